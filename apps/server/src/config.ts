@@ -1,0 +1,65 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/** The only reader of process.env. */
+const DEFAULT_JWT_SECRET = 'emberwatch-development-secret-change-me';
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  JWT_SECRET: z.string().min(16, 'JWT_SECRET must be at least 16 characters').default(DEFAULT_JWT_SECRET),
+  ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(30).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_S: z.coerce.number().int().min(300).default(30 * 86_400),
+  /** Seed the demo accounts at first start. */
+  DEMO_SEED: z.enum(['0', '1']).default('1'),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Trust X-Forwarded-For (only behind a proxy you run). */
+  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  sqlitePath: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  accessTokenTtlS: number;
+  refreshTokenTtlS: number;
+  demoSeed: boolean;
+  webDist: string | undefined;
+  logLevel: string;
+  trustProxy: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && e.JWT_SECRET === DEFAULT_JWT_SECRET) {
+    throw new Error('refusing to start in production with the default JWT_SECRET: set a long random JWT_SECRET');
+  }
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    sqlitePath: resolve(dataDir, 'emberwatch.db'),
+    databaseUrl: e.DATABASE_URL || undefined,
+    jwtSecret: e.JWT_SECRET,
+    accessTokenTtlS: e.ACCESS_TOKEN_TTL_S,
+    refreshTokenTtlS: e.REFRESH_TOKEN_TTL_S,
+    demoSeed: e.DEMO_SEED === '1',
+    webDist: e.WEB_DIST,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === '1',
+  };
+}

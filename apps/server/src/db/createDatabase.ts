@@ -1,0 +1,60 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+import type { Engine } from './engine.js';
+import { migrations } from './migrations/index.js';
+
+export interface Store {
+  db: Kysely<Database>;
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  /** postgres://… selects PostgreSQL; otherwise the SQLite file path (':memory:' for tests). */
+  databaseUrl?: string | undefined;
+  sqlitePath: string;
+  /** Largest PostgreSQL pool size. */
+  poolSize?: number;
+}
+
+/** int8 (OID 20) and numeric aggregates arrive as strings from pg; our values all fit in a double. */
+function pgTypes(): pg.CustomTypesConfig {
+  return {
+    getTypeParser: (oid: number, format?: string) => {
+      if (oid === 20) return (v: string) => Number.parseInt(v, 10);
+      return pg.types.getTypeParser(oid, format as 'text');
+    },
+  } as pg.CustomTypesConfig;
+}
+
+export function openStore(opts: StoreOptions): Store {
+  if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, types: pgTypes() });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, engine: 'postgres', close: () => db.destroy() };
+  }
+  if (opts.sqlitePath !== ':memory:') mkdirSync(dirname(opts.sqlitePath), { recursive: true });
+  const sqlite = new SQLite(opts.sqlitePath);
+  // WAL lets readers run beside the single writer; FULL makes every acknowledged commit survive
+  // power loss, which is what "the answer is sent only after the commit" promises a base station.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+export async function migrateToLatest(store: Store): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations(store.engine)) };
+  const migrator = new Migrator({ db: store.db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`database migration failed${failed ? ` at ${failed.migrationName}` : ''}`, { cause: error });
+  }
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import type { Engine } from '../engine.js';
+import { initialMigration } from './0001_initial.js';
+
+/** Every migration, in order. Names are stable: they are recorded in the database. */
+export function migrations(engine: Engine): Record<string, Migration> {
+  return {
+    '0001_initial': initialMigration(engine),
+  };
+}

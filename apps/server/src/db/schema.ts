@@ -1,0 +1,163 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types. Times are integer epoch seconds, temperatures integer tenths of °C,
+ * booleans 0/1 integers and JSON as text, so one set of queries runs on SQLite and PostgreSQL.
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  firstname: string | null;
+  lastname: string | null;
+  email: string | null;
+  phone: string | null;
+  country: string | null;
+  language: string;
+  /** 1 for staff; admin_group is the staff level (0 root, 1 admin, 2 tech, 3 sales). */
+  admin: number;
+  admin_group: number | null;
+  master: number;
+  grand_master: number;
+  translator: number;
+  /** JSON array of locales a translator may edit. */
+  translator_locales: string;
+  /** Set for a sub-user: the main user whose account it works in. */
+  main_user_id: number | null;
+  /** 'gari' | 'haytech' for the two partner-app user kinds. */
+  partner_app: string | null;
+  plan_name: string;
+  plan_level: number;
+  segment: number | null;
+  plan_due_ts: number | null;
+  /** JSON of the Insight service, or null. */
+  service_json: string | null;
+  siteindex: number;
+  storages_enabled: number;
+  voice_call_enabled: number;
+  limit_free_data: number;
+  blocked: number;
+  demo: number;
+  sub_user_count: number;
+  created_ts: number;
+}
+
+export interface MasterAuthorizationsTable {
+  id: Generated<number>;
+  master_user_id: number;
+  owner_user_id: number;
+  authorized: number;
+  created_ts: number;
+}
+
+export interface RefreshTokensTable {
+  /** SHA-256 of the token; the token itself is never stored. */
+  token_hash: string;
+  user_id: number;
+  family_id: string;
+  created_ts: number;
+  expires_ts: number;
+  /** Set once the token has been exchanged; presenting it again revokes the family. */
+  used_ts: number | null;
+  revoked_ts: number | null;
+}
+
+export interface BaseStationsTable {
+  id: string;
+  owner_user_id: number;
+  bs_group: string | null;
+  display_name: string | null;
+  timezone: string | null;
+  bs_type: number | null;
+  version: string | null;
+  firmware: string | null;
+  sim: string | null;
+  activation_ts: number | null;
+  last_boot_ts: number | null;
+  last_conf_ts: number | null;
+  last_data_ts: number | null;
+  /** SHA-256 of the station secret issued at registration. */
+  credential_hash: string;
+  created_ts: number;
+}
+
+export interface ProbesTable {
+  sensor_id: string;
+  bs_id: string;
+  sensor_name: string | null;
+  kind: string;
+  depths: number;
+  disabled: number;
+  storage_location: string | null;
+  col: number | null;
+  /** Station whose radio last delivered this probe's data. */
+  real_bs: string | null;
+  created_ts: number;
+}
+
+export interface ReadingsTable {
+  sensor_id: string;
+  meas_ts: number;
+  bs_id: string;
+  received_ts: number;
+  temperature: number;
+  /** JSON array of tenths of °C, handle first. */
+  temps: string;
+  sensor_rssi: number | null;
+  bs_rssi: number | null;
+  batt: number | null;
+}
+
+export interface ProbeLatestTable {
+  sensor_id: string;
+  bs_id: string;
+  meas_ts: number;
+  temperature: number;
+  temps: string;
+  sensor_rssi: number | null;
+  bs_rssi: number | null;
+  batt: number | null;
+}
+
+export interface ProbeDailyTable {
+  sensor_id: string;
+  /** UTC midnight, epoch seconds. */
+  day: number;
+  n: number;
+  max_temp: number;
+  min_temp: number;
+  /** JSON arrays: maxima and minima per depth. */
+  max_temps: string;
+  min_temps: string;
+  min_batt: number | null;
+  max_batt: number | null;
+}
+
+export interface BsPacketsTable {
+  id: Generated<number>;
+  bs_id: string;
+  type: string;
+  ts: number;
+  bytes_up: number;
+  bytes_down: number;
+  n_readings: number;
+}
+
+export interface UiPreferencesTable {
+  user_id: number;
+  prefs: string;
+  updated_ts: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  master_authorizations: MasterAuthorizationsTable;
+  refresh_tokens: RefreshTokensTable;
+  base_stations: BaseStationsTable;
+  probes: ProbesTable;
+  readings: ReadingsTable;
+  probe_latest: ProbeLatestTable;
+  probe_daily: ProbeDailyTable;
+  bs_packets: BsPacketsTable;
+  ui_preferences: UiPreferencesTable;
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/**
+ * The base-station ingest protocol (docs/base-station-protocol.md).
+ * Limits are generous for real stations and tight enough that one packet can never hurt the server.
+ */
+export const PACKET_TYPES = ['data', 'data3', 'boot', 'ota', 'conf', 'conf3'] as const;
+export type PacketType = (typeof PACKET_TYPES)[number];
+
+export const MAX_READINGS_PER_PACKET = 1000;
+export const MAX_DEPTHS = 8;
+/** A station clock may run ahead a little; a reading further in the future is malformed. */
+export const MAX_FUTURE_SKEW_S = 600;
+/** 2015-01-01: older readings cannot come from any station of this product. */
+export const MIN_MEAS_TS = 1_420_070_400;
+
+export const sensorIdSchema = z
+  .string()
+  .min(1)
+  .max(32)
+  .regex(/^[A-Za-z0-9_-]+$/, 'sensor_id may hold letters, digits, _ and - only');
+
+export const ingestReadingSchema = z.strictObject({
+  sensor_id: sensorIdSchema,
+  meas_ts: z.int().min(MIN_MEAS_TS, 'meas_ts is before 2015'),
+  /** One value per depth, handle first, in tenths of °C (-50.0 … 200.0 °C). */
+  temperatures: z.array(z.int().min(-500).max(2000)).min(1).max(MAX_DEPTHS),
+  sensor_RSSI: z.int().min(-200).max(0).nullable().optional(),
+  bs_RSSI: z.int().min(-200).max(0).nullable().optional(),
+  /** Centivolts. */
+  batt_voltage: z.int().min(0).max(1000).nullable().optional(),
+});
+export type IngestReading = z.infer<typeof ingestReadingSchema>;
+
+export const ingestPacketSchema = z.strictObject({
+  type: z.enum(PACKET_TYPES),
+  /** Station clock when the packet was sent (epoch seconds); informational. */
+  sent_ts: z.int().optional(),
+  firmware: z.string().max(32).optional(),
+  version: z.string().max(32).optional(),
+  bs_type: z.int().min(-1).max(99).optional(),
+  readings: z.array(ingestReadingSchema).max(MAX_READINGS_PER_PACKET).default([]),
+});
+export type IngestPacket = z.infer<typeof ingestPacketSchema>;
+
+export interface IngestResponse {
+  status_code: 0;
+  /** Readings newly stored by this packet. */
+  stored: number;
+  /** Readings already stored earlier (same probe and time), acknowledged but not stored twice. */
+  duplicates: number;
+  server_ts: number;
+}
+
+export interface IngestError {
+  status_code: number;
+  error: string;
+  /** Where validation failed, e.g. "readings.3.temperatures.0". */
+  path?: string;
+}

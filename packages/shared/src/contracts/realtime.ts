@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** Messages on the WebSocket /ws. The client authenticates with its first message. */
+export const wsClientMessageSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('auth'), token: z.string().min(1).max(4096) }),
+  z.strictObject({ type: z.literal('ping') }),
+]);
+export type WsClientMessage = z.infer<typeof wsClientMessageSchema>;
+
+export type WsServerMessage =
+  | { type: 'ready'; UID: number }
+  | { type: 'pong' }
+  | { type: 'error'; error: string }
+  /** Spec doc 1 §4: newData carries bs_ids as a space-separated list. */
+  | { type: 'newData'; bs_ids: string };
+
+/** How long a socket may stay unauthenticated before the server closes it. */
+export const WS_AUTH_TIMEOUT_MS = 5000;
