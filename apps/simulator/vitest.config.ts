@@ -1,0 +1,3 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({ test: { name: 'simulator', environment: 'node', include: ['test/**/*.test.ts'] } });

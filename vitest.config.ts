@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+// One test command for every workspace; each project has its own config beside its code.
+export default defineConfig({
+  test: {
+    projects: ['packages/shared', 'apps/server', 'apps/simulator', 'apps/web'],
+  },
+});
