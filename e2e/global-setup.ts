@@ -1,0 +1,123 @@
+// Starts the built server on a fresh data folder with the demo seeded, then backfills two days of
+// readings every 20 minutes so the demo's latest readings are some minutes old when the tests start.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, openSync, readFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  demoStationsFile,
+  repoRoot,
+  runSimulator,
+  serverMain,
+  simulatorMain,
+  webDist,
+} from './support/app.js';
+
+const preferredPort = Number(process.env.E2E_PORT ?? 8181);
+
+/** The preferred port when it is free, or any free port the kernel gives. */
+async function freePort(preferred: number): Promise<number> {
+  const tryListen = (port: number) =>
+    new Promise<number | null>((resolve) => {
+      const probe = net.createServer();
+      probe.once('error', () => resolve(null));
+      probe.listen(port, '127.0.0.1', () => {
+        const address = probe.address();
+        const chosen = typeof address === 'object' && address ? address.port : null;
+        probe.close(() => resolve(chosen));
+      });
+    });
+  return (await tryListen(preferred)) ?? (await tryListen(0)) ?? preferred;
+}
+
+function tail(file: string, lines = 40): string {
+  try {
+    return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+async function waitForHealth(url: string, isAlive: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!isAlive()) throw new Error('the server exited during start-up');
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s`);
+}
+
+export default async function globalSetup(): Promise<void> {
+  const missing = [serverMain, simulatorMain, path.join(webDist, 'index.html')].filter(
+    (file) => !existsSync(file),
+  );
+  if (missing.length > 0) {
+    throw new Error(
+      `The end-to-end tests need the built apps; missing:\n  ${missing.map((file) => path.relative(repoRoot, file)).join('\n  ')}\n` +
+        'Run `npm run build` first (npm test does).',
+    );
+  }
+
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'emberwatch-e2e-'));
+  const port = await freePort(preferredPort);
+  const baseURL = `http://127.0.0.1:${port}`;
+  const logFile = path.join(dataDir, 'server.log');
+  const log = openSync(logFile, 'a');
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DEMO_SEED: '1',
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: randomBytes(32).toString('base64url'),
+    WEB_DIST: webDist,
+    NODE_ENV: 'production',
+  };
+  delete env.DATABASE_URL; // the browser tests run on the embedded SQLite store
+
+  const server = spawn(process.execPath, [serverMain], { cwd: repoRoot, env, stdio: ['ignore', log, log] });
+  let alive = true;
+  server.once('exit', () => (alive = false));
+  // Do not leave a server behind if the runner exits without reaching the teardown.
+  process.once('exit', () => {
+    if (alive) server.kill('SIGKILL');
+  });
+
+  process.env.E2E_BASE_URL = baseURL;
+  process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_SERVER_PID = String(server.pid);
+
+  try {
+    await waitForHealth(`${baseURL}/health`, () => alive, 60_000);
+  } catch (error) {
+    server.kill('SIGKILL');
+    throw new Error(
+      `The server did not start: ${(error as Error).message}\n--- ${logFile} ---\n${tail(logFile)}`,
+    );
+  }
+  if (!existsSync(demoStationsFile(dataDir))) {
+    server.kill('SIGKILL');
+    throw new Error(
+      `The server did not write ${demoStationsFile(dataDir)} with DEMO_SEED=1\n${tail(logFile)}`,
+    );
+  }
+
+  const started = Date.now();
+  await runSimulator(['--backfill-days', '2', '--no-live', '--interval', '1200', '--quiet'], {
+    dir: dataDir,
+  });
+  console.log(
+    `[e2e] server at ${baseURL}, data in ${dataDir}, demo backfilled in ${Date.now() - started} ms`,
+  );
+}

@@ -1,0 +1,79 @@
+// What the end-to-end tests know of the app under test: where the built programs are, the demo
+// accounts, and how to play the bundled simulator against the server that global-setup started.
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const serverMain = path.join(repoRoot, 'apps/server/dist/main.js');
+export const simulatorMain = path.join(repoRoot, 'apps/simulator/dist/main.js');
+export const webDist = path.join(repoRoot, 'apps/web/dist');
+
+export const demoPassword = 'ember-demo';
+export const demoUsers = {
+  hay: 'hay@demo.emberwatch',
+  grain: 'grain@demo.emberwatch',
+  compost: 'compost@demo.emberwatch',
+  admin: 'admin@demo.emberwatch',
+  master: 'master@demo.emberwatch',
+  hayHelper: 'hay-helper@demo.emberwatch',
+} as const;
+
+export type Material = 'hay' | 'grain' | 'compost';
+
+export interface DemoStation {
+  bs_id: string;
+  secret: string;
+  material: Material;
+  probes: { sensor_id: string; depths?: number }[];
+}
+
+export interface DemoStations {
+  url: string;
+  stations: DemoStation[];
+}
+
+/** The data folder of the server that global-setup started (set before the workers start). */
+export function dataDir(): string {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error('E2E_DATA_DIR is not set: run the tests through e2e/playwright.config.ts');
+  return dir;
+}
+
+export function demoStationsFile(dir = dataDir()): string {
+  return path.join(dir, 'demo-stations.json');
+}
+
+export async function readDemoStations(dir = dataDir()): Promise<DemoStations> {
+  return JSON.parse(await readFile(demoStationsFile(dir), 'utf8')) as DemoStations;
+}
+
+export async function stationIds(material: Material): Promise<string[]> {
+  const { stations } = await readDemoStations();
+  return stations.filter((station) => station.material === material).map((station) => station.bs_id);
+}
+
+const execFileAsync = promisify(execFile);
+
+/** Runs the built simulator to completion against the demo stations file; throws with its output on failure. */
+export async function runSimulator(
+  args: string[],
+  { dir = dataDir(), timeoutMs = 180_000 } = {},
+): Promise<string> {
+  const fullArgs = [simulatorMain, '--config', demoStationsFile(dir), ...args];
+  try {
+    const { stdout, stderr } = await execFileAsync(process.execPath, fullArgs, {
+      cwd: repoRoot,
+      timeout: timeoutMs,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    return stdout + stderr;
+  } catch (error) {
+    const failure = error as Error & { stdout?: string; stderr?: string };
+    throw new Error(
+      `simulator ${args.join(' ')} failed: ${failure.message}\n${failure.stdout ?? ''}${failure.stderr ?? ''}`,
+    );
+  }
+}

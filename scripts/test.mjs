@@ -1,0 +1,380 @@
+#!/usr/bin/env node
+// `npm test`: every test of the project, in one command, ending with one line `N passed, N failed, N skipped`.
+//
+//   1. build       npm run build (the end-to-end tests drive the built server, web app and simulator)
+//   2. vitest      every Vitest project (shared, server, simulator, web) with the server on SQLite
+//   3. postgres    the server project again with TEST_STORE=postgres against TEST_DATABASE_URL
+//                  (default postgres://postgres@127.0.0.1:5432/test); loudly SKIPPED when PostgreSQL
+//                  does not answer, or a failure when REQUIRE_POSTGRES=1
+//   4. e2e         Playwright in Debian's Chromium (/usr/bin/chromium; installed with apt when missing
+//                  and running as root)
+//
+// Each step writes a JSON report into .test-output/; the totals are read from those reports.
+// A step that crashes without a report (a build error, a hung run, a broken global setup) counts as one
+// failure, so the final line never says "0 failed" about a run that did not pass.
+//
+// Options: --skip-build (reuse dist/), --only=vitest,postgres,e2e (run some steps; the build still runs
+// unless skipped). Environment: TEST_DATABASE_URL, REQUIRE_POSTGRES=1, CHROMIUM_PATH.
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import {
+  banner,
+  bin,
+  bold,
+  formatDuration,
+  green,
+  red,
+  repoRoot,
+  run,
+  runningChildren,
+  yellow,
+} from './lib/proc.mjs';
+
+const startedAt = Date.now();
+const args = process.argv.slice(2);
+const skipBuild = args.includes('--skip-build');
+const onlyArg = args.find((arg) => arg.startsWith('--only='));
+const only = onlyArg ? new Set(onlyArg.slice('--only='.length).split(',')) : null;
+const wants = (step) => !only || only.has(step);
+
+const outputDir = path.join(repoRoot, '.test-output');
+const reports = {
+  sqlite: path.join(outputDir, 'vitest-sqlite.json'),
+  postgres: path.join(outputDir, 'vitest-postgres.json'),
+  e2e: path.join(outputDir, 'e2e.json'),
+};
+const testDatabaseUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const requirePostgres = process.env.REQUIRE_POSTGRES === '1';
+const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+// Time limits per step: the whole run must stay well under CI's budget even when something hangs.
+const MINUTE = 60_000;
+const limits = { build: 8 * MINUTE, vitest: 8 * MINUTE, postgres: 6 * MINUTE, e2e: 8 * MINUTE };
+
+/** One row per suite: what it counted, or why it could not count. */
+const results = [];
+let interrupted = false;
+
+// ── signals ─────────────────────────────────────────────────────────────────────────────────────
+// A Ctrl-C in a terminal reaches the children too (same process group); forwarding covers `kill -INT`
+// of this script alone. A second signal stops everything at once.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (interrupted) {
+      for (const child of runningChildren()) child.kill('SIGKILL');
+      process.exit(130);
+    }
+    interrupted = true;
+    console.error(red(`\n${signal} received: stopping the running step (send it again to kill at once).`));
+    for (const child of runningChildren()) child.kill(signal);
+  });
+}
+
+/** Runs a step's command with a time limit; resolves to its exit code (124 when it was stopped). */
+async function runStep(name, command, commandArgs, options = {}) {
+  console.log(bold(`$ ${[path.relative(repoRoot, command) || command, ...commandArgs].join(' ')}`));
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    console.error(red(`\nThe ${name} step ran over ${formatDuration(limits[name])}: stopping it.`));
+    for (const child of runningChildren()) child.kill('SIGTERM');
+    setTimeout(() => runningChildren().forEach((child) => child.kill('SIGKILL')), 10_000).unref();
+  }, limits[name]);
+  const code = await run(command, commandArgs, options);
+  clearTimeout(timer);
+  return timedOut ? 124 : code;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** Counts of a Vitest JSON report (Jest-compatible shape). A file that failed to load counts as one failure. */
+function countVitest(report, fileFilter = () => true) {
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  for (const file of report.testResults ?? []) {
+    if (!fileFilter(file.name ?? '')) continue;
+    const assertions = file.assertionResults ?? [];
+    let failedHere = 0;
+    for (const assertion of assertions) {
+      if (assertion.status === 'passed') passed += 1;
+      else if (assertion.status === 'failed') failedHere += 1;
+      else skipped += 1; // skipped, pending, todo
+    }
+    if (file.status === 'failed' && failedHere === 0) failedHere = 1; // the file itself did not load or run
+    failed += failedHere;
+  }
+  return { passed, failed, skipped };
+}
+
+/** Records a suite from its report and exit code. */
+function record(suite, code, counts, note) {
+  const row = { suite, ...(counts ?? { passed: 0, failed: 0, skipped: 0 }), note };
+  if (code !== 0 && row.failed === 0) {
+    row.failed = 1;
+    row.note = note ?? `exited with code ${code} without a failing test in its report: counted as 1 failure`;
+  }
+  results.push(row);
+  return row;
+}
+
+// ── 1. build ────────────────────────────────────────────────────────────────────────────────────
+mkdirSync(outputDir, { recursive: true });
+for (const file of Object.values(reports)) rmSync(file, { force: true });
+
+let buildOk = true;
+if (skipBuild) {
+  banner('1/4  build — skipped (--skip-build): using the existing dist/ folders');
+} else {
+  banner('1/4  build — npm run build (web, server, simulator)');
+  const code = await runStep('build', 'npm', ['run', 'build']);
+  buildOk = code === 0;
+  if (!buildOk) {
+    console.error(
+      red(`\nThe build failed (exit ${code}). The unit and API tests still run; the browser tests cannot.`),
+    );
+    results.push({
+      suite: 'build',
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      note: `npm run build exited with code ${code}`,
+    });
+  }
+}
+
+// ── 2. vitest on SQLite ─────────────────────────────────────────────────────────────────────────
+const vitestArgs = (report) => [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=${path.relative(repoRoot, report)}`,
+  '--passWithNoTests',
+];
+let sqliteReport = null;
+if (wants('vitest') && !interrupted) {
+  banner('2/4  unit and API tests — Vitest, every project, server on SQLite');
+  const env = { ...process.env };
+  delete env.TEST_STORE;
+  const code = await runStep('vitest', bin('vitest'), vitestArgs(reports.sqlite), { env });
+  sqliteReport = readJson(reports.sqlite);
+  if (sqliteReport) record('vitest (SQLite)', code, countVitest(sqliteReport));
+  else
+    record(
+      'vitest (SQLite)',
+      code || 1,
+      null,
+      `no report at ${path.relative(repoRoot, reports.sqlite)} (exit ${code})`,
+    );
+}
+
+// ── 3. the server's tests on PostgreSQL ────────────────────────────────────────────────────────
+/** Resolves to null when PostgreSQL answers `select 1` at `url`, or to the reason it does not. */
+async function postgresProblem(url) {
+  const require = createRequire(path.join(repoRoot, 'package.json'));
+  let pg;
+  try {
+    pg = require('pg');
+  } catch {
+    return 'the pg package is not installed (run npm ci)';
+  }
+  const attempt = async (connectionString) => {
+    const client = new pg.Client({ connectionString, connectionTimeoutMillis: 3_000, query_timeout: 3_000 });
+    try {
+      await client.connect();
+      await client.query('select 1');
+      return null;
+    } catch (error) {
+      return error;
+    } finally {
+      await client.end().catch(() => {});
+    }
+  };
+  const error = await attempt(url);
+  if (!error) return null;
+  // 3D000: the server answers but the database does not exist; create it, as a developer would.
+  if (error.code === '3D000') {
+    const target = new URL(url);
+    const name = decodeURIComponent(target.pathname.slice(1));
+    const maintenance = new URL(url);
+    maintenance.pathname = '/postgres';
+    const admin = new pg.Client({ connectionString: maintenance.toString(), connectionTimeoutMillis: 3_000 });
+    try {
+      await admin.connect();
+      await admin.query(`create database "${name.replaceAll('"', '""')}"`);
+      console.log(`Created the database "${name}" for the PostgreSQL tests.`);
+      const retry = await attempt(url);
+      return retry ? retry.message : null;
+    } catch (createError) {
+      return `database "${name}" does not exist and could not be created: ${createError.message}`;
+    } finally {
+      await admin.end().catch(() => {});
+    }
+  }
+  return error.message || error.code || String(error);
+}
+
+function redactPassword(url) {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}
+
+if (wants('postgres') && !interrupted) {
+  banner(`3/4  API tests on PostgreSQL — ${redactPassword(testDatabaseUrl)}`);
+  const problem = await postgresProblem(testDatabaseUrl);
+  if (problem) {
+    const serverTests = sqliteReport
+      ? countVitest(sqliteReport, (name) => name.includes('/apps/server/'))
+      : null;
+    const skippedCount = serverTests ? serverTests.passed + serverTests.failed + serverTests.skipped : 0;
+    const rule = '!'.repeat(78);
+    const lines = [
+      rule,
+      '!!  POSTGRESQL SUITES SKIPPED',
+      `!!  PostgreSQL did not answer at ${redactPassword(testDatabaseUrl)}`,
+      `!!  reason: ${problem}`,
+      '!!  The server API and store tests ran on SQLite only; nothing checked them on PostgreSQL.',
+      '!!  To run them: start PostgreSQL (Debian: apt-get install -y postgresql, then',
+      '!!  pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start) or point',
+      '!!  TEST_DATABASE_URL at a database the tests may wipe. REQUIRE_POSTGRES=1 makes this a failure.',
+      rule,
+    ];
+    if (requirePostgres) {
+      console.error(
+        red(lines.join('\n').replace('SKIPPED', 'REQUIRED BUT UNAVAILABLE (REQUIRE_POSTGRES=1)')),
+      );
+      results.push({
+        suite: 'vitest (PostgreSQL)',
+        passed: 0,
+        failed: 1,
+        skipped: 0,
+        note: `PostgreSQL required but unavailable: ${problem}`,
+      });
+    } else {
+      console.error(yellow(lines.join('\n')));
+      results.push({
+        suite: 'vitest (PostgreSQL)',
+        passed: 0,
+        failed: 0,
+        skipped: skippedCount,
+        note: `SKIPPED: PostgreSQL unavailable (${problem})`,
+      });
+    }
+  } else {
+    const env = { ...process.env, TEST_STORE: 'postgres', TEST_DATABASE_URL: testDatabaseUrl };
+    // With TEST_STORE=postgres the server project names itself 'server-postgres' (apps/server/vitest.config.ts).
+    const code = await runStep(
+      'postgres',
+      bin('vitest'),
+      [...vitestArgs(reports.postgres), '--project', 'server-postgres'],
+      { env },
+    );
+    const report = readJson(reports.postgres);
+    if (report) record('vitest (PostgreSQL)', code, countVitest(report));
+    else
+      record(
+        'vitest (PostgreSQL)',
+        code || 1,
+        null,
+        `no report at ${path.relative(repoRoot, reports.postgres)} (exit ${code})`,
+      );
+  }
+}
+
+// ── 4. browser end-to-end ──────────────────────────────────────────────────────────────────────
+async function ensureChromium() {
+  if (existsSync(chromiumPath)) return null;
+  if (chromiumPath !== '/usr/bin/chromium') return `CHROMIUM_PATH=${chromiumPath} does not exist`;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) {
+    return (
+      'Chromium is not installed at /usr/bin/chromium and this user is not root, so it cannot be installed here.\n' +
+      'Install it once with:  sudo apt-get update && sudo apt-get install -y chromium\n' +
+      '(or set CHROMIUM_PATH to another Chromium/Chrome binary), then run npm test again.'
+    );
+  }
+  console.log(yellow("Chromium is missing: installing Debian's chromium package (about a minute):"));
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const stdio = ['ignore', 'inherit', 'inherit'];
+  if ((await run('apt-get', ['update'], { env, stdio })) !== 0) return 'apt-get update failed';
+  if (
+    (await run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { env, stdio })) !== 0
+  ) {
+    return 'apt-get install -y chromium failed';
+  }
+  return existsSync(chromiumPath) ? null : `apt-get installed chromium but ${chromiumPath} is still missing`;
+}
+
+if (wants('e2e') && !interrupted) {
+  banner('4/4  browser end-to-end — Playwright in Chromium');
+  const needed = ['apps/server/dist/main.js', 'apps/simulator/dist/main.js', 'apps/web/dist/index.html'];
+  const missing = needed.filter((file) => !existsSync(path.join(repoRoot, file)));
+  const chromiumProblem = missing.length === 0 ? await ensureChromium() : null;
+  if (!buildOk || missing.length > 0) {
+    const why = !buildOk ? 'the build step failed' : 'the build did not produce them';
+    console.error(
+      red(`The browser tests cannot run: ${why}. Missing: ${missing.join(', ') || '(see the build output)'}`),
+    );
+    results.push({ suite: 'e2e (Playwright)', passed: 0, failed: 1, skipped: 0, note: `not run: ${why}` });
+  } else if (chromiumProblem) {
+    console.error(red(chromiumProblem));
+    results.push({
+      suite: 'e2e (Playwright)',
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      note: 'not run: no Chromium',
+    });
+  } else {
+    const env = { ...process.env, E2E_JSON_REPORT: reports.e2e, CHROMIUM_PATH: chromiumPath };
+    const code = await runStep('e2e', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], { env });
+    const report = readJson(reports.e2e);
+    if (report?.stats) {
+      const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
+      const errors = report.errors?.length ?? 0;
+      record('e2e (Playwright)', code, {
+        passed: expected + flaky,
+        failed: unexpected + (unexpected === 0 ? errors : 0),
+        skipped,
+      });
+    } else {
+      record(
+        'e2e (Playwright)',
+        code || 1,
+        null,
+        `no report at ${path.relative(repoRoot, reports.e2e)} (exit ${code})`,
+      );
+    }
+  }
+}
+
+// ── summary ─────────────────────────────────────────────────────────────────────────────────────
+if (interrupted)
+  results.push({ suite: 'interrupted', passed: 0, failed: 1, skipped: 0, note: 'stopped by a signal' });
+
+banner(`summary — ${formatDuration(Date.now() - startedAt)}`);
+const total = { passed: 0, failed: 0, skipped: 0 };
+for (const row of results) {
+  total.passed += row.passed;
+  total.failed += row.failed;
+  total.skipped += row.skipped;
+  const colour = row.failed > 0 ? red : row.note?.startsWith('SKIPPED') ? yellow : green;
+  const counts = `${row.passed} passed, ${row.failed} failed, ${row.skipped} skipped`;
+  console.log(colour(`  ${row.suite.padEnd(22)} ${counts}${row.note ? `  — ${row.note}` : ''}`));
+}
+console.log(`  reports: ${path.relative(repoRoot, outputDir)}/`);
+// The one line that a person and CI read: alone on its line, no colour.
+console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exit(interrupted ? 130 : total.failed > 0 ? 1 : 0);
