@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// `npm run dev`: the server from source with tsx watch (restarts on change), the Vite dev server for the
+// web app (hot reload), and the simulator once the server answers. Nothing needs building first.
+//
+//   npm run dev                      server :8080, web app on Vite's port (printed by Vite), simulator
+//   npm run dev -- --no-simulator    without the simulator (or SIMULATOR=0)
+//
+// Same defaults as npm start: DATA_DIR=./data, PORT=8080; the same backfill rule (scripts/lib/simulatorState.mjs).
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { bin, bold, exited, red, repoRoot, start, stop, waitForHealth, yellow } from './lib/proc.mjs';
+import { backfillPlan, keepLastRunFresh } from './lib/simulatorState.mjs';
+
+const args = process.argv.slice(2);
+const noSimulator = args.includes('--no-simulator') || process.env.SIMULATOR === '0';
+const port = process.env.PORT || '8080';
+const dataDir = path.resolve(repoRoot, process.env.DATA_DIR || 'data');
+mkdirSync(dataDir, { recursive: true });
+
+const env = { ...process.env, PORT: port, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL || 'info' };
+const children = [];
+let stopping = false;
+let stopClock = () => {};
+
+async function shutdown(code) {
+  if (stopping) return;
+  stopping = true;
+  stopClock();
+  await Promise.all(children.map((child) => stop(child, 'SIGTERM', 5_000)));
+  process.exit(code);
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void shutdown(0));
+
+/** A child whose end stops the others, unless `fatal` is false (the simulator may stop on its own). */
+function launch(name, command, commandArgs, { fatal = true } = {}) {
+  const child = start(command, commandArgs, { env });
+  children.push(child);
+  void exited(child).then(({ code, signal }) => {
+    if (stopping) return;
+    const how = signal ?? `exit code ${code}`;
+    if (!fatal) return console.error(yellow(`[dev] ${name} stopped (${how}); the rest keeps running.`));
+    console.error(red(`[dev] ${name} stopped (${how}); stopping the rest.`));
+    void shutdown(code || 1);
+  });
+  return child;
+}
+
+console.log(
+  bold(
+    `[dev] server (tsx watch) on :${port}, web app (vite), data in ${path.relative(process.cwd(), dataDir)}/`,
+  ),
+);
+const server = launch('server', bin('tsx'), ['watch', 'apps/server/src/main.ts']);
+launch('web', 'npm', ['run', 'dev', '-w', '@emberwatch/web']);
+
+if (!noSimulator) {
+  try {
+    await waitForHealth(`http://127.0.0.1:${port}/health`, { child: server, timeoutMs: 120_000 });
+    const config = path.join(dataDir, 'demo-stations.json');
+    if (existsSync(config)) {
+      const plan = backfillPlan(dataDir);
+      console.log(bold(`[dev] simulator: ${plan.reason}`));
+      launch(
+        'simulator',
+        bin('tsx'),
+        ['apps/simulator/src/main.ts', '--config', config, '--backfill-days', String(plan.days), '--quiet'],
+        { fatal: false },
+      );
+      stopClock = keepLastRunFresh(dataDir);
+    } else {
+      console.log(yellow(`[dev] no ${config} (DEMO_SEED=0?): running without the simulator`));
+    }
+  } catch (error) {
+    console.error(red(`[dev] the server did not answer, so the simulator did not start: ${error.message}`));
+  }
+}

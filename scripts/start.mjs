@@ -1,0 +1,162 @@
+#!/usr/bin/env node
+// `npm start` (after `npm run build`): the server on the embedded SQLite store in ./data, fed live by the
+// bundled simulator playing the demo base stations.
+//
+//   npm start                         server on http://localhost:8080 + simulator
+//   npm start -- --no-simulator       the server alone (or SIMULATOR=0)
+//   npm start -- --speed 10           any other argument goes to the simulator
+//   PORT=9000 DATA_DIR=/srv/ember npm start
+//
+// The server reads its own environment (PORT, HOST, DATA_DIR, DATABASE_URL, DEMO_SEED, JWT_SECRET,
+// LOG_LEVEL, WEB_DIST); this script only supplies the defaults DATA_DIR=./data and PORT=8080.
+// Backfill: see scripts/lib/simulatorState.mjs (60 days at the first start, then the gap since the last run).
+// Ctrl-C (or SIGTERM) stops the simulator, then the server, and waits for both.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { bold, cyan, exited, green, red, repoRoot, start, stop, waitForHealth, yellow } from './lib/proc.mjs';
+import { backfillPlan, keepLastRunFresh } from './lib/simulatorState.mjs';
+
+const args = process.argv.slice(2);
+const noSimulator = args.includes('--no-simulator') || process.env.SIMULATOR === '0';
+const simulatorArgs = args.filter((arg) => arg !== '--no-simulator');
+
+const port = process.env.PORT || '8080';
+const dataDir = path.resolve(repoRoot, process.env.DATA_DIR || 'data');
+const host =
+  process.env.HOST && !['0.0.0.0', '::', ''].includes(process.env.HOST) ? process.env.HOST : '127.0.0.1';
+const localUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+const publicUrl = `http://localhost:${port}`;
+
+const serverMain = path.join(repoRoot, 'apps/server/dist/main.js');
+const simulatorMain = path.join(repoRoot, 'apps/simulator/dist/main.js');
+for (const file of [serverMain, ...(noSimulator ? [] : [simulatorMain])]) {
+  if (!existsSync(file)) {
+    console.error(
+      red(`${path.relative(repoRoot, file)} is missing: run \`npm run build\` first (npm start does).`),
+    );
+    process.exit(1);
+  }
+}
+
+mkdirSync(dataDir, { recursive: true });
+
+let stopping = false;
+let server = null;
+let simulator = null;
+let stopSimulatorClock = () => {};
+
+async function shutdown(code) {
+  if (stopping) return;
+  stopping = true;
+  stopSimulatorClock();
+  if (simulator) await stop(simulator, 'SIGTERM', 5_000);
+  if (server) await stop(server, 'SIGTERM', 10_000);
+  process.exit(code);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (stopping) {
+      // A second Ctrl-C: do not wait any longer.
+      simulator?.kill('SIGKILL');
+      server?.kill('SIGKILL');
+      process.exit(130);
+    }
+    console.log(yellow(`\n${signal}: stopping Emberwatch…`));
+    void shutdown(signal === 'SIGINT' ? 130 : 0);
+  });
+}
+
+// ── server ──────────────────────────────────────────────────────────────────────────────────────
+const serverEnv = { ...process.env, PORT: port, DATA_DIR: dataDir };
+console.log(
+  bold(
+    `Starting the Emberwatch server (data in ${path.relative(process.cwd(), dataDir) || '.'}/, port ${port})…`,
+  ),
+);
+server = start(process.execPath, [serverMain], { env: serverEnv });
+void exited(server).then(({ code, signal }) => {
+  if (stopping) return;
+  console.error(red(`The server stopped (${signal ?? `exit code ${code}`}).`));
+  void shutdown(code || 1);
+});
+
+try {
+  await waitForHealth(`${localUrl}/health`, { child: server, timeoutMs: 120_000 });
+} catch (error) {
+  console.error(red(`The server did not become healthy: ${error.message}`));
+  await shutdown(1);
+}
+
+// ── simulator ───────────────────────────────────────────────────────────────────────────────────
+/**
+ * The server writes demo-stations.json with the address it had when it seeded the demo. When the server
+ * now listens elsewhere (another PORT), hand the simulator a copy that points at the current address.
+ */
+function simulatorConfig() {
+  const file = path.join(dataDir, 'demo-stations.json');
+  if (!existsSync(file)) return null;
+  try {
+    const config = JSON.parse(readFileSync(file, 'utf8'));
+    if (config.url && new URL(config.url).port === new URL(localUrl).port) return file;
+    const copy = path.join(dataDir, 'demo-stations.current.json');
+    writeFileSync(copy, JSON.stringify({ ...config, url: localUrl }, null, 2), { mode: 0o600 });
+    return copy;
+  } catch {
+    return file;
+  }
+}
+
+let simulatorNote = 'not started (--no-simulator)';
+if (!noSimulator && !stopping) {
+  const config = simulatorConfig();
+  if (!config) {
+    simulatorNote = `not started: ${path.join(path.relative(process.cwd(), dataDir), 'demo-stations.json')} is missing (DEMO_SEED=0?)`;
+  } else {
+    const plan = backfillPlan(dataDir);
+    const configArg = path.relative(process.cwd(), config) || config;
+    simulator = start(process.execPath, [
+      simulatorMain,
+      '--config',
+      configArg,
+      '--backfill-days',
+      String(plan.days),
+      '--quiet',
+      ...simulatorArgs,
+    ]);
+    stopSimulatorClock = keepLastRunFresh(dataDir);
+    simulatorNote = `playing the demo base stations live (${plan.reason})`;
+    void exited(simulator).then(({ code, signal }) => {
+      stopSimulatorClock();
+      if (stopping) return;
+      const how = signal ?? `exit code ${code}`;
+      console.error((code === 0 ? yellow : red)(`The simulator stopped (${how}); the server keeps running.`));
+    });
+  }
+}
+
+// ── the welcome ─────────────────────────────────────────────────────────────────────────────────
+const users = [
+  ['hay@demo.emberwatch', 'hay farm'],
+  ['grain@demo.emberwatch', 'grain store'],
+  ['compost@demo.emberwatch', 'compost site'],
+  ['hay-helper@demo.emberwatch', 'sub-user of the hay farm'],
+  ['master@demo.emberwatch', 'authorised on two accounts'],
+  ['admin@demo.emberwatch', 'root admin'],
+];
+const rule = '─'.repeat(66);
+console.log(
+  [
+    '',
+    cyan(rule),
+    `  ${bold('Emberwatch is running:')} ${green(publicUrl)}`,
+    `  simulator: ${simulatorNote}`,
+    '',
+    `  Demo logins (password ${bold('ember-demo')} for all):`,
+    ...users.map(([user, what]) => `    ${user.padEnd(30)} ${what}`),
+    '',
+    '  Ctrl-C stops the server and the simulator.',
+    cyan(rule),
+    '',
+  ].join('\n'),
+);
