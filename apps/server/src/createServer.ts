@@ -1,0 +1,105 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
+import type { AppContext } from './AppContext.js';
+import type { Config } from './config.js';
+import type { Store } from './db/createDatabase.js';
+import { BaseStationRepository } from './features/base-stations/baseStation.repository.js';
+import { baseStationRoutes } from './features/base-stations/baseStations.routes.js';
+import { IngestRepository } from './features/ingest/ingest.repository.js';
+import { ingestRoutes } from './features/ingest/ingest.routes.js';
+import { IngestService } from './features/ingest/ingest.service.js';
+import { StationCredentials } from './features/ingest/stationCredentials.js';
+import { PreferencesRepository } from './features/preferences/preferences.repository.js';
+import { PreferencesService } from './features/preferences/preferences.service.js';
+import { ReadingRepository } from './features/readings/reading.repository.js';
+import { AccessTokenSigner } from './features/sessions/accessToken.js';
+import { LoginRateLimiter } from './features/sessions/loginRateLimiter.js';
+import { RefreshTokenRepository } from './features/sessions/refreshToken.repository.js';
+import { SessionService } from './features/sessions/session.service.js';
+import { sessionRoutes } from './features/sessions/sessions.routes.js';
+import { AccessService } from './features/users/access.service.js';
+import { UserRepository } from './features/users/user.repository.js';
+import { userRoutes } from './features/users/users.routes.js';
+import { errorHandler } from './http/errorHandler.js';
+import { EventBus } from './realtime/EventBus.js';
+import { wsGateway } from './realtime/wsGateway.js';
+
+export interface ServerOptions {
+  nowS?: () => number;
+  /** pino options or false; tests pass false. */
+  logger?: boolean | object;
+}
+
+export function createContext(config: Config, store: Store, nowS: () => number = () => Math.floor(Date.now() / 1000)): AppContext {
+  const users = new UserRepository(store.db);
+  const stations = new BaseStationRepository(store.db);
+  const signer = new AccessTokenSigner(config.jwtSecret, config.accessTokenTtlS, nowS);
+  const bus = new EventBus();
+  return {
+    config,
+    store,
+    nowS,
+    bus,
+    users,
+    stations,
+    readings: new ReadingRepository(store.db),
+    access: new AccessService(users, stations),
+    signer,
+    sessions: new SessionService(users, new RefreshTokenRepository(store.db), signer, new LoginRateLimiter(nowS), config.refreshTokenTtlS, nowS),
+    preferences: new PreferencesService(new PreferencesRepository(store.db), nowS),
+    ingest: new IngestService(new IngestRepository(store.db), bus, nowS),
+  };
+}
+
+/** Where the built web app lives; served at / with an index.html fallback for client routes. */
+function webDist(config: Config): string | undefined {
+  const candidates = [config.webDist, resolve(process.cwd(), 'apps/web/dist'), resolve(import.meta.dirname, '../../web/dist')];
+  return candidates.find((c): c is string => c !== undefined && existsSync(resolve(c, 'index.html')));
+}
+
+const API_PREFIXES = ['/admin/', '/client/', '/auth', '/ingest/', '/ws', '/health', '/api/'];
+
+export async function createServer(config: Config, store: Store, opts: ServerOptions = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const ctx = createContext(config, store, opts.nowS);
+  const app = Fastify({
+    logger:
+      opts.logger ??
+      ({
+        level: config.logLevel,
+        // Tokens, cookies and station secrets never reach the log.
+        redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      } as object),
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+  });
+  app.setErrorHandler(errorHandler);
+  await app.register(cookie);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  app.get('/health', () => ({ status_code: 0, engine: store.engine }));
+  await app.register(sessionRoutes(ctx));
+  await app.register(userRoutes(ctx));
+  await app.register(baseStationRoutes(ctx));
+  await app.register(ingestRoutes(ctx, new StationCredentials(ctx.stations)));
+  await app.register(wsGateway(ctx));
+
+  const dist = webDist(config);
+  if (dist) {
+    await app.register(fastifyStatic, { root: dist, wildcard: false, maxAge: '1h' });
+    app.setNotFoundHandler((req, reply) => {
+      const path = req.url.split('?')[0] ?? '/';
+      if (req.method !== 'GET' || API_PREFIXES.some((p) => path.startsWith(p))) {
+        return reply.status(404).send({ status_code: 404, error: 'Not found' });
+      }
+      // index.html must never be cached: it names the hashed bundles of the current build.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  } else {
+    app.setNotFoundHandler((_req, reply) => reply.status(404).send({ status_code: 404, error: 'Not found' }));
+  }
+  return { app, ctx };
+}

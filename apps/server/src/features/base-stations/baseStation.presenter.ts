@@ -1,0 +1,64 @@
+import { baseStationTypeLabel, type BasestationSummary, type BsConfResponse, type BsListEntry, type SensorConfiguration } from '@emberwatch/shared';
+import type { BaseStationRow, ProbeRow } from './baseStation.repository.js';
+
+export function presentBsListEntry(bs: BaseStationRow): BsListEntry {
+  return { bsId: bs.id, bsName: bs.display_name, bsGroup: bs.bs_group };
+}
+
+export function presentSummary(bs: BaseStationRow, groupSize: number, probeCount: number): BasestationSummary {
+  return {
+    bs_id: bs.id,
+    display_name: bs.display_name,
+    bsGroup: bs.bs_group,
+    groupSize,
+    owner_UID: bs.owner_user_id,
+    timezone: bs.timezone,
+    bs_type: bs.bs_type,
+    typeLabel: baseStationTypeLabel(bs.bs_type, bs.version),
+    last_data_ts: bs.last_data_ts,
+    probeCount,
+  };
+}
+
+function presentProbe(p: ProbeRow): SensorConfiguration {
+  const kind = p.kind === 'hay' || p.kind === 'grain' || p.kind === 'compost' ? p.kind : 'other';
+  return {
+    sensor_id_sys: p.sensor_id,
+    sensor_id_bs: p.sensor_id,
+    sensor_name: p.sensor_name,
+    realBs: p.real_bs ?? p.bs_id,
+    disabled: p.disabled === 1,
+    depths: p.depths,
+    kind,
+    storage_location: p.storage_location,
+    column: p.col,
+  };
+}
+
+export function presentBsConf(bs: BaseStationRow, probes: ProbeRow[]): BsConfResponse {
+  const configurations = probes.map(presentProbe);
+  const groups: Record<string, string[]> = {};
+  for (const p of probes) {
+    if (!p.storage_location) continue;
+    (groups[p.storage_location] ??= []).push(p.sensor_id);
+  }
+  return {
+    status_code: 0,
+    bs_id: bs.id,
+    bs_BS_ID: bs.id,
+    bsGroup: bs.bs_group,
+    display_name: bs.display_name,
+    timezone: bs.timezone,
+    bs_type: bs.bs_type,
+    bast_ver: bs.version,
+    firmware_ver: bs.firmware,
+    typeLabel: baseStationTypeLabel(bs.bs_type, bs.version),
+    activation_date: bs.activation_ts,
+    last_boot_ts: bs.last_boot_ts,
+    last_conf_ts: bs.last_conf_ts,
+    last_data_ts: bs.last_data_ts,
+    sensor_configurations: configurations,
+    disabled_sensors: configurations.filter((c) => c.disabled).map((c) => c.sensor_id_sys),
+    conf_data: { bsGroup: bs.bs_group, sensor_groups: groups, timezone: bs.timezone },
+  };
+}

@@ -1,0 +1,72 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { BaseStationsTable, Database, ProbesTable } from '../../db/schema.js';
+
+export type BaseStationRow = Selectable<BaseStationsTable>;
+export type ProbeRow = Selectable<ProbesTable>;
+
+export class BaseStationRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  findById(id: string): Promise<BaseStationRow | undefined> {
+    return this.db.selectFrom('base_stations').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  listByOwners(ownerIds: readonly number[]): Promise<BaseStationRow[]> {
+    if (ownerIds.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('base_stations').selectAll().where('owner_user_id', 'in', ownerIds).orderBy('id').execute();
+  }
+
+  listAll(limit: number): Promise<BaseStationRow[]> {
+    return this.db.selectFrom('base_stations').selectAll().orderBy('id').limit(limit).execute();
+  }
+
+  async ownerIdsOf(ids: readonly string[]): Promise<Map<string, number>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.selectFrom('base_stations').select(['id', 'owner_user_id']).where('id', 'in', ids).execute();
+    return new Map(rows.map((r) => [r.id, r.owner_user_id]));
+  }
+
+  /** Number of stations in each of the given groups. */
+  async groupSizes(groups: readonly string[]): Promise<Map<string, number>> {
+    if (groups.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('base_stations')
+      .select((eb) => ['bs_group', eb.fn.countAll<number>().as('n')])
+      .where('bs_group', 'in', groups)
+      .groupBy('bs_group')
+      .execute();
+    return new Map(rows.map((r) => [r.bs_group ?? '', Number(r.n)]));
+  }
+
+  async probeCounts(bsIds: readonly string[]): Promise<Map<string, number>> {
+    if (bsIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('probes')
+      .select((eb) => ['bs_id', eb.fn.countAll<number>().as('n')])
+      .where('bs_id', 'in', bsIds)
+      .groupBy('bs_id')
+      .execute();
+    return new Map(rows.map((r) => [r.bs_id, Number(r.n)]));
+  }
+
+  listProbes(bsId: string): Promise<ProbeRow[]> {
+    return this.db.selectFrom('probes').selectAll().where('bs_id', '=', bsId).orderBy('sensor_id').execute();
+  }
+
+  insertStation(row: BaseStationRow): Promise<unknown> {
+    return this.db.insertInto('base_stations').values(row).execute();
+  }
+
+  setCredentialHash(id: string, credentialHash: string): Promise<unknown> {
+    return this.db.updateTable('base_stations').set({ credential_hash: credentialHash }).where('id', '=', id).execute();
+  }
+
+  credentialHashOf(id: string): Promise<string | undefined> {
+    return this.db
+      .selectFrom('base_stations')
+      .select('credential_hash')
+      .where('id', '=', id)
+      .executeTakeFirst()
+      .then((r) => r?.credential_hash);
+  }
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { basestationQuerySchema, uidQuerySchema } from '@emberwatch/shared';
+import type { AppContext } from '../../AppContext.js';
+import { ApiError } from '../../http/ApiError.js';
+import { actorOf, authenticate } from '../../http/authenticate.js';
+import { parseQuery } from '../../http/parseQuery.js';
+import { presentBsConf, presentSummary } from './baseStation.presenter.js';
+
+/** Admins without a customer selected see every station, up to this many. */
+const ADMIN_LIST_LIMIT = 1000;
+
+export function baseStationRoutes(ctx: AppContext) {
+  return (app: FastifyInstance): void => {
+    app.addHook('preHandler', authenticate(ctx));
+
+    app.get('/client/basestationArray', async (req) => {
+      const actor = actorOf(req);
+      const { UID } = parseQuery(uidQuerySchema, req.query);
+      const rows =
+        actor.isAdmin && UID === undefined
+          ? await ctx.stations.listAll(ADMIN_LIST_LIMIT)
+          : await ctx.access.visibleStations(actor, await ctx.access.targetAccount(actor, UID));
+      const groups = [...new Set(rows.map((r) => r.bs_group).filter((g): g is string => g !== null))];
+      const [sizes, counts] = await Promise.all([ctx.stations.groupSizes(groups), ctx.stations.probeCounts(rows.map((r) => r.id))]);
+      return {
+        status_code: 0,
+        results: rows.map((r) => presentSummary(r, r.bs_group ? (sizes.get(r.bs_group) ?? 1) : 1, counts.get(r.id) ?? 0)),
+      };
+    });
+
+    app.get('/client/bsConf', async (req) => {
+      const actor = actorOf(req);
+      const { basestationID } = parseQuery(basestationQuerySchema, req.query);
+      await ctx.access.assertCanSeeStation(actor, basestationID);
+      const bs = await ctx.stations.findById(basestationID);
+      if (!bs) throw ApiError.forbidden();
+      return presentBsConf(bs, await ctx.stations.listProbes(basestationID));
+    });
+
+    app.get('/client/data', async (req) => {
+      const actor = actorOf(req);
+      const { basestationID } = parseQuery(basestationQuerySchema, req.query);
+      await ctx.access.assertCanSeeStation(actor, basestationID);
+      return {
+        status_code: 0,
+        bs_id: basestationID,
+        results: await ctx.readings.latestForStation(basestationID),
+        server_ts: ctx.nowS(),
+      };
+    });
+  };
+}

@@ -1,0 +1,193 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+export interface ReadingInsert {
+  sensor_id: string;
+  meas_ts: number;
+  bs_id: string;
+  received_ts: number;
+  temperature: number;
+  temps: string;
+  sensor_rssi: number | null;
+  bs_rssi: number | null;
+  batt: number | null;
+}
+
+export interface DailyRow {
+  sensor_id: string;
+  day: number;
+  n: number;
+  max_temp: number;
+  min_temp: number;
+  max_temps: string;
+  min_temps: string;
+  min_batt: number | null;
+  max_batt: number | null;
+}
+
+export interface ProbeDiscovery {
+  sensor_id: string;
+  bs_id: string;
+  kind: string;
+  depths: number;
+  created_ts: number;
+}
+
+export interface StationUpdate {
+  bs_id: string;
+  last_data_ts?: number;
+  last_boot_ts?: number;
+  last_conf_ts?: number;
+  firmware?: string;
+  version?: string;
+  bs_type?: number;
+}
+
+export interface PacketLogRow {
+  bs_id: string;
+  type: string;
+  ts: number;
+  bytes_up: number;
+  bytes_down: number;
+  n_readings: number;
+}
+
+// Rows per statement: 10 columns × 500 stays far below SQLite's and PostgreSQL's parameter limits.
+const CHUNK = 500;
+
+function chunks<T>(list: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+/** The only SQL of the ingest path. Every method runs inside the caller's transaction. */
+export class IngestRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+
+  /** Adds unknown probes to the sending station; a known probe only records the radio that heard it. */
+  async discoverProbes(trx: Transaction<Database>, probes: ProbeDiscovery[]): Promise<void> {
+    for (const part of chunks(probes)) {
+      await trx
+        .insertInto('probes')
+        .values(part.map((p) => ({ ...p, disabled: 0, real_bs: p.bs_id })))
+        .onConflict((oc) =>
+          oc
+            .column('sensor_id')
+            .doUpdateSet({ real_bs: (eb) => eb.ref('excluded.real_bs') })
+            .where((eb) => eb.or([eb('probes.real_bs', 'is', null), eb('probes.real_bs', '<>', eb.ref('excluded.real_bs'))])),
+        )
+        .execute();
+    }
+  }
+
+  /** Inserts readings not stored yet and returns exactly those (a duplicate returns nothing). */
+  async insertReadings(trx: Transaction<Database>, rows: ReadingInsert[]): Promise<{ sensor_id: string; meas_ts: number }[]> {
+    const inserted: { sensor_id: string; meas_ts: number }[] = [];
+    for (const part of chunks(rows)) {
+      const res = await trx
+        .insertInto('readings')
+        .values(part)
+        .onConflict((oc) => oc.columns(['sensor_id', 'meas_ts']).doNothing())
+        .returning(['sensor_id', 'meas_ts'])
+        .execute();
+      inserted.push(...res);
+    }
+    return inserted;
+  }
+
+  /** probe_latest only moves forward in time, so late readings never overwrite newer ones. */
+  async upsertLatest(trx: Transaction<Database>, rows: Omit<ReadingInsert, 'received_ts'>[]): Promise<void> {
+    for (const part of chunks(rows)) {
+      await trx
+        .insertInto('probe_latest')
+        .values(part)
+        .onConflict((oc) =>
+          oc
+            .column('sensor_id')
+            .doUpdateSet((eb) => ({
+              bs_id: eb.ref('excluded.bs_id'),
+              meas_ts: eb.ref('excluded.meas_ts'),
+              temperature: eb.ref('excluded.temperature'),
+              temps: eb.ref('excluded.temps'),
+              sensor_rssi: eb.ref('excluded.sensor_rssi'),
+              bs_rssi: eb.ref('excluded.bs_rssi'),
+              batt: eb.ref('excluded.batt'),
+            }))
+            .where('excluded.meas_ts', '>', (eb) => eb.ref('probe_latest.meas_ts')),
+        )
+        .execute();
+    }
+  }
+
+  async findDaily(trx: Transaction<Database>, keys: { sensor_id: string; day: number }[]): Promise<DailyRow[]> {
+    const out: DailyRow[] = [];
+    for (const part of chunks(keys, 400)) {
+      const rows = await trx
+        .selectFrom('probe_daily')
+        .selectAll()
+        .where((eb) =>
+          eb(
+            eb.refTuple('sensor_id', 'day'),
+            'in',
+            part.map((k) => eb.tuple(k.sensor_id, k.day)),
+          ),
+        )
+        .execute();
+      out.push(...rows);
+    }
+    return out;
+  }
+
+  async upsertDaily(trx: Transaction<Database>, rows: DailyRow[]): Promise<void> {
+    for (const part of chunks(rows)) {
+      await trx
+        .insertInto('probe_daily')
+        .values(part)
+        .onConflict((oc) =>
+          oc.columns(['sensor_id', 'day']).doUpdateSet((eb) => ({
+            n: eb.ref('excluded.n'),
+            max_temp: eb.ref('excluded.max_temp'),
+            min_temp: eb.ref('excluded.min_temp'),
+            max_temps: eb.ref('excluded.max_temps'),
+            min_temps: eb.ref('excluded.min_temps'),
+            min_batt: eb.ref('excluded.min_batt'),
+            max_batt: eb.ref('excluded.max_batt'),
+          })),
+        )
+        .execute();
+    }
+  }
+
+  /** Times only move forward: a delayed packet must not make a station look older than it is. */
+  async updateStation(trx: Transaction<Database>, u: StationUpdate): Promise<void> {
+    const greatest = (col: 'last_data_ts' | 'last_boot_ts' | 'last_conf_ts', v: number) =>
+      sql<number>`case when ${sql.ref(col)} is null or ${sql.ref(col)} < ${v} then ${v} else ${sql.ref(col)} end`;
+    const set: Record<string, unknown> = {};
+    if (u.last_data_ts !== undefined) set.last_data_ts = greatest('last_data_ts', u.last_data_ts);
+    if (u.last_boot_ts !== undefined) set.last_boot_ts = greatest('last_boot_ts', u.last_boot_ts);
+    if (u.last_conf_ts !== undefined) set.last_conf_ts = greatest('last_conf_ts', u.last_conf_ts);
+    if (u.firmware !== undefined) set.firmware = u.firmware;
+    if (u.version !== undefined) set.version = u.version;
+    if (u.bs_type !== undefined) set.bs_type = u.bs_type;
+    if (Object.keys(set).length === 0) return;
+    await trx.updateTable('base_stations').set(set).where('id', '=', u.bs_id).execute();
+  }
+
+  async logPackets(trx: Transaction<Database>, rows: PacketLogRow[]): Promise<void> {
+    for (const part of chunks(rows)) await trx.insertInto('bs_packets').values(part).execute();
+  }
+
+  async stationsOfProbes(trx: Transaction<Database>, sensorIds: string[]): Promise<string[]> {
+    const out = new Set<string>();
+    for (const part of chunks(sensorIds)) {
+      const rows = await trx.selectFrom('probes').select('bs_id').distinct().where('sensor_id', 'in', part).execute();
+      for (const r of rows) out.add(r.bs_id);
+    }
+    return [...out];
+  }
+}

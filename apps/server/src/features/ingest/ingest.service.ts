@@ -1,0 +1,155 @@
+import { MAX_FUTURE_SKEW_S, type IngestPacket, type IngestResponse } from '@emberwatch/shared';
+import { ApiError } from '../../http/ApiError.js';
+import type { EventBus } from '../../realtime/EventBus.js';
+import { rollUpDaily, dayOf } from './dailyRollup.js';
+import type { IngestRepository, PacketLogRow, ReadingInsert, StationUpdate } from './ingest.repository.js';
+import { probeKind } from './probeKind.js';
+
+interface Pending {
+  bsId: string;
+  packet: IngestPacket;
+  bytesUp: number;
+  receivedTs: number;
+  resolve: (r: IngestResponse) => void;
+  reject: (e: unknown) => void;
+}
+
+/**
+ * Stores base-station packets. Packets that arrive while a commit is running are committed together
+ * in the next transaction (group commit): one fsync serves many stations, and each station still
+ * gets its answer only after its readings are durable.
+ */
+export class IngestService {
+  private queue: Pending[] = [];
+  private flushing = false;
+
+  constructor(
+    private readonly repo: IngestRepository,
+    private readonly bus: EventBus,
+    private readonly nowS: () => number,
+    /** Upper bound of packets per transaction, so one commit never grows without limit. */
+    private readonly maxBatch = 64,
+  ) {}
+
+  submit(bsId: string, packet: IngestPacket, bytesUp: number): Promise<IngestResponse> {
+    const receivedTs = this.nowS();
+    const future = packet.readings.findIndex((r) => r.meas_ts > receivedTs + MAX_FUTURE_SKEW_S);
+    if (future >= 0) {
+      return Promise.reject(ApiError.invalid('meas_ts is more than 10 minutes in the future', `readings.${future}.meas_ts`));
+    }
+    return new Promise<IngestResponse>((resolve, reject) => {
+      this.queue.push({ bsId, packet, bytesUp, receivedTs, resolve, reject });
+      if (!this.flushing) void this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    this.flushing = true;
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0, this.maxBatch);
+        try {
+          const { answers, bsIds } = await this.commit(batch);
+          batch.forEach((p, i) => p.resolve(answers[i] as IngestResponse));
+          if (bsIds.length > 0) this.bus.emit('newData', { bsIds });
+        } catch (err) {
+          for (const p of batch) p.reject(err);
+        }
+      }
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  private async commit(batch: Pending[]): Promise<{ answers: IngestResponse[]; bsIds: string[] }> {
+    // Flatten, dropping repeats inside the batch itself (a station may send the same reading twice).
+    const seen = new Set<string>();
+    const rows: ReadingInsert[] = [];
+    const owner: number[] = [];
+    const probes = new Map<string, { sensor_id: string; bs_id: string; kind: string; depths: number; created_ts: number }>();
+    batch.forEach((p, i) => {
+      for (const r of p.packet.readings) {
+        const key = `${r.sensor_id}|${r.meas_ts}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        rows.push({
+          sensor_id: r.sensor_id,
+          meas_ts: r.meas_ts,
+          bs_id: p.bsId,
+          received_ts: p.receivedTs,
+          temperature: r.temperatures[0] as number,
+          temps: JSON.stringify(r.temperatures),
+          sensor_rssi: r.sensor_RSSI ?? null,
+          bs_rssi: r.bs_RSSI ?? null,
+          batt: r.batt_voltage ?? null,
+        });
+        owner.push(i);
+        probes.set(r.sensor_id, {
+          sensor_id: r.sensor_id,
+          bs_id: p.bsId,
+          kind: probeKind(r.sensor_id),
+          depths: r.temperatures.length,
+          created_ts: p.receivedTs,
+        });
+      }
+    });
+
+    const stationUpdates = new Map<string, StationUpdate>();
+    const log: PacketLogRow[] = [];
+    for (const p of batch) {
+      const u = stationUpdates.get(p.bsId) ?? { bs_id: p.bsId };
+      const t = p.packet.type;
+      if (t === 'data' || t === 'data3') u.last_data_ts = p.receivedTs;
+      if (t === 'boot') u.last_boot_ts = p.receivedTs;
+      if (t === 'conf' || t === 'conf3') u.last_conf_ts = p.receivedTs;
+      if (p.packet.firmware !== undefined) u.firmware = p.packet.firmware;
+      if (p.packet.version !== undefined) u.version = p.packet.version;
+      if (p.packet.bs_type !== undefined) u.bs_type = p.packet.bs_type;
+      stationUpdates.set(p.bsId, u);
+      log.push({ bs_id: p.bsId, type: t, ts: p.receivedTs, bytes_up: p.bytesUp, bytes_down: 0, n_readings: p.packet.readings.length });
+    }
+
+    return this.repo.transaction(async (trx) => {
+      if (probes.size > 0) await this.repo.discoverProbes(trx, [...probes.values()]);
+      const inserted = rows.length > 0 ? await this.repo.insertReadings(trx, rows) : [];
+      const insertedKeys = new Set(inserted.map((r) => `${r.sensor_id}|${r.meas_ts}`));
+      const fresh = rows.filter((r) => insertedKeys.has(`${r.sensor_id}|${r.meas_ts}`));
+
+      const stored = new Array<number>(batch.length).fill(0);
+      rows.forEach((r, i) => {
+        if (insertedKeys.has(`${r.sensor_id}|${r.meas_ts}`)) stored[owner[i] as number]! += 1;
+      });
+
+      if (fresh.length > 0) {
+        const newest = new Map<string, ReadingInsert>();
+        for (const r of fresh) {
+          const cur = newest.get(r.sensor_id);
+          if (!cur || r.meas_ts > cur.meas_ts) newest.set(r.sensor_id, r);
+        }
+        await this.repo.upsertLatest(
+          trx,
+          [...newest.values()].map(({ received_ts: _r, ...rest }) => rest),
+        );
+        const keys = new Map<string, { sensor_id: string; day: number }>();
+        for (const r of fresh) keys.set(`${r.sensor_id}|${dayOf(r.meas_ts)}`, { sensor_id: r.sensor_id, day: dayOf(r.meas_ts) });
+        const existing = await this.repo.findDaily(trx, [...keys.values()]);
+        await this.repo.upsertDaily(trx, rollUpDaily(existing, fresh));
+      }
+      for (const u of stationUpdates.values()) await this.repo.updateStation(trx, u);
+      await this.repo.logPackets(trx, log);
+
+      const affected = new Set(stationUpdates.keys());
+      if (fresh.length > 0) {
+        for (const bs of await this.repo.stationsOfProbes(trx, [...new Set(fresh.map((r) => r.sensor_id))])) affected.add(bs);
+      }
+      const serverTs = this.nowS();
+      const answers: IngestResponse[] = batch.map((p, i) => ({
+        status_code: 0,
+        stored: stored[i] ?? 0,
+        duplicates: p.packet.readings.length - (stored[i] ?? 0),
+        server_ts: serverTs,
+      }));
+      return { answers, bsIds: fresh.length > 0 ? [...affected].sort() : [] };
+    });
+  }
+}

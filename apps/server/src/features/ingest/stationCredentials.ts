@@ -1,0 +1,46 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { BaseStationRepository } from '../base-stations/baseStation.repository.js';
+
+/**
+ * Station secrets are 256 random bits, so a plain SHA-256 is enough to store them (a slow password
+ * hash would only cost latency on every packet). Hashes are cached briefly: a station sends often.
+ */
+export function issueStationSecret(): { secret: string; hash: string } {
+  const secret = randomBytes(32).toString('base64url');
+  return { secret, hash: hashStationSecret(secret) };
+}
+
+export function hashStationSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+export function parseStationAuthorization(header: string | undefined): { bsId: string; secret: string } | null {
+  const m = /^Station ([A-Za-z0-9_-]{1,32}):([A-Za-z0-9_-]{16,128})$/.exec(header?.trim() ?? '');
+  return m ? { bsId: m[1] as string, secret: m[2] as string } : null;
+}
+
+const CACHE_MS = 30_000;
+
+export class StationCredentials {
+  private readonly cache = new Map<string, { hash: string | undefined; until: number }>();
+
+  constructor(private readonly stations: BaseStationRepository) {}
+
+  async verify(bsId: string, secret: string): Promise<boolean> {
+    const now = Date.now();
+    let entry = this.cache.get(bsId);
+    if (!entry || entry.until < now) {
+      entry = { hash: await this.stations.credentialHashOf(bsId), until: now + CACHE_MS };
+      this.cache.set(bsId, entry);
+    }
+    if (!entry.hash) return false;
+    const a = Buffer.from(entry.hash, 'hex');
+    const b = Buffer.from(hashStationSecret(secret), 'hex');
+    return a.length === b.length && timingSafeEqual(a, b);
+  }
+
+  /** Call after rotating a secret so the old one stops working at once. */
+  forget(bsId: string): void {
+    this.cache.delete(bsId);
+  }
+}

@@ -1,0 +1,43 @@
+import { DEFAULT_UI_PREFERENCES, uiPreferencesSchema, type UiPreferences } from '@emberwatch/shared';
+import { ApiError } from '../../http/ApiError.js';
+import type { PreferencesRepository } from './preferences.repository.js';
+
+/**
+ * ui_preferences: stored as JSON; anything missing or no longer valid falls back to the spec's
+ * defaults (spec doc 1 §4: missing preferences are filled with defaults).
+ */
+export class PreferencesService {
+  constructor(
+    private readonly repo: PreferencesRepository,
+    private readonly nowS: () => number,
+  ) {}
+
+  async get(userId: number): Promise<UiPreferences> {
+    const raw = await this.repo.find(userId);
+    if (!raw) return { ...DEFAULT_UI_PREFERENCES };
+    let stored: Record<string, unknown> = {};
+    try {
+      stored = JSON.parse(raw) as Record<string, unknown>;
+    } catch {
+      return { ...DEFAULT_UI_PREFERENCES };
+    }
+    const merged: Record<string, unknown> = { ...DEFAULT_UI_PREFERENCES };
+    for (const key of Object.keys(DEFAULT_UI_PREFERENCES)) {
+      const candidate = { ...merged, [key]: stored[key] };
+      if (stored[key] !== undefined && uiPreferencesSchema.safeParse(candidate).success) merged[key] = stored[key];
+    }
+    return merged as UiPreferences;
+  }
+
+  /** Merges a partial change over the stored preferences; an invalid result changes nothing. */
+  async update(userId: number, change: Partial<UiPreferences>): Promise<UiPreferences> {
+    const next = { ...(await this.get(userId)), ...change };
+    const parsed = uiPreferencesSchema.safeParse(next);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw ApiError.invalid(`prefs.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`, `prefs.${issue?.path.join('.') ?? ''}`);
+    }
+    await this.repo.save(userId, JSON.stringify(parsed.data), this.nowS());
+    return parsed.data;
+  }
+}

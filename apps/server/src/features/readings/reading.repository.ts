@@ -1,0 +1,41 @@
+import type { Kysely } from 'kysely';
+import type { SensorData } from '@emberwatch/shared';
+import type { Database } from '../../db/schema.js';
+
+export class ReadingRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The latest reading of every probe configured on the station. */
+  async latestForStation(bsId: string): Promise<SensorData[]> {
+    const rows = await this.db
+      .selectFrom('probes')
+      .innerJoin('probe_latest', 'probe_latest.sensor_id', 'probes.sensor_id')
+      .select([
+        'probe_latest.sensor_id',
+        'probe_latest.meas_ts',
+        'probe_latest.temperature',
+        'probe_latest.temps',
+        'probe_latest.sensor_rssi',
+        'probe_latest.bs_rssi',
+        'probe_latest.batt',
+      ])
+      .where('probes.bs_id', '=', bsId)
+      .orderBy('probe_latest.sensor_id')
+      .execute();
+    return rows.map((r) => ({
+      sensor_id: r.sensor_id,
+      temperature: r.temperature,
+      temperatures: JSON.parse(r.temps) as number[],
+      meas_ts: r.meas_ts,
+      sensor_RSSI: r.sensor_rssi,
+      bs_RSSI: r.bs_rssi,
+      batt_voltage: r.batt,
+    }));
+  }
+
+  countReadings(sensorId?: string): Promise<number> {
+    let q = this.db.selectFrom('readings').select((eb) => eb.fn.countAll<number>().as('n'));
+    if (sensorId) q = q.where('sensor_id', '=', sensorId);
+    return q.executeTakeFirstOrThrow().then((r) => Number(r.n));
+  }
+}

@@ -1,0 +1,91 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { AccessToken } from '@emberwatch/shared';
+import { ApiError } from '../../http/ApiError.js';
+import type { UserRepository } from '../users/user.repository.js';
+import type { AccessTokenSigner } from './accessToken.js';
+import type { LoginRateLimiter } from './loginRateLimiter.js';
+import { dummyPasswordHash, verifyPassword } from './passwordHash.js';
+import type { RefreshTokenRepository } from './refreshToken.repository.js';
+
+export interface IssuedSession extends AccessToken {
+  userId: number;
+  refreshToken: string;
+  refreshExpiresTs: number;
+}
+
+export function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/**
+ * Login, refresh-token rotation and logout. A refresh token is used once; presenting a used one means
+ * it was stolen or replayed, so the whole family (every descendant) is revoked.
+ */
+export class SessionService {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly refreshTokens: RefreshTokenRepository,
+    private readonly signer: AccessTokenSigner,
+    private readonly limiter: LoginRateLimiter,
+    private readonly refreshTtlS: number,
+    private readonly nowS: () => number,
+  ) {}
+
+  async login(username: string, password: string, address: string): Promise<IssuedSession> {
+    const wait = this.limiter.retryAfter(username, address);
+    if (wait > 0) {
+      throw new ApiError(429, `Too many failed login attempts. Try again in ${Math.ceil(wait / 60)} min.`);
+    }
+    const user = await this.users.findByUsername(username);
+    const ok = user
+      ? await verifyPassword(user.password_hash, password)
+      : (await verifyPassword(await dummyPasswordHash(), password)) && false;
+    if (!user || !ok) {
+      this.limiter.recordFailure(username, address);
+      throw ApiError.unauthenticated('Wrong username or password.');
+    }
+    if (user.blocked) throw ApiError.forbidden('This account is blocked. Please contact support.');
+    this.limiter.recordSuccess(username);
+    return this.issue(user.id, randomUUID());
+  }
+
+  async refresh(token: string | undefined): Promise<IssuedSession> {
+    if (!token) throw ApiError.unauthenticated('No session.');
+    const hash = sha256(token);
+    const row = await this.refreshTokens.find(hash);
+    const now = this.nowS();
+    if (!row || row.revoked_ts !== null || row.expires_ts <= now) throw ApiError.unauthenticated('Your session has ended.');
+    if (row.used_ts !== null || !(await this.refreshTokens.markUsed(hash, now))) {
+      await this.refreshTokens.revokeFamily(row.family_id, now);
+      throw ApiError.unauthenticated('Your session has ended.');
+    }
+    const user = await this.users.findById(row.user_id);
+    if (!user || user.blocked) {
+      await this.refreshTokens.revokeFamily(row.family_id, now);
+      throw ApiError.unauthenticated('Your session has ended.');
+    }
+    return this.issue(row.user_id, row.family_id);
+  }
+
+  async logout(token: string | undefined): Promise<void> {
+    if (!token) return;
+    const row = await this.refreshTokens.find(sha256(token));
+    if (row) await this.refreshTokens.revokeFamily(row.family_id, this.nowS());
+  }
+
+  private async issue(userId: number, familyId: string): Promise<IssuedSession> {
+    const refreshToken = randomBytes(32).toString('base64url');
+    const now = this.nowS();
+    const refreshExpiresTs = now + this.refreshTtlS;
+    await this.refreshTokens.insert({
+      token_hash: sha256(refreshToken),
+      user_id: userId,
+      family_id: familyId,
+      created_ts: now,
+      expires_ts: refreshExpiresTs,
+      used_ts: null,
+      revoked_ts: null,
+    });
+    return { userId, refreshToken, refreshExpiresTs, ...(await this.signer.issue(userId)) };
+  }
+}

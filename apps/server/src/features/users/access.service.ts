@@ -1,0 +1,70 @@
+import { ApiError } from '../../http/ApiError.js';
+import type { BaseStationRepository, BaseStationRow } from '../base-stations/baseStation.repository.js';
+import type { UserRepository, UserRow } from './user.repository.js';
+
+/**
+ * Who is calling and whose data they may touch. Every route resolves the caller to an Actor and asks
+ * it before reading or changing a base station: the owner, a sub-user of the owner, a master the owner
+ * has authorised, or an admin. Anyone else gets a refusal and no data.
+ */
+export interface Actor {
+  user: UserRow;
+  /** The account whose stations this user works with: the main user for a sub-user, else itself. */
+  accountId: number;
+  /** Accounts whose stations the caller may see (empty for admins, who may see every station). */
+  accountIds: number[];
+  isAdmin: boolean;
+}
+
+export class AccessService {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly stations: BaseStationRepository,
+  ) {}
+
+  async actorFor(userId: number): Promise<Actor> {
+    const user = await this.users.findById(userId);
+    if (!user || user.blocked) throw ApiError.unauthenticated('Your session has ended. Please log in again.');
+    const accountId = user.main_user_id ?? user.id;
+    const accountIds = [accountId];
+    if (user.master) accountIds.push(...(await this.users.authorizedOwnerIds(user.id)));
+    return { user, accountId, accountIds: [...new Set(accountIds)], isAdmin: user.admin === 1 };
+  }
+
+  /**
+   * The account a call works on: its own by default; another only for an admin acting for a customer
+   * or a master the account has authorised.
+   */
+  async targetAccount(actor: Actor, uid: number | undefined): Promise<UserRow> {
+    if (uid === undefined || uid === actor.user.id) return actor.user;
+    if (uid === actor.accountId && actor.user.main_user_id === uid) {
+      const main = await this.users.findById(uid);
+      if (main) return main;
+    }
+    if (!actor.isAdmin && !actor.accountIds.includes(uid)) throw ApiError.forbidden('You do not have access to this account.');
+    const target = await this.users.findById(uid);
+    if (!target) throw ApiError.notFound('No such user.');
+    return target;
+  }
+
+  /** Stations the actor may see, or those of one target account it may act for. */
+  visibleStations(actor: Actor, target?: UserRow): Promise<BaseStationRow[]> {
+    if (target && target.id !== actor.user.id) return this.stations.listByOwners([target.main_user_id ?? target.id]);
+    return this.stations.listByOwners(actor.accountIds);
+  }
+
+  async visibleStationIds(actor: Actor, target?: UserRow): Promise<string[]> {
+    return (await this.visibleStations(actor, target)).map((r) => r.id);
+  }
+
+  async canSeeStation(actor: Actor, bsId: string): Promise<boolean> {
+    if (actor.isAdmin) return (await this.stations.ownerIdsOf([bsId])).has(bsId);
+    const owner = (await this.stations.ownerIdsOf([bsId])).get(bsId);
+    return owner !== undefined && actor.accountIds.includes(owner);
+  }
+
+  /** Refuses alike for a station that does not exist and one of another account: no probing for ids. */
+  async assertCanSeeStation(actor: Actor, bsId: string): Promise<void> {
+    if (!(await this.canSeeStation(actor, bsId))) throw ApiError.forbidden();
+  }
+}

@@ -1,0 +1,47 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, UsersTable } from '../../db/schema.js';
+
+export type UserRow = Selectable<UsersTable>;
+
+export class UserRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  findById(id: number): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findByUsername(username: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+  }
+
+  findManyByIds(ids: readonly number[]): Promise<UserRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
+  }
+
+  listSubUsers(mainUserId: number): Promise<UserRow[]> {
+    return this.db.selectFrom('users').selectAll().where('main_user_id', '=', mainUserId).orderBy('id').execute();
+  }
+
+  /** Owner accounts that have authorised this master user. */
+  async authorizedOwnerIds(masterUserId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('master_authorizations')
+      .select('owner_user_id')
+      .where('master_user_id', '=', masterUserId)
+      .where('authorized', '=', 1)
+      .orderBy('owner_user_id')
+      .execute();
+    return rows.map((r) => r.owner_user_id);
+  }
+
+  /** Master accounts that asked this owner for access, authorised or not (spec: masterAuthorizations). */
+  masterAuthorizationsOf(ownerUserId: number) {
+    return this.db
+      .selectFrom('master_authorizations')
+      .select(['id', 'master_user_id', 'authorized'])
+      .where('owner_user_id', '=', ownerUserId)
+      .orderBy('id')
+      .execute();
+  }
+}

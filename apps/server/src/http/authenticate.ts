@@ -1,0 +1,31 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from './ApiError.js';
+import type { AppContext } from '../AppContext.js';
+import type { Actor } from '../features/users/access.service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor?: Actor;
+  }
+}
+
+export function bearerToken(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  if (!h?.startsWith('Bearer ')) return undefined;
+  return h.slice(7).trim() || undefined;
+}
+
+/** preHandler for every user call: a valid access token, resolved to the calling Actor. */
+export function authenticate(ctx: AppContext) {
+  return async (req: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    const token = bearerToken(req);
+    const userId = token ? await ctx.signer.verify(token) : null;
+    if (userId === null) throw ApiError.unauthenticated();
+    req.actor = await ctx.access.actorFor(userId);
+  };
+}
+
+export function actorOf(req: FastifyRequest): Actor {
+  if (!req.actor) throw ApiError.unauthenticated();
+  return req.actor;
+}

@@ -1,0 +1,52 @@
+import { mkdirSync } from 'node:fs';
+import { loadConfig } from './config.js';
+import { createServer } from './createServer.js';
+import { migrateToLatest, openStore } from './db/createDatabase.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './features/demo/demoAccounts.js';
+import { seedDemo } from './features/demo/seedDemo.js';
+
+/** Composition root: configuration, store, HTTP + realtime, demo seed. Nothing else. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  mkdirSync(config.dataDir, { recursive: true });
+  const store = openStore({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+  await migrateToLatest(store);
+  const { app } = await createServer(config, store);
+
+  const address = await app.listen({ host: config.host, port: config.port });
+  const port = new URL(address).port;
+  const url = `http://localhost:${port}`;
+  if (config.demoSeed) {
+    const seeded = await seedDemo(store, config.dataDir, `http://127.0.0.1:${port}`, Math.floor(Date.now() / 1000));
+    app.log.info({ file: seeded.file, created: seeded.created }, 'demo accounts ready');
+  }
+
+  const lines = [
+    '',
+    `Emberwatch is running at ${url}  (store: ${store.engine === 'sqlite' ? config.sqlitePath : 'PostgreSQL'})`,
+    ...(config.demoSeed
+      ? ['Demo logins (password for all: ' + DEMO_PASSWORD + '):', ...DEMO_ACCOUNTS.map((a) => `  ${a.username.padEnd(30)} ${a.firstname} ${a.lastname}`)]
+      : []),
+    '',
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    void app
+      .close()
+      .then(() => store.close())
+      .then(() => process.exit(0));
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Emberwatch failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  if (err instanceof Error && err.cause) process.stderr.write(`  cause: ${String(err.cause)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,24 @@
+import { EventEmitter } from 'node:events';
+
+/** In-process events; the WebSocket gateway fans them out to the users allowed to see them. */
+export interface BusEvents {
+  /** Stations whose data changed, after the commit. */
+  newData: { bsIds: string[] };
+}
+
+export class EventBus {
+  private readonly emitter = new EventEmitter();
+
+  constructor() {
+    this.emitter.setMaxListeners(0);
+  }
+
+  emit<K extends keyof BusEvents>(name: K, payload: BusEvents[K]): void {
+    this.emitter.emit(name, payload);
+  }
+
+  on<K extends keyof BusEvents>(name: K, listener: (payload: BusEvents[K]) => void): () => void {
+    this.emitter.on(name, listener);
+    return () => this.emitter.off(name, listener);
+  }
+}

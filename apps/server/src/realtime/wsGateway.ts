@@ -1,0 +1,107 @@
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { WS_AUTH_TIMEOUT_MS, wsClientMessageSchema, type WsServerMessage } from '@emberwatch/shared';
+import type { AppContext } from '../AppContext.js';
+
+interface Subscriber {
+  socket: WebSocket;
+  userId: number;
+  isAdmin: boolean;
+  bsIds: Set<string>;
+}
+
+/** How often a connection's set of visible stations is refreshed (new stations, revoked access). */
+const ACCESS_REFRESH_MS = 60_000;
+
+function send(socket: WebSocket, msg: WsServerMessage): void {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
+}
+
+/**
+ * WebSocket /ws. A socket authenticates with its first message (an access token; browsers cannot set
+ * headers on a WebSocket and a token in the URL would land in logs). Each push goes only to users
+ * allowed to see at least one of the stations, and names only those stations.
+ */
+export function wsGateway(ctx: AppContext) {
+  const subscribers = new Set<Subscriber>();
+
+  async function accessFor(userId: number): Promise<{ isAdmin: boolean; bsIds: Set<string> }> {
+    const actor = await ctx.access.actorFor(userId);
+    return { isAdmin: actor.isAdmin, bsIds: new Set(await ctx.access.visibleStationIds(actor)) };
+  }
+
+  const off = ctx.bus.on('newData', ({ bsIds }) => {
+    for (const s of subscribers) {
+      const mine = s.isAdmin ? bsIds : bsIds.filter((id) => s.bsIds.has(id));
+      if (mine.length > 0) send(s.socket, { type: 'newData', bs_ids: mine.join(' ') });
+    }
+  });
+
+  const refresher = setInterval(() => {
+    for (const s of subscribers) {
+      accessFor(s.userId).then(
+        (a) => {
+          s.isAdmin = a.isAdmin;
+          s.bsIds = a.bsIds;
+        },
+        () => s.socket.close(4401, 'session ended'),
+      );
+    }
+  }, ACCESS_REFRESH_MS);
+  refresher.unref();
+
+  return (app: FastifyInstance): void => {
+    app.addHook('onClose', () => {
+      off();
+      clearInterval(refresher);
+      for (const s of subscribers) s.socket.close(1001, 'server shutting down');
+    });
+
+    app.get('/ws', { websocket: true }, (socket) => {
+      let sub: Subscriber | undefined;
+      const timer = setTimeout(() => socket.close(4401, 'authentication timeout'), WS_AUTH_TIMEOUT_MS);
+
+      socket.on('message', (raw: Buffer) => {
+        let data: unknown;
+        try {
+          data = JSON.parse(raw.toString('utf8'));
+        } catch {
+          send(socket, { type: 'error', error: 'messages must be JSON' });
+          return;
+        }
+        const parsed = wsClientMessageSchema.safeParse(data);
+        if (!parsed.success) {
+          send(socket, { type: 'error', error: 'unknown message' });
+          return;
+        }
+        const msg = parsed.data;
+        if (msg.type === 'ping') {
+          send(socket, { type: 'pong' });
+          return;
+        }
+        void (async () => {
+          const userId = await ctx.signer.verify(msg.token);
+          if (userId === null) {
+            socket.close(4401, 'invalid token');
+            return;
+          }
+          try {
+            const access = await accessFor(userId);
+            clearTimeout(timer);
+            if (sub) subscribers.delete(sub);
+            sub = { socket, userId, ...access };
+            subscribers.add(sub);
+            send(socket, { type: 'ready', UID: userId });
+          } catch {
+            socket.close(4401, 'session ended');
+          }
+        })();
+      });
+
+      socket.on('close', () => {
+        clearTimeout(timer);
+        if (sub) subscribers.delete(sub);
+      });
+    });
+  };
+}
