@@ -8,7 +8,18 @@
 // Same defaults as npm start: DATA_DIR=./data, PORT=8080; the same backfill rule (scripts/lib/simulatorState.mjs).
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { bin, bold, exited, red, repoRoot, start, stop, waitForHealth, yellow } from './lib/proc.mjs';
+import {
+  bin,
+  displayPath,
+  bold,
+  exited,
+  red,
+  repoRoot,
+  start,
+  stop,
+  waitForHealth,
+  yellow,
+} from './lib/proc.mjs';
 import { backfillPlan, keepLastRunFresh } from './lib/simulatorState.mjs';
 
 const args = process.argv.slice(2);
@@ -45,11 +56,7 @@ function launch(name, command, commandArgs, { fatal = true } = {}) {
   return child;
 }
 
-console.log(
-  bold(
-    `[dev] server (tsx watch) on :${port}, web app (vite), data in ${path.relative(process.cwd(), dataDir)}/`,
-  ),
-);
+console.log(bold(`[dev] server (tsx watch) on :${port}, web app (vite), data in ${displayPath(dataDir)}/`));
 const server = launch('server', bin('tsx'), ['watch', 'apps/server/src/main.ts']);
 launch('web', 'npm', ['run', 'dev', '-w', '@emberwatch/web']);
 

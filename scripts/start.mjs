@@ -13,7 +13,19 @@
 // Ctrl-C (or SIGTERM) stops the simulator, then the server, and waits for both.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { bold, cyan, exited, green, red, repoRoot, start, stop, waitForHealth, yellow } from './lib/proc.mjs';
+import {
+  displayPath,
+  bold,
+  cyan,
+  exited,
+  green,
+  red,
+  repoRoot,
+  start,
+  stop,
+  waitForHealth,
+  yellow,
+} from './lib/proc.mjs';
 import { backfillPlan, keepLastRunFresh } from './lib/simulatorState.mjs';
 
 const args = process.argv.slice(2);
@@ -69,11 +81,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 
 // ── server ──────────────────────────────────────────────────────────────────────────────────────
 const serverEnv = { ...process.env, PORT: port, DATA_DIR: dataDir };
-console.log(
-  bold(
-    `Starting the Emberwatch server (data in ${path.relative(process.cwd(), dataDir) || '.'}/, port ${port})…`,
-  ),
-);
+console.log(bold(`Starting the Emberwatch server (data in ${displayPath(dataDir)}/, port ${port})…`));
 server = start(process.execPath, [serverMain], { env: serverEnv });
 void exited(server).then(({ code, signal }) => {
   if (stopping) return;
@@ -111,7 +119,7 @@ let simulatorNote = 'not started (--no-simulator)';
 if (!noSimulator && !stopping) {
   const config = simulatorConfig();
   if (!config) {
-    simulatorNote = `not started: ${path.join(path.relative(process.cwd(), dataDir), 'demo-stations.json')} is missing (DEMO_SEED=0?)`;
+    simulatorNote = `not started: ${path.join(displayPath(dataDir), 'demo-stations.json')} is missing (DEMO_SEED=0?)`;
   } else {
     const plan = backfillPlan(dataDir);
     const configArg = path.relative(process.cwd(), config) || config;

@@ -107,3 +107,9 @@ export function formatDuration(ms) {
   const seconds = Math.round(ms / 1000);
   return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }
+
+/** A path relative to the working directory when it lies inside it, else absolute. */
+export function displayPath(target) {
+  const relative = path.relative(process.cwd(), target);
+  return relative === '' ? '.' : relative.startsWith('..') ? target : relative;
+}
