@@ -66,13 +66,11 @@ const API_PREFIXES = ['/admin/', '/client/', '/auth', '/ingest/', '/ws', '/healt
 export async function createServer(config: Config, store: Store, opts: ServerOptions = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const ctx = createContext(config, store, opts.nowS);
   const app = Fastify({
-    logger:
-      opts.logger ??
-      ({
-        level: config.logLevel,
-        // Tokens, cookies and station secrets never reach the log.
-        redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-      } as object),
+    logger: opts.logger ?? {
+      level: config.logLevel,
+      // Tokens, cookies and station secrets never reach the log.
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
   });

@@ -47,6 +47,6 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   process.stderr.write(`Emberwatch failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
-  if (err instanceof Error && err.cause) process.stderr.write(`  cause: ${String(err.cause)}\n`);
+  if (err instanceof Error && err.cause instanceof Error) process.stderr.write(`  cause: ${err.cause.message}\n`);
   process.exit(1);
 });

@@ -20,21 +20,27 @@ export interface StoreOptions {
   sqlitePath: string;
   /** Largest PostgreSQL pool size. */
   poolSize?: number;
+  /** PostgreSQL schema to work in (tests give each file its own). */
+  pgSchema?: string;
 }
 
 /** int8 (OID 20) and numeric aggregates arrive as strings from pg; our values all fit in a double. */
 function pgTypes(): pg.CustomTypesConfig {
-  return {
-    getTypeParser: (oid: number, format?: string) => {
-      if (oid === 20) return (v: string) => Number.parseInt(v, 10);
-      return pg.types.getTypeParser(oid, format as 'text');
-    },
-  } as pg.CustomTypesConfig;
+  const getTypeParser = ((oid: number) => {
+    if (oid === 20) return (v: string) => Number.parseInt(v, 10);
+    return pg.types.getTypeParser(oid, 'text');
+  }) as pg.CustomTypesConfig['getTypeParser'];
+  return { getTypeParser };
 }
 
 export function openStore(opts: StoreOptions): Store {
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, types: pgTypes() });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      types: pgTypes(),
+      ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }

@@ -1,0 +1,86 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../../src/config.js';
+import { createServer } from '../../src/createServer.js';
+import { migrateToLatest, openStore, type Store } from '../../src/db/createDatabase.js';
+import { DEMO_PASSWORD } from '../../src/features/demo/demoAccounts.js';
+import { seedDemo, type DemoStationsFile } from '../../src/features/demo/seedDemo.js';
+import type { AppContext } from '../../src/AppContext.js';
+
+export const TEST_ENGINE = process.env.TEST_STORE === 'postgres' ? 'postgres' : 'sqlite';
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  store: Store;
+  stations: DemoStationsFile['stations'];
+  /** Logs in a demo user and returns its access token. */
+  login(username: string): Promise<string>;
+  secretOf(bsId: string): string;
+  close(): Promise<void>;
+}
+
+/**
+ * A real server on a real store: SQLite in a temp folder by default, PostgreSQL (its own schema per
+ * call) when TEST_STORE=postgres. Seeded with the demo accounts.
+ */
+export async function createTestApp(): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'emberwatch-test-'));
+  let schema: string | undefined;
+  if (TEST_ENGINE === 'postgres') {
+    schema = `t_${randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+  }
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_SEED: '1' });
+  const store = openStore({
+    databaseUrl: TEST_ENGINE === 'postgres' ? TEST_DATABASE_URL : undefined,
+    sqlitePath: join(dataDir, 'test.db'),
+    pgSchema: schema,
+    poolSize: 4,
+  });
+  await migrateToLatest(store);
+  const seeded = await seedDemo(store, dataDir, 'http://127.0.0.1:0', Math.floor(Date.now() / 1000));
+  const file = JSON.parse(readFileSync(seeded.file, 'utf8')) as DemoStationsFile;
+  const { app, ctx } = await createServer(config, store, { logger: false });
+  await app.ready();
+
+  return {
+    app,
+    ctx,
+    store,
+    stations: file.stations,
+    async login(username: string): Promise<string> {
+      const res = await app.inject({ method: 'POST', url: '/admin/login', payload: { username, password: DEMO_PASSWORD } });
+      if (res.statusCode !== 200) throw new Error(`login of ${username} failed: ${res.body}`);
+      return res.json<{ accessToken: string }>().accessToken;
+    },
+    secretOf(bsId: string): string {
+      const s = file.stations.find((x) => x.bs_id === bsId);
+      if (!s) throw new Error(`no demo station ${bsId}`);
+      return s.secret;
+    },
+    async close(): Promise<void> {
+      await app.close();
+      await store.close();
+      if (schema) {
+        const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+        await client.connect();
+        await client.query(`drop schema ${schema} cascade`);
+        await client.end();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function bearer(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
+}
