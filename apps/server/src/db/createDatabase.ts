@@ -28,7 +28,7 @@ export interface StoreOptions {
 function pgTypes(): pg.CustomTypesConfig {
   const getTypeParser = ((oid: number) => {
     if (oid === 20) return (v: string) => Number.parseInt(v, 10);
-    return pg.types.getTypeParser(oid, 'text');
+    return pg.types.getTypeParser(oid, 'text') as (v: string) => unknown;
   }) as pg.CustomTypesConfig['getTypeParser'];
   return { getTypeParser };
 }
