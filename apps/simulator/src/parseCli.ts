@@ -1,0 +1,168 @@
+import { parseArgs } from 'node:util';
+import { MAX_READINGS_PER_PACKET } from '@emberwatch/shared';
+import { DEFAULT_PACKET_SIZE } from './buildPackets.js';
+import type { FaultRates } from './FaultInjector.js';
+
+export const DEFAULT_CONFIG_PATH = './data/demo-stations.json';
+export const DEFAULT_BACKFILL_DAYS = 60;
+export const DEFAULT_INTERVAL_S = 1200;
+export const DEFAULT_CONCURRENCY = 4;
+export const DEFAULT_LIVE_FAULTS: FaultRates = { loss: 0.01, duplicate: 0.01, late: 0.02 };
+/** With --speed above 1, this many days before now are replayed at that speed unless told otherwise. */
+export const DEFAULT_REPLAY_DAYS = 1;
+
+export const HELP_TEXT = `Emberwatch simulator — plays base stations and their probes over the public ingest protocol
+(POST /ingest/v1/packets, docs/base-station-protocol.md). Hay stacks self-heat and cool, grain follows
+the seasons with slowly growing hot spots, compost windrows sit at 55–70 °C and drop when turned.
+
+Usage: npm run simulate -- [options]
+       node apps/simulator/dist/main.js [options]
+
+By default it sends each station's boot packet, backfills 60 days of history as fast as the server
+takes it, then runs live: every interval each station sends one packet with its probes' readings.
+
+Stations
+  --config <file>         stations file: {url, stations:[{bs_id, secret, material, probes:[{sensor_id,
+                          depths}]}]}, as the server writes it when seeding the demo accounts
+                          (default ${DEFAULT_CONFIG_PATH})
+  --url <url>             server base URL; overrides the file's url
+  --only <bs_id,...>      play only these stations
+
+Time
+  --backfill-days <n>     days of history to send first (default ${DEFAULT_BACKFILL_DAYS}; 0 = none). Resending is
+                          harmless: readings keep their probe and time, the server stores them once
+  --interval <s>          measurement interval in seconds, backfill and live (default ${DEFAULT_INTERVAL_S} = 20 min);
+                          measurement times are multiples of it
+  --speed <x>             live speed: 1 = real time (default), 60 = one simulated minute per second
+  --replay-days <d>       with --speed above 1: the last <d> days (default ${DEFAULT_REPLAY_DAYS}) are not backfilled but
+                          played live at that speed; once the simulated clock reaches real time it
+                          continues in real time (the server refuses readings from the future)
+  --no-live               exit after the backfill
+  --once                  send one round of readings stamped now, then exit (0 when every station's
+                          packet was acknowledged, 1 otherwise; gives up after 60 s without a server).
+                          No backfill unless --backfill-days is given; no faults unless asked
+
+Sending
+  --packet-size <n>       readings per backfill packet (default ${DEFAULT_PACKET_SIZE}, at most ${MAX_READINGS_PER_PACKET})
+  --concurrency <n>       backfill packets in flight (default ${DEFAULT_CONCURRENCY})
+  --seed <n>              seed of every curve and fault (default 1): same seed, same data
+
+Faults (live defaults shown; the backfill and --once use only the rates given here)
+  --loss-rate <r>         share of readings lost on the radio (default ${DEFAULT_LIVE_FAULTS.loss}; 0 = off)
+  --duplicate-rate <r>    share of packets sent twice, as after a lost acknowledgement (default ${DEFAULT_LIVE_FAULTS.duplicate})
+  --late-rate <r>         share of readings held back and sent with the next packet (default ${DEFAULT_LIVE_FAULTS.late})
+
+Output
+  --quiet                 only warnings and errors
+  -h, --help              this text
+
+Server answers: 200 acknowledged; 400 refused — logged and dropped; 401 credential wrong — that
+station stops; 413 — the packet is split; 503 or no answer — kept and retried with back-off.
+SIGINT/SIGTERM: held-back readings are sent, buffers get 5 s to drain, exit 0 (twice: at once).
+Exit codes: 0 done, 1 nothing could be delivered (or --once incomplete), 2 bad options or config.
+`;
+
+export interface CliOptions {
+  config: string;
+  url: string | undefined;
+  backfillDays: number;
+  /** True when --backfill-days was given (it then also applies to --once). */
+  backfillExplicit: boolean;
+  intervalS: number;
+  speed: number;
+  replayDays: number;
+  live: boolean;
+  once: boolean;
+  only: string[] | null;
+  packetSize: number;
+  concurrency: number;
+  seed: number;
+  liveFaults: FaultRates;
+  /** Faults of the backfill and of --once: only the rates given on the command line. */
+  backfillFaults: FaultRates;
+  quiet: boolean;
+}
+
+export type CliCommand = { kind: 'help' } | { kind: 'run'; options: CliOptions };
+
+export class CliError extends Error {}
+
+function num(name: string, raw: string | undefined, fallback: number, check: (n: number) => boolean, expect: string): number {
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(n) || !check(n)) throw new CliError(`--${name}: expected ${expect}, got "${raw}"`);
+  return n;
+}
+
+const rate = (n: number): boolean => n >= 0 && n <= 1;
+const int = (lo: number, hi: number) => (n: number) => Number.isInteger(n) && n >= lo && n <= hi;
+
+export function parseCli(argv: string[]): CliCommand {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        config: { type: 'string' },
+        url: { type: 'string' },
+        'backfill-days': { type: 'string' },
+        interval: { type: 'string' },
+        speed: { type: 'string' },
+        'replay-days': { type: 'string' },
+        'no-live': { type: 'boolean' },
+        once: { type: 'boolean' },
+        only: { type: 'string' },
+        'packet-size': { type: 'string' },
+        concurrency: { type: 'string' },
+        seed: { type: 'string' },
+        'loss-rate': { type: 'string' },
+        'duplicate-rate': { type: 'string' },
+        'late-rate': { type: 'string' },
+        quiet: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (err) {
+    throw new CliError((err as Error).message);
+  }
+  if (values.help) return { kind: 'help' };
+
+  if (values.url !== undefined && !/^https?:\/\/[^/]/.test(values.url)) throw new CliError(`--url: expected an http(s) URL, got "${values.url}"`);
+  const speed = num('speed', values.speed, 1, (n) => n >= 1 && n <= 1_000_000, 'a number from 1 to 1000000');
+  const liveFaults: FaultRates = {
+    loss: num('loss-rate', values['loss-rate'], DEFAULT_LIVE_FAULTS.loss, rate, 'a share from 0 to 1'),
+    duplicate: num('duplicate-rate', values['duplicate-rate'], DEFAULT_LIVE_FAULTS.duplicate, rate, 'a share from 0 to 1'),
+    late: num('late-rate', values['late-rate'], DEFAULT_LIVE_FAULTS.late, rate, 'a share from 0 to 1'),
+  };
+  if (liveFaults.loss + liveFaults.late > 1) throw new CliError('--loss-rate plus --late-rate may not exceed 1');
+  const only = values.only === undefined ? null : values.only.split(',').map((s) => s.trim()).filter(Boolean);
+  if (only !== null && only.length === 0) throw new CliError('--only: expected a comma-separated list of station ids');
+
+  return {
+    kind: 'run',
+    options: {
+      config: values.config ?? DEFAULT_CONFIG_PATH,
+      url: values.url,
+      backfillDays: num('backfill-days', values['backfill-days'], DEFAULT_BACKFILL_DAYS, (n) => n >= 0 && n <= 3650, 'days from 0 to 3650'),
+      backfillExplicit: values['backfill-days'] !== undefined,
+      intervalS: num('interval', values.interval, DEFAULT_INTERVAL_S, int(10, 86_400), 'whole seconds from 10 to 86400'),
+      speed,
+      replayDays: num('replay-days', values['replay-days'], speed > 1 ? DEFAULT_REPLAY_DAYS : 0, (n) => n >= 0 && n <= 3650, 'days from 0 to 3650'),
+      live: !values['no-live'] && !values.once,
+      once: values.once ?? false,
+      only,
+      packetSize: num('packet-size', values['packet-size'], DEFAULT_PACKET_SIZE, int(1, MAX_READINGS_PER_PACKET), `an integer from 1 to ${MAX_READINGS_PER_PACKET}`),
+      concurrency: num('concurrency', values.concurrency, DEFAULT_CONCURRENCY, int(1, 256), 'an integer from 1 to 256'),
+      seed: num('seed', values.seed, 1, int(0, 2 ** 32 - 1), 'an integer from 0 to 4294967295'),
+      liveFaults,
+      backfillFaults: {
+        loss: values['loss-rate'] !== undefined ? liveFaults.loss : 0,
+        duplicate: values['duplicate-rate'] !== undefined ? liveFaults.duplicate : 0,
+        late: values['late-rate'] !== undefined ? liveFaults.late : 0,
+      },
+      quiet: values.quiet ?? false,
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import { compostModel } from './compostModel.js';
+import { grainModel } from './grainModel.js';
+import { hayModel } from './hayModel.js';
+
+export const MATERIALS = ['hay', 'grain', 'compost'] as const;
+export type Material = (typeof MATERIALS)[number];
+
+/** Temperatures in integer tenths of °C, one per depth, handle first, at epoch second ts. */
+export type ProbeCurve = (ts: number) => number[];
+
+const MODELS: Record<Material, (seed: number, depths: number) => ProbeCurve> = {
+  hay: hayModel,
+  grain: grainModel,
+  compost: compostModel,
+};
+
+export function probeCurve(material: Material, seed: number, depths: number): ProbeCurve {
+  return MODELS[material](seed, depths);
+}

@@ -1,0 +1,117 @@
+import type { IngestReading } from '@emberwatch/shared';
+import { silentLogger, type Logger } from './createLogger.js';
+import { FaultInjector, NO_FAULTS, type FaultRates } from './FaultInjector.js';
+import { hashSeed } from './hashSeed.js';
+import type { IngestClient } from './IngestClient.js';
+import { mulberry32 } from './mulberry32.js';
+import { sleep } from './sleep.js';
+import { StationSender } from './StationSender.js';
+import type { StationSimulator } from './StationSimulator.js';
+
+export interface LiveOptions {
+  stations: StationSimulator[];
+  client: IngestClient;
+  intervalS: number;
+  /** Simulated seconds per real second while the simulated clock is behind real time. */
+  speed: number;
+  /** Simulated time at start, epoch seconds (real now, or earlier to replay at speed). */
+  simStartTs: number;
+  /** First measurement time to send (a multiple of the interval). */
+  firstTickTs: number;
+  seed: number;
+  faults?: FaultRates;
+  log?: Logger;
+  /** Abort to stop: held-back readings are flushed and the buffers given flushTimeoutMs to drain. */
+  signal: AbortSignal;
+  flushTimeoutMs?: number;
+  /** Real clock in ms (tests may pass their own). */
+  now?: () => number;
+  /** Log a status line at most this often (default 60 s; 0 = never). */
+  statusEveryMs?: number;
+}
+
+export interface LiveResult {
+  rounds: number;
+  lastTickTs: number | null;
+  lost: number;
+  delayed: number;
+  duplicated: number;
+  /** Packets still buffered when the simulator stopped. */
+  unsent: number;
+}
+
+/**
+ * The simulated clock runs at `speed` from simStartTs but never ahead of real time (the server
+ * refuses readings more than 10 minutes in the future): once it catches up it runs in real time.
+ */
+export function liveClock(simStartTs: number, realStartMs: number, speed: number) {
+  return {
+    simNow(realMs: number): number {
+      return Math.min(realMs / 1000, simStartTs + ((realMs - realStartMs) / 1000) * speed);
+    },
+    realAt(simTs: number): number {
+      return Math.max(simTs * 1000, realStartMs + ((simTs - simStartTs) * 1000) / speed);
+    },
+  };
+}
+
+export async function runLive(opts: LiveOptions): Promise<LiveResult> {
+  const log = opts.log ?? silentLogger;
+  const now = opts.now ?? Date.now;
+  const clock = liveClock(opts.simStartTs, now(), opts.speed);
+  const faults = opts.faults ?? NO_FAULTS;
+  const stations = opts.stations.map((sim) => ({
+    sim,
+    sender: new StationSender(sim.credential, opts.client, log),
+    faults: new FaultInjector(faults, mulberry32(hashSeed(opts.seed, 'live-faults', sim.bsId))),
+  }));
+  const result: LiveResult = { rounds: 0, lastTickTs: null, lost: 0, delayed: 0, duplicated: 0, unsent: 0 };
+  const statusEvery = opts.statusEveryMs ?? 60_000;
+  let lastStatus = now();
+
+  const enqueue = (st: (typeof stations)[number], readings: IngestReading[], twice: boolean): void => {
+    const packet = st.sim.dataPacket(readings, Math.floor(clock.simNow(now())));
+    st.sender.enqueue(packet);
+    if (twice) st.sender.enqueue(packet);
+  };
+
+  for (let tick = opts.firstTickTs; !opts.signal.aborted; tick += opts.intervalS) {
+    if (!(await sleep(clock.realAt(tick) - now(), opts.signal))) break;
+    const active = stations.filter((st) => !opts.client.isStopped(st.sim.bsId));
+    if (active.length === 0) {
+      log.error('every station was refused by the server; stopping');
+      break;
+    }
+    for (const st of active) {
+      const { readings, duplicate } = st.faults.process(st.sim.readingsAt(tick));
+      if (readings.length > 0) enqueue(st, readings, duplicate);
+    }
+    result.rounds++;
+    result.lastTickTs = tick;
+    // Replaying faster than the server answers: wait for the buffers rather than pile up packets.
+    if (active.some((st) => st.sender.pending > 20)) await Promise.all(active.map((st) => st.sender.idle()));
+    if (statusEvery > 0 && now() - lastStatus >= statusEvery) {
+      lastStatus = now();
+      const s = opts.client.stats;
+      log.info(
+        `live: at ${new Date(tick * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC, ${result.rounds} rounds, ` +
+          `${s.readings.toLocaleString('en-US')} readings acknowledged (${s.duplicates.toLocaleString('en-US')} duplicates)`,
+      );
+    }
+  }
+
+  // Stopping: what is held back goes out now, then the buffers get a little time to drain.
+  for (const st of stations) {
+    const held = st.faults.flush();
+    if (held.length > 0 && !opts.client.isStopped(st.sim.bsId)) enqueue(st, held, false);
+  }
+  const drained = Promise.all(stations.map((st) => st.sender.idle()));
+  await Promise.race([drained, sleep(opts.flushTimeoutMs ?? 5000)]);
+  for (const st of stations) {
+    result.lost += st.faults.lost;
+    result.delayed += st.faults.delayed;
+    result.duplicated += st.faults.duplicated;
+    result.unsent += st.sender.pending;
+  }
+  return result;
+}

@@ -1,0 +1,124 @@
+import { alignDown } from './buildPackets.js';
+import { createLogger } from './createLogger.js';
+import { IngestClient } from './IngestClient.js';
+import { loadStationsConfig } from './loadStationsConfig.js';
+import type { CliOptions } from './parseCli.js';
+import { runBackfill } from './runBackfill.js';
+import { runLive } from './runLive.js';
+import { sendRound } from './sendRound.js';
+import { DAY_S } from './seasonalAmbient.js';
+import { StationSimulator } from './StationSimulator.js';
+
+export interface RunControl {
+  /** Stop producing: finish the backfill packets in flight, flush live buffers, then return. */
+  stop: AbortSignal;
+  /** Stop everything now, retries included. */
+  hardStop: AbortSignal;
+}
+
+export class ConfigError extends Error {}
+
+/** The whole CLI run; resolves to the process exit code. */
+export async function runSimulator(options: CliOptions, control: RunControl): Promise<number> {
+  const log = createLogger({ quiet: options.quiet });
+  let config;
+  try {
+    config = await loadStationsConfig(options.config);
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
+  let stations = config.stations;
+  if (options.only) {
+    const only = options.only;
+    const unknown = only.filter((id) => !stations.some((s) => s.bs_id === id));
+    if (unknown.length > 0) log.warn(`--only: not in ${options.config}: ${unknown.join(', ')}`);
+    stations = stations.filter((s) => only.includes(s.bs_id));
+  }
+  if (stations.length === 0) throw new ConfigError('no stations to play');
+  const url = options.url ?? config.url;
+  const sims = stations.map((s) => new StationSimulator(s, options.seed));
+  const probes = sims.reduce((n, s) => n + s.probeCount, 0);
+  const client = new IngestClient({ url, log, signal: control.hardStop, ...(options.once ? { giveUpAfterMs: 60_000 } : {}) });
+  const nowS = Math.floor(Date.now() / 1000);
+  const materials = [...new Set(sims.map((s) => s.material))].join(', ');
+  log.info(`${sims.length} stations (${materials}), ${probes} probes → ${url}`);
+
+  const backfill = async (fromTs: number, toTs: number): Promise<boolean> => {
+    if (toTs < fromTs) return true;
+    log.info(
+      `backfill: ${new Date(fromTs * 1000).toISOString().slice(0, 16)} → ${new Date(toTs * 1000).toISOString().slice(0, 16)} UTC, ` +
+        `every ${options.intervalS} s, ${options.packetSize} readings per packet, ${options.concurrency} in flight`,
+    );
+    const r = await runBackfill({
+      stations: sims,
+      client,
+      fromTs,
+      toTs,
+      intervalS: options.intervalS,
+      packetSize: options.packetSize,
+      concurrency: options.concurrency,
+      seed: options.seed,
+      faults: options.backfillFaults,
+      log,
+      signal: control.stop,
+    });
+    log.info(
+      `backfill ${r.completed ? 'done' : 'interrupted'}: ${r.sent.toLocaleString('en-US')} readings in ${r.packets.toLocaleString('en-US')} packets, ` +
+        `${r.seconds.toFixed(1)} s (${Math.round(r.readingsPerSecond).toLocaleString('en-US')} readings/s); ` +
+        `stored ${r.stored.toLocaleString('en-US')}, already there ${r.duplicates.toLocaleString('en-US')}, refused ${r.dropped.toLocaleString('en-US')}`,
+    );
+    return r.completed;
+  };
+
+  if (options.once) {
+    if (options.backfillExplicit && options.backfillDays > 0) {
+      await backfill(nowS - options.backfillDays * DAY_S, alignDown(nowS - 1, options.intervalS));
+    }
+    const round = await sendRound(sims, client, nowS, { seed: options.seed, faults: options.backfillFaults, log });
+    const ok = round.every((r) => r.outcomes.length > 0 && r.outcomes.every((o) => o.kind === 'ok'));
+    return ok ? 0 : 1;
+  }
+
+  // Boot first, as a station does after power-up: it sets the station's firmware, version and type.
+  await Promise.all(sims.map((s) => client.send(s.credential, s.bootPacket(nowS))));
+  if (sims.every((s) => client.isStopped(s.bsId))) {
+    log.error('the server refused every station; is this the right --config for this server?');
+    return 1;
+  }
+
+  const replayS = options.speed > 1 ? Math.round(options.replayDays * DAY_S) : 0;
+  const liveStart = nowS - replayS;
+  let firstTick = alignDown(liveStart, options.intervalS);
+  if (options.backfillDays > 0 && !control.stop.aborted) {
+    const completed = await backfill(nowS - options.backfillDays * DAY_S, firstTick);
+    firstTick += options.intervalS;
+    if (!completed) return control.stop.aborted ? 0 : 1;
+  }
+  if (sims.every((s) => client.isStopped(s.bsId))) return 1;
+  if (!options.live || control.stop.aborted) return 0;
+
+  log.info(
+    `live: every ${options.intervalS} s` +
+      (options.speed > 1 ? ` at ${options.speed}× from ${new Date(firstTick * 1000).toISOString().slice(0, 16)} UTC until it reaches real time` : ' in real time') +
+      `; faults: ${options.liveFaults.loss} lost, ${options.liveFaults.late} late, ${options.liveFaults.duplicate} duplicated; Ctrl-C stops`,
+  );
+  const live = await runLive({
+    stations: sims,
+    client,
+    intervalS: options.intervalS,
+    speed: options.speed,
+    simStartTs: liveStart,
+    firstTickTs: firstTick,
+    seed: options.seed,
+    faults: options.liveFaults,
+    log,
+    signal: control.stop,
+  });
+  const s = client.stats;
+  log.info(
+    `stopped after ${live.rounds} live rounds: ${s.readings.toLocaleString('en-US')} readings acknowledged in all; ` +
+      `${live.lost} lost, ${live.delayed} late, ${live.duplicated} packets duplicated on purpose` +
+      (live.unsent > 0 ? `; ${live.unsent} packets still buffered were abandoned` : ''),
+  );
+  return sims.every((x) => client.isStopped(x.bsId)) ? 1 : 0;
+}
