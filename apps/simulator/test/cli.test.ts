@@ -1,0 +1,138 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadStationsConfig, parseStationsConfig } from '../src/loadStationsConfig.js';
+import { CliError, HELP_TEXT, parseCli, type CliOptions } from '../src/parseCli.js';
+import { ConfigError, runSimulator } from '../src/runSimulator.js';
+import { startFakeIngestServer, type FakeIngestServer } from './fakeIngestServer.js';
+
+const run = (argv: string[]): CliOptions => {
+  const c = parseCli(argv);
+  if (c.kind !== 'run') throw new Error('expected run');
+  return c.options;
+};
+
+describe('command line', () => {
+  it('has the documented defaults: demo config, 60 days, 20 min, real time, live, faults only live', () => {
+    expect(run([])).toEqual({
+      config: './data/demo-stations.json',
+      url: undefined,
+      backfillDays: 60,
+      backfillExplicit: false,
+      intervalS: 1200,
+      speed: 1,
+      replayDays: 0,
+      live: true,
+      once: false,
+      only: null,
+      packetSize: 100,
+      concurrency: 4,
+      seed: 1,
+      liveFaults: { loss: 0.01, duplicate: 0.01, late: 0.02 },
+      backfillFaults: { loss: 0, duplicate: 0, late: 0 },
+      quiet: false,
+    });
+  });
+
+  it('documents every option in --help', () => {
+    expect(parseCli(['--help'])).toEqual({ kind: 'help' });
+    expect(parseCli(['-h'])).toEqual({ kind: 'help' });
+    for (const flag of ['--config', '--url', '--only', '--backfill-days', '--interval', '--speed', '--replay-days', '--no-live', '--once', '--packet-size', '--concurrency', '--seed', '--loss-rate', '--duplicate-rate', '--late-rate', '--quiet', '--help']) {
+      expect(HELP_TEXT).toContain(flag);
+    }
+  });
+
+  it('reads the options', () => {
+    const o = run(['--config', 'x.json', '--url', 'http://h:1', '--backfill-days', '2', '--interval', '600', '--speed', '60', '--no-live', '--only', 'F1, F2', '--packet-size', '500', '--concurrency', '8', '--seed', '7', '--loss-rate', '0', '--late-rate', '0.1', '--quiet']);
+    expect(o).toMatchObject({ config: 'x.json', url: 'http://h:1', backfillDays: 2, backfillExplicit: true, intervalS: 600, speed: 60, replayDays: 1, live: false, only: ['F1', 'F2'], packetSize: 500, concurrency: 8, seed: 7, quiet: true });
+    expect(o.liveFaults).toEqual({ loss: 0, duplicate: 0.01, late: 0.1 });
+    // Faults apply to the backfill only when asked for, and only those asked for.
+    expect(o.backfillFaults).toEqual({ loss: 0, duplicate: 0, late: 0.1 });
+  });
+
+  it('makes --once a single round without live mode', () => {
+    expect(run(['--once'])).toMatchObject({ once: true, live: false, backfillExplicit: false });
+  });
+
+  it('refuses bad values with a clear message', () => {
+    expect(() => parseCli(['--interval', 'abc'])).toThrow(CliError);
+    expect(() => parseCli(['--packet-size', '1001'])).toThrow(/--packet-size/);
+    expect(() => parseCli(['--loss-rate', '2'])).toThrow(/--loss-rate/);
+    expect(() => parseCli(['--speed', '0.5'])).toThrow(/--speed/);
+    expect(() => parseCli(['--url', 'ftp://x'])).toThrow(/--url/);
+    expect(() => parseCli(['--bogus'])).toThrow(CliError);
+  });
+});
+
+describe('stations file', () => {
+  const good = { url: 'http://127.0.0.1:8080/', stations: [{ bs_id: 'F1000001', secret: 'x', material: 'hay', probes: [{ sensor_id: 'H10001', depths: 3 }] }] };
+
+  it('reads the format the server writes', () => {
+    expect(parseStationsConfig(good)).toEqual({ ...good, url: 'http://127.0.0.1:8080' });
+  });
+
+  it('says what is wrong and where', () => {
+    expect(() => parseStationsConfig({ ...good, stations: [{ ...good.stations[0], material: 'wood' }] })).toThrow(/stations\[0\]\.material/);
+    expect(() => parseStationsConfig({ ...good, stations: [{ ...good.stations[0], probes: [{ sensor_id: 'H 1', depths: 3 }] }] })).toThrow(/probes\[0\]\.sensor_id/);
+    expect(() => parseStationsConfig({ ...good, stations: [{ ...good.stations[0], probes: [{ sensor_id: 'H1', depths: 9 }] }] })).toThrow(/depths/);
+    expect(() => parseStationsConfig({ stations: [] })).toThrow(/url/);
+  });
+
+  it('explains a missing file', async () => {
+    await expect(loadStationsConfig('/nonexistent/demo-stations.json')).rejects.toThrow(/does not exist/);
+  });
+});
+
+describe('a whole run', () => {
+  let server: FakeIngestServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  async function configFile(url: string): Promise<string> {
+    const dir = await mkdtemp(join(tmpdir(), 'sim-'));
+    const path = join(dir, 'demo-stations.json');
+    await writeFile(
+      path,
+      JSON.stringify({
+        url,
+        stations: [
+          { bs_id: 'F1', secret: 'one', material: 'grain', probes: [{ sensor_id: 'G1', depths: 4 }, { sensor_id: 'G2', depths: 4 }] },
+          { bs_id: 'F2', secret: 'two', material: 'hay', probes: [{ sensor_id: 'H1', depths: 3 }] },
+        ],
+      }),
+    );
+    return path;
+  }
+  const control = () => ({ stop: new AbortController().signal, hardStop: new AbortController().signal });
+
+  it('--once sends one round stamped now and exits 0', async () => {
+    server = await startFakeIngestServer({ secrets: { F1: 'one', F2: 'two' } });
+    const options = { ...run(['--once', '--quiet', '--config', await configFile(server.url)]) };
+    const before = Math.floor(Date.now() / 1000);
+    expect(await runSimulator(options, control())).toBe(0);
+    expect(server.stored.size).toBe(3);
+    for (const key of server.stored.keys()) expect(Number(key.split('@')[1])).toBeGreaterThanOrEqual(before);
+  });
+
+  it('--once exits 1 when the server refuses the credential', async () => {
+    server = await startFakeIngestServer({ secrets: { F1: 'nope', F2: 'two' } });
+    expect(await runSimulator(run(['--once', '--quiet', '--config', await configFile(server.url)]), control())).toBe(1);
+  });
+
+  it('--no-live boots the stations, backfills and exits 0; --only limits the stations', async () => {
+    server = await startFakeIngestServer({ secrets: { F1: 'one', F2: 'two' } });
+    const options = run(['--no-live', '--quiet', '--backfill-days', '1', '--only', 'F1', '--config', await configFile('http://unused.invalid'), '--url', server.url]);
+    expect(await runSimulator(options, control())).toBe(0);
+    expect(server.requests[0]!.packet).toMatchObject({ type: 'boot' });
+    expect(server.requests.every((r) => r.bsId === 'F1')).toBe(true);
+    expect(server.stored.size).toBeGreaterThanOrEqual(2 * 72);
+    expect(server.stored.size).toBeLessThanOrEqual(2 * 73);
+  });
+
+  it('reports a missing stations file as a configuration error', async () => {
+    await expect(runSimulator(run(['--quiet', '--config', '/nonexistent.json']), control())).rejects.toThrow(ConfigError);
+  });
+});
