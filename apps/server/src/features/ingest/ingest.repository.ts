@@ -53,7 +53,7 @@ export interface PacketLogRow {
 }
 
 // Rows per statement: 10 columns × 500 stays far below SQLite's and PostgreSQL's parameter limits.
-const CHUNK = 500;
+const CHUNK = 100;
 
 function chunks<T>(list: readonly T[], size = CHUNK): T[][] {
   const out: T[][] = [];
