@@ -117,7 +117,7 @@ export async function runSimulator(options: CliOptions, control: RunControl): Pr
   const s = client.stats;
   log.info(
     `stopped after ${live.rounds} live rounds: ${s.readings.toLocaleString('en-US')} readings acknowledged in all; ` +
-      `${live.lost} lost, ${live.delayed} late, ${live.duplicated} packets duplicated on purpose` +
+      `${live.lost} readings lost, ${live.delayed} late, ${live.duplicated} duplicated packet(s) sent twice` +
       (live.unsent > 0 ? `; ${live.unsent} packets still buffered were abandoned` : ''),
   );
   return sims.every((x) => client.isStopped(x.bsId)) ? 1 : 0;
