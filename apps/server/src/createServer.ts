@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './AppContext.js';
 import type { Config } from './config.js';
 import type { Store } from './db/createDatabase.js';
@@ -74,6 +75,9 @@ export async function createServer(config: Config, store: Store, opts: ServerOpt
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
   });
+  // zod schemas are the contract: they validate requests (and type them) on every route that declares one.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });

@@ -1,21 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { basestationQuerySchema, uidQuerySchema } from '@emberwatch/shared';
 import type { AppContext } from '../../AppContext.js';
 import { ApiError } from '../../http/ApiError.js';
 import { actorOf, authenticate } from '../../http/authenticate.js';
-import { parseQuery } from '../../http/parseQuery.js';
 import { presentBsConf, presentSummary } from './baseStation.presenter.js';
 
 /** Admins without a customer selected see every station, up to this many. */
 const ADMIN_LIST_LIMIT = 1000;
 
 export function baseStationRoutes(ctx: AppContext) {
-  return (app: FastifyInstance): void => {
+  return (base: FastifyInstance): void => {
+    const app = base.withTypeProvider<ZodTypeProvider>();
     app.addHook('preHandler', authenticate(ctx));
 
-    app.get('/client/basestationArray', async (req) => {
+    app.get('/client/basestationArray', { schema: { querystring: uidQuerySchema } }, async (req) => {
       const actor = actorOf(req);
-      const { UID } = parseQuery(uidQuerySchema, req.query);
+      const { UID } = req.query;
       const rows =
         actor.isAdmin && UID === undefined
           ? await ctx.stations.listAll(ADMIN_LIST_LIMIT)
@@ -28,18 +29,18 @@ export function baseStationRoutes(ctx: AppContext) {
       };
     });
 
-    app.get('/client/bsConf', async (req) => {
+    app.get('/client/bsConf', { schema: { querystring: basestationQuerySchema } }, async (req) => {
       const actor = actorOf(req);
-      const { basestationID } = parseQuery(basestationQuerySchema, req.query);
+      const { basestationID } = req.query;
       await ctx.access.assertCanSeeStation(actor, basestationID);
       const bs = await ctx.stations.findById(basestationID);
       if (!bs) throw ApiError.forbidden();
       return presentBsConf(bs, await ctx.stations.listProbes(basestationID));
     });
 
-    app.get('/client/data', async (req) => {
+    app.get('/client/data', { schema: { querystring: basestationQuerySchema } }, async (req) => {
       const actor = actorOf(req);
-      const { basestationID } = parseQuery(basestationQuerySchema, req.query);
+      const { basestationID } = req.query;
       await ctx.access.assertCanSeeStation(actor, basestationID);
       return {
         status_code: 0,
