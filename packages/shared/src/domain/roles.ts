@@ -95,9 +95,10 @@ export function visibleMenuEntries(ctx: RoleContext): MenuEntry[] {
 /**
  * Where "/" leads: batches for compost supervisors, storages when available, otherwise probes.
  * `available` lists the routes this build serves, so the rule never points at a missing page.
+ * Batches is not for gari or hay-app users (spec doc 1 §2 side menu), so "/" does not lead them there.
  */
 export function rootRedirect(ctx: RoleContext, available: readonly MenuEntry[] = MENU_ENTRIES): string {
-  if (isCompostSupervisor(ctx) && available.includes('batches')) return '/batches';
+  if (isCompostSupervisor(ctx) && !isPartnerAppUser(ctx) && available.includes('batches')) return '/batches';
   if (canSeeStorages(ctx) && available.includes('storages')) return '/storages';
   return '/probes';
 }
