@@ -11,3 +11,6 @@ export * from './domain/readingAge.js';
 export * from './domain/baseStationTypeLabel.js';
 export * from './domain/temperature.js';
 export * from './domain/roles.js';
+export * from './domain/roleContextOf.js';
+export * from './domain/probeList.js';
+export * from './domain/baseStationTabs.js';

@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { i18n } from '../i18n/i18n';
+import { ApiClientProvider } from '../lib/ApiClientContext';
+import type { ApiClient } from '../lib/apiClient';
+import { SessionProvider } from '../features/sessions/SessionProvider';
+import { theme } from './theme';
+
+export function AppProviders({ api, queryClient, children }: { api: ApiClient; queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <ApiClientProvider client={api}>
+      <QueryClientProvider client={queryClient}>
+        <I18nextProvider i18n={i18n}>
+          <ThemeProvider theme={theme}>
+            <CssBaseline />
+            <SessionProvider>{children}</SessionProvider>
+          </ThemeProvider>
+        </I18nextProvider>
+      </QueryClientProvider>
+    </ApiClientProvider>
+  );
+}

@@ -1,0 +1,96 @@
+import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Outlet, useLocation, useNavigate, useOutletContext } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import { roleContextOf, visibleMenuEntries, type RoleContext } from '@emberwatch/shared';
+import { LoadingIndicator } from '../ui/LoadingIndicator';
+import { isApiRequestError } from '../lib/ApiRequestError';
+import { changeLanguage } from '../i18n/i18n';
+import { useSession } from '../features/sessions/SessionProvider';
+import { useSessionInfo } from '../features/sessions/useSessionInfo';
+import { useEnsureUiPreferences } from '../features/sessions/useEnsureUiPreferences';
+import { useUserInfo } from '../features/users/useUserInfo';
+import { useBasestations } from '../features/base-stations/useBasestations';
+import { SelectedStationProvider } from '../features/base-stations/SelectedStationProvider';
+import { IMPLEMENTED_ENTRIES } from './implementedRoutes';
+import { pageTitleKey } from './pageTitleKey';
+import { TopBar } from './TopBar';
+import { SideMenu } from './SideMenu';
+import { RealtimeBridge } from './RealtimeBridge';
+
+export interface ShellContext {
+  roleContext: RoleContext;
+}
+
+export function useShellContext(): ShellContext {
+  return useOutletContext<ShellContext>();
+}
+
+/**
+ * The logged-in frame. Spec doc 1 §4 loading sequence: session, user, stations, then the page's
+ * own data; a failed initial load (or session status 500) ends the session and returns to /login.
+ */
+export function AppShell() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { endSession, logout } = useSession();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  const session = useSessionInfo();
+  const user = useUserInfo(session.data?.UID);
+  const stations = useBasestations(session.isSuccess);
+  const failure = session.error ?? user.error ?? stations.error;
+
+  useEffect(() => {
+    if (!failure) return;
+    // A 401 already ended the session inside the API client; anything else is a failed load.
+    if (!(isApiRequestError(failure) && failure.httpStatus === 401)) endSession(isApiRequestError(failure) && failure.kind === 'network' ? 'network' : 'loadFailed');
+  }, [failure, endSession]);
+
+  const language = session.data?.ui_preferences?.language;
+  useEffect(() => {
+    // Spec doc 1 §4: the interface follows ui_preferences.language once logged in; the cookie
+    // keeps that language for the next visit's login page.
+    if (language) void changeLanguage(language, { remember: true });
+  }, [language]);
+
+  useEnsureUiPreferences(session.data, user.data?.demo);
+
+  const title = t(pageTitleKey(pathname));
+  useEffect(() => {
+    document.title = `${title} · ${t('app.name')}`;
+  }, [title, t]);
+
+  const roleContext = useMemo(() => (session.data ? roleContextOf(session.data, user.data ?? null) : null), [session.data, user.data]);
+  const entries = useMemo(
+    () => (roleContext ? visibleMenuEntries(roleContext).filter((e) => IMPLEMENTED_ENTRIES.includes(e)) : []),
+    [roleContext],
+  );
+
+  if (failure || !roleContext || !user.data || !stations.data) return <LoadingIndicator fullPage label={t('common.loading')} />;
+
+  const outletContext: ShellContext = { roleContext };
+  return (
+    <SelectedStationProvider stations={stations.data}>
+      <RealtimeBridge />
+      <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+        <TopBar title={title} menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} />
+        <SideMenu
+          open={menuOpen}
+          onClose={() => setMenuOpen(false)}
+          entries={entries}
+          onLogout={() => {
+            void logout().finally(() => navigate('/login', { replace: true }));
+          }}
+        />
+        <Container component="main" maxWidth="lg" sx={{ flex: 1, py: { xs: 1.5, sm: 3 }, px: { xs: 1, sm: 3 } }}>
+          <Suspense fallback={<LoadingIndicator label={t('common.loading')} />}>
+            <Outlet context={outletContext} />
+          </Suspense>
+        </Container>
+      </Box>
+    </SelectedStationProvider>
+  );
+}

@@ -1,0 +1,48 @@
+import { useEffect, useEffectEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { parseBsIds } from '@emberwatch/shared';
+import { useApiClient } from '../lib/ApiClientContext';
+import { createRealtimeClient, realtimeUrl } from '../lib/realtimeClient';
+import { queryKeys } from '../lib/queryKeys';
+import { useSelectedStation } from '../features/base-stations/SelectedStationProvider';
+
+/**
+ * Connects the push channel to the data queries (spec doc 1 §4 "Live updates"): a newData event
+ * naming the selected station or one grouped with it refetches the probe readings. Also sends the
+ * keep-alive when the tab becomes visible again.
+ */
+export function RealtimeBridge() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const { selected, groupIds } = useSelectedStation();
+
+  // An effect event reads the current selection without reconnecting the socket when it changes.
+  const onNewData = useEffectEvent((bsIds: string[]) => {
+    if (selected && bsIds.some((id) => groupIds.includes(id))) {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.data(selected.bs_id) });
+    }
+  });
+
+  useEffect(() => {
+    const client = createRealtimeClient({
+      url: realtimeUrl(window.location),
+      getToken: () => api.freshToken(),
+      onMessage: (message) => {
+        if (message.type === 'newData') onNewData(parseBsIds(message.bs_ids));
+      },
+    });
+    client.start();
+    return () => client.stop();
+  }, [api]);
+
+  useEffect(() => {
+    const onVisible = () => {
+      // A 401 here is handled by the client: one refresh, then back to /login.
+      if (document.visibilityState === 'visible') api.get('/auth').catch(() => undefined);
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [api]);
+
+  return null;
+}

@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import MenuIcon from '@mui/icons-material/Menu';
+import LocalFireDepartment from '@mui/icons-material/LocalFireDepartment';
+import { BaseStationTabs } from '../features/base-stations/BaseStationTabs';
+import { BaseStationSelector } from '../features/base-stations/BaseStationSelector';
+import { useSelectedStation } from '../features/base-stations/SelectedStationProvider';
+
+/**
+ * Spec doc 1 §2 "Top bar": logo, page title, base-station selector, menu button, and the tab strip
+ * when there are several stations. On a phone the selector gets its own row and stands in for the tabs.
+ */
+export function TopBar({ title, onOpenMenu, menuOpen }: { title: string; onOpenMenu: () => void; menuOpen: boolean }) {
+  const { t } = useTranslation();
+  const { stations, tabs } = useSelectedStation();
+  return (
+    <AppBar position="sticky" elevation={1} sx={{ bgcolor: 'primary.dark' }}>
+      <Toolbar sx={{ gap: { xs: 1, sm: 2 } }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+          <LocalFireDepartment sx={{ color: 'secondary.main' }} aria-hidden />
+          <Typography component="span" sx={{ fontWeight: 700, display: { xs: 'none', sm: 'inline' } }}>
+            {t('app.name')}
+          </Typography>
+        </Box>
+        <Typography variant="h6" component="h1" noWrap sx={{ flex: 1, fontSize: { xs: '1.05rem', sm: '1.25rem' } }}>
+          {title}
+        </Typography>
+        {stations.length > 0 && (
+          <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
+            <BaseStationSelector />
+          </Box>
+        )}
+        <IconButton
+          color="inherit"
+          edge="end"
+          onClick={onOpenMenu}
+          aria-label={t('menu.open')}
+          aria-haspopup="true"
+          aria-expanded={menuOpen}
+          data-testid="menu-button"
+        >
+          <MenuIcon />
+        </IconButton>
+      </Toolbar>
+      {stations.length > 0 && (
+        <Box sx={{ display: { xs: 'block', sm: 'none' }, px: 2, pb: 1 }}>
+          <BaseStationSelector fullWidth />
+        </Box>
+      )}
+      {tabs.length > 1 && (
+        <Box sx={{ display: { xs: 'none', sm: 'block' }, px: 1 }}>
+          <BaseStationTabs />
+        </Box>
+      )}
+    </AppBar>
+  );
+}

@@ -1,0 +1,7 @@
+/** The i18n key of the top bar's page title for a path. */
+export function pageTitleKey(pathname: string): string {
+  if (pathname === '/') return 'titles.home';
+  if (pathname === '/probes' || pathname.startsWith('/probes/')) return 'titles.probes';
+  if (pathname === '/instructions') return 'titles.instructions';
+  return 'titles.notFound';
+}

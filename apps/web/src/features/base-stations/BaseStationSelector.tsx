@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import { stationLabel, type BasestationSummary } from '@emberwatch/shared';
+import { useSelectedStation } from './SelectedStationProvider';
+
+function optionLabel(s: BasestationSummary): string {
+  const label = stationLabel(s);
+  // The id is what is printed on the device, so it stays visible even when a display name is set.
+  return label === s.bs_id ? s.bs_id : `${label} · ${s.bs_id}`;
+}
+
+/**
+ * The station picker of the top bar. It shows the spec's placeholder "Select a BS" when the current
+ * value matches no station of the list. (A plain Select rather than a searchable Autocomplete: the
+ * Autocomplete and its popper would add ~16 kB gzipped to every page; the admin-wide search of the
+ * admin bar is another issue.)
+ */
+export function BaseStationSelector({ fullWidth = false }: { fullWidth?: boolean }) {
+  const { t } = useTranslation();
+  const { stations, selected, select } = useSelectedStation();
+  const value = selected && stations.some((s) => s.bs_id === selected.bs_id) ? selected.bs_id : '';
+  return (
+    <Select<string>
+      value={value}
+      onChange={(e) => {
+        if (e.target.value) select(e.target.value);
+      }}
+      displayEmpty
+      renderValue={(id) => {
+        const s = stations.find((x) => x.bs_id === id);
+        return s ? optionLabel(s) : t('stations.selectPlaceholder');
+      }}
+      size="small"
+      inputProps={{ 'aria-label': t('stations.selectorLabel') }}
+      data-testid="station-selector"
+      sx={{ width: fullWidth ? '100%' : 240, bgcolor: 'background.paper', borderRadius: 1 }}
+      MenuProps={{ slotProps: { paper: { sx: { maxHeight: 360 } } } }}
+    >
+      {stations.map((s) => (
+        <MenuItem key={s.bs_id} value={s.bs_id}>
+          {optionLabel(s)}
+        </MenuItem>
+      ))}
+    </Select>
+  );
+}

@@ -1,0 +1,109 @@
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import { formatVolts, MISSING_VALUE, type DegreesUnit } from '@emberwatch/shared';
+import { SignalBars } from '../../ui/SignalBars';
+import { BatteryGauge } from '../../ui/BatteryGauge';
+import { formatTemperatures } from '../../lib/formatTemperatures';
+import { formatDateTime } from '../../lib/formatDateTime';
+import { formatAgeText } from './formatAgeText';
+import type { ProbeRow } from './buildProbeRows';
+
+/**
+ * The pieces of one probe row, shared by the table (wide screens) and the cards (phones) so the
+ * two layouts can never disagree about what a value means.
+ */
+
+export function probeTemperatureText(row: ProbeRow, unit: DegreesUnit, notAvailable: string): string {
+  if (row.measTs === null) return MISSING_VALUE;
+  // Spec doc 2 §4: a reading older than 7 days is not a current temperature.
+  if (row.stale) return notAvailable;
+  return formatTemperatures(row.temperatures, unit);
+}
+
+export function ProbeTemperature({ row, unit }: { row: ProbeRow; unit: DegreesUnit }) {
+  const { t } = useTranslation();
+  return (
+    <Box
+      component="span"
+      sx={{ fontVariantNumeric: 'tabular-nums', color: row.stale ? 'text.disabled' : undefined }}
+    >
+      {probeTemperatureText(row, unit, t('probes.notAvailable'))}
+    </Box>
+  );
+}
+
+export function ProbeAge({
+  row,
+  dateFormat,
+  timeFormat,
+}: {
+  row: ProbeRow;
+  dateFormat: string;
+  timeFormat: string;
+}) {
+  const { t } = useTranslation();
+  if (row.measTs === null || row.ageSeconds === null) {
+    return (
+      <Box component="span" sx={{ color: 'text.disabled' }} title={t('probes.noReading')}>
+        {MISSING_VALUE}
+      </Box>
+    );
+  }
+  const when = t('probes.lastReadingAt', { time: formatDateTime(row.measTs, dateFormat, timeFormat) });
+  const title = row.over24h ? `${when}. ${t('probes.over24h')}` : when;
+  // A native tooltip: the MUI Tooltip and its popper would cost ~10 kB gzipped on the entry page;
+  // phones show the absolute time as text in the card layout instead.
+  return (
+    <Box
+      component="span"
+      title={title}
+      data-over24h={row.over24h ? 'true' : 'false'}
+      sx={
+        // Spec doc 2 §4: older than 24 h is highlighted.
+        row.over24h
+          ? {
+              px: 0.75,
+              py: 0.25,
+              borderRadius: 1,
+              bgcolor: 'warning.light',
+              color: 'warning.contrastText',
+              fontWeight: 700,
+              whiteSpace: 'nowrap',
+            }
+          : { whiteSpace: 'nowrap' }
+      }
+    >
+      {formatAgeText(row.ageSeconds, t)}
+    </Box>
+  );
+}
+
+export function ProbeSignal({ row }: { row: ProbeRow }) {
+  const { t } = useTranslation();
+  const label =
+    row.signal === -2
+      ? t('signal.none')
+      : row.signal === -1
+        ? t('signal.noSignal')
+        : t('signal.bars', { level: row.signal });
+  return <SignalBars level={row.signal} label={label} />;
+}
+
+export function ProbeBattery({ row }: { row: ProbeRow }) {
+  const { t } = useTranslation();
+  const volts = formatVolts(row.batteryCentivolts);
+  const label =
+    row.batteryCentivolts === null
+      ? t('battery.unknown')
+      : row.batteryLow
+        ? t('battery.low', { volts })
+        : t('battery.level', { volts });
+  return (
+    <BatteryGauge
+      level={row.battery}
+      low={row.batteryLow}
+      text={row.batteryCentivolts === null ? MISSING_VALUE : `${volts} V`}
+      label={label}
+    />
+  );
+}

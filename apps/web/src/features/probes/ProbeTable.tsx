@@ -1,0 +1,230 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import Select from '@mui/material/Select';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import {
+  ALL_ROWS,
+  DEFAULT_PROBE_SORT,
+  PROBE_PAGE_SIZE_DEFAULT,
+  probePageSizeOptions,
+  sortProbes,
+  type DegreesUnit,
+  type ProbeSort,
+  type ProbeSortKey,
+} from '@emberwatch/shared';
+import { formatDateTime } from '../../lib/formatDateTime';
+import type { ProbeRow } from './buildProbeRows';
+import { ProbeAge, ProbeBattery, ProbeSignal, ProbeTemperature } from './ProbeCells';
+
+export interface ProbeTableProps {
+  rows: readonly ProbeRow[];
+  unit: DegreesUnit;
+  dateFormat: string;
+  timeFormat: string;
+  /** Forces the phone layout (otherwise chosen by screen width). */
+  compact?: boolean;
+}
+
+const SORT_CHOICES: { value: string; sort: ProbeSort; labelKey: string }[] = [
+  { value: 'temperature-asc', sort: { key: 'temperature', direction: 'asc' }, labelKey: 'probes.sortTempAsc' },
+  { value: 'temperature-desc', sort: { key: 'temperature', direction: 'desc' }, labelKey: 'probes.sortTempDesc' },
+  { value: 'name-asc', sort: { key: 'name', direction: 'asc' }, labelKey: 'probes.sortNameAsc' },
+  { value: 'name-desc', sort: { key: 'name', direction: 'desc' }, labelKey: 'probes.sortNameDesc' },
+];
+
+/**
+ * The probe list (spec doc 2 §2.2): sortable by name or temperature, paged 50/100/200/All.
+ * On a phone the same rows become compact cards, since five columns do not fit 360 px.
+ */
+export function ProbeTable({ rows, unit, dateFormat, timeFormat, compact }: ProbeTableProps) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const narrowScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const narrow = compact ?? narrowScreen;
+
+  const [sort, setSort] = useState<ProbeSort>(DEFAULT_PROBE_SORT);
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(PROBE_PAGE_SIZE_DEFAULT);
+
+  const sorted = useMemo(() => sortProbes(rows, sort), [rows, sort]);
+  const sizeOptions = probePageSizeOptions(rows.length);
+  // A chosen size that is not below the count shows everything, i.e. it is "All".
+  const shownSize = pageSize !== ALL_ROWS && pageSize < rows.length ? pageSize : ALL_ROWS;
+  const lastPage = shownSize === ALL_ROWS ? 0 : Math.max(0, Math.ceil(rows.length / shownSize) - 1);
+  const currentPage = Math.min(page, lastPage);
+  const visible = shownSize === ALL_ROWS ? sorted : sorted.slice(currentPage * shownSize, (currentPage + 1) * shownSize);
+
+  function sortBy(key: ProbeSortKey) {
+    setSort((s) => (s.key === key ? { key, direction: s.direction === 'asc' ? 'desc' : 'asc' } : { key, direction: 'asc' }));
+    setPage(0);
+  }
+
+  const pager =
+    sizeOptions.length > 0 ? (
+      <TablePagination
+        component="div"
+        count={rows.length}
+        page={currentPage}
+        rowsPerPage={shownSize}
+        rowsPerPageOptions={sizeOptions.map((s) => (s === ALL_ROWS ? { value: ALL_ROWS, label: t('probes.all') } : s))}
+        onPageChange={(_, p) => setPage(p)}
+        onRowsPerPageChange={(e) => {
+          setPageSize(Number(e.target.value));
+          setPage(0);
+        }}
+        labelRowsPerPage={t('probes.rowsPerPage')}
+        labelDisplayedRows={({ from, to, count }) => t('probes.displayedRows', { from, to, count })}
+        getItemAriaLabel={(type) =>
+          t(type === 'first' ? 'probes.firstPage' : type === 'last' ? 'probes.lastPage' : type === 'next' ? 'probes.nextPage' : 'probes.previousPage')
+        }
+        showFirstButton={!narrow}
+        showLastButton={!narrow}
+      />
+    ) : null;
+
+  const header = (
+    <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, px: { xs: 0, sm: 1 }, pb: 1, flexWrap: 'wrap' }}>
+      <Typography variant="body2" color="text.secondary" data-testid="probe-count">
+        {t('probes.count', { count: rows.length })}
+      </Typography>
+      {narrow && (
+        <FormControl size="small" sx={{ minWidth: 220 }}>
+          <InputLabel id="probe-sort-label">{t('probes.sortBy')}</InputLabel>
+          <Select<string>
+            labelId="probe-sort-label"
+            label={t('probes.sortBy')}
+            value={`${sort.key}-${sort.direction}`}
+            onChange={(e) => {
+              const choice = SORT_CHOICES.find((c) => c.value === e.target.value);
+              if (choice) setSort(choice.sort);
+              setPage(0);
+            }}
+          >
+            {SORT_CHOICES.map((c) => (
+              <MenuItem key={c.value} value={c.value}>
+                {t(c.labelKey)}
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+      )}
+    </Stack>
+  );
+
+  if (narrow) {
+    return (
+      <Box>
+        {header}
+        <Stack component="ul" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {visible.map((row) => (
+            <Paper
+              component="li"
+              key={row.sensorId}
+              variant="outlined"
+              data-testid="probe-row"
+              data-sensor-id={row.sensorId}
+              sx={{ p: 1.5, opacity: row.stale ? 0.75 : 1 }}
+            >
+              <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', gap: 1 }}>
+                <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{row.name}</Typography>
+                <Typography variant="body2" component="span" data-testid="probe-age">
+                  <ProbeAge row={row} dateFormat={dateFormat} timeFormat={timeFormat} />
+                </Typography>
+              </Stack>
+              <Typography variant="h6" component="p" data-testid="probe-temp">
+                <ProbeTemperature row={row} unit={unit} />
+              </Typography>
+              <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+                <ProbeSignal row={row} />
+                <ProbeBattery row={row} />
+              </Stack>
+              {row.measTs !== null && (
+                // Touch screens have no hover tooltip, so the absolute time is written out.
+                <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+                  {t('probes.lastReadingAt', { time: formatDateTime(row.measTs, dateFormat, timeFormat) })}
+                </Typography>
+              )}
+            </Paper>
+          ))}
+        </Stack>
+        {pager}
+      </Box>
+    );
+  }
+
+  return (
+    <Paper variant="outlined" sx={{ pt: 1 }}>
+      {header}
+      <TableContainer>
+        <Table size="small" aria-label={t('titles.probes')}>
+          <TableHead>
+            <TableRow>
+              <TableCell sortDirection={sort.key === 'name' ? sort.direction : false}>
+                <TableSortLabel active={sort.key === 'name'} direction={sort.key === 'name' ? sort.direction : 'asc'} onClick={() => sortBy('name')}>
+                  {t('probes.name')}
+                </TableSortLabel>
+              </TableCell>
+              <TableCell sortDirection={sort.key === 'temperature' ? sort.direction : false}>
+                <TableSortLabel
+                  active={sort.key === 'temperature'}
+                  direction={sort.key === 'temperature' ? sort.direction : 'asc'}
+                  onClick={() => sortBy('temperature')}
+                >
+                  {t('probes.temperature', { unit })}
+                </TableSortLabel>
+              </TableCell>
+              <TableCell>{t('probes.signal')}</TableCell>
+              <TableCell>{t('probes.battery')}</TableCell>
+              <TableCell>{t('probes.lastUpdate')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {visible.map((row) => (
+              <TableRow key={row.sensorId} hover data-testid="probe-row" data-sensor-id={row.sensorId} sx={{ opacity: row.stale ? 0.75 : 1 }}>
+                <TableCell>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {row.name}
+                  </Typography>
+                  {row.hasName && (
+                    <Typography variant="caption" color="text.secondary">
+                      {row.sensorId}
+                    </Typography>
+                  )}
+                </TableCell>
+                <TableCell data-testid="probe-temp">
+                  <ProbeTemperature row={row} unit={unit} />
+                </TableCell>
+                <TableCell>
+                  <ProbeSignal row={row} />
+                </TableCell>
+                <TableCell>
+                  <ProbeBattery row={row} />
+                </TableCell>
+                <TableCell data-testid="probe-age">
+                  <ProbeAge row={row} dateFormat={dateFormat} timeFormat={timeFormat} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {pager}
+    </Paper>
+  );
+}

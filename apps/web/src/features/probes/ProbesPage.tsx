@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import SensorsOff from '@mui/icons-material/SensorsOff';
+import { unitOf } from '@emberwatch/shared';
+import { EmptyState } from '../../ui/EmptyState';
+import { LoadingIndicator } from '../../ui/LoadingIndicator';
+import { isApiRequestError } from '../../lib/ApiRequestError';
+import { useSelectedStation } from '../base-stations/SelectedStationProvider';
+import { useUiPreferences } from '../sessions/useUiPreferences';
+import { ProbeTable } from './ProbeTable';
+import { useProbeRows } from './useProbeRows';
+
+export function ProbesPage() {
+  const { t } = useTranslation();
+  const { selected } = useSelectedStation();
+  const prefs = useUiPreferences();
+  const { rows, isLoading, error, refetch } = useProbeRows(selected?.bs_id);
+
+  if (!selected) return <EmptyState icon={<SensorsOff />} text={t('stations.none')} />;
+  if (error) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={refetch}>
+            {t('common.retry')}
+          </Button>
+        }
+      >
+        {isApiRequestError(error) && error.kind === 'network' ? t('errors.network') : t('errors.loadFailed')}
+      </Alert>
+    );
+  }
+  if (isLoading) return <LoadingIndicator label={t('common.loading')} />;
+  if (rows.length === 0) return <EmptyState icon={<SensorsOff />} text={t('probes.empty')} />;
+
+  return (
+    // Keyed by station: another station's list starts on its first page.
+    <ProbeTable key={selected.bs_id} rows={rows} unit={unitOf(prefs.degrees)} dateFormat={prefs.date_format} timeFormat={prefs.time_format} />
+  );
+}

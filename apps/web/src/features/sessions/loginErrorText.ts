@@ -1,0 +1,15 @@
+import type { TFunction } from 'i18next';
+import { isApiRequestError } from '../../lib/ApiRequestError';
+
+/**
+ * What the login form says when logging in fails: bad credentials, rate limiting (the server's own
+ * text says how long to wait), no network, or the spec's generic text with the status code.
+ */
+export function loginErrorText(error: unknown, t: TFunction): string {
+  if (!isApiRequestError(error)) return t('errors.generic');
+  if (error.kind === 'network') return t('errors.network');
+  if (error.httpStatus === 401 || error.httpStatus === 403) return t('login.invalidCredentials');
+  if (error.httpStatus === 429) return error.serverMessage ?? t('errors.rateLimited');
+  if (error.httpStatus === 400) return error.serverMessage ?? t('login.required');
+  return t('errors.withStatus', { status: error.statusCode || error.httpStatus });
+}

@@ -1,0 +1,11 @@
+/**
+ * TanStack Query keys in one place, so the realtime bridge invalidates exactly what the pages read.
+ * Per-station keys carry the station id: changing station shows that station's data, never a mix.
+ */
+export const queryKeys = {
+  session: ['session'] as const,
+  userInfo: (uid: number) => ['userInfo', uid] as const,
+  basestations: ['basestations'] as const,
+  bsConf: (bsId: string) => ['bsConf', bsId] as const,
+  data: (bsId: string) => ['data', bsId] as const,
+};
