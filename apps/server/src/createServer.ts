@@ -13,6 +13,8 @@ import { baseStationRoutes } from './features/base-stations/baseStations.routes.
 import { IngestRepository } from './features/ingest/ingest.repository.js';
 import { ingestRoutes } from './features/ingest/ingest.routes.js';
 import { IngestService } from './features/ingest/ingest.service.js';
+import { ProbeDirectory } from './features/ingest/probeDirectory.js';
+import { DailyCache } from './features/ingest/dailyCache.js';
 import { StationCredentials } from './features/ingest/stationCredentials.js';
 import { PreferencesRepository } from './features/preferences/preferences.repository.js';
 import { PreferencesService } from './features/preferences/preferences.service.js';
@@ -52,7 +54,7 @@ export function createContext(config: Config, store: Store, nowS: () => number =
     signer,
     sessions: new SessionService(users, new RefreshTokenRepository(store.db), signer, new LoginRateLimiter(nowS), config.refreshTokenTtlS, nowS),
     preferences: new PreferencesService(new PreferencesRepository(store.db), nowS),
-    ingest: new IngestService(new IngestRepository(store.db), bus, nowS),
+    ingest: new IngestService(new IngestRepository(store.db), bus, nowS, new ProbeDirectory(), new DailyCache(store.engine === 'sqlite')),
   };
 }
 

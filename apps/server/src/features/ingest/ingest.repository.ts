@@ -69,19 +69,29 @@ export class IngestRepository {
     return this.db.transaction().execute(work);
   }
 
-  /** Adds unknown probes to the sending station; a known probe only records the radio that heard it. */
-  async discoverProbes(trx: Transaction<Database>, probes: ProbeDiscovery[]): Promise<void> {
+  async findProbes(trx: Transaction<Database>, sensorIds: string[]): Promise<{ sensor_id: string; bs_id: string; real_bs: string | null }[]> {
+    const out: { sensor_id: string; bs_id: string; real_bs: string | null }[] = [];
+    for (const part of chunks(sensorIds)) {
+      out.push(...(await trx.selectFrom('probes').select(['sensor_id', 'bs_id', 'real_bs']).where('sensor_id', 'in', part).execute()));
+    }
+    return out;
+  }
+
+  /** A probe never seen before joins the configuration of the station that heard it. */
+  async insertProbes(trx: Transaction<Database>, probes: ProbeDiscovery[]): Promise<void> {
     for (const part of chunks(probes)) {
       await trx
         .insertInto('probes')
         .values(part.map((p) => ({ ...p, disabled: 0, real_bs: p.bs_id })))
-        .onConflict((oc) =>
-          oc
-            .column('sensor_id')
-            .doUpdateSet({ real_bs: (eb) => eb.ref('excluded.real_bs') })
-            .where((eb) => eb.or([eb('probes.real_bs', 'is', null), eb('probes.real_bs', '<>', eb.ref('excluded.real_bs'))])),
-        )
+        .onConflict((oc) => oc.column('sensor_id').doNothing())
         .execute();
+    }
+  }
+
+  /** Records which station's radio last heard these probes. */
+  async setRealBs(trx: Transaction<Database>, bsId: string, sensorIds: string[]): Promise<void> {
+    for (const part of chunks(sensorIds)) {
+      await trx.updateTable('probes').set({ real_bs: bsId }).where('sensor_id', 'in', part).execute();
     }
   }
 
@@ -180,14 +190,5 @@ export class IngestRepository {
 
   async logPackets(trx: Transaction<Database>, rows: PacketLogRow[]): Promise<void> {
     for (const part of chunks(rows)) await trx.insertInto('bs_packets').values(part).execute();
-  }
-
-  async stationsOfProbes(trx: Transaction<Database>, sensorIds: string[]): Promise<string[]> {
-    const out = new Set<string>();
-    for (const part of chunks(sensorIds)) {
-      const rows = await trx.selectFrom('probes').select('bs_id').distinct().where('sensor_id', 'in', part).execute();
-      for (const r of rows) out.add(r.bs_id);
-    }
-    return [...out];
   }
 }

@@ -4,6 +4,8 @@ import type { EventBus } from '../../realtime/EventBus.js';
 import { rollUpDaily, dayOf } from './dailyRollup.js';
 import type { IngestRepository, PacketLogRow, ReadingInsert, StationUpdate } from './ingest.repository.js';
 import { probeKind } from './probeKind.js';
+import type { ProbeDirectory } from './probeDirectory.js';
+import type { DailyCache } from './dailyCache.js';
 
 interface Pending {
   bsId: string;
@@ -27,6 +29,8 @@ export class IngestService {
     private readonly repo: IngestRepository,
     private readonly bus: EventBus,
     private readonly nowS: () => number,
+    private readonly probes: ProbeDirectory,
+    private readonly daily: DailyCache,
     /** Upper bound of packets per transaction, so one commit never grows without limit. */
     private readonly maxBatch = 64,
   ) {}
@@ -109,8 +113,9 @@ export class IngestService {
       log.push({ bs_id: p.bsId, type: t, ts: p.receivedTs, bytes_up: p.bytesUp, bytes_down: 0, n_readings: p.packet.readings.length });
     }
 
-    return this.repo.transaction(async (trx) => {
-      if (probes.size > 0) await this.repo.discoverProbes(trx, [...probes.values()]);
+    let publish = (): void => undefined;
+    const result = await this.repo.transaction(async (trx) => {
+      const directory = probes.size > 0 ? await this.probes.resolve(trx, this.repo, probes) : undefined;
       const inserted = rows.length > 0 ? await this.repo.insertReadings(trx, rows) : [];
       const insertedKeys = new Set(inserted.map((r) => `${r.sensor_id}|${r.meas_ts}`));
       const fresh = rows.filter((r) => insertedKeys.has(`${r.sensor_id}|${r.meas_ts}`));
@@ -132,15 +137,22 @@ export class IngestService {
         );
         const keys = new Map<string, { sensor_id: string; day: number }>();
         for (const r of fresh) keys.set(`${r.sensor_id}|${dayOf(r.meas_ts)}`, { sensor_id: r.sensor_id, day: dayOf(r.meas_ts) });
-        const existing = await this.repo.findDaily(trx, [...keys.values()]);
-        await this.repo.upsertDaily(trx, rollUpDaily(existing, fresh));
+        const daily = rollUpDaily(await this.daily.load(trx, this.repo, [...keys.values()]), fresh);
+        await this.repo.upsertDaily(trx, daily);
+        publish = () => {
+          directory?.commit();
+          this.daily.remember(daily);
+        };
+      } else if (directory) {
+        publish = directory.commit;
       }
       for (const u of stationUpdates.values()) await this.repo.updateStation(trx, u);
       await this.repo.logPackets(trx, log);
 
       const affected = new Set(stationUpdates.keys());
-      if (fresh.length > 0) {
-        for (const bs of await this.repo.stationsOfProbes(trx, [...new Set(fresh.map((r) => r.sensor_id))])) affected.add(bs);
+      for (const r of fresh) {
+        const owner = directory?.owners.get(r.sensor_id);
+        if (owner) affected.add(owner);
       }
       const serverTs = this.nowS();
       const answers: IngestResponse[] = batch.map((p, i) => ({
@@ -151,5 +163,7 @@ export class IngestService {
       }));
       return { answers, bsIds: fresh.length > 0 ? [...affected].sort() : [] };
     });
+    publish();
+    return result;
   }
 }
