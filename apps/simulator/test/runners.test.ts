@@ -101,7 +101,7 @@ describe('live', () => {
     const simStart = now - 3 * 3600;
     const firstTick = alignDown(simStart, interval) + interval;
     // 3 simulated hours at 3 h/s: ~18 rounds in about a second, then real time.
-    setTimeout(() => stop.abort(), 1500);
+    setTimeout(() => stop.abort(), 2500);
     const result = await runLive({
       stations: sims(),
       client,
