@@ -30,6 +30,7 @@ import { userRoutes } from './features/users/users.routes.js';
 import { errorHandler } from './http/errorHandler.js';
 import { EventBus } from './realtime/EventBus.js';
 import { wsGateway } from './realtime/wsGateway.js';
+import { PgEventRelay } from './realtime/PgEventRelay.js';
 
 export interface ServerOptions {
   nowS?: () => number;
@@ -90,6 +91,12 @@ export async function createServer(config: Config, store: Store, opts: ServerOpt
   await app.register(baseStationRoutes(ctx));
   await app.register(ingestRoutes(ctx, new StationCredentials(ctx.stations)));
   await app.register(wsGateway(ctx));
+
+  if (store.pg) {
+    const relay = new PgEventRelay(store.pg.connectionString, store.pg.schema, ctx.bus, app.log);
+    await relay.start();
+    app.addHook('onClose', () => relay.stop());
+  }
 
   const dist = webDist(config);
   if (dist) {

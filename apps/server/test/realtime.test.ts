@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { WsServerMessage } from '@emberwatch/shared';
+import { createServer } from '../src/createServer.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 
 /** A client that records every message, so a test can wait for one or prove none came. */
@@ -102,6 +103,38 @@ describe(`realtime push over the WebSocket, on ${TEST_ENGINE}`, () => {
     await ingest('F1000003', 'H10201', now - 3);
     await new Promise((r) => setTimeout(r, 200));
     expect(c.messages).toEqual([]);
+    c.ws.close();
+  });
+});
+
+describe.runIf(TEST_ENGINE === 'postgres')('realtime across server instances sharing PostgreSQL', () => {
+  let t: TestApp;
+  let second: Awaited<ReturnType<typeof createServer>>;
+  let wsUrl: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    second = await createServer(t.ctx.config, t.store, { logger: false });
+    const address = await second.app.listen({ host: '127.0.0.1', port: 0 });
+    wsUrl = address.replace('http', 'ws') + '/ws';
+  });
+  afterAll(async () => {
+    await second.app.close();
+    await t.close();
+  });
+
+  it('pushes data stored by one instance to a user connected to another', async () => {
+    const c = await connect(wsUrl);
+    c.ws.send(JSON.stringify({ type: 'auth', token: await t.login('hay@demo.emberwatch') }));
+    await waitFor(() => c.messages.find((m) => m.type === 'ready'));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/ingest/v1/packets',
+      headers: { authorization: `Station F1000003:${t.secretOf('F1000003')}` },
+      payload: { type: 'data', readings: [{ sensor_id: 'H10201', meas_ts: Math.floor(Date.now() / 1000) - 1, temperatures: [410] }] },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await waitFor(() => c.messages.find((m) => m.type === 'newData'))).toEqual({ type: 'newData', bs_ids: 'F1000003' });
     c.ws.close();
   });
 });

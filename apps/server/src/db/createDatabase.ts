@@ -11,6 +11,8 @@ import { migrations } from './migrations/index.js';
 export interface Store {
   db: Kysely<Database>;
   engine: Engine;
+  /** For PostgreSQL: how to open a dedicated connection (LISTEN needs one of its own). */
+  pg?: { connectionString: string; schema: string | undefined };
   close(): Promise<void>;
 }
 
@@ -42,7 +44,7 @@ export function openStore(opts: StoreOptions): Store {
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    return { db, engine: 'postgres', pg: { connectionString: opts.databaseUrl, schema: opts.pgSchema }, close: () => db.destroy() };
   }
   if (opts.sqlitePath !== ':memory:') mkdirSync(dirname(opts.sqlitePath), { recursive: true });
   const sqlite = new SQLite(opts.sqlitePath);

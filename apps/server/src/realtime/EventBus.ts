@@ -2,8 +2,8 @@ import { EventEmitter } from 'node:events';
 
 /** In-process events; the WebSocket gateway fans them out to the users allowed to see them. */
 export interface BusEvents {
-  /** Stations whose data changed, after the commit. */
-  newData: { bsIds: string[] };
+  /** Stations whose data changed, after the commit; `remote` when another server instance stored it. */
+  newData: { bsIds: string[]; remote?: boolean };
 }
 
 export class EventBus {

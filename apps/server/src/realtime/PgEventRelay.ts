@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import type { EventBus } from './EventBus.js';
+
+const RECONNECT_MS = 1000;
+
+/**
+ * Carries bus events between server instances that share one PostgreSQL database, with
+ * LISTEN/NOTIFY: every instance pushes to its own WebSocket clients, whichever instance stored the data.
+ * The channel is named after the schema, so separate installations in one database never mix.
+ */
+export class PgEventRelay {
+  private readonly instanceId = randomUUID();
+  private readonly channel: string;
+  private client: pg.Client | undefined;
+  private stopped = false;
+  private offBus: (() => void) | undefined;
+
+  constructor(
+    private readonly connectionString: string,
+    schema: string | undefined,
+    private readonly bus: EventBus,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.channel = `emberwatch_events_${(schema ?? 'public').replace(/[^a-z0-9_]/gi, '_')}`.toLowerCase();
+  }
+
+  async start(): Promise<void> {
+    await this.connect();
+    this.offBus = this.bus.on('newData', (e) => {
+      if (e.remote) return;
+      const payload = JSON.stringify({ origin: this.instanceId, bsIds: e.bsIds });
+      this.client?.query('select pg_notify($1, $2)', [this.channel, payload]).catch((err: unknown) => {
+        this.log.warn({ err }, 'could not relay newData to other instances');
+      });
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.offBus?.();
+    await this.client?.end().catch(() => undefined);
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.connectionString });
+    client.on('notification', (msg) => {
+      if (msg.channel !== this.channel || !msg.payload) return;
+      try {
+        const e = JSON.parse(msg.payload) as { origin: string; bsIds: string[] };
+        if (e.origin !== this.instanceId && Array.isArray(e.bsIds)) this.bus.emit('newData', { bsIds: e.bsIds, remote: true });
+      } catch {
+        /* not ours */
+      }
+    });
+    client.on('error', (err) => {
+      this.log.warn({ err }, 'event relay connection lost; reconnecting');
+      this.client = undefined;
+      void client.end().catch(() => undefined);
+      if (!this.stopped) setTimeout(() => void this.connect().catch(() => undefined), RECONNECT_MS).unref();
+    });
+    await client.connect();
+    await client.query(`listen ${this.channel}`);
+    this.client = client;
+  }
+}
