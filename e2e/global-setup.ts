@@ -17,6 +17,7 @@ import {
 } from './support/app.js';
 
 const preferredPort = Number(process.env.E2E_PORT ?? 8181);
+const intervalS = 1200;
 
 /** The preferred port when it is free, or any free port the kernel gives. */
 async function freePort(preferred: number): Promise<number> {
@@ -106,6 +107,11 @@ export default async function globalSetup(): Promise<void> {
       `The server did not start: ${(error as Error).message}\n--- ${logFile} ---\n${tail(logFile)}`,
     );
   }
+  // The server seeds the demo just after it starts listening.
+  const seedDeadline = Date.now() + 60_000;
+  while (!existsSync(demoStationsFile(dataDir)) && alive && Date.now() < seedDeadline) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
   if (!existsSync(demoStationsFile(dataDir))) {
     server.kill('SIGKILL');
     throw new Error(
@@ -113,8 +119,14 @@ export default async function globalSetup(): Promise<void> {
     );
   }
 
+  // The backfill ends at the last multiple of the 20-minute interval, so its newest readings are 0–20
+  // minutes old. The probes test needs them at least a minute old (an age other than "0 min") before a
+  // fresh reading arrives: just after an interval boundary, wait until it has passed by 75 s.
+  const sinceBoundary = Math.floor(Date.now() / 1000) % intervalS;
+  if (sinceBoundary < 75) await new Promise((resolve) => setTimeout(resolve, (75 - sinceBoundary) * 1000));
+
   const started = Date.now();
-  await runSimulator(['--backfill-days', '2', '--no-live', '--interval', '1200', '--quiet'], {
+  await runSimulator(['--backfill-days', '2', '--no-live', '--interval', String(intervalS), '--quiet'], {
     dir: dataDir,
   });
   console.log(

@@ -17,6 +17,7 @@ import {
   repoRoot,
   start,
   stop,
+  waitForFile,
   waitForHealth,
   yellow,
 } from './lib/proc.mjs';
@@ -64,7 +65,7 @@ if (!noSimulator) {
   try {
     await waitForHealth(`http://127.0.0.1:${port}/health`, { child: server, timeoutMs: 120_000 });
     const config = path.join(dataDir, 'demo-stations.json');
-    if (existsSync(config)) {
+    if (process.env.DEMO_SEED === '0' ? existsSync(config) : await waitForFile(config, { child: server })) {
       const plan = backfillPlan(dataDir);
       console.log(bold(`[dev] simulator: ${plan.reason}`));
       launch(

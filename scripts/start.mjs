@@ -11,7 +11,7 @@
 // LOG_LEVEL, WEB_DIST); this script only supplies the defaults DATA_DIR=./data and PORT=8080.
 // Backfill: see scripts/lib/simulatorState.mjs (60 days at the first start, then the gap since the last run).
 // Ctrl-C (or SIGTERM) stops the simulator, then the server, and waits for both.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import {
   displayPath,
@@ -23,6 +23,7 @@ import {
   repoRoot,
   start,
   stop,
+  waitForFile,
   waitForHealth,
   yellow,
 } from './lib/proc.mjs';
@@ -97,28 +98,13 @@ try {
 }
 
 // ── simulator ───────────────────────────────────────────────────────────────────────────────────
-/**
- * The server writes demo-stations.json with the address it had when it seeded the demo. When the server
- * now listens elsewhere (another PORT), hand the simulator a copy that points at the current address.
- */
-function simulatorConfig() {
-  const file = path.join(dataDir, 'demo-stations.json');
-  if (!existsSync(file)) return null;
-  try {
-    const config = JSON.parse(readFileSync(file, 'utf8'));
-    if (config.url && new URL(config.url).port === new URL(localUrl).port) return file;
-    const copy = path.join(dataDir, 'demo-stations.current.json');
-    writeFileSync(copy, JSON.stringify({ ...config, url: localUrl }, null, 2), { mode: 0o600 });
-    return copy;
-  } catch {
-    return file;
-  }
-}
-
 let simulatorNote = 'not started (--no-simulator)';
 if (!noSimulator && !stopping) {
-  const config = simulatorConfig();
-  if (!config) {
+  const config = path.join(dataDir, 'demo-stations.json');
+  // The server seeds the demo just after it starts listening; DEMO_SEED=0 means no file will come.
+  const seeded =
+    process.env.DEMO_SEED === '0' ? existsSync(config) : await waitForFile(config, { child: server });
+  if (!seeded) {
     simulatorNote = `not started: ${path.join(displayPath(dataDir), 'demo-stations.json')} is missing (DEMO_SEED=0?)`;
   } else {
     const plan = backfillPlan(dataDir);
@@ -127,9 +113,11 @@ if (!noSimulator && !stopping) {
       simulatorMain,
       '--config',
       configArg,
+      // The file holds the address the server had when it seeded the demo; PORT may have changed since.
+      '--url',
+      localUrl,
       '--backfill-days',
       String(plan.days),
-      '--quiet',
       ...simulatorArgs,
     ]);
     stopSimulatorClock = keepLastRunFresh(dataDir);

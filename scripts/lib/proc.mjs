@@ -1,6 +1,7 @@
 // Small process helpers shared by the repository scripts (test, start, dev, bench).
 // Plain Node, no dependencies: these scripts must run before anything is built.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -112,4 +113,15 @@ export function formatDuration(ms) {
 export function displayPath(target) {
   const relative = path.relative(process.cwd(), target);
   return relative === '' ? '.' : relative.startsWith('..') ? target : relative;
+}
+
+/** Waits until a file exists (the server writes demo-stations.json after it starts listening). */
+export async function waitForFile(file, { child, timeoutMs = 60_000 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  while (!existsSync(file)) {
+    if (Date.now() > deadline) return false;
+    if (child && (child.exitCode !== null || child.signalCode !== null)) return false;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return true;
 }
