@@ -71,7 +71,7 @@ if (!noSimulator) {
       launch(
         'simulator',
         bin('tsx'),
-        ['apps/simulator/src/main.ts', '--config', config, '--backfill-days', String(plan.days), '--quiet'],
+        ['apps/simulator/src/main.ts', '--config', config, '--backfill-days', String(plan.days)],
         { fatal: false },
       );
       stopClock = keepLastRunFresh(dataDir);
