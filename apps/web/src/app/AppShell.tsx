@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useMemo, useState } from 'react';
-import { Outlet, useLocation, useNavigate, useOutletContext } from 'react-router';
+import { Outlet, useLocation, useOutletContext } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
@@ -34,7 +34,6 @@ export function useShellContext(): ShellContext {
 export function AppShell() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const { endSession, logout } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
 
@@ -82,7 +81,8 @@ export function AppShell() {
           onClose={() => setMenuOpen(false)}
           entries={entries}
           onLogout={() => {
-            void logout().finally(() => navigate('/login', { replace: true }));
+            // Once the token is gone the auth gate sends the browser to /login.
+            void logout();
           }}
         />
         <Container component="main" maxWidth="lg" sx={{ flex: 1, py: { xs: 1.5, sm: 3 }, px: { xs: 1, sm: 3 } }}>

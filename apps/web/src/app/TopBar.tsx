@@ -29,11 +29,9 @@ export function TopBar({ title, onOpenMenu, menuOpen }: { title: string; onOpenM
         <Typography variant="h6" component="h1" noWrap sx={{ flex: 1, fontSize: { xs: '1.05rem', sm: '1.25rem' } }}>
           {title}
         </Typography>
-        {stations.length > 0 && (
-          <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
-            <BaseStationSelector />
-          </Box>
-        )}
+        <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
+          <BaseStationSelector />
+        </Box>
         <IconButton
           color="inherit"
           edge="end"
@@ -46,7 +44,7 @@ export function TopBar({ title, onOpenMenu, menuOpen }: { title: string; onOpenM
           <MenuIcon />
         </IconButton>
       </Toolbar>
-      {stations.length > 0 && (
+      {stations.length > 1 && (
         <Box sx={{ display: { xs: 'block', sm: 'none' }, px: 2, pb: 1 }}>
           <BaseStationSelector fullWidth />
         </Box>

@@ -182,8 +182,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       try {
         // The bearer lets the server revoke this very session; the cookie identifies the refresh token.
         await send('/admin/logout', { method: 'POST', body: {}, auth: false }, token?.accessToken ?? null);
+      } catch {
+        // Offline: the server cannot be told, but the user asked to leave, so this device forgets the session.
       } finally {
-        // Logged out locally even if the server could not be told: the user asked to leave.
         setToken(null);
       }
     },

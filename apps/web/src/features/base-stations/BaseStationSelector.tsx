@@ -27,6 +27,7 @@ export function BaseStationSelector({ fullWidth = false }: { fullWidth?: boolean
         if (e.target.value) select(e.target.value);
       }}
       displayEmpty
+      disabled={stations.length === 0}
       renderValue={(id) => {
         const s = stations.find((x) => x.bs_id === id);
         return s ? optionLabel(s) : t('stations.selectPlaceholder');

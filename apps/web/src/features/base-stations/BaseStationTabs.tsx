@@ -20,6 +20,7 @@ export function BaseStationTabs() {
       scrollButtons="auto"
       allowScrollButtonsMobile
       aria-label={t('stations.tabsLabel')}
+      data-narrow={narrow ? 'true' : 'false'}
       textColor="inherit"
       sx={{ minHeight: 40, '& .MuiTabs-indicator': { bgcolor: 'secondary.main', height: 3 } }}
     >

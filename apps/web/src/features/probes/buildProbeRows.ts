@@ -65,8 +65,10 @@ export function buildProbeRows(
   };
 
   for (const conf of configurations) {
-    if (conf.disabled || seen.has(conf.sensor_id_sys)) continue;
-    add(conf.sensor_id_sys, conf.sensor_name, latest.get(conf.sensor_id_sys));
+    if (seen.has(conf.sensor_id_sys)) continue;
+    // A disabled probe is hidden on purpose (spec doc 2 §2.3), so its readings are not shown either.
+    if (conf.disabled) seen.add(conf.sensor_id_sys);
+    else add(conf.sensor_id_sys, conf.sensor_name, latest.get(conf.sensor_id_sys));
   }
   for (const reading of readings) if (!seen.has(reading.sensor_id)) add(reading.sensor_id, null, reading);
   return rows;

@@ -12,6 +12,8 @@ export type SessionNotice = 'network' | 'loadFailed' | null;
 export interface SessionContextValue {
   status: AuthStatus;
   notice: SessionNotice;
+  /** The user logged out on purpose: the login page then carries no redirect back. */
+  loggedOut: boolean;
   login: (req: LoginRequest) => Promise<void>;
   logout: () => Promise<void>;
   /** Spec doc 1 §2: a failed initial load sends the user back to /login. */
@@ -25,6 +27,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<AuthStatus>(() => (api.hasToken() ? 'authenticated' : 'restoring'));
   const [notice, setNotice] = useState<SessionNotice>(null);
+  const [loggedOut, setLoggedOut] = useState(false);
 
   useEffect(() => {
     const off = api.onAuthChange((token) => {
@@ -57,12 +60,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     async (req: LoginRequest) => {
       await api.login(req);
       setNotice(null);
+      setLoggedOut(false);
     },
     [api],
   );
 
   const logout = useCallback(async () => {
     setNotice(null);
+    setLoggedOut(true);
     await api.logout();
   }, [api]);
 
@@ -74,7 +79,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [api],
   );
 
-  const value = useMemo(() => ({ status, notice, login, logout, endSession }), [status, notice, login, logout, endSession]);
+  const value = useMemo(
+    () => ({ status, notice, loggedOut, login, logout, endSession }),
+    [status, notice, loggedOut, login, logout, endSession],
+  );
   return <SessionContext value={value}>{children}</SessionContext>;
 }
 

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { createFakeServer } from './support/fakeServer';
+import { renderApp } from './support/renderApp';
+
+async function openMenu(app: ReturnType<typeof renderApp>) {
+  await app.user.click(await screen.findByTestId('menu-button'));
+  return screen.findByRole('navigation', { name: 'Menu' });
+}
+
+const entryNames = (nav: HTMLElement) => within(nav).getAllByTestId(/^menu-/).map((e) => e.textContent);
+
+describe('the side menu', () => {
+  it('offers a regular user the probes, the instructions and logging out, with the version label', async () => {
+    const app = renderApp('/probes', createFakeServer({ loggedIn: true }));
+    const nav = await openMenu(app);
+    expect(entryNames(nav)).toEqual(['Probes', 'Instructions', 'Log out']);
+    expect(within(nav).getByText('Version 2025.10.24')).toBeTruthy();
+  });
+
+  it('gives a master user no logout (and no settings)', async () => {
+    const app = renderApp('/probes', createFakeServer({ loggedIn: true, session: { master: true } }));
+    const nav = await openMenu(app);
+    expect(entryNames(nav)).toEqual(['Probes', 'Instructions']);
+    expect(screen.queryByTestId('menu-logout')).toBeNull();
+  });
+
+  it('shows no entry for pages this build does not have yet, whatever the role', async () => {
+    const app = renderApp(
+      '/probes',
+      createFakeServer({ loggedIn: true, session: { admin: true, admin_group: 0, translator: true }, user: { siteindex: true } }),
+    );
+    const nav = await openMenu(app);
+    // admin, translations and storages are allowed for a root admin, but their pages are later issues.
+    expect(entryNames(nav)).toEqual(['Probes', 'Instructions', 'Log out']);
+  });
+
+  it('opens the instructions page from the menu', async () => {
+    const app = renderApp('/probes', createFakeServer({ loggedIn: true }));
+    const nav = await openMenu(app);
+    await app.user.click(within(nav).getByRole('link', { name: 'Instructions' }));
+    await waitFor(() => expect(app.location()).toBe('/instructions'));
+    expect(await screen.findByRole('heading', { name: 'Compost' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Instructions', level: 1 })).toBeTruthy();
+  });
+
+  it('logs out: tells the server, forgets the token and shows the login page', async () => {
+    const server = createFakeServer({ loggedIn: true });
+    const app = renderApp('/probes', server);
+    await openMenu(app);
+    await app.user.click(screen.getByTestId('menu-logout'));
+    await waitFor(() => expect(app.location()).toBe('/login'));
+    expect(server.callsTo('POST', '/admin/logout')).toHaveLength(1);
+    expect(await screen.findByLabelText('Password')).toBeTruthy();
+    expect(app.api.hasToken()).toBe(false);
+  });
+});
+
+describe('the shell', () => {
+  it('sends "/" to the probe list', async () => {
+    const app = renderApp('/', createFakeServer({ loggedIn: true }));
+    await waitFor(() => expect(app.location()).toBe('/probes'));
+  });
+
+  it('shows a not-found page for an unknown path', async () => {
+    renderApp('/no/such/page', createFakeServer({ loggedIn: true }));
+    expect(await screen.findByText('There is nothing at this address.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();
+  });
+
+  it('switches to the language of the user preferences after login', async () => {
+    const base = createFakeServer().state.session.ui_preferences;
+    const app = renderApp('/probes', createFakeServer({ loggedIn: true, session: { ui_preferences: { ...base, language: 'de' } } }));
+    expect(await screen.findByRole('heading', { name: 'Sonden' })).toBeTruthy();
+    await app.user.click(screen.getByTestId('menu-button'));
+    expect(await screen.findByText('Abmelden')).toBeTruthy();
+    // Remembered for the next visit's login page.
+    expect(document.cookie).toContain('lang=de');
+  });
+
+  it('saves default preferences when the account has none yet', async () => {
+    const server = createFakeServer({ loggedIn: true });
+    const partial = { language: 'en' } as unknown as typeof server.state.session.ui_preferences;
+    server.state.session = { ...server.state.session, ui_preferences: partial };
+    renderApp('/probes', server);
+    await waitFor(() => expect(server.callsTo('POST', '/client/uiPrefs')).toHaveLength(1));
+    const sent = server.callsTo('POST', '/client/uiPrefs')[0]?.body as { prefs: Record<string, unknown> };
+    expect(sent.prefs).toMatchObject({ degrees: 'C', date_format: 'd.M.yyyy', time_format: 'HH:mm' });
+    expect(sent.prefs).not.toHaveProperty('language');
+  });
+
+  it('does not save preferences for a demo user', async () => {
+    const server = createFakeServer({ loggedIn: true, user: { demo: true } });
+    const partial = { language: 'en' } as unknown as typeof server.state.session.ui_preferences;
+    server.state.session = { ...server.state.session, ui_preferences: partial };
+    renderApp('/probes', server);
+    await screen.findByText('This base station has no probes yet.');
+    expect(server.callsTo('POST', '/client/uiPrefs')).toHaveLength(0);
+  });
+});

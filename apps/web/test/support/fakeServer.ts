@@ -1,0 +1,136 @@
+import { vi } from 'vitest';
+import type { BasestationSummary, SensorConfiguration, SensorData, SessionInfo, UserInfo } from '@emberwatch/shared';
+import { sessionInfo, station, userInfo } from './fixtures';
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  authorization: string | null;
+  credentials: RequestCredentials | undefined;
+  body: unknown;
+}
+
+type Handler = (call: RecordedCall) => Response | Promise<Response>;
+
+export interface FakeServerOptions {
+  /** Whether the browser holds a valid refresh cookie when the app starts. */
+  loggedIn?: boolean;
+  session?: Partial<SessionInfo>;
+  user?: Partial<UserInfo>;
+  stations?: BasestationSummary[];
+  conf?: Record<string, SensorConfiguration[]>;
+  data?: Record<string, SensorData[]>;
+}
+
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/**
+ * The server's API as the web app sees it, in memory: a refresh cookie, tokens, the JSON envelope,
+ * 401 for a missing or stale bearer. Tests change its state or override one route.
+ */
+export function createFakeServer(options: FakeServerOptions = {}) {
+  const state = {
+    cookie: options.loggedIn ?? false,
+    tokenSerial: 0,
+    validTokens: new Set<string>(),
+    session: sessionInfo(options.session),
+    user: userInfo(options.user),
+    stations: options.stations ?? [station('F1000001', { display_name: 'Barn' })],
+    conf: options.conf ?? {},
+    data: options.data ?? {},
+  };
+  const calls: RecordedCall[] = [];
+  const overrides = new Map<string, Handler>();
+
+  function issueToken() {
+    const accessToken = `token-${++state.tokenSerial}`;
+    state.validTokens.add(accessToken);
+    return { accessToken, accessTokenExpiry: Date.now() + 15 * 60_000 };
+  }
+
+  const routes: Record<string, Handler> = {
+    'POST /admin/login': (c) => {
+      const { username, password } = c.body as { username: string; password: string };
+      if (username !== 'farmer' || password !== 'secret') return json({ status_code: 401, error: 'Invalid username or password' }, 401);
+      state.cookie = true;
+      return json({ status_code: 0, UID: state.session.UID, ...issueToken() });
+    },
+    'POST /admin/refreshToken': () => (state.cookie ? json({ status_code: 0, ...issueToken() }) : json({ status_code: 401, error: 'No session' }, 401)),
+    'POST /admin/logout': () => {
+      state.cookie = false;
+      state.validTokens.clear();
+      return json({ status_code: 0 });
+    },
+    'GET /auth': () => json({ status_code: 0, UID: state.session.UID }),
+    'GET /client/getSessionInfo': () => json(state.session),
+    'GET /client/userInfo': () => json({ status_code: 0, userinfo: state.user }),
+    'GET /client/basestationArray': () => json({ status_code: 0, results: state.stations }),
+    'GET /client/bsConf': (c) => {
+      const id = c.query.get('basestationID') ?? '';
+      return json({
+        status_code: 0,
+        bs_id: id,
+        bs_BS_ID: id,
+        bsGroup: null,
+        display_name: null,
+        timezone: null,
+        bs_type: 2,
+        bast_ver: null,
+        firmware_ver: null,
+        typeLabel: 'V2 Standard',
+        activation_date: null,
+        last_boot_ts: null,
+        last_conf_ts: null,
+        last_data_ts: null,
+        sensor_configurations: state.conf[id] ?? [],
+        disabled_sensors: [],
+        conf_data: { bsGroup: null, sensor_groups: {}, timezone: null },
+      });
+    },
+    'GET /client/data': (c) => {
+      const id = c.query.get('basestationID') ?? '';
+      return json({ status_code: 0, bs_id: id, results: state.data[id] ?? [], server_ts: Math.floor(Date.now() / 1000) });
+    },
+    'POST /client/uiPrefs': (c) => {
+      const { prefs } = c.body as { prefs: Partial<SessionInfo['ui_preferences']> };
+      state.session = { ...state.session, ui_preferences: { ...state.session.ui_preferences, ...prefs } };
+      return json({ status_code: 0, ui_preferences: state.session.ui_preferences });
+    },
+  };
+
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = new URL(input instanceof Request ? input.url : input.toString(), 'http://localhost');
+    const headers = new Headers(init?.headers);
+    const call: RecordedCall = {
+      method: init?.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      authorization: headers.get('Authorization'),
+      credentials: init?.credentials,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(call);
+    const key = `${call.method} ${call.path}`;
+    const override = overrides.get(key);
+    if (override) return override(call);
+    const needsToken = call.path.startsWith('/client/') || call.path === '/auth';
+    if (needsToken && !state.validTokens.has(call.authorization?.replace(/^Bearer /, '') ?? '')) {
+      return json({ status_code: 401, error: 'Unauthenticated' }, 401);
+    }
+    const route = routes[key];
+    return route ? route(call) : json({ status_code: 404, error: 'Not found' }, 404);
+  });
+
+  return {
+    fetch,
+    state,
+    calls,
+    callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path),
+    override: (key: string, handler: Handler) => overrides.set(key, handler),
+  };
+}
+
+export type FakeServer = ReturnType<typeof createFakeServer>;

@@ -1,0 +1,109 @@
+import {
+  DEFAULT_UI_PREFERENCES,
+  type BasestationSummary,
+  type SensorConfiguration,
+  type SensorData,
+  type SessionInfo,
+  type UserInfo,
+} from '@emberwatch/shared';
+
+export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+
+export function sessionInfo(overrides: Partial<SessionInfo> = {}): SessionInfo {
+  return {
+    status_code: 0,
+    status: 0,
+    UID: 7,
+    username: 'farmer',
+    admin: false,
+    master: false,
+    grandMaster: false,
+    accountAccess: [],
+    admin_group: null,
+    admin_username: null,
+    users: [{ UID: 7, username: 'farmer' }],
+    bs_ids: ['F1000001'],
+    translator: false,
+    newFeatureLive: false,
+    feedQualityLive: false,
+    limitFreeData: false,
+    ui_preferences: { ...DEFAULT_UI_PREFERENCES },
+    partnerApp: null,
+    subUser: false,
+    ...overrides,
+  };
+}
+
+export function userInfo(overrides: Partial<UserInfo> = {}): UserInfo {
+  return {
+    U_ID: 7,
+    UID: 7,
+    username: 'farmer',
+    firstname: 'Anna',
+    lastname: 'Farm Ltd',
+    email: null,
+    phone: null,
+    country: 'FI',
+    language: 'en',
+    demo: false,
+    bs_BS_IDs: ['F1000001'],
+    bs_list: [{ bsId: 'F1000001', bsName: 'Barn', bsGroup: null }],
+    plans: [],
+    service: null,
+    blocked: false,
+    translator: false,
+    storagesEnabled: false,
+    siteindex: false,
+    voiceCallEnabled: false,
+    masterAuthorizations: [],
+    subUsers: [],
+    subUserCount: 2,
+    ...overrides,
+  };
+}
+
+export function station(bsId: string, overrides: Partial<BasestationSummary> = {}): BasestationSummary {
+  return {
+    bs_id: bsId,
+    display_name: null,
+    bsGroup: null,
+    groupSize: 1,
+    owner_UID: 7,
+    timezone: 'Europe/Helsinki',
+    bs_type: 2,
+    typeLabel: 'V2 Standard',
+    last_data_ts: null,
+    probeCount: 0,
+    ...overrides,
+  };
+}
+
+export function sensorConf(id: string, name: string | null = null, overrides: Partial<SensorConfiguration> = {}): SensorConfiguration {
+  return {
+    sensor_id_sys: id,
+    sensor_id_bs: id,
+    sensor_name: name,
+    realBs: 'F1000001',
+    disabled: false,
+    depths: 3,
+    kind: 'hay',
+    storage_location: null,
+    column: null,
+    ...overrides,
+  };
+}
+
+/** A reading `ageSeconds` old; temperatures in °C (converted to the API's tenths). */
+export function reading(id: string, celsius: number[], ageSeconds: number, overrides: Partial<SensorData> = {}): SensorData {
+  const tenths = celsius.map((c) => Math.round(c * 10));
+  return {
+    sensor_id: id,
+    temperature: tenths[0] ?? 0,
+    temperatures: tenths,
+    meas_ts: nowSeconds() - ageSeconds,
+    sensor_RSSI: -75,
+    bs_RSSI: -60,
+    batt_voltage: 356,
+    ...overrides,
+  };
+}

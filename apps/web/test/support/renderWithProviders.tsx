@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { ThemeProvider } from '@mui/material/styles';
+import { i18n } from '../../src/i18n/i18n';
+import { theme } from '../../src/app/theme';
+
+/** A component alone, with translations and the theme but no server. */
+export function renderWithProviders(ui: ReactNode) {
+  const user = userEvent.setup();
+  return {
+    ...render(
+      <I18nextProvider i18n={i18n}>
+        <ThemeProvider theme={theme}>{ui}</ThemeProvider>
+      </I18nextProvider>,
+    ),
+    user,
+  };
+}
