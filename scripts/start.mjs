@@ -108,7 +108,7 @@ if (!noSimulator && !stopping) {
     simulatorNote = `not started: ${path.join(displayPath(dataDir), 'demo-stations.json')} is missing (DEMO_SEED=0?)`;
   } else {
     const plan = backfillPlan(dataDir);
-    const configArg = path.relative(process.cwd(), config) || config;
+    const configArg = displayPath(config);
     simulator = start(process.execPath, [
       simulatorMain,
       '--config',
