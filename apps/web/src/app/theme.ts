@@ -10,5 +10,7 @@ export const theme = createTheme({
   shape: { borderRadius: 8 },
   typography: {
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    // Sentence case reads better than capitals in the longer German and Finnish labels.
+    button: { textTransform: 'none', fontWeight: 600 },
   },
 });

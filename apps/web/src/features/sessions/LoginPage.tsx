@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -22,6 +22,11 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+
+  const title = `${t('login.title')} · ${t('app.name')}`;
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
 
   if (status === 'restoring') return <LoadingIndicator fullPage label={t('common.loading')} />;
   // Spec doc 1 §2: a logged-in user opening /login is sent on to the redirect target.
