@@ -61,6 +61,14 @@ console.log(bold(`[dev] server (tsx watch) on :${port}, web app (vite), data in 
 const server = launch('server', bin('tsx'), ['watch', 'apps/server/src/main.ts']);
 launch('web', 'npm', ['run', 'dev', '-w', '@emberwatch/web']);
 
+if (port !== '8080') {
+  console.log(
+    yellow(
+      `[dev] note: the Vite dev server proxies the API to :8080 (apps/web/vite.config.ts), not :${port}`,
+    ),
+  );
+}
+
 if (!noSimulator) {
   try {
     await waitForHealth(`http://127.0.0.1:${port}/health`, { child: server, timeoutMs: 120_000 });
