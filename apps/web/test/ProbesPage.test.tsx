@@ -143,6 +143,23 @@ describe('base-station tabs', () => {
     await waitFor(() => expect(screen.getAllByTestId('probe-row').map((r) => r.getAttribute('data-sensor-id'))).toEqual(['G-001']));
   });
 
+  it('list the probes of every station of a merged group under the group\'s tab, and refresh each on its push', async () => {
+    const server = createFakeServer({
+      loggedIn: true,
+      stations: [station('F2000001', { display_name: 'Bins', bsGroup: 'g1', groupSize: 2 }), station('F2000002', { bsGroup: 'g1', groupSize: 2 })],
+      data: { F2000001: [reading('G-001', [12], 60)], F2000002: [reading('G-101', [14], 60)] },
+    });
+    renderApp('/probes', server);
+    await waitFor(() => expect(screen.getAllByTestId('probe-row').map((r) => r.getAttribute('data-sensor-id'))).toEqual(['G-001', 'G-101']));
+    await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
+    const ws = FakeWebSocket.latest();
+    act(() => ws.serverOpen());
+    act(() => ws.serverSend({ type: 'ready', UID: 7 }));
+    server.state.data.F2000002 = [reading('G-101', [21.5], 5)];
+    act(() => ws.serverSend({ type: 'newData', bs_ids: 'F2000002' }));
+    await waitFor(() => expect(tempOf('G-101')).toBe('21.5'));
+  });
+
   it('narrow their labels at 10 or more stations', async () => {
     const stations = Array.from({ length: 10 }, (_, i) => station(`F10000${String(i).padStart(2, '0')}`));
     const server = createFakeServer({ loggedIn: true, stations });

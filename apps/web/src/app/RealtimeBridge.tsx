@@ -18,8 +18,9 @@ export function RealtimeBridge() {
 
   // An effect event reads the current selection without reconnecting the socket when it changes.
   const onNewData = useEffectEvent((bsIds: string[]) => {
-    if (selected && bsIds.some((id) => groupIds.includes(id))) {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.data(selected.bs_id) });
+    if (!selected) return;
+    for (const id of bsIds.filter((b) => groupIds.includes(b))) {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.data(id) });
     }
   });
 

@@ -13,9 +13,9 @@ import { useProbeRows } from './useProbeRows';
 
 export function ProbesPage() {
   const { t } = useTranslation();
-  const { selected } = useSelectedStation();
+  const { selected, groupIds } = useSelectedStation();
   const prefs = useUiPreferences();
-  const { rows, isLoading, error, refetch } = useProbeRows(selected?.bs_id);
+  const { rows, isLoading, error, refetch } = useProbeRows(groupIds);
 
   if (!selected) return <EmptyState icon={<SensorsOff />} text={t('stations.none')} />;
   if (error) {
