@@ -4,6 +4,7 @@
 //   npm run bench                 all of them
 //   npm run bench -- ingest       only bench/ingest (several names allowed)
 //   npm run bench -- --list       list them
+//   npm run bench -- ingest -- --seconds 5    arguments after a second -- go to the benchmark
 //
 // Each benchmark prints and writes its own results (see docs/PERFORMANCE.md). They run one at a time:
 // two cores are too few to measure two things at once.
@@ -12,7 +13,11 @@ import path from 'node:path';
 import { banner, bin, formatDuration, green, red, repoRoot, run, runningChildren } from './lib/proc.mjs';
 
 const benchDir = path.join(repoRoot, 'bench');
-const args = process.argv.slice(2);
+// Arguments after a `--` go to every selected benchmark: npm run bench -- ingest -- --seconds 5
+const argv = process.argv.slice(2);
+const split = argv.indexOf('--');
+const args = split === -1 ? argv : argv.slice(0, split);
+const passThrough = split === -1 ? [] : argv.slice(split + 1);
 const names = args.filter((arg) => !arg.startsWith('--'));
 
 const all = existsSync(benchDir)
@@ -46,12 +51,18 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
+// The benchmarks drive the built server in its own process.
+if (!existsSync(path.join(repoRoot, 'apps/server/dist/main.js'))) {
+  banner('building the server first (apps/server/dist is missing)');
+  if ((await run('npm', ['run', 'build', '-w', '@emberwatch/server'])) !== 0) process.exit(1);
+}
+
 const outcomes = [];
 for (const name of selected) {
   if (interrupted) break;
   banner(`bench/${name}`);
   const started = Date.now();
-  const code = await run(bin('tsx'), [path.join('bench', name, 'run.ts')], {
+  const code = await run(bin('tsx'), [path.join('bench', name, 'run.ts'), ...passThrough], {
     env: { ...process.env, NODE_ENV: 'production' },
   });
   outcomes.push({ name, code, ms: Date.now() - started });
