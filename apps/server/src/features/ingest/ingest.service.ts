@@ -7,6 +7,10 @@ import { probeKind } from './probeKind.js';
 import type { ProbeDirectory } from './probeDirectory.js';
 import type { DailyCache } from './dailyCache.js';
 
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 interface Pending {
   bsId: string;
   packet: IngestPacket;
@@ -43,14 +47,19 @@ export class IngestService {
     }
     return new Promise<IngestResponse>((resolve, reject) => {
       this.queue.push({ bsId, packet, bytesUp, receivedTs, resolve, reject });
-      if (!this.flushing) void this.flush();
+      if (!this.flushing) {
+        this.flushing = true;
+        void this.flush();
+      }
     });
   }
 
   private async flush(): Promise<void> {
-    this.flushing = true;
     try {
-      while (this.queue.length > 0) {
+      // Yield to the event loop before each commit: requests that arrived meanwhile (SQLite's fsync
+      // blocks the loop) are read and queued first, so they share this commit instead of waiting
+      // for one each.
+      while ((await nextTurn(), this.queue.length > 0)) {
         const batch = this.queue.splice(0, this.maxBatch);
         try {
           const { answers, bsIds } = await this.commit(batch);
