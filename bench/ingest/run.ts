@@ -3,7 +3,7 @@
  * own process, the load generator in this one) into SQLite and into PostgreSQL.
  *
  *   npm run bench                      # every benchmark
- *   npx tsx bench/ingest/run.ts [--seconds 15] [--stations 50] [--probes 100] [--concurrency 16] [--engine sqlite|postgres]
+ *   npx tsx bench/ingest/run.ts [--seconds 15] [--stations 50] [--probes 100] [--concurrency 32] [--engine sqlite|postgres]
  *
  * Results go to stdout and bench/results/ingest.json; docs/PERFORMANCE.md records them.
  */
@@ -22,7 +22,7 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '15' },
     stations: { type: 'string', default: '50' },
     probes: { type: 'string', default: '100' },
-    concurrency: { type: 'string', default: '16' },
+    concurrency: { type: 'string', default: '32' },
     engine: { type: 'string' },
     'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
   },
