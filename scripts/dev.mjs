@@ -29,7 +29,14 @@ const port = process.env.PORT || '8080';
 const dataDir = path.resolve(repoRoot, process.env.DATA_DIR || 'data');
 mkdirSync(dataDir, { recursive: true });
 
-const env = { ...process.env, PORT: port, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL || 'info' };
+// EMBERWATCH_API_URL: the Vite dev server proxies the API to this server (apps/web/vite.config.ts).
+const env = {
+  ...process.env,
+  PORT: port,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: process.env.LOG_LEVEL || 'info',
+  EMBERWATCH_API_URL: `http://127.0.0.1:${port}`,
+};
 const children = [];
 let stopping = false;
 let stopClock = () => {};
@@ -60,14 +67,6 @@ function launch(name, command, commandArgs, { fatal = true } = {}) {
 console.log(bold(`[dev] server (tsx watch) on :${port}, web app (vite), data in ${displayPath(dataDir)}/`));
 const server = launch('server', bin('tsx'), ['watch', 'apps/server/src/main.ts']);
 launch('web', 'npm', ['run', 'dev', '-w', '@emberwatch/web']);
-
-if (port !== '8080') {
-  console.log(
-    yellow(
-      `[dev] note: the Vite dev server proxies the API to :8080 (apps/web/vite.config.ts), not :${port}`,
-    ),
-  );
-}
 
 if (!noSimulator) {
   try {

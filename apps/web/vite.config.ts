@@ -4,7 +4,8 @@ import react from '@vitejs/plugin-react';
 
 // In development the API runs on its own port; the paths below are the server's route prefixes
 // (spec doc 1 §7), so the browser talks to one origin exactly as it does in production.
-const apiTarget = 'http://127.0.0.1:8080';
+// npm run dev sets EMBERWATCH_API_URL when the server runs on another port.
+const apiTarget = process.env.EMBERWATCH_API_URL ?? 'http://127.0.0.1:8080';
 const proxied = ['/admin', '/client', '/auth', '/ingest'] as const;
 
 /**

@@ -13,13 +13,17 @@ async function main(): Promise<void> {
   await migrateToLatest(store);
   const { app } = await createServer(config, store);
 
+  // Seed before listening, so that a healthy server always has its demo accounts and credentials file.
+  const seed = (port: number | string) => seedDemo(store, config.dataDir, `http://127.0.0.1:${port}`, Math.floor(Date.now() / 1000));
+  if (config.demoSeed && config.port !== 0) {
+    const seeded = await seed(config.port);
+    app.log.info({ file: seeded.file, created: seeded.created }, 'demo accounts ready');
+  }
   const address = await app.listen({ host: config.host, port: config.port });
   const port = new URL(address).port;
   const url = `http://localhost:${port}`;
-  if (config.demoSeed) {
-    const seeded = await seedDemo(store, config.dataDir, `http://127.0.0.1:${port}`, Math.floor(Date.now() / 1000));
-    app.log.info({ file: seeded.file, created: seeded.created }, 'demo accounts ready');
-  }
+  // With PORT=0 the port is known only now; the credentials file must name it.
+  if (config.demoSeed && config.port === 0) await seed(port);
 
   const lines = [
     '',
