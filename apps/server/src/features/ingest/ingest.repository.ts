@@ -1,37 +1,9 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { BsPacketsTable, Database, ProbeDailyTable, ProbesTable, ReadingsTable } from '../../db/schema.js';
 
-export interface ReadingInsert {
-  sensor_id: string;
-  meas_ts: number;
-  bs_id: string;
-  received_ts: number;
-  temperature: number;
-  temps: string;
-  sensor_rssi: number | null;
-  bs_rssi: number | null;
-  batt: number | null;
-}
-
-export interface DailyRow {
-  sensor_id: string;
-  day: number;
-  n: number;
-  max_temp: number;
-  min_temp: number;
-  max_temps: string;
-  min_temps: string;
-  min_batt: number | null;
-  max_batt: number | null;
-}
-
-export interface ProbeDiscovery {
-  sensor_id: string;
-  bs_id: string;
-  kind: string;
-  depths: number;
-  created_ts: number;
-}
+export type ReadingInsert = Selectable<ReadingsTable>;
+export type DailyRow = Selectable<ProbeDailyTable>;
+export type ProbeDiscovery = Pick<ProbesTable, 'sensor_id' | 'bs_id' | 'kind' | 'depths' | 'created_ts'>;
 
 export interface StationUpdate {
   bs_id: string;
@@ -43,16 +15,10 @@ export interface StationUpdate {
   bs_type?: number;
 }
 
-export interface PacketLogRow {
-  bs_id: string;
-  type: string;
-  ts: number;
-  bytes_up: number;
-  bytes_down: number;
-  n_readings: number;
-}
+export type PacketLogRow = Omit<Selectable<BsPacketsTable>, 'id'>;
 
-// Rows per statement: 10 columns × 500 stays far below SQLite's and PostgreSQL's parameter limits.
+// Rows per statement: 100 rows × 10 columns stays far below both engines' parameter limits, and a
+// fixed size makes the statements of the ingest path repeat (the SQLite statement cache keys on SQL).
 const CHUNK = 100;
 
 function chunks<T>(list: readonly T[], size = CHUNK): T[][] {
