@@ -12,7 +12,11 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   JWT_SECRET: z.string().min(16, 'JWT_SECRET must be at least 16 characters').default(DEFAULT_JWT_SECRET),
   ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(30).max(86_400).default(900),
-  REFRESH_TOKEN_TTL_S: z.coerce.number().int().min(300).default(30 * 86_400),
+  REFRESH_TOKEN_TTL_S: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .default(30 * 86_400),
   /** Seed the demo accounts at first start. */
   DEMO_SEED: z.enum(['0', '1']).default('1'),
   WEB_DIST: z.string().optional(),
@@ -40,11 +44,15 @@ export interface Config {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    throw new Error(`invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    throw new Error(
+      `invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   }
   const e = parsed.data;
   if (e.NODE_ENV === 'production' && e.JWT_SECRET === DEFAULT_JWT_SECRET) {
-    throw new Error('refusing to start in production with the default JWT_SECRET: set a long random JWT_SECRET');
+    throw new Error(
+      'refusing to start in production with the default JWT_SECRET: set a long random JWT_SECRET',
+    );
   }
   const dataDir = resolve(e.DATA_DIR);
   return {

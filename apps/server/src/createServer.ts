@@ -38,7 +38,11 @@ export interface ServerOptions {
   logger?: boolean | object;
 }
 
-export function createContext(config: Config, store: Store, nowS: () => number = () => Math.floor(Date.now() / 1000)): AppContext {
+export function createContext(
+  config: Config,
+  store: Store,
+  nowS: () => number = () => Math.floor(Date.now() / 1000),
+): AppContext {
   const users = new UserRepository(store.db);
   const stations = new BaseStationRepository(store.db);
   const signer = new AccessTokenSigner(config.jwtSecret, config.accessTokenTtlS, nowS);
@@ -53,21 +57,42 @@ export function createContext(config: Config, store: Store, nowS: () => number =
     readings: new ReadingRepository(store.db),
     access: new AccessService(users, stations),
     signer,
-    sessions: new SessionService(users, new RefreshTokenRepository(store.db), signer, new LoginRateLimiter(nowS), config.refreshTokenTtlS, nowS),
+    sessions: new SessionService(
+      users,
+      new RefreshTokenRepository(store.db),
+      signer,
+      new LoginRateLimiter(nowS),
+      config.refreshTokenTtlS,
+      nowS,
+    ),
     preferences: new PreferencesService(new PreferencesRepository(store.db), nowS),
-    ingest: new IngestService(new IngestRepository(store.db), bus, nowS, new ProbeDirectory(), new DailyCache(store.engine === 'sqlite')),
+    ingest: new IngestService(
+      new IngestRepository(store.db),
+      bus,
+      nowS,
+      new ProbeDirectory(),
+      new DailyCache(store.engine === 'sqlite'),
+    ),
   };
 }
 
 /** Where the built web app lives; served at / with an index.html fallback for client routes. */
 function webDist(config: Config): string | undefined {
-  const candidates = [config.webDist, resolve(process.cwd(), 'apps/web/dist'), resolve(import.meta.dirname, '../../web/dist')];
+  const candidates = [
+    config.webDist,
+    resolve(process.cwd(), 'apps/web/dist'),
+    resolve(import.meta.dirname, '../../web/dist'),
+  ];
   return candidates.find((c): c is string => c !== undefined && existsSync(resolve(c, 'index.html')));
 }
 
 const API_PREFIXES = ['/admin/', '/client/', '/auth', '/ingest/', '/ws', '/health', '/api/'];
 
-export async function createServer(config: Config, store: Store, opts: ServerOptions = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+export async function createServer(
+  config: Config,
+  store: Store,
+  opts: ServerOptions = {},
+): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const ctx = createContext(config, store, opts.nowS);
   const app = Fastify({
     logger: opts.logger ?? {

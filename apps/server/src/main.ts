@@ -4,6 +4,8 @@ import { createServer } from './createServer.js';
 import { migrateToLatest, openStore } from './db/createDatabase.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './features/demo/demoAccounts.js';
 import { seedDemo } from './features/demo/seedDemo.js';
+import { Scheduler } from './jobs/Scheduler.js';
+import { serverJobs } from './jobs/jobs.js';
 
 /** Composition root: configuration, store, HTTP + realtime, demo seed. Nothing else. */
 async function main(): Promise<void> {
@@ -11,10 +13,13 @@ async function main(): Promise<void> {
   mkdirSync(config.dataDir, { recursive: true });
   const store = openStore({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
   await migrateToLatest(store);
-  const { app } = await createServer(config, store);
+  const { app, ctx } = await createServer(config, store);
+  const scheduler = new Scheduler(app.log);
+  scheduler.start(serverJobs(ctx));
 
   // Seed before listening, so that a healthy server always has its demo accounts and credentials file.
-  const seed = (port: number | string) => seedDemo(store, config.dataDir, `http://127.0.0.1:${port}`, Math.floor(Date.now() / 1000));
+  const seed = (port: number | string) =>
+    seedDemo(store, config.dataDir, `http://127.0.0.1:${port}`, Math.floor(Date.now() / 1000));
   if (config.demoSeed && config.port !== 0) {
     const seeded = await seed(config.port);
     app.log.info({ file: seeded.file, created: seeded.created }, 'demo accounts ready');
@@ -29,7 +34,10 @@ async function main(): Promise<void> {
     '',
     `Emberwatch is running at ${url}  (store: ${store.engine === 'sqlite' ? config.sqlitePath : 'PostgreSQL'})`,
     ...(config.demoSeed
-      ? ['Demo logins (password for all: ' + DEMO_PASSWORD + '):', ...DEMO_ACCOUNTS.map((a) => `  ${a.username.padEnd(30)} ${a.firstname} ${a.lastname}`)]
+      ? [
+          'Demo logins (password for all: ' + DEMO_PASSWORD + '):',
+          ...DEMO_ACCOUNTS.map((a) => `  ${a.username.padEnd(30)} ${a.firstname} ${a.lastname}`),
+        ]
       : []),
     '',
   ];
@@ -40,6 +48,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    scheduler.stop();
     void app
       .close()
       .then(() => store.close())
@@ -51,6 +60,7 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   process.stderr.write(`Emberwatch failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
-  if (err instanceof Error && err.cause instanceof Error) process.stderr.write(`  cause: ${err.cause.message}\n`);
+  if (err instanceof Error && err.cause instanceof Error)
+    process.stderr.write(`  cause: ${err.cause.message}\n`);
   process.exit(1);
 });

@@ -8,14 +8,30 @@ describe(`who may see a base station, on ${TEST_ENGINE}`, () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    for (const u of ['hay', 'grain', 'compost', 'admin', 'master', 'hay-helper']) tokens[u] = await t.login(`${u}@demo.emberwatch`);
+    for (const u of ['hay', 'grain', 'compost', 'admin', 'master', 'hay-helper'])
+      tokens[u] = await t.login(`${u}@demo.emberwatch`);
     // One reading on a hay and a grain station, through the real ingest path.
-    for (const [bs, sensor] of [['F1000001', 'H10001'], ['F2000001', 'G20001']] as const) {
+    for (const [bs, sensor] of [
+      ['F1000001', 'H10001'],
+      ['F2000001', 'G20001'],
+    ] as const) {
       await t.app.inject({
         method: 'POST',
         url: '/ingest/v1/packets',
         headers: { authorization: `Station ${bs}:${t.secretOf(bs)}` },
-        payload: { type: 'data', readings: [{ sensor_id: sensor, meas_ts: now - 60, temperatures: [555, 544], sensor_RSSI: -70, bs_RSSI: -80, batt_voltage: 350 }] },
+        payload: {
+          type: 'data',
+          readings: [
+            {
+              sensor_id: sensor,
+              meas_ts: now - 60,
+              temperatures: [555, 544],
+              sensor_RSSI: -70,
+              bs_RSSI: -80,
+              batt_voltage: 350,
+            },
+          ],
+        },
       });
     }
   });
@@ -23,7 +39,8 @@ describe(`who may see a base station, on ${TEST_ENGINE}`, () => {
     await t.close();
   });
 
-  const get = (who: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(tokens[who] as string) });
+  const get = (who: string, url: string) =>
+    t.app.inject({ method: 'GET', url, headers: bearer(tokens[who] as string) });
 
   it.each([
     ['the owner', 'hay', 'F1000001', 200],
@@ -38,7 +55,10 @@ describe(`who may see a base station, on ${TEST_ENGINE}`, () => {
       const res = await get(user, `${path}?basestationID=${bs}`);
       expect(res.statusCode).toBe(status);
       if (status === 403) {
-        expect(res.json()).toEqual({ status_code: 403, error: 'You do not have access to this base station.' });
+        expect(res.json()).toEqual({
+          status_code: 403,
+          error: 'You do not have access to this base station.',
+        });
       }
     }
   });
@@ -53,7 +73,17 @@ describe(`who may see a base station, on ${TEST_ENGINE}`, () => {
     expect(res.json()).toMatchObject({
       status_code: 0,
       bs_id: 'F1000001',
-      results: [{ sensor_id: 'H10001', temperature: 555, temperatures: [555, 544], meas_ts: now - 60, sensor_RSSI: -70, bs_RSSI: -80, batt_voltage: 350 }],
+      results: [
+        {
+          sensor_id: 'H10001',
+          temperature: 555,
+          temperatures: [555, 544],
+          meas_ts: now - 60,
+          sensor_RSSI: -70,
+          bs_RSSI: -80,
+          batt_voltage: 350,
+        },
+      ],
     });
   });
 
@@ -74,7 +104,9 @@ describe(`who may see a base station, on ${TEST_ENGINE}`, () => {
   it('lists only the caller’s own stations, with group sizes', async () => {
     const hay = (await get('hay', '/client/basestationArray')).json<{ results: { bs_id: string }[] }>();
     expect(hay.results.map((r) => r.bs_id)).toEqual(['F1000001', 'F1000002', 'F1000003']);
-    const grain = (await get('grain', '/client/basestationArray')).json<{ results: { bs_id: string; groupSize: number; probeCount: number }[] }>();
+    const grain = (await get('grain', '/client/basestationArray')).json<{
+      results: { bs_id: string; groupSize: number; probeCount: number }[];
+    }>();
     expect(grain.results.map((r) => [r.bs_id, r.groupSize])).toEqual([
       ['F2000001', 2],
       ['F2000002', 2],
@@ -84,7 +116,8 @@ describe(`who may see a base station, on ${TEST_ENGINE}`, () => {
   });
 
   it('lets an admin act for a customer but not an ordinary user', async () => {
-    const grainUid = (await get('grain', '/client/userInfo')).json<{ userinfo: { UID: number } }>().userinfo.UID;
+    const grainUid = (await get('grain', '/client/userInfo')).json<{ userinfo: { UID: number } }>().userinfo
+      .UID;
     const asAdmin = await get('admin', `/client/basestationArray?UID=${grainUid}`);
     expect(asAdmin.json<{ results: unknown[] }>().results).toHaveLength(3);
     const asHay = await get('hay', `/client/userInfo?UID=${grainUid}`);
@@ -99,7 +132,11 @@ describe(`who may see a base station, on ${TEST_ENGINE}`, () => {
     expect(info.userinfo).toMatchObject({
       username: 'hay@demo.emberwatch',
       bs_BS_IDs: ['F1000001', 'F1000002', 'F1000003'],
-      bs_list: [{ bsId: 'F1000001', bsName: 'North barn', bsGroup: null }, expect.anything(), expect.anything()],
+      bs_list: [
+        { bsId: 'F1000001', bsName: 'North barn', bsGroup: null },
+        expect.anything(),
+        expect.anything(),
+      ],
       plans: [{ planName: 'Premium', planLevel: 2, expired: false }],
       service: { plan: 2, period: 36 },
     });
@@ -107,12 +144,19 @@ describe(`who may see a base station, on ${TEST_ENGINE}`, () => {
   });
 
   it('gives a sub-user the main account’s stations', async () => {
-    const res = (await get('hay-helper', '/client/basestationArray')).json<{ results: { bs_id: string }[] }>();
+    const res = (await get('hay-helper', '/client/basestationArray')).json<{
+      results: { bs_id: string }[];
+    }>();
     expect(res.results.map((r) => r.bs_id)).toEqual(['F1000001', 'F1000002', 'F1000003']);
   });
 
   it('refuses every user call without a token', async () => {
-    for (const url of ['/client/userInfo', '/client/basestationArray', '/client/bsConf?basestationID=F1000001', '/client/data?basestationID=F1000001']) {
+    for (const url of [
+      '/client/userInfo',
+      '/client/basestationArray',
+      '/client/bsConf?basestationID=F1000001',
+      '/client/data?basestationID=F1000001',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ status_code: 401 });
@@ -137,13 +181,19 @@ describe(`ui preferences, on ${TEST_ENGINE}`, () => {
     await t.close();
   });
 
-  const save = (prefs: unknown, tok = token) => t.app.inject({ method: 'POST', url: '/client/uiPrefs', headers: bearer(tok), payload: { prefs } });
+  const save = (prefs: unknown, tok = token) =>
+    t.app.inject({ method: 'POST', url: '/client/uiPrefs', headers: bearer(tok), payload: { prefs } });
   const current = async () =>
-    (await t.app.inject({ method: 'GET', url: '/client/getSessionInfo', headers: bearer(token) })).json<{ ui_preferences: Record<string, unknown> }>().ui_preferences;
+    (await t.app.inject({ method: 'GET', url: '/client/getSessionInfo', headers: bearer(token) })).json<{
+      ui_preferences: Record<string, unknown>;
+    }>().ui_preferences;
 
   it('saves a change at once and keeps the other preferences', async () => {
     const res = await save({ degrees: 'F' });
-    expect(res.json()).toMatchObject({ status_code: 0, ui_preferences: { degrees: 'F', chart_scale: [0, 60] } });
+    expect(res.json()).toMatchObject({
+      status_code: 0,
+      ui_preferences: { degrees: 'F', chart_scale: [0, 60] },
+    });
     expect(await current()).toMatchObject({ degrees: 'F', temperature_alert: 45 });
   });
 
@@ -163,11 +213,23 @@ describe(`ui preferences, on ${TEST_ENGINE}`, () => {
 
   it('refuses to change another user’s preferences unless the caller is an admin', async () => {
     const grain = await t.login('grain@demo.emberwatch');
-    const hayUid = (await t.app.inject({ method: 'GET', url: '/auth', headers: bearer(token) })).json<{ UID: number }>().UID;
-    const res = await t.app.inject({ method: 'POST', url: '/client/uiPrefs', headers: bearer(grain), payload: { prefs: { degrees: 'C' }, UID: hayUid } });
+    const hayUid = (await t.app.inject({ method: 'GET', url: '/auth', headers: bearer(token) })).json<{
+      UID: number;
+    }>().UID;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/client/uiPrefs',
+      headers: bearer(grain),
+      payload: { prefs: { degrees: 'C' }, UID: hayUid },
+    });
     expect(res.statusCode).toBe(403);
     const admin = await t.login('admin@demo.emberwatch');
-    const ok = await t.app.inject({ method: 'POST', url: '/client/uiPrefs', headers: bearer(admin), payload: { prefs: { language: 'fi' }, UID: hayUid } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/client/uiPrefs',
+      headers: bearer(admin),
+      payload: { prefs: { language: 'fi' }, UID: hayUid },
+    });
     expect(ok.json()).toMatchObject({ status_code: 0, ui_preferences: { language: 'fi' } });
   });
 });

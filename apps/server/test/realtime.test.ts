@@ -5,7 +5,9 @@ import { createServer } from '../src/createServer.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 
 /** A client that records every message, so a test can wait for one or prove none came. */
-function connect(url: string): Promise<{ ws: WebSocket; messages: WsServerMessage[]; closed: Promise<number> }> {
+function connect(
+  url: string,
+): Promise<{ ws: WebSocket; messages: WsServerMessage[]; closed: Promise<number> }> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url);
     const messages: WsServerMessage[] = [];
@@ -73,7 +75,9 @@ describe(`realtime push over the WebSocket, on ${TEST_ENGINE}`, () => {
     // Give a wrong push time to arrive, then prove the grain farmer heard nothing.
     await ingest('F2000001', 'G20001', now - 10);
     await waitFor(() => grain.messages.find((m) => m.type === 'newData'));
-    expect(grain.messages.filter((m) => m.type === 'newData')).toEqual([{ type: 'newData', bs_ids: 'F2000001' }]);
+    expect(grain.messages.filter((m) => m.type === 'newData')).toEqual([
+      { type: 'newData', bs_ids: 'F2000001' },
+    ]);
     expect(hay.messages.filter((m) => m.type === 'newData')).toEqual([want]);
 
     for (const c of [hay, helper, grain, admin]) c.ws.close();
@@ -84,8 +88,14 @@ describe(`realtime push over the WebSocket, on ${TEST_ENGINE}`, () => {
     const compost = await subscriber('compost@demo.emberwatch');
     // A compost probe heard by a hay station: both stations changed.
     await ingest('F1000001', 'C30001', now - 5);
-    expect(await waitFor(() => master.messages.find((m) => m.type === 'newData'))).toEqual({ type: 'newData', bs_ids: 'F1000001' });
-    expect(await waitFor(() => compost.messages.find((m) => m.type === 'newData'))).toEqual({ type: 'newData', bs_ids: 'F3000001' });
+    expect(await waitFor(() => master.messages.find((m) => m.type === 'newData'))).toEqual({
+      type: 'newData',
+      bs_ids: 'F1000001',
+    });
+    expect(await waitFor(() => compost.messages.find((m) => m.type === 'newData'))).toEqual({
+      type: 'newData',
+      bs_ids: 'F3000001',
+    });
     master.ws.close();
     compost.ws.close();
   });
@@ -131,10 +141,16 @@ describe.runIf(TEST_ENGINE === 'postgres')('realtime across server instances sha
       method: 'POST',
       url: '/ingest/v1/packets',
       headers: { authorization: `Station F1000003:${t.secretOf('F1000003')}` },
-      payload: { type: 'data', readings: [{ sensor_id: 'H10201', meas_ts: Math.floor(Date.now() / 1000) - 1, temperatures: [410] }] },
+      payload: {
+        type: 'data',
+        readings: [{ sensor_id: 'H10201', meas_ts: Math.floor(Date.now() / 1000) - 1, temperatures: [410] }],
+      },
     });
     expect(res.statusCode).toBe(200);
-    expect(await waitFor(() => c.messages.find((m) => m.type === 'newData'))).toEqual({ type: 'newData', bs_ids: 'F1000003' });
+    expect(await waitFor(() => c.messages.find((m) => m.type === 'newData'))).toEqual({
+      type: 'newData',
+      bs_ids: 'F1000003',
+    });
     c.ws.close();
   });
 });

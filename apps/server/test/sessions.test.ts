@@ -24,7 +24,12 @@ describe(`sessions on ${TEST_ENGINE}`, () => {
   it('logs in with credentials in the body and sets an httpOnly refresh cookie', async () => {
     const res = await login('hay@demo.emberwatch', 'ember-demo');
     expect(res.statusCode).toBe(200);
-    const body = res.json<{ status_code: number; accessToken: string; accessTokenExpiry: number; UID: number }>();
+    const body = res.json<{
+      status_code: number;
+      accessToken: string;
+      accessTokenExpiry: number;
+      UID: number;
+    }>();
     expect(body.status_code).toBe(0);
     expect(body.accessToken.split('.')).toHaveLength(3);
     expect(body.accessTokenExpiry).toBeGreaterThan(Date.now());
@@ -34,7 +39,10 @@ describe(`sessions on ${TEST_ENGINE}`, () => {
   });
 
   it('offers no login by URL, so credentials never land in logs or history', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/admin/login?username=hay@demo.emberwatch&password=ember-demo' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/admin/login?username=hay@demo.emberwatch&password=ember-demo',
+    });
     expect(res.statusCode).toBe(404);
   });
 
@@ -47,7 +55,8 @@ describe(`sessions on ${TEST_ENGINE}`, () => {
   });
 
   it('rate-limits failed logins per account, even when the right password follows', async () => {
-    for (let i = 0; i < 5; i++) expect((await login('compost@demo.emberwatch', 'bad', `10.1.0.${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await login('compost@demo.emberwatch', 'bad', `10.1.0.${i}`)).statusCode).toBe(401);
     const blocked = await login('compost@demo.emberwatch', 'ember-demo', '10.1.0.99');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json<{ error: string }>().error).toMatch(/Too many failed login attempts/);
@@ -61,7 +70,11 @@ describe(`sessions on ${TEST_ENGINE}`, () => {
 
   it('rotates the refresh token and revokes the whole family when an old one is reused', async () => {
     const first = refreshCookieOf(await login('hay-helper@demo.emberwatch', 'ember-demo', '10.3.0.1'));
-    const r1 = await t.app.inject({ method: 'POST', url: '/admin/refreshToken', cookies: { [REFRESH_COOKIE]: first.value } });
+    const r1 = await t.app.inject({
+      method: 'POST',
+      url: '/admin/refreshToken',
+      cookies: { [REFRESH_COOKIE]: first.value },
+    });
     expect(r1.statusCode).toBe(200);
     expect(r1.json()).toMatchObject({ status_code: 0 });
     expect(r1.json<{ accessToken: string }>().accessToken).toBeTruthy();
@@ -69,17 +82,33 @@ describe(`sessions on ${TEST_ENGINE}`, () => {
     expect(second.value).not.toBe(first.value);
 
     // The first token is replayed (stolen): refused, and the legitimate newer token dies with it.
-    const replay = await t.app.inject({ method: 'POST', url: '/admin/refreshToken', cookies: { [REFRESH_COOKIE]: first.value } });
+    const replay = await t.app.inject({
+      method: 'POST',
+      url: '/admin/refreshToken',
+      cookies: { [REFRESH_COOKIE]: first.value },
+    });
     expect(replay.statusCode).toBe(401);
-    const afterReplay = await t.app.inject({ method: 'POST', url: '/admin/refreshToken', cookies: { [REFRESH_COOKIE]: second.value } });
+    const afterReplay = await t.app.inject({
+      method: 'POST',
+      url: '/admin/refreshToken',
+      cookies: { [REFRESH_COOKIE]: second.value },
+    });
     expect(afterReplay.statusCode).toBe(401);
   });
 
   it('ends the session on logout', async () => {
     const cookie = refreshCookieOf(await login('hay@demo.emberwatch', 'ember-demo', '10.4.0.1'));
-    const out = await t.app.inject({ method: 'POST', url: '/admin/logout', cookies: { [REFRESH_COOKIE]: cookie.value } });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/admin/logout',
+      cookies: { [REFRESH_COOKIE]: cookie.value },
+    });
     expect(out.json()).toEqual({ status_code: 0 });
-    const again = await t.app.inject({ method: 'POST', url: '/admin/refreshToken', cookies: { [REFRESH_COOKIE]: cookie.value } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/admin/refreshToken',
+      cookies: { [REFRESH_COOKIE]: cookie.value },
+    });
     expect(again.statusCode).toBe(401);
   });
 
@@ -88,17 +117,53 @@ describe(`sessions on ${TEST_ENGINE}`, () => {
     const res = await t.app.inject({ method: 'GET', url: '/client/getSessionInfo', headers: bearer(token) });
     expect(res.statusCode).toBe(200);
     const info = res.json<Record<string, unknown>>();
-    for (const k of ['UID', 'username', 'admin', 'master', 'grandMaster', 'accountAccess', 'admin_group', 'admin_username', 'users', 'bs_ids', 'translator', 'newFeatureLive', 'feedQualityLive', 'limitFreeData', 'status_code', 'status', 'ui_preferences']) {
+    for (const k of [
+      'UID',
+      'username',
+      'admin',
+      'master',
+      'grandMaster',
+      'accountAccess',
+      'admin_group',
+      'admin_username',
+      'users',
+      'bs_ids',
+      'translator',
+      'newFeatureLive',
+      'feedQualityLive',
+      'limitFreeData',
+      'status_code',
+      'status',
+      'ui_preferences',
+    ]) {
       expect(info).toHaveProperty(k);
     }
-    expect(info).toMatchObject({ status: 0, status_code: 0, username: 'hay@demo.emberwatch', admin: false, bs_ids: ['F1000001', 'F1000002', 'F1000003'] });
+    expect(info).toMatchObject({
+      status: 0,
+      status_code: 0,
+      username: 'hay@demo.emberwatch',
+      admin: false,
+      bs_ids: ['F1000001', 'F1000002', 'F1000003'],
+    });
     expect(JSON.stringify(info)).not.toMatch(/password|hash/i);
   });
 
   it('describes an admin and a master in the session', async () => {
-    const admin = (await t.app.inject({ method: 'GET', url: '/client/getSessionInfo', headers: bearer(await t.login('admin@demo.emberwatch')) })).json<Record<string, unknown>>();
+    const admin = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/client/getSessionInfo',
+        headers: bearer(await t.login('admin@demo.emberwatch')),
+      })
+    ).json<Record<string, unknown>>();
     expect(admin).toMatchObject({ admin: true, admin_group: 0, admin_username: 'admin@demo.emberwatch' });
-    const master = (await t.app.inject({ method: 'GET', url: '/client/getSessionInfo', headers: bearer(await t.login('master@demo.emberwatch')) })).json<{ master: boolean; accountAccess: number[]; bs_ids: string[] }>();
+    const master = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/client/getSessionInfo',
+        headers: bearer(await t.login('master@demo.emberwatch')),
+      })
+    ).json<{ master: boolean; accountAccess: number[]; bs_ids: string[] }>();
     expect(master.master).toBe(true);
     expect(master.accountAccess).toHaveLength(2);
     expect(master.bs_ids).toEqual(['F1000001', 'F1000002', 'F1000003', 'F2000001', 'F2000002', 'F2000003']);
@@ -106,9 +171,13 @@ describe(`sessions on ${TEST_ENGINE}`, () => {
 
   it('checks the access token on /auth and refuses a forged one', async () => {
     const token = await t.login('grain@demo.emberwatch');
-    expect((await t.app.inject({ method: 'GET', url: '/auth', headers: bearer(token) })).json()).toMatchObject({ status_code: 0 });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/auth', headers: bearer(token) })).json(),
+    ).toMatchObject({ status_code: 0 });
     const forged = token.slice(0, -4) + (token.endsWith('AAAA') ? 'BBBB' : 'AAAA');
-    expect((await t.app.inject({ method: 'GET', url: '/auth', headers: bearer(forged) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/auth', headers: bearer(forged) })).statusCode).toBe(
+      401,
+    );
     expect((await t.app.inject({ method: 'GET', url: '/client/getSessionInfo' })).statusCode).toBe(401);
   });
 });
@@ -116,6 +185,8 @@ describe(`sessions on ${TEST_ENGINE}`, () => {
 describe('configuration', () => {
   it('refuses to start in production with the default signing secret', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'a-long-random-production-secret-value' }).env).toBe('production');
+    expect(
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'a-long-random-production-secret-value' }).env,
+    ).toBe('production');
   });
 });

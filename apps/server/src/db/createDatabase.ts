@@ -44,7 +44,12 @@ export function openStore(opts: StoreOptions): Store {
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgres', pg: { connectionString: opts.databaseUrl, schema: opts.pgSchema }, close: () => db.destroy() };
+    return {
+      db,
+      engine: 'postgres',
+      pg: { connectionString: opts.databaseUrl, schema: opts.pgSchema },
+      close: () => db.destroy(),
+    };
   }
   if (opts.sqlitePath !== ':memory:') mkdirSync(dirname(opts.sqlitePath), { recursive: true });
   const sqlite = new SQLite(opts.sqlitePath);
@@ -95,6 +100,8 @@ export async function migrateToLatest(store: Store): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    throw new Error(`database migration failed${failed ? ` at ${failed.migrationName}` : ''}`, { cause: error });
+    throw new Error(`database migration failed${failed ? ` at ${failed.migrationName}` : ''}`, {
+      cause: error,
+    });
   }
 }

@@ -6,9 +6,15 @@ import { ApiError } from './ApiError.js';
  * Every failure leaves the server as {status_code, error[, path]}: never a stack trace, never a secret.
  * Unknown errors are logged with their stack and answered with a generic 500.
  */
-export function errorHandler(err: FastifyError | ApiError | Error, req: FastifyRequest, reply: FastifyReply): void {
+export function errorHandler(
+  err: FastifyError | ApiError | Error,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): void {
   if (err instanceof ApiError) {
-    void reply.status(err.httpStatus).send({ status_code: err.statusCode, error: err.message, ...(err.path ? { path: err.path } : {}) });
+    void reply
+      .status(err.httpStatus)
+      .send({ status_code: err.statusCode, error: err.message, ...(err.path ? { path: err.path } : {}) });
     return;
   }
   if (hasZodFastifySchemaValidationErrors(err)) {

@@ -49,7 +49,8 @@ export class PgEventRelay {
       if (msg.channel !== this.channel || !msg.payload) return;
       try {
         const e = JSON.parse(msg.payload) as { origin: string; bsIds: string[] };
-        if (e.origin !== this.instanceId && Array.isArray(e.bsIds)) this.bus.emit('newData', { bsIds: e.bsIds, remote: true });
+        if (e.origin !== this.instanceId && Array.isArray(e.bsIds))
+          this.bus.emit('newData', { bsIds: e.bsIds, remote: true });
       } catch {
         /* not ours */
       }

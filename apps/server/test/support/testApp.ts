@@ -58,7 +58,11 @@ export async function createTestApp(): Promise<TestApp> {
     store,
     stations: file.stations,
     async login(username: string): Promise<string> {
-      const res = await app.inject({ method: 'POST', url: '/admin/login', payload: { username, password: DEMO_PASSWORD } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/admin/login',
+        payload: { username, password: DEMO_PASSWORD },
+      });
       if (res.statusCode !== 200) throw new Error(`login of ${username} failed: ${res.body}`);
       return res.json<{ accessToken: string }>().accessToken;
     },

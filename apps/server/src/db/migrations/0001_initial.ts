@@ -13,7 +13,9 @@ export function initialMigration(engine: Engine) {
     async up(db: Kysely<unknown>): Promise<void> {
       await db.schema
         .createTable('users')
-        .addColumn('id', idColumn, (c) => (engine === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn('id', idColumn, (c) =>
+          engine === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+        )
         .addColumn('username', 'text', (c) => c.notNull().unique())
         .addColumn('password_hash', 'text', (c) => c.notNull())
         .addColumn('firstname', 'text')
@@ -43,20 +45,29 @@ export function initialMigration(engine: Engine) {
         .addColumn('demo', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('sub_user_count', 'integer', (c) => c.notNull().defaultTo(2))
         .addColumn('created_ts', ts, (c) => c.notNull())
-        .addCheckConstraint('users_admin_group_range', sql`admin_group is null or (admin_group between 0 and 3)`)
+        .addCheckConstraint(
+          'users_admin_group_range',
+          sql`admin_group is null or (admin_group between 0 and 3)`,
+        )
         .execute();
       await db.schema.createIndex('users_main_user_idx').on('users').column('main_user_id').execute();
 
       await db.schema
         .createTable('master_authorizations')
-        .addColumn('id', idColumn, (c) => (engine === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn('id', idColumn, (c) =>
+          engine === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+        )
         .addColumn('master_user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
         .addColumn('owner_user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
         .addColumn('authorized', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('created_ts', ts, (c) => c.notNull())
         .addUniqueConstraint('master_authorizations_pair', ['master_user_id', 'owner_user_id'])
         .execute();
-      await db.schema.createIndex('master_auth_owner_idx').on('master_authorizations').column('owner_user_id').execute();
+      await db.schema
+        .createIndex('master_auth_owner_idx')
+        .on('master_authorizations')
+        .column('owner_user_id')
+        .execute();
 
       await db.schema
         .createTable('refresh_tokens')
@@ -68,7 +79,11 @@ export function initialMigration(engine: Engine) {
         .addColumn('used_ts', ts)
         .addColumn('revoked_ts', ts)
         .execute();
-      await db.schema.createIndex('refresh_tokens_family_idx').on('refresh_tokens').column('family_id').execute();
+      await db.schema
+        .createIndex('refresh_tokens_family_idx')
+        .on('refresh_tokens')
+        .column('family_id')
+        .execute();
 
       await db.schema
         .createTable('base_stations')
@@ -88,7 +103,11 @@ export function initialMigration(engine: Engine) {
         .addColumn('credential_hash', 'text', (c) => c.notNull())
         .addColumn('created_ts', ts, (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('base_stations_owner_idx').on('base_stations').column('owner_user_id').execute();
+      await db.schema
+        .createIndex('base_stations_owner_idx')
+        .on('base_stations')
+        .column('owner_user_id')
+        .execute();
       await db.schema.createIndex('base_stations_group_idx').on('base_stations').column('bs_group').execute();
 
       await db.schema
@@ -150,7 +169,9 @@ export function initialMigration(engine: Engine) {
 
       await db.schema
         .createTable('bs_packets')
-        .addColumn('id', idColumn, (c) => (engine === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn('id', idColumn, (c) =>
+          engine === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+        )
         .addColumn('bs_id', 'text', (c) => c.notNull())
         .addColumn('type', 'text', (c) => c.notNull())
         .addColumn('ts', ts, (c) => c.notNull())

@@ -1,11 +1,21 @@
-import { baseStationTypeLabel, type BasestationSummary, type BsConfResponse, type BsListEntry, type SensorConfiguration } from '@emberwatch/shared';
+import {
+  baseStationTypeLabel,
+  type BasestationSummary,
+  type BsConfResponse,
+  type BsListEntry,
+  type SensorConfiguration,
+} from '@emberwatch/shared';
 import type { BaseStationRow, ProbeRow } from './baseStation.repository.js';
 
 export function presentBsListEntry(bs: BaseStationRow): BsListEntry {
   return { bsId: bs.id, bsName: bs.display_name, bsGroup: bs.bs_group };
 }
 
-export function presentSummary(bs: BaseStationRow, groupSize: number, probeCount: number): BasestationSummary {
+export function presentSummary(
+  bs: BaseStationRow,
+  groupSize: number,
+  probeCount: number,
+): BasestationSummary {
   return {
     bs_id: bs.id,
     display_name: bs.display_name,

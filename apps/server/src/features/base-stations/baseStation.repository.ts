@@ -13,7 +13,12 @@ export class BaseStationRepository {
 
   listByOwners(ownerIds: readonly number[]): Promise<BaseStationRow[]> {
     if (ownerIds.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('base_stations').selectAll().where('owner_user_id', 'in', ownerIds).orderBy('id').execute();
+    return this.db
+      .selectFrom('base_stations')
+      .selectAll()
+      .where('owner_user_id', 'in', ownerIds)
+      .orderBy('id')
+      .execute();
   }
 
   listAll(limit: number): Promise<BaseStationRow[]> {
@@ -22,7 +27,11 @@ export class BaseStationRepository {
 
   async ownerIdsOf(ids: readonly string[]): Promise<Map<string, number>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.db.selectFrom('base_stations').select(['id', 'owner_user_id']).where('id', 'in', ids).execute();
+    const rows = await this.db
+      .selectFrom('base_stations')
+      .select(['id', 'owner_user_id'])
+      .where('id', 'in', ids)
+      .execute();
     return new Map(rows.map((r) => [r.id, r.owner_user_id]));
   }
 
@@ -51,14 +60,6 @@ export class BaseStationRepository {
 
   listProbes(bsId: string): Promise<ProbeRow[]> {
     return this.db.selectFrom('probes').selectAll().where('bs_id', '=', bsId).orderBy('sensor_id').execute();
-  }
-
-  insertStation(row: BaseStationRow): Promise<unknown> {
-    return this.db.insertInto('base_stations').values(row).execute();
-  }
-
-  setCredentialHash(id: string, credentialHash: string): Promise<unknown> {
-    return this.db.updateTable('base_stations').set({ credential_hash: credentialHash }).where('id', '=', id).execute();
   }
 
   credentialHashOf(id: string): Promise<string | undefined> {

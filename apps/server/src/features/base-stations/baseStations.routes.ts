@@ -22,10 +22,15 @@ export function baseStationRoutes(ctx: AppContext) {
           ? await ctx.stations.listAll(ADMIN_LIST_LIMIT)
           : await ctx.access.visibleStations(actor, await ctx.access.targetAccount(actor, UID));
       const groups = [...new Set(rows.map((r) => r.bs_group).filter((g): g is string => g !== null))];
-      const [sizes, counts] = await Promise.all([ctx.stations.groupSizes(groups), ctx.stations.probeCounts(rows.map((r) => r.id))]);
+      const [sizes, counts] = await Promise.all([
+        ctx.stations.groupSizes(groups),
+        ctx.stations.probeCounts(rows.map((r) => r.id)),
+      ]);
       return {
         status_code: 0,
-        results: rows.map((r) => presentSummary(r, r.bs_group ? (sizes.get(r.bs_group) ?? 1) : 1, counts.get(r.id) ?? 0)),
+        results: rows.map((r) =>
+          presentSummary(r, r.bs_group ? (sizes.get(r.bs_group) ?? 1) : 1, counts.get(r.id) ?? 0),
+        ),
       };
     });
 

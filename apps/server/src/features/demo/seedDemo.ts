@@ -3,11 +3,23 @@ import { resolve } from 'node:path';
 import type { Store } from '../../db/createDatabase.js';
 import { issueStationSecret } from '../ingest/stationCredentials.js';
 import { hashPassword } from '../sessions/passwordHash.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoPrefs, demoProbeIds, demoProbeName, type Material } from './demoAccounts.js';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  demoPrefs,
+  demoProbeIds,
+  demoProbeName,
+  type Material,
+} from './demoAccounts.js';
 
 export interface DemoStationsFile {
   url: string;
-  stations: { bs_id: string; secret: string; material: Material; probes: { sensor_id: string; depths: number }[] }[];
+  stations: {
+    bs_id: string;
+    secret: string;
+    material: Material;
+    probes: { sensor_id: string; depths: number }[];
+  }[];
 }
 
 export const DEMO_STATIONS_FILE = 'demo-stations.json';
@@ -17,10 +29,19 @@ export const DEMO_STATIONS_FILE = 'demo-stations.json';
  * the simulator (docs/base-station-protocol.md). Later starts keep the accounts and their data; the
  * credentials file is only rewritten (with fresh secrets) when it is missing.
  */
-export async function seedDemo(store: Store, dataDir: string, url: string, nowS: number): Promise<{ created: boolean; file: string }> {
+export async function seedDemo(
+  store: Store,
+  dataDir: string,
+  url: string,
+  nowS: number,
+): Promise<{ created: boolean; file: string }> {
   const file = resolve(dataDir, DEMO_STATIONS_FILE);
   const { db } = store;
-  const existing = await db.selectFrom('users').select('id').where('username', '=', 'hay@demo.emberwatch').executeTakeFirst();
+  const existing = await db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', 'hay@demo.emberwatch')
+    .executeTakeFirst();
   const secrets = new Map<string, string>();
 
   if (!existing) {
@@ -28,7 +49,9 @@ export async function seedDemo(store: Store, dataDir: string, url: string, nowS:
     await db.transaction().execute(async (trx) => {
       const ids = new Map<string, number>();
       // Main users first: sub-users and masters refer to them.
-      const ordered = [...DEMO_ACCOUNTS].sort((a, b) => Number(Boolean(a.mainUser || a.master)) - Number(Boolean(b.mainUser || b.master)));
+      const ordered = [...DEMO_ACCOUNTS].sort(
+        (a, b) => Number(Boolean(a.mainUser || a.master)) - Number(Boolean(b.mainUser || b.master)),
+      );
       for (const a of ordered) {
         const row = await trx
           .insertInto('users')
@@ -53,7 +76,13 @@ export async function seedDemo(store: Store, dataDir: string, url: string, nowS:
             plan_level: a.planLevel,
             segment: a.segment,
             plan_due_ts: nowS + 365 * 86_400,
-            service_json: a.service ? JSON.stringify({ ...a.service, started: nowS - 90 * 86_400, expDate: nowS + a.service.period * 30 * 86_400 }) : null,
+            service_json: a.service
+              ? JSON.stringify({
+                  ...a.service,
+                  started: nowS - 90 * 86_400,
+                  expDate: nowS + a.service.period * 30 * 86_400,
+                })
+              : null,
             siteindex: a.siteindex ? 1 : 0,
             storages_enabled: a.storagesEnabled ? 1 : 0,
             voice_call_enabled: 0,
@@ -66,7 +95,10 @@ export async function seedDemo(store: Store, dataDir: string, url: string, nowS:
           .returning('id')
           .executeTakeFirstOrThrow();
         ids.set(a.username, row.id);
-        await trx.insertInto('ui_preferences').values({ user_id: row.id, prefs: JSON.stringify(demoPrefs(a)), updated_ts: nowS }).execute();
+        await trx
+          .insertInto('ui_preferences')
+          .values({ user_id: row.id, prefs: JSON.stringify(demoPrefs(a)), updated_ts: nowS })
+          .execute();
         for (const s of a.stations) {
           const { secret, hash } = issueStationSecret();
           secrets.set(s.id, secret);
@@ -113,7 +145,10 @@ export async function seedDemo(store: Store, dataDir: string, url: string, nowS:
           for (const owner of a.master.authorizedBy) {
             const ownerId = ids.get(owner);
             if (ownerId === undefined) continue;
-            await trx.insertInto('master_authorizations').values({ master_user_id: row.id, owner_user_id: ownerId, authorized: 1, created_ts: nowS }).execute();
+            await trx
+              .insertInto('master_authorizations')
+              .values({ master_user_id: row.id, owner_user_id: ownerId, authorized: 1, created_ts: nowS })
+              .execute();
           }
         }
       }

@@ -15,7 +15,11 @@ export class DailyCache {
 
   constructor(private readonly enabled: boolean) {}
 
-  async load(trx: Transaction<Database>, repo: IngestRepository, keys: { sensor_id: string; day: number }[]): Promise<DailyRow[]> {
+  async load(
+    trx: Transaction<Database>,
+    repo: IngestRepository,
+    keys: { sensor_id: string; day: number }[],
+  ): Promise<DailyRow[]> {
     if (!this.enabled) return repo.findDaily(trx, keys);
     const hits: DailyRow[] = [];
     const misses: { sensor_id: string; day: number }[] = [];

@@ -1,5 +1,11 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { BsPacketsTable, Database, ProbeDailyTable, ProbesTable, ReadingsTable } from '../../db/schema.js';
+import type {
+  BsPacketsTable,
+  Database,
+  ProbeDailyTable,
+  ProbesTable,
+  ReadingsTable,
+} from '../../db/schema.js';
 
 export type ReadingInsert = Selectable<ReadingsTable>;
 export type DailyRow = Selectable<ProbeDailyTable>;
@@ -35,10 +41,19 @@ export class IngestRepository {
     return this.db.transaction().execute(work);
   }
 
-  async findProbes(trx: Transaction<Database>, sensorIds: string[]): Promise<{ sensor_id: string; bs_id: string; real_bs: string | null }[]> {
+  async findProbes(
+    trx: Transaction<Database>,
+    sensorIds: string[],
+  ): Promise<{ sensor_id: string; bs_id: string; real_bs: string | null }[]> {
     const out: { sensor_id: string; bs_id: string; real_bs: string | null }[] = [];
     for (const part of chunks(sensorIds)) {
-      out.push(...(await trx.selectFrom('probes').select(['sensor_id', 'bs_id', 'real_bs']).where('sensor_id', 'in', part).execute()));
+      out.push(
+        ...(await trx
+          .selectFrom('probes')
+          .select(['sensor_id', 'bs_id', 'real_bs'])
+          .where('sensor_id', 'in', part)
+          .execute()),
+      );
     }
     return out;
   }
@@ -62,7 +77,10 @@ export class IngestRepository {
   }
 
   /** Inserts readings not stored yet and returns exactly those (a duplicate returns nothing). */
-  async insertReadings(trx: Transaction<Database>, rows: ReadingInsert[]): Promise<{ sensor_id: string; meas_ts: number }[]> {
+  async insertReadings(
+    trx: Transaction<Database>,
+    rows: ReadingInsert[],
+  ): Promise<{ sensor_id: string; meas_ts: number }[]> {
     const inserted: { sensor_id: string; meas_ts: number }[] = [];
     for (const part of chunks(rows)) {
       const res = await trx
@@ -100,7 +118,10 @@ export class IngestRepository {
     }
   }
 
-  async findDaily(trx: Transaction<Database>, keys: { sensor_id: string; day: number }[]): Promise<DailyRow[]> {
+  async findDaily(
+    trx: Transaction<Database>,
+    keys: { sensor_id: string; day: number }[],
+  ): Promise<DailyRow[]> {
     const out: DailyRow[] = [];
     for (const part of chunks(keys, 400)) {
       const rows = await trx

@@ -18,7 +18,10 @@ export function ingestRoutes(ctx: AppContext, credentials: StationCredentials) {
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const path = issue?.path.join('.') ?? '';
-        throw ApiError.invalid(path ? `${path}: ${issue?.message}` : (issue?.message ?? 'malformed packet'), path);
+        throw ApiError.invalid(
+          path ? `${path}: ${issue?.message}` : (issue?.message ?? 'malformed packet'),
+          path,
+        );
       }
       const bytesUp = Number(req.headers['content-length'] ?? 0);
       try {

@@ -43,7 +43,9 @@ export class IngestService {
     const receivedTs = this.nowS();
     const future = packet.readings.findIndex((r) => r.meas_ts > receivedTs + MAX_FUTURE_SKEW_S);
     if (future >= 0) {
-      return Promise.reject(ApiError.invalid('meas_ts is more than 10 minutes in the future', `readings.${future}.meas_ts`));
+      return Promise.reject(
+        ApiError.invalid('meas_ts is more than 10 minutes in the future', `readings.${future}.meas_ts`),
+      );
     }
     return new Promise<IngestResponse>((resolve, reject) => {
       this.queue.push({ bsId, packet, bytesUp, receivedTs, resolve, reject });
@@ -79,7 +81,10 @@ export class IngestService {
     const seen = new Set<string>();
     const rows: ReadingInsert[] = [];
     const owner: number[] = [];
-    const probes = new Map<string, { sensor_id: string; bs_id: string; kind: string; depths: number; created_ts: number }>();
+    const probes = new Map<
+      string,
+      { sensor_id: string; bs_id: string; kind: string; depths: number; created_ts: number }
+    >();
     batch.forEach((p, i) => {
       for (const r of p.packet.readings) {
         const key = `${r.sensor_id}|${r.meas_ts}`;
@@ -119,7 +124,14 @@ export class IngestService {
       if (p.packet.version !== undefined) u.version = p.packet.version;
       if (p.packet.bs_type !== undefined) u.bs_type = p.packet.bs_type;
       stationUpdates.set(p.bsId, u);
-      log.push({ bs_id: p.bsId, type: t, ts: p.receivedTs, bytes_up: p.bytesUp, bytes_down: 0, n_readings: p.packet.readings.length });
+      log.push({
+        bs_id: p.bsId,
+        type: t,
+        ts: p.receivedTs,
+        bytes_up: p.bytesUp,
+        bytes_down: 0,
+        n_readings: p.packet.readings.length,
+      });
     }
 
     let publish = (): void => undefined;
@@ -145,7 +157,8 @@ export class IngestService {
           [...newest.values()].map(({ received_ts: _r, ...rest }) => rest),
         );
         const keys = new Map<string, { sensor_id: string; day: number }>();
-        for (const r of fresh) keys.set(`${r.sensor_id}|${dayOf(r.meas_ts)}`, { sensor_id: r.sensor_id, day: dayOf(r.meas_ts) });
+        for (const r of fresh)
+          keys.set(`${r.sensor_id}|${dayOf(r.meas_ts)}`, { sensor_id: r.sensor_id, day: dayOf(r.meas_ts) });
         const daily = rollUpDaily(await this.daily.load(trx, this.repo, [...keys.values()]), fresh);
         await this.repo.upsertDaily(trx, daily);
         publish = () => {

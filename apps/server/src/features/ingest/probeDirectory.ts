@@ -38,7 +38,8 @@ export class ProbeDirectory {
       else missing.push(id);
     }
     if (missing.length > 0) {
-      for (const row of await repo.findProbes(trx, missing)) known.set(row.sensor_id, { bsId: row.bs_id, realBs: row.real_bs });
+      for (const row of await repo.findProbes(trx, missing))
+        known.set(row.sensor_id, { bsId: row.bs_id, realBs: row.real_bs });
       const fresh = missing.filter((id) => !known.has(id)).map((id) => heard.get(id) as ProbeDiscovery);
       if (fresh.length > 0) {
         await repo.insertProbes(trx, fresh);
@@ -65,10 +66,5 @@ export class ProbeDirectory {
         for (const [id, k] of known) this.entries.set(id, { ...k, until });
       },
     };
-  }
-
-  /** Forget a probe whose station changed outside ingest (a transfer). */
-  forget(sensorIds: readonly string[]): void {
-    for (const id of sensorIds) this.entries.delete(id);
   }
 }

@@ -14,7 +14,9 @@ export function hashStationSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
 
-export function parseStationAuthorization(header: string | undefined): { bsId: string; secret: string } | null {
+export function parseStationAuthorization(
+  header: string | undefined,
+): { bsId: string; secret: string } | null {
   const m = /^Station ([A-Za-z0-9_-]{1,32}):([A-Za-z0-9_-]{16,128})$/.exec(header?.trim() ?? '');
   return m ? { bsId: m[1] as string, secret: m[2] as string } : null;
 }
@@ -37,10 +39,5 @@ export class StationCredentials {
     const a = Buffer.from(entry.hash, 'hex');
     const b = Buffer.from(hashStationSecret(secret), 'hex');
     return a.length === b.length && timingSafeEqual(a, b);
-  }
-
-  /** Call after rotating a secret so the old one stops working at once. */
-  forget(bsId: string): void {
-    this.cache.delete(bsId);
   }
 }

@@ -5,7 +5,11 @@ export class PreferencesRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   async find(userId: number): Promise<string | undefined> {
-    const row = await this.db.selectFrom('ui_preferences').select('prefs').where('user_id', '=', userId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('ui_preferences')
+      .select('prefs')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     return row?.prefs;
   }
 

@@ -24,7 +24,8 @@ export class PreferencesService {
     const merged: Record<string, unknown> = { ...DEFAULT_UI_PREFERENCES };
     for (const key of Object.keys(DEFAULT_UI_PREFERENCES)) {
       const candidate = { ...merged, [key]: stored[key] };
-      if (stored[key] !== undefined && uiPreferencesSchema.safeParse(candidate).success) merged[key] = stored[key];
+      if (stored[key] !== undefined && uiPreferencesSchema.safeParse(candidate).success)
+        merged[key] = stored[key];
     }
     return merged as UiPreferences;
   }
@@ -35,7 +36,10 @@ export class PreferencesService {
     const parsed = uiPreferencesSchema.safeParse(next);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw ApiError.invalid(`prefs.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`, `prefs.${issue?.path.join('.') ?? ''}`);
+      throw ApiError.invalid(
+        `prefs.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`,
+        `prefs.${issue?.path.join('.') ?? ''}`,
+      );
     }
     await this.repo.save(userId, JSON.stringify(parsed.data), this.nowS());
     return parsed.data;

@@ -32,10 +32,4 @@ export class ReadingRepository {
       batt_voltage: r.batt,
     }));
   }
-
-  countReadings(sensorId?: string): Promise<number> {
-    let q = this.db.selectFrom('readings').select((eb) => eb.fn.countAll<number>().as('n'));
-    if (sensorId) q = q.where('sensor_id', '=', sensorId);
-    return q.executeTakeFirstOrThrow().then((r) => Number(r.n));
-  }
 }

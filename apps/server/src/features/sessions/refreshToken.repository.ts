@@ -11,7 +11,11 @@ export class RefreshTokenRepository {
   }
 
   find(tokenHash: string): Promise<RefreshTokenRow | undefined> {
-    return this.db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+    return this.db
+      .selectFrom('refresh_tokens')
+      .selectAll()
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst();
   }
 
   /** Marks the token used; false when another request used it first (a race is treated as reuse). */

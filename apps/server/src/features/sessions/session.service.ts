@@ -54,7 +54,8 @@ export class SessionService {
     const hash = sha256(token);
     const row = await this.refreshTokens.find(hash);
     const now = this.nowS();
-    if (!row || row.revoked_ts !== null || row.expires_ts <= now) throw ApiError.unauthenticated('Your session has ended.');
+    if (!row || row.revoked_ts !== null || row.expires_ts <= now)
+      throw ApiError.unauthenticated('Your session has ended.');
     if (row.used_ts !== null || !(await this.refreshTokens.markUsed(hash, now))) {
       await this.refreshTokens.revokeFamily(row.family_id, now);
       throw ApiError.unauthenticated('Your session has ended.');

@@ -29,10 +29,16 @@ export function sessionRoutes(ctx: AppContext) {
     // Credentials travel in the body only: a URL ends up in logs and browser history.
     app.post('/admin/login', async (req, reply) => {
       const parsed = loginRequestSchema.safeParse(req.body);
-      if (!parsed.success) throw ApiError.invalid(parsed.error.issues[0]?.message ?? 'Username and password are required.');
+      if (!parsed.success)
+        throw ApiError.invalid(parsed.error.issues[0]?.message ?? 'Username and password are required.');
       const s = await ctx.sessions.login(parsed.data.username, parsed.data.password, req.ip);
       setRefreshCookie(reply, s);
-      return { status_code: 0, accessToken: s.accessToken, accessTokenExpiry: s.accessTokenExpiry, UID: s.userId };
+      return {
+        status_code: 0,
+        accessToken: s.accessToken,
+        accessTokenExpiry: s.accessTokenExpiry,
+        UID: s.userId,
+      };
     });
 
     app.post('/admin/refreshToken', async (req: FastifyRequest, reply) => {
@@ -52,7 +58,10 @@ export function sessionRoutes(ctx: AppContext) {
       return { status_code: 0 };
     });
 
-    app.get('/auth', { preHandler: authenticate(ctx) }, (req) => ({ status_code: 0, UID: actorOf(req).user.id }));
+    app.get('/auth', { preHandler: authenticate(ctx) }, (req) => ({
+      status_code: 0,
+      UID: actorOf(req).user.id,
+    }));
 
     app.get('/client/getSessionInfo', { preHandler: authenticate(ctx) }, async (req) => {
       const actor = actorOf(req);

@@ -41,7 +41,8 @@ export class AccessService {
       const main = await this.users.findById(uid);
       if (main) return main;
     }
-    if (!actor.isAdmin && !actor.accountIds.includes(uid)) throw ApiError.forbidden('You do not have access to this account.');
+    if (!actor.isAdmin && !actor.accountIds.includes(uid))
+      throw ApiError.forbidden('You do not have access to this account.');
     const target = await this.users.findById(uid);
     if (!target) throw ApiError.notFound('No such user.');
     return target;
@@ -49,7 +50,8 @@ export class AccessService {
 
   /** Stations the actor may see, or those of one target account it may act for. */
   visibleStations(actor: Actor, target?: UserRow): Promise<BaseStationRow[]> {
-    if (target && target.id !== actor.user.id) return this.stations.listByOwners([target.main_user_id ?? target.id]);
+    if (target && target.id !== actor.user.id)
+      return this.stations.listByOwners([target.main_user_id ?? target.id]);
     return this.stations.listByOwners(actor.accountIds);
   }
 

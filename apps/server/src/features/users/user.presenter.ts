@@ -12,7 +12,9 @@ import type { UserRow } from './user.repository.js';
 
 /** What leaves the server about a user: never the password hash, never a token. */
 export function presentPlans(user: UserRow, nowS: number): Plan[] {
-  const planName: PlanName = (PLAN_NAMES as readonly string[]).includes(user.plan_name) ? (user.plan_name as PlanName) : 'Free';
+  const planName: PlanName = (PLAN_NAMES as readonly string[]).includes(user.plan_name)
+    ? (user.plan_name as PlanName)
+    : 'Free';
   return [
     {
       planName,
@@ -77,8 +79,16 @@ export function presentUserInfo(i: UserInfoInput): UserInfo {
     storagesEnabled: account.storages_enabled === 1,
     siteindex: account.siteindex === 1,
     voiceCallEnabled: account.voice_call_enabled === 1,
-    masterAuthorizations: i.masterAuthorizations.map((m) => ({ UID: m.master_user_id, id: m.id, authorized: m.authorized === 1 })),
-    subUsers: i.subUsers.map((s) => ({ U_ID: s.id, name: [s.firstname, s.lastname].filter(Boolean).join(' ') || s.username, username: s.username })),
+    masterAuthorizations: i.masterAuthorizations.map((m) => ({
+      UID: m.master_user_id,
+      id: m.id,
+      authorized: m.authorized === 1,
+    })),
+    subUsers: i.subUsers.map((s) => ({
+      U_ID: s.id,
+      name: [s.firstname, s.lastname].filter(Boolean).join(' ') || s.username,
+      username: s.username,
+    })),
     subUserCount: account.sub_user_count,
   };
 }

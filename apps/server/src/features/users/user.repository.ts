@@ -20,7 +20,12 @@ export class UserRepository {
   }
 
   listSubUsers(mainUserId: number): Promise<UserRow[]> {
-    return this.db.selectFrom('users').selectAll().where('main_user_id', '=', mainUserId).orderBy('id').execute();
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('main_user_id', '=', mainUserId)
+      .orderBy('id')
+      .execute();
   }
 
   /** Owner accounts that have authorised this master user. */
