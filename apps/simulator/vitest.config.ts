@@ -1,3 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: { name: 'simulator', environment: 'node', include: ['test/**/*.test.ts'] } });
+export default defineConfig({
+  test: { name: 'simulator', environment: 'node', include: ['test/**/*.test.ts'] },
+});

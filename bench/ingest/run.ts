@@ -24,7 +24,10 @@ const { values: args } = parseArgs({
     probes: { type: 'string', default: '100' },
     concurrency: { type: 'string', default: '32' },
     engine: { type: 'string' },
-    'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
+    'database-url': {
+      type: 'string',
+      default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    },
   },
 });
 const SECONDS = Number(args.seconds);
@@ -54,18 +57,46 @@ function bsId(i: number): string {
   return `B${String(1_000_000 + i)}`;
 }
 
-async function prepareStore(engine: 'sqlite' | 'postgres', dataDir: string, databaseUrl: string | undefined): Promise<void> {
+async function prepareStore(
+  engine: 'sqlite' | 'postgres',
+  dataDir: string,
+  databaseUrl: string | undefined,
+): Promise<void> {
   const store = openStore({ databaseUrl, sqlitePath: join(dataDir, 'emberwatch.db') });
   await migrateToLatest(store);
   const now = Math.floor(Date.now() / 1000);
   const user = await store.db
     .insertInto('users')
     .values({
-      username: 'bench@emberwatch', password_hash: 'x', firstname: null, lastname: null, email: null, phone: null, country: null,
-      language: 'en', admin: 0, admin_group: null, master: 0, grand_master: 0, translator: 0, translator_locales: '[]',
-      main_user_id: null, partner_app: null, plan_name: 'Premium', plan_level: 2, segment: null, plan_due_ts: null,
-      service_json: null, siteindex: 0, storages_enabled: 0, voice_call_enabled: 0, limit_free_data: 0, blocked: 0, demo: 0,
-      sub_user_count: 2, created_ts: now,
+      username: 'bench@emberwatch',
+      password_hash: 'x',
+      firstname: null,
+      lastname: null,
+      email: null,
+      phone: null,
+      country: null,
+      language: 'en',
+      admin: 0,
+      admin_group: null,
+      master: 0,
+      grand_master: 0,
+      translator: 0,
+      translator_locales: '[]',
+      main_user_id: null,
+      partner_app: null,
+      plan_name: 'Premium',
+      plan_level: 2,
+      segment: null,
+      plan_due_ts: null,
+      service_json: null,
+      siteindex: 0,
+      storages_enabled: 0,
+      voice_call_enabled: 0,
+      limit_free_data: 0,
+      blocked: 0,
+      demo: 0,
+      sub_user_count: 2,
+      created_ts: now,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -73,9 +104,21 @@ async function prepareStore(engine: 'sqlite' | 'postgres', dataDir: string, data
     await store.db
       .insertInto('base_stations')
       .values({
-        id: bsId(i), owner_user_id: user.id, bs_group: null, display_name: null, timezone: 'UTC', bs_type: 2, version: 'V5.1.0',
-        firmware: '3.2', sim: null, activation_ts: now, last_boot_ts: null, last_conf_ts: null, last_data_ts: null,
-        credential_hash: hashStationSecret(secretOf(i)), created_ts: now,
+        id: bsId(i),
+        owner_user_id: user.id,
+        bs_group: null,
+        display_name: null,
+        timezone: 'UTC',
+        bs_type: 2,
+        version: 'V5.1.0',
+        firmware: '3.2',
+        sim: null,
+        activation_ts: now,
+        last_boot_ts: null,
+        last_conf_ts: null,
+        last_data_ts: null,
+        credential_hash: hashStationSecret(secretOf(i)),
+        created_ts: now,
       })
       .execute();
   }
@@ -83,11 +126,30 @@ async function prepareStore(engine: 'sqlite' | 'postgres', dataDir: string, data
   void engine;
 }
 
-async function startServer(dataDir: string, databaseUrl: string | undefined, port: number): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DEMO_SEED: '0', LOG_LEVEL: 'warn', NODE_ENV: 'test' };
+async function startServer(
+  dataDir: string,
+  databaseUrl: string | undefined,
+  port: number,
+): Promise<ChildProcess> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DEMO_SEED: '0',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+  };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), join(root, 'apps/server/dist/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      join(root, 'apps/server/dist/main.js'),
+    ],
+    { env, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
   for (let i = 0; i < 100; i++) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/health`);
@@ -144,7 +206,10 @@ async function load(port: number, engine: string): Promise<Result> {
       const t0 = performance.now();
       const res = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Station ${bsId(station)}:${secretOf(station)}` },
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Station ${bsId(station)}:${secretOf(station)}`,
+        },
         body,
       });
       const answer = (await res.json()) as { stored?: number };
@@ -184,7 +249,9 @@ async function postgresUrl(base: string): Promise<string | undefined> {
     u.pathname = '/emberwatch_bench';
     return u.toString();
   } catch (err) {
-    console.warn(`PostgreSQL not reachable at ${base}: ${(err as Error).message} — skipping the PostgreSQL run`);
+    console.warn(
+      `PostgreSQL not reachable at ${base}: ${(err as Error).message} — skipping the PostgreSQL run`,
+    );
     return undefined;
   } finally {
     await client.end().catch(() => undefined);
@@ -200,7 +267,12 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<Result | undefi
   const server = await startServer(dataDir, databaseUrl, port);
   try {
     // Warm-up: JIT, statement paths, the credential cache.
-    await load(port, engine).then(() => undefined, () => undefined).catch(() => undefined);
+    await load(port, engine)
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .catch(() => undefined);
     return await load(port, engine);
   } finally {
     server.kill('SIGTERM');
@@ -212,7 +284,9 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<Result | undefi
 const engines = args.engine ? [args.engine as 'sqlite' | 'postgres'] : (['sqlite', 'postgres'] as const);
 const results: Result[] = [];
 for (const engine of engines) {
-  process.stdout.write(`ingest → ${engine}: ${STATIONS} stations × ${PROBES} probes, packets of ${READINGS_PER_PACKET}, ${CONCURRENCY} in flight, ${SECONDS} s …\n`);
+  process.stdout.write(
+    `ingest → ${engine}: ${STATIONS} stations × ${PROBES} probes, packets of ${READINGS_PER_PACKET}, ${CONCURRENCY} in flight, ${SECONDS} s …\n`,
+  );
   const r = await runEngine(engine);
   if (r) {
     results.push(r);
@@ -222,4 +296,7 @@ for (const engine of engines) {
   }
 }
 mkdirSync(join(root, 'bench/results'), { recursive: true });
-writeFileSync(join(root, 'bench/results/ingest.json'), JSON.stringify({ date: new Date().toISOString(), results }, null, 2) + '\n');
+writeFileSync(
+  join(root, 'bench/results/ingest.json'),
+  JSON.stringify({ date: new Date().toISOString(), results }, null, 2) + '\n',
+);

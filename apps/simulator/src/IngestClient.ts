@@ -55,7 +55,8 @@ interface ErrorBody {
 function describe(status: number, text: string): string {
   try {
     const body = JSON.parse(text) as ErrorBody;
-    if (typeof body.error === 'string') return typeof body.path === 'string' && body.path ? `${body.error} (at ${body.path})` : body.error;
+    if (typeof body.error === 'string')
+      return typeof body.path === 'string' && body.path ? `${body.error} (at ${body.path})` : body.error;
   } catch {
     // not JSON: fall through
   }
@@ -73,7 +74,15 @@ function retryAfterMs(res: Response): number | undefined {
 
 /** Speaks the station side of the ingest protocol: one packet at a time, kept until acknowledged. */
 export class IngestClient {
-  readonly stats: IngestStats = { packets: 0, readings: 0, stored: 0, duplicates: 0, droppedPackets: 0, droppedReadings: 0, retries: 0 };
+  readonly stats: IngestStats = {
+    packets: 0,
+    readings: 0,
+    stored: 0,
+    duplicates: 0,
+    droppedPackets: 0,
+    droppedReadings: 0,
+    retries: 0,
+  };
   private readonly endpoint: string;
   private readonly fetchFn: typeof fetch;
   private readonly log: Logger;
@@ -110,7 +119,10 @@ export class IngestClient {
         const timeout = AbortSignal.timeout(this.opts.requestTimeoutMs ?? 30_000);
         const res = await this.fetchFn(this.endpoint, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Station ${station.bs_id}:${station.secret}` },
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Station ${station.bs_id}:${station.secret}`,
+          },
           body,
           signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
         });
@@ -134,7 +146,9 @@ export class IngestClient {
         if (res.status === 401) {
           if (!this.stopped.has(station.bs_id)) {
             this.stopped.add(station.bs_id);
-            this.log.error(`${station.bs_id}: credential refused (401: ${describe(401, text)}); this station stops sending`);
+            this.log.error(
+              `${station.bs_id}: credential refused (401: ${describe(401, text)}); this station stops sending`,
+            );
           }
           return { kind: 'unauthorized' };
         }
@@ -152,7 +166,9 @@ export class IngestClient {
           const reason = describe(res.status, text);
           this.stats.droppedPackets++;
           this.stats.droppedReadings += count;
-          this.log.error(`${station.bs_id}: packet of ${count} readings refused (${res.status}: ${reason}); dropped`);
+          this.log.error(
+            `${station.bs_id}: packet of ${count} readings refused (${res.status}: ${reason}); dropped`,
+          );
           return { kind: 'dropped', status: res.status, reason };
         }
         problem = `${res.status}: ${describe(res.status, text)}`;
@@ -163,14 +179,18 @@ export class IngestClient {
         problem = e.cause?.code ?? e.cause?.message ?? e.message;
       }
       if (this.opts.giveUpAfterMs !== undefined && Date.now() - started >= this.opts.giveUpAfterMs) {
-        this.log.error(`${station.bs_id}: no acknowledgement after ${Math.round((Date.now() - started) / 1000)} s (${problem}); giving up`);
+        this.log.error(
+          `${station.bs_id}: no acknowledgement after ${Math.round((Date.now() - started) / 1000)} s (${problem}); giving up`,
+        );
         return { kind: 'aborted' };
       }
       const backoff = Math.min(max, base * 2 ** Math.min(attempt, 20)) * (0.5 + Math.random() * 0.5);
       const delay = Math.min(max * 3, Math.max(backoff, waitHint ?? 0));
       this.stats.retries++;
       if (attempt === 0 || attempt % 10 === 0) {
-        this.log.warn(`${station.bs_id}: server not available (${problem}); keeping the packet, retry in ${(delay / 1000).toFixed(1)} s`);
+        this.log.warn(
+          `${station.bs_id}: server not available (${problem}); keeping the packet, retry in ${(delay / 1000).toFixed(1)} s`,
+        );
       }
       if (!(await sleep(delay, signal))) return { kind: 'aborted' };
     }

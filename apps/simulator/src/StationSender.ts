@@ -28,7 +28,10 @@ export class StationSender {
     this.queue.push(packet);
     if (this.queue.length > this.maxPackets) {
       this.queue.shift();
-      if (this.discarded++ === 0) this.log.warn(`${this.station.bs_id}: send buffer full (${this.maxPackets} packets); discarding the oldest`);
+      if (this.discarded++ === 0)
+        this.log.warn(
+          `${this.station.bs_id}: send buffer full (${this.maxPackets} packets); discarding the oldest`,
+        );
     }
     this.draining ??= this.drain().finally(() => {
       this.draining = null;

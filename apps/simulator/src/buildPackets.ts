@@ -128,7 +128,9 @@ export function generatePackets(
     stations.map((s) => {
       const sim = toSimulator(s, seed);
       const injector =
-        faults && hasFaults(faults) ? new FaultInjector(faults, mulberry32(hashSeed(seed, 'faults', sim.bsId))) : undefined;
+        faults && hasFaults(faults)
+          ? new FaultInjector(faults, mulberry32(hashSeed(seed, 'faults', sim.bsId)))
+          : undefined;
       return stationPackets(sim, fromTs, toTs, intervalS, opts.packetSize ?? DEFAULT_PACKET_SIZE, injector);
     }),
   );

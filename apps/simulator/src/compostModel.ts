@@ -49,7 +49,10 @@ export function compostProfile(seed: number, depths: number): CompostProfile {
   for (let i = 0; i < depths; i++) {
     const x = depthPosition(i, depths);
     // Rises from the surface share to 1 at x = 2/3, then eases to 0.95 at the bottom.
-    const share = x <= 2 / 3 ? surfaceShare + (1 - surfaceShare) * Math.sin((x / (2 / 3)) * (Math.PI / 2)) : 1 - 0.15 * (x - 2 / 3);
+    const share =
+      x <= 2 / 3
+        ? surfaceShare + (1 - surfaceShare) * Math.sin((x / (2 / 3)) * (Math.PI / 2))
+        : 1 - 0.15 * (x - 2 / 3);
     heatShare.push(depths <= 1 ? 1 : share);
   }
   return { seed, depths, plateauC, phaseS, declinePerDayC, heatShare };
@@ -101,7 +104,10 @@ export function compostCore(profile: CompostProfile, ts: number): number {
 }
 
 export function compostTemperatures(profile: CompostProfile, ts: number): number[] {
-  const air = seasonalAmbient(ts) + 2.5 * valueNoise(hashSeed(profile.seed, 'weather'), ts / (2 * DAY_S)) + 4 * diurnal(ts);
+  const air =
+    seasonalAmbient(ts) +
+    2.5 * valueNoise(hashSeed(profile.seed, 'weather'), ts / (2 * DAY_S)) +
+    4 * diurnal(ts);
   const core = compostCore(profile, ts);
   const out: number[] = [];
   for (let i = 0; i < profile.depths; i++) {

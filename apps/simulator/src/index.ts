@@ -1,5 +1,13 @@
 // Library entry: the benchmark and tests reuse the generator and the client without the CLI.
-export { alignDown, alignUp, buildPackets, countTicks, DEFAULT_PACKET_SIZE, generatePackets, stationPackets } from './buildPackets.js';
+export {
+  alignDown,
+  alignUp,
+  buildPackets,
+  countTicks,
+  DEFAULT_PACKET_SIZE,
+  generatePackets,
+  stationPackets,
+} from './buildPackets.js';
 export type { BuildPacketsOptions, PacketJob } from './buildPackets.js';
 export { compostModel, compostProfile, compostTemperatures, compostTurnsBetween } from './compostModel.js';
 export { createLogger, silentLogger } from './createLogger.js';

@@ -37,8 +37,10 @@ export function parseStationsConfig(json: unknown): StationsConfig {
     const where = `stations[${i}]`;
     if (!isRecord(s)) fail(where, 'expected an object');
     const { bs_id, secret, material, probes } = s;
-    if (typeof bs_id !== 'string' || bs_id.length === 0) fail(`${where}.bs_id`, 'expected a non-empty string');
-    if (typeof secret !== 'string' || secret.length === 0) fail(`${where}.secret`, 'expected a non-empty string');
+    if (typeof bs_id !== 'string' || bs_id.length === 0)
+      fail(`${where}.bs_id`, 'expected a non-empty string');
+    if (typeof secret !== 'string' || secret.length === 0)
+      fail(`${where}.secret`, 'expected a non-empty string');
     if (typeof material !== 'string' || !(MATERIALS as readonly string[]).includes(material)) {
       fail(`${where}.material`, `expected one of ${MATERIALS.join(', ')}`);
     }
@@ -50,7 +52,8 @@ export function parseStationsConfig(json: unknown): StationsConfig {
       probes: probes.map((p: unknown, j): ProbeConfig => {
         const pw = `${where}.probes[${j}]`;
         if (!isRecord(p)) fail(pw, 'expected an object');
-        if (!sensorIdSchema.safeParse(p.sensor_id).success) fail(`${pw}.sensor_id`, '1–32 of A–Z a–z 0–9 _ -');
+        if (!sensorIdSchema.safeParse(p.sensor_id).success)
+          fail(`${pw}.sensor_id`, '1–32 of A–Z a–z 0–9 _ -');
         const depths = p.depths ?? 1;
         if (typeof depths !== 'number' || !Number.isInteger(depths) || depths < 1 || depths > MAX_DEPTHS) {
           fail(`${pw}.depths`, `expected an integer 1–${MAX_DEPTHS}`);

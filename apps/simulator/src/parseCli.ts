@@ -87,10 +87,17 @@ export type CliCommand = { kind: 'help' } | { kind: 'run'; options: CliOptions }
 
 export class CliError extends Error {}
 
-function num(name: string, raw: string | undefined, fallback: number, check: (n: number) => boolean, expect: string): number {
+function num(
+  name: string,
+  raw: string | undefined,
+  fallback: number,
+  check: (n: number) => boolean,
+  expect: string,
+): number {
   if (raw === undefined) return fallback;
   const n = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(n) || !check(n)) throw new CliError(`--${name}: expected ${expect}, got "${raw}"`);
+  if (raw.trim() === '' || !Number.isFinite(n) || !check(n))
+    throw new CliError(`--${name}: expected ${expect}, got "${raw}"`);
   return n;
 }
 
@@ -129,32 +136,77 @@ export function parseCli(argv: string[]): CliCommand {
   }
   if (values.help) return { kind: 'help' };
 
-  if (values.url !== undefined && !/^https?:\/\/[^/]/.test(values.url)) throw new CliError(`--url: expected an http(s) URL, got "${values.url}"`);
+  if (values.url !== undefined && !/^https?:\/\/[^/]/.test(values.url))
+    throw new CliError(`--url: expected an http(s) URL, got "${values.url}"`);
   const speed = num('speed', values.speed, 1, (n) => n >= 1 && n <= 1_000_000, 'a number from 1 to 1000000');
   const liveFaults: FaultRates = {
     loss: num('loss-rate', values['loss-rate'], DEFAULT_LIVE_FAULTS.loss, rate, 'a share from 0 to 1'),
-    duplicate: num('duplicate-rate', values['duplicate-rate'], DEFAULT_LIVE_FAULTS.duplicate, rate, 'a share from 0 to 1'),
+    duplicate: num(
+      'duplicate-rate',
+      values['duplicate-rate'],
+      DEFAULT_LIVE_FAULTS.duplicate,
+      rate,
+      'a share from 0 to 1',
+    ),
     late: num('late-rate', values['late-rate'], DEFAULT_LIVE_FAULTS.late, rate, 'a share from 0 to 1'),
   };
-  if (liveFaults.loss + liveFaults.late > 1) throw new CliError('--loss-rate plus --late-rate may not exceed 1');
-  const only = values.only === undefined ? null : values.only.split(',').map((s) => s.trim()).filter(Boolean);
-  if (only !== null && only.length === 0) throw new CliError('--only: expected a comma-separated list of station ids');
+  if (liveFaults.loss + liveFaults.late > 1)
+    throw new CliError('--loss-rate plus --late-rate may not exceed 1');
+  const only =
+    values.only === undefined
+      ? null
+      : values.only
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
+  if (only !== null && only.length === 0)
+    throw new CliError('--only: expected a comma-separated list of station ids');
 
   return {
     kind: 'run',
     options: {
       config: values.config ?? DEFAULT_CONFIG_PATH,
       url: values.url,
-      backfillDays: num('backfill-days', values['backfill-days'], DEFAULT_BACKFILL_DAYS, (n) => n >= 0 && n <= 3650, 'days from 0 to 3650'),
+      backfillDays: num(
+        'backfill-days',
+        values['backfill-days'],
+        DEFAULT_BACKFILL_DAYS,
+        (n) => n >= 0 && n <= 3650,
+        'days from 0 to 3650',
+      ),
       backfillExplicit: values['backfill-days'] !== undefined,
-      intervalS: num('interval', values.interval, DEFAULT_INTERVAL_S, int(10, 86_400), 'whole seconds from 10 to 86400'),
+      intervalS: num(
+        'interval',
+        values.interval,
+        DEFAULT_INTERVAL_S,
+        int(10, 86_400),
+        'whole seconds from 10 to 86400',
+      ),
       speed,
-      replayDays: num('replay-days', values['replay-days'], speed > 1 ? DEFAULT_REPLAY_DAYS : 0, (n) => n >= 0 && n <= 3650, 'days from 0 to 3650'),
+      replayDays: num(
+        'replay-days',
+        values['replay-days'],
+        speed > 1 ? DEFAULT_REPLAY_DAYS : 0,
+        (n) => n >= 0 && n <= 3650,
+        'days from 0 to 3650',
+      ),
       live: !values['no-live'] && !values.once,
       once: values.once ?? false,
       only,
-      packetSize: num('packet-size', values['packet-size'], DEFAULT_PACKET_SIZE, int(1, MAX_READINGS_PER_PACKET), `an integer from 1 to ${MAX_READINGS_PER_PACKET}`),
-      concurrency: num('concurrency', values.concurrency, DEFAULT_CONCURRENCY, int(1, 256), 'an integer from 1 to 256'),
+      packetSize: num(
+        'packet-size',
+        values['packet-size'],
+        DEFAULT_PACKET_SIZE,
+        int(1, MAX_READINGS_PER_PACKET),
+        `an integer from 1 to ${MAX_READINGS_PER_PACKET}`,
+      ),
+      concurrency: num(
+        'concurrency',
+        values.concurrency,
+        DEFAULT_CONCURRENCY,
+        int(1, 256),
+        'an integer from 1 to 256',
+      ),
       seed: num('seed', values.seed, 1, int(0, 2 ** 32 - 1), 'an integer from 0 to 4294967295'),
       liveFaults,
       backfillFaults: {

@@ -53,18 +53,22 @@ function clamp(v: number, lo: number, hi: number): number {
 
 export function radioSample(profile: RadioProfile, ts: number, probeTempC: number): RadioSample {
   const s = profile.seed;
-  const drift = 6 * valueNoise(hashSeed(s, 'rssi-slow'), ts / (3 * DAY_S)) + 2 * valueNoise(hashSeed(s, 'rssi-fast'), ts / (4 * 3600));
+  const drift =
+    6 * valueNoise(hashSeed(s, 'rssi-slow'), ts / (3 * DAY_S)) +
+    2 * valueNoise(hashSeed(s, 'rssi-fast'), ts / (4 * 3600));
   let sensor = clamp(profile.baseRssi + drift, RSSI_FLOOR_DBM + 1, RSSI_CEILING_DBM - 1);
   const hour = Math.floor(ts / 3600);
   if (hash01(hashSeed(s, 'dip'), hour) < DIP_SHARE) sensor -= 6 + 10 * hash01(hashSeed(s, 'dip-depth'), hour);
   const bs = sensor + profile.bsOffset + 1.5 * valueNoise(hashSeed(s, 'bs'), ts / (2 * 3600));
 
-  const age = (((ts + profile.batteryPhaseS) % profile.batteryLifeS) + profile.batteryLifeS) % profile.batteryLifeS;
+  const age =
+    (((ts + profile.batteryPhaseS) % profile.batteryLifeS) + profile.batteryLifeS) % profile.batteryLifeS;
   const wear = (age / profile.batteryLifeS) ** 1.4;
   const thermal = clamp(0.25 * (probeTempC - 20), -4, 4);
   const noiseAmp = 1 + Math.abs(probeTempC - 20) / 30;
   const noise = (hash01(hashSeed(s, 'batt'), Math.floor(ts / 60)) * 2 - 1) * noiseAmp;
-  const battery = profile.batteryStartCv - (profile.batteryStartCv - profile.batteryEndCv) * wear + thermal + noise;
+  const battery =
+    profile.batteryStartCv - (profile.batteryStartCv - profile.batteryEndCv) * wear + thermal + noise;
 
   return {
     sensor_RSSI: Math.round(clamp(sensor, -120, -40)),

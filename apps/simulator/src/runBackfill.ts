@@ -55,7 +55,17 @@ export async function runBackfill(opts: BackfillOptions): Promise<BackfillResult
     packetSize: opts.packetSize,
     ...(opts.faults ? { faults: opts.faults } : {}),
   });
-  const result: BackfillResult = { total, sent: 0, packets: 0, stored: 0, duplicates: 0, dropped: 0, seconds: 0, readingsPerSecond: 0, completed: false };
+  const result: BackfillResult = {
+    total,
+    sent: 0,
+    packets: 0,
+    stored: 0,
+    duplicates: 0,
+    dropped: 0,
+    seconds: 0,
+    readingsPerSecond: 0,
+    completed: false,
+  };
   const started = performance.now();
   let interrupted = false;
 
@@ -91,7 +101,9 @@ export async function runBackfill(opts: BackfillOptions): Promise<BackfillResult
   const progress = (): void => {
     const s = (performance.now() - started) / 1000;
     const pct = total > 0 ? (100 * result.sent) / total : 100;
-    log.info(`backfill: ${fmt(result.sent)} / ${fmt(total)} readings (${pct.toFixed(0)} %), ${fmt(result.sent / Math.max(s, 0.001))} readings/s`);
+    log.info(
+      `backfill: ${fmt(result.sent)} / ${fmt(total)} readings (${pct.toFixed(0)} %), ${fmt(result.sent / Math.max(s, 0.001))} readings/s`,
+    );
   };
   const timer = every > 0 ? setInterval(progress, every) : undefined;
   try {

@@ -38,7 +38,12 @@ export async function runSimulator(options: CliOptions, control: RunControl): Pr
   const url = options.url ?? config.url;
   const sims = stations.map((s) => new StationSimulator(s, options.seed));
   const probes = sims.reduce((n, s) => n + s.probeCount, 0);
-  const client = new IngestClient({ url, log, signal: control.hardStop, ...(options.once ? { giveUpAfterMs: 60_000 } : {}) });
+  const client = new IngestClient({
+    url,
+    log,
+    signal: control.hardStop,
+    ...(options.once ? { giveUpAfterMs: 60_000 } : {}),
+  });
   const nowS = Math.floor(Date.now() / 1000);
   const materials = [...new Set(sims.map((s) => s.material))].join(', ');
   log.info(`${sims.length} stations (${materials}), ${probes} probes → ${url}`);
@@ -74,7 +79,11 @@ export async function runSimulator(options: CliOptions, control: RunControl): Pr
     if (options.backfillExplicit && options.backfillDays > 0) {
       await backfill(nowS - options.backfillDays * DAY_S, alignDown(nowS - 1, options.intervalS));
     }
-    const round = await sendRound(sims, client, nowS, { seed: options.seed, faults: options.backfillFaults, log });
+    const round = await sendRound(sims, client, nowS, {
+      seed: options.seed,
+      faults: options.backfillFaults,
+      log,
+    });
     const ok = round.every((r) => r.outcomes.length > 0 && r.outcomes.every((o) => o.kind === 'ok'));
     return ok ? 0 : 1;
   }
@@ -99,7 +108,9 @@ export async function runSimulator(options: CliOptions, control: RunControl): Pr
 
   log.info(
     `live: every ${options.intervalS} s` +
-      (options.speed > 1 ? ` at ${options.speed}× from ${new Date(firstTick * 1000).toISOString().slice(0, 16)} UTC until it reaches real time` : ' in real time') +
+      (options.speed > 1
+        ? ` at ${options.speed}× from ${new Date(firstTick * 1000).toISOString().slice(0, 16)} UTC until it reaches real time`
+        : ' in real time') +
       `; faults: ${options.liveFaults.loss} lost, ${options.liveFaults.late} late, ${options.liveFaults.duplicate} duplicated; Ctrl-C stops`,
   );
   const live = await runLive({

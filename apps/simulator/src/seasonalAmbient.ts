@@ -19,7 +19,7 @@ export function seasonalDeviation(ts: number): number {
 
 /** Daily cycle in [-1, 1], +1 at 15:00 UTC. */
 export function diurnal(ts: number): number {
-  const hourOfDay = ((ts % DAY_S) + DAY_S) % DAY_S / 3600;
+  const hourOfDay = (((ts % DAY_S) + DAY_S) % DAY_S) / 3600;
   return Math.cos((2 * Math.PI * (hourOfDay - 15)) / 24);
 }
 

@@ -24,9 +24,14 @@ export async function sendRound(
   const log = opts.log ?? silentLogger;
   return Promise.all(
     stations.map(async (sim): Promise<RoundOutcome> => {
-      const faults = new FaultInjector(opts.faults ?? NO_FAULTS, mulberry32(hashSeed(opts.seed ?? 1, 'once-faults', sim.bsId)));
+      const faults = new FaultInjector(
+        opts.faults ?? NO_FAULTS,
+        mulberry32(hashSeed(opts.seed ?? 1, 'once-faults', sim.bsId)),
+      );
       const { readings, duplicate } = faults.process(sim.readingsAt(ts));
-      const packets = [readings, ...(duplicate ? [readings] : []), faults.flush()].filter((r) => r.length > 0);
+      const packets = [readings, ...(duplicate ? [readings] : []), faults.flush()].filter(
+        (r) => r.length > 0,
+      );
       const outcomes: SendOutcome[] = [];
       for (const r of packets) {
         const outcome = await client.send(sim.credential, sim.dataPacket(r, ts));
@@ -34,7 +39,9 @@ export async function sendRound(
         if (outcome.kind !== 'ok') break;
       }
       const ok = outcomes.every((o) => o.kind === 'ok');
-      log.info(`${sim.bsId}: ${ok ? `sent ${readings.length} readings` : `not delivered (${outcomes.map((o) => o.kind).join(', ')})`}`);
+      log.info(
+        `${sim.bsId}: ${ok ? `sent ${readings.length} readings` : `not delivered (${outcomes.map((o) => o.kind).join(', ')})`}`,
+      );
       return { bs_id: sim.bsId, outcomes };
     }),
   );

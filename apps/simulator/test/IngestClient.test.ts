@@ -9,12 +9,21 @@ const station = { bs_id: 'F1000001', secret: 's3cret' };
 const packet = (n = 3): IngestPacket => ({
   type: 'data',
   sent_ts: NOW,
-  readings: Array.from({ length: n }, (_, i) => ({ sensor_id: `H${i}`, meas_ts: NOW - 1200, temperatures: [200, 210] })),
+  readings: Array.from({ length: n }, (_, i) => ({
+    sensor_id: `H${i}`,
+    meas_ts: NOW - 1200,
+    temperatures: [200, 210],
+  })),
 });
 
 function captureLog(): Logger & { lines: string[] } {
   const lines: string[] = [];
-  return { lines, info: (m) => lines.push(`info ${m}`), warn: (m) => lines.push(`warn ${m}`), error: (m) => lines.push(`error ${m}`) };
+  return {
+    lines,
+    info: (m) => lines.push(`info ${m}`),
+    warn: (m) => lines.push(`warn ${m}`),
+    error: (m) => lines.push(`error ${m}`),
+  };
 }
 
 let server: FakeIngestServer | undefined;
@@ -34,7 +43,9 @@ describe('ingest client', () => {
   });
 
   it('keeps a packet the server cannot take now (503) and retries it until it is stored', async () => {
-    server = await startFakeIngestServer({ override: (n) => (n < 2 ? { status: 503, body: { status_code: 503, error: 'store busy' } } : undefined) });
+    server = await startFakeIngestServer({
+      override: (n) => (n < 2 ? { status: 503, body: { status_code: 503, error: 'store busy' } } : undefined),
+    });
     const log = captureLog();
     const client = new IngestClient({ url: server.url, retryBaseMs: 5, retryMaxMs: 20, log });
     expect(await client.send(station, packet())).toEqual({ kind: 'ok', stored: 3, duplicates: 0 });
@@ -47,7 +58,8 @@ describe('ingest client', () => {
   it('retries after a network error too', async () => {
     server = await startFakeIngestServer();
     let calls = 0;
-    const flaky: typeof fetch = (input, init) => (calls++ === 0 ? Promise.reject(new TypeError('fetch failed')) : fetch(input, init));
+    const flaky: typeof fetch = (input, init) =>
+      calls++ === 0 ? Promise.reject(new TypeError('fetch failed')) : fetch(input, init);
     const client = new IngestClient({ url: server.url, fetch: flaky, retryBaseMs: 5 });
     expect((await client.send(station, packet())).kind).toBe('ok');
     expect(calls).toBe(2);
@@ -63,7 +75,9 @@ describe('ingest client', () => {
     const outcome = await client.send(station, bad);
     expect(outcome).toMatchObject({ kind: 'dropped', status: 400 });
     expect(server.requests).toHaveLength(1);
-    expect(log.lines.some((l) => l.startsWith('error') && l.includes('readings.1.temperatures.0'))).toBe(true);
+    expect(log.lines.some((l) => l.startsWith('error') && l.includes('readings.1.temperatures.0'))).toBe(
+      true,
+    );
     expect(client.stats).toMatchObject({ droppedPackets: 1, droppedReadings: 3 });
   });
 
@@ -79,10 +93,14 @@ describe('ingest client', () => {
   });
 
   it('splits a packet the server finds too large (413)', async () => {
-    server = await startFakeIngestServer({ override: (_n, p) => (p && p.readings.length > 2 ? { status: 413 } : undefined) });
+    server = await startFakeIngestServer({
+      override: (_n, p) => (p && p.readings.length > 2 ? { status: 413 } : undefined),
+    });
     const client = new IngestClient({ url: server.url });
     expect(await client.send(station, packet(8))).toEqual({ kind: 'ok', stored: 8, duplicates: 0 });
-    expect(server.requests.filter((r) => r.status === 200).map((r) => r.packet!.readings.length)).toEqual([2, 2, 2, 2]);
+    expect(server.requests.filter((r) => r.status === 200).map((r) => r.packet!.readings.length)).toEqual([
+      2, 2, 2, 2,
+    ]);
   });
 
   it('stops retrying when shut down, reporting the packet as not acknowledged', async () => {

@@ -7,8 +7,18 @@ const DAY = 86_400;
 const NOW = Math.floor(Date.UTC(2025, 10, 21, 12, 7, 13) / 1000);
 
 const stations: StationConfig[] = [
-  { bs_id: 'F1000001', secret: 'a', material: 'hay', probes: Array.from({ length: 12 }, (_, i) => ({ sensor_id: `H1${i}`, depths: 3 })) },
-  { bs_id: 'F1000002', secret: 'b', material: 'grain', probes: Array.from({ length: 7 }, (_, i) => ({ sensor_id: `G1${i}`, depths: 4 })) },
+  {
+    bs_id: 'F1000001',
+    secret: 'a',
+    material: 'hay',
+    probes: Array.from({ length: 12 }, (_, i) => ({ sensor_id: `H1${i}`, depths: 3 })),
+  },
+  {
+    bs_id: 'F1000002',
+    secret: 'b',
+    material: 'grain',
+    probes: Array.from({ length: 7 }, (_, i) => ({ sensor_id: `G1${i}`, depths: 4 })),
+  },
   { bs_id: 'F1000003', secret: 'c', material: 'compost', probes: [{ sensor_id: 'C10', depths: 2 }] },
 ];
 const probes = 12 + 7 + 1;
@@ -58,7 +68,9 @@ describe('packet building', () => {
     const b = buildPackets(stations, NOW - 3 * DAY, NOW, 1200, { seed: 9 }).flatMap((p) => p.packet.readings);
     expect(b).toEqual(a);
     const byKey = new Map(a.map((r) => [`${r.sensor_id}@${r.meas_ts}`, r]));
-    const later = buildPackets(stations, NOW - DAY, NOW, 1200, { seed: 9, packetSize: 33 }).flatMap((p) => p.packet.readings);
+    const later = buildPackets(stations, NOW - DAY, NOW, 1200, { seed: 9, packetSize: 33 }).flatMap(
+      (p) => p.packet.readings,
+    );
     for (const r of later) expect(r).toEqual(byKey.get(`${r.sensor_id}@${r.meas_ts}`));
   });
 
@@ -66,7 +78,9 @@ describe('packet building', () => {
     const packets = buildPackets(stations, NOW - DAY, NOW, 1200);
     expect(packets.slice(0, 3).map((p) => p.bs_id)).toEqual(['F1000001', 'F1000002', 'F1000003']);
     for (const s of stations) {
-      const ts = packets.filter((p) => p.bs_id === s.bs_id).flatMap((p) => p.packet.readings.map((r) => r.meas_ts));
+      const ts = packets
+        .filter((p) => p.bs_id === s.bs_id)
+        .flatMap((p) => p.packet.readings.map((r) => r.meas_ts));
       expect(ts).toEqual([...ts].sort((x, y) => x - y));
     }
   });
@@ -82,17 +96,24 @@ describe('packet building', () => {
 describe('injected faults', () => {
   it('loses some readings, sends some late and out of order, and duplicates some packets', () => {
     const clean = buildPackets(stations, NOW - 10 * DAY, NOW, 1200, { packetSize: 20 });
-    const faulty = buildPackets(stations, NOW - 10 * DAY, NOW, 1200, { packetSize: 20, faults: { loss: 0.05, late: 0.05, duplicate: 0.05 } });
+    const faulty = buildPackets(stations, NOW - 10 * DAY, NOW, 1200, {
+      packetSize: 20,
+      faults: { loss: 0.05, late: 0.05, duplicate: 0.05 },
+    });
     const total = clean.reduce((n, p) => n + p.packet.readings.length, 0);
     const keys = new Map<string, number>();
-    for (const p of faulty) for (const r of p.packet.readings) keys.set(`${r.sensor_id}@${r.meas_ts}`, (keys.get(`${r.sensor_id}@${r.meas_ts}`) ?? 0) + 1);
+    for (const p of faulty)
+      for (const r of p.packet.readings)
+        keys.set(`${r.sensor_id}@${r.meas_ts}`, (keys.get(`${r.sensor_id}@${r.meas_ts}`) ?? 0) + 1);
     const lost = total - keys.size;
     expect(lost / total).toBeGreaterThan(0.03);
     expect(lost / total).toBeLessThan(0.07);
     const twice = [...keys.values()].filter((n) => n === 2).length;
     expect(twice).toBeGreaterThan(0);
     // Some packet carries a reading older than an earlier reading of the same packet.
-    const outOfOrder = faulty.some((p) => p.packet.readings.some((r, i) => i > 0 && r.meas_ts < p.packet.readings[i - 1]!.meas_ts));
+    const outOfOrder = faulty.some((p) =>
+      p.packet.readings.some((r, i) => i > 0 && r.meas_ts < p.packet.readings[i - 1]!.meas_ts),
+    );
     expect(outOfOrder).toBe(true);
     // A duplicated packet is the very same packet sent twice.
     const objects = faulty.map((p) => p.packet);

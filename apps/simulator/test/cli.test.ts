@@ -38,14 +38,71 @@ describe('command line', () => {
   it('documents every option in --help', () => {
     expect(parseCli(['--help'])).toEqual({ kind: 'help' });
     expect(parseCli(['-h'])).toEqual({ kind: 'help' });
-    for (const flag of ['--config', '--url', '--only', '--backfill-days', '--interval', '--speed', '--replay-days', '--no-live', '--once', '--packet-size', '--concurrency', '--seed', '--loss-rate', '--duplicate-rate', '--late-rate', '--quiet', '--help']) {
+    for (const flag of [
+      '--config',
+      '--url',
+      '--only',
+      '--backfill-days',
+      '--interval',
+      '--speed',
+      '--replay-days',
+      '--no-live',
+      '--once',
+      '--packet-size',
+      '--concurrency',
+      '--seed',
+      '--loss-rate',
+      '--duplicate-rate',
+      '--late-rate',
+      '--quiet',
+      '--help',
+    ]) {
       expect(HELP_TEXT).toContain(flag);
     }
   });
 
   it('reads the options', () => {
-    const o = run(['--config', 'x.json', '--url', 'http://h:1', '--backfill-days', '2', '--interval', '600', '--speed', '60', '--no-live', '--only', 'F1, F2', '--packet-size', '500', '--concurrency', '8', '--seed', '7', '--loss-rate', '0', '--late-rate', '0.1', '--quiet']);
-    expect(o).toMatchObject({ config: 'x.json', url: 'http://h:1', backfillDays: 2, backfillExplicit: true, intervalS: 600, speed: 60, replayDays: 1, live: false, only: ['F1', 'F2'], packetSize: 500, concurrency: 8, seed: 7, quiet: true });
+    const o = run([
+      '--config',
+      'x.json',
+      '--url',
+      'http://h:1',
+      '--backfill-days',
+      '2',
+      '--interval',
+      '600',
+      '--speed',
+      '60',
+      '--no-live',
+      '--only',
+      'F1, F2',
+      '--packet-size',
+      '500',
+      '--concurrency',
+      '8',
+      '--seed',
+      '7',
+      '--loss-rate',
+      '0',
+      '--late-rate',
+      '0.1',
+      '--quiet',
+    ]);
+    expect(o).toMatchObject({
+      config: 'x.json',
+      url: 'http://h:1',
+      backfillDays: 2,
+      backfillExplicit: true,
+      intervalS: 600,
+      speed: 60,
+      replayDays: 1,
+      live: false,
+      only: ['F1', 'F2'],
+      packetSize: 500,
+      concurrency: 8,
+      seed: 7,
+      quiet: true,
+    });
     expect(o.liveFaults).toEqual({ loss: 0, duplicate: 0.01, late: 0.1 });
     // Faults apply to the backfill only when asked for, and only those asked for.
     expect(o.backfillFaults).toEqual({ loss: 0, duplicate: 0, late: 0.1 });
@@ -66,16 +123,33 @@ describe('command line', () => {
 });
 
 describe('stations file', () => {
-  const good = { url: 'http://127.0.0.1:8080/', stations: [{ bs_id: 'F1000001', secret: 'x', material: 'hay', probes: [{ sensor_id: 'H10001', depths: 3 }] }] };
+  const good = {
+    url: 'http://127.0.0.1:8080/',
+    stations: [
+      { bs_id: 'F1000001', secret: 'x', material: 'hay', probes: [{ sensor_id: 'H10001', depths: 3 }] },
+    ],
+  };
 
   it('reads the format the server writes', () => {
     expect(parseStationsConfig(good)).toEqual({ ...good, url: 'http://127.0.0.1:8080' });
   });
 
   it('says what is wrong and where', () => {
-    expect(() => parseStationsConfig({ ...good, stations: [{ ...good.stations[0], material: 'wood' }] })).toThrow(/stations\[0\]\.material/);
-    expect(() => parseStationsConfig({ ...good, stations: [{ ...good.stations[0], probes: [{ sensor_id: 'H 1', depths: 3 }] }] })).toThrow(/probes\[0\]\.sensor_id/);
-    expect(() => parseStationsConfig({ ...good, stations: [{ ...good.stations[0], probes: [{ sensor_id: 'H1', depths: 9 }] }] })).toThrow(/depths/);
+    expect(() =>
+      parseStationsConfig({ ...good, stations: [{ ...good.stations[0], material: 'wood' }] }),
+    ).toThrow(/stations\[0\]\.material/);
+    expect(() =>
+      parseStationsConfig({
+        ...good,
+        stations: [{ ...good.stations[0], probes: [{ sensor_id: 'H 1', depths: 3 }] }],
+      }),
+    ).toThrow(/probes\[0\]\.sensor_id/);
+    expect(() =>
+      parseStationsConfig({
+        ...good,
+        stations: [{ ...good.stations[0], probes: [{ sensor_id: 'H1', depths: 9 }] }],
+      }),
+    ).toThrow(/depths/);
     expect(() => parseStationsConfig({ stations: [] })).toThrow(/url/);
   });
 
@@ -99,7 +173,15 @@ describe('a whole run', () => {
       JSON.stringify({
         url,
         stations: [
-          { bs_id: 'F1', secret: 'one', material: 'grain', probes: [{ sensor_id: 'G1', depths: 4 }, { sensor_id: 'G2', depths: 4 }] },
+          {
+            bs_id: 'F1',
+            secret: 'one',
+            material: 'grain',
+            probes: [
+              { sensor_id: 'G1', depths: 4 },
+              { sensor_id: 'G2', depths: 4 },
+            ],
+          },
           { bs_id: 'F2', secret: 'two', material: 'hay', probes: [{ sensor_id: 'H1', depths: 3 }] },
         ],
       }),
@@ -119,12 +201,25 @@ describe('a whole run', () => {
 
   it('--once exits 1 when the server refuses the credential', async () => {
     server = await startFakeIngestServer({ secrets: { F1: 'nope', F2: 'two' } });
-    expect(await runSimulator(run(['--once', '--quiet', '--config', await configFile(server.url)]), control())).toBe(1);
+    expect(
+      await runSimulator(run(['--once', '--quiet', '--config', await configFile(server.url)]), control()),
+    ).toBe(1);
   });
 
   it('--no-live boots the stations, backfills and exits 0; --only limits the stations', async () => {
     server = await startFakeIngestServer({ secrets: { F1: 'one', F2: 'two' } });
-    const options = run(['--no-live', '--quiet', '--backfill-days', '1', '--only', 'F1', '--config', await configFile('http://unused.invalid'), '--url', server.url]);
+    const options = run([
+      '--no-live',
+      '--quiet',
+      '--backfill-days',
+      '1',
+      '--only',
+      'F1',
+      '--config',
+      await configFile('http://unused.invalid'),
+      '--url',
+      server.url,
+    ]);
     expect(await runSimulator(options, control())).toBe(0);
     expect(server.requests[0]!.packet).toMatchObject({ type: 'boot' });
     expect(server.requests.every((r) => r.bsId === 'F1')).toBe(true);
@@ -133,6 +228,8 @@ describe('a whole run', () => {
   });
 
   it('reports a missing stations file as a configuration error', async () => {
-    await expect(runSimulator(run(['--quiet', '--config', '/nonexistent.json']), control())).rejects.toThrow(ConfigError);
+    await expect(runSimulator(run(['--quiet', '--config', '/nonexistent.json']), control())).rejects.toThrow(
+      ConfigError,
+    );
   });
 });

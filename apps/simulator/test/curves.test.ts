@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ingestPacketSchema } from '@emberwatch/shared';
-import { compostCore, compostProfile, compostTemperatures, compostTurnsBetween } from '../src/compostModel.js';
+import {
+  compostCore,
+  compostProfile,
+  compostTemperatures,
+  compostTurnsBetween,
+} from '../src/compostModel.js';
 import { grainProfile, grainTemperatures, type GrainProfile } from '../src/grainModel.js';
 import { hayCycleAt, hayEpisode, hayModel, hayProfile, hayTemperatures } from '../src/hayModel.js';
 import { MATERIALS, probeCurve } from '../src/probeCurve.js';
@@ -116,11 +121,15 @@ describe('compost windrows sit at 55–70 °C and drop when turned', () => {
 });
 
 describe('grain follows the seasons, damped and late with depth, with slow hot spots', () => {
-  const noHotSpot = (seed: number, depths: number): GrainProfile => ({ ...grainProfile(seed, depths), hotSpot: null });
+  const noHotSpot = (seed: number, depths: number): GrainProfile => ({
+    ...grainProfile(seed, depths),
+    hotSpot: null,
+  });
   const monthMean = (p: GrainProfile, depth: number, month: number): number => {
     const from = Date.UTC(2025, month, 1) / 1000;
     const vals: number[] = [];
-    for (let ts = from; ts < from + 28 * DAY_S; ts += 6 * HOUR) vals.push(grainTemperatures(p, ts)[depth]! / 10);
+    for (let ts = from; ts < from + 28 * DAY_S; ts += 6 * HOUR)
+      vals.push(grainTemperatures(p, ts)[depth]! / 10);
     return mean(vals);
   };
 
@@ -160,7 +169,8 @@ describe('grain follows the seasons, damped and late with depth, with slow hot s
       const a = cycleStart + 5 * DAY_S;
       const b = a + 20 * DAY_S;
       const base = noHotSpot(p.seed, 4);
-      const excess = (ts: number): number => (grainTemperatures(p, ts)[h.depthIndex]! - grainTemperatures(base, ts)[h.depthIndex]!) / 10;
+      const excess = (ts: number): number =>
+        (grainTemperatures(p, ts)[h.depthIndex]! - grainTemperatures(base, ts)[h.depthIndex]!) / 10;
       const perDay = (excess(b) - excess(a)) / 20;
       expect(perDay).toBeGreaterThan(0.2);
       expect(perDay).toBeLessThan(0.4);
@@ -220,7 +230,8 @@ describe('radio and battery drift', () => {
       const p = { ...radioProfile(seed), batteryPhaseS: 0 };
       const monthMean = (month: number): number => {
         const vals: number[] = [];
-        for (let ts = month * 30 * DAY_S; ts < (month + 1) * 30 * DAY_S; ts += 6 * HOUR) vals.push(radioSample(p, ts, 20).batt_voltage);
+        for (let ts = month * 30 * DAY_S; ts < (month + 1) * 30 * DAY_S; ts += 6 * HOUR)
+          vals.push(radioSample(p, ts, 20).batt_voltage);
         return mean(vals);
       };
       expect(monthMean(0)).toBeGreaterThan(355);
@@ -234,7 +245,8 @@ describe('radio and battery drift', () => {
 
   it('reads a warm battery a little higher than a cold one', () => {
     const p = radioProfile(5);
-    const at = (c: number): number => mean(Array.from({ length: 200 }, (_, i) => radioSample(p, T0 + i * 600, c).batt_voltage));
+    const at = (c: number): number =>
+      mean(Array.from({ length: 200 }, (_, i) => radioSample(p, T0 + i * 600, c).batt_voltage));
     expect(at(40)).toBeGreaterThan(at(0));
   });
 });

@@ -48,7 +48,13 @@ export async function startFakeIngestServer(opts: FakeServerOptions = {}): Promi
       const text = await readBody(req);
       const authorization = req.headers.authorization;
       const m = /^Station ([^:]+):(.+)$/.exec(authorization ?? '');
-      const record: ReceivedRequest = { n: requests.length, authorization, bsId: m?.[1], packet: undefined, status: 0 };
+      const record: ReceivedRequest = {
+        n: requests.length,
+        authorization,
+        bsId: m?.[1],
+        packet: undefined,
+        status: 0,
+      };
       requests.push(record);
       const answer = (status: number, body: unknown, headers: Record<string, string> = {}): void => {
         record.status = status;
@@ -79,13 +85,21 @@ export async function startFakeIngestServer(opts: FakeServerOptions = {}): Promi
       }
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        answer(400, { status_code: 400, error: issue?.message ?? 'invalid', path: issue?.path.join('.') ?? '' });
+        answer(400, {
+          status_code: 400,
+          error: issue?.message ?? 'invalid',
+          path: issue?.path.join('.') ?? '',
+        });
         return;
       }
       const now = Math.floor(Date.now() / 1000);
       const future = parsed.data.readings.findIndex((r) => r.meas_ts > now + MAX_FUTURE_SKEW_S);
       if (future >= 0) {
-        answer(400, { status_code: 400, error: 'meas_ts is in the future', path: `readings.${future}.meas_ts` });
+        answer(400, {
+          status_code: 400,
+          error: 'meas_ts is in the future',
+          path: `readings.${future}.meas_ts`,
+        });
         return;
       }
       let added = 0;

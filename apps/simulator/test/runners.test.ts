@@ -10,8 +10,18 @@ import { startFakeIngestServer, type FakeIngestServer } from './fakeIngestServer
 
 const DAY = 86_400;
 const configs: StationConfig[] = [
-  { bs_id: 'F1', secret: 'one', material: 'hay', probes: Array.from({ length: 10 }, (_, i) => ({ sensor_id: `H${i}`, depths: 3 })) },
-  { bs_id: 'F2', secret: 'two', material: 'compost', probes: Array.from({ length: 4 }, (_, i) => ({ sensor_id: `C${i}`, depths: 4 })) },
+  {
+    bs_id: 'F1',
+    secret: 'one',
+    material: 'hay',
+    probes: Array.from({ length: 10 }, (_, i) => ({ sensor_id: `H${i}`, depths: 3 })),
+  },
+  {
+    bs_id: 'F2',
+    secret: 'two',
+    material: 'compost',
+    probes: Array.from({ length: 4 }, (_, i) => ({ sensor_id: `C${i}`, depths: 4 })),
+  },
 ];
 const secrets = { F1: 'one', F2: 'two' };
 const sims = (): StationSimulator[] => configs.map((c) => new StationSimulator(c, 3));
@@ -24,14 +34,34 @@ afterEach(async () => {
 
 describe('backfill', () => {
   it('delivers every reading of the history exactly once, through a server that is sometimes busy', async () => {
-    server = await startFakeIngestServer({ secrets, override: (n) => (n % 7 === 3 ? { status: 503 } : undefined) });
+    server = await startFakeIngestServer({
+      secrets,
+      override: (n) => (n % 7 === 3 ? { status: 503 } : undefined),
+    });
     const client = new IngestClient({ url: server.url, retryBaseMs: 2, retryMaxMs: 10 });
     const now = Math.floor(Date.now() / 1000);
     const from = now - 5 * DAY;
     const to = alignDown(now, 1200);
-    const result = await runBackfill({ stations: sims(), client, fromTs: from, toTs: to, intervalS: 1200, packetSize: 50, concurrency: 4, seed: 3, progressEveryMs: 0 });
+    const result = await runBackfill({
+      stations: sims(),
+      client,
+      fromTs: from,
+      toTs: to,
+      intervalS: 1200,
+      packetSize: 50,
+      concurrency: 4,
+      seed: 3,
+      progressEveryMs: 0,
+    });
     const expected = 14 * countTicks(from, to, 1200);
-    expect(result).toMatchObject({ total: expected, sent: expected, stored: expected, duplicates: 0, dropped: 0, completed: true });
+    expect(result).toMatchObject({
+      total: expected,
+      sent: expected,
+      stored: expected,
+      duplicates: 0,
+      dropped: 0,
+      completed: true,
+    });
     expect(server.stored.size).toBe(expected);
     expect(server.requests.some((r) => r.status === 503)).toBe(true);
   });
@@ -40,7 +70,17 @@ describe('backfill', () => {
     server = await startFakeIngestServer({ secrets });
     const client = new IngestClient({ url: server.url });
     const now = alignDown(Math.floor(Date.now() / 1000), 1200);
-    const opts = { stations: sims(), client, fromTs: now - DAY, toTs: now, intervalS: 1200, packetSize: 100, concurrency: 2, seed: 3, progressEveryMs: 0 };
+    const opts = {
+      stations: sims(),
+      client,
+      fromTs: now - DAY,
+      toTs: now,
+      intervalS: 1200,
+      packetSize: 100,
+      concurrency: 2,
+      seed: 3,
+      progressEveryMs: 0,
+    };
     const first = await runBackfill(opts);
     const second = await runBackfill(opts);
     expect(second.stored).toBe(0);
@@ -51,7 +91,17 @@ describe('backfill', () => {
     server = await startFakeIngestServer({ secrets: { F1: 'one', F2: 'wrong' } });
     const client = new IngestClient({ url: server.url });
     const now = alignDown(Math.floor(Date.now() / 1000), 1200);
-    const result = await runBackfill({ stations: sims(), client, fromTs: now - 2 * DAY, toTs: now, intervalS: 1200, packetSize: 20, concurrency: 1, seed: 3, progressEveryMs: 0 });
+    const result = await runBackfill({
+      stations: sims(),
+      client,
+      fromTs: now - 2 * DAY,
+      toTs: now,
+      intervalS: 1200,
+      packetSize: 20,
+      concurrency: 1,
+      seed: 3,
+      progressEveryMs: 0,
+    });
     expect(server.requests.filter((r) => r.bsId === 'F2')).toHaveLength(1);
     expect(result.sent).toBe(10 * countTicks(now - 2 * DAY, now, 1200));
   });
@@ -65,7 +115,8 @@ describe('one round (--once)', () => {
     const round = await sendRound(sims(), client, now);
     expect(round.every((r) => r.outcomes.every((o) => o.kind === 'ok'))).toBe(true);
     expect(server.requests).toHaveLength(2);
-    for (const r of server.requests) expect(new Set(r.packet!.readings.map((x) => x.meas_ts))).toEqual(new Set([now]));
+    for (const r of server.requests)
+      expect(new Set(r.packet!.readings.map((x) => x.meas_ts))).toEqual(new Set([now]));
   });
 
   it('sends a duplicated packet twice; the server stores it once', async () => {
@@ -74,7 +125,10 @@ describe('one round (--once)', () => {
     const now = Math.floor(Date.now() / 1000);
     await sendRound(sims(), client, now, { faults: { loss: 0, late: 0, duplicate: 1 } });
     expect(server.requests).toHaveLength(4);
-    expect(server.requests.filter((r) => r.bsId === 'F1').map((r) => r.packet)).toEqual([server.requests.find((r) => r.bsId === 'F1')!.packet, server.requests.find((r) => r.bsId === 'F1')!.packet]);
+    expect(server.requests.filter((r) => r.bsId === 'F1').map((r) => r.packet)).toEqual([
+      server.requests.find((r) => r.bsId === 'F1')!.packet,
+      server.requests.find((r) => r.bsId === 'F1')!.packet,
+    ]);
     expect(server.stored.size).toBe(14);
     expect(client.stats.duplicates).toBe(14);
   });
@@ -130,7 +184,9 @@ describe('live', () => {
     expect(result.duplicated).toBeGreaterThan(0);
     expect(client.stats.duplicates).toBeGreaterThan(0);
     // Held-back readings arrive after newer ones.
-    const late = server.requests.some((r) => r.packet!.readings.some((x, i, all) => i > 0 && x.meas_ts < all[i - 1]!.meas_ts));
+    const late = server.requests.some((r) =>
+      r.packet!.readings.some((x, i, all) => i > 0 && x.meas_ts < all[i - 1]!.meas_ts),
+    );
     expect(late).toBe(true);
   });
 });

@@ -14,8 +14,13 @@ function rowsOf(readings: ReturnType<typeof reading>[]) {
   return buildProbeRows([], readings, nowSeconds());
 }
 
-function renderTable(readings: ReturnType<typeof reading>[], props: Partial<Parameters<typeof ProbeTable>[0]> = {}) {
-  return renderWithProviders(<ProbeTable rows={rowsOf(readings)} unit="C" dateFormat="d.M.yyyy" timeFormat="HH:mm" {...props} />);
+function renderTable(
+  readings: ReturnType<typeof reading>[],
+  props: Partial<Parameters<typeof ProbeTable>[0]> = {},
+) {
+  return renderWithProviders(
+    <ProbeTable rows={rowsOf(readings)} unit="C" dateFormat="d.M.yyyy" timeFormat="HH:mm" {...props} />,
+  );
 }
 
 const shownIds = () => screen.getAllByTestId('probe-row').map((r) => r.getAttribute('data-sensor-id'));
@@ -54,7 +59,11 @@ describe('the probe list', () => {
   });
 
   it('puts probes that never reported after those with readings', () => {
-    const rows = buildProbeRows([sensorConf('P-new', 'New probe'), sensorConf('P-ok')], [reading('P-ok', [30], MIN)], nowSeconds());
+    const rows = buildProbeRows(
+      [sensorConf('P-new', 'New probe'), sensorConf('P-ok')],
+      [reading('P-ok', [30], MIN)],
+      nowSeconds(),
+    );
     renderWithProviders(<ProbeTable rows={rows} unit="C" dateFormat="d.M.yyyy" timeFormat="HH:mm" />);
     expect(shownIds()).toEqual(['P-ok', 'P-new']);
     expect(cellOf('P-new', 'probe-temp').textContent).toBe('--');
@@ -77,7 +86,11 @@ describe('the probe list', () => {
   });
 
   it('shows the age in minutes, hours, then days', () => {
-    renderTable([reading('A', [1], 5 * MIN + 30), reading('B', [2], 3 * HOUR + 59 * MIN), reading('C', [3], 2 * DAY + HOUR)]);
+    renderTable([
+      reading('A', [1], 5 * MIN + 30),
+      reading('B', [2], 3 * HOUR + 59 * MIN),
+      reading('C', [3], 2 * DAY + HOUR),
+    ]);
     expect(cellOf('A', 'probe-age').textContent).toBe('5 min');
     expect(cellOf('B', 'probe-age').textContent).toBe('3 h');
     expect(cellOf('C', 'probe-age').textContent).toBe('2 d');
@@ -85,10 +98,13 @@ describe('the probe list', () => {
 
   it('highlights a reading older than 24 hours, not a younger one', () => {
     renderTable([reading('fresh', [1], 23 * HOUR + 59 * MIN), reading('late', [2], DAY + MIN)]);
-    const highlight = (id: string) => cellOf(id, 'probe-age').querySelector('[data-over24h]')?.getAttribute('data-over24h');
+    const highlight = (id: string) =>
+      cellOf(id, 'probe-age').querySelector('[data-over24h]')?.getAttribute('data-over24h');
     expect(highlight('fresh')).toBe('false');
     expect(highlight('late')).toBe('true');
-    expect(cellOf('late', 'probe-age').querySelector('[title]')?.getAttribute('title')).toMatch(/^Last reading: \d{1,2}\.\d{1,2}\.\d{4} \d{2}:\d{2}\. No reading for more than 24 hours$/);
+    expect(cellOf('late', 'probe-age').querySelector('[title]')?.getAttribute('title')).toMatch(
+      /^Last reading: \d{1,2}\.\d{1,2}\.\d{4} \d{2}:\d{2}\. No reading for more than 24 hours$/,
+    );
   });
 
   it('writes the age in the user language', async () => {
@@ -99,11 +115,26 @@ describe('the probe list', () => {
   });
 
   it('shows signal bars and the battery voltage', () => {
-    renderTable([reading('P1', [20], MIN, { sensor_RSSI: -85, batt_voltage: 331 }), reading('P2', [21], MIN, { sensor_RSSI: null, batt_voltage: null })]);
-    expect(within(screen.getAllByTestId('probe-row')[0] as HTMLElement).getByRole('img', { name: 'Signal: 2 of 4 bars' })).toBeTruthy();
+    renderTable([
+      reading('P1', [20], MIN, { sensor_RSSI: -85, batt_voltage: 331 }),
+      reading('P2', [21], MIN, { sensor_RSSI: null, batt_voltage: null }),
+    ]);
+    expect(
+      within(screen.getAllByTestId('probe-row')[0] as HTMLElement).getByRole('img', {
+        name: 'Signal: 2 of 4 bars',
+      }),
+    ).toBeTruthy();
     expect(within(screen.getAllByTestId('probe-row')[0] as HTMLElement).getByText('3.31 V')).toBeTruthy();
-    expect(within(screen.getAllByTestId('probe-row')[1] as HTMLElement).getByRole('img', { name: 'No signal data' })).toBeTruthy();
-    expect(within(screen.getAllByTestId('probe-row')[1] as HTMLElement).getByRole('img', { name: 'No battery data' })).toBeTruthy();
+    expect(
+      within(screen.getAllByTestId('probe-row')[1] as HTMLElement).getByRole('img', {
+        name: 'No signal data',
+      }),
+    ).toBeTruthy();
+    expect(
+      within(screen.getAllByTestId('probe-row')[1] as HTMLElement).getByRole('img', {
+        name: 'No battery data',
+      }),
+    ).toBeTruthy();
   });
 
   it('lays the same values out as cards on a phone', () => {
@@ -116,11 +147,14 @@ describe('the probe list', () => {
 });
 
 describe('paging the probe list', () => {
-  const many = (n: number) => Array.from({ length: n }, (_, i) => reading(`P${String(i).padStart(3, '0')}`, [20 + (i % 40)], MIN));
+  const many = (n: number) =>
+    Array.from({ length: n }, (_, i) => reading(`P${String(i).padStart(3, '0')}`, [20 + (i % 40)], MIN));
 
   async function offeredSizes(user: ReturnType<typeof renderTable>['user']) {
     await user.click(screen.getByRole('combobox', { name: 'Rows per page' }));
-    return within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    return within(screen.getByRole('listbox'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
   }
 
   it('has no pager when everything fits on one page of 50', () => {

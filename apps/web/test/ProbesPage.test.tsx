@@ -15,12 +15,27 @@ describe('the probes page', () => {
   it('lists the probes of the station with names, falling back to the id', async () => {
     const server = createFakeServer({
       loggedIn: true,
-      conf: { F1000001: [sensorConf('H-001', 'North stack'), sensorConf('H-002'), sensorConf('H-003', 'Old', { disabled: true })] },
-      data: { F1000001: [reading('H-001', [41.2, 40.0], 300), reading('H-002', [35.5], 300), reading('H-003', [20], 300)] },
+      conf: {
+        F1000001: [
+          sensorConf('H-001', 'North stack'),
+          sensorConf('H-002'),
+          sensorConf('H-003', 'Old', { disabled: true }),
+        ],
+      },
+      data: {
+        F1000001: [
+          reading('H-001', [41.2, 40.0], 300),
+          reading('H-002', [35.5], 300),
+          reading('H-003', [20], 300),
+        ],
+      },
     });
     renderApp('/probes', server);
     await screen.findAllByTestId('probe-row');
-    expect(screen.getAllByTestId('probe-row').map((r) => r.getAttribute('data-sensor-id'))).toEqual(['H-002', 'H-001']);
+    expect(screen.getAllByTestId('probe-row').map((r) => r.getAttribute('data-sensor-id'))).toEqual([
+      'H-002',
+      'H-001',
+    ]);
     expect(screen.getByText('North stack')).toBeTruthy();
     expect(tempOf('H-001')).toBe('41.2 / 40.0');
   });
@@ -46,8 +61,21 @@ describe('the probes page', () => {
     const server = createFakeServer({ loggedIn: true });
     server.override('GET /client/data', () => Promise.reject(new TypeError('offline')));
     const app = renderApp('/probes', server);
-    expect(await screen.findByText('Cannot reach the server. Check your connection and try again.')).toBeTruthy();
-    server.override('GET /client/data', () => new Response(JSON.stringify({ status_code: 0, bs_id: 'F1000001', results: [reading('H-9', [30], 60)], server_ts: 0 })));
+    expect(
+      await screen.findByText('Cannot reach the server. Check your connection and try again.'),
+    ).toBeTruthy();
+    server.override(
+      'GET /client/data',
+      () =>
+        new Response(
+          JSON.stringify({
+            status_code: 0,
+            bs_id: 'F1000001',
+            results: [reading('H-9', [30], 60)],
+            server_ts: 0,
+          }),
+        ),
+    );
     await app.user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findAllByTestId('probe-row')).toHaveLength(1);
   });
@@ -91,10 +119,14 @@ describe('the probes page', () => {
 
   it('re-evaluates the 24-hour highlight every 20 seconds without new data', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const server = createFakeServer({ loggedIn: true, data: { F1000001: [reading('H-001', [30], 86_400 - 10)] } });
+    const server = createFakeServer({
+      loggedIn: true,
+      data: { F1000001: [reading('H-001', [30], 86_400 - 10)] },
+    });
     renderApp('/probes', server);
     const row = (await screen.findAllByTestId('probe-row'))[0] as HTMLElement;
-    const flag = () => within(row).getByTestId('probe-age').querySelector('[data-over24h]')?.getAttribute('data-over24h');
+    const flag = () =>
+      within(row).getByTestId('probe-age').querySelector('[data-over24h]')?.getAttribute('data-over24h');
     expect(flag()).toBe('false');
     await act(async () => {
       await vi.advanceTimersByTimeAsync(20_000);
@@ -134,23 +166,38 @@ describe('base-station tabs', () => {
   it('switch the probe list to the chosen station', async () => {
     const server = createFakeServer({
       loggedIn: true,
-      stations: [station('F1000001', { display_name: 'Barn' }), station('F1000003', { display_name: 'Silo' })],
+      stations: [
+        station('F1000001', { display_name: 'Barn' }),
+        station('F1000003', { display_name: 'Silo' }),
+      ],
       data: { F1000001: [reading('H-001', [30], 60)], F1000003: [reading('G-001', [12], 60)] },
     });
     const app = renderApp('/probes', server);
     await screen.findAllByTestId('probe-row');
     await app.user.click(screen.getByRole('tab', { name: 'Silo' }));
-    await waitFor(() => expect(screen.getAllByTestId('probe-row').map((r) => r.getAttribute('data-sensor-id'))).toEqual(['G-001']));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('probe-row').map((r) => r.getAttribute('data-sensor-id'))).toEqual([
+        'G-001',
+      ]),
+    );
   });
 
-  it('list the probes of every station of a merged group under the group\'s tab, and refresh each on its push', async () => {
+  it("list the probes of every station of a merged group under the group's tab, and refresh each on its push", async () => {
     const server = createFakeServer({
       loggedIn: true,
-      stations: [station('F2000001', { display_name: 'Bins', bsGroup: 'g1', groupSize: 2 }), station('F2000002', { bsGroup: 'g1', groupSize: 2 })],
+      stations: [
+        station('F2000001', { display_name: 'Bins', bsGroup: 'g1', groupSize: 2 }),
+        station('F2000002', { bsGroup: 'g1', groupSize: 2 }),
+      ],
       data: { F2000001: [reading('G-001', [12], 60)], F2000002: [reading('G-101', [14], 60)] },
     });
     renderApp('/probes', server);
-    await waitFor(() => expect(screen.getAllByTestId('probe-row').map((r) => r.getAttribute('data-sensor-id'))).toEqual(['G-001', 'G-101']));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('probe-row').map((r) => r.getAttribute('data-sensor-id'))).toEqual([
+        'G-001',
+        'G-101',
+      ]),
+    );
     await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
     const ws = FakeWebSocket.latest();
     act(() => ws.serverOpen());

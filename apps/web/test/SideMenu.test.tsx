@@ -8,7 +8,10 @@ async function openMenu(app: ReturnType<typeof renderApp>) {
   return screen.findByRole('navigation', { name: 'Menu' });
 }
 
-const entryNames = (nav: HTMLElement) => within(nav).getAllByTestId(/^menu-/).map((e) => e.textContent);
+const entryNames = (nav: HTMLElement) =>
+  within(nav)
+    .getAllByTestId(/^menu-/)
+    .map((e) => e.textContent);
 
 describe('the side menu', () => {
   it('offers a regular user the probes, the instructions and logging out, with the version label', async () => {
@@ -28,7 +31,11 @@ describe('the side menu', () => {
   it('shows no entry for pages this build does not have yet, whatever the role', async () => {
     const app = renderApp(
       '/probes',
-      createFakeServer({ loggedIn: true, session: { admin: true, admin_group: 0, translator: true }, user: { siteindex: true } }),
+      createFakeServer({
+        loggedIn: true,
+        session: { admin: true, admin_group: 0, translator: true },
+        user: { siteindex: true },
+      }),
     );
     const nav = await openMenu(app);
     // admin, translations and storages are allowed for a root admin, but their pages are later issues.
@@ -70,7 +77,10 @@ describe('the shell', () => {
 
   it('switches to the language of the user preferences after login', async () => {
     const base = createFakeServer().state.session.ui_preferences;
-    const app = renderApp('/probes', createFakeServer({ loggedIn: true, session: { ui_preferences: { ...base, language: 'de' } } }));
+    const app = renderApp(
+      '/probes',
+      createFakeServer({ loggedIn: true, session: { ui_preferences: { ...base, language: 'de' } } }),
+    );
     expect(await screen.findByRole('heading', { name: 'Sonden' })).toBeTruthy();
     await app.user.click(screen.getByTestId('menu-button'));
     expect(await screen.findByText('Abmelden')).toBeTruthy();

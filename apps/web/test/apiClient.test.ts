@@ -30,7 +30,10 @@ describe('the API client', () => {
     const result = await api.get<{ results: unknown[] }>('/client/basestationArray');
     expect(result.results).toHaveLength(1);
     expect(server.callsTo('POST', '/admin/refreshToken')).toHaveLength(1);
-    expect(server.callsTo('GET', '/client/basestationArray').map((c) => c.authorization)).toEqual(['Bearer token-1', 'Bearer token-2']);
+    expect(server.callsTo('GET', '/client/basestationArray').map((c) => c.authorization)).toEqual([
+      'Bearer token-1',
+      'Bearer token-2',
+    ]);
   });
 
   it('ends the session when the refresh is refused too', async () => {
@@ -50,7 +53,9 @@ describe('the API client', () => {
     vi.useFakeTimers();
     const server = createFakeServer();
     const expiry = Date.now() + 60_000;
-    server.override('POST /admin/login', () => json({ status_code: 0, UID: 7, accessToken: 'first', accessTokenExpiry: expiry }));
+    server.override('POST /admin/login', () =>
+      json({ status_code: 0, UID: 7, accessToken: 'first', accessTokenExpiry: expiry }),
+    );
     const api = createApiClient({ fetch: server.fetch });
     server.state.cookie = true;
     await api.login({ username: 'farmer', password: 'secret' });
@@ -64,7 +69,11 @@ describe('the API client', () => {
   it('asks the server only once when several calls need a refresh at the same time', async () => {
     const server = createFakeServer({ loggedIn: true });
     const api = createApiClient({ fetch: server.fetch });
-    await Promise.all([api.get('/client/basestationArray'), api.get('/client/getSessionInfo'), api.get('/auth')]);
+    await Promise.all([
+      api.get('/client/basestationArray'),
+      api.get('/client/getSessionInfo'),
+      api.get('/auth'),
+    ]);
     expect(server.callsTo('POST', '/admin/refreshToken')).toHaveLength(1);
   });
 
@@ -79,7 +88,10 @@ describe('the API client', () => {
     const server = createFakeServer({ loggedIn: true });
     server.override('GET /client/userInfo', () => json({ status_code: 3, error: 'No such user' }));
     const api = createApiClient({ fetch: server.fetch });
-    await expect(api.get('/client/userInfo', { UID: 1 })).rejects.toMatchObject({ statusCode: 3, serverMessage: 'No such user' });
+    await expect(api.get('/client/userInfo', { UID: 1 })).rejects.toMatchObject({
+      statusCode: 3,
+      serverMessage: 'No such user',
+    });
   });
 
   it('puts query parameters in the URL and leaves out empty ones', async () => {

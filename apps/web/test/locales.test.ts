@@ -9,14 +9,18 @@ const srcDir = join(__dirname, '../src');
 function flatten(obj: Record<string, unknown>, prefix = ''): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(obj)) {
-    if (typeof v === 'object' && v !== null) Object.assign(out, flatten(v as Record<string, unknown>, `${prefix}${k}.`));
+    if (typeof v === 'object' && v !== null)
+      Object.assign(out, flatten(v as Record<string, unknown>, `${prefix}${k}.`));
     else out[`${prefix}${k}`] = String(v);
   }
   return out;
 }
 
 const locales = Object.fromEntries(
-  LANGUAGES.map((l) => [l, flatten(JSON.parse(readFileSync(join(localeDir, `${l}.json`), 'utf8')) as Record<string, unknown>)]),
+  LANGUAGES.map((l) => [
+    l,
+    flatten(JSON.parse(readFileSync(join(localeDir, `${l}.json`), 'utf8')) as Record<string, unknown>),
+  ]),
 );
 const en = locales.en ?? {};
 
@@ -28,7 +32,9 @@ function sourceFiles(dir: string): string[] {
 
 describe('locale files', () => {
   it('exist for exactly the 8 supported languages', () => {
-    const files = readdirSync(localeDir).map((f) => f.replace(/\.json$/, '')).sort();
+    const files = readdirSync(localeDir)
+      .map((f) => f.replace(/\.json$/, ''))
+      .sort();
     expect(files).toEqual([...LANGUAGES].sort());
   });
 
@@ -43,16 +49,24 @@ describe('locale files', () => {
     expect(copied.length / Object.keys(en).length).toBeLessThan(0.15);
   });
 
-  it.each(LANGUAGES.filter((l) => l !== 'en'))('%s keeps every {{placeholder}} of the English text', (lang) => {
-    const values = locales[lang] ?? {};
-    for (const [key, text] of Object.entries(en)) {
-      const wanted = (text.match(/\{\{\w+\}\}/g) ?? []).sort();
-      expect({ key, placeholders: (values[key]?.match(/\{\{\w+\}\}/g) ?? []).sort() }).toEqual({ key, placeholders: wanted });
-    }
-  });
+  it.each(LANGUAGES.filter((l) => l !== 'en'))(
+    '%s keeps every {{placeholder}} of the English text',
+    (lang) => {
+      const values = locales[lang] ?? {};
+      for (const [key, text] of Object.entries(en)) {
+        const wanted = (text.match(/\{\{\w+\}\}/g) ?? []).sort();
+        expect({ key, placeholders: (values[key]?.match(/\{\{\w+\}\}/g) ?? []).sort() }).toEqual({
+          key,
+          placeholders: wanted,
+        });
+      }
+    },
+  );
 
   it('has no empty texts', () => {
-    for (const lang of LANGUAGES) for (const [key, v] of Object.entries(locales[lang] ?? {})) expect({ lang, key, empty: v.trim() === '' }).toEqual({ lang, key, empty: false });
+    for (const lang of LANGUAGES)
+      for (const [key, v] of Object.entries(locales[lang] ?? {}))
+        expect({ lang, key, empty: v.trim() === '' }).toEqual({ lang, key, empty: false });
   });
 
   it('holds every key the code asks for', () => {

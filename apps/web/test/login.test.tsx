@@ -62,7 +62,9 @@ describe('logging in', () => {
 
   it("shows the server's own text when logging in is rate limited", async () => {
     const server = createFakeServer({ loggedIn: false });
-    server.override('POST /admin/login', () => json({ status_code: 429, error: 'Too many login attempts, retry in 60 s' }, 429));
+    server.override('POST /admin/login', () =>
+      json({ status_code: 429, error: 'Too many login attempts, retry in 60 s' }, 429),
+    );
     const app = renderApp('/login', server);
     await fillAndSubmit(app.user, 'farmer', 'secret');
     expect((await screen.findByRole('alert')).textContent).toBe('Too many login attempts, retry in 60 s');
@@ -73,7 +75,9 @@ describe('logging in', () => {
     server.override('POST /admin/login', () => Promise.reject(new TypeError('Failed to fetch')));
     const app = renderApp('/login', server);
     await fillAndSubmit(app.user, 'farmer', 'secret');
-    expect((await screen.findByRole('alert')).textContent).toBe('Cannot reach the server. Check your connection and try again.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Cannot reach the server. Check your connection and try again.',
+    );
   });
 
   it("shows the spec's generic error with the status on an unexpected server failure", async () => {

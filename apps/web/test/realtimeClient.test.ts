@@ -1,6 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { WsServerMessage } from '@emberwatch/shared';
-import { createRealtimeClient, realtimeUrl, reconnectDelay, RECONNECT_MAX_MS } from '../src/lib/realtimeClient';
+import {
+  createRealtimeClient,
+  realtimeUrl,
+  reconnectDelay,
+  RECONNECT_MAX_MS,
+} from '../src/lib/realtimeClient';
 import { FakeWebSocket } from './support/FakeWebSocket';
 
 function setup(tokens: (string | null)[]) {

@@ -31,21 +31,45 @@ describe('probe list rules (spec doc 2 §2.2, §9)', () => {
       { name: 'c', temperature: 300, stale: false },
       { name: 'd', temperature: null, stale: true },
     ];
-    expect(sortProbes(rows, { key: 'temperature', direction: 'asc' }).map((r) => r.name)).toEqual(['b', 'c', 'a', 'd']);
-    expect(sortProbes(rows, { key: 'temperature', direction: 'desc' }).map((r) => r.name)).toEqual(['c', 'b', 'a', 'd']);
+    expect(sortProbes(rows, { key: 'temperature', direction: 'asc' }).map((r) => r.name)).toEqual([
+      'b',
+      'c',
+      'a',
+      'd',
+    ]);
+    expect(sortProbes(rows, { key: 'temperature', direction: 'desc' }).map((r) => r.name)).toEqual([
+      'c',
+      'b',
+      'a',
+      'd',
+    ]);
   });
 
   it('compares names the way people count (P2 before P10)', () => {
     const rows = ['P10', 'P2', 'p1'].map((name) => ({ name, temperature: 1, stale: false }));
-    expect(sortProbes(rows, { key: 'name', direction: 'asc' }).map((r) => r.name)).toEqual(['p1', 'P2', 'P10']);
+    expect(sortProbes(rows, { key: 'name', direction: 'asc' }).map((r) => r.name)).toEqual([
+      'p1',
+      'P2',
+      'P10',
+    ]);
   });
 });
 
 describe('base-station tabs (spec doc 1 §2, §9)', () => {
-  const s = (bs_id: string, display_name: string | null, bsGroup: string | null, groupSize = 1) => ({ bs_id, display_name, bsGroup, groupSize });
+  const s = (bs_id: string, display_name: string | null, bsGroup: string | null, groupSize = 1) => ({
+    bs_id,
+    display_name,
+    bsGroup,
+    groupSize,
+  });
 
   it('merge a group into one tab named after its first station, with its size', () => {
-    const tabs = stationTabs([s('F1', 'Barn', 'g', 3), s('F2', null, null), s('F3', null, 'g', 3), s('F4', 'X', 'g', 3)]);
+    const tabs = stationTabs([
+      s('F1', 'Barn', 'g', 3),
+      s('F2', null, null),
+      s('F3', null, 'g', 3),
+      s('F4', 'X', 'g', 3),
+    ]);
     expect(tabs.map(stationTabText)).toEqual(['Barn (3)', 'F2']);
     expect(tabs[0]?.memberIds).toEqual(['F1', 'F3', 'F4']);
   });

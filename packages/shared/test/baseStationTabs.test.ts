@@ -10,7 +10,12 @@ import {
   type TabStation,
 } from '../src/domain/baseStationTabs.js';
 
-const st = (bs_id: string, display_name: string | null = null, bsGroup: string | null = null, groupSize = 1): TabStation => ({
+const st = (
+  bs_id: string,
+  display_name: string | null = null,
+  bsGroup: string | null = null,
+  groupSize = 1,
+): TabStation => ({
   bs_id,
   display_name,
   bsGroup,
@@ -28,7 +33,11 @@ describe('stationTabs (spec doc 1 §2 "Top bar")', () => {
   });
 
   it('makes one tab per group, on its first station, with the group size', () => {
-    const tabs = stationTabs([st('F1', 'Yard', 'g1', 2), st('F2', null, null), st('F3', 'Yard east', 'g1', 2)]);
+    const tabs = stationTabs([
+      st('F1', 'Yard', 'g1', 2),
+      st('F2', null, null),
+      st('F3', 'Yard east', 'g1', 2),
+    ]);
     expect(tabs).toEqual([
       { bsId: 'F1', label: 'Yard', groupSize: 2, memberIds: ['F1', 'F3'] },
       { bsId: 'F2', label: 'F2', groupSize: 1, memberIds: ['F2'] },

@@ -11,7 +11,11 @@ import {
   type SortableProbe,
 } from '../src/domain/probeList.js';
 
-const p = (name: string, temperature: number | null, stale = false): SortableProbe => ({ name, temperature, stale });
+const p = (name: string, temperature: number | null, stale = false): SortableProbe => ({
+  name,
+  temperature,
+  stale,
+});
 const names = (rows: SortableProbe[]): string[] => rows.map((r) => r.name);
 
 // Spec doc 2 §2.2: sortable by name or temperature, ascending or descending; doc 1 §9: default sensor sort
@@ -25,12 +29,30 @@ describe('sortProbes (spec doc 2 §2.2, §4; doc 1 §9)', () => {
   });
 
   it('sorts by temperature descending, stale and silent probes still last', () => {
-    expect(names(sortProbes(rows, { key: 'temperature', direction: 'desc' }))).toEqual(['H10', 'H2', 'H11', 'H1', 'H3']);
+    expect(names(sortProbes(rows, { key: 'temperature', direction: 'desc' }))).toEqual([
+      'H10',
+      'H2',
+      'H11',
+      'H1',
+      'H3',
+    ]);
   });
 
   it('sorts names naturally (H2 before H10), both directions, stale last', () => {
-    expect(names(sortProbes(rows, { key: 'name', direction: 'asc' }))).toEqual(['H2', 'H10', 'H11', 'H1', 'H3']);
-    expect(names(sortProbes(rows, { key: 'name', direction: 'desc' }))).toEqual(['H11', 'H10', 'H2', 'H3', 'H1']);
+    expect(names(sortProbes(rows, { key: 'name', direction: 'asc' }))).toEqual([
+      'H2',
+      'H10',
+      'H11',
+      'H1',
+      'H3',
+    ]);
+    expect(names(sortProbes(rows, { key: 'name', direction: 'desc' }))).toEqual([
+      'H11',
+      'H10',
+      'H2',
+      'H3',
+      'H1',
+    ]);
   });
 
   it('returns a copy and leaves the input alone', () => {

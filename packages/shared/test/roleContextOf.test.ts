@@ -27,7 +27,9 @@ const user = {
 // Spec doc 1 §3 "Session info" and "User info" supply the role flags of doc 1 §2 and §6.
 describe('roleContextOf (spec doc 1 §3 session and user info)', () => {
   it('takes role flags from the session and plans, service and stations from the user info', () => {
-    expect(roleContextOf({ ...session, admin: true, admin_group: 2, grandMaster: true, partnerApp: 'gari' }, user)).toEqual({
+    expect(
+      roleContextOf({ ...session, admin: true, admin_group: 2, grandMaster: true, partnerApp: 'gari' }, user),
+    ).toEqual({
       admin: true,
       adminGroup: 2,
       master: false,
@@ -49,7 +51,13 @@ describe('roleContextOf (spec doc 1 §3 session and user info)', () => {
 
   it('is the narrowest context while the user info is loading', () => {
     const ctx = roleContextOf(session, null);
-    expect(ctx).toMatchObject({ siteindex: false, storagesEnabled: false, bsCount: 2, plans: [], service: null });
+    expect(ctx).toMatchObject({
+      siteindex: false,
+      storagesEnabled: false,
+      bsCount: 2,
+      plans: [],
+      service: null,
+    });
     expect(visibleMenuEntries(ctx)).toEqual(['probes', 'settings', 'account', 'instructions', 'logout']);
   });
 });

@@ -56,8 +56,16 @@ const compostSupervisor = (storagesEnabled: boolean): RoleContext =>
 //   instructions: always; logout: not for master users.
 describe('visibleMenuEntries (spec doc 1 §2 "Side menu entries")', () => {
   const rows: Array<[string, RoleContext, MenuEntry[]]> = [
-    ['a regular free user sees probes, settings, account, instructions and logout', regular, ['probes', 'settings', 'account', 'instructions', 'logout']],
-    ['a translator also sees translations', ctx({ translator: true }), ['translations', 'probes', 'settings', 'account', 'instructions', 'logout']],
+    [
+      'a regular free user sees probes, settings, account, instructions and logout',
+      regular,
+      ['probes', 'settings', 'account', 'instructions', 'logout'],
+    ],
+    [
+      'a translator also sees translations',
+      ctx({ translator: true }),
+      ['translations', 'probes', 'settings', 'account', 'instructions', 'logout'],
+    ],
     [
       'a root admin (admin_group 0) sees translations, admin and storages',
       ctx({ admin: true, adminGroup: STAFF_LEVELS.root }),
@@ -68,22 +76,90 @@ describe('visibleMenuEntries (spec doc 1 §2 "Side menu entries")', () => {
       ctx({ admin: true, adminGroup: STAFF_LEVELS.tech }),
       ['admin', 'storages', 'probes', 'settings', 'account', 'instructions', 'logout'],
     ],
-    ['a master user sees siteindex, no settings and no logout', ctx({ master: true }), ['siteindex', 'probes', 'account', 'instructions']],
-    ['an admin who is a master gets no admin entry', ctx({ master: true, admin: true, adminGroup: STAFF_LEVELS.admin }), ['siteindex', 'storages', 'probes', 'account', 'instructions']],
-    ['the siteindex flag with two base stations shows siteindex', ctx({ siteindex: true, bsCount: 2 }), ['siteindex', 'probes', 'settings', 'account', 'instructions', 'logout']],
-    ['the siteindex flag with one base station does not', ctx({ siteindex: true, bsCount: 1 }), ['probes', 'settings', 'account', 'instructions', 'logout']],
-    ['a compost supervisor without storages enabled sees batches, not storages', compostSupervisor(false), ['batches', 'probes', 'settings', 'account', 'instructions', 'logout']],
-    ['a compost supervisor with storages enabled sees batches and storages', compostSupervisor(true), ['batches', 'storages', 'probes', 'settings', 'account', 'instructions', 'logout']],
-    ['a grain supervisor sees storages, not batches', ctx({ plans: [plan('Grain Supervisor', { segment: SEGMENT_GRAIN })] }), ['storages', 'probes', 'settings', 'account', 'instructions', 'logout']],
-    ['a supervisor on the grain segment sees storages, not batches', ctx({ plans: [plan('Supervisor', { segment: SEGMENT_GRAIN })] }), ['storages', 'probes', 'settings', 'account', 'instructions', 'logout']],
-    ['a premium user with a valid first plan sees storages', ctx({ plans: [plan('Premium')] }), ['storages', 'probes', 'settings', 'account', 'instructions', 'logout']],
-    ['a premium user whose first plan expired does not', ctx({ plans: [plan('Premium', { expired: true })] }), ['probes', 'settings', 'account', 'instructions', 'logout']],
-    ['only the first plan counts', ctx({ plans: [plan('Free'), plan('Premium')] }), ['probes', 'settings', 'account', 'instructions', 'logout']],
-    ['an Insight service user sees storages', ctx({ service: insight }), ['storages', 'probes', 'settings', 'account', 'instructions', 'logout']],
-    ['a gari user with premium sees neither storages nor account', ctx({ partnerApp: 'gari', plans: [plan('Premium')] }), ['probes', 'settings', 'instructions', 'logout']],
-    ['a hay-app user with the Insight service sees neither storages nor account', ctx({ partnerApp: 'haytech', service: insight }), ['probes', 'settings', 'instructions', 'logout']],
-    ['a gari compost supervisor gets no batches', ctx({ partnerApp: 'gari', plans: [plan('Supervisor', { segment: SEGMENT_WASTE })], storagesEnabled: true }), ['probes', 'settings', 'instructions', 'logout']],
-    ['a user without any plan sees the basics', ctx({ plans: [] }), ['probes', 'settings', 'account', 'instructions', 'logout']],
+    [
+      'a master user sees siteindex, no settings and no logout',
+      ctx({ master: true }),
+      ['siteindex', 'probes', 'account', 'instructions'],
+    ],
+    [
+      'an admin who is a master gets no admin entry',
+      ctx({ master: true, admin: true, adminGroup: STAFF_LEVELS.admin }),
+      ['siteindex', 'storages', 'probes', 'account', 'instructions'],
+    ],
+    [
+      'the siteindex flag with two base stations shows siteindex',
+      ctx({ siteindex: true, bsCount: 2 }),
+      ['siteindex', 'probes', 'settings', 'account', 'instructions', 'logout'],
+    ],
+    [
+      'the siteindex flag with one base station does not',
+      ctx({ siteindex: true, bsCount: 1 }),
+      ['probes', 'settings', 'account', 'instructions', 'logout'],
+    ],
+    [
+      'a compost supervisor without storages enabled sees batches, not storages',
+      compostSupervisor(false),
+      ['batches', 'probes', 'settings', 'account', 'instructions', 'logout'],
+    ],
+    [
+      'a compost supervisor with storages enabled sees batches and storages',
+      compostSupervisor(true),
+      ['batches', 'storages', 'probes', 'settings', 'account', 'instructions', 'logout'],
+    ],
+    [
+      'a grain supervisor sees storages, not batches',
+      ctx({ plans: [plan('Grain Supervisor', { segment: SEGMENT_GRAIN })] }),
+      ['storages', 'probes', 'settings', 'account', 'instructions', 'logout'],
+    ],
+    [
+      'a supervisor on the grain segment sees storages, not batches',
+      ctx({ plans: [plan('Supervisor', { segment: SEGMENT_GRAIN })] }),
+      ['storages', 'probes', 'settings', 'account', 'instructions', 'logout'],
+    ],
+    [
+      'a premium user with a valid first plan sees storages',
+      ctx({ plans: [plan('Premium')] }),
+      ['storages', 'probes', 'settings', 'account', 'instructions', 'logout'],
+    ],
+    [
+      'a premium user whose first plan expired does not',
+      ctx({ plans: [plan('Premium', { expired: true })] }),
+      ['probes', 'settings', 'account', 'instructions', 'logout'],
+    ],
+    [
+      'only the first plan counts',
+      ctx({ plans: [plan('Free'), plan('Premium')] }),
+      ['probes', 'settings', 'account', 'instructions', 'logout'],
+    ],
+    [
+      'an Insight service user sees storages',
+      ctx({ service: insight }),
+      ['storages', 'probes', 'settings', 'account', 'instructions', 'logout'],
+    ],
+    [
+      'a gari user with premium sees neither storages nor account',
+      ctx({ partnerApp: 'gari', plans: [plan('Premium')] }),
+      ['probes', 'settings', 'instructions', 'logout'],
+    ],
+    [
+      'a hay-app user with the Insight service sees neither storages nor account',
+      ctx({ partnerApp: 'haytech', service: insight }),
+      ['probes', 'settings', 'instructions', 'logout'],
+    ],
+    [
+      'a gari compost supervisor gets no batches',
+      ctx({
+        partnerApp: 'gari',
+        plans: [plan('Supervisor', { segment: SEGMENT_WASTE })],
+        storagesEnabled: true,
+      }),
+      ['probes', 'settings', 'instructions', 'logout'],
+    ],
+    [
+      'a user without any plan sees the basics',
+      ctx({ plans: [] }),
+      ['probes', 'settings', 'account', 'instructions', 'logout'],
+    ],
   ];
   it.each(rows)('%s', (_name, role, entries) => {
     expect(visibleMenuEntries(role)).toEqual(entries);
@@ -105,15 +181,31 @@ describe('rootRedirect (spec doc 1 §2 route "/")', () => {
   const rows: Array<[string, RoleContext, string]> = [
     ['a compost supervisor goes to batches', compostSupervisor(false), '/batches'],
     ['a compost supervisor with storages enabled still goes to batches', compostSupervisor(true), '/batches'],
-    ['a grain supervisor goes to storages', ctx({ plans: [plan('Grain Supervisor', { segment: SEGMENT_GRAIN })] }), '/storages'],
+    [
+      'a grain supervisor goes to storages',
+      ctx({ plans: [plan('Grain Supervisor', { segment: SEGMENT_GRAIN })] }),
+      '/storages',
+    ],
     ['a premium user goes to storages', ctx({ plans: [plan('Premium')] }), '/storages'],
     ['an Insight user goes to storages', ctx({ service: insight }), '/storages'],
     ['an admin goes to storages', ctx({ admin: true, adminGroup: STAFF_LEVELS.sales }), '/storages'],
     ['a free user goes to probes', regular, '/probes'],
-    ['an expired premium user goes to probes', ctx({ plans: [plan('Premium', { expired: true })] }), '/probes'],
+    [
+      'an expired premium user goes to probes',
+      ctx({ plans: [plan('Premium', { expired: true })] }),
+      '/probes',
+    ],
     ['a hay-app user goes to probes', ctx({ partnerApp: 'haytech', plans: [plan('Premium')] }), '/probes'],
     // Batches is not offered to gari or hay-app users (doc 1 §2), so "/" does not lead there either.
-    ['a gari compost supervisor goes to probes', ctx({ partnerApp: 'gari', plans: [plan('Supervisor', { segment: SEGMENT_WASTE })], storagesEnabled: true }), '/probes'],
+    [
+      'a gari compost supervisor goes to probes',
+      ctx({
+        partnerApp: 'gari',
+        plans: [plan('Supervisor', { segment: SEGMENT_WASTE })],
+        storagesEnabled: true,
+      }),
+      '/probes',
+    ],
   ];
   it.each(rows)('%s', (_name, role, path) => {
     expect(rootRedirect(role)).toBe(path);

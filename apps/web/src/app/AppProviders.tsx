@@ -9,7 +9,15 @@ import type { ApiClient } from '../lib/apiClient';
 import { SessionProvider } from '../features/sessions/SessionProvider';
 import { theme } from './theme';
 
-export function AppProviders({ api, queryClient, children }: { api: ApiClient; queryClient: QueryClient; children: ReactNode }) {
+export function AppProviders({
+  api,
+  queryClient,
+  children,
+}: {
+  api: ApiClient;
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
   return (
     <ApiClientProvider client={api}>
       <QueryClientProvider client={queryClient}>

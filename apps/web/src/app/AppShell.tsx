@@ -45,7 +45,8 @@ export function AppShell() {
   useEffect(() => {
     if (!failure) return;
     // A 401 already ended the session inside the API client; anything else is a failed load.
-    if (!(isApiRequestError(failure) && failure.httpStatus === 401)) endSession(isApiRequestError(failure) && failure.kind === 'network' ? 'network' : 'loadFailed');
+    if (!(isApiRequestError(failure) && failure.httpStatus === 401))
+      endSession(isApiRequestError(failure) && failure.kind === 'network' ? 'network' : 'loadFailed');
   }, [failure, endSession]);
 
   const language = session.data?.ui_preferences?.language;
@@ -62,19 +63,25 @@ export function AppShell() {
     document.title = `${title} · ${t('app.name')}`;
   }, [title, t]);
 
-  const roleContext = useMemo(() => (session.data ? roleContextOf(session.data, user.data ?? null) : null), [session.data, user.data]);
+  const roleContext = useMemo(
+    () => (session.data ? roleContextOf(session.data, user.data ?? null) : null),
+    [session.data, user.data],
+  );
   const entries = useMemo(
     () => (roleContext ? visibleMenuEntries(roleContext).filter((e) => IMPLEMENTED_ENTRIES.includes(e)) : []),
     [roleContext],
   );
 
-  if (failure || !roleContext || !user.data || !stations.data) return <LoadingIndicator fullPage label={t('common.loading')} />;
+  if (failure || !roleContext || !user.data || !stations.data)
+    return <LoadingIndicator fullPage label={t('common.loading')} />;
 
   const outletContext: ShellContext = { roleContext };
   return (
     <SelectedStationProvider stations={stations.data}>
       <RealtimeBridge />
-      <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+      <Box
+        sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}
+      >
         <TopBar title={title} menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} />
         <SideMenu
           open={menuOpen}
@@ -85,7 +92,11 @@ export function AppShell() {
             void logout();
           }}
         />
-        <Container component="main" maxWidth="lg" sx={{ flex: 1, py: { xs: 1.5, sm: 3 }, px: { xs: 1, sm: 3 } }}>
+        <Container
+          component="main"
+          maxWidth="lg"
+          sx={{ flex: 1, py: { xs: 1.5, sm: 3 }, px: { xs: 1, sm: 3 } }}
+        >
           <Suspense fallback={<LoadingIndicator label={t('common.loading')} />}>
             <Outlet context={outletContext} />
           </Suspense>

@@ -13,7 +13,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (status === 'restoring') return <LoadingIndicator fullPage label={t('common.loading')} />;
   if (status === 'anonymous') {
     // Spec doc 1 §4: logout goes to /login; only an interrupted visit remembers where it was.
-    return <Navigate to={loggedOut ? '/login' : loginPathFor(`${location.pathname}${location.search}`)} replace />;
+    return (
+      <Navigate to={loggedOut ? '/login' : loginPathFor(`${location.pathname}${location.search}`)} replace />
+    );
   }
   return children;
 }

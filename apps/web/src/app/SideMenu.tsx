@@ -35,7 +35,11 @@ export function SideMenu({ open, onClose, entries, onLogout }: SideMenuProps) {
   const { pathname } = useLocation();
   return (
     <Drawer anchor="right" open={open} onClose={onClose}>
-      <Box component="nav" aria-label={t('menu.title')} sx={{ width: 260, display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <Box
+        component="nav"
+        aria-label={t('menu.title')}
+        sx={{ width: 260, display: 'flex', flexDirection: 'column', height: '100%' }}
+      >
         <Typography variant="overline" sx={{ px: 2, pt: 2 }}>
           {t('menu.title')}
         </Typography>

@@ -14,7 +14,15 @@ import { useSelectedStation } from '../features/base-stations/SelectedStationPro
  * Spec doc 1 §2 "Top bar": logo, page title, base-station selector, menu button, and the tab strip
  * when there are several stations. On a phone the selector gets its own row and stands in for the tabs.
  */
-export function TopBar({ title, onOpenMenu, menuOpen }: { title: string; onOpenMenu: () => void; menuOpen: boolean }) {
+export function TopBar({
+  title,
+  onOpenMenu,
+  menuOpen,
+}: {
+  title: string;
+  onOpenMenu: () => void;
+  menuOpen: boolean;
+}) {
   const { t } = useTranslation();
   const { stations, tabs } = useSelectedStation();
   return (
@@ -26,7 +34,12 @@ export function TopBar({ title, onOpenMenu, menuOpen }: { title: string; onOpenM
             {t('app.name')}
           </Typography>
         </Box>
-        <Typography variant="h6" component="h1" noWrap sx={{ flex: 1, fontSize: { xs: '1.05rem', sm: '1.25rem' } }}>
+        <Typography
+          variant="h6"
+          component="h1"
+          noWrap
+          sx={{ flex: 1, fontSize: { xs: '1.05rem', sm: '1.25rem' } }}
+        >
           {title}
         </Typography>
         <Box sx={{ display: { xs: 'none', sm: 'block' } }}>

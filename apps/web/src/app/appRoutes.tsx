@@ -8,7 +8,9 @@ import { RootRedirect } from './RootRedirect';
 import { NotFoundPage } from './NotFoundPage';
 
 // Login and probes are where users land, so they are in the entry bundle; other pages load on demand.
-const InstructionsPage = lazy(() => import('../features/instructions/InstructionsPage').then((m) => ({ default: m.InstructionsPage })));
+const InstructionsPage = lazy(() =>
+  import('../features/instructions/InstructionsPage').then((m) => ({ default: m.InstructionsPage })),
+);
 
 export const appRoutes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },

@@ -9,7 +9,10 @@ import { writeCookie } from '../lib/cookies';
  * English ships in the entry bundle as the fallback; every other locale is its own small chunk
  * loaded on demand, so a user downloads only the language they read.
  */
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>(['./locales/*.json', '!./locales/en.json']);
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>([
+  './locales/*.json',
+  '!./locales/en.json',
+]);
 
 export const i18n = i18next.createInstance();
 
@@ -32,7 +35,10 @@ async function ensureLoaded(lang: Language): Promise<void> {
 }
 
 /** Switches the interface language; unknown values fall back to en. */
-export async function changeLanguage(value: string | null | undefined, options: { remember?: boolean } = {}): Promise<Language> {
+export async function changeLanguage(
+  value: string | null | undefined,
+  options: { remember?: boolean } = {},
+): Promise<Language> {
   const lang = supportedLanguage(value) ?? 'en';
   try {
     await ensureLoaded(lang);

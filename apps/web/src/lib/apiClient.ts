@@ -42,7 +42,8 @@ interface RequestOptions {
 
 function urlWithQuery(baseUrl: string, path: string, query: Query | undefined): string {
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null) params.set(k, String(v));
+  for (const [k, v] of Object.entries(query ?? {}))
+    if (v !== undefined && v !== null) params.set(k, String(v));
   const qs = params.toString();
   return `${baseUrl}${path}${qs ? `?${qs}` : ''}`;
 }
@@ -68,7 +69,8 @@ function envelope(body: unknown): { status_code?: unknown; error?: unknown } {
  */
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const baseUrl = options.baseUrl ?? '';
-  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const doFetch =
+    options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const now = options.now ?? (() => Date.now());
 
   let token: AccessToken | null = null;
@@ -87,12 +89,15 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   function schedule(delayMs: number): void {
     clearTimer();
-    refreshTimer = setTimeout(() => {
-      refresh().catch(() => {
-        // Offline: keep the token while it is still valid and try again shortly.
-        if (token && token.accessTokenExpiry > now()) schedule(REFRESH_RETRY_MS);
-      });
-    }, Math.max(0, delayMs));
+    refreshTimer = setTimeout(
+      () => {
+        refresh().catch(() => {
+          // Offline: keep the token while it is still valid and try again shortly.
+          if (token && token.accessTokenExpiry > now()) schedule(REFRESH_RETRY_MS);
+        });
+      },
+      Math.max(0, delayMs),
+    );
   }
 
   function setToken(next: AccessToken | null): void {
@@ -102,7 +107,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     notify();
   }
 
-  async function send(path: string, opts: RequestOptions, bearer: string | null): Promise<{ res: Response; body: unknown }> {
+  async function send(
+    path: string,
+    opts: RequestOptions,
+    bearer: string | null,
+  ): Promise<{ res: Response; body: unknown }> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
     if (bearer) headers.Authorization = `Bearer ${bearer}`;

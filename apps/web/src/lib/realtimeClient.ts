@@ -37,7 +37,9 @@ function parse(data: unknown): WsServerMessage | null {
   if (typeof data !== 'string') return null;
   try {
     const m = JSON.parse(data) as unknown;
-    return typeof m === 'object' && m !== null && typeof (m as { type?: unknown }).type === 'string' ? (m as WsServerMessage) : null;
+    return typeof m === 'object' && m !== null && typeof (m as { type?: unknown }).type === 'string'
+      ? (m as WsServerMessage)
+      : null;
   } catch {
     return null;
   }

@@ -7,7 +7,13 @@ export function LoadingIndicator({ label, fullPage = false }: { label: string; f
     <Box
       role="status"
       aria-live="polite"
-      sx={{ display: 'grid', placeItems: 'center', gap: 1, py: 6, minHeight: fullPage ? '100dvh' : undefined }}
+      sx={{
+        display: 'grid',
+        placeItems: 'center',
+        gap: 1,
+        py: 6,
+        minHeight: fullPage ? '100dvh' : undefined,
+      }}
     >
       <CircularProgress aria-label={label} />
     </Box>

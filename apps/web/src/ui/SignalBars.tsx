@@ -20,7 +20,14 @@ export function SignalBars({ level, label }: { level: number; label: string }) {
       aria-label={label}
       title={label}
       data-level={level}
-      sx={{ position: 'relative', display: 'inline-flex', alignItems: 'flex-end', gap: '2px', height: 16, verticalAlign: 'middle' }}
+      sx={{
+        position: 'relative',
+        display: 'inline-flex',
+        alignItems: 'flex-end',
+        gap: '2px',
+        height: 16,
+        verticalAlign: 'middle',
+      }}
     >
       {[1, 2, 3, 4].map((bar) => (
         <Box
@@ -30,7 +37,8 @@ export function SignalBars({ level, label }: { level: number; label: string }) {
             width: 4,
             height: `${bar * 4}px`,
             borderRadius: '1px',
-            bgcolor: !noSignal && bar <= level ? (level <= 1 ? 'warning.main' : 'success.main') : 'action.disabled',
+            bgcolor:
+              !noSignal && bar <= level ? (level <= 1 ? 'warning.main' : 'success.main') : 'action.disabled',
           }}
         />
       ))}
@@ -38,7 +46,15 @@ export function SignalBars({ level, label }: { level: number; label: string }) {
         <Box
           component="span"
           aria-hidden
-          sx={{ position: 'absolute', left: -1, right: -1, top: '50%', height: 2, bgcolor: 'error.main', transform: 'rotate(-35deg)' }}
+          sx={{
+            position: 'absolute',
+            left: -1,
+            right: -1,
+            top: '50%',
+            height: 2,
+            bgcolor: 'error.main',
+            transform: 'rotate(-35deg)',
+          }}
         />
       )}
     </Box>

@@ -1,5 +1,11 @@
 import { vi } from 'vitest';
-import type { BasestationSummary, SensorConfiguration, SensorData, SessionInfo, UserInfo } from '@emberwatch/shared';
+import type {
+  BasestationSummary,
+  SensorConfiguration,
+  SensorData,
+  SessionInfo,
+  UserInfo,
+} from '@emberwatch/shared';
 import { sessionInfo, station, userInfo } from './fixtures';
 
 export interface RecordedCall {
@@ -54,11 +60,15 @@ export function createFakeServer(options: FakeServerOptions = {}) {
   const routes: Record<string, Handler> = {
     'POST /admin/login': (c) => {
       const { username, password } = c.body as { username: string; password: string };
-      if (username !== 'farmer' || password !== 'secret') return json({ status_code: 401, error: 'Invalid username or password' }, 401);
+      if (username !== 'farmer' || password !== 'secret')
+        return json({ status_code: 401, error: 'Invalid username or password' }, 401);
       state.cookie = true;
       return json({ status_code: 0, UID: state.session.UID, ...issueToken() });
     },
-    'POST /admin/refreshToken': () => (state.cookie ? json({ status_code: 0, ...issueToken() }) : json({ status_code: 401, error: 'No session' }, 401)),
+    'POST /admin/refreshToken': () =>
+      state.cookie
+        ? json({ status_code: 0, ...issueToken() })
+        : json({ status_code: 401, error: 'No session' }, 401),
     'POST /admin/logout': () => {
       state.cookie = false;
       state.validTokens.clear();
@@ -92,7 +102,12 @@ export function createFakeServer(options: FakeServerOptions = {}) {
     },
     'GET /client/data': (c) => {
       const id = c.query.get('basestationID') ?? '';
-      return json({ status_code: 0, bs_id: id, results: state.data[id] ?? [], server_ts: Math.floor(Date.now() / 1000) });
+      return json({
+        status_code: 0,
+        bs_id: id,
+        results: state.data[id] ?? [],
+        server_ts: Math.floor(Date.now() / 1000),
+      });
     },
     'POST /client/uiPrefs': (c) => {
       const { prefs } = c.body as { prefs: Partial<SessionInfo['ui_preferences']> };

@@ -78,7 +78,11 @@ export function station(bsId: string, overrides: Partial<BasestationSummary> = {
   };
 }
 
-export function sensorConf(id: string, name: string | null = null, overrides: Partial<SensorConfiguration> = {}): SensorConfiguration {
+export function sensorConf(
+  id: string,
+  name: string | null = null,
+  overrides: Partial<SensorConfiguration> = {},
+): SensorConfiguration {
   return {
     sensor_id_sys: id,
     sensor_id_bs: id,
@@ -94,7 +98,12 @@ export function sensorConf(id: string, name: string | null = null, overrides: Pa
 }
 
 /** A reading `ageSeconds` old; temperatures in °C (converted to the API's tenths). */
-export function reading(id: string, celsius: number[], ageSeconds: number, overrides: Partial<SensorData> = {}): SensorData {
+export function reading(
+  id: string,
+  celsius: number[],
+  ageSeconds: number,
+  overrides: Partial<SensorData> = {},
+): SensorData {
   const tenths = celsius.map((c) => Math.round(c * 10));
   return {
     sensor_id: id,

@@ -15,7 +15,9 @@ function LocationDisplay() {
 /** The whole app at `path`, talking to the fake server. */
 export function renderApp(path: string, server: FakeServer) {
   const api = createApiClient({ fetch: server.fetch });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+  });
   const user = userEvent.setup();
   const view = render(
     <AppProviders api={api} queryClient={queryClient}>

@@ -1,7 +1,15 @@
 import type { BsListEntry } from './baseStations.js';
 
 /** Spec doc 1 §9 plan names; doc 1 §1 plan levels 2 = hay, 3 = old premium, 4 = grain/waste. */
-export const PLAN_NAMES = ['Free', 'INSIGHT', 'Premium', 'Supervisor', 'Grain Supervisor', 'Periskop', 'Laundry'] as const;
+export const PLAN_NAMES = [
+  'Free',
+  'INSIGHT',
+  'Premium',
+  'Supervisor',
+  'Grain Supervisor',
+  'Periskop',
+  'Laundry',
+] as const;
 export type PlanName = (typeof PLAN_NAMES)[number];
 
 export interface Plan {

@@ -34,7 +34,12 @@ export function stationTabs(stations: readonly TabStation[]): StationTab[] {
       existing.groupSize = Math.max(existing.groupSize, existing.memberIds.length);
       continue;
     }
-    const tab: StationTab = { bsId: s.bs_id, label: stationLabel(s), groupSize: Math.max(1, s.groupSize), memberIds: [s.bs_id] };
+    const tab: StationTab = {
+      bsId: s.bs_id,
+      label: stationLabel(s),
+      groupSize: Math.max(1, s.groupSize),
+      memberIds: [s.bs_id],
+    };
     tabs.push(tab);
     if (s.bsGroup) byGroup.set(s.bsGroup, tab);
   }
@@ -42,7 +47,10 @@ export function stationTabs(stations: readonly TabStation[]): StationTab[] {
 }
 
 /** The tab holding a station, so choosing any member of a group highlights the group's tab. */
-export function tabOfStation(tabs: readonly StationTab[], bsId: string | null | undefined): StationTab | undefined {
+export function tabOfStation(
+  tabs: readonly StationTab[],
+  bsId: string | null | undefined,
+): StationTab | undefined {
   if (!bsId) return undefined;
   return tabs.find((t) => t.memberIds.includes(bsId));
 }

@@ -2,7 +2,10 @@
  * Human label of a base station model, from its type number and firmware version string.
  * Spec doc 1 §3 and doc 2 §3 give the table; "characters 2-4" are 1-based, so "V4.0.7" → "4.0".
  */
-export function baseStationTypeLabel(type: number | null | undefined, version: string | null | undefined): string {
+export function baseStationTypeLabel(
+  type: number | null | undefined,
+  version: string | null | undefined,
+): string {
   const v = (version ?? '').substring(1, 4);
   if (type === -1) return 'V3 - Type yet undefined';
   if (type === 1 || type === null || type === undefined) return 'V1 Standard';

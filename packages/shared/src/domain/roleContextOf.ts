@@ -8,8 +8,14 @@ import type { RoleContext } from './roles.js';
  * narrowest one (no plans, no service), so the menu never shows an entry the user may not have.
  */
 export function roleContextOf(
-  session: Pick<SessionInfo, 'admin' | 'admin_group' | 'master' | 'grandMaster' | 'translator' | 'partnerApp' | 'bs_ids'>,
-  user: Pick<UserInfo, 'translator' | 'siteindex' | 'storagesEnabled' | 'bs_list' | 'plans' | 'service'> | null,
+  session: Pick<
+    SessionInfo,
+    'admin' | 'admin_group' | 'master' | 'grandMaster' | 'translator' | 'partnerApp' | 'bs_ids'
+  >,
+  user: Pick<
+    UserInfo,
+    'translator' | 'siteindex' | 'storagesEnabled' | 'bs_list' | 'plans' | 'service'
+  > | null,
 ): RoleContext {
   return {
     admin: session.admin,

@@ -25,7 +25,11 @@ export function displayTemperature(tenths: number, unit: DegreesUnit): number {
   return Math.round(v * 10) / 10;
 }
 
-export function formatTemperature(tenths: number | null | undefined, unit: DegreesUnit, withUnit = false): string {
+export function formatTemperature(
+  tenths: number | null | undefined,
+  unit: DegreesUnit,
+  withUnit = false,
+): string {
   if (tenths === null || tenths === undefined || Number.isNaN(tenths)) return MISSING_VALUE;
   const text = displayTemperature(tenths, unit).toFixed(1);
   return withUnit ? `${text} °${unit}` : text;

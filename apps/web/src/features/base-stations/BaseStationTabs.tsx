@@ -37,7 +37,16 @@ export function BaseStationTabs() {
               minHeight: 40,
               textTransform: 'none',
               ...(narrow
-                ? { minWidth: 0, maxWidth: 110, px: 1, fontSize: '0.75rem', display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }
+                ? {
+                    minWidth: 0,
+                    maxWidth: 110,
+                    px: 1,
+                    fontSize: '0.75rem',
+                    display: 'block',
+                    overflow: 'hidden',
+                    textOverflow: 'ellipsis',
+                    whiteSpace: 'nowrap',
+                  }
                 : { maxWidth: 220 }),
             }}
           />

@@ -42,8 +42,16 @@ export interface ProbeTableProps {
 }
 
 const SORT_CHOICES: { value: string; sort: ProbeSort; labelKey: string }[] = [
-  { value: 'temperature-asc', sort: { key: 'temperature', direction: 'asc' }, labelKey: 'probes.sortTempAsc' },
-  { value: 'temperature-desc', sort: { key: 'temperature', direction: 'desc' }, labelKey: 'probes.sortTempDesc' },
+  {
+    value: 'temperature-asc',
+    sort: { key: 'temperature', direction: 'asc' },
+    labelKey: 'probes.sortTempAsc',
+  },
+  {
+    value: 'temperature-desc',
+    sort: { key: 'temperature', direction: 'desc' },
+    labelKey: 'probes.sortTempDesc',
+  },
   { value: 'name-asc', sort: { key: 'name', direction: 'asc' }, labelKey: 'probes.sortNameAsc' },
   { value: 'name-desc', sort: { key: 'name', direction: 'desc' }, labelKey: 'probes.sortNameDesc' },
 ];
@@ -68,10 +76,13 @@ export function ProbeTable({ rows, unit, dateFormat, timeFormat, compact }: Prob
   const shownSize = pageSize !== ALL_ROWS && pageSize < rows.length ? pageSize : ALL_ROWS;
   const lastPage = shownSize === ALL_ROWS ? 0 : Math.max(0, Math.ceil(rows.length / shownSize) - 1);
   const currentPage = Math.min(page, lastPage);
-  const visible = shownSize === ALL_ROWS ? sorted : sorted.slice(currentPage * shownSize, (currentPage + 1) * shownSize);
+  const visible =
+    shownSize === ALL_ROWS ? sorted : sorted.slice(currentPage * shownSize, (currentPage + 1) * shownSize);
 
   function sortBy(key: ProbeSortKey) {
-    setSort((s) => (s.key === key ? { key, direction: s.direction === 'asc' ? 'desc' : 'asc' } : { key, direction: 'asc' }));
+    setSort((s) =>
+      s.key === key ? { key, direction: s.direction === 'asc' ? 'desc' : 'asc' } : { key, direction: 'asc' },
+    );
     setPage(0);
   }
 
@@ -82,7 +93,9 @@ export function ProbeTable({ rows, unit, dateFormat, timeFormat, compact }: Prob
         count={rows.length}
         page={currentPage}
         rowsPerPage={shownSize}
-        rowsPerPageOptions={sizeOptions.map((s) => (s === ALL_ROWS ? { value: ALL_ROWS, label: t('probes.all') } : s))}
+        rowsPerPageOptions={sizeOptions.map((s) =>
+          s === ALL_ROWS ? { value: ALL_ROWS, label: t('probes.all') } : s,
+        )}
         onPageChange={(_, p) => setPage(p)}
         onRowsPerPageChange={(e) => {
           setPageSize(Number(e.target.value));
@@ -91,7 +104,15 @@ export function ProbeTable({ rows, unit, dateFormat, timeFormat, compact }: Prob
         labelRowsPerPage={t('probes.rowsPerPage')}
         labelDisplayedRows={({ from, to, count }) => t('probes.displayedRows', { from, to, count })}
         getItemAriaLabel={(type) =>
-          t(type === 'first' ? 'probes.firstPage' : type === 'last' ? 'probes.lastPage' : type === 'next' ? 'probes.nextPage' : 'probes.previousPage')
+          t(
+            type === 'first'
+              ? 'probes.firstPage'
+              : type === 'last'
+                ? 'probes.lastPage'
+                : type === 'next'
+                  ? 'probes.nextPage'
+                  : 'probes.previousPage',
+          )
         }
         showFirstButton={!narrow}
         showLastButton={!narrow}
@@ -99,7 +120,17 @@ export function ProbeTable({ rows, unit, dateFormat, timeFormat, compact }: Prob
     ) : null;
 
   const header = (
-    <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, px: { xs: 0, sm: 1 }, pb: 1, flexWrap: 'wrap' }}>
+    <Stack
+      direction="row"
+      sx={{
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        gap: 2,
+        px: { xs: 0, sm: 1 },
+        pb: 1,
+        flexWrap: 'wrap',
+      }}
+    >
       <Typography variant="body2" color="text.secondary" data-testid="probe-count">
         {t('probes.count', { count: rows.length })}
       </Typography>
@@ -176,7 +207,11 @@ export function ProbeTable({ rows, unit, dateFormat, timeFormat, compact }: Prob
           <TableHead>
             <TableRow>
               <TableCell sortDirection={sort.key === 'name' ? sort.direction : false}>
-                <TableSortLabel active={sort.key === 'name'} direction={sort.key === 'name' ? sort.direction : 'asc'} onClick={() => sortBy('name')}>
+                <TableSortLabel
+                  active={sort.key === 'name'}
+                  direction={sort.key === 'name' ? sort.direction : 'asc'}
+                  onClick={() => sortBy('name')}
+                >
                   {t('probes.name')}
                 </TableSortLabel>
               </TableCell>
@@ -196,7 +231,13 @@ export function ProbeTable({ rows, unit, dateFormat, timeFormat, compact }: Prob
           </TableHead>
           <TableBody>
             {visible.map((row) => (
-              <TableRow key={row.sensorId} hover data-testid="probe-row" data-sensor-id={row.sensorId} sx={{ opacity: row.stale ? 0.75 : 1 }}>
+              <TableRow
+                key={row.sensorId}
+                hover
+                data-testid="probe-row"
+                data-sensor-id={row.sensorId}
+                sx={{ opacity: row.stale ? 0.75 : 1 }}
+              >
                 <TableCell>
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>
                     {row.name}

@@ -37,6 +37,12 @@ export function ProbesPage() {
 
   return (
     // Keyed by station: another station's list starts on its first page.
-    <ProbeTable key={selected.bs_id} rows={rows} unit={unitOf(prefs.degrees)} dateFormat={prefs.date_format} timeFormat={prefs.time_format} />
+    <ProbeTable
+      key={selected.bs_id}
+      rows={rows}
+      unit={unitOf(prefs.degrees)}
+      dateFormat={prefs.date_format}
+      timeFormat={prefs.time_format}
+    />
   );
 }

@@ -45,7 +45,11 @@ export function buildProbeRows(
   const add = (sensorId: string, sensorName: string | null, reading: SensorData | undefined) => {
     seen.add(sensorId);
     const name = sensorName?.trim() ? sensorName.trim() : sensorId;
-    const temperatures = reading ? (reading.temperatures.length > 0 ? reading.temperatures : [reading.temperature]) : [];
+    const temperatures = reading
+      ? reading.temperatures.length > 0
+        ? reading.temperatures
+        : [reading.temperature]
+      : [];
     const ageSeconds = reading ? readingAgeSeconds(reading.meas_ts, nowSeconds) : null;
     rows.push({
       sensorId,

@@ -49,10 +49,14 @@ export function LoginPage() {
     }
   }
 
-  const noticeText = notice === 'network' ? t('errors.network') : notice === 'loadFailed' ? t('login.loadFailed') : null;
+  const noticeText =
+    notice === 'network' ? t('errors.network') : notice === 'loadFailed' ? t('login.loadFailed') : null;
 
   return (
-    <Box component="main" sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
+    <Box
+      component="main"
+      sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}
+    >
       <Paper elevation={3} sx={{ width: '100%', maxWidth: 380, p: { xs: 3, sm: 4 } }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, color: 'primary.main' }}>
           <LocalFireDepartment fontSize="large" aria-hidden />

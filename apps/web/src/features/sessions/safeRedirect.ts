@@ -9,7 +9,8 @@ export function safeRedirect(raw: string | null | undefined): string {
   if (!raw) return '/';
   // "//host" and "/\host" are protocol-relative in browsers; control characters hide tricks like "/\t/host".
   // eslint-disable-next-line no-control-regex
-  if (!raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\') || /[\u0000-\u001f\u007f]/.test(raw)) return '/';
+  if (!raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\') || /[\u0000-\u001f\u007f]/.test(raw))
+    return '/';
   let url: URL;
   try {
     url = new URL(raw, PLACEHOLDER_ORIGIN);

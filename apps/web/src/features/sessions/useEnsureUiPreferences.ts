@@ -18,11 +18,14 @@ export function useEnsureUiPreferences(session: SessionInfo | undefined, demo: b
   useEffect(() => {
     if (uid === undefined || demo !== false || missing === '') return;
     const prefs: Partial<UiPreferences> = {};
-    for (const k of missing.split(',') as (keyof UiPreferences)[]) Object.assign(prefs, { [k]: DEFAULT_UI_PREFERENCES[k] });
+    for (const k of missing.split(',') as (keyof UiPreferences)[])
+      Object.assign(prefs, { [k]: DEFAULT_UI_PREFERENCES[k] });
     api
       .post<{ status_code: 0; ui_preferences: UiPreferences }>('/client/uiPrefs', { prefs })
       .then((r) => {
-        queryClient.setQueryData<SessionInfo>(queryKeys.session, (old) => (old ? { ...old, ui_preferences: r.ui_preferences } : old));
+        queryClient.setQueryData<SessionInfo>(queryKeys.session, (old) =>
+          old ? { ...old, ui_preferences: r.ui_preferences } : old,
+        );
       })
       // The defaults are already in use on screen; a failed save is retried on the next load.
       .catch(() => undefined);

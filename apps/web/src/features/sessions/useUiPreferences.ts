@@ -6,8 +6,12 @@ export function withDefaultPreferences(prefs: Partial<UiPreferences> | null | un
   return { ...DEFAULT_UI_PREFERENCES, ...(prefs ?? {}) };
 }
 
-export function missingPreferenceKeys(prefs: Partial<UiPreferences> | null | undefined): (keyof UiPreferences)[] {
-  return (Object.keys(DEFAULT_UI_PREFERENCES) as (keyof UiPreferences)[]).filter((k) => prefs?.[k] === undefined);
+export function missingPreferenceKeys(
+  prefs: Partial<UiPreferences> | null | undefined,
+): (keyof UiPreferences)[] {
+  return (Object.keys(DEFAULT_UI_PREFERENCES) as (keyof UiPreferences)[]).filter(
+    (k) => prefs?.[k] === undefined,
+  );
 }
 
 export function useUiPreferences(): UiPreferences {
