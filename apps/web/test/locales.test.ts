@@ -16,12 +16,18 @@ function flatten(obj: Record<string, unknown>, prefix = ''): Record<string, stri
   return out;
 }
 
-const locales = Object.fromEntries(
-  LANGUAGES.map((l) => [
-    l,
-    flatten(JSON.parse(readFileSync(join(localeDir, `${l}.json`), 'utf8')) as Record<string, unknown>),
-  ]),
-);
+/** Every file of a language (locales/<lang>/<feature>.json), merged and flattened to dotted keys. */
+function localeOf(lang: string): Record<string, string> {
+  const dir = join(localeDir, lang);
+  return Object.assign(
+    {},
+    ...readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => flatten(JSON.parse(readFileSync(join(dir, f), 'utf8')) as Record<string, unknown>)),
+  ) as Record<string, string>;
+}
+
+const locales = Object.fromEntries(LANGUAGES.map((l) => [l, localeOf(l)]));
 const en = locales.en ?? {};
 
 function sourceFiles(dir: string): string[] {
@@ -32,10 +38,13 @@ function sourceFiles(dir: string): string[] {
 
 describe('locale files', () => {
   it('exist for exactly the 8 supported languages', () => {
-    const files = readdirSync(localeDir)
-      .map((f) => f.replace(/\.json$/, ''))
-      .sort();
-    expect(files).toEqual([...LANGUAGES].sort());
+    const dirs = readdirSync(localeDir).sort();
+    expect(dirs).toEqual([...LANGUAGES].sort());
+  });
+
+  it('split every language into the same feature files', () => {
+    const files = (lang: string) => readdirSync(join(localeDir, lang)).sort();
+    for (const lang of LANGUAGES) expect(files(lang)).toEqual(files('en'));
   });
 
   it.each(LANGUAGES.filter((l) => l !== 'en'))('%s holds exactly the same keys as English', (lang) => {

@@ -1,18 +1,23 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '@emberwatch/shared';
-import en from './locales/en.json';
 import { supportedLanguage, LANGUAGE_COOKIE } from './detectLanguage';
 import { writeCookie } from '../lib/cookies';
 
 /**
- * English ships in the entry bundle as the fallback; every other locale is its own small chunk
- * loaded on demand, so a user downloads only the language they read.
+ * Locale files live in locales/<lang>/<feature>.json; each file's top-level key is its feature, so
+ * files never collide and features add strings without touching each other's files. English ships
+ * in the entry bundle as the fallback; every other language is loaded on demand.
  */
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>([
-  './locales/*.json',
-  '!./locales/en.json',
-]);
+type LocaleModule = { default: Record<string, unknown> };
+const englishFiles = import.meta.glob<LocaleModule>('./locales/en/*.json', { eager: true });
+const loaders = import.meta.glob<LocaleModule>(['./locales/*/*.json', '!./locales/en/*.json']);
+
+function merge(modules: LocaleModule[]): Record<string, unknown> {
+  return Object.assign({}, ...modules.map((m) => m.default)) as Record<string, unknown>;
+}
+
+const en = merge(Object.values(englishFiles));
 
 export const i18n = i18next.createInstance();
 
@@ -28,10 +33,11 @@ void i18n.use(initReactI18next).init({
 
 async function ensureLoaded(lang: Language): Promise<void> {
   if (i18n.hasResourceBundle(lang, 'translation')) return;
-  const load = loaders[`./locales/${lang}.json`];
-  if (!load) return;
-  const mod = await load();
-  i18n.addResourceBundle(lang, 'translation', mod.default, true, true);
+  const files = Object.entries(loaders)
+    .filter(([path]) => path.startsWith(`./locales/${lang}/`))
+    .map(([, load]) => load());
+  if (files.length === 0) return;
+  i18n.addResourceBundle(lang, 'translation', merge(await Promise.all(files)), true, true);
 }
 
 /** Switches the interface language; unknown values fall back to en. */
