@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { REFRESH_COOKIE } from '../src/features/sessions/sessions.routes.js';
+import { REUSE_GRACE_S, sha256 } from '../src/features/sessions/session.service.js';
 import { bearer, createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 
 function refreshCookieOf(res: { cookies: { name: string; value: string; httpOnly?: boolean }[] }) {
@@ -81,7 +82,12 @@ describe(`sessions on ${TEST_ENGINE}`, () => {
     const second = refreshCookieOf(r1);
     expect(second.value).not.toBe(first.value);
 
-    // The first token is replayed (stolen): refused, and the legitimate newer token dies with it.
+    // The first token is replayed later (stolen): refused, and the legitimate newer token dies with it.
+    await t.store.db
+      .updateTable('refresh_tokens')
+      .set({ used_ts: Math.floor(Date.now() / 1000) - REUSE_GRACE_S - 1 })
+      .where('token_hash', '=', sha256(first.value))
+      .execute();
     const replay = await t.app.inject({
       method: 'POST',
       url: '/admin/refreshToken',
@@ -94,6 +100,31 @@ describe(`sessions on ${TEST_ENGINE}`, () => {
       cookies: { [REFRESH_COOKIE]: second.value },
     });
     expect(afterReplay.statusCode).toBe(401);
+  });
+
+  it('accepts the same refresh token twice within seconds, as two tabs refreshing together do', async () => {
+    const cookie = refreshCookieOf(await login('grain@demo.emberwatch', 'ember-demo', '10.3.0.2'));
+    const [a, b] = await Promise.all(
+      [1, 2].map(() =>
+        t.app.inject({
+          method: 'POST',
+          url: '/admin/refreshToken',
+          cookies: { [REFRESH_COOKIE]: cookie.value },
+        }),
+      ),
+    );
+    expect(a?.statusCode).toBe(200);
+    expect(b?.statusCode).toBe(200);
+    // Both new tokens keep working: nothing was revoked.
+    for (const res of [a, b]) {
+      const next = refreshCookieOf(res!);
+      const again = await t.app.inject({
+        method: 'POST',
+        url: '/admin/refreshToken',
+        cookies: { [REFRESH_COOKIE]: next.value },
+      });
+      expect(again.statusCode).toBe(200);
+    }
   });
 
   it('ends the session on logout', async () => {

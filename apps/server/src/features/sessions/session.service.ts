@@ -7,6 +7,12 @@ import type { LoginRateLimiter } from './loginRateLimiter.js';
 import { dummyPasswordHash, verifyPassword } from './passwordHash.js';
 import type { RefreshTokenRepository } from './refreshToken.repository.js';
 
+/**
+ * Two tabs of one browser that refresh at the same moment both present the same token; within this
+ * many seconds a second use is accepted. A replay later than that revokes the family.
+ */
+export const REUSE_GRACE_S = 10;
+
 export interface IssuedSession extends AccessToken {
   userId: number;
   refreshToken: string;
@@ -56,10 +62,13 @@ export class SessionService {
     const now = this.nowS();
     if (!row || row.revoked_ts !== null || row.expires_ts <= now)
       throw ApiError.unauthenticated('Your session has ended.');
-    if (row.used_ts !== null || !(await this.refreshTokens.markUsed(hash, now))) {
+    if (row.used_ts !== null && now - row.used_ts > REUSE_GRACE_S) {
       await this.refreshTokens.revokeFamily(row.family_id, now);
       throw ApiError.unauthenticated('Your session has ended.');
     }
+    // A token used moments ago (or just now, by a request racing this one) is two tabs of one
+    // browser refreshing together, not a theft: both get a fresh token of the same family.
+    if (row.used_ts === null) await this.refreshTokens.markUsed(hash, now);
     const user = await this.users.findById(row.user_id);
     if (!user || user.blocked) {
       await this.refreshTokens.revokeFamily(row.family_id, now);
