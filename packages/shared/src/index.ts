@@ -24,8 +24,3 @@ export * from './domain/depthUnits.js';
 export * from './domain/batteryVolts.js';
 export * from './domain/probeDetailAccess.js';
 export * from './domain/probeAnalysis.js';
-export * from './domain/chartRange.js';
-export * from './domain/depthUnits.js';
-export * from './domain/batteryVolts.js';
-export * from './domain/probeDetailAccess.js';
-export * from './domain/probeAnalysis.js';
