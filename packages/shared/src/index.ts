@@ -24,3 +24,7 @@ export * from './domain/depthUnits.js';
 export * from './domain/batteryVolts.js';
 export * from './domain/probeDetailAccess.js';
 export * from './domain/probeAnalysis.js';
+export * from './domain/dedupePoints.js';
+export * from './domain/downsampleChart.js';
+export * from './domain/applyCorrection.js';
+export * from './domain/probeProperties.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ProbeCorrection } from './probeConfig.js';
 
 export const bsIdSchema = z
   .string()
@@ -51,6 +52,12 @@ export interface SensorConfiguration {
   kind: 'hay' | 'grain' | 'compost' | 'other';
   storage_location: string | null;
   column: number | null;
+  /** Value corrections, oldest first (spec doc 2 §3); absent or empty when there are none. */
+  corrections?: ProbeCorrection[];
+  /** Measurement interval in seconds as stored (the form shows minutes); null = the station's default. */
+  measurement_interval?: number | null;
+  /** Receiving time 4–10; null = the default 3. */
+  receiving_time?: number | null;
 }
 
 /** Spec doc 2 §3 "Base station conf". */
