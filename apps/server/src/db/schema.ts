@@ -93,6 +93,12 @@ export interface ProbesTable {
   /** Station whose radio last delivered this probe's data. */
   real_bs: string | null;
   created_ts: number;
+  /** JSON list of {date, factor, user} (migration 0002); null when never corrected. */
+  corrections: string | null;
+  /** Seconds; null = the station's default. */
+  measurement_interval: number | null;
+  /** 4–10; null = the default 3. */
+  receiving_time: number | null;
 }
 
 export interface ReadingsTable {
