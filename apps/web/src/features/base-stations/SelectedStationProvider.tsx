@@ -1,5 +1,18 @@
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
-import { stationTabs, tabOfStation, type BasestationSummary, type StationTab } from '@emberwatch/shared';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  remembersStationChoice,
+  STATION_COOKIE,
+  STATION_COOKIE_MAX_AGE_S,
+  stationFromCookie,
+  stationTabs,
+  tabOfStation,
+  type BasestationSummary,
+  type StationTab,
+} from '@emberwatch/shared';
+import { readCookie, writeCookie } from '../../lib/cookies';
+import { queryKeys } from '../../lib/queryKeys';
+import { useSessionInfo } from '../sessions/useSessionInfo';
 
 export interface SelectedStationValue {
   stations: BasestationSummary[];
@@ -12,9 +25,17 @@ export interface SelectedStationValue {
 
 const SelectedStationContext = createContext<SelectedStationValue | null>(null);
 
+/** The station ids of the tab holding `bsId` (the station alone when it is not grouped). */
+function groupOf(tabs: StationTab[], bsId: string | null | undefined): string[] {
+  return tabOfStation(tabs, bsId)?.memberIds ?? (bsId ? [bsId] : []);
+}
+
 /**
- * The chosen base station lives in app state for the session (the 1-day cookie of spec doc 1 §4
- * comes with a later issue). Until the user chooses, the first tab's station is shown.
+ * The chosen base station (spec doc 1 §4 "Changing the base station"): switching clears what was
+ * loaded for the stations involved (their configuration, readings and anything else keyed by their
+ * id), so the page shows its loading state and reloads; session, user info and the station list are
+ * refetched. The choice is kept in a cookie for one day (not for gari and hay-app users), and on app
+ * start the remembered station is selected when the user may still see it; otherwise the first tab's.
  */
 export function SelectedStationProvider({
   stations,
@@ -23,15 +44,41 @@ export function SelectedStationProvider({
   stations: BasestationSummary[];
   children: ReactNode;
 }) {
-  const [chosenId, setChosenId] = useState<string | null>(null);
-  const value = useMemo<SelectedStationValue>(() => {
-    const tabs = stationTabs(stations);
-    const fallbackId = tabs[0]?.bsId;
-    const selected =
-      stations.find((s) => s.bs_id === chosenId) ?? stations.find((s) => s.bs_id === fallbackId) ?? null;
-    const groupIds = tabOfStation(tabs, selected?.bs_id)?.memberIds ?? (selected ? [selected.bs_id] : []);
-    return { stations, tabs, selected, groupIds, select: setChosenId };
-  }, [stations, chosenId]);
+  const queryClient = useQueryClient();
+  const partnerApp = useSessionInfo().data?.partnerApp ?? null;
+  const [chosenId, setChosenId] = useState<string | null>(() =>
+    typeof document === 'undefined'
+      ? null
+      : stationFromCookie(
+          readCookie(document.cookie, STATION_COOKIE),
+          stations.map((s) => s.bs_id),
+          { partnerApp },
+        ),
+  );
+  const tabs = useMemo(() => stationTabs(stations), [stations]);
+  const selected =
+    stations.find((s) => s.bs_id === chosenId) ?? stations.find((s) => s.bs_id === tabs[0]?.bsId) ?? null;
+  const selectedId = selected?.bs_id ?? null;
+
+  const select = useCallback(
+    (bsId: string) => {
+      if (bsId === selectedId) return;
+      const involved = new Set([...groupOf(tabs, selectedId), ...groupOf(tabs, bsId)]);
+      setChosenId(bsId);
+      if (remembersStationChoice({ partnerApp })) writeCookie(STATION_COOKIE, bsId, STATION_COOKIE_MAX_AGE_S);
+      queryClient.removeQueries({
+        predicate: (q) => q.queryKey.some((part) => typeof part === 'string' && involved.has(part)),
+      });
+      for (const key of [queryKeys.session, ['userInfo'], queryKeys.basestations])
+        void queryClient.invalidateQueries({ queryKey: key });
+    },
+    [selectedId, tabs, partnerApp, queryClient],
+  );
+
+  const value = useMemo<SelectedStationValue>(
+    () => ({ stations, tabs, selected, groupIds: groupOf(tabs, selectedId), select }),
+    [stations, tabs, selected, selectedId, select],
+  );
   return <SelectedStationContext value={value}>{children}</SelectedStationContext>;
 }
 
