@@ -1,6 +1,26 @@
 // Bundles the server (and the shared TypeScript source it imports) into dist/main.js.
 // node_modules stay external: native modules such as better-sqlite3 cannot be bundled.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { build } from 'esbuild';
+
+// The web app's locale files (locales/<locale>/<feature>.json) seed the translations table at start.
+// They are discovered here, at build time, and compiled into the bundle through `define`, so a
+// deployment needs no web source tree. Same discovery as readLocaleFiles() in
+// src/features/translations/bundledLocales.ts, which tests and tsx use from source.
+const localesDir = '../web/src/i18n/locales';
+const bundledLocales = readdirSync(localesDir)
+  .sort()
+  .flatMap((locale) =>
+    readdirSync(join(localesDir, locale))
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .map((f) => ({
+        locale,
+        category: f.slice(0, -'.json'.length),
+        content: JSON.parse(readFileSync(join(localesDir, locale, f), 'utf8')),
+      })),
+  );
 
 await build({
   entryPoints: ['src/main.ts'],
@@ -12,5 +32,6 @@ await build({
   sourcemap: true,
   packages: 'external',
   alias: { '@emberwatch/shared': '../../packages/shared/src/index.ts' },
+  define: { __EMBERWATCH_BUNDLED_LOCALES__: JSON.stringify(bundledLocales) },
   logLevel: 'warning',
 });

@@ -24,6 +24,7 @@ import { LoginRateLimiter } from './features/sessions/loginRateLimiter.js';
 import { RefreshTokenRepository } from './features/sessions/refreshToken.repository.js';
 import { SessionService } from './features/sessions/session.service.js';
 import { sessionRoutes } from './features/sessions/sessions.routes.js';
+import { createTranslationService, translationRoutes } from './features/translations/translations.routes.js';
 import { AccessService } from './features/users/access.service.js';
 import { UserRepository } from './features/users/user.repository.js';
 import { userRoutes } from './features/users/users.routes.js';
@@ -116,6 +117,10 @@ export async function createServer(
   await app.register(baseStationRoutes(ctx));
   await app.register(ingestRoutes(ctx, new StationCredentials(ctx.stations)));
   await app.register(wsGateway(ctx));
+  // Bundled locale texts → store at every start; texts a translator saved are never overwritten.
+  const translations = createTranslationService(ctx);
+  await translations.seed();
+  await app.register(translationRoutes(ctx, translations));
 
   if (store.pg) {
     const relay = new PgEventRelay(store.pg.connectionString, store.pg.schema, ctx.bus, app.log);

@@ -155,6 +155,20 @@ export interface UiPreferencesTable {
   updated_ts: number;
 }
 
+export interface TranslationsTable {
+  id: Generated<number>;
+  locale: string;
+  /** Dotted path of the web app's locale files, e.g. "login.title". */
+  key: string;
+  text: string;
+  /** The locale file (feature) the key came from: common, probeDetail, settings … */
+  category: string;
+  /** 1 once a person saved the text: the seed from the bundled files never overwrites it. */
+  edited: number;
+  updated_ts: number;
+  updated_by: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   master_authorizations: MasterAuthorizationsTable;
@@ -166,4 +180,5 @@ export interface Database {
   probe_daily: ProbeDailyTable;
   bs_packets: BsPacketsTable;
   ui_preferences: UiPreferencesTable;
+  translations: TranslationsTable;
 }

@@ -38,7 +38,8 @@ export const updateTranslationsRequestSchema = z.strictObject({
     id: z.int().positive().optional(),
     key: z.string().trim().min(1).max(200),
     text: z.string().max(5000),
-    category: z.string().trim().max(50).default('web'),
+    /** Omitted: the row keeps its category (a new key gets 'common'). Changing it is root admin only. */
+    category: z.string().trim().min(1).max(50).optional(),
   }),
   /** Root admin only: the key itself changes, in every locale. */
   keyChange: z.boolean().default(false),

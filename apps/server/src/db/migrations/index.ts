@@ -2,11 +2,13 @@ import type { Migration } from 'kysely/migration';
 import type { Engine } from '../engine.js';
 import { initialMigration } from './0001_initial.js';
 import { probeSettingsMigration } from './0002_probe_settings.js';
+import { translationsMigration } from './0003_translations.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
     '0001_initial': initialMigration(engine),
     '0002_probe_settings': probeSettingsMigration(engine),
+    '0003_translations': translationsMigration(engine),
   };
 }

@@ -1,0 +1,151 @@
+import type { Kysely } from 'kysely';
+import type { TranslationRow } from '@emberwatch/shared';
+import type { Database } from '../../db/schema.js';
+import type { BundledText } from './bundledLocales.js';
+
+export interface StoredTranslation extends TranslationRow {
+  locale: string;
+  edited: number;
+}
+
+const INSERT_CHUNK = 100;
+
+/** The only SQL of the translations feature. */
+export class TranslationRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** [key, text] of one locale, ordered by key. */
+  async pairsOf(locale: string): Promise<[string, string][]> {
+    const rows = await this.db
+      .selectFrom('translations')
+      .select(['key', 'text'])
+      .where('locale', '=', locale)
+      .orderBy('key')
+      .execute();
+    return rows.map((r) => [r.key, r.text]);
+  }
+
+  /** Rows of one locale, newest first (the translations page sorts by id descending, spec doc 3 §9). */
+  rowsOf(locale: string): Promise<TranslationRow[]> {
+    return this.db
+      .selectFrom('translations')
+      .select(['id', 'key', 'text', 'category'])
+      .where('locale', '=', locale)
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  findById(id: number): Promise<StoredTranslation | undefined> {
+    return this.db
+      .selectFrom('translations')
+      .select(['id', 'locale', 'key', 'text', 'category', 'edited'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  findByKey(locale: string, key: string): Promise<StoredTranslation | undefined> {
+    return this.db
+      .selectFrom('translations')
+      .select(['id', 'locale', 'key', 'text', 'category', 'edited'])
+      .where('locale', '=', locale)
+      .where('key', '=', key)
+      .executeTakeFirst();
+  }
+
+  async keyExists(key: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('translations')
+      .select('id')
+      .where('key', '=', key)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** A person's save: the text is theirs from now on (edited = 1), whatever the bundled files say. */
+  async saveText(
+    id: number,
+    change: { text: string; category: string },
+    userId: number,
+    nowS: number,
+  ): Promise<void> {
+    await this.db
+      .updateTable('translations')
+      .set({ text: change.text, category: change.category, edited: 1, updated_ts: nowS, updated_by: userId })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async insertEdited(
+    row: { locale: string; key: string; text: string; category: string },
+    userId: number,
+    nowS: number,
+  ): Promise<number> {
+    const inserted = await this.db
+      .insertInto('translations')
+      .values({ ...row, edited: 1, updated_ts: nowS, updated_by: userId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return inserted.id;
+  }
+
+  /** Renames a key in every locale; the renamed rows count as edited so a re-seed leaves them be. */
+  async renameKey(from: string, to: string, userId: number, nowS: number): Promise<void> {
+    await this.db
+      .updateTable('translations')
+      .set({ key: to, edited: 1, updated_ts: nowS, updated_by: userId })
+      .where('key', '=', from)
+      .execute();
+  }
+
+  /**
+   * Seeds from the bundled texts in one transaction: missing keys are inserted, untouched rows
+   * (edited = 0) follow a changed bundled text or category, edited rows are never written.
+   * Idempotent and safe beside another instance doing the same (ON CONFLICT DO NOTHING, and the
+   * update re-checks edited = 0 so a translator's save that lands meanwhile wins).
+   */
+  async seed(texts: BundledText[], nowS: number): Promise<{ inserted: number; updated: number }> {
+    return this.db.transaction().execute(async (trx) => {
+      const existing = new Map<string, { text: string; category: string; edited: number }>();
+      for (const r of await trx
+        .selectFrom('translations')
+        .select(['locale', 'key', 'text', 'category', 'edited'])
+        .execute())
+        existing.set(`${r.locale}\u0000${r.key}`, r);
+
+      const missing: BundledText[] = [];
+      let updated = 0;
+      for (const t of texts) {
+        const cur = existing.get(`${t.locale}\u0000${t.key}`);
+        if (!cur) missing.push(t);
+        else if (cur.edited === 0 && (cur.text !== t.text || cur.category !== t.category)) {
+          await trx
+            .updateTable('translations')
+            .set({ text: t.text, category: t.category, updated_ts: nowS })
+            .where('locale', '=', t.locale)
+            .where('key', '=', t.key)
+            .where('edited', '=', 0)
+            .execute();
+          updated++;
+        }
+      }
+      for (let i = 0; i < missing.length; i += INSERT_CHUNK) {
+        await trx
+          .insertInto('translations')
+          .values(
+            missing.slice(i, i + INSERT_CHUNK).map((t) => ({
+              locale: t.locale,
+              key: t.key,
+              text: t.text,
+              category: t.category,
+              edited: 0,
+              updated_ts: nowS,
+              updated_by: null,
+            })),
+          )
+          .onConflict((oc) => oc.columns(['locale', 'key']).doNothing())
+          .execute();
+      }
+      return { inserted: missing.length, updated };
+    });
+  }
+}

@@ -1,0 +1,116 @@
+import { LANGUAGES, type Language, type TranslationRow } from '@emberwatch/shared';
+import { ApiError } from '../../http/ApiError.js';
+import type { Actor } from '../users/access.service.js';
+import type { TranslationRepository } from './translation.repository.js';
+import { bundledTexts, type BundledText } from './bundledLocales.js';
+
+/** Spec doc 3 §9: unsupported languages fall back to en. */
+export function supportedLocale(value: string | undefined): Language {
+  const primary = (value ?? '').trim().toLowerCase().split(/[-_]/)[0] ?? '';
+  return (LANGUAGES as readonly string[]).includes(primary) ? (primary as Language) : 'en';
+}
+
+/** Spec doc 1 §6: the root admin is an admin of staff level 0. */
+export function isRootAdmin(actor: Actor): boolean {
+  return actor.user.admin === 1 && actor.user.admin_group === 0;
+}
+
+/** Locales a translator is assigned to (users.translator_locales, a JSON array). */
+export function translatorLocales(actor: Actor): string[] {
+  if (actor.user.translator !== 1) return [];
+  try {
+    const parsed: unknown = JSON.parse(actor.user.translator_locales);
+    return Array.isArray(parsed) ? parsed.filter((l): l is string => typeof l === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export interface TranslationSave {
+  locale: Language;
+  data: { id?: number | undefined; key: string; text: string; category?: string | undefined };
+  keyChange: boolean;
+}
+
+/**
+ * Who may do what (spec doc 1 §6, doc 3 §5–6): translators edit texts in their assigned locales;
+ * the root admin edits every locale, adds keys, renames keys (in every locale) and changes
+ * categories. Everyone else reads only through the client calls.
+ */
+export class TranslationService {
+  constructor(
+    private readonly repo: TranslationRepository,
+    private readonly nowS: () => number,
+  ) {}
+
+  seed(texts: BundledText[] = bundledTexts()): Promise<{ inserted: number; updated: number }> {
+    return this.repo.seed(texts, this.nowS());
+  }
+
+  async clientTranslations(locale: string | undefined) {
+    const lang = supportedLocale(locale);
+    return {
+      status_code: 0 as const,
+      locale: lang,
+      results: await this.repo.pairsOf(lang),
+      supported_languages: [...LANGUAGES],
+    };
+  }
+
+  private assertMayEdit(actor: Actor, locale: string): void {
+    if (isRootAdmin(actor)) return;
+    if (actor.user.translator !== 1)
+      throw ApiError.forbidden('Only translators and the root admin may work on translations.');
+    if (!translatorLocales(actor).includes(locale))
+      throw ApiError.forbidden(`You are not assigned to translate the language "${locale}".`);
+  }
+
+  async adminTranslations(actor: Actor, locale: string) {
+    if (!(LANGUAGES as readonly string[]).includes(locale))
+      throw ApiError.invalid(`Unsupported language "${locale}".`, 'locale');
+    this.assertMayEdit(actor, locale);
+    return { status_code: 0 as const, locale, results: await this.repo.rowsOf(locale) };
+  }
+
+  async save(actor: Actor, req: TranslationSave): Promise<TranslationRow> {
+    const { locale, data, keyChange } = req;
+    this.assertMayEdit(actor, locale);
+    const root = isRootAdmin(actor);
+    const now = this.nowS();
+
+    const row =
+      data.id !== undefined ? await this.repo.findById(data.id) : await this.repo.findByKey(locale, data.key);
+    if (!row) {
+      if (data.id !== undefined) throw ApiError.notFound('No such translation.');
+      if (!root) throw ApiError.forbidden('Only the root admin can add translations.');
+      const category = data.category ?? 'common';
+      const id = await this.repo.insertEdited(
+        { locale, key: data.key, text: data.text, category },
+        actor.user.id,
+        now,
+      );
+      return { id, key: data.key, text: data.text, category };
+    }
+    if (row.locale !== locale)
+      throw ApiError.invalid('That translation belongs to another language.', 'data.id');
+
+    const category = data.category ?? row.category;
+    if (category !== row.category && !root)
+      throw ApiError.forbidden('Only the root admin can change categories.');
+    if (data.key !== row.key) {
+      if (!keyChange)
+        throw ApiError.invalid(
+          'The key differs from the saved one; renaming a key needs keyChange.',
+          'data.key',
+        );
+      if (!root) throw ApiError.forbidden('Only the root admin can change keys.');
+      if (await this.repo.keyExists(data.key))
+        throw new ApiError(409, `The key "${data.key}" already exists.`, 409, 'data.key');
+      await this.repo.renameKey(row.key, data.key, actor.user.id, now);
+    } else if (keyChange && !root) {
+      throw ApiError.forbidden('Only the root admin can change keys.');
+    }
+    await this.repo.saveText(row.id, { text: data.text, category }, actor.user.id, now);
+    return { id: row.id, key: data.key, text: data.text, category };
+  }
+}
