@@ -3,6 +3,8 @@ import type { Store } from './db/createDatabase.js';
 import type { BaseStationRepository } from './features/base-stations/baseStation.repository.js';
 import type { IngestService } from './features/ingest/ingest.service.js';
 import type { PreferencesService } from './features/preferences/preferences.service.js';
+import type { ProbeConfigService } from './features/probes/probeConfig.service.js';
+import type { ProbeDataService } from './features/probes/probeData.service.js';
 import type { ReadingRepository } from './features/readings/reading.repository.js';
 import type { AccessTokenSigner } from './features/sessions/accessToken.js';
 import type { SessionService } from './features/sessions/session.service.js';
@@ -24,4 +26,6 @@ export interface AppContext {
   sessions: SessionService;
   preferences: PreferencesService;
   ingest: IngestService;
+  probeData: ProbeDataService;
+  probeConfig: ProbeConfigService;
 }

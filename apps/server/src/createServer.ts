@@ -18,6 +18,11 @@ import { DailyCache } from './features/ingest/dailyCache.js';
 import { StationCredentials } from './features/ingest/stationCredentials.js';
 import { PreferencesRepository } from './features/preferences/preferences.repository.js';
 import { PreferencesService } from './features/preferences/preferences.service.js';
+import { ProbeRepository } from './features/probes/probe.repository.js';
+import { ProbeConfigService } from './features/probes/probeConfig.service.js';
+import { ProbeDataRepository } from './features/probes/probeData.repository.js';
+import { ProbeDataService } from './features/probes/probeData.service.js';
+import { probeRoutes } from './features/probes/probes.routes.js';
 import { ReadingRepository } from './features/readings/reading.repository.js';
 import { AccessTokenSigner } from './features/sessions/accessToken.js';
 import { LoginRateLimiter } from './features/sessions/loginRateLimiter.js';
@@ -48,6 +53,14 @@ export function createContext(
   const stations = new BaseStationRepository(store.db);
   const signer = new AccessTokenSigner(config.jwtSecret, config.accessTokenTtlS, nowS);
   const bus = new EventBus();
+  const access = new AccessService(users, stations);
+  const ingest = new IngestService(
+    new IngestRepository(store.db),
+    bus,
+    nowS,
+    new ProbeDirectory(),
+    new DailyCache(store.engine === 'sqlite'),
+  );
   return {
     config,
     store,
@@ -56,7 +69,7 @@ export function createContext(
     users,
     stations,
     readings: new ReadingRepository(store.db),
-    access: new AccessService(users, stations),
+    access,
     signer,
     sessions: new SessionService(
       users,
@@ -67,13 +80,9 @@ export function createContext(
       nowS,
     ),
     preferences: new PreferencesService(new PreferencesRepository(store.db), nowS),
-    ingest: new IngestService(
-      new IngestRepository(store.db),
-      bus,
-      nowS,
-      new ProbeDirectory(),
-      new DailyCache(store.engine === 'sqlite'),
-    ),
+    ingest,
+    probeData: new ProbeDataService(new ProbeDataRepository(store.db), nowS),
+    probeConfig: new ProbeConfigService(new ProbeRepository(store.db), stations, access, ingest, bus, nowS),
   };
 }
 
@@ -115,6 +124,7 @@ export async function createServer(
   await app.register(sessionRoutes(ctx));
   await app.register(userRoutes(ctx));
   await app.register(baseStationRoutes(ctx));
+  await app.register(probeRoutes(ctx));
   await app.register(ingestRoutes(ctx, new StationCredentials(ctx.stations)));
   await app.register(wsGateway(ctx));
   // Bundled locale texts → store at every start; texts a translator saved are never overwritten.

@@ -2,7 +2,9 @@ import {
   baseStationTypeLabel,
   type BasestationSummary,
   type BsConfResponse,
+  sortCorrections,
   type BsListEntry,
+  type ProbeCorrection,
   type SensorConfiguration,
 } from '@emberwatch/shared';
 import type { BaseStationRow, ProbeRow } from './baseStation.repository.js';
@@ -42,6 +44,9 @@ function presentProbe(p: ProbeRow): SensorConfiguration {
     kind,
     storage_location: p.storage_location,
     column: p.col,
+    corrections: p.corrections ? sortCorrections(JSON.parse(p.corrections) as ProbeCorrection[]) : [],
+    measurement_interval: p.measurement_interval,
+    receiving_time: p.receiving_time,
   };
 }
 

@@ -3,6 +3,8 @@ import type { BaseStationsTable, Database, ProbesTable } from '../../db/schema.j
 
 export type BaseStationRow = Selectable<BaseStationsTable>;
 export type ProbeRow = Selectable<ProbesTable>;
+/** A probe with what access checks and settings rules need of its owning station. */
+export type ProbeWithStation = ProbeRow & { owner_user_id: number; firmware: string | null };
 
 export class BaseStationRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -60,6 +62,24 @@ export class BaseStationRepository {
 
   listProbes(bsId: string): Promise<ProbeRow[]> {
     return this.db.selectFrom('probes').selectAll().where('bs_id', '=', bsId).orderBy('sensor_id').execute();
+  }
+
+  /** Probes by id with their owning station's owner and firmware; unknown ids are simply absent. */
+  async probesWithStation(ids: readonly string[]): Promise<ProbeWithStation[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .selectFrom('probes')
+      .innerJoin('base_stations', 'base_stations.id', 'probes.bs_id')
+      .selectAll('probes')
+      .select(['base_stations.owner_user_id', 'base_stations.firmware'])
+      .where('probes.sensor_id', 'in', ids)
+      .execute();
+  }
+
+  /** Changes the display name and/or time zone; only the fields given. */
+  async updateSettings(id: string, set: { display_name?: string | null; timezone?: string }): Promise<void> {
+    if (Object.keys(set).length === 0) return;
+    await this.db.updateTable('base_stations').set(set).where('id', '=', id).execute();
   }
 
   credentialHashOf(id: string): Promise<string | undefined> {

@@ -39,6 +39,11 @@ export class IngestService {
     private readonly maxBatch = 64,
   ) {}
 
+  /** Probes moved to another station: the cached owner must not outlive the move. */
+  forgetProbes(ids: Iterable<string>): void {
+    this.probes.forget(ids);
+  }
+
   submit(bsId: string, packet: IngestPacket, bytesUp: number): Promise<IngestResponse> {
     const receivedTs = this.nowS();
     const future = packet.readings.findIndex((r) => r.meas_ts > receivedTs + MAX_FUTURE_SKEW_S);

@@ -19,6 +19,17 @@ const MAX_ENTRIES = 200_000;
  */
 export class ProbeDirectory {
   private readonly entries = new Map<string, Entry>();
+  /** Counts forget() calls, so a resolve that raced one never caches what it read before. */
+  private forgets = 0;
+
+  /**
+   * Drops probes from the cache (after a transfer to another station): the next packet reads their
+   * owner from the store again.
+   */
+  forget(ids: Iterable<string>): void {
+    this.forgets++;
+    for (const id of ids) this.entries.delete(id);
+  }
 
   /**
    * Makes sure every probe exists and records the radio that heard it. Returns each probe's owning
@@ -30,6 +41,7 @@ export class ProbeDirectory {
     heard: Map<string, ProbeDiscovery>,
   ): Promise<{ owners: Map<string, string>; commit: () => void }> {
     const now = Date.now();
+    const forgetsAtStart = this.forgets;
     const known = new Map<string, { bsId: string; realBs: string | null }>();
     const missing: string[] = [];
     for (const id of heard.keys()) {
@@ -61,6 +73,8 @@ export class ProbeDirectory {
     return {
       owners: new Map([...known].map(([id, k]) => [id, k.bsId])),
       commit: () => {
+        // A transfer committed meanwhile: what this transaction read may name the old owner.
+        if (this.forgets !== forgetsAtStart) return;
         const until = Date.now() + TTL_MS;
         if (this.entries.size + known.size > MAX_ENTRIES) this.entries.clear();
         for (const [id, k] of known) this.entries.set(id, { ...k, until });

@@ -1,11 +1,21 @@
 import type { Kysely } from 'kysely';
-import type { SensorData } from '@emberwatch/shared';
+import {
+  applyCorrection,
+  correctionTimeline,
+  type ProbeCorrection,
+  type SensorData,
+} from '@emberwatch/shared';
 import type { Database } from '../../db/schema.js';
+
+/** A probe's stored corrections (JSON text, null when never corrected). */
+export function parseCorrections(json: string | null): ProbeCorrection[] {
+  return json ? (JSON.parse(json) as ProbeCorrection[]) : [];
+}
 
 export class ReadingRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** The latest reading of every probe configured on the station. */
+  /** The latest reading of every probe configured on the station, with the probe's correction applied. */
   async latestForStation(bsId: string): Promise<SensorData[]> {
     const rows = await this.db
       .selectFrom('probes')
@@ -18,18 +28,23 @@ export class ReadingRepository {
         'probe_latest.sensor_rssi',
         'probe_latest.bs_rssi',
         'probe_latest.batt',
+        'probes.corrections',
       ])
       .where('probes.bs_id', '=', bsId)
       .orderBy('probe_latest.sensor_id')
       .execute();
-    return rows.map((r) => ({
-      sensor_id: r.sensor_id,
-      temperature: r.temperature,
-      temperatures: JSON.parse(r.temps) as number[],
-      meas_ts: r.meas_ts,
-      sensor_RSSI: r.sensor_rssi,
-      bs_RSSI: r.bs_rssi,
-      batt_voltage: r.batt,
-    }));
+    return rows.map((r) => {
+      const temps = JSON.parse(r.temps) as number[];
+      const offset = r.corrections ? correctionTimeline(parseCorrections(r.corrections)).at(r.meas_ts) : 0;
+      return {
+        sensor_id: r.sensor_id,
+        temperature: r.temperature + offset,
+        temperatures: applyCorrection(temps, offset),
+        meas_ts: r.meas_ts,
+        sensor_RSSI: r.sensor_rssi,
+        bs_RSSI: r.bs_rssi,
+        batt_voltage: r.batt,
+      };
+    });
   }
 }

@@ -1,5 +1,9 @@
 import { ApiError } from '../../http/ApiError.js';
-import type { BaseStationRepository, BaseStationRow } from '../base-stations/baseStation.repository.js';
+import type {
+  BaseStationRepository,
+  BaseStationRow,
+  ProbeWithStation,
+} from '../base-stations/baseStation.repository.js';
 import type { UserRepository, UserRow } from './user.repository.js';
 
 /**
@@ -63,6 +67,28 @@ export class AccessService {
     if (actor.isAdmin) return (await this.stations.ownerIdsOf([bsId])).has(bsId);
     const owner = (await this.stations.ownerIdsOf([bsId])).get(bsId);
     return owner !== undefined && actor.accountIds.includes(owner);
+  }
+
+  /** Whether the actor may see stations owned by this account. */
+  canSeeAccount(actor: Actor, ownerId: number): boolean {
+    return actor.isAdmin || actor.accountIds.includes(ownerId);
+  }
+
+  /**
+   * The probes, each on a station the actor may see; refuses (403, the station message) when any of
+   * them is unknown or on another account's station, so a caller cannot tell the two apart.
+   */
+  async probesFor(actor: Actor, sensorIds: readonly string[]): Promise<ProbeWithStation[]> {
+    const ids = [...new Set(sensorIds)];
+    const rows = await this.stations.probesWithStation(ids);
+    if (rows.length !== ids.length || rows.some((r) => !this.canSeeAccount(actor, r.owner_user_id)))
+      throw ApiError.forbidden();
+    const byId = new Map(rows.map((r) => [r.sensor_id, r]));
+    return ids.map((id) => byId.get(id) as ProbeWithStation);
+  }
+
+  async probeFor(actor: Actor, sensorId: string): Promise<ProbeWithStation> {
+    return (await this.probesFor(actor, [sensorId]))[0] as ProbeWithStation;
   }
 
   /** Refuses alike for a station that does not exist and one of another account: no probing for ids. */
