@@ -1,9 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import type { Language, TranslationsResponse } from '@emberwatch/shared';
 import { App } from './app/App';
 import { createApiClient } from './lib/apiClient';
 import { createQueryClient } from './lib/createQueryClient';
-import { changeLanguage } from './i18n/i18n';
+import { changeLanguage, setTranslationsSource } from './i18n/i18n';
 import { detectLanguage } from './i18n/detectLanguage';
 
 const root = document.getElementById('root');
@@ -12,9 +13,23 @@ if (!root) throw new Error('index.html lacks #root');
 const api = createApiClient();
 const queryClient = createQueryClient();
 
-// Before login the language comes from the `lang` cookie or the browser (spec doc 1 §4); loading
-// it before the first render avoids a flash of English.
-void changeLanguage(detectLanguage(document.cookie, navigator.languages)).finally(() => {
+/** Another language than the bundled English waits this long at most for its texts before rendering. */
+const TRANSLATION_WAIT_MS = 1000;
+
+// Before login the language comes from the `lang` cookie or the browser (spec doc 1 §4). English
+// renders at once; another language waits briefly for its texts (no flash of English), but never
+// longer than TRANSLATION_WAIT_MS: a slow or failed call leaves the app in the bundled English.
+setTranslationsSource(api, null, (locale: Language) =>
+  api.getPublic<TranslationsResponse>('/client/getAnonymousTranslations', { locale }),
+);
+const language = detectLanguage(document.cookie, navigator.languages);
+const texts = changeLanguage(language);
+const ready =
+  language === 'en'
+    ? Promise.resolve()
+    : Promise.race([texts, new Promise((resolve) => setTimeout(resolve, TRANSLATION_WAIT_MS))]);
+
+void ready.finally(() => {
   createRoot(root).render(
     <StrictMode>
       <App api={api} queryClient={queryClient} />

@@ -1,7 +1,8 @@
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { FakeWebSocket } from './support/FakeWebSocket';
-import { i18n } from '../src/i18n/i18n';
+import { i18n, resetTranslations, setTranslationsSource } from '../src/i18n/i18n';
+import { localeTexts } from './support/localeTexts';
 
 // jsdom has no matchMedia; MUI's useMediaQuery asks it for the phone layout. "No match" = wide screen.
 Object.defineProperty(window, 'matchMedia', {
@@ -20,6 +21,14 @@ Object.defineProperty(window, 'matchMedia', {
 
 // No test may open a real socket; each one inspects the fake instead.
 vi.stubGlobal('WebSocket', FakeWebSocket);
+
+// Texts come from the server's translation calls; outside renderApp (which wires the fake server)
+// a stand-in serves what the server would after seeding from the bundled locale files.
+const translationsServer = {};
+beforeEach(() => {
+  resetTranslations();
+  setTranslationsSource(translationsServer, null, (locale) => Promise.resolve(localeTexts(locale)));
+});
 
 afterEach(async () => {
   cleanup();

@@ -8,6 +8,7 @@ import { ApiClientProvider } from '../lib/ApiClientContext';
 import type { ApiClient } from '../lib/apiClient';
 import { SessionProvider } from '../features/sessions/SessionProvider';
 import { theme } from './theme';
+import { TranslationsSync } from './TranslationsSync';
 
 export function AppProviders({
   api,
@@ -24,7 +25,10 @@ export function AppProviders({
         <I18nextProvider i18n={i18n}>
           <ThemeProvider theme={theme}>
             <CssBaseline />
-            <SessionProvider>{children}</SessionProvider>
+            <SessionProvider>
+              <TranslationsSync />
+              {children}
+            </SessionProvider>
           </ThemeProvider>
         </I18nextProvider>
       </QueryClientProvider>

@@ -6,7 +6,6 @@ import Container from '@mui/material/Container';
 import { roleContextOf, visibleMenuEntries, type RoleContext } from '@emberwatch/shared';
 import { LoadingIndicator } from '../ui/LoadingIndicator';
 import { isApiRequestError } from '../lib/ApiRequestError';
-import { changeLanguage } from '../i18n/i18n';
 import { useSession } from '../features/sessions/SessionProvider';
 import { useSessionInfo } from '../features/sessions/useSessionInfo';
 import { useEnsureUiPreferences } from '../features/sessions/useEnsureUiPreferences';
@@ -49,13 +48,7 @@ export function AppShell() {
       endSession(isApiRequestError(failure) && failure.kind === 'network' ? 'network' : 'loadFailed');
   }, [failure, endSession]);
 
-  const language = session.data?.ui_preferences?.language;
-  useEffect(() => {
-    // Spec doc 1 §4: the interface follows ui_preferences.language once logged in; the cookie
-    // keeps that language for the next visit's login page.
-    if (language) void changeLanguage(language, { remember: true });
-  }, [language]);
-
+  // The interface language follows ui_preferences.language: see TranslationsSync.
   useEnsureUiPreferences(session.data, user.data?.demo);
 
   const title = t(pageTitleKey(pathname));

@@ -1,23 +1,18 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Language } from '@emberwatch/shared';
+import type { Language, TranslationsResponse } from '@emberwatch/shared';
 import { supportedLanguage, LANGUAGE_COOKIE } from './detectLanguage';
 import { writeCookie } from '../lib/cookies';
 
 /**
- * Locale files live in locales/<lang>/<feature>.json; each file's top-level key is its feature, so
- * files never collide and features add strings without touching each other's files. English ships
- * in the entry bundle as the fallback; every other language is loaded on demand.
+ * Texts come from the server's translation calls (spec doc 1 §7), which serve the store seeded from
+ * locales/<lang>/<feature>.json plus the translators' edits. Only English is bundled: it renders at
+ * once and stays as the fallback when a call fails. The other languages' files are the server's
+ * seed and never ship to the browser (docs/decisions/0007-translations-and-bundle.md).
  */
 type LocaleModule = { default: Record<string, unknown> };
 const englishFiles = import.meta.glob<LocaleModule>('./locales/en/*.json', { eager: true });
-const loaders = import.meta.glob<LocaleModule>(['./locales/*/*.json', '!./locales/en/*.json']);
-
-function merge(modules: LocaleModule[]): Record<string, unknown> {
-  return Object.assign({}, ...modules.map((m) => m.default)) as Record<string, unknown>;
-}
-
-const en = merge(Object.values(englishFiles));
+const en = Object.assign({}, ...Object.values(englishFiles).map((m) => m.default)) as Record<string, unknown>;
 
 export const i18n = i18next.createInstance();
 
@@ -31,30 +26,119 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
-async function ensureLoaded(lang: Language): Promise<void> {
-  if (i18n.hasResourceBundle(lang, 'translation')) return;
-  const files = Object.entries(loaders)
-    .filter(([path]) => path.startsWith(`./locales/${lang}/`))
-    .map(([, load]) => load());
-  if (files.length === 0) return;
-  i18n.addResourceBundle(lang, 'translation', merge(await Promise.all(files)), true, true);
+/** Fetches the texts of one language: anonymously before login, as the user after it. */
+export type TranslationsFetcher = (locale: Language) => Promise<TranslationsResponse>;
+
+interface Source {
+  /** The same owner (API client) and account keep the source, and what it already loaded. */
+  owner: object;
+  uid: number | null;
+  fetch: TranslationsFetcher;
 }
 
-/** Switches the interface language; unknown values fall back to en. */
+let source: Source | null = null;
+/** The language last loaded from the current source (a repeated request for it is not refetched). */
+let loadedLang: Language | null = null;
+let inFlight: { lang: Language; promise: Promise<boolean> } | null = null;
+let latestRequest = 0;
+
+/**
+ * Chooses where texts come from. Logging in switches to the user's call and logging out back to the
+ * anonymous one (spec doc 1 §4); the next changeLanguage then fetches from the new source.
+ */
+export function setTranslationsSource(owner: object, uid: number | null, fetch: TranslationsFetcher): void {
+  if (source && source.owner === owner && source.uid === uid) return;
+  source = { owner, uid, fetch };
+  loadedLang = null;
+  inFlight = null;
+}
+
+// Spec doc 1 §8: the alert about failed language files is shown once, then the bundled texts stay.
+type FailureListener = () => void;
+const failureListeners = new Set<FailureListener>();
+let failedLanguage: Language | null = null;
+
+/** The language whose files failed to load first, or null; the alert shows while this is set. */
+export function translationFailure(): Language | null {
+  return failedLanguage;
+}
+
+export function subscribeTranslationFailure(listener: FailureListener): () => void {
+  failureListeners.add(listener);
+  return () => failureListeners.delete(listener);
+}
+
+let failureReported = false;
+function reportFailure(lang: Language): void {
+  if (failureReported) return;
+  failureReported = true;
+  failedLanguage = lang;
+  for (const l of failureListeners) l();
+}
+
+/** Closes the alert; it does not come back in this page's lifetime. */
+export function dismissTranslationFailure(): void {
+  failedLanguage = null;
+  for (const l of failureListeners) l();
+}
+
+/** For tests: forget the source, the loaded texts and the alert. */
+export function resetTranslations(): void {
+  source = null;
+  loadedLang = null;
+  inFlight = null;
+  failureReported = false;
+  failedLanguage = null;
+  for (const lang of Object.keys(i18n.store.data))
+    if (lang !== 'en') i18n.removeResourceBundle(lang, 'translation');
+  i18n.addResourceBundle('en', 'translation', en, true, true);
+}
+
+async function fetchInto(current: Source, lang: Language): Promise<boolean> {
+  try {
+    const res = await current.fetch(lang);
+    if (res.status_code !== 0 || !Array.isArray(res.results)) throw new Error('translations not served');
+    // Keys are dotted paths; i18next nests them by its key separator. The server's texts win over the
+    // bundled English (a translator may have edited them).
+    i18n.addResources(lang, 'translation', Object.fromEntries(res.results));
+    if (source === current) loadedLang = lang;
+    return true;
+  } catch {
+    reportFailure(lang);
+    return false;
+  }
+}
+
+function load(lang: Language): Promise<boolean> {
+  const current = source;
+  if (!current) return Promise.resolve(false);
+  if (loadedLang === lang) return Promise.resolve(true);
+  if (inFlight?.lang === lang) return inFlight.promise;
+  const promise = fetchInto(current, lang).finally(() => {
+    if (inFlight?.promise === promise) inFlight = null;
+  });
+  inFlight = { lang, promise };
+  return promise;
+}
+
+/**
+ * Switches the interface language and loads its texts; unsupported values fall back to en. With
+ * `remember` the choice goes into the language cookie for the next visit's login page. If the texts
+ * cannot be fetched the alert shows once and the language stays readable: texts loaded earlier, or
+ * the bundled English.
+ */
 export async function changeLanguage(
   value: string | null | undefined,
   options: { remember?: boolean } = {},
 ): Promise<Language> {
   const lang = supportedLanguage(value) ?? 'en';
-  try {
-    await ensureLoaded(lang);
-  } catch {
-    // A chunk that fails to load (offline, new deploy) must not break the app: stay readable in English.
-    await i18n.changeLanguage('en');
-    return 'en';
-  }
-  await i18n.changeLanguage(lang);
-  if (typeof document !== 'undefined') document.documentElement.lang = lang;
   if (options.remember) writeCookie(LANGUAGE_COOKIE, lang);
-  return lang;
+  const request = ++latestRequest;
+  const ok = await load(lang);
+  // A later call (the user clicked again) decides the language; this one only added its texts.
+  if (request !== latestRequest) return lang;
+  const shown = ok || i18n.hasResourceBundle(lang, 'translation') ? lang : 'en';
+  await i18n.changeLanguage(shown);
+  if (typeof document !== 'undefined') document.documentElement.lang = shown;
+  return shown;
 }

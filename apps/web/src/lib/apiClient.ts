@@ -25,6 +25,8 @@ export interface ApiClient {
   /** A token valid for at least a few seconds (refreshing if needed), for the WebSocket handshake. */
   freshToken(): Promise<string | null>;
   get<T>(path: string, query?: Query): Promise<T>;
+  /** A GET that needs no session (e.g. the login page's translations); sends no bearer. */
+  getPublic<T>(path: string, query?: Query): Promise<T>;
   post<T>(path: string, body?: unknown): Promise<T>;
   hasToken(): boolean;
   /** Called whenever the session starts, is refreshed or ends (null = logged out or lost). */
@@ -203,6 +205,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       return (await refresh())?.accessToken ?? null;
     },
     get: (path, query) => request(path, { method: 'GET', query, auth: true }),
+    getPublic: (path, query) => request(path, { method: 'GET', query, auth: false }),
     post: (path, body) => request(path, { method: 'POST', body: body ?? {}, auth: true }),
     hasToken: () => token !== null,
     onAuthChange(listener) {

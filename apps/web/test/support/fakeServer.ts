@@ -7,6 +7,7 @@ import type {
   UserInfo,
 } from '@emberwatch/shared';
 import { sessionInfo, station, userInfo } from './fixtures';
+import { localeTexts } from './localeTexts';
 
 export interface RecordedCall {
   method: string;
@@ -109,6 +110,9 @@ export function createFakeServer(options: FakeServerOptions = {}) {
         server_ts: Math.floor(Date.now() / 1000),
       });
     },
+    // Translations as the server serves them once seeded from the bundled locale files.
+    'GET /client/getAnonymousTranslations': (c) => json(localeTexts(c.query.get('locale'))),
+    'GET /client/getUserTranslations': (c) => json(localeTexts(c.query.get('locale'))),
     'POST /client/uiPrefs': (c) => {
       const { prefs } = c.body as { prefs: Partial<SessionInfo['ui_preferences']> };
       state.session = { ...state.session, ui_preferences: { ...state.session.ui_preferences, ...prefs } };
@@ -131,7 +135,9 @@ export function createFakeServer(options: FakeServerOptions = {}) {
     const key = `${call.method} ${call.path}`;
     const override = overrides.get(key);
     if (override) return override(call);
-    const needsToken = call.path.startsWith('/client/') || call.path === '/auth';
+    const needsToken =
+      (call.path.startsWith('/client/') && call.path !== '/client/getAnonymousTranslations') ||
+      call.path === '/auth';
     if (needsToken && !state.validTokens.has(call.authorization?.replace(/^Bearer /, '') ?? '')) {
       return json({ status_code: 401, error: 'Unauthenticated' }, 401);
     }

@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import type { Language, TranslationsResponse } from '@emberwatch/shared';
+import { useApiClient } from '../lib/ApiClientContext';
+import { changeLanguage, setTranslationsSource } from '../i18n/i18n';
+import { detectLanguage } from '../i18n/detectLanguage';
+import { TranslationLoadAlert } from '../i18n/TranslationLoadAlert';
+import { useSession } from '../features/sessions/SessionProvider';
+import { useSessionInfo } from '../features/sessions/useSessionInfo';
+
+/**
+ * Spec doc 1 §4: before login the texts come from getAnonymousTranslations for the detected language
+ * (cookie, then browser); once logged in from getUserTranslations for ui_preferences.language, which
+ * also goes into the language cookie; logging out returns to the anonymous texts.
+ */
+export function TranslationsSync() {
+  const api = useApiClient();
+  const { status } = useSession();
+  const session = useSessionInfo();
+  const uid = status === 'authenticated' ? session.data?.UID : undefined;
+  const language = session.data?.ui_preferences?.language;
+
+  useEffect(() => {
+    if (status === 'authenticated') return;
+    setTranslationsSource(api, null, (locale: Language) =>
+      api.getPublic<TranslationsResponse>('/client/getAnonymousTranslations', { locale }),
+    );
+    void changeLanguage(detectLanguage(document.cookie, navigator.languages));
+  }, [api, status]);
+
+  useEffect(() => {
+    if (uid === undefined) return;
+    setTranslationsSource(api, uid, (locale: Language) =>
+      api.get<TranslationsResponse>('/client/getUserTranslations', { locale, UID: uid }),
+    );
+    void changeLanguage(language ?? detectLanguage(document.cookie, navigator.languages), {
+      remember: language !== undefined,
+    });
+  }, [api, uid, language]);
+
+  return <TranslationLoadAlert />;
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { changeLanguage, i18n } from '../src/i18n/i18n';
+import { TRANSLATION_LOAD_FAILED_TEXT } from '../src/i18n/translationLoadFailedText';
+import { readCookie } from '../src/lib/cookies';
+import { createFakeServer, json } from './support/fakeServer';
+import { sessionInfo } from './support/fixtures';
+import { renderApp } from './support/renderApp';
+
+const prefs = (language: string) =>
+  ({ ui_preferences: { ...sessionInfo().ui_preferences, language } }) as never;
+
+describe('translations from the server', () => {
+  it('fetches the anonymous texts of the cookie language before login and shows them', async () => {
+    document.cookie = 'lang=fi; path=/';
+    const server = createFakeServer({ loggedIn: false });
+    renderApp('/login', server);
+    expect(await screen.findByRole('button', { name: 'Kirjaudu' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Kirjaudu sisään' })).toBeTruthy();
+    const call = server.callsTo('GET', '/client/getAnonymousTranslations').at(-1);
+    expect(call?.query.get('locale')).toBe('fi');
+    // No session yet: no bearer goes with it.
+    expect(call?.authorization).toBeNull();
+    expect(server.callsTo('GET', '/client/getUserTranslations')).toHaveLength(0);
+  });
+
+  it('fetches the user texts of ui_preferences.language after login and remembers it in the cookie', async () => {
+    const server = createFakeServer({ loggedIn: false, session: prefs('de') });
+    const app = renderApp('/login?redirect=%2Finstructions', server);
+    await app.user.type(await screen.findByLabelText('Username'), 'farmer');
+    await app.user.type(screen.getByLabelText('Password'), 'secret');
+    await app.user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(i18n.language).toBe('de'));
+    const call = server.callsTo('GET', '/client/getUserTranslations').at(-1);
+    expect(call?.query.get('locale')).toBe('de');
+    expect(call?.query.get('UID')).toBe(String(server.state.session.UID));
+    expect(call?.authorization).toMatch(/^Bearer /);
+    expect(readCookie(document.cookie, 'lang')).toBe('de');
+    expect(await screen.findByRole('heading', { name: i18n.t('titles.instructions') })).toBeTruthy();
+    expect(i18n.t('titles.instructions')).not.toBe('Instructions');
+  });
+
+  it('shows the alert once in the asked language and keeps the bundled English when the call fails', async () => {
+    document.cookie = 'lang=fr; path=/';
+    const server = createFakeServer({ loggedIn: false });
+    server.override('GET /client/getAnonymousTranslations', () =>
+      json({ status_code: 500, error: 'down' }, 500),
+    );
+    renderApp('/login', server);
+    expect(await screen.findByText(TRANSLATION_LOAD_FAILED_TEXT.fr)).toBeTruthy();
+    // The page still works, in English.
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
+    await act(async () => {
+      await changeLanguage('nl');
+    });
+    expect(screen.getAllByText(TRANSLATION_LOAD_FAILED_TEXT.fr)).toHaveLength(1);
+    // Closed, it stays closed.
+    await closeAlert();
+    await act(async () => {
+      await changeLanguage('de');
+    });
+    expect(screen.queryByText(TRANSLATION_LOAD_FAILED_TEXT.fr)).toBeNull();
+    expect(screen.queryByText(TRANSLATION_LOAD_FAILED_TEXT.de)).toBeNull();
+  });
+
+  it('treats a status_code other than 0 as a failure too', async () => {
+    const server = createFakeServer({ loggedIn: false });
+    server.override('GET /client/getAnonymousTranslations', () =>
+      json({ status_code: 7, error: 'no files' }),
+    );
+    renderApp('/login', server);
+    expect(await screen.findByText(TRANSLATION_LOAD_FAILED_TEXT.en)).toBeTruthy();
+  });
+
+  it('reloads the texts and sets the language cookie on a language change', async () => {
+    const server = createFakeServer({ loggedIn: false });
+    renderApp('/login', server);
+    await screen.findByRole('button', { name: 'Log in' });
+    await act(async () => {
+      expect(await changeLanguage('nl', { remember: true })).toBe('nl');
+    });
+    expect(readCookie(document.cookie, 'lang')).toBe('nl');
+    expect(server.callsTo('GET', '/client/getAnonymousTranslations').at(-1)?.query.get('locale')).toBe('nl');
+    expect(await screen.findByRole('button', { name: 'Inloggen' })).toBeTruthy();
+  });
+
+  it('falls back to English for an unsupported language, in the request and the cookie', async () => {
+    const server = createFakeServer({ loggedIn: false });
+    renderApp('/login', server);
+    await screen.findByRole('button', { name: 'Log in' });
+    await act(async () => {
+      expect(await changeLanguage('tlh', { remember: true })).toBe('en');
+    });
+    expect(readCookie(document.cookie, 'lang')).toBe('en');
+    expect(server.callsTo('GET', '/client/getAnonymousTranslations').at(-1)?.query.get('locale')).toBe('en');
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
+  });
+});
+
+async function closeAlert(): Promise<void> {
+  const close = screen.getByRole('button', { name: /close/i });
+  await act(async () => {
+    close.click();
+    await Promise.resolve();
+  });
+}
