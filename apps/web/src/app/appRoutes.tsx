@@ -11,6 +11,10 @@ import { NotFoundPage } from './NotFoundPage';
 const InstructionsPage = lazy(() =>
   import('../features/instructions/InstructionsPage').then((m) => ({ default: m.InstructionsPage })),
 );
+// The probe detail carries the chart library; it must never reach the entry bundle.
+const ProbeDetailPage = lazy(() =>
+  import('../features/probe-detail/ProbeDetailPage').then((m) => ({ default: m.ProbeDetailPage })),
+);
 
 export const appRoutes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
@@ -24,6 +28,8 @@ export const appRoutes: RouteObject[] = [
     children: [
       { index: true, element: <RootRedirect /> },
       { path: 'probes', element: <ProbesPage /> },
+      { path: 'probes/:sensorId', element: <ProbeDetailPage /> },
+      { path: 'storages/:itemID/probes/:sensorId', element: <ProbeDetailPage /> },
       { path: 'instructions', element: <InstructionsPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

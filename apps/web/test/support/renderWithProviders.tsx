@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { ThemeProvider } from '@mui/material/styles';
@@ -12,7 +13,9 @@ export function renderWithProviders(ui: ReactNode) {
   return {
     ...render(
       <I18nextProvider i18n={i18n}>
-        <ThemeProvider theme={theme}>{ui}</ThemeProvider>
+        <ThemeProvider theme={theme}>
+          <MemoryRouter>{ui}</MemoryRouter>
+        </ThemeProvider>
       </I18nextProvider>,
     ),
     user,

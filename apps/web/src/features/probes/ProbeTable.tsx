@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type MouseEvent } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
@@ -66,6 +67,7 @@ export function ProbeTable({ rows, unit, dateFormat, timeFormat, compact }: Prob
   const narrowScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const narrow = compact ?? narrowScreen;
 
+  const navigate = useNavigate();
   const [sort, setSort] = useState<ProbeSort>(DEFAULT_PROBE_SORT);
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(PROBE_PAGE_SIZE_DEFAULT);
@@ -78,6 +80,13 @@ export function ProbeTable({ rows, unit, dateFormat, timeFormat, compact }: Prob
   const currentPage = Math.min(page, lastPage);
   const visible =
     shownSize === ALL_ROWS ? sorted : sorted.slice(currentPage * shownSize, (currentPage + 1) * shownSize);
+
+  // A row opens the probe's detail (spec doc 2 §2.4); the name is the link keyboards and screen
+  // readers use, a click anywhere else on the row does the same.
+  const openRow = (e: MouseEvent, sensorId: string) => {
+    if ((e.target as HTMLElement).closest('a')) return;
+    void navigate(detailPath(sensorId));
+  };
 
   function sortBy(key: ProbeSortKey) {
     setSort((s) =>
@@ -170,10 +179,13 @@ export function ProbeTable({ rows, unit, dateFormat, timeFormat, compact }: Prob
               variant="outlined"
               data-testid="probe-row"
               data-sensor-id={row.sensorId}
-              sx={{ p: 1.5, opacity: row.stale ? 0.75 : 1 }}
+              sx={{ p: 1.5, opacity: row.stale ? 0.75 : 1, cursor: 'pointer' }}
+              onClick={(e: MouseEvent) => openRow(e, row.sensorId)}
             >
               <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', gap: 1 }}>
-                <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{row.name}</Typography>
+                <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                  <ProbeLink sensorId={row.sensorId}>{row.name}</ProbeLink>
+                </Typography>
                 <Typography variant="body2" component="span" data-testid="probe-age">
                   <ProbeAge row={row} dateFormat={dateFormat} timeFormat={timeFormat} />
                 </Typography>
@@ -236,11 +248,12 @@ export function ProbeTable({ rows, unit, dateFormat, timeFormat, compact }: Prob
                 hover
                 data-testid="probe-row"
                 data-sensor-id={row.sensorId}
-                sx={{ opacity: row.stale ? 0.75 : 1 }}
+                sx={{ opacity: row.stale ? 0.75 : 1, cursor: 'pointer' }}
+                onClick={(e) => openRow(e, row.sensorId)}
               >
                 <TableCell>
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                    {row.name}
+                    <ProbeLink sensorId={row.sensorId}>{row.name}</ProbeLink>
                   </Typography>
                   {row.hasName && (
                     <Typography variant="caption" color="text.secondary">
@@ -267,5 +280,26 @@ export function ProbeTable({ rows, unit, dateFormat, timeFormat, compact }: Prob
       </TableContainer>
       {pager}
     </Paper>
+  );
+}
+
+function detailPath(sensorId: string): string {
+  return `/probes/${encodeURIComponent(sensorId)}`;
+}
+
+function ProbeLink({ sensorId, children }: { sensorId: string; children: string }) {
+  return (
+    <Box
+      component={RouterLink}
+      to={detailPath(sensorId)}
+      data-testid="probe-link"
+      sx={{
+        color: 'inherit',
+        textDecoration: 'none',
+        '&:hover, &:focus-visible': { textDecoration: 'underline' },
+      }}
+    >
+      {children}
+    </Box>
   );
 }

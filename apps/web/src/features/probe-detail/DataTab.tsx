@@ -1,0 +1,278 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import TableChart from '@mui/icons-material/TableChart';
+import {
+  TABLE_MAX_RANGE_S,
+  DAY_S,
+  clampTableRange,
+  endBound,
+  formatDepth,
+  formatTemperature,
+  formatVolts,
+  type DegreesUnit,
+  type DepthUnit,
+  type TableRow as DataRow,
+} from '@emberwatch/shared';
+import { EmptyState } from '../../ui/EmptyState';
+import { LoadingIndicator } from '../../ui/LoadingIndicator';
+import { isApiRequestError } from '../../lib/ApiRequestError';
+import { formatDateTime } from '../../lib/formatDateTime';
+import { useTableData } from './probeDetailQueries';
+
+/** Spec doc 2 §9: page sizes 10, 20, 40, 60, 80, 100 or All, default 10. */
+export const DATA_PAGE_SIZES = [10, 20, 40, 60, 80, 100] as const;
+export const ALL_DATA_ROWS = -1;
+/** The table opens on the last seven days. */
+const DEFAULT_RANGE_DAYS = 7;
+/** The range counts whole days: 60 days = the first day's start plus 59 more. */
+const MAX_RANGE_DAYS = TABLE_MAX_RANGE_S / DAY_S - 1;
+
+export interface DataTabProps {
+  bsId: string;
+  sensorId: string;
+  depths: number;
+  hasData: boolean;
+  unit: DegreesUnit;
+  depthUnit: DepthUnit;
+  dateFormat: string;
+  timeFormat: string;
+  /** Admins may show the extra columns and the duplicates. */
+  admin: boolean;
+}
+
+/** A calendar day as a day number (days since 1970-01-01), independent of time zone and DST. */
+function dayNumber(value: string): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return null;
+  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return Number.isNaN(ms) ? null : Math.round(ms / 86_400_000);
+}
+
+function dayValue(day: number): string {
+  return new Date(day * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Local midnight (epoch seconds) at the start of a day number. */
+function localStart(day: number): number {
+  const d = new Date(day * 86_400_000);
+  return Math.floor(new Date(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()).getTime() / 1000);
+}
+
+function todayNumber(): number {
+  const now = new Date();
+  return Math.round(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()) / 86_400_000);
+}
+
+/** Interval between readings (spec doc 1 §9): over 24 h in days, otherwise h:mm:ss. */
+export function formatInterval(seconds: number | null): string {
+  if (seconds === null) return '--';
+  if (seconds >= DAY_S) return `${Math.floor(seconds / DAY_S)} d`;
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = Math.floor(seconds % 60);
+  return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+}
+
+/**
+ * The Data tab (spec doc 2 §2.4, §4, §9): the probe's readings over a range of at most 60 days —
+ * moving one end past the limit moves the other — newest first, paged, with the admin's extra
+ * columns and duplicate marks.
+ */
+export function DataTab(props: DataTabProps) {
+  const { bsId, sensorId, depths, hasData, unit, depthUnit, dateFormat, timeFormat, admin } = props;
+  const { t } = useTranslation();
+  const [range, setRange] = useState(() => {
+    const today = todayNumber();
+    return { start: today - (DEFAULT_RANGE_DAYS - 1), end: today };
+  });
+  // "Now" as of the last range change: whether the chosen end lies in the future.
+  const [now, setNow] = useState(() => Math.floor(Date.now() / 1000));
+  const [showAll, setShowAll] = useState(false);
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState<number>(DATA_PAGE_SIZES[0]);
+
+  const from = localStart(range.start);
+  const to = localStart(range.end + 1) - 1;
+  // Spec doc 1 §5: an end in the future is not sent; the server answers up to now.
+  const table = useTableData(bsId, sensorId, from, endBound(to, now));
+
+  const extra = admin && showAll;
+  const rows = useMemo(() => {
+    const all = [...(table.data?.results ?? [])].sort((a, b) => b.date - a.date);
+    return extra ? all : all.filter((r) => r.duplicate !== 'D');
+  }, [table.data, extra]);
+  const depthCount = Math.max(depths, 1, ...rows.map((r) => r.hh.length));
+
+  const changeEnd = (which: 'start' | 'end', value: string) => {
+    const day = dayNumber(value);
+    if (day === null) return;
+    setRange((r) => clampTableRange({ ...r, [which]: day }, which, MAX_RANGE_DAYS));
+    setNow(Math.floor(Date.now() / 1000));
+    setPage(0);
+  };
+
+  if (!hasData) return <EmptyState icon={<TableChart />} text={t('probeDetail.noDataYet')} />;
+
+  const size = pageSize === ALL_DATA_ROWS ? rows.length || 1 : pageSize;
+  const lastPage = Math.max(0, Math.ceil(rows.length / size) - 1);
+  const current = Math.min(page, lastPage);
+  const visible = pageSize === ALL_DATA_ROWS ? rows : rows.slice(current * size, (current + 1) * size);
+
+  const temps = (r: DataRow) =>
+    Array.from({ length: depthCount }, (_, d) =>
+      r.notemp ? '--' : formatTemperature(r.hh.length > 0 ? r.hh[d] : d === 0 ? r.handle : null, unit),
+    );
+
+  return (
+    <Box>
+      <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 1.5 }}>
+        <TextField
+          type="date"
+          size="small"
+          label={t('probeDetail.data.from')}
+          value={dayValue(range.start)}
+          onChange={(e) => changeEnd('start', e.target.value)}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'data-from' } }}
+        />
+        <TextField
+          type="date"
+          size="small"
+          label={t('probeDetail.data.to')}
+          value={dayValue(range.end)}
+          onChange={(e) => changeEnd('end', e.target.value)}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'data-to' } }}
+        />
+        <Typography variant="caption" color="text.secondary">
+          {t('probeDetail.data.maxRange')}
+        </Typography>
+        {admin && (
+          <FormControlLabel
+            control={<Switch checked={showAll} onChange={(e) => setShowAll(e.target.checked)} />}
+            label={t('probeDetail.data.adminColumns')}
+          />
+        )}
+      </Stack>
+
+      {table.error ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void table.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {isApiRequestError(table.error) && table.error.kind === 'network'
+            ? t('errors.network')
+            : t('errors.loadFailed')}
+        </Alert>
+      ) : !table.data ? (
+        <LoadingIndicator label={t('common.loading')} />
+      ) : rows.length === 0 ? (
+        <EmptyState icon={<TableChart />} text={t('probeDetail.noDataForPeriod')} />
+      ) : (
+        <Paper variant="outlined">
+          <TableContainer sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label={t('probeDetail.tabs.data')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('probeDetail.data.time')}</TableCell>
+                  {Array.from({ length: depthCount }, (_, d) => (
+                    <TableCell key={d} align="right">
+                      {`${formatDepth(d, depthCount, depthUnit)} (°${unit})`}
+                    </TableCell>
+                  ))}
+                  {extra && (
+                    <>
+                      <TableCell align="right">{t('probeDetail.data.interval')}</TableCell>
+                      <TableCell align="right">{t('probeDetail.data.battery')}</TableCell>
+                      <TableCell align="right">{t('probeDetail.data.rss')}</TableCell>
+                      <TableCell align="right">{t('probeDetail.data.rsb')}</TableCell>
+                      <TableCell>{t('probeDetail.data.bs')}</TableCell>
+                      <TableCell align="right">{t('probeDetail.data.tdiff')}</TableCell>
+                      <TableCell>{t('probeDetail.data.duplicate')}</TableCell>
+                    </>
+                  )}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {visible.map((r) => (
+                  <TableRow key={`${r.date}-${r.bs}-${r.duplicate}`} data-testid="data-row">
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {formatDateTime(r.date, dateFormat, timeFormat)}
+                    </TableCell>
+                    {temps(r).map((v, d) => (
+                      <TableCell
+                        key={d}
+                        align="right"
+                        data-testid="data-temp"
+                        sx={{ fontVariantNumeric: 'tabular-nums' }}
+                      >
+                        {v}
+                      </TableCell>
+                    ))}
+                    {extra && (
+                      <>
+                        <TableCell align="right">{formatInterval(r.interval)}</TableCell>
+                        <TableCell align="right">{formatVolts(r.batt)}</TableCell>
+                        <TableCell align="right">{r.rss ?? '--'}</TableCell>
+                        <TableCell align="right">{r.rsb ?? '--'}</TableCell>
+                        <TableCell>{r.bs}</TableCell>
+                        <TableCell align="right">{r.tdiff}</TableCell>
+                        <TableCell data-testid="data-duplicate">{r.duplicate}</TableCell>
+                      </>
+                    )}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <TablePagination
+            component="div"
+            count={rows.length}
+            page={current}
+            rowsPerPage={pageSize === ALL_DATA_ROWS ? ALL_DATA_ROWS : pageSize}
+            rowsPerPageOptions={[
+              ...DATA_PAGE_SIZES,
+              { value: ALL_DATA_ROWS, label: t('probeDetail.data.all') },
+            ]}
+            onPageChange={(_, p) => setPage(p)}
+            onRowsPerPageChange={(e) => {
+              setPageSize(Number(e.target.value));
+              setPage(0);
+            }}
+            labelRowsPerPage={t('probeDetail.data.rowsPerPage')}
+            labelDisplayedRows={({ from: a, to: b, count }) =>
+              t('probeDetail.data.displayedRows', { from: a, to: b, count })
+            }
+            getItemAriaLabel={(type) =>
+              type === 'next'
+                ? t('probeDetail.data.nextPage')
+                : type === 'previous'
+                  ? t('probeDetail.data.previousPage')
+                  : type === 'first'
+                    ? t('probeDetail.data.firstPage')
+                    : t('probeDetail.data.lastPage')
+            }
+          />
+        </Paper>
+      )}
+    </Box>
+  );
+}

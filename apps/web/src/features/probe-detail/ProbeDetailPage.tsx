@@ -1,0 +1,259 @@
+import { lazy, Suspense } from 'react';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Lock from '@mui/icons-material/Lock';
+import SensorsOff from '@mui/icons-material/SensorsOff';
+import {
+  depthUnitFor,
+  probeDetailAccess,
+  probeDetailTabs,
+  unitOf,
+  type ProbeDetailTab,
+  type RoleContext,
+} from '@emberwatch/shared';
+import { EmptyState } from '../../ui/EmptyState';
+import { LoadingIndicator } from '../../ui/LoadingIndicator';
+import { isApiRequestError } from '../../lib/ApiRequestError';
+import { formatDateTime } from '../../lib/formatDateTime';
+import { formatTemperatures } from '../../lib/formatTemperatures';
+import { useShellContext } from '../../app/AppShell';
+import { useSessionInfo } from '../sessions/useSessionInfo';
+import { useUiPreferences } from '../sessions/useUiPreferences';
+import { useUserInfo } from '../users/useUserInfo';
+import { DEFAULT_TEMPERATURE_AXIS_C } from './history/buildChartData';
+import { probeDetailBackPath } from './probeDetailPaths';
+import { useProbeStation } from './useProbeStation';
+import { DataTab } from './DataTab';
+import { PropertiesTab } from './PropertiesTab';
+import { RegularityTab } from './RegularityTab';
+
+// The chart (and uPlot with it) loads only when the History tab is shown.
+const HistoryTab = lazy(() => import('./history/HistoryTab').then((m) => ({ default: m.HistoryTab })));
+
+/**
+ * /probes/{sensorId} and /storages/{itemID}/probes/{sensorId} (spec doc 2 §2.4). The access rule
+ * comes first: a limited free user sees the limited-history dialog, a user without the plan a
+ * clear message, everyone else the detail.
+ */
+export function ProbeDetailPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { sensorId = '', itemID } = useParams();
+  const { roleContext } = useShellContext();
+  const session = useSessionInfo();
+  const backPath = probeDetailBackPath(itemID);
+  const access = probeDetailAccess(roleContext, session.data?.limitFreeData ?? false);
+
+  if (access === 'limited') {
+    return (
+      <Dialog open onClose={() => void navigate(backPath)} aria-labelledby="limited-title">
+        <DialogTitle id="limited-title">{t('probeDetail.limited.title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('probeDetail.limited.text')}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => void navigate(backPath)} autoFocus>
+            {t('probeDetail.backToList')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    );
+  }
+  if (access === 'denied') {
+    return (
+      <EmptyState icon={<Lock />} text={t('probeDetail.notOnPlan')}>
+        <Button component={RouterLink} to={backPath} startIcon={<ArrowBack />} sx={{ mt: 2 }}>
+          {t('probeDetail.backToList')}
+        </Button>
+      </EmptyState>
+    );
+  }
+  return <ProbeDetail sensorId={sensorId} backPath={backPath} roleContext={roleContext} />;
+}
+
+function ProbeDetail({
+  sensorId,
+  backPath,
+  roleContext,
+}: {
+  sensorId: string;
+  backPath: string;
+  roleContext: RoleContext;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const session = useSessionInfo();
+  const user = useUserInfo(session.data?.UID);
+  const prefs = useUiPreferences();
+  const { station, isLoading, notFound, error, refetch } = useProbeStation(sensorId);
+
+  const tabs = probeDetailTabs(roleContext);
+  const asked = params.get('tab') as ProbeDetailTab | null;
+  const tab: ProbeDetailTab = asked && tabs.includes(asked) ? asked : 'history';
+  const unit = unitOf(prefs.degrees);
+  const depthUnit = depthUnitFor(user.data?.country);
+  // Spec doc 2 §9: the chart's temperature axis defaults to 20–60 unless the user chose a range.
+  const chartScaleC = session.data?.ui_preferences?.chart_scale ?? DEFAULT_TEMPERATURE_AXIS_C;
+
+  const back = (
+    <Button
+      component={RouterLink}
+      to={backPath}
+      startIcon={<ArrowBack />}
+      size="small"
+      data-testid="detail-back"
+    >
+      {t('probeDetail.backToList')}
+    </Button>
+  );
+
+  if (error) {
+    return (
+      <Box>
+        {back}
+        <Alert
+          severity="error"
+          sx={{ mt: 1 }}
+          action={
+            <Button color="inherit" size="small" onClick={refetch}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {isApiRequestError(error) && error.kind === 'network'
+            ? t('errors.network')
+            : t('errors.loadFailed')}
+        </Alert>
+      </Box>
+    );
+  }
+  if (notFound) {
+    return (
+      <Box>
+        {back}
+        <EmptyState icon={<SensorsOff />} text={t('probeDetail.notFound', { id: sensorId })} />
+      </Box>
+    );
+  }
+  if (isLoading || !station) return <LoadingIndicator label={t('common.loading')} />;
+
+  const { bsConf, conf, latest } = station;
+  const name = conf.sensor_name?.trim() ? conf.sensor_name.trim() : conf.sensor_id_sys;
+  const hasData = latest !== undefined;
+  const depths = Math.max(conf.depths, latest?.temperatures.length ?? 0, 1);
+  const common = {
+    bsId: bsConf.bs_id,
+    sensorId: conf.sensor_id_sys,
+    depths,
+    hasData,
+    unit,
+    depthUnit,
+    dateFormat: prefs.date_format,
+    timeFormat: prefs.time_format,
+  };
+
+  return (
+    <Box>
+      {back}
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-end' }, gap: 1, mt: 1, mb: 1 }}
+      >
+        <Box>
+          <Typography variant="h5" component="h1" data-testid="detail-name" sx={{ overflowWrap: 'anywhere' }}>
+            {name}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('probeDetail.subtitle', {
+              id: conf.sensor_id_sys,
+              station: bsConf.display_name ?? bsConf.bs_id,
+            })}
+          </Typography>
+        </Box>
+        {latest && (
+          <Box sx={{ textAlign: { sm: 'right' } }}>
+            <Typography
+              variant="h6"
+              component="p"
+              data-testid="detail-latest"
+              sx={{ fontVariantNumeric: 'tabular-nums' }}
+            >
+              {`${formatTemperatures(latest.temperatures.length > 0 ? latest.temperatures : [latest.temperature], unit)} °${unit}`}
+            </Typography>
+            <Typography variant="caption" color="text.secondary">
+              {t('probeDetail.latestAt', {
+                time: formatDateTime(latest.meas_ts, prefs.date_format, prefs.time_format),
+              })}
+            </Typography>
+          </Box>
+        )}
+      </Stack>
+
+      <Paper variant="outlined">
+        <Tabs
+          value={tab}
+          onChange={(_, v: ProbeDetailTab) =>
+            setParams(
+              (p) => {
+                const next = new URLSearchParams(p);
+                if (v === 'history') next.delete('tab');
+                else next.set('tab', v);
+                return next;
+              },
+              { replace: true },
+            )
+          }
+          variant="scrollable"
+          allowScrollButtonsMobile
+          aria-label={t('probeDetail.tabs.label')}
+          sx={{ borderBottom: 1, borderColor: 'divider' }}
+        >
+          {tabs.map((v) => (
+            <Tab key={v} value={v} label={t(`probeDetail.tabs.${v}`)} data-testid={`tab-${v}`} />
+          ))}
+        </Tabs>
+        <Box sx={{ p: { xs: 1, sm: 2 } }} role="tabpanel">
+          {tab === 'history' && (
+            <Suspense fallback={<LoadingIndicator label={t('common.loading')} />}>
+              <HistoryTab {...common} chartScaleC={chartScaleC} onClose={() => void navigate(backPath)} />
+            </Suspense>
+          )}
+          {tab === 'data' && <DataTab {...common} admin={roleContext.admin} />}
+          {tab === 'properties' && (
+            <PropertiesTab
+              key={`${conf.sensor_id_sys}-${bsConf.bs_id}`}
+              bsConf={bsConf}
+              conf={conf}
+              roleContext={roleContext}
+              unit={unit}
+            />
+          )}
+          {tab === 'regularity' && (
+            <RegularityTab
+              bsId={bsConf.bs_id}
+              sensorId={conf.sensor_id_sys}
+              unit={unit}
+              dateFormat={prefs.date_format}
+              timeFormat={prefs.time_format}
+            />
+          )}
+        </Box>
+      </Paper>
+    </Box>
+  );
+}

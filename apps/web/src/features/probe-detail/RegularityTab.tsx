@@ -1,0 +1,268 @@
+import { Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
+import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
+import {
+  averagePacketsPerDay,
+  formatTemperature,
+  formatVolts,
+  isAnalysisBatteryLow,
+  isAverageOverLimit,
+  isDayOverPacketLimit,
+  type AnalysisDay,
+  type DegreesUnit,
+} from '@emberwatch/shared';
+import { LoadingIndicator } from '../../ui/LoadingIndicator';
+import { isApiRequestError } from '../../lib/ApiRequestError';
+import { formatDate } from '../../lib/formatDate';
+import { formatDateTime } from '../../lib/formatDateTime';
+import { useProbeAnalysis } from './probeDetailQueries';
+
+export interface RegularityTabProps {
+  bsId: string;
+  sensorId: string;
+  unit: DegreesUnit;
+  dateFormat: string;
+  timeFormat: string;
+}
+
+const flagSx = { color: 'error.main', fontWeight: 700 } as const;
+
+function Flagged({ flag, children, testId }: { flag: boolean; children: string; testId?: string }) {
+  return (
+    <Box
+      component="span"
+      sx={flag ? flagSx : undefined}
+      data-flag={flag ? 'true' : 'false'}
+      data-testid={testId}
+    >
+      {children}
+    </Box>
+  );
+}
+
+/** One row of 24 cells, filled for the hours (0–23) that had at least one reading. */
+function HourCells({ covered, label }: { covered: readonly number[]; label: string }) {
+  const hours = new Set(covered);
+  return (
+    <Box
+      role="img"
+      aria-label={label}
+      sx={{ display: 'grid', gridTemplateColumns: 'repeat(24, 1fr)', gap: '1px', minWidth: 120 }}
+    >
+      {Array.from({ length: 24 }, (_, h) => (
+        <Box
+          key={h}
+          data-covered={hours.has(h) ? 'true' : 'false'}
+          sx={{ height: 12, bgcolor: hours.has(h) ? 'success.main' : 'grey.300' }}
+        />
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * The Regularity tab for admins (spec doc 2 §2.4, §3 "Probe analysis", §8, §9): a summary, the
+ * hours of each day that had readings, and per-day counts that expand to the day's packets;
+ * battery below 360, 36+ packets a day and an average over 24 are flagged.
+ */
+export function RegularityTab({ bsId, sensorId, unit, dateFormat, timeFormat }: RegularityTabProps) {
+  const { t } = useTranslation();
+  const analysis = useProbeAnalysis(bsId, sensorId);
+  const [open, setOpen] = useState<number | null>(null);
+
+  if (analysis.error) {
+    const e = analysis.error;
+    return (
+      <Alert severity="error">
+        {isApiRequestError(e) && e.kind === 'network'
+          ? t('errors.network')
+          : t('probeDetail.regularity.errorStatus', { code: isApiRequestError(e) ? e.statusCode : '?' })}
+      </Alert>
+    );
+  }
+  if (!analysis.data) return <LoadingIndicator label={t('common.loading')} />;
+  const { summary, dataPerDay } = analysis.data.results;
+  if (summary.N === 0 || dataPerDay.length === 0)
+    return <Alert severity="info">{t('probeDetail.regularity.noData')}</Alert>;
+
+  const avg = averagePacketsPerDay(summary);
+  const days = [...dataPerDay].sort((a, b) => b.from - a.from);
+  const temp = (v: number | null) => formatTemperature(v, unit, true);
+
+  const summaryItems: [string, string, boolean, string?][] = [
+    [
+      t('probeDetail.regularity.period'),
+      summary.t0 !== null && summary.t1 !== null
+        ? t('probeDetail.history.range', {
+            from: formatDateTime(summary.t0, dateFormat, timeFormat),
+            to: formatDateTime(summary.t1, dateFormat, timeFormat),
+          })
+        : '--',
+      false,
+    ],
+    [t('probeDetail.regularity.packets'), String(summary.N), false],
+    [t('probeDetail.regularity.dataDays'), `${summary.dataDays} / ${summary.nDays}`, false],
+    [
+      t('probeDetail.regularity.perDay'),
+      `${summary.nPerDayMin}–${summary.nPerDayMax}`,
+      isDayOverPacketLimit({ N: summary.nPerDayMax }),
+    ],
+    [
+      t('probeDetail.regularity.average'),
+      avg === null ? '--' : avg.toFixed(1),
+      isAverageOverLimit(summary),
+      'analysis-average',
+    ],
+    [t('probeDetail.regularity.temperature'), `${temp(summary.minTemp)} – ${temp(summary.maxTemp)}`, false],
+    [
+      t('probeDetail.regularity.battery'),
+      `${formatVolts(summary.minBatt)} – ${formatVolts(summary.maxBatt)} V`,
+      isAnalysisBatteryLow(summary.minBatt),
+      'analysis-battery',
+    ],
+  ];
+
+  const dayRow = (d: AnalysisDay) => {
+    const expanded = open === d.from;
+    return (
+      <Fragment key={d.from}>
+        <TableRow data-testid="analysis-day" hover>
+          <TableCell padding="checkbox">
+            <IconButton
+              size="small"
+              aria-expanded={expanded}
+              aria-label={t(expanded ? 'probeDetail.regularity.collapse' : 'probeDetail.regularity.expand', {
+                date: formatDate(d.from, dateFormat),
+              })}
+              onClick={() => setOpen(expanded ? null : d.from)}
+            >
+              {expanded ? <KeyboardArrowUp /> : <KeyboardArrowDown />}
+            </IconButton>
+          </TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(d.from, dateFormat)}</TableCell>
+          <TableCell align="right">
+            <Flagged flag={isDayOverPacketLimit(d)} testId="analysis-day-count">
+              {String(d.N)}
+            </Flagged>
+          </TableCell>
+          <TableCell sx={{ minWidth: 140 }}>
+            <HourCells
+              covered={d.coveredHours}
+              label={t('probeDetail.regularity.hoursCovered', { hours: d.coveredHours.length })}
+            />
+          </TableCell>
+          <TableCell
+            align="right"
+            sx={{ whiteSpace: 'nowrap' }}
+          >{`${temp(d.minTemp)} – ${temp(d.maxTemp)}`}</TableCell>
+          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+            <Flagged flag={isAnalysisBatteryLow(d.minBatt)} testId="analysis-day-battery">
+              {`${formatVolts(d.minBatt)} – ${formatVolts(d.maxBatt)}`}
+            </Flagged>
+          </TableCell>
+        </TableRow>
+        {expanded && (
+          <TableRow>
+            <TableCell colSpan={6} sx={{ bgcolor: 'action.hover' }}>
+              <Table
+                size="small"
+                aria-label={t('probeDetail.regularity.packetsOf', { date: formatDate(d.from, dateFormat) })}
+              >
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('probeDetail.data.time')}</TableCell>
+                    <TableCell align="right">{t('probeDetail.regularity.temperature')}</TableCell>
+                    <TableCell align="right">{t('probeDetail.data.battery')}</TableCell>
+                    <TableCell align="right">{t('probeDetail.data.rss')}</TableCell>
+                    <TableCell align="right">{t('probeDetail.data.rsb')}</TableCell>
+                    <TableCell>{t('probeDetail.data.bs')}</TableCell>
+                    <TableCell align="right">{t('probeDetail.data.tdiff')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {d.data.map((p) => (
+                    <TableRow key={`${p.b}-${p.bs}-${p.received}`} data-testid="analysis-packet">
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                        {formatDateTime(p.b, dateFormat, timeFormat)}
+                      </TableCell>
+                      <TableCell align="right">
+                        {(p.hh.length > 0 ? p.hh : [p.h]).map((v) => formatTemperature(v, unit)).join(' / ')}
+                      </TableCell>
+                      <TableCell align="right">
+                        <Flagged flag={isAnalysisBatteryLow(p.e)}>{formatVolts(p.e)}</Flagged>
+                      </TableCell>
+                      <TableCell align="right">{p.f ?? '--'}</TableCell>
+                      <TableCell align="right">{p.g ?? '--'}</TableCell>
+                      <TableCell>{p.bs}</TableCell>
+                      <TableCell align="right">{p.received - p.b}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableCell>
+          </TableRow>
+        )}
+      </Fragment>
+    );
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Box
+          component="dl"
+          sx={{
+            m: 0,
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', sm: 'auto 1fr' },
+            columnGap: 2,
+            rowGap: 0.5,
+          }}
+        >
+          {summaryItems.map(([label, value, flag, testId]) => (
+            <Fragment key={label}>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {label}
+              </Typography>
+              <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+                <Flagged flag={flag} testId={testId}>
+                  {value}
+                </Flagged>
+              </Typography>
+            </Fragment>
+          ))}
+        </Box>
+      </Paper>
+      <Paper variant="outlined">
+        <TableContainer sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label={t('probeDetail.regularity.perDayTable')}>
+            <TableHead>
+              <TableRow>
+                <TableCell padding="checkbox" />
+                <TableCell>{t('probeDetail.regularity.day')}</TableCell>
+                <TableCell align="right">{t('probeDetail.regularity.packets')}</TableCell>
+                <TableCell>{t('probeDetail.regularity.hours')}</TableCell>
+                <TableCell align="right">{t('probeDetail.regularity.temperature')}</TableCell>
+                <TableCell align="right">{t('probeDetail.data.battery')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>{days.map(dayRow)}</TableBody>
+          </Table>
+        </TableContainer>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,249 @@
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import ChevronLeft from '@mui/icons-material/ChevronLeft';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import Close from '@mui/icons-material/Close';
+import ShowChart from '@mui/icons-material/ShowChart';
+import {
+  CHART_SPANS,
+  CHART_SPAN_ORDER,
+  MAX_CHART_WIDTH_PX,
+  canShiftForward,
+  endBound,
+  isSnapshotWindow,
+  normalizeWindow,
+  overviewWindow,
+  shiftWindow,
+  spanWindow,
+  windowLength,
+  type ChartSpan,
+  type DegreesUnit,
+  type DepthUnit,
+  type TimeWindow,
+} from '@emberwatch/shared';
+import { EmptyState } from '../../../ui/EmptyState';
+import { LoadingIndicator } from '../../../ui/LoadingIndicator';
+import { isApiRequestError } from '../../../lib/ApiRequestError';
+import { formatDate } from '../../../lib/formatDate';
+import { useElementWidth } from '../../../lib/useElementWidth';
+import { useOverview, useSensorData } from '../probeDetailQueries';
+import { buildChartData, temperatureAxis, type ExtraAxes } from './buildChartData';
+import { ProbeChart } from './ProbeChart';
+import { OverviewStrip } from './OverviewStrip';
+
+export interface HistoryTabProps {
+  bsId: string;
+  sensorId: string;
+  depths: number;
+  /** False when the probe never reported (spec doc 2 §8 "No data yet"). */
+  hasData: boolean;
+  unit: DegreesUnit;
+  depthUnit: DepthUnit;
+  dateFormat: string;
+  timeFormat: string;
+  /** Temperature axis in °C (the user's chart_scale, or the spec's 20–60). */
+  chartScaleC: readonly [number, number];
+  onClose: () => void;
+}
+
+/** The chart opens on the last week: long enough to see a trend, short enough to see each reading. */
+export const DEFAULT_SPAN: ChartSpan = 'week';
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/**
+ * The History tab (spec doc 2 §2.4, §9): every depth over a month, week or day, previous and next
+ * arrows, a drag on the chart to zoom (one day at least), optional signal, voltage and humidity
+ * axes, and the year's overview to move the window.
+ */
+export function HistoryTab(props: HistoryTabProps) {
+  const { bsId, sensorId, depths, hasData, unit, depthUnit, dateFormat, timeFormat, chartScaleC, onClose } =
+    props;
+  const { t } = useTranslation();
+  const [now, setNow] = useState(nowSeconds);
+  const [span, setSpan] = useState<ChartSpan | null>(DEFAULT_SPAN);
+  const [win, setWin] = useState<TimeWindow>(() => spanWindow(DEFAULT_SPAN, now));
+  const [extra, setExtra] = useState<ExtraAxes>({ signal: false, voltage: false, humidity: false });
+  const box = useRef<HTMLDivElement>(null);
+  const width = Math.min(Math.max(useElementWidth(box, 800, 100), 50), MAX_CHART_WIDTH_PX);
+
+  const allFields = extra.signal || extra.voltage || extra.humidity;
+  const sensorData = useSensorData({
+    bsId,
+    sensorId,
+    start: win.start,
+    end: endBound(win.end, now),
+    allFields,
+    width,
+  });
+  const bounds = overviewWindow(now);
+  const overview = useOverview(bsId, sensorId, bounds.start);
+
+  const chartData = useMemo(
+    () =>
+      sensorData.data
+        ? buildChartData(sensorData.data.points, sensorData.data.depths || depths, unit, extra)
+        : null,
+    [sensorData.data, depths, unit, extra],
+  );
+  const axis = temperatureAxis(chartScaleC, unit);
+
+  /** Any move asks "now" again, so that a page left open still reaches the newest readings. */
+  const moveTo = (next: TimeWindow, nextSpan: ChartSpan | null) => {
+    const current = nowSeconds();
+    setNow(current);
+    setWin(normalizeWindow(next, current));
+    setSpan(nextSpan);
+  };
+
+  const chooseSpan = (next: ChartSpan) => {
+    const current = nowSeconds();
+    // A span keeps the window's end (so it zooms around what the user looks at), but a window that
+    // ended at the page's "now" follows the clock.
+    moveTo(spanWindow(next, win.end >= now ? current : win.end), next);
+  };
+
+  if (!hasData) return <EmptyState icon={<ShowChart />} text={t('probeDetail.noDataYet')} />;
+
+  const error = sensorData.error;
+  // Spec doc 2 §8: a chart that cannot reach the server renders nothing.
+  const offline = error && isApiRequestError(error) && error.kind === 'network';
+  const snapshot = sensorData.data?.mode === 'snapshot' || (!sensorData.data && isSnapshotWindow(win));
+
+  return (
+    <Box>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap', justifyContent: 'space-between', mb: 1 }}
+      >
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={span}
+            onChange={(_, v: ChartSpan | null) => v && chooseSpan(v)}
+            aria-label={t('probeDetail.history.span')}
+          >
+            {CHART_SPAN_ORDER.map((s) => (
+              <ToggleButton key={s} value={s} data-testid={`span-${s}`}>
+                {t(`probeDetail.history.spans.${s}`)}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+          <IconButton
+            aria-label={t('probeDetail.history.previous')}
+            data-testid="chart-previous"
+            onClick={() => moveTo(shiftWindow(win, -1, now), span)}
+          >
+            <ChevronLeft />
+          </IconButton>
+          <IconButton
+            aria-label={t('probeDetail.history.next')}
+            data-testid="chart-next"
+            disabled={!canShiftForward(win, now)}
+            onClick={() => moveTo(shiftWindow(win, 1, now), span)}
+          >
+            <ChevronRight />
+          </IconButton>
+          <Typography variant="body2" data-testid="chart-range" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+            {t('probeDetail.history.range', {
+              from: formatDate(win.start, dateFormat),
+              to: formatDate(win.end, dateFormat),
+            })}
+          </Typography>
+          {snapshot && (
+            <Chip
+              size="small"
+              color="warning"
+              variant="outlined"
+              label={t('probeDetail.history.snapshot')}
+              data-testid="snapshot-label"
+            />
+          )}
+        </Stack>
+        <IconButton aria-label={t('probeDetail.history.close')} onClick={onClose} data-testid="chart-close">
+          <Close />
+        </IconButton>
+      </Stack>
+
+      <FormGroup row sx={{ mb: 1 }}>
+        {(['signal', 'voltage', 'humidity'] as const).map((k) => (
+          <FormControlLabel
+            key={k}
+            control={
+              <Switch
+                size="small"
+                checked={extra[k]}
+                onChange={(e) => setExtra((x) => ({ ...x, [k]: e.target.checked }))}
+              />
+            }
+            label={t(`probeDetail.history.axes.${k}`)}
+          />
+        ))}
+      </FormGroup>
+
+      <Box ref={box} sx={{ minHeight: 320, position: 'relative' }}>
+        {offline ? null : error ? (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void sensorData.refetch()}>
+                {t('common.retry')}
+              </Button>
+            }
+          >
+            {t('errors.loadFailed')}
+          </Alert>
+        ) : !chartData ? (
+          <LoadingIndicator label={t('common.loading')} />
+        ) : chartData.columns[0].length === 0 ? (
+          <EmptyState icon={<ShowChart />} text={t('probeDetail.noDataForPeriod')} />
+        ) : (
+          <ProbeChart
+            data={chartData}
+            unit={unit}
+            depthUnit={depthUnit}
+            temperatureAxis={axis}
+            dateFormat={dateFormat}
+            timeFormat={timeFormat}
+            width={width}
+            daysOnAxis={windowLength(win) > 2 * 86_400}
+            onZoom={(start, end) => moveTo({ start, end }, null)}
+          />
+        )}
+        {sensorData.isFetching && chartData && (
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            role="status"
+            sx={{ position: 'absolute', top: 0, right: 8 }}
+          >
+            {t('common.loading')}
+          </Typography>
+        )}
+      </Box>
+
+      {!offline && (
+        <OverviewStrip
+          bounds={bounds}
+          window={win}
+          points={overview.data?.results ?? []}
+          dateFormat={dateFormat}
+          onChange={(w) => moveTo(w, span && windowLength(w) === CHART_SPANS[span] ? span : null)}
+        />
+      )}
+    </Box>
+  );
+}

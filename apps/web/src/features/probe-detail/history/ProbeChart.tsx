@@ -1,0 +1,205 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type uPlot from 'uplot';
+import { format } from 'date-fns';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { TIME_FORMATS, formatDepth, type DegreesUnit, type DepthUnit } from '@emberwatch/shared';
+import { UPlotChart } from '../../../ui/UPlotChart';
+import { formatDate } from '../../../lib/formatDate';
+import { formatDateTime } from '../../../lib/formatDateTime';
+import {
+  HUMIDITY_AXIS_PCT,
+  SIGNAL_AXIS_DBM,
+  VOLTAGE_AXIS_V,
+  lastIndexWithValue,
+  rangeCovering,
+  type ChartData,
+  type SeriesMeta,
+} from './buildChartData';
+
+export interface ProbeChartProps {
+  data: ChartData;
+  unit: DegreesUnit;
+  depthUnit: DepthUnit;
+  /** Temperature axis in the user's unit before it grows to fit the data. */
+  temperatureAxis: readonly [number, number];
+  dateFormat: string;
+  timeFormat: string;
+  width: number;
+  /** True when the window is long enough that ticks name days, not hours. */
+  daysOnAxis: boolean;
+  /** The user dragged over a time range (seconds). */
+  onZoom: (start: number, end: number) => void;
+}
+
+const CHART_HEIGHT = 320;
+
+/** A series value as the legend writes it, in the user's unit with one decimal. */
+export function formatSeriesValue(meta: SeriesMeta, v: number | null | undefined, unit: DegreesUnit): string {
+  if (v === null || v === undefined || Number.isNaN(v)) return '--';
+  switch (meta.kind) {
+    case 'depth':
+      return `${v.toFixed(1)} °${unit}`;
+    case 'signal':
+    case 'bsSignal':
+      return `${Math.round(v)} dBm`;
+    case 'voltage':
+      return `${v.toFixed(2)} V`;
+    case 'humidity':
+      return `${v.toFixed(1)} %`;
+  }
+}
+
+function timePattern(timeFormat: string): string {
+  return (TIME_FORMATS as readonly string[]).includes(timeFormat) ? timeFormat : 'HH:mm';
+}
+
+/**
+ * The probe's history on a uPlot canvas with a legend below it that names every series and shows
+ * its value at the cursor (or the latest one), in the user's unit and date format.
+ */
+export function ProbeChart({
+  data,
+  unit,
+  depthUnit,
+  temperatureAxis,
+  dateFormat,
+  timeFormat,
+  width,
+  daysOnAxis,
+  onZoom,
+}: ProbeChartProps) {
+  const { t } = useTranslation();
+  const [cursorIdx, setCursorIdx] = useState<number | null>(null);
+  const depthCount = data.series.filter((s) => s.kind === 'depth').length;
+
+  const labelOf = (s: SeriesMeta): string => {
+    switch (s.kind) {
+      case 'depth': {
+        const depth = formatDepth(s.depth, depthCount, depthUnit);
+        return s.depth === 0
+          ? t('probeDetail.chart.handleDepth', { depth })
+          : t('probeDetail.chart.depth', { depth });
+      }
+      case 'signal':
+        return t('probeDetail.chart.probeSignal');
+      case 'bsSignal':
+        return t('probeDetail.chart.bsSignal');
+      case 'voltage':
+        return t('probeDetail.chart.battery');
+      case 'humidity':
+        return t('probeDetail.chart.humidity');
+    }
+  };
+  const labels = data.series.map(labelOf);
+  const seriesKey = `${data.series.map((s) => s.kind).join()}|${labels.join()}`;
+  const used = new Set(data.series.map((s) => s.kind));
+
+  // Rebuilt only when the series, units or formats change; new data alone is a cheap redraw.
+  const options = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(() => {
+    const tp = timePattern(timeFormat);
+    const axisValue = (s: number) =>
+      daysOnAxis ? formatDate(s, dateFormat) : format(new Date(s * 1000), tp);
+    const axes: uPlot.Axis[] = [
+      { values: (_u, splits) => splits.map(axisValue) },
+      { scale: 'temp', label: `°${unit}`, values: (_u, splits) => splits.map((v) => v.toFixed(0)) },
+    ];
+    if (used.has('signal')) axes.push({ scale: 'dBm', side: 1, label: 'dBm', grid: { show: false } });
+    if (used.has('voltage'))
+      axes.push({
+        scale: 'V',
+        side: 1,
+        label: 'V',
+        grid: { show: false },
+        values: (_u, s) => s.map((v) => v.toFixed(1)),
+      });
+    if (used.has('humidity')) axes.push({ scale: '%', side: 1, label: '%', grid: { show: false } });
+    const scaleOf = (s: SeriesMeta) =>
+      s.kind === 'depth' ? 'temp' : s.kind === 'voltage' ? 'V' : s.kind === 'humidity' ? '%' : 'dBm';
+    return {
+      legend: { show: false },
+      cursor: { drag: { x: true, y: false, setScale: false } },
+      scales: {
+        x: { time: true },
+        temp: { range: (_u, min, max) => rangeCovering(temperatureAxis, min, max) },
+        dBm: { range: (_u, min, max) => rangeCovering(SIGNAL_AXIS_DBM, min, max) },
+        V: { range: () => [VOLTAGE_AXIS_V[0], VOLTAGE_AXIS_V[1]] },
+        '%': { range: () => [HUMIDITY_AXIS_PCT[0], HUMIDITY_AXIS_PCT[1]] },
+      },
+      axes,
+      series: [
+        {},
+        ...data.series.map((s, i) => ({
+          label: labels[i],
+          scale: scaleOf(s),
+          stroke: s.colour,
+          width: s.kind === 'depth' ? 2 : 1,
+          dash: s.dashed ? [6, 4] : undefined,
+          spanGaps: false,
+          points: { show: false },
+        })),
+      ],
+      hooks: {
+        setCursor: [(u) => setCursorIdx(u.cursor.idx ?? null)],
+        setSelect: [
+          (u) => {
+            if (u.select.width < 3) return;
+            const start = u.posToVal(u.select.left, 'x');
+            const end = u.posToVal(u.select.left + u.select.width, 'x');
+            u.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false);
+            onZoom(Math.round(start), Math.round(end));
+          },
+        ],
+      },
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by what changes the drawing
+  }, [seriesKey, unit, temperatureAxis[0], temperatureAxis[1], dateFormat, timeFormat, daysOnAxis]);
+
+  const idx = cursorIdx ?? lastIndexWithValue(data);
+  const x = idx === null ? undefined : data.columns[0][idx];
+
+  return (
+    <Box>
+      <UPlotChart
+        options={options}
+        data={data.columns}
+        width={width}
+        height={CHART_HEIGHT}
+        label={t('probeDetail.chart.label')}
+      />
+      <Box data-testid="chart-legend" sx={{ mt: 1 }} aria-live="off">
+        <Typography variant="caption" color="text.secondary" data-testid="legend-time" component="p">
+          {x === undefined ? '--' : formatDateTime(x, dateFormat, timeFormat)}
+        </Typography>
+        <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 2, rowGap: 0.5 }}>
+          {data.series.map((s, i) => (
+            <Stack key={`${s.kind}-${s.depth}`} direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
+              <Box
+                sx={{
+                  width: 14,
+                  height: 0,
+                  borderTop: `3px ${s.dashed ? 'dashed' : 'solid'} ${s.colour}`,
+                  flexShrink: 0,
+                }}
+              />
+              <Typography variant="body2" component="span">
+                {labels[i]}
+              </Typography>
+              <Typography
+                variant="body2"
+                component="span"
+                data-testid="legend-value"
+                data-kind={s.kind}
+                sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}
+              >
+                {formatSeriesValue(s, idx === null ? null : data.columns[i + 1]?.[idx], unit)}
+              </Typography>
+            </Stack>
+          ))}
+        </Stack>
+      </Box>
+    </Box>
+  );
+}

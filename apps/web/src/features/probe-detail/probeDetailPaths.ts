@@ -1,0 +1,18 @@
+import { IMPLEMENTED_ENTRIES } from '../../app/implementedRoutes';
+
+/**
+ * Where the detail's back link and close control lead (spec doc 2 §2.4). Inside a storage the
+ * detail belongs to /storages/{itemID}; until the storages pages exist in this build, that page
+ * would be a dead end, so the link goes to the probe list instead. This is the one place that
+ * decides it: adding 'storages' to IMPLEMENTED_ENTRIES switches every link over.
+ */
+export function probeDetailBackPath(itemID: string | undefined): string {
+  if (itemID !== undefined && IMPLEMENTED_ENTRIES.includes('storages'))
+    return `/storages/${encodeURIComponent(itemID)}`;
+  return '/probes';
+}
+
+export function probeDetailPath(sensorId: string, itemID?: string): string {
+  const probe = `/probes/${encodeURIComponent(sensorId)}`;
+  return itemID === undefined ? probe : `/storages/${encodeURIComponent(itemID)}${probe}`;
+}
