@@ -7,16 +7,22 @@
  *
  * Results go to stdout and bench/results/ingest.json; docs/PERFORMANCE.md records them.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { migrateToLatest, openStore } from '../../apps/server/src/db/createDatabase.js';
-import { hashStationSecret } from '../../apps/server/src/features/ingest/stationCredentials.js';
+import {
+  percentile,
+  prepareStore,
+  randomPort,
+  root,
+  startServer,
+  stationId,
+  stationSecret,
+  stopServer,
+} from '../support/benchServer.js';
 
-const root = resolve(import.meta.dirname, '../..');
 const { values: args } = parseArgs({
   options: {
     seconds: { type: 'string', default: '15' },
@@ -50,118 +56,8 @@ interface Result {
   readingsPerPacket: number;
 }
 
-function secretOf(i: number): string {
-  return `bench-secret-${String(i).padStart(6, '0')}-0123456789abcdef`;
-}
-function bsId(i: number): string {
-  return `B${String(1_000_000 + i)}`;
-}
-
-async function prepareStore(
-  engine: 'sqlite' | 'postgres',
-  dataDir: string,
-  databaseUrl: string | undefined,
-): Promise<void> {
-  const store = openStore({ databaseUrl, sqlitePath: join(dataDir, 'emberwatch.db') });
-  await migrateToLatest(store);
-  const now = Math.floor(Date.now() / 1000);
-  const user = await store.db
-    .insertInto('users')
-    .values({
-      username: 'bench@emberwatch',
-      password_hash: 'x',
-      firstname: null,
-      lastname: null,
-      email: null,
-      phone: null,
-      country: null,
-      language: 'en',
-      admin: 0,
-      admin_group: null,
-      master: 0,
-      grand_master: 0,
-      translator: 0,
-      translator_locales: '[]',
-      main_user_id: null,
-      partner_app: null,
-      plan_name: 'Premium',
-      plan_level: 2,
-      segment: null,
-      plan_due_ts: null,
-      service_json: null,
-      siteindex: 0,
-      storages_enabled: 0,
-      voice_call_enabled: 0,
-      limit_free_data: 0,
-      blocked: 0,
-      demo: 0,
-      sub_user_count: 2,
-      created_ts: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  for (let i = 0; i < STATIONS; i++) {
-    await store.db
-      .insertInto('base_stations')
-      .values({
-        id: bsId(i),
-        owner_user_id: user.id,
-        bs_group: null,
-        display_name: null,
-        timezone: 'UTC',
-        bs_type: 2,
-        version: 'V5.1.0',
-        firmware: '3.2',
-        sim: null,
-        activation_ts: now,
-        last_boot_ts: null,
-        last_conf_ts: null,
-        last_data_ts: null,
-        credential_hash: hashStationSecret(secretOf(i)),
-        created_ts: now,
-      })
-      .execute();
-  }
-  await store.close();
-  void engine;
-}
-
-async function startServer(
-  dataDir: string,
-  databaseUrl: string | undefined,
-  port: number,
-): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DEMO_SEED: '0',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'test',
-  };
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  else delete env.DATABASE_URL;
-  const child = spawn(
-    process.execPath,
-    [
-      ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
-      join(root, 'apps/server/dist/main.js'),
-    ],
-    { env, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  for (let i = 0; i < 100; i++) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/health`);
-      if (res.ok) return child;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill();
-  throw new Error('server did not start');
-}
+const secretOf = stationSecret;
+const bsId = stationId;
 
 /** Every packet carries one reading of every probe of a station at one measurement time. */
 function packetBody(station: number, ts: number): string {
@@ -178,11 +74,6 @@ function packetBody(station: number, ts: number): string {
     });
   }
   return JSON.stringify({ type: 'data', readings });
-}
-
-function percentile(sorted: number[], q: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
 }
 
 async function load(port: number, engine: string): Promise<Result> {
@@ -262,8 +153,8 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<Result | undefi
   const dataDir = mkdtempSync(join(tmpdir(), `emberwatch-bench-${engine}-`));
   const databaseUrl = engine === 'postgres' ? await postgresUrl(args['database-url']) : undefined;
   if (engine === 'postgres' && !databaseUrl) return undefined;
-  await prepareStore(engine, dataDir, databaseUrl);
-  const port = 18_000 + Math.floor(Math.random() * 1000);
+  await prepareStore({ dataDir, databaseUrl, stations: STATIONS });
+  const port = randomPort();
   const server = await startServer(dataDir, databaseUrl, port);
   try {
     // Warm-up: JIT, statement paths, the credential cache.
@@ -275,8 +166,7 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<Result | undefi
       .catch(() => undefined);
     return await load(port, engine);
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

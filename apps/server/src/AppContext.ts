@@ -5,6 +5,7 @@ import type { IngestService } from './features/ingest/ingest.service.js';
 import type { PreferencesService } from './features/preferences/preferences.service.js';
 import type { ProbeConfigService } from './features/probes/probeConfig.service.js';
 import type { ProbeDataService } from './features/probes/probeData.service.js';
+import type { LatestReadingsService } from './features/readings/latestReadings.service.js';
 import type { ReadingRepository } from './features/readings/reading.repository.js';
 import type { AccessTokenSigner } from './features/sessions/accessToken.js';
 import type { SessionService } from './features/sessions/session.service.js';
@@ -21,6 +22,7 @@ export interface AppContext {
   users: UserRepository;
   stations: BaseStationRepository;
   readings: ReadingRepository;
+  latest: LatestReadingsService;
   access: AccessService;
   signer: AccessTokenSigner;
   sessions: SessionService;

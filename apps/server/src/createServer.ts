@@ -23,6 +23,7 @@ import { ProbeConfigService } from './features/probes/probeConfig.service.js';
 import { ProbeDataRepository } from './features/probes/probeData.repository.js';
 import { ProbeDataService } from './features/probes/probeData.service.js';
 import { probeRoutes } from './features/probes/probes.routes.js';
+import { LatestReadingsService } from './features/readings/latestReadings.service.js';
 import { ReadingRepository } from './features/readings/reading.repository.js';
 import { AccessTokenSigner } from './features/sessions/accessToken.js';
 import { LoginRateLimiter } from './features/sessions/loginRateLimiter.js';
@@ -54,6 +55,7 @@ export function createContext(
   const signer = new AccessTokenSigner(config.jwtSecret, config.accessTokenTtlS, nowS);
   const bus = new EventBus();
   const access = new AccessService(users, stations);
+  const readings = new ReadingRepository(store.db);
   const ingest = new IngestService(
     new IngestRepository(store.db),
     bus,
@@ -68,7 +70,8 @@ export function createContext(
     bus,
     users,
     stations,
-    readings: new ReadingRepository(store.db),
+    readings,
+    latest: new LatestReadingsService(readings, bus),
     access,
     signer,
     sessions: new SessionService(
@@ -140,7 +143,8 @@ export async function createServer(
 
   const dist = webDist(config);
   if (dist) {
-    await app.register(fastifyStatic, { root: dist, wildcard: false, maxAge: '1h' });
+    // preCompressed: the web build writes .br/.gz beside each file (apps/web/vite.config.ts).
+    await app.register(fastifyStatic, { root: dist, wildcard: false, maxAge: '1h', preCompressed: true });
     app.setNotFoundHandler((req, reply) => {
       const path = req.url.split('?')[0] ?? '/';
       if (req.method !== 'GET' || API_PREFIXES.some((p) => path.startsWith(p))) {

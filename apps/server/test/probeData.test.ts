@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
+  DataResponse,
   ProbeAnalysisResponse,
   SensorDataResponse,
   SnapshotResponse,
@@ -231,6 +232,20 @@ describe(`probe history calls on ${TEST_ENGINE}`, () => {
     const res = await call.get('grain', url);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ status_code: 403, error: 'You do not have access to this base station.' });
+  });
+
+  it('shows a reading in the probe list as soon as it is stored, even right after a cached answer', async () => {
+    const latest = async () =>
+      (await call.get('hay', '/client/data?basestationID=F1000001'))
+        .json<DataResponse>()
+        .results.find((r) => r.sensor_id === 'H10001');
+    expect((await latest())?.meas_ts).toBe(tsOf(0));
+    await ingest(t, 'F1000001', [{ sensor_id: 'H10001', meas_ts: now + 30, temperatures: [421, 422, 423] }]);
+    expect(await latest()).toMatchObject({
+      meas_ts: now + 30,
+      temperature: 421,
+      temperatures: [421, 422, 423],
+    });
   });
 
   it('validates queries through the contract', async () => {

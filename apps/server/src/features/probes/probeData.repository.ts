@@ -2,7 +2,10 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, ProbeDailyTable, ReadingsTable } from '../../db/schema.js';
 
 export type ReadingRow = Selectable<ReadingsTable>;
-export type DailyRow = Selectable<ProbeDailyTable>;
+export type DailyChartRow = Pick<
+  Selectable<ProbeDailyTable>,
+  'sensor_id' | 'day' | 'max_temp' | 'min_temp' | 'max_temps' | 'min_batt'
+>;
 export type ChartReadingRow = Pick<ReadingRow, 'meas_ts' | 'temps'> &
   Partial<Pick<ReadingRow, 'sensor_rssi' | 'bs_rssi' | 'batt'>>;
 
@@ -40,11 +43,11 @@ export class ProbeDataRepository {
   }
 
   /** Daily roll-ups of the probes for UTC days fromDay…toDay, by probe then day. */
-  daily(sensorIds: readonly string[], fromDay: number, toDay: number): Promise<DailyRow[]> {
+  daily(sensorIds: readonly string[], fromDay: number, toDay: number): Promise<DailyChartRow[]> {
     if (sensorIds.length === 0) return Promise.resolve([]);
     return this.db
       .selectFrom('probe_daily')
-      .selectAll()
+      .select(['sensor_id', 'day', 'max_temp', 'min_temp', 'max_temps', 'min_batt'])
       .where('sensor_id', 'in', sensorIds)
       .where('day', '>=', fromDay)
       .where('day', '<=', toDay)

@@ -1,9 +1,17 @@
 import { SignJWT, jwtVerify } from 'jose';
 import type { AccessToken } from '@emberwatch/shared';
 
+const VERIFIED_CACHE_SIZE = 10_000;
+
 /** Short-lived HS256 access tokens; the refresh token (cookie) is what keeps a session going. */
 export class AccessTokenSigner {
   private readonly key: Uint8Array;
+  /**
+   * Tokens already verified, with their user and expiry: a token is immutable, so checking its
+   * signature once is enough (HMAC through WebCrypto costs more than the rest of a small request).
+   * Expiry is still checked on every use.
+   */
+  private readonly verified = new Map<string, { userId: number; exp: number }>();
 
   constructor(
     secret: string,
@@ -28,14 +36,23 @@ export class AccessTokenSigner {
 
   /** The user id, or null for a missing, forged or expired token. */
   async verify(token: string): Promise<number | null> {
+    const now = this.nowS();
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.exp > now) return known.userId;
+      this.verified.delete(token);
+    }
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
         audience: 'emberwatch',
-        currentDate: new Date(this.nowS() * 1000),
+        currentDate: new Date(now * 1000),
       });
       const id = Number(payload.sub);
-      return Number.isInteger(id) && id > 0 ? id : null;
+      if (!Number.isInteger(id) || id <= 0 || payload.exp === undefined) return null;
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.clear();
+      this.verified.set(token, { userId: id, exp: payload.exp });
+      return id;
     } catch {
       return null;
     }

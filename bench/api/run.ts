@@ -1,0 +1,171 @@
+/**
+ * API benchmark: GET /client/data (the probe list's latest readings) of a 200-probe station at a
+ * steady request rate, through the built server in its own process on a fresh SQLite store.
+ * Requests are paced on a timer (an open loop: a slow answer does not slow the sender down) over
+ * keep-alive connections; latency is measured from send to the last byte.
+ *
+ *   npx tsx bench/api/run.ts [--rate 1000] [--seconds 15] [--probes 200]
+ *
+ * Results go to stdout and bench/results/api.json. Target (issue 3): ≤ 20 ms p95 at 1,000 requests/s.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  ingestReadings,
+  keepAliveClient,
+  latencySummary,
+  login,
+  prepareStore,
+  randomPort,
+  root,
+  startServer,
+  stationId,
+  stopServer,
+} from '../support/benchServer.js';
+
+const { values: args } = parseArgs({
+  options: {
+    rate: { type: 'string', default: '1000' },
+    seconds: { type: 'string', default: '15' },
+    probes: { type: 'string', default: '200' },
+  },
+});
+const RATE = Number(args.rate);
+const SECONDS = Number(args.seconds);
+const PROBES = Number(args.probes);
+const TICK_MS = 2;
+
+interface Run {
+  targetRate: number;
+  achievedRate: number;
+  sent: number;
+  completed: number;
+  errors: number;
+  seconds: number;
+  bytes: number;
+  latencyMsP50: number;
+  latencyMsP95: number;
+  latencyMsP99: number;
+  latencyMsMax: number;
+}
+
+async function paced(
+  client: ReturnType<typeof keepAliveClient>,
+  path: string,
+  seconds: number,
+): Promise<Run> {
+  const latencies: number[] = [];
+  let sent = 0;
+  let completed = 0;
+  let errors = 0;
+  let bytes = 0;
+  const began = performance.now();
+  const inFlight = new Set<Promise<void>>();
+  await new Promise<void>((done) => {
+    const timer = setInterval(() => {
+      const elapsed = performance.now() - began;
+      if (elapsed >= seconds * 1000) {
+        clearInterval(timer);
+        done();
+        return;
+      }
+      // Send every request that is due by now: the rate holds even when a tick comes late.
+      const due = Math.floor((elapsed / 1000) * RATE);
+      while (sent < due) {
+        sent++;
+        const p = client.get(path).then(
+          (r) => {
+            completed++;
+            if (r.status !== 200) errors++;
+            bytes = r.bytes;
+            latencies.push(r.ms);
+          },
+          () => {
+            completed++;
+            errors++;
+          },
+        );
+        inFlight.add(p);
+        void p.finally(() => inFlight.delete(p));
+      }
+    }, TICK_MS);
+  });
+  await Promise.all(inFlight);
+  const secondsTaken = (performance.now() - began) / 1000;
+  const l = latencySummary(latencies);
+  return {
+    targetRate: RATE,
+    achievedRate: Math.round(completed / secondsTaken),
+    sent,
+    completed,
+    errors,
+    seconds: Math.round(secondsTaken * 10) / 10,
+    bytes,
+    latencyMsP50: l.p50,
+    latencyMsP95: l.p95,
+    latencyMsP99: l.p99,
+    latencyMsMax: l.max,
+  };
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'emberwatch-bench-api-'));
+const port = randomPort();
+await prepareStore({ dataDir, stations: 1, login: true });
+const server = await startServer(dataDir, undefined, port);
+let result: Run;
+try {
+  const now = Math.floor(Date.now() / 1000);
+  // A day of 20-minute readings for every probe, so probe_latest and probe_daily look like a real farm's.
+  const readings: object[] = [];
+  for (let round = 72; round >= 1; round--) {
+    for (let p = 0; p < PROBES; p++) {
+      const base = 200 + ((p * 37) % 300);
+      readings.push({
+        sensor_id: `H${800_000 + p}`,
+        meas_ts: now - round * 1200,
+        temperatures: [base, base + 10, base + 20],
+        sensor_RSSI: -60 - (p % 40),
+        bs_RSSI: -65 - (p % 30),
+        batt_voltage: 340 + (p % 20),
+      });
+    }
+  }
+  await ingestReadings(port, 0, readings);
+  const token = await login(port);
+  const client = keepAliveClient(port, token, 256);
+  const path = `/client/data?basestationID=${stationId(0)}`;
+  const check = await client.get(path);
+  const probes = (JSON.parse(check.body) as { results: unknown[] }).results.length;
+  if (check.status !== 200 || probes !== PROBES)
+    throw new Error(`unexpected answer: ${check.status}, ${probes} probes`);
+  process.stdout.write(
+    `api: GET /client/data, ${PROBES} probes (${(check.bytes / 1024).toFixed(1)} kB), ${RATE}/s for ${SECONDS} s …\n`,
+  );
+  await paced(client, path, 3); // warm-up
+  result = await paced(client, path, SECONDS);
+  client.close();
+  process.stdout.write(
+    `  achieved ${result.achievedRate}/s (${result.completed} answers, ${result.errors} errors), p50 ${result.latencyMsP50} ms, p95 ${result.latencyMsP95} ms, p99 ${result.latencyMsP99} ms, max ${result.latencyMsMax} ms\n`,
+  );
+} finally {
+  await stopServer(server);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+mkdirSync(join(root, 'bench/results'), { recursive: true });
+writeFileSync(
+  join(root, 'bench/results/api.json'),
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      engine: 'sqlite',
+      call: 'GET /client/data',
+      probes: PROBES,
+      targetP95Ms: 20,
+      result,
+    },
+    null,
+    2,
+  ) + '\n',
+);
