@@ -33,6 +33,7 @@ export interface SensorDataArgs {
   end: number | undefined;
   allFields: boolean;
   width: number;
+  enabled: boolean;
 }
 
 export function useSensorData(a: SensorDataArgs) {
@@ -50,11 +51,12 @@ export function useSensorData(a: SensorDataArgs) {
       }),
     // Moving the window keeps the previous curve on screen until the next one arrives.
     placeholderData: keepPreviousData,
+    enabled: a.enabled,
   });
 }
 
 /** The overview strip: this probe's daily maxima over the last year. */
-export function useOverview(bsId: string, sensorId: string, from: number) {
+export function useOverview(bsId: string, sensorId: string, from: number, enabled: boolean) {
   const api = useApiClient();
   return useQuery({
     queryKey: probeDetailKeys.overview(bsId, sensorId, from),
@@ -66,6 +68,7 @@ export function useOverview(bsId: string, sensorId: string, from: number) {
         interval: 1,
       }),
     staleTime: 5 * 60_000,
+    enabled,
   });
 }
 

@@ -87,9 +87,10 @@ export function HistoryTab(props: HistoryTabProps) {
     end: endBound(win.end, now),
     allFields,
     width,
+    enabled: hasData,
   });
   const bounds = overviewWindow(now);
-  const overview = useOverview(bsId, sensorId, bounds.start);
+  const overview = useOverview(bsId, sensorId, bounds.start, hasData);
 
   const chartData = useMemo(
     () =>

@@ -1,0 +1,420 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createFakeServer, json, type FakeServer } from './support/fakeServer';
+import { renderApp } from './support/renderApp';
+import { nowSeconds, reading, sensorConf } from './support/fixtures';
+import {
+  FakeUPlot,
+  analysisDay,
+  insight,
+  premium,
+  serveAnalysis,
+  serveSensorData,
+  serveTable,
+  tableRow,
+  withFirmware,
+} from './support/probeDetailFakes';
+
+vi.mock('uplot', async () => ({ default: (await import('./support/probeDetailFakes')).FakeUPlot }));
+
+afterEach(() => {
+  FakeUPlot.instances = [];
+});
+
+const DAY = 86_400;
+
+function server(options: Parameters<typeof createFakeServer>[0] = {}): FakeServer {
+  const s = createFakeServer({
+    loggedIn: true,
+    user: { plans: [], service: insight() },
+    conf: { F1000001: [sensorConf('H-001', 'North stack', { depths: 2 })] },
+    data: { F1000001: [reading('H-001', [41.2, 40.0], 300)] },
+    ...options,
+  });
+  serveSensorData(s, []);
+  return s;
+}
+
+const lastQuery = (s: FakeServer, path: string) => {
+  const call = s.callsTo('GET', path).at(-1);
+  if (!call) throw new Error(`no call to ${path}`);
+  return call.query;
+};
+
+function setDate(testId: string, value: string) {
+  fireEvent.change(screen.getByTestId(testId), { target: { value } });
+}
+
+const dateValue = (testId: string) => screen.getByTestId<HTMLInputElement>(testId).value;
+
+/** yyyy-MM-dd of the local day `days` from today. */
+function localDay(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+describe('the Data tab (spec doc 2 §4, §8, §9)', () => {
+  it('lists the readings newest first, 10 per page by default, with the other page sizes and All', async () => {
+    const s = server();
+    serveTable(
+      s,
+      Array.from({ length: 25 }, (_, i) => tableRow((i + 1) * 1200, [30 + i / 10, 29])),
+    );
+    const app = renderApp('/probes/H-001?tab=data', s);
+    expect(await screen.findAllByTestId('data-row', {}, { timeout: 5000 })).toHaveLength(10);
+    expect(
+      within(screen.getAllByTestId('data-row')[0] as HTMLElement).getAllByTestId('data-temp')[0]?.textContent,
+    ).toBe('30.0');
+    await app.user.click(screen.getByRole('combobox', { name: /Rows per page/ }));
+    const options = screen.getAllByRole('option').map((o) => o.textContent);
+    expect(options).toEqual(['10', '20', '40', '60', '80', '100', 'All']);
+    await app.user.click(screen.getByRole('option', { name: 'All' }));
+    expect(screen.getAllByTestId('data-row')).toHaveLength(25);
+  });
+
+  it('shows temperatures in °F for a user who prefers Fahrenheit', async () => {
+    const s = server();
+    s.state.session.ui_preferences = { ...s.state.session.ui_preferences, degrees: 'F' };
+    serveTable(s, [tableRow(600, [100, 0])]);
+    renderApp('/probes/H-001?tab=data', s);
+    const row = (await screen.findAllByTestId('data-row'))[0] as HTMLElement;
+    expect(
+      within(row)
+        .getAllByTestId('data-temp')
+        .map((c) => c.textContent),
+    ).toEqual(['212.0', '32.0']);
+    expect(screen.getByRole('columnheader', { name: '0.5 m (°F)' })).toBeTruthy();
+  });
+
+  it('asks for the last 7 days without an end bound (the end is today, i.e. in the future)', async () => {
+    const s = server();
+    serveTable(s, [tableRow(600, [30, 29])]);
+    renderApp('/probes/H-001?tab=data', s);
+    await screen.findAllByTestId('data-row');
+    const q = lastQuery(s, '/client/data2');
+    expect(q.get('basestationID')).toBe('F1000001');
+    expect(q.get('sensorId')).toBe('H-001');
+    expect(q.has('toDate')).toBe(false);
+    const from = new Date(Number(q.get('fromDate')) * 1000);
+    expect(from.getHours()).toBe(0);
+    expect(Number(q.get('fromDate'))).toBe(Math.floor(new Date(`${localDay(-6)}T00:00`).getTime() / 1000));
+  });
+
+  it('sends the end bound for a past end, and keeps the range at most 60 days by moving the other end', async () => {
+    const s = server();
+    serveTable(s, [tableRow(600, [30, 29])]);
+    renderApp('/probes/H-001?tab=data', s);
+    await screen.findAllByTestId('data-row');
+
+    setDate('data-to', localDay(-10));
+    await waitFor(() => expect(lastQuery(s, '/client/data2').has('toDate')).toBe(true));
+
+    setDate('data-from', localDay(-100));
+    expect(dateValue('data-from')).toBe(localDay(-100));
+    expect(dateValue('data-to')).toBe(localDay(-41));
+
+    setDate('data-to', localDay(-5));
+    expect(dateValue('data-to')).toBe(localDay(-5));
+    expect(dateValue('data-from')).toBe(localDay(-64));
+    await waitFor(() => {
+      const q = lastQuery(s, '/client/data2');
+      const span = Number(q.get('toDate')) - Number(q.get('fromDate'));
+      expect(Math.round(span / 3600)).toBeLessThanOrEqual(60 * 24);
+      expect(Math.round(span / 3600)).toBeGreaterThanOrEqual(60 * 24 - 2);
+    });
+  });
+
+  it('says "No data for this period" when the range holds no rows', async () => {
+    const s = server();
+    serveTable(s, []);
+    renderApp('/probes/H-001?tab=data', s);
+    expect(await screen.findByText('No data for this period')).toBeTruthy();
+  });
+
+  it('says "No data yet" for a probe that never reported', async () => {
+    const s = server({ data: { F1000001: [] } });
+    renderApp('/probes/H-001?tab=data', s);
+    expect(await screen.findByText('No data yet')).toBeTruthy();
+  });
+
+  it('hides duplicates, and shows them marked D with the extra columns behind the admin toggle', async () => {
+    const s = server({ session: { admin: true } });
+    serveTable(s, [
+      tableRow(600, [30, 29]),
+      tableRow(630, [30, 29], { duplicate: 'D' }),
+      tableRow(1800, [31, 29]),
+    ]);
+    const app = renderApp('/probes/H-001?tab=data', s);
+    expect(await screen.findAllByTestId('data-row')).toHaveLength(2);
+    expect(screen.queryByRole('columnheader', { name: 'Interval' })).toBeNull();
+    await app.user.click(screen.getByRole('switch', { name: 'Show all columns and duplicates' }));
+    expect(screen.getAllByTestId('data-row')).toHaveLength(3);
+    for (const name of [
+      'Interval',
+      'Battery (V)',
+      'Probe signal (dBm)',
+      'Base station signal (dBm)',
+      'Base station',
+      'Delay (s)',
+    ])
+      expect(screen.getByRole('columnheader', { name })).toBeTruthy();
+    expect(screen.getAllByTestId('data-duplicate').map((c) => c.textContent)).toEqual(['', 'D', '']);
+    expect(within(screen.getAllByTestId('data-row')[0] as HTMLElement).getByText('0:20:00')).toBeTruthy();
+  });
+
+  it('offers no admin toggle to a non-admin', async () => {
+    const s = server();
+    serveTable(s, [tableRow(600, [30, 29])]);
+    renderApp('/probes/H-001?tab=data', s);
+    await screen.findAllByTestId('data-row');
+    expect(screen.queryByRole('switch', { name: 'Show all columns and duplicates' })).toBeNull();
+  });
+});
+
+function propertiesServer(
+  options: Parameters<typeof createFakeServer>[0] = {},
+  firmware: string | null = '3.1',
+) {
+  const s = server(options);
+  withFirmware(s, firmware);
+  s.override('POST /client/sensorConf', () => json({ status_code: 0 }));
+  return s;
+}
+
+const saveButton = () => screen.getByRole('button', { name: 'Save' });
+
+describe('the Properties tab (spec doc 2 §4, §5)', () => {
+  it('saves a new name, and nothing else, then reloads the station configuration', async () => {
+    const s = propertiesServer({ user: { plans: [premium] } });
+    const app = renderApp('/probes/H-001?tab=properties', s);
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    expect(saveButton()).toHaveProperty('disabled', true);
+    const confCalls = s.callsTo('GET', '/client/bsConf').length;
+    await app.user.clear(name);
+    await app.user.type(name, 'South stack');
+    await app.user.click(saveButton());
+    await waitFor(() => expect(s.callsTo('POST', '/client/sensorConf')).toHaveLength(1));
+    expect(s.callsTo('POST', '/client/sensorConf')[0]?.body).toEqual({
+      bs_id: 'F1000001',
+      sensorConfigurations: [{ sensor_id_sys: 'H-001', sensor_name: 'South stack' }],
+    });
+    await waitFor(() => expect(s.callsTo('GET', '/client/bsConf').length).toBeGreaterThan(confCalls));
+    expect(await screen.findByText('Probe settings saved.')).toBeTruthy();
+  });
+
+  it('sends an emptied name as no name (the list falls back to the probe id)', async () => {
+    const s = propertiesServer({ user: { plans: [premium] } });
+    const app = renderApp('/probes/H-001?tab=properties', s);
+    await app.user.clear(await screen.findByRole('textbox', { name: 'Name' }));
+    await app.user.click(saveButton());
+    await waitFor(() => expect(s.callsTo('POST', '/client/sensorConf')).toHaveLength(1));
+    expect(s.callsTo('POST', '/client/sensorConf')[0]?.body).toMatchObject({
+      sensorConfigurations: [{ sensor_id_sys: 'H-001', sensor_name: null }],
+    });
+  });
+
+  it('does not let a master rename a probe', async () => {
+    const s = propertiesServer({ session: { master: true }, user: { plans: [premium] } });
+    renderApp('/probes/H-001?tab=properties', s);
+    expect(await screen.findByRole('textbox', { name: 'Name' })).toHaveProperty('disabled', true);
+    expect(screen.getByText('Master users cannot rename probes.')).toBeTruthy();
+  });
+
+  it('hides the correction from a user whose probe has no corrections', async () => {
+    const s = propertiesServer({ user: { plans: [premium] } });
+    renderApp('/probes/H-001?tab=properties', s);
+    await screen.findByRole('textbox', { name: 'Name' });
+    expect(screen.queryByText('Correction factor (°C)')).toBeNull();
+  });
+
+  it('steps the correction by 0.1 within −1…1, previews it from 50.0 °C and sends it', async () => {
+    const s = propertiesServer({ session: { admin: true } });
+    const app = renderApp('/probes/H-001?tab=properties', s);
+    const plus = await screen.findByRole('button', { name: 'Increase the correction by 0.1' });
+    await app.user.click(plus);
+    await app.user.click(plus);
+    await app.user.click(plus);
+    expect(screen.getByTestId('correction-value').textContent).toBe('+0.3');
+    expect(screen.getByTestId('correction-preview').textContent).toBe(
+      'A reading of 50.0 °C will show as 50.3 °C.',
+    );
+    await app.user.click(saveButton());
+    await waitFor(() => expect(s.callsTo('POST', '/client/sensorConf')).toHaveLength(1));
+    expect(s.callsTo('POST', '/client/sensorConf')[0]?.body).toMatchObject({
+      sensorConfigurations: [{ sensor_id_sys: 'H-001', correction: 0.3 }],
+    });
+  });
+
+  it('previews the correction in °F for a Fahrenheit user', async () => {
+    const s = propertiesServer({ session: { admin: true } });
+    s.state.session.ui_preferences = { ...s.state.session.ui_preferences, degrees: 'F' };
+    const app = renderApp('/probes/H-001?tab=properties', s);
+    await app.user.click(await screen.findByRole('button', { name: 'Decrease the correction by 0.1' }));
+    expect(screen.getByTestId('correction-preview').textContent).toBe(
+      'A reading of 122.0 °F will show as 121.8 °F.',
+    );
+  });
+
+  it('does not send a correction moved back to its saved value', async () => {
+    const s = propertiesServer({
+      user: { plans: [premium] },
+      conf: {
+        F1000001: [
+          sensorConf('H-001', 'North stack', { corrections: [{ date: 1, factor: 0.5, user: 'farmer' }] }),
+        ],
+      },
+    });
+    const app = renderApp('/probes/H-001?tab=properties', s);
+    expect((await screen.findByTestId('correction-value')).textContent).toBe('+0.5');
+    await app.user.click(screen.getByRole('button', { name: 'Increase the correction by 0.1' }));
+    expect(saveButton()).toHaveProperty('disabled', false);
+    await app.user.click(screen.getByRole('button', { name: 'Decrease the correction by 0.1' }));
+    expect(saveButton()).toHaveProperty('disabled', true);
+    await app.user.type(screen.getByRole('textbox', { name: 'Name' }), '!');
+    await app.user.click(saveButton());
+    await waitFor(() => expect(s.callsTo('POST', '/client/sensorConf')).toHaveLength(1));
+    expect(s.callsTo('POST', '/client/sensorConf')[0]?.body).toMatchObject({
+      sensorConfigurations: [{ sensor_id_sys: 'H-001', sensor_name: 'North stack!' }],
+    });
+  });
+
+  it.each([
+    ['1.5', false, false],
+    ['2.0', true, false],
+    ['3.1', true, true],
+  ])(
+    'shows an admin on firmware %s the interval: %s, the receiving time: %s',
+    async (fw, interval, receiving) => {
+      const s = propertiesServer({ session: { admin: true } }, fw);
+      renderApp('/probes/H-001?tab=properties', s);
+      await screen.findByRole('textbox', { name: 'Name' });
+      expect(screen.queryByRole('spinbutton', { name: 'Measurement interval (minutes)' }) !== null).toBe(
+        interval,
+      );
+      expect(screen.queryByRole('combobox', { name: 'Receiving time' }) !== null).toBe(receiving);
+    },
+  );
+
+  it('hides the admin-only fields from a non-admin whatever the firmware', async () => {
+    const s = propertiesServer({ user: { plans: [premium] } }, '3.1');
+    renderApp('/probes/H-001?tab=properties', s);
+    await screen.findByRole('textbox', { name: 'Name' });
+    expect(screen.queryByRole('spinbutton', { name: 'Measurement interval (minutes)' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Receiving time' })).toBeNull();
+  });
+
+  it('sends the measurement interval in minutes and the receiving time for an admin', async () => {
+    const s = propertiesServer({
+      session: { admin: true },
+      conf: {
+        F1000001: [sensorConf('H-001', 'North stack', { measurement_interval: 1200, receiving_time: null })],
+      },
+    });
+    const app = renderApp('/probes/H-001?tab=properties', s);
+    const interval = await screen.findByRole('spinbutton', { name: 'Measurement interval (minutes)' });
+    expect((interval as HTMLInputElement).value).toBe('20');
+    await app.user.clear(interval);
+    await app.user.type(interval, '61');
+    expect(saveButton()).toHaveProperty('disabled', true);
+    await app.user.clear(interval);
+    await app.user.type(interval, '15');
+    await app.user.click(screen.getByRole('combobox', { name: 'Receiving time' }));
+    await app.user.click(screen.getByRole('option', { name: '5' }));
+    await app.user.click(saveButton());
+    await waitFor(() => expect(s.callsTo('POST', '/client/sensorConf')).toHaveLength(1));
+    expect(s.callsTo('POST', '/client/sensorConf')[0]?.body).toEqual({
+      bs_id: 'F1000001',
+      sensorConfigurations: [{ sensor_id_sys: 'H-001', measurement_interval: 15, receiving_time: 5 }],
+    });
+  });
+});
+
+describe('the Regularity tab (spec doc 2 §3, §8, §9)', () => {
+  const day0 = Math.floor(nowSeconds() / DAY) * DAY - 2 * DAY;
+
+  it('shows the summary, the hour coverage and flags battery below 360, 36+ packets a day and an average over 24', async () => {
+    const s = server({ session: { admin: true } });
+    serveAnalysis(s, {
+      status_code: 0,
+      results: {
+        summary: {
+          id: 'H-001',
+          t0: day0,
+          t1: day0 + 2 * DAY,
+          N: 74,
+          dataDays: 3,
+          nDays: 3,
+          nPerDayMin: 2,
+          nPerDayMax: 36,
+          minTemp: 300,
+          maxTemp: 420,
+          minBatt: 355,
+          maxBatt: 370,
+        },
+        dataPerDay: [
+          analysisDay(day0, 36, { coveredHours: [0, 1, 2] }),
+          analysisDay(day0 + DAY, 36, { minBatt: 359 }),
+          analysisDay(day0 + 2 * DAY, 2),
+        ],
+      },
+    });
+    const app = renderApp('/probes/H-001?tab=regularity', s);
+    const days = await screen.findAllByTestId('analysis-day');
+    expect(lastQuery(s, '/admin/getSensorStats').get('probeID')).toBe('H-001');
+    expect(days).toHaveLength(3);
+    expect(screen.getByTestId('analysis-average').getAttribute('data-flag')).toBe('true');
+    expect(screen.getByTestId('analysis-average').textContent).toBe('24.7');
+    expect(screen.getByTestId('analysis-battery').getAttribute('data-flag')).toBe('true');
+    // Newest day first: 2 packets, then 36 with a low battery, then 36.
+    expect(screen.getAllByTestId('analysis-day-count').map((c) => c.getAttribute('data-flag'))).toEqual([
+      'false',
+      'true',
+      'true',
+    ]);
+    expect(screen.getAllByTestId('analysis-day-battery').map((c) => c.getAttribute('data-flag'))).toEqual([
+      'false',
+      'true',
+      'false',
+    ]);
+    const oldest = days[2] as HTMLElement;
+    expect(oldest.querySelectorAll('[data-covered="true"]')).toHaveLength(3);
+    expect(oldest.querySelectorAll('[data-covered]')).toHaveLength(24);
+
+    await app.user.click(within(oldest).getByRole('button', { name: /Show the packets of/ }));
+    expect(screen.getAllByTestId('analysis-packet')).toHaveLength(1);
+  });
+
+  it('says "Yet no data for analysis" when there is none', async () => {
+    const s = server({ session: { admin: true } });
+    serveAnalysis(s, {
+      status_code: 0,
+      results: {
+        summary: {
+          id: 'H-001',
+          t0: null,
+          t1: null,
+          N: 0,
+          dataDays: 0,
+          nDays: 30,
+          nPerDayMin: 0,
+          nPerDayMax: 0,
+          minTemp: null,
+          maxTemp: null,
+          minBatt: null,
+          maxBatt: null,
+        },
+        dataPerDay: [],
+      },
+    });
+    renderApp('/probes/H-001?tab=regularity', s);
+    expect(await screen.findByText('Yet no data for analysis')).toBeTruthy();
+  });
+
+  it('shows "Error: status {code}" when the server refuses', async () => {
+    const s = server({ session: { admin: true } });
+    serveAnalysis(s, { status_code: 7, error: 'nope' });
+    renderApp('/probes/H-001?tab=regularity', s);
+    expect(await screen.findByText('Error: status 7')).toBeTruthy();
+  });
+});

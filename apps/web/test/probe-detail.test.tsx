@@ -1,0 +1,278 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within, act } from '@testing-library/react';
+import { createFakeServer, type FakeServer } from './support/fakeServer';
+import { renderApp } from './support/renderApp';
+import { nowSeconds, reading, sensorConf } from './support/fixtures';
+import { FakeUPlot, chartPoint, insight, premium, serveSensorData } from './support/probeDetailFakes';
+
+vi.mock('uplot', async () => ({ default: (await import('./support/probeDetailFakes')).FakeUPlot }));
+
+afterEach(() => {
+  FakeUPlot.instances = [];
+});
+
+const DAY = 86_400;
+
+function probeServer(options: Parameters<typeof createFakeServer>[0] = {}): FakeServer {
+  const server = createFakeServer({
+    loggedIn: true,
+    user: { plans: [premium] },
+    conf: { F1000001: [sensorConf('H-001', 'North stack'), sensorConf('H-002')] },
+    data: { F1000001: [reading('H-001', [41.2, 40.0, 38.5], 300)] },
+    ...options,
+  });
+  serveSensorData(server, [chartPoint(3 * 3600, [40, 39, 38]), chartPoint(1200, [41.2, 40, 38.5])]);
+  return server;
+}
+
+const lastCall = (server: FakeServer, path: string) => {
+  const call = server.callsTo('GET', path).at(-1);
+  if (!call) throw new Error(`no call to ${path}`);
+  return call.query;
+};
+
+const tabNames = () => screen.getAllByRole('tab').map((t) => t.textContent);
+
+describe('opening a probe detail (spec doc 2 §2.4)', () => {
+  it('opens from the probe list when a row is clicked', async () => {
+    const server = probeServer();
+    const app = renderApp('/probes', server);
+    await app.user.click(await screen.findByText('North stack', {}, { timeout: 5000 }));
+    await waitFor(() => expect(app.location()).toBe('/probes/H-001'));
+    expect(await screen.findByTestId('detail-name')).toHaveProperty('textContent', 'North stack');
+  });
+
+  it('shows the probe id when the probe has no name, with the latest reading', async () => {
+    const server = probeServer({ data: { F1000001: [reading('H-002', [30.5], 60)] } });
+    renderApp('/probes/H-002', server);
+    expect((await screen.findByTestId('detail-name')).textContent).toBe('H-002');
+    expect(screen.getByTestId('detail-latest').textContent).toBe('30.5 °C');
+  });
+
+  it('tells a free user that the detail is not on their plan, with a way back', async () => {
+    const server = probeServer({ user: { plans: [{ ...premium, planName: 'Free' }] } });
+    const app = renderApp('/probes/H-001', server);
+    expect(await screen.findByText('Probe details and history are not available on your plan.')).toBeTruthy();
+    await app.user.click(screen.getByRole('link', { name: 'Back to the list' }));
+    await waitFor(() => expect(app.location()).toBe('/probes'));
+    expect(server.callsTo('GET', '/client/sensorData')).toHaveLength(0);
+  });
+
+  it('tells a premium user whose plan expired the same', async () => {
+    const server = probeServer({ user: { plans: [{ ...premium, expired: true }] } });
+    renderApp('/probes/H-001', server);
+    expect(await screen.findByText('Probe details and history are not available on your plan.')).toBeTruthy();
+  });
+
+  it('shows the limited-history dialog to a limited free user whose trial was refused', async () => {
+    const server = probeServer({
+      session: { limitFreeData: true },
+      user: { plans: [{ ...premium, planName: 'Free' }], service: insight(-1) },
+    });
+    const app = renderApp('/probes/H-001', server);
+    const dialog = await screen.findByRole('dialog', { name: 'Limited data history' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Back to the list' }));
+    await waitFor(() => expect(app.location()).toBe('/probes'));
+  });
+
+  it('lets an admin open the data of a limited free account', async () => {
+    const server = probeServer({
+      session: { limitFreeData: true, admin: true },
+      user: { plans: [{ ...premium, planName: 'Free' }], service: insight(-1) },
+    });
+    renderApp('/probes/H-001', server);
+    expect(await screen.findByTestId('detail-name')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('says so when the probe is not on any of the stations', async () => {
+    const server = probeServer();
+    renderApp('/probes/H-404', server);
+    expect(await screen.findByText('Probe H-404 was not found on your base stations.')).toBeTruthy();
+  });
+
+  it('has the storage route shape, whose back link leads to the probe list while storages do not exist', async () => {
+    const server = probeServer();
+    renderApp('/storages/S-7/probes/H-001', server);
+    await screen.findByTestId('detail-name');
+    expect(screen.getByTestId('detail-back').getAttribute('href')).toBe('/probes');
+  });
+});
+
+describe('the detail tabs per role (spec doc 2 §2.4)', () => {
+  it('shows History and Properties to a premium user', async () => {
+    renderApp('/probes/H-001', probeServer());
+    await screen.findByTestId('detail-name');
+    expect(tabNames()).toEqual(['History', 'Properties']);
+  });
+
+  it('adds Data for an Insight user', async () => {
+    renderApp('/probes/H-001', probeServer({ user: { plans: [], service: insight() } }));
+    await screen.findByTestId('detail-name');
+    expect(tabNames()).toEqual(['History', 'Data', 'Properties']);
+  });
+
+  it('adds Data and Regularity for an admin', async () => {
+    renderApp('/probes/H-001', probeServer({ session: { admin: true } }));
+    await screen.findByTestId('detail-name');
+    expect(tabNames()).toEqual(['History', 'Data', 'Properties', 'Regularity']);
+  });
+
+  it('leaves Regularity out for an admin who is a master', async () => {
+    renderApp('/probes/H-001', probeServer({ session: { admin: true, master: true } }));
+    await screen.findByTestId('detail-name');
+    expect(tabNames()).toEqual(['History', 'Data', 'Properties']);
+  });
+});
+
+describe('the History chart (spec doc 2 §9)', () => {
+  it('asks for the last week up to now (no end bound) at the plot width, and draws every depth', async () => {
+    const server = probeServer();
+    renderApp('/probes/H-001', server);
+    await screen.findByTestId('chart-legend');
+    const q = lastCall(server, '/client/sensorData');
+    expect(q.get('BS_ID')).toBe('F1000001');
+    expect(q.get('sensorID')).toBe('H-001');
+    expect(Math.abs(Number(q.get('startTS')) - (nowSeconds() - 7 * DAY))).toBeLessThan(5);
+    expect(q.has('endTS')).toBe(false);
+    expect(Number(q.get('width'))).toBeGreaterThanOrEqual(50);
+    expect(
+      FakeUPlot.latest()
+        .opts.series.slice(1)
+        .map((s) => s.label),
+    ).toEqual(['Handle, 0.5 m', 'Depth 1.3 m', 'Depth 2.0 m']);
+    expect(document.querySelector('canvas')).not.toBeNull();
+  });
+
+  it('shows the latest values in the legend, in °C with one decimal', async () => {
+    renderApp('/probes/H-001', probeServer());
+    await screen.findByTestId('chart-legend');
+    expect(screen.getAllByTestId('legend-value').map((v) => v.textContent)).toEqual([
+      '41.2 °C',
+      '40.0 °C',
+      '38.5 °C',
+    ]);
+  });
+
+  it('converts legend values and the axis to °F for a user who prefers Fahrenheit', async () => {
+    const server = probeServer();
+    server.state.session.ui_preferences = { ...server.state.session.ui_preferences, degrees: 'F' };
+    renderApp('/probes/H-001', server);
+    await screen.findByTestId('chart-legend');
+    expect(screen.getAllByTestId('legend-value')[0]?.textContent).toBe('106.2 °F');
+    const u = FakeUPlot.latest();
+    expect((u.data[1] as number[])[1]).toBe(106.2);
+  });
+
+  it('shows the value under the cursor when the user points at the chart', async () => {
+    renderApp('/probes/H-001', probeServer());
+    await screen.findByTestId('chart-legend');
+    const u = FakeUPlot.latest();
+    u.cursor.idx = 0;
+    act(() => u.fire('setCursor'));
+    expect(screen.getAllByTestId('legend-value')[0]?.textContent).toBe('40.0 °C');
+  });
+
+  it('names depths in feet for a US user', async () => {
+    renderApp('/probes/H-001', probeServer({ user: { plans: [premium], country: 'us' } }));
+    await screen.findByTestId('chart-legend');
+    expect(FakeUPlot.latest().opts.series[1]?.label).toBe('Handle, 1.6 ft');
+  });
+
+  it('switches spans, moves back one step and stops the next arrow at now', async () => {
+    const server = probeServer();
+    const app = renderApp('/probes/H-001', server);
+    await screen.findByTestId('chart-legend');
+    expect(screen.getByTestId('chart-next')).toHaveProperty('disabled', true);
+
+    await app.user.click(screen.getByRole('button', { name: 'Day' }));
+    await waitFor(() => {
+      const q = lastCall(server, '/client/sensorData');
+      expect(Math.abs(Number(q.get('startTS')) - (nowSeconds() - 2 * DAY))).toBeLessThan(5);
+    });
+
+    await app.user.click(screen.getByRole('button', { name: 'Previous period' }));
+    await waitFor(() => {
+      const q = lastCall(server, '/client/sensorData');
+      expect(Math.abs(Number(q.get('startTS')) - (nowSeconds() - 4 * DAY))).toBeLessThan(5);
+      expect(Math.abs(Number(q.get('endTS')) - (nowSeconds() - 2 * DAY))).toBeLessThan(5);
+    });
+    expect(screen.getByTestId('chart-next')).toHaveProperty('disabled', false);
+
+    await app.user.click(screen.getByRole('button', { name: 'Month' }));
+    await waitFor(() => {
+      const q = lastCall(server, '/client/sensorData');
+      expect(Number(q.get('endTS')) - Number(q.get('startTS'))).toBe(30 * DAY);
+    });
+  });
+
+  it('zooms to a dragged range but never to less than one day', async () => {
+    const server = probeServer();
+    renderApp('/probes/H-001', server);
+    await screen.findByTestId('chart-legend');
+    const u = FakeUPlot.latest();
+    const mid = nowSeconds() - 3 * DAY;
+    // The fake x scale maps one pixel to one second: a one-hour selection.
+    u.select = { left: mid - 1800, width: 3600, top: 0, height: 10 };
+    act(() => u.fire('setSelect'));
+    await waitFor(() => {
+      const q = lastCall(server, '/client/sensorData');
+      expect(Number(q.get('endTS')) - Number(q.get('startTS'))).toBe(DAY);
+      expect(Math.abs(Number(q.get('startTS')) - (mid - DAY / 2))).toBeLessThan(2);
+    });
+  });
+
+  it('labels daily-maximum snapshots when the server switches to them', async () => {
+    const server = probeServer();
+    serveSensorData(server, [chartPoint(40 * DAY, [35]), chartPoint(DAY, [36])], 'snapshot');
+    renderApp('/probes/H-001', server);
+    expect(await screen.findByTestId('snapshot-label')).toHaveProperty('textContent', 'Daily maxima');
+  });
+
+  it('moves the window with the overview strip, 100 ms after the last key press', async () => {
+    const server = probeServer();
+    const app = renderApp('/probes/H-001', server);
+    await screen.findByTestId('chart-legend');
+    const strip = screen.getByRole('slider', { name: /Last 12 months/ });
+    const before = server.callsTo('GET', '/client/sensorData').length;
+    strip.focus();
+    await app.user.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}');
+    await waitFor(() => expect(server.callsTo('GET', '/client/sensorData').length).toBe(before + 1));
+    const q = lastCall(server, '/client/sensorData');
+    expect(Math.abs(Number(q.get('endTS')) - (nowSeconds() - 3 * DAY))).toBeLessThan(5);
+  });
+
+  it('asks the overview for this probe from one year ago', async () => {
+    const server = probeServer();
+    renderApp('/probes/H-001', server);
+    await screen.findByTestId('chart-legend');
+    const q = lastCall(server, '/client/snapshot');
+    expect(q.get('sensorIDs')).toBe('H-001');
+    expect(Math.abs(Number(q.get('fromDate')) - (nowSeconds() - 365 * DAY))).toBeLessThan(5);
+  });
+
+  it('says "No data yet" for a probe that never reported', async () => {
+    const server = probeServer({ data: { F1000001: [] } });
+    renderApp('/probes/H-001', server);
+    expect(await screen.findByText('No data yet')).toBeTruthy();
+    expect(server.callsTo('GET', '/client/sensorData')).toHaveLength(0);
+  });
+
+  it('renders no chart when the server cannot be reached (spec doc 2 §8)', async () => {
+    const server = probeServer();
+    server.override('GET /client/sensorData', () => Promise.reject(new TypeError('offline')));
+    renderApp('/probes/H-001', server);
+    await screen.findByTestId('detail-name');
+    await waitFor(() => expect(server.callsTo('GET', '/client/sensorData').length).toBeGreaterThan(0));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByTestId('chart-legend')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('closes back to the probe list', async () => {
+    const app = renderApp('/probes/H-001', probeServer());
+    await screen.findByTestId('chart-legend');
+    await app.user.click(screen.getByRole('button', { name: 'Close the chart' }));
+    await waitFor(() => expect(app.location()).toBe('/probes'));
+  });
+});
