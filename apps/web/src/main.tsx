@@ -6,9 +6,13 @@ import { createApiClient } from './lib/apiClient';
 import { createQueryClient } from './lib/createQueryClient';
 import { changeLanguage, setTranslationsSource } from './i18n/i18n';
 import { detectLanguage } from './i18n/detectLanguage';
+import { preloadShell } from './app/lazyShell';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
+
+// Any page but /login shows the logged-in shell: fetch it while the session is being restored.
+if (!window.location.pathname.startsWith('/login')) preloadShell();
 
 const api = createApiClient();
 const queryClient = createQueryClient();

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { FakeWebSocket } from './support/FakeWebSocket';
 import { i18n, resetTranslations, setTranslationsSource } from '../src/i18n/i18n';
@@ -21,6 +21,12 @@ Object.defineProperty(window, 'matchMedia', {
 
 // No test may open a real socket; each one inspects the fake instead.
 vi.stubGlobal('WebSocket', FakeWebSocket);
+
+// The logged-in shell is lazily loaded; transforming its modules on first use would eat into the
+// tests' waiting time, so every file loads it up front.
+beforeAll(async () => {
+  await Promise.all([import('../src/app/AppShell'), import('../src/features/probes/ProbesPage')]);
+});
 
 // Texts come from the server's translation calls; outside renderApp (which wires the fake server)
 // a stand-in serves what the server would after seeding from the bundled locale files.

@@ -1,9 +1,10 @@
 import { Suspense, useEffect, useMemo, useState } from 'react';
-import { Outlet, useLocation, useOutletContext } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import type { ShellContext } from './shellContext';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import { roleContextOf, visibleMenuEntries, type RoleContext } from '@emberwatch/shared';
+import { roleContextOf, visibleMenuEntries } from '@emberwatch/shared';
 import { LoadingIndicator } from '../ui/LoadingIndicator';
 import { isApiRequestError } from '../lib/ApiRequestError';
 import { useSession } from '../features/sessions/SessionProvider';
@@ -18,13 +19,7 @@ import { TopBar } from './TopBar';
 import { SideMenu } from './SideMenu';
 import { RealtimeBridge } from './RealtimeBridge';
 
-export interface ShellContext {
-  roleContext: RoleContext;
-}
-
-export function useShellContext(): ShellContext {
-  return useOutletContext<ShellContext>();
-}
+export { useShellContext, type ShellContext } from './shellContext';
 
 /**
  * The logged-in frame. Spec doc 1 §4 loading sequence: session, user, stations, then the page's

@@ -1,13 +1,12 @@
 import { lazy } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/sessions/LoginPage';
-import { ProbesPage } from '../features/probes/ProbesPage';
-import { AppShell } from './AppShell';
+import { LazyAppShell as AppShell, LazyProbesPage as ProbesPage } from './lazyShell';
 import { RequireAuth } from './RequireAuth';
 import { RootRedirect } from './RootRedirect';
 import { NotFoundPage } from './NotFoundPage';
 
-// Login and probes are where users land, so they are in the entry bundle; other pages load on demand.
+// Login is in the entry bundle; the logged-in shell with the probe list and every other page load on demand.
 const InstructionsPage = lazy(() =>
   import('../features/instructions/InstructionsPage').then((m) => ({ default: m.InstructionsPage })),
 );

@@ -12,6 +12,7 @@ import { OutlinedField } from '../../ui/OutlinedField';
 import { useSession } from './SessionProvider';
 import { safeRedirect } from './safeRedirect';
 import { loginErrorText } from './loginErrorText';
+import { preloadShell } from '../../app/lazyShell';
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -40,6 +41,8 @@ export function LoginPage() {
     }
     setSubmitting(true);
     setError(null);
+    // The shell the user lands on loads while the credentials are checked.
+    preloadShell();
     try {
       await login({ username: username.trim(), password });
       // The status change to "authenticated" re-renders this page into the redirect above.
