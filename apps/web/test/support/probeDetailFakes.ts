@@ -27,6 +27,7 @@ export class FakeUPlot {
     this.data = d;
   }
   setSize(): void {}
+  setScale(): void {}
   destroy(): void {}
   setSelect(s: FakeUPlot['select']): void {
     this.select = s;

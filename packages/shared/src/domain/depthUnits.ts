@@ -2,7 +2,7 @@
  * Depth labels of a multi-depth probe (spec doc 2 §9: US users see depths in feet, others metres).
  *
  * The protocol sends a probe's depths as an ordered list (handle first) without their positions, so
- * the labels use the nominal layout of our probes (docs/decisions/0005-probe-detail.md): the
+ * the labels use the nominal layout of our probes (docs/decisions/0008-probe-detail-page.md): the
  * handle point 0.5 m deep, the tip 2.0 m deep, the points between evenly spaced — the same layout
  * the simulator models. A single-depth probe measures at its tip.
  */

@@ -44,7 +44,7 @@ export function initialProperties(conf: ProbeConfiguration): ProbeProperties {
  * Spec doc 2 §4: masters cannot rename, aux probes cannot be renamed; an admin who is not a
  * master edits the measurement interval from firmware 2 and the receiving time from firmware 3.
  * The correction shows for admins and whenever the probe already has corrections
- * (docs/decisions/0005-probe-detail.md: our probe ids have no 'XN' type).
+ * (docs/decisions/0008-probe-detail-page.md: our probe ids have no 'XN' type).
  */
 export function propertyRules(
   ctx: RoleContext,

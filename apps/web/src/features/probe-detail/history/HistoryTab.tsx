@@ -221,6 +221,7 @@ export function HistoryTab(props: HistoryTabProps) {
             timeFormat={timeFormat}
             width={width}
             daysOnAxis={windowLength(win) > 2 * 86_400}
+            xRange={[win.start, win.end]}
             onZoom={(start, end) => moveTo({ start, end }, null)}
           />
         )}

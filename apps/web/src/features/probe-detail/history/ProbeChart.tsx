@@ -30,6 +30,8 @@ export interface ProbeChartProps {
   width: number;
   /** True when the window is long enough that ticks name days, not hours. */
   daysOnAxis: boolean;
+  /** The window shown (seconds). */
+  xRange: readonly [number, number];
   /** The user dragged over a time range (seconds). */
   onZoom: (start: number, end: number) => void;
 }
@@ -69,6 +71,7 @@ export function ProbeChart({
   timeFormat,
   width,
   daysOnAxis,
+  xRange,
   onZoom,
 }: ProbeChartProps) {
   const { t } = useTranslation();
@@ -100,10 +103,21 @@ export function ProbeChart({
   // Rebuilt only when the series, units or formats change; new data alone is a cheap redraw.
   const options = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(() => {
     const tp = timePattern(timeFormat);
-    const axisValue = (s: number) =>
-      daysOnAxis ? formatDate(s, dateFormat) : format(new Date(s * 1000), tp);
+    // Ticks a day or more apart name days; closer ones name times, with the date under the first
+    // tick and under each midnight.
+    const axisValues = (splits: number[]) => {
+      const step = (splits[1] ?? Infinity) - (splits[0] ?? 0);
+      if (step >= 86_400) return splits.map((s) => formatDate(s, dateFormat));
+      return splits.map((s, i) => {
+        const d = new Date(s * 1000);
+        const time = format(d, tp);
+        return i === 0 || (d.getHours() === 0 && d.getMinutes() === 0)
+          ? `${time}\n${formatDate(s, dateFormat)}`
+          : time;
+      });
+    };
     const axes: uPlot.Axis[] = [
-      { values: (_u, splits) => splits.map(axisValue) },
+      { values: (_u, splits) => axisValues(splits) },
       { scale: 'temp', label: `°${unit}`, values: (_u, splits) => splits.map((v) => v.toFixed(0)) },
     ];
     if (used.has('signal')) axes.push({ scale: 'dBm', side: 1, label: 'dBm', grid: { show: false } });
@@ -168,6 +182,7 @@ export function ProbeChart({
         width={width}
         height={CHART_HEIGHT}
         label={t('probeDetail.chart.label')}
+        xRange={xRange}
       />
       <Box data-testid="chart-legend" sx={{ mt: 1 }} aria-live="off">
         <Typography variant="caption" color="text.secondary" data-testid="legend-time" component="p">
