@@ -92,6 +92,8 @@ export default defineConfig({
   plugins: [react(), treeShakeSharedSchemas(), precompress()],
   build: {
     outDir: 'dist',
+    // Every browser the build targets supports modulepreload natively.
+    modulePreload: { polyfill: false },
     emptyOutDir: true,
     // Measured by bench/web/run.ts: the gzipped initial JavaScript of /login and /probes.
     chunkSizeWarningLimit: 700,

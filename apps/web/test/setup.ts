@@ -25,7 +25,11 @@ vi.stubGlobal('WebSocket', FakeWebSocket);
 // The logged-in shell is lazily loaded; transforming its modules on first use would eat into the
 // tests' waiting time, so every file loads it up front.
 beforeAll(async () => {
-  await Promise.all([import('../src/app/AppShell'), import('../src/features/probes/ProbesPage')]);
+  await Promise.all([
+    import('../src/app/AppShell'),
+    import('../src/app/SideMenu'),
+    import('../src/features/probes/ProbesPage'),
+  ]);
 });
 
 // Texts come from the server's translation calls; outside renderApp (which wires the fake server)

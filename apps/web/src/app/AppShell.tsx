@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import type { ShellContext } from './shellContext';
 import { useTranslation } from 'react-i18next';
@@ -16,10 +16,14 @@ import { SelectedStationProvider } from '../features/base-stations/SelectedStati
 import { IMPLEMENTED_ENTRIES } from './implementedRoutes';
 import { pageTitleKey } from './pageTitleKey';
 import { TopBar } from './TopBar';
-import { SideMenu } from './SideMenu';
 import { RealtimeBridge } from './RealtimeBridge';
 
 export { useShellContext, type ShellContext } from './shellContext';
+
+// The side menu (a Drawer with its modal, focus trap and slide transition) is fetched when the page
+// is idle and mounted on first open, so it weighs nothing on the page's first load.
+const loadSideMenu = () => import('./SideMenu');
+const SideMenu = lazy(() => loadSideMenu().then((m) => ({ default: m.SideMenu })));
 
 /**
  * The logged-in frame. Spec doc 1 §4 loading sequence: session, user, stations, then the page's
@@ -30,6 +34,12 @@ export function AppShell() {
   const { pathname } = useLocation();
   const { endSession, logout } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
+  // Mounted on first open and kept, so that the Drawer can play its closing transition.
+  const [menuMounted, setMenuMounted] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => void loadSideMenu().catch(() => undefined), 1500);
+    return () => clearTimeout(timer);
+  }, []);
 
   const session = useSessionInfo();
   const user = useUserInfo(session.data?.UID);
@@ -70,16 +80,27 @@ export function AppShell() {
       <Box
         sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}
       >
-        <TopBar title={title} menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} />
-        <SideMenu
-          open={menuOpen}
-          onClose={() => setMenuOpen(false)}
-          entries={entries}
-          onLogout={() => {
-            // Once the token is gone the auth gate sends the browser to /login.
-            void logout();
+        <TopBar
+          title={title}
+          menuOpen={menuOpen}
+          onOpenMenu={() => {
+            setMenuMounted(true);
+            setMenuOpen(true);
           }}
         />
+        {menuMounted && (
+          <Suspense fallback={null}>
+            <SideMenu
+              open={menuOpen}
+              onClose={() => setMenuOpen(false)}
+              entries={entries}
+              onLogout={() => {
+                // Once the token is gone the auth gate sends the browser to /login.
+                void logout();
+              }}
+            />
+          </Suspense>
+        )}
         <Container
           component="main"
           maxWidth="lg"
