@@ -14,10 +14,10 @@ const entryNames = (nav: HTMLElement) =>
     .map((e) => e.textContent);
 
 describe('the side menu', () => {
-  it('offers a regular user the probes, the instructions and logging out, with the version label', async () => {
+  it('offers a regular user the probes, the settings, the instructions and logging out, with the version label', async () => {
     const app = renderApp('/probes', createFakeServer({ loggedIn: true }));
     const nav = await openMenu(app);
-    expect(entryNames(nav)).toEqual(['Probes', 'Instructions', 'Log out']);
+    expect(entryNames(nav)).toEqual(['Probes', 'Settings', 'Instructions', 'Log out']);
     expect(within(nav).getByText('Version 2025.10.24')).toBeTruthy();
   });
 
@@ -39,7 +39,7 @@ describe('the side menu', () => {
     );
     const nav = await openMenu(app);
     // admin, translations and storages are allowed for a root admin, but their pages are later issues.
-    expect(entryNames(nav)).toEqual(['Probes', 'Instructions', 'Log out']);
+    expect(entryNames(nav)).toEqual(['Probes', 'Settings', 'Instructions', 'Log out']);
   });
 
   it('opens the instructions page from the menu', async () => {

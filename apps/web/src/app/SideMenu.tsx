@@ -10,6 +10,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import Sensors from '@mui/icons-material/Sensors';
 import HelpOutline from '@mui/icons-material/HelpOutline';
+import SettingsIcon from '@mui/icons-material/Settings';
 import Logout from '@mui/icons-material/Logout';
 import type { ReactNode } from 'react';
 import type { MenuEntry } from '@emberwatch/shared';
@@ -18,6 +19,7 @@ import { ENTRY_PATHS } from './implementedRoutes';
 
 const ICONS: Partial<Record<MenuEntry, ReactNode>> = {
   probes: <Sensors />,
+  settings: <SettingsIcon />,
   instructions: <HelpOutline />,
   logout: <Logout />,
 };

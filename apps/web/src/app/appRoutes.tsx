@@ -15,6 +15,11 @@ const ProbeDetailPage = lazy(() =>
   import('../features/probe-detail/ProbeDetailPage').then((m) => ({ default: m.ProbeDetailPage })),
 );
 
+// Settings are visited now and then: loaded on demand, never in the entry bundle.
+const SettingsPage = lazy(() =>
+  import('../features/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })),
+);
+
 export const appRoutes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
   {
@@ -29,6 +34,7 @@ export const appRoutes: RouteObject[] = [
       { path: 'probes', element: <ProbesPage /> },
       { path: 'probes/:sensorId', element: <ProbeDetailPage /> },
       { path: 'storages/:itemID/probes/:sensorId', element: <ProbeDetailPage /> },
+      { path: 'settings/:tab?', element: <SettingsPage /> },
       { path: 'instructions', element: <InstructionsPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

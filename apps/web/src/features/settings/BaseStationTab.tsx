@@ -1,0 +1,209 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { format } from 'date-fns';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import Edit from '@mui/icons-material/Edit';
+import SensorsOff from '@mui/icons-material/SensorsOff';
+import { DATE_FORMATS, type BsConfResponse } from '@emberwatch/shared';
+import { EmptyState } from '../../ui/EmptyState';
+import { LoadingIndicator } from '../../ui/LoadingIndicator';
+import { useApiClient } from '../../lib/ApiClientContext';
+import { queryKeys } from '../../lib/queryKeys';
+import { useSelectedStation } from '../base-stations/SelectedStationProvider';
+import { useUiPreferences } from '../sessions/useUiPreferences';
+import { EditValueDialog } from './EditValueDialog';
+import { useSettingsFeedback } from './SettingsFeedback';
+
+/** IANA zones the browser knows, with the station's own zone kept even if this browser lacks it. */
+export function timezoneOptions(current: string | null): string[] {
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  const all = new Set(zones);
+  if (current) all.add(current);
+  if (!all.has('UTC')) all.add('UTC');
+  return [...all].sort();
+}
+
+function Row({
+  label,
+  value,
+  action,
+  testId,
+}: {
+  label: string;
+  value: ReactNode;
+  action?: ReactNode;
+  testId: string;
+}) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr auto', sm: '200px 1fr auto' },
+        alignItems: 'center',
+        columnGap: 2,
+        py: 1.25,
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+      data-testid={testId}
+    >
+      <Typography variant="body2" color="text.secondary" sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}>
+        {label}
+      </Typography>
+      <Typography component="div" sx={{ wordBreak: 'break-word' }}>
+        {value}
+      </Typography>
+      <Box>{action}</Box>
+    </Box>
+  );
+}
+
+/**
+ * Spec doc 2 §2.5: display name, id, timezone, activation date, type/model and firmware of the
+ * selected station. Name and timezone are edited in dialogs (POST updateBsDisplayName, setBsTimezone).
+ */
+export function BaseStationTab() {
+  const { t } = useTranslation();
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const { notify } = useSettingsFeedback();
+  const { selected } = useSelectedStation();
+  const prefs = useUiPreferences();
+  const bsId = selected?.bs_id ?? '';
+  const conf = useQuery({
+    queryKey: queryKeys.bsConf(bsId),
+    queryFn: () => api.get<BsConfResponse>('/client/bsConf', { basestationID: bsId }),
+    enabled: !!selected,
+  });
+  const [editing, setEditing] = useState<'name' | 'timezone' | null>(null);
+
+  if (!selected) return <EmptyState icon={<SensorsOff />} text={t('stations.none')} />;
+  if (conf.error)
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void conf.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      >
+        {t('errors.loadFailed')}
+      </Alert>
+    );
+  if (!conf.data) return <LoadingIndicator label={t('common.loading')} />;
+  const bs = conf.data;
+
+  const saved = async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.bsConf(bsId) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.basestations }),
+    ]);
+    notify('saved');
+  };
+  const dateFormat = (DATE_FORMATS as readonly string[]).includes(prefs.date_format)
+    ? prefs.date_format
+    : 'd.M.yyyy';
+  const notSet = <Typography color="text.secondary">{t('settings.basestation.notSet')}</Typography>;
+  const editButton = (what: 'name' | 'timezone', label: string) => (
+    <IconButton aria-label={label} onClick={() => setEditing(what)} data-testid={`edit-${what}`}>
+      <Edit fontSize="small" />
+    </IconButton>
+  );
+  const firmware = [
+    bs.firmware_ver,
+    bs.bast_ver ? t('settings.basestation.revision', { rev: bs.bast_ver }) : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
+  return (
+    <Paper variant="outlined" sx={{ px: { xs: 1.5, sm: 2.5 }, py: 1 }}>
+      <Row
+        testId="bs-display-name"
+        label={t('settings.basestation.displayName')}
+        value={bs.display_name?.trim() || notSet}
+        action={editButton('name', t('settings.basestation.editDisplayName'))}
+      />
+      <Row testId="bs-id" label={t('settings.basestation.id')} value={bs.bs_id} />
+      <Row
+        testId="bs-timezone"
+        label={t('settings.basestation.timezone')}
+        value={bs.timezone ?? notSet}
+        action={editButton('timezone', t('settings.basestation.editTimezone'))}
+      />
+      <Row
+        testId="bs-activation"
+        label={t('settings.basestation.activationDate')}
+        value={bs.activation_date ? format(new Date(bs.activation_date * 1000), dateFormat) : notSet}
+      />
+      <Row testId="bs-type" label={t('settings.basestation.type')} value={bs.typeLabel} />
+      <Row testId="bs-firmware" label={t('settings.basestation.firmware')} value={firmware || notSet} />
+
+      {editing === 'name' && (
+        <EditValueDialog
+          title={t('settings.basestation.editDisplayName')}
+          initial={bs.display_name ?? ''}
+          onClose={() => setEditing(null)}
+          onSave={async (value) => {
+            await api.post('/client/updateBsDisplayName', { bs_id: bs.bs_id, display_name: value.trim() });
+            await saved();
+          }}
+        >
+          {(value, setValue) => (
+            <TextField
+              autoFocus
+              fullWidth
+              margin="dense"
+              label={t('settings.basestation.displayName')}
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              helperText={t('settings.basestation.displayNameHelp')}
+              slotProps={{ htmlInput: { maxLength: 60 } }}
+            />
+          )}
+        </EditValueDialog>
+      )}
+      {editing === 'timezone' && (
+        <EditValueDialog
+          title={t('settings.basestation.editTimezone')}
+          initial={bs.timezone ?? ''}
+          required
+          onClose={() => setEditing(null)}
+          onSave={async (value) => {
+            await api.post('/client/setBsTimezone', { bs_id: bs.bs_id, timezone: value });
+            await saved();
+          }}
+        >
+          {(value, setValue) => (
+            <TextField
+              select
+              autoFocus
+              fullWidth
+              margin="dense"
+              label={t('settings.basestation.timezone')}
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              // A native list: some 400 zones scroll and type-search well on phones.
+              slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'timezone-select' } }}
+            >
+              {value === '' && <option value="">{t('settings.basestation.notSet')}</option>}
+              {timezoneOptions(bs.timezone).map((z) => (
+                <option key={z} value={z}>
+                  {z}
+                </option>
+              ))}
+            </TextField>
+          )}
+        </EditValueDialog>
+      )}
+    </Paper>
+  );
+}

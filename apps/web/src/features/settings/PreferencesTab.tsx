@@ -1,0 +1,274 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { format } from 'date-fns';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import {
+  canSeeAlertSettings,
+  canSeeHandleTempToggle,
+  DATE_FORMATS,
+  handleTempForcedOff,
+  LANGUAGES,
+  SAFETY_ALERT_LIMIT_C,
+  settingToDisplay,
+  TIME_FORMATS,
+  unitOf,
+  validateChartRange,
+  validateColorSteps,
+  validateTemperatureSetting,
+  type DataResponse,
+  type Language,
+  type UiPreferences,
+} from '@emberwatch/shared';
+import { changeLanguage } from '../../i18n/i18n';
+import { useApiClient } from '../../lib/ApiClientContext';
+import { queryKeys } from '../../lib/queryKeys';
+import { useShellContext } from '../../app/AppShell';
+import { useSelectedStation } from '../base-stations/SelectedStationProvider';
+import { useSessionInfo } from '../sessions/useSessionInfo';
+import { useUiPreferences } from '../sessions/useUiPreferences';
+import { useUserInfo } from '../users/useUserInfo';
+import { TemperatureFields } from './TemperatureFields';
+import { useSavePreferences } from './useSavePreferences';
+
+/** Each language in its own words, so a user can find theirs whatever the interface shows. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  fr: 'Français',
+  de: 'Deutsch',
+  fi: 'Suomi',
+  hr: 'Hrvatski',
+  it: 'Italiano',
+  nl: 'Nederlands',
+  es: 'Español',
+};
+
+// A fixed day (1 March, 14:05) shows what each pattern looks like without depending on today.
+const SAMPLE_DATE = new Date(2025, 2, 1, 14, 5);
+
+function Section({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" component="section" sx={{ p: { xs: 1.5, sm: 2.5 } }} data-testid={testId}>
+      <Typography variant="h6" component="h2" sx={{ mb: 2, fontSize: '1.1rem' }}>
+        {title}
+      </Typography>
+      <Stack spacing={2.5}>{children}</Stack>
+    </Paper>
+  );
+}
+
+/** Spec doc 1 §2 "Settings view groups": general, alert and display settings. */
+export function PreferencesTab() {
+  const { t } = useTranslation();
+  const api = useApiClient();
+  const { roleContext } = useShellContext();
+  const session = useSessionInfo().data;
+  const user = useUserInfo(session?.UID).data;
+  const prefs = useUiPreferences();
+  const unit = unitOf(prefs.degrees);
+  const save = useSavePreferences({ admin: session?.admin ?? false, demo: user?.demo ?? false });
+
+  // "Has temperature data": the selected station reports readings (the probe list's cached query).
+  const { selected } = useSelectedStation();
+  const readings = useQuery({
+    queryKey: queryKeys.data(selected?.bs_id ?? ''),
+    queryFn: () => api.get<DataResponse>('/client/data', { basestationID: selected?.bs_id }),
+    enabled: !!selected,
+  });
+  const hasTemperatureData = (readings.data?.results.length ?? 0) > 0;
+  const forcedOff = handleTempForcedOff(roleContext);
+
+  const set = <K extends keyof UiPreferences>(key: K, value: UiPreferences[K]) => save({ [key]: value });
+
+  const onLanguage = async (lang: Language) => {
+    // The interface switches at once (translations load, the language cookie is set); then it is saved.
+    await changeLanguage(lang, { remember: true });
+    const ok = await set('language', lang);
+    if (!ok) await changeLanguage(prefs.language, { remember: true });
+  };
+
+  const single = (label: string, key: 'safety_alert' | 'temperature_alert', testId: string) => (
+    <TemperatureFields
+      testId={testId}
+      valuesC={[prefs[key]]}
+      unit={unit}
+      labels={[label]}
+      validate={([text]) => ({ fields: [validateTemperatureSetting(text ?? '', unit)], group: null })}
+      onCommit={([c]) => set(key, c ?? prefs[key])}
+    />
+  );
+
+  return (
+    <Stack spacing={2}>
+      <Section title={t('settings.preferences.general')} testId="settings-general">
+        <FormControl size="small" sx={{ maxWidth: 320 }}>
+          <InputLabel id="settings-language">{t('settings.preferences.language')}</InputLabel>
+          <Select<Language>
+            labelId="settings-language"
+            label={t('settings.preferences.language')}
+            value={prefs.language}
+            onChange={(e) => void onLanguage(e.target.value)}
+            data-testid="settings-language"
+          >
+            {LANGUAGES.map((l) => (
+              <MenuItem key={l} value={l} lang={l}>
+                {LANGUAGE_NAMES[l]}
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+        <FormControl size="small" sx={{ maxWidth: 320 }}>
+          <InputLabel id="settings-date-format">{t('settings.preferences.dateFormat')}</InputLabel>
+          <Select<string>
+            labelId="settings-date-format"
+            label={t('settings.preferences.dateFormat')}
+            value={prefs.date_format}
+            onChange={(e) => void set('date_format', e.target.value as UiPreferences['date_format'])}
+          >
+            {DATE_FORMATS.map((f) => (
+              <MenuItem key={f} value={f}>
+                {`${format(SAMPLE_DATE, f)} (${f})`}
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+        <FormControl size="small" sx={{ maxWidth: 320 }}>
+          <InputLabel id="settings-time-format">{t('settings.preferences.timeFormat')}</InputLabel>
+          <Select<string>
+            labelId="settings-time-format"
+            label={t('settings.preferences.timeFormat')}
+            value={prefs.time_format}
+            onChange={(e) => void set('time_format', e.target.value as UiPreferences['time_format'])}
+          >
+            {TIME_FORMATS.map((f) => (
+              <MenuItem key={f} value={f}>
+                {`${format(SAMPLE_DATE, f)} (${f})`}
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+        <FormControl>
+          <FormLabel id="settings-degrees">{t('settings.preferences.degrees')}</FormLabel>
+          <RadioGroup
+            row
+            aria-labelledby="settings-degrees"
+            value={unit}
+            onChange={(e) => void set('degrees', e.target.value === 'F' ? 'F' : 'C')}
+          >
+            <FormControlLabel value="C" control={<Radio />} label={t('settings.preferences.celsius')} />
+            <FormControlLabel value="F" control={<Radio />} label={t('settings.preferences.fahrenheit')} />
+          </RadioGroup>
+        </FormControl>
+      </Section>
+
+      {canSeeAlertSettings(roleContext) && (
+        <Section title={t('settings.preferences.alerts')} testId="settings-alerts">
+          <div>
+            <Typography variant="subtitle2" component="h3">
+              {t('settings.preferences.safetyAlert')}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+              {t('settings.preferences.safetyAlertText', {
+                limit: `${settingToDisplay(SAFETY_ALERT_LIMIT_C, unit)} °${unit}`,
+              })}
+            </Typography>
+            {single(t('settings.preferences.safetyAlertValue'), 'safety_alert', 'settings-safety-alert')}
+          </div>
+          <div>
+            <Typography variant="subtitle2" component="h3">
+              {t('settings.preferences.temperatureAlert')}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+              {t('settings.preferences.temperatureAlertText')}
+            </Typography>
+            {single(
+              t('settings.preferences.temperatureAlertValue'),
+              'temperature_alert',
+              'settings-temperature-alert',
+            )}
+          </div>
+        </Section>
+      )}
+
+      <Section title={t('settings.preferences.display')} testId="settings-display">
+        <div>
+          <Typography variant="subtitle2" component="h3">
+            {t('settings.preferences.colorSteps')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+            {t('settings.preferences.colorStepsText')}
+          </Typography>
+          <TemperatureFields
+            testId="settings-color-steps"
+            valuesC={prefs.color_steps}
+            unit={unit}
+            labels={[1, 2, 3, 4, 5].map((n) => t('settings.preferences.colorStep', { n }))}
+            validate={(texts) => {
+              const v = validateColorSteps(texts, unit);
+              return {
+                fields: v.fields,
+                group:
+                  v.set === 'decreasing'
+                    ? t('settings.validation.colorStepsOrder')
+                    : v.set === 'count'
+                      ? t('settings.validation.colorStepsCount')
+                      : null,
+              };
+            }}
+            onCommit={(c) => set('color_steps', c)}
+          />
+        </div>
+        <div>
+          <Typography variant="subtitle2" component="h3">
+            {t('settings.preferences.chartRange')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+            {t('settings.preferences.chartRangeText')}
+          </Typography>
+          <TemperatureFields
+            testId="settings-chart-range"
+            valuesC={prefs.chart_scale}
+            unit={unit}
+            labels={[t('settings.preferences.chartMin'), t('settings.preferences.chartMax')]}
+            validate={([lo, hi]) => {
+              const v = validateChartRange([lo ?? '', hi ?? ''], unit);
+              return { fields: [v.min, v.max], group: v.order ? t('settings.validation.chartOrder') : null };
+            }}
+            onCommit={([lo, hi]) => set('chart_scale', [lo ?? 0, hi ?? 0])}
+          />
+        </div>
+        {canSeeHandleTempToggle(roleContext, hasTemperatureData) && (
+          <FormControl>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={!forcedOff && prefs.handle_temp_enabled}
+                  disabled={forcedOff}
+                  onChange={(e) => void set('handle_temp_enabled', e.target.checked)}
+                />
+              }
+              label={t('settings.preferences.handleTemp')}
+            />
+            <FormHelperText sx={{ mx: 0 }}>
+              {forcedOff
+                ? t('settings.preferences.handleTempForcedOff')
+                : t('settings.preferences.handleTempText')}
+            </FormHelperText>
+          </FormControl>
+        )}
+      </Section>
+    </Stack>
+  );
+}

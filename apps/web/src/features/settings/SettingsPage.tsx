@@ -1,0 +1,58 @@
+import { Link as RouterLink, Navigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import SettingsIcon from '@mui/icons-material/Settings';
+import { settingsTabToOpen, visibleSettingsTabs, type SettingsTab } from '@emberwatch/shared';
+import { EmptyState } from '../../ui/EmptyState';
+import { useShellContext } from '../../app/AppShell';
+import { SettingsFeedbackProvider } from './SettingsFeedback';
+import { PreferencesTab } from './PreferencesTab';
+import { ProbesSettingsTab } from './ProbesSettingsTab';
+import { BaseStationTab } from './BaseStationTab';
+
+const TAB_LABEL_KEYS: Record<SettingsTab, string> = {
+  preferences: 'settings.tabs.preferences',
+  probes: 'settings.tabs.probes',
+  basestation: 'settings.tabs.basestation',
+  rc: 'settings.tabs.rc',
+};
+
+/**
+ * /settings/{preferences|probes|basestation|rc} (spec doc 1 §2, doc 2 §2.1). /settings, or a tab the
+ * user may not see, leads to the first visible tab. The account has no RC units yet (they come with the
+ * field-controller issue), so the RC tab never shows in this build.
+ */
+export function SettingsPage() {
+  const { t } = useTranslation();
+  const { roleContext } = useShellContext();
+  const { tab } = useParams();
+  const visible = visibleSettingsTabs({ ...roleContext, rcUnitCount: 0 });
+  const open = settingsTabToOpen(tab, visible);
+
+  if (!open) return <EmptyState icon={<SettingsIcon />} text={t('settings.nothing')} />;
+  if (open !== tab) return <Navigate to={`/settings/${open}`} replace />;
+
+  return (
+    <SettingsFeedbackProvider>
+      <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: { xs: 1.5, sm: 2.5 } }}>
+        <Tabs value={open} variant="scrollable" allowScrollButtonsMobile aria-label={t('settings.tabsLabel')}>
+          {visible.map((v) => (
+            <Tab
+              key={v}
+              value={v}
+              label={t(TAB_LABEL_KEYS[v])}
+              component={RouterLink}
+              to={`/settings/${v}`}
+              data-testid={`settings-tab-${v}`}
+            />
+          ))}
+        </Tabs>
+      </Box>
+      {open === 'preferences' && <PreferencesTab />}
+      {open === 'probes' && <ProbesSettingsTab />}
+      {open === 'basestation' && <BaseStationTab />}
+    </SettingsFeedbackProvider>
+  );
+}

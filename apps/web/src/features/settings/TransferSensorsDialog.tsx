@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { canSubmitTransfer, stationLabel, type BasestationSummary } from '@emberwatch/shared';
+import { useApiClient } from '../../lib/ApiClientContext';
+import { ProbePickList } from './ProbePickList';
+import { byStation, useReloadStations, type SettingsProbe } from './useStationProbes';
+
+/**
+ * Transfer probes to another station (spec doc 2 §2.6, §5, §7): a target station and at least one
+ * probe are required. POST /client/transferSensors per source station, then both sides reload.
+ */
+export function TransferSensorsDialog({
+  open,
+  onClose,
+  probes,
+  targets,
+  onSaved,
+}: {
+  open: boolean;
+  onClose: () => void;
+  probes: readonly SettingsProbe[];
+  /** Stations the probes may go to (not those of the current tab). */
+  targets: readonly BasestationSummary[];
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation();
+  const api = useApiClient();
+  const reload = useReloadStations();
+  const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const [target, setTarget] = useState('');
+  const [checked, setChecked] = useState<Set<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  const sources = byStation(probes, checked);
+  const ready = [...sources.keys()].every((bs) =>
+    canSubmitTransfer({ currentBs: bs, targetBs: target, selectedCount: checked.size }),
+  );
+  const canSubmit = checked.size > 0 && !!target && ready;
+
+  async function transfer() {
+    setBusy(true);
+    setFailed(false);
+    const results = await Promise.allSettled(
+      [...sources].map(([currentBS, selectedSensors]) =>
+        api.post('/client/transferSensors', { currentBS, selectedBS: target, selectedSensors }),
+      ),
+    );
+    await reload([...sources.keys(), target]);
+    setBusy(false);
+    if (results.some((r) => r.status === 'rejected')) {
+      setFailed(true);
+      return;
+    }
+    onSaved();
+    onClose();
+  }
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen}>
+      <DialogTitle>{t('settings.probes.transferTitle')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>{t('settings.probes.transferText')}</DialogContentText>
+        {failed && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {t('settings.saveFailed')}
+          </Alert>
+        )}
+        <FormControl fullWidth size="small" required error={!target} sx={{ mt: 1, mb: 2 }}>
+          <InputLabel id="transfer-target">{t('settings.probes.transferTarget')}</InputLabel>
+          <Select<string>
+            labelId="transfer-target"
+            label={t('settings.probes.transferTarget')}
+            value={target}
+            onChange={(e) => setTarget(e.target.value)}
+            data-testid="transfer-target"
+          >
+            {targets.map((s) => (
+              <MenuItem key={s.bs_id} value={s.bs_id}>
+                {stationLabel(s) === s.bs_id ? s.bs_id : `${stationLabel(s)} · ${s.bs_id}`}
+              </MenuItem>
+            ))}
+          </Select>
+          {!target && <FormHelperText>{t('settings.probes.transferTargetRequired')}</FormHelperText>}
+        </FormControl>
+        <ProbePickList
+          probes={probes}
+          checked={checked}
+          onToggle={(id) =>
+            setChecked((s) => {
+              const next = new Set(s);
+              if (!next.delete(id)) next.add(id);
+              return next;
+            })
+          }
+        />
+        {checked.size === 0 && (
+          <FormHelperText error>{t('settings.probes.transferProbesRequired')}</FormHelperText>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('settings.cancel')}</Button>
+        <Button variant="contained" disabled={!canSubmit || busy} onClick={() => void transfer()}>
+          {t('settings.probes.transfer')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
