@@ -77,7 +77,9 @@ export function HistoryTab(props: HistoryTabProps) {
   const [win, setWin] = useState<TimeWindow>(() => spanWindow(DEFAULT_SPAN, now));
   const [extra, setExtra] = useState<ExtraAxes>({ signal: false, voltage: false, humidity: false });
   const box = useRef<HTMLDivElement>(null);
-  const width = Math.min(Math.max(useElementWidth(box, 800, 100), 50), MAX_CHART_WIDTH_PX);
+  const width = Math.min(Math.max(useElementWidth(box, 800, 10), 50), MAX_CHART_WIDTH_PX);
+  // The server's downsampling width moves in 100 px steps, so a small resize does not refetch.
+  const queryWidth = Math.max(100, Math.floor(width / 100) * 100);
 
   const allFields = extra.signal || extra.voltage || extra.humidity;
   const sensorData = useSensorData({
@@ -86,7 +88,7 @@ export function HistoryTab(props: HistoryTabProps) {
     start: win.start,
     end: endBound(win.end, now),
     allFields,
-    width,
+    width: queryWidth,
     enabled: hasData,
   });
   const bounds = overviewWindow(now);

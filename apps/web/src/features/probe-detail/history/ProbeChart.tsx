@@ -117,7 +117,7 @@ export function ProbeChart({
       });
     };
     const axes: uPlot.Axis[] = [
-      { values: (_u, splits) => axisValues(splits) },
+      { values: (_u, splits) => axisValues(splits), space: 80 },
       { scale: 'temp', label: `°${unit}`, values: (_u, splits) => splits.map((v) => v.toFixed(0)) },
     ];
     if (used.has('signal')) axes.push({ scale: 'dBm', side: 1, label: 'dBm', grid: { show: false } });
