@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { FakeWebSocket } from './support/FakeWebSocket';
-import { i18n, resetTranslations, setTranslationsSource } from '../src/i18n/i18n';
+import { englishReady, i18n, resetTranslations, setTranslationsSource } from '../src/i18n/i18n';
 import { localeTexts } from './support/localeTexts';
 
 // jsdom has no matchMedia; MUI's useMediaQuery asks it for the phone layout. "No match" = wide screen.
@@ -26,6 +26,7 @@ vi.stubGlobal('WebSocket', FakeWebSocket);
 // tests' waiting time, so every file loads it up front.
 beforeAll(async () => {
   await Promise.all([
+    englishReady(),
     import('../src/app/AppShell'),
     import('../src/app/SideMenu'),
     import('../src/features/probes/ProbesPage'),

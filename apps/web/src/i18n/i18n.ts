@@ -11,8 +11,14 @@ import { writeCookie } from '../lib/cookies';
  * seed and never ship to the browser (docs/decisions/0007-translations-and-bundle.md).
  */
 type LocaleModule = { default: Record<string, unknown> };
-const englishFiles = import.meta.glob<LocaleModule>('./locales/en/*.json', { eager: true });
-const en = Object.assign({}, ...Object.values(englishFiles).map((m) => m.default)) as Record<string, unknown>;
+// common.json (login, shell, probe list) is in the entry; the other features' English loads right
+// after start in its own small chunk, long before their lazy pages can open.
+const englishCommon = import.meta.glob<LocaleModule>('./locales/en/common.json', { eager: true });
+const englishFeatures = import.meta.glob<LocaleModule>(['./locales/en/*.json', '!./locales/en/common.json']);
+const en = Object.assign({}, ...Object.values(englishCommon).map((m) => m.default)) as Record<
+  string,
+  unknown
+>;
 
 export const i18n = i18next.createInstance();
 
@@ -24,7 +30,19 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
   initAsync: false,
+  // Texts added later (the server's, English feature files) re-render what shows them.
+  react: { bindI18nStore: 'added' },
 });
+
+let englishFeatureTexts: Record<string, unknown>[] = [];
+const englishFeaturesLoaded = Promise.all(Object.values(englishFeatures).map((load) => load())).then(
+  (modules) => {
+    englishFeatureTexts = modules.map((m) => m.default);
+    // Under texts already there (the server's English may be a translator's edit), never over them.
+    for (const texts of englishFeatureTexts) i18n.addResourceBundle('en', 'translation', texts, true, false);
+  },
+  () => undefined,
+);
 
 /** Fetches the texts of one language: anonymously before login, as the user after it. */
 export type TranslationsFetcher = (locale: Language) => Promise<TranslationsResponse>;
@@ -91,7 +109,13 @@ export function resetTranslations(): void {
   failedLanguage = null;
   for (const lang of Object.keys(i18n.store.data))
     if (lang !== 'en') i18n.removeResourceBundle(lang, 'translation');
-  i18n.addResourceBundle('en', 'translation', en, true, true);
+  for (const texts of [en, ...englishFeatureTexts])
+    i18n.addResourceBundle('en', 'translation', texts, true, true);
+}
+
+/** Resolves once every feature's English is in (tests wait for it). */
+export function englishReady(): Promise<void> {
+  return englishFeaturesLoaded;
 }
 
 async function fetchInto(current: Source, lang: Language): Promise<boolean> {
