@@ -74,7 +74,7 @@ function sizeOf(file: string): FileSize {
 
 function total(files: FileSize[]) {
   return {
-    files: files.length,
+    count: files.length,
     rawKB: kB(files.reduce((s, f) => s + f.raw, 0)),
     gzipKB: kB(files.reduce((s, f) => s + f.gzip, 0)),
     brotliKB: kB(files.reduce((s, f) => s + f.brotli, 0)),
