@@ -93,10 +93,12 @@ export function PreferencesTab() {
   const set = <K extends keyof UiPreferences>(key: K, value: UiPreferences[K]) => save({ [key]: value });
 
   const onLanguage = async (lang: Language) => {
-    // The interface switches at once (translations load, the language cookie is set); then it is saved.
-    await changeLanguage(lang, { remember: true });
+    // The interface switches at once (translations load, the language cookie is set) while the
+    // choice is saved; a refused save switches back. Neither waits for the other.
+    const previous = prefs.language;
+    void changeLanguage(lang, { remember: true });
     const ok = await set('language', lang);
-    if (!ok) await changeLanguage(prefs.language, { remember: true });
+    if (!ok) void changeLanguage(previous, { remember: true });
   };
 
   const single = (label: string, key: 'safety_alert' | 'temperature_alert', testId: string) => (

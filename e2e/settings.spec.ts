@@ -1,0 +1,107 @@
+import { expect, test, type Page } from '@playwright/test';
+import { demoPassword, demoUsers } from './support/app.js';
+
+async function logIn(page: Page, username: string): Promise<void> {
+  await page.getByLabel('Username', { exact: true }).fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** Every probe row's temperatures ("52.3 / 51.1 / 49.8") as numbers, by sensor id. */
+async function temperaturesBySensor(page: Page): Promise<Map<string, number[]>> {
+  const rows = page.getByTestId('probe-row');
+  await expect(rows.first()).toBeVisible();
+  const out = new Map<string, number[]>();
+  for (const row of await rows.all()) {
+    const id = await row.getAttribute('data-sensor-id');
+    const text = (await row.getByTestId('probe-temp').textContent()) ?? '';
+    const values = [...text.matchAll(/-?\d+\.\d/g)].map((m) => Number(m[0]));
+    if (id && values.length > 0) out.set(id, values);
+  }
+  return out;
+}
+
+async function openFromMenu(page: Page, entry: 'settings' | 'probes'): Promise<void> {
+  await page.getByTestId('menu-button').click();
+  await page.getByTestId(`menu-${entry}`).click();
+}
+
+/** Degrees and language back to °C and English through the settings page, whatever language it shows. */
+async function restore(page: Page): Promise<void> {
+  await page.getByTestId('menu-button').click();
+  await page.getByTestId('menu-settings').click();
+  const celsius = page.locator('input[type="radio"][value="C"]');
+  if (!(await celsius.isChecked())) {
+    await celsius.check();
+    await expect(page.getByTestId('settings-snackbar')).toBeVisible();
+  }
+  await page.getByTestId('settings-language').getByRole('combobox').click();
+  await page.getByRole('option', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+}
+
+test('a hay farmer switches to °F and sees every probe temperature converted, then to Finnish and sees the menu translated', async ({
+  page,
+}) => {
+  let uiPrefsPosts = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/client/uiPrefs') uiPrefsPosts++;
+  });
+  await page.goto('/probes');
+  await logIn(page, demoUsers.hay);
+  await expect(page).toHaveURL(/\/probes$/);
+  const celsius = await temperaturesBySensor(page);
+  expect(celsius.size).toBeGreaterThan(0);
+
+  try {
+    // Settings opens on Preferences; degrees are saved at once.
+    await openFromMenu(page, 'settings');
+    await expect(page).toHaveURL(/\/settings\/preferences$/);
+    await page.getByRole('radio', { name: 'Fahrenheit (°F)' }).check();
+    await expect(page.getByTestId('settings-snackbar')).toHaveText(/Saved/);
+    await page.getByTestId('settings-snackbar').getByRole('button').click();
+    // The display settings follow the unit: the default chart range 0–60 °C of the hay demo reads 32–140 °F.
+    await expect(page.getByTestId('settings-chart-range').getByRole('textbox').first()).toHaveValue('32');
+
+    // Every temperature of the probe list is now F = C × 9/5 + 32 (to one decimal).
+    await openFromMenu(page, 'probes');
+    await expect(page).toHaveURL(/\/probes$/);
+    await expect(page.getByRole('columnheader', { name: /°F/ })).toBeVisible();
+    const fahrenheit = await temperaturesBySensor(page);
+    expect([...fahrenheit.keys()].sort()).toEqual([...celsius.keys()].sort());
+    for (const [id, cValues] of celsius) {
+      const fValues = fahrenheit.get(id) ?? [];
+      expect(fValues, id).toHaveLength(cValues.length);
+      cValues.forEach((c, i) =>
+        expect(Math.abs((fValues[i] ?? NaN) - (c * 9) / 5 - 32), `${id} depth ${i}`).toBeLessThanOrEqual(0.1),
+      );
+    }
+
+    // Finnish: the whole interface switches without a reload, the side menu included.
+    await page.evaluate(() => {
+      (globalThis as unknown as { emberwatchNoReload?: boolean }).emberwatchNoReload = true;
+    });
+    await openFromMenu(page, 'settings');
+    await page.getByTestId('settings-language').getByRole('combobox').click();
+    await page.getByRole('option', { name: 'Suomi' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Asetukset' })).toBeVisible();
+    await expect(page.getByTestId('settings-snackbar')).toHaveText(/Tallennettu/);
+    await page.getByTestId('menu-button').click();
+    await expect(page.getByTestId('menu-probes')).toHaveText('Anturit');
+    await expect(page.getByTestId('menu-settings')).toHaveText('Asetukset');
+    await page.keyboard.press('Escape');
+    expect(
+      await page.evaluate(
+        () => (globalThis as unknown as { emberwatchNoReload?: boolean }).emberwatchNoReload,
+      ),
+    ).toBe(true);
+
+    // The demo accounts are demo users: their changes stay on this device and are never sent
+    // (spec doc 2 §6 "Demo mode: changes kept locally unless admin ... no server call for non-admins").
+    expect(uiPrefsPosts).toBe(0);
+  } finally {
+    // Other tests log in as the same farmer: leave °C and English behind.
+    await restore(page);
+  }
+  await expect(page.locator('input[type="radio"][value="C"]')).toBeChecked();
+});
