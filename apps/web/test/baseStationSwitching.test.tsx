@@ -90,8 +90,8 @@ describe('switching the base station', () => {
     expect(
       server.callsTo('GET', '/client/data').filter((c) => c.query.get('basestationID') === 'F1000001'),
     ).toHaveLength(2);
-    // Session, user info and the station list are reloaded too.
-    expect(server.callsTo('GET', '/client/getSessionInfo').length).toBeGreaterThan(1);
+    // User info and the station list are reloaded too.
+    expect(server.callsTo('GET', '/client/userInfo').length).toBeGreaterThan(1);
     expect(server.callsTo('GET', '/client/basestationArray').length).toBeGreaterThan(1);
   });
 

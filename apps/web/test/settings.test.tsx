@@ -262,6 +262,15 @@ describe('saving preferences', () => {
     await waitFor(() => expect(uiPrefsBodies(server)).toEqual([{ degrees: 'F' }]));
   });
 
+  it("keeps a demo user's changes on this device without sending them (spec doc 2 §6)", async () => {
+    const server = farmServer({ user: { plans: [premium], demo: true } });
+    const app = renderApp('/settings/preferences', server);
+    await app.user.click(await screen.findByRole('radio', { name: 'Fahrenheit (°F)' }));
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Fahrenheit (°F)' }).checked).toBe(true);
+    expect(uiPrefsBodies(server)).toEqual([]);
+  });
+
   it('switches the whole interface to the chosen language without reloading, and saves it', async () => {
     const server = farmServer();
     const app = renderApp('/settings/preferences', server);

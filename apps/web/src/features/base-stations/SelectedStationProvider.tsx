@@ -33,7 +33,7 @@ function groupOf(tabs: StationTab[], bsId: string | null | undefined): string[] 
 /**
  * The chosen base station (spec doc 1 §4 "Changing the base station"): switching clears what was
  * loaded for the stations involved (their configuration, readings and anything else keyed by their
- * id), so the page shows its loading state and reloads; session, user info and the station list are
+ * id), so the page shows its loading state and reloads; user info and the station list are
  * refetched. The choice is kept in a cookie for one day (not for gari and hay-app users), and on app
  * start the remembered station is selected when the user may still see it; otherwise the first tab's.
  */
@@ -69,7 +69,9 @@ export function SelectedStationProvider({
       queryClient.removeQueries({
         predicate: (q) => q.queryKey.some((part) => typeof part === 'string' && involved.has(part)),
       });
-      for (const key of [queryKeys.session, ['userInfo'], queryKeys.basestations])
+      // The user info and station list are reloaded too. The session is not: nothing in it depends on
+      // the station, and a demo user's preference changes live only in it (spec doc 2 §6).
+      for (const key of [['userInfo'], queryKeys.basestations])
         void queryClient.invalidateQueries({ queryKey: key });
     },
     [selectedId, tabs, partnerApp, queryClient],
