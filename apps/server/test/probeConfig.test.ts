@@ -188,6 +188,20 @@ describe(`probe and station settings on ${TEST_ENGINE}`, () => {
       expect((await conf('F1000002')).disabled_sensors).toEqual(['H10102']);
     });
 
+    it('refuses a master, which may only look at the stations that authorised it', async () => {
+      const before = (await conf('F1000002')).disabled_sensors;
+      const res = await call.post('master', '/client/toggleSensors', {
+        bs_id: 'F1000002',
+        selected_sensor_ids: ['H10103'],
+        is_disabled: true,
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({
+        error: 'A master account can view these probes but not change them.',
+      });
+      expect((await conf('F1000002')).disabled_sensors).toEqual(before);
+    });
+
     it('refuses probes that are not on the station and changes nothing', async () => {
       const res = await call.post('hay', '/client/toggleSensors', {
         bs_id: 'F1000002',
@@ -275,7 +289,7 @@ describe(`probe and station settings on ${TEST_ENGINE}`, () => {
         'F2000001',
         ['H10008'],
         403,
-        'Probes can only be transferred between stations of the same account.',
+        'A master account can view these probes but not change them.',
       ],
       [
         'an admin naming a station that does not exist',

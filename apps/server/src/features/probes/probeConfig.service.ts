@@ -26,6 +26,16 @@ function isMaster(actor: Actor): boolean {
   return actor.user.master === 1;
 }
 
+/**
+ * A master who is not a grand master may look at the stations that authorised it, not change them
+ * (spec doc 1 §2: masters see nothing in settings; doc 3 §6: read-only).
+ */
+function assertMayChangeProbes(actor: Actor): void {
+  if (isMaster(actor) && actor.user.grand_master !== 1) {
+    throw ApiError.forbidden('A master account can view these probes but not change them.');
+  }
+}
+
 function notOnStation(sensorId: string, bsId: string): ApiError {
   return ApiError.invalid(`Probe ${sensorId} is not on base station ${bsId}.`, 'sensor_id');
 }
@@ -130,6 +140,7 @@ export class ProbeConfigService {
 
   /** POST /client/toggleSensors: every probe must be on the station. */
   async toggle(actor: Actor, bsId: string, sensorIds: string[], disabled: boolean): Promise<void> {
+    assertMayChangeProbes(actor);
     const bs = await this.visibleStation(actor, bsId);
     const on = new Set((await this.stations.listProbes(bs.id)).map((p) => p.sensor_id));
     const stranger = sensorIds.find((id) => !on.has(id));
@@ -143,6 +154,7 @@ export class ProbeConfigService {
    * than one station), so probes never change hands between customers without an admin.
    */
   async transfer(actor: Actor, fromBsId: string, toBsId: string, sensorIds: string[]): Promise<number> {
+    assertMayChangeProbes(actor);
     if (fromBsId === toBsId)
       throw ApiError.invalid('Choose another base station to transfer the probes to.', 'selectedBS');
     const from = await this.visibleStation(actor, fromBsId);
