@@ -47,7 +47,10 @@ export class StationSimulator {
     this.bsId = config.bs_id;
     this.secret = config.secret;
     this.material = config.material;
-    this.identity = stationIdentity(seed, config.bs_id);
+    // A station the server knows reports what it is; otherwise one is picked from the id.
+    this.identity = config.identity
+      ? { ...config.identity, dataType: config.identity.version.startsWith('V4') ? 'data3' : 'data' }
+      : stationIdentity(seed, config.bs_id);
     this.probes = config.probes.map((p) => {
       const probeSeed = hashSeed(seed, config.bs_id, p.sensor_id);
       return {

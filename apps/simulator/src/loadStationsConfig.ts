@@ -8,11 +8,19 @@ export interface ProbeConfig {
   depths: number;
 }
 
+/** What the station reports in its boot packet; when the file gives it, the simulator plays it. */
+export interface StationIdentityConfig {
+  bs_type: number;
+  version: string;
+  firmware: string;
+}
+
 export interface StationConfig {
   bs_id: string;
   secret: string;
   material: Material;
   probes: ProbeConfig[];
+  identity?: StationIdentityConfig;
 }
 
 export interface StationsConfig {
@@ -36,7 +44,7 @@ export function parseStationsConfig(json: unknown): StationsConfig {
   const stations = json.stations.map((s: unknown, i): StationConfig => {
     const where = `stations[${i}]`;
     if (!isRecord(s)) fail(where, 'expected an object');
-    const { bs_id, secret, material, probes } = s;
+    const { bs_id, secret, material, probes, identity } = s;
     if (typeof bs_id !== 'string' || bs_id.length === 0)
       fail(`${where}.bs_id`, 'expected a non-empty string');
     if (typeof secret !== 'string' || secret.length === 0)
@@ -45,10 +53,22 @@ export function parseStationsConfig(json: unknown): StationsConfig {
       fail(`${where}.material`, `expected one of ${MATERIALS.join(', ')}`);
     }
     if (!Array.isArray(probes)) fail(`${where}.probes`, 'expected an array');
+    if (
+      identity !== undefined &&
+      !(
+        isRecord(identity) &&
+        Number.isInteger(identity.bs_type) &&
+        typeof identity.version === 'string' &&
+        typeof identity.firmware === 'string'
+      )
+    ) {
+      fail(`${where}.identity`, 'expected {bs_type, version, firmware}');
+    }
     return {
       bs_id,
       secret,
       material: material as Material,
+      ...(identity ? { identity: identity as unknown as StationIdentityConfig } : {}),
       probes: probes.map((p: unknown, j): ProbeConfig => {
         const pw = `${where}.probes[${j}]`;
         if (!isRecord(p)) fail(pw, 'expected an object');

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadStationsConfig, parseStationsConfig } from '../src/loadStationsConfig.js';
+import { StationSimulator } from '../src/StationSimulator.js';
 import { CliError, HELP_TEXT, parseCli, type CliOptions } from '../src/parseCli.js';
 import { ConfigError, runSimulator } from '../src/runSimulator.js';
 import { startFakeIngestServer, type FakeIngestServer } from './fakeIngestServer.js';
@@ -151,6 +152,16 @@ describe('stations file', () => {
       }),
     ).toThrow(/depths/);
     expect(() => parseStationsConfig({ stations: [] })).toThrow(/url/);
+  });
+
+  it('plays the station model the server seeded when the file names it', () => {
+    const identity = { bs_type: 2, version: 'V4.2.1', firmware: '3.1' };
+    const parsed = parseStationsConfig({ ...good, stations: [{ ...good.stations[0], identity }] });
+    const station = new StationSimulator(parsed.stations[0]!);
+    expect(station.identity).toEqual({ ...identity, dataType: 'data3' });
+    expect(() =>
+      parseStationsConfig({ ...good, stations: [{ ...good.stations[0], identity: { bs_type: 'x' } }] }),
+    ).toThrow(/identity/);
   });
 
   it('explains a missing file', async () => {

@@ -19,6 +19,8 @@ export interface DemoStationsFile {
     secret: string;
     material: Material;
     probes: { sensor_id: string; depths: number }[];
+    /** What the station reports when it boots, so the simulator plays the seeded model. */
+    identity: { bs_type: number; version: string; firmware: string };
   }[];
 }
 
@@ -88,7 +90,8 @@ export async function seedDemo(
             voice_call_enabled: 0,
             limit_free_data: 0,
             blocked: 0,
-            demo: 1,
+            // Demo data, not the spec's demo mode: what a user changes here is saved like anywhere else.
+            demo: 0,
             sub_user_count: 2,
             created_ts: nowS,
           })
@@ -178,6 +181,7 @@ export async function seedDemo(
           secret: secrets.get(s.id) as string,
           material: s.material,
           probes: demoProbeIds(s).map((sensor_id) => ({ sensor_id, depths: s.depths })),
+          identity: { bs_type: s.bsType, version: s.version, firmware: s.firmware },
         })),
     ),
   });
