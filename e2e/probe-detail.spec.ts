@@ -12,7 +12,19 @@ async function rangeText(page: Page): Promise<string> {
   return ((await page.getByTestId('chart-range').textContent()) ?? '').trim();
 }
 
-test('a hay farmer opens a probe, sees its chart drawn from real data, switches spans, steps back and reads the Data tab', async ({
+/** The last date of a range text in the demo's d.M.yyyy format, as UTC midnight. */
+function endDate(range: string): number {
+  const dates = [...range.matchAll(/(\d{1,2})\.(\d{1,2})\.(\d{4})/g)];
+  const last = dates.at(-1);
+  if (!last) throw new Error(`no date in "${range}"`);
+  return Date.UTC(Number(last[3]), Number(last[2]) - 1, Number(last[1]));
+}
+
+function daysBetween(later: number, earlier: number): number {
+  return Math.round((later - earlier) / 86_400_000);
+}
+
+test('a hay farmer opens a probe, sees its chart drawn from real data, switches spans, moves back a week and reads the Data tab', async ({
   page,
 }) => {
   await page.goto('/probes');
@@ -32,20 +44,23 @@ test('a hay farmer opens a probe, sees its chart drawn from real data, switches 
   const firstValue = page.getByTestId('legend-value').first();
   await expect(firstValue).toHaveText(/^-?\d+\.\d °C$/);
 
-  // Week (the default) → Day: the range shrinks to two days ending today.
+  // Week (the default) → Month → Week: each span shows its own range.
   await expect(page.getByTestId('span-week')).toHaveAttribute('aria-pressed', 'true');
   const week = await rangeText(page);
-  await page.getByTestId('span-day').click();
-  await expect(page.getByTestId('span-day')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByTestId('span-month').click();
+  await expect(page.getByTestId('span-month')).toHaveAttribute('aria-pressed', 'true');
   await expect.poll(() => rangeText(page)).not.toBe(week);
-  const day = await rangeText(page);
+  await page.getByTestId('span-week').click();
+  await expect(page.getByTestId('span-week')).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(() => rangeText(page)).toBe(week);
   await expect(page.getByTestId('chart-next')).toBeDisabled();
 
-  // One step back: the previous two days, and "next" is possible again.
+  // Back one week: the window ends seven days earlier, and "next" is possible again.
   await page.getByTestId('chart-previous').click();
-  await expect.poll(() => rangeText(page)).not.toBe(day);
+  await expect.poll(() => rangeText(page)).not.toBe(week);
+  expect(daysBetween(endDate(week), endDate(await rangeText(page)))).toBe(7);
   await expect(page.getByTestId('chart-next')).toBeEnabled();
-  // The global setup backfilled only two days: the earlier window shows a chart or says it has no data.
+  // The global setup backfilled only two days: the earlier week shows a chart or says it has no data.
   await expect(page.locator('.uplot canvas').or(page.getByText('No data for this period'))).toBeVisible();
 
   // The demo hay account has the Insight service: the Data tab lists the readings.
