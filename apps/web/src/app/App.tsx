@@ -5,6 +5,7 @@ import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { AppProviders } from './AppProviders';
 import { AppRoutes } from './appRoutes';
 import { RouteErrorPage } from './RouteErrorPage';
+import './base.css';
 
 export function App({ api, queryClient }: { api: ApiClient; queryClient: QueryClient }) {
   return (

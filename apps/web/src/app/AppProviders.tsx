@@ -1,13 +1,10 @@
 import type { ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { i18n } from '../i18n/i18n';
 import { ApiClientProvider } from '../lib/ApiClientContext';
 import type { ApiClient } from '../lib/apiClient';
 import { SessionProvider } from '../features/sessions/SessionProvider';
-import { theme } from './theme';
 import { TranslationsSync } from './TranslationsSync';
 
 export function AppProviders({
@@ -23,13 +20,11 @@ export function AppProviders({
     <ApiClientProvider client={api}>
       <QueryClientProvider client={queryClient}>
         <I18nextProvider i18n={i18n}>
-          <ThemeProvider theme={theme}>
-            <CssBaseline />
-            <SessionProvider>
-              <TranslationsSync />
-              {children}
-            </SessionProvider>
-          </ThemeProvider>
+          {/* MUI's theme is not here: it loads with the logged-in shell (app/ShellTheme.tsx). */}
+          <SessionProvider>
+            <TranslationsSync />
+            {children}
+          </SessionProvider>
         </I18nextProvider>
       </QueryClientProvider>
     </ApiClientProvider>

@@ -17,6 +17,7 @@ import { IMPLEMENTED_ENTRIES } from './implementedRoutes';
 import { pageTitleKey } from './pageTitleKey';
 import { TopBar } from './TopBar';
 import { RealtimeBridge } from './RealtimeBridge';
+import { ShellTheme } from './ShellTheme';
 
 export { useShellContext, type ShellContext } from './shellContext';
 
@@ -25,11 +26,20 @@ export { useShellContext, type ShellContext } from './shellContext';
 const loadSideMenu = () => import('./SideMenu');
 const SideMenu = lazy(() => loadSideMenu().then((m) => ({ default: m.SideMenu })));
 
-/**
- * The logged-in frame. Spec doc 1 §4 loading sequence: session, user, stations, then the page's
- * own data; a failed initial load (or session status 500) ends the session and returns to /login.
- */
+/** The logged-in frame in MUI's theme, which loads with it (the entry carries no MUI). */
 export function AppShell() {
+  return (
+    <ShellTheme>
+      <ShellFrame />
+    </ShellTheme>
+  );
+}
+
+/**
+ * Spec doc 1 §4 loading sequence: session, user, stations, then the page's own data; a failed
+ * initial load (or session status 500) ends the session and returns to /login.
+ */
+function ShellFrame() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { endSession, logout } = useSession();

@@ -1,23 +1,25 @@
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import { PlainAlert } from '../ui/PlainAlert';
+import './RouteErrorPage.css';
 
-/** Last line of defence for a rendering bug: the spec's generic text and a way back, never a blank page. */
+/**
+ * Last line of defence for a rendering bug: the spec's generic text and a way back, never a blank
+ * page. Plain markup: it sits in the entry, outside the lazily loaded MUI theme.
+ */
 export function RouteErrorPage() {
   const { t } = useTranslation();
   return (
-    <Box sx={{ p: 3, maxWidth: 520, mx: 'auto' }}>
-      <Alert
+    <div className="ew-error-page">
+      <PlainAlert
         severity="error"
         action={
-          <Button color="inherit" size="small" onClick={() => window.location.assign('/')}>
+          <button type="button" className="ew-error-page__retry" onClick={() => window.location.assign('/')}>
             {t('common.retry')}
-          </Button>
+          </button>
         }
       >
         {t('errors.generic')}
-      </Alert>
-    </Box>
+      </PlainAlert>
+    </div>
   );
 }

@@ -4,9 +4,11 @@ import { LoginPage } from '../features/sessions/LoginPage';
 import { LazyAppShell as AppShell, LazyProbesPage as ProbesPage } from './lazyShell';
 import { RequireAuth } from './RequireAuth';
 import { RootRedirect } from './RootRedirect';
-import { NotFoundPage } from './NotFoundPage';
 
 // Login is in the entry bundle; the logged-in shell with the probe list and every other page load on demand.
+// The entry carries no MUI (the login page and the auth gate are plain CSS): every page below the
+// shell may use it, the not-found page included.
+const NotFoundPage = lazy(() => import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 const InstructionsPage = lazy(() =>
   import('../features/instructions/InstructionsPage').then((m) => ({ default: m.InstructionsPage })),
 );

@@ -1,28 +1,19 @@
 import { useSyncExternalStore } from 'react';
-import Alert from '@mui/material/Alert';
+import { PlainAlert } from '../ui/PlainAlert';
 import { dismissTranslationFailure, subscribeTranslationFailure, translationFailure } from './i18n';
 import { TRANSLATION_LOAD_FAILED_TEXT } from './translationLoadFailedText';
+import './TranslationLoadAlert.css';
 
-/** Spec doc 1 §8: the language files could not be fetched; shown once, in the language asked for. */
+/**
+ * Spec doc 1 §8: the language files could not be fetched; shown once, in the language asked for.
+ * Plain markup: it can show on the login page, before MUI has loaded.
+ */
 export function TranslationLoadAlert() {
   const failed = useSyncExternalStore(subscribeTranslationFailure, translationFailure, () => null);
   if (!failed) return null;
   return (
-    <Alert
-      severity="warning"
-      role="alert"
-      onClose={dismissTranslationFailure}
-      sx={{
-        position: 'fixed',
-        left: 16,
-        right: 16,
-        bottom: 16,
-        zIndex: 'snackbar',
-        maxWidth: 560,
-        mx: 'auto',
-      }}
-    >
+    <PlainAlert severity="warning" onClose={dismissTranslationFailure} className="ew-translation-alert">
       {TRANSLATION_LOAD_FAILED_TEXT[failed]}
-    </Alert>
+    </PlainAlert>
   );
 }

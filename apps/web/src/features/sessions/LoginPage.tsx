@@ -1,19 +1,24 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import LocalFireDepartment from '@mui/icons-material/LocalFireDepartment';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
-import { OutlinedField } from '../../ui/OutlinedField';
+import { PlainAlert } from '../../ui/PlainAlert';
 import { useSession } from './SessionProvider';
 import { safeRedirect } from './safeRedirect';
 import { loginErrorText } from './loginErrorText';
 import { preloadShell } from '../../app/lazyShell';
+import './LoginPage.css';
 
+/** MUI's LocalFireDepartment icon. */
+const LOGO_PATHS = [
+  'm12 12.9-2.13 2.09c-.56.56-.87 1.29-.87 2.07C9 18.68 10.35 20 12 20s3-1.32 3-2.94c0-.78-.31-1.52-.87-2.07z',
+  'm16 6-.44.55C14.38 8.02 12 7.19 12 5.3V2S4 6 4 13c0 2.92 1.56 5.47 3.89 6.86-.56-.79-.89-1.76-.89-2.8 0-1.32.52-2.56 1.47-3.5L12 10.1l3.53 3.47c.95.93 1.47 2.17 1.47 3.5 0 1.02-.31 1.96-.85 2.75 1.89-1.15 3.29-3.06 3.71-5.3.66-3.55-1.07-6.9-3.86-8.52',
+];
+
+/**
+ * The login page is in the entry bundle and drawn with plain markup and CSS (LoginPage.css), so
+ * that the entry carries neither MUI nor Emotion: they load with the logged-in shell.
+ */
 export function LoginPage() {
   const { t } = useTranslation();
   const { status, notice, login } = useSession();
@@ -56,57 +61,60 @@ export function LoginPage() {
     notice === 'network' ? t('errors.network') : notice === 'loadFailed' ? t('login.loadFailed') : null;
 
   return (
-    <Box
-      component="main"
-      sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}
-    >
-      <Paper elevation={3} sx={{ width: '100%', maxWidth: 380, p: { xs: 3, sm: 4 } }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, color: 'primary.main' }}>
-          <LocalFireDepartment fontSize="large" aria-hidden />
-          <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
-            {t('app.name')}
-          </Typography>
-        </Box>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
-          {t('app.tagline')}
-        </Typography>
-        <Typography variant="h6" component="h1" sx={{ mb: 2 }}>
-          {t('login.title')}
-        </Typography>
-        {/* No `required` on the fields: MUI would append "*" to the labels the form is found by. */}
-        <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)} sx={{ display: 'grid', gap: 2 }}>
-          {noticeText && !error && <Alert severity="warning">{noticeText}</Alert>}
-          {error && (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          )}
-          <OutlinedField
-            id="login-username"
-            label={t('login.username')}
-            name="username"
-            autoComplete="username"
-            inputProps={{ autoCapitalize: 'none', spellCheck: false }}
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-            autoFocus
-            fullWidth
-          />
-          <OutlinedField
-            id="login-password"
-            label={t('login.password')}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            fullWidth
-          />
-          <Button type="submit" variant="contained" size="large" disabled={submitting} fullWidth>
+    <main className="ew-login">
+      <div className="ew-login__card">
+        <div className="ew-login__brand">
+          <svg className="ew-login__logo" viewBox="0 0 24 24" aria-hidden="true">
+            {LOGO_PATHS.map((d) => (
+              <path key={d} d={d} />
+            ))}
+          </svg>
+          <p className="ew-login__name">{t('app.name')}</p>
+        </div>
+        <p className="ew-login__tagline">{t('app.tagline')}</p>
+        <h1 className="ew-login__title">{t('login.title')}</h1>
+        {/* No `required` on the fields: the form checks them itself, in the user's language. */}
+        <form className="ew-login__form" noValidate onSubmit={(e) => void onSubmit(e)}>
+          {noticeText && !error && <PlainAlert severity="warning">{noticeText}</PlainAlert>}
+          {error && <PlainAlert severity="error">{error}</PlainAlert>}
+          <div className="ew-field">
+            {/* The blank placeholder lets the CSS float the label once there is a value. */}
+            <input
+              className="ew-field__input"
+              id="login-username"
+              name="username"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              placeholder=" "
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+              autoFocus
+            />
+            <label className="ew-field__label" htmlFor="login-username">
+              {t('login.username')}
+            </label>
+          </div>
+          <div className="ew-field">
+            <input
+              className="ew-field__input"
+              id="login-password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              placeholder=" "
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <label className="ew-field__label" htmlFor="login-password">
+              {t('login.password')}
+            </label>
+          </div>
+          <button className="ew-login__submit" type="submit" disabled={submitting}>
             {submitting ? t('login.submitting') : t('login.submit')}
-          </Button>
-        </Box>
-      </Paper>
-    </Box>
+          </button>
+        </form>
+      </div>
+    </main>
   );
 }
