@@ -88,6 +88,19 @@ describe('logging in', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Oops - an error occured. - Status=500');
   });
 
+  it('disables the button and says so while the credentials are checked', async () => {
+    const server = createFakeServer({ loggedIn: false });
+    let answer: (r: Response) => void = () => undefined;
+    server.override('POST /admin/login', () => new Promise<Response>((r) => (answer = r)));
+    const app = renderApp('/login', server);
+    await fillAndSubmit(app.user, 'farmer', 'wrong');
+    const button = await screen.findByRole<HTMLButtonElement>('button', { name: 'Logging in…' });
+    expect(button.disabled).toBe(true);
+    answer(json({ status_code: 401, error: 'Wrong username or password' }, 401));
+    expect((await screen.findByRole('alert')).textContent).toBe('Wrong username or password.');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Log in' }).disabled).toBe(false);
+  });
+
   it('asks for both fields before calling the server', async () => {
     const server = createFakeServer({ loggedIn: false });
     const app = renderApp('/login', server);
