@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import { changeLanguage, i18n } from '../src/i18n/i18n';
-import { TRANSLATION_LOAD_FAILED_TEXT } from '../src/i18n/translationLoadFailedText';
+import { TRANSLATION_ALERT_CLOSE, TRANSLATION_LOAD_FAILED_TEXT } from '../src/i18n/translationLoadFailedText';
 import { readCookie } from '../src/lib/cookies';
 import { createFakeServer, json } from './support/fakeServer';
 import { sessionInfo } from './support/fixtures';
@@ -98,7 +98,8 @@ describe('translations from the server', () => {
 });
 
 async function closeAlert(): Promise<void> {
-  const close = screen.getByRole('button', { name: /close/i });
+  // The close button speaks the alert's language too.
+  const close = screen.getByRole('button', { name: TRANSLATION_ALERT_CLOSE.fr });
   await act(async () => {
     close.click();
     await Promise.resolve();

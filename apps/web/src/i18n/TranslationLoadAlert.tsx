@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { PlainAlert } from '../ui/PlainAlert';
 import { dismissTranslationFailure, subscribeTranslationFailure, translationFailure } from './i18n';
-import { TRANSLATION_LOAD_FAILED_TEXT } from './translationLoadFailedText';
+import { TRANSLATION_ALERT_CLOSE, TRANSLATION_LOAD_FAILED_TEXT } from './translationLoadFailedText';
 import './TranslationLoadAlert.css';
 
 /**
@@ -12,7 +12,12 @@ export function TranslationLoadAlert() {
   const failed = useSyncExternalStore(subscribeTranslationFailure, translationFailure, () => null);
   if (!failed) return null;
   return (
-    <PlainAlert severity="warning" onClose={dismissTranslationFailure} className="ew-translation-alert">
+    <PlainAlert
+      severity="warning"
+      onClose={dismissTranslationFailure}
+      closeLabel={TRANSLATION_ALERT_CLOSE[failed]}
+      className="ew-translation-alert"
+    >
       {TRANSLATION_LOAD_FAILED_TEXT[failed]}
     </PlainAlert>
   );

@@ -15,3 +15,15 @@ export const TRANSLATION_LOAD_FAILED_TEXT: Record<Language, string> = {
   nl: 'Er is een probleem opgetreden bij het ophalen van de taalbestanden. Neem contact op met support als het probleem aanhoudt.',
   es: 'Hubo un problema al obtener los archivos de idioma. Contacta con soporte si el problema persiste.',
 };
+
+/** The alert's close button, in the same eight languages for the same reason. */
+export const TRANSLATION_ALERT_CLOSE: Record<Language, string> = {
+  en: 'Close',
+  fr: 'Fermer',
+  de: 'Schließen',
+  fi: 'Sulje',
+  hr: 'Zatvori',
+  it: 'Chiudi',
+  nl: 'Sluiten',
+  es: 'Cerrar',
+};

@@ -14,7 +14,7 @@ interface Props {
   children: ReactNode;
   /** Shown at the end, like MUI Alert's `action`. */
   action?: ReactNode;
-  /** Adds a close button named `closeLabel`. */
+  /** Adds a close button named `closeLabel` (the caller translates it). */
   onClose?: () => void;
   closeLabel?: string;
   className?: string;
