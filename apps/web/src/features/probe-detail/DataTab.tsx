@@ -23,7 +23,6 @@ import {
   clampTableRange,
   endBound,
   formatDepth,
-  formatTemperature,
   formatVolts,
   type DegreesUnit,
   type DepthUnit,
@@ -34,6 +33,7 @@ import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { isApiRequestError } from '../../lib/ApiRequestError';
 import { formatDateTime } from '../../lib/formatDateTime';
 import { useTableData } from './probeDetailQueries';
+import { formatTemperatureText } from '../../lib/formatDecimal';
 
 /** Spec doc 2 §9: page sizes 10, 20, 40, 60, 80, 100 or All, default 10. */
 export const DATA_PAGE_SIZES = [10, 20, 40, 60, 80, 100] as const;
@@ -136,7 +136,7 @@ export function DataTab(props: DataTabProps) {
 
   const temps = (r: DataRow) =>
     Array.from({ length: depthCount }, (_, d) =>
-      r.notemp ? '--' : formatTemperature(r.hh.length > 0 ? r.hh[d] : d === 0 ? r.handle : null, unit),
+      r.notemp ? '--' : formatTemperatureText(r.hh.length > 0 ? r.hh[d] : d === 0 ? r.handle : null, unit),
     );
 
   return (

@@ -19,7 +19,6 @@ import {
   MEASUREMENT_INTERVAL_MAX_MIN,
   RECEIVING_TIME_MAX,
   RECEIVING_TIME_MIN,
-  formatTemperature,
   type BsConfResponse,
   type DegreesUnit,
   type RoleContext,
@@ -35,6 +34,7 @@ import {
   type ProbeProperties,
 } from './buildProbeConfigChange';
 import type { ProbeConfiguration } from './probeDetailTypes';
+import { formatDecimal, formatTemperatureText } from '../../lib/formatDecimal';
 
 /** Spec doc 2 §9: the correction preview starts from 50.0 °C (500 tenths). */
 const PREVIEW_BASE_TENTHS = 500;
@@ -80,8 +80,8 @@ export function PropertiesTab({ bsConf, conf, roleContext, unit }: PropertiesTab
   });
 
   const preview = t('probeDetail.properties.preview', {
-    from: formatTemperature(PREVIEW_BASE_TENTHS, unit, true),
-    to: formatTemperature(PREVIEW_BASE_TENTHS + Math.round(form.correction * 10), unit, true),
+    from: formatTemperatureText(PREVIEW_BASE_TENTHS, unit, true),
+    to: formatTemperatureText(PREVIEW_BASE_TENTHS + Math.round(form.correction * 10), unit, true),
   });
 
   return (
@@ -146,7 +146,7 @@ export function PropertiesTab({ bsConf, conf, roleContext, unit }: PropertiesTab
                 data-testid="correction-value"
                 sx={{ minWidth: 40, fontVariantNumeric: 'tabular-nums' }}
               >
-                {(form.correction > 0 ? '+' : '') + form.correction.toFixed(1)}
+                {(form.correction > 0 ? '+' : '') + formatDecimal(form.correction, 1)}
               </Typography>
             </Stack>
             <Typography variant="body2" color="text.secondary" data-testid="correction-preview">

@@ -16,8 +16,6 @@ import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
 import {
   averagePacketsPerDay,
-  formatTemperature,
-  formatVolts,
   isAnalysisBatteryLow,
   isAverageOverLimit,
   isDayOverPacketLimit,
@@ -29,6 +27,7 @@ import { isApiRequestError } from '../../lib/ApiRequestError';
 import { formatDate } from '../../lib/formatDate';
 import { formatDateTime } from '../../lib/formatDateTime';
 import { useProbeAnalysis } from './probeDetailQueries';
+import { formatDecimal, formatTemperatureText, formatVoltsText } from '../../lib/formatDecimal';
 
 export interface RegularityTabProps {
   bsId: string;
@@ -100,7 +99,7 @@ export function RegularityTab({ bsId, sensorId, unit, dateFormat, timeFormat }: 
 
   const avg = averagePacketsPerDay(summary);
   const days = [...dataPerDay].sort((a, b) => b.from - a.from);
-  const temp = (v: number | null) => formatTemperature(v, unit, true);
+  const temp = (v: number | null) => formatTemperatureText(v, unit, true);
 
   const summaryItems: [string, string, boolean, string?][] = [
     [
@@ -122,14 +121,14 @@ export function RegularityTab({ bsId, sensorId, unit, dateFormat, timeFormat }: 
     ],
     [
       t('probeDetail.regularity.average'),
-      avg === null ? '--' : avg.toFixed(1),
+      avg === null ? '--' : formatDecimal(avg, 1),
       isAverageOverLimit(summary),
       'analysis-average',
     ],
     [t('probeDetail.regularity.temperature'), `${temp(summary.minTemp)} – ${temp(summary.maxTemp)}`, false],
     [
       t('probeDetail.regularity.battery'),
-      `${formatVolts(summary.minBatt)} – ${formatVolts(summary.maxBatt)} V`,
+      `${formatVoltsText(summary.minBatt)} – ${formatVoltsText(summary.maxBatt)} V`,
       isAnalysisBatteryLow(summary.minBatt),
       'analysis-battery',
     ],
@@ -170,7 +169,7 @@ export function RegularityTab({ bsId, sensorId, unit, dateFormat, timeFormat }: 
           >{`${temp(d.minTemp)} – ${temp(d.maxTemp)}`}</TableCell>
           <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
             <Flagged flag={isAnalysisBatteryLow(d.minBatt)} testId="analysis-day-battery">
-              {`${formatVolts(d.minBatt)} – ${formatVolts(d.maxBatt)}`}
+              {`${formatVoltsText(d.minBatt)} – ${formatVoltsText(d.maxBatt)}`}
             </Flagged>
           </TableCell>
         </TableRow>
@@ -199,10 +198,12 @@ export function RegularityTab({ bsId, sensorId, unit, dateFormat, timeFormat }: 
                         {formatDateTime(p.b, dateFormat, timeFormat)}
                       </TableCell>
                       <TableCell align="right">
-                        {(p.hh.length > 0 ? p.hh : [p.h]).map((v) => formatTemperature(v, unit)).join(' / ')}
+                        {(p.hh.length > 0 ? p.hh : [p.h])
+                          .map((v) => formatTemperatureText(v, unit))
+                          .join(' / ')}
                       </TableCell>
                       <TableCell align="right">
-                        <Flagged flag={isAnalysisBatteryLow(p.e)}>{formatVolts(p.e)}</Flagged>
+                        <Flagged flag={isAnalysisBatteryLow(p.e)}>{formatVoltsText(p.e)}</Flagged>
                       </TableCell>
                       <TableCell align="right">{p.f ?? '--'}</TableCell>
                       <TableCell align="right">{p.g ?? '--'}</TableCell>

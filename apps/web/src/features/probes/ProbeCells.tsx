@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
-import { formatVolts, MISSING_VALUE, type DegreesUnit } from '@emberwatch/shared';
+import { MISSING_VALUE, type DegreesUnit } from '@emberwatch/shared';
 import { SignalBars } from '../../ui/SignalBars';
 import { BatteryGauge } from '../../ui/BatteryGauge';
 import { formatTemperatures } from '../../lib/formatTemperatures';
 import { formatDateTime } from '../../lib/formatDateTime';
 import { formatAgeText } from './formatAgeText';
 import type { ProbeRow } from './buildProbeRows';
+import { formatVoltsText } from '../../lib/formatDecimal';
 
 /**
  * The pieces of one probe row, shared by the table (wide screens) and the cards (phones) so the
@@ -91,7 +92,7 @@ export function ProbeSignal({ row }: { row: ProbeRow }) {
 
 export function ProbeBattery({ row }: { row: ProbeRow }) {
   const { t } = useTranslation();
-  const volts = formatVolts(row.batteryCentivolts);
+  const volts = formatVoltsText(row.batteryCentivolts);
   const label =
     row.batteryCentivolts === null
       ? t('battery.unknown')

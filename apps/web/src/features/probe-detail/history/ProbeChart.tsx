@@ -18,6 +18,7 @@ import {
   type ChartData,
   type SeriesMeta,
 } from './buildChartData';
+import { formatDecimal } from '../../../lib/formatDecimal';
 
 export interface ProbeChartProps {
   data: ChartData;
@@ -43,14 +44,14 @@ export function formatSeriesValue(meta: SeriesMeta, v: number | null | undefined
   if (v === null || v === undefined || Number.isNaN(v)) return '--';
   switch (meta.kind) {
     case 'depth':
-      return `${v.toFixed(1)} °${unit}`;
+      return `${formatDecimal(v, 1)} °${unit}`;
     case 'signal':
     case 'bsSignal':
       return `${Math.round(v)} dBm`;
     case 'voltage':
-      return `${v.toFixed(2)} V`;
+      return `${formatDecimal(v, 2)} V`;
     case 'humidity':
-      return `${v.toFixed(1)} %`;
+      return `${formatDecimal(v, 1)} %`;
   }
 }
 
@@ -127,7 +128,7 @@ export function ProbeChart({
         side: 1,
         label: 'V',
         grid: { show: false },
-        values: (_u, s) => s.map((v) => v.toFixed(1)),
+        values: (_u, s) => s.map((v) => formatDecimal(v, 1)),
       });
     if (used.has('humidity')) axes.push({ scale: '%', side: 1, label: '%', grid: { show: false } });
     const scaleOf = (s: SeriesMeta) =>
