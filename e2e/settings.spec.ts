@@ -28,11 +28,15 @@ async function openFromMenu(page: Page, entry: 'settings' | 'probes'): Promise<v
 
 /** Degrees and language back to °C and English through the settings page, whatever language it shows. */
 async function restore(page: Page): Promise<void> {
+  // A failure may have left the side menu open over the page.
+  await page.keyboard.press('Escape');
   await page.getByTestId('menu-button').click();
   await page.getByTestId('menu-settings').click();
   const celsius = page.locator('input[type="radio"][value="C"]');
   if (!(await celsius.isChecked())) {
-    await celsius.check();
+    // The radio is controlled by the saved preferences, which update a moment after the click.
+    await celsius.click();
+    await expect(celsius).toBeChecked();
     await expect(page.getByTestId('settings-snackbar')).toBeVisible();
   }
   await page.getByTestId('settings-language').getByRole('combobox').click();
@@ -58,7 +62,10 @@ test('a compost operator switches to °F and sees every probe temperature conver
     // Settings opens on Preferences; degrees are saved at once.
     await openFromMenu(page, 'settings');
     await expect(page).toHaveURL(/\/settings\/preferences$/);
-    await page.getByRole('radio', { name: 'Fahrenheit (°F)' }).check();
+    // The radio follows the saved preferences, which update a moment after the click.
+    const fahrenheitRadio = page.getByRole('radio', { name: 'Fahrenheit (°F)' });
+    await fahrenheitRadio.click();
+    await expect(fahrenheitRadio).toBeChecked();
     await expect(page.getByTestId('settings-snackbar')).toHaveText(/Saved/);
     await page.getByTestId('settings-snackbar').getByRole('button').click();
     // The display settings follow the unit: the chart range 0–100 °C of the compost demo reads 32–212 °F.
