@@ -2,9 +2,12 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import type { AppContext } from './AppContext.js';
 import type { Config } from './config.js';
 import type { Store } from './db/createDatabase.js';
@@ -121,7 +124,36 @@ export async function createServer(
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   await app.register(cookie);
+  // Security headers. The web app loads only its own scripts; Emotion (MUI) injects <style> tags and
+  // the probe list draws small SVG data images, hence the style and image allowances.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The API is same-origin only; a cross-origin embedder policy would only break the docs page.
+    crossOriginEmbedderPolicy: false,
+  });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  // The OpenAPI document is generated from the routes' zod schemas (GET /api/docs/json), with a
+  // browsable reference at /api/docs for partner apps.
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Emberwatch API', version: '1.0.0', description: "The web app's call catalogue." },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   app.get('/health', () => ({ status_code: 0, engine: store.engine }));
   await app.register(sessionRoutes(ctx));
