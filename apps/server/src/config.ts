@@ -17,8 +17,8 @@ const envSchema = z.object({
     .int()
     .min(300)
     .default(30 * 86_400),
-  /** Seed the demo accounts at first start. */
-  DEMO_SEED: z.enum(['0', '1']).default('1'),
+  /** Seed the demo accounts at first start; off by default in production. */
+  DEMO_SEED: z.enum(['0', '1']).optional(),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-For (only behind a proxy you run). */
@@ -54,6 +54,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'refusing to start in production with the default JWT_SECRET: set a long random JWT_SECRET',
     );
   }
+  if (e.NODE_ENV === 'production' && e.DEMO_SEED === '1') {
+    // The demo logins, root admin included, have a published password.
+    throw new Error(
+      'refusing to seed the demo accounts in production: their passwords are public (unset DEMO_SEED)',
+    );
+  }
   const dataDir = resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -65,7 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     accessTokenTtlS: e.ACCESS_TOKEN_TTL_S,
     refreshTokenTtlS: e.REFRESH_TOKEN_TTL_S,
-    demoSeed: e.DEMO_SEED === '1',
+    demoSeed: (e.DEMO_SEED ?? (e.NODE_ENV === 'production' ? '0' : '1')) === '1',
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === '1',

@@ -51,6 +51,17 @@ describe(`probe and station settings on ${TEST_ENGINE}`, () => {
       expect((await probeConf('F1000001', 'H10001'))?.sensor_name).toBe('Stack 1 · bale 1');
     });
 
+    it('refuses a master’s correction, which every viewer of the probe would see, and changes nothing', async () => {
+      const before = (await probeConf('F1000001', 'H10002'))?.corrections ?? [];
+      const res = await sensorConf('master', 'F1000001', { sensor_id_sys: 'H10002', correction: -1 });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({
+        status_code: 403,
+        error: 'A master account can view these stations but not change them.',
+      });
+      expect((await probeConf('F1000001', 'H10002'))?.corrections ?? []).toEqual(before);
+    });
+
     it('refuses measurement interval and receiving time to non-admins', async () => {
       for (const [field, value, error] of [
         ['measurement_interval', 20, 'Only admins may change the measurement interval.'],
@@ -197,7 +208,7 @@ describe(`probe and station settings on ${TEST_ENGINE}`, () => {
       });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({
-        error: 'A master account can view these probes but not change them.',
+        error: 'A master account can view these stations but not change them.',
       });
       expect((await conf('F1000002')).disabled_sensors).toEqual(before);
     });
@@ -289,7 +300,7 @@ describe(`probe and station settings on ${TEST_ENGINE}`, () => {
         'F2000001',
         ['H10008'],
         403,
-        'A master account can view these probes but not change them.',
+        'A master account can view these stations but not change them.',
       ],
       [
         'an admin naming a station that does not exist',
@@ -389,7 +400,7 @@ describe(`probe and station settings on ${TEST_ENGINE}`, () => {
         expect(res.statusCode).toBe(403);
         expect(res.json()).toEqual({
           status_code: 403,
-          error: 'Master users cannot change base-station settings.',
+          error: 'A master account can view these stations but not change them.',
         });
       }
       expect((await conf('F1000001')).display_name).toBe('North barn');

@@ -63,6 +63,15 @@ describe(`sessions on ${TEST_ENGINE}`, () => {
     expect(blocked.json<{ error: string }>().error).toMatch(/Too many failed login attempts/);
   });
 
+  it('counts guesses sent in parallel, so a burst cannot slip past the limit', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => login('burst@demo.emberwatch', `guess-${i}`, `10.5.0.${i}`)),
+    );
+    const checked = answers.filter((r) => r.statusCode === 401).length;
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(answers.filter((r) => r.statusCode === 429).length).toBe(12 - checked);
+  });
+
   it('rate-limits failed logins per address across accounts', async () => {
     for (let i = 0; i < 20; i++) await login(`guess${i}@demo.emberwatch`, 'bad', '10.2.0.1');
     expect((await login('master@demo.emberwatch', 'ember-demo', '10.2.0.1')).statusCode).toBe(429);
@@ -214,6 +223,13 @@ describe(`sessions on ${TEST_ENGINE}`, () => {
 });
 
 describe('configuration', () => {
+  it('never seeds the published demo logins in production', () => {
+    const secret = 'a-long-random-production-secret-value';
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret }).demoSeed).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, DEMO_SEED: '1' })).toThrow(/demo/);
+    expect(loadConfig({}).demoSeed).toBe(true);
+  });
+
   it('refuses to start in production with the default signing secret', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
     expect(

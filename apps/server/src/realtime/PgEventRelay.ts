@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from './EventBus.js';
 
 const RECONNECT_MS = 1000;
+const MAX_RECONNECT_MS = 30_000;
 
 /**
  * Carries bus events between server instances that share one PostgreSQL database, with
@@ -43,26 +44,45 @@ export class PgEventRelay {
     await this.client?.end().catch(() => undefined);
   }
 
+  /** Connects and listens, retrying with back-off until it works or the relay is stopped. */
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.connectionString });
-    client.on('notification', (msg) => {
-      if (msg.channel !== this.channel || !msg.payload) return;
+    let delay = RECONNECT_MS;
+    while (!this.stopped) {
+      const client = new pg.Client({ connectionString: this.connectionString });
+      client.on('notification', (msg) => this.deliver(msg));
+      client.on('error', (err) => {
+        this.log.warn({ err }, 'event relay connection lost; reconnecting');
+        if (this.client === client) this.client = undefined;
+        void client.end().catch(() => undefined);
+        if (!this.stopped) setTimeout(() => void this.connect(), RECONNECT_MS).unref();
+      });
       try {
-        const e = JSON.parse(msg.payload) as { origin: string; bsIds: string[] };
-        if (e.origin !== this.instanceId && Array.isArray(e.bsIds))
-          this.bus.emit('newData', { bsIds: e.bsIds, remote: true });
-      } catch {
-        /* not ours */
+        await client.connect();
+        await client.query(`listen ${this.channel}`);
+        if (this.stopped) {
+          await client.end();
+          return;
+        }
+        this.client = client;
+        return;
+      } catch (err) {
+        // connect() reports its failure only through the promise: no 'error' event follows.
+        this.log.warn({ err }, 'event relay cannot reach PostgreSQL; retrying');
+        await client.end().catch(() => undefined);
+        await new Promise((r) => setTimeout(r, delay).unref());
+        delay = Math.min(delay * 2, MAX_RECONNECT_MS);
       }
-    });
-    client.on('error', (err) => {
-      this.log.warn({ err }, 'event relay connection lost; reconnecting');
-      this.client = undefined;
-      void client.end().catch(() => undefined);
-      if (!this.stopped) setTimeout(() => void this.connect().catch(() => undefined), RECONNECT_MS).unref();
-    });
-    await client.connect();
-    await client.query(`listen ${this.channel}`);
-    this.client = client;
+    }
+  }
+
+  private deliver(msg: pg.Notification): void {
+    if (msg.channel !== this.channel || !msg.payload) return;
+    try {
+      const e = JSON.parse(msg.payload) as { origin: string; bsIds: string[] };
+      if (e.origin !== this.instanceId && Array.isArray(e.bsIds))
+        this.bus.emit('newData', { bsIds: e.bsIds, remote: true });
+    } catch {
+      /* not ours */
+    }
   }
 }

@@ -87,6 +87,8 @@ export function wsGateway(ctx: AppContext) {
           }
           try {
             const access = await accessFor(userId);
+            // The socket may have closed while we looked the user up: never subscribe a dead one.
+            if (socket.readyState !== socket.OPEN) return;
             clearTimeout(timer);
             if (sub) subscribers.delete(sub);
             sub = { socket, userId, ...access };

@@ -22,21 +22,26 @@ export function parseStationAuthorization(
 }
 
 const CACHE_MS = 30_000;
+const MAX_ENTRIES = 100_000;
 
 export class StationCredentials {
-  private readonly cache = new Map<string, { hash: string | undefined; until: number }>();
+  private readonly cache = new Map<string, { hash: string; until: number }>();
 
   constructor(private readonly stations: BaseStationRepository) {}
 
   async verify(bsId: string, secret: string): Promise<boolean> {
     const now = Date.now();
-    let entry = this.cache.get(bsId);
-    if (!entry || entry.until < now) {
-      entry = { hash: await this.stations.credentialHashOf(bsId), until: now + CACHE_MS };
-      this.cache.set(bsId, entry);
+    let hash = this.cache.get(bsId);
+    if (!hash || hash.until < now) {
+      const stored = await this.stations.credentialHashOf(bsId);
+      // Unknown ids are never cached: anyone can send them, and the cache must stay bounded by the
+      // number of real stations.
+      if (!stored) return false;
+      hash = { hash: stored, until: now + CACHE_MS };
+      if (this.cache.size >= MAX_ENTRIES) this.cache.clear();
+      this.cache.set(bsId, hash);
     }
-    if (!entry.hash) return false;
-    const a = Buffer.from(entry.hash, 'hex');
+    const a = Buffer.from(hash.hash, 'hex');
     const b = Buffer.from(hashStationSecret(secret), 'hex');
     return a.length === b.length && timingSafeEqual(a, b);
   }

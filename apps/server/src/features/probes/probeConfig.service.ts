@@ -28,11 +28,12 @@ function isMaster(actor: Actor): boolean {
 
 /**
  * A master who is not a grand master may look at the stations that authorised it, not change them
- * (spec doc 1 §2: masters see nothing in settings; doc 3 §6: read-only).
+ * (spec doc 1 §2: masters see nothing in settings; doc 3 §6: read-only, grand masters may do all).
+ * Renaming probes stays closed to every master (doc 2 §4).
  */
 function assertMayChangeProbes(actor: Actor): void {
   if (isMaster(actor) && actor.user.grand_master !== 1) {
-    throw ApiError.forbidden('A master account can view these probes but not change them.');
+    throw ApiError.forbidden('A master account can view these stations but not change them.');
   }
 }
 
@@ -96,6 +97,8 @@ export class ProbeConfigService {
         const list = parseCorrections(probe.corrections);
         // Spec doc 2 §4: an unchanged correction factor is not saved.
         if (Math.abs(factor - currentCorrection(list)) > 1e-9) {
+          // A correction changes what every viewer of the probe sees: not for a read-only master.
+          assertMayChangeProbes(actor);
           const entry: ProbeCorrection = { date: this.nowS(), factor, user: actor.user.username };
           set.corrections = JSON.stringify([...list, entry]);
         }
@@ -187,16 +190,14 @@ export class ProbeConfigService {
   /** POST /client/updateBsDisplayName: empty clears the name (the id shows instead). */
   async setDisplayName(actor: Actor, bsId: string, displayName: string): Promise<void> {
     const bs = await this.visibleStation(actor, bsId);
-    if (isMaster(actor) && !actor.isAdmin)
-      throw ApiError.forbidden('Master users cannot change base-station settings.');
+    assertMayChangeProbes(actor);
     await this.stations.updateSettings(bs.id, { display_name: displayName === '' ? null : displayName });
   }
 
   /** POST /client/setBsTimezone: an IANA zone, stored in its canonical spelling. */
   async setTimezone(actor: Actor, bsId: string, timezone: string): Promise<string> {
     const bs = await this.visibleStation(actor, bsId);
-    if (isMaster(actor) && !actor.isAdmin)
-      throw ApiError.forbidden('Master users cannot change base-station settings.');
+    assertMayChangeProbes(actor);
     let canonical: string;
     try {
       canonical = new Intl.DateTimeFormat('en-US', { timeZone: timezone }).resolvedOptions().timeZone;

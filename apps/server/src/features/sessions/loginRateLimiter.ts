@@ -32,8 +32,12 @@ export class LoginRateLimiter {
     this.push(`a:${address}`, this.addressRule);
   }
 
-  recordSuccess(username: string): void {
+  /** A login that succeeded: the account starts afresh and the address gets its attempt back. */
+  recordSuccess(username: string, address: string): void {
     this.failures.delete(`u:${username.toLowerCase()}`);
+    const list = this.failures.get(`a:${address}`);
+    list?.pop();
+    if (list?.length === 0) this.failures.delete(`a:${address}`);
   }
 
   private recent(key: string, rule: RateLimitRule): number[] {

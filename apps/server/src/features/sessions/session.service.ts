@@ -42,16 +42,16 @@ export class SessionService {
     if (wait > 0) {
       throw new ApiError(429, `Too many failed login attempts. Try again in ${Math.ceil(wait / 60)} min.`);
     }
+    // Counted as a failure before the (slow) check, so that guesses sent in parallel cannot all pass
+    // the limit before any of them is counted; a success takes the count back.
+    this.limiter.recordFailure(username, address);
     const user = await this.users.findByUsername(username);
     const ok = user
       ? await verifyPassword(user.password_hash, password)
       : (await verifyPassword(await dummyPasswordHash(), password)) && false;
-    if (!user || !ok) {
-      this.limiter.recordFailure(username, address);
-      throw ApiError.unauthenticated('Wrong username or password.');
-    }
+    if (!user || !ok) throw ApiError.unauthenticated('Wrong username or password.');
+    this.limiter.recordSuccess(username, address);
     if (user.blocked) throw ApiError.forbidden('This account is blocked. Please contact support.');
-    this.limiter.recordSuccess(username);
     return this.issue(user.id, randomUUID());
   }
 
