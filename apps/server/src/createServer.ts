@@ -60,7 +60,7 @@ export function createContext(
   const access = new AccessService(users, stations);
   const readings = new ReadingRepository(store.db);
   const ingest = new IngestService(
-    new IngestRepository(store.db),
+    new IngestRepository(store.db, store.engine),
     bus,
     nowS,
     new ProbeDirectory(),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { IngestPacket } from '@emberwatch/shared';
+import { createServer } from '../src/createServer.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 
 const BS = 'F1000001';
@@ -297,5 +298,48 @@ describe(`base-station ingest on ${TEST_ENGINE}`, () => {
       .execute();
     expect(stored).toEqual([]);
     expect(await count('bs_packets')).toBe(packetsBefore);
+  });
+});
+
+describe.runIf(TEST_ENGINE === 'postgres')('ingest from several server instances sharing PostgreSQL', () => {
+  let t: TestApp;
+  let second: Awaited<ReturnType<typeof createServer>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    second = await createServer(t.ctx.config, t.store, { logger: false });
+    await second.app.ready();
+  });
+  afterAll(async () => {
+    await second.app.close();
+    await t.close();
+  });
+
+  it('keeps the daily roll-up whole when two instances store readings of one probe at once', async () => {
+    const day = Math.floor((now - 86_400) / 86_400) * 86_400;
+    // Twenty rounds, each with one packet to each instance at the same moment: two transactions
+    // that read and rewrite the same day of the same probe side by side.
+    for (let round = 0; round < 20; round++) {
+      const answers = await Promise.all(
+        [t.app, second.app].map((app, k) =>
+          app.inject({
+            method: 'POST',
+            url: '/ingest/v1/packets',
+            headers: { authorization: `Station F1000001:${t.secretOf('F1000001')}` },
+            payload: {
+              type: 'data',
+              readings: [reading('H10014', day + 60 + (round * 2 + k) * 120, [300 + round * 2 + k])],
+            },
+          }),
+        ),
+      );
+      for (const res of answers) expect(res.json()).toMatchObject({ stored: 1 });
+    }
+    const daily = await t.store.db
+      .selectFrom('probe_daily')
+      .selectAll()
+      .where('sensor_id', '=', 'H10014')
+      .where('day', '=', day)
+      .executeTakeFirstOrThrow();
+    expect(daily).toMatchObject({ n: 40, max_temp: 339, min_temp: 300 });
   });
 });

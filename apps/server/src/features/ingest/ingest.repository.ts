@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Engine } from '../../db/engine.js';
 import type {
   BsPacketsTable,
   Database,
@@ -35,7 +36,23 @@ function chunks<T>(list: readonly T[], size = CHUNK): T[][] {
 
 /** The only SQL of the ingest path. Every method runs inside the caller's transaction. */
 export class IngestRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly engine: Engine,
+  ) {}
+
+  /**
+   * PostgreSQL with several server instances: two commits that touch the same probe run one after
+   * the other, taking their locks in one sorted order, so batches that share probes neither deadlock
+   * (their row locks would otherwise be taken in arrival order) nor fold the daily roll-up from a
+   * stale read. SQLite has one writer already.
+   */
+  async lockProbes(trx: Transaction<Database>, sensorIds: string[]): Promise<void> {
+    if (this.engine !== 'postgres' || sensorIds.length === 0) return;
+    await sql`select pg_advisory_xact_lock(h) from (select distinct hashtext(s) as h from unnest(${sensorIds}::text[]) as s order by h) as locks`.execute(
+      trx,
+    );
+  }
 
   transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(work);

@@ -141,6 +141,7 @@ export class IngestService {
 
     let publish = (): void => undefined;
     const result = await this.repo.transaction(async (trx) => {
+      await this.repo.lockProbes(trx, [...probes.keys()]);
       const directory = probes.size > 0 ? await this.probes.resolve(trx, this.repo, probes) : undefined;
       const inserted = rows.length > 0 ? await this.repo.insertReadings(trx, rows) : [];
       const insertedKeys = new Set(inserted.map((r) => `${r.sensor_id}|${r.meas_ts}`));
