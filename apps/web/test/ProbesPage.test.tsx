@@ -117,6 +117,26 @@ describe('the probes page', () => {
     expect(FakeWebSocket.latest().sent[0]).toMatchObject({ type: 'auth' });
   });
 
+  it('reads the probes afresh after a reconnection, since pushes sent meanwhile were lost', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const server = createFakeServer({ loggedIn: true, data: { F1000001: [reading('H-001', [30], 60)] } });
+    renderApp('/probes', server);
+    await screen.findAllByTestId('probe-row');
+    await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
+    act(() => FakeWebSocket.latest().serverOpen());
+    act(() => FakeWebSocket.latest().serverSend({ type: 'ready', UID: 7 }));
+    act(() => FakeWebSocket.latest().serverClose());
+    // A reading arrives while the socket is down: no push reaches the page.
+    server.state.data.F1000001 = [reading('H-001', [44.4], 5)];
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1_100);
+    });
+    await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(2));
+    act(() => FakeWebSocket.latest().serverOpen());
+    act(() => FakeWebSocket.latest().serverSend({ type: 'ready', UID: 7 }));
+    await waitFor(() => expect(tempOf('H-001')).toBe('44.4'));
+  });
+
   it('re-evaluates the 24-hour highlight every 20 seconds without new data', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const server = createFakeServer({

@@ -60,14 +60,16 @@ describe('logging in', () => {
     expect(app.location()).toBe('/login');
   });
 
-  it("shows the server's own text when logging in is rate limited", async () => {
+  it('says in the user’s language, not the server’s English, that logging in is rate limited', async () => {
     const server = createFakeServer({ loggedIn: false });
     server.override('POST /admin/login', () =>
       json({ status_code: 429, error: 'Too many login attempts, retry in 60 s' }, 429),
     );
     const app = renderApp('/login', server);
     await fillAndSubmit(app.user, 'farmer', 'secret');
-    expect((await screen.findByRole('alert')).textContent).toBe('Too many login attempts, retry in 60 s');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Too many attempts. Please wait a moment and try again.',
+    );
   });
 
   it('tells the user the server cannot be reached when the network fails', async () => {

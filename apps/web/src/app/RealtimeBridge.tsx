@@ -24,12 +24,20 @@ export function RealtimeBridge() {
     }
   });
 
+  // After a (re)connection, pushes sent while the socket was down are lost: read the data afresh.
+  const onReady = useEffectEvent(() => onNewData(groupIds));
+
   useEffect(() => {
+    let connectedBefore = false;
     const client = createRealtimeClient({
       url: realtimeUrl(window.location),
       getToken: () => api.freshToken(),
       onMessage: (message) => {
         if (message.type === 'newData') onNewData(parseBsIds(message.bs_ids));
+        if (message.type === 'ready') {
+          if (connectedBefore) onReady();
+          connectedBefore = true;
+        }
       },
     });
     client.start();

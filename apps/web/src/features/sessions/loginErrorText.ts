@@ -2,14 +2,15 @@ import type { TFunction } from 'i18next';
 import { isApiRequestError } from '../../lib/ApiRequestError';
 
 /**
- * What the login form says when logging in fails: bad credentials, rate limiting (the server's own
- * text says how long to wait), no network, or the spec's generic text with the status code.
+ * What the login form says when logging in fails: bad credentials, rate limiting, no network, or the
+ * spec's generic text with the status code — always in the user's language (the server's own texts
+ * are English).
  */
 export function loginErrorText(error: unknown, t: TFunction): string {
   if (!isApiRequestError(error)) return t('errors.generic');
   if (error.kind === 'network') return t('errors.network');
   if (error.httpStatus === 401 || error.httpStatus === 403) return t('login.invalidCredentials');
-  if (error.httpStatus === 429) return error.serverMessage ?? t('errors.rateLimited');
-  if (error.httpStatus === 400) return error.serverMessage ?? t('login.required');
+  if (error.httpStatus === 429) return t('errors.rateLimited');
+  if (error.httpStatus === 400) return t('login.required');
   return t('errors.withStatus', { status: error.statusCode || error.httpStatus });
 }
