@@ -128,6 +128,15 @@ describe(`probe history calls on ${TEST_ENGINE}`, () => {
     expect(body.results.find((r) => r.b === dayOf(TWIN_TS))?.h).toBe(999);
   });
 
+  it('refuses a snapshot longer than 400 days with a clear message', async () => {
+    const res = await call.get(
+      'hay',
+      `/client/snapshot?basestationID=F1000001&sensorIDs=H10001&fromDate=${now - 500 * DAY}&toDate=${now}`,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ error: string }>().error).toMatch(/at most 400 days/);
+  });
+
   it('returns each probe’s extremes over the last 7 days by default', async () => {
     const res = await call.get('hay', '/client/minmaxData?basestationID=F1000001');
     expect(res.statusCode, res.body).toBe(200);

@@ -64,19 +64,28 @@ export interface SensorDataResponse {
 }
 
 /** GET /client/snapshot — daily maxima of several probes (spec doc 2 §7, doc 3 §7). */
-export const snapshotQuerySchema = z.object({
-  basestationID: bsIdSchema,
-  /** Comma-separated probe ids. */
-  sensorIDs: z
-    .string()
-    .min(1)
-    .max(8000)
-    .transform((s) => s.split(',').filter(Boolean))
-    .pipe(z.array(sensorIdSchema).min(1).max(500)),
-  fromDate: ts,
-  toDate: ts.optional(),
-  interval: z.coerce.number().int().default(1),
-});
+/** The overview strip asks for a year; a little more leaves room for time zones and a chosen window. */
+export const SNAPSHOT_MAX_RANGE_S = 400 * 86_400;
+
+export const snapshotQuerySchema = z
+  .object({
+    basestationID: bsIdSchema,
+    /** Comma-separated probe ids. */
+    sensorIDs: z
+      .string()
+      .min(1)
+      .max(8000)
+      .transform((s) => s.split(',').filter(Boolean))
+      .pipe(z.array(sensorIdSchema).min(1).max(500)),
+    fromDate: ts,
+    toDate: ts.optional(),
+    interval: z.coerce.number().int().default(1),
+  })
+  // One request may not read years of daily rows for hundreds of probes.
+  .refine((q) => (q.toDate ?? Math.floor(Date.now() / 1000)) - q.fromDate <= SNAPSHOT_MAX_RANGE_S, {
+    message: 'A snapshot covers at most 400 days; choose a shorter range.',
+    path: ['fromDate'],
+  });
 
 export interface SnapshotPoint {
   a: string;
