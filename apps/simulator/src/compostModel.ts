@@ -64,13 +64,6 @@ export function compostTurn(profile: CompostProfile, slot: number): CompostTurn 
   return { ts, dropC: 15 + 10 * rnd(), tauS: ((24 + 24 * rnd()) / 3) * 3600 };
 }
 
-/** The last turn at or before ts. */
-export function lastCompostTurn(profile: CompostProfile, ts: number): CompostTurn {
-  const slot = Math.floor((ts + profile.phaseS) / COMPOST_TURN_SLOT_S);
-  const turn = compostTurn(profile, slot);
-  return turn.ts <= ts ? turn : compostTurn(profile, slot - 1);
-}
-
 /** Turns with fromTs ≤ ts < toTs, in order. */
 export function compostTurnsBetween(profile: CompostProfile, fromTs: number, toTs: number): CompostTurn[] {
   const out: CompostTurn[] = [];

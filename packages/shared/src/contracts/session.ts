@@ -51,15 +51,3 @@ export interface ApiError {
   error: string;
   path?: string;
 }
-
-/** status_code values used across the API (0 = success, spec doc 1 §8). */
-export const STATUS = {
-  ok: 0,
-  invalid: 400,
-  unauthenticated: 401,
-  forbidden: 403,
-  notFound: 404,
-  rateLimited: 429,
-  unavailable: 503,
-  serverError: 500,
-} as const;

@@ -32,6 +32,7 @@ import {
 import { formatDateTime } from '../../lib/formatDateTime';
 import type { ProbeRow } from './buildProbeRows';
 import { ProbeAge, ProbeBattery, ProbeSignal, ProbeTemperature } from './ProbeCells';
+import { probeDetailPath } from '../probe-detail/probeDetailPaths';
 
 export interface ProbeTableProps {
   rows: readonly ProbeRow[];
@@ -85,7 +86,7 @@ export function ProbeTable({ rows, unit, dateFormat, timeFormat, compact }: Prob
   // readers use, a click anywhere else on the row does the same.
   const openRow = (e: MouseEvent, sensorId: string) => {
     if ((e.target as HTMLElement).closest('a')) return;
-    void navigate(detailPath(sensorId));
+    void navigate(probeDetailPath(sensorId));
   };
 
   function sortBy(key: ProbeSortKey) {
@@ -283,15 +284,11 @@ export function ProbeTable({ rows, unit, dateFormat, timeFormat, compact }: Prob
   );
 }
 
-function detailPath(sensorId: string): string {
-  return `/probes/${encodeURIComponent(sensorId)}`;
-}
-
 function ProbeLink({ sensorId, children }: { sensorId: string; children: string }) {
   return (
     <Box
       component={RouterLink}
-      to={detailPath(sensorId)}
+      to={probeDetailPath(sensorId)}
       data-testid="probe-link"
       sx={{
         color: 'inherit',

@@ -5,6 +5,7 @@ import {
   displayTemperature,
   type ChartPoint,
   type DegreesUnit,
+  VOLTAGE_AXIS_CV,
 } from '@emberwatch/shared';
 
 /** Spec doc 2 §9: four fixed depth colours, handle first (a fifth depth and on reuse them dashed). */
@@ -17,7 +18,7 @@ export const HUMIDITY_COLOUR = '#5d4037';
 /** Spec doc 2 §9 default axes: temperature 20–60 (°C), signal −120…−20 dBm, voltage 250–400 /100 V, humidity 0–100 %. */
 export const DEFAULT_TEMPERATURE_AXIS_C: readonly [number, number] = [20, 60];
 export const SIGNAL_AXIS_DBM: readonly [number, number] = [-120, -20];
-export const VOLTAGE_AXIS_V: readonly [number, number] = [2.5, 4];
+export const VOLTAGE_AXIS_V: readonly [number, number] = [VOLTAGE_AXIS_CV[0] / 100, VOLTAGE_AXIS_CV[1] / 100];
 export const HUMIDITY_AXIS_PCT: readonly [number, number] = [0, 100];
 
 export type SeriesKind = 'depth' | 'signal' | 'bsSignal' | 'voltage' | 'humidity';
