@@ -10,6 +10,11 @@ export interface StoredTranslation extends TranslationRow {
 
 const INSERT_CHUNK = 100;
 
+function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
 /** The only SQL of the translations feature. */
 export class TranslationRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -52,15 +57,6 @@ export class TranslationRepository {
       .executeTakeFirst();
   }
 
-  async keyExists(key: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('translations')
-      .select('id')
-      .where('key', '=', key)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
   /** A person's save: the text is theirs from now on (edited = 1), whatever the bundled files say. */
   async saveText(
     id: number,
@@ -88,13 +84,50 @@ export class TranslationRepository {
     return inserted.id;
   }
 
-  /** Renames a key in every locale; the renamed rows count as edited so a re-seed leaves them be. */
-  async renameKey(from: string, to: string, userId: number, nowS: number): Promise<void> {
-    await this.db
-      .updateTable('translations')
-      .set({ key: to, edited: 1, updated_ts: nowS, updated_by: userId })
-      .where('key', '=', from)
-      .execute();
+  /**
+   * Renames a key in every locale and saves the row's new text, in one transaction, so a failure
+   * leaves neither half behind. The renamed rows count as edited, so a re-seed leaves them be.
+   * Returns false (and changes nothing) when the new key is taken.
+   */
+  async renameKeyAndSave(
+    from: string,
+    to: string,
+    id: number,
+    change: { text: string; category: string },
+    userId: number,
+    nowS: number,
+  ): Promise<boolean> {
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const taken = await trx
+          .selectFrom('translations')
+          .select('id')
+          .where('key', '=', to)
+          .executeTakeFirst();
+        if (taken) return false;
+        await trx
+          .updateTable('translations')
+          .set({ key: to, edited: 1, updated_ts: nowS, updated_by: userId })
+          .where('key', '=', from)
+          .execute();
+        await trx
+          .updateTable('translations')
+          .set({
+            text: change.text,
+            category: change.category,
+            edited: 1,
+            updated_ts: nowS,
+            updated_by: userId,
+          })
+          .where('id', '=', id)
+          .execute();
+        return true;
+      });
+    } catch (err) {
+      // Two renames to one key at the same moment: the unique index refuses the second.
+      if (isUniqueViolation(err)) return false;
+      throw err;
+    }
   }
 
   /**

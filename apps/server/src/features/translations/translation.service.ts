@@ -104,12 +104,18 @@ export class TranslationService {
           'data.key',
         );
       if (!root) throw ApiError.forbidden('Only the root admin can change keys.');
-      if (await this.repo.keyExists(data.key))
-        throw new ApiError(409, `The key "${data.key}" already exists.`, 409, 'data.key');
-      await this.repo.renameKey(row.key, data.key, actor.user.id, now);
-    } else if (keyChange && !root) {
-      throw ApiError.forbidden('Only the root admin can change keys.');
+      const renamed = await this.repo.renameKeyAndSave(
+        row.key,
+        data.key,
+        row.id,
+        { text: data.text, category },
+        actor.user.id,
+        now,
+      );
+      if (!renamed) throw new ApiError(409, `The key "${data.key}" already exists.`, 409, 'data.key');
+      return { id: row.id, key: data.key, text: data.text, category };
     }
+    if (keyChange && !root) throw ApiError.forbidden('Only the root admin can change keys.');
     await this.repo.saveText(row.id, { text: data.text, category }, actor.user.id, now);
     return { id: row.id, key: data.key, text: data.text, category };
   }
