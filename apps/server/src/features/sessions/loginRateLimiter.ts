@@ -9,9 +9,11 @@ export interface RateLimitRule {
 
 export const ACCOUNT_RULE: RateLimitRule = { max: 5, windowS: 15 * 60 };
 export const ADDRESS_RULE: RateLimitRule = { max: 20, windowS: 15 * 60 };
+const SWEEP_AT = 50_000;
 
 export class LoginRateLimiter {
   private readonly failures = new Map<string, number[]>();
+  private sweepAt = SWEEP_AT;
 
   constructor(
     private readonly nowS: () => number,
@@ -55,7 +57,19 @@ export class LoginRateLimiter {
     return Math.max(1, oldest + rule.windowS - this.nowS());
   }
 
+  /** Forgets every key whose failures are all older than the longer window (called as the map grows). */
+  private sweep(): void {
+    const since = this.nowS() - Math.max(this.accountRule.windowS, this.addressRule.windowS);
+    for (const [key, list] of this.failures) if (!list.some((t) => t > since)) this.failures.delete(key);
+  }
+
   private push(key: string, rule: RateLimitRule): void {
+    // Usernames that are tried once and never again would otherwise stay in memory for good.
+    // The next sweep waits until the map has doubled, so a flood costs amortised constant time.
+    if (this.failures.size >= this.sweepAt) {
+      this.sweep();
+      this.sweepAt = Math.max(SWEEP_AT, this.failures.size * 2);
+    }
     const list = this.recent(key, rule);
     list.push(this.nowS());
     this.failures.set(key, list);
