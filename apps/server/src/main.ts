@@ -20,6 +20,11 @@ async function main(): Promise<void> {
   // Seed before listening, so that a healthy server always has its demo accounts and credentials file.
   const seed = (port: number | string) =>
     seedDemo(store, config.dataDir, `http://127.0.0.1:${port}`, Math.floor(Date.now() / 1000));
+  if (config.demoSeed && config.env === 'production') {
+    app.log.warn(
+      'DEMO_SEED=1 in production: the demo logins, a root admin among them, have a published password',
+    );
+  }
   if (config.demoSeed && config.port !== 0) {
     const seeded = await seed(config.port);
     app.log.info({ file: seeded.file, created: seeded.created }, 'demo accounts ready');
