@@ -101,7 +101,7 @@ try {
 let simulatorNote = 'not started (--no-simulator)';
 if (!noSimulator && !stopping) {
   const config = path.join(dataDir, 'demo-stations.json');
-  // The server seeds the demo just after it starts listening; DEMO_SEED=0 means no file will come.
+  // The server seeds the demo (and writes the credentials file) before it listens; DEMO_SEED=0 means no file will come.
   const seeded =
     process.env.DEMO_SEED === '0' ? existsSync(config) : await waitForFile(config, { child: server });
   if (!seeded) {
