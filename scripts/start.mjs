@@ -8,7 +8,7 @@
 //   PORT=9000 DATA_DIR=/srv/ember npm start
 //
 // The server reads its own environment (PORT, HOST, DATA_DIR, DATABASE_URL, DEMO_SEED, JWT_SECRET,
-// LOG_LEVEL, WEB_DIST); this script only supplies the defaults DATA_DIR=./data and PORT=8080.
+// LOG_LEVEL, WEB_DIST); this script only supplies the defaults DATA_DIR=./data, PORT=8080 and LOG_LEVEL=warn.
 // Backfill: see scripts/lib/simulatorState.mjs (60 days at the first start, then the gap since the last run).
 // Ctrl-C (or SIGTERM) stops the simulator, then the server, and waits for both.
 import { existsSync, mkdirSync } from 'node:fs';
@@ -81,7 +81,13 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 }
 
 // ── server ──────────────────────────────────────────────────────────────────────────────────────
-const serverEnv = { ...process.env, PORT: port, DATA_DIR: dataDir };
+// A demo console shows the URL, the logins and problems, not every request (LOG_LEVEL=info for those).
+const serverEnv = {
+  ...process.env,
+  PORT: port,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+};
 console.log(bold(`Starting the Emberwatch server (data in ${displayPath(dataDir)}/, port ${port})…`));
 server = start(process.execPath, [serverMain], { env: serverEnv });
 void exited(server).then(({ code, signal }) => {

@@ -9,7 +9,8 @@ const BODY_LIMIT = 1024 * 1024;
 /** POST /ingest/v1/packets — the base-station protocol (docs/base-station-protocol.md). */
 export function ingestRoutes(ctx: AppContext, credentials: StationCredentials) {
   return (app: FastifyInstance): void => {
-    app.post('/ingest/v1/packets', { bodyLimit: BODY_LIMIT }, async (req, reply) => {
+    // Stations send all day: their requests are logged only when something goes wrong.
+    app.post('/ingest/v1/packets', { bodyLimit: BODY_LIMIT, logLevel: 'warn' }, async (req, reply) => {
       const auth = parseStationAuthorization(req.headers.authorization);
       if (!auth || !(await credentials.verify(auth.bsId, auth.secret))) {
         throw ApiError.unauthenticated('Unknown base station or wrong station secret.');
