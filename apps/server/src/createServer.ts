@@ -88,7 +88,7 @@ export function createContext(
     preferences: new PreferencesService(new PreferencesRepository(store.db), nowS),
     ingest,
     probeData: new ProbeDataService(new ProbeDataRepository(store.db), nowS),
-    probeConfig: new ProbeConfigService(new ProbeRepository(store.db), stations, access, ingest, bus, nowS),
+    probeConfig: new ProbeConfigService(new ProbeRepository(store.db), stations, access, bus, nowS),
   };
 }
 
@@ -166,6 +166,9 @@ export async function createServer(
   const translations = createTranslationService(ctx);
   await translations.seed();
   await app.register(translationRoutes(ctx, translations));
+
+  // The ingest path caches each probe's station; a transfer (here or on another instance) clears it.
+  ctx.bus.on('probesMoved', ({ sensorIds }) => ctx.ingest.forgetProbes(sensorIds));
 
   if (store.pg) {
     const relay = new PgEventRelay(store.pg.connectionString, store.pg.schema, ctx.bus, app.log);

@@ -18,10 +18,10 @@ function connect(
   });
 }
 
-async function waitFor<T>(fn: () => T | undefined, ms = 3000): Promise<T> {
+async function waitFor<T>(fn: () => T | undefined | Promise<T | undefined>, ms = 3000): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
-    const v = fn();
+    const v = await fn();
     if (v !== undefined) return v;
     if (Date.now() > until) throw new Error('timed out waiting');
     await new Promise((r) => setTimeout(r, 20));
@@ -152,5 +152,41 @@ describe.runIf(TEST_ENGINE === 'postgres')('realtime across server instances sha
       bs_ids: 'F1000003',
     });
     c.ws.close();
+  });
+
+  it('lets every instance follow a probe moved on another one', async () => {
+    const ingestOnSecond = (ts: number) =>
+      second.app.inject({
+        method: 'POST',
+        url: '/ingest/v1/packets',
+        headers: { authorization: `Station F1000003:${t.secretOf('F1000003')}` },
+        payload: { type: 'data', readings: [{ sensor_id: 'H10008', meas_ts: ts, temperatures: [420] }] },
+      });
+    const base = Math.floor(Date.now() / 1000) - 600;
+    // The second instance learns (and caches) that H10008 belongs to F1000001.
+    expect((await ingestOnSecond(base)).statusCode).toBe(200);
+
+    const token = await t.login('hay@demo.emberwatch');
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: '/client/transferSensors',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { currentBS: 'F1000001', selectedBS: 'F1000002', selectedSensors: ['H10008'] },
+    });
+    expect(moved.json()).toMatchObject({ status_code: 0 });
+
+    // Once the relay has told it, the second instance announces new data to the new station.
+    let next = base;
+    await waitFor(async () => {
+      const events: string[][] = [];
+      // Only what the second instance stored itself (the transfer's own push is relayed too).
+      const off = second.ctx.bus.on('newData', (e) => {
+        if (!e.remote) events.push(e.bsIds);
+      });
+      next += 1;
+      await ingestOnSecond(next);
+      off();
+      return events.some((ids) => ids.includes('F1000002')) ? true : undefined;
+    });
   });
 });

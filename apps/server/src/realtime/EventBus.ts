@@ -1,9 +1,14 @@
 import { EventEmitter } from 'node:events';
 
-/** In-process events; the WebSocket gateway fans them out to the users allowed to see them. */
+/**
+ * In-process events; the WebSocket gateway fans them out to the users allowed to see them, and with
+ * PostgreSQL the relay carries them to the other server instances (`remote` marks those).
+ */
 export interface BusEvents {
   /** Stations whose data changed, after the commit; `remote` when another server instance stored it. */
   newData: { bsIds: string[]; remote?: boolean };
+  /** Probes that changed station (a transfer): every instance's ingest cache must forget them. */
+  probesMoved: { sensorIds: string[]; remote?: boolean };
 }
 
 export class EventBus {

@@ -4,6 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from './EventBus.js';
 
 const RECONNECT_MS = 1000;
+
+type RelayMessage = { event: 'newData'; bsIds: string[] } | { event: 'probesMoved'; sensorIds: string[] };
 const MAX_RECONNECT_MS = 30_000;
 
 /**
@@ -29,12 +31,22 @@ export class PgEventRelay {
 
   async start(): Promise<void> {
     await this.connect();
-    this.offBus = this.bus.on('newData', (e) => {
-      if (e.remote) return;
-      const payload = JSON.stringify({ origin: this.instanceId, bsIds: e.bsIds });
-      this.client?.query('select pg_notify($1, $2)', [this.channel, payload]).catch((err: unknown) => {
-        this.log.warn({ err }, 'could not relay newData to other instances');
-      });
+    const offNewData = this.bus.on('newData', (e) => {
+      if (!e.remote) this.publish({ event: 'newData', bsIds: e.bsIds });
+    });
+    const offMoved = this.bus.on('probesMoved', (e) => {
+      if (!e.remote) this.publish({ event: 'probesMoved', sensorIds: e.sensorIds });
+    });
+    this.offBus = () => {
+      offNewData();
+      offMoved();
+    };
+  }
+
+  private publish(message: RelayMessage): void {
+    const payload = JSON.stringify({ ...message, origin: this.instanceId });
+    this.client?.query('select pg_notify($1, $2)', [this.channel, payload]).catch((err: unknown) => {
+      this.log.warn({ err, event: message.event }, 'could not relay an event to other instances');
     });
   }
 
@@ -78,9 +90,12 @@ export class PgEventRelay {
   private deliver(msg: pg.Notification): void {
     if (msg.channel !== this.channel || !msg.payload) return;
     try {
-      const e = JSON.parse(msg.payload) as { origin: string; bsIds: string[] };
-      if (e.origin !== this.instanceId && Array.isArray(e.bsIds))
+      const e = JSON.parse(msg.payload) as RelayMessage & { origin: string };
+      if (e.origin === this.instanceId) return;
+      if (e.event === 'newData' && Array.isArray(e.bsIds))
         this.bus.emit('newData', { bsIds: e.bsIds, remote: true });
+      if (e.event === 'probesMoved' && Array.isArray(e.sensorIds))
+        this.bus.emit('probesMoved', { sensorIds: e.sensorIds, remote: true });
     } catch {
       /* not ours */
     }

@@ -12,7 +12,6 @@ import type {
   BaseStationRow,
   ProbeWithStation,
 } from '../base-stations/baseStation.repository.js';
-import type { IngestService } from '../ingest/ingest.service.js';
 import { parseCorrections } from '../readings/reading.repository.js';
 import type { AccessService, Actor } from '../users/access.service.js';
 import type { ProbeRepository, ProbeUpdate } from './probe.repository.js';
@@ -51,7 +50,6 @@ export class ProbeConfigService {
     private readonly repo: ProbeRepository,
     private readonly stations: BaseStationRepository,
     private readonly access: AccessService,
-    private readonly ingest: IngestService,
     private readonly bus: EventBus,
     private readonly nowS: () => number,
   ) {}
@@ -181,8 +179,8 @@ export class ProbeConfigService {
     if (stranger) throw notOnStation(stranger, from.id);
 
     const moved = await this.repo.transfer(from.id, to.id, [...new Set(sensorIds)]);
-    // The ingest path caches each probe's owner; it must read the new one.
-    this.ingest.forgetProbes(sensorIds);
+    // The ingest path caches each probe's owner, on every instance; it must read the new one.
+    this.bus.emit('probesMoved', { sensorIds });
     this.bus.emit('newData', { bsIds: [from.id, to.id].sort() });
     return moved;
   }
