@@ -46,6 +46,8 @@ export interface ServerOptions {
   nowS?: () => number;
   /** pino options or false; tests pass false. */
   logger?: boolean | object;
+  /** How often WebSocket subscriptions are re-checked (tests shorten it). */
+  wsRefreshMs?: number;
 }
 
 export function createContext(
@@ -161,7 +163,7 @@ export async function createServer(
   await app.register(baseStationRoutes(ctx));
   await app.register(probeRoutes(ctx));
   await app.register(ingestRoutes(ctx, new StationCredentials(ctx.stations)));
-  await app.register(wsGateway(ctx));
+  await app.register(wsGateway(ctx, opts.wsRefreshMs));
   // Bundled locale texts → store at every start; texts a translator saved are never overwritten.
   const translations = createTranslationService(ctx);
   await translations.seed();

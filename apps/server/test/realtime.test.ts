@@ -190,3 +190,34 @@ describe.runIf(TEST_ENGINE === 'postgres')('realtime across server instances sha
     });
   });
 });
+
+describe(`a WebSocket whose token runs out, on ${TEST_ENGINE}`, () => {
+  let t: TestApp;
+  let clocked: Awaited<ReturnType<typeof createServer>>;
+  let now = Math.floor(Date.now() / 1000);
+  let wsUrl: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    clocked = await createServer(t.ctx.config, t.store, { logger: false, nowS: () => now, wsRefreshMs: 50 });
+    const address = await clocked.app.listen({ host: '127.0.0.1', port: 0 });
+    wsUrl = address.replace('http', 'ws') + '/ws';
+  });
+  afterAll(async () => {
+    await clocked.app.close();
+    await t.close();
+  });
+
+  it('is closed when the access token expires, so pushes stop with the session', async () => {
+    const login = await clocked.app.inject({
+      method: 'POST',
+      url: '/admin/login',
+      payload: { username: 'hay@demo.emberwatch', password: 'ember-demo' },
+    });
+    const c = await connect(wsUrl);
+    c.ws.send(JSON.stringify({ type: 'auth', token: login.json<{ accessToken: string }>().accessToken }));
+    await waitFor(() => c.messages.find((m) => m.type === 'ready'));
+    now += t.ctx.config.accessTokenTtlS + 1;
+    expect(await c.closed).toBe(4401);
+  });
+});

@@ -6,11 +6,16 @@ import type { AppContext } from '../AppContext.js';
 interface Subscriber {
   socket: WebSocket;
   userId: number;
+  /** When the access token it authenticated with expires (epoch seconds). */
+  expiresAt: number;
   isAdmin: boolean;
   bsIds: Set<string>;
 }
 
-/** How often a connection's set of visible stations is refreshed (new stations, revoked access). */
+/**
+ * How often a connection's set of visible stations is refreshed (new stations, revoked access) and
+ * expired tokens are closed.
+ */
 const ACCESS_REFRESH_MS = 60_000;
 
 function send(socket: WebSocket, msg: WsServerMessage): void {
@@ -22,7 +27,7 @@ function send(socket: WebSocket, msg: WsServerMessage): void {
  * headers on a WebSocket and a token in the URL would land in logs). Each push goes only to users
  * allowed to see at least one of the stations, and names only those stations.
  */
-export function wsGateway(ctx: AppContext) {
+export function wsGateway(ctx: AppContext, refreshMs = ACCESS_REFRESH_MS) {
   const subscribers = new Set<Subscriber>();
 
   async function accessFor(userId: number): Promise<{ isAdmin: boolean; bsIds: Set<string> }> {
@@ -38,7 +43,15 @@ export function wsGateway(ctx: AppContext) {
   });
 
   const refresher = setInterval(() => {
+    const now = ctx.nowS();
     for (const s of subscribers) {
+      // A session ends with its token: the client reconnects with a fresh one (or not at all after
+      // logout), so nobody keeps receiving pushes on a token that has run out.
+      if (s.expiresAt <= now) {
+        subscribers.delete(s);
+        s.socket.close(4401, 'token expired');
+        continue;
+      }
       accessFor(s.userId).then(
         (a) => {
           s.isAdmin = a.isAdmin;
@@ -47,7 +60,7 @@ export function wsGateway(ctx: AppContext) {
         () => s.socket.close(4401, 'session ended'),
       );
     }
-  }, ACCESS_REFRESH_MS);
+  }, refreshMs);
   refresher.unref();
 
   return (app: FastifyInstance): void => {
@@ -80,18 +93,19 @@ export function wsGateway(ctx: AppContext) {
           return;
         }
         void (async () => {
-          const userId = await ctx.signer.verify(msg.token);
-          if (userId === null) {
+          const verified = await ctx.signer.verifyWithExpiry(msg.token);
+          if (verified === null) {
             socket.close(4401, 'invalid token');
             return;
           }
+          const { userId, exp } = verified;
           try {
             const access = await accessFor(userId);
             // The socket may have closed while we looked the user up: never subscribe a dead one.
             if (socket.readyState !== socket.OPEN) return;
             clearTimeout(timer);
             if (sub) subscribers.delete(sub);
-            sub = { socket, userId, ...access };
+            sub = { socket, userId, expiresAt: exp, ...access };
             subscribers.add(sub);
             send(socket, { type: 'ready', UID: userId });
           } catch {

@@ -36,10 +36,15 @@ export class AccessTokenSigner {
 
   /** The user id, or null for a missing, forged or expired token. */
   async verify(token: string): Promise<number | null> {
+    return (await this.verifyWithExpiry(token))?.userId ?? null;
+  }
+
+  /** The user id and the token's expiry (epoch seconds), or null for a bad or expired token. */
+  async verifyWithExpiry(token: string): Promise<{ userId: number; exp: number } | null> {
     const now = this.nowS();
     const known = this.verified.get(token);
     if (known) {
-      if (known.exp > now) return known.userId;
+      if (known.exp > now) return known;
       this.verified.delete(token);
     }
     try {
@@ -51,8 +56,9 @@ export class AccessTokenSigner {
       const id = Number(payload.sub);
       if (!Number.isInteger(id) || id <= 0 || payload.exp === undefined) return null;
       if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.clear();
-      this.verified.set(token, { userId: id, exp: payload.exp });
-      return id;
+      const entry = { userId: id, exp: payload.exp };
+      this.verified.set(token, entry);
+      return entry;
     } catch {
       return null;
     }
