@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { REFRESH_COOKIE } from '../src/features/sessions/sessions.routes.js';
-import { REUSE_GRACE_S, sha256 } from '../src/features/sessions/session.service.js';
+import { REUSE_GRACE_S } from '../src/features/sessions/session.service.js';
+import { sha256 } from '../src/security/sha256.js';
 import { bearer, createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 
 function refreshCookieOf(res: { cookies: { name: string; value: string; httpOnly?: boolean }[] }) {

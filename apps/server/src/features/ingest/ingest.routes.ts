@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ingestPacketSchema } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
+import { invalidFromZod } from '../../http/invalidFromZod.js';
 import type { AppContext } from '../../AppContext.js';
 import { parseStationAuthorization, type StationCredentials } from './stationCredentials.js';
 
@@ -16,14 +17,7 @@ export function ingestRoutes(ctx: AppContext, credentials: StationCredentials) {
         throw ApiError.unauthenticated('Unknown base station or wrong station secret.');
       }
       const parsed = ingestPacketSchema.safeParse(req.body);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const path = issue?.path.join('.') ?? '';
-        throw ApiError.invalid(
-          path ? `${path}: ${issue?.message}` : (issue?.message ?? 'malformed packet'),
-          path,
-        );
-      }
+      if (!parsed.success) throw invalidFromZod(parsed.error, '', 'malformed packet');
       const bytesUp = Number(req.headers['content-length'] ?? 0);
       try {
         const answer = await ctx.ingest.submit(auth.bsId, parsed.data, bytesUp);

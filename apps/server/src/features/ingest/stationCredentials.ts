@@ -1,4 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { sha256 } from '../../security/sha256.js';
 import type { BaseStationRepository } from '../base-stations/baseStation.repository.js';
 
 /**
@@ -11,7 +12,7 @@ export function issueStationSecret(): { secret: string; hash: string } {
 }
 
 export function hashStationSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
+  return sha256(secret);
 }
 
 export function parseStationAuthorization(

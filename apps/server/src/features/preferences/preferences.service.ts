@@ -1,5 +1,5 @@
 import { DEFAULT_UI_PREFERENCES, uiPreferencesSchema, type UiPreferences } from '@emberwatch/shared';
-import { ApiError } from '../../http/ApiError.js';
+import { invalidFromZod } from '../../http/invalidFromZod.js';
 import type { PreferencesRepository } from './preferences.repository.js';
 
 /**
@@ -34,13 +34,7 @@ export class PreferencesService {
   async update(userId: number, change: Partial<UiPreferences>): Promise<UiPreferences> {
     const next = { ...(await this.get(userId)), ...change };
     const parsed = uiPreferencesSchema.safeParse(next);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw ApiError.invalid(
-        `prefs.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`,
-        `prefs.${issue?.path.join('.') ?? ''}`,
-      );
-    }
+    if (!parsed.success) throw invalidFromZod(parsed.error, 'prefs');
     await this.repo.save(userId, JSON.stringify(parsed.data), this.nowS());
     return parsed.data;
   }

@@ -1,4 +1,5 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sha256 } from '../../security/sha256.js';
 import type { AccessToken } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
 import type { UserRepository } from '../users/user.repository.js';
@@ -17,10 +18,6 @@ export interface IssuedSession extends AccessToken {
   userId: number;
   refreshToken: string;
   refreshExpiresTs: number;
-}
-
-export function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
 }
 
 /**
