@@ -11,7 +11,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { ProbePickList } from './ProbePickList';
-import { byStation, useReloadStations, type SettingsProbe } from './useStationProbes';
+import { byStation, type SettingsProbe } from './useStationProbes';
+import { useProbeBatchSave } from './useProbeBatchSave';
 
 /**
  * Enable/disable probes (spec doc 2 §2.6, §7): a checked probe is disabled. Saving sends the newly
@@ -31,20 +32,16 @@ export function ToggleSensorsDialog({
 }) {
   const { t } = useTranslation();
   const api = useApiClient();
-  const reload = useReloadStations();
+  const { busy, failed, run } = useProbeBatchSave(onSaved, onClose);
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   const initial = new Set(probes.filter((p) => p.disabled).map((p) => p.sensor_id_sys));
   const [checked, setChecked] = useState<Set<string>>(initial);
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
 
   const toDisable = new Set([...checked].filter((id) => !initial.has(id)));
   const toEnable = new Set([...initial].filter((id) => !checked.has(id)));
   const changed = toDisable.size + toEnable.size > 0;
 
-  async function save() {
-    setBusy(true);
-    setFailed(false);
+  function save() {
     const calls: Promise<unknown>[] = [];
     for (const [ids, disabled] of [
       [toDisable, true],
@@ -59,15 +56,10 @@ export function ToggleSensorsDialog({
           }),
         );
     }
-    const results = await Promise.allSettled(calls);
-    await reload([...new Set(probes.map((p) => p.bsId))]);
-    setBusy(false);
-    if (results.some((r) => r.status === 'rejected')) {
-      setFailed(true);
-      return;
-    }
-    onSaved();
-    onClose();
+    return run(
+      calls,
+      probes.map((p) => p.bsId),
+    );
   }
 
   return (

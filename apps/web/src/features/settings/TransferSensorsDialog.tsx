@@ -17,7 +17,8 @@ import { useTheme } from '@mui/material/styles';
 import { canSubmitTransfer, stationLabel, type BasestationSummary } from '@emberwatch/shared';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { ProbePickList } from './ProbePickList';
-import { byStation, useReloadStations, type SettingsProbe } from './useStationProbes';
+import { byStation, type SettingsProbe } from './useStationProbes';
+import { useProbeBatchSave } from './useProbeBatchSave';
 
 /**
  * Transfer probes to another station (spec doc 2 §2.6, §5, §7): a target station and at least one
@@ -39,12 +40,10 @@ export function TransferSensorsDialog({
 }) {
   const { t } = useTranslation();
   const api = useApiClient();
-  const reload = useReloadStations();
+  const { busy, failed, run } = useProbeBatchSave(onSaved, onClose);
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [target, setTarget] = useState('');
   const [checked, setChecked] = useState<Set<string>>(new Set());
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
 
   const sources = byStation(probes, checked);
   const ready = [...sources.keys()].every((bs) =>
@@ -52,22 +51,13 @@ export function TransferSensorsDialog({
   );
   const canSubmit = checked.size > 0 && !!target && ready;
 
-  async function transfer() {
-    setBusy(true);
-    setFailed(false);
-    const results = await Promise.allSettled(
+  function transfer() {
+    return run(
       [...sources].map(([currentBS, selectedSensors]) =>
         api.post('/client/transferSensors', { currentBS, selectedBS: target, selectedSensors }),
       ),
+      [...sources.keys(), target],
     );
-    await reload([...sources.keys(), target]);
-    setBusy(false);
-    if (results.some((r) => r.status === 'rejected')) {
-      setFailed(true);
-      return;
-    }
-    onSaved();
-    onClose();
   }
 
   return (
