@@ -6,12 +6,9 @@ import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import InputLabel from '@mui/material/InputLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
@@ -40,6 +37,7 @@ import { useSelectedStation } from '../base-stations/SelectedStationProvider';
 import { useSessionInfo } from '../sessions/useSessionInfo';
 import { useUiPreferences } from '../sessions/useUiPreferences';
 import { useUserInfo } from '../users/useUserInfo';
+import { PreferenceSelect } from './PreferenceSelect';
 import { TemperatureFields } from './TemperatureFields';
 import { useSavePreferences } from './useSavePreferences';
 
@@ -115,52 +113,32 @@ export function PreferencesTab() {
   return (
     <Stack spacing={2}>
       <Section title={t('settings.preferences.general')} testId="settings-general">
-        <FormControl size="small" sx={{ maxWidth: 320 }}>
-          <InputLabel id="settings-language">{t('settings.preferences.language')}</InputLabel>
-          <Select<Language>
-            labelId="settings-language"
-            label={t('settings.preferences.language')}
-            value={prefs.language}
-            onChange={(e) => void onLanguage(e.target.value)}
-            data-testid="settings-language"
-          >
-            {LANGUAGES.map((l) => (
-              <MenuItem key={l} value={l} lang={l}>
-                {LANGUAGE_NAMES[l]}
-              </MenuItem>
-            ))}
-          </Select>
-        </FormControl>
-        <FormControl size="small" sx={{ maxWidth: 320 }}>
-          <InputLabel id="settings-date-format">{t('settings.preferences.dateFormat')}</InputLabel>
-          <Select<string>
-            labelId="settings-date-format"
-            label={t('settings.preferences.dateFormat')}
-            value={prefs.date_format}
-            onChange={(e) => void set('date_format', e.target.value as UiPreferences['date_format'])}
-          >
-            {DATE_FORMATS.map((f) => (
-              <MenuItem key={f} value={f}>
-                {`${format(SAMPLE_DATE, f)} (${f})`}
-              </MenuItem>
-            ))}
-          </Select>
-        </FormControl>
-        <FormControl size="small" sx={{ maxWidth: 320 }}>
-          <InputLabel id="settings-time-format">{t('settings.preferences.timeFormat')}</InputLabel>
-          <Select<string>
-            labelId="settings-time-format"
-            label={t('settings.preferences.timeFormat')}
-            value={prefs.time_format}
-            onChange={(e) => void set('time_format', e.target.value as UiPreferences['time_format'])}
-          >
-            {TIME_FORMATS.map((f) => (
-              <MenuItem key={f} value={f}>
-                {`${format(SAMPLE_DATE, f)} (${f})`}
-              </MenuItem>
-            ))}
-          </Select>
-        </FormControl>
+        <PreferenceSelect<Language>
+          id="settings-language"
+          label={t('settings.preferences.language')}
+          value={prefs.language}
+          options={LANGUAGES}
+          optionLabel={(l) => LANGUAGE_NAMES[l]}
+          onChange={(l) => void onLanguage(l)}
+          testId="settings-language"
+          optionLang
+        />
+        <PreferenceSelect<UiPreferences['date_format']>
+          id="settings-date-format"
+          label={t('settings.preferences.dateFormat')}
+          value={prefs.date_format}
+          options={DATE_FORMATS}
+          optionLabel={(f) => `${format(SAMPLE_DATE, f)} (${f})`}
+          onChange={(f) => void set('date_format', f)}
+        />
+        <PreferenceSelect<UiPreferences['time_format']>
+          id="settings-time-format"
+          label={t('settings.preferences.timeFormat')}
+          value={prefs.time_format}
+          options={TIME_FORMATS}
+          optionLabel={(f) => `${format(SAMPLE_DATE, f)} (${f})`}
+          onChange={(f) => void set('time_format', f)}
+        />
         <FormControl>
           <FormLabel id="settings-degrees">{t('settings.preferences.degrees')}</FormLabel>
           <RadioGroup
