@@ -12,6 +12,7 @@ export default tseslint.config(
       'data/**',
       '**/*.js',
       '**/*.mjs',
+      '**/*.d.mts',
       'test-results/**',
       '.test-output/**',
     ],

@@ -24,22 +24,14 @@ import { chromium } from 'playwright-core';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as chromeLauncher from 'chrome-launcher';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 const webDist = join(root, 'apps/web/dist');
 const serverMain = join(root, 'apps/server/dist/main.js');
 const simulatorMain = join(root, 'apps/simulator/dist/main.js');
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME = CHROMIUM_PATH;
+const CHROME_FLAGS = ['--headless', ...CHROMIUM_ARGS];
 const USER = 'hay@demo.emberwatch';
 const PASSWORD = 'ember-demo';
 const REFRESH_COOKIE = 'ew_refresh';
