@@ -3,6 +3,13 @@ import { defineConfig } from 'vitest/config';
 // One test command for every workspace; each project has its own config beside its code.
 export default defineConfig({
   test: {
-    projects: ['packages/shared', 'apps/server', 'apps/simulator', 'apps/web'],
+    projects: [
+      'packages/shared',
+      'apps/server',
+      'apps/simulator',
+      'apps/web',
+      // Repository checks: the promised Node version against every installed dependency.
+      { test: { name: 'scripts', environment: 'node', include: ['scripts/test/**/*.test.mjs'] } },
+    ],
   },
 });

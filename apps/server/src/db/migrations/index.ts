@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely/migration';
+import type { Migration } from 'kysely';
 import type { Engine } from '../engine.js';
 import { initialMigration } from './0001_initial.js';
 import { probeSettingsMigration } from './0002_probe_settings.js';
