@@ -33,5 +33,8 @@ describe('depth positions (handle 0.5 m, tip 2.0 m, evenly spaced)', () => {
     expect(formatDepth(0, 3, 'm')).toBe('0.5 m');
     expect(formatDepth(1, 3, 'm')).toBe('1.3 m');
     expect(formatDepth(2, 3, 'ft')).toBe('6.6 ft');
+    // In the interface language's notation when a formatter is given (Finnish, German: decimal comma).
+    const comma = (v: number) => v.toFixed(1).replace('.', ',');
+    expect(formatDepth(0, 3, 'm', comma)).toBe('0,5 m');
   });
 });

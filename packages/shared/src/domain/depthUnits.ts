@@ -29,7 +29,15 @@ export function depthValue(index: number, depths: number, unit: DepthUnit): numb
   return Math.round((unit === 'ft' ? m * FEET_PER_METRE : m) * 10) / 10;
 }
 
-/** "0.5 m", "1.6 ft". */
-export function formatDepth(index: number, depths: number, unit: DepthUnit): string {
-  return `${depthValue(index, depths, unit).toFixed(1)} ${unit}`;
+/**
+ * "0.5 m", "1.6 ft" — or "0,5 m" when `formatNumber` writes the interface language's notation
+ * (the web passes its formatDecimal so that depths read like the temperatures beside them).
+ */
+export function formatDepth(
+  index: number,
+  depths: number,
+  unit: DepthUnit,
+  formatNumber: (value: number) => string = (value) => value.toFixed(1),
+): string {
+  return `${formatNumber(depthValue(index, depths, unit))} ${unit}`;
 }

@@ -33,7 +33,7 @@ import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { isApiRequestError } from '../../lib/ApiRequestError';
 import { formatDateTime } from '../../lib/formatDateTime';
 import { useTableData } from './probeDetailQueries';
-import { formatTemperatureText } from '../../lib/formatDecimal';
+import { formatDecimal, formatTemperatureText } from '../../lib/formatDecimal';
 
 /** Spec doc 2 §9: page sizes 10, 20, 40, 60, 80, 100 or All, default 10. */
 export const DATA_PAGE_SIZES = [10, 20, 40, 60, 80, 100] as const;
@@ -195,7 +195,7 @@ export function DataTab(props: DataTabProps) {
                   <TableCell>{t('probeDetail.data.time')}</TableCell>
                   {Array.from({ length: depthCount }, (_, d) => (
                     <TableCell key={d} align="right">
-                      {`${formatDepth(d, depthCount, depthUnit)} (°${unit})`}
+                      {`${formatDepth(d, depthCount, depthUnit, (v) => formatDecimal(v))} (°${unit})`}
                     </TableCell>
                   ))}
                   {extra && (

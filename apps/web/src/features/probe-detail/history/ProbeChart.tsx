@@ -82,7 +82,7 @@ export function ProbeChart({
   const labelOf = (s: SeriesMeta): string => {
     switch (s.kind) {
       case 'depth': {
-        const depth = formatDepth(s.depth, depthCount, depthUnit);
+        const depth = formatDepth(s.depth, depthCount, depthUnit, (v) => formatDecimal(v));
         return s.depth === 0
           ? t('probeDetail.chart.handleDepth', { depth })
           : t('probeDetail.chart.depth', { depth });
