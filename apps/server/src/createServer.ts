@@ -8,39 +8,13 @@ import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { AppContext } from './AppContext.js';
 import type { Config } from './config.js';
 import type { Store } from './db/createDatabase.js';
-import { BaseStationRepository } from './features/base-stations/baseStation.repository.js';
-import { baseStationRoutes } from './features/base-stations/baseStations.routes.js';
-import { IngestRepository } from './features/ingest/ingest.repository.js';
-import { ingestRoutes } from './features/ingest/ingest.routes.js';
-import { IngestService } from './features/ingest/ingest.service.js';
-import { ProbeDirectory } from './features/ingest/probeDirectory.js';
-import { DailyCache } from './features/ingest/dailyCache.js';
-import { StationCredentials } from './features/ingest/stationCredentials.js';
-import { PreferencesRepository } from './features/preferences/preferences.repository.js';
-import { PreferencesService } from './features/preferences/preferences.service.js';
-import { ProbeRepository } from './features/probes/probe.repository.js';
-import { ProbeConfigService } from './features/probes/probeConfig.service.js';
-import { ProbeDataRepository } from './features/probes/probeData.repository.js';
-import { ProbeDataService } from './features/probes/probeData.service.js';
-import { probeRoutes } from './features/probes/probes.routes.js';
-import { LatestReadingsService } from './features/readings/latestReadings.service.js';
-import { ReadingRepository } from './features/readings/reading.repository.js';
-import { AccessTokenSigner } from './features/sessions/accessToken.js';
-import { LoginRateLimiter } from './features/sessions/loginRateLimiter.js';
-import { RefreshTokenRepository } from './features/sessions/refreshToken.repository.js';
-import { SessionService } from './features/sessions/session.service.js';
-import { sessionRoutes } from './features/sessions/sessions.routes.js';
-import { createTranslationService, translationRoutes } from './features/translations/translations.routes.js';
-import { AccessService } from './features/users/access.service.js';
-import { UserRepository } from './features/users/user.repository.js';
-import { userRoutes } from './features/users/users.routes.js';
+import { composeFeatures } from './features.js';
 import { errorHandler } from './http/errorHandler.js';
-import { EventBus } from './realtime/EventBus.js';
-import { wsGateway } from './realtime/wsGateway.js';
-import { PgEventRelay } from './realtime/PgEventRelay.js';
+import type { Job } from './jobs/Scheduler.js';
+import type { Kernel } from './kernel/Kernel.js';
+import { EventBus, type BusEvents } from './realtime/EventBus.js';
 
 export interface ServerOptions {
   nowS?: () => number;
@@ -50,48 +24,11 @@ export interface ServerOptions {
   wsRefreshMs?: number;
 }
 
-export function createContext(
-  config: Config,
-  store: Store,
-  nowS: () => number = () => Math.floor(Date.now() / 1000),
-): AppContext {
-  const users = new UserRepository(store.db);
-  const stations = new BaseStationRepository(store.db);
-  const signer = new AccessTokenSigner(config.jwtSecret, config.accessTokenTtlS, nowS);
-  const bus = new EventBus();
-  const access = new AccessService(users, stations);
-  const readings = new ReadingRepository(store.db);
-  const ingest = new IngestService(
-    new IngestRepository(store.db, store.engine),
-    bus,
-    nowS,
-    new ProbeDirectory(),
-    new DailyCache(store.engine === 'sqlite'),
-  );
-  return {
-    config,
-    store,
-    nowS,
-    bus,
-    users,
-    stations,
-    readings,
-    latest: new LatestReadingsService(readings, bus),
-    access,
-    signer,
-    sessions: new SessionService(
-      users,
-      new RefreshTokenRepository(store.db),
-      signer,
-      new LoginRateLimiter(nowS),
-      config.refreshTokenTtlS,
-      nowS,
-    ),
-    preferences: new PreferencesService(new PreferencesRepository(store.db), nowS),
-    ingest,
-    probeData: new ProbeDataService(new ProbeDataRepository(store.db), nowS),
-    probeConfig: new ProbeConfigService(new ProbeRepository(store.db), stations, access, bus, nowS),
-  };
+export interface Server {
+  app: FastifyInstance;
+  kernel: Kernel;
+  /** Every feature's periodic jobs; main.ts runs them (tests run one by hand). */
+  jobs: Job[];
 }
 
 /** Where the built web app lives; served at / with an index.html fallback for client routes. */
@@ -110,8 +47,13 @@ export async function createServer(
   config: Config,
   store: Store,
   opts: ServerOptions = {},
-): Promise<{ app: FastifyInstance; ctx: AppContext }> {
-  const ctx = createContext(config, store, opts.nowS);
+): Promise<Server> {
+  const kernel: Kernel = {
+    config,
+    store,
+    bus: new EventBus(),
+    nowS: opts.nowS ?? (() => Math.floor(Date.now() / 1000)),
+  };
   const app = Fastify({
     logger: opts.logger ?? {
       level: config.logLevel,
@@ -158,25 +100,20 @@ export async function createServer(
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   app.get('/health', () => ({ status_code: 0, engine: store.engine }));
-  await app.register(sessionRoutes(ctx));
-  await app.register(userRoutes(ctx));
-  await app.register(baseStationRoutes(ctx));
-  await app.register(probeRoutes(ctx));
-  await app.register(ingestRoutes(ctx, new StationCredentials(ctx.stations)));
-  await app.register(wsGateway(ctx, opts.wsRefreshMs));
-  // Bundled locale texts → store at every start; texts a translator saved are never overwritten.
-  const translations = createTranslationService(ctx);
-  await translations.seed();
-  await app.register(translationRoutes(ctx, translations));
-
-  // The ingest path caches each probe's station; a transfer (here or on another instance) clears it.
-  ctx.bus.on('probesMoved', ({ sensorIds }) => ctx.ingest.forgetProbes(sensorIds));
-
-  if (store.pg) {
-    const relay = new PgEventRelay(store.pg.connectionString, store.pg.schema, ctx.bus, app.log);
-    await relay.start();
-    app.addHook('onClose', () => relay.stop());
+  // The features, mounted from one list (features.ts): their routes, event subscriptions, start and stop.
+  const features = composeFeatures(kernel, { log: app.log, wsRefreshMs: opts.wsRefreshMs });
+  const unsubscribe: (() => void)[] = [];
+  for (const feature of features) {
+    for (const [event, handler] of Object.entries(feature.events ?? {})) {
+      unsubscribe.push(kernel.bus.on(event as keyof BusEvents, handler as (payload: unknown) => void));
+    }
   }
+  for (const feature of features) await feature.start?.();
+  app.addHook('onClose', async () => {
+    for (const off of unsubscribe) off();
+    for (const feature of [...features].reverse()) await feature.stop?.();
+  });
+  for (const feature of features) if (feature.routes) await app.register(feature.routes);
 
   const dist = webDist(config);
   if (dist) {
@@ -193,5 +130,5 @@ export async function createServer(
   } else {
     app.setNotFoundHandler((_req, reply) => reply.status(404).send({ status_code: 404, error: 'Not found' }));
   }
-  return { app, ctx };
+  return { app, kernel, jobs: features.flatMap((f) => f.jobs ?? []) };
 }

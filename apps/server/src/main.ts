@@ -5,7 +5,6 @@ import { migrateToLatest, openStore } from './db/createDatabase.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './features/demo/demoAccounts.js';
 import { seedDemo } from './features/demo/seedDemo.js';
 import { Scheduler } from './jobs/Scheduler.js';
-import { serverJobs } from './jobs/jobs.js';
 
 /** Composition root: configuration, store, HTTP + realtime, demo seed. Nothing else. */
 async function main(): Promise<void> {
@@ -13,9 +12,9 @@ async function main(): Promise<void> {
   mkdirSync(config.dataDir, { recursive: true });
   const store = openStore({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
   await migrateToLatest(store);
-  const { app, ctx } = await createServer(config, store);
+  const { app, jobs } = await createServer(config, store);
   const scheduler = new Scheduler(app.log);
-  scheduler.start(serverJobs(ctx));
+  scheduler.start(jobs);
 
   // Seed before listening, so that a healthy server always has its demo accounts and credentials file.
   const seed = (port: number | string) =>

@@ -269,7 +269,7 @@ describe(`base-station ingest on ${TEST_ENGINE}`, () => {
 
   it('announces new data for the sending station and the probe owner after the commit', async () => {
     const events: string[][] = [];
-    const off = t.ctx.bus.on('newData', (e) => events.push(e.bsIds));
+    const off = t.kernel.bus.on('newData', (e) => events.push(e.bsIds));
     await send({ type: 'data', readings: [reading('H10102', now - 30)] });
     off();
     expect(events).toEqual([['F1000001', 'F1000002']]);
@@ -306,7 +306,7 @@ describe.runIf(TEST_ENGINE === 'postgres')('ingest from several server instances
   let second: Awaited<ReturnType<typeof createServer>>;
   beforeAll(async () => {
     t = await createTestApp();
-    second = await createServer(t.ctx.config, t.store, { logger: false });
+    second = await createServer(t.kernel.config, t.store, { logger: false });
     await second.app.ready();
   });
   afterAll(async () => {

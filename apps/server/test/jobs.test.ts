@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverJobs } from '../src/jobs/jobs.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 
 describe(`server jobs on ${TEST_ENGINE}`, () => {
@@ -13,7 +12,7 @@ describe(`server jobs on ${TEST_ENGINE}`, () => {
 
   it('purges refresh tokens that have expired and keeps live ones', async () => {
     await t.login('hay@demo.emberwatch');
-    const user = await t.ctx.users.findByUsername('hay@demo.emberwatch');
+    const user = await t.findUser('hay@demo.emberwatch');
     await t.store.db
       .insertInto('refresh_tokens')
       .values({
@@ -26,7 +25,7 @@ describe(`server jobs on ${TEST_ENGINE}`, () => {
         revoked_ts: null,
       })
       .execute();
-    const job = serverJobs(t.ctx).find((j) => j.name === 'purge-expired-refresh-tokens');
+    const job = t.jobs.find((j) => j.name === 'purge-expired-refresh-tokens');
     await job!.run();
     const left = await t.store.db.selectFrom('refresh_tokens').select('token_hash').execute();
     expect(left.map((r) => r.token_hash)).not.toContain('expired-token');

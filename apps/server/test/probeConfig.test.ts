@@ -246,7 +246,7 @@ describe(`probe and station settings on ${TEST_ENGINE}`, () => {
       expect((await conf('F1000003')).sensor_configurations.map((c) => c.sensor_id_sys)).toContain('H10007');
 
       const events: string[][] = [];
-      const off = t.ctx.bus.on('newData', (e) => events.push(e.bsIds));
+      const off = t.kernel.bus.on('newData', (e) => events.push(e.bsIds));
       await ingest(t, 'F1000001', [
         { sensor_id: 'H10007', meas_ts: clock - 60, temperatures: [400, 401, 402] },
       ]);
@@ -329,8 +329,8 @@ describe(`probe and station settings on ${TEST_ENGINE}`, () => {
 
     it('refuses an ordinary user with only one base station', async () => {
       // Leave the compost account with one station by moving its second one to the hay account.
-      const hay = await t.ctx.users.findByUsername('hay@demo.emberwatch');
-      const compost = await t.ctx.users.findByUsername('compost@demo.emberwatch');
+      const hay = await t.findUser('hay@demo.emberwatch');
+      const compost = await t.findUser('compost@demo.emberwatch');
       await t.store.db
         .updateTable('base_stations')
         .set({ owner_user_id: hay!.id })

@@ -124,7 +124,7 @@ describe.runIf(TEST_ENGINE === 'postgres')('realtime across server instances sha
 
   beforeAll(async () => {
     t = await createTestApp();
-    second = await createServer(t.ctx.config, t.store, { logger: false });
+    second = await createServer(t.kernel.config, t.store, { logger: false });
     const address = await second.app.listen({ host: '127.0.0.1', port: 0 });
     wsUrl = address.replace('http', 'ws') + '/ws';
   });
@@ -180,7 +180,7 @@ describe.runIf(TEST_ENGINE === 'postgres')('realtime across server instances sha
     await waitFor(async () => {
       const events: string[][] = [];
       // Only what the second instance stored itself (the transfer's own push is relayed too).
-      const off = second.ctx.bus.on('newData', (e) => {
+      const off = second.kernel.bus.on('newData', (e) => {
         if (!e.remote) events.push(e.bsIds);
       });
       next += 1;
@@ -199,7 +199,7 @@ describe(`a WebSocket whose token runs out, on ${TEST_ENGINE}`, () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    clocked = await createServer(t.ctx.config, t.store, { logger: false, nowS: () => now, wsRefreshMs: 50 });
+    clocked = await createServer(t.kernel.config, t.store, { logger: false, nowS: () => now, wsRefreshMs: 50 });
     const address = await clocked.app.listen({ host: '127.0.0.1', port: 0 });
     wsUrl = address.replace('http', 'ws') + '/ws';
   });
@@ -217,7 +217,7 @@ describe(`a WebSocket whose token runs out, on ${TEST_ENGINE}`, () => {
     const c = await connect(wsUrl);
     c.ws.send(JSON.stringify({ type: 'auth', token: login.json<{ accessToken: string }>().accessToken }));
     await waitFor(() => c.messages.find((m) => m.type === 'ready'));
-    now += t.ctx.config.accessTokenTtlS + 1;
+    now += t.kernel.config.accessTokenTtlS + 1;
     expect(await c.closed).toBe(4401);
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './ApiError.js';
-import type { AppContext } from '../AppContext.js';
-import type { Actor } from '../features/users/access.service.js';
+import type { AccessTokenSigner } from '../features/sessions/accessToken.js';
+import type { AccessService, Actor } from '../features/users/access.service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,7 +16,13 @@ export function bearerToken(req: FastifyRequest): string | undefined {
 }
 
 /** preHandler for every user call: a valid access token, resolved to the calling Actor. */
-export function authenticate(ctx: AppContext) {
+/** A route scope's preHandler, built once by the sessions feature and handed to the others. */
+export type Authenticate = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+export function authenticate(ctx: {
+  signer: Pick<AccessTokenSigner, 'verify'>;
+  access: Pick<AccessService, 'actorFor'>;
+}): Authenticate {
   return async (req: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const token = bearerToken(req);
     const userId = token ? await ctx.signer.verify(token) : null;

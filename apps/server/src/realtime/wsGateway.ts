@@ -1,7 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { WS_AUTH_TIMEOUT_MS, wsClientMessageSchema, type WsServerMessage } from '@emberwatch/shared';
-import type { AppContext } from '../AppContext.js';
+import type { AccessTokenSigner } from '../features/sessions/accessToken.js';
+import type { AccessService } from '../features/users/access.service.js';
+import type { EventBus } from './EventBus.js';
+
+/** What the gateway uses: the bus it fans out, token checks and the access rules. */
+export interface WsGatewayDeps {
+  bus: EventBus;
+  nowS: () => number;
+  signer: Pick<AccessTokenSigner, 'verifyWithExpiry'>;
+  access: Pick<AccessService, 'actorFor' | 'visibleStationIds'>;
+}
 
 interface Subscriber {
   socket: WebSocket;
@@ -27,7 +37,7 @@ function send(socket: WebSocket, msg: WsServerMessage): void {
  * headers on a WebSocket and a token in the URL would land in logs). Each push goes only to users
  * allowed to see at least one of the stations, and names only those stations.
  */
-export function wsGateway(ctx: AppContext, refreshMs = ACCESS_REFRESH_MS) {
+export function wsGateway(ctx: WsGatewayDeps, refreshMs = ACCESS_REFRESH_MS) {
   const subscribers = new Set<Subscriber>();
 
   async function accessFor(userId: number): Promise<{ isAdmin: boolean; bsIds: Set<string> }> {

@@ -9,14 +9,20 @@ import { createServer } from '../../src/createServer.js';
 import { migrateToLatest, openStore, type Store } from '../../src/db/createDatabase.js';
 import { DEMO_PASSWORD } from '../../src/features/demo/demoAccounts.js';
 import { seedDemo, type DemoStationsFile } from '../../src/features/demo/seedDemo.js';
-import type { AppContext } from '../../src/AppContext.js';
+import type { Job } from '../../src/jobs/Scheduler.js';
+import type { Kernel } from '../../src/kernel/Kernel.js';
+import { UserRepository, type UserRow } from '../../src/features/users/index.js';
 
 export const TEST_ENGINE = process.env.TEST_STORE === 'postgres' ? 'postgres' : 'sqlite';
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export interface TestApp {
   app: FastifyInstance;
-  ctx: AppContext;
+  kernel: Kernel;
+  /** Every feature's periodic jobs, to run one by hand. */
+  jobs: Job[];
+  /** A user row by username, straight from the store. */
+  findUser(username: string): Promise<UserRow | undefined>;
   store: Store;
   stations: DemoStationsFile['stations'];
   /** Logs in a demo user and returns its access token. */
@@ -49,12 +55,14 @@ export async function createTestApp(): Promise<TestApp> {
   await migrateToLatest(store);
   const seeded = await seedDemo(store, dataDir, 'http://127.0.0.1:0', Math.floor(Date.now() / 1000));
   const file = JSON.parse(readFileSync(seeded.file, 'utf8')) as DemoStationsFile;
-  const { app, ctx } = await createServer(config, store, { logger: false });
+  const { app, kernel, jobs } = await createServer(config, store, { logger: false });
   await app.ready();
 
   return {
     app,
-    ctx,
+    kernel,
+    jobs,
+    findUser: (username) => new UserRepository(store.db).findByUsername(username),
     store,
     stations: file.stations,
     async login(username: string): Promise<string> {

@@ -86,6 +86,7 @@ export const snapshotQuerySchema = z
     message: 'A snapshot covers at most 400 days; choose a shorter range.',
     path: ['fromDate'],
   });
+export type SnapshotQuery = z.infer<typeof snapshotQuerySchema>;
 
 export interface SnapshotPoint {
   a: string;
@@ -105,6 +106,7 @@ export const minmaxQuerySchema = z.object({
   fromTS: ts.optional(),
   toTS: ts.optional(),
 });
+export type MinmaxQuery = z.infer<typeof minmaxQuerySchema>;
 
 export interface MinMaxEntry {
   sensor_id: string;
@@ -126,6 +128,7 @@ export const tableDataQuerySchema = z.object({
   fromDate: ts,
   toDate: ts.optional(),
 });
+export type TableDataQuery = z.infer<typeof tableDataQuerySchema>;
 
 /** Spec doc 2 §3 "Table row". */
 export interface TableRow {
@@ -166,6 +169,7 @@ export const probeAnalysisQuerySchema = z.object({
   /** Days back from now (default 30). */
   days: z.coerce.number().int().min(1).max(366).default(30),
 });
+export type ProbeAnalysisQuery = z.infer<typeof probeAnalysisQuerySchema>;
 
 export interface AnalysisPacket {
   b: number;

@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { ingestPacketSchema } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
 import { invalidFromZod } from '../../http/invalidFromZod.js';
-import type { AppContext } from '../../AppContext.js';
+import type { IngestService } from './ingest.service.js';
 import { parseStationAuthorization, type StationCredentials } from './stationCredentials.js';
 
 const BODY_LIMIT = 1024 * 1024;
 
 /** POST /ingest/v1/packets — the base-station protocol (docs/base-station-protocol.md). */
-export function ingestRoutes(ctx: AppContext, credentials: StationCredentials) {
+export function ingestRoutes(ctx: { ingest: Pick<IngestService, 'submit'> }, credentials: StationCredentials) {
   return (app: FastifyInstance): void => {
     // Stations send all day: their requests are logged only when something goes wrong.
     app.post('/ingest/v1/packets', { bodyLimit: BODY_LIMIT, logLevel: 'warn' }, async (req, reply) => {

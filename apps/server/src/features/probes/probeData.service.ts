@@ -14,6 +14,10 @@ import {
   type MinMaxResponse,
   type ProbeAnalysisResponse,
   type SensorDataQuery,
+  type SnapshotQuery,
+  type MinmaxQuery,
+  type TableDataQuery,
+  type ProbeAnalysisQuery,
   type SensorDataResponse,
   type SnapshotPoint,
   type SnapshotResponse,
@@ -21,7 +25,8 @@ import {
   type TableRow,
 } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
-import type { ProbeRow, ProbeWithStation } from '../base-stations/baseStation.repository.js';
+import type { BaseStationRepository, ProbeRow, ProbeWithStation } from '../base-stations/index.js';
+import type { AccessService, Actor } from '../users/index.js';
 import { DAY_S, dayOf } from '../ingest/dailyRollup.js';
 import { parseCorrections } from '../readings/reading.repository.js';
 import type { ProbeDataRepository } from './probeData.repository.js';
@@ -48,10 +53,18 @@ function range(from: number, to: number | undefined, nowS: number): { from: numb
   return { from, to: end };
 }
 
-/** Chart, snapshot, table and analysis reads of probe history. The caller has checked access. */
+/** The access checks probe history needs (the users feature's AccessService). */
+export type ProbeAccess = Pick<AccessService, 'probeFor' | 'probesFor' | 'assertCanSeeStation'>;
+
+/**
+ * Chart, snapshot, table and analysis reads of probe history, each for a caller who may see the
+ * probe's station (refused alike for an unknown probe and another account's).
+ */
 export class ProbeDataService {
   constructor(
     private readonly repo: ProbeDataRepository,
+    private readonly access: ProbeAccess,
+    private readonly stations: Pick<BaseStationRepository, 'listProbes'>,
     private readonly nowS: () => number,
   ) {}
 
@@ -60,7 +73,8 @@ export class ProbeDataService {
    * dropped, corrected, then downsampled to a few points per pixel keeping every depth's extremes.
    * Longer: one daily-maximum point per UTC day from probe_daily, never the raw readings.
    */
-  async sensorData(probe: ProbeRow, q: SensorDataQuery): Promise<SensorDataResponse> {
+  async sensorData(actor: Actor, q: SensorDataQuery): Promise<SensorDataResponse> {
+    const probe = await this.access.probeFor(actor, q.sensorID);
     const { from, to } = range(q.startTS, q.endTS, this.nowS());
     const allFields = q.allFields === 1;
     const tl = correctionTimeline(parseCorrections(probe.corrections));
@@ -103,7 +117,11 @@ export class ProbeDataService {
   }
 
   /** GET /client/snapshot: daily maxima {a, b, h, hh} of several probes (spec doc 3 §7), by probe then day. */
-  async snapshot(probes: ProbeRow[], fromTs: number, toTs: number | undefined): Promise<SnapshotResponse> {
+  async snapshot(actor: Actor, q: SnapshotQuery): Promise<SnapshotResponse> {
+    await this.access.assertCanSeeStation(actor, q.basestationID);
+    const probes = await this.access.probesFor(actor, q.sensorIDs);
+    const fromTs = q.fromDate;
+    const toTs = q.toDate;
     const { from, to } = range(fromTs, toTs, this.nowS());
     const rows = await this.repo.daily(
       probes.map((p) => p.sensor_id),
@@ -126,11 +144,11 @@ export class ProbeDataService {
   }
 
   /** GET /client/minmaxData: each probe's lowest and highest temperature over the period (default 7 days). */
-  async minmax(
-    probes: ProbeRow[],
-    fromTs: number | undefined,
-    toTs: number | undefined,
-  ): Promise<MinMaxResponse> {
+  async minmax(actor: Actor, q: MinmaxQuery): Promise<MinMaxResponse> {
+    await this.access.assertCanSeeStation(actor, q.basestationID);
+    const probes = await this.stations.listProbes(q.basestationID);
+    const fromTs = q.fromTS;
+    const toTs = q.toTS;
     const to = toTs ?? this.nowS();
     const { from } = range(fromTs ?? to - MINMAX_DEFAULT_S, to, this.nowS());
     const rows = await this.repo.daily(
@@ -159,7 +177,11 @@ export class ProbeDataService {
    * GET /client/data2: the Data tab's rows, newest first (the table opens on the latest readings).
    * `interval` and the duplicate mark compare each row with the one measured before it.
    */
-  async table(probe: ProbeRow, fromTs: number, toTs: number | undefined): Promise<TableDataResponse> {
+  async table(actor: Actor, q: TableDataQuery): Promise<TableDataResponse> {
+    await this.access.assertCanSeeStation(actor, q.basestationID);
+    const probe = await this.access.probeFor(actor, q.sensorId);
+    const fromTs = q.fromDate;
+    const toTs = q.toDate;
     const { from, to } = range(fromTs, toTs, this.nowS());
     if (to - from > TABLE_MAX_RANGE_S)
       throw ApiError.invalid('The data table covers at most 60 days; choose a shorter range.', 'toDate');
@@ -196,7 +218,10 @@ export class ProbeDataService {
    * (today included). Values are as stored (no correction): the analysis is about the radio link.
    * Days are oldest first; a day without data is counted in nDays but has no row.
    */
-  async analysis(probe: ProbeWithStation, days: number): Promise<ProbeAnalysisResponse> {
+  async analysis(actor: Actor, q: ProbeAnalysisQuery): Promise<ProbeAnalysisResponse> {
+    if (!actor.isAdmin) throw ApiError.forbidden('Only admins may see the probe analysis.');
+    const probe = await this.access.probeFor(actor, q.probeID);
+    const days = q.days;
     const now = this.nowS();
     const from = dayOf(now) - (days - 1) * DAY_S;
     const rows = await this.repo.readings(probe.sensor_id, from, now);

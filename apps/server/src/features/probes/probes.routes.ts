@@ -12,51 +12,44 @@ import {
   transferSensorsRequestSchema,
   updateBsDisplayNameRequestSchema,
 } from '@emberwatch/shared';
-import type { AppContext } from '../../AppContext.js';
-import { ApiError } from '../../http/ApiError.js';
-import { actorOf, authenticate } from '../../http/authenticate.js';
+import { actorOf, type Authenticate } from '../../http/authenticate.js';
+import type { ProbeConfigService } from './probeConfig.service.js';
+import type { ProbeDataService } from './probeData.service.js';
+
+export interface ProbeRouteDeps {
+  authenticate: Authenticate;
+  probeData: ProbeDataService;
+  probeConfig: ProbeConfigService;
+}
 
 /**
  * Probe history (chart, snapshots, extremes, table, analysis) and probe and station settings.
- * Every call resolves the probe's owning station and asks ctx.access whether the caller may see it.
+ * The services check that the caller may see (or change) each probe's station.
  */
-export function probeRoutes(ctx: AppContext) {
+export function probeRoutes(ctx: ProbeRouteDeps) {
   return (base: FastifyInstance): void => {
     const app = base.withTypeProvider<ZodTypeProvider>();
-    app.addHook('preHandler', authenticate(ctx));
+    app.addHook('preHandler', ctx.authenticate);
 
-    app.get('/client/sensorData', { schema: { querystring: sensorDataQuerySchema } }, async (req) => {
-      const probe = await ctx.access.probeFor(actorOf(req), req.query.sensorID);
-      return ctx.probeData.sensorData(probe, req.query);
-    });
+    app.get('/client/sensorData', { schema: { querystring: sensorDataQuerySchema } }, (req) =>
+      ctx.probeData.sensorData(actorOf(req), req.query),
+    );
 
-    app.get('/client/snapshot', { schema: { querystring: snapshotQuerySchema } }, async (req) => {
-      const actor = actorOf(req);
-      await ctx.access.assertCanSeeStation(actor, req.query.basestationID);
-      const probes = await ctx.access.probesFor(actor, req.query.sensorIDs);
-      return ctx.probeData.snapshot(probes, req.query.fromDate, req.query.toDate);
-    });
+    app.get('/client/snapshot', { schema: { querystring: snapshotQuerySchema } }, (req) =>
+      ctx.probeData.snapshot(actorOf(req), req.query),
+    );
 
-    app.get('/client/minmaxData', { schema: { querystring: minmaxQuerySchema } }, async (req) => {
-      const actor = actorOf(req);
-      await ctx.access.assertCanSeeStation(actor, req.query.basestationID);
-      const probes = await ctx.stations.listProbes(req.query.basestationID);
-      return ctx.probeData.minmax(probes, req.query.fromTS, req.query.toTS);
-    });
+    app.get('/client/minmaxData', { schema: { querystring: minmaxQuerySchema } }, (req) =>
+      ctx.probeData.minmax(actorOf(req), req.query),
+    );
 
-    app.get('/client/data2', { schema: { querystring: tableDataQuerySchema } }, async (req) => {
-      const actor = actorOf(req);
-      await ctx.access.assertCanSeeStation(actor, req.query.basestationID);
-      const probe = await ctx.access.probeFor(actor, req.query.sensorId);
-      return ctx.probeData.table(probe, req.query.fromDate, req.query.toDate);
-    });
+    app.get('/client/data2', { schema: { querystring: tableDataQuerySchema } }, (req) =>
+      ctx.probeData.table(actorOf(req), req.query),
+    );
 
-    app.get('/admin/getSensorStats', { schema: { querystring: probeAnalysisQuerySchema } }, async (req) => {
-      const actor = actorOf(req);
-      if (!actor.isAdmin) throw ApiError.forbidden('Only admins may see the probe analysis.');
-      const probe = await ctx.access.probeFor(actor, req.query.probeID);
-      return ctx.probeData.analysis(probe, req.query.days);
-    });
+    app.get('/admin/getSensorStats', { schema: { querystring: probeAnalysisQuerySchema } }, (req) =>
+      ctx.probeData.analysis(actorOf(req), req.query),
+    );
 
     app.post('/client/sensorConf', { schema: { body: sensorConfRequestSchema } }, async (req) => {
       await ctx.probeConfig.saveSensorConf(actorOf(req), req.body.bs_id, req.body.sensorConfigurations);

@@ -1,4 +1,3 @@
-import type { EventBus } from '../../realtime/EventBus.js';
 import type { ReadingRepository } from './reading.repository.js';
 
 /** Longest a cached answer is served without an event: self-heals a missed invalidation. */
@@ -22,16 +21,14 @@ export class LatestReadingsService {
   /** Bumped by every event naming the station. */
   private readonly versions = new Map<string, number>();
 
-  constructor(
-    private readonly repo: ReadingRepository,
-    bus: EventBus,
-  ) {
-    bus.on('newData', ({ bsIds }) => {
-      for (const id of bsIds) {
-        this.cache.delete(id);
-        this.versions.set(id, (this.versions.get(id) ?? 0) + 1);
-      }
-    });
+  constructor(private readonly repo: ReadingRepository) {}
+
+  /** On `newData` for these stations (the readings feature subscribes it). */
+  forgetStations(bsIds: readonly string[]): void {
+    for (const id of bsIds) {
+      this.cache.delete(id);
+      this.versions.set(id, (this.versions.get(id) ?? 0) + 1);
+    }
   }
 
   /** The `results` array of /client/data as JSON text. */

@@ -1,14 +1,22 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loginRequestSchema } from '@emberwatch/shared';
-import type { AppContext } from '../../AppContext.js';
+import type { Config } from '../../config.js';
 import { ApiError } from '../../http/ApiError.js';
-import { actorOf, authenticate } from '../../http/authenticate.js';
-import { presentSessionInfo } from '../users/user.presenter.js';
-import type { IssuedSession } from './session.service.js';
+import { actorOf, type Authenticate } from '../../http/authenticate.js';
+import type { IssuedSession, SessionService } from './session.service.js';
+import type { SessionInfoService } from './sessionInfo.service.js';
 
 export const REFRESH_COOKIE = 'ew_refresh';
 
-export function sessionRoutes(ctx: AppContext) {
+export interface SessionRouteDeps {
+  config: Pick<Config, 'env'>;
+  nowS: () => number;
+  sessions: SessionService;
+  sessionInfo: SessionInfoService;
+  authenticate: Authenticate;
+}
+
+export function sessionRoutes(ctx: SessionRouteDeps) {
   const secure = ctx.config.env === 'production';
 
   function setRefreshCookie(reply: FastifyReply, s: IssuedSession): void {
@@ -58,21 +66,13 @@ export function sessionRoutes(ctx: AppContext) {
       return { status_code: 0 };
     });
 
-    app.get('/auth', { preHandler: authenticate(ctx) }, (req) => ({
+    app.get('/auth', { preHandler: ctx.authenticate }, (req) => ({
       status_code: 0,
       UID: actorOf(req).user.id,
     }));
 
-    app.get('/client/getSessionInfo', { preHandler: authenticate(ctx) }, async (req) => {
-      const actor = actorOf(req);
-      const accounts = await ctx.users.findManyByIds(actor.accountIds);
-      const ordered = [actor.user, ...accounts.filter((a) => a.id !== actor.user.id)];
-      return presentSessionInfo({
-        user: actor.user,
-        accounts: ordered,
-        bsIds: await ctx.access.visibleStationIds(actor),
-        prefs: await ctx.preferences.get(actor.user.id),
-      });
-    });
+    app.get('/client/getSessionInfo', { preHandler: ctx.authenticate }, (req) =>
+      ctx.sessionInfo.info(actorOf(req)),
+    );
   };
 }

@@ -1,6 +1,6 @@
 import { LANGUAGES, type Language, type TranslationRow } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
-import type { Actor } from '../users/access.service.js';
+import type { AccessService, Actor } from '../users/index.js';
 import type { TranslationRepository } from './translation.repository.js';
 import { bundledTexts, type BundledText } from './bundledLocales.js';
 
@@ -40,11 +40,18 @@ export interface TranslationSave {
 export class TranslationService {
   constructor(
     private readonly repo: TranslationRepository,
+    private readonly access: Pick<AccessService, 'targetAccount'>,
     private readonly nowS: () => number,
   ) {}
 
   seed(texts: BundledText[] = bundledTexts()): Promise<{ inserted: number; updated: number }> {
     return this.repo.seed(texts, this.nowS());
+  }
+
+  /** The texts for a logged-in user; UID names the account the app works in, one the caller may act for. */
+  async userTranslations(actor: Actor, locale: string | undefined, uid: number | undefined) {
+    await this.access.targetAccount(actor, uid);
+    return this.clientTranslations(locale);
   }
 
   async clientTranslations(locale: string | undefined) {

@@ -1,20 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { translationLocaleQuerySchema, updateTranslationsRequestSchema } from '@emberwatch/shared';
-import type { AppContext } from '../../AppContext.js';
-import { actorOf, authenticate } from '../../http/authenticate.js';
-import { TranslationRepository } from './translation.repository.js';
-import { TranslationService } from './translation.service.js';
-
-export function createTranslationService(ctx: AppContext): TranslationService {
-  return new TranslationService(new TranslationRepository(ctx.store.db), ctx.nowS);
-}
+import { actorOf, type Authenticate } from '../../http/authenticate.js';
+import type { TranslationService } from './translation.service.js';
 
 /** Spec doc 1 §7 "Translations": the client calls, the admin list and the save. */
-export function translationRoutes(
-  ctx: AppContext,
-  service: TranslationService = createTranslationService(ctx),
-) {
+export function translationRoutes(ctx: { authenticate: Authenticate }, service: TranslationService) {
   return (base: FastifyInstance): void => {
     const app = base.withTypeProvider<ZodTypeProvider>();
 
@@ -27,16 +18,12 @@ export function translationRoutes(
 
     void app.register((scope: FastifyInstance, _opts, done) => {
       const authed = scope.withTypeProvider<ZodTypeProvider>();
-      authed.addHook('preHandler', authenticate(ctx));
+      authed.addHook('preHandler', ctx.authenticate);
 
       authed.get(
         '/client/getUserTranslations',
         { schema: { querystring: translationLocaleQuerySchema } },
-        async (req) => {
-          // UID names the account the app works in; it must be one the caller may act for.
-          await ctx.access.targetAccount(actorOf(req), req.query.UID);
-          return service.clientTranslations(req.query.locale);
-        },
+        (req) => service.userTranslations(actorOf(req), req.query.locale, req.query.UID),
       );
 
       authed.get(

@@ -1,0 +1,37 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { baseStationsFeature } from './features/base-stations/index.js';
+import { ingestFeature } from './features/ingest/index.js';
+import { preferencesFeature } from './features/preferences/index.js';
+import { probesFeature } from './features/probes/index.js';
+import { readingsFeature } from './features/readings/index.js';
+import { sessionsFeature } from './features/sessions/index.js';
+import { translationsFeature } from './features/translations/index.js';
+import { accessFeature, usersFeature } from './features/users/index.js';
+import type { FeatureModule } from './kernel/FeatureModule.js';
+import type { Kernel } from './kernel/Kernel.js';
+import { realtimeFeature } from './realtime/realtimeFeature.js';
+
+export interface FeatureOptions {
+  log: FastifyBaseLogger;
+  /** How often WebSocket subscriptions are re-checked (tests shorten it). */
+  wsRefreshMs?: number;
+}
+
+/**
+ * Every feature of the server, one line each, in dependency order: a feature gets the kernel and the
+ * exports of the features it names, so each dependency is visible here. Adding a feature adds a line.
+ */
+export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureModule<object>[] {
+  const access = accessFeature(kernel);
+  const preferences = preferencesFeature(kernel);
+  const sessions = sessionsFeature(kernel, { ...access.exports, ...preferences.exports });
+  const auth = { access: access.exports.access, authenticate: sessions.exports.authenticate };
+  const users = usersFeature(kernel, { ...access.exports, ...auth, ...preferences.exports });
+  const readings = readingsFeature(kernel);
+  const baseStations = baseStationsFeature(kernel, { ...auth, ...readings.exports });
+  const probes = probesFeature(kernel, auth);
+  const ingest = ingestFeature(kernel);
+  const translations = translationsFeature(kernel, auth);
+  const realtime = realtimeFeature(kernel, { ...auth, ...sessions.exports }, opts);
+  return [access, preferences, sessions, users, readings, baseStations, probes, ingest, translations, realtime];
+}

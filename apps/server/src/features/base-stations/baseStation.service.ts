@@ -1,0 +1,48 @@
+import type { BasestationSummary, BsConfResponse } from '@emberwatch/shared';
+import { ApiError } from '../../http/ApiError.js';
+import type { AccessService, Actor } from '../users/index.js';
+import type { LatestReadingsService } from '../readings/index.js';
+import { presentBsConf, presentSummary } from './baseStation.presenter.js';
+import type { BaseStationRepository } from './baseStation.repository.js';
+
+/** Admins without a customer selected see every station, up to this many. */
+const ADMIN_LIST_LIMIT = 1000;
+
+/** The station list, a station's configuration and its latest readings, for those who may see them. */
+export class BaseStationService {
+  constructor(
+    private readonly stations: BaseStationRepository,
+    private readonly access: AccessService,
+    private readonly latest: Pick<LatestReadingsService, 'resultsJson'>,
+  ) {}
+
+  /** GET /client/basestationArray: the caller's stations, an account's (UID), or for admins all. */
+  async list(actor: Actor, uid: number | undefined): Promise<BasestationSummary[]> {
+    const rows =
+      actor.isAdmin && uid === undefined
+        ? await this.stations.listAll(ADMIN_LIST_LIMIT)
+        : await this.access.visibleStations(actor, await this.access.targetAccount(actor, uid));
+    const groups = [...new Set(rows.map((r) => r.bs_group).filter((g): g is string => g !== null))];
+    const [sizes, counts] = await Promise.all([
+      this.stations.groupSizes(groups),
+      this.stations.probeCounts(rows.map((r) => r.id)),
+    ]);
+    return rows.map((r) =>
+      presentSummary(r, r.bs_group ? (sizes.get(r.bs_group) ?? 1) : 1, counts.get(r.id) ?? 0),
+    );
+  }
+
+  /** GET /client/bsConf. */
+  async conf(actor: Actor, bsId: string): Promise<BsConfResponse> {
+    await this.access.assertCanSeeStation(actor, bsId);
+    const bs = await this.stations.findById(bsId);
+    if (!bs) throw ApiError.forbidden();
+    return presentBsConf(bs, await this.stations.listProbes(bsId));
+  }
+
+  /** The `results` array of GET /client/data as JSON text (the probe list's hottest call). */
+  async latestJson(actor: Actor, bsId: string): Promise<string> {
+    await this.access.assertCanSeeStation(actor, bsId);
+    return this.latest.resultsJson(bsId);
+  }
+}

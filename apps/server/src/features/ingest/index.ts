@@ -1,0 +1,28 @@
+import { defineFeature } from '../../kernel/FeatureModule.js';
+import type { Kernel } from '../../kernel/Kernel.js';
+import { BaseStationRepository } from '../base-stations/index.js';
+import { DailyCache } from './dailyCache.js';
+import { IngestRepository } from './ingest.repository.js';
+import { ingestRoutes } from './ingest.routes.js';
+import { IngestService } from './ingest.service.js';
+import { ProbeDirectory } from './probeDirectory.js';
+import { StationCredentials } from './stationCredentials.js';
+
+/** The base-station protocol (docs/base-station-protocol.md): credentials, validation, group commit. */
+export function ingestFeature(kernel: Kernel) {
+  const { store, bus, nowS } = kernel;
+  const ingest = new IngestService(
+    new IngestRepository(store.db, store.engine),
+    bus,
+    nowS,
+    new ProbeDirectory(),
+    new DailyCache(store.engine === 'sqlite'),
+  );
+  return defineFeature({
+    name: 'ingest',
+    routes: ingestRoutes({ ingest }, new StationCredentials(new BaseStationRepository(store.db))),
+    // The ingest path caches each probe's station; a transfer (here or on another instance) clears it.
+    events: { probesMoved: ({ sensorIds }) => ingest.forgetProbes(sensorIds) },
+    exports: {},
+  });
+}

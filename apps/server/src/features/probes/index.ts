@@ -1,0 +1,28 @@
+import type { Authenticate } from '../../http/authenticate.js';
+import { defineFeature } from '../../kernel/FeatureModule.js';
+import type { Kernel } from '../../kernel/Kernel.js';
+import { BaseStationRepository } from '../base-stations/index.js';
+import type { AccessService } from '../users/index.js';
+import { ProbeRepository } from './probe.repository.js';
+import { ProbeConfigService } from './probeConfig.service.js';
+import { ProbeDataRepository } from './probeData.repository.js';
+import { ProbeDataService } from './probeData.service.js';
+import { probeRoutes } from './probes.routes.js';
+
+/**
+ * Probe history (chart, snapshots, extremes, table, analysis) and probe and station settings
+ * (sensorConf, enable/disable, transfer, station name and time zone).
+ */
+export function probesFeature(kernel: Kernel, deps: { access: AccessService; authenticate: Authenticate }) {
+  const { db } = kernel.store;
+  const stations = new BaseStationRepository(db);
+  return defineFeature({
+    name: 'probes',
+    routes: probeRoutes({
+      authenticate: deps.authenticate,
+      probeData: new ProbeDataService(new ProbeDataRepository(db), deps.access, stations, kernel.nowS),
+      probeConfig: new ProbeConfigService(new ProbeRepository(db), stations, deps.access, kernel.bus, kernel.nowS),
+    }),
+    exports: {},
+  });
+}

@@ -1,0 +1,58 @@
+import { authenticate } from '../../http/authenticate.js';
+import { defineFeature } from '../../kernel/FeatureModule.js';
+import type { Kernel } from '../../kernel/Kernel.js';
+import type { PreferencesService } from '../preferences/index.js';
+import type { AccessService, UserRepository } from '../users/index.js';
+import { AccessTokenSigner } from './accessToken.js';
+import { LoginRateLimiter } from './loginRateLimiter.js';
+import { RefreshTokenRepository } from './refreshToken.repository.js';
+import { SessionService } from './session.service.js';
+import { SessionInfoService } from './sessionInfo.service.js';
+import { sessionRoutes } from './sessions.routes.js';
+
+export { REFRESH_COOKIE } from './sessions.routes.js';
+export type { AccessTokenSigner } from './accessToken.js';
+
+/**
+ * Login, refresh-token rotation, logout and session info. Exports the bearer check every other
+ * feature's routes use (`authenticate`) and the token verification of the WebSocket gateway.
+ */
+export function sessionsFeature(
+  kernel: Kernel,
+  deps: { users: UserRepository; access: AccessService; preferences: PreferencesService },
+) {
+  const { config, nowS } = kernel;
+  const signer = new AccessTokenSigner(config.jwtSecret, config.accessTokenTtlS, nowS);
+  const refreshTokens = new RefreshTokenRepository(kernel.store.db);
+  const sessions = new SessionService(
+    deps.users,
+    refreshTokens,
+    signer,
+    new LoginRateLimiter(nowS),
+    config.refreshTokenTtlS,
+    nowS,
+  );
+  const authenticateCaller = authenticate({ signer, access: deps.access });
+  return defineFeature({
+    name: 'sessions',
+    routes: sessionRoutes({
+      config,
+      nowS,
+      sessions,
+      sessionInfo: new SessionInfoService(deps.users, deps.access, deps.preferences),
+      authenticate: authenticateCaller,
+    }),
+    jobs: [
+      {
+        // Expired refresh tokens can never be used again; revoked families are kept until they expire
+        // so that a replayed token is still recognised as reuse.
+        name: 'purge-expired-refresh-tokens',
+        everyMs: 60 * 60_000,
+        run: async () => {
+          await refreshTokens.deleteExpired(nowS());
+        },
+      },
+    ],
+    exports: { authenticate: authenticateCaller, signer: signer as Pick<AccessTokenSigner, 'verifyWithExpiry'> },
+  });
+}

@@ -1,0 +1,22 @@
+import type { SessionInfo, UiPreferences } from '@emberwatch/shared';
+import { presentSessionInfo, type AccessService, type Actor, type UserRepository } from '../users/index.js';
+
+/** GET /client/getSessionInfo: who is logged in, the accounts they work with and their preferences. */
+export class SessionInfoService {
+  constructor(
+    private readonly users: Pick<UserRepository, 'findManyByIds'>,
+    private readonly access: Pick<AccessService, 'visibleStationIds'>,
+    private readonly preferences: { get(userId: number): Promise<UiPreferences> },
+  ) {}
+
+  async info(actor: Actor): Promise<SessionInfo> {
+    const accounts = await this.users.findManyByIds(actor.accountIds);
+    const ordered = [actor.user, ...accounts.filter((a) => a.id !== actor.user.id)];
+    return presentSessionInfo({
+      user: actor.user,
+      accounts: ordered,
+      bsIds: await this.access.visibleStationIds(actor),
+      prefs: await this.preferences.get(actor.user.id),
+    });
+  }
+}

@@ -1,0 +1,21 @@
+import type { Authenticate } from '../../http/authenticate.js';
+import { defineFeature } from '../../kernel/FeatureModule.js';
+import type { Kernel } from '../../kernel/Kernel.js';
+import type { AccessService } from '../users/index.js';
+import { TranslationRepository } from './translation.repository.js';
+import { TranslationService } from './translation.service.js';
+import { translationRoutes } from './translations.routes.js';
+
+/** Translations in the store, seeded from the bundled locale files; the spec's four calls. */
+export function translationsFeature(kernel: Kernel, deps: { access: AccessService; authenticate: Authenticate }) {
+  const service = new TranslationService(new TranslationRepository(kernel.store.db), deps.access, kernel.nowS);
+  return defineFeature({
+    name: 'translations',
+    routes: translationRoutes({ authenticate: deps.authenticate }, service),
+    // Bundled locale texts → store at every start; texts a translator saved are never overwritten.
+    start: async () => {
+      await service.seed();
+    },
+    exports: {},
+  });
+}

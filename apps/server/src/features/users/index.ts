@@ -1,0 +1,34 @@
+import { BaseStationRepository } from '../base-stations/index.js';
+import type { Kernel } from '../../kernel/Kernel.js';
+import { defineFeature } from '../../kernel/FeatureModule.js';
+import type { Authenticate } from '../../http/authenticate.js';
+import { AccessService } from './access.service.js';
+import { UserAccountService, type PreferencesUpdater } from './userAccount.service.js';
+import { UserRepository } from './user.repository.js';
+import { userRoutes } from './users.routes.js';
+
+export type { Actor, AccessService } from './access.service.js';
+export type { UserRow } from './user.repository.js';
+export { UserRepository } from './user.repository.js';
+export { presentSessionInfo } from './user.presenter.js';
+
+/**
+ * Who is calling and whose data they may touch: the access rules every other feature asks. Built
+ * first, from the kernel alone; its routes come with the users feature below.
+ */
+export function accessFeature(kernel: Kernel) {
+  const users = new UserRepository(kernel.store.db);
+  return defineFeature({
+    name: 'access',
+    exports: { users, access: new AccessService(users, new BaseStationRepository(kernel.store.db)) },
+  });
+}
+
+/** User info and preferences: /client/userInfo and /client/uiPrefs. */
+export function usersFeature(
+  kernel: Kernel,
+  deps: { users: UserRepository; access: AccessService; authenticate: Authenticate; preferences: PreferencesUpdater },
+) {
+  const accounts = new UserAccountService(deps.users, deps.access, deps.preferences, kernel.nowS);
+  return defineFeature({ name: 'users', routes: userRoutes({ authenticate: deps.authenticate, accounts }), exports: {} });
+}

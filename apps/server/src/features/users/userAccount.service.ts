@@ -1,0 +1,51 @@
+import type { UiPreferences, UiPrefsRequest, UserInfo } from '@emberwatch/shared';
+import { ApiError } from '../../http/ApiError.js';
+import { presentBsListEntry } from '../base-stations/baseStation.presenter.js';
+import type { AccessService, Actor } from './access.service.js';
+import { presentUserInfo } from './user.presenter.js';
+import type { UserRepository } from './user.repository.js';
+
+/** The preferences store, as the users feature needs it. */
+export interface PreferencesUpdater {
+  update(userId: number, change: Partial<UiPreferences>): Promise<UiPreferences>;
+}
+
+/** User info and preferences of the caller's account, or of one it may act for. */
+export class UserAccountService {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly access: AccessService,
+    private readonly preferences: PreferencesUpdater,
+    private readonly nowS: () => number,
+  ) {}
+
+  /** GET /client/userInfo: the caller's own, or (UID) an account it may act for. */
+  async userInfo(actor: Actor, uid: number | undefined): Promise<UserInfo> {
+    const target = await this.access.targetAccount(actor, uid);
+    const accountId = target.main_user_id ?? target.id;
+    const account = accountId === target.id ? target : ((await this.users.findById(accountId)) ?? target);
+    const [stations, subUsers, masterAuthorizations] = await Promise.all([
+      this.access.visibleStations(actor, target),
+      this.users.listSubUsers(account.id),
+      this.users.masterAuthorizationsOf(account.id),
+    ]);
+    return presentUserInfo({
+      user: target,
+      account,
+      bsList: stations.map(presentBsListEntry),
+      subUsers,
+      masterAuthorizations,
+      nowS: this.nowS(),
+    });
+  }
+
+  /** POST /client/uiPrefs: the caller's preferences, or a customer's when an admin passes UID. */
+  async saveUiPrefs(actor: Actor, body: UiPrefsRequest): Promise<UiPreferences> {
+    let target = actor.user;
+    if (body.UID !== undefined && body.UID !== actor.user.id) {
+      if (!actor.isAdmin) throw ApiError.forbidden('You may only change your own preferences.');
+      target = await this.access.targetAccount(actor, body.UID);
+    }
+    return this.preferences.update(target.id, body.prefs);
+  }
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { Job } from '../jobs/Scheduler.js';
+import type { BusEvents } from '../realtime/EventBus.js';
+
+/** Handlers for bus events, subscribed while the server runs. */
+export type EventSubscriptions = { [K in keyof BusEvents]?: (payload: BusEvents[K]) => void };
+
+/**
+ * What a feature hands the server: everything it runs, closed over its own services, and the narrow
+ * services other features may use (`exports`). A feature's index.ts builds one from the kernel and
+ * the exports of the features it needs; the server mounts every module of the feature list.
+ */
+export interface FeatureModule<Exports extends object = Record<never, never>> {
+  readonly name: string;
+  /** Registers the feature's routes (a Fastify plugin: hooks stay inside the feature's scope). */
+  readonly routes?: (app: FastifyInstance) => void | Promise<void>;
+  /** Periodic work, run by the scheduler of the process that calls `startJobs`. */
+  readonly jobs?: readonly Job[];
+  /** Bus events the feature reacts to. */
+  readonly events?: EventSubscriptions;
+  /** Work before the server listens (seeding, connections), in list order. */
+  readonly start?: () => Promise<void>;
+  /** Work when the server closes, in reverse list order. */
+  readonly stop?: () => Promise<void>;
+  readonly exports: Exports;
+}
+
+/** Types a module literal, keeping its exports' precise type for the features that use them. */
+export function defineFeature<Exports extends object = Record<never, never>>(
+  module: FeatureModule<Exports>,
+): FeatureModule<Exports> {
+  return module;
+}
