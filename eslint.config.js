@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import boundaries from './eslint-rules/featureBoundaries.js';
 
 export default tseslint.config(
   {
@@ -30,6 +31,12 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
     },
+  },
+  {
+    // Features reach each other through their index and never import the shell (eslint-rules/).
+    files: ['apps/*/src/features/**/*.{ts,tsx}'],
+    plugins: { emberwatch: boundaries },
+    rules: { 'emberwatch/feature-boundaries': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

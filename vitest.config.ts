@@ -8,8 +8,14 @@ export default defineConfig({
       'apps/server',
       'apps/simulator',
       'apps/web',
-      // Repository checks: the promised Node version against every installed dependency.
-      { test: { name: 'scripts', environment: 'node', include: ['scripts/test/**/*.test.mjs'] } },
+      // Repository checks: the promised Node version against every installed dependency; lint rules.
+      {
+        test: {
+          name: 'scripts',
+          environment: 'node',
+          include: ['scripts/test/**/*.test.mjs', 'eslint-rules/**/*.test.mjs'],
+        },
+      },
     ],
   },
 });

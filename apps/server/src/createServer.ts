@@ -43,11 +43,7 @@ function webDist(config: Config): string | undefined {
 
 const API_PREFIXES = ['/admin/', '/client/', '/auth', '/ingest/', '/ws', '/health', '/api/'];
 
-export async function createServer(
-  config: Config,
-  store: Store,
-  opts: ServerOptions = {},
-): Promise<Server> {
+export async function createServer(config: Config, store: Store, opts: ServerOptions = {}): Promise<Server> {
   const kernel: Kernel = {
     config,
     store,

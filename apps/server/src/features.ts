@@ -33,5 +33,16 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
   const ingest = ingestFeature(kernel);
   const translations = translationsFeature(kernel, auth);
   const realtime = realtimeFeature(kernel, { ...auth, ...sessions.exports }, opts);
-  return [access, preferences, sessions, users, readings, baseStations, probes, ingest, translations, realtime];
+  return [
+    access,
+    preferences,
+    sessions,
+    users,
+    readings,
+    baseStations,
+    probes,
+    ingest,
+    translations,
+    realtime,
+  ];
 }

@@ -15,7 +15,11 @@ export function baseStationsFeature(
   kernel: Kernel,
   deps: { access: AccessService; authenticate: Authenticate; latest: LatestReadingsService },
 ) {
-  const stations = new BaseStationService(new BaseStationRepository(kernel.store.db), deps.access, deps.latest);
+  const stations = new BaseStationService(
+    new BaseStationRepository(kernel.store.db),
+    deps.access,
+    deps.latest,
+  );
   return defineFeature({
     name: 'base-stations',
     routes: baseStationRoutes({ authenticate: deps.authenticate, stations, nowS: kernel.nowS }),

@@ -8,7 +8,10 @@ import { parseStationAuthorization, type StationCredentials } from './stationCre
 const BODY_LIMIT = 1024 * 1024;
 
 /** POST /ingest/v1/packets — the base-station protocol (docs/base-station-protocol.md). */
-export function ingestRoutes(ctx: { ingest: Pick<IngestService, 'submit'> }, credentials: StationCredentials) {
+export function ingestRoutes(
+  ctx: { ingest: Pick<IngestService, 'submit'> },
+  credentials: StationCredentials,
+) {
   return (app: FastifyInstance): void => {
     // Stations send all day: their requests are logged only when something goes wrong.
     app.post('/ingest/v1/packets', { bodyLimit: BODY_LIMIT, logLevel: 'warn' }, async (req, reply) => {

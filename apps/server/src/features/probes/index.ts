@@ -21,7 +21,13 @@ export function probesFeature(kernel: Kernel, deps: { access: AccessService; aut
     routes: probeRoutes({
       authenticate: deps.authenticate,
       probeData: new ProbeDataService(new ProbeDataRepository(db), deps.access, stations, kernel.nowS),
-      probeConfig: new ProbeConfigService(new ProbeRepository(db), stations, deps.access, kernel.bus, kernel.nowS),
+      probeConfig: new ProbeConfigService(
+        new ProbeRepository(db),
+        stations,
+        deps.access,
+        kernel.bus,
+        kernel.nowS,
+      ),
     }),
     exports: {},
   });

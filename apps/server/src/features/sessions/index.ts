@@ -53,6 +53,9 @@ export function sessionsFeature(
         },
       },
     ],
-    exports: { authenticate: authenticateCaller, signer: signer as Pick<AccessTokenSigner, 'verifyWithExpiry'> },
+    exports: {
+      authenticate: authenticateCaller,
+      signer: signer as Pick<AccessTokenSigner, 'verifyWithExpiry'>,
+    },
   });
 }

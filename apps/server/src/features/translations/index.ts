@@ -7,8 +7,15 @@ import { TranslationService } from './translation.service.js';
 import { translationRoutes } from './translations.routes.js';
 
 /** Translations in the store, seeded from the bundled locale files; the spec's four calls. */
-export function translationsFeature(kernel: Kernel, deps: { access: AccessService; authenticate: Authenticate }) {
-  const service = new TranslationService(new TranslationRepository(kernel.store.db), deps.access, kernel.nowS);
+export function translationsFeature(
+  kernel: Kernel,
+  deps: { access: AccessService; authenticate: Authenticate },
+) {
+  const service = new TranslationService(
+    new TranslationRepository(kernel.store.db),
+    deps.access,
+    kernel.nowS,
+  );
   return defineFeature({
     name: 'translations',
     routes: translationRoutes({ authenticate: deps.authenticate }, service),

@@ -27,8 +27,17 @@ export function accessFeature(kernel: Kernel) {
 /** User info and preferences: /client/userInfo and /client/uiPrefs. */
 export function usersFeature(
   kernel: Kernel,
-  deps: { users: UserRepository; access: AccessService; authenticate: Authenticate; preferences: PreferencesUpdater },
+  deps: {
+    users: UserRepository;
+    access: AccessService;
+    authenticate: Authenticate;
+    preferences: PreferencesUpdater;
+  },
 ) {
   const accounts = new UserAccountService(deps.users, deps.access, deps.preferences, kernel.nowS);
-  return defineFeature({ name: 'users', routes: userRoutes({ authenticate: deps.authenticate, accounts }), exports: {} });
+  return defineFeature({
+    name: 'users',
+    routes: userRoutes({ authenticate: deps.authenticate, accounts }),
+    exports: {},
+  });
 }

@@ -1,0 +1,73 @@
+// Feature boundaries, checked by ESLint (eslint.config.js):
+//  1. A feature reaches another feature only through that feature's index (its public surface):
+//     `../probes/index.js`, never `../probes/probe.repository.js`.
+//  2. A feature never imports the shell or the composition root that mounts it (apps/web/src/app,
+//     apps/server/src/createServer.ts, features.ts, main.ts): features are mounted, they do not mount.
+// Only relative imports are checked; packages (@emberwatch/shared included) are public by definition.
+import path from 'node:path';
+
+const FEATURES = `${path.sep}src${path.sep}features${path.sep}`;
+
+/** The app folder (…/apps/web) and feature name of a file inside src/features, or null. */
+function featureOf(file) {
+  const at = file.indexOf(FEATURES);
+  if (at < 0) return null;
+  const rest = file.slice(at + FEATURES.length);
+  const name = rest.split(path.sep)[0];
+  return name && rest.includes(path.sep) ? { app: file.slice(0, at), name, rest } : null;
+}
+
+const SHELL = [
+  `${path.sep}apps${path.sep}web${path.sep}src${path.sep}app${path.sep}`,
+  `${path.sep}apps${path.sep}server${path.sep}src${path.sep}createServer`,
+  `${path.sep}apps${path.sep}server${path.sep}src${path.sep}features.`,
+  `${path.sep}apps${path.sep}server${path.sep}src${path.sep}main.`,
+];
+
+/** @type {import('eslint').Rule.RuleModule} */
+export const featureBoundaries = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'features import each other through their index and never the shell' },
+    messages: {
+      deep: "'{{source}}' reaches inside the {{feature}} feature: import it from '{{suggestion}}' (add the export to its index).",
+      shell: "'{{source}}' is the shell or the composition root: a feature must not import it.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const filename = context.filename ?? context.getFilename();
+    const self = featureOf(filename);
+    if (!self) return {};
+    const check = (node, source) => {
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = path.resolve(path.dirname(filename), source);
+      if (SHELL.some((s) => target.includes(s) || `${target}${path.sep}`.includes(s))) {
+        context.report({ node, messageId: 'shell', data: { source } });
+        return;
+      }
+      const other = featureOf(`${target}${path.extname(target) ? '' : '.x'}`) ?? featureOf(target);
+      if (!other || other.app !== self.app || other.name === self.name) return;
+      const inner = other.rest.slice(other.name.length + 1).replace(/\.(js|ts|tsx|x)$/, '');
+      if (inner === 'index') return;
+      const suggestion = path.relative(path.dirname(filename), `${self.app}${FEATURES}${other.name}`);
+      context.report({
+        node,
+        messageId: 'deep',
+        data: {
+          source,
+          feature: other.name,
+          suggestion: `${suggestion.startsWith('.') ? '' : './'}${suggestion}`,
+        },
+      });
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+    };
+  },
+};
+
+export default { rules: { 'feature-boundaries': featureBoundaries } };
