@@ -28,3 +28,7 @@ export * from './domain/dedupePoints.js';
 export * from './domain/downsampleChart.js';
 export * from './domain/applyCorrection.js';
 export * from './domain/probeProperties.js';
+export * from './domain/kinds/ruleTypes.js';
+export * from './domain/kinds/alertChannels.js';
+export * from './domain/kinds/controllerTypes.js';
+export * from './domain/kinds/storageLayouts.js';
