@@ -32,3 +32,6 @@ export * from './domain/kinds/ruleTypes.js';
 export * from './domain/kinds/alertChannels.js';
 export * from './domain/kinds/controllerTypes.js';
 export * from './domain/kinds/storageLayouts.js';
+export * from './contracts/endpoint.js';
+export * from './contracts/endpoints.js';
+export * from './contracts/health.js';

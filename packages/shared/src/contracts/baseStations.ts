@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import type { ProbeCorrection } from './probeConfig.js';
+import { defineEndpoint } from './endpoint.js';
+import { probeCorrectionSchema } from './probeCorrection.js';
+import { dataResponseSchema } from './readings.js';
 
 export const bsIdSchema = z
   .string()
@@ -16,67 +18,109 @@ export const basestationQuerySchema = z.object({
 export const uidQuerySchema = z.object({ UID: z.coerce.number().int().positive().optional() });
 
 /** One entry of a user's bs_list (spec doc 1 §3). */
-export interface BsListEntry {
-  bsId: string;
-  bsName: string | null;
-  bsGroup: string | null;
-}
+export const bsListEntrySchema = z.object({
+  bsId: z.string(),
+  bsName: z.string().nullable(),
+  bsGroup: z.string().nullable(),
+});
+export type BsListEntry = z.infer<typeof bsListEntrySchema>;
 
-export interface BasestationSummary {
-  bs_id: string;
-  display_name: string | null;
-  bsGroup: string | null;
-  /** Number of stations sharing this station's group (1 when ungrouped). */
-  groupSize: number;
-  owner_UID: number;
-  timezone: string | null;
-  bs_type: number | null;
-  typeLabel: string;
-  last_data_ts: number | null;
-  probeCount: number;
-}
+export const basestationSummarySchema = z.object({
+  bs_id: z.string(),
+  display_name: z.string().nullable(),
+  bsGroup: z.string().nullable(),
+  groupSize: z.int().describe("Number of stations sharing this station's group (1 when ungrouped)."),
+  owner_UID: z.int(),
+  timezone: z.string().nullable(),
+  bs_type: z.int().nullable(),
+  typeLabel: z.string(),
+  last_data_ts: z.int().nullable(),
+  probeCount: z.int(),
+});
+export type BasestationSummary = z.infer<typeof basestationSummarySchema>;
 
-export interface BasestationArrayResponse {
-  status_code: 0;
-  results: BasestationSummary[];
-}
+/** GET /client/basestationArray */
+export const basestationArrayResponseSchema = z.object({
+  status_code: z.literal(0),
+  results: z.array(basestationSummarySchema),
+});
+export type BasestationArrayResponse = z.infer<typeof basestationArrayResponseSchema>;
 
-export interface SensorConfiguration {
-  sensor_id_sys: string;
-  sensor_id_bs: string;
-  sensor_name: string | null;
-  /** The station whose radio heard the probe most recently. */
-  realBs: string;
-  disabled: boolean;
-  depths: number;
-  kind: 'hay' | 'grain' | 'compost' | 'other';
-  storage_location: string | null;
-  column: number | null;
-  /** Value corrections, oldest first (spec doc 2 §3); absent or empty when there are none. */
-  corrections?: ProbeCorrection[];
-  /** Measurement interval in seconds as stored (the form shows minutes); null = the station's default. */
-  measurement_interval?: number | null;
-  /** Receiving time 4–10; null = the default 3. */
-  receiving_time?: number | null;
-}
+export const sensorConfigurationSchema = z.object({
+  sensor_id_sys: z.string(),
+  sensor_id_bs: z.string(),
+  sensor_name: z.string().nullable(),
+  realBs: z.string().describe('The station whose radio heard the probe most recently.'),
+  disabled: z.boolean(),
+  depths: z.int(),
+  kind: z.enum(['hay', 'grain', 'compost', 'other']),
+  storage_location: z.string().nullable(),
+  column: z.int().nullable(),
+  corrections: z
+    .array(probeCorrectionSchema)
+    .optional()
+    .describe('Value corrections, oldest first (spec doc 2 §3); absent or empty when there are none.'),
+  measurement_interval: z
+    .int()
+    .nullable()
+    .optional()
+    .describe(
+      "Measurement interval in seconds as stored (the form shows minutes); null = the station's default.",
+    ),
+  receiving_time: z.int().nullable().optional().describe('Receiving time 4–10; null = the default 3.'),
+});
+export type SensorConfiguration = z.infer<typeof sensorConfigurationSchema>;
 
-/** Spec doc 2 §3 "Base station conf". */
-export interface BsConfResponse {
-  status_code: 0;
-  bs_id: string;
-  bs_BS_ID: string;
-  bsGroup: string | null;
-  display_name: string | null;
-  timezone: string | null;
-  bs_type: number | null;
-  bast_ver: string | null;
-  firmware_ver: string | null;
-  typeLabel: string;
-  activation_date: number | null;
-  last_boot_ts: number | null;
-  last_conf_ts: number | null;
-  last_data_ts: number | null;
-  sensor_configurations: SensorConfiguration[];
-  disabled_sensors: string[];
-  conf_data: { bsGroup: string | null; sensor_groups: Record<string, string[]>; timezone: string | null };
-}
+/** GET /client/bsConf — spec doc 2 §3 "Base station conf". */
+export const bsConfResponseSchema = z.object({
+  status_code: z.literal(0),
+  bs_id: z.string(),
+  bs_BS_ID: z.string(),
+  bsGroup: z.string().nullable(),
+  display_name: z.string().nullable(),
+  timezone: z.string().nullable(),
+  bs_type: z.int().nullable(),
+  bast_ver: z.string().nullable(),
+  firmware_ver: z.string().nullable(),
+  typeLabel: z.string(),
+  activation_date: z.int().nullable(),
+  last_boot_ts: z.int().nullable(),
+  last_conf_ts: z.int().nullable(),
+  last_data_ts: z.int().nullable(),
+  sensor_configurations: z.array(sensorConfigurationSchema),
+  disabled_sensors: z.array(z.string()),
+  conf_data: z.object({
+    bsGroup: z.string().nullable(),
+    sensor_groups: z.record(z.string(), z.array(z.string())),
+    timezone: z.string().nullable(),
+  }),
+});
+export type BsConfResponse = z.infer<typeof bsConfResponseSchema>;
+
+/** The station list, a station's configuration and its latest data, served by the base-stations feature. */
+export const baseStationEndpoints = {
+  basestationArray: defineEndpoint({
+    method: 'GET',
+    path: '/client/basestationArray',
+    query: uidQuerySchema,
+    response: basestationArrayResponseSchema,
+    auth: 'user',
+    summary: 'The base stations of the caller, or of an account it may act for (UID).',
+  }),
+  bsConf: defineEndpoint({
+    method: 'GET',
+    path: '/client/bsConf',
+    query: basestationQuerySchema,
+    response: bsConfResponseSchema,
+    auth: 'user',
+    summary: "A base station's configuration and its probes' settings.",
+  }),
+  data: defineEndpoint({
+    method: 'GET',
+    path: '/client/data',
+    query: basestationQuerySchema,
+    response: dataResponseSchema,
+    auth: 'user',
+    summary: 'The latest reading of every probe of a base station.',
+  }),
+};

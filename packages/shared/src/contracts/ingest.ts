@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
 
 /**
  * The base-station ingest protocol (docs/base-station-protocol.md).
@@ -43,18 +44,33 @@ export const ingestPacketSchema = z.strictObject({
 });
 export type IngestPacket = z.infer<typeof ingestPacketSchema>;
 
-export interface IngestResponse {
-  status_code: 0;
-  /** Readings newly stored by this packet. */
-  stored: number;
-  /** Readings already stored earlier (same probe and time), acknowledged but not stored twice. */
-  duplicates: number;
-  server_ts: number;
-}
+/** POST /ingest/v1/packets — the answer to an accepted packet. */
+export const ingestResponseSchema = z.object({
+  status_code: z.literal(0),
+  stored: z.int().describe('Readings newly stored by this packet.'),
+  duplicates: z
+    .int()
+    .describe('Readings already stored earlier (same probe and time), acknowledged but not stored twice.'),
+  server_ts: z.int(),
+});
+export type IngestResponse = z.infer<typeof ingestResponseSchema>;
 
-export interface IngestError {
-  status_code: number;
-  error: string;
-  /** Where validation failed, e.g. "readings.3.temperatures.0". */
-  path?: string;
-}
+/** A refused packet; the same envelope as every refusal of the API (apiErrorSchema in session.ts). */
+export const ingestErrorSchema = z.object({
+  status_code: z.int(),
+  error: z.string(),
+  path: z.string().optional().describe('Where validation failed, e.g. "readings.3.temperatures.0".'),
+});
+export type IngestError = z.infer<typeof ingestErrorSchema>;
+
+/** The base-station protocol, served by the ingest feature. */
+export const ingestEndpoints = {
+  packets: defineEndpoint({
+    method: 'POST',
+    path: '/ingest/v1/packets',
+    body: ingestPacketSchema,
+    response: ingestResponseSchema,
+    auth: 'station',
+    summary: 'A base station delivers a packet (Authorization: Station <bs_id>:<secret>).',
+  }),
+};

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { bsIdSchema } from './baseStations.js';
+import { defineEndpoint } from './endpoint.js';
 import { sensorIdSchema } from './ingest.js';
+import { statusOkSchema } from './statusOk.js';
 
 /** Spec doc 2 §5: correction factor −1…1 in steps of 0.1. */
 export const CORRECTION_MIN = -1;
@@ -65,13 +67,62 @@ export const setBsTimezoneRequestSchema = z.strictObject({
   timezone: z.string().min(1).max(64),
 });
 
-/** A correction entry (spec doc 2 §3: corrections list of date in epoch seconds, factor, user). */
-export interface ProbeCorrection {
-  date: number;
-  factor: number;
-  user: string;
-}
+export { probeCorrectionSchema, type ProbeCorrection } from './probeCorrection.js';
 
-export interface StatusOk {
-  status_code: 0;
-}
+export { statusOkSchema, type StatusOk } from './statusOk.js';
+
+export const transferSensorsResponseSchema = z.object({
+  status_code: z.literal(0),
+  transferred: z.int().describe('Probes moved to the target station.'),
+});
+export type TransferSensorsResponse = z.infer<typeof transferSensorsResponseSchema>;
+
+export const setBsTimezoneResponseSchema = z.object({
+  status_code: z.literal(0),
+  timezone: z.string().describe('The time zone as saved.'),
+});
+export type SetBsTimezoneResponse = z.infer<typeof setBsTimezoneResponseSchema>;
+
+/** Probe and station settings (spec doc 2 §7), served by the probes feature. */
+export const probeConfigEndpoints = {
+  sensorConf: defineEndpoint({
+    method: 'POST',
+    path: '/client/sensorConf',
+    body: sensorConfRequestSchema,
+    response: statusOkSchema,
+    auth: 'user',
+    summary: "Saves probes' names, corrections, measurement intervals and receiving times.",
+  }),
+  toggleSensors: defineEndpoint({
+    method: 'POST',
+    path: '/client/toggleSensors',
+    body: toggleSensorsRequestSchema,
+    response: statusOkSchema,
+    auth: 'user',
+    summary: 'Enables or disables probes of a station.',
+  }),
+  transferSensors: defineEndpoint({
+    method: 'POST',
+    path: '/client/transferSensors',
+    body: transferSensorsRequestSchema,
+    response: transferSensorsResponseSchema,
+    auth: 'user',
+    summary: 'Moves probes from one base station to another.',
+  }),
+  updateBsDisplayName: defineEndpoint({
+    method: 'POST',
+    path: '/client/updateBsDisplayName',
+    body: updateBsDisplayNameRequestSchema,
+    response: statusOkSchema,
+    auth: 'user',
+    summary: 'Renames a base station (empty: back to its id).',
+  }),
+  setBsTimezone: defineEndpoint({
+    method: 'POST',
+    path: '/client/setBsTimezone',
+    body: setBsTimezoneRequestSchema,
+    response: setBsTimezoneResponseSchema,
+    auth: 'user',
+    summary: "Sets a base station's time zone.",
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bsIdSchema } from './baseStations.js';
+import { defineEndpoint } from './endpoint.js';
 import { sensorIdSchema } from './ingest.js';
 
 /**
@@ -33,35 +34,33 @@ export const sensorDataQuerySchema = z.object({
 export type SensorDataQuery = z.infer<typeof sensorDataQuerySchema>;
 
 /** Spec doc 2 §3 "Chart point". */
-export interface ChartPoint {
-  /** Time, epoch seconds (a snapshot point: the UTC day). */
-  b: number;
-  /** Handle (first depth) temperature. */
-  h: number;
-  /** Every depth, handle first. */
-  hh: number[];
-  /** Probe signal (sensor_RSSI), with allFields. */
-  f?: number | null;
-  /** Base-station signal (bs_RSSI), with allFields. */
-  g?: number | null;
-  /** Battery, centivolts, with allFields. */
-  e?: number | null;
-  /** Humidity %, when the probe has it (none do yet). */
-  k?: number | null;
-  /** Snapshot mode: time of the day's maximum is not kept; the day it covers. */
-  snaptime?: number;
-}
+export const chartPointSchema = z.object({
+  b: z.int().describe('Time, epoch seconds (a snapshot point: the UTC day).'),
+  h: z.number().describe('Handle (first depth) temperature.'),
+  hh: z.array(z.number()).describe('Every depth, handle first.'),
+  f: z.number().nullable().optional().describe('Probe signal (sensor_RSSI), with allFields.'),
+  g: z.number().nullable().optional().describe('Base-station signal (bs_RSSI), with allFields.'),
+  e: z.number().nullable().optional().describe('Battery, centivolts, with allFields.'),
+  k: z.number().nullable().optional().describe('Humidity %, when the probe has it (none do yet).'),
+  snaptime: z
+    .int()
+    .optional()
+    .describe("Snapshot mode: time of the day's maximum is not kept; the day it covers."),
+});
+export type ChartPoint = z.infer<typeof chartPointSchema>;
 
-export interface SensorDataResponse {
-  status_code: 0;
-  sensor_id: string;
-  startTS: number;
-  endTS: number;
-  /** 'raw' readings (downsampled) or daily-maximum 'snapshot' points for ranges over 31 days. */
-  mode: 'raw' | 'snapshot';
-  depths: number;
-  points: ChartPoint[];
-}
+export const sensorDataResponseSchema = z.object({
+  status_code: z.literal(0),
+  sensor_id: z.string(),
+  startTS: z.int(),
+  endTS: z.int(),
+  mode: z
+    .enum(['raw', 'snapshot'])
+    .describe("'raw' readings (downsampled) or daily-maximum 'snapshot' points for ranges over 31 days."),
+  depths: z.int(),
+  points: z.array(chartPointSchema),
+});
+export type SensorDataResponse = z.infer<typeof sensorDataResponseSchema>;
 
 /** GET /client/snapshot — daily maxima of several probes (spec doc 2 §7, doc 3 §7). */
 /** The overview strip asks for a year; a little more leaves room for time zones and a chosen window. */
@@ -88,17 +87,20 @@ export const snapshotQuerySchema = z
   });
 export type SnapshotQuery = z.infer<typeof snapshotQuerySchema>;
 
-export interface SnapshotPoint {
-  a: string;
-  b: number;
-  h: number;
-  hh: number[];
-}
+/** One probe's maximum of one UTC day. */
+export const snapshotPointSchema = z.object({
+  a: z.string().describe('Probe id.'),
+  b: z.int().describe('The UTC day, epoch seconds.'),
+  h: z.number().describe("The day's highest handle temperature."),
+  hh: z.array(z.number()).describe("The day's highest temperature of every depth, handle first."),
+});
+export type SnapshotPoint = z.infer<typeof snapshotPointSchema>;
 
-export interface SnapshotResponse {
-  status_code: 0;
-  results: SnapshotPoint[];
-}
+export const snapshotResponseSchema = z.object({
+  status_code: z.literal(0),
+  results: z.array(snapshotPointSchema),
+});
+export type SnapshotResponse = z.infer<typeof snapshotResponseSchema>;
 
 /** GET /client/minmaxData — each probe's extremes over a period (default the last 7 days). */
 export const minmaxQuerySchema = z.object({
@@ -108,18 +110,20 @@ export const minmaxQuerySchema = z.object({
 });
 export type MinmaxQuery = z.infer<typeof minmaxQuerySchema>;
 
-export interface MinMaxEntry {
-  sensor_id: string;
-  min: number;
-  max: number;
-}
+export const minMaxEntrySchema = z.object({
+  sensor_id: z.string(),
+  min: z.number(),
+  max: z.number(),
+});
+export type MinMaxEntry = z.infer<typeof minMaxEntrySchema>;
 
-export interface MinMaxResponse {
-  status_code: 0;
-  fromTS: number;
-  toTS: number;
-  results: MinMaxEntry[];
-}
+export const minMaxResponseSchema = z.object({
+  status_code: z.literal(0),
+  fromTS: z.int(),
+  toTS: z.int(),
+  results: z.array(minMaxEntrySchema),
+});
+export type MinMaxResponse = z.infer<typeof minMaxResponseSchema>;
 
 /** GET /client/data2 — the Data tab's rows (spec doc 2 §7 "Table data"). */
 export const tableDataQuerySchema = z.object({
@@ -131,36 +135,28 @@ export const tableDataQuerySchema = z.object({
 export type TableDataQuery = z.infer<typeof tableDataQuerySchema>;
 
 /** Spec doc 2 §3 "Table row". */
-export interface TableRow {
-  id: string;
-  name: string | null;
-  /** Measurement time. */
-  date: number;
-  /** Seconds since the previous row (null for the first). */
-  interval: number | null;
-  batt: number | null;
-  /** Probe signal. */
-  rss: number | null;
-  /** Base-station signal. */
-  rsb: number | null;
-  /** Station whose radio delivered it. */
-  bs: string;
-  /** Seconds from measurement to arrival at the server. */
-  tdiff: number;
-  /** 'D' when within 60 s of the previous row (spec doc 3 §9). */
-  duplicate: '' | 'D';
-  /** Handle temperature (tenths °C). */
-  handle: number;
-  /** Every depth (tenths °C), handle first. */
-  hh: number[];
-  /** True when the reading carried no temperature. */
-  notemp: boolean;
-}
+export const tableRowSchema = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  date: z.int().describe('Measurement time.'),
+  interval: z.int().nullable().describe('Seconds since the previous row (null for the first).'),
+  batt: z.number().nullable(),
+  rss: z.number().nullable().describe('Probe signal.'),
+  rsb: z.number().nullable().describe('Base-station signal.'),
+  bs: z.string().describe('Station whose radio delivered it.'),
+  tdiff: z.int().describe('Seconds from measurement to arrival at the server.'),
+  duplicate: z.enum(['', 'D']).describe("'D' when within 60 s of the previous row (spec doc 3 §9)."),
+  handle: z.number().describe('Handle temperature (tenths °C).'),
+  hh: z.array(z.number()).describe('Every depth (tenths °C), handle first.'),
+  notemp: z.boolean().describe('True when the reading carried no temperature.'),
+});
+export type TableRow = z.infer<typeof tableRowSchema>;
 
-export interface TableDataResponse {
-  status_code: 0;
-  results: TableRow[];
-}
+export const tableDataResponseSchema = z.object({
+  status_code: z.literal(0),
+  results: z.array(tableRowSchema),
+});
+export type TableDataResponse = z.infer<typeof tableDataResponseSchema>;
 
 /** GET /admin/getSensorStats — the probe analysis (Regularity tab; spec doc 2 §3, doc 3 §2). */
 export const probeAnalysisQuerySchema = z.object({
@@ -171,53 +167,99 @@ export const probeAnalysisQuerySchema = z.object({
 });
 export type ProbeAnalysisQuery = z.infer<typeof probeAnalysisQuerySchema>;
 
-export interface AnalysisPacket {
-  b: number;
-  h: number;
-  hh: number[];
-  e: number | null;
-  f: number | null;
-  g: number | null;
-  bs: string;
-  received: number;
-}
+export const analysisPacketSchema = z.object({
+  b: z.int().describe('Measurement time.'),
+  h: z.number(),
+  hh: z.array(z.number()),
+  e: z.number().nullable(),
+  f: z.number().nullable(),
+  g: z.number().nullable(),
+  bs: z.string(),
+  received: z.int().describe('Arrival at the server.'),
+});
+export type AnalysisPacket = z.infer<typeof analysisPacketSchema>;
 
-export interface AnalysisDay {
-  /** UTC day start. */
-  from: number;
-  N: number;
-  /** Hours of the day (0–23) that had at least one reading. */
-  coveredHours: number[];
-  minTemp: number;
-  maxTemp: number;
-  minHH: number[];
-  maxHH: number[];
-  minBatt: number | null;
-  maxBatt: number | null;
-  data: AnalysisPacket[];
-}
+export const analysisDaySchema = z.object({
+  from: z.int().describe('UTC day start.'),
+  N: z.int(),
+  coveredHours: z.array(z.int()).describe('Hours of the day (0–23) that had at least one reading.'),
+  minTemp: z.number(),
+  maxTemp: z.number(),
+  minHH: z.array(z.number()),
+  maxHH: z.array(z.number()),
+  minBatt: z.number().nullable(),
+  maxBatt: z.number().nullable(),
+  data: z.array(analysisPacketSchema),
+});
+export type AnalysisDay = z.infer<typeof analysisDaySchema>;
 
-export interface AnalysisSummary {
-  id: string;
-  t0: number | null;
-  t1: number | null;
-  N: number;
-  dataDays: number;
-  nDays: number;
-  nPerDayMin: number;
-  nPerDayMax: number;
-  minTemp: number | null;
-  maxTemp: number | null;
-  minBatt: number | null;
-  maxBatt: number | null;
-}
+export const analysisSummarySchema = z.object({
+  id: z.string(),
+  t0: z.int().nullable(),
+  t1: z.int().nullable(),
+  N: z.int(),
+  dataDays: z.int(),
+  nDays: z.int(),
+  nPerDayMin: z.int(),
+  nPerDayMax: z.int(),
+  minTemp: z.number().nullable(),
+  maxTemp: z.number().nullable(),
+  minBatt: z.number().nullable(),
+  maxBatt: z.number().nullable(),
+});
+export type AnalysisSummary = z.infer<typeof analysisSummarySchema>;
 
-export interface ProbeAnalysisResponse {
-  status_code: 0;
-  results: { summary: AnalysisSummary; dataPerDay: AnalysisDay[] };
-}
+export const probeAnalysisResponseSchema = z.object({
+  status_code: z.literal(0),
+  results: z.object({ summary: analysisSummarySchema, dataPerDay: z.array(analysisDaySchema) }),
+});
+export type ProbeAnalysisResponse = z.infer<typeof probeAnalysisResponseSchema>;
 
 /** Spec doc 2 §9: battery alert below 360; 36 packets per day and 24 on average are flagged. */
 export const ANALYSIS_BATTERY_ALERT_CV = 360;
 export const ANALYSIS_PACKETS_PER_DAY_FLAG = 36;
 export const ANALYSIS_AVERAGE_PACKETS_FLAG = 24;
+
+/** Probe history, served by the probes feature. */
+export const probeDataEndpoints = {
+  sensorData: defineEndpoint({
+    method: 'GET',
+    path: '/client/sensorData',
+    query: sensorDataQuerySchema,
+    response: sensorDataResponseSchema,
+    auth: 'user',
+    summary: "One probe's chart points: raw readings (downsampled) up to 31 days, daily maxima beyond.",
+  }),
+  snapshot: defineEndpoint({
+    method: 'GET',
+    path: '/client/snapshot',
+    query: snapshotQuerySchema,
+    response: snapshotResponseSchema,
+    auth: 'user',
+    summary: 'Daily maxima of several probes of a station.',
+  }),
+  minmaxData: defineEndpoint({
+    method: 'GET',
+    path: '/client/minmaxData',
+    query: minmaxQuerySchema,
+    response: minMaxResponseSchema,
+    auth: 'user',
+    summary: "Each probe's lowest and highest temperature over a period (default the last 7 days).",
+  }),
+  data2: defineEndpoint({
+    method: 'GET',
+    path: '/client/data2',
+    query: tableDataQuerySchema,
+    response: tableDataResponseSchema,
+    auth: 'user',
+    summary: "The Data tab's rows of one probe, newest first (at most 60 days).",
+  }),
+  getSensorStats: defineEndpoint({
+    method: 'GET',
+    path: '/admin/getSensorStats',
+    query: probeAnalysisQuerySchema,
+    response: probeAnalysisResponseSchema,
+    auth: 'user',
+    summary: 'How regularly a probe reported, day by day (admins only).',
+  }),
+};

@@ -1,18 +1,22 @@
-/** Spec doc 1 §3 "Sensor data": the latest reading of one probe. Temperatures in tenths of °C. */
-export interface SensorData {
-  sensor_id: string;
-  /** Handle (first depth) temperature. */
-  temperature: number;
-  temperatures: number[];
-  meas_ts: number;
-  sensor_RSSI: number | null;
-  bs_RSSI: number | null;
-  batt_voltage: number | null;
-}
+import { z } from 'zod';
 
-export interface DataResponse {
-  status_code: 0;
-  bs_id: string;
-  results: SensorData[];
-  server_ts: number;
-}
+/** Spec doc 1 §3 "Sensor data": the latest reading of one probe. Temperatures in tenths of °C. */
+export const sensorDataSchema = z.object({
+  sensor_id: z.string(),
+  temperature: z.number().describe('Handle (first depth) temperature.'),
+  temperatures: z.array(z.number()),
+  meas_ts: z.int(),
+  sensor_RSSI: z.number().nullable(),
+  bs_RSSI: z.number().nullable(),
+  batt_voltage: z.number().nullable(),
+});
+export type SensorData = z.infer<typeof sensorDataSchema>;
+
+/** GET /client/data: the latest reading of every probe of a station. */
+export const dataResponseSchema = z.object({
+  status_code: z.literal(0),
+  bs_id: z.string(),
+  results: z.array(sensorDataSchema),
+  server_ts: z.int(),
+});
+export type DataResponse = z.infer<typeof dataResponseSchema>;

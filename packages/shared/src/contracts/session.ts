@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import type { UiPreferences } from './preferences.js';
+import { defineEndpoint } from './endpoint.js';
+import { uiPreferencesSchema } from './preferences.js';
+import { statusOkSchema } from './statusOk.js';
 
 export const loginRequestSchema = z.strictObject({
   username: z.string().trim().min(1, 'Username is required').max(100),
@@ -7,47 +9,101 @@ export const loginRequestSchema = z.strictObject({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-export interface AccessToken {
-  accessToken: string;
-  /** Epoch milliseconds. */
-  accessTokenExpiry: number;
-}
+export const accessTokenSchema = z.object({
+  accessToken: z.string(),
+  accessTokenExpiry: z.number().describe('Epoch milliseconds.'),
+});
+export type AccessToken = z.infer<typeof accessTokenSchema>;
 
-export interface LoginResponse extends AccessToken {
-  status_code: 0;
-  UID: number;
-}
+export const loginResponseSchema = accessTokenSchema.extend({
+  status_code: z.literal(0),
+  UID: z.int(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const refreshTokenResponseSchema = accessTokenSchema.extend({ status_code: z.literal(0) });
+export type RefreshTokenResponse = z.infer<typeof refreshTokenResponseSchema>;
+
+/** GET /auth: the token is valid; whose it is. */
+export const authResponseSchema = z.object({ status_code: z.literal(0), UID: z.int() });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 /** Spec doc 1 §3 "Session info". `status` 0 means logged in. */
-export interface SessionInfo {
-  status_code: 0;
-  status: 0;
-  UID: number;
-  username: string;
-  admin: boolean;
-  master: boolean;
-  grandMaster: boolean;
-  /** For a master user: the owner accounts that authorised it. */
-  accountAccess: number[];
-  admin_group: number | null;
-  admin_username: string | null;
-  /** Accounts this session may act for (own account first). */
-  users: { UID: number; username: string }[];
-  bs_ids: string[];
-  translator: boolean;
-  newFeatureLive: boolean;
-  feedQualityLive: boolean;
-  limitFreeData: boolean;
-  ui_preferences: UiPreferences;
-  /** Partner-app kind, when the user comes from one. */
-  partnerApp: 'gari' | 'haytech' | null;
-  /** True for a sub-user acting under a main user's account. */
-  subUser: boolean;
-}
+export const sessionInfoSchema = z.object({
+  status_code: z.literal(0),
+  status: z.literal(0),
+  UID: z.int(),
+  username: z.string(),
+  admin: z.boolean(),
+  master: z.boolean(),
+  grandMaster: z.boolean(),
+  accountAccess: z.array(z.int()).describe('For a master user: the owner accounts that authorised it.'),
+  admin_group: z.int().nullable(),
+  admin_username: z.string().nullable(),
+  users: z
+    .array(z.object({ UID: z.int(), username: z.string() }))
+    .describe('Accounts this session may act for (own account first).'),
+  bs_ids: z.array(z.string()),
+  translator: z.boolean(),
+  newFeatureLive: z.boolean(),
+  feedQualityLive: z.boolean(),
+  limitFreeData: z.boolean(),
+  ui_preferences: uiPreferencesSchema,
+  partnerApp: z
+    .enum(['gari', 'haytech'])
+    .nullable()
+    .describe('Partner-app kind, when the user comes from one.'),
+  subUser: z.boolean().describe("True for a sub-user acting under a main user's account."),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 
-/** Every refusal or failure of the JSON API. */
-export interface ApiError {
-  status_code: number;
-  error: string;
-  path?: string;
-}
+/**
+ * Every refusal or failure of the JSON API (apps/server/src/http/errorHandler.ts): status_code is the
+ * HTTP status (or the API's own code), error a message a person can read.
+ */
+export const apiErrorSchema = z.object({
+  status_code: z.int(),
+  error: z.string(),
+  path: z.string().optional().describe('The request field that was refused, dotted ("prefs.chart_scale").'),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** Login, token refresh, logout and session info, served by the sessions feature. */
+export const sessionEndpoints = {
+  login: defineEndpoint({
+    method: 'POST',
+    path: '/admin/login',
+    body: loginRequestSchema,
+    response: loginResponseSchema,
+    auth: 'session',
+    summary: 'Logs in: an access token in the answer, the refresh token in an httpOnly cookie.',
+  }),
+  refreshToken: defineEndpoint({
+    method: 'POST',
+    path: '/admin/refreshToken',
+    response: refreshTokenResponseSchema,
+    auth: 'session',
+    summary: 'Exchanges the refresh cookie for a new access token (the refresh token rotates).',
+  }),
+  logout: defineEndpoint({
+    method: 'POST',
+    path: '/admin/logout',
+    response: statusOkSchema,
+    auth: 'session',
+    summary: 'Ends the session of the refresh cookie.',
+  }),
+  auth: defineEndpoint({
+    method: 'GET',
+    path: '/auth',
+    response: authResponseSchema,
+    auth: 'user',
+    summary: 'Checks the access token.',
+  }),
+  getSessionInfo: defineEndpoint({
+    method: 'GET',
+    path: '/client/getSessionInfo',
+    response: sessionInfoSchema,
+    auth: 'user',
+    summary: 'Who is logged in, the accounts they work with and their preferences.',
+  }),
+};

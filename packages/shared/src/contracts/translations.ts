@@ -1,13 +1,15 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
 import { LANGUAGES } from './preferences.js';
 
 /** Spec doc 1 §3 "Translation": id, key, text, category. */
-export interface TranslationRow {
-  id: number;
-  key: string;
-  text: string;
-  category: string;
-}
+export const translationRowSchema = z.object({
+  id: z.int(),
+  key: z.string(),
+  text: z.string(),
+  category: z.string(),
+});
+export type TranslationRow = z.infer<typeof translationRowSchema>;
 
 export const translationLocaleQuerySchema = z.object({
   /** Unsupported locales fall back to en (spec doc 1 §4). */
@@ -16,20 +18,23 @@ export const translationLocaleQuerySchema = z.object({
 });
 
 /** GET /client/getAnonymousTranslations and /client/getUserTranslations (spec doc 1 §7). */
-export interface TranslationsResponse {
-  status_code: 0;
-  locale: (typeof LANGUAGES)[number];
-  /** [key, text] pairs; keys are dotted paths ("login.title"). */
-  results: [string, string][];
-  supported_languages: string[];
-}
+export const translationsResponseSchema = z.object({
+  status_code: z.literal(0),
+  locale: z.enum(LANGUAGES),
+  results: z
+    .array(z.tuple([z.string(), z.string()]))
+    .describe('[key, text] pairs; keys are dotted paths ("login.title").'),
+  supported_languages: z.array(z.string()),
+});
+export type TranslationsResponse = z.infer<typeof translationsResponseSchema>;
 
 /** GET /admin/getAdminTranslations — rows for translators (their locales) and root admins. */
-export interface AdminTranslationsResponse {
-  status_code: 0;
-  locale: string;
-  results: TranslationRow[];
-}
+export const adminTranslationsResponseSchema = z.object({
+  status_code: z.literal(0),
+  locale: z.string(),
+  results: z.array(translationRowSchema),
+});
+export type AdminTranslationsResponse = z.infer<typeof adminTranslationsResponseSchema>;
 
 /** POST /admin/updateTranslations — spec doc 3 §4 "Saving sends locale, data and keyChange". */
 export const updateTranslationsRequestSchema = z.strictObject({
@@ -44,3 +49,45 @@ export const updateTranslationsRequestSchema = z.strictObject({
   /** Root admin only: the key itself changes, in every locale. */
   keyChange: z.boolean().default(false),
 });
+
+export const updateTranslationsResponseSchema = z.object({
+  status_code: z.literal(0),
+  result: translationRowSchema.describe('The row as saved.'),
+});
+export type UpdateTranslationsResponse = z.infer<typeof updateTranslationsResponseSchema>;
+
+/** Spec doc 1 §7 "Translations", served by the translations feature. */
+export const translationEndpoints = {
+  getAnonymousTranslations: defineEndpoint({
+    method: 'GET',
+    path: '/client/getAnonymousTranslations',
+    query: translationLocaleQuerySchema,
+    response: translationsResponseSchema,
+    auth: 'public',
+    summary: 'The texts of a language before login (unsupported languages fall back to en).',
+  }),
+  getUserTranslations: defineEndpoint({
+    method: 'GET',
+    path: '/client/getUserTranslations',
+    query: translationLocaleQuerySchema,
+    response: translationsResponseSchema,
+    auth: 'user',
+    summary: 'The texts of a language for a logged-in user.',
+  }),
+  getAdminTranslations: defineEndpoint({
+    method: 'GET',
+    path: '/admin/getAdminTranslations',
+    query: translationLocaleQuerySchema,
+    response: adminTranslationsResponseSchema,
+    auth: 'user',
+    summary: "A language's rows for its translators and the root admin.",
+  }),
+  updateTranslations: defineEndpoint({
+    method: 'POST',
+    path: '/admin/updateTranslations',
+    body: updateTranslationsRequestSchema,
+    response: updateTranslationsResponseSchema,
+    auth: 'user',
+    summary: 'Saves a text; the root admin also adds keys, renames keys and changes categories.',
+  }),
+};

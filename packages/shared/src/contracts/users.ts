@@ -1,4 +1,7 @@
-import type { BsListEntry } from './baseStations.js';
+import { z } from 'zod';
+import { bsListEntrySchema, uidQuerySchema } from './baseStations.js';
+import { defineEndpoint } from './endpoint.js';
+import { uiPreferencesSchema, uiPrefsRequestSchema } from './preferences.js';
 
 /** Spec doc 1 §9 plan names; doc 1 §1 plan levels 2 = hay, 3 = old premium, 4 = grain/waste. */
 export const PLAN_NAMES = [
@@ -12,51 +15,82 @@ export const PLAN_NAMES = [
 ] as const;
 export type PlanName = (typeof PLAN_NAMES)[number];
 
-export interface Plan {
-  planName: PlanName;
-  planLevel: number;
-  segment: number | null;
-  /** Epoch seconds. */
-  dueDate: number | null;
-  expired: boolean;
-}
+export const planSchema = z.object({
+  planName: z.enum(PLAN_NAMES),
+  planLevel: z.int(),
+  segment: z.int().nullable(),
+  dueDate: z.int().nullable().describe('Epoch seconds.'),
+  expired: z.boolean(),
+});
+export type Plan = z.infer<typeof planSchema>;
 
-export interface Service {
-  plan: number;
-  trial: number;
-  started: number | null;
-  period: number | null;
-  expDate: number | null;
-  surveyCompleted: boolean;
-}
+export const serviceSchema = z.object({
+  plan: z.number(),
+  trial: z.number(),
+  started: z.number().nullable(),
+  period: z.number().nullable(),
+  expDate: z.number().nullable(),
+  surveyCompleted: z.boolean(),
+});
+export type Service = z.infer<typeof serviceSchema>;
 
 /** Spec doc 1 §3 "User info" (the fields this product has so far). */
-export interface UserInfo {
-  U_ID: number;
-  UID: number;
-  username: string;
-  firstname: string | null;
-  lastname: string | null;
-  email: string | null;
-  phone: string | null;
-  country: string | null;
-  language: string;
-  demo: boolean;
-  bs_BS_IDs: string[];
-  bs_list: BsListEntry[];
-  plans: Plan[];
-  service: Service | null;
-  blocked: boolean;
-  translator: boolean;
-  storagesEnabled: boolean;
-  siteindex: boolean;
-  voiceCallEnabled: boolean;
-  masterAuthorizations: { UID: number; id: number; authorized: boolean }[];
-  subUsers: { U_ID: number; name: string; username: string | null }[];
-  subUserCount: number;
-}
+export const userInfoSchema = z.object({
+  U_ID: z.int(),
+  UID: z.int(),
+  username: z.string(),
+  firstname: z.string().nullable(),
+  lastname: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  country: z.string().nullable(),
+  language: z.string(),
+  demo: z.boolean(),
+  bs_BS_IDs: z.array(z.string()),
+  bs_list: z.array(bsListEntrySchema),
+  plans: z.array(planSchema),
+  service: serviceSchema.nullable(),
+  blocked: z.boolean(),
+  translator: z.boolean(),
+  storagesEnabled: z.boolean(),
+  siteindex: z.boolean(),
+  voiceCallEnabled: z.boolean(),
+  masterAuthorizations: z.array(z.object({ UID: z.int(), id: z.int(), authorized: z.boolean() })),
+  subUsers: z.array(z.object({ U_ID: z.int(), name: z.string(), username: z.string().nullable() })),
+  subUserCount: z.int(),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
 
-export interface UserInfoResponse {
-  status_code: 0;
-  userinfo: UserInfo;
-}
+/** GET /client/userInfo */
+export const userInfoResponseSchema = z.object({
+  status_code: z.literal(0),
+  userinfo: userInfoSchema,
+});
+export type UserInfoResponse = z.infer<typeof userInfoResponseSchema>;
+
+/** POST /client/uiPrefs: the preferences as saved (the change merged over the stored ones). */
+export const uiPrefsResponseSchema = z.object({
+  status_code: z.literal(0),
+  ui_preferences: uiPreferencesSchema,
+});
+export type UiPrefsResponse = z.infer<typeof uiPrefsResponseSchema>;
+
+/** User info and preferences, served by the users feature. */
+export const userEndpoints = {
+  userInfo: defineEndpoint({
+    method: 'GET',
+    path: '/client/userInfo',
+    query: uidQuerySchema,
+    response: userInfoResponseSchema,
+    auth: 'user',
+    summary: "The caller's user info, or (UID) that of an account it may act for.",
+  }),
+  uiPrefs: defineEndpoint({
+    method: 'POST',
+    path: '/client/uiPrefs',
+    body: uiPrefsRequestSchema,
+    response: uiPrefsResponseSchema,
+    auth: 'user',
+    summary: "Saves the caller's preferences, or a customer's when an admin passes UID.",
+  }),
+};

@@ -1,0 +1,28 @@
+import { baseStationEndpoints } from './baseStations.js';
+import type { Endpoint } from './endpoint.js';
+import { healthEndpoints } from './health.js';
+import { ingestEndpoints } from './ingest.js';
+import { probeConfigEndpoints } from './probeConfig.js';
+import { probeDataEndpoints } from './probeData.js';
+import { sessionEndpoints } from './session.js';
+import { translationEndpoints } from './translations.js';
+import { userEndpoints } from './users.js';
+
+/**
+ * Every call of the API, grouped by the server feature that serves it. Each contract file declares
+ * its own endpoints beside its schemas; a new feature adds its file and one line here.
+ */
+export const endpoints = {
+  sessions: sessionEndpoints,
+  users: userEndpoints,
+  baseStations: baseStationEndpoints,
+  probes: { ...probeDataEndpoints, ...probeConfigEndpoints },
+  translations: translationEndpoints,
+  ingest: ingestEndpoints,
+  health: healthEndpoints,
+} satisfies Record<string, Record<string, Endpoint>>;
+
+/** The catalogue as a flat list (documentation, tests that walk every call). */
+export function allEndpoints(): Endpoint[] {
+  return Object.values(endpoints).flatMap((group) => Object.values(group) as Endpoint[]);
+}
