@@ -1,0 +1,135 @@
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  FastifySchemaCompiler,
+  RouteOptions,
+  RouteShorthandOptions,
+} from 'fastify';
+import {
+  apiErrorSchema,
+  type Endpoint,
+  type ParsedBodyOf,
+  type ParsedQueryOf,
+  type ResponseOf,
+} from '@emberwatch/shared';
+import type { z } from 'zod';
+import type { ApiError } from './ApiError.js';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * An answer the route serialised itself, typed as the endpoint's response: a cached text spliced into
+ * its envelope, or a large list the serialiser's validation pass would only slow down (see `unchecked`).
+ * The endpoint's schema still documents it; nothing checks it at run time, so build it from typed values.
+ */
+export class PreparedJson<T> {
+  /** Only ties the text to the response type it stands for; never set. */
+  declare readonly type?: T;
+  constructor(readonly json: string) {}
+}
+
+/** JSON text the route assembled itself, sent as it is. */
+export function preparedJson<T>(json: string): PreparedJson<T> {
+  return new PreparedJson<T>(json);
+}
+
+/**
+ * A typed answer sent with JSON.stringify instead of the schema-checking serialiser. For responses of
+ * thousands of points, where the per-element validation costs more than the serialising itself; the
+ * compiler still checks the value against the endpoint's response type.
+ */
+export function unchecked<T>(value: T): PreparedJson<T> {
+  return new PreparedJson<T>(JSON.stringify(value));
+}
+
+/** The request as a handler of the endpoint sees it: query and body validated and typed. */
+export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
+  Querystring: ParsedQueryOf<E>;
+  Body: ParsedBodyOf<E>;
+}>;
+
+type Answer<R> = R | PreparedJson<R>;
+
+/** Returns the endpoint's answer; a refusal is thrown (ApiError) and leaves as the error envelope. */
+export type EndpointHandler<E extends Endpoint> = (
+  req: EndpointRequest<E>,
+  reply: FastifyReply,
+) => Answer<ResponseOf<E>> | Promise<Answer<ResponseOf<E>>>;
+
+export interface EndpointRouteOptions extends Pick<
+  RouteShorthandOptions,
+  'preHandler' | 'preValidation' | 'bodyLimit' | 'logLevel'
+> {
+  /**
+   * The 400 for input the schema refuses, when a call has its own wording; by default the error
+   * handler turns the first zod problem into "path: message" (http/errorHandler.ts).
+   */
+  invalid?: (error: z.ZodError) => ApiError;
+}
+
+/** Every refusal and failure leaves in one envelope (http/errorHandler.ts), documented for each call. */
+export const errorResponses = { '4xx': apiErrorSchema, '5xx': apiErrorSchema } as const;
+
+/** A route whose endpoint is fixed, waiting for its handler. */
+export interface EndpointRoute<E extends Endpoint> {
+  handle(handler: EndpointHandler<E>): void;
+}
+
+/**
+ * Registers one endpoint of the shared catalogue: its query or body schema validates and types the
+ * input, its response schema documents the answer in /api/docs and checks it on the way out (fields
+ * outside the contract are dropped), and the handler must return that answer's type.
+ *
+ * `route(app, endpoint, options).handle(handler)` rather than one call: the endpoint's type is fixed
+ * before the handler is checked, so TypeScript holds the handler's object literals to the response
+ * type with their literals (`status_code: 0`); in a single generic call it widens them to number.
+ * The OpenAPI test notices an endpoint whose route was never handled.
+ */
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  options: EndpointRouteOptions = {},
+): EndpointRoute<E> {
+  return { handle: (handler) => register(app, endpoint, options, handler) };
+}
+
+function register<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  options: EndpointRouteOptions,
+  handler: EndpointHandler<E>,
+): void {
+  const { invalid, ...routeOptions } = options;
+  const schema: FastifySchema = {
+    summary: endpoint.summary,
+    ...(endpoint.query ? { querystring: endpoint.query } : {}),
+    ...(endpoint.body ? { body: endpoint.body } : {}),
+    ...(endpoint.auth === 'user' ? { security: [{ bearer: [] }] } : {}),
+    response: { 200: endpoint.response, ...errorResponses },
+  };
+  const definition: RouteOptions = {
+    ...routeOptions,
+    method: endpoint.method,
+    url: endpoint.path,
+    schema,
+    handler: async (req, reply) => {
+      // The validator compiler has replaced query and body with the schemas' parsed values.
+      const answer = await handler(req as EndpointRequest<E>, reply);
+      if (answer instanceof PreparedJson) return reply.type(JSON_TYPE).send(answer.json);
+      return answer;
+    },
+  };
+  if (invalid) definition.validatorCompiler = refusingWith(invalid);
+  app.route(definition);
+}
+
+/** Validates like fastify-type-provider-zod's compiler, but refuses with the call's own ApiError. */
+function refusingWith(invalid: (error: z.ZodError) => ApiError): FastifySchemaCompiler<FastifySchema> {
+  return ({ schema }) =>
+    (data) => {
+      const parsed = (schema as z.ZodType).safeParse(data);
+      return parsed.success ? { value: parsed.data } : { error: invalid(parsed.error) };
+    };
+}
