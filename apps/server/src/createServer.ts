@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import type { Store } from './db/createDatabase.js';
 import { composeFeatures } from './features.js';
 import { errorHandler } from './http/errorHandler.js';
+import { healthRoutes } from './http/health.routes.js';
 import type { Job } from './jobs/Scheduler.js';
 import type { Kernel } from './kernel/Kernel.js';
 import { EventBus, type BusEvents } from './realtime/EventBus.js';
@@ -95,7 +96,7 @@ export async function createServer(config: Config, store: Store, opts: ServerOpt
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  app.get('/health', () => ({ status_code: 0, engine: store.engine }));
+  await app.register(healthRoutes(store.engine));
   // The features, mounted from one list (features.ts): their routes, event subscriptions, start and stop.
   const features = composeFeatures(kernel, { log: app.log, wsRefreshMs: opts.wsRefreshMs });
   const unsubscribe: (() => void)[] = [];

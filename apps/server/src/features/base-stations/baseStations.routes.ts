@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { basestationQuerySchema, uidQuerySchema } from '@emberwatch/shared';
+import { baseStationEndpoints, type DataResponse } from '@emberwatch/shared';
 import { actorOf, type Authenticate } from '../../http/authenticate.js';
+import { preparedJson, route } from '../../http/route.js';
 import type { BaseStationService } from './baseStation.service.js';
 
 export interface BaseStationRouteDeps {
@@ -11,28 +11,27 @@ export interface BaseStationRouteDeps {
 }
 
 export function baseStationRoutes(ctx: BaseStationRouteDeps) {
-  return (base: FastifyInstance): void => {
-    const app = base.withTypeProvider<ZodTypeProvider>();
+  return (app: FastifyInstance): void => {
     app.addHook('preHandler', ctx.authenticate);
 
-    app.get('/client/basestationArray', { schema: { querystring: uidQuerySchema } }, async (req) => ({
+    route(app, baseStationEndpoints.basestationArray).handle(async (req) => ({
       status_code: 0,
       results: await ctx.stations.list(actorOf(req), req.query.UID),
     }));
 
-    app.get('/client/bsConf', { schema: { querystring: basestationQuerySchema } }, (req) =>
+    route(app, baseStationEndpoints.bsConf).handle((req) =>
       ctx.stations.conf(actorOf(req), req.query.basestationID),
     );
 
-    app.get('/client/data', { schema: { querystring: basestationQuerySchema } }, async (req, reply) => {
+    // The probe list's hottest call: the envelope is spliced around the station's cached results text
+    // (readings feature), so the answer is neither rebuilt nor re-validated per request; the schema
+    // documents it.
+    route(app, baseStationEndpoints.data).handle(async (req) => {
       const { basestationID } = req.query;
-      // DataResponse, assembled around the cached results text (the probe list's hottest call).
       const results = await ctx.stations.latestJson(actorOf(req), basestationID);
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(
-          `{"status_code":0,"bs_id":${JSON.stringify(basestationID)},"results":${results},"server_ts":${ctx.nowS()}}`,
-        );
+      return preparedJson<DataResponse>(
+        `{"status_code":0,"bs_id":${JSON.stringify(basestationID)},"results":${results},"server_ts":${ctx.nowS()}}`,
+      );
     });
   };
 }

@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { ingestPacketSchema } from '@emberwatch/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ingestEndpoints } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
 import { invalidFromZod } from '../../http/invalidFromZod.js';
+import { route } from '../../http/route.js';
 import type { IngestService } from './ingest.service.js';
 import { parseStationAuthorization, type StationCredentials } from './stationCredentials.js';
 
@@ -12,23 +13,33 @@ export function ingestRoutes(
   ctx: { ingest: Pick<IngestService, 'submit'> },
   credentials: StationCredentials,
 ) {
+  /** The station each request authenticated as, from the check before validation to the handler. */
+  const stationOf = new WeakMap<FastifyRequest, string>();
+
   return (app: FastifyInstance): void => {
-    // Stations send all day: their requests are logged only when something goes wrong.
-    app.post('/ingest/v1/packets', { bodyLimit: BODY_LIMIT, logLevel: 'warn' }, async (req, reply) => {
-      const auth = parseStationAuthorization(req.headers.authorization);
-      if (!auth || !(await credentials.verify(auth.bsId, auth.secret))) {
-        throw ApiError.unauthenticated('Unknown base station or wrong station secret.');
-      }
-      const parsed = ingestPacketSchema.safeParse(req.body);
-      if (!parsed.success) throw invalidFromZod(parsed.error, '', 'malformed packet');
+    route(app, ingestEndpoints.packets, {
+      bodyLimit: BODY_LIMIT,
+      // Stations send all day: their requests are logged only when something goes wrong.
+      logLevel: 'warn',
+      // The station is checked before its packet: an unknown station learns nothing about the format.
+      preValidation: async (req) => {
+        const auth = parseStationAuthorization(req.headers.authorization);
+        if (!auth || !(await credentials.verify(auth.bsId, auth.secret))) {
+          throw ApiError.unauthenticated('Unknown base station or wrong station secret.');
+        }
+        stationOf.set(req, auth.bsId);
+      },
+      invalid: (error) => invalidFromZod(error, '', 'malformed packet'),
+    }).handle(async (req) => {
+      const bsId = stationOf.get(req);
+      if (bsId === undefined) throw ApiError.unauthenticated('Unknown base station or wrong station secret.');
       const bytesUp = Number(req.headers['content-length'] ?? 0);
       try {
-        const answer = await ctx.ingest.submit(auth.bsId, parsed.data, bytesUp);
-        return reply.send(answer);
+        return await ctx.ingest.submit(bsId, req.body, bytesUp);
       } catch (err) {
         if (err instanceof ApiError) throw err;
         // The station keeps its buffer and retries: nothing of this packet was stored.
-        req.log.error({ err, bsId: auth.bsId }, 'ingest commit failed');
+        req.log.error({ err, bsId }, 'ingest commit failed');
         throw ApiError.unavailable('The store is unavailable; keep the packet and retry.');
       }
     });

@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { loginRequestSchema } from '@emberwatch/shared';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { sessionEndpoints } from '@emberwatch/shared';
 import type { Config } from '../../config.js';
 import { ApiError } from '../../http/ApiError.js';
 import { actorOf, type Authenticate } from '../../http/authenticate.js';
+import { route } from '../../http/route.js';
 import type { IssuedSession, SessionService } from './session.service.js';
 import type { SessionInfoService } from './sessionInfo.service.js';
 
@@ -34,12 +35,13 @@ export function sessionRoutes(ctx: SessionRouteDeps) {
   }
 
   return (app: FastifyInstance): void => {
+    const { login, refreshToken, logout, auth, getSessionInfo } = sessionEndpoints;
+
     // Credentials travel in the body only: a URL ends up in logs and browser history.
-    app.post('/admin/login', async (req, reply) => {
-      const parsed = loginRequestSchema.safeParse(req.body);
-      if (!parsed.success)
-        throw ApiError.invalid(parsed.error.issues[0]?.message ?? 'Username and password are required.');
-      const s = await ctx.sessions.login(parsed.data.username, parsed.data.password, req.ip);
+    route(app, login, {
+      invalid: (error) => ApiError.invalid(error.issues[0]?.message ?? 'Username and password are required.'),
+    }).handle(async (req, reply) => {
+      const s = await ctx.sessions.login(req.body.username, req.body.password, req.ip);
       setRefreshCookie(reply, s);
       return {
         status_code: 0,
@@ -49,7 +51,7 @@ export function sessionRoutes(ctx: SessionRouteDeps) {
       };
     });
 
-    app.post('/admin/refreshToken', async (req: FastifyRequest, reply) => {
+    route(app, refreshToken).handle(async (req, reply) => {
       try {
         const s = await ctx.sessions.refresh(req.cookies[REFRESH_COOKIE]);
         setRefreshCookie(reply, s);
@@ -60,18 +62,18 @@ export function sessionRoutes(ctx: SessionRouteDeps) {
       }
     });
 
-    app.post('/admin/logout', async (req, reply) => {
+    route(app, logout).handle(async (req, reply) => {
       await ctx.sessions.logout(req.cookies[REFRESH_COOKIE]);
       clearRefreshCookie(reply);
       return { status_code: 0 };
     });
 
-    app.get('/auth', { preHandler: ctx.authenticate }, (req) => ({
+    route(app, auth, { preHandler: ctx.authenticate }).handle((req) => ({
       status_code: 0,
       UID: actorOf(req).user.id,
     }));
 
-    app.get('/client/getSessionInfo', { preHandler: ctx.authenticate }, (req) =>
+    route(app, getSessionInfo, { preHandler: ctx.authenticate }).handle((req) =>
       ctx.sessionInfo.info(actorOf(req)),
     );
   };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { uidQuerySchema, uiPrefsRequestSchema } from '@emberwatch/shared';
+import { userEndpoints } from '@emberwatch/shared';
 import { actorOf, type Authenticate } from '../../http/authenticate.js';
+import { route } from '../../http/route.js';
 import type { UserAccountService } from './userAccount.service.js';
 
 export interface UserRouteDeps {
@@ -10,17 +10,16 @@ export interface UserRouteDeps {
 }
 
 export function userRoutes(ctx: UserRouteDeps) {
-  return (base: FastifyInstance): void => {
-    const app = base.withTypeProvider<ZodTypeProvider>();
+  return (app: FastifyInstance): void => {
     app.addHook('preHandler', ctx.authenticate);
 
-    app.get('/client/userInfo', { schema: { querystring: uidQuerySchema } }, async (req) => ({
+    route(app, userEndpoints.userInfo).handle(async (req) => ({
       status_code: 0,
       userinfo: await ctx.accounts.userInfo(actorOf(req), req.query.UID),
     }));
 
     /** Saves the caller's preferences, or a customer's when an admin passes UID (spec doc 1 §7). */
-    app.post('/client/uiPrefs', { schema: { body: uiPrefsRequestSchema } }, async (req) => ({
+    route(app, userEndpoints.uiPrefs).handle(async (req) => ({
       status_code: 0,
       ui_preferences: await ctx.accounts.saveUiPrefs(actorOf(req), req.body),
     }));
