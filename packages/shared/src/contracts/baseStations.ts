@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint.js';
+import { defineEndpoint, defineEndpoints } from './endpoint.js';
 import { probeCorrectionSchema } from './probeCorrection.js';
 import { dataResponseSchema } from './readings.js';
 
@@ -98,7 +98,7 @@ export const bsConfResponseSchema = z.object({
 export type BsConfResponse = z.infer<typeof bsConfResponseSchema>;
 
 /** The station list, a station's configuration and its latest data, served by the base-stations feature. */
-export const baseStationEndpoints = {
+export const baseStationEndpoints = defineEndpoints({
   basestationArray: defineEndpoint({
     method: 'GET',
     path: '/client/basestationArray',
@@ -123,4 +123,4 @@ export const baseStationEndpoints = {
     auth: 'user',
     summary: 'The latest reading of every probe of a base station.',
   }),
-};
+});

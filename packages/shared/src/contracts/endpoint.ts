@@ -43,6 +43,15 @@ export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {
   return endpoint;
 }
 
+/**
+ * A feature's endpoints, by name. A call rather than a bare object literal so that the web build
+ * (apps/web/vite.config.ts marks each top-level call of a contract module pure) can drop the whole
+ * group, schemas and zod with it, when the page does not use it.
+ */
+export function defineEndpoints<const G extends Record<string, Endpoint>>(group: G): G {
+  return group;
+}
+
 /** The successful answer of an endpoint. */
 export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint.js';
+import { defineEndpoint, defineEndpoints } from './endpoint.js';
 
 /** GET /health: the server answers and which store it runs on (for load balancers and operators). */
 export const healthResponseSchema = z.object({
@@ -8,7 +8,7 @@ export const healthResponseSchema = z.object({
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
-export const healthEndpoints = {
+export const healthEndpoints = defineEndpoints({
   health: defineEndpoint({
     method: 'GET',
     path: '/health',
@@ -16,4 +16,4 @@ export const healthEndpoints = {
     auth: 'public',
     summary: 'The server is up; which store it uses.',
   }),
-};
+});

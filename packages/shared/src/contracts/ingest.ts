@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint.js';
+import { defineEndpoint, defineEndpoints } from './endpoint.js';
 
 /**
  * The base-station ingest protocol (docs/base-station-protocol.md).
@@ -64,7 +64,7 @@ export const ingestErrorSchema = z.object({
 export type IngestError = z.infer<typeof ingestErrorSchema>;
 
 /** The base-station protocol, served by the ingest feature. */
-export const ingestEndpoints = {
+export const ingestEndpoints = defineEndpoints({
   packets: defineEndpoint({
     method: 'POST',
     path: '/ingest/v1/packets',
@@ -73,4 +73,4 @@ export const ingestEndpoints = {
     auth: 'station',
     summary: 'A base station delivers a packet (Authorization: Station <bs_id>:<secret>).',
   }),
-};
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bsIdSchema } from './baseStations.js';
-import { defineEndpoint } from './endpoint.js';
+import { defineEndpoint, defineEndpoints } from './endpoint.js';
 import { sensorIdSchema } from './ingest.js';
 import { statusOkSchema } from './statusOk.js';
 
@@ -84,7 +84,7 @@ export const setBsTimezoneResponseSchema = z.object({
 export type SetBsTimezoneResponse = z.infer<typeof setBsTimezoneResponseSchema>;
 
 /** Probe and station settings (spec doc 2 §7), served by the probes feature. */
-export const probeConfigEndpoints = {
+export const probeConfigEndpoints = defineEndpoints({
   sensorConf: defineEndpoint({
     method: 'POST',
     path: '/client/sensorConf',
@@ -125,4 +125,4 @@ export const probeConfigEndpoints = {
     auth: 'user',
     summary: "Sets a base station's time zone.",
   }),
-};
+});

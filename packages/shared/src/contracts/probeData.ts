@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bsIdSchema } from './baseStations.js';
-import { defineEndpoint } from './endpoint.js';
+import { defineEndpoint, defineEndpoints } from './endpoint.js';
 import { sensorIdSchema } from './ingest.js';
 
 /**
@@ -221,7 +221,7 @@ export const ANALYSIS_PACKETS_PER_DAY_FLAG = 36;
 export const ANALYSIS_AVERAGE_PACKETS_FLAG = 24;
 
 /** Probe history, served by the probes feature. */
-export const probeDataEndpoints = {
+export const probeDataEndpoints = defineEndpoints({
   sensorData: defineEndpoint({
     method: 'GET',
     path: '/client/sensorData',
@@ -262,4 +262,4 @@ export const probeDataEndpoints = {
     auth: 'user',
     summary: 'How regularly a probe reported, day by day (admins only).',
   }),
-};
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint.js';
+import { defineEndpoint, defineEndpoints } from './endpoint.js';
 import { uiPreferencesSchema } from './preferences.js';
 import { statusOkSchema } from './statusOk.js';
 
@@ -69,7 +69,7 @@ export const apiErrorSchema = z.object({
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
 /** Login, token refresh, logout and session info, served by the sessions feature. */
-export const sessionEndpoints = {
+export const sessionEndpoints = defineEndpoints({
   login: defineEndpoint({
     method: 'POST',
     path: '/admin/login',
@@ -106,4 +106,4 @@ export const sessionEndpoints = {
     auth: 'user',
     summary: 'Who is logged in, the accounts they work with and their preferences.',
   }),
-};
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint.js';
+import { defineEndpoint, defineEndpoints } from './endpoint.js';
 import { LANGUAGES } from './preferences.js';
 
 /** Spec doc 1 §3 "Translation": id, key, text, category. */
@@ -57,7 +57,7 @@ export const updateTranslationsResponseSchema = z.object({
 export type UpdateTranslationsResponse = z.infer<typeof updateTranslationsResponseSchema>;
 
 /** Spec doc 1 §7 "Translations", served by the translations feature. */
-export const translationEndpoints = {
+export const translationEndpoints = defineEndpoints({
   getAnonymousTranslations: defineEndpoint({
     method: 'GET',
     path: '/client/getAnonymousTranslations',
@@ -90,4 +90,4 @@ export const translationEndpoints = {
     auth: 'user',
     summary: 'Saves a text; the root admin also adds keys, renames keys and changes categories.',
   }),
-};
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bsListEntrySchema, uidQuerySchema } from './baseStations.js';
-import { defineEndpoint } from './endpoint.js';
+import { defineEndpoint, defineEndpoints } from './endpoint.js';
 import { uiPreferencesSchema, uiPrefsRequestSchema } from './preferences.js';
 
 /** Spec doc 1 §9 plan names; doc 1 §1 plan levels 2 = hay, 3 = old premium, 4 = grain/waste. */
@@ -76,7 +76,7 @@ export const uiPrefsResponseSchema = z.object({
 export type UiPrefsResponse = z.infer<typeof uiPrefsResponseSchema>;
 
 /** User info and preferences, served by the users feature. */
-export const userEndpoints = {
+export const userEndpoints = defineEndpoints({
   userInfo: defineEndpoint({
     method: 'GET',
     path: '/client/userInfo',
@@ -93,4 +93,4 @@ export const userEndpoints = {
     auth: 'user',
     summary: "Saves the caller's preferences, or a customer's when an admin passes UID.",
   }),
-};
+});
