@@ -1,6 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { allEndpoints, endpoints } from '../src/index.js';
+import {
+  allEndpoints,
+  endpoints,
+  type BodyOf,
+  type QueryOf,
+  type ResponseOf,
+  type SessionInfo,
+} from '../src/index.js';
 
 describe('the endpoint catalogue', () => {
   const all = allEndpoints();
@@ -71,5 +78,19 @@ describe('the endpoint catalogue', () => {
     expect(chart.safeParse({ ...base, mode: 'raw' }).success).toBe(true);
     expect(chart.safeParse({ ...base, mode: 'weekly' }).success).toBe(false);
     expect(chart.safeParse({ ...base, mode: 'raw', status_code: 1 }).success).toBe(false);
+  });
+
+  it('types a client call from the contract: what it sends and what it gets back', () => {
+    type ChartQuery = QueryOf<typeof endpoints.probes.sensorData>;
+    // Coerced numbers may be sent as numbers or strings; fields with a default may be left out.
+    expectTypeOf<{ BS_ID: string; sensorID: string; startTS: number }>().toExtend<ChartQuery>();
+    expectTypeOf<{ sensorID: string; startTS: number }>().not.toExtend<ChartQuery>();
+    expectTypeOf<{ prefs: { degrees: 'F' } }>().toExtend<BodyOf<typeof endpoints.users.uiPrefs>>();
+    expectTypeOf<QueryOf<typeof endpoints.sessions.getSessionInfo>>().toEqualTypeOf<undefined>();
+    expectTypeOf<ResponseOf<typeof endpoints.sessions.getSessionInfo>>().toEqualTypeOf<SessionInfo>();
+    expectTypeOf<ResponseOf<typeof endpoints.sessions.auth>>().toEqualTypeOf<{
+      status_code: 0;
+      UID: number;
+    }>();
   });
 });
