@@ -105,6 +105,9 @@ function webDist(config: Config): string | undefined {
 }
 
 const API_PREFIXES = ['/admin/', '/client/', '/auth', '/ingest/', '/ws', '/health', '/api/'];
+/** The user API: every call about a logged-in user (and the login, refresh and logout calls). */
+const PRIVATE_PATH = /^\/(?:client\/|admin\/|auth(?:[/?]|$))/;
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 export async function createServer(
   config: Config,
@@ -144,6 +147,16 @@ export async function createServer(
     },
     // The API is same-origin only; a cross-origin embedder policy would only break the docs page.
     crossOriginEmbedderPolicy: false,
+    // Sent below only when the browser came over HTTPS: on plain HTTP the header means nothing, and
+    // on a LAN install it would pin a name that may never serve TLS.
+    strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    // req.protocol is "https" for TLS, or behind a trusted proxy (TRUST_PROXY) that says so.
+    if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    // Logged-in answers (data, tokens, and errors about them) stay out of every cache: a shared
+    // computer's back button or a proxy must not hand them to the next person.
+    if (PRIVATE_PATH.test(req.url)) reply.header('cache-control', 'no-store');
   });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   // The OpenAPI document is generated from the routes' zod schemas (GET /api/docs/json), with a

@@ -25,11 +25,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** Extra environment for loadConfig (e.g. TRUST_PROXY). */
+  env?: Record<string, string>;
+  /** The server's clock (the demo seed keeps the real one). */
+  nowS?: () => number;
+}
+
 /**
  * A real server on a real store: SQLite in a temp folder by default, PostgreSQL (its own schema per
  * call) when TEST_STORE=postgres. Seeded with the demo accounts.
  */
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'emberwatch-test-'));
   let schema: string | undefined;
   if (TEST_ENGINE === 'postgres') {
@@ -39,7 +46,13 @@ export async function createTestApp(): Promise<TestApp> {
     await client.query(`create schema ${schema}`);
     await client.end();
   }
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_SEED: '1' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    DEMO_SEED: '1',
+    ...opts.env,
+  });
   const store = openStore({
     databaseUrl: TEST_ENGINE === 'postgres' ? TEST_DATABASE_URL : undefined,
     sqlitePath: join(dataDir, 'test.db'),
@@ -49,7 +62,7 @@ export async function createTestApp(): Promise<TestApp> {
   await migrateToLatest(store);
   const seeded = await seedDemo(store, dataDir, 'http://127.0.0.1:0', Math.floor(Date.now() / 1000));
   const file = JSON.parse(readFileSync(seeded.file, 'utf8')) as DemoStationsFile;
-  const { app, ctx } = await createServer(config, store, { logger: false });
+  const { app, ctx } = await createServer(config, store, { logger: false, nowS: opts.nowS });
   await app.ready();
 
   return {
