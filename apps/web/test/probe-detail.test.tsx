@@ -206,6 +206,28 @@ describe('the History chart (spec doc 2 §9)', () => {
     });
   });
 
+  it('shows the whole year as daily maxima when the user picks Year', async () => {
+    const server = probeServer();
+    const app = renderApp('/probes/H-001', server);
+    await screen.findByTestId('chart-legend');
+    expect(screen.getAllByRole('button', { pressed: false }).map((b) => b.textContent)).toEqual(
+      expect.arrayContaining(['Year', 'Month', 'Day']),
+    );
+    serveSensorData(server, [chartPoint(200 * DAY, [35]), chartPoint(DAY, [36])], 'snapshot');
+    await app.user.click(screen.getByRole('button', { name: 'Year' }));
+    await waitFor(() => {
+      const q = lastCall(server, '/client/sensorData');
+      expect(Math.abs(Number(q.get('startTS')) - (nowSeconds() - 365 * DAY))).toBeLessThan(5);
+      expect(q.has('endTS')).toBe(false);
+    });
+    expect(screen.getByRole('button', { name: 'Year' })).toHaveProperty('ariaPressed', 'true');
+    expect(await screen.findByTestId('snapshot-label')).toHaveProperty('textContent', 'Daily maxima');
+    // The chart is as wide as the year, not only the days that hold data.
+    const x = FakeUPlot.latest().xScale;
+    expect(x && x.max - x.min).toBe(365 * DAY);
+    expect(Math.abs((x?.max ?? 0) - nowSeconds())).toBeLessThan(5);
+  });
+
   it('zooms to a dragged range but never to less than one day', async () => {
     const server = probeServer();
     renderApp('/probes/H-001', server);

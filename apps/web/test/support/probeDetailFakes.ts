@@ -27,7 +27,11 @@ export class FakeUPlot {
     this.data = d;
   }
   setSize(): void {}
-  setScale(): void {}
+  /** The x range last set (the window the chart shows). */
+  xScale: { min: number; max: number } | null = null;
+  setScale(key: string, s: { min: number; max: number }): void {
+    if (key === 'x') this.xScale = s;
+  }
   destroy(): void {}
   setSelect(s: FakeUPlot['select']): void {
     this.select = s;
