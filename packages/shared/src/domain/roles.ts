@@ -2,7 +2,8 @@ import type { Plan, Service } from '../contracts/users.js';
 
 /**
  * Who sees which side-menu entry and where "/" leads (spec doc 1 §2 "Side menu entries",
- * doc 3 §6 "Roles and permissions"). Pure, so the web shell and the server agree.
+ * doc 3 §6 "Roles and permissions"), with one departure: language and logout are for everyone.
+ * Pure, so the web shell and the server agree.
  */
 export interface RoleContext {
   admin: boolean;
@@ -28,6 +29,7 @@ export const MENU_ENTRIES = [
   'settings',
   'account',
   'instructions',
+  'language',
   'logout',
 ] as const;
 export type MenuEntry = (typeof MENU_ENTRIES)[number];
@@ -87,7 +89,11 @@ export function visibleMenuEntries(ctx: RoleContext): MenuEntry[] {
     settings: !ctx.master,
     account: !partner,
     instructions: true,
-    logout: !ctx.master,
+    // Spec doc 1 §2 hides logout from master users, which left them no way out of a shared device
+    // and no way to change the language (they see no settings): every user may do both
+    // (docs/decisions/0010-everyone-can-log-out-and-choose-a-language.md).
+    language: true,
+    logout: true,
   };
   return MENU_ENTRIES.filter((e) => show[e]);
 }

@@ -30,6 +30,7 @@ import {
   type UiPreferences,
 } from '@emberwatch/shared';
 import { changeLanguage } from '../../i18n/i18n';
+import { LANGUAGE_NAMES } from '../../i18n/languageNames';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { queryKeys } from '../../lib/queryKeys';
 import { useShellContext } from '../../app/AppShell';
@@ -40,18 +41,6 @@ import { useUserInfo } from '../users/useUserInfo';
 import { PreferenceSelect } from './PreferenceSelect';
 import { TemperatureFields } from './TemperatureFields';
 import { useSavePreferences } from './useSavePreferences';
-
-/** Each language in its own words, so a user can find theirs whatever the interface shows. */
-export const LANGUAGE_NAMES: Record<Language, string> = {
-  en: 'English',
-  fr: 'Français',
-  de: 'Deutsch',
-  fi: 'Suomi',
-  hr: 'Hrvatski',
-  it: 'Italiano',
-  nl: 'Nederlands',
-  es: 'Español',
-};
 
 // A fixed day (1 March, 14:05) shows what each pattern looks like without depending on today.
 const SAMPLE_DATE = new Date(2025, 2, 1, 14, 5);
