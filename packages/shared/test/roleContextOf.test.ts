@@ -58,6 +58,13 @@ describe('roleContextOf (spec doc 1 §3 session and user info)', () => {
       plans: [],
       service: null,
     });
-    expect(visibleMenuEntries(ctx)).toEqual(['probes', 'settings', 'account', 'instructions', 'language', 'logout']);
+    expect(visibleMenuEntries(ctx)).toEqual([
+      'probes',
+      'settings',
+      'account',
+      'instructions',
+      'language',
+      'logout',
+    ]);
   });
 });

@@ -71,7 +71,17 @@ describe('visibleMenuEntries (spec doc 1 §2 "Side menu entries")', () => {
     [
       'a root admin (admin_group 0) sees translations, admin and storages',
       ctx({ admin: true, adminGroup: STAFF_LEVELS.root }),
-      ['translations', 'admin', 'storages', 'probes', 'settings', 'account', 'instructions', 'language', 'logout'],
+      [
+        'translations',
+        'admin',
+        'storages',
+        'probes',
+        'settings',
+        'account',
+        'instructions',
+        'language',
+        'logout',
+      ],
     ],
     [
       'a tech admin sees admin and storages but not translations',
