@@ -164,6 +164,44 @@ describe('the History chart (spec doc 2 §9)', () => {
     expect((u.data[1] as number[])[1]).toBe(106.2);
   });
 
+  it("draws the user's alert temperature as a named line, and names it in the legend", async () => {
+    const server = probeServer();
+    server.state.session.ui_preferences = { ...server.state.session.ui_preferences, temperature_alert: 40 };
+    renderApp('/probes/H-001', server);
+    await screen.findByTestId('chart-legend');
+    const u = FakeUPlot.latest();
+    act(() => u.fire('draw'));
+    const line = screen.getByTestId('chart-alert-line');
+    expect(line.dataset.value).toBe('40');
+    // The fake scale puts a value at as many pixels: the line sits at 40 °C.
+    expect(line.style.top).toBe('40px');
+    expect(screen.getByTestId('chart-alert-label').textContent).toBe('Temperature alert 40.0 °C');
+    expect(screen.getByTestId('legend-alert').textContent).toBe('Temperature alert40.0 °C');
+  });
+
+  it('draws the alert line in °F for a user who prefers Fahrenheit (45 °C by default)', async () => {
+    const server = probeServer();
+    server.state.session.ui_preferences = { ...server.state.session.ui_preferences, degrees: 'F' };
+    renderApp('/probes/H-001', server);
+    await screen.findByTestId('chart-legend');
+    act(() => FakeUPlot.latest().fire('draw'));
+    expect(screen.getByTestId('chart-alert-line').dataset.value).toBe('113');
+    expect(screen.getByTestId('chart-alert-label').textContent).toBe('Temperature alert 113.0 °F');
+  });
+
+  it('grows the temperature axis to show an alert above the chosen scale', async () => {
+    const server = probeServer();
+    server.state.session.ui_preferences = {
+      ...server.state.session.ui_preferences,
+      chart_scale: [0, 40],
+      temperature_alert: 55,
+    };
+    renderApp('/probes/H-001', server);
+    await screen.findByTestId('chart-legend');
+    const range = FakeUPlot.latest().opts.scales?.temp?.range;
+    expect(range?.(null, 38.5, 41.2)).toEqual([0, 55]);
+  });
+
   it('shows the value under the cursor when the user points at the chart', async () => {
     renderApp('/probes/H-001', probeServer());
     await screen.findByTestId('chart-legend');

@@ -38,8 +38,9 @@ import { LoadingIndicator } from '../../../ui/LoadingIndicator';
 import { isApiRequestError } from '../../../lib/ApiRequestError';
 import { formatDate } from '../../../lib/formatDate';
 import { useElementWidth } from '../../../lib/useElementWidth';
+import { useUiPreferences } from '../../sessions/useUiPreferences';
 import { useOverview, useSensorData } from '../probeDetailQueries';
-import { buildChartData, temperatureAxis, type ExtraAxes } from './buildChartData';
+import { alertInUnit, buildChartData, temperatureAxis, type ExtraAxes } from './buildChartData';
 import { ProbeChart } from './ProbeChart';
 import { OverviewStrip } from './OverviewStrip';
 
@@ -102,6 +103,8 @@ export function HistoryTab(props: HistoryTabProps) {
     [sensorData.data, depths, unit, extra],
   );
   const axis = temperatureAxis(chartScaleC, unit);
+  // The user's alert temperature (spec doc 1 §9 default 45 °C) drawn on the chart.
+  const alert = alertInUnit(useUiPreferences().temperature_alert, unit);
 
   /** Any move asks "now" again, so that a page left open still reaches the newest readings. */
   const moveTo = (next: TimeWindow, nextSpan: ChartSpan | null) => {
@@ -219,6 +222,7 @@ export function HistoryTab(props: HistoryTabProps) {
             unit={unit}
             depthUnit={depthUnit}
             temperatureAxis={axis}
+            alertTemperature={alert}
             dateFormat={dateFormat}
             timeFormat={timeFormat}
             width={width}
