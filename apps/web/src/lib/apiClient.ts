@@ -135,7 +135,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const env = envelope(body);
     const statusCode = typeof env.status_code === 'number' ? env.status_code : res.status;
     const message = typeof env.error === 'string' && env.error.length > 0 ? env.error : null;
-    return new ApiRequestError('http', res.status, statusCode, message);
+    // Retry-After in seconds (the form this server sends; an HTTP date is ignored).
+    const retryAfter = /^\d+$/.test(res.headers.get('retry-after') ?? '')
+      ? Number(res.headers.get('retry-after'))
+      : null;
+    return new ApiRequestError('http', res.status, statusCode, message, retryAfter);
   }
 
   function unwrap<T>(res: Response, body: unknown): T {

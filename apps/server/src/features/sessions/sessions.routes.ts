@@ -4,6 +4,7 @@ import type { AppContext } from '../../AppContext.js';
 import { ApiError } from '../../http/ApiError.js';
 import { actorOf, authenticate } from '../../http/authenticate.js';
 import { presentSessionInfo } from '../users/user.presenter.js';
+import { LoginThrottledError } from './loginThrottledError.js';
 import type { IssuedSession } from './session.service.js';
 
 export const REFRESH_COOKIE = 'ew_refresh';
@@ -31,7 +32,14 @@ export function sessionRoutes(ctx: AppContext) {
       const parsed = loginRequestSchema.safeParse(req.body);
       if (!parsed.success)
         throw ApiError.invalid(parsed.error.issues[0]?.message ?? 'Username and password are required.');
-      const s = await ctx.sessions.login(parsed.data.username, parsed.data.password, req.ip);
+      let s: IssuedSession;
+      try {
+        s = await ctx.sessions.login(parsed.data.username, parsed.data.password, req.ip);
+      } catch (err) {
+        // RFC 9110: how long to wait, in seconds; the web app tells the user.
+        if (err instanceof LoginThrottledError) reply.header('retry-after', String(err.retryAfterS));
+        throw err;
+      }
       setRefreshCookie(reply, s);
       return {
         status_code: 0,
