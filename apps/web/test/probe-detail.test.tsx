@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within, act } from '@testing-library/react';
-import { createFakeServer, type FakeServer } from './support/fakeServer';
+import { format } from 'date-fns';
+import { createFakeServer, json, type FakeServer } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
 import { nowSeconds, reading, sensorConf } from './support/fixtures';
 import { FakeUPlot, chartPoint, insight, premium, serveSensorData } from './support/probeDetailFakes';
@@ -30,6 +31,19 @@ const lastCall = (server: FakeServer, path: string) => {
   if (!call) throw new Error(`no call to ${path}`);
   return call.query;
 };
+
+/** The UTC day start `daysAgo` days back, as the daily roll-up names days. */
+const utcDay = (daysAgo: number) => Math.floor(nowSeconds() / DAY) * DAY - daysAgo * DAY;
+
+/** The overview's daily maxima: one point on each of these days (days ago). */
+function serveOverviewDays(server: FakeServer, daysAgo: number[]): void {
+  server.override('GET /client/snapshot', () =>
+    json({
+      status_code: 0,
+      results: daysAgo.map((d) => ({ a: 'H-001', b: utcDay(d), h: 350, hh: [350, 340, 330] })),
+    }),
+  );
+}
 
 const tabNames = () => screen.getAllByRole('tab').map((t) => t.textContent);
 
@@ -300,6 +314,46 @@ describe('the History chart (spec doc 2 §9)', () => {
     await waitFor(() => expect(server.callsTo('GET', '/client/sensorData').length).toBe(before + 1));
     const q = lastCall(server, '/client/sensorData');
     expect(Math.abs(Number(q.get('endTS')) - (nowSeconds() - 3 * DAY))).toBeLessThan(5);
+  });
+
+  it('marks the days with readings on the overview strip and hatches the days without', async () => {
+    const server = probeServer();
+    serveOverviewDays(server, [40, 39, 2]);
+    renderApp('/probes/H-001', server);
+    await screen.findByTestId('chart-legend');
+    await waitFor(() => expect(screen.getAllByTestId('overview-data')).toHaveLength(2));
+    const spans = (id: string) =>
+      screen.getAllByTestId(id).map((r) => [Number(r.dataset.start), Number(r.dataset.end)]);
+    expect(spans('overview-data')).toEqual([
+      [utcDay(40), utcDay(38)],
+      [utcDay(2), utcDay(1)],
+    ]);
+    // Before, between and after the two runs.
+    expect(spans('overview-gap')).toHaveLength(3);
+    expect(spans('overview-gap')[1]).toEqual([utcDay(38), utcDay(2)]);
+    expect(screen.getByText('Days with readings')).toBeTruthy();
+    expect(screen.getByText('No readings')).toBeTruthy();
+  });
+
+  it('points an empty period to the nearest readings and shows them on request', async () => {
+    const server = probeServer();
+    serveSensorData(server, []);
+    serveOverviewDays(server, [40, 39]);
+    const app = renderApp('/probes/H-001', server);
+    expect(await screen.findByText('No data for this period')).toBeTruthy();
+    const date = format(new Date((utcDay(39) + DAY / 2) * 1000), 'd.M.yyyy');
+    expect((await screen.findByTestId('nearest-data')).textContent).toBe(`Nearest earlier readings: ${date}`);
+
+    serveSensorData(server, [chartPoint(39 * DAY, [35])]);
+    serveOverviewDays(server, [40, 39]);
+    await app.user.click(screen.getByRole('button', { name: 'Show them' }));
+    await waitFor(() => {
+      const q = lastCall(server, '/client/sensorData');
+      // The week that ends where those readings end (the end of their day).
+      expect(Number(q.get('endTS'))).toBe(utcDay(38));
+      expect(Number(q.get('startTS'))).toBe(utcDay(38) - 7 * DAY);
+    });
+    expect(await screen.findByTestId('chart-legend')).toBeTruthy();
   });
 
   it('asks the overview for this probe from one year ago', async () => {

@@ -20,9 +20,12 @@ import {
   CHART_SPANS,
   CHART_SPAN_ORDER,
   MAX_CHART_WIDTH_PX,
+  DAY_S,
   canShiftForward,
+  dataRuns,
   endBound,
   isSnapshotWindow,
+  nearestData,
   normalizeWindow,
   overviewWindow,
   shiftWindow,
@@ -31,6 +34,7 @@ import {
   type ChartSpan,
   type DegreesUnit,
   type DepthUnit,
+  type NearestData,
   type TimeWindow,
 } from '@emberwatch/shared';
 import { EmptyState } from '../../../ui/EmptyState';
@@ -94,6 +98,7 @@ export function HistoryTab(props: HistoryTabProps) {
   });
   const bounds = overviewWindow(now);
   const overview = useOverview(bsId, sensorId, bounds.start, hasData);
+  const runs = useMemo(() => dataRuns((overview.data?.results ?? []).map((p) => p.b)), [overview.data]);
 
   const chartData = useMemo(
     () =>
@@ -215,7 +220,11 @@ export function HistoryTab(props: HistoryTabProps) {
         ) : !chartData ? (
           <LoadingIndicator label={t('common.loading')} />
         ) : chartData.columns[0].length === 0 ? (
-          <EmptyState icon={<ShowChart />} text={t('probeDetail.noDataForPeriod')} />
+          <NoDataForPeriod
+            nearest={nearestData(win, runs, now)}
+            dateFormat={dateFormat}
+            onShow={(w) => moveTo(w, span)}
+          />
         ) : (
           <ProbeChart
             data={chartData}
@@ -248,10 +257,54 @@ export function HistoryTab(props: HistoryTabProps) {
           bounds={bounds}
           window={win}
           points={overview.data?.results ?? []}
+          runs={runs}
           dateFormat={dateFormat}
           onChange={(w) => moveTo(w, span && windowLength(w) === CHART_SPANS[span] ? span : null)}
         />
       )}
     </Box>
+  );
+}
+
+/**
+ * An empty window says where the nearest readings are (from the overview's days) and moves there
+ * on request, instead of leaving the user to search the year.
+ */
+function NoDataForPeriod({
+  nearest,
+  dateFormat,
+  onShow,
+}: {
+  nearest: NearestData | null;
+  dateFormat: string;
+  onShow: (w: TimeWindow) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <EmptyState icon={<ShowChart />} text={t('probeDetail.noDataForPeriod')}>
+      {nearest && (
+        <>
+          <Typography variant="body2" data-testid="nearest-data" sx={{ mt: 1 }}>
+            {t(
+              nearest.direction === 'earlier'
+                ? 'probeDetail.history.nearestEarlier'
+                : 'probeDetail.history.nearestLater',
+              // The day's middle names the same date in every time zone of a farm.
+              { date: formatDate(nearest.day + DAY_S / 2, dateFormat) },
+            )}
+          </Typography>
+          <Button
+            variant="outlined"
+            size="small"
+            sx={{ mt: 1 }}
+            data-testid="show-nearest-data"
+            startIcon={nearest.direction === 'earlier' ? <ChevronLeft /> : <ChevronRight />}
+            onClick={() => onShow(nearest.window)}
+          >
+            {t('probeDetail.history.showNearest')}
+          </Button>
+        </>
+      )}
+    </EmptyState>
   );
 }
