@@ -15,7 +15,7 @@ export const MAX_FUTURE_SKEW_S = 600;
 export const MIN_MEAS_TS = 1_420_070_400;
 /**
  * Probes a station may add by sending readings of ids the server has never seen
- * (docs/decisions/0010-ingest-probe-ownership-and-caps.md). One packet may introduce 100: one reading of
+ * (docs/decisions/0013-ingest-probe-ownership-and-caps.md). One packet may introduce 100: one reading of
  * every probe of the largest station the product is sized for (the ingest benchmark's), so a real
  * station introduces all its probes with its first packet, while a forged packet of 1,000 readings
  * adds at most 100 rows. A station holds at most 500 probes, five times that station, so a leaked
