@@ -84,7 +84,9 @@ describe('the Data tab (spec doc 2 §4, §8, §9)', () => {
         .getAllByTestId('data-temp')
         .map((c) => c.textContent),
     ).toEqual(['212.0', '32.0']);
-    expect(screen.getByRole('columnheader', { name: '0.5 m (°F)' })).toBeTruthy();
+    // The unit once over the depth columns; each depth on its own short header.
+    expect(screen.getByRole('columnheader', { name: 'Temperature (°F)' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: '0.5 m' })).toBeTruthy();
   });
 
   it('asks for the last 7 days without an end bound (the end is today, i.e. in the future)', async () => {
