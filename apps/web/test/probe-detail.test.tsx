@@ -3,6 +3,7 @@ import { screen, waitFor, within, act } from '@testing-library/react';
 import { format } from 'date-fns';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
+import { FakeWebSocket } from './support/FakeWebSocket';
 import { nowSeconds, reading, sensorConf } from './support/fixtures';
 import { FakeUPlot, chartPoint, insight, premium, serveSensorData } from './support/probeDetailFakes';
 
@@ -43,6 +44,15 @@ function serveOverviewDays(server: FakeServer, daysAgo: number[]): void {
       results: daysAgo.map((d) => ({ a: 'H-001', b: utcDay(d), h: 350, hh: [350, 340, 330] })),
     }),
   );
+}
+
+/** The push channel, open and authenticated. */
+async function openPushChannel(): Promise<FakeWebSocket> {
+  await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
+  const ws = FakeWebSocket.latest();
+  act(() => ws.serverOpen());
+  act(() => ws.serverSend({ type: 'ready', UID: 7 }));
+  return ws;
 }
 
 const tabNames = () => screen.getAllByRole('tab').map((t) => t.textContent);
@@ -354,6 +364,55 @@ describe('the History chart (spec doc 2 §9)', () => {
       expect(Number(q.get('startTS'))).toBe(utcDay(38) - 7 * DAY);
     });
     expect(await screen.findByTestId('chart-legend')).toBeTruthy();
+  });
+
+  it('follows a live reading: the chart reads up to the new now and the legend shows the new value', async () => {
+    const server = probeServer();
+    renderApp('/probes/H-001', server);
+    await screen.findByTestId('chart-legend');
+    expect(screen.getAllByTestId('legend-value')[0]?.textContent).toBe('41.2 °C');
+    const ws = await openPushChannel();
+    const before = server.callsTo('GET', '/client/sensorData').length;
+
+    server.state.data.F1000001 = [reading('H-001', [55.5, 50.0, 45.0], 5)];
+    serveSensorData(server, [
+      chartPoint(3 * 3600, [40, 39, 38]),
+      chartPoint(1200, [41.2, 40, 38.5]),
+      chartPoint(5, [55.5, 50, 45]),
+    ]);
+    act(() => ws.serverSend({ type: 'newData', bs_ids: 'F1000001' }));
+
+    await waitFor(() => expect(screen.getAllByTestId('legend-value')[0]?.textContent).toBe('55.5 °C'));
+    expect(screen.getByTestId('detail-latest').textContent).toContain('55.5');
+    const calls = server.callsTo('GET', '/client/sensorData');
+    expect(calls).toHaveLength(before + 1);
+    const q = lastCall(server, '/client/sensorData');
+    expect(q.has('endTS')).toBe(false);
+    expect(Math.abs(Number(q.get('startTS')) - (nowSeconds() - 7 * DAY))).toBeLessThan(5);
+    // The week shown still ends at now, with the new point inside it.
+    const x = FakeUPlot.latest().xScale;
+    expect(x && x.max - x.min).toBe(7 * DAY);
+    expect(x?.max).toBeGreaterThanOrEqual(nowSeconds() - 5);
+  });
+
+  it('leaves a window in the past as it is, and ignores another station, when new readings arrive', async () => {
+    const server = probeServer();
+    const app = renderApp('/probes/H-001', server);
+    await screen.findByTestId('chart-legend');
+    const ws = await openPushChannel();
+
+    act(() => ws.serverSend({ type: 'newData', bs_ids: 'F9999999' }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(server.callsTo('GET', '/client/sensorData')).toHaveLength(1);
+
+    await app.user.click(screen.getByRole('button', { name: 'Previous period' }));
+    await waitFor(() => expect(lastCall(server, '/client/sensorData').has('endTS')).toBe(true));
+    const before = server.callsTo('GET', '/client/sensorData').length;
+    act(() => ws.serverSend({ type: 'newData', bs_ids: 'F1000001' }));
+    // The header's readings are read again; the past week is not.
+    await waitFor(() => expect(server.callsTo('GET', '/client/data').length).toBeGreaterThan(1));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(server.callsTo('GET', '/client/sensorData')).toHaveLength(before);
   });
 
   it('asks the overview for this probe from one year ago', async () => {

@@ -23,7 +23,6 @@ import {
   DAY_S,
   canShiftForward,
   dataRuns,
-  endBound,
   isSnapshotWindow,
   nearestData,
   normalizeWindow,
@@ -69,9 +68,10 @@ export const DEFAULT_SPAN: ChartSpan = 'week';
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /**
- * The History tab (spec doc 2 §2.4, §9): every depth over a month, week or day, previous and next
- * arrows, a drag on the chart to zoom (one day at least), optional signal, voltage and humidity
- * axes, and the year's overview to move the window.
+ * The History tab (spec doc 2 §2.4, §9): every depth over a year, month, week or day, previous and
+ * next arrows, a drag on the chart to zoom (one day at least), optional signal, voltage and humidity
+ * axes, the user's alert temperature as a line, and the year's overview (where the data is) to move
+ * the window. A window that reaches now follows the station's new readings.
  */
 export function HistoryTab(props: HistoryTabProps) {
   const { bsId, sensorId, depths, hasData, unit, depthUnit, dateFormat, timeFormat, chartScaleC, onClose } =
@@ -87,17 +87,32 @@ export function HistoryTab(props: HistoryTabProps) {
   const queryWidth = Math.max(100, Math.floor(width / 100) * 100);
 
   const allFields = extra.signal || extra.voltage || extra.humidity;
+  // A window that reaches now is live: a newData for the station reads it again up to the new now.
+  const live = win.end >= now;
   const sensorData = useSensorData({
     bsId,
     sensorId,
-    start: win.start,
-    end: endBound(win.end, now),
+    window: win,
+    live,
     allFields,
     width: queryWidth,
     enabled: hasData,
   });
+  // The live window moves on with what it was last read for, so the new point, the legend's latest
+  // value and the range shown all follow (a window in the past stays where the user put it).
+  const readFor = sensorData.data?.window;
+  if (
+    live &&
+    readFor &&
+    !sensorData.isPlaceholderData &&
+    readFor.end > now &&
+    windowLength(readFor) === windowLength(win)
+  ) {
+    setNow(readFor.end);
+    setWin(readFor);
+  }
   const bounds = overviewWindow(now);
-  const overview = useOverview(bsId, sensorId, bounds.start, hasData);
+  const overview = useOverview(bsId, sensorId, hasData);
   const runs = useMemo(() => dataRuns((overview.data?.results ?? []).map((p) => p.b)), [overview.data]);
 
   const chartData = useMemo(
@@ -240,7 +255,8 @@ export function HistoryTab(props: HistoryTabProps) {
             onZoom={(start, end) => moveTo({ start, end }, null)}
           />
         )}
-        {sensorData.isFetching && chartData && (
+        {/* Only a move waits for its data; a live update replaces the curve without a word. */}
+        {sensorData.isPlaceholderData && chartData && (
           <Typography
             variant="caption"
             color="text.secondary"
