@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REFRESH_COOKIE } from '../src/features/sessions/sessions.routes.js';
 import { bearer, createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 
 describe(`security headers, on ${TEST_ENGINE}`, () => {
@@ -23,16 +24,22 @@ describe(`security headers, on ${TEST_ENGINE}`, () => {
 
   // A shared or back-button cache must never hand one user's data or tokens to the next person.
   it.each([
-    ['a logged-in read', 'GET', '/client/basestationArray', true, 200],
-    ['the session info', 'GET', '/client/getSessionInfo', true, 200],
-    ['the token check', 'GET', '/auth', true, 200],
-    ['a refused station', 'GET', '/client/data?basestationID=F2000001', true, 403],
-    ['a bad request', 'GET', '/client/data', true, 400],
-    ['a missing token', 'GET', '/client/userInfo', false, 401],
-    ['an unknown API path', 'GET', '/client/noSuchCall', true, 404],
-    ['a refresh without a session', 'POST', '/admin/refreshToken', false, 401],
-  ] as const)('forbid storing %s (%s %s)', async (_what, method, url, withToken, status) => {
-    const res = await t.app.inject({ method, url, headers: withToken ? bearer(token) : {} });
+    ['a logged-in read', 'GET', '/client/basestationArray', 'token', 200],
+    ['the session info', 'GET', '/client/getSessionInfo', 'token', 200],
+    ['the token check', 'GET', '/auth', 'token', 200],
+    ['a refused station', 'GET', '/client/data?basestationID=F2000001', 'token', 403],
+    ['a bad request', 'GET', '/client/data', 'token', 400],
+    ['a missing token', 'GET', '/client/userInfo', 'none', 401],
+    ['an unknown API path', 'GET', '/client/noSuchCall', 'token', 404],
+    ['a refresh with a dead session', 'POST', '/admin/refreshToken', 'stale cookie', 401],
+  ] as const)('forbid storing %s (%s %s)', async (_what, method, url, credentials, status) => {
+    const headers =
+      credentials === 'token'
+        ? bearer(token)
+        : credentials === 'stale cookie'
+          ? { cookie: `${REFRESH_COOKIE}=no-longer-a-session` }
+          : {};
+    const res = await t.app.inject({ method, url, headers });
     expect(res.statusCode).toBe(status);
     expect(res.headers['cache-control']).toBe('no-store');
   });
