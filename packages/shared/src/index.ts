@@ -31,4 +31,5 @@ export * from './domain/dedupePoints.js';
 export * from './domain/downsampleChart.js';
 export * from './domain/applyCorrection.js';
 export * from './domain/probeProperties.js';
+export * from './domain/changeRights.js';
 export * from './domain/isProbeSerial.js';

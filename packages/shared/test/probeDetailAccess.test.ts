@@ -15,6 +15,7 @@ const base: RoleContext = {
   adminGroup: null,
   master: false,
   grandMaster: false,
+  subUser: false,
   translator: false,
   partnerApp: null,
   siteindex: false,

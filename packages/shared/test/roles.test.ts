@@ -33,6 +33,7 @@ const regular: RoleContext = {
   adminGroup: null,
   master: false,
   grandMaster: false,
+  subUser: false,
   translator: false,
   partnerApp: null,
   siteindex: false,

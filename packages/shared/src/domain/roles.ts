@@ -10,6 +10,8 @@ export interface RoleContext {
   adminGroup: number | null;
   master: boolean;
   grandMaster: boolean;
+  /** A sub-user of an account's main user (a farm hand): sees the account, changes little of it. */
+  subUser: boolean;
   translator: boolean;
   partnerApp: 'gari' | 'haytech' | null;
   siteindex: boolean;
