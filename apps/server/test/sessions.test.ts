@@ -56,6 +56,24 @@ describe(`sessions on ${TEST_ENGINE}`, () => {
     expect(wrong.json()).toEqual(unknown.json());
   });
 
+  it('answers a refresh without a session cookie with 200 and no token: no session is not an error', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/admin/refreshToken' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status_code: 0, accessToken: null, accessTokenExpiry: null });
+    expect(res.cookies.find((c) => c.name === REFRESH_COOKIE)).toBeUndefined();
+  });
+
+  it('still refuses a cookie that holds no session, and clears it', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/admin/refreshToken',
+      cookies: { [REFRESH_COOKIE]: 'not-a-session' },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json<{ accessToken?: unknown }>().accessToken).toBeUndefined();
+    expect(refreshCookieOf(res).value).toBe('');
+  });
+
   it('rotates the refresh token and revokes the whole family when an old one is reused', async () => {
     const first = refreshCookieOf(await login('hay-helper@demo.emberwatch', 'ember-demo', '10.3.0.1'));
     const r1 = await t.app.inject({

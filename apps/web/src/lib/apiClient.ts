@@ -1,4 +1,4 @@
-import type { AccessToken, LoginRequest, LoginResponse } from '@emberwatch/shared';
+import type { AccessToken, LoginRequest, LoginResponse, RefreshResponse } from '@emberwatch/shared';
 import { ApiRequestError } from './ApiRequestError';
 
 /** Spec doc 1 §9: the access token is refreshed 20 s before it expires. */
@@ -154,7 +154,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       setToken(null);
       return null;
     }
-    const t = unwrap<AccessToken>(res, body);
+    const t = unwrap<RefreshResponse>(res, body);
+    // No session cookie: the server says so with nulls (docs/API.md), not with an error.
+    if (t.accessToken === null) {
+      setToken(null);
+      return null;
+    }
     const next = { accessToken: t.accessToken, accessTokenExpiry: t.accessTokenExpiry };
     setToken(next);
     return next;

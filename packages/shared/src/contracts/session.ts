@@ -13,6 +13,14 @@ export interface AccessToken {
   accessTokenExpiry: number;
 }
 
+/**
+ * POST /admin/refreshToken: a fresh access token, or nulls when the request carried no session
+ * cookie (no session is not an error). A cookie that no longer holds a session is still a 401.
+ */
+export type RefreshResponse = { status_code: 0 } & (
+  AccessToken | { accessToken: null; accessTokenExpiry: null }
+);
+
 export interface LoginResponse extends AccessToken {
   status_code: 0;
   UID: number;

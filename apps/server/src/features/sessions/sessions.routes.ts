@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { loginRequestSchema } from '@emberwatch/shared';
+import { loginRequestSchema, type RefreshResponse } from '@emberwatch/shared';
 import type { AppContext } from '../../AppContext.js';
 import { ApiError } from '../../http/ApiError.js';
 import { actorOf, authenticate } from '../../http/authenticate.js';
@@ -49,9 +49,13 @@ export function sessionRoutes(ctx: AppContext) {
       };
     });
 
-    app.post('/admin/refreshToken', async (req: FastifyRequest, reply) => {
+    app.post('/admin/refreshToken', async (req: FastifyRequest, reply): Promise<RefreshResponse> => {
+      const token = req.cookies[REFRESH_COOKIE];
+      // Every first visit asks; a browser without a session cookie simply has no session, which is
+      // an answer, not an error (a 401 here was logged in every new visitor's console).
+      if (!token) return { status_code: 0, accessToken: null, accessTokenExpiry: null };
       try {
-        const s = await ctx.sessions.refresh(req.cookies[REFRESH_COOKIE]);
+        const s = await ctx.sessions.refresh(token);
         setRefreshCookie(reply, s);
         return { status_code: 0, accessToken: s.accessToken, accessTokenExpiry: s.accessTokenExpiry };
       } catch (err) {
