@@ -335,7 +335,7 @@ describe('the Properties tab (spec doc 2 §4, §5)', () => {
 describe('the Regularity tab (spec doc 2 §3, §8, §9)', () => {
   const day0 = Math.floor(nowSeconds() / DAY) * DAY - 2 * DAY;
 
-  it('shows the summary, the hour coverage and flags battery below 360, 36+ packets a day and an average over 24', async () => {
+  it('shows the summary, the hour coverage and flags a low battery, 36+ packets a day and an average over 24 for an hourly probe', async () => {
     const s = server({ session: { admin: true } });
     serveAnalysis(s, {
       status_code: 0,
@@ -351,22 +351,27 @@ describe('the Regularity tab (spec doc 2 §3, §8, §9)', () => {
           nPerDayMax: 36,
           minTemp: 300,
           maxTemp: 420,
-          minBatt: 355,
+          minBatt: 335,
           maxBatt: 370,
         },
         dataPerDay: [
           analysisDay(day0, 36, { coveredHours: [0, 1, 2] }),
-          analysisDay(day0 + DAY, 36, { minBatt: 359 }),
-          analysisDay(day0 + 2 * DAY, 2),
+          analysisDay(day0 + DAY, 36, { minBatt: 339 }),
+          analysisDay(day0 + 2 * DAY, 2, { minBatt: 355 }),
         ],
       },
     });
     const app = renderApp('/probes/H-001?tab=regularity', s);
-    const days = await screen.findAllByTestId('analysis-day');
+    const days = await screen.findAllByTestId('analysis-day', {}, { timeout: 5000 });
     expect(lastQuery(s, '/admin/getSensorStats').get('probeID')).toBe('H-001');
     expect(days).toHaveLength(3);
     expect(screen.getByTestId('analysis-average').getAttribute('data-flag')).toBe('true');
-    expect(screen.getByTestId('analysis-average').textContent).toBe('24.7');
+    expect(screen.getByTestId('analysis-average').textContent).toMatch(/24\.7$/);
+    expect(
+      within(screen.getByTestId('analysis-average')).getByRole('img', {
+        name: "Average above one day's packets for this probe's interval",
+      }),
+    ).toBeTruthy();
     expect(screen.getByTestId('analysis-battery').getAttribute('data-flag')).toBe('true');
     // Newest day first: 2 packets, then 36 with a low battery, then 36.
     expect(screen.getAllByTestId('analysis-day-count').map((c) => c.getAttribute('data-flag'))).toEqual([
@@ -385,6 +390,78 @@ describe('the Regularity tab (spec doc 2 §3, §8, §9)', () => {
 
     await app.user.click(within(oldest).getByRole('button', { name: /Show the packets of/ }));
     expect(screen.getAllByTestId('analysis-packet')).toHaveLength(1);
+  });
+
+  it('colours only what is wrong for a probe measuring every 20 minutes: complete days and healthy batteries stay plain', async () => {
+    const s = server({ session: { admin: true } });
+    /** A day of packets every 20 minutes from `start`, `count` of them, at a battery of `batt`. */
+    const packets = (from: number, start: number, count: number, batt: number) =>
+      analysisDay(from, count, {
+        minBatt: batt,
+        maxBatt: batt + 3,
+        data: Array.from({ length: count }, (_, i) => ({
+          b: from + start + i * 1200,
+          h: 300,
+          hh: [300],
+          e: batt,
+          f: -70,
+          g: -60,
+          bs: 'F1000001',
+          received: from + start + i * 1200 + 4,
+        })),
+      });
+    // A partial first day, a complete day, and a day whose packets were all sent twice.
+    const days = [
+      packets(day0, 62_400, 20, 350),
+      packets(day0 + DAY, 0, 72, 351),
+      packets(day0 + 2 * DAY, 0, 60, 352),
+    ];
+    const doubled = days[2] as (typeof days)[number];
+    doubled.data = doubled.data.flatMap((p) => [p, { ...p, b: p.b + 5, received: p.received + 5 }]);
+    doubled.N = doubled.data.length;
+    serveAnalysis(s, {
+      status_code: 0,
+      results: {
+        summary: {
+          id: 'H-001',
+          t0: day0 + 62_400,
+          t1: day0 + 2 * DAY + 59 * 1200,
+          N: 212,
+          dataDays: 3,
+          nDays: 30,
+          nPerDayMin: 20,
+          nPerDayMax: 120,
+          minTemp: 300,
+          maxTemp: 300,
+          minBatt: 350,
+          maxBatt: 355,
+        },
+        dataPerDay: days,
+      },
+    });
+    renderApp('/probes/H-001?tab=regularity', s);
+    await screen.findAllByTestId('analysis-day', {}, { timeout: 5000 });
+    expect(screen.getByTestId('analysis-interval').textContent).toBe('every 20 min (72 packets a day)');
+    // Newest first: 120 packets (each sent twice) is too many; 72 (complete) and 20 (partial) are not.
+    expect(screen.getAllByTestId('analysis-day-count').map((c) => c.getAttribute('data-flag'))).toEqual([
+      'true',
+      'false',
+      'false',
+    ]);
+    expect(
+      within(screen.getAllByTestId('analysis-day-count')[0] as HTMLElement).getByRole('img', {
+        name: "Too many packets for this probe's interval",
+      }),
+    ).toBeTruthy();
+    expect(screen.getByTestId('analysis-per-day').getAttribute('data-flag')).toBe('true');
+    expect(screen.getByTestId('analysis-average').getAttribute('data-flag')).toBe('false');
+    // 3.50–3.55 V is a healthy battery (the probe list shows it full): nothing red.
+    expect(screen.getByTestId('analysis-battery').getAttribute('data-flag')).toBe('false');
+    expect(screen.getAllByTestId('analysis-day-battery').map((c) => c.getAttribute('data-flag'))).toEqual([
+      'false',
+      'false',
+      'false',
+    ]);
   });
 
   it('says "Yet no data for analysis" when there is none', async () => {
