@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within, act } from '@testing-library/react';
 import { format } from 'date-fns';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';
@@ -8,6 +8,15 @@ import { nowSeconds, reading, sensorConf } from './support/fixtures';
 import { FakeUPlot, chartPoint, insight, premium, serveSensorData } from './support/probeDetailFakes';
 
 vi.mock('uplot', async () => ({ default: (await import('./support/probeDetailFakes')).FakeUPlot }));
+
+// The detail page and its History tab are lazy; loading them on first use would eat into the first
+// chart test's waiting time on a busy machine, so the file loads them up front.
+beforeAll(async () => {
+  await Promise.all([
+    import('../src/features/probe-detail/ProbeDetailPage'),
+    import('../src/features/probe-detail/history/HistoryTab'),
+  ]);
+});
 
 afterEach(() => {
   FakeUPlot.instances = [];
