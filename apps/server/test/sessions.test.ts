@@ -298,6 +298,13 @@ describe('configuration', () => {
     expect(loadConfig({}).demoSeed).toBe(true);
   });
 
+  it('listens on this machine only unless HOST says otherwise (the demo passwords are public)', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '192.168.1.20' }).host).toBe('192.168.1.20');
+  });
+
   it('refuses to start in production with the default signing secret', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
     expect(
