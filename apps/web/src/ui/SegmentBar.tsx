@@ -1,4 +1,4 @@
-import Box from '@mui/material/Box';
+import { styled } from '@mui/material/styles';
 
 export interface BarSegment {
   key: string | number;
@@ -18,18 +18,44 @@ export const SEGMENT_WIDTH_EM = 4;
 export const BAR_MIN_WIDTH_EM = SEGMENT_WIDTH_EM;
 export const BAR_MAX_WIDTH_EM = 21;
 
-const visuallyHidden = {
+/** Kept for screen readers (and the text content), hidden from the eye. */
+const Hidden = styled('span')({
   position: 'absolute',
   width: '1px',
   height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
-} as const;
+});
+
+// Styled once, coloured inline: a list of a few hundred bars renders without per-segment style work.
+const Bar = styled('span')({
+  display: 'inline-flex',
+  verticalAlign: 'middle',
+  position: 'relative',
+  maxWidth: '100%',
+  borderRadius: 4,
+  overflow: 'hidden',
+  // A hairline keeps the light fills apart from a white page.
+  boxShadow: 'inset 0 0 0 1px rgba(0, 0, 0, 0.12)',
+  fontVariantNumeric: 'tabular-nums',
+  lineHeight: 1.6,
+});
+
+const Segment = styled('span')({
+  flex: '1 1 0',
+  minWidth: 'max-content',
+  padding: '0 0.3em',
+  textAlign: 'center',
+  whiteSpace: 'nowrap',
+  fontWeight: 600,
+  // Segments of the same colour stay countable.
+  '& + &': { borderLeft: '1px solid rgba(255, 255, 255, 0.7)' },
+});
 
 /**
  * A horizontal bar of coloured segments, each with its value written on it. The bar's width is the
- * segments' nominal width clamped between BAR_MIN_WIDTH_EM and BAR_MAX_WIDTH_EM (and the container);
+ * segments' nominal width clamped between BAR_MIN_WIDTH_EM and BAR_MAX_WIDTH_EM (and the container's);
  * the segments share it equally. Screen readers (and the text content) get the values joined by
  * `separator`, so "52.3 / 51.1" reads as a list, not as "52.351.1".
  */
@@ -46,59 +72,26 @@ export function SegmentBar({
 }) {
   const count = Math.max(1, segments.length);
   return (
-    <Box
-      component="span"
+    <Bar
       data-testid={testId}
-      sx={{
-        display: 'inline-flex',
-        verticalAlign: 'middle',
-        position: 'relative',
+      style={{
         fontSize,
         width: `clamp(${BAR_MIN_WIDTH_EM}em, ${count * SEGMENT_WIDTH_EM}em, ${BAR_MAX_WIDTH_EM}em)`,
-        maxWidth: '100%',
-        borderRadius: 1,
-        overflow: 'hidden',
-        // A hairline keeps the light fills apart from a white page.
-        boxShadow: 'inset 0 0 0 1px rgba(0, 0, 0, 0.12)',
-        fontVariantNumeric: 'tabular-nums',
-        lineHeight: 1.6,
       }}
     >
       {segments.map((s, i) => (
-        <Box
-          component="span"
-          key={s.key}
-          data-tone={s.tone}
-          sx={{
-            flex: '1 1 0',
-            minWidth: 'max-content',
-            px: '0.3em',
-            textAlign: 'center',
-            whiteSpace: 'nowrap',
-            bgcolor: s.background,
-            color: s.color,
-            fontWeight: 600,
-            // Segments of the same colour stay countable.
-            borderLeft: i > 0 ? '1px solid rgba(255, 255, 255, 0.7)' : undefined,
-          }}
-        >
-          {i > 0 && (
-            <Box component="span" sx={visuallyHidden}>
-              {separator}
-            </Box>
-          )}
+        <Segment key={s.key} data-tone={s.tone} style={{ backgroundColor: s.background, color: s.color }}>
+          {i > 0 && <Hidden>{separator}</Hidden>}
           {s.spokenText === undefined ? (
             s.text
           ) : (
             <>
               <span aria-hidden="true">{s.text}</span>
-              <Box component="span" sx={visuallyHidden}>
-                {s.spokenText}
-              </Box>
+              <Hidden>{s.spokenText}</Hidden>
             </>
           )}
-        </Box>
+        </Segment>
       ))}
-    </Box>
+    </Bar>
   );
 }
