@@ -50,6 +50,21 @@ import { PropertiesTab } from './PropertiesTab';
 import { RegularityTab } from './RegularityTab';
 
 // The chart (and uPlot with it) loads only when the History tab is shown.
+/**
+ * On a phone the tabs share the row as compact tabs, so that every tab is visible at 360 px in every
+ * language (the Properties tab used to hide behind a scroll arrow); the admin's four tabs are denser
+ * still. Scrolling remains only as a fallback for a translation longer than any of today's.
+ */
+function compactTabSx(count: number) {
+  const dense = count > 3;
+  return {
+    minWidth: { xs: 0, sm: 90 },
+    px: { xs: dense ? 0.5 : 1, sm: 2 },
+    flex: { xs: '1 0 auto', sm: '0 0 auto' },
+    fontSize: { xs: dense ? '0.7rem' : '0.8125rem', sm: '0.875rem' },
+  };
+}
+
 const HistoryTab = lazy(() => import('./history/HistoryTab').then((m) => ({ default: m.HistoryTab })));
 
 /**
@@ -261,7 +276,7 @@ function ProbeDetail({
           variant="scrollable"
           allowScrollButtonsMobile
           aria-label={t('probeDetail.tabs.label')}
-          sx={{ borderBottom: 1, borderColor: 'divider' }}
+          sx={{ borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': compactTabSx(tabs.length) }}
         >
           {tabs.map((v) => (
             <Tab key={v} value={v} label={t(`probeDetail.tabs.${v}`)} data-testid={`tab-${v}`} />
