@@ -41,10 +41,20 @@ const lastQuery = (s: FakeServer, path: string) => {
   return call.query;
 };
 
-function setDate(testId: string, value: string) {
-  fireEvent.change(screen.getByTestId(testId), { target: { value } });
+/** yyyy-MM-dd as the demo's default date format, d.M.yyyy. */
+const dmy = (isoDay: string) => {
+  const [y, m, d] = isoDay.split('-');
+  return `${Number(d)}.${Number(m)}.${y}`;
+};
+
+/** Types a day into a date field in the user's format (d.M.yyyy here) and leaves the field. */
+function setDate(testId: string, isoDay: string) {
+  const input = screen.getByTestId(testId);
+  fireEvent.change(input, { target: { value: dmy(isoDay) } });
+  fireEvent.blur(input);
 }
 
+/** The text a date field shows. */
 const dateValue = (testId: string) => screen.getByTestId<HTMLInputElement>(testId).value;
 
 /** yyyy-MM-dd of the local day `days` from today. */
@@ -113,18 +123,48 @@ describe('the Data tab (spec doc 2 §4, §8, §9)', () => {
     await waitFor(() => expect(lastQuery(s, '/client/data2').has('toDate')).toBe(true));
 
     setDate('data-from', localDay(-100));
-    expect(dateValue('data-from')).toBe(localDay(-100));
-    expect(dateValue('data-to')).toBe(localDay(-41));
+    expect(dateValue('data-from')).toBe(dmy(localDay(-100)));
+    expect(dateValue('data-to')).toBe(dmy(localDay(-41)));
 
     setDate('data-to', localDay(-5));
-    expect(dateValue('data-to')).toBe(localDay(-5));
-    expect(dateValue('data-from')).toBe(localDay(-64));
+    expect(dateValue('data-to')).toBe(dmy(localDay(-5)));
+    expect(dateValue('data-from')).toBe(dmy(localDay(-64)));
     await waitFor(() => {
       const q = lastQuery(s, '/client/data2');
       const span = Number(q.get('toDate')) - Number(q.get('fromDate'));
       expect(Math.round(span / 3600)).toBeLessThanOrEqual(60 * 24);
       expect(Math.round(span / 3600)).toBeGreaterThanOrEqual(60 * 24 - 2);
     });
+  });
+
+  it("shows and takes the days in the user's date format, not the browser's", async () => {
+    const s = server();
+    s.state.session.ui_preferences = { ...s.state.session.ui_preferences, date_format: 'MM/dd/yyyy' };
+    serveTable(s, [tableRow(600, [30, 29])]);
+    const app = renderApp('/probes/H-001?tab=data', s);
+    await screen.findAllByTestId('data-row');
+    const [y, m, d] = localDay(-6).split('-');
+    expect(dateValue('data-from')).toBe(`${m}/${d}/${y}`);
+
+    // A day in the user's order is taken when the field is left…
+    const from = screen.getByTestId('data-from');
+    await app.user.clear(from);
+    await app.user.type(from, '01/02/2026{Enter}');
+    await waitFor(() =>
+      expect(Number(lastQuery(s, '/client/data2').get('fromDate'))).toBe(
+        Math.floor(new Date(2026, 0, 2).getTime() / 1000),
+      ),
+    );
+    expect(dateValue('data-from')).toBe('01/02/2026');
+
+    // …one that is no day in that order is refused with a hint, and asks the server nothing.
+    const calls = s.callsTo('GET', '/client/data2').length;
+    await app.user.clear(from);
+    await app.user.type(from, '31/12/2026{Enter}');
+    expect(await screen.findByText('Enter a date like 01/02/2026')).toBeTruthy();
+    expect(from.getAttribute('aria-invalid')).toBe('true');
+    expect(s.callsTo('GET', '/client/data2')).toHaveLength(calls);
+    expect(screen.getByRole('button', { name: 'Open calendar: From' })).toBeTruthy();
   });
 
   it('says "No data for this period" when the range holds no rows', async () => {

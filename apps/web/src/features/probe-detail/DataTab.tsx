@@ -14,7 +14,6 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import TableChart from '@mui/icons-material/TableChart';
 import {
@@ -29,6 +28,7 @@ import {
   type DepthUnit,
   type TableRow as DataRow,
 } from '@emberwatch/shared';
+import { DayField } from '../../ui/DayField';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { isApiRequestError } from '../../lib/ApiRequestError';
@@ -164,21 +164,19 @@ export function DataTab(props: DataTabProps) {
   return (
     <Box>
       <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 1.5 }}>
-        <TextField
-          type="date"
-          size="small"
+        <DayField
           label={t('probeDetail.data.from')}
           value={dayValue(range.start)}
-          onChange={(e) => changeEnd('start', e.target.value)}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'data-from' } }}
+          onChange={(day) => changeEnd('start', day)}
+          dateFormat={dateFormat}
+          testId="data-from"
         />
-        <TextField
-          type="date"
-          size="small"
+        <DayField
           label={t('probeDetail.data.to')}
           value={dayValue(range.end)}
-          onChange={(e) => changeEnd('end', e.target.value)}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'data-to' } }}
+          onChange={(day) => changeEnd('end', day)}
+          dateFormat={dateFormat}
+          testId="data-to"
         />
         <Typography variant="caption" color="text.secondary">
           {t('probeDetail.data.maxRange')}
