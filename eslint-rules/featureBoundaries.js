@@ -50,7 +50,9 @@ export const featureBoundaries = {
       if (!other || other.app !== self.app || other.name === self.name) return;
       const inner = other.rest.slice(other.name.length + 1).replace(/\.(js|ts|tsx|x)$/, '');
       if (inner === 'index') return;
-      const suggestion = path.relative(path.dirname(filename), `${self.app}${FEATURES}${other.name}`);
+      const folder = path.relative(path.dirname(filename), `${self.app}${FEATURES}${other.name}`);
+      // Server code imports with the .js extension (NodeNext); the web's bundler takes the folder.
+      const suggestion = source.endsWith('.js') ? `${folder}/index.js` : folder;
       context.report({
         node,
         messageId: 'deep',

@@ -2,13 +2,15 @@
 // `npm start` (after `npm run build`): the server on the embedded SQLite store in ./data, fed live by the
 // bundled simulator playing the demo base stations.
 //
-//   npm start                         server on http://localhost:8080 + simulator
+//   npm start                         server on http://localhost:8080 (this machine only) + simulator
 //   npm start -- --no-simulator       the server alone (or SIMULATOR=0)
-//   npm start -- --speed 10           any other argument goes to the simulator
+//   npm start -- --live-interval 10   any other argument goes to the simulator (a reading every 10 s)
 //   PORT=9000 DATA_DIR=/srv/ember npm start
+//   HOST=0.0.0.0 npm start            serve other machines too (the demo passwords are public)
 //
 // The server reads its own environment (PORT, HOST, DATA_DIR, DATABASE_URL, DEMO_SEED, JWT_SECRET,
 // LOG_LEVEL, WEB_DIST); this script only supplies the defaults DATA_DIR=./data, PORT=8080 and LOG_LEVEL=warn.
+// The simulator sends a reading every minute live (after a 20-minute history backfill).
 // Backfill: see scripts/lib/simulatorState.mjs (60 days at the first start, then the gap since the last run).
 // Ctrl-C (or SIGTERM) stops the simulator, then the server, and waits for both.
 import { existsSync, mkdirSync } from 'node:fs';
@@ -16,9 +18,7 @@ import path from 'node:path';
 import {
   displayPath,
   bold,
-  cyan,
   exited,
-  green,
   red,
   repoRoot,
   start,
@@ -28,6 +28,7 @@ import {
   yellow,
 } from './lib/proc.mjs';
 import { backfillPlan, keepLastRunFresh } from './lib/simulatorState.mjs';
+import { welcomeText } from './lib/welcome.mjs';
 
 const args = process.argv.slice(2);
 const noSimulator = args.includes('--no-simulator') || process.env.SIMULATOR === '0';
@@ -138,27 +139,8 @@ if (!noSimulator && !stopping) {
 }
 
 // ── the welcome ─────────────────────────────────────────────────────────────────────────────────
-const users = [
-  ['hay@demo.emberwatch', 'hay farm'],
-  ['grain@demo.emberwatch', 'grain store'],
-  ['compost@demo.emberwatch', 'compost site'],
-  ['hay-helper@demo.emberwatch', 'sub-user of the hay farm'],
-  ['master@demo.emberwatch', 'authorised on two accounts'],
-  ['admin@demo.emberwatch', 'root admin'],
-];
-const rule = '─'.repeat(66);
-console.log(
-  [
-    '',
-    cyan(rule),
-    `  ${bold('Emberwatch is running:')} ${green(publicUrl)}`,
-    `  simulator: ${simulatorNote}`,
-    '',
-    `  Demo logins (password ${bold('ember-demo')} for all):`,
-    ...users.map(([user, what]) => `    ${user.padEnd(30)} ${what}`),
-    '',
-    '  Ctrl-C stops the server and the simulator.',
-    cyan(rule),
-    '',
-  ].join('\n'),
-);
+// The server has just printed the demo logins; this adds where to go and what the simulator does.
+// The server seeds (and lists) the demo unless DEMO_SEED=0, or in production unless DEMO_SEED=1.
+const demoLogins =
+  process.env.DEMO_SEED === '1' || (process.env.DEMO_SEED !== '0' && process.env.NODE_ENV !== 'production');
+console.log(welcomeText({ url: publicUrl, simulatorNote, simulatorRunning: simulator !== null, demoLogins }));

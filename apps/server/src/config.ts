@@ -6,7 +6,11 @@ const DEFAULT_JWT_SECRET = 'emberwatch-development-secret-change-me';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  /**
+   * This machine only unless asked: the demo logins have a published password, so a first
+   * `npm start` must not offer them to the network. HOST=0.0.0.0 (or an address) serves others.
+   */
+  HOST: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
@@ -60,7 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
-    host: e.HOST,
+    host: e.HOST || '127.0.0.1',
     port: e.PORT,
     dataDir,
     sqlitePath: resolve(dataDir, 'emberwatch.db'),

@@ -14,6 +14,7 @@ import { composeFeatures } from './features.js';
 import { errorHandler } from './http/errorHandler.js';
 import { healthRoutes } from './http/health.routes.js';
 import type { Job } from './jobs/Scheduler.js';
+import type { FeatureModule } from './kernel/FeatureModule.js';
 import type { Kernel } from './kernel/Kernel.js';
 import { EventBus, type BusEvents } from './realtime/EventBus.js';
 
@@ -30,6 +31,8 @@ export interface Server {
   kernel: Kernel;
   /** Every feature's periodic jobs; main.ts runs them (tests run one by hand). */
   jobs: Job[];
+  /** The mounted features, in list order (tests reach a feature's exports by name). */
+  features: FeatureModule<object>[];
 }
 
 /** Where the built web app lives; served at / with an index.html fallback for client routes. */
@@ -43,6 +46,9 @@ function webDist(config: Config): string | undefined {
 }
 
 const API_PREFIXES = ['/admin/', '/client/', '/auth', '/ingest/', '/ws', '/health', '/api/'];
+/** The user API: every call about a logged-in user (and the login, refresh and logout calls). */
+const PRIVATE_PATH = /^\/(?:client\/|admin\/|auth(?:[/?]|$))/;
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 export async function createServer(config: Config, store: Store, opts: ServerOptions = {}): Promise<Server> {
   const kernel: Kernel = {
@@ -83,6 +89,16 @@ export async function createServer(config: Config, store: Store, opts: ServerOpt
     },
     // The API is same-origin only; a cross-origin embedder policy would only break the docs page.
     crossOriginEmbedderPolicy: false,
+    // Sent below only when the browser came over HTTPS: on plain HTTP the header means nothing, and
+    // on a LAN install it would pin a name that may never serve TLS.
+    strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    // req.protocol is "https" for TLS, or behind a trusted proxy (TRUST_PROXY) that says so.
+    if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    // Logged-in answers (data, tokens, and errors about them) stay out of every cache: a shared
+    // computer's back button or a proxy must not hand them to the next person.
+    if (PRIVATE_PATH.test(req.url)) reply.header('cache-control', 'no-store');
   });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   // The OpenAPI document is generated from the routes' zod schemas (GET /api/docs/json), with a
@@ -127,5 +143,5 @@ export async function createServer(config: Config, store: Store, opts: ServerOpt
   } else {
     app.setNotFoundHandler((_req, reply) => reply.status(404).send({ status_code: 404, error: 'Not found' }));
   }
-  return { app, kernel, jobs: features.flatMap((f) => f.jobs ?? []) };
+  return { app, kernel, jobs: features.flatMap((f) => f.jobs ?? []), features };
 }

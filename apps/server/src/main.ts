@@ -5,6 +5,7 @@ import { migrateToLatest, openStore } from './db/createDatabase.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './features/demo/demoAccounts.js';
 import { seedDemo } from './features/demo/seedDemo.js';
 import { Scheduler } from './jobs/Scheduler.js';
+import { isLoopbackHost, startupBanner } from './startupBanner.js';
 
 /** Composition root: configuration, store, HTTP + realtime, demo seed. Nothing else. */
 async function main(): Promise<void> {
@@ -34,18 +35,20 @@ async function main(): Promise<void> {
   // With PORT=0 the port is known only now; the credentials file must name it.
   if (config.demoSeed && config.port === 0) await seed(port);
 
-  const lines = [
-    '',
-    `Emberwatch is running at ${url}  (store: ${store.engine === 'sqlite' ? config.sqlitePath : 'PostgreSQL'})`,
-    ...(config.demoSeed
-      ? [
-          'Demo logins (password for all: ' + DEMO_PASSWORD + '):',
-          ...DEMO_ACCOUNTS.map((a) => `  ${a.username.padEnd(30)} ${a.firstname} ${a.lastname}`),
-        ]
-      : []),
-    '',
-  ];
-  process.stdout.write(lines.join('\n') + '\n');
+  if (config.demoSeed && !isLoopbackHost(config.host)) {
+    app.log.warn(
+      { host: config.host },
+      'the demo logins, whose password is public, can be reached from the network (HOST is not a loopback address)',
+    );
+  }
+  process.stdout.write(
+    startupBanner({
+      url,
+      host: config.host,
+      store: store.engine === 'sqlite' ? config.sqlitePath : 'PostgreSQL',
+      demo: config.demoSeed ? { accounts: DEMO_ACCOUNTS, password: DEMO_PASSWORD } : null,
+    }),
+  );
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -407,6 +407,70 @@ describe(`probe and station settings on ${TEST_ENGINE}`, () => {
     });
   });
 
+  // docs/decisions/0014-sub-user-rights.md: a farm hand watches and reacts, he does not re-plumb the account.
+  describe('a sub-user', () => {
+    it.each([
+      [
+        'a probe correction',
+        '/client/sensorConf',
+        { bs_id: 'F1000001', sensorConfigurations: [{ sensor_id_sys: 'H10001', correction: 0.5 }] },
+        'Only the account owner can set probe corrections.',
+      ],
+      [
+        'disabling probes',
+        '/client/toggleSensors',
+        { bs_id: 'F1000001', selected_sensor_ids: ['H10001'], is_disabled: true },
+        'Only the account owner can enable or disable probes.',
+      ],
+      [
+        'a transfer between the account’s own stations',
+        '/client/transferSensors',
+        { currentBS: 'F1000001', selectedBS: 'F1000002', selectedSensors: ['H10001'] },
+        'Only the account owner can transfer probes.',
+      ],
+      [
+        'a station rename',
+        '/client/updateBsDisplayName',
+        { bs_id: 'F1000001', display_name: 'Mine' },
+        'Only the account owner can change base-station settings.',
+      ],
+      [
+        'a station time zone',
+        '/client/setBsTimezone',
+        { bs_id: 'F1000001', timezone: 'UTC' },
+        'Only the account owner can change base-station settings.',
+      ],
+    ])('is refused %s, and nothing changes', async (_what, url, payload, error) => {
+      const before = [await conf('F1000001'), await conf('F1000002')];
+      const res = await call.post('hay-helper', url, payload);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ status_code: 403, error });
+      expect([await conf('F1000001'), await conf('F1000002')]).toEqual(before);
+    });
+
+    it('sees every station of the account and names probes', async () => {
+      for (const bs of ['F1000001', 'F1000002', 'F1000003'])
+        expect((await call.get('hay-helper', `/client/data?basestationID=${bs}`)).statusCode).toBe(200);
+      const res = await sensorConf('hay-helper', 'F1000002', {
+        sensor_id_sys: 'H10104',
+        sensor_name: 'East stack',
+      });
+      expect(res.json()).toEqual({ status_code: 0 });
+      expect((await probeConf('F1000002', 'H10104'))?.sensor_name).toBe('East stack');
+    });
+
+    it('saves his own preferences, not the owner’s', async () => {
+      const own = await call.post('hay-helper', '/client/uiPrefs', { prefs: { degrees: 'F' } });
+      expect(own.json()).toMatchObject({ status_code: 0, ui_preferences: { degrees: 'F' } });
+      const hay = await t.findUser('hay@demo.emberwatch');
+      const owners = await call.post('hay-helper', '/client/uiPrefs', {
+        UID: hay!.id,
+        prefs: { degrees: 'F' },
+      });
+      expect(owners.statusCode).toBe(403);
+    });
+  });
+
   it.each([
     [
       'sensorConf',

@@ -84,20 +84,83 @@ describe(`realtime push over the WebSocket, on ${TEST_ENGINE}`, () => {
   });
 
   it('names only the stations a user may see when one push covers several accounts', async () => {
-    const master = await subscriber('master@demo.emberwatch');
-    const compost = await subscriber('compost@demo.emberwatch');
-    // A compost probe heard by a hay station: both stations changed.
-    await ingest('F1000001', 'C30001', now - 5);
-    expect(await waitFor(() => master.messages.find((m) => m.type === 'newData'))).toEqual({
+    const users = {
+      hay: ['F1000001'],
+      'hay-helper': ['F1000001'],
+      grain: ['F2000001'],
+      compost: ['F3000001'],
+      // Authorised by the hay and grain accounts, not by the compost one.
+      master: ['F1000001', 'F2000001'],
+      admin: ['F1000001', 'F2000001', 'F3000001'],
+    };
+    const sockets = await Promise.all(
+      Object.keys(users).map(async (u) => [u, await subscriber(`${u}@demo.emberwatch`)] as const),
+    );
+    // One commit may hold packets of several accounts' stations: its push names them all.
+    t.kernel.bus.emit('newData', { bsIds: ['F1000001', 'F2000001', 'F3000001'] });
+    for (const [u, c] of sockets) {
+      expect(await waitFor(() => c.messages.find((m) => m.type === 'newData'))).toEqual({
+        type: 'newData',
+        bs_ids: users[u as keyof typeof users].join(' '),
+      });
+    }
+    for (const [, c] of sockets) c.ws.close();
+  });
+
+  it('gives every user exactly the stations of the accounts it may see, and no other', async () => {
+    const hayStations = ['F1000001', 'F1000002', 'F1000003'];
+    const grainStations = ['F2000001', 'F2000002', 'F2000003'];
+    const compostStations = ['F3000001', 'F3000002'];
+    const expected: Record<string, string[]> = {
+      hay: hayStations,
+      'hay-helper': hayStations,
+      grain: grainStations,
+      compost: compostStations,
+      master: [...hayStations, ...grainStations],
+      admin: [...hayStations, ...grainStations, ...compostStations],
+    };
+    const sockets = await Promise.all(
+      Object.keys(expected).map(async (u) => [u, await subscriber(`${u}@demo.emberwatch`)] as const),
+    );
+    // One reading of an own probe from every demo station, one packet at a time.
+    for (const s of t.stations) await ingest(s.bs_id, s.probes[1]?.sensor_id as string, now - 2);
+    const heard = (c: (typeof sockets)[number][1]) =>
+      [...new Set(c.messages.flatMap((m) => (m.type === 'newData' ? m.bs_ids.split(' ') : [])))].sort();
+    for (const [u, c] of sockets) {
+      await waitFor(() => (heard(c).length >= (expected[u] as string[]).length ? true : undefined));
+    }
+    // Time for a wrong push to arrive, then compare exactly.
+    await new Promise((r) => setTimeout(r, 200));
+    for (const [u, c] of sockets)
+      expect({ [u]: heard(c) }).toEqual({ [u]: [...(expected[u] as string[])].sort() });
+    for (const [, c] of sockets) c.ws.close();
+  });
+
+  it("pushes nothing to an account whose probe another account's station names", async () => {
+    const hay = await subscriber('hay@demo.emberwatch');
+    const grain = await subscriber('grain@demo.emberwatch');
+    // Hay's station sends a reading of its own and a (refused) one for the grain account's probe.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/ingest/v1/packets',
+      headers: { authorization: `Station F1000001:${t.secretOf('F1000001')}` },
+      payload: {
+        type: 'data',
+        readings: [
+          { sensor_id: 'G20001', meas_ts: now - 1, temperatures: [1999] },
+          { sensor_id: 'H10001', meas_ts: now - 1, temperatures: [400] },
+        ],
+      },
+    });
+    expect(res.json()).toMatchObject({ stored: 1, refused: 1 });
+    expect(await waitFor(() => hay.messages.find((m) => m.type === 'newData'))).toEqual({
       type: 'newData',
       bs_ids: 'F1000001',
     });
-    expect(await waitFor(() => compost.messages.find((m) => m.type === 'newData'))).toEqual({
-      type: 'newData',
-      bs_ids: 'F3000001',
-    });
-    master.ws.close();
-    compost.ws.close();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(grain.messages.filter((m) => m.type === 'newData')).toEqual([]);
+    hay.ws.close();
+    grain.ws.close();
   });
 
   it('closes a socket that presents a bad token and answers ping with pong', async () => {
@@ -194,30 +257,106 @@ describe.runIf(TEST_ENGINE === 'postgres')('realtime across server instances sha
 describe(`a WebSocket whose token runs out, on ${TEST_ENGINE}`, () => {
   let t: TestApp;
   let clocked: Awaited<ReturnType<typeof createServer>>;
+  // The access refresh is an hour away here: only the pushes themselves can notice the expiry.
+  let slow: Awaited<ReturnType<typeof createServer>>;
   let now = Math.floor(Date.now() / 1000);
   let wsUrl: string;
+  let slowUrl: string;
 
   beforeAll(async () => {
     t = await createTestApp();
-    clocked = await createServer(t.kernel.config, t.store, { logger: false, nowS: () => now, wsRefreshMs: 50 });
-    const address = await clocked.app.listen({ host: '127.0.0.1', port: 0 });
-    wsUrl = address.replace('http', 'ws') + '/ws';
+    clocked = await createServer(t.kernel.config, t.store, {
+      logger: false,
+      nowS: () => now,
+      wsRefreshMs: 50,
+    });
+    wsUrl = (await clocked.app.listen({ host: '127.0.0.1', port: 0 })).replace('http', 'ws') + '/ws';
+    slow = await createServer(t.kernel.config, t.store, {
+      logger: false,
+      nowS: () => now,
+      wsRefreshMs: 3_600_000,
+    });
+    slowUrl = (await slow.app.listen({ host: '127.0.0.1', port: 0 })).replace('http', 'ws') + '/ws';
   });
   afterAll(async () => {
     await clocked.app.close();
+    await slow.app.close();
     await t.close();
   });
 
-  it('is closed when the access token expires, so pushes stop with the session', async () => {
-    const login = await clocked.app.inject({
+  async function token(app = clocked.app, username = 'hay@demo.emberwatch'): Promise<string> {
+    const login = await app.inject({
       method: 'POST',
       url: '/admin/login',
-      payload: { username: 'hay@demo.emberwatch', password: 'ember-demo' },
+      payload: { username, password: 'ember-demo' },
     });
+    return login.json<{ accessToken: string }>().accessToken;
+  }
+
+  it('is closed when the access token expires, so pushes stop with the session', async () => {
     const c = await connect(wsUrl);
-    c.ws.send(JSON.stringify({ type: 'auth', token: login.json<{ accessToken: string }>().accessToken }));
+    c.ws.send(JSON.stringify({ type: 'auth', token: await token() }));
     await waitFor(() => c.messages.find((m) => m.type === 'ready'));
     now += t.kernel.config.accessTokenTtlS + 1;
     expect(await c.closed).toBe(4401);
+  });
+
+  it('gets no push after its token expired, even before the next access refresh', async () => {
+    const c = await connect(slowUrl);
+    c.ws.send(JSON.stringify({ type: 'auth', token: await token(slow.app) }));
+    await waitFor(() => c.messages.find((m) => m.type === 'ready'));
+    slow.kernel.bus.emit('newData', { bsIds: ['F1000001'] });
+    await waitFor(() => c.messages.find((m) => m.type === 'newData'));
+
+    now += t.kernel.config.accessTokenTtlS + 1;
+    slow.kernel.bus.emit('newData', { bsIds: ['F1000002'] });
+    expect(await Promise.race([c.closed, new Promise((r) => setTimeout(() => r('still open'), 2000))])).toBe(
+      4401,
+    );
+    expect(c.messages.filter((m) => m.type === 'newData')).toEqual([{ type: 'newData', bs_ids: 'F1000001' }]);
+  });
+
+  it('refuses to subscribe with a token that has already expired', async () => {
+    const old = await token();
+    now += t.kernel.config.accessTokenTtlS + 1;
+    const c = await connect(wsUrl);
+    c.ws.send(JSON.stringify({ type: 'auth', token: old }));
+    expect(await c.closed).toBe(4401);
+    expect(c.messages.filter((m) => m.type === 'ready')).toEqual([]);
+  });
+
+  it("stops a master's pushes of an account that withdrew its authorisation", async () => {
+    const c = await connect(wsUrl);
+    c.ws.send(JSON.stringify({ type: 'auth', token: await token(clocked.app, 'master@demo.emberwatch') }));
+    await waitFor(() => c.messages.find((m) => m.type === 'ready'));
+    clocked.kernel.bus.emit('newData', { bsIds: ['F2000001', 'F3000001'] });
+    expect(await waitFor(() => c.messages.find((m) => m.type === 'newData'))).toEqual({
+      type: 'newData',
+      bs_ids: 'F2000001',
+    });
+
+    const grain = await t.store.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'grain@demo.emberwatch')
+      .executeTakeFirstOrThrow();
+    await t.store.db
+      .updateTable('master_authorizations')
+      .set({ authorized: 0 })
+      .where('owner_user_id', '=', grain.id)
+      .execute();
+    // Within an access refresh the withdrawal reaches the socket: grain's stations go silent.
+    await waitFor(async () => {
+      c.messages.length = 0;
+      clocked.kernel.bus.emit('newData', { bsIds: ['F1000001', 'F2000001'] });
+      await new Promise((r) => setTimeout(r, 30));
+      const last = c.messages.at(-1);
+      return last?.type === 'newData' && last.bs_ids === 'F1000001' ? true : undefined;
+    });
+    c.messages.length = 0;
+    clocked.kernel.bus.emit('newData', { bsIds: ['F2000001', 'F2000002'] });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(c.messages).toEqual([]);
+    c.ws.close();
   });
 });

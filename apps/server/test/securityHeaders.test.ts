@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
+import { REFRESH_COOKIE } from '../src/features/sessions/sessions.routes.js';
+import { bearer, createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 
 describe(`security headers, on ${TEST_ENGINE}`, () => {
   let t: TestApp;
+  let token: string;
   beforeAll(async () => {
     t = await createTestApp();
+    token = await t.login('hay@demo.emberwatch');
   });
   afterAll(async () => {
     await t.close();
@@ -17,5 +20,79 @@ describe(`security headers, on ${TEST_ENGINE}`, () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  // A shared or back-button cache must never hand one user's data or tokens to the next person.
+  it.each([
+    ['a logged-in read', 'GET', '/client/basestationArray', 'token', 200],
+    ['the session info', 'GET', '/client/getSessionInfo', 'token', 200],
+    ['the token check', 'GET', '/auth', 'token', 200],
+    ['a refused station', 'GET', '/client/data?basestationID=F2000001', 'token', 403],
+    ['a bad request', 'GET', '/client/data', 'token', 400],
+    ['a missing token', 'GET', '/client/userInfo', 'none', 401],
+    ['an unknown API path', 'GET', '/client/noSuchCall', 'token', 404],
+    ['a refresh with a dead session', 'POST', '/admin/refreshToken', 'stale cookie', 401],
+  ] as const)('forbid storing %s (%s %s)', async (_what, method, url, credentials, status) => {
+    const headers =
+      credentials === 'token'
+        ? bearer(token)
+        : credentials === 'stale cookie'
+          ? { cookie: `${REFRESH_COOKIE}=no-longer-a-session` }
+          : {};
+    const res = await t.app.inject({ method, url, headers });
+    expect(res.statusCode).toBe(status);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('forbid storing a login answer, which carries an access token', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/admin/login',
+      payload: { username: 'hay@demo.emberwatch', password: 'ember-demo' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('leave the caching of public answers alone', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(res.headers['cache-control']).toBeUndefined();
+  });
+
+  it('send HSTS only over HTTPS: never on plain HTTP', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    // Without TRUST_PROXY anyone could send the header: it proves nothing.
+    const claimed = await t.app.inject({
+      method: 'GET',
+      url: '/health',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(claimed.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe(`security headers behind a trusted proxy, on ${TEST_ENGINE}`, () => {
+  let behindProxy: TestApp;
+  beforeAll(async () => {
+    behindProxy = await createTestApp({ env: { TRUST_PROXY: '1' } });
+  });
+  afterAll(async () => {
+    await behindProxy.close();
+  });
+
+  it('send HSTS when the proxy says the browser came over HTTPS', async () => {
+    const https = await behindProxy.app.inject({
+      method: 'GET',
+      url: '/health',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const http = await behindProxy.app.inject({
+      method: 'GET',
+      url: '/health',
+      headers: { 'x-forwarded-proto': 'http' },
+    });
+    expect(http.headers['strict-transport-security']).toBeUndefined();
   });
 });

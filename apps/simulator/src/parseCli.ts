@@ -5,7 +5,13 @@ import type { FaultRates } from './FaultInjector.js';
 
 export const DEFAULT_CONFIG_PATH = './data/demo-stations.json';
 export const DEFAULT_BACKFILL_DAYS = 60;
-export const DEFAULT_INTERVAL_S = 1200;
+/** History every 20 minutes, as a real station measures: 60 days stay quick to send and to store. */
+export const DEFAULT_BACKFILL_INTERVAL_S = 1200;
+/**
+ * Live every minute: a demo where nothing moves for 20 minutes looks broken to a new user
+ * (docs/decisions/0004-simulator.md). A real station's 20 minutes: --interval 1200.
+ */
+export const DEFAULT_LIVE_INTERVAL_S = 60;
 export const DEFAULT_CONCURRENCY = 4;
 export const DEFAULT_LIVE_FAULTS: FaultRates = { loss: 0.01, duplicate: 0.01, late: 0.02 };
 /** With --speed above 1, this many days before now are replayed at that speed unless told otherwise. */
@@ -18,8 +24,9 @@ the seasons with slowly growing hot spots, compost windrows sit at 55–70 °C a
 Usage: npm run simulate -- [options]
        node apps/simulator/dist/main.js [options]
 
-By default it sends each station's boot packet, backfills 60 days of history as fast as the server
-takes it, then runs live: every interval each station sends one packet with its probes' readings.
+By default it sends each station's boot packet, backfills 60 days of history (a reading every 20 min)
+as fast as the server takes it, then runs live: every minute each station sends one packet with its
+probes' readings.
 
 Stations
   --config <file>         stations file: {url, stations:[{bs_id, secret, material, probes:[{sensor_id,
@@ -31,8 +38,9 @@ Stations
 Time
   --backfill-days <n>     days of history to send first (default ${DEFAULT_BACKFILL_DAYS}; 0 = none). Resending is
                           harmless: readings keep their probe and time, the server stores them once
-  --interval <s>          measurement interval in seconds, backfill and live (default ${DEFAULT_INTERVAL_S} = 20 min);
-                          measurement times are multiples of it
+  --interval <s>          measurement interval in seconds, backfill and live (default: ${DEFAULT_BACKFILL_INTERVAL_S} = 20 min
+                          for the backfill, ${DEFAULT_LIVE_INTERVAL_S} = 1 min live); measurement times are multiples of it
+  --live-interval <s>     the live interval only (e.g. 10 for a reading every 10 s); overrides --interval
   --speed <x>             live speed: 1 = real time (default), 60 = one simulated minute per second
   --replay-days <d>       with --speed above 1: the last <d> days (default ${DEFAULT_REPLAY_DAYS}) are not backfilled but
                           played live at that speed; once the simulated clock reaches real time it
@@ -68,7 +76,10 @@ export interface CliOptions {
   backfillDays: number;
   /** True when --backfill-days was given (it then also applies to --once). */
   backfillExplicit: boolean;
-  intervalS: number;
+  /** Measurement interval of the backfill (and of --once's backfill). */
+  backfillIntervalS: number;
+  /** Measurement interval of the live rounds. */
+  liveIntervalS: number;
   speed: number;
   replayDays: number;
   live: boolean;
@@ -116,6 +127,7 @@ export function parseCli(argv: string[]): CliCommand {
         url: { type: 'string' },
         'backfill-days': { type: 'string' },
         interval: { type: 'string' },
+        'live-interval': { type: 'string' },
         speed: { type: 'string' },
         'replay-days': { type: 'string' },
         'no-live': { type: 'boolean' },
@@ -139,6 +151,10 @@ export function parseCli(argv: string[]): CliCommand {
   if (values.url !== undefined && !/^https?:\/\/[^/]/.test(values.url))
     throw new CliError(`--url: expected an http(s) URL, got "${values.url}"`);
   const speed = num('speed', values.speed, 1, (n) => n >= 1 && n <= 1_000_000, 'a number from 1 to 1000000');
+  const seconds = int(10, 86_400);
+  const secondsText = 'whole seconds from 10 to 86400';
+  const interval =
+    values.interval === undefined ? undefined : num('interval', values.interval, 0, seconds, secondsText);
   const liveFaults: FaultRates = {
     loss: num('loss-rate', values['loss-rate'], DEFAULT_LIVE_FAULTS.loss, rate, 'a share from 0 to 1'),
     duplicate: num(
@@ -175,12 +191,13 @@ export function parseCli(argv: string[]): CliCommand {
         'days from 0 to 3650',
       ),
       backfillExplicit: values['backfill-days'] !== undefined,
-      intervalS: num(
-        'interval',
-        values.interval,
-        DEFAULT_INTERVAL_S,
-        int(10, 86_400),
-        'whole seconds from 10 to 86400',
+      backfillIntervalS: interval ?? DEFAULT_BACKFILL_INTERVAL_S,
+      liveIntervalS: num(
+        'live-interval',
+        values['live-interval'],
+        interval ?? DEFAULT_LIVE_INTERVAL_S,
+        seconds,
+        secondsText,
       ),
       speed,
       replayDays: num(

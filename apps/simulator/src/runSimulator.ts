@@ -1,4 +1,4 @@
-import { alignDown } from './buildPackets.js';
+import { alignDown, alignUp } from './buildPackets.js';
 import { createLogger } from './createLogger.js';
 import { IngestClient } from './IngestClient.js';
 import { loadStationsConfig } from './loadStationsConfig.js';
@@ -17,6 +17,25 @@ export interface RunControl {
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * Where the backfill ends and live begins. The backfill's last reading is the last multiple of its
+ * interval at or before liveStart; live goes on from there at its own interval, so the rounds already
+ * past (the backfill's tail, the time the backfill took) are sent at once, then one per interval.
+ * Without a backfill, live starts with the round just past.
+ */
+export function livePlan(
+  liveStart: number,
+  backfillIntervalS: number,
+  liveIntervalS: number,
+  backfilled: boolean,
+): { backfillTo: number; firstTick: number } {
+  const backfillTo = alignDown(liveStart, backfillIntervalS);
+  return {
+    backfillTo,
+    firstTick: backfilled ? alignUp(backfillTo + 1, liveIntervalS) : alignDown(liveStart, liveIntervalS),
+  };
+}
 
 /** The whole CLI run; resolves to the process exit code. */
 export async function runSimulator(options: CliOptions, control: RunControl): Promise<number> {
@@ -52,14 +71,14 @@ export async function runSimulator(options: CliOptions, control: RunControl): Pr
     if (toTs < fromTs) return true;
     log.info(
       `backfill: ${new Date(fromTs * 1000).toISOString().slice(0, 16)} → ${new Date(toTs * 1000).toISOString().slice(0, 16)} UTC, ` +
-        `every ${options.intervalS} s, ${options.packetSize} readings per packet, ${options.concurrency} in flight`,
+        `every ${options.backfillIntervalS} s, ${options.packetSize} readings per packet, ${options.concurrency} in flight`,
     );
     const r = await runBackfill({
       stations: sims,
       client,
       fromTs,
       toTs,
-      intervalS: options.intervalS,
+      intervalS: options.backfillIntervalS,
       packetSize: options.packetSize,
       concurrency: options.concurrency,
       seed: options.seed,
@@ -77,7 +96,7 @@ export async function runSimulator(options: CliOptions, control: RunControl): Pr
 
   if (options.once) {
     if (options.backfillExplicit && options.backfillDays > 0) {
-      await backfill(nowS - options.backfillDays * DAY_S, alignDown(nowS - 1, options.intervalS));
+      await backfill(nowS - options.backfillDays * DAY_S, alignDown(nowS - 1, options.backfillIntervalS));
     }
     const round = await sendRound(sims, client, nowS, {
       seed: options.seed,
@@ -97,17 +116,18 @@ export async function runSimulator(options: CliOptions, control: RunControl): Pr
 
   const replayS = options.speed > 1 ? Math.round(options.replayDays * DAY_S) : 0;
   const liveStart = nowS - replayS;
-  let firstTick = alignDown(liveStart, options.intervalS);
-  if (options.backfillDays > 0 && !control.stop.aborted) {
-    const completed = await backfill(nowS - options.backfillDays * DAY_S, firstTick);
-    firstTick += options.intervalS;
+  const backfilled = options.backfillDays > 0 && !control.stop.aborted;
+  const plan = livePlan(liveStart, options.backfillIntervalS, options.liveIntervalS, backfilled);
+  if (backfilled) {
+    const completed = await backfill(nowS - options.backfillDays * DAY_S, plan.backfillTo);
     if (!completed) return control.stop.aborted ? 0 : 1;
   }
+  const firstTick = plan.firstTick;
   if (sims.every((s) => client.isStopped(s.bsId))) return 1;
   if (!options.live || control.stop.aborted) return 0;
 
   log.info(
-    `live: every ${options.intervalS} s` +
+    `live: every ${options.liveIntervalS} s` +
       (options.speed > 1
         ? ` at ${options.speed}× from ${new Date(firstTick * 1000).toISOString().slice(0, 16)} UTC until it reaches real time`
         : ' in real time') +
@@ -116,7 +136,7 @@ export async function runSimulator(options: CliOptions, control: RunControl): Pr
   const live = await runLive({
     stations: sims,
     client,
-    intervalS: options.intervalS,
+    intervalS: options.liveIntervalS,
     speed: options.speed,
     simStartTs: liveStart,
     firstTickTs: firstTick,

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadStationsConfig, parseStationsConfig } from '../src/loadStationsConfig.js';
 import { StationSimulator } from '../src/StationSimulator.js';
 import { CliError, HELP_TEXT, parseCli, type CliOptions } from '../src/parseCli.js';
-import { ConfigError, runSimulator } from '../src/runSimulator.js';
+import { ConfigError, livePlan, runSimulator } from '../src/runSimulator.js';
 import { startFakeIngestServer, type FakeIngestServer } from './fakeIngestServer.js';
 
 const run = (argv: string[]): CliOptions => {
@@ -15,13 +15,14 @@ const run = (argv: string[]): CliOptions => {
 };
 
 describe('command line', () => {
-  it('has the documented defaults: demo config, 60 days, 20 min, real time, live, faults only live', () => {
+  it('has the documented defaults: demo config, 60 days every 20 min, live every minute in real time, faults only live', () => {
     expect(run([])).toEqual({
       config: './data/demo-stations.json',
       url: undefined,
       backfillDays: 60,
       backfillExplicit: false,
-      intervalS: 1200,
+      backfillIntervalS: 1200,
+      liveIntervalS: 60,
       speed: 1,
       replayDays: 0,
       live: true,
@@ -45,6 +46,7 @@ describe('command line', () => {
       '--only',
       '--backfill-days',
       '--interval',
+      '--live-interval',
       '--speed',
       '--replay-days',
       '--no-live',
@@ -94,7 +96,8 @@ describe('command line', () => {
       url: 'http://h:1',
       backfillDays: 2,
       backfillExplicit: true,
-      intervalS: 600,
+      backfillIntervalS: 600,
+      liveIntervalS: 600,
       speed: 60,
       replayDays: 1,
       live: false,
@@ -109,17 +112,38 @@ describe('command line', () => {
     expect(o.backfillFaults).toEqual({ loss: 0, duplicate: 0, late: 0.1 });
   });
 
+  it('sets the live interval alone with --live-interval, whatever --interval says', () => {
+    expect(run(['--live-interval', '10'])).toMatchObject({ backfillIntervalS: 1200, liveIntervalS: 10 });
+    expect(run(['--interval', '600', '--live-interval', '30'])).toMatchObject({
+      backfillIntervalS: 600,
+      liveIntervalS: 30,
+    });
+  });
+
   it('makes --once a single round without live mode', () => {
     expect(run(['--once'])).toMatchObject({ once: true, live: false, backfillExplicit: false });
   });
 
   it('refuses bad values with a clear message', () => {
     expect(() => parseCli(['--interval', 'abc'])).toThrow(CliError);
+    expect(() => parseCli(['--live-interval', '5'])).toThrow(/--live-interval/);
     expect(() => parseCli(['--packet-size', '1001'])).toThrow(/--packet-size/);
     expect(() => parseCli(['--loss-rate', '2'])).toThrow(/--loss-rate/);
     expect(() => parseCli(['--speed', '0.5'])).toThrow(/--speed/);
     expect(() => parseCli(['--url', 'ftp://x'])).toThrow(/--url/);
     expect(() => parseCli(['--bogus'])).toThrow(CliError);
+  });
+});
+
+describe('where the backfill ends and live begins', () => {
+  const t = 1_700_000_000 - (1_700_000_000 % 1200) + 810; // 13 min 30 s after a 20-minute boundary
+  it.each([
+    ['backfill every 20 min, live every minute', 1200, 60, true, t - 810, t - 810 + 60],
+    ['one interval for both (the e2e setup)', 1200, 1200, true, t - 810, t - 810 + 1200],
+    ['a live interval that does not divide the backfill’s', 1200, 35, true, t - 810, t - 810 + 10],
+    ['no backfill: the round just past', 1200, 60, false, t - 810, t - 30],
+  ])('%s', (_name, backfillInterval, liveInterval, backfilled, backfillTo, firstTick) => {
+    expect(livePlan(t, backfillInterval, liveInterval, backfilled)).toEqual({ backfillTo, firstTick });
   });
 });
 

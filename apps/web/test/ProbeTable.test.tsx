@@ -6,6 +6,9 @@ import { changeLanguage } from '../src/i18n/i18n';
 import { nowSeconds, reading, sensorConf } from './support/fixtures';
 import { renderWithProviders } from './support/renderWithProviders';
 
+// The defaults of spec doc 1 §9: colour steps 0/40/60/80/100 °C, alert 45 °C.
+const DEFAULT_SCALE = { colorStepsC: [0, 40, 60, 80, 100], alertC: 45 };
+
 const MIN = 60;
 const HOUR = 3600;
 const DAY = 86_400;
@@ -19,7 +22,14 @@ function renderTable(
   props: Partial<Parameters<typeof ProbeTable>[0]> = {},
 ) {
   return renderWithProviders(
-    <ProbeTable rows={rowsOf(readings)} unit="C" dateFormat="d.M.yyyy" timeFormat="HH:mm" {...props} />,
+    <ProbeTable
+      rows={rowsOf(readings)}
+      unit="C"
+      scale={DEFAULT_SCALE}
+      dateFormat="d.M.yyyy"
+      timeFormat="HH:mm"
+      {...props}
+    />,
   );
 }
 
@@ -64,7 +74,9 @@ describe('the probe list', () => {
       [reading('P-ok', [30], MIN)],
       nowSeconds(),
     );
-    renderWithProviders(<ProbeTable rows={rows} unit="C" dateFormat="d.M.yyyy" timeFormat="HH:mm" />);
+    renderWithProviders(
+      <ProbeTable rows={rows} unit="C" scale={DEFAULT_SCALE} dateFormat="d.M.yyyy" timeFormat="HH:mm" />,
+    );
     expect(shownIds()).toEqual(['P-ok', 'P-new']);
     expect(cellOf('P-new', 'probe-temp').textContent).toBe('--');
   });
@@ -140,7 +152,8 @@ describe('the probe list', () => {
   it('lays the same values out as cards on a phone', () => {
     renderTable([reading('P1', [52.3, 51.1], 2 * DAY)], { compact: true });
     expect(screen.queryByRole('table')).toBeNull();
-    expect(cellOf('P1', 'probe-temp').textContent).toBe('52.3 / 51.1');
+    // No column header names the unit on a card, so the card does.
+    expect(cellOf('P1', 'probe-temp').textContent).toBe('52.3 / 51.1 °C');
     expect(cellOf('P1', 'probe-age').textContent).toBe('2 d');
     expect(screen.getByText(/^Last reading: /)).toBeTruthy();
   });
@@ -182,5 +195,111 @@ describe('paging the probe list', () => {
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(screen.getByText('51–100 of 120')).toBeTruthy();
     expect(screen.getAllByTestId('probe-row')).toHaveLength(50);
+  });
+});
+
+describe('temperature colours in the probe list (issue 7)', () => {
+  // The hay demo's own settings (spec doc 1 §4): steps 0/20/30/45/60 °C, alert 45 °C.
+  const HAY_SCALE = { colorStepsC: [0, 20, 30, 45, 60], alertC: 45 };
+  const segmentsOf = (id: string) =>
+    Array.from(cellOf(id, 'probe-temp').querySelectorAll<HTMLElement>('[data-tone]'));
+  const tones = (id: string) => segmentsOf(id).map((s) => s.getAttribute('data-tone'));
+
+  it('draws one coloured segment per depth, handle first, each with its value', () => {
+    renderTable([reading('W1', [43.8, 61.9, 60.4], MIN)]);
+    expect(segmentsOf('W1').map((s) => s.textContent)).toEqual(['43.8', ' / 61.9', ' / 60.4']);
+    // Default steps: 40–60 is band 2, 60–80 band 3.
+    expect(tones('W1')).toEqual(['band-2', 'band-3', 'band-3']);
+    // Read aloud (and as text) the values stay a list.
+    expect(cellOf('W1', 'probe-temp').textContent).toBe('43.8 / 61.9 / 60.4');
+  });
+
+  it("colours a 51.5 °C stack differently from an 18 °C one by the user's steps", () => {
+    renderTable([reading('hot', [51.5], MIN), reading('cool', [18], MIN)], { scale: HAY_SCALE });
+    expect(tones('hot')).toEqual(['band-4']);
+    expect(tones('cool')).toEqual(['band-1']);
+    const background = (id: string) => getComputedStyle(segmentsOf(id)[0] as HTMLElement).backgroundColor;
+    expect(background('hot')).toBe('rgb(239, 68, 68)');
+    expect(background('cool')).toBe('rgb(134, 239, 172)');
+  });
+
+  it('follows the steps, not fixed numbers: the same 51.5 °C is band 2 under the defaults', () => {
+    renderTable([reading('hot', [51.5], MIN)]);
+    expect(tones('hot')).toEqual(['band-2']);
+  });
+
+  it('colours below the first step blue', () => {
+    renderTable([reading('frozen', [-25, -3], MIN)]);
+    expect(tones('frozen')).toEqual(['band-0', 'band-0']);
+  });
+
+  it('folds depths past six into a last segment coloured by the hottest of them', () => {
+    renderTable([reading('deep', [20, 21, 22, 23, 24, 25, 26, 85], MIN)]);
+    const segments = segmentsOf('deep');
+    expect(segments).toHaveLength(6);
+    expect(tones('deep')).toEqual(['band-1', 'band-1', 'band-1', 'band-1', 'band-1', 'band-4']);
+    // "+3" on screen; screen readers hear the folded values instead.
+    expect(segments[5]?.querySelector('[aria-hidden="true"]')?.textContent).toBe('+3');
+    expect(segments[5]?.textContent).toBe(' / +3Deeper points: 25.0 / 26.0 / 85.0');
+  });
+
+  it('marks a probe above the alert temperature with an icon and a text alternative', () => {
+    renderTable([reading('hot', [30, 51.5], MIN), reading('cool', [18], MIN), reading('edge', [45], MIN)], {
+      scale: HAY_SCALE,
+    });
+    expect(
+      within(cellOf('hot', 'probe-temp')).getByRole('img', { name: 'Above the alert temperature 45 °C' }),
+    ).toBeTruthy();
+    expect(within(cellOf('cool', 'probe-temp')).queryByRole('img')).toBeNull();
+    // Equal to the limit is not above it.
+    expect(within(cellOf('edge', 'probe-temp')).queryByRole('img')).toBeNull();
+  });
+
+  it("writes the alert limit in the user's unit", () => {
+    renderTable([reading('hot', [51.5], MIN)], { scale: HAY_SCALE, unit: 'F' });
+    expect(
+      within(cellOf('hot', 'probe-temp')).getByRole('img', { name: 'Above the alert temperature 113 °F' }),
+    ).toBeTruthy();
+  });
+
+  it('translates the text alternative', async () => {
+    await changeLanguage('de');
+    renderTable([reading('hot', [51.5], MIN)], { scale: HAY_SCALE });
+    expect(
+      within(cellOf('hot', 'probe-temp')).getByRole('img', { name: 'Über der Alarmtemperatur 45 °C' }),
+    ).toBeTruthy();
+  });
+
+  it('neither colours nor marks a reading older than 7 days', () => {
+    renderTable([reading('old', [90], 8 * DAY)], { scale: HAY_SCALE });
+    expect(segmentsOf('old')).toHaveLength(0);
+    expect(within(cellOf('old', 'probe-temp')).queryByRole('img')).toBeNull();
+  });
+
+  it('sorts by the hottest depth, not the handle', async () => {
+    const { user } = renderTable([
+      reading('W1', [43.8, 61.9, 60.4], MIN),
+      reading('W2', [63.1, 59.0], MIN),
+      reading('W3', [50.0, 63.1], MIN),
+    ]);
+    expect(shownIds()).toEqual(['W1', 'W2', 'W3']);
+    await user.click(screen.getByRole('button', { name: 'Temperature (°C)' }));
+    expect(shownIds()).toEqual(['W2', 'W3', 'W1']);
+  });
+
+  it('shows the unit on the phone cards, in °C and in °F', () => {
+    const { unmount } = renderTable([reading('P1', [52.3, 51.1], MIN)], { compact: true });
+    expect(cellOf('P1', 'probe-temp').textContent).toBe('52.3 / 51.1 °C');
+    unmount();
+    renderTable([reading('P1', [52.3, 51.1], MIN)], { compact: true, unit: 'F' });
+    expect(cellOf('P1', 'probe-temp').textContent).toBe('126.1 / 124.0 °F');
+  });
+
+  it('colours and marks the phone cards too', () => {
+    renderTable([reading('hot', [51.5], MIN)], { compact: true, scale: HAY_SCALE });
+    expect(tones('hot')).toEqual(['band-4']);
+    expect(
+      within(cellOf('hot', 'probe-temp')).getByRole('img', { name: 'Above the alert temperature 45 °C' }),
+    ).toBeTruthy();
   });
 });

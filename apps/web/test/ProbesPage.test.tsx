@@ -51,6 +51,28 @@ describe('the probes page', () => {
     expect(tempOf('H-001')).toBe('212.0');
   });
 
+  it("colours the temperatures by the user's own colour steps and marks those above the user's alert", async () => {
+    const prefs = createFakeServer().state.session.ui_preferences;
+    const server = createFakeServer({
+      loggedIn: true,
+      // The grain demo's settings (spec doc 1 §4): steps 0/10/20/30/40 °C, alert 30 °C, read in °F.
+      session: {
+        ui_preferences: { ...prefs, degrees: 'F', color_steps: [0, 10, 20, 30, 40], temperature_alert: 30 },
+      },
+      data: { F1000001: [reading('G-1', [12.0, 31.5], 60), reading('G-2', [8.0], 60)] },
+    });
+    renderApp('/probes', server);
+    await screen.findAllByTestId('probe-row');
+    const rowOf = (id: string) =>
+      screen.getAllByTestId('probe-row').find((r) => r.getAttribute('data-sensor-id') === id) as HTMLElement;
+    const tones = (id: string) =>
+      Array.from(rowOf(id).querySelectorAll('[data-tone]')).map((s) => s.getAttribute('data-tone'));
+    expect(tones('G-1')).toEqual(['band-2', 'band-4']);
+    expect(tones('G-2')).toEqual(['band-1']);
+    expect(within(rowOf('G-1')).getByRole('img', { name: 'Above the alert temperature 86 °F' })).toBeTruthy();
+    expect(within(rowOf('G-2')).queryByTestId('above-alert')).toBeNull();
+  });
+
   it('says so when the station has no probes', async () => {
     const server = createFakeServer({ loggedIn: true });
     renderApp('/probes', server);

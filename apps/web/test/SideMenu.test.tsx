@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { createFakeServer } from './support/fakeServer';
+import { createFakeServer, json } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
 
 async function openMenu(app: ReturnType<typeof renderApp>) {
@@ -17,15 +17,51 @@ describe('the side menu', () => {
   it('offers a regular user the probes, the settings, the instructions and logging out, with the version label', async () => {
     const app = renderApp('/probes', createFakeServer({ loggedIn: true }));
     const nav = await openMenu(app);
-    expect(entryNames(nav)).toEqual(['Probes', 'Settings', 'Instructions', 'Log out']);
+    expect(entryNames(nav)).toEqual(['Probes', 'Settings', 'Instructions', 'LanguageEnglish', 'Log out']);
     expect(within(nav).getByText('Version 2025.10.24')).toBeTruthy();
   });
 
-  it('gives a master user no logout (and no settings)', async () => {
-    const app = renderApp('/probes', createFakeServer({ loggedIn: true, session: { master: true } }));
+  it('gives a master user no settings, but the language choice and logging out', async () => {
+    const server = createFakeServer({ loggedIn: true, session: { master: true } });
+    const app = renderApp('/probes', server);
     const nav = await openMenu(app);
-    expect(entryNames(nav)).toEqual(['Probes', 'Instructions']);
-    expect(screen.queryByTestId('menu-logout')).toBeNull();
+    expect(entryNames(nav)).toEqual(['Probes', 'Instructions', 'LanguageEnglish', 'Log out']);
+    await app.user.click(screen.getByTestId('menu-logout'));
+    await waitFor(() => expect(app.location()).toBe('/login'));
+    expect(server.callsTo('POST', '/admin/logout')).toHaveLength(1);
+  });
+
+  it('lets a master user change the language from the menu and saves it', async () => {
+    const server = createFakeServer({ loggedIn: true, session: { master: true } });
+    const app = renderApp('/probes', server);
+    const nav = await openMenu(app);
+    await app.user.click(within(nav).getByTestId('menu-language'));
+    const list = within(nav).getByRole('list', { name: 'Language' });
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['English', 'Français', 'Deutsch', 'Suomi', 'Hrvatski', 'Italiano', 'Nederlands', 'Español']);
+    await app.user.click(within(list).getByRole('button', { name: 'Deutsch' }));
+    expect(await screen.findByText('Abmelden')).toBeTruthy();
+    // The page behind the (modal) menu switched too.
+    expect(screen.getByRole('heading', { name: 'Sonden', level: 1, hidden: true })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('de');
+    await waitFor(() => expect(server.callsTo('POST', '/client/uiPrefs')).toHaveLength(1));
+    expect(server.callsTo('POST', '/client/uiPrefs')[0]?.body).toEqual({ prefs: { language: 'de' } });
+  });
+
+  it('puts the language back and says so when the server refuses to save it', async () => {
+    const server = createFakeServer({ loggedIn: true });
+    server.override('POST /client/uiPrefs', () => json({ status_code: 500, error: 'down' }, 500));
+    const app = renderApp('/probes', server);
+    const nav = await openMenu(app);
+    await app.user.click(within(nav).getByTestId('menu-language'));
+    await app.user.click(within(nav).getByRole('button', { name: 'Suomi' }));
+    expect((await within(nav).findByRole('alert')).textContent).toBe(
+      'The language could not be saved. Please try again.',
+    );
+    expect(within(nav).getByTestId('menu-language').textContent).toBe('LanguageEnglish');
   });
 
   it('shows no entry for pages this build does not have yet, whatever the role', async () => {
@@ -39,7 +75,7 @@ describe('the side menu', () => {
     );
     const nav = await openMenu(app);
     // admin, translations and storages are allowed for a root admin, but their pages are later issues.
-    expect(entryNames(nav)).toEqual(['Probes', 'Settings', 'Instructions', 'Log out']);
+    expect(entryNames(nav)).toEqual(['Probes', 'Settings', 'Instructions', 'LanguageEnglish', 'Log out']);
   });
 
   it('opens the instructions page from the menu', async () => {
@@ -64,6 +100,17 @@ describe('the side menu', () => {
 });
 
 describe('the shell', () => {
+  it('offers a skip link as the first keyboard stop, which moves the focus to the page', async () => {
+    const app = renderApp('/probes', createFakeServer({ loggedIn: true }));
+    await screen.findByRole('heading', { name: 'Probes' });
+    await app.user.tab();
+    const link = screen.getByRole('link', { name: 'Skip to content' });
+    expect(document.activeElement).toBe(link);
+    await app.user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+    expect(app.location()).toBe('/probes');
+  });
+
   it('sends "/" to the probe list', async () => {
     const app = renderApp('/', createFakeServer({ loggedIn: true }));
     await waitFor(() => expect(app.location()).toBe('/probes'));

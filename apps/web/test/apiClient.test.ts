@@ -49,6 +49,24 @@ describe('the API client', () => {
     expect(api.hasToken()).toBe(false);
   });
 
+  it('takes the server\'s "no session" answer to a refresh as no session, without an error', async () => {
+    const server = createFakeServer({ loggedIn: false });
+    const api = createApiClient({ fetch: server.fetch });
+    await expect(api.refresh()).resolves.toBeNull();
+    expect(api.hasToken()).toBe(false);
+    await expect(api.freshToken()).resolves.toBeNull();
+  });
+
+  it('still takes a refused refresh (a cookie whose session ended) as no session', async () => {
+    const server = createFakeServer({ loggedIn: true });
+    server.override('POST /admin/refreshToken', () =>
+      json({ status_code: 401, error: 'Your session has ended.' }, 401),
+    );
+    const api = createApiClient({ fetch: server.fetch });
+    await expect(api.refresh()).resolves.toBeNull();
+    expect(api.hasToken()).toBe(false);
+  });
+
   it('refreshes the token 20 seconds before it expires', async () => {
     vi.useFakeTimers();
     const server = createFakeServer();

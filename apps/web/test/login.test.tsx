@@ -72,6 +72,23 @@ describe('logging in', () => {
     );
   });
 
+  it('says how long to wait when the server sends Retry-After', async () => {
+    const server = createFakeServer({ loggedIn: false });
+    server.override(
+      'POST /admin/login',
+      () =>
+        new Response(JSON.stringify({ status_code: 429, error: 'Too many failed login attempts.' }), {
+          status: 429,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '120' },
+        }),
+    );
+    const app = renderApp('/login', server);
+    await fillAndSubmit(app.user, 'farmer', 'secret');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Too many attempts. Please wait 2 minutes and try again.',
+    );
+  });
+
   it('tells the user the server cannot be reached when the network fails', async () => {
     const server = createFakeServer({ loggedIn: false });
     server.override('POST /admin/login', () => Promise.reject(new TypeError('Failed to fetch')));

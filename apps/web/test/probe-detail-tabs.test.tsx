@@ -41,10 +41,20 @@ const lastQuery = (s: FakeServer, path: string) => {
   return call.query;
 };
 
-function setDate(testId: string, value: string) {
-  fireEvent.change(screen.getByTestId(testId), { target: { value } });
+/** yyyy-MM-dd as the demo's default date format, d.M.yyyy. */
+const dmy = (isoDay: string) => {
+  const [y, m, d] = isoDay.split('-');
+  return `${Number(d)}.${Number(m)}.${y}`;
+};
+
+/** Types a day into a date field in the user's format (d.M.yyyy here) and leaves the field. */
+function setDate(testId: string, isoDay: string) {
+  const input = screen.getByTestId(testId);
+  fireEvent.change(input, { target: { value: dmy(isoDay) } });
+  fireEvent.blur(input);
 }
 
+/** The text a date field shows. */
 const dateValue = (testId: string) => screen.getByTestId<HTMLInputElement>(testId).value;
 
 /** yyyy-MM-dd of the local day `days` from today. */
@@ -84,7 +94,9 @@ describe('the Data tab (spec doc 2 §4, §8, §9)', () => {
         .getAllByTestId('data-temp')
         .map((c) => c.textContent),
     ).toEqual(['212.0', '32.0']);
-    expect(screen.getByRole('columnheader', { name: '0.5 m (°F)' })).toBeTruthy();
+    // The unit once over the depth columns; each depth on its own short header.
+    expect(screen.getByRole('columnheader', { name: 'Temperature (°F)' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: '0.5 m' })).toBeTruthy();
   });
 
   it('asks for the last 7 days without an end bound (the end is today, i.e. in the future)', async () => {
@@ -111,18 +123,48 @@ describe('the Data tab (spec doc 2 §4, §8, §9)', () => {
     await waitFor(() => expect(lastQuery(s, '/client/data2').has('toDate')).toBe(true));
 
     setDate('data-from', localDay(-100));
-    expect(dateValue('data-from')).toBe(localDay(-100));
-    expect(dateValue('data-to')).toBe(localDay(-41));
+    expect(dateValue('data-from')).toBe(dmy(localDay(-100)));
+    expect(dateValue('data-to')).toBe(dmy(localDay(-41)));
 
     setDate('data-to', localDay(-5));
-    expect(dateValue('data-to')).toBe(localDay(-5));
-    expect(dateValue('data-from')).toBe(localDay(-64));
+    expect(dateValue('data-to')).toBe(dmy(localDay(-5)));
+    expect(dateValue('data-from')).toBe(dmy(localDay(-64)));
     await waitFor(() => {
       const q = lastQuery(s, '/client/data2');
       const span = Number(q.get('toDate')) - Number(q.get('fromDate'));
       expect(Math.round(span / 3600)).toBeLessThanOrEqual(60 * 24);
       expect(Math.round(span / 3600)).toBeGreaterThanOrEqual(60 * 24 - 2);
     });
+  });
+
+  it("shows and takes the days in the user's date format, not the browser's", async () => {
+    const s = server();
+    s.state.session.ui_preferences = { ...s.state.session.ui_preferences, date_format: 'MM/dd/yyyy' };
+    serveTable(s, [tableRow(600, [30, 29])]);
+    const app = renderApp('/probes/H-001?tab=data', s);
+    await screen.findAllByTestId('data-row');
+    const [y, m, d] = localDay(-6).split('-');
+    expect(dateValue('data-from')).toBe(`${m}/${d}/${y}`);
+
+    // A day in the user's order is taken when the field is left…
+    const from = screen.getByTestId('data-from');
+    await app.user.clear(from);
+    await app.user.type(from, '01/02/2026{Enter}');
+    await waitFor(() =>
+      expect(Number(lastQuery(s, '/client/data2').get('fromDate'))).toBe(
+        Math.floor(new Date(2026, 0, 2).getTime() / 1000),
+      ),
+    );
+    expect(dateValue('data-from')).toBe('01/02/2026');
+
+    // …one that is no day in that order is refused with a hint, and asks the server nothing.
+    const calls = s.callsTo('GET', '/client/data2').length;
+    await app.user.clear(from);
+    await app.user.type(from, '31/12/2026{Enter}');
+    expect(await screen.findByText('Enter a date like 01/02/2026')).toBeTruthy();
+    expect(from.getAttribute('aria-invalid')).toBe('true');
+    expect(s.callsTo('GET', '/client/data2')).toHaveLength(calls);
+    expect(screen.getByRole('button', { name: 'Open calendar: From' })).toBeTruthy();
   });
 
   it('says "No data for this period" when the range holds no rows', async () => {
@@ -333,7 +375,7 @@ describe('the Properties tab (spec doc 2 §4, §5)', () => {
 describe('the Regularity tab (spec doc 2 §3, §8, §9)', () => {
   const day0 = Math.floor(nowSeconds() / DAY) * DAY - 2 * DAY;
 
-  it('shows the summary, the hour coverage and flags battery below 360, 36+ packets a day and an average over 24', async () => {
+  it('shows the summary, the hour coverage and flags a low battery, 36+ packets a day and an average over 24 for an hourly probe', async () => {
     const s = server({ session: { admin: true } });
     serveAnalysis(s, {
       status_code: 0,
@@ -349,22 +391,27 @@ describe('the Regularity tab (spec doc 2 §3, §8, §9)', () => {
           nPerDayMax: 36,
           minTemp: 300,
           maxTemp: 420,
-          minBatt: 355,
+          minBatt: 335,
           maxBatt: 370,
         },
         dataPerDay: [
           analysisDay(day0, 36, { coveredHours: [0, 1, 2] }),
-          analysisDay(day0 + DAY, 36, { minBatt: 359 }),
-          analysisDay(day0 + 2 * DAY, 2),
+          analysisDay(day0 + DAY, 36, { minBatt: 339 }),
+          analysisDay(day0 + 2 * DAY, 2, { minBatt: 355 }),
         ],
       },
     });
     const app = renderApp('/probes/H-001?tab=regularity', s);
-    const days = await screen.findAllByTestId('analysis-day');
+    const days = await screen.findAllByTestId('analysis-day', {}, { timeout: 5000 });
     expect(lastQuery(s, '/admin/getSensorStats').get('probeID')).toBe('H-001');
     expect(days).toHaveLength(3);
     expect(screen.getByTestId('analysis-average').getAttribute('data-flag')).toBe('true');
-    expect(screen.getByTestId('analysis-average').textContent).toBe('24.7');
+    expect(screen.getByTestId('analysis-average').textContent).toMatch(/24\.7$/);
+    expect(
+      within(screen.getByTestId('analysis-average')).getByRole('img', {
+        name: "Average above one day's packets for this probe's interval",
+      }),
+    ).toBeTruthy();
     expect(screen.getByTestId('analysis-battery').getAttribute('data-flag')).toBe('true');
     // Newest day first: 2 packets, then 36 with a low battery, then 36.
     expect(screen.getAllByTestId('analysis-day-count').map((c) => c.getAttribute('data-flag'))).toEqual([
@@ -383,6 +430,78 @@ describe('the Regularity tab (spec doc 2 §3, §8, §9)', () => {
 
     await app.user.click(within(oldest).getByRole('button', { name: /Show the packets of/ }));
     expect(screen.getAllByTestId('analysis-packet')).toHaveLength(1);
+  });
+
+  it('colours only what is wrong for a probe measuring every 20 minutes: complete days and healthy batteries stay plain', async () => {
+    const s = server({ session: { admin: true } });
+    /** A day of packets every 20 minutes from `start`, `count` of them, at a battery of `batt`. */
+    const packets = (from: number, start: number, count: number, batt: number) =>
+      analysisDay(from, count, {
+        minBatt: batt,
+        maxBatt: batt + 3,
+        data: Array.from({ length: count }, (_, i) => ({
+          b: from + start + i * 1200,
+          h: 300,
+          hh: [300],
+          e: batt,
+          f: -70,
+          g: -60,
+          bs: 'F1000001',
+          received: from + start + i * 1200 + 4,
+        })),
+      });
+    // A partial first day, a complete day, and a day whose packets were all sent twice.
+    const days = [
+      packets(day0, 62_400, 20, 350),
+      packets(day0 + DAY, 0, 72, 351),
+      packets(day0 + 2 * DAY, 0, 60, 352),
+    ];
+    const doubled = days[2] as (typeof days)[number];
+    doubled.data = doubled.data.flatMap((p) => [p, { ...p, b: p.b + 5, received: p.received + 5 }]);
+    doubled.N = doubled.data.length;
+    serveAnalysis(s, {
+      status_code: 0,
+      results: {
+        summary: {
+          id: 'H-001',
+          t0: day0 + 62_400,
+          t1: day0 + 2 * DAY + 59 * 1200,
+          N: 212,
+          dataDays: 3,
+          nDays: 30,
+          nPerDayMin: 20,
+          nPerDayMax: 120,
+          minTemp: 300,
+          maxTemp: 300,
+          minBatt: 350,
+          maxBatt: 355,
+        },
+        dataPerDay: days,
+      },
+    });
+    renderApp('/probes/H-001?tab=regularity', s);
+    await screen.findAllByTestId('analysis-day', {}, { timeout: 5000 });
+    expect(screen.getByTestId('analysis-interval').textContent).toBe('every 20 min (72 packets a day)');
+    // Newest first: 120 packets (each sent twice) is too many; 72 (complete) and 20 (partial) are not.
+    expect(screen.getAllByTestId('analysis-day-count').map((c) => c.getAttribute('data-flag'))).toEqual([
+      'true',
+      'false',
+      'false',
+    ]);
+    expect(
+      within(screen.getAllByTestId('analysis-day-count')[0] as HTMLElement).getByRole('img', {
+        name: "Too many packets for this probe's interval",
+      }),
+    ).toBeTruthy();
+    expect(screen.getByTestId('analysis-per-day').getAttribute('data-flag')).toBe('true');
+    expect(screen.getByTestId('analysis-average').getAttribute('data-flag')).toBe('false');
+    // 3.50–3.55 V is a healthy battery (the probe list shows it full): nothing red.
+    expect(screen.getByTestId('analysis-battery').getAttribute('data-flag')).toBe('false');
+    expect(screen.getAllByTestId('analysis-day-battery').map((c) => c.getAttribute('data-flag'))).toEqual([
+      'false',
+      'false',
+      'false',
+    ]);
   });
 
   it('says "Yet no data for analysis" when there is none', async () => {

@@ -1,11 +1,22 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within, act } from '@testing-library/react';
-import { createFakeServer, type FakeServer } from './support/fakeServer';
+import { format } from 'date-fns';
+import { createFakeServer, json, type FakeServer } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
+import { FakeWebSocket } from './support/FakeWebSocket';
 import { nowSeconds, reading, sensorConf } from './support/fixtures';
 import { FakeUPlot, chartPoint, insight, premium, serveSensorData } from './support/probeDetailFakes';
 
 vi.mock('uplot', async () => ({ default: (await import('./support/probeDetailFakes')).FakeUPlot }));
+
+// The detail page and its History tab are lazy; loading them on first use would eat into the first
+// chart test's waiting time on a busy machine, so the file loads them up front.
+beforeAll(async () => {
+  await Promise.all([
+    import('../src/features/probe-detail/ProbeDetailPage'),
+    import('../src/features/probe-detail/history/HistoryTab'),
+  ]);
+});
 
 afterEach(() => {
   FakeUPlot.instances = [];
@@ -30,6 +41,28 @@ const lastCall = (server: FakeServer, path: string) => {
   if (!call) throw new Error(`no call to ${path}`);
   return call.query;
 };
+
+/** The UTC day start `daysAgo` days back, as the daily roll-up names days. */
+const utcDay = (daysAgo: number) => Math.floor(nowSeconds() / DAY) * DAY - daysAgo * DAY;
+
+/** The overview's daily maxima: one point on each of these days (days ago). */
+function serveOverviewDays(server: FakeServer, daysAgo: number[]): void {
+  server.override('GET /client/snapshot', () =>
+    json({
+      status_code: 0,
+      results: daysAgo.map((d) => ({ a: 'H-001', b: utcDay(d), h: 350, hh: [350, 340, 330] })),
+    }),
+  );
+}
+
+/** The push channel, open and authenticated. */
+async function openPushChannel(): Promise<FakeWebSocket> {
+  await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
+  const ws = FakeWebSocket.latest();
+  act(() => ws.serverOpen());
+  act(() => ws.serverSend({ type: 'ready', UID: 7 }));
+  return ws;
+}
 
 const tabNames = () => screen.getAllByRole('tab').map((t) => t.textContent);
 
@@ -164,6 +197,44 @@ describe('the History chart (spec doc 2 §9)', () => {
     expect((u.data[1] as number[])[1]).toBe(106.2);
   });
 
+  it("draws the user's alert temperature as a named line, and names it in the legend", async () => {
+    const server = probeServer();
+    server.state.session.ui_preferences = { ...server.state.session.ui_preferences, temperature_alert: 40 };
+    renderApp('/probes/H-001', server);
+    await screen.findByTestId('chart-legend');
+    const u = FakeUPlot.latest();
+    act(() => u.fire('draw'));
+    const line = screen.getByTestId('chart-alert-line');
+    expect(line.dataset.value).toBe('40');
+    // The fake scale puts a value at as many pixels: the line sits at 40 °C.
+    expect(line.style.top).toBe('40px');
+    expect(screen.getByTestId('chart-alert-label').textContent).toBe('Temperature alert 40.0 °C');
+    expect(screen.getByTestId('legend-alert').textContent).toBe('Temperature alert40.0 °C');
+  });
+
+  it('draws the alert line in °F for a user who prefers Fahrenheit (45 °C by default)', async () => {
+    const server = probeServer();
+    server.state.session.ui_preferences = { ...server.state.session.ui_preferences, degrees: 'F' };
+    renderApp('/probes/H-001', server);
+    await screen.findByTestId('chart-legend');
+    act(() => FakeUPlot.latest().fire('draw'));
+    expect(screen.getByTestId('chart-alert-line').dataset.value).toBe('113');
+    expect(screen.getByTestId('chart-alert-label').textContent).toBe('Temperature alert 113.0 °F');
+  });
+
+  it('grows the temperature axis to show an alert above the chosen scale', async () => {
+    const server = probeServer();
+    server.state.session.ui_preferences = {
+      ...server.state.session.ui_preferences,
+      chart_scale: [0, 40],
+      temperature_alert: 55,
+    };
+    renderApp('/probes/H-001', server);
+    await screen.findByTestId('chart-legend');
+    const range = FakeUPlot.latest().opts.scales?.temp?.range;
+    expect(range?.(null, 38.5, 41.2)).toEqual([0, 55]);
+  });
+
   it('shows the value under the cursor when the user points at the chart', async () => {
     renderApp('/probes/H-001', probeServer());
     await screen.findByTestId('chart-legend');
@@ -206,6 +277,28 @@ describe('the History chart (spec doc 2 §9)', () => {
     });
   });
 
+  it('shows the whole year as daily maxima when the user picks Year', async () => {
+    const server = probeServer();
+    const app = renderApp('/probes/H-001', server);
+    await screen.findByTestId('chart-legend');
+    expect(screen.getAllByRole('button', { pressed: false }).map((b) => b.textContent)).toEqual(
+      expect.arrayContaining(['Year', 'Month', 'Day']),
+    );
+    serveSensorData(server, [chartPoint(200 * DAY, [35]), chartPoint(DAY, [36])], 'snapshot');
+    await app.user.click(screen.getByRole('button', { name: 'Year' }));
+    await waitFor(() => {
+      const q = lastCall(server, '/client/sensorData');
+      expect(Math.abs(Number(q.get('startTS')) - (nowSeconds() - 365 * DAY))).toBeLessThan(5);
+      expect(q.has('endTS')).toBe(false);
+    });
+    expect(screen.getByRole('button', { name: 'Year' })).toHaveProperty('ariaPressed', 'true');
+    expect(await screen.findByTestId('snapshot-label')).toHaveProperty('textContent', 'Daily maxima');
+    // The chart is as wide as the year, not only the days that hold data.
+    const x = FakeUPlot.latest().xScale;
+    expect(x && x.max - x.min).toBe(365 * DAY);
+    expect(Math.abs((x?.max ?? 0) - nowSeconds())).toBeLessThan(5);
+  });
+
   it('zooms to a dragged range but never to less than one day', async () => {
     const server = probeServer();
     renderApp('/probes/H-001', server);
@@ -240,6 +333,95 @@ describe('the History chart (spec doc 2 §9)', () => {
     await waitFor(() => expect(server.callsTo('GET', '/client/sensorData').length).toBe(before + 1));
     const q = lastCall(server, '/client/sensorData');
     expect(Math.abs(Number(q.get('endTS')) - (nowSeconds() - 3 * DAY))).toBeLessThan(5);
+  });
+
+  it('marks the days with readings on the overview strip and hatches the days without', async () => {
+    const server = probeServer();
+    serveOverviewDays(server, [40, 39, 2]);
+    renderApp('/probes/H-001', server);
+    await screen.findByTestId('chart-legend');
+    await waitFor(() => expect(screen.getAllByTestId('overview-data')).toHaveLength(2));
+    const spans = (id: string) =>
+      screen.getAllByTestId(id).map((r) => [Number(r.dataset.start), Number(r.dataset.end)]);
+    expect(spans('overview-data')).toEqual([
+      [utcDay(40), utcDay(38)],
+      [utcDay(2), utcDay(1)],
+    ]);
+    // Before, between and after the two runs.
+    expect(spans('overview-gap')).toHaveLength(3);
+    expect(spans('overview-gap')[1]).toEqual([utcDay(38), utcDay(2)]);
+    expect(screen.getByText('Days with readings')).toBeTruthy();
+    expect(screen.getByText('No readings')).toBeTruthy();
+  });
+
+  it('points an empty period to the nearest readings and shows them on request', async () => {
+    const server = probeServer();
+    serveSensorData(server, []);
+    serveOverviewDays(server, [40, 39]);
+    const app = renderApp('/probes/H-001', server);
+    expect(await screen.findByText('No data for this period')).toBeTruthy();
+    const date = format(new Date((utcDay(39) + DAY / 2) * 1000), 'd.M.yyyy');
+    expect((await screen.findByTestId('nearest-data')).textContent).toBe(`Nearest earlier readings: ${date}`);
+
+    serveSensorData(server, [chartPoint(39 * DAY, [35])]);
+    serveOverviewDays(server, [40, 39]);
+    await app.user.click(screen.getByRole('button', { name: 'Show them' }));
+    await waitFor(() => {
+      const q = lastCall(server, '/client/sensorData');
+      // The week that ends where those readings end (the end of their day).
+      expect(Number(q.get('endTS'))).toBe(utcDay(38));
+      expect(Number(q.get('startTS'))).toBe(utcDay(38) - 7 * DAY);
+    });
+    expect(await screen.findByTestId('chart-legend')).toBeTruthy();
+  });
+
+  it('follows a live reading: the chart reads up to the new now and the legend shows the new value', async () => {
+    const server = probeServer();
+    renderApp('/probes/H-001', server);
+    await screen.findByTestId('chart-legend');
+    expect(screen.getAllByTestId('legend-value')[0]?.textContent).toBe('41.2 °C');
+    const ws = await openPushChannel();
+    const before = server.callsTo('GET', '/client/sensorData').length;
+
+    server.state.data.F1000001 = [reading('H-001', [55.5, 50.0, 45.0], 5)];
+    serveSensorData(server, [
+      chartPoint(3 * 3600, [40, 39, 38]),
+      chartPoint(1200, [41.2, 40, 38.5]),
+      chartPoint(5, [55.5, 50, 45]),
+    ]);
+    act(() => ws.serverSend({ type: 'newData', bs_ids: 'F1000001' }));
+
+    await waitFor(() => expect(screen.getAllByTestId('legend-value')[0]?.textContent).toBe('55.5 °C'));
+    expect(screen.getByTestId('detail-latest').textContent).toContain('55.5');
+    const calls = server.callsTo('GET', '/client/sensorData');
+    expect(calls).toHaveLength(before + 1);
+    const q = lastCall(server, '/client/sensorData');
+    expect(q.has('endTS')).toBe(false);
+    expect(Math.abs(Number(q.get('startTS')) - (nowSeconds() - 7 * DAY))).toBeLessThan(5);
+    // The week shown still ends at now, with the new point inside it.
+    const x = FakeUPlot.latest().xScale;
+    expect(x && x.max - x.min).toBe(7 * DAY);
+    expect(x?.max).toBeGreaterThanOrEqual(nowSeconds() - 5);
+  });
+
+  it('leaves a window in the past as it is, and ignores another station, when new readings arrive', async () => {
+    const server = probeServer();
+    const app = renderApp('/probes/H-001', server);
+    await screen.findByTestId('chart-legend');
+    const ws = await openPushChannel();
+
+    act(() => ws.serverSend({ type: 'newData', bs_ids: 'F9999999' }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(server.callsTo('GET', '/client/sensorData')).toHaveLength(1);
+
+    await app.user.click(screen.getByRole('button', { name: 'Previous period' }));
+    await waitFor(() => expect(lastCall(server, '/client/sensorData').has('endTS')).toBe(true));
+    const before = server.callsTo('GET', '/client/sensorData').length;
+    act(() => ws.serverSend({ type: 'newData', bs_ids: 'F1000001' }));
+    // The header's readings are read again; the past week is not.
+    await waitFor(() => expect(server.callsTo('GET', '/client/data').length).toBeGreaterThan(1));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(server.callsTo('GET', '/client/sensorData')).toHaveLength(before);
   });
 
   it('asks the overview for this probe from one year ago', async () => {

@@ -262,6 +262,30 @@ describe('saving preferences', () => {
     await waitFor(() => expect(uiPrefsBodies(server)).toEqual([{ degrees: 'F' }]));
   });
 
+  it('asks an admin before switching the language, naming the change; Cancel keeps the page as it was', async () => {
+    const server = farmServer({ session: { admin: true, admin_group: 1 } });
+    const app = renderApp('/settings/preferences', server);
+    await app.user.click(await screen.findByRole('combobox', { name: 'Language' }));
+    await app.user.click(await screen.findByRole('option', { name: 'Deutsch' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Change the language to Deutsch?')).toBeTruthy();
+    // Nothing has switched while the question is open.
+    expect(changeLanguage).not.toHaveBeenCalledWith('de', { remember: true });
+    expect(screen.getByRole('heading', { name: 'Settings', level: 1, hidden: true })).toBeTruthy();
+    await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(changeLanguage).not.toHaveBeenCalledWith('de', { remember: true });
+    expect(uiPrefsBodies(server)).toEqual([]);
+
+    await app.user.click(screen.getByRole('combobox', { name: 'Language' }));
+    await app.user.click(await screen.findByRole('option', { name: 'Deutsch' }));
+    await app.user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Ok' }));
+    // One question only: the save does not ask "Are you sure?" again.
+    await waitFor(() => expect(uiPrefsBodies(server)).toEqual([{ language: 'de' }]));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Einstellungen', level: 1 })).toBeTruthy();
+  });
+
   it("keeps a demo user's changes on this device without sending them (spec doc 2 §6)", async () => {
     const server = farmServer({ user: { plans: [premium], demo: true } });
     const app = renderApp('/settings/preferences', server);

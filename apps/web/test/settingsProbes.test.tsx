@@ -85,7 +85,7 @@ describe('the disabled-sensors dialog', () => {
     const server = probesServer();
     const app = renderApp('/settings/probes', server);
     await screen.findAllByTestId('settings-probe');
-    await app.user.click(screen.getByRole('button', { name: 'Disabled sensors' }));
+    await app.user.click(screen.getByRole('button', { name: 'Disabled probes' }));
     const dialog = await screen.findByRole('dialog');
     const list = within(dialog).getByTestId('probe-pick-list');
     const save = within(dialog).getByRole('button', { name: 'Save' });
@@ -125,7 +125,7 @@ describe('the transfer dialog', () => {
       }),
     );
     await screen.findAllByTestId('settings-probe');
-    expect(screen.queryByRole('button', { name: 'Transfer Sensors' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Transfer probes' })).toBeNull();
     single.unmount();
 
     renderApp(
@@ -135,14 +135,14 @@ describe('the transfer dialog', () => {
         stations: [station('F1000001'), station('F9000001')],
       }),
     );
-    expect(await screen.findByRole('button', { name: 'Transfer Sensors' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Transfer probes' })).toBeTruthy();
   });
 
   it('needs a target station and at least one probe, then transfers and reloads both stations', async () => {
     const server = probesServer();
     const app = renderApp('/settings/probes', server);
     await screen.findAllByTestId('settings-probe');
-    await app.user.click(screen.getByRole('button', { name: 'Transfer Sensors' }));
+    await app.user.click(screen.getByRole('button', { name: 'Transfer probes' }));
     const dialog = await screen.findByRole('dialog');
     const transfer = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Transfer' });
     expect(within(dialog).getByText('Choose the base station to move the probes to.')).toBeTruthy();
@@ -173,7 +173,7 @@ describe('the transfer dialog', () => {
     server.override('POST /client/transferSensors', () => json({ status_code: 403, error: 'no' }, 403));
     const app = renderApp('/settings/probes', server);
     await screen.findAllByTestId('settings-probe');
-    await app.user.click(screen.getByRole('button', { name: 'Transfer Sensors' }));
+    await app.user.click(screen.getByRole('button', { name: 'Transfer probes' }));
     const dialog = await screen.findByRole('dialog');
     await app.user.click(within(dialog).getByText('Bin'));
     await app.user.click(within(dialog).getByRole('combobox', { name: /Target base station/ }));

@@ -26,10 +26,10 @@ describe('probe list rules (spec doc 2 §2.2, §9)', () => {
 
   it('orders fresh before stale in both directions', () => {
     const rows = [
-      { name: 'a', temperature: 500, stale: true },
-      { name: 'b', temperature: 100, stale: false },
-      { name: 'c', temperature: 300, stale: false },
-      { name: 'd', temperature: null, stale: true },
+      { name: 'a', temperatures: [500], stale: true },
+      { name: 'b', temperatures: [100], stale: false },
+      { name: 'c', temperatures: [300], stale: false },
+      { name: 'd', temperatures: [], stale: true },
     ];
     expect(sortProbes(rows, { key: 'temperature', direction: 'asc' }).map((r) => r.name)).toEqual([
       'b',
@@ -46,7 +46,7 @@ describe('probe list rules (spec doc 2 §2.2, §9)', () => {
   });
 
   it('compares names the way people count (P2 before P10)', () => {
-    const rows = ['P10', 'P2', 'p1'].map((name) => ({ name, temperature: 1, stale: false }));
+    const rows = ['P10', 'P2', 'p1'].map((name) => ({ name, temperatures: [1], stale: false }));
     expect(sortProbes(rows, { key: 'name', direction: 'asc' }).map((r) => r.name)).toEqual([
       'p1',
       'P2',
@@ -88,8 +88,8 @@ describe('role context from the session and the user info', () => {
   it('takes the station count from the user list and the flags from the session', () => {
     const ctx = roleContextOf(sessionInfo({ master: true }), userInfo({ siteindex: true }));
     expect(ctx).toMatchObject({ master: true, siteindex: true, bsCount: 1, plans: [], service: null });
-    expect(visibleMenuEntries(ctx)).not.toContain('logout');
     expect(visibleMenuEntries(ctx)).not.toContain('settings');
+    expect(visibleMenuEntries(ctx)).toContain('logout');
   });
 
   it('is the narrowest context while the user info is still loading', () => {

@@ -15,6 +15,7 @@ const base: RoleContext = {
   adminGroup: null,
   master: false,
   grandMaster: false,
+  subUser: false,
   translator: false,
   partnerApp: null,
   siteindex: false,
@@ -85,9 +86,9 @@ describe('chart battery volts (spec doc 2 §9; decision 0002: stations send cent
 });
 
 describe('probe analysis flags (spec doc 2 §9)', () => {
-  it('flags a battery below 360', () => {
-    expect(isAnalysisBatteryLow(359)).toBe(true);
-    expect(isAnalysisBatteryLow(360)).toBe(false);
+  it('flags a low battery: under 3.40 V, as the probe list does (decision 0017)', () => {
+    expect(isAnalysisBatteryLow(339)).toBe(true);
+    expect(isAnalysisBatteryLow(355)).toBe(false);
     expect(isAnalysisBatteryLow(null)).toBe(false);
   });
   it('flags a day with 36 packets or more', () => {

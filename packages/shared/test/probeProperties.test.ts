@@ -21,10 +21,27 @@ describe('firmwareAtLeast', () => {
 });
 
 describe('probePropertyPermissions', () => {
-  const base = { isAdmin: false, isMaster: false, isAux: false, firmware: '3.2' };
+  const base = {
+    isAdmin: false,
+    isMaster: false,
+    isGrandMaster: false,
+    isSubUser: false,
+    isAux: false,
+    firmware: '3.2',
+  };
   it.each([
     ['an owner renames and corrects, no intervals', base, [true, true, false, false]],
-    ['a master cannot rename', { ...base, isMaster: true }, [false, true, false, false]],
+    ['a sub-user renames, no corrections', { ...base, isSubUser: true }, [true, false, false, false]],
+    [
+      'a read-only master neither renames nor corrects',
+      { ...base, isMaster: true },
+      [false, false, false, false],
+    ],
+    [
+      'a grand master corrects but cannot rename',
+      { ...base, isMaster: true, isGrandMaster: true },
+      [false, true, false, false],
+    ],
     ['an aux probe cannot be renamed', { ...base, isAux: true }, [false, true, false, false]],
     ['an admin on firmware 3.2 edits both intervals', { ...base, isAdmin: true }, [true, true, true, true]],
     [
@@ -40,7 +57,7 @@ describe('probePropertyPermissions', () => {
     [
       'an admin who is a master edits neither',
       { ...base, isAdmin: true, isMaster: true },
-      [false, true, false, false],
+      [false, false, false, false],
     ],
   ])('%s', (_name, ctx, [rename, correction, mi, rt]) => {
     expect(probePropertyPermissions(ctx)).toEqual({

@@ -7,6 +7,7 @@ const session = {
   admin_group: null,
   master: false,
   grandMaster: false,
+  subUser: false,
   translator: false,
   partnerApp: null,
   bs_ids: ['F1', 'F2'],
@@ -34,6 +35,7 @@ describe('roleContextOf (spec doc 1 §3 session and user info)', () => {
       adminGroup: 2,
       master: false,
       grandMaster: true,
+      subUser: false,
       translator: false,
       partnerApp: 'gari',
       siteindex: true,
@@ -42,6 +44,10 @@ describe('roleContextOf (spec doc 1 §3 session and user info)', () => {
       plans: user.plans,
       service: null,
     });
+  });
+
+  it('is a sub-user when the session says so', () => {
+    expect(roleContextOf({ ...session, subUser: true }, user).subUser).toBe(true);
   });
 
   it('is a translator when either the session or the user info says so', () => {
@@ -58,6 +64,13 @@ describe('roleContextOf (spec doc 1 §3 session and user info)', () => {
       plans: [],
       service: null,
     });
-    expect(visibleMenuEntries(ctx)).toEqual(['probes', 'settings', 'account', 'instructions', 'logout']);
+    expect(visibleMenuEntries(ctx)).toEqual([
+      'probes',
+      'settings',
+      'account',
+      'instructions',
+      'language',
+      'logout',
+    ]);
   });
 });

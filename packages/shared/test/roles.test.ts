@@ -33,6 +33,7 @@ const regular: RoleContext = {
   adminGroup: null,
   master: false,
   grandMaster: false,
+  subUser: false,
   translator: false,
   partnerApp: null,
   siteindex: false,
@@ -54,97 +55,109 @@ const compostSupervisor = (storagesEnabled: boolean): RoleContext =>
 //     non-expired first plan; a compost supervisor also needs storages enabled; admins always;
 //   probes: always; settings: not for master users; account: not for gari or hay-app users;
 //   instructions: always; logout: not for master users.
+// Departure (issue 7, docs/decisions/0010): language and logout are for every user, masters included,
+// who otherwise could neither leave a shared device nor change the language.
 describe('visibleMenuEntries (spec doc 1 §2 "Side menu entries")', () => {
   const rows: Array<[string, RoleContext, MenuEntry[]]> = [
     [
       'a regular free user sees probes, settings, account, instructions and logout',
       regular,
-      ['probes', 'settings', 'account', 'instructions', 'logout'],
+      ['probes', 'settings', 'account', 'instructions', 'language', 'logout'],
     ],
     [
       'a translator also sees translations',
       ctx({ translator: true }),
-      ['translations', 'probes', 'settings', 'account', 'instructions', 'logout'],
+      ['translations', 'probes', 'settings', 'account', 'instructions', 'language', 'logout'],
     ],
     [
       'a root admin (admin_group 0) sees translations, admin and storages',
       ctx({ admin: true, adminGroup: STAFF_LEVELS.root }),
-      ['translations', 'admin', 'storages', 'probes', 'settings', 'account', 'instructions', 'logout'],
+      [
+        'translations',
+        'admin',
+        'storages',
+        'probes',
+        'settings',
+        'account',
+        'instructions',
+        'language',
+        'logout',
+      ],
     ],
     [
       'a tech admin sees admin and storages but not translations',
       ctx({ admin: true, adminGroup: STAFF_LEVELS.tech }),
-      ['admin', 'storages', 'probes', 'settings', 'account', 'instructions', 'logout'],
+      ['admin', 'storages', 'probes', 'settings', 'account', 'instructions', 'language', 'logout'],
     ],
     [
-      'a master user sees siteindex, no settings and no logout',
+      'a master user sees siteindex and no settings, but may change the language and log out',
       ctx({ master: true }),
-      ['siteindex', 'probes', 'account', 'instructions'],
+      ['siteindex', 'probes', 'account', 'instructions', 'language', 'logout'],
     ],
     [
       'an admin who is a master gets no admin entry',
       ctx({ master: true, admin: true, adminGroup: STAFF_LEVELS.admin }),
-      ['siteindex', 'storages', 'probes', 'account', 'instructions'],
+      ['siteindex', 'storages', 'probes', 'account', 'instructions', 'language', 'logout'],
     ],
     [
       'the siteindex flag with two base stations shows siteindex',
       ctx({ siteindex: true, bsCount: 2 }),
-      ['siteindex', 'probes', 'settings', 'account', 'instructions', 'logout'],
+      ['siteindex', 'probes', 'settings', 'account', 'instructions', 'language', 'logout'],
     ],
     [
       'the siteindex flag with one base station does not',
       ctx({ siteindex: true, bsCount: 1 }),
-      ['probes', 'settings', 'account', 'instructions', 'logout'],
+      ['probes', 'settings', 'account', 'instructions', 'language', 'logout'],
     ],
     [
       'a compost supervisor without storages enabled sees batches, not storages',
       compostSupervisor(false),
-      ['batches', 'probes', 'settings', 'account', 'instructions', 'logout'],
+      ['batches', 'probes', 'settings', 'account', 'instructions', 'language', 'logout'],
     ],
     [
       'a compost supervisor with storages enabled sees batches and storages',
       compostSupervisor(true),
-      ['batches', 'storages', 'probes', 'settings', 'account', 'instructions', 'logout'],
+      ['batches', 'storages', 'probes', 'settings', 'account', 'instructions', 'language', 'logout'],
     ],
     [
       'a grain supervisor sees storages, not batches',
       ctx({ plans: [plan('Grain Supervisor', { segment: SEGMENT_GRAIN })] }),
-      ['storages', 'probes', 'settings', 'account', 'instructions', 'logout'],
+      ['storages', 'probes', 'settings', 'account', 'instructions', 'language', 'logout'],
     ],
     [
       'a supervisor on the grain segment sees storages, not batches',
       ctx({ plans: [plan('Supervisor', { segment: SEGMENT_GRAIN })] }),
-      ['storages', 'probes', 'settings', 'account', 'instructions', 'logout'],
+      ['storages', 'probes', 'settings', 'account', 'instructions', 'language', 'logout'],
     ],
     [
       'a premium user with a valid first plan sees storages',
       ctx({ plans: [plan('Premium')] }),
-      ['storages', 'probes', 'settings', 'account', 'instructions', 'logout'],
+      ['storages', 'probes', 'settings', 'account', 'instructions', 'language', 'logout'],
     ],
     [
       'a premium user whose first plan expired does not',
       ctx({ plans: [plan('Premium', { expired: true })] }),
-      ['probes', 'settings', 'account', 'instructions', 'logout'],
+      ['probes', 'settings', 'account', 'instructions', 'language', 'logout'],
     ],
     [
       'only the first plan counts',
       ctx({ plans: [plan('Free'), plan('Premium')] }),
-      ['probes', 'settings', 'account', 'instructions', 'logout'],
+      ['probes', 'settings', 'account', 'instructions', 'language', 'logout'],
     ],
     [
       'an Insight service user sees storages',
       ctx({ service: insight }),
-      ['storages', 'probes', 'settings', 'account', 'instructions', 'logout'],
+      ['storages', 'probes', 'settings', 'account', 'instructions', 'language', 'logout'],
     ],
     [
       'a gari user with premium sees neither storages nor account',
       ctx({ partnerApp: 'gari', plans: [plan('Premium')] }),
-      ['probes', 'settings', 'instructions', 'logout'],
+      ['probes', 'settings', 'instructions', 'language', 'logout'],
     ],
     [
       'a hay-app user with the Insight service sees neither storages nor account',
       ctx({ partnerApp: 'haytech', service: insight }),
-      ['probes', 'settings', 'instructions', 'logout'],
+      ['probes', 'settings', 'instructions', 'language', 'logout'],
     ],
     [
       'a gari compost supervisor gets no batches',
@@ -153,23 +166,25 @@ describe('visibleMenuEntries (spec doc 1 §2 "Side menu entries")', () => {
         plans: [plan('Supervisor', { segment: SEGMENT_WASTE })],
         storagesEnabled: true,
       }),
-      ['probes', 'settings', 'instructions', 'logout'],
+      ['probes', 'settings', 'instructions', 'language', 'logout'],
     ],
     [
       'a user without any plan sees the basics',
       ctx({ plans: [] }),
-      ['probes', 'settings', 'account', 'instructions', 'logout'],
+      ['probes', 'settings', 'account', 'instructions', 'language', 'logout'],
     ],
   ];
   it.each(rows)('%s', (_name, role, entries) => {
     expect(visibleMenuEntries(role)).toEqual(entries);
   });
 
-  it('always shows probes and instructions, in the menu order', () => {
+  it('always shows probes, instructions, the language choice and logout, in the menu order', () => {
     for (const [, role] of rows) {
       const entries = visibleMenuEntries(role);
       expect(entries).toContain('probes');
       expect(entries).toContain('instructions');
+      expect(entries).toContain('language');
+      expect(entries).toContain('logout');
       expect(entries).toEqual(MENU_ENTRIES.filter((e) => entries.includes(e)));
     }
   });

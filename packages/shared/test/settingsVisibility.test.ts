@@ -35,6 +35,7 @@ const regular: SettingsContext = {
   adminGroup: null,
   master: false,
   grandMaster: false,
+  subUser: false,
   translator: false,
   partnerApp: null,
   siteindex: false,
@@ -152,6 +153,10 @@ describe('probe settings (spec doc 2 §2.3, §5, §6)', () => {
     expect(canTransferProbes(regular)).toBe(false);
     expect(canTransferProbes(ctx({ bsCount: 2 }))).toBe(true);
     expect(canTransferProbes(ctx({ admin: true, bsCount: 1 }))).toBe(true);
+    // A farm hand does not re-plumb the account, however many stations it has.
+    expect(canTransferProbes(ctx({ subUser: true, bsCount: 3 }))).toBe(false);
+    expect(canTransferProbes(ctx({ master: true, bsCount: 3 }))).toBe(false);
+    expect(canTransferProbes(ctx({ master: true, grandMaster: true, bsCount: 3 }))).toBe(true);
   });
 
   it('offers all probes, vacant probes, then storages and batches — hiding those two with an expired plan', () => {

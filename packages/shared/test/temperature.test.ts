@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   celsiusToFahrenheit,
+  differenceToDisplay,
   displayTemperature,
   fahrenheitToCelsius,
   formatTemperature,
@@ -100,5 +101,20 @@ describe('unitOf (spec doc 1 §3: degrees C or other)', () => {
     [undefined, 'C'],
   ] as const)('degrees %s → °%s', (degrees, unit) => {
     expect(unitOf(degrees)).toBe(unit);
+  });
+});
+
+describe('differenceToDisplay (a difference converts without the 32° offset)', () => {
+  const rows: Array<[number, DegreesUnit, number]> = [
+    [5, 'C', 5],
+    [5, 'F', 9],
+    [10, 'F', 18],
+    [0, 'F', 0],
+    [-5, 'F', -9],
+    [2.5, 'C', 3],
+    [2.5, 'F', 5],
+  ];
+  it.each(rows)('%s °C in %s is %s', (delta, unit, expected) => {
+    expect(differenceToDisplay(delta, unit)).toBe(expected);
   });
 });

@@ -96,7 +96,14 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
 
 export async function migrateToLatest(store: Store): Promise<void> {
   const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations(store.engine)) };
-  const migrator = new Migrator({ db: store.db, provider });
+  // Kysely looks for its migration tables in every schema unless told which: with a schema of our
+  // own, another schema's tables in the same database would be taken for ours.
+  const schema = store.pg?.schema;
+  const migrator = new Migrator({
+    db: store.db,
+    provider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -45,8 +45,20 @@ export function wsGateway(ctx: WsGatewayDeps, refreshMs = ACCESS_REFRESH_MS) {
     return { isAdmin: actor.isAdmin, bsIds: new Set(await ctx.access.visibleStationIds(actor)) };
   }
 
+  /** A session ends with its token: the client reconnects with a fresh one (or not at all after logout). */
+  function expire(s: Subscriber): void {
+    subscribers.delete(s);
+    s.socket.close(4401, 'token expired');
+  }
+
   const off = ctx.bus.on('newData', ({ bsIds }) => {
+    const now = ctx.nowS();
     for (const s of subscribers) {
+      // Checked here too, not only by the refresher: no push ever goes out on a token that ran out.
+      if (s.expiresAt <= now) {
+        expire(s);
+        continue;
+      }
       const mine = s.isAdmin ? bsIds : bsIds.filter((id) => s.bsIds.has(id));
       if (mine.length > 0) send(s.socket, { type: 'newData', bs_ids: mine.join(' ') });
     }
@@ -55,11 +67,8 @@ export function wsGateway(ctx: WsGatewayDeps, refreshMs = ACCESS_REFRESH_MS) {
   const refresher = setInterval(() => {
     const now = ctx.nowS();
     for (const s of subscribers) {
-      // A session ends with its token: the client reconnects with a fresh one (or not at all after
-      // logout), so nobody keeps receiving pushes on a token that has run out.
       if (s.expiresAt <= now) {
-        subscribers.delete(s);
-        s.socket.close(4401, 'token expired');
+        expire(s);
         continue;
       }
       accessFor(s.userId).then(

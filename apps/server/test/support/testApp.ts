@@ -11,6 +11,7 @@ import { DEMO_PASSWORD } from '../../src/features/demo/demoAccounts.js';
 import { seedDemo, type DemoStationsFile } from '../../src/features/demo/seedDemo.js';
 import type { Job } from '../../src/jobs/Scheduler.js';
 import type { Kernel } from '../../src/kernel/Kernel.js';
+import type { IngestService } from '../../src/features/ingest/ingest.service.js';
 import { UserRepository, type UserRow } from '../../src/features/users/index.js';
 
 export const TEST_ENGINE = process.env.TEST_STORE === 'postgres' ? 'postgres' : 'sqlite';
@@ -21,6 +22,8 @@ export interface TestApp {
   kernel: Kernel;
   /** Every feature's periodic jobs, to run one by hand. */
   jobs: Job[];
+  /** The ingest service, for tests that need packets to share one commit. */
+  ingest: Pick<IngestService, 'submit'>;
   /** A user row by username, straight from the store. */
   findUser(username: string): Promise<UserRow | undefined>;
   store: Store;
@@ -31,11 +34,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** Extra environment for loadConfig (e.g. TRUST_PROXY). */
+  env?: Record<string, string>;
+  /** The server's clock (the demo seed keeps the real one). */
+  nowS?: () => number;
+}
+
 /**
  * A real server on a real store: SQLite in a temp folder by default, PostgreSQL (its own schema per
  * call) when TEST_STORE=postgres. Seeded with the demo accounts.
  */
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'emberwatch-test-'));
   let schema: string | undefined;
   if (TEST_ENGINE === 'postgres') {
@@ -45,7 +55,13 @@ export async function createTestApp(): Promise<TestApp> {
     await client.query(`create schema ${schema}`);
     await client.end();
   }
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_SEED: '1' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    DEMO_SEED: '1',
+    ...opts.env,
+  });
   const store = openStore({
     databaseUrl: TEST_ENGINE === 'postgres' ? TEST_DATABASE_URL : undefined,
     sqlitePath: join(dataDir, 'test.db'),
@@ -55,13 +71,20 @@ export async function createTestApp(): Promise<TestApp> {
   await migrateToLatest(store);
   const seeded = await seedDemo(store, dataDir, 'http://127.0.0.1:0', Math.floor(Date.now() / 1000));
   const file = JSON.parse(readFileSync(seeded.file, 'utf8')) as DemoStationsFile;
-  const { app, kernel, jobs } = await createServer(config, store, { logger: false });
+  const { app, kernel, jobs, features } = await createServer(config, store, {
+    logger: false,
+    nowS: opts.nowS,
+  });
+  const ingestFeature = features.find((f) => f.name === 'ingest') as {
+    exports: { ingest: Pick<IngestService, 'submit'> };
+  };
   await app.ready();
 
   return {
     app,
     kernel,
     jobs,
+    ingest: ingestFeature.exports.ingest,
     findUser: (username) => new UserRepository(store.db).findByUsername(username),
     store,
     stations: file.stations,

@@ -10,6 +10,8 @@ import { isApiRequestError } from '../lib/ApiRequestError';
 import { useSession } from '../features/sessions/SessionProvider';
 import { useSessionInfo } from '../features/sessions/useSessionInfo';
 import { useEnsureUiPreferences } from '../features/sessions/useEnsureUiPreferences';
+import { useChangeLanguage } from '../features/sessions/useChangeLanguage';
+import { withDefaultPreferences } from '../features/sessions/useUiPreferences';
 import { useUserInfo } from '../features/users/useUserInfo';
 import { useBasestations } from '../features/base-stations/useBasestations';
 import { SelectedStationProvider } from '../features/base-stations/SelectedStationProvider';
@@ -18,6 +20,7 @@ import { pageTitleKey } from './pageTitleKey';
 import { TopBar } from './TopBar';
 import { RealtimeBridge } from './RealtimeBridge';
 import { ShellTheme } from './ShellTheme';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 
 export { useShellContext, type ShellContext } from './shellContext';
 
@@ -65,6 +68,7 @@ function ShellFrame() {
 
   // The interface language follows ui_preferences.language: see TranslationsSync.
   useEnsureUiPreferences(session.data, user.data?.demo);
+  const changeLanguage = useChangeLanguage({ demo: user.data?.demo ?? false });
 
   const title = t(pageTitleKey(pathname));
   useEffect(() => {
@@ -90,6 +94,7 @@ function ShellFrame() {
       <Box
         sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}
       >
+        <SkipLink label={t('common.skipToContent')} />
         <TopBar
           title={title}
           menuOpen={menuOpen}
@@ -108,13 +113,17 @@ function ShellFrame() {
                 // Once the token is gone the auth gate sends the browser to /login.
                 void logout();
               }}
+              language={withDefaultPreferences(session.data?.ui_preferences).language}
+              onLanguage={changeLanguage}
             />
           </Suspense>
         )}
         <Container
           component="main"
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
           maxWidth="lg"
-          sx={{ flex: 1, py: { xs: 1.5, sm: 3 }, px: { xs: 1, sm: 3 } }}
+          sx={{ flex: 1, py: { xs: 1.5, sm: 3 }, px: { xs: 1, sm: 3 }, '&:focus': { outline: 'none' } }}
         >
           <Suspense fallback={<LoadingIndicator label={t('common.loading')} />}>
             <Outlet context={outletContext} />

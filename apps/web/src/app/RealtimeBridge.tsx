@@ -18,6 +18,9 @@ export function RealtimeBridge() {
 
   // An effect event reads the current selection without reconnecting the socket when it changes.
   const onNewData = useEffectEvent((bsIds: string[]) => {
+    // An open probe chart whose window reaches now reads its station's new readings, whichever
+    // station is selected (the detail can show a probe of any of the user's stations).
+    for (const id of bsIds) void queryClient.invalidateQueries({ queryKey: queryKeys.liveProbeData(id) });
     if (!selected) return;
     for (const id of bsIds.filter((b) => groupIds.includes(b))) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.data(id) });

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
+import Collapse from '@mui/material/Collapse';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
@@ -12,8 +14,13 @@ import Sensors from '@mui/icons-material/Sensors';
 import HelpOutline from '@mui/icons-material/HelpOutline';
 import SettingsIcon from '@mui/icons-material/Settings';
 import Logout from '@mui/icons-material/Logout';
+import Translate from '@mui/icons-material/Translate';
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import Check from '@mui/icons-material/Check';
 import type { ReactNode } from 'react';
-import type { MenuEntry } from '@emberwatch/shared';
+import { LANGUAGES, type Language, type MenuEntry } from '@emberwatch/shared';
+import { LANGUAGE_NAMES } from '../i18n/languageNames';
 import { APP_VERSION } from './appVersion';
 import { ENTRY_PATHS } from './implementedRoutes';
 
@@ -21,6 +28,7 @@ const ICONS: Partial<Record<MenuEntry, ReactNode>> = {
   probes: <Sensors />,
   settings: <SettingsIcon />,
   instructions: <HelpOutline />,
+  language: <Translate />,
   logout: <Logout />,
 };
 
@@ -30,9 +38,72 @@ export interface SideMenuProps {
   /** Already filtered by role and by what this build implements. */
   entries: readonly MenuEntry[];
   onLogout: () => void;
+  /** The user's language (ui_preferences.language). */
+  language: Language;
+  /** Switches and saves the language; false when the save was refused. */
+  onLanguage: (lang: Language) => Promise<boolean>;
 }
 
-export function SideMenu({ open, onClose, entries, onLogout }: SideMenuProps) {
+/**
+ * The language entry: opens the list of languages, each named in its own words. Every user has it,
+ * masters included, who see no settings page (docs/decisions/0010).
+ */
+function LanguageEntry({
+  language,
+  onLanguage,
+}: {
+  language: Language;
+  onLanguage: (lang: Language) => Promise<boolean>;
+}) {
+  const { t } = useTranslation();
+  const [expanded, setExpanded] = useState(false);
+  const [failed, setFailed] = useState(false);
+  return (
+    <>
+      <ListItemButton
+        data-testid="menu-language"
+        aria-expanded={expanded}
+        aria-controls="menu-language-list"
+        onClick={() => setExpanded((e) => !e)}
+      >
+        <ListItemIcon>{ICONS.language}</ListItemIcon>
+        <ListItemText
+          primary={t('menu.entries.language')}
+          secondary={<span lang={language}>{LANGUAGE_NAMES[language]}</span>}
+        />
+        {expanded ? <ExpandLess /> : <ExpandMore />}
+      </ListItemButton>
+      <Collapse in={expanded} unmountOnExit>
+        <List id="menu-language-list" dense disablePadding aria-label={t('menu.entries.language')}>
+          {LANGUAGES.map((lang) => (
+            <ListItemButton
+              key={lang}
+              lang={lang}
+              selected={lang === language}
+              aria-current={lang === language ? 'true' : undefined}
+              data-testid={`language-option-${lang}`}
+              sx={{ pl: 9 }}
+              onClick={() => {
+                setFailed(false);
+                void onLanguage(lang).then((ok) => setFailed(!ok));
+              }}
+            >
+              <ListItemText primary={LANGUAGE_NAMES[lang]} />
+              {lang === language && <Check fontSize="small" aria-hidden />}
+            </ListItemButton>
+          ))}
+        </List>
+        {failed && (
+          <Typography role="alert" variant="body2" color="error" sx={{ px: 2, pb: 1 }}>
+            {t('menu.languageFailed')}
+          </Typography>
+        )}
+      </Collapse>
+    </>
+  );
+}
+
+export function SideMenu({ open, onClose, entries, onLogout, language, onLanguage }: SideMenuProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   return (
@@ -48,6 +119,8 @@ export function SideMenu({ open, onClose, entries, onLogout }: SideMenuProps) {
         <List>
           {entries.map((entry) => {
             const label = t(`menu.entries.${entry}`);
+            if (entry === 'language')
+              return <LanguageEntry key={entry} language={language} onLanguage={onLanguage} />;
             if (entry === 'logout') {
               return (
                 <ListItemButton

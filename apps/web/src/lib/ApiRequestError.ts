@@ -12,14 +12,23 @@ export class ApiRequestError extends Error {
   readonly statusCode: number;
   /** The server's own error text, when it sent one. */
   readonly serverMessage: string | null;
+  /** Seconds the server asked the caller to wait (Retry-After), when it said. */
+  readonly retryAfterS: number | null;
 
-  constructor(kind: ApiErrorKind, httpStatus: number, statusCode: number, serverMessage: string | null) {
+  constructor(
+    kind: ApiErrorKind,
+    httpStatus: number,
+    statusCode: number,
+    serverMessage: string | null,
+    retryAfterS: number | null = null,
+  ) {
     super(serverMessage ?? (kind === 'network' ? 'Network failure' : `HTTP ${httpStatus}`));
     this.name = 'ApiRequestError';
     this.kind = kind;
     this.httpStatus = httpStatus;
     this.statusCode = statusCode;
     this.serverMessage = serverMessage;
+    this.retryAfterS = retryAfterS;
   }
 }
 

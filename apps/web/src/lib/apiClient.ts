@@ -1,4 +1,4 @@
-import type { AccessToken, LoginRequest, LoginResponse } from '@emberwatch/shared';
+import type { AccessToken, LoginRequest, LoginResponse, RefreshResponse } from '@emberwatch/shared';
 import { ApiRequestError } from './ApiRequestError';
 
 /** Spec doc 1 §9: the access token is refreshed 20 s before it expires. */
@@ -135,7 +135,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const env = envelope(body);
     const statusCode = typeof env.status_code === 'number' ? env.status_code : res.status;
     const message = typeof env.error === 'string' && env.error.length > 0 ? env.error : null;
-    return new ApiRequestError('http', res.status, statusCode, message);
+    // Retry-After in seconds (the form this server sends; an HTTP date is ignored).
+    const retryAfter = /^\d+$/.test(res.headers.get('retry-after') ?? '')
+      ? Number(res.headers.get('retry-after'))
+      : null;
+    return new ApiRequestError('http', res.status, statusCode, message, retryAfter);
   }
 
   function unwrap<T>(res: Response, body: unknown): T {
@@ -150,7 +154,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       setToken(null);
       return null;
     }
-    const t = unwrap<AccessToken>(res, body);
+    const t = unwrap<RefreshResponse>(res, body);
+    // No session cookie: the server says so with nulls (docs/API.md), not with an error.
+    if (t.accessToken === null || t.accessTokenExpiry === null) {
+      setToken(null);
+      return null;
+    }
     const next = { accessToken: t.accessToken, accessTokenExpiry: t.accessTokenExpiry };
     setToken(next);
     return next;

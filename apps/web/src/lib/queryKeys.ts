@@ -8,4 +8,6 @@ export const queryKeys = {
   basestations: ['basestations'] as const,
   bsConf: (bsId: string) => ['bsConf', bsId] as const,
   data: (bsId: string) => ['data', bsId] as const,
+  /** A probe detail's reads that end at now (its chart, its year overview): they follow newData. */
+  liveProbeData: (bsId: string) => ['liveProbeData', bsId] as const,
 };

@@ -66,10 +66,11 @@ export function createFakeServer(options: FakeServerOptions = {}) {
       state.cookie = true;
       return json({ status_code: 0, UID: state.session.UID, ...issueToken() });
     },
+    // Like the server: no session cookie is an answer (nulls), not an error.
     'POST /admin/refreshToken': () =>
       state.cookie
         ? json({ status_code: 0, ...issueToken() })
-        : json({ status_code: 401, error: 'No session' }, 401),
+        : json({ status_code: 0, accessToken: null, accessTokenExpiry: null }),
     'POST /admin/logout': () => {
       state.cookie = false;
       state.validTokens.clear();

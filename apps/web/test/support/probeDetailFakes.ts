@@ -10,24 +10,41 @@ import type {
 import { json, type FakeServer } from './fakeServer';
 import { nowSeconds } from './fixtures';
 
-/** A stand-in for uPlot (jsdom has no canvas): records each chart's options and data. */
+type Hooks = Record<string, ((u: unknown) => void)[]>;
+
+/**
+ * A stand-in for uPlot (jsdom has no canvas): records each chart's options and data, and has the
+ * plot's under and over layers that plugins draw into.
+ */
 export class FakeUPlot {
   static instances: FakeUPlot[] = [];
-  opts: { hooks?: Record<string, ((u: unknown) => void)[]>; series: { label?: string }[] };
+  opts: {
+    hooks?: Hooks;
+    plugins?: { hooks: Hooks }[];
+    series: { label?: string }[];
+    scales?: Record<string, { range?: (u: unknown, min: number, max: number) => [number, number] }>;
+  };
   data: unknown[];
   select = { left: 0, top: 0, width: 0, height: 0 };
   cursor: { idx: number | null } = { idx: null };
+  under = document.createElement('div');
+  over = document.createElement('div');
   constructor(opts: FakeUPlot['opts'], data: unknown[], el: HTMLElement) {
     this.opts = opts;
     this.data = data;
-    el.appendChild(document.createElement('canvas'));
+    el.append(this.under, document.createElement('canvas'), this.over);
     FakeUPlot.instances.push(this);
+    this.fire('init');
   }
   setData(d: unknown[]): void {
     this.data = d;
   }
   setSize(): void {}
-  setScale(): void {}
+  /** The x range last set (the window the chart shows). */
+  xScale: { min: number; max: number } | null = null;
+  setScale(key: string, s: { min: number; max: number }): void {
+    if (key === 'x') this.xScale = s;
+  }
   destroy(): void {}
   setSelect(s: FakeUPlot['select']): void {
     this.select = s;
@@ -36,14 +53,19 @@ export class FakeUPlot {
   posToVal(px: number): number {
     return px;
   }
+  /** The fake scales: one pixel per unit from 0. */
+  valToPos(v: number): number {
+    return v;
+  }
   static latest(): FakeUPlot {
     const u = FakeUPlot.instances.at(-1);
     if (!u) throw new Error('no chart was drawn');
     return u;
   }
-  /** Plays uPlot calling one of its hooks. */
+  /** Plays uPlot calling one of its hooks (the options' own, then each plugin's). */
   fire(hook: string): void {
-    for (const fn of this.opts.hooks?.[hook] ?? []) fn(this);
+    for (const hooks of [this.opts.hooks, ...(this.opts.plugins ?? []).map((p) => p.hooks)])
+      for (const fn of hooks?.[hook] ?? []) fn(this);
   }
 }
 

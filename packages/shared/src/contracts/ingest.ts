@@ -14,6 +14,16 @@ export const MAX_DEPTHS = 8;
 export const MAX_FUTURE_SKEW_S = 600;
 /** 2015-01-01: older readings cannot come from any station of this product. */
 export const MIN_MEAS_TS = 1_420_070_400;
+/**
+ * Probes a station may add by sending readings of ids the server has never seen
+ * (docs/decisions/0013-ingest-probe-ownership-and-caps.md). One packet may introduce 100: one reading of
+ * every probe of the largest station the product is sized for (the ingest benchmark's), so a real
+ * station introduces all its probes with its first packet, while a forged packet of 1,000 readings
+ * adds at most 100 rows. A station holds at most 500 probes, five times that station, so a leaked
+ * station secret can fill only its own account, and only so far.
+ */
+export const MAX_NEW_PROBES_PER_PACKET = 100;
+export const MAX_PROBES_PER_STATION = 500;
 
 export const sensorIdSchema = z
   .string()
@@ -44,6 +54,26 @@ export const ingestPacketSchema = z.strictObject({
 });
 export type IngestPacket = z.infer<typeof ingestPacketSchema>;
 
+/**
+ * Why a well-formed reading was not taken (docs/base-station-protocol.md): its id is not a probe
+ * serial, its probe belongs to another account, or it would add a probe beyond the packet's or the
+ * station's limit.
+ */
+export const INGEST_REFUSAL_REASONS = [
+  'invalid_sensor_id',
+  'foreign_probe',
+  'packet_probe_limit',
+  'station_probe_limit',
+] as const;
+export type IngestRefusalReason = (typeof INGEST_REFUSAL_REASONS)[number];
+
+export const ingestRefusalSchema = z.object({
+  sensor_id: z.string(),
+  reason: z.enum(INGEST_REFUSAL_REASONS),
+  readings: z.int().describe('Readings of this probe in the packet that were refused.'),
+});
+export type IngestRefusal = z.infer<typeof ingestRefusalSchema>;
+
 /** POST /ingest/v1/packets — the answer to an accepted packet. */
 export const ingestResponseSchema = z.object({
   status_code: z.literal(0),
@@ -51,6 +81,12 @@ export const ingestResponseSchema = z.object({
   duplicates: z
     .int()
     .describe('Readings already stored earlier (same probe and time), acknowledged but not stored twice.'),
+  refused: z
+    .int()
+    .describe('Readings not taken, for the reasons in `refusals` (the station drops them with the packet).'),
+  refusals: z
+    .array(ingestRefusalSchema)
+    .describe('One entry per refused probe, in the order the packet first names it.'),
   server_ts: z.int(),
 });
 export type IngestResponse = z.infer<typeof ingestResponseSchema>;

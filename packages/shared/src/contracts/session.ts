@@ -21,8 +21,18 @@ export const loginResponseSchema = accessTokenSchema.extend({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export const refreshTokenResponseSchema = accessTokenSchema.extend({ status_code: z.literal(0) });
+/**
+ * POST /admin/refreshToken: a fresh access token, or nulls when the request carried no session
+ * cookie (no session is not an error). A cookie that no longer holds a session is still a 401.
+ */
+export const refreshTokenResponseSchema = z.object({
+  status_code: z.literal(0),
+  accessToken: z.string().nullable().describe('Null when the request carried no session cookie.'),
+  accessTokenExpiry: z.number().nullable().describe('Epoch milliseconds; null with a null token.'),
+});
 export type RefreshTokenResponse = z.infer<typeof refreshTokenResponseSchema>;
+/** The name the web client uses. */
+export type RefreshResponse = RefreshTokenResponse;
 
 /** GET /auth: the token is valid; whose it is. */
 export const authResponseSchema = z.object({ status_code: z.literal(0), UID: z.int() });

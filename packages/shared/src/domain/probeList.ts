@@ -24,32 +24,45 @@ export const DEFAULT_PROBE_SORT: ProbeSort = { key: 'temperature', direction: 'a
 
 export interface SortableProbe {
   name: string;
-  /** Handle temperature (tenths of °C); null when the probe has never reported. */
-  temperature: number | null;
+  /** Every depth of the latest reading (tenths of °C), handle first; empty when it never reported. */
+  temperatures: readonly number[];
   /** Older than 7 days (or never reported): shows n/a and sorts below fresh readings. */
   stale: boolean;
+}
+
+/**
+ * The temperature a probe sorts by: its hottest depth (tenths of °C), null without a reading.
+ * A stack heats from the inside, so a windrow at 43.8 / 61.9 / 60.4 is a 61.9 °C windrow
+ * (spec doc 3 §9: the storage temperature shown is the maximum one), not a 43.8 °C one.
+ */
+export function hottestTemperature(temperatures: readonly number[]): number | null {
+  let hottest: number | null = null;
+  for (const t of temperatures) if (Number.isFinite(t) && (hottest === null || t > hottest)) hottest = t;
+  return hottest;
 }
 
 const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
 /**
- * Sorted copy. Stale probes (spec doc 2 §4: over 7 days) always come after fresh ones, whatever
- * the direction, because their temperature is not a current value and would otherwise sit at
- * the top of an ascending list. Ties fall back to the name so the order is stable between
- * refreshes.
+ * Sorted copy; temperature means the hottest depth. Stale probes (spec doc 2 §4: over 7 days) always
+ * come after fresh ones, whatever the direction, because their temperature is not a current value
+ * and would otherwise sit at the top of an ascending list. Ties fall back to the name so the order
+ * is stable between refreshes.
  */
 export function sortProbes<T extends SortableProbe>(rows: readonly T[], sort: ProbeSort): T[] {
   const sign = sort.direction === 'asc' ? 1 : -1;
-  return [...rows].sort((a, b) => {
-    const aLast = a.stale || a.temperature === null;
-    const bLast = b.stale || b.temperature === null;
+  const keyed = rows.map((row) => ({ row, hottest: hottestTemperature(row.temperatures) }));
+  keyed.sort((a, b) => {
+    const aLast = a.row.stale || a.hottest === null;
+    const bLast = b.row.stale || b.hottest === null;
     if (aLast !== bLast) return aLast ? 1 : -1;
-    if (sort.key === 'temperature' && !aLast && a.temperature !== b.temperature) {
-      return sign * ((a.temperature ?? 0) - (b.temperature ?? 0));
+    if (sort.key === 'temperature' && !aLast && a.hottest !== b.hottest) {
+      return sign * ((a.hottest ?? 0) - (b.hottest ?? 0));
     }
-    const n = byName.compare(a.name, b.name);
+    const n = byName.compare(a.row.name, b.row.name);
     return sort.key === 'name' ? sign * n : n;
   });
+  return keyed.map((k) => k.row);
 }
 
 /**

@@ -10,7 +10,7 @@ import type { RoleContext } from './roles.js';
 export function roleContextOf(
   session: Pick<
     SessionInfo,
-    'admin' | 'admin_group' | 'master' | 'grandMaster' | 'translator' | 'partnerApp' | 'bs_ids'
+    'admin' | 'admin_group' | 'master' | 'grandMaster' | 'subUser' | 'translator' | 'partnerApp' | 'bs_ids'
   >,
   user: Pick<
     UserInfo,
@@ -22,6 +22,7 @@ export function roleContextOf(
     adminGroup: session.admin_group,
     master: session.master,
     grandMaster: session.grandMaster,
+    subUser: session.subUser,
     translator: session.translator || (user?.translator ?? false),
     partnerApp: session.partnerApp ?? null,
     siteindex: user?.siteindex ?? false,

@@ -2,13 +2,16 @@ import type { Plan, Service } from '../contracts/users.js';
 
 /**
  * Who sees which side-menu entry and where "/" leads (spec doc 1 §2 "Side menu entries",
- * doc 3 §6 "Roles and permissions"). Pure, so the web shell and the server agree.
+ * doc 3 §6 "Roles and permissions"), with one departure: language and logout are for everyone.
+ * Pure, so the web shell and the server agree.
  */
 export interface RoleContext {
   admin: boolean;
   adminGroup: number | null;
   master: boolean;
   grandMaster: boolean;
+  /** A sub-user of an account's main user (a farm hand): sees the account, changes little of it. */
+  subUser: boolean;
   translator: boolean;
   partnerApp: 'gari' | 'haytech' | null;
   siteindex: boolean;
@@ -28,6 +31,7 @@ export const MENU_ENTRIES = [
   'settings',
   'account',
   'instructions',
+  'language',
   'logout',
 ] as const;
 export type MenuEntry = (typeof MENU_ENTRIES)[number];
@@ -87,7 +91,11 @@ export function visibleMenuEntries(ctx: RoleContext): MenuEntry[] {
     settings: !ctx.master,
     account: !partner,
     instructions: true,
-    logout: !ctx.master,
+    // Spec doc 1 §2 hides logout from master users, which left them no way out of a shared device
+    // and no way to change the language (they see no settings): every user may do both
+    // (docs/decisions/0010-everyone-can-log-out-and-choose-a-language.md).
+    language: true,
+    logout: true,
   };
   return MENU_ENTRIES.filter((e) => show[e]);
 }

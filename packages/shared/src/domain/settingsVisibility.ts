@@ -1,3 +1,4 @@
+import { mayChange, type ChangeRightsContext } from './changeRights.js';
 import {
   firstPlan,
   hasInsightService,
@@ -76,9 +77,12 @@ export function canSeeBatchDefaults(ctx: Pick<RoleContext, 'plans'>): boolean {
   return isCompostSupervisor(ctx);
 }
 
-/** Spec doc 2 §6: an ordinary user transfers probes only with more than one station; admins always. */
-export function canTransferProbes(ctx: Pick<RoleContext, 'admin' | 'bsCount'>): boolean {
-  return ctx.admin || ctx.bsCount > 1;
+/**
+ * Spec doc 2 §6: an ordinary user transfers probes only with more than one station; admins always;
+ * never a sub-user or a read-only master (changeRights.ts).
+ */
+export function canTransferProbes(ctx: ChangeRightsContext & Pick<RoleContext, 'bsCount'>): boolean {
+  return mayChange(ctx, 'transferProbes') && (ctx.admin || ctx.bsCount > 1);
 }
 
 export type ProbeGroupFilter =

@@ -35,6 +35,14 @@ export function formatTemperature(
   return withUnit ? `${text} °${unit}` : text;
 }
 
+/**
+ * A temperature difference (not a temperature) in the user's unit, whole degrees: 5 °C warmer is
+ * 9 °F warmer, not 41 °F. For guidance texts such as "aerate when the air is 5 °C cooler".
+ */
+export function differenceToDisplay(celsiusDelta: number, unit: DegreesUnit): number {
+  return Math.round(unit === 'C' ? celsiusDelta : (celsiusDelta * 9) / 5) + 0;
+}
+
 export function unitOf(degrees: string | null | undefined): DegreesUnit {
   return degrees === 'C' || degrees === undefined || degrees === null ? 'C' : 'F';
 }

@@ -8,6 +8,7 @@ import { BaseStationService } from './baseStation.service.js';
 import { baseStationRoutes } from './baseStations.routes.js';
 
 export { BaseStationRepository } from './baseStation.repository.js';
+export { presentBsListEntry } from './baseStation.presenter.js';
 export type { BaseStationRow, ProbeRow, ProbeWithStation } from './baseStation.repository.js';
 
 /** The station list, station configuration (bsConf) and latest data. */

@@ -1,8 +1,8 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Store } from '../../db/createDatabase.js';
-import { issueStationSecret } from '../ingest/stationCredentials.js';
-import { hashPassword } from '../sessions/passwordHash.js';
+import { issueStationSecret } from '../ingest/index.js';
+import { hashPassword } from '../sessions/index.js';
 import {
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,

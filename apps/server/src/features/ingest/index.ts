@@ -8,6 +8,9 @@ import { IngestService } from './ingest.service.js';
 import { ProbeDirectory } from './probeDirectory.js';
 import { StationCredentials } from './stationCredentials.js';
 
+export { DAY_S, dayOf } from './dailyRollup.js';
+export { issueStationSecret } from './stationCredentials.js';
+
 /** The base-station protocol (docs/base-station-protocol.md): credentials, validation, group commit. */
 export function ingestFeature(kernel: Kernel) {
   const { store, bus, nowS } = kernel;
@@ -23,6 +26,7 @@ export function ingestFeature(kernel: Kernel) {
     routes: ingestRoutes({ ingest }, new StationCredentials(new BaseStationRepository(store.db))),
     // The ingest path caches each probe's station; a transfer (here or on another instance) clears it.
     events: { probesMoved: ({ sensorIds }) => ingest.forgetProbes(sensorIds) },
-    exports: {},
+    // Other ways in (a future MQTT gateway, tests that need two packets in one commit) submit here.
+    exports: { ingest },
   });
 }

@@ -27,6 +27,8 @@ export type PacketLogRow = Omit<Selectable<BsPacketsTable>, 'id'>;
 // Rows per statement: 100 rows × 10 columns stays far below both engines' parameter limits, and a
 // fixed size makes the statements of the ingest path repeat (the SQLite statement cache keys on SQL).
 const CHUNK = 100;
+/** First key of the stations' two-key advisory locks (an arbitrary constant naming the use). */
+const STATION_LOCK_SPACE = 7_310;
 
 function chunks<T>(list: readonly T[], size = CHUNK): T[][] {
   const out: T[][] = [];
@@ -58,19 +60,62 @@ export class IngestRepository {
     return this.db.transaction().execute(work);
   }
 
+  /**
+   * PostgreSQL: commits that add probes to the same station run one after the other, so two
+   * instances cannot both find room under the station's probe limit. Taken after the probe locks, in
+   * sorted order, and in the two-key lock space, which never meets the probes' one-key locks.
+   */
+  async lockStations(trx: Transaction<Database>, bsIds: string[]): Promise<void> {
+    if (this.engine !== 'postgres' || bsIds.length === 0) return;
+    await sql`select pg_advisory_xact_lock(${STATION_LOCK_SPACE}::int, h) from (select distinct hashtext(s) as h from unnest(${bsIds}::text[]) as s order by h) as locks`.execute(
+      trx,
+    );
+  }
+
+  /** Each probe's station, the radio that last heard it and the account that owns it. */
   async findProbes(
     trx: Transaction<Database>,
     sensorIds: string[],
-  ): Promise<{ sensor_id: string; bs_id: string; real_bs: string | null }[]> {
-    const out: { sensor_id: string; bs_id: string; real_bs: string | null }[] = [];
+  ): Promise<{ sensor_id: string; bs_id: string; real_bs: string | null; owner_user_id: number }[]> {
+    const out: { sensor_id: string; bs_id: string; real_bs: string | null; owner_user_id: number }[] = [];
     for (const part of chunks(sensorIds)) {
       out.push(
         ...(await trx
           .selectFrom('probes')
-          .select(['sensor_id', 'bs_id', 'real_bs'])
-          .where('sensor_id', 'in', part)
+          .innerJoin('base_stations', 'base_stations.id', 'probes.bs_id')
+          .select(['probes.sensor_id', 'probes.bs_id', 'probes.real_bs', 'base_stations.owner_user_id'])
+          .where('probes.sensor_id', 'in', part)
           .execute()),
       );
+    }
+    return out;
+  }
+
+  /** The account that owns each station. */
+  async findStationAccounts(trx: Transaction<Database>, bsIds: string[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    for (const part of chunks(bsIds)) {
+      const rows = await trx
+        .selectFrom('base_stations')
+        .select(['id', 'owner_user_id'])
+        .where('id', 'in', part)
+        .execute();
+      for (const r of rows) out.set(r.id, r.owner_user_id);
+    }
+    return out;
+  }
+
+  /** How many probes each station holds (for the per-station limit on discovered probes). */
+  async countProbes(trx: Transaction<Database>, bsIds: string[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    for (const part of chunks(bsIds)) {
+      const rows = await trx
+        .selectFrom('probes')
+        .select((eb) => ['bs_id', eb.fn.countAll<number | string>().as('n')])
+        .where('bs_id', 'in', part)
+        .groupBy('bs_id')
+        .execute();
+      for (const r of rows) out.set(r.bs_id, Number(r.n));
     }
     return out;
   }

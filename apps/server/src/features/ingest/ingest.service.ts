@@ -1,10 +1,21 @@
-import { MAX_FUTURE_SKEW_S, type IngestPacket, type IngestResponse } from '@emberwatch/shared';
+import {
+  isProbeSerial,
+  MAX_FUTURE_SKEW_S,
+  type IngestPacket,
+  type IngestRefusal,
+  type IngestResponse,
+} from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
 import type { EventBus } from '../../realtime/EventBus.js';
 import { rollUpDaily, dayOf } from './dailyRollup.js';
-import type { IngestRepository, PacketLogRow, ReadingInsert, StationUpdate } from './ingest.repository.js';
-import { probeKind } from './probeKind.js';
-import type { ProbeDirectory } from './probeDirectory.js';
+import type {
+  DailyRow,
+  IngestRepository,
+  PacketLogRow,
+  ReadingInsert,
+  StationUpdate,
+} from './ingest.repository.js';
+import type { HeardPacket, ProbeDirectory } from './probeDirectory.js';
 import type { DailyCache } from './dailyCache.js';
 
 function nextTurn(): Promise<void> {
@@ -82,40 +93,18 @@ export class IngestService {
   }
 
   private async commit(batch: Pending[]): Promise<{ answers: IngestResponse[]; bsIds: string[] }> {
-    // Flatten, dropping repeats inside the batch itself (a station may send the same reading twice).
-    const seen = new Set<string>();
-    const rows: ReadingInsert[] = [];
-    const owner: number[] = [];
-    const probes = new Map<
-      string,
-      { sensor_id: string; bs_id: string; kind: string; depths: number; created_ts: number }
-    >();
-    batch.forEach((p, i) => {
+    // The probes each packet names; an id that is not a probe serial is refused before anything else,
+    // so it never reaches the store, a lock or a cache.
+    const heard: HeardPacket[] = batch.map((p) => {
+      const probes = new Map<string, number>();
       for (const r of p.packet.readings) {
-        const key = `${r.sensor_id}|${r.meas_ts}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        rows.push({
-          sensor_id: r.sensor_id,
-          meas_ts: r.meas_ts,
-          bs_id: p.bsId,
-          received_ts: p.receivedTs,
-          temperature: r.temperatures[0] as number,
-          temps: JSON.stringify(r.temperatures),
-          sensor_rssi: r.sensor_RSSI ?? null,
-          bs_rssi: r.bs_RSSI ?? null,
-          batt: r.batt_voltage ?? null,
-        });
-        owner.push(i);
-        probes.set(r.sensor_id, {
-          sensor_id: r.sensor_id,
-          bs_id: p.bsId,
-          kind: probeKind(r.sensor_id),
-          depths: r.temperatures.length,
-          created_ts: p.receivedTs,
-        });
+        if (!probes.has(r.sensor_id) && isProbeSerial(r.sensor_id))
+          probes.set(r.sensor_id, r.temperatures.length);
       }
+      return { bsId: p.bsId, receivedTs: p.receivedTs, probes };
     });
+    const probeIds = new Set<string>();
+    for (const h of heard) for (const id of h.probes.keys()) probeIds.add(id);
 
     const stationUpdates = new Map<string, StationUpdate>();
     const log: PacketLogRow[] = [];
@@ -141,8 +130,45 @@ export class IngestService {
 
     let publish = (): void => undefined;
     const result = await this.repo.transaction(async (trx) => {
-      await this.repo.lockProbes(trx, [...probes.keys()]);
-      const directory = probes.size > 0 ? await this.probes.resolve(trx, this.repo, probes) : undefined;
+      await this.repo.lockProbes(trx, [...probeIds]);
+      const directory = probeIds.size > 0 ? await this.probes.resolve(trx, this.repo, heard) : undefined;
+
+      // The readings each packet may write, without repeats inside the batch (a station may send
+      // the same reading twice). Refused readings are left out first, so a foreign copy of a reading
+      // never makes the owner's own look like a repeat.
+      const refusals = batch.map(() => new Map<string, IngestRefusal>());
+      const seen = new Set<string>();
+      const rows: ReadingInsert[] = [];
+      const owner: number[] = [];
+      batch.forEach((p, i) => {
+        const valid = heard[i]?.probes as Map<string, number>;
+        const refused = directory?.refused[i];
+        for (const r of p.packet.readings) {
+          const reason = valid.has(r.sensor_id) ? refused?.get(r.sensor_id) : 'invalid_sensor_id';
+          if (reason) {
+            const entry = refusals[i]?.get(r.sensor_id);
+            if (entry) entry.readings += 1;
+            else refusals[i]?.set(r.sensor_id, { sensor_id: r.sensor_id, reason, readings: 1 });
+            continue;
+          }
+          const key = `${r.sensor_id}|${r.meas_ts}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          rows.push({
+            sensor_id: r.sensor_id,
+            meas_ts: r.meas_ts,
+            bs_id: p.bsId,
+            received_ts: p.receivedTs,
+            temperature: r.temperatures[0] as number,
+            temps: JSON.stringify(r.temperatures),
+            sensor_rssi: r.sensor_RSSI ?? null,
+            bs_rssi: r.bs_RSSI ?? null,
+            batt: r.batt_voltage ?? null,
+          });
+          owner.push(i);
+        }
+      });
+
       const inserted = rows.length > 0 ? await this.repo.insertReadings(trx, rows) : [];
       const insertedKeys = new Set(inserted.map((r) => `${r.sensor_id}|${r.meas_ts}`));
       const fresh = rows.filter((r) => insertedKeys.has(`${r.sensor_id}|${r.meas_ts}`));
@@ -152,6 +178,7 @@ export class IngestService {
         if (insertedKeys.has(`${r.sensor_id}|${r.meas_ts}`)) stored[owner[i] as number]! += 1;
       });
 
+      let daily: DailyRow[] = [];
       if (fresh.length > 0) {
         const newest = new Map<string, ReadingInsert>();
         for (const r of fresh) {
@@ -165,15 +192,13 @@ export class IngestService {
         const keys = new Map<string, { sensor_id: string; day: number }>();
         for (const r of fresh)
           keys.set(`${r.sensor_id}|${dayOf(r.meas_ts)}`, { sensor_id: r.sensor_id, day: dayOf(r.meas_ts) });
-        const daily = rollUpDaily(await this.daily.load(trx, this.repo, [...keys.values()]), fresh);
+        daily = rollUpDaily(await this.daily.load(trx, this.repo, [...keys.values()]), fresh);
         await this.repo.upsertDaily(trx, daily);
-        publish = () => {
-          directory?.commit();
-          this.daily.remember(daily);
-        };
-      } else if (directory) {
-        publish = directory.commit;
       }
+      publish = () => {
+        directory?.commit();
+        this.daily.remember(daily);
+      };
       for (const u of stationUpdates.values()) await this.repo.updateStation(trx, u);
       await this.repo.logPackets(trx, log);
 
@@ -183,12 +208,18 @@ export class IngestService {
         if (owner) affected.add(owner);
       }
       const serverTs = this.nowS();
-      const answers: IngestResponse[] = batch.map((p, i) => ({
-        status_code: 0,
-        stored: stored[i] ?? 0,
-        duplicates: p.packet.readings.length - (stored[i] ?? 0),
-        server_ts: serverTs,
-      }));
+      const answers: IngestResponse[] = batch.map((p, i) => {
+        const refused = [...(refusals[i]?.values() ?? [])];
+        const nRefused = refused.reduce((n, r) => n + r.readings, 0);
+        return {
+          status_code: 0,
+          stored: stored[i] ?? 0,
+          duplicates: p.packet.readings.length - (stored[i] ?? 0) - nRefused,
+          refused: nRefused,
+          refusals: refused,
+          server_ts: serverTs,
+        };
+      });
       return { answers, bsIds: fresh.length > 0 ? [...affected].sort() : [] };
     });
     publish();

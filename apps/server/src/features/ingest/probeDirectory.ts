@@ -1,83 +1,178 @@
 import type { Transaction } from 'kysely';
+import {
+  MAX_NEW_PROBES_PER_PACKET,
+  MAX_PROBES_PER_STATION,
+  type IngestRefusalReason,
+} from '@emberwatch/shared';
 import type { Database } from '../../db/schema.js';
 import type { IngestRepository, ProbeDiscovery } from './ingest.repository.js';
+import { probeKind } from './probeKind.js';
 
-interface Entry {
+interface Probe {
+  /** The station the probe is configured on. */
   bsId: string;
+  /** The station whose radio last heard it. */
   realBs: string | null;
-  until: number;
+  /** The account (owner user id) of the probe's station. */
+  account: number;
 }
 
-/** How long a cached probe entry is trusted (a probe moved by another instance is seen after this). */
+/** What one packet of a commit carries: its station and the probe serials it names. */
+export interface HeardPacket {
+  bsId: string;
+  receivedTs: number;
+  /** Probe serial → depths of its first reading, in the order the packet first names each. */
+  probes: Map<string, number>;
+}
+
+export interface Resolution {
+  /** Per packet: the probes whose readings are refused, and why. */
+  refused: Map<string, IngestRefusalReason>[];
+  /** The station each accepted probe is configured on. */
+  owners: Map<string, string>;
+  /** Publishes what was read and changed to the cache; call only after the commit. */
+  commit: () => void;
+}
+
+/** How long a cached entry is trusted (a probe moved by another instance is seen after this at worst). */
 const TTL_MS = 5 * 60_000;
 const MAX_ENTRIES = 200_000;
 
 /**
- * Which station each probe belongs to and which radio last heard it, cached: in steady state a packet
- * then costs no probe lookups at all. Changes are applied to the cache only after the commit, so a
- * rolled-back transaction never leaves the cache ahead of the store.
+ * Which station and account each probe belongs to and which radio last heard it, cached: in steady
+ * state a packet then costs no probe lookups at all, and the ownership check is a map lookup.
+ * Changes are applied to the cache only after the commit, so a rolled-back transaction never leaves
+ * the cache ahead of the store. A probe id never seen is cached only once it is stored, so the cache
+ * is bounded by the probes that exist.
  */
 export class ProbeDirectory {
-  private readonly entries = new Map<string, Entry>();
+  private readonly probes = new Map<string, Probe & { until: number }>();
+  /** Station → its account. A station never changes hands, but entries still expire. */
+  private readonly stations = new Map<string, { account: number; until: number }>();
   /** Counts forget() calls, so a resolve that raced one never caches what it read before. */
   private forgets = 0;
 
   /**
-   * Drops probes from the cache (after a transfer to another station): the next packet reads their
-   * owner from the store again.
+   * Drops probes from the cache (after a transfer to another station, perhaps of another account):
+   * the next packet reads their station and account from the store again.
    */
   forget(ids: Iterable<string>): void {
     this.forgets++;
-    for (const id of ids) this.entries.delete(id);
+    for (const id of ids) this.probes.delete(id);
   }
 
   /**
-   * Makes sure every probe exists and records the radio that heard it. Returns each probe's owning
-   * station and a function that publishes the changes to the cache once the transaction commits.
+   * Decides, packet by packet in batch order, which probes each packet may write:
+   * - a probe of another account than the sending station's is refused (`foreign_probe`);
+   * - a probe of the same account is taken, and the sender becomes its receiving station (realBs);
+   * - a probe never seen joins the sending station, unless the packet already added
+   *   MAX_NEW_PROBES_PER_PACKET or the station holds MAX_PROBES_PER_STATION probes. Once a packet has
+   *   added it, a later packet of the commit treats it as known (so another account is refused).
    */
   async resolve(
     trx: Transaction<Database>,
     repo: IngestRepository,
-    heard: Map<string, ProbeDiscovery>,
-  ): Promise<{ owners: Map<string, string>; commit: () => void }> {
+    heard: HeardPacket[],
+  ): Promise<Resolution> {
     const now = Date.now();
     const forgetsAtStart = this.forgets;
-    const known = new Map<string, { bsId: string; realBs: string | null }>();
-    const missing: string[] = [];
-    for (const id of heard.keys()) {
-      const e = this.entries.get(id);
-      if (e && e.until > now) known.set(id, e);
-      else missing.push(id);
+
+    const accounts = new Map<string, number>();
+    const uncachedStations = new Set<string>();
+    for (const { bsId } of heard) {
+      const s = this.stations.get(bsId);
+      if (s && s.until > now) accounts.set(bsId, s.account);
+      else uncachedStations.add(bsId);
     }
-    if (missing.length > 0) {
-      for (const row of await repo.findProbes(trx, missing))
-        known.set(row.sensor_id, { bsId: row.bs_id, realBs: row.real_bs });
-      const fresh = missing.filter((id) => !known.has(id)).map((id) => heard.get(id) as ProbeDiscovery);
-      if (fresh.length > 0) {
-        await repo.insertProbes(trx, fresh);
-        for (const p of fresh) known.set(p.sensor_id, { bsId: p.bs_id, realBs: p.bs_id });
+    if (uncachedStations.size > 0) {
+      for (const [bsId, account] of await repo.findStationAccounts(trx, [...uncachedStations]))
+        accounts.set(bsId, account);
+    }
+
+    const known = new Map<string, Probe>();
+    const uncached = new Set<string>();
+    for (const packet of heard) {
+      for (const id of packet.probes.keys()) {
+        if (known.has(id)) continue;
+        const e = this.probes.get(id);
+        if (e && e.until > now) known.set(id, { bsId: e.bsId, realBs: e.realBs, account: e.account });
+        else uncached.add(id);
       }
     }
+    const unknown = new Set<string>();
+    if (uncached.size > 0) {
+      for (const row of await repo.findProbes(trx, [...uncached]))
+        known.set(row.sensor_id, { bsId: row.bs_id, realBs: row.real_bs, account: row.owner_user_id });
+      for (const id of uncached) if (!known.has(id)) unknown.add(id);
+    }
+
+    // Probes per station, read only when a packet names a probe never seen (the rare path).
+    let counts = new Map<string, number>();
+    if (unknown.size > 0) {
+      const discovering = [
+        ...new Set(
+          heard.filter((p) => [...p.probes.keys()].some((id) => unknown.has(id))).map((p) => p.bsId),
+        ),
+      ].sort();
+      await repo.lockStations(trx, discovering);
+      counts = await repo.countProbes(trx, discovering);
+    }
+
+    const fresh: ProbeDiscovery[] = [];
+    const heardBy = new Map<string, string>();
+    const refused = heard.map((packet) => {
+      const out = new Map<string, IngestRefusalReason>();
+      const account = accounts.get(packet.bsId);
+      if (account === undefined) throw new Error(`base station ${packet.bsId} has no account`);
+      let added = 0;
+      for (const [id, depths] of packet.probes) {
+        const k = known.get(id);
+        if (!k) {
+          const onStation = counts.get(packet.bsId) ?? 0;
+          if (added >= MAX_NEW_PROBES_PER_PACKET) out.set(id, 'packet_probe_limit');
+          else if (onStation >= MAX_PROBES_PER_STATION) out.set(id, 'station_probe_limit');
+          else {
+            added++;
+            counts.set(packet.bsId, onStation + 1);
+            known.set(id, { bsId: packet.bsId, realBs: packet.bsId, account });
+            fresh.push({
+              sensor_id: id,
+              bs_id: packet.bsId,
+              kind: probeKind(id),
+              depths,
+              created_ts: packet.receivedTs,
+            });
+          }
+        } else if (k.account !== account) {
+          out.set(id, 'foreign_probe');
+        } else if (k.realBs !== packet.bsId) {
+          known.set(id, { ...k, realBs: packet.bsId });
+          heardBy.set(id, packet.bsId);
+        }
+      }
+      return out;
+    });
+
+    if (fresh.length > 0) await repo.insertProbes(trx, fresh);
     const moved = new Map<string, string[]>();
-    for (const [id, p] of heard) {
-      const k = known.get(id) as { bsId: string; realBs: string | null };
-      if (k.realBs !== p.bs_id) {
-        const list = moved.get(p.bs_id) ?? [];
-        list.push(id);
-        moved.set(p.bs_id, list);
-        known.set(id, { bsId: k.bsId, realBs: p.bs_id });
-      }
+    for (const [id, bsId] of heardBy) {
+      const list = moved.get(bsId) ?? [];
+      list.push(id);
+      moved.set(bsId, list);
     }
     for (const [bsId, ids] of moved) await repo.setRealBs(trx, bsId, ids);
 
     return {
+      refused,
       owners: new Map([...known].map(([id, k]) => [id, k.bsId])),
       commit: () => {
+        const until = Date.now() + TTL_MS;
+        if (this.stations.size + accounts.size > MAX_ENTRIES) this.stations.clear();
+        for (const [bsId, account] of accounts) this.stations.set(bsId, { account, until });
         // A transfer committed meanwhile: what this transaction read may name the old owner.
         if (this.forgets !== forgetsAtStart) return;
-        const until = Date.now() + TTL_MS;
-        if (this.entries.size + known.size > MAX_ENTRIES) this.entries.clear();
-        for (const [id, k] of known) this.entries.set(id, { ...k, until });
+        if (this.probes.size + known.size > MAX_ENTRIES) this.probes.clear();
+        for (const [id, k] of known) this.probes.set(id, { ...k, until });
       },
     };
   }

@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { sha256 } from '../../security/sha256.js';
-import type { BaseStationRepository } from '../base-stations/baseStation.repository.js';
+import type { BaseStationRepository } from '../base-stations/index.js';
 
 /**
  * Station secrets are 256 random bits, so a plain SHA-256 is enough to store them (a slow password

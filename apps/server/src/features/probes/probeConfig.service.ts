@@ -7,13 +7,9 @@ import {
 } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
 import type { EventBus } from '../../realtime/EventBus.js';
-import type {
-  BaseStationRepository,
-  BaseStationRow,
-  ProbeWithStation,
-} from '../base-stations/baseStation.repository.js';
-import { parseCorrections } from '../readings/reading.repository.js';
-import type { AccessService, Actor } from '../users/access.service.js';
+import type { BaseStationRepository, BaseStationRow, ProbeWithStation } from '../base-stations/index.js';
+import { parseCorrections } from '../readings/index.js';
+import { changeRightsOf, type AccessService, type Actor } from '../users/index.js';
 import type { ProbeRepository, ProbeUpdate } from './probe.repository.js';
 
 /** Aux probes (spec doc 2 §3) cannot be renamed; none are stored yet, so no probe is one. */
@@ -23,17 +19,6 @@ function isAuxProbe(_probe: ProbeWithStation): boolean {
 
 function isMaster(actor: Actor): boolean {
   return actor.user.master === 1;
-}
-
-/**
- * A master who is not a grand master may look at the stations that authorised it, not change them
- * (spec doc 1 §2: masters see nothing in settings; doc 3 §6: read-only, grand masters may do all).
- * Renaming probes stays closed to every master (doc 2 §4).
- */
-function assertMayChangeProbes(actor: Actor): void {
-  if (isMaster(actor) && actor.user.grand_master !== 1) {
-    throw ApiError.forbidden('A master account can view these stations but not change them.');
-  }
 }
 
 function notOnStation(sensorId: string, bsId: string): ApiError {
@@ -73,9 +58,12 @@ export class ProbeConfigService {
       const probe = probes[i] as ProbeWithStation;
       // The configuration travels through the station that owns the probe or the one whose radio hears it.
       if (probe.bs_id !== bs.id && probe.real_bs !== bs.id) throw notOnStation(probe.sensor_id, bs.id);
+      const who = changeRightsOf(actor);
       const may = probePropertyPermissions({
-        isAdmin: actor.isAdmin,
-        isMaster: isMaster(actor),
+        isAdmin: who.admin,
+        isMaster: who.master,
+        isGrandMaster: who.grandMaster,
+        isSubUser: who.subUser,
         isAux: isAuxProbe(probe),
         firmware: bs.firmware,
       });
@@ -84,7 +72,7 @@ export class ProbeConfigService {
       if (c.sensor_name !== undefined) {
         const name = c.sensor_name === null || c.sensor_name === '' ? null : c.sensor_name;
         if (name !== probe.sensor_name) {
-          if (isMaster(actor)) throw ApiError.forbidden('Master users cannot rename probes.');
+          this.access.assertMayChange(actor, 'renameProbe');
           if (!may.rename) throw ApiError.forbidden('Aux probes cannot be renamed.');
           set.sensor_name = name;
         }
@@ -95,8 +83,8 @@ export class ProbeConfigService {
         const list = parseCorrections(probe.corrections);
         // Spec doc 2 §4: an unchanged correction factor is not saved.
         if (Math.abs(factor - currentCorrection(list)) > 1e-9) {
-          // A correction changes what every viewer of the probe sees: not for a read-only master.
-          assertMayChangeProbes(actor);
+          // A correction changes what every viewer of the probe sees: the owner's (or staff's) call.
+          this.access.assertMayChange(actor, 'correctProbe');
           const entry: ProbeCorrection = { date: this.nowS(), factor, user: actor.user.username };
           set.corrections = JSON.stringify([...list, entry]);
         }
@@ -141,7 +129,7 @@ export class ProbeConfigService {
 
   /** POST /client/toggleSensors: every probe must be on the station. */
   async toggle(actor: Actor, bsId: string, sensorIds: string[], disabled: boolean): Promise<void> {
-    assertMayChangeProbes(actor);
+    this.access.assertMayChange(actor, 'toggleProbes');
     const bs = await this.visibleStation(actor, bsId);
     const on = new Set((await this.stations.listProbes(bs.id)).map((p) => p.sensor_id));
     const stranger = sensorIds.find((id) => !on.has(id));
@@ -155,7 +143,7 @@ export class ProbeConfigService {
    * than one station), so probes never change hands between customers without an admin.
    */
   async transfer(actor: Actor, fromBsId: string, toBsId: string, sensorIds: string[]): Promise<number> {
-    assertMayChangeProbes(actor);
+    this.access.assertMayChange(actor, 'transferProbes');
     if (fromBsId === toBsId)
       throw ApiError.invalid('Choose another base station to transfer the probes to.', 'selectedBS');
     const from = await this.visibleStation(actor, fromBsId);
@@ -188,14 +176,14 @@ export class ProbeConfigService {
   /** POST /client/updateBsDisplayName: empty clears the name (the id shows instead). */
   async setDisplayName(actor: Actor, bsId: string, displayName: string): Promise<void> {
     const bs = await this.visibleStation(actor, bsId);
-    assertMayChangeProbes(actor);
+    this.access.assertMayChange(actor, 'editStation');
     await this.stations.updateSettings(bs.id, { display_name: displayName === '' ? null : displayName });
   }
 
   /** POST /client/setBsTimezone: an IANA zone, stored in its canonical spelling. */
   async setTimezone(actor: Actor, bsId: string, timezone: string): Promise<string> {
     const bs = await this.visibleStation(actor, bsId);
-    assertMayChangeProbes(actor);
+    this.access.assertMayChange(actor, 'editStation');
     let canonical: string;
     try {
       canonical = new Intl.DateTimeFormat('en-US', { timeZone: timezone }).resolvedOptions().timeZone;

@@ -25,10 +25,10 @@ import {
   type TableRow,
 } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
-import type { BaseStationRepository, ProbeRow, ProbeWithStation } from '../base-stations/index.js';
+import type { BaseStationRepository } from '../base-stations/index.js';
 import type { AccessService, Actor } from '../users/index.js';
-import { DAY_S, dayOf } from '../ingest/dailyRollup.js';
-import { parseCorrections } from '../readings/reading.repository.js';
+import { DAY_S, dayOf } from '../ingest/index.js';
+import { parseCorrections } from '../readings/index.js';
 import type { ProbeDataRepository } from './probeData.repository.js';
 
 /** minmaxData's default period (spec doc 3: the trend of the last 7 days). */

@@ -12,6 +12,7 @@ import { sessionRoutes } from './sessions.routes.js';
 
 export { REFRESH_COOKIE } from './sessions.routes.js';
 export type { AccessTokenSigner } from './accessToken.js';
+export { hashPassword } from './passwordHash.js';
 
 /**
  * Login, refresh-token rotation, logout and session info. Exports the bearer check every other
@@ -55,7 +56,7 @@ export function sessionsFeature(
     ],
     exports: {
       authenticate: authenticateCaller,
-      signer: signer as Pick<AccessTokenSigner, 'verifyWithExpiry'>,
+      signer,
     },
   });
 }

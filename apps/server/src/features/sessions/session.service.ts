@@ -2,9 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sha256 } from '../../security/sha256.js';
 import type { AccessToken } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
-import type { UserRepository } from '../users/user.repository.js';
+import type { UserRepository } from '../users/index.js';
 import type { AccessTokenSigner } from './accessToken.js';
 import type { LoginRateLimiter } from './loginRateLimiter.js';
+import { LoginThrottledError } from './loginThrottledError.js';
 import { dummyPasswordHash, verifyPassword } from './passwordHash.js';
 import type { RefreshTokenRepository } from './refreshToken.repository.js';
 
@@ -35,12 +36,11 @@ export class SessionService {
   ) {}
 
   async login(username: string, password: string, address: string): Promise<IssuedSession> {
+    // The wait is asked and the attempt counted in one synchronous step, before the (slow) check:
+    // guesses sent in parallel cannot all pass the limit before any of them is counted. A success
+    // takes the count back.
     const wait = this.limiter.retryAfter(username, address);
-    if (wait > 0) {
-      throw new ApiError(429, `Too many failed login attempts. Try again in ${Math.ceil(wait / 60)} min.`);
-    }
-    // Counted as a failure before the (slow) check, so that guesses sent in parallel cannot all pass
-    // the limit before any of them is counted; a success takes the count back.
+    if (wait > 0) throw new LoginThrottledError(wait);
     this.limiter.recordFailure(username, address);
     const user = await this.users.findByUsername(username);
     const ok = user

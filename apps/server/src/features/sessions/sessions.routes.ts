@@ -4,6 +4,7 @@ import type { Config } from '../../config.js';
 import { ApiError } from '../../http/ApiError.js';
 import { actorOf, type Authenticate } from '../../http/authenticate.js';
 import { route } from '../../http/route.js';
+import { LoginThrottledError } from './loginThrottledError.js';
 import type { IssuedSession, SessionService } from './session.service.js';
 import type { SessionInfoService } from './sessionInfo.service.js';
 
@@ -41,7 +42,14 @@ export function sessionRoutes(ctx: SessionRouteDeps) {
     route(app, login, {
       invalid: (error) => ApiError.invalid(error.issues[0]?.message ?? 'Username and password are required.'),
     }).handle(async (req, reply) => {
-      const s = await ctx.sessions.login(req.body.username, req.body.password, req.ip);
+      let s: IssuedSession;
+      try {
+        s = await ctx.sessions.login(req.body.username, req.body.password, req.ip);
+      } catch (err) {
+        // RFC 9110: how long to wait, in seconds; the web app tells the user.
+        if (err instanceof LoginThrottledError) reply.header('retry-after', String(err.retryAfterS));
+        throw err;
+      }
       setRefreshCookie(reply, s);
       return {
         status_code: 0,
@@ -52,8 +60,12 @@ export function sessionRoutes(ctx: SessionRouteDeps) {
     });
 
     route(app, refreshToken).handle(async (req, reply) => {
+      const token = req.cookies[REFRESH_COOKIE];
+      // Every first visit asks; a browser without a session cookie simply has no session, which is
+      // an answer, not an error (a 401 here was logged in every new visitor's console).
+      if (!token) return { status_code: 0, accessToken: null, accessTokenExpiry: null };
       try {
-        const s = await ctx.sessions.refresh(req.cookies[REFRESH_COOKIE]);
+        const s = await ctx.sessions.refresh(token);
         setRefreshCookie(reply, s);
         return { status_code: 0, accessToken: s.accessToken, accessTokenExpiry: s.accessTokenExpiry };
       } catch (err) {

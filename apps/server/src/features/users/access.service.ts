@@ -1,15 +1,13 @@
+import { mayChange, type AccountChange, type ChangeRightsContext } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
-import type {
-  BaseStationRepository,
-  BaseStationRow,
-  ProbeWithStation,
-} from '../base-stations/baseStation.repository.js';
+import type { BaseStationRepository, BaseStationRow, ProbeWithStation } from '../base-stations/index.js';
 import type { UserRepository, UserRow } from './user.repository.js';
 
 /**
  * Who is calling and whose data they may touch. Every route resolves the caller to an Actor and asks
  * it before reading or changing a base station: the owner, a sub-user of the owner, a master the owner
- * has authorised, or an admin. Anyone else gets a refusal and no data.
+ * has authorised, or an admin. Anyone else gets a refusal and no data. What each of them may change
+ * is decided here too (assertMayChange), by the rule the web app shows.
  */
 export interface Actor {
   user: UserRow;
@@ -18,6 +16,24 @@ export interface Actor {
   /** Accounts whose stations the caller may see (empty for admins, who may see every station). */
   accountIds: number[];
   isAdmin: boolean;
+}
+
+/** Why a change is refused, per role (docs/decisions/0014-sub-user-rights.md). */
+const SUB_USER_REFUSALS: Record<AccountChange, string> = {
+  renameProbe: 'Only the account owner can rename probes.',
+  correctProbe: 'Only the account owner can set probe corrections.',
+  toggleProbes: 'Only the account owner can enable or disable probes.',
+  transferProbes: 'Only the account owner can transfer probes.',
+  editStation: 'Only the account owner can change base-station settings.',
+};
+
+export function changeRightsOf(actor: Actor): ChangeRightsContext {
+  return {
+    admin: actor.isAdmin,
+    master: actor.user.master === 1,
+    grandMaster: actor.user.grand_master === 1,
+    subUser: actor.user.main_user_id !== null,
+  };
 }
 
 export class AccessService {
@@ -89,6 +105,19 @@ export class AccessService {
 
   async probeFor(actor: Actor, sensorId: string): Promise<ProbeWithStation> {
     return (await this.probesFor(actor, [sensorId]))[0] as ProbeWithStation;
+  }
+
+  /**
+   * Refuses (403, changing nothing) a change this caller may not make to stations or probes it can
+   * see: the one place the server applies the shared rule (mayChange).
+   */
+  assertMayChange(actor: Actor, change: AccountChange): void {
+    const who = changeRightsOf(actor);
+    if (mayChange(who, change)) return;
+    if (who.master && change === 'renameProbe')
+      throw ApiError.forbidden('Master users cannot rename probes.');
+    if (who.master) throw ApiError.forbidden('A master account can view these stations but not change them.');
+    throw ApiError.forbidden(SUB_USER_REFUSALS[change]);
   }
 
   /** Refuses alike for a station that does not exist and one of another account: no probing for ids. */

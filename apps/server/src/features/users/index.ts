@@ -8,6 +8,7 @@ import { UserRepository } from './user.repository.js';
 import { userRoutes } from './users.routes.js';
 
 export type { Actor, AccessService } from './access.service.js';
+export { changeRightsOf } from './access.service.js';
 export type { UserRow } from './user.repository.js';
 export { UserRepository } from './user.repository.js';
 export { presentSessionInfo } from './user.presenter.js';

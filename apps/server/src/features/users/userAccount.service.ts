@@ -1,6 +1,6 @@
 import type { UiPreferences, UiPrefsRequest, UserInfo } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
-import { presentBsListEntry } from '../base-stations/baseStation.presenter.js';
+import { presentBsListEntry } from '../base-stations/index.js';
 import type { AccessService, Actor } from './access.service.js';
 import { presentUserInfo } from './user.presenter.js';
 import type { UserRepository } from './user.repository.js';

@@ -7,6 +7,9 @@ import Grass from '@mui/icons-material/Grass';
 import Grain from '@mui/icons-material/Grain';
 import Compost from '@mui/icons-material/Compost';
 import Sensors from '@mui/icons-material/Sensors';
+import { SAFETY_ALERT_LIMIT_C, unitOf } from '@emberwatch/shared';
+import { useUiPreferences } from '../sessions/useUiPreferences';
+import { formatGuideTemperature, formatTemperatureDifference } from '../../lib/formatGuideTemperature';
 
 const MATERIALS = [
   { key: 'hay', icon: <Grass /> },
@@ -16,9 +19,35 @@ const MATERIALS = [
 
 const PARAGRAPHS = ['p1', 'p2', 'p3'] as const;
 
+/**
+ * The guide values the texts quote, in °C; they are shown in the user's unit, so the texts carry
+ * placeholders instead of numbers.
+ */
+const GUIDE_C = {
+  /** Hay: normal sweating up to here. */
+  normal: 50,
+  /** Hay: check twice a day from here. */
+  check: 55,
+  /** Hay: risk of fire from here, the safety alert's limit. */
+  fire: SAFETY_ALERT_LIMIT_C,
+  /** Grain: keep stored grain below about this. */
+  cool: 15,
+  /** Compost: turn the windrow above this. */
+  turn: 70,
+} as const;
+/** Grain: aerate when the outside air is at least this much cooler than the grain. */
+const AERATE_DIFFERENCE_C = 5;
+
 /** Help for the three stored materials; the plan-dependent help of the spec comes with plans. */
 export function InstructionsPage() {
   const { t } = useTranslation();
+  const unit = unitOf(useUiPreferences().degrees);
+  const values = {
+    ...Object.fromEntries(
+      Object.entries(GUIDE_C).map(([name, c]) => [name, formatGuideTemperature(c, unit)]),
+    ),
+    cooler: formatTemperatureDifference(AERATE_DIFFERENCE_C, unit),
+  };
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Typography>{t('instructions.intro')}</Typography>
@@ -34,7 +63,7 @@ export function InstructionsPage() {
               </Box>
               {PARAGRAPHS.map((p) => (
                 <Typography key={p} variant="body2" sx={{ mb: 1 }}>
-                  {t(`instructions.${key}.${p}`)}
+                  {t(`instructions.${key}.${p}`, values)}
                 </Typography>
               ))}
             </CardContent>

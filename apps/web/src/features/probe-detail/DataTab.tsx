@@ -14,7 +14,6 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import TableChart from '@mui/icons-material/TableChart';
 import {
@@ -24,16 +23,19 @@ import {
   endBound,
   formatDepth,
   formatVolts,
+  temperatureBand,
   type DegreesUnit,
   type DepthUnit,
   type TableRow as DataRow,
 } from '@emberwatch/shared';
+import { DayField } from '../../ui/DayField';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { isApiRequestError } from '../../lib/ApiRequestError';
 import { formatDateTime } from '../../lib/formatDateTime';
 import { useTableData } from './probeDetailQueries';
 import { formatDecimal, formatTemperatureText } from '../../lib/formatDecimal';
+import { TEMPERATURE_BAND_COLOURS } from '../../app/temperaturePalette';
 
 /** Spec doc 2 §9: page sizes 10, 20, 40, 60, 80, 100 or All, default 10. */
 export const DATA_PAGE_SIZES = [10, 20, 40, 60, 80, 100] as const;
@@ -54,7 +56,24 @@ export interface DataTabProps {
   timeFormat: string;
   /** Admins may show the extra columns and the duplicates. */
   admin: boolean;
+  /** The user's colour steps (°C): every temperature is coloured by them. */
+  colorStepsC: readonly number[];
 }
+
+/**
+ * Shadows at the edges of the table's scroll area while more columns lie that way (a phone with
+ * four depths or the admin columns): white covers scroll with the content and hide the shadows
+ * at the ends, so a cut column never looks like the table's end.
+ */
+const scrollShadows = {
+  overflowX: 'auto',
+  background: [
+    'linear-gradient(to right, #fff 30%, rgba(255, 255, 255, 0)) left center / 2.5rem 100% no-repeat local',
+    'linear-gradient(to left, #fff 30%, rgba(255, 255, 255, 0)) right center / 2.5rem 100% no-repeat local',
+    'radial-gradient(farthest-side at 0 50%, rgba(0, 0, 0, 0.22), rgba(0, 0, 0, 0)) left center / 0.875rem 100% no-repeat scroll',
+    'radial-gradient(farthest-side at 100% 50%, rgba(0, 0, 0, 0.22), rgba(0, 0, 0, 0)) right center / 0.875rem 100% no-repeat scroll',
+  ].join(', '),
+} as const;
 
 /** A calendar day as a day number (days since 1970-01-01), independent of time zone and DST. */
 function dayNumber(value: string): number | null {
@@ -95,7 +114,8 @@ export function formatInterval(seconds: number | null): string {
  * columns and duplicate marks.
  */
 export function DataTab(props: DataTabProps) {
-  const { bsId, sensorId, depths, hasData, unit, depthUnit, dateFormat, timeFormat, admin } = props;
+  const { bsId, sensorId, depths, hasData, unit, depthUnit, dateFormat, timeFormat, admin, colorStepsC } =
+    props;
   const { t } = useTranslation();
   const [range, setRange] = useState(() => {
     const today = todayNumber();
@@ -134,29 +154,29 @@ export function DataTab(props: DataTabProps) {
   const current = Math.min(page, lastPage);
   const visible = pageSize === ALL_DATA_ROWS ? rows : rows.slice(current * size, (current + 1) * size);
 
-  const temps = (r: DataRow) =>
+  // Each depth's value (tenths of °C), or null where the reading has none.
+  const temps = (r: DataRow): (number | null)[] =>
     Array.from({ length: depthCount }, (_, d) =>
-      r.notemp ? '--' : formatTemperatureText(r.hh.length > 0 ? r.hh[d] : d === 0 ? r.handle : null, unit),
+      r.notemp ? null : ((r.hh.length > 0 ? r.hh[d] : d === 0 ? r.handle : null) ?? null),
     );
+  const extraHeader = { rowSpan: 2, sx: { verticalAlign: 'bottom' } } as const;
 
   return (
     <Box>
       <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 1.5 }}>
-        <TextField
-          type="date"
-          size="small"
+        <DayField
           label={t('probeDetail.data.from')}
           value={dayValue(range.start)}
-          onChange={(e) => changeEnd('start', e.target.value)}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'data-from' } }}
+          onChange={(day) => changeEnd('start', day)}
+          dateFormat={dateFormat}
+          testId="data-from"
         />
-        <TextField
-          type="date"
-          size="small"
+        <DayField
           label={t('probeDetail.data.to')}
           value={dayValue(range.end)}
-          onChange={(e) => changeEnd('end', e.target.value)}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'data-to' } }}
+          onChange={(day) => changeEnd('end', day)}
+          dateFormat={dateFormat}
+          testId="data-to"
         />
         <Typography variant="caption" color="text.secondary">
           {t('probeDetail.data.maxRange')}
@@ -188,27 +208,53 @@ export function DataTab(props: DataTabProps) {
         <EmptyState icon={<TableChart />} text={t('probeDetail.noDataForPeriod')} />
       ) : (
         <Paper variant="outlined">
-          <TableContainer sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label={t('probeDetail.tabs.data')}>
+          <TableContainer data-testid="data-scroll" sx={scrollShadows}>
+            <Table
+              size="small"
+              aria-label={t('probeDetail.tabs.data')}
+              // Narrow cells on a phone, so three depths and the time fit 360 px without scrolling.
+              sx={{ '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } }}
+            >
               <TableHead>
+                {/* The unit once over the depth columns, the depths one short line each. */}
                 <TableRow>
-                  <TableCell>{t('probeDetail.data.time')}</TableCell>
-                  {Array.from({ length: depthCount }, (_, d) => (
-                    <TableCell key={d} align="right">
-                      {`${formatDepth(d, depthCount, depthUnit, (v) => formatDecimal(v))} (°${unit})`}
-                    </TableCell>
-                  ))}
+                  <TableCell {...extraHeader}>{t('probeDetail.data.time')}</TableCell>
+                  <TableCell
+                    colSpan={depthCount}
+                    align="center"
+                    data-testid="data-temp-group"
+                    sx={{ whiteSpace: 'nowrap' }}
+                  >
+                    {t('probes.temperature', { unit })}
+                  </TableCell>
                   {extra && (
                     <>
-                      <TableCell align="right">{t('probeDetail.data.interval')}</TableCell>
-                      <TableCell align="right">{t('probeDetail.data.battery')}</TableCell>
-                      <TableCell align="right">{t('probeDetail.data.rss')}</TableCell>
-                      <TableCell align="right">{t('probeDetail.data.rsb')}</TableCell>
-                      <TableCell>{t('probeDetail.data.bs')}</TableCell>
-                      <TableCell align="right">{t('probeDetail.data.tdiff')}</TableCell>
-                      <TableCell>{t('probeDetail.data.duplicate')}</TableCell>
+                      <TableCell align="right" {...extraHeader}>
+                        {t('probeDetail.data.interval')}
+                      </TableCell>
+                      <TableCell align="right" {...extraHeader}>
+                        {t('probeDetail.data.battery')}
+                      </TableCell>
+                      <TableCell align="right" {...extraHeader}>
+                        {t('probeDetail.data.rss')}
+                      </TableCell>
+                      <TableCell align="right" {...extraHeader}>
+                        {t('probeDetail.data.rsb')}
+                      </TableCell>
+                      <TableCell {...extraHeader}>{t('probeDetail.data.bs')}</TableCell>
+                      <TableCell align="right" {...extraHeader}>
+                        {t('probeDetail.data.tdiff')}
+                      </TableCell>
+                      <TableCell {...extraHeader}>{t('probeDetail.data.duplicate')}</TableCell>
                     </>
                   )}
+                </TableRow>
+                <TableRow>
+                  {Array.from({ length: depthCount }, (_, d) => (
+                    <TableCell key={d} align="right" data-testid="data-depth" sx={{ whiteSpace: 'nowrap' }}>
+                      {formatDepth(d, depthCount, depthUnit, (v) => formatDecimal(v))}
+                    </TableCell>
+                  ))}
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -217,16 +263,24 @@ export function DataTab(props: DataTabProps) {
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
                       {formatDateTime(r.date, dateFormat, timeFormat)}
                     </TableCell>
-                    {temps(r).map((v, d) => (
-                      <TableCell
-                        key={d}
-                        align="right"
-                        data-testid="data-temp"
-                        sx={{ fontVariantNumeric: 'tabular-nums' }}
-                      >
-                        {v}
-                      </TableCell>
-                    ))}
+                    {temps(r).map((v, d) => {
+                      const band = v === null ? null : temperatureBand(v, colorStepsC);
+                      return (
+                        <TableCell
+                          key={d}
+                          align="right"
+                          data-testid="data-temp"
+                          data-tone={band === null ? undefined : `band-${band}`}
+                          sx={{
+                            fontVariantNumeric: 'tabular-nums',
+                            color: band === null ? undefined : TEMPERATURE_BAND_COLOURS[band].text,
+                            fontWeight: band === null ? undefined : 600,
+                          }}
+                        >
+                          {formatTemperatureText(v, unit)}
+                        </TableCell>
+                      );
+                    })}
                     {extra && (
                       <>
                         <TableCell align="right">{formatInterval(r.interval)}</TableCell>

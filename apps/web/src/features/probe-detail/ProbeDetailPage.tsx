@@ -19,7 +19,11 @@ import Lock from '@mui/icons-material/Lock';
 import SensorsOff from '@mui/icons-material/SensorsOff';
 import {
   depthUnitFor,
+  isAboveAlert,
+  isStale,
   probeDetailAccess,
+  readingAgeSeconds,
+  TIMESTAMP_REFRESH_MS,
   probeDetailTabs,
   unitOf,
   type ProbeDetailTab,
@@ -30,10 +34,14 @@ import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { isApiRequestError } from '../../lib/ApiRequestError';
 import { formatDateTime } from '../../lib/formatDateTime';
 import { formatTemperatures } from '../../lib/formatTemperatures';
+import { useNowSeconds } from '../../lib/useNowSeconds';
 import { useShellContext } from '../../app/AppShell';
 import { useSessionInfo } from '../sessions/useSessionInfo';
 import { useUiPreferences } from '../sessions/useUiPreferences';
 import { useUserInfo } from '../users/useUserInfo';
+import { TemperatureBar } from '../probes/TemperatureBar';
+import { AboveAlertIcon } from '../probes/AboveAlertIcon';
+import { useTemperatureScale } from '../probes/temperatureScale';
 import { DEFAULT_TEMPERATURE_AXIS_C } from './history/buildChartData';
 import { probeDetailBackPath } from './probeDetailPaths';
 import { useProbeStation } from './useProbeStation';
@@ -42,6 +50,21 @@ import { PropertiesTab } from './PropertiesTab';
 import { RegularityTab } from './RegularityTab';
 
 // The chart (and uPlot with it) loads only when the History tab is shown.
+/**
+ * On a phone the tabs share the row as compact tabs, so that every tab is visible at 360 px in every
+ * language (the Properties tab used to hide behind a scroll arrow); the admin's four tabs are denser
+ * still. Scrolling remains only as a fallback for a translation longer than any of today's.
+ */
+function compactTabSx(count: number) {
+  const dense = count > 3;
+  return {
+    minWidth: { xs: 0, sm: 90 },
+    px: { xs: dense ? 0.5 : 1, sm: 2 },
+    flex: { xs: '1 0 auto', sm: '0 0 auto' },
+    fontSize: { xs: dense ? '0.7rem' : '0.8125rem', sm: '0.875rem' },
+  };
+}
+
 const HistoryTab = lazy(() => import('./history/HistoryTab').then((m) => ({ default: m.HistoryTab })));
 
 /**
@@ -100,6 +123,8 @@ function ProbeDetail({
   const session = useSessionInfo();
   const user = useUserInfo(session.data?.UID);
   const prefs = useUiPreferences();
+  const scale = useTemperatureScale();
+  const nowSeconds = useNowSeconds(TIMESTAMP_REFRESH_MS);
   const { station, isLoading, notFound, error, refetch } = useProbeStation(sensorId);
 
   const tabs = probeDetailTabs(roleContext);
@@ -156,6 +181,14 @@ function ProbeDetail({
   const name = conf.sensor_name?.trim() ? conf.sensor_name.trim() : conf.sensor_id_sys;
   const hasData = latest !== undefined;
   const depths = Math.max(conf.depths, latest?.temperatures.length ?? 0, 1);
+  const latestTemperatures = latest
+    ? latest.temperatures.length > 0
+      ? latest.temperatures
+      : [latest.temperature]
+    : [];
+  // As in the list (spec doc 2 §4): a reading older than 7 days is not current, so it is neither
+  // coloured nor marked; the header still shows it, with its time.
+  const latestCurrent = latest !== undefined && !isStale(readingAgeSeconds(latest.meas_ts, nowSeconds));
   const common = {
     bsId: bsConf.bs_id,
     sensorId: conf.sensor_id_sys,
@@ -191,9 +224,31 @@ function ProbeDetail({
               variant="h6"
               component="p"
               data-testid="detail-latest"
-              sx={{ fontVariantNumeric: 'tabular-nums' }}
+              sx={{
+                fontVariantNumeric: 'tabular-nums',
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: { sm: 'flex-end' },
+                gap: 1,
+              }}
             >
-              {`${formatTemperatures(latest.temperatures.length > 0 ? latest.temperatures : [latest.temperature], unit)} °${unit}`}
+              {latestCurrent ? (
+                <TemperatureBar
+                  temperatures={latestTemperatures}
+                  unit={unit}
+                  colorStepsC={scale.colorStepsC}
+                  fontSize="1.0625rem"
+                  testId="detail-latest-bar"
+                />
+              ) : (
+                <Box component="span" sx={{ color: 'text.disabled' }}>
+                  {formatTemperatures(latestTemperatures, unit)}
+                </Box>
+              )}
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{` °${unit}`}</Box>
+              {latestCurrent && isAboveAlert(latestTemperatures, scale.alertC) && (
+                <AboveAlertIcon alertC={scale.alertC} unit={unit} fontSize="1.5rem" />
+              )}
             </Typography>
             <Typography variant="caption" color="text.secondary">
               {t('probeDetail.latestAt', {
@@ -221,7 +276,7 @@ function ProbeDetail({
           variant="scrollable"
           allowScrollButtonsMobile
           aria-label={t('probeDetail.tabs.label')}
-          sx={{ borderBottom: 1, borderColor: 'divider' }}
+          sx={{ borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': compactTabSx(tabs.length) }}
         >
           {tabs.map((v) => (
             <Tab key={v} value={v} label={t(`probeDetail.tabs.${v}`)} data-testid={`tab-${v}`} />
@@ -233,7 +288,9 @@ function ProbeDetail({
               <HistoryTab {...common} chartScaleC={chartScaleC} onClose={() => void navigate(backPath)} />
             </Suspense>
           )}
-          {tab === 'data' && <DataTab {...common} admin={roleContext.admin} />}
+          {tab === 'data' && (
+            <DataTab {...common} admin={roleContext.admin} colorStepsC={scale.colorStepsC} />
+          )}
           {tab === 'properties' && (
             <PropertiesTab
               key={`${conf.sensor_id_sys}-${bsConf.bs_id}`}

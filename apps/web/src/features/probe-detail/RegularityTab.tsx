@@ -14,11 +14,14 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
+import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import {
   averagePacketsPerDay,
   isAnalysisBatteryLow,
   isAverageOverLimit,
   isDayOverPacketLimit,
+  packetLimits,
+  typicalMeasurementIntervalS,
   type AnalysisDay,
   type DegreesUnit,
 } from '@emberwatch/shared';
@@ -27,6 +30,7 @@ import { isApiRequestError } from '../../lib/ApiRequestError';
 import { formatDate } from '../../lib/formatDate';
 import { formatDateTime } from '../../lib/formatDateTime';
 import { useProbeAnalysis } from './probeDetailQueries';
+import { useProbeStation } from './useProbeStation';
 import { formatDecimal, formatTemperatureText, formatVoltsText } from '../../lib/formatDecimal';
 
 export interface RegularityTabProps {
@@ -37,16 +41,24 @@ export interface RegularityTabProps {
   timeFormat: string;
 }
 
-const flagSx = { color: 'error.main', fontWeight: 700 } as const;
+const flagSx = {
+  color: 'error.main',
+  fontWeight: 700,
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: 0.5,
+} as const;
 
-function Flagged({ flag, children, testId }: { flag: boolean; children: string; testId?: string }) {
+/** A value, in red with an icon naming what is wrong when `reason` is given, plain otherwise. */
+function Flagged({ reason, children, testId }: { reason: string | null; children: string; testId?: string }) {
   return (
     <Box
       component="span"
-      sx={flag ? flagSx : undefined}
-      data-flag={flag ? 'true' : 'false'}
+      sx={reason ? flagSx : undefined}
+      data-flag={reason ? 'true' : 'false'}
       data-testid={testId}
     >
+      {reason && <ErrorOutline fontSize="inherit" titleAccess={reason} />}
       {children}
     </Box>
   );
@@ -74,12 +86,15 @@ function HourCells({ covered, label }: { covered: readonly number[]; label: stri
 
 /**
  * The Regularity tab for admins (spec doc 2 §2.4, §3 "Probe analysis", §8, §9): a summary, the
- * hours of each day that had readings, and per-day counts that expand to the day's packets;
- * battery below 360, 36+ packets a day and an average over 24 are flagged.
+ * hours of each day that had readings, and per-day counts that expand to the day's packets.
+ * Only what is wrong is red: too many packets for the probe's cadence (the spec's 36 a day and
+ * average over 24 at one measurement an hour) and a low battery (docs/decisions/0017).
  */
 export function RegularityTab({ bsId, sensorId, unit, dateFormat, timeFormat }: RegularityTabProps) {
   const { t } = useTranslation();
   const analysis = useProbeAnalysis(bsId, sensorId);
+  // The probe's configured interval when an admin set one; otherwise the cadence its data shows.
+  const configuredIntervalS = useProbeStation(sensorId).station?.conf.measurement_interval ?? null;
   const [open, setOpen] = useState<number | null>(null);
 
   if (analysis.error) {
@@ -98,10 +113,14 @@ export function RegularityTab({ bsId, sensorId, unit, dateFormat, timeFormat }: 
     return <Alert severity="info">{t('probeDetail.regularity.noData')}</Alert>;
 
   const avg = averagePacketsPerDay(summary);
+  const intervalS = configuredIntervalS ?? typicalMeasurementIntervalS(dataPerDay);
+  const limits = packetLimits(intervalS);
+  const tooMany = t('probeDetail.regularity.flagTooMany');
+  const lowBattery = t('probeDetail.regularity.flagLowBattery');
   const days = [...dataPerDay].sort((a, b) => b.from - a.from);
   const temp = (v: number | null) => formatTemperatureText(v, unit, true);
 
-  const summaryItems: [string, string, boolean, string?][] = [
+  const summaryItems: [string, string, string | null, string?][] = [
     [
       t('probeDetail.regularity.period'),
       summary.t0 !== null && summary.t1 !== null
@@ -110,26 +129,38 @@ export function RegularityTab({ bsId, sensorId, unit, dateFormat, timeFormat }: 
             to: formatDateTime(summary.t1, dateFormat, timeFormat),
           })
         : '--',
-      false,
+      null,
     ],
-    [t('probeDetail.regularity.packets'), String(summary.N), false],
-    [t('probeDetail.regularity.dataDays'), `${summary.dataDays} / ${summary.nDays}`, false],
+    [
+      t('probeDetail.regularity.interval'),
+      intervalS === null
+        ? '--'
+        : t('probeDetail.regularity.intervalValue', {
+            minutes: formatDecimal(intervalS / 60, intervalS % 60 === 0 ? 0 : 1),
+            perDay: formatDecimal(limits.average, Number.isInteger(limits.average) ? 0 : 1),
+          }),
+      null,
+      'analysis-interval',
+    ],
+    [t('probeDetail.regularity.packets'), String(summary.N), null],
+    [t('probeDetail.regularity.dataDays'), `${summary.dataDays} / ${summary.nDays}`, null],
     [
       t('probeDetail.regularity.perDay'),
       `${summary.nPerDayMin}–${summary.nPerDayMax}`,
-      isDayOverPacketLimit({ N: summary.nPerDayMax }),
+      isDayOverPacketLimit({ N: summary.nPerDayMax }, limits) ? tooMany : null,
+      'analysis-per-day',
     ],
     [
       t('probeDetail.regularity.average'),
       avg === null ? '--' : formatDecimal(avg, 1),
-      isAverageOverLimit(summary),
+      isAverageOverLimit(summary, limits) ? t('probeDetail.regularity.flagAverage') : null,
       'analysis-average',
     ],
-    [t('probeDetail.regularity.temperature'), `${temp(summary.minTemp)} – ${temp(summary.maxTemp)}`, false],
+    [t('probeDetail.regularity.temperature'), `${temp(summary.minTemp)} – ${temp(summary.maxTemp)}`, null],
     [
       t('probeDetail.regularity.battery'),
       `${formatVoltsText(summary.minBatt)} – ${formatVoltsText(summary.maxBatt)} V`,
-      isAnalysisBatteryLow(summary.minBatt),
+      isAnalysisBatteryLow(summary.minBatt) ? lowBattery : null,
       'analysis-battery',
     ],
   ];
@@ -153,7 +184,7 @@ export function RegularityTab({ bsId, sensorId, unit, dateFormat, timeFormat }: 
           </TableCell>
           <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(d.from, dateFormat)}</TableCell>
           <TableCell align="right">
-            <Flagged flag={isDayOverPacketLimit(d)} testId="analysis-day-count">
+            <Flagged reason={isDayOverPacketLimit(d, limits) ? tooMany : null} testId="analysis-day-count">
               {String(d.N)}
             </Flagged>
           </TableCell>
@@ -168,7 +199,10 @@ export function RegularityTab({ bsId, sensorId, unit, dateFormat, timeFormat }: 
             sx={{ whiteSpace: 'nowrap' }}
           >{`${temp(d.minTemp)} – ${temp(d.maxTemp)}`}</TableCell>
           <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-            <Flagged flag={isAnalysisBatteryLow(d.minBatt)} testId="analysis-day-battery">
+            <Flagged
+              reason={isAnalysisBatteryLow(d.minBatt) ? lowBattery : null}
+              testId="analysis-day-battery"
+            >
               {`${formatVoltsText(d.minBatt)} – ${formatVoltsText(d.maxBatt)}`}
             </Flagged>
           </TableCell>
@@ -203,7 +237,9 @@ export function RegularityTab({ bsId, sensorId, unit, dateFormat, timeFormat }: 
                           .join(' / ')}
                       </TableCell>
                       <TableCell align="right">
-                        <Flagged flag={isAnalysisBatteryLow(p.e)}>{formatVoltsText(p.e)}</Flagged>
+                        <Flagged reason={isAnalysisBatteryLow(p.e) ? lowBattery : null}>
+                          {formatVoltsText(p.e)}
+                        </Flagged>
                       </TableCell>
                       <TableCell align="right">{p.f ?? '--'}</TableCell>
                       <TableCell align="right">{p.g ?? '--'}</TableCell>
@@ -233,13 +269,13 @@ export function RegularityTab({ bsId, sensorId, unit, dateFormat, timeFormat }: 
             rowGap: 0.5,
           }}
         >
-          {summaryItems.map(([label, value, flag, testId]) => (
+          {summaryItems.map(([label, value, reason, testId]) => (
             <Fragment key={label}>
               <Typography component="dt" variant="body2" color="text.secondary">
                 {label}
               </Typography>
               <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-                <Flagged flag={flag} testId={testId}>
+                <Flagged reason={reason} testId={testId}>
                   {value}
                 </Flagged>
               </Typography>

@@ -42,7 +42,8 @@ export function initialProperties(conf: ProbeConfiguration): ProbeProperties {
 
 /**
  * Spec doc 2 §4: masters cannot rename, aux probes cannot be renamed; an admin who is not a
- * master edits the measurement interval from firmware 2 and the receiving time from firmware 3.
+ * master edits the measurement interval from firmware 2 and the receiving time from firmware 3;
+ * sub-users and read-only masters set no corrections (docs/decisions/0014-sub-user-rights.md).
  * The correction shows for admins and whenever the probe already has corrections
  * (docs/decisions/0008-probe-detail-page.md: our probe ids have no 'XN' type).
  */
@@ -54,6 +55,8 @@ export function propertyRules(
   const may = probePropertyPermissions({
     isAdmin: ctx.admin,
     isMaster: ctx.master,
+    isGrandMaster: ctx.grandMaster,
+    isSubUser: ctx.subUser,
     isAux: conf.isAux ?? false,
     firmware,
   });

@@ -1,34 +1,60 @@
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
-import { MISSING_VALUE, type DegreesUnit } from '@emberwatch/shared';
+import { isAboveAlert, MISSING_VALUE, type DegreesUnit } from '@emberwatch/shared';
 import { SignalBars } from '../../ui/SignalBars';
 import { BatteryGauge } from '../../ui/BatteryGauge';
-import { formatTemperatures } from '../../lib/formatTemperatures';
 import { formatDateTime } from '../../lib/formatDateTime';
 import { formatAgeText } from './formatAgeText';
 import type { ProbeRow } from './buildProbeRows';
 import { formatVoltsText } from '../../lib/formatDecimal';
+import { TemperatureBar } from './TemperatureBar';
+import { AboveAlertIcon } from './AboveAlertIcon';
+import type { TemperatureScale } from './temperatureScale';
 
 /**
  * The pieces of one probe row, shared by the table (wide screens) and the cards (phones) so the
  * two layouts can never disagree about what a value means.
  */
 
-export function probeTemperatureText(row: ProbeRow, unit: DegreesUnit, notAvailable: string): string {
-  if (row.measTs === null) return MISSING_VALUE;
-  // Spec doc 2 §4: a reading older than 7 days is not a current temperature.
-  if (row.stale) return notAvailable;
-  return formatTemperatures(row.temperatures, unit);
-}
-
-export function ProbeTemperature({ row, unit }: { row: ProbeRow; unit: DegreesUnit }) {
+/**
+ * A probe's current temperatures: the multi-depth colour bar, the unit where no column header
+ * names it (phone cards), and the alert mark when any depth is above the user's alert temperature.
+ */
+export function ProbeTemperature({
+  row,
+  unit,
+  scale,
+  showUnit = false,
+}: {
+  row: ProbeRow;
+  unit: DegreesUnit;
+  scale: TemperatureScale;
+  showUnit?: boolean;
+}) {
   const { t } = useTranslation();
+  if (row.measTs === null) return <span>{MISSING_VALUE}</span>;
+  // Spec doc 2 §4: a reading older than 7 days is not a current temperature, so it has no colour either.
+  if (row.stale) {
+    return (
+      <Box component="span" sx={{ color: 'text.disabled' }}>
+        {t('probes.notAvailable')}
+      </Box>
+    );
+  }
   return (
-    <Box
-      component="span"
-      sx={{ fontVariantNumeric: 'tabular-nums', color: row.stale ? 'text.disabled' : undefined }}
-    >
-      {probeTemperatureText(row, unit, t('probes.notAvailable'))}
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, maxWidth: '100%' }}>
+      <TemperatureBar
+        temperatures={row.temperatures}
+        unit={unit}
+        colorStepsC={scale.colorStepsC}
+        testId="probe-temp-bar"
+      />
+      {showUnit && (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {` °${unit}`}
+        </Box>
+      )}
+      {isAboveAlert(row.temperatures, scale.alertC) && <AboveAlertIcon alertC={scale.alertC} unit={unit} />}
     </Box>
   );
 }

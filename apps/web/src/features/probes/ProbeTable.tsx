@@ -32,11 +32,14 @@ import {
 import { formatDateTime } from '../../lib/formatDateTime';
 import type { ProbeRow } from './buildProbeRows';
 import { ProbeAge, ProbeBattery, ProbeSignal, ProbeTemperature } from './ProbeCells';
+import type { TemperatureScale } from './temperatureScale';
 import { probeDetailPath } from '../probe-detail/probeDetailPaths';
 
 export interface ProbeTableProps {
   rows: readonly ProbeRow[];
   unit: DegreesUnit;
+  /** The user's colour steps and alert temperature. */
+  scale: TemperatureScale;
   dateFormat: string;
   timeFormat: string;
   /** Forces the phone layout (otherwise chosen by screen width). */
@@ -58,11 +61,21 @@ const SORT_CHOICES: { value: string; sort: ProbeSort; labelKey: string }[] = [
   { value: 'name-desc', sort: { key: 'name', direction: 'desc' }, labelKey: 'probes.sortNameDesc' },
 ];
 
+/** Keyboard focus on a sort header must be seen: MUI's own cue is a faint colour change only. */
+const sortLabelFocus = {
+  '&.Mui-focusVisible, &:focus-visible': {
+    outline: '2px solid',
+    outlineColor: 'primary.main',
+    outlineOffset: '2px',
+    borderRadius: 0.5,
+  },
+} as const;
+
 /**
  * The probe list (spec doc 2 §2.2): sortable by name or temperature, paged 50/100/200/All.
  * On a phone the same rows become compact cards, since five columns do not fit 360 px.
  */
-export function ProbeTable({ rows, unit, dateFormat, timeFormat, compact }: ProbeTableProps) {
+export function ProbeTable({ rows, unit, scale, dateFormat, timeFormat, compact }: ProbeTableProps) {
   const { t } = useTranslation();
   const theme = useTheme();
   const narrowScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
@@ -191,8 +204,8 @@ export function ProbeTable({ rows, unit, dateFormat, timeFormat, compact }: Prob
                   <ProbeAge row={row} dateFormat={dateFormat} timeFormat={timeFormat} />
                 </Typography>
               </Stack>
-              <Typography variant="h6" component="p" data-testid="probe-temp">
-                <ProbeTemperature row={row} unit={unit} />
+              <Typography component="div" data-testid="probe-temp" sx={{ my: 0.75 }}>
+                <ProbeTemperature row={row} unit={unit} scale={scale} showUnit />
               </Typography>
               <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
                 <ProbeSignal row={row} />
@@ -221,6 +234,7 @@ export function ProbeTable({ rows, unit, dateFormat, timeFormat, compact }: Prob
             <TableRow>
               <TableCell sortDirection={sort.key === 'name' ? sort.direction : false}>
                 <TableSortLabel
+                  sx={sortLabelFocus}
                   active={sort.key === 'name'}
                   direction={sort.key === 'name' ? sort.direction : 'asc'}
                   onClick={() => sortBy('name')}
@@ -230,6 +244,7 @@ export function ProbeTable({ rows, unit, dateFormat, timeFormat, compact }: Prob
               </TableCell>
               <TableCell sortDirection={sort.key === 'temperature' ? sort.direction : false}>
                 <TableSortLabel
+                  sx={sortLabelFocus}
                   active={sort.key === 'temperature'}
                   direction={sort.key === 'temperature' ? sort.direction : 'asc'}
                   onClick={() => sortBy('temperature')}
@@ -263,7 +278,7 @@ export function ProbeTable({ rows, unit, dateFormat, timeFormat, compact }: Prob
                   )}
                 </TableCell>
                 <TableCell data-testid="probe-temp">
-                  <ProbeTemperature row={row} unit={unit} />
+                  <ProbeTemperature row={row} unit={unit} scale={scale} />
                 </TableCell>
                 <TableCell>
                   <ProbeSignal row={row} />

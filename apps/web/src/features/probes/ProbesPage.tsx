@@ -10,11 +10,13 @@ import { useSelectedStation } from '../base-stations/SelectedStationProvider';
 import { useUiPreferences } from '../sessions/useUiPreferences';
 import { ProbeTable } from './ProbeTable';
 import { useProbeRows } from './useProbeRows';
+import { useTemperatureScale } from './temperatureScale';
 
 export function ProbesPage() {
   const { t } = useTranslation();
   const { selected, groupIds } = useSelectedStation();
   const prefs = useUiPreferences();
+  const scale = useTemperatureScale();
   const { rows, isLoading, error, refetch } = useProbeRows(groupIds);
 
   if (!selected) return <EmptyState icon={<SensorsOff />} text={t('stations.none')} />;
@@ -41,6 +43,7 @@ export function ProbesPage() {
       key={selected.bs_id}
       rows={rows}
       unit={unitOf(prefs.degrees)}
+      scale={scale}
       dateFormat={prefs.date_format}
       timeFormat={prefs.time_format}
     />

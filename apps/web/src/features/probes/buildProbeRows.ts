@@ -17,7 +17,7 @@ export interface ProbeRow extends SortableProbe {
   /** Probe name, or its id when it has none (spec doc 2 §5: name falls back to the id). */
   name: string;
   hasName: boolean;
-  /** Every depth in tenths of °C, handle first. */
+  /** Every depth in tenths of °C, handle first (the list sorts by the hottest). */
   temperatures: number[];
   measTs: number | null;
   ageSeconds: number | null;
@@ -56,7 +56,6 @@ export function buildProbeRows(
       name,
       hasName: name !== sensorId,
       temperatures,
-      temperature: reading ? (temperatures[0] ?? reading.temperature) : null,
       measTs: reading?.meas_ts ?? null,
       ageSeconds,
       over24h: ageSeconds !== null && isOver24h(ageSeconds),

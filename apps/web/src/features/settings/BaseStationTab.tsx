@@ -11,7 +11,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Edit from '@mui/icons-material/Edit';
 import SensorsOff from '@mui/icons-material/SensorsOff';
-import { DATE_FORMATS, type BsConfResponse } from '@emberwatch/shared';
+import { DATE_FORMATS, mayChange, type BsConfResponse } from '@emberwatch/shared';
+import { useShellContext } from '../../app/AppShell';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { useApiClient } from '../../lib/ApiClientContext';
@@ -67,10 +68,13 @@ function Row({
 
 /**
  * Spec doc 2 §2.5: display name, id, timezone, activation date, type/model and firmware of the
- * selected station. Name and timezone are edited in dialogs (POST updateBsDisplayName, setBsTimezone).
+ * selected station. Name and timezone are edited in dialogs (POST updateBsDisplayName, setBsTimezone),
+ * by the owner, not by a sub-user (docs/decisions/0014-sub-user-rights.md).
  */
 export function BaseStationTab() {
   const { t } = useTranslation();
+  const { roleContext } = useShellContext();
+  const mayEdit = mayChange(roleContext, 'editStation');
   const api = useApiClient();
   const queryClient = useQueryClient();
   const { notify } = useSettingsFeedback();
@@ -112,11 +116,12 @@ export function BaseStationTab() {
     ? prefs.date_format
     : 'd.M.yyyy';
   const notSet = <Typography color="text.secondary">{t('settings.basestation.notSet')}</Typography>;
-  const editButton = (what: 'name' | 'timezone', label: string) => (
-    <IconButton aria-label={label} onClick={() => setEditing(what)} data-testid={`edit-${what}`}>
-      <Edit fontSize="small" />
-    </IconButton>
-  );
+  const editButton = (what: 'name' | 'timezone', label: string) =>
+    mayEdit ? (
+      <IconButton aria-label={label} onClick={() => setEditing(what)} data-testid={`edit-${what}`}>
+        <Edit fontSize="small" />
+      </IconButton>
+    ) : undefined;
   const firmware = [
     bs.firmware_ver,
     bs.bast_ver ? t('settings.basestation.revision', { rev: bs.bast_ver }) : null,

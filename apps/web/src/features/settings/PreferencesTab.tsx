@@ -30,6 +30,7 @@ import {
   type UiPreferences,
 } from '@emberwatch/shared';
 import { changeLanguage } from '../../i18n/i18n';
+import { LANGUAGE_NAMES } from '../../i18n/languageNames';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { queryKeys } from '../../lib/queryKeys';
 import { useShellContext } from '../../app/AppShell';
@@ -40,18 +41,7 @@ import { useUserInfo } from '../users/useUserInfo';
 import { PreferenceSelect } from './PreferenceSelect';
 import { TemperatureFields } from './TemperatureFields';
 import { useSavePreferences } from './useSavePreferences';
-
-/** Each language in its own words, so a user can find theirs whatever the interface shows. */
-export const LANGUAGE_NAMES: Record<Language, string> = {
-  en: 'English',
-  fr: 'Français',
-  de: 'Deutsch',
-  fi: 'Suomi',
-  hr: 'Hrvatski',
-  it: 'Italiano',
-  nl: 'Nederlands',
-  es: 'Español',
-};
+import { useSettingsFeedback } from './SettingsFeedback';
 
 // A fixed day (1 March, 14:05) shows what each pattern looks like without depending on today.
 const SAMPLE_DATE = new Date(2025, 2, 1, 14, 5);
@@ -77,6 +67,7 @@ export function PreferencesTab() {
   const prefs = useUiPreferences();
   const unit = unitOf(prefs.degrees);
   const save = useSavePreferences({ admin: session?.admin ?? false, demo: user?.demo ?? false });
+  const { confirm } = useSettingsFeedback();
 
   // "Has temperature data": the selected station reports readings (the probe list's cached query).
   const { selected } = useSelectedStation();
@@ -91,11 +82,17 @@ export function PreferencesTab() {
   const set = <K extends keyof UiPreferences>(key: K, value: UiPreferences[K]) => save({ [key]: value });
 
   const onLanguage = async (lang: Language) => {
+    // An admin is asked before anything changes, in words that name the change (a bare "Are you
+    // sure?" over a page already in the new language asked nothing).
+    const confirmed =
+      session?.admin === true &&
+      (await confirm(t('settings.confirm.language', { language: LANGUAGE_NAMES[lang] })));
+    if (session?.admin && !confirmed) return;
     // The interface switches at once (translations load, the language cookie is set) while the
     // choice is saved; a refused save switches back. Neither waits for the other.
     const previous = prefs.language;
     void changeLanguage(lang, { remember: true });
-    const ok = await set('language', lang);
+    const ok = await save({ language: lang }, { confirmed });
     if (!ok) void changeLanguage(previous, { remember: true });
   };
 

@@ -21,6 +21,7 @@ import ToggleOff from '@mui/icons-material/ToggleOff';
 import {
   canTransferProbes,
   firstPlan,
+  mayChange,
   PROBE_FIND_DEBOUNCE_MS,
   probeGroupFilters,
   type ProbeGroupFilter,
@@ -77,6 +78,8 @@ export function ProbesSettingsTab() {
   );
   const targets = stations.filter((s) => !groupIds.includes(s.bs_id));
   const mayTransfer = canTransferProbes(roleContext) && targets.length > 0;
+  // A sub-user sees which probes are disabled (the chips below) but cannot switch them.
+  const mayToggle = mayChange(roleContext, 'toggleProbes');
 
   if (!selected) return <EmptyState icon={<SensorsOff />} text={t('stations.none')} />;
   if (error)
@@ -128,13 +131,15 @@ export function ProbesSettingsTab() {
           sx={{ flex: { xs: '1 1 100%', sm: '1 1 200px' } }}
           slotProps={{ htmlInput: { type: 'search', 'data-testid': 'probe-find' } }}
         />
-        <Button
-          startIcon={<ToggleOff />}
-          onClick={() => setDialog('toggle')}
-          data-testid="open-disabled-sensors"
-        >
-          {t('settings.probes.disabledSensors')}
-        </Button>
+        {mayToggle && (
+          <Button
+            startIcon={<ToggleOff />}
+            onClick={() => setDialog('toggle')}
+            data-testid="open-disabled-sensors"
+          >
+            {t('settings.probes.disabledSensors')}
+          </Button>
+        )}
         {mayTransfer && (
           <Button startIcon={<SwapHoriz />} onClick={() => setDialog('transfer')} data-testid="open-transfer">
             {t('settings.probes.transferSensors')}
@@ -172,7 +177,7 @@ export function ProbesSettingsTab() {
           {t('settings.probes.noMatch')}
         </Typography>
       )}
-      {dialog === 'toggle' && (
+      {dialog === 'toggle' && mayToggle && (
         <ToggleSensorsDialog
           open
           onClose={() => setDialog(null)}

@@ -6,7 +6,13 @@ import { queryKeys } from '../../lib/queryKeys';
 import { withDefaultPreferences } from '../sessions/useUiPreferences';
 import { useSettingsFeedback } from './SettingsFeedback';
 
-export type SavePreferences = (prefs: Partial<UiPreferences>) => Promise<boolean>;
+export type SavePreferences = (
+  prefs: Partial<UiPreferences>,
+  options?: {
+    /** The admin already answered a question about this very change (see the language select). */
+    confirmed?: boolean;
+  },
+) => Promise<boolean>;
 
 /**
  * Saves a preference change at once (spec doc 1 §4 "Settings changes save immediately"): the screen
@@ -20,8 +26,8 @@ export function useSavePreferences({ admin, demo }: { admin: boolean; demo: bool
   const { notify, confirm } = useSettingsFeedback();
 
   return useCallback(
-    async (prefs) => {
-      if (admin && !(await confirm())) return false;
+    async (prefs, { confirmed = false } = {}) => {
+      if (admin && !confirmed && !(await confirm())) return false;
       const setPrefs = (update: (p: UiPreferences) => UiPreferences) =>
         queryClient.setQueryData<SessionInfo>(queryKeys.session, (old) =>
           old ? { ...old, ui_preferences: update(withDefaultPreferences(old.ui_preferences)) } : old,

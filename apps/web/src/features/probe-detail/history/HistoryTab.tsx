@@ -20,9 +20,11 @@ import {
   CHART_SPANS,
   CHART_SPAN_ORDER,
   MAX_CHART_WIDTH_PX,
+  DAY_S,
   canShiftForward,
-  endBound,
+  dataRuns,
   isSnapshotWindow,
+  nearestData,
   normalizeWindow,
   overviewWindow,
   shiftWindow,
@@ -31,6 +33,7 @@ import {
   type ChartSpan,
   type DegreesUnit,
   type DepthUnit,
+  type NearestData,
   type TimeWindow,
 } from '@emberwatch/shared';
 import { EmptyState } from '../../../ui/EmptyState';
@@ -38,8 +41,9 @@ import { LoadingIndicator } from '../../../ui/LoadingIndicator';
 import { isApiRequestError } from '../../../lib/ApiRequestError';
 import { formatDate } from '../../../lib/formatDate';
 import { useElementWidth } from '../../../lib/useElementWidth';
+import { useUiPreferences } from '../../sessions/useUiPreferences';
 import { useOverview, useSensorData } from '../probeDetailQueries';
-import { buildChartData, temperatureAxis, type ExtraAxes } from './buildChartData';
+import { alertInUnit, buildChartData, temperatureAxis, type ExtraAxes } from './buildChartData';
 import { ProbeChart } from './ProbeChart';
 import { OverviewStrip } from './OverviewStrip';
 
@@ -64,9 +68,10 @@ export const DEFAULT_SPAN: ChartSpan = 'week';
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /**
- * The History tab (spec doc 2 §2.4, §9): every depth over a month, week or day, previous and next
- * arrows, a drag on the chart to zoom (one day at least), optional signal, voltage and humidity
- * axes, and the year's overview to move the window.
+ * The History tab (spec doc 2 §2.4, §9): every depth over a year, month, week or day, previous and
+ * next arrows, a drag on the chart to zoom (one day at least), optional signal, voltage and humidity
+ * axes, the user's alert temperature as a line, and the year's overview (where the data is) to move
+ * the window. A window that reaches now follows the station's new readings.
  */
 export function HistoryTab(props: HistoryTabProps) {
   const { bsId, sensorId, depths, hasData, unit, depthUnit, dateFormat, timeFormat, chartScaleC, onClose } =
@@ -82,17 +87,33 @@ export function HistoryTab(props: HistoryTabProps) {
   const queryWidth = Math.max(100, Math.floor(width / 100) * 100);
 
   const allFields = extra.signal || extra.voltage || extra.humidity;
+  // A window that reaches now is live: a newData for the station reads it again up to the new now.
+  const live = win.end >= now;
   const sensorData = useSensorData({
     bsId,
     sensorId,
-    start: win.start,
-    end: endBound(win.end, now),
+    window: win,
+    live,
     allFields,
     width: queryWidth,
     enabled: hasData,
   });
+  // The live window moves on with what it was last read for, so the new point, the legend's latest
+  // value and the range shown all follow (a window in the past stays where the user put it).
+  const readFor = sensorData.data?.window;
+  if (
+    live &&
+    readFor &&
+    !sensorData.isPlaceholderData &&
+    readFor.end > now &&
+    windowLength(readFor) === windowLength(win)
+  ) {
+    setNow(readFor.end);
+    setWin(readFor);
+  }
   const bounds = overviewWindow(now);
-  const overview = useOverview(bsId, sensorId, bounds.start, hasData);
+  const overview = useOverview(bsId, sensorId, hasData);
+  const runs = useMemo(() => dataRuns((overview.data?.results ?? []).map((p) => p.b)), [overview.data]);
 
   const chartData = useMemo(
     () =>
@@ -102,6 +123,8 @@ export function HistoryTab(props: HistoryTabProps) {
     [sensorData.data, depths, unit, extra],
   );
   const axis = temperatureAxis(chartScaleC, unit);
+  // The user's alert temperature (spec doc 1 §9 default 45 °C) drawn on the chart.
+  const alert = alertInUnit(useUiPreferences().temperature_alert, unit);
 
   /** Any move asks "now" again, so that a page left open still reaches the newest readings. */
   const moveTo = (next: TimeWindow, nextSpan: ChartSpan | null) => {
@@ -212,13 +235,18 @@ export function HistoryTab(props: HistoryTabProps) {
         ) : !chartData ? (
           <LoadingIndicator label={t('common.loading')} />
         ) : chartData.columns[0].length === 0 ? (
-          <EmptyState icon={<ShowChart />} text={t('probeDetail.noDataForPeriod')} />
+          <NoDataForPeriod
+            nearest={nearestData(win, runs, now)}
+            dateFormat={dateFormat}
+            onShow={(w) => moveTo(w, span)}
+          />
         ) : (
           <ProbeChart
             data={chartData}
             unit={unit}
             depthUnit={depthUnit}
             temperatureAxis={axis}
+            alertTemperature={alert}
             dateFormat={dateFormat}
             timeFormat={timeFormat}
             width={width}
@@ -227,7 +255,8 @@ export function HistoryTab(props: HistoryTabProps) {
             onZoom={(start, end) => moveTo({ start, end }, null)}
           />
         )}
-        {sensorData.isFetching && chartData && (
+        {/* Only a move waits for its data; a live update replaces the curve without a word. */}
+        {sensorData.isPlaceholderData && chartData && (
           <Typography
             variant="caption"
             color="text.secondary"
@@ -244,10 +273,54 @@ export function HistoryTab(props: HistoryTabProps) {
           bounds={bounds}
           window={win}
           points={overview.data?.results ?? []}
+          runs={runs}
           dateFormat={dateFormat}
           onChange={(w) => moveTo(w, span && windowLength(w) === CHART_SPANS[span] ? span : null)}
         />
       )}
     </Box>
+  );
+}
+
+/**
+ * An empty window says where the nearest readings are (from the overview's days) and moves there
+ * on request, instead of leaving the user to search the year.
+ */
+function NoDataForPeriod({
+  nearest,
+  dateFormat,
+  onShow,
+}: {
+  nearest: NearestData | null;
+  dateFormat: string;
+  onShow: (w: TimeWindow) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <EmptyState icon={<ShowChart />} text={t('probeDetail.noDataForPeriod')}>
+      {nearest && (
+        <>
+          <Typography variant="body2" data-testid="nearest-data" sx={{ mt: 1 }}>
+            {t(
+              nearest.direction === 'earlier'
+                ? 'probeDetail.history.nearestEarlier'
+                : 'probeDetail.history.nearestLater',
+              // The day's middle names the same date in every time zone of a farm.
+              { date: formatDate(nearest.day + DAY_S / 2, dateFormat) },
+            )}
+          </Typography>
+          <Button
+            variant="outlined"
+            size="small"
+            sx={{ mt: 1 }}
+            data-testid="show-nearest-data"
+            startIcon={nearest.direction === 'earlier' ? <ChevronLeft /> : <ChevronRight />}
+            onClick={() => onShow(nearest.window)}
+          >
+            {t('probeDetail.history.showNearest')}
+          </Button>
+        </>
+      )}
+    </EmptyState>
   );
 }

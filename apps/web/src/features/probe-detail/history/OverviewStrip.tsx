@@ -8,6 +8,7 @@ import {
   MIN_CHART_WINDOW_S,
   OVERVIEW_DEBOUNCE_MS,
   centerWindowAt,
+  dataGaps,
   windowLength,
   type SnapshotPoint,
   type TimeWindow,
@@ -20,6 +21,8 @@ export interface OverviewStripProps {
   bounds: TimeWindow;
   window: TimeWindow;
   points: readonly SnapshotPoint[];
+  /** The days that hold readings, as runs of consecutive days (`dataRuns` of the points' days). */
+  runs: readonly TimeWindow[];
   dateFormat: string;
   onChange: (w: TimeWindow) => void;
 }
@@ -28,15 +31,21 @@ const VIEW_W = 1000;
 const VIEW_H = 48;
 /** How close (px) to an edge of the window a press resizes instead of moving it. */
 const EDGE_PX = 8;
+/** Height of the band that marks the days with readings. */
+const DATA_BAND_H = 5;
+const LINE_COLOUR = '#9a3412';
+const GAP_FILL = 'url(#overview-gap-hatch)';
 
 type Drag = 'move' | 'start' | 'end' | null;
 
 /**
- * The year at a glance (daily maxima of every depth) with the chart's window marked on it. A click
+ * The year at a glance (daily maxima of every depth) with the chart's window marked on it. Days with
+ * readings carry a band along the bottom and the maxima line; days without are hatched, so the user
+ * sees where the data is before clicking. A click
  * centres the window there, a drag moves it, a drag on either edge resizes it (one day at least),
  * arrow keys move it by a day; the chart follows 100 ms after the last move (spec doc 2 §9).
  */
-export function OverviewStrip({ bounds, window, points, dateFormat, onChange }: OverviewStripProps) {
+export function OverviewStrip({ bounds, window, points, runs, dateFormat, onChange }: OverviewStripProps) {
   const { t } = useTranslation();
   const svg = useRef<SVGSVGElement>(null);
   // While the user moves it, the strip shows where the window goes; the chart follows once the
@@ -53,14 +62,22 @@ export function OverviewStrip({ bounds, window, points, dateFormat, onChange }: 
 
   const span = windowLength(bounds);
   const xOf = (ts: number) => ((ts - bounds.start) / span) * VIEW_W;
-  const maxima = points.map((p) => Math.max(p.h, ...p.hh));
+  const sorted = [...points].sort((a, b) => a.b - b.b);
+  const maxima = sorted.map((p) => Math.max(p.h, ...p.hh));
   const lo = maxima.length > 0 ? Math.min(...maxima) : 0;
   const hi = maxima.length > 0 ? Math.max(...maxima) : 1;
-  const yOf = (v: number) => VIEW_H - 4 - ((v - lo) / Math.max(hi - lo, 1)) * (VIEW_H - 8);
-  const line = [...points]
-    .sort((a, b) => a.b - b.b)
-    .map((p, i) => `${xOf(p.b).toFixed(1)},${yOf(maxima[i] ?? lo).toFixed(1)}`)
-    .join(' ');
+  const yOf = (v: number) =>
+    VIEW_H - DATA_BAND_H - 3 - ((v - lo) / Math.max(hi - lo, 1)) * (VIEW_H - DATA_BAND_H - 6);
+  // One line per run of consecutive days: a gap is not drawn as if the values ran across it. A day's
+  // maximum is placed at the middle of its day.
+  const lines = runs.map((run) =>
+    sorted
+      .map((p, i) => ({ p, v: maxima[i] ?? lo }))
+      .filter(({ p }) => p.b >= run.start && p.b < run.end)
+      .map(({ p, v }) => `${xOf(p.b + DAY_S / 2).toFixed(1)},${yOf(v).toFixed(1)}`)
+      .join(' '),
+  );
+  const gaps = dataGaps(runs, bounds);
 
   const update = (w: TimeWindow) => {
     setPending(w);
@@ -151,14 +168,57 @@ export function OverviewStrip({ bounds, window, points, dateFormat, onChange }: 
           onPointerCancel={endDrag}
           style={{ display: 'block' }}
         >
-          {line && (
-            <polyline
-              points={line}
-              fill="none"
-              stroke="#9a3412"
-              strokeWidth={1.5}
-              vectorEffect="non-scaling-stroke"
+          <defs>
+            <pattern
+              id="overview-gap-hatch"
+              patternUnits="userSpaceOnUse"
+              width={6}
+              height={6}
+              patternTransform="rotate(45)"
+            >
+              <rect width={6} height={6} fill="#f3f4f6" />
+              <line x1={0} y1={0} x2={0} y2={6} stroke="#c4c7cc" strokeWidth={2} />
+            </pattern>
+          </defs>
+          {gaps.map((g) => (
+            <rect
+              key={g.start}
+              data-testid="overview-gap"
+              data-start={g.start}
+              data-end={g.end}
+              x={xOf(g.start)}
+              y={0}
+              width={Math.max(xOf(g.end) - xOf(g.start), 0)}
+              height={VIEW_H}
+              fill={GAP_FILL}
             />
+          ))}
+          {runs.map((run) => (
+            <rect
+              key={run.start}
+              data-testid="overview-data"
+              data-start={run.start}
+              data-end={run.end}
+              x={xOf(run.start)}
+              y={VIEW_H - DATA_BAND_H}
+              width={Math.max(xOf(run.end) - xOf(run.start), 1.5)}
+              height={DATA_BAND_H}
+              fill={LINE_COLOUR}
+              fillOpacity={0.7}
+            />
+          ))}
+          {lines.map(
+            (points, i) =>
+              points && (
+                <polyline
+                  key={runs[i]?.start ?? i}
+                  points={points}
+                  fill="none"
+                  stroke={LINE_COLOUR}
+                  strokeWidth={1.5}
+                  vectorEffect="non-scaling-stroke"
+                />
+              ),
           )}
           <rect
             data-testid="overview-window"
@@ -180,6 +240,28 @@ export function OverviewStrip({ bounds, window, points, dateFormat, onChange }: 
         <Typography variant="caption" color="text.secondary">
           {formatDate(bounds.end, dateFormat)}
         </Typography>
+      </Stack>
+      <Stack direction="row" sx={{ columnGap: 2, rowGap: 0.5, flexWrap: 'wrap' }}>
+        <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
+          <Box sx={{ width: 14, height: DATA_BAND_H, bgcolor: LINE_COLOUR, opacity: 0.7 }} />
+          <Typography variant="caption" color="text.secondary">
+            {t('probeDetail.history.overviewData')}
+          </Typography>
+        </Stack>
+        <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
+          <Box
+            sx={{
+              width: 14,
+              height: 10,
+              border: 1,
+              borderColor: 'divider',
+              background: 'repeating-linear-gradient(45deg, #f3f4f6 0 2px, #c4c7cc 2px 4px)',
+            }}
+          />
+          <Typography variant="caption" color="text.secondary">
+            {t('probeDetail.history.overviewGap')}
+          </Typography>
+        </Stack>
       </Stack>
     </Box>
   );

@@ -10,15 +10,18 @@ import { UPlotChart } from '../../../ui/UPlotChart';
 import { formatDate } from '../../../lib/formatDate';
 import { formatDateTime } from '../../../lib/formatDateTime';
 import {
+  ALERT_COLOUR,
   HUMIDITY_AXIS_PCT,
   SIGNAL_AXIS_DBM,
   VOLTAGE_AXIS_V,
   lastIndexWithValue,
   rangeCovering,
+  temperatureRange,
   type ChartData,
   type SeriesMeta,
 } from './buildChartData';
 import { formatDecimal } from '../../../lib/formatDecimal';
+import { alertLinePlugin } from './alertLinePlugin';
 
 export interface ProbeChartProps {
   data: ChartData;
@@ -26,6 +29,8 @@ export interface ProbeChartProps {
   depthUnit: DepthUnit;
   /** Temperature axis in the user's unit before it grows to fit the data. */
   temperatureAxis: readonly [number, number];
+  /** The user's alert temperature in their unit, drawn as a line (null: none). */
+  alertTemperature: number | null;
   dateFormat: string;
   timeFormat: string;
   width: number;
@@ -61,13 +66,15 @@ function timePattern(timeFormat: string): string {
 
 /**
  * The probe's history on a uPlot canvas with a legend below it that names every series and shows
- * its value at the cursor (or the latest one), in the user's unit and date format.
+ * its value at the cursor (or the latest one), in the user's unit and date format. The user's alert
+ * temperature is a named dashed line across the plot, and the axis always reaches it.
  */
 export function ProbeChart({
   data,
   unit,
   depthUnit,
   temperatureAxis,
+  alertTemperature,
   dateFormat,
   timeFormat,
   width,
@@ -100,6 +107,10 @@ export function ProbeChart({
   const labels = data.series.map(labelOf);
   const seriesKey = `${data.series.map((s) => s.kind).join()}|${labels.join()}`;
   const used = new Set(data.series.map((s) => s.kind));
+  const alertName = t('probeDetail.chart.alert');
+  const alertText = alertTemperature === null ? '' : `${formatDecimal(alertTemperature, 1)} °${unit}`;
+
+  const [axisLo, axisHi] = temperatureAxis;
 
   // Rebuilt only when the series, units or formats change; new data alone is a cheap redraw.
   const options = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(() => {
@@ -138,12 +149,22 @@ export function ProbeChart({
       cursor: { drag: { x: true, y: false, setScale: false } },
       scales: {
         x: { time: true },
-        temp: { range: (_u, min, max) => rangeCovering(temperatureAxis, min, max) },
+        temp: { range: (_u, min, max) => temperatureRange([axisLo, axisHi], alertTemperature, min, max) },
         dBm: { range: (_u, min, max) => rangeCovering(SIGNAL_AXIS_DBM, min, max) },
         V: { range: () => [VOLTAGE_AXIS_V[0], VOLTAGE_AXIS_V[1]] },
         '%': { range: () => [HUMIDITY_AXIS_PCT[0], HUMIDITY_AXIS_PCT[1]] },
       },
       axes,
+      plugins:
+        alertTemperature === null
+          ? []
+          : [
+              alertLinePlugin({
+                value: alertTemperature,
+                label: `${alertName} ${alertText}`,
+                colour: ALERT_COLOUR,
+              }),
+            ],
       series: [
         {},
         ...data.series.map((s, i) => ({
@@ -170,7 +191,7 @@ export function ProbeChart({
       },
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by what changes the drawing
-  }, [seriesKey, unit, temperatureAxis[0], temperatureAxis[1], dateFormat, timeFormat, daysOnAxis]);
+  }, [seriesKey, unit, axisLo, axisHi, alertTemperature, alertName, dateFormat, timeFormat, daysOnAxis]);
 
   const idx = cursorIdx ?? lastIndexWithValue(data);
   const x = idx === null ? undefined : data.columns[0][idx];
@@ -214,6 +235,21 @@ export function ProbeChart({
               </Typography>
             </Stack>
           ))}
+          {alertTemperature !== null && (
+            <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }} data-testid="legend-alert">
+              <Box sx={{ width: 14, height: 0, borderTop: `2px dashed ${ALERT_COLOUR}`, flexShrink: 0 }} />
+              <Typography variant="body2" component="span">
+                {alertName}
+              </Typography>
+              <Typography
+                variant="body2"
+                component="span"
+                sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}
+              >
+                {alertText}
+              </Typography>
+            </Stack>
+          )}
         </Stack>
       </Box>
     </Box>

@@ -14,6 +14,8 @@ export const SIGNAL_COLOUR = '#6a1b9a';
 export const BS_SIGNAL_COLOUR = '#ab47bc';
 export const VOLTAGE_COLOUR = '#00838f';
 export const HUMIDITY_COLOUR = '#5d4037';
+/** The alert line: a colour no series uses, so it is never mistaken for a depth. */
+export const ALERT_COLOUR = '#c2185b';
 
 /** Spec doc 2 §9 default axes: temperature 20–60 (°C), signal −120…−20 dBm, voltage 250–400 /100 V, humidity 0–100 %. */
 export const DEFAULT_TEMPERATURE_AXIS_C: readonly [number, number] = [20, 60];
@@ -126,6 +128,23 @@ export function rangeCovering(
   const lo = dataMin === null || dataMin === undefined || Number.isNaN(dataMin) ? preferred[0] : dataMin;
   const hi = dataMax === null || dataMax === undefined || Number.isNaN(dataMax) ? preferred[1] : dataMax;
   return [Math.min(preferred[0], Math.floor(lo)), Math.max(preferred[1], Math.ceil(hi))];
+}
+
+/** The user's alert temperature (°C setting) in the chart's unit, rounded like the readings. */
+export function alertInUnit(alertC: number, unit: DegreesUnit): number {
+  return displayTemperature(Math.round(alertC * 10), unit);
+}
+
+/** The temperature axis: the preferred range, grown to show every value and the alert line. */
+export function temperatureRange(
+  preferred: readonly [number, number],
+  alert: number | null,
+  dataMin: number | null | undefined,
+  dataMax: number | null | undefined,
+): [number, number] {
+  const [lo, hi] = rangeCovering(preferred, dataMin, dataMax);
+  if (alert === null || !Number.isFinite(alert)) return [lo, hi];
+  return [Math.min(lo, Math.floor(alert)), Math.max(hi, Math.ceil(alert))];
 }
 
 /** The index of the last point that has a value in any series (what the legend shows without a cursor). */

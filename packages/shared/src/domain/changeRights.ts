@@ -1,0 +1,30 @@
+import type { RoleContext } from './roles.js';
+
+/**
+ * What a user may change in the stations and probes they see (docs/decisions/0014-sub-user-rights.md).
+ * Pure and shared: the server enforces it in one place (AccessService.assertMayChange) and the web app
+ * hides what it forbids. Admin-only probe settings (measurement interval, receiving time) are in
+ * probeProperties.ts.
+ */
+export const ACCOUNT_CHANGES = [
+  'renameProbe',
+  'correctProbe',
+  'toggleProbes',
+  'transferProbes',
+  'editStation',
+] as const;
+export type AccountChange = (typeof ACCOUNT_CHANGES)[number];
+
+export type ChangeRightsContext = Pick<RoleContext, 'admin' | 'master' | 'grandMaster' | 'subUser'>;
+
+export function mayChange(ctx: ChangeRightsContext, change: AccountChange): boolean {
+  // Spec doc 2 §4: masters never rename probes. Doc 1 §2, doc 3 §6: a master who is not a grand
+  // master only looks at the stations that authorised it; a grand master may do the rest.
+  if (ctx.master) return change !== 'renameProbe' && ctx.grandMaster;
+  if (ctx.admin) return true;
+  // A sub-user (a farm hand) watches the account and reacts: he names the probes he places, nothing
+  // that changes what the account measures or where (corrections, disabling, transfers, the
+  // stations' names and time zones) — that stays with the owner.
+  if (ctx.subUser) return change === 'renameProbe';
+  return true;
+}

@@ -1,0 +1,23 @@
+// The box `npm start` prints once the server and the simulator run. The demo logins are not in it:
+// the server lists them itself, just above, from the accounts it seeded (one list, printed once).
+import { bold, cyan, green } from './proc.mjs';
+
+export function welcomeText({ url, simulatorNote, simulatorRunning, demoLogins }) {
+  const rule = '─'.repeat(66);
+  return [
+    '',
+    cyan(rule),
+    `  ${bold('Emberwatch is running:')} ${green(url)}` + (demoLogins ? '  (demo logins above)' : ''),
+    `  simulator: ${simulatorNote}`,
+    ...(simulatorRunning
+      ? [
+          '  New readings every minute; faster: npm start -- --live-interval 10 (seconds),',
+          '  or replay the last day at 60×: npm start -- --speed 60',
+        ]
+      : []),
+    '',
+    '  Ctrl-C stops the server and the simulator.',
+    cyan(rule),
+    '',
+  ].join('\n');
+}
