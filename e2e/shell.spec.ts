@@ -102,7 +102,10 @@ for (const [who, tabs] of [
     for (const name of tabs) await expect(strip.getByRole('tab', { name })).toBeInViewport({ ratio: 1 });
     // Nothing hides behind a scroll arrow.
     const scroller = strip.locator('xpath=..');
-    expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    const overflow = await scroller.evaluate(
+      (el: { scrollWidth: number; clientWidth: number }) => el.scrollWidth - el.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
     await strip.getByRole('tab', { name: 'Properties' }).click();
     await expect(page).toHaveURL(/tab=properties/);
   });
