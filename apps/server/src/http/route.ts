@@ -7,6 +7,8 @@ import type {
   RouteOptions,
   RouteShorthandOptions,
 } from 'fastify';
+// The OpenAPI fields of a route schema (summary, security) come from @fastify/swagger's type augmentation.
+import type {} from '@fastify/swagger';
 import {
   apiErrorSchema,
   type Endpoint,
