@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TEMPERATURE_BAND_COUNT, type TemperatureBand } from '@emberwatch/shared';
-import { TEMPERATURE_BAND_COLOURS } from '../src/app/temperaturePalette';
+import { TEMPERATURE_BAND_COLOURS } from '../src/features/probes/temperaturePalette';
 
 /** WCAG 2.x relative luminance of a #rrggbb colour. */
 function luminance(hex: string): number {

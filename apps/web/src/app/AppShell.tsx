@@ -1,28 +1,27 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import type { ShellContext } from './shellContext';
+import type { ShellContext } from '../lib/shellContext';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { roleContextOf, visibleMenuEntries } from '@emberwatch/shared';
 import { LoadingIndicator } from '../ui/LoadingIndicator';
 import { isApiRequestError } from '../lib/ApiRequestError';
-import { useSession } from '../features/sessions/SessionProvider';
-import { useSessionInfo } from '../features/sessions/useSessionInfo';
-import { useEnsureUiPreferences } from '../features/sessions/useEnsureUiPreferences';
-import { useChangeLanguage } from '../features/sessions/useChangeLanguage';
-import { withDefaultPreferences } from '../features/sessions/useUiPreferences';
-import { useUserInfo } from '../features/users/useUserInfo';
-import { useBasestations } from '../features/base-stations/useBasestations';
-import { SelectedStationProvider } from '../features/base-stations/SelectedStationProvider';
+import {
+  useChangeLanguage,
+  useEnsureUiPreferences,
+  useSession,
+  useSessionInfo,
+  withDefaultPreferences,
+} from '../features/sessions';
+import { useUserInfo } from '../features/users';
+import { SelectedStationProvider, useBasestations } from '../features/base-stations';
 import { IMPLEMENTED_ENTRIES } from './implementedRoutes';
 import { pageTitleKey } from './pageTitleKey';
 import { TopBar } from './TopBar';
 import { RealtimeBridge } from './RealtimeBridge';
 import { ShellTheme } from './ShellTheme';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
-
-export { useShellContext, type ShellContext } from './shellContext';
 
 // The side menu (a Drawer with its modal, focus trap and slide transition) is fetched when the page
 // is idle and mounted on first open, so it weighs nothing on the page's first load.
@@ -87,7 +86,7 @@ function ShellFrame() {
   if (failure || !roleContext || !user.data || !stations.data)
     return <LoadingIndicator fullPage label={t('common.loading')} />;
 
-  const outletContext: ShellContext = { roleContext };
+  const outletContext: ShellContext = { roleContext, implementedEntries: IMPLEMENTED_ENTRIES };
   return (
     <SelectedStationProvider stations={stations.data}>
       <RealtimeBridge />

@@ -4,7 +4,7 @@ import { parseBsIds } from '@emberwatch/shared';
 import { useApiClient } from '../lib/ApiClientContext';
 import { createRealtimeClient, realtimeUrl } from '../lib/realtimeClient';
 import { queryKeys } from '../lib/queryKeys';
-import { useSelectedStation } from '../features/base-stations/SelectedStationProvider';
+import { useSelectedStation } from '../features/base-stations';
 
 /**
  * Connects the push channel to the data queries (spec doc 1 §4 "Live updates"): a newData event

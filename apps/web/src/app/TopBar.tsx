@@ -6,9 +6,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import LocalFireDepartment from '@mui/icons-material/LocalFireDepartment';
-import { BaseStationTabs } from '../features/base-stations/BaseStationTabs';
-import { BaseStationSelector } from '../features/base-stations/BaseStationSelector';
-import { useSelectedStation } from '../features/base-stations/SelectedStationProvider';
+import { BaseStationSelector, BaseStationTabs, useSelectedStation } from '../features/base-stations';
 
 /**
  * Spec doc 1 §2 "Top bar": logo, page title, base-station selector, menu button, and the tab strip

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/sessions/LoginPage';
-import { LazyAppShell as AppShell, LazyProbesPage as ProbesPage } from './lazyShell';
+import { LazyAppShell as AppShell, LazyProbesPage as ProbesPage, preloadShell } from './lazyShell';
 import { RequireAuth } from './RequireAuth';
 import { RootRedirect } from './RootRedirect';
 
@@ -23,7 +23,7 @@ const SettingsPage = lazy(() =>
 );
 
 export const appRoutes: RouteObject[] = [
-  { path: '/login', element: <LoginPage /> },
+  { path: '/login', element: <LoginPage preloadShell={preloadShell} /> },
   {
     path: '/',
     element: (

@@ -12,7 +12,7 @@ import {
 } from '@emberwatch/shared';
 import { readCookie, writeCookie } from '../../lib/cookies';
 import { queryKeys } from '../../lib/queryKeys';
-import { useSessionInfo } from '../sessions/useSessionInfo';
+import { useSessionInfo } from '../sessions';
 
 export interface SelectedStationValue {
   stations: BasestationSummary[];

@@ -8,7 +8,7 @@ import Grain from '@mui/icons-material/Grain';
 import Compost from '@mui/icons-material/Compost';
 import Sensors from '@mui/icons-material/Sensors';
 import { SAFETY_ALERT_LIMIT_C, unitOf } from '@emberwatch/shared';
-import { useUiPreferences } from '../sessions/useUiPreferences';
+import { useUiPreferences } from '../sessions';
 import { formatGuideTemperature, formatTemperatureDifference } from '../../lib/formatGuideTemperature';
 
 const MATERIALS = [

@@ -35,7 +35,7 @@ import { isApiRequestError } from '../../lib/ApiRequestError';
 import { formatDateTime } from '../../lib/formatDateTime';
 import { useTableData } from './probeDetailQueries';
 import { formatDecimal, formatTemperatureText } from '../../lib/formatDecimal';
-import { TEMPERATURE_BAND_COLOURS } from '../../app/temperaturePalette';
+import { TEMPERATURE_BAND_COLOURS } from '../probes';
 
 /** Spec doc 2 §9: page sizes 10, 20, 40, 60, 80, 100 or All, default 10. */
 export const DATA_PAGE_SIZES = [10, 20, 40, 60, 80, 100] as const;

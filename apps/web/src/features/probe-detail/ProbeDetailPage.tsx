@@ -35,13 +35,10 @@ import { isApiRequestError } from '../../lib/ApiRequestError';
 import { formatDateTime } from '../../lib/formatDateTime';
 import { formatTemperatures } from '../../lib/formatTemperatures';
 import { useNowSeconds } from '../../lib/useNowSeconds';
-import { useShellContext } from '../../app/AppShell';
-import { useSessionInfo } from '../sessions/useSessionInfo';
-import { useUiPreferences } from '../sessions/useUiPreferences';
-import { useUserInfo } from '../users/useUserInfo';
-import { TemperatureBar } from '../probes/TemperatureBar';
-import { AboveAlertIcon } from '../probes/AboveAlertIcon';
-import { useTemperatureScale } from '../probes/temperatureScale';
+import { useShellContext } from '../../lib/shellContext';
+import { useSessionInfo, useUiPreferences } from '../sessions';
+import { useUserInfo } from '../users';
+import { AboveAlertIcon, TemperatureBar, useTemperatureScale } from '../probes';
 import { DEFAULT_TEMPERATURE_AXIS_C } from './history/buildChartData';
 import { probeDetailBackPath } from './probeDetailPaths';
 import { useProbeStation } from './useProbeStation';
@@ -76,9 +73,9 @@ export function ProbeDetailPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { sensorId = '', itemID } = useParams();
-  const { roleContext } = useShellContext();
+  const { roleContext, implementedEntries } = useShellContext();
   const session = useSessionInfo();
-  const backPath = probeDetailBackPath(itemID);
+  const backPath = probeDetailBackPath(itemID, implementedEntries);
   const access = probeDetailAccess(roleContext, session.data?.limitFreeData ?? false);
 
   if (access === 'limited') {

@@ -2,7 +2,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import type { BsConfResponse, DataResponse, SensorData } from '@emberwatch/shared';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { queryKeys } from '../../lib/queryKeys';
-import { useSelectedStation } from '../base-stations/SelectedStationProvider';
+import { useSelectedStation } from '../base-stations';
 import type { ProbeConfiguration } from './probeDetailTypes';
 
 export interface ProbeStation {

@@ -33,7 +33,7 @@ import { formatDateTime } from '../../lib/formatDateTime';
 import type { ProbeRow } from './buildProbeRows';
 import { ProbeAge, ProbeBattery, ProbeSignal, ProbeTemperature } from './ProbeCells';
 import type { TemperatureScale } from './temperatureScale';
-import { probeDetailPath } from '../probe-detail/probeDetailPaths';
+import { probeDetailPath } from '../probe-detail';
 
 export interface ProbeTableProps {
   rows: readonly ProbeRow[];

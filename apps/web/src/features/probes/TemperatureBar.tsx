@@ -6,7 +6,7 @@ import {
   type DegreesUnit,
 } from '@emberwatch/shared';
 import { SegmentBar, type BarSegment } from '../../ui/SegmentBar';
-import { TEMPERATURE_BAND_COLOURS } from '../../app/temperaturePalette';
+import { TEMPERATURE_BAND_COLOURS } from './temperaturePalette';
 import { formatTemperatureText } from '../../lib/formatDecimal';
 
 /**

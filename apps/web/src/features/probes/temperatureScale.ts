@@ -1,4 +1,4 @@
-import { useUiPreferences } from '../sessions/useUiPreferences';
+import { useUiPreferences } from '../sessions';
 
 /** The user's temperature display settings, stored in °C (spec doc 1 §9): colour steps and alert limit. */
 export interface TemperatureScale {

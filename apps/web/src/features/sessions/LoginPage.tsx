@@ -6,7 +6,6 @@ import { PlainAlert } from '../../ui/PlainAlert';
 import { useSession } from './SessionProvider';
 import { safeRedirect } from './safeRedirect';
 import { loginErrorText } from './loginErrorText';
-import { preloadShell } from '../../app/lazyShell';
 import './LoginPage.css';
 
 /** MUI's LocalFireDepartment icon. */
@@ -18,8 +17,10 @@ const LOGO_PATHS = [
 /**
  * The login page is in the entry bundle and drawn with plain markup and CSS (LoginPage.css), so
  * that the entry carries neither MUI nor Emotion: they load with the logged-in shell.
+ * `preloadShell` starts loading the page the user lands on; the shell passes it, since a feature
+ * never imports the shell.
  */
-export function LoginPage() {
+export function LoginPage({ preloadShell }: { preloadShell?: () => void }) {
   const { t } = useTranslation();
   const { status, notice, login } = useSession();
   const [params] = useSearchParams();
@@ -47,7 +48,7 @@ export function LoginPage() {
     setSubmitting(true);
     setError(null);
     // The shell the user lands on loads while the credentials are checked.
-    preloadShell();
+    preloadShell?.();
     try {
       await login({ username: username.trim(), password });
       // The status change to "authenticated" re-renders this page into the redirect above.

@@ -12,13 +12,13 @@ import Typography from '@mui/material/Typography';
 import Edit from '@mui/icons-material/Edit';
 import SensorsOff from '@mui/icons-material/SensorsOff';
 import { DATE_FORMATS, mayChange, type BsConfResponse } from '@emberwatch/shared';
-import { useShellContext } from '../../app/AppShell';
+import { useShellContext } from '../../lib/shellContext';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { queryKeys } from '../../lib/queryKeys';
-import { useSelectedStation } from '../base-stations/SelectedStationProvider';
-import { useUiPreferences } from '../sessions/useUiPreferences';
+import { useSelectedStation } from '../base-stations';
+import { useUiPreferences } from '../sessions';
 import { EditValueDialog } from './EditValueDialog';
 import { useSettingsFeedback } from './SettingsFeedback';
 

@@ -28,8 +28,8 @@ import {
 } from '@emberwatch/shared';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
-import { useShellContext } from '../../app/AppShell';
-import { useSelectedStation } from '../base-stations/SelectedStationProvider';
+import { useShellContext } from '../../lib/shellContext';
+import { useSelectedStation } from '../base-stations';
 import { useDebouncedValue } from './useDebouncedValue';
 import { useSettingsFeedback } from './SettingsFeedback';
 import { ToggleSensorsDialog } from './ToggleSensorsDialog';

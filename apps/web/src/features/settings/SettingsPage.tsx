@@ -6,7 +6,7 @@ import Tabs from '@mui/material/Tabs';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { settingsTabToOpen, visibleSettingsTabs, type SettingsTab } from '@emberwatch/shared';
 import { EmptyState } from '../../ui/EmptyState';
-import { useShellContext } from '../../app/AppShell';
+import { useShellContext } from '../../lib/shellContext';
 import { SettingsFeedbackProvider } from './SettingsFeedback';
 import { PreferencesTab } from './PreferencesTab';
 import { ProbesSettingsTab } from './ProbesSettingsTab';

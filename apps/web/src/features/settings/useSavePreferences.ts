@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { SessionInfo, UiPreferences } from '@emberwatch/shared';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { queryKeys } from '../../lib/queryKeys';
-import { withDefaultPreferences } from '../sessions/useUiPreferences';
+import { withDefaultPreferences } from '../sessions';
 import { useSettingsFeedback } from './SettingsFeedback';
 
 export type SavePreferences = (

@@ -41,7 +41,7 @@ import { LoadingIndicator } from '../../../ui/LoadingIndicator';
 import { isApiRequestError } from '../../../lib/ApiRequestError';
 import { formatDate } from '../../../lib/formatDate';
 import { useElementWidth } from '../../../lib/useElementWidth';
-import { useUiPreferences } from '../../sessions/useUiPreferences';
+import { useUiPreferences } from '../../sessions';
 import { useOverview, useSensorData } from '../probeDetailQueries';
 import { alertInUnit, buildChartData, temperatureAxis, type ExtraAxes } from './buildChartData';
 import { ProbeChart } from './ProbeChart';

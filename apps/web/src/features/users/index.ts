@@ -1,0 +1,2 @@
+// The users feature's public surface.
+export { useUserInfo } from './useUserInfo';
