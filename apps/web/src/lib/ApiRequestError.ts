@@ -35,3 +35,8 @@ export class ApiRequestError extends Error {
 export function isApiRequestError(e: unknown): e is ApiRequestError {
   return e instanceof ApiRequestError;
 }
+
+/** The server could not be reached (no answer at all), as opposed to an answer that said no. */
+export function isNetworkFailure(e: unknown): boolean {
+  return isApiRequestError(e) && e.kind === 'network';
+}

@@ -1,8 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -30,8 +28,8 @@ import {
 } from '@emberwatch/shared';
 import { DayField } from '../../ui/DayField';
 import { EmptyState } from '../../ui/EmptyState';
+import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
-import { isApiRequestError } from '../../lib/ApiRequestError';
 import { formatDateTime } from '../../lib/formatDateTime';
 import { useTableData } from './probeDetailQueries';
 import { formatDecimal, formatTemperatureText } from '../../lib/formatDecimal';
@@ -190,18 +188,7 @@ export function DataTab(props: DataTabProps) {
       </Stack>
 
       {table.error ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void table.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {isApiRequestError(table.error) && table.error.kind === 'network'
-            ? t('errors.network')
-            : t('errors.loadFailed')}
-        </Alert>
+        <LoadErrorAlert error={table.error} onRetry={() => void table.refetch()} />
       ) : !table.data ? (
         <LoadingIndicator label={t('common.loading')} />
       ) : rows.length === 0 ? (

@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -30,8 +29,8 @@ import {
   type RoleContext,
 } from '@emberwatch/shared';
 import { EmptyState } from '../../ui/EmptyState';
+import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
-import { isApiRequestError } from '../../lib/ApiRequestError';
 import { formatDateTime } from '../../lib/formatDateTime';
 import { formatTemperatures } from '../../lib/formatTemperatures';
 import { useNowSeconds } from '../../lib/useNowSeconds';
@@ -148,19 +147,7 @@ function ProbeDetail({
     return (
       <Box>
         {back}
-        <Alert
-          severity="error"
-          sx={{ mt: 1 }}
-          action={
-            <Button color="inherit" size="small" onClick={refetch}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {isApiRequestError(error) && error.kind === 'network'
-            ? t('errors.network')
-            : t('errors.loadFailed')}
-        </Alert>
+        <LoadErrorAlert error={error} onRetry={refetch} sx={{ mt: 1 }} />
       </Box>
     );
   }

@@ -26,7 +26,7 @@ import {
   type DegreesUnit,
 } from '@emberwatch/shared';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
-import { isApiRequestError } from '../../lib/ApiRequestError';
+import { isApiRequestError, isNetworkFailure } from '../../lib/ApiRequestError';
 import { formatDate } from '../../lib/formatDate';
 import { formatDateTime } from '../../lib/formatDateTime';
 import { useProbeAnalysis } from './probeDetailQueries';
@@ -101,7 +101,7 @@ export function RegularityTab({ bsId, sensorId, unit, dateFormat, timeFormat }: 
     const e = analysis.error;
     return (
       <Alert severity="error">
-        {isApiRequestError(e) && e.kind === 'network'
+        {isNetworkFailure(e)
           ? t('errors.network')
           : t('probeDetail.regularity.errorStatus', { code: isApiRequestError(e) ? e.statusCode : '?' })}
       </Alert>

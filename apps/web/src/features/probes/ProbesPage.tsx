@@ -1,11 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import SensorsOff from '@mui/icons-material/SensorsOff';
 import { unitOf } from '@emberwatch/shared';
 import { EmptyState } from '../../ui/EmptyState';
+import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
-import { isApiRequestError } from '../../lib/ApiRequestError';
 import { useSelectedStation } from '../base-stations';
 import { useUiPreferences } from '../sessions';
 import { ProbeTable } from './ProbeTable';
@@ -20,20 +18,7 @@ export function ProbesPage() {
   const { rows, isLoading, error, refetch } = useProbeRows(groupIds);
 
   if (!selected) return <EmptyState icon={<SensorsOff />} text={t('stations.none')} />;
-  if (error) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={refetch}>
-            {t('common.retry')}
-          </Button>
-        }
-      >
-        {isApiRequestError(error) && error.kind === 'network' ? t('errors.network') : t('errors.loadFailed')}
-      </Alert>
-    );
-  }
+  if (error) return <LoadErrorAlert error={error} onRetry={refetch} />;
   if (isLoading) return <LoadingIndicator label={t('common.loading')} />;
   if (rows.length === 0) return <EmptyState icon={<SensorsOff />} text={t('probes.empty')} />;
 

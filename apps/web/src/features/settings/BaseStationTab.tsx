@@ -2,9 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
@@ -14,6 +12,7 @@ import SensorsOff from '@mui/icons-material/SensorsOff';
 import { DATE_FORMATS, mayChange, type BsConfResponse } from '@emberwatch/shared';
 import { useShellContext } from '../../lib/shellContext';
 import { EmptyState } from '../../ui/EmptyState';
+import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { queryKeys } from '../../lib/queryKeys';
@@ -89,19 +88,7 @@ export function BaseStationTab() {
   const [editing, setEditing] = useState<'name' | 'timezone' | null>(null);
 
   if (!selected) return <EmptyState icon={<SensorsOff />} text={t('stations.none')} />;
-  if (conf.error)
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void conf.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      >
-        {t('errors.loadFailed')}
-      </Alert>
-    );
+  if (conf.error) return <LoadErrorAlert onRetry={() => void conf.refetch()} />;
   if (!conf.data) return <LoadingIndicator label={t('common.loading')} />;
   const bs = conf.data;
 

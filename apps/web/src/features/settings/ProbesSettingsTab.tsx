@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -27,6 +26,7 @@ import {
   type ProbeGroupFilter,
 } from '@emberwatch/shared';
 import { EmptyState } from '../../ui/EmptyState';
+import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { useShellContext } from '../../lib/shellContext';
 import { useSelectedStation } from '../base-stations';
@@ -82,19 +82,7 @@ export function ProbesSettingsTab() {
   const mayToggle = mayChange(roleContext, 'toggleProbes');
 
   if (!selected) return <EmptyState icon={<SensorsOff />} text={t('stations.none')} />;
-  if (error)
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={refetch}>
-            {t('common.retry')}
-          </Button>
-        }
-      >
-        {t('errors.loadFailed')}
-      </Alert>
-    );
+  if (error) return <LoadErrorAlert onRetry={refetch} />;
   if (isLoading) return <LoadingIndicator label={t('common.loading')} />;
   if (probes.length === 0) return <EmptyState icon={<SensorsOff />} text={t('settings.probes.empty')} />;
 

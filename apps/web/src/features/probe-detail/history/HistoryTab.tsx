@@ -1,6 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -37,8 +36,9 @@ import {
   type TimeWindow,
 } from '@emberwatch/shared';
 import { EmptyState } from '../../../ui/EmptyState';
+import { LoadErrorAlert } from '../../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../../ui/LoadingIndicator';
-import { isApiRequestError } from '../../../lib/ApiRequestError';
+import { isNetworkFailure } from '../../../lib/ApiRequestError';
 import { formatDate } from '../../../lib/formatDate';
 import { useElementWidth } from '../../../lib/useElementWidth';
 import { useUiPreferences } from '../../sessions';
@@ -145,7 +145,7 @@ export function HistoryTab(props: HistoryTabProps) {
 
   const error = sensorData.error;
   // Spec doc 2 §8: a chart that cannot reach the server renders nothing.
-  const offline = error && isApiRequestError(error) && error.kind === 'network';
+  const offline = isNetworkFailure(error);
   const snapshot = sensorData.data?.mode === 'snapshot' || (!sensorData.data && isSnapshotWindow(win));
 
   return (
@@ -222,16 +222,7 @@ export function HistoryTab(props: HistoryTabProps) {
 
       <Box ref={box} sx={{ minHeight: 320, position: 'relative' }}>
         {offline ? null : error ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void sensorData.refetch()}>
-                {t('common.retry')}
-              </Button>
-            }
-          >
-            {t('errors.loadFailed')}
-          </Alert>
+          <LoadErrorAlert error={error} onRetry={() => void sensorData.refetch()} />
         ) : !chartData ? (
           <LoadingIndicator label={t('common.loading')} />
         ) : chartData.columns[0].length === 0 ? (
