@@ -22,8 +22,6 @@ import {
   formatDepth,
   formatVolts,
   temperatureBand,
-  type DegreesUnit,
-  type DepthUnit,
   type TableRow as DataRow,
 } from '@emberwatch/shared';
 import { DayField } from '../../ui/DayField';
@@ -32,6 +30,7 @@ import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { formatDateTime } from '../../lib/formatDateTime';
 import { useTableData } from './probeDetailQueries';
+import type { ProbeTabProps } from './probeDetailTypes';
 import { formatDecimal, formatTemperatureText } from '../../lib/formatDecimal';
 import { TEMPERATURE_BAND_COLOURS } from '../probes';
 
@@ -43,15 +42,7 @@ const DEFAULT_RANGE_DAYS = 7;
 /** The range counts whole days: 60 days = the first day's start plus 59 more. */
 const MAX_RANGE_DAYS = TABLE_MAX_RANGE_S / DAY_S - 1;
 
-export interface DataTabProps {
-  bsId: string;
-  sensorId: string;
-  depths: number;
-  hasData: boolean;
-  unit: DegreesUnit;
-  depthUnit: DepthUnit;
-  dateFormat: string;
-  timeFormat: string;
+export interface DataTabProps extends ProbeTabProps {
   /** Admins may show the extra columns and the duplicates. */
   admin: boolean;
   /** The user's colour steps (°C): every temperature is coloured by them. */

@@ -40,6 +40,7 @@ import { useUserInfo } from '../users';
 import { AboveAlertIcon, TemperatureBar, useTemperatureScale } from '../probes';
 import { DEFAULT_TEMPERATURE_AXIS_C } from './history/buildChartData';
 import { probeDetailBackPath } from './probeDetailPaths';
+import type { ProbeTabProps } from './probeDetailTypes';
 import { useProbeStation } from './useProbeStation';
 import { DataTab } from './DataTab';
 import { PropertiesTab } from './PropertiesTab';
@@ -173,7 +174,7 @@ function ProbeDetail({
   // As in the list (spec doc 2 §4): a reading older than 7 days is not current, so it is neither
   // coloured nor marked; the header still shows it, with its time.
   const latestCurrent = latest !== undefined && !isStale(readingAgeSeconds(latest.meas_ts, nowSeconds));
-  const common = {
+  const common: ProbeTabProps = {
     bsId: bsConf.bs_id,
     sensorId: conf.sensor_id_sys,
     depths,
@@ -284,15 +285,7 @@ function ProbeDetail({
               unit={unit}
             />
           )}
-          {tab === 'regularity' && (
-            <RegularityTab
-              bsId={bsConf.bs_id}
-              sensorId={conf.sensor_id_sys}
-              unit={unit}
-              dateFormat={prefs.date_format}
-              timeFormat={prefs.time_format}
-            />
-          )}
+          {tab === 'regularity' && <RegularityTab {...common} />}
         </Box>
       </Paper>
     </Box>

@@ -23,23 +23,20 @@ import {
   packetLimits,
   typicalMeasurementIntervalS,
   type AnalysisDay,
-  type DegreesUnit,
 } from '@emberwatch/shared';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { isApiRequestError, isNetworkFailure } from '../../lib/ApiRequestError';
 import { formatDate } from '../../lib/formatDate';
 import { formatDateTime } from '../../lib/formatDateTime';
 import { useProbeAnalysis } from './probeDetailQueries';
+import type { ProbeTabProps } from './probeDetailTypes';
 import { useProbeStation } from './useProbeStation';
 import { formatDecimal, formatTemperatureText, formatVoltsText } from '../../lib/formatDecimal';
 
-export interface RegularityTabProps {
-  bsId: string;
-  sensorId: string;
-  unit: DegreesUnit;
-  dateFormat: string;
-  timeFormat: string;
-}
+export type RegularityTabProps = Pick<
+  ProbeTabProps,
+  'bsId' | 'sensorId' | 'unit' | 'dateFormat' | 'timeFormat'
+>;
 
 const flagSx = {
   color: 'error.main',

@@ -1,4 +1,4 @@
-import type { SensorConfiguration } from '@emberwatch/shared';
+import type { DegreesUnit, DepthUnit, SensorConfiguration } from '@emberwatch/shared';
 
 /**
  * A probe's configuration as bsConf sends it. Spec doc 2 §3 names aux probes (which cannot be
@@ -6,4 +6,20 @@ import type { SensorConfiguration } from '@emberwatch/shared';
  */
 export interface ProbeConfiguration extends SensorConfiguration {
   isAux?: boolean;
+}
+
+/**
+ * What the detail page gives each tab that reads the probe's history (History, Data, Regularity):
+ * the probe and its station, the depths it reports, and the user's units and formats.
+ */
+export interface ProbeTabProps {
+  bsId: string;
+  sensorId: string;
+  depths: number;
+  /** False when the probe never reported (spec doc 2 §8 "No data yet"). */
+  hasData: boolean;
+  unit: DegreesUnit;
+  depthUnit: DepthUnit;
+  dateFormat: string;
+  timeFormat: string;
 }

@@ -30,8 +30,6 @@ import {
   spanWindow,
   windowLength,
   type ChartSpan,
-  type DegreesUnit,
-  type DepthUnit,
   type NearestData,
   type TimeWindow,
 } from '@emberwatch/shared';
@@ -43,20 +41,12 @@ import { formatDate } from '../../../lib/formatDate';
 import { useElementWidth } from '../../../lib/useElementWidth';
 import { useUiPreferences } from '../../sessions';
 import { useOverview, useSensorData } from '../probeDetailQueries';
+import type { ProbeTabProps } from '../probeDetailTypes';
 import { alertInUnit, buildChartData, temperatureAxis, type ExtraAxes } from './buildChartData';
 import { ProbeChart } from './ProbeChart';
 import { OverviewStrip } from './OverviewStrip';
 
-export interface HistoryTabProps {
-  bsId: string;
-  sensorId: string;
-  depths: number;
-  /** False when the probe never reported (spec doc 2 §8 "No data yet"). */
-  hasData: boolean;
-  unit: DegreesUnit;
-  depthUnit: DepthUnit;
-  dateFormat: string;
-  timeFormat: string;
+export interface HistoryTabProps extends ProbeTabProps {
   /** Temperature axis in °C (the user's chart_scale, or the spec's 20–60). */
   chartScaleC: readonly [number, number];
   onClose: () => void;
