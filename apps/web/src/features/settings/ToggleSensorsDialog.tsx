@@ -1,15 +1,7 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { useApiClient } from '../../lib/ApiClientContext';
+import { useToggleSet } from '../../lib/useToggleSet';
+import { ProbeBatchDialog } from './ProbeBatchDialog';
 import { ProbePickList } from './ProbePickList';
 import { byStation, type SettingsProbe } from './useStationProbes';
 import { useProbeBatchSave } from './useProbeBatchSave';
@@ -33,9 +25,8 @@ export function ToggleSensorsDialog({
   const { t } = useTranslation();
   const api = useApiClient();
   const { busy, failed, run } = useProbeBatchSave(onSaved, onClose);
-  const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   const initial = new Set(probes.filter((p) => p.disabled).map((p) => p.sensor_id_sys));
-  const [checked, setChecked] = useState<Set<string>>(initial);
+  const [checked, toggle] = useToggleSet(initial);
 
   const toDisable = new Set([...checked].filter((id) => !initial.has(id)));
   const toEnable = new Set([...initial].filter((id) => !checked.has(id)));
@@ -63,33 +54,18 @@ export function ToggleSensorsDialog({
   }
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen}>
-      <DialogTitle>{t('settings.probes.disabledTitle')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{t('settings.probes.disabledText')}</DialogContentText>
-        {failed && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {t('settings.saveFailed')}
-          </Alert>
-        )}
-        <ProbePickList
-          probes={probes}
-          checked={checked}
-          onToggle={(id) =>
-            setChecked((s) => {
-              const next = new Set(s);
-              if (!next.delete(id)) next.add(id);
-              return next;
-            })
-          }
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('settings.cancel')}</Button>
-        <Button variant="contained" disabled={!changed || busy} onClick={() => void save()}>
-          {t('settings.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ProbeBatchDialog
+      open={open}
+      onClose={onClose}
+      title={t('settings.probes.disabledTitle')}
+      text={t('settings.probes.disabledText')}
+      failed={failed}
+      busy={busy}
+      actionLabel={t('settings.save')}
+      canAct={changed}
+      onAct={() => void save()}
+    >
+      <ProbePickList probes={probes} checked={checked} onToggle={toggle} />
+    </ProbeBatchDialog>
   );
 }

@@ -1,21 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { canSubmitTransfer, stationLabel, type BasestationSummary } from '@emberwatch/shared';
 import { useApiClient } from '../../lib/ApiClientContext';
+import { useToggleSet } from '../../lib/useToggleSet';
+import { ProbeBatchDialog } from './ProbeBatchDialog';
 import { ProbePickList } from './ProbePickList';
 import { byStation, type SettingsProbe } from './useStationProbes';
 import { useProbeBatchSave } from './useProbeBatchSave';
@@ -41,9 +34,8 @@ export function TransferSensorsDialog({
   const { t } = useTranslation();
   const api = useApiClient();
   const { busy, failed, run } = useProbeBatchSave(onSaved, onClose);
-  const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [target, setTarget] = useState('');
-  const [checked, setChecked] = useState<Set<string>>(new Set());
+  const [checked, toggle] = useToggleSet();
 
   const sources = byStation(probes, checked);
   const ready = [...sources.keys()].every((bs) =>
@@ -61,53 +53,38 @@ export function TransferSensorsDialog({
   }
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen}>
-      <DialogTitle>{t('settings.probes.transferTitle')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{t('settings.probes.transferText')}</DialogContentText>
-        {failed && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {t('settings.saveFailed')}
-          </Alert>
-        )}
-        <FormControl fullWidth size="small" required error={!target} sx={{ mt: 1, mb: 2 }}>
-          <InputLabel id="transfer-target">{t('settings.probes.transferTarget')}</InputLabel>
-          <Select<string>
-            labelId="transfer-target"
-            label={t('settings.probes.transferTarget')}
-            value={target}
-            onChange={(e) => setTarget(e.target.value)}
-            data-testid="transfer-target"
-          >
-            {targets.map((s) => (
-              <MenuItem key={s.bs_id} value={s.bs_id}>
-                {stationLabel(s) === s.bs_id ? s.bs_id : `${stationLabel(s)} · ${s.bs_id}`}
-              </MenuItem>
-            ))}
-          </Select>
-          {!target && <FormHelperText>{t('settings.probes.transferTargetRequired')}</FormHelperText>}
-        </FormControl>
-        <ProbePickList
-          probes={probes}
-          checked={checked}
-          onToggle={(id) =>
-            setChecked((s) => {
-              const next = new Set(s);
-              if (!next.delete(id)) next.add(id);
-              return next;
-            })
-          }
-        />
-        {checked.size === 0 && (
-          <FormHelperText error>{t('settings.probes.transferProbesRequired')}</FormHelperText>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('settings.cancel')}</Button>
-        <Button variant="contained" disabled={!canSubmit || busy} onClick={() => void transfer()}>
-          {t('settings.probes.transfer')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ProbeBatchDialog
+      open={open}
+      onClose={onClose}
+      title={t('settings.probes.transferTitle')}
+      text={t('settings.probes.transferText')}
+      failed={failed}
+      busy={busy}
+      actionLabel={t('settings.probes.transfer')}
+      canAct={canSubmit}
+      onAct={() => void transfer()}
+    >
+      <FormControl fullWidth size="small" required error={!target} sx={{ mt: 1, mb: 2 }}>
+        <InputLabel id="transfer-target">{t('settings.probes.transferTarget')}</InputLabel>
+        <Select<string>
+          labelId="transfer-target"
+          label={t('settings.probes.transferTarget')}
+          value={target}
+          onChange={(e) => setTarget(e.target.value)}
+          data-testid="transfer-target"
+        >
+          {targets.map((s) => (
+            <MenuItem key={s.bs_id} value={s.bs_id}>
+              {stationLabel(s) === s.bs_id ? s.bs_id : `${stationLabel(s)} · ${s.bs_id}`}
+            </MenuItem>
+          ))}
+        </Select>
+        {!target && <FormHelperText>{t('settings.probes.transferTargetRequired')}</FormHelperText>}
+      </FormControl>
+      <ProbePickList probes={probes} checked={checked} onToggle={toggle} />
+      {checked.size === 0 && (
+        <FormHelperText error>{t('settings.probes.transferProbesRequired')}</FormHelperText>
+      )}
+    </ProbeBatchDialog>
   );
 }
