@@ -25,12 +25,15 @@ export function stationId(i: number): string {
 export async function prepareStore(opts: {
   dataDir: string;
   databaseUrl?: string | undefined;
+  /** PostgreSQL: an existing schema to create the tables in, instead of the connection's default. */
+  pgSchema?: string;
   stations: number;
   login?: boolean;
 }): Promise<void> {
   const store: Store = openStore({
     databaseUrl: opts.databaseUrl,
     sqlitePath: join(opts.dataDir, 'emberwatch.db'),
+    ...(opts.pgSchema ? { pgSchema: opts.pgSchema } : {}),
   });
   await migrateToLatest(store);
   const now = Math.floor(Date.now() / 1000);
@@ -132,7 +135,8 @@ export async function startServer(
 }
 
 export async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  // A process that died of a signal has no exit code, and will never emit 'exit' again.
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
   await exited;

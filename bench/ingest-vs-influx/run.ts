@@ -1,0 +1,580 @@
+/**
+ * Ingest side by side: the same load generator drives Emberwatch's `POST /ingest/v1/packets` (the
+ * built server in its own process, on SQLite and on PostgreSQL) and InfluxDB 1.6's line-protocol
+ * `/write`, with the same packets — one reading of each of a station's probes (3 depths, signal,
+ * battery) at one time, 32 packets in flight, every reading new. Runs alternate (Emberwatch SQLite,
+ * InfluxDB, Emberwatch PostgreSQL, InfluxDB, … once per round), each on a fresh store, and the median
+ * of the rounds is reported: readings/s, the server's CPU time per 1,000 readings (from
+ * /proc/<pid>/stat, the figure a busy machine disturbs least), latency, and bytes on disk per reading
+ * after a settle. The machine's load average is recorded beside every run.
+ *
+ *   npm run bench -- ingest-vs-influx
+ *   npm run bench -- ingest-vs-influx -- --seconds 5 --rounds 1 --warmup 2     (a smoke run)
+ *   npx tsx bench/ingest-vs-influx/run.ts [--seconds 15] [--warmup 5] [--rounds 3] [--stores sqlite,postgres]
+ *     [--stations 50] [--probes 100] [--concurrency 32] [--settle-seconds 60]
+ *     [--database-url postgres://postgres@127.0.0.1:5432/test] [--influxd /usr/bin/influxd] [--no-install]
+ *
+ * InfluxDB is installed from Debian's `influxdb` package when /usr/bin/influxd is missing and this runs
+ * as root; otherwise its runs are skipped with the reason. Everything listens on 127.0.0.1 only, and
+ * the run ends by itself: rounds × runs × (warm-up + seconds + settle). Results: stdout and
+ * bench/results/ingest-vs-influx.json; docs/PERFORMANCE.md records them.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { latencySummary, root, round1 } from '../support/benchServer.js';
+import { closedLoop } from '../support/closedLoop.js';
+import {
+  busyShare,
+  loadAverage,
+  machineCpu,
+  median,
+  processCpuMs,
+  processesCpuMs,
+} from '../support/procStats.js';
+import { packetAt, probeReadings, type LoadShape } from '../support/probeReadings.js';
+import { influxdVersion, locateInfluxd } from './influxd.js';
+import {
+  startEmberwatchPostgres,
+  startEmberwatchSqlite,
+  startInflux,
+  type Target,
+  type TargetName,
+} from './targets.js';
+
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '15' },
+    warmup: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '3' },
+    stores: { type: 'string', default: 'sqlite,postgres' },
+    stations: { type: 'string', default: '50' },
+    probes: { type: 'string', default: '100' },
+    concurrency: { type: 'string', default: '32' },
+    'settle-seconds': { type: 'string', default: '60' },
+    'storage-stations': { type: 'string', default: '2' },
+    'storage-points': { type: 'string', default: '1008' },
+    'database-url': {
+      type: 'string',
+      default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    },
+    influxd: { type: 'string', default: '/usr/bin/influxd' },
+    'no-install': { type: 'boolean', default: false },
+  },
+});
+
+function positive(name: string, value: string | undefined, max: number): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0 || n > max) {
+    console.error(`--${name} must be a number above 0 and at most ${max}`);
+    process.exit(2);
+  }
+  return n;
+}
+
+const SECONDS = positive('seconds', args.seconds, 600);
+const WARMUP = positive('warmup', args.warmup, 600);
+const ROUNDS = Math.round(positive('rounds', args.rounds, 20));
+const STATIONS = Math.round(positive('stations', args.stations, 1000));
+const PROBES = Math.round(positive('probes', args.probes, 100));
+const CONCURRENCY = Math.round(positive('concurrency', args.concurrency, 256));
+const SETTLE_SECONDS = positive('settle-seconds', args['settle-seconds'], 600);
+const STORAGE_STATIONS = Math.round(positive('storage-stations', args['storage-stations'], 1000));
+// 0 leaves the storage comparison out.
+const STORAGE_POINTS =
+  args['storage-points'] === '0'
+    ? 0
+    : Math.round(positive('storage-points', args['storage-points'], 100_000));
+/** The storage comparison stops here even if not every reading was sent. */
+const STORAGE_MAX_SECONDS = 900;
+const STORES = args.stores.split(',').filter(Boolean);
+for (const store of STORES) {
+  if (store !== 'sqlite' && store !== 'postgres') {
+    console.error(`--stores takes sqlite and/or postgres, not ${store}`);
+    process.exit(2);
+  }
+}
+
+// Measurement times start on a week boundary 90 days back: InfluxDB's shards span a week from the
+// epoch, so a run's readings land in one shard (a second shard would be compacted during the run).
+const WEEK = 7 * 86_400;
+const shape: LoadShape = {
+  stations: STATIONS,
+  probes: PROBES,
+  startTs: Math.floor((Date.now() / 1000 - 90 * 86_400) / WEEK) * WEEK,
+  stepSeconds: 600,
+};
+
+interface RunRecord {
+  target: TargetName;
+  round: number;
+  loadAverageBefore: [number, number, number];
+  loadAverageAfter: [number, number, number];
+  /** Share of both cores busy during the measured window, whoever used them. */
+  machineBusyShare: number;
+  seconds: number;
+  requests: number;
+  readings: number;
+  errors: number;
+  firstError: string | undefined;
+  readingsPerSecond: number;
+  serverCpuMs: number;
+  cpuMsPer1000Readings: number;
+  /** PostgreSQL: its backends serving the server's connections. */
+  databaseCpuMs: number | undefined;
+  cpuMsPer1000ReadingsWithDatabase: number | undefined;
+  /** InfluxDB: CPU it spent after the window, snapshotting and compacting. */
+  settleCpuMs: number | undefined;
+  generatorCpuMs: number;
+  latencyMs: { p50: number; p95: number; p99: number; max: number };
+  storedReadings: number;
+  /** Readings per probe (series) in the store: InfluxDB's bytes per reading fall as series grow. */
+  readingsPerSeries: number;
+  bytesOnDisk: number;
+  /** The fresh store before any reading; bytesPerReading counts only what the readings added. */
+  emptyStoreBytes: number;
+  bytesPerReading: number;
+  readingsTableBytesPerReading: number | undefined;
+  settleSeconds: number;
+  settled: boolean;
+}
+
+const cleanups = new Set<() => Promise<void>>();
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    console.error(`\n${signal}: stopping the servers and removing their stores …`);
+    const timer = setTimeout(() => process.exit(130), 15_000);
+    void Promise.allSettled([...cleanups].map((c) => c())).then(() => {
+      clearTimeout(timer);
+      process.exit(130);
+    });
+  });
+}
+
+const sum = (xs: Iterable<number>): number => [...xs].reduce((a, b) => a + b, 0);
+const round2 = (x: number): number => Math.round(x * 100) / 100;
+
+/** CPU time the helper processes spent between two snapshots (a backend that appeared counts from 0). */
+function helperDelta(before: Map<number, number>, after: Map<number, number>): number {
+  return sum([...after].map(([pid, ms]) => ms - (before.get(pid) ?? 0)));
+}
+
+async function measure(start: () => Promise<Target>, round: number): Promise<RunRecord> {
+  const loadAverageBefore = loadAverage();
+  const target = await start();
+  const close = () => target.close();
+  cleanups.add(close);
+  try {
+    const nextIndex = { value: 0 };
+    const send = (index: number) => {
+      const { station, ts } = packetAt(shape, index);
+      return target.send(station, ts, probeReadings(shape, station, ts));
+    };
+    const loop = (seconds: number) =>
+      closedLoop({ concurrency: CONCURRENCY, seconds, nextIndex, send, alive: () => target.alive() });
+
+    // Warm-up: JIT, caches, the probes' first packets; then the measured window, on without a pause.
+    const warm = await loop(WARMUP);
+    if (warm.readings === 0)
+      throw new Error(`${target.name}: nothing stored in the warm-up: ${warm.firstError}`);
+    const helpersBefore = processesCpuMs(await target.helperPids());
+    const cpu0 = processCpuMs(target.pid) ?? Number.NaN;
+    const machine0 = machineCpu();
+    const generator0 = process.cpuUsage();
+    const measured = await loop(SECONDS);
+    const cpu1 = processCpuMs(target.pid) ?? Number.NaN;
+    const generatorCpuMs = process.cpuUsage(generator0);
+    const machine1 = machineCpu();
+    const helpersAfter = processesCpuMs(await target.helperPids());
+    const loadAverageAfter = loadAverage();
+    if (measured.errors > 0) console.warn(`  ${measured.errors} failed requests: ${measured.firstError}`);
+
+    const storage = await target.settle(SETTLE_SECONDS);
+    const cpu2 = processCpuMs(target.pid);
+    const serverCpuMs = cpu1 - cpu0;
+    const per1000 = (ms: number) => round2((ms / Math.max(1, measured.readings)) * 1000);
+    const databaseCpuMs =
+      target.name === 'emberwatch-postgres' ? helperDelta(helpersBefore, helpersAfter) : undefined;
+    return {
+      target: target.name,
+      round,
+      loadAverageBefore,
+      loadAverageAfter,
+      machineBusyShare: round2(busyShare(machine0, machine1)),
+      seconds: round1(measured.seconds),
+      requests: measured.requests,
+      readings: measured.readings,
+      errors: measured.errors + warm.errors,
+      firstError: measured.firstError ?? warm.firstError,
+      readingsPerSecond: Math.round(measured.readings / measured.seconds),
+      serverCpuMs: Math.round(serverCpuMs),
+      cpuMsPer1000Readings: per1000(serverCpuMs),
+      databaseCpuMs: databaseCpuMs === undefined ? undefined : Math.round(databaseCpuMs),
+      cpuMsPer1000ReadingsWithDatabase:
+        databaseCpuMs === undefined ? undefined : per1000(serverCpuMs + databaseCpuMs),
+      settleCpuMs: cpu2 === undefined ? undefined : Math.round(cpu2 - cpu1),
+      generatorCpuMs: Math.round((generatorCpuMs.user + generatorCpuMs.system) / 1000),
+      latencyMs: latencySummary(measured.latencies),
+      storedReadings: storage.storedReadings,
+      readingsPerSeries: Math.round(storage.storedReadings / (STATIONS * PROBES)),
+      bytesOnDisk: storage.bytes,
+      emptyStoreBytes: target.emptyBytes,
+      bytesPerReading: round1((storage.bytes - target.emptyBytes) / Math.max(1, storage.storedReadings)),
+      readingsTableBytesPerReading:
+        storage.readingsTableBytes === undefined
+          ? undefined
+          : round1(storage.readingsTableBytes / Math.max(1, storage.storedReadings)),
+      settleSeconds: storage.settleSeconds,
+      settled: storage.settled,
+    };
+  } finally {
+    await close();
+    cleanups.delete(close);
+  }
+}
+
+function describe(r: RunRecord): string {
+  const db =
+    r.cpuMsPer1000ReadingsWithDatabase === undefined
+      ? ''
+      : ` (${r.cpuMsPer1000ReadingsWithDatabase} ms with PostgreSQL's backends)`;
+  const settle = r.settleCpuMs ? `, settle ${r.settleCpuMs} ms CPU` : '';
+  return (
+    `  ${r.readingsPerSecond.toLocaleString('en')} readings/s, ${r.cpuMsPer1000Readings} ms CPU / 1,000 readings${db}, ` +
+    `p50/p95/p99 ${r.latencyMs.p50}/${r.latencyMs.p95}/${r.latencyMs.p99} ms, ` +
+    `${r.bytesPerReading} B/reading (${r.storedReadings.toLocaleString('en')} stored, ${r.readingsPerSeries} per probe, settled in ${r.settleSeconds} s${r.settled ? '' : ' — not fully'}${settle}), ` +
+    `errors ${r.errors}, load ${r.loadAverageBefore[0]} → ${r.loadAverageAfter[0]}, machine busy ${Math.round(r.machineBusyShare * 100)} %\n`
+  );
+}
+
+async function postgresReachable(url: string): Promise<{ version: string } | { skip: string }> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    // Its durability settings go beside the version: fsync and synchronous_commit decide what a commit costs.
+    const { rows } = await client.query<{ v: string }>(
+      `select current_setting('server_version') || ' (fsync ' || current_setting('fsync') ||
+              ', synchronous_commit ' || current_setting('synchronous_commit') || ')' as v`,
+    );
+    return { version: rows[0]?.v ?? 'unknown' };
+  } catch (err) {
+    return { skip: `PostgreSQL not reachable at ${url}: ${(err as Error).message}` };
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+function gitCommit(): string | undefined {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+// What runs, and what is skipped and why.
+const skipped: Record<string, string> = {};
+const influx = locateInfluxd({ binary: args.influxd, install: !args['no-install'] });
+if ('skip' in influx) {
+  skipped.influxdb = influx.skip;
+  console.warn(`InfluxDB skipped: ${influx.skip}`);
+}
+let postgresVersion: string | undefined;
+if (STORES.includes('postgres')) {
+  const pgState = await postgresReachable(args['database-url']);
+  if ('skip' in pgState) {
+    skipped['emberwatch-postgres'] = pgState.skip;
+    console.warn(`${pgState.skip} — skipping Emberwatch on PostgreSQL`);
+  } else postgresVersion = pgState.version;
+}
+const memory = new Database(':memory:');
+const sqliteVersion = (memory.prepare('select sqlite_version() as v').get() as { v: string }).v;
+memory.close();
+
+type Starter = (stations: number) => Promise<Target>;
+const emberwatchRuns: { name: TargetName; start: Starter }[] = [];
+if (STORES.includes('sqlite')) {
+  emberwatchRuns.push({ name: 'emberwatch-sqlite', start: (stations) => startEmberwatchSqlite(stations) });
+}
+if (postgresVersion) {
+  const url = args['database-url'];
+  emberwatchRuns.push({
+    name: 'emberwatch-postgres',
+    start: (stations) => startEmberwatchPostgres(stations, url),
+  });
+}
+const influxRun: { name: TargetName; start: Starter } | undefined =
+  'skip' in influx ? undefined : { name: 'influxdb', start: () => startInflux(influx.binary) };
+
+const timedRuns = ROUNDS * emberwatchRuns.length * (influxRun ? 2 : 1);
+process.stdout.write(
+  `ingest side by side: ${STATIONS} stations × ${PROBES} probes (3 depths), packets of ${PROBES} readings, ` +
+    `${CONCURRENCY} in flight; ${timedRuns} timed runs of ${WARMUP} s warm-up + ${SECONDS} s measured ` +
+    `(${ROUNDS} round(s)), each on a fresh store, then the same ${(STORAGE_STATIONS * PROBES * STORAGE_POINTS).toLocaleString('en')} ` +
+    `readings stored in each product\n`,
+);
+
+const runs: RunRecord[] = [];
+const failures: { target: TargetName; round: number; error: string }[] = [];
+async function runOne(name: TargetName, start: Starter, round: number): Promise<void> {
+  if (interrupted) return;
+  process.stdout.write(`round ${round} · ${name} …\n`);
+  try {
+    const record = await measure(() => start(STATIONS), round);
+    runs.push(record);
+    process.stdout.write(describe(record));
+  } catch (err) {
+    if (interrupted) return;
+    const error = err instanceof Error ? err.message : String(err);
+    failures.push({ target: name, round, error });
+    console.error(`  failed: ${error}`);
+  }
+}
+
+for (let round = 1; round <= ROUNDS && !interrupted; round++) {
+  for (const run of emberwatchRuns) {
+    await runOne(run.name, run.start, round);
+    if (influxRun) await runOne(influxRun.name, influxRun.start, round);
+  }
+}
+
+/**
+ * Bytes per reading on the same data set for every product: the timed runs store as much as each
+ * product managed to take, and InfluxDB's bytes per reading fall as its series grow, so comparing
+ * their stores would favour the faster one. Here each product stores exactly the same readings —
+ * `STORAGE_STATIONS` stations × PROBES probes × STORAGE_POINTS times 10 minutes apart (1008: a week).
+ */
+interface StorageRecord {
+  target: TargetName;
+  readings: number;
+  complete: boolean;
+  readingsPerSeries: number;
+  bytesOnDisk: number;
+  emptyStoreBytes: number;
+  bytesPerReading: number;
+  readingsTableBytesPerReading: number | undefined;
+  settleSeconds: number;
+  settled: boolean;
+  loadAverageBefore: [number, number, number];
+  loadAverageAfter: [number, number, number];
+}
+const storageShape: LoadShape = { ...shape, stations: STORAGE_STATIONS };
+const storageTotal = STORAGE_STATIONS * PROBES * STORAGE_POINTS;
+const storage: StorageRecord[] = [];
+async function storeSameReadings(name: TargetName, start: Starter): Promise<void> {
+  if (interrupted) return;
+  process.stdout.write(`storage · ${name}: ${storageTotal.toLocaleString('en')} readings …\n`);
+  const loadAverageBefore = loadAverage();
+  let target: Target | undefined;
+  const close = async () => {
+    await target?.close();
+  };
+  cleanups.add(close);
+  try {
+    target = await start(STORAGE_STATIONS);
+    const live = target;
+    const result = await closedLoop({
+      concurrency: CONCURRENCY,
+      seconds: STORAGE_MAX_SECONDS,
+      nextIndex: { value: 0 },
+      maxIndex: STORAGE_STATIONS * STORAGE_POINTS,
+      send: (index) => {
+        const { station, ts } = packetAt(storageShape, index);
+        return live.send(station, ts, probeReadings(storageShape, station, ts));
+      },
+      alive: () => live.alive(),
+    });
+    const settled = await live.settle(SETTLE_SECONDS);
+    const record: StorageRecord = {
+      target: name,
+      readings: settled.storedReadings,
+      complete: result.errors === 0 && settled.storedReadings === storageTotal,
+      readingsPerSeries: Math.round(settled.storedReadings / (STORAGE_STATIONS * PROBES)),
+      bytesOnDisk: settled.bytes,
+      emptyStoreBytes: live.emptyBytes,
+      bytesPerReading: round1((settled.bytes - live.emptyBytes) / Math.max(1, settled.storedReadings)),
+      readingsTableBytesPerReading:
+        settled.readingsTableBytes === undefined
+          ? undefined
+          : round1(settled.readingsTableBytes / Math.max(1, settled.storedReadings)),
+      settleSeconds: settled.settleSeconds,
+      settled: settled.settled,
+      loadAverageBefore,
+      loadAverageAfter: loadAverage(),
+    };
+    storage.push(record);
+    const table =
+      record.readingsTableBytesPerReading === undefined
+        ? ''
+        : ` (readings table ${record.readingsTableBytesPerReading})`;
+    process.stdout.write(
+      `  ${record.bytesPerReading} B/reading${table}, ${record.readings.toLocaleString('en')} stored` +
+        `${record.complete ? '' : ` — INCOMPLETE: ${result.firstError ?? 'time ran out'}`}, settled in ${record.settleSeconds} s${record.settled ? '' : ' (not fully)'}\n`,
+    );
+  } catch (err) {
+    if (interrupted) return;
+    const error = err instanceof Error ? err.message : String(err);
+    failures.push({ target: name, round: 0, error: `storage: ${error}` });
+    console.error(`  failed: ${error}`);
+  } finally {
+    await close();
+    cleanups.delete(close);
+  }
+}
+if (STORAGE_POINTS > 0) {
+  for (const run of [...emberwatchRuns, ...(influxRun ? [influxRun] : [])])
+    await storeSameReadings(run.name, run.start);
+}
+
+// Medians over the rounds, and Emberwatch ÷ InfluxDB.
+type Medians = {
+  runs: number;
+  readingsPerSecond: number;
+  cpuMsPer1000Readings: number;
+  cpuMsPer1000ReadingsWithDatabase: number | undefined;
+  latencyMsP50: number;
+  latencyMsP95: number;
+  latencyMsP99: number;
+  bytesPerReading: number;
+  readingsTableBytesPerReading: number | undefined;
+};
+const medians: Partial<Record<TargetName, Medians>> = {};
+for (const name of ['emberwatch-sqlite', 'emberwatch-postgres', 'influxdb'] as const) {
+  const mine = runs.filter((r) => r.target === name);
+  if (mine.length === 0) continue;
+  const m = (pick: (r: RunRecord) => number) => median(mine.map(pick));
+  const optional = (pick: (r: RunRecord) => number | undefined) => {
+    const values = mine.map(pick).filter((v): v is number => v !== undefined);
+    return values.length > 0 ? round2(median(values)) : undefined;
+  };
+  medians[name] = {
+    runs: mine.length,
+    readingsPerSecond: Math.round(m((r) => r.readingsPerSecond)),
+    cpuMsPer1000Readings: round2(m((r) => r.cpuMsPer1000Readings)),
+    cpuMsPer1000ReadingsWithDatabase: optional((r) => r.cpuMsPer1000ReadingsWithDatabase),
+    latencyMsP50: round1(m((r) => r.latencyMs.p50)),
+    latencyMsP95: round1(m((r) => r.latencyMs.p95)),
+    latencyMsP99: round1(m((r) => r.latencyMs.p99)),
+    bytesPerReading: round1(m((r) => r.bytesPerReading)),
+    readingsTableBytesPerReading: optional((r) => r.readingsTableBytesPerReading),
+  };
+}
+
+// Bytes per reading from the same data set when it was stored; otherwise from the timed runs' stores.
+const storageOf = (name: TargetName) => storage.find((r) => r.target === name && r.complete);
+const ratios: Record<
+  string,
+  {
+    cpuPer1000: number;
+    cpuPer1000WithDatabase?: number;
+    rate: number;
+    bytesPerReading: number;
+    bytesFrom: 'same data set' | 'timed runs';
+  }
+> = {};
+const base = medians.influxdb;
+if (base) {
+  for (const name of ['emberwatch-sqlite', 'emberwatch-postgres'] as const) {
+    const e = medians[name];
+    if (!e) continue;
+    const sameE = storageOf(name);
+    const sameI = storageOf('influxdb');
+    ratios[name] = {
+      cpuPer1000: round2(e.cpuMsPer1000Readings / base.cpuMsPer1000Readings),
+      ...(e.cpuMsPer1000ReadingsWithDatabase === undefined
+        ? {}
+        : { cpuPer1000WithDatabase: round2(e.cpuMsPer1000ReadingsWithDatabase / base.cpuMsPer1000Readings) }),
+      rate: round2(e.readingsPerSecond / base.readingsPerSecond),
+      ...(sameE && sameI
+        ? {
+            bytesPerReading: round2(sameE.bytesPerReading / sameI.bytesPerReading),
+            bytesFrom: 'same data set',
+          }
+        : { bytesPerReading: round2(e.bytesPerReading / base.bytesPerReading), bytesFrom: 'timed runs' }),
+    };
+  }
+}
+
+process.stdout.write(`\nmedians of ${ROUNDS} round(s):\n`);
+for (const [name, m] of Object.entries(medians)) {
+  const db =
+    m.cpuMsPer1000ReadingsWithDatabase === undefined
+      ? ''
+      : ` (${m.cpuMsPer1000ReadingsWithDatabase} with PostgreSQL)`;
+  process.stdout.write(
+    `  ${name.padEnd(20)} ${m.readingsPerSecond.toLocaleString('en').padStart(8)} readings/s  ` +
+      `${m.cpuMsPer1000Readings} ms CPU / 1,000 readings${db}  p50/p95/p99 ${m.latencyMsP50}/${m.latencyMsP95}/${m.latencyMsP99} ms  ` +
+      `${m.bytesPerReading} B/reading  (${m.runs} run(s))\n`,
+  );
+}
+if (storage.length > 0) {
+  process.stdout.write(`the same ${storageTotal.toLocaleString('en')} readings stored:\n`);
+  for (const r of storage) {
+    process.stdout.write(
+      `  ${r.target.padEnd(20)} ${r.bytesPerReading} B/reading${r.complete ? '' : ' (incomplete)'}\n`,
+    );
+  }
+}
+if (Object.keys(ratios).length > 0) {
+  process.stdout.write('Emberwatch ÷ InfluxDB:\n');
+  for (const [name, r] of Object.entries(ratios)) {
+    const db =
+      r.cpuPer1000WithDatabase === undefined ? '' : ` (${r.cpuPer1000WithDatabase}× with PostgreSQL's CPU)`;
+    process.stdout.write(
+      `  ${name.padEnd(20)} CPU per reading ${r.cpuPer1000}×${db}, rate ${r.rate}×, bytes per reading ${r.bytesPerReading}× (${r.bytesFrom})\n`,
+    );
+  }
+}
+for (const [what, why] of Object.entries(skipped)) process.stdout.write(`skipped ${what}: ${why}\n`);
+
+const smoke = SECONDS < 15 || ROUNDS < 3;
+mkdirSync(join(root, 'bench/results'), { recursive: true });
+writeFileSync(
+  join(root, 'bench/results/ingest-vs-influx.json'),
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      kind: smoke ? 'smoke' : 'full',
+      commit: gitCommit(),
+      machine: {
+        cores: cpus().length,
+        cpu: cpus()[0]?.model,
+        memoryGiB: Math.round(totalmem() / 2 ** 30),
+        node: process.version,
+        sqlite: sqliteVersion,
+        postgres: postgresVersion,
+        influxdb: 'skip' in influx ? undefined : influxdVersion(influx.binary),
+      },
+      options: {
+        seconds: SECONDS,
+        warmupSeconds: WARMUP,
+        rounds: ROUNDS,
+        stations: STATIONS,
+        probes: PROBES,
+        depths: 3,
+        readingsPerPacket: PROBES,
+        concurrency: CONCURRENCY,
+        stepSeconds: shape.stepSeconds,
+        settleSecondsMax: SETTLE_SECONDS,
+        storageStations: STORAGE_STATIONS,
+        storagePointsPerProbe: STORAGE_POINTS,
+      },
+      medians,
+      storage,
+      ratios,
+      skipped,
+      failures,
+      runs,
+    },
+    null,
+    2,
+  ) + '\n',
+);
+process.exit(interrupted ? 130 : failures.length > 0 ? 1 : 0);
