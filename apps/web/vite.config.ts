@@ -11,20 +11,80 @@ import react from '@vitejs/plugin-react';
 const apiTarget = process.env.EMBERWATCH_API_URL ?? 'http://127.0.0.1:8080';
 const proxied = ['/admin', '/client', '/auth', '/ingest'] as const;
 
+/** Contract modules: packages/shared/src/contracts/*.ts. */
+const CONTRACT_MODULE = /[\\/]packages[\\/]shared[\\/]src[\\/]contracts[\\/][^\\/]+\.ts$/;
+
+/** What the web client reads of an endpoint (apps/web/src/lib/apiClient.ts); the rest is the server's. */
+const ENDPOINT_FIELDS_KEPT = new Set(['method', 'path', 'auth']);
+
+interface AstNode {
+  type: string;
+  start: number;
+  end: number;
+  [key: string]: unknown;
+}
+
+function isNode(value: unknown): value is AstNode {
+  return typeof value === 'object' && value !== null && typeof (value as AstNode).type === 'string';
+}
+
+/** Every node of the tree, depth first. */
+function* walk(node: AstNode): Generator<AstNode> {
+  yield node;
+  for (const value of Object.values(node))
+    for (const child of Array.isArray(value) ? value : [value]) if (isNode(child)) yield* walk(child);
+}
+
 /**
- * The web app imports constants and types from @emberwatch/shared, whose contract modules also
- * build zod schemas at module level. A bundler must assume those calls have side effects, so
- * ~26 kB gzipped of zod would ship to every page although the browser never validates with it.
- * Building a schema is pure, so each top-level `const x = call(...)` of a contract module is
- * marked as such (wrapped in a pure IIFE); schemas nobody imports then drop out. Build only, and
- * if anything looks unexpected the module is left as it was.
+ * `defineEndpoint({ method, path, query, body, response, auth, summary })` → `defineEndpoint({
+ * method, path, auth })`: the client calls by method, path and auth; the schemas are for the server
+ * and the types. Without their last reference the schemas, and zod with them, drop out of the build.
+ * Throws on an endpoint written in another shape (spread, computed key): better no build than a
+ * silent 26 kB of zod.
+ */
+function stripEndpointSchemas(code: string, ast: AstNode): string {
+  const edits: { start: number; end: number; text: string }[] = [];
+  for (const node of walk(ast)) {
+    const callee = node.callee as AstNode | undefined;
+    if (node.type !== 'CallExpression' || callee?.type !== 'Identifier' || callee.name !== 'defineEndpoint')
+      continue;
+    const [arg, ...rest] = node.arguments as AstNode[];
+    if (arg?.type !== 'ObjectExpression' || rest.length > 0)
+      throw new Error('defineEndpoint takes one object literal');
+    const kept = (arg.properties as AstNode[]).filter((p) => {
+      const key = p.key as AstNode | undefined;
+      if (p.type !== 'Property' || p.computed || key?.type !== 'Identifier')
+        throw new Error('defineEndpoint: only plain properties');
+      return ENDPOINT_FIELDS_KEPT.has(key.name as string);
+    });
+    const text = `{ ${kept.map((p) => code.slice(p.start, p.end)).join(', ')} }`;
+    edits.push({ start: arg.start, end: arg.end, text });
+  }
+  let out = code;
+  for (const e of edits.sort((a, b) => b.start - a.start))
+    out = `${out.slice(0, e.start)}${e.text}${out.slice(e.end)}`;
+  return out;
+}
+
+/**
+ * The web app imports constants, types and the endpoint catalogue from @emberwatch/shared, whose
+ * contract modules also build zod schemas at module level. A bundler must assume those calls have
+ * side effects, so ~26 kB gzipped of zod would ship to every page although the browser never
+ * validates with it. Two steps keep it out:
+ * 1. each endpoint keeps only what the client reads (stripEndpointSchemas), so the endpoint objects
+ *    the web calls by no longer reference a schema;
+ * 2. building a schema is pure, so each top-level `const x = call(...)` of a contract module is
+ *    marked as such (wrapped in a pure IIFE); schemas nobody imports then drop out.
+ * Build only. Step 2 leaves a module it does not understand as it was; test/builtBundle.test.ts
+ * builds the app and fails if zod is in it.
  */
 function treeShakeSharedSchemas(): Plugin {
   return {
     name: 'emberwatch:tree-shake-shared-schemas',
     apply: 'build',
-    transform(code, id) {
-      if (!/[\\/]packages[\\/]shared[\\/]src[\\/]contracts[\\/][^\\/]+\.ts$/.test(id)) return null;
+    transform(source, id) {
+      if (!CONTRACT_MODULE.test(id)) return null;
+      const code = stripEndpointSchemas(source, this.parse(source) as unknown as AstNode);
       try {
         const ast = this.parse(code);
         let out = '';
@@ -42,7 +102,7 @@ function treeShakeSharedSchemas(): Plugin {
         this.parse(out);
         return { code: out, map: null };
       } catch {
-        return null;
+        return code === source ? null : { code, map: null };
       }
     },
   };
