@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { Language, TranslationsResponse } from '@emberwatch/shared';
+import { endpoints, type Language } from '@emberwatch/shared';
 import { App } from './app/App';
 import { createApiClient } from './lib/apiClient';
 import { createQueryClient } from './lib/createQueryClient';
@@ -24,7 +24,7 @@ const TRANSLATION_WAIT_MS = 1000;
 // renders at once; another language waits briefly for its texts (no flash of English), but never
 // longer than TRANSLATION_WAIT_MS: a slow or failed call leaves the app in the bundled English.
 setTranslationsSource(api, null, (locale: Language) =>
-  api.getPublic<TranslationsResponse>('/client/getAnonymousTranslations', { locale }),
+  api.call(endpoints.translations.getAnonymousTranslations, { locale }),
 );
 const language = detectLanguage(document.cookie, navigator.languages);
 const texts = changeLanguage(language);

@@ -1,5 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
-import { createApiClient, REFRESH_BEFORE_EXPIRY_MS } from '../src/lib/apiClient';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { endpoints, type BasestationSummary, type UiPreferences } from '@emberwatch/shared';
+import { createApiClient, REFRESH_BEFORE_EXPIRY_MS, type ApiClient } from '../src/lib/apiClient';
 import { ApiRequestError } from '../src/lib/ApiRequestError';
 import { createFakeServer, json } from './support/fakeServer';
 
@@ -8,7 +9,7 @@ describe('the API client', () => {
     const server = createFakeServer();
     const api = createApiClient({ fetch: server.fetch });
     await api.login({ username: 'farmer', password: 'secret' });
-    await api.get('/client/basestationArray');
+    await api.call(endpoints.baseStations.basestationArray);
     const call = server.callsTo('GET', '/client/basestationArray')[0];
     expect(call?.authorization).toBe('Bearer token-1');
     expect(call?.credentials).toBe('include');
@@ -27,7 +28,7 @@ describe('the API client', () => {
     const api = createApiClient({ fetch: server.fetch });
     await api.login({ username: 'farmer', password: 'secret' });
     server.state.validTokens.clear(); // e.g. the server restarted with a new key
-    const result = await api.get<{ results: unknown[] }>('/client/basestationArray');
+    const result = await api.call(endpoints.baseStations.basestationArray);
     expect(result.results).toHaveLength(1);
     expect(server.callsTo('POST', '/admin/refreshToken')).toHaveLength(1);
     expect(server.callsTo('GET', '/client/basestationArray').map((c) => c.authorization)).toEqual([
@@ -44,7 +45,9 @@ describe('the API client', () => {
     await api.login({ username: 'farmer', password: 'secret' });
     server.state.validTokens.clear();
     server.state.cookie = false;
-    await expect(api.get('/client/basestationArray')).rejects.toMatchObject({ httpStatus: 401 });
+    await expect(api.call(endpoints.baseStations.basestationArray)).rejects.toMatchObject({
+      httpStatus: 401,
+    });
     expect(changes).toEqual(['token-1', null]);
     expect(api.hasToken()).toBe(false);
   });
@@ -88,9 +91,9 @@ describe('the API client', () => {
     const server = createFakeServer({ loggedIn: true });
     const api = createApiClient({ fetch: server.fetch });
     await Promise.all([
-      api.get('/client/basestationArray'),
-      api.get('/client/getSessionInfo'),
-      api.get('/auth'),
+      api.call(endpoints.baseStations.basestationArray),
+      api.call(endpoints.sessions.getSessionInfo),
+      api.call(endpoints.sessions.auth),
     ]);
     expect(server.callsTo('POST', '/admin/refreshToken')).toHaveLength(1);
   });
@@ -106,7 +109,7 @@ describe('the API client', () => {
     const server = createFakeServer({ loggedIn: true });
     server.override('GET /client/userInfo', () => json({ status_code: 3, error: 'No such user' }));
     const api = createApiClient({ fetch: server.fetch });
-    await expect(api.get('/client/userInfo', { UID: 1 })).rejects.toMatchObject({
+    await expect(api.call(endpoints.users.userInfo, { UID: 1 })).rejects.toMatchObject({
       statusCode: 3,
       serverMessage: 'No such user',
     });
@@ -115,7 +118,48 @@ describe('the API client', () => {
   it('puts query parameters in the URL and leaves out empty ones', async () => {
     const server = createFakeServer({ loggedIn: true });
     const api = createApiClient({ fetch: server.fetch });
-    await api.get('/client/data', { basestationID: 'F1000001', UID: undefined });
+    await api.call(endpoints.baseStations.data, { basestationID: 'F1000001', UID: undefined });
     expect(server.callsTo('GET', '/client/data')[0]?.query.toString()).toBe('basestationID=F1000001');
+  });
+
+  it('calls a public endpoint without the bearer, even when logged in', async () => {
+    const server = createFakeServer();
+    const api = createApiClient({ fetch: server.fetch });
+    await api.login({ username: 'farmer', password: 'secret' });
+    await api.call(endpoints.translations.getAnonymousTranslations, { locale: 'fi' });
+    await api.call(endpoints.translations.getUserTranslations, { locale: 'fi' });
+    const anonymous = server.callsTo('GET', '/client/getAnonymousTranslations')[0];
+    expect(anonymous?.authorization).toBeNull();
+    expect(anonymous?.query.toString()).toBe('locale=fi');
+    expect(server.callsTo('GET', '/client/getUserTranslations')[0]?.authorization).toBe('Bearer token-1');
+  });
+
+  it("sends a POST endpoint's input as its JSON body, and an empty object when it takes none", async () => {
+    const server = createFakeServer({ loggedIn: true });
+    const api = createApiClient({ fetch: server.fetch });
+    await api.call(endpoints.users.uiPrefs, { prefs: { degrees: 'F' } });
+    const call = server.callsTo('POST', '/client/uiPrefs')[0];
+    expect(call?.body).toEqual({ prefs: { degrees: 'F' } });
+    expect(call?.query.toString()).toBe('');
+    expect(call?.authorization).toBe('Bearer token-1');
+  });
+
+  it('types each call from its contract: the input it needs and the answer it gets', () => {
+    // Type-checked, never run: tsc -p apps/web is this test's judge.
+    const calls = (api: ApiClient) => {
+      expectTypeOf(api.call(endpoints.baseStations.basestationArray)).resolves.toExtend<{
+        results: BasestationSummary[];
+      }>();
+      expectTypeOf(api.call(endpoints.users.uiPrefs, { prefs: {} })).resolves.toExtend<{
+        ui_preferences: UiPreferences;
+      }>();
+      // @ts-expect-error a station's data needs its id
+      void api.call(endpoints.baseStations.data);
+      // @ts-expect-error no such preference
+      void api.call(endpoints.users.uiPrefs, { prefs: { colour: 'red' } });
+      // @ts-expect-error the session's own calls go through login, refresh and logout, which own the token
+      void api.call(endpoints.sessions.login, { username: 'a', password: 'b' });
+    };
+    expectTypeOf(calls).toBeFunction();
   });
 });

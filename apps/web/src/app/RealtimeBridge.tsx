@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { parseBsIds } from '@emberwatch/shared';
+import { endpoints, parseBsIds } from '@emberwatch/shared';
 import { useApiClient } from '../lib/ApiClientContext';
 import { createRealtimeClient, realtimeUrl } from '../lib/realtimeClient';
 import { queryKeys } from '../lib/queryKeys';
@@ -50,7 +50,7 @@ export function RealtimeBridge() {
   useEffect(() => {
     const onVisible = () => {
       // A 401 here is handled by the client: one refresh, then back to /login.
-      if (document.visibilityState === 'visible') api.get('/auth').catch(() => undefined);
+      if (document.visibilityState === 'visible') api.call(endpoints.sessions.auth).catch(() => undefined);
     };
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);

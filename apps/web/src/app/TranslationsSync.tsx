@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
-import type { Language, TranslationsResponse } from '@emberwatch/shared';
+import { endpoints, type Language } from '@emberwatch/shared';
 import { useApiClient } from '../lib/ApiClientContext';
 import { changeLanguage, setTranslationsSource } from '../i18n/i18n';
 import { detectLanguage } from '../i18n/detectLanguage';
 import { TranslationLoadAlert } from '../i18n/TranslationLoadAlert';
-import { useSession } from '../features/sessions/SessionProvider';
-import { useSessionInfo } from '../features/sessions/useSessionInfo';
+import { useSession, useSessionInfo } from '../features/sessions';
 
 /**
  * Spec doc 1 §4: before login the texts come from getAnonymousTranslations for the detected language
@@ -22,7 +21,7 @@ export function TranslationsSync() {
   useEffect(() => {
     if (status === 'authenticated') return;
     setTranslationsSource(api, null, (locale: Language) =>
-      api.getPublic<TranslationsResponse>('/client/getAnonymousTranslations', { locale }),
+      api.call(endpoints.translations.getAnonymousTranslations, { locale }),
     );
     void changeLanguage(detectLanguage(document.cookie, navigator.languages));
   }, [api, status]);
@@ -30,7 +29,7 @@ export function TranslationsSync() {
   useEffect(() => {
     if (uid === undefined) return;
     setTranslationsSource(api, uid, (locale: Language) =>
-      api.get<TranslationsResponse>('/client/getUserTranslations', { locale, UID: uid }),
+      api.call(endpoints.translations.getUserTranslations, { locale, UID: uid }),
     );
     void changeLanguage(language ?? detectLanguage(document.cookie, navigator.languages), {
       remember: language !== undefined,

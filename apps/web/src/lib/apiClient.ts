@@ -1,4 +1,13 @@
-import type { AccessToken, LoginRequest, LoginResponse, RefreshResponse } from '@emberwatch/shared';
+import {
+  endpoints,
+  type AccessToken,
+  type BodyOf,
+  type Endpoint,
+  type LoginRequest,
+  type LoginResponse,
+  type QueryOf,
+  type ResponseOf,
+} from '@emberwatch/shared';
 import { ApiRequestError } from './ApiRequestError';
 
 /** Spec doc 1 §9: the access token is refreshed 20 s before it expires. */
@@ -6,7 +15,24 @@ export const REFRESH_BEFORE_EXPIRY_MS = 20_000;
 /** After a refresh that failed for lack of network, try again this soon while the token still lives. */
 const REFRESH_RETRY_MS = 5_000;
 
-export type Query = Record<string, string | number | boolean | null | undefined>;
+type Query = Readonly<Record<string, string | number | boolean | null | undefined>>;
+
+/**
+ * An endpoint a page calls: with the user's bearer token, or public (no bearer). The session's own
+ * calls (login, refresh, logout) go through the methods of the same names, which own the token.
+ */
+export type CallableEndpoint = Endpoint & { readonly auth: 'user' | 'public' };
+
+/** What a call sends: the query string of a GET, the JSON body of a POST. */
+export type InputOf<E extends Endpoint> = E extends { readonly method: 'GET' } ? QueryOf<E> : BodyOf<E>;
+
+/** The input may be left out when the endpoint takes none or every field of it is optional. */
+export type CallArgs<E extends Endpoint> =
+  undefined extends InputOf<E>
+    ? [input?: InputOf<E>]
+    : Partial<InputOf<E>> extends InputOf<E>
+      ? [input?: InputOf<E>]
+      : [input: InputOf<E>];
 
 export interface ApiClientOptions {
   /** Same origin in production; the dev server proxies the API paths. */
@@ -24,10 +50,11 @@ export interface ApiClient {
   refresh(): Promise<AccessToken | null>;
   /** A token valid for at least a few seconds (refreshing if needed), for the WebSocket handshake. */
   freshToken(): Promise<string | null>;
-  get<T>(path: string, query?: Query): Promise<T>;
-  /** A GET that needs no session (e.g. the login page's translations); sends no bearer. */
-  getPublic<T>(path: string, query?: Query): Promise<T>;
-  post<T>(path: string, body?: unknown): Promise<T>;
+  /**
+   * Calls an endpoint of the contract (`endpoints.<feature>.<call>` of @emberwatch/shared): its
+   * input and answer are typed from its schemas. A public endpoint is called without the bearer.
+   */
+  call<E extends CallableEndpoint>(endpoint: E, ...input: CallArgs<E>): Promise<ResponseOf<E>>;
   hasToken(): boolean;
   /** Called whenever the session starts, is refreshed or ends (null = logged out or lost). */
   onAuthChange(listener: AuthListener): () => void;
@@ -149,12 +176,16 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   }
 
   async function doRefresh(): Promise<AccessToken | null> {
-    const { res, body } = await send('/admin/refreshToken', { method: 'POST', auth: false }, null);
+    const { res, body } = await send(
+      endpoints.sessions.refreshToken.path,
+      { method: 'POST', auth: false },
+      null,
+    );
     if (res.status === 401 || res.status === 403) {
       setToken(null);
       return null;
     }
-    const t = unwrap<RefreshResponse>(res, body);
+    const t = unwrap<ResponseOf<typeof endpoints.sessions.refreshToken>>(res, body);
     // No session cookie: the server says so with nulls (docs/API.md), not with an error.
     if (t.accessToken === null || t.accessTokenExpiry === null) {
       setToken(null);
@@ -192,16 +223,31 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return unwrap<T>(second.res, second.body);
   }
 
+  function call<E extends CallableEndpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<ResponseOf<E>> {
+    const auth = endpoint.auth === 'user';
+    return endpoint.method === 'GET'
+      ? request(endpoint.path, { method: 'GET', query: input, auth })
+      : request(endpoint.path, { method: 'POST', body: input ?? {}, auth });
+  }
+
   return {
     async login(req) {
-      const result = await request<LoginResponse>('/admin/login', { method: 'POST', body: req, auth: false });
+      const result = await request<LoginResponse>(endpoints.sessions.login.path, {
+        method: 'POST',
+        body: req,
+        auth: false,
+      });
       setToken({ accessToken: result.accessToken, accessTokenExpiry: result.accessTokenExpiry });
       return result;
     },
     async logout() {
       try {
         // The bearer lets the server revoke this very session; the cookie identifies the refresh token.
-        await send('/admin/logout', { method: 'POST', body: {}, auth: false }, token?.accessToken ?? null);
+        await send(
+          endpoints.sessions.logout.path,
+          { method: 'POST', body: {}, auth: false },
+          token?.accessToken ?? null,
+        );
       } catch {
         // Offline: the server cannot be told, but the user asked to leave, so this device forgets the session.
       } finally {
@@ -213,9 +259,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       if (token && token.accessTokenExpiry - now() > REFRESH_BEFORE_EXPIRY_MS) return token.accessToken;
       return (await refresh())?.accessToken ?? null;
     },
-    get: (path, query) => request(path, { method: 'GET', query, auth: true }),
-    getPublic: (path, query) => request(path, { method: 'GET', query, auth: false }),
-    post: (path, body) => request(path, { method: 'POST', body: body ?? {}, auth: true }),
+    call,
     hasToken: () => token !== null,
     onAuthChange(listener) {
       listeners.add(listener);

@@ -4,6 +4,8 @@
  */
 export const queryKeys = {
   session: ['session'] as const,
+  /** Every account's user info (a prefix of userInfo's keys), to reload them all. */
+  allUserInfo: ['userInfo'] as const,
   userInfo: (uid: number) => ['userInfo', uid] as const,
   basestations: ['basestations'] as const,
   bsConf: (bsId: string) => ['bsConf', bsId] as const,

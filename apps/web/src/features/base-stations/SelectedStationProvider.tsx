@@ -71,7 +71,7 @@ export function SelectedStationProvider({
       });
       // The user info and station list are reloaded too. The session is not: nothing in it depends on
       // the station, and a demo user's preference changes live only in it (spec doc 2 §6).
-      for (const key of [['userInfo'], queryKeys.basestations])
+      for (const key of [queryKeys.allUserInfo, queryKeys.basestations])
         void queryClient.invalidateQueries({ queryKey: key });
     },
     [selectedId, tabs, partnerApp, queryClient],

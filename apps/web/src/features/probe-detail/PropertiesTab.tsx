@@ -19,10 +19,11 @@ import {
   MEASUREMENT_INTERVAL_MAX_MIN,
   RECEIVING_TIME_MAX,
   RECEIVING_TIME_MIN,
+  endpoints,
   type BsConfResponse,
+  type SensorConfigurationChange,
   type DegreesUnit,
   type RoleContext,
-  type StatusOk,
 } from '@emberwatch/shared';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { queryKeys } from '../../lib/queryKeys';
@@ -69,8 +70,8 @@ export function PropertiesTab({ bsConf, conf, roleContext, unit }: PropertiesTab
   const change = buildProbeConfigChange(conf, form, rules);
 
   const save = useMutation({
-    mutationFn: () =>
-      api.post<StatusOk>('/client/sensorConf', { bs_id: bsConf.bs_id, sensorConfigurations: [change] }),
+    mutationFn: (c: SensorConfigurationChange) =>
+      api.call(endpoints.probes.sensorConf, { bs_id: bsConf.bs_id, sensorConfigurations: [c] }),
     onSuccess: async () => {
       setSaved(true);
       // Spec doc 2 §7: after saving, the station configuration is loaded again.
@@ -89,7 +90,7 @@ export function PropertiesTab({ bsConf, conf, roleContext, unit }: PropertiesTab
       component="form"
       onSubmit={(e) => {
         e.preventDefault();
-        if (change && intervalValid) save.mutate();
+        if (change && intervalValid) save.mutate(change);
       }}
       sx={{ maxWidth: 560 }}
     >

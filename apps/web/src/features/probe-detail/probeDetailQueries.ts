@@ -1,11 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
+  endpoints,
   OVERVIEW_S,
   windowLength,
-  type ProbeAnalysisResponse,
   type SensorDataResponse,
-  type SnapshotResponse,
-  type TableDataResponse,
   type TimeWindow,
 } from '@emberwatch/shared';
 import { useApiClient } from '../../lib/ApiClientContext';
@@ -59,7 +57,7 @@ export function useSensorData(a: SensorDataArgs) {
   const api = useApiClient();
   const length = windowLength(a.window);
   const read = async (window: TimeWindow, live: boolean): Promise<ChartWindowData> => {
-    const response = await api.get<SensorDataResponse>('/client/sensorData', {
+    const response = await api.call(endpoints.probes.sensorData, {
       BS_ID: a.bsId,
       sensorID: a.sensorId,
       startTS: window.start,
@@ -90,7 +88,7 @@ export function useOverview(bsId: string, sensorId: string, enabled: boolean) {
   return useQuery({
     queryKey: probeDetailKeys.overview(bsId, sensorId),
     queryFn: () =>
-      api.get<SnapshotResponse>('/client/snapshot', {
+      api.call(endpoints.probes.snapshot, {
         basestationID: bsId,
         sensorIDs: sensorId,
         fromDate: nowSeconds() - OVERVIEW_S,
@@ -106,7 +104,7 @@ export function useTableData(bsId: string, sensorId: string, from: number, to: n
   return useQuery({
     queryKey: probeDetailKeys.table(bsId, sensorId, from, to ?? null),
     queryFn: () =>
-      api.get<TableDataResponse>('/client/data2', {
+      api.call(endpoints.probes.data2, {
         basestationID: bsId,
         sensorId,
         fromDate: from,
@@ -120,7 +118,6 @@ export function useProbeAnalysis(bsId: string, sensorId: string) {
   const api = useApiClient();
   return useQuery({
     queryKey: probeDetailKeys.analysis(bsId, sensorId),
-    queryFn: () =>
-      api.get<ProbeAnalysisResponse>('/admin/getSensorStats', { BS_ID: bsId, probeID: sensorId }),
+    queryFn: () => api.call(endpoints.probes.getSensorStats, { BS_ID: bsId, probeID: sensorId }),
   });
 }

@@ -1,8 +1,5 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
-import type { BsConfResponse, DataResponse, SensorData } from '@emberwatch/shared';
-import { useApiClient } from '../../lib/ApiClientContext';
-import { queryKeys } from '../../lib/queryKeys';
-import { useSelectedStation } from '../base-stations';
+import type { BsConfResponse, SensorData } from '@emberwatch/shared';
+import { useBsConfs, useSelectedStation, useStationData } from '../base-stations';
 import type { ProbeConfiguration } from './probeDetailTypes';
 
 export interface ProbeStation {
@@ -18,24 +15,14 @@ export interface ProbeStation {
  * the configurations are the probe list's own cached queries.
  */
 export function useProbeStation(sensorId: string) {
-  const api = useApiClient();
   const { stations, groupIds } = useSelectedStation();
   const ordered = [...groupIds, ...stations.map((s) => s.bs_id).filter((id) => !groupIds.includes(id))];
-  const confs = useQueries({
-    queries: ordered.map((bsId) => ({
-      queryKey: queryKeys.bsConf(bsId),
-      queryFn: () => api.get<BsConfResponse>('/client/bsConf', { basestationID: bsId }),
-    })),
-  });
+  const confs = useBsConfs(ordered);
   const found = confs.find((q) =>
     q.data?.sensor_configurations.some((c) => c.sensor_id_sys === sensorId),
   )?.data;
   const bsId = found?.bs_id;
-  const data = useQuery({
-    queryKey: queryKeys.data(bsId ?? ''),
-    queryFn: () => api.get<DataResponse>('/client/data', { basestationID: bsId }),
-    enabled: bsId !== undefined,
-  });
+  const data = useStationData(bsId);
   const conf: ProbeConfiguration | undefined = found?.sensor_configurations.find(
     (c) => c.sensor_id_sys === sensorId,
   );

@@ -1,8 +1,6 @@
 import { useMemo } from 'react';
-import { useQueries } from '@tanstack/react-query';
-import { TIMESTAMP_REFRESH_MS, type BsConfResponse, type DataResponse } from '@emberwatch/shared';
-import { useApiClient } from '../../lib/ApiClientContext';
-import { queryKeys } from '../../lib/queryKeys';
+import { TIMESTAMP_REFRESH_MS } from '@emberwatch/shared';
+import { useBsConfs, useStationDatas } from '../base-stations';
 import { useNowSeconds } from '../../lib/useNowSeconds';
 import { buildProbeRows } from './buildProbeRows';
 
@@ -13,19 +11,8 @@ import { buildProbeRows } from './buildProbeRows';
  * are recomputed every 20 s so ages and highlights move on without new data (spec doc 2 §2.2).
  */
 export function useProbeRows(bsIds: readonly string[]) {
-  const api = useApiClient();
-  const confs = useQueries({
-    queries: bsIds.map((bsId) => ({
-      queryKey: queryKeys.bsConf(bsId),
-      queryFn: () => api.get<BsConfResponse>('/client/bsConf', { basestationID: bsId }),
-    })),
-  });
-  const datas = useQueries({
-    queries: bsIds.map((bsId) => ({
-      queryKey: queryKeys.data(bsId),
-      queryFn: () => api.get<DataResponse>('/client/data', { basestationID: bsId }),
-    })),
-  });
+  const confs = useBsConfs(bsIds);
+  const datas = useStationDatas(bsIds);
   const nowSeconds = useNowSeconds(TIMESTAMP_REFRESH_MS);
   const ready = confs.every((q) => q.data) && datas.every((q) => q.data);
   const configurations = confs.flatMap((q) => q.data?.sensor_configurations ?? []);

@@ -2,7 +2,7 @@
 // Kept light (no MUI, no page): the entry's shell imports these modules, and so does every page.
 // The login page is mounted by the shell from its own file.
 export { SessionProvider, useSession, type AuthStatus, type SessionNotice } from './SessionProvider';
-export { useSessionInfo } from './useSessionInfo';
+export { sessionInfoQuery, useSessionInfo } from './sessionQueries';
 export { useUiPreferences, withDefaultPreferences } from './useUiPreferences';
 export { useEnsureUiPreferences } from './useEnsureUiPreferences';
 export { useChangeLanguage } from './useChangeLanguage';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Language, SessionInfo, UiPreferences } from '@emberwatch/shared';
+import { endpoints, type Language, type SessionInfo } from '@emberwatch/shared';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { queryKeys } from '../../lib/queryKeys';
 import { withDefaultPreferences } from './useUiPreferences';
@@ -28,9 +28,7 @@ export function useChangeLanguage({ demo }: { demo: boolean }): (lang: Language)
       setLanguage(lang);
       if (demo) return true;
       try {
-        await api.post<{ status_code: 0; ui_preferences: UiPreferences }>('/client/uiPrefs', {
-          prefs: { language: lang },
-        });
+        await api.call(endpoints.users.uiPrefs, { prefs: { language: lang } });
         return true;
       } catch {
         setLanguage(previous);

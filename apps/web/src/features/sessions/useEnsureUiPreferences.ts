@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_UI_PREFERENCES, type SessionInfo, type UiPreferences } from '@emberwatch/shared';
+import { DEFAULT_UI_PREFERENCES, endpoints, type SessionInfo, type UiPreferences } from '@emberwatch/shared';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { queryKeys } from '../../lib/queryKeys';
 import { missingPreferenceKeys } from './useUiPreferences';
@@ -21,7 +21,7 @@ export function useEnsureUiPreferences(session: SessionInfo | undefined, demo: b
     for (const k of missing.split(',') as (keyof UiPreferences)[])
       Object.assign(prefs, { [k]: DEFAULT_UI_PREFERENCES[k] });
     api
-      .post<{ status_code: 0; ui_preferences: UiPreferences }>('/client/uiPrefs', { prefs })
+      .call(endpoints.users.uiPrefs, { prefs })
       .then((r) => {
         queryClient.setQueryData<SessionInfo>(queryKeys.session, (old) =>
           old ? { ...old, ui_preferences: r.ui_preferences } : old,

@@ -1,5 +1,5 @@
 import { DEFAULT_UI_PREFERENCES, type UiPreferences } from '@emberwatch/shared';
-import { useSessionInfo } from './useSessionInfo';
+import { useSessionInfo } from './sessionQueries';
 
 /** Spec doc 1 §4: missing preferences are filled with the defaults. */
 export function withDefaultPreferences(prefs: Partial<UiPreferences> | null | undefined): UiPreferences {

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -9,14 +9,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Edit from '@mui/icons-material/Edit';
 import SensorsOff from '@mui/icons-material/SensorsOff';
-import { DATE_FORMATS, mayChange, type BsConfResponse } from '@emberwatch/shared';
+import { DATE_FORMATS, endpoints, mayChange } from '@emberwatch/shared';
 import { useShellContext } from '../../lib/shellContext';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { queryKeys } from '../../lib/queryKeys';
-import { useSelectedStation } from '../base-stations';
+import { useBsConf, useSelectedStation } from '../base-stations';
 import { useUiPreferences } from '../sessions';
 import { EditValueDialog } from './EditValueDialog';
 import { useSettingsFeedback } from './SettingsFeedback';
@@ -80,11 +80,7 @@ export function BaseStationTab() {
   const { selected } = useSelectedStation();
   const prefs = useUiPreferences();
   const bsId = selected?.bs_id ?? '';
-  const conf = useQuery({
-    queryKey: queryKeys.bsConf(bsId),
-    queryFn: () => api.get<BsConfResponse>('/client/bsConf', { basestationID: bsId }),
-    enabled: !!selected,
-  });
+  const conf = useBsConf(selected?.bs_id);
   const [editing, setEditing] = useState<'name' | 'timezone' | null>(null);
 
   if (!selected) return <EmptyState icon={<SensorsOff />} text={t('stations.none')} />;
@@ -145,7 +141,10 @@ export function BaseStationTab() {
           initial={bs.display_name ?? ''}
           onClose={() => setEditing(null)}
           onSave={async (value) => {
-            await api.post('/client/updateBsDisplayName', { bs_id: bs.bs_id, display_name: value.trim() });
+            await api.call(endpoints.probes.updateBsDisplayName, {
+              bs_id: bs.bs_id,
+              display_name: value.trim(),
+            });
             await saved();
           }}
         >
@@ -170,7 +169,7 @@ export function BaseStationTab() {
           required
           onClose={() => setEditing(null)}
           onSave={async (value) => {
-            await api.post('/client/setBsTimezone', { bs_id: bs.bs_id, timezone: value });
+            await api.call(endpoints.probes.setBsTimezone, { bs_id: bs.bs_id, timezone: value });
             await saved();
           }}
         >

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { endpoints } from '@emberwatch/shared';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { useToggleSet } from '../../lib/useToggleSet';
 import { ProbeBatchDialog } from './ProbeBatchDialog';
@@ -40,7 +41,7 @@ export function ToggleSensorsDialog({
     ] as const) {
       for (const [bsId, selected] of byStation(probes, ids))
         calls.push(
-          api.post('/client/toggleSensors', {
+          api.call(endpoints.probes.toggleSensors, {
             bs_id: bsId,
             selected_sensor_ids: selected,
             is_disabled: disabled,

@@ -5,7 +5,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
-import { canSubmitTransfer, stationLabel, type BasestationSummary } from '@emberwatch/shared';
+import { canSubmitTransfer, endpoints, stationLabel, type BasestationSummary } from '@emberwatch/shared';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { useToggleSet } from '../../lib/useToggleSet';
 import { ProbeBatchDialog } from './ProbeBatchDialog';
@@ -46,7 +46,7 @@ export function TransferSensorsDialog({
   function transfer() {
     return run(
       [...sources].map(([currentBS, selectedSensors]) =>
-        api.post('/client/transferSensors', { currentBS, selectedBS: target, selectedSensors }),
+        api.call(endpoints.probes.transferSensors, { currentBS, selectedBS: target, selectedSensors }),
       ),
       [...sources.keys(), target],
     );

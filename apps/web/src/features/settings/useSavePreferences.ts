@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { SessionInfo, UiPreferences } from '@emberwatch/shared';
+import { endpoints, type SessionInfo, type UiPreferences } from '@emberwatch/shared';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { queryKeys } from '../../lib/queryKeys';
 import { withDefaultPreferences } from '../sessions';
@@ -45,9 +45,7 @@ export function useSavePreferences({ admin, demo }: { admin: boolean; demo: bool
         return true;
       }
       try {
-        const r = await api.post<{ status_code: 0; ui_preferences: UiPreferences }>('/client/uiPrefs', {
-          prefs,
-        });
+        const r = await api.call(endpoints.users.uiPrefs, { prefs });
         // Only the fields of this change: another change still in flight keeps its optimistic value.
         const stored = withDefaultPreferences(r.ui_preferences);
         const saved: Partial<UiPreferences> = {};

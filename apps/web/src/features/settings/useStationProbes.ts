@@ -1,7 +1,7 @@
-import { useQueries, useQueryClient } from '@tanstack/react-query';
-import type { BsConfResponse, SensorConfiguration } from '@emberwatch/shared';
-import { useApiClient } from '../../lib/ApiClientContext';
+import { useQueryClient } from '@tanstack/react-query';
+import type { SensorConfiguration } from '@emberwatch/shared';
 import { queryKeys } from '../../lib/queryKeys';
+import { useBsConfs } from '../base-stations';
 
 /** A probe as the settings list shows it, with the station whose configuration holds it. */
 export interface SettingsProbe extends SensorConfiguration {
@@ -10,13 +10,7 @@ export interface SettingsProbe extends SensorConfiguration {
 
 /** The configuration of every station of the selected tab (the probe list's cached queries). */
 export function useStationProbes(bsIds: readonly string[]) {
-  const api = useApiClient();
-  const confs = useQueries({
-    queries: bsIds.map((bsId) => ({
-      queryKey: queryKeys.bsConf(bsId),
-      queryFn: () => api.get<BsConfResponse>('/client/bsConf', { basestationID: bsId }),
-    })),
-  });
+  const confs = useBsConfs(bsIds);
   const probes: SettingsProbe[] = confs.flatMap((q, i) =>
     (q.data?.sensor_configurations ?? []).map((c) => ({ ...c, bsId: bsIds[i] ?? c.realBs })),
   );

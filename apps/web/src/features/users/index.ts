@@ -1,2 +1,2 @@
 // The users feature's public surface.
-export { useUserInfo } from './useUserInfo';
+export { useUserInfo, userInfoQuery } from './userQueries';
