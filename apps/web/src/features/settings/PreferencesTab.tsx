@@ -45,6 +45,9 @@ import { useSettingsFeedback } from './SettingsFeedback';
 // A fixed day (1 March, 14:05) shows what each pattern looks like without depending on today.
 const SAMPLE_DATE = new Date(2025, 2, 1, 14, 5);
 
+/** A date or time pattern as the sample day in it, then the pattern: "01/03/2025 (dd/MM/yyyy)". */
+const patternLabel = (pattern: string) => `${format(SAMPLE_DATE, pattern)} (${pattern})`;
+
 function Section({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
   return (
     <Paper variant="outlined" component="section" sx={{ p: { xs: 1.5, sm: 2.5 } }} data-testid={testId}>
@@ -53,6 +56,21 @@ function Section({ title, testId, children }: { title: string; testId: string; c
       </Typography>
       <Stack spacing={2.5}>{children}</Stack>
     </Paper>
+  );
+}
+
+/** One setting of a section: its name, a sentence saying what it does, then its fields. */
+function Setting({ title, text, children }: { title: string; text: string; children: ReactNode }) {
+  return (
+    <div>
+      <Typography variant="subtitle2" component="h3">
+        {title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {text}
+      </Typography>
+      {children}
+    </div>
   );
 }
 
@@ -124,7 +142,7 @@ export function PreferencesTab() {
           label={t('settings.preferences.dateFormat')}
           value={prefs.date_format}
           options={DATE_FORMATS}
-          optionLabel={(f) => `${format(SAMPLE_DATE, f)} (${f})`}
+          optionLabel={patternLabel}
           onChange={(f) => void set('date_format', f)}
         />
         <PreferenceSelect<UiPreferences['time_format']>
@@ -132,7 +150,7 @@ export function PreferencesTab() {
           label={t('settings.preferences.timeFormat')}
           value={prefs.time_format}
           options={TIME_FORMATS}
-          optionLabel={(f) => `${format(SAMPLE_DATE, f)} (${f})`}
+          optionLabel={patternLabel}
           onChange={(f) => void set('time_format', f)}
         />
         <FormControl>
@@ -151,41 +169,29 @@ export function PreferencesTab() {
 
       {canSeeAlertSettings(roleContext) && (
         <Section title={t('settings.preferences.alerts')} testId="settings-alerts">
-          <div>
-            <Typography variant="subtitle2" component="h3">
-              {t('settings.preferences.safetyAlert')}
-            </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-              {t('settings.preferences.safetyAlertText', {
-                limit: `${settingToDisplay(SAFETY_ALERT_LIMIT_C, unit)} °${unit}`,
-              })}
-            </Typography>
+          <Setting
+            title={t('settings.preferences.safetyAlert')}
+            text={t('settings.preferences.safetyAlertText', {
+              limit: `${settingToDisplay(SAFETY_ALERT_LIMIT_C, unit)} °${unit}`,
+            })}
+          >
             {single(t('settings.preferences.safetyAlertValue'), 'safety_alert', 'settings-safety-alert')}
-          </div>
-          <div>
-            <Typography variant="subtitle2" component="h3">
-              {t('settings.preferences.temperatureAlert')}
-            </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-              {t('settings.preferences.temperatureAlertText')}
-            </Typography>
+          </Setting>
+          <Setting
+            title={t('settings.preferences.temperatureAlert')}
+            text={t('settings.preferences.temperatureAlertText')}
+          >
             {single(
               t('settings.preferences.temperatureAlertValue'),
               'temperature_alert',
               'settings-temperature-alert',
             )}
-          </div>
+          </Setting>
         </Section>
       )}
 
       <Section title={t('settings.preferences.display')} testId="settings-display">
-        <div>
-          <Typography variant="subtitle2" component="h3">
-            {t('settings.preferences.colorSteps')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-            {t('settings.preferences.colorStepsText')}
-          </Typography>
+        <Setting title={t('settings.preferences.colorSteps')} text={t('settings.preferences.colorStepsText')}>
           <TemperatureFields
             testId="settings-color-steps"
             valuesC={prefs.color_steps}
@@ -205,14 +211,8 @@ export function PreferencesTab() {
             }}
             onCommit={(c) => set('color_steps', c)}
           />
-        </div>
-        <div>
-          <Typography variant="subtitle2" component="h3">
-            {t('settings.preferences.chartRange')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-            {t('settings.preferences.chartRangeText')}
-          </Typography>
+        </Setting>
+        <Setting title={t('settings.preferences.chartRange')} text={t('settings.preferences.chartRangeText')}>
           <TemperatureFields
             testId="settings-chart-range"
             valuesC={prefs.chart_scale}
@@ -224,7 +224,7 @@ export function PreferencesTab() {
             }}
             onCommit={([lo, hi]) => set('chart_scale', [lo ?? 0, hi ?? 0])}
           />
-        </div>
+        </Setting>
         {canSeeHandleTempToggle(roleContext, hasTemperatureData) && (
           <FormControl>
             <FormControlLabel
