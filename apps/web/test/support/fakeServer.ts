@@ -6,7 +6,7 @@ import type {
   SessionInfo,
   UserInfo,
 } from '@emberwatch/shared';
-import { sessionInfo, station, userInfo } from './fixtures';
+import { bsConf, sessionInfo, station, userInfo } from './fixtures';
 import { localeTexts } from './localeTexts';
 
 export interface RecordedCall {
@@ -82,25 +82,7 @@ export function createFakeServer(options: FakeServerOptions = {}) {
     'GET /client/basestationArray': () => json({ status_code: 0, results: state.stations }),
     'GET /client/bsConf': (c) => {
       const id = c.query.get('basestationID') ?? '';
-      return json({
-        status_code: 0,
-        bs_id: id,
-        bs_BS_ID: id,
-        bsGroup: null,
-        display_name: null,
-        timezone: null,
-        bs_type: 2,
-        bast_ver: null,
-        firmware_ver: null,
-        typeLabel: 'V2 Standard',
-        activation_date: null,
-        last_boot_ts: null,
-        last_conf_ts: null,
-        last_data_ts: null,
-        sensor_configurations: state.conf[id] ?? [],
-        disabled_sensors: [],
-        conf_data: { bsGroup: null, sensor_groups: {}, timezone: null },
-      });
+      return json(bsConf(id, { sensor_configurations: state.conf[id] ?? [] }));
     },
     'GET /client/data': (c) => {
       const id = c.query.get('basestationID') ?? '';

@@ -1,6 +1,7 @@
 import {
   DEFAULT_UI_PREFERENCES,
   type BasestationSummary,
+  type BsConfResponse,
   type SensorConfiguration,
   type SensorData,
   type SessionInfo,
@@ -74,6 +75,30 @@ export function station(bsId: string, overrides: Partial<BasestationSummary> = {
     typeLabel: 'V2 Standard',
     last_data_ts: null,
     probeCount: 0,
+    ...overrides,
+  };
+}
+
+/** A station's configuration as GET /client/bsConf answers it: a V2 station with nothing set. */
+export function bsConf(bsId: string, overrides: Partial<BsConfResponse> = {}): BsConfResponse {
+  return {
+    status_code: 0,
+    bs_id: bsId,
+    bs_BS_ID: bsId,
+    bsGroup: null,
+    display_name: null,
+    timezone: null,
+    bs_type: 2,
+    bast_ver: null,
+    firmware_ver: null,
+    typeLabel: 'V2 Standard',
+    activation_date: null,
+    last_boot_ts: null,
+    last_conf_ts: null,
+    last_data_ts: null,
+    sensor_configurations: [],
+    disabled_sensors: [],
+    conf_data: { bsGroup: null, sensor_groups: {}, timezone: null },
     ...overrides,
   };
 }

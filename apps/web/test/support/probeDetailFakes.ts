@@ -8,7 +8,7 @@ import type {
   TableRow,
 } from '@emberwatch/shared';
 import { json, type FakeServer } from './fakeServer';
-import { nowSeconds } from './fixtures';
+import { bsConf, nowSeconds } from './fixtures';
 
 type Hooks = Record<string, ((u: unknown) => void)[]>;
 
@@ -163,24 +163,6 @@ export function serveAnalysis(
 export function withFirmware(server: FakeServer, firmware: string | null): void {
   server.override('GET /client/bsConf', (c) => {
     const id = c.query.get('basestationID') ?? '';
-    return json({
-      status_code: 0,
-      bs_id: id,
-      bs_BS_ID: id,
-      bsGroup: null,
-      display_name: null,
-      timezone: null,
-      bs_type: 2,
-      bast_ver: null,
-      firmware_ver: firmware,
-      typeLabel: 'V2 Standard',
-      activation_date: null,
-      last_boot_ts: null,
-      last_conf_ts: null,
-      last_data_ts: null,
-      sensor_configurations: server.state.conf[id] ?? [],
-      disabled_sensors: [],
-      conf_data: { bsGroup: null, sensor_groups: {}, timezone: null },
-    });
+    return json(bsConf(id, { firmware_ver: firmware, sensor_configurations: server.state.conf[id] ?? [] }));
   });
 }
