@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Plan, Service } from '../src/contracts/users.js';
+import type { Service } from '../src/contracts/users.js';
 import type { RoleContext } from '../src/domain/roles.js';
 import { probeDetailAccess, probeDetailTabs } from '../src/domain/probeDetailAccess.js';
 import { batteryVolts, rawBatteryCentivolts } from '../src/domain/batteryVolts.js';
@@ -9,36 +9,11 @@ import {
   isAverageOverLimit,
   isDayOverPacketLimit,
 } from '../src/domain/probeAnalysis.js';
+import { insightService, ownerWith, plan } from './roleFixtures.js';
 
-const base: RoleContext = {
-  admin: false,
-  adminGroup: null,
-  master: false,
-  grandMaster: false,
-  subUser: false,
-  translator: false,
-  partnerApp: null,
-  siteindex: false,
-  storagesEnabled: false,
-  bsCount: 1,
-  plans: [],
-  service: null,
-};
-const plan = (planName: Plan['planName'], expired = false, segment: number | null = null): Plan => ({
-  planName,
-  planLevel: 2,
-  segment,
-  dueDate: null,
-  expired,
-});
-const service = (trial: number): Service => ({
-  plan: 1,
-  trial,
-  started: null,
-  period: null,
-  expDate: null,
-  surveyCompleted: false,
-});
+// No plan and no service: each row adds the one it is about.
+const base: RoleContext = ownerWith({ plans: [] });
+const service = (trial: number): Service => ({ ...insightService, trial });
 
 // Spec doc 2 §2.4 (who opens the detail), §4 (limited free data, trial −1), §6 (admins still open).
 describe('who opens a probe detail', () => {
@@ -47,7 +22,7 @@ describe('who opens a probe detail', () => {
     ['an admin even with limited free data', { admin: true, service: service(-1) }, true, 'open'],
     ['an Insight-service user', { service: service(0) }, false, 'open'],
     ['a premium user with a current plan', { plans: [plan('Premium')] }, false, 'open'],
-    ['a premium user whose plan expired', { plans: [plan('Premium', true)] }, false, 'denied'],
+    ['a premium user whose plan expired', { plans: [plan('Premium', { expired: true })] }, false, 'denied'],
     ['a free user', { plans: [plan('Free')] }, false, 'denied'],
     [
       'a limited free user whose trial was refused',
@@ -67,7 +42,11 @@ describe('which tabs the detail shows (spec doc 2 §2.4)', () => {
     ['a premium user', { plans: [plan('Premium')] }, ['history', 'properties']],
     ['an Insight user', { service: service(0) }, ['history', 'data', 'properties']],
     ['a supervisor', { plans: [plan('Supervisor')] }, ['history', 'data', 'properties']],
-    ['a compost supervisor', { plans: [plan('Supervisor', false, 14)] }, ['history', 'data', 'properties']],
+    [
+      'a compost supervisor',
+      { plans: [plan('Supervisor', { segment: 14 })] },
+      ['history', 'data', 'properties'],
+    ],
     ['an admin', { admin: true }, ['history', 'data', 'properties', 'regularity']],
     ['an admin who is a master', { admin: true, master: true }, ['history', 'data', 'properties']],
   ])('%s sees %j', (_who, ctx, tabs) => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { Plan, PlanName } from '../src/contracts/users.js';
 import {
   canSeeStorages,
   hasInsightService,
@@ -15,34 +14,12 @@ import {
   type MenuEntry,
   type RoleContext,
 } from '../src/domain/roles.js';
-
-const plan = (planName: PlanName, extra: Partial<Plan> = {}): Plan => ({
-  planName,
-  planLevel: planName === 'Free' ? 0 : 4,
-  segment: null,
-  dueDate: null,
-  expired: false,
-  ...extra,
-});
-
-const insight = { plan: 2, trial: 0, started: null, period: 36, expDate: null, surveyCompleted: true };
-
-/** A regular account owner on the free plan with one base station. */
-const regular: RoleContext = {
-  admin: false,
-  adminGroup: null,
-  master: false,
-  grandMaster: false,
-  subUser: false,
-  translator: false,
-  partnerApp: null,
-  siteindex: false,
-  storagesEnabled: false,
-  bsCount: 1,
-  plans: [plan('Free')],
-  service: null,
-};
-const ctx = (over: Partial<RoleContext>): RoleContext => ({ ...regular, ...over });
+import {
+  insightService as insight,
+  ownerWith as ctx,
+  plan,
+  regularOwner as regular,
+} from './roleFixtures.js';
 
 const compostSupervisor = (storagesEnabled: boolean): RoleContext =>
   ctx({ plans: [plan('Supervisor', { segment: SEGMENT_WASTE })], storagesEnabled });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { Plan, PlanName } from '../src/contracts/users.js';
 import { SEGMENT_GRAIN, SEGMENT_WASTE } from '../src/domain/roles.js';
 import {
   canSeeAlertSettings,
@@ -19,32 +18,9 @@ import {
   type SettingsContext,
   type SettingsTab,
 } from '../src/domain/settingsVisibility.js';
+import { insightService as insight, plan, regularOwner } from './roleFixtures.js';
 
-const plan = (planName: PlanName, extra: Partial<Plan> = {}): Plan => ({
-  planName,
-  planLevel: planName === 'Free' ? 0 : 4,
-  segment: null,
-  dueDate: null,
-  expired: false,
-  ...extra,
-});
-const insight = { plan: 2, trial: 0, started: null, period: 36, expDate: null, surveyCompleted: true };
-
-const regular: SettingsContext = {
-  admin: false,
-  adminGroup: null,
-  master: false,
-  grandMaster: false,
-  subUser: false,
-  translator: false,
-  partnerApp: null,
-  siteindex: false,
-  storagesEnabled: false,
-  bsCount: 1,
-  plans: [plan('Free')],
-  service: null,
-  rcUnitCount: 0,
-};
+const regular: SettingsContext = { ...regularOwner, rcUnitCount: 0 };
 const ctx = (over: Partial<SettingsContext>): SettingsContext => ({ ...regular, ...over });
 const compost = (over: Partial<SettingsContext> = {}) =>
   ctx({ plans: [plan('Supervisor', { planLevel: 4, segment: SEGMENT_WASTE })], ...over });
