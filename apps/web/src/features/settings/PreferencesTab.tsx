@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -25,16 +24,13 @@ import {
   validateChartRange,
   validateColorSteps,
   validateTemperatureSetting,
-  type DataResponse,
   type Language,
   type UiPreferences,
 } from '@emberwatch/shared';
 import { changeLanguage } from '../../i18n/i18n';
 import { LANGUAGE_NAMES } from '../../i18n/languageNames';
-import { useApiClient } from '../../lib/ApiClientContext';
-import { queryKeys } from '../../lib/queryKeys';
 import { useShellContext } from '../../lib/shellContext';
-import { useSelectedStation } from '../base-stations';
+import { useSelectedStation, useStationData } from '../base-stations';
 import { useSessionInfo, useUiPreferences } from '../sessions';
 import { useUserInfo } from '../users';
 import { PreferenceSelect } from './PreferenceSelect';
@@ -77,7 +73,6 @@ function Setting({ title, text, children }: { title: string; text: string; child
 /** Spec doc 1 §2 "Settings view groups": general, alert and display settings. */
 export function PreferencesTab() {
   const { t } = useTranslation();
-  const api = useApiClient();
   const { roleContext } = useShellContext();
   const session = useSessionInfo().data;
   const user = useUserInfo(session?.UID).data;
@@ -88,11 +83,7 @@ export function PreferencesTab() {
 
   // "Has temperature data": the selected station reports readings (the probe list's cached query).
   const { selected } = useSelectedStation();
-  const readings = useQuery({
-    queryKey: queryKeys.data(selected?.bs_id ?? ''),
-    queryFn: () => api.get<DataResponse>('/client/data', { basestationID: selected?.bs_id }),
-    enabled: !!selected,
-  });
+  const readings = useStationData(selected?.bs_id);
   const hasTemperatureData = (readings.data?.results.length ?? 0) > 0;
   const forcedOff = handleTempForcedOff(roleContext);
 
