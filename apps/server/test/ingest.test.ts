@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { IngestPacket } from '@emberwatch/shared';
-import { createServer } from '../src/createServer.js';
+import { twoInstancesOnOneStore } from './support/secondInstance.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 
 const BS = 'F1000001';
@@ -302,19 +302,10 @@ describe(`base-station ingest on ${TEST_ENGINE}`, () => {
 });
 
 describe.runIf(TEST_ENGINE === 'postgres')('ingest from several server instances sharing PostgreSQL', () => {
-  let t: TestApp;
-  let second: Awaited<ReturnType<typeof createServer>>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    second = await createServer(t.kernel.config, t.store, { logger: false });
-    await second.app.ready();
-  });
-  afterAll(async () => {
-    await second.app.close();
-    await t.close();
-  });
+  const instances = twoInstancesOnOneStore();
 
   it('keeps the daily roll-up whole when two instances store readings of one probe at once', async () => {
+    const { t, second } = instances;
     const day = Math.floor((now - 86_400) / 86_400) * 86_400;
     // Twenty rounds, each with one packet to each instance at the same moment: two transactions
     // that read and rewrite the same day of the same probe side by side.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IngestPacket } from '@emberwatch/shared';
-import { createServer } from '../src/createServer.js';
+import { twoInstancesOnOneStore } from './support/secondInstance.js';
 import { createTestApp, TEST_ENGINE, bearer, type TestApp } from './support/testApp.js';
 
 const now = Math.floor(Date.now() / 1000);
@@ -198,28 +198,19 @@ describe(`a station sends readings only for its own account's probes, on ${TEST_
 describe.runIf(TEST_ENGINE === 'postgres')(
   'probe ownership across server instances sharing PostgreSQL',
   () => {
-    let t: TestApp;
-    let second: Awaited<ReturnType<typeof createServer>>;
-    beforeAll(async () => {
-      t = await createTestApp();
-      second = await createServer(t.kernel.config, t.store, { logger: false });
-      await second.app.ready();
-    });
-    afterAll(async () => {
-      await second.app.close();
-      await t.close();
-    });
+    const instances = twoInstancesOnOneStore();
 
-    function sendTo(app: typeof t.app, bsId: string, sensorId: string, ts: number) {
+    function sendTo(app: TestApp['app'], bsId: string, sensorId: string, ts: number) {
       return app.inject({
         method: 'POST',
         url: '/ingest/v1/packets',
-        headers: { authorization: `Station ${bsId}:${t.secretOf(bsId)}` },
+        headers: { authorization: `Station ${bsId}:${instances.t.secretOf(bsId)}` },
         payload: { type: 'data', readings: [reading(sensorId, ts, [300])] },
       });
     }
 
     it('refuses the old account on every instance once a probe moved to another account', async () => {
+      const { t, second } = instances;
       // The second instance caches C30001 as the compost account's probe.
       expect((await sendTo(second.app, 'F3000001', 'C30001', now - 1000)).json()).toMatchObject({
         stored: 1,
@@ -249,6 +240,7 @@ describe.runIf(TEST_ENGINE === 'postgres')(
     });
 
     it('lets only one account own a new probe that two instances hear at once', async () => {
+      const { t, second } = instances;
       const answers = await Promise.all([
         sendTo(t.app, 'F1000002', 'H19999', now - 20),
         sendTo(second.app, 'F2000002', 'H19999', now - 19),

@@ -5,7 +5,7 @@ import {
   type IngestPacket,
   type IngestResponse,
 } from '@emberwatch/shared';
-import { createServer } from '../src/createServer.js';
+import { twoInstancesOnOneStore } from './support/secondInstance.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 
 const now = Math.floor(Date.now() / 1000);
@@ -151,19 +151,10 @@ describe(`limits on the probes a station may add, on ${TEST_ENGINE}`, () => {
 describe.runIf(TEST_ENGINE === 'postgres')(
   'the per-station limit across server instances sharing PostgreSQL',
   () => {
-    let t: TestApp;
-    let second: Awaited<ReturnType<typeof createServer>>;
-    beforeAll(async () => {
-      t = await createTestApp();
-      second = await createServer(t.kernel.config, t.store, { logger: false });
-      await second.app.ready();
-    });
-    afterAll(async () => {
-      await second.app.close();
-      await t.close();
-    });
+    const instances = twoInstancesOnOneStore();
 
     it('holds when two instances add probes to one station at the same moment', async () => {
+      const { t, second } = instances;
       const send = (app: typeof t.app, bs: string, ids: string[]) =>
         app.inject({
           method: 'POST',

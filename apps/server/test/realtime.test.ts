@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { WsServerMessage } from '@emberwatch/shared';
 import { createServer } from '../src/createServer.js';
+import { twoInstancesOnOneStore } from './support/secondInstance.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 
 /** A client that records every message, so a test can wait for one or prove none came. */
@@ -181,22 +182,16 @@ describe(`realtime push over the WebSocket, on ${TEST_ENGINE}`, () => {
 });
 
 describe.runIf(TEST_ENGINE === 'postgres')('realtime across server instances sharing PostgreSQL', () => {
-  let t: TestApp;
-  let second: Awaited<ReturnType<typeof createServer>>;
+  const instances = twoInstancesOnOneStore();
   let wsUrl: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    second = await createServer(t.kernel.config, t.store, { logger: false });
-    const address = await second.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = await instances.second.app.listen({ host: '127.0.0.1', port: 0 });
     wsUrl = address.replace('http', 'ws') + '/ws';
-  });
-  afterAll(async () => {
-    await second.app.close();
-    await t.close();
   });
 
   it('pushes data stored by one instance to a user connected to another', async () => {
+    const { t } = instances;
     const c = await connect(wsUrl);
     c.ws.send(JSON.stringify({ type: 'auth', token: await t.login('hay@demo.emberwatch') }));
     await waitFor(() => c.messages.find((m) => m.type === 'ready'));
@@ -218,6 +213,7 @@ describe.runIf(TEST_ENGINE === 'postgres')('realtime across server instances sha
   });
 
   it('lets every instance follow a probe moved on another one', async () => {
+    const { t, second } = instances;
     const ingestOnSecond = (ts: number) =>
       second.app.inject({
         method: 'POST',
