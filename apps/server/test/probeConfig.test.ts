@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { BsConfResponse, DataResponse, SensorDataResponse, TableDataResponse } from '@emberwatch/shared';
+import type {
+  BsConfResponse,
+  DataResponse,
+  MinMaxResponse,
+  SensorDataResponse,
+  SnapshotResponse,
+  TableDataResponse,
+} from '@emberwatch/shared';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 import { api, ingest } from './support/probeHelpers.js';
 
@@ -179,6 +186,46 @@ describe(`probe and station settings on ${TEST_ENGINE}`, () => {
       // A later correction replaces it from its own date on.
       res = await sensorConf('hay', 'F1000001', { sensor_id_sys: 'H10006', correction: -1 });
       expect((await probeConf('F1000001', 'H10006'))?.corrections?.map((c) => c.factor)).toEqual([0.3, -1]);
+    });
+
+    it('corrects the daily roll-ups of the snapshot, the min/max trend and the long chart from the day the correction holds at its end', async () => {
+      const DAY = 86_400;
+      const today = Math.floor(clock / DAY) * DAY;
+      const earlier = today - 3 * DAY;
+      await ingest(t, 'F1000001', [
+        { sensor_id: 'H10005', meas_ts: earlier + 3600, temperatures: [400] },
+        { sensor_id: 'H10005', meas_ts: Math.max(today, clock - 60), temperatures: [420] },
+      ]);
+      const res = await sensorConf('hay', 'F1000001', { sensor_id_sys: 'H10005', correction: 0.3 });
+      expect(res.json()).toEqual({ status_code: 0 });
+
+      // Today ends after the correction was saved: its maximum is shown corrected; three days ago is not.
+      const snapshot = (
+        await call.get(
+          'hay',
+          `/client/snapshot?basestationID=F1000001&sensorIDs=H10005&fromDate=${today - 5 * DAY}`,
+        )
+      ).json<SnapshotResponse>();
+      expect(snapshot.results).toEqual([
+        { a: 'H10005', b: earlier, h: 400, hh: [400] },
+        { a: 'H10005', b: today, h: 423, hh: [423] },
+      ]);
+      const minmax = (
+        await call.get('hay', '/client/minmaxData?basestationID=F1000001')
+      ).json<MinMaxResponse>();
+      expect(minmax.results.find((r) => r.sensor_id === 'H10005')).toEqual({
+        sensor_id: 'H10005',
+        min: 400,
+        max: 423,
+      });
+      const chart = (
+        await call.get('hay', `/client/sensorData?BS_ID=F1000001&sensorID=H10005&startTS=${clock - 40 * DAY}`)
+      ).json<SensorDataResponse>();
+      expect(chart.mode).toBe('snapshot');
+      expect(chart.points.map((p) => [p.b, p.hh])).toEqual([
+        [earlier, [400]],
+        [today, [423]],
+      ]);
     });
   });
 
