@@ -29,7 +29,7 @@ import type { BaseStationRepository } from '../base-stations/index.js';
 import type { AccessService, Actor } from '../users/index.js';
 import { DAY_S, dayOf } from '../ingest/index.js';
 import { parseCorrections } from '../readings/index.js';
-import type { ProbeDataRepository } from './probeData.repository.js';
+import type { DailyChartRow, ProbeDataRepository } from './probeData.repository.js';
 
 /** minmaxData's default period (spec doc 3: the trend of the last 7 days). */
 const MINMAX_DEFAULT_S = 7 * DAY_S;
@@ -45,6 +45,16 @@ function dayCorrection(tl: ReturnType<typeof correctionTimeline>, day: number): 
 
 function parseTemps(json: string): number[] {
   return JSON.parse(json) as number[];
+}
+
+/** The probe's corrections over time, as stored with it. */
+function timelineOf(probe: { corrections: string | null }): ReturnType<typeof correctionTimeline> {
+  return correctionTimeline(parseCorrections(probe.corrections));
+}
+
+/** A day's maximum, every depth's included, with the day's correction added. */
+function correctedMaximum(row: DailyChartRow, off: number): { h: number; hh: number[] } {
+  return { h: row.max_temp + off, hh: applyCorrection(parseTemps(row.max_temps), off) };
 }
 
 function range(from: number, to: number | undefined, nowS: number): { from: number; to: number } {
@@ -77,20 +87,14 @@ export class ProbeDataService {
     const probe = await this.access.probeFor(actor, q.sensorID);
     const { from, to } = range(q.startTS, q.endTS, this.nowS());
     const allFields = q.allFields === 1;
-    const tl = correctionTimeline(parseCorrections(probe.corrections));
+    const tl = timelineOf(probe);
     let points: ChartPoint[];
     let mode: SensorDataResponse['mode'];
     if (to - from > SNAPSHOT_AFTER_S) {
       mode = 'snapshot';
-      const rows = await this.repo.daily([probe.sensor_id], dayOf(from), to);
-      points = rows.map((r) => {
-        const off = dayCorrection(tl, r.day);
-        const p: ChartPoint = {
-          b: r.day,
-          h: r.max_temp + off,
-          hh: applyCorrection(parseTemps(r.max_temps), off),
-          snaptime: r.day,
-        };
+      const days = await this.correctedDaily([probe], from, to);
+      points = days.map(({ row: r, off }) => {
+        const p: ChartPoint = { b: r.day, ...correctedMaximum(r, off), snaptime: r.day };
         // The roll-up keeps the day's battery range, not signal: the lowest battery is what matters.
         if (allFields) Object.assign(p, { e: r.min_batt, f: null, g: null });
         return p;
@@ -123,23 +127,12 @@ export class ProbeDataService {
     const fromTs = q.fromDate;
     const toTs = q.toDate;
     const { from, to } = range(fromTs, toTs, this.nowS());
-    const rows = await this.repo.daily(
-      probes.map((p) => p.sensor_id),
-      dayOf(from),
-      to,
-    );
-    const timelines = new Map(
-      probes.map((p) => [p.sensor_id, correctionTimeline(parseCorrections(p.corrections))]),
-    );
-    const results: SnapshotPoint[] = rows.map((r) => {
-      const off = dayCorrection(timelines.get(r.sensor_id) ?? correctionTimeline([]), r.day);
-      return {
-        a: r.sensor_id,
-        b: r.day,
-        h: r.max_temp + off,
-        hh: applyCorrection(parseTemps(r.max_temps), off),
-      };
-    });
+    const days = await this.correctedDaily(probes, from, to);
+    const results: SnapshotPoint[] = days.map(({ row: r, off }) => ({
+      a: r.sensor_id,
+      b: r.day,
+      ...correctedMaximum(r, off),
+    }));
     return { status_code: 0, results };
   }
 
@@ -151,17 +144,8 @@ export class ProbeDataService {
     const toTs = q.toTS;
     const to = toTs ?? this.nowS();
     const { from } = range(fromTs ?? to - MINMAX_DEFAULT_S, to, this.nowS());
-    const rows = await this.repo.daily(
-      probes.map((p) => p.sensor_id),
-      dayOf(from),
-      to,
-    );
-    const timelines = new Map(
-      probes.map((p) => [p.sensor_id, correctionTimeline(parseCorrections(p.corrections))]),
-    );
     const acc = new Map<string, MinMaxEntry>();
-    for (const r of rows) {
-      const off = dayCorrection(timelines.get(r.sensor_id) ?? correctionTimeline([]), r.day);
+    for (const { row: r, off } of await this.correctedDaily(probes, from, to)) {
       const cur = acc.get(r.sensor_id);
       if (!cur)
         acc.set(r.sensor_id, { sensor_id: r.sensor_id, min: r.min_temp + off, max: r.max_temp + off });
@@ -186,7 +170,7 @@ export class ProbeDataService {
     if (to - from > TABLE_MAX_RANGE_S)
       throw ApiError.invalid('The data table covers at most 60 days; choose a shorter range.', 'toDate');
     const rows = await this.repo.readings(probe.sensor_id, from, to);
-    const tl = correctionTimeline(parseCorrections(probe.corrections));
+    const tl = timelineOf(probe);
     const results: TableRow[] = [];
     let prev: number | null = null;
     for (const r of rows) {
@@ -211,6 +195,28 @@ export class ProbeDataService {
     }
     results.reverse();
     return { status_code: 0, results };
+  }
+
+  /**
+   * The probes' daily roll-ups from `from`'s UTC day to `to`, by probe then day, each with the
+   * correction in effect at the end of its day (`off`, tenths): the chart's long ranges, the snapshot
+   * and the min/max trend read the days alike.
+   */
+  private async correctedDaily(
+    probes: readonly { sensor_id: string; corrections: string | null }[],
+    from: number,
+    to: number,
+  ): Promise<{ row: DailyChartRow; off: number }[]> {
+    const rows = await this.repo.daily(
+      probes.map((p) => p.sensor_id),
+      dayOf(from),
+      to,
+    );
+    const timelines = new Map(probes.map((p) => [p.sensor_id, timelineOf(p)]));
+    return rows.map((row) => ({
+      row,
+      off: dayCorrection(timelines.get(row.sensor_id) ?? correctionTimeline([]), row.day),
+    }));
   }
 
   /**
