@@ -48,4 +48,13 @@ describe('the entry bundle', () => {
     expect(lazyOnly).toEqual([]);
     expect(modules.some((m) => m.endsWith('lazyShell.tsx'))).toBe(true);
   });
+
+  it('keeps the page list and every page but login out of it: the shell routes to them', () => {
+    const { modules } = entryGraph();
+    const pages = modules
+      .map((m) => m.slice(src.length + 1))
+      .filter((m) => /(^|\/)pages\.tsx?$|^features\/.*Page\.tsx$|NotFoundPage/.test(m))
+      .filter((m) => !m.endsWith('LoginPage.tsx'));
+    expect(pages).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import type { ShellContext } from '../lib/shellContext';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
@@ -18,6 +18,7 @@ import { useUserInfo } from '../features/users';
 import { SelectedStationProvider, useBasestations } from '../features/base-stations';
 import { IMPLEMENTED_ENTRIES } from './implementedRoutes';
 import { pageTitleKey } from './pageTitleKey';
+import { PageRoutes } from './pageRoutes';
 import { TopBar } from './TopBar';
 import { RealtimeBridge } from './RealtimeBridge';
 import { ShellTheme } from './ShellTheme';
@@ -86,7 +87,7 @@ function ShellFrame() {
   if (failure || !roleContext || !user.data || !stations.data)
     return <LoadingIndicator fullPage label={t('common.loading')} />;
 
-  const outletContext: ShellContext = { roleContext, implementedEntries: IMPLEMENTED_ENTRIES };
+  const shellContext: ShellContext = { roleContext, implementedEntries: IMPLEMENTED_ENTRIES };
   return (
     <SelectedStationProvider stations={stations.data}>
       <RealtimeBridge />
@@ -125,7 +126,7 @@ function ShellFrame() {
           sx={{ flex: 1, py: { xs: 1.5, sm: 3 }, px: { xs: 1, sm: 3 }, '&:focus': { outline: 'none' } }}
         >
           <Suspense fallback={<LoadingIndicator label={t('common.loading')} />}>
-            <Outlet context={outletContext} />
+            <PageRoutes context={shellContext} />
           </Suspense>
         </Container>
       </Box>

@@ -10,9 +10,6 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import Sensors from '@mui/icons-material/Sensors';
-import HelpOutline from '@mui/icons-material/HelpOutline';
-import SettingsIcon from '@mui/icons-material/Settings';
 import Logout from '@mui/icons-material/Logout';
 import Translate from '@mui/icons-material/Translate';
 import ExpandLess from '@mui/icons-material/ExpandLess';
@@ -22,12 +19,10 @@ import type { ReactNode } from 'react';
 import { LANGUAGES, type Language, type MenuEntry } from '@emberwatch/shared';
 import { LANGUAGE_NAMES } from '../i18n/languageNames';
 import { APP_VERSION } from './appVersion';
-import { ENTRY_PATHS } from './implementedRoutes';
+import { ENTRY_PAGES } from './implementedRoutes';
 
+/** The shell's own entries; each page's entry brings its icon (app/pages.ts). */
 const ICONS: Partial<Record<MenuEntry, ReactNode>> = {
-  probes: <Sensors />,
-  settings: <SettingsIcon />,
-  instructions: <HelpOutline />,
   language: <Translate />,
   logout: <Logout />,
 };
@@ -136,8 +131,9 @@ export function SideMenu({ open, onClose, entries, onLogout, language, onLanguag
                 </ListItemButton>
               );
             }
-            const path = ENTRY_PATHS[entry];
-            if (!path) return null;
+            const page = ENTRY_PAGES[entry];
+            if (!page) return null;
+            const { path, icon } = page;
             return (
               <ListItemButton
                 key={entry}
@@ -147,7 +143,7 @@ export function SideMenu({ open, onClose, entries, onLogout, language, onLanguag
                 onClick={onClose}
                 data-testid={`menu-${entry}`}
               >
-                <ListItemIcon>{ICONS[entry]}</ListItemIcon>
+                <ListItemIcon>{icon}</ListItemIcon>
                 <ListItemText primary={label} />
               </ListItemButton>
             );

@@ -1,21 +1,24 @@
+import type { ReactNode } from 'react';
 import type { MenuEntry } from '@emberwatch/shared';
+import type { PageDefinition } from '../lib/pageDefinition';
+import { PAGES } from './pages';
+
+const pages: readonly PageDefinition[] = PAGES;
+
+/** The menu entries that are actions of the shell itself, not pages: every build has them. */
+const SHELL_ACTIONS: readonly MenuEntry[] = ['language', 'logout'];
 
 /**
- * The side-menu entries whose pages exist in this build. `visibleMenuEntries()` decides what a role
- * may see; this list decides what is built. A later issue that adds a page adds its entry here
- * (and its path below), and the menu and the "/" redirect pick it up.
+ * The side-menu entries this build has: the pages that declare a menu entry, and the shell's
+ * actions. `visibleMenuEntries()` decides what a role may see; this list decides what is built, so
+ * the menu and the "/" redirect pick up a page as soon as its feature declares it (app/pages.ts).
  */
 export const IMPLEMENTED_ENTRIES: readonly MenuEntry[] = [
-  'probes',
-  'settings',
-  'instructions',
-  'language',
-  'logout',
+  ...pages.flatMap((p) => (p.menu ? [p.menu.entry] : [])),
+  ...SHELL_ACTIONS,
 ];
 
-/** Where each implemented page lives; language and logout are actions, not pages. */
-export const ENTRY_PATHS: Partial<Record<MenuEntry, string>> = {
-  probes: '/probes',
-  settings: '/settings',
-  instructions: '/instructions',
-};
+/** Where each implemented page's menu entry leads, and its icon. */
+export const ENTRY_PAGES: Partial<Record<MenuEntry, { path: string; icon: ReactNode }>> = Object.fromEntries(
+  pages.flatMap((p) => (p.menu ? [[p.menu.entry, { path: p.menu.path, icon: p.menu.icon }]] : [])),
+);

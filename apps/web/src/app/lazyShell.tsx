@@ -3,13 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { LoadingIndicator } from '../ui/LoadingIndicator';
 
 /**
- * The logged-in frame (top bar, tabs, side menu, probe list) loads after the entry, so /login
- * carries none of it. The probe list, where users land, is fetched together with the shell: one
- * round trip, no waterfall. While it loads the refresh-token exchange runs anyway.
+ * The logged-in frame (top bar, tabs, side menu, the page list and its routes) loads after the
+ * entry, so /login carries none of it. The probe list, where users land, is fetched together with
+ * the shell: one round trip, no waterfall (the same module its page definition loads lazily,
+ * features/probes/pages.tsx). While it loads the refresh-token exchange runs anyway.
  */
-const loadProbesPage = () => import('../features/probes/ProbesPage');
-
-const loadShell = () => Promise.all([import('./AppShell'), loadProbesPage()]);
+const loadShell = () => Promise.all([import('./AppShell'), import('../features/probes/ProbesPage')]);
 
 /**
  * Starts fetching the shell before it is needed: at start on any page but /login (in parallel with
@@ -20,8 +19,6 @@ export function preloadShell(): void {
 }
 
 const Shell = lazy(() => loadShell().then(([m]) => ({ default: m.AppShell })));
-
-export const LazyProbesPage = lazy(() => loadProbesPage().then((m) => ({ default: m.ProbesPage })));
 
 export function LazyAppShell() {
   const { t } = useTranslation();

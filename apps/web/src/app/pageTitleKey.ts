@@ -1,9 +1,16 @@
-/** The i18n key of the top bar's page title for a path. */
-export function pageTitleKey(pathname: string): string {
+import { matchPath } from 'react-router';
+import type { TranslationKey } from '../i18n/translationKey';
+import type { PageDefinition } from '../lib/pageDefinition';
+import { PAGES } from './pages';
+
+const pages: readonly PageDefinition[] = PAGES;
+
+/**
+ * The i18n key of the top bar's page title for a path: the title of the page whose route matches
+ * (app/pages.ts), so the title always names the page shown.
+ */
+export function pageTitleKey(pathname: string): TranslationKey {
   if (pathname === '/') return 'titles.home';
-  if (pathname === '/probes' || pathname.startsWith('/probes/')) return 'titles.probes';
-  if (/^\/storages\/[^/]+\/probes\//.test(pathname)) return 'titles.probes';
-  if (pathname === '/settings' || pathname.startsWith('/settings/')) return 'settings.title';
-  if (pathname === '/instructions') return 'titles.instructions';
-  return 'titles.notFound';
+  const page = pages.find((p) => p.paths.some((path) => matchPath(`/${path}`, pathname)));
+  return page?.titleKey ?? 'titles.notFound';
 }

@@ -1,0 +1,18 @@
+import type { PageDefinition } from '../lib/pageDefinition';
+import { probesPages } from '../features/probes/pages';
+import { probeDetailPages } from '../features/probe-detail/pages';
+import { settingsPages } from '../features/settings/pages';
+import { instructionsPages } from '../features/instructions/pages';
+
+/**
+ * Every page of the logged-in app, one line per feature. The shell derives from this list the
+ * routes (pageRoutes.tsx), the implemented menu entries and their targets (implementedRoutes.ts,
+ * SideMenu.tsx) and the titles (pageTitleKey.ts): a new page touches its feature and this list.
+ * Only the lazily loaded shell imports it (the pages' icons are MUI), never the entry.
+ */
+export const PAGES = [
+  ...probesPages,
+  ...probeDetailPages,
+  ...settingsPages,
+  ...instructionsPages,
+] satisfies readonly PageDefinition[];

@@ -1,0 +1,12 @@
+import { lazy } from 'react';
+import HelpOutline from '@mui/icons-material/HelpOutline';
+import type { PageDefinition } from '../../lib/pageDefinition';
+
+export const instructionsPages = [
+  {
+    paths: ['instructions'],
+    titleKey: 'titles.instructions',
+    menu: { entry: 'instructions', path: '/instructions', icon: <HelpOutline /> },
+    component: lazy(() => import('./InstructionsPage').then((m) => ({ default: m.InstructionsPage }))),
+  },
+] satisfies readonly PageDefinition[];

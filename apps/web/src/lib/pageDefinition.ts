@@ -1,0 +1,23 @@
+import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
+import type { MenuEntry } from '@emberwatch/shared';
+import type { TranslationKey } from '../i18n/translationKey';
+
+/**
+ * One page of a feature, declared beside it (`features/x/pages.tsx`) and listed once in
+ * `app/pages.ts`. The shell derives everything else from that list: the routes under the logged-in
+ * frame, the implemented side-menu entries with their targets and icons, and the page titles. It
+ * lives in lib/ because features declare pages and never import the shell.
+ */
+export interface PageDefinition {
+  /** Route patterns under the logged-in shell, without the leading slash: 'probes/:sensorId'. */
+  paths: readonly string[];
+  /** The i18n key of the page's title (top bar and document title). */
+  titleKey: TranslationKey;
+  /** The page, loaded on demand (React.lazy): no page is in the entry bundle. */
+  component: LazyExoticComponent<ComponentType>;
+  /**
+   * The side-menu entry that leads here, if any: `visibleMenuEntries` decides who sees it, this
+   * says that the build has it, where it leads and its icon.
+   */
+  menu?: { entry: MenuEntry; path: string; icon: ReactNode };
+}
