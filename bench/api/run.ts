@@ -8,21 +8,15 @@
  *
  * Results go to stdout and bench/results/api.json. Target (issue 3): ≤ 20 ms p95 at 1,000 requests/s.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   ingestReadings,
   keepAliveClient,
   latencySummary,
   login,
-  prepareStore,
-  randomPort,
-  root,
-  startServer,
   stationId,
-  stopServer,
+  withFreshServer,
+  writeResults,
 } from '../support/benchServer.js';
 
 const { values: args } = parseArgs({
@@ -110,12 +104,7 @@ async function paced(
   };
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'emberwatch-bench-api-'));
-const port = randomPort();
-await prepareStore({ dataDir, stations: 1, login: true });
-const server = await startServer(dataDir, undefined, port);
-let result: Run;
-try {
+const result = await withFreshServer('api', async (port): Promise<Run> => {
   const now = Math.floor(Date.now() / 1000);
   // A day of 20-minute readings for every probe, so probe_latest and probe_daily look like a real farm's.
   const readings: object[] = [];
@@ -144,28 +133,18 @@ try {
     `api: GET /client/data, ${PROBES} probes (${(check.bytes / 1024).toFixed(1)} kB), ${RATE}/s for ${SECONDS} s …\n`,
   );
   await paced(client, path, 3); // warm-up
-  result = await paced(client, path, SECONDS);
+  const run = await paced(client, path, SECONDS);
   client.close();
   process.stdout.write(
-    `  achieved ${result.achievedRate}/s (${result.completed} answers, ${result.errors} errors), p50 ${result.latencyMsP50} ms, p95 ${result.latencyMsP95} ms, p99 ${result.latencyMsP99} ms, max ${result.latencyMsMax} ms\n`,
+    `  achieved ${run.achievedRate}/s (${run.completed} answers, ${run.errors} errors), p50 ${run.latencyMsP50} ms, p95 ${run.latencyMsP95} ms, p99 ${run.latencyMsP99} ms, max ${run.latencyMsMax} ms\n`,
   );
-} finally {
-  await stopServer(server);
-  rmSync(dataDir, { recursive: true, force: true });
-}
-mkdirSync(join(root, 'bench/results'), { recursive: true });
-writeFileSync(
-  join(root, 'bench/results/api.json'),
-  JSON.stringify(
-    {
-      date: new Date().toISOString(),
-      engine: 'sqlite',
-      call: 'GET /client/data',
-      probes: PROBES,
-      targetP95Ms: 20,
-      result,
-    },
-    null,
-    2,
-  ) + '\n',
-);
+  return run;
+});
+writeResults('api', {
+  date: new Date().toISOString(),
+  engine: 'sqlite',
+  call: 'GET /client/data',
+  probes: PROBES,
+  targetP95Ms: 20,
+  result,
+});

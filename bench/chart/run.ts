@@ -9,21 +9,15 @@
  *
  * Results go to stdout and bench/results/chart.json. Target (issue 3): year chart ≤ 10 ms p95.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   ingestReadings,
   keepAliveClient,
   latencySummary,
   login,
-  prepareStore,
-  randomPort,
-  root,
-  startServer,
   stationId,
-  stopServer,
+  withFreshServer,
+  writeResults,
 } from '../support/benchServer.js';
 
 const { values: args } = parseArgs({
@@ -100,12 +94,8 @@ async function measure(
   };
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'emberwatch-bench-chart-'));
-const port = randomPort();
-await prepareStore({ dataDir, stations: 1, login: true });
-const server = await startServer(dataDir, undefined, port);
-const results: Case[] = [];
-try {
+const results = await withFreshServer('chart', async (port) => {
+  const cases: Case[] = [];
   const now = Math.floor(Date.now() / 1000);
   process.stdout.write(`chart: ingesting a year of hourly readings (${HOURS}) for one probe …\n`);
   await ingestReadings(port, 0, yearOfReadings(now));
@@ -120,29 +110,19 @@ try {
     ['7 days raw', `${base}&startTS=${now - 7 * 86_400}&endTS=${now}`],
   ] as const) {
     const r = await measure(client, name, path);
-    results.push(r);
+    cases.push(r);
     process.stdout.write(
       `  ${name}: ${r.points} points (${r.mode}, ${(r.bytes / 1024).toFixed(1)} kB), p50 ${r.latencyMsP50} ms, p95 ${r.latencyMsP95} ms, p99 ${r.latencyMsP99} ms\n`,
     );
   }
   client.close();
-} finally {
-  await stopServer(server);
-  rmSync(dataDir, { recursive: true, force: true });
-}
-mkdirSync(join(root, 'bench/results'), { recursive: true });
-writeFileSync(
-  join(root, 'bench/results/chart.json'),
-  JSON.stringify(
-    {
-      date: new Date().toISOString(),
-      engine: 'sqlite',
-      readings: HOURS,
-      width: WIDTH,
-      targetP95Ms: 10,
-      results,
-    },
-    null,
-    2,
-  ) + '\n',
-);
+  return cases;
+});
+writeResults('chart', {
+  date: new Date().toISOString(),
+  engine: 'sqlite',
+  readings: HOURS,
+  width: WIDTH,
+  targetP95Ms: 10,
+  results,
+});

@@ -7,7 +7,7 @@
  *
  * Results go to stdout and bench/results/ingest.json; docs/PERFORMANCE.md records them.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,11 +16,11 @@ import {
   percentile,
   prepareStore,
   randomPort,
-  root,
   startServer,
   stationId,
   stationSecret,
   stopServer,
+  writeResults,
 } from '../support/benchServer.js';
 
 const { values: args } = parseArgs({
@@ -185,8 +185,4 @@ for (const engine of engines) {
     );
   }
 }
-mkdirSync(join(root, 'bench/results'), { recursive: true });
-writeFileSync(
-  join(root, 'bench/results/ingest.json'),
-  JSON.stringify({ date: new Date().toISOString(), results }, null, 2) + '\n',
-);
+writeResults('ingest', { date: new Date().toISOString(), results });

@@ -3,8 +3,9 @@
  * its own process (BENCH_NODE_ARGS reach node, e.g. --cpu-prof), login, keep-alive HTTP and percentiles.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { migrateToLatest, openStore, type Store } from '../../apps/server/src/db/createDatabase.js';
 import { hashStationSecret } from '../../apps/server/src/features/ingest/stationCredentials.js';
@@ -144,6 +145,29 @@ export async function stopServer(child: ChildProcess): Promise<void> {
 
 export function randomPort(): number {
   return 18_000 + Math.floor(Math.random() * 1000);
+}
+
+/**
+ * Runs `work` against the built server on a fresh SQLite store holding the bench account (with its
+ * password) and one station; then stops the server and deletes the store, whatever happened.
+ */
+export async function withFreshServer<T>(name: string, work: (port: number) => Promise<T>): Promise<T> {
+  const dataDir = mkdtempSync(join(tmpdir(), `emberwatch-bench-${name}-`));
+  const port = randomPort();
+  await prepareStore({ dataDir, stations: 1, login: true });
+  const server = await startServer(dataDir, undefined, port);
+  try {
+    return await work(port);
+  } finally {
+    await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Writes a benchmark's results to bench/results/<name>.json, which docs/PERFORMANCE.md quotes. */
+export function writeResults(name: string, results: unknown): void {
+  mkdirSync(join(root, 'bench/results'), { recursive: true });
+  writeFileSync(join(root, `bench/results/${name}.json`), JSON.stringify(results, null, 2) + '\n');
 }
 
 export function percentile(sorted: number[], q: number): number {
