@@ -30,6 +30,7 @@ import {
   type ProbeSortKey,
 } from '@emberwatch/shared';
 import { formatDateTime } from '../../lib/formatDateTime';
+import type { TranslationKey } from '../../i18n/translationKey';
 import type { ProbeRow } from './buildProbeRows';
 import { ProbeAge, ProbeBattery, ProbeSignal, ProbeTemperature } from './ProbeCells';
 import type { TemperatureScale } from './temperatureScale';
@@ -46,7 +47,7 @@ export interface ProbeTableProps {
   compact?: boolean;
 }
 
-const SORT_CHOICES: { value: string; sort: ProbeSort; labelKey: string }[] = [
+const SORT_CHOICES: { value: string; sort: ProbeSort; labelKey: TranslationKey }[] = [
   {
     value: 'temperature-asc',
     sort: { key: 'temperature', direction: 'asc' },

@@ -7,12 +7,13 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import { settingsTabToOpen, visibleSettingsTabs, type SettingsTab } from '@emberwatch/shared';
 import { EmptyState } from '../../ui/EmptyState';
 import { useShellContext } from '../../lib/shellContext';
+import type { TranslationKey } from '../../i18n/translationKey';
 import { SettingsFeedbackProvider } from './SettingsFeedback';
 import { PreferencesTab } from './PreferencesTab';
 import { ProbesSettingsTab } from './ProbesSettingsTab';
 import { BaseStationTab } from './BaseStationTab';
 
-const TAB_LABEL_KEYS: Record<SettingsTab, string> = {
+const TAB_LABEL_KEYS: Record<SettingsTab, TranslationKey> = {
   preferences: 'settings.tabs.preferences',
   probes: 'settings.tabs.probes',
   basestation: 'settings.tabs.basestation',

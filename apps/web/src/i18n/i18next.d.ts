@@ -1,0 +1,16 @@
+// Translation keys are typed from the English locale files: a key that is not in them fails the
+// build (tsc), and so does a key built from a string that is not a known part of one. All features'
+// files share the one `translation` namespace, as i18n.ts loads them.
+import 'i18next';
+import type common from './locales/en/common.json';
+import type probeDetail from './locales/en/probeDetail.json';
+import type settings from './locales/en/settings.json';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    // A default text does not excuse a missing key: the English files hold every text.
+    strictKeyChecks: true;
+    resources: { translation: typeof common & typeof probeDetail & typeof settings };
+  }
+}
