@@ -11,6 +11,9 @@ import react from '@vitejs/plugin-react';
 const apiTarget = process.env.EMBERWATCH_API_URL ?? 'http://127.0.0.1:8080';
 const proxied = ['/admin', '/client', '/auth', '/ingest'] as const;
 
+/** Modules of packages/shared/src: declarations only (types, constants, pure functions, schemas). */
+const SHARED_MODULE = /[\\/]packages[\\/]shared[\\/]src[\\/]/;
+
 /** Contract modules: packages/shared/src/contracts/*.ts. */
 const CONTRACT_MODULE = /[\\/]packages[\\/]shared[\\/]src[\\/]contracts[\\/][^\\/]+\.ts$/;
 
@@ -77,13 +80,19 @@ function stripEndpointSchemas(code: string, ast: AstNode): string {
  *    marked as such (wrapped in a pure IIFE); schemas nobody imports then drop out.
  * Build only. Step 2 leaves a module it does not understand as it was; test/builtBundle.test.ts
  * builds the app and fails if zod is in it.
+ *
+ * Every module of the shared package is also declared free of side effects (it only declares): an
+ * import of it whose exports go unused is dropped, and a chunk need not keep its place in the
+ * import order. Without this, the contract modules the shell's lazy pages share with the entry
+ * split the shared constants into a chunk of their own, and the first page loaded ~1 kB more.
  */
 function treeShakeSharedSchemas(): Plugin {
   return {
     name: 'emberwatch:tree-shake-shared-schemas',
     apply: 'build',
     transform(source, id) {
-      if (!CONTRACT_MODULE.test(id)) return null;
+      if (!SHARED_MODULE.test(id)) return null;
+      if (!CONTRACT_MODULE.test(id)) return { code: source, map: null, moduleSideEffects: false };
       const code = stripEndpointSchemas(source, this.parse(source) as unknown as AstNode);
       try {
         const ast = this.parse(code);
@@ -100,9 +109,9 @@ function treeShakeSharedSchemas(): Plugin {
         }
         out += code.slice(last);
         this.parse(out);
-        return { code: out, map: null };
+        return { code: out, map: null, moduleSideEffects: false };
       } catch {
-        return code === source ? null : { code, map: null };
+        return { code, map: null, moduleSideEffects: false };
       }
     },
   };

@@ -53,6 +53,15 @@ describe('the built web app', () => {
     expect(zodModules(chunks)).toEqual([]);
   });
 
+  // The login page needs none of the logged-in shell's code. An entry module that imports a
+  // feature's index (rather than the modules it needs) brings along every module the index lists.
+  it("loads none of the logged-in shell's session hooks before login", () => {
+    const initial = entryChunks().flatMap((c) => c.moduleIds);
+    const shellOnly =
+      /([\\/]app[\\/]AppShell|[\\/]sessions[\\/](useEnsureUiPreferences|useChangeLanguage))\.tsx?$/;
+    expect(initial.filter((id) => shellOnly.test(id))).toEqual([]);
+  });
+
   it('keeps each endpoint the client calls to its method, path and auth', () => {
     const code = chunks.map((c) => c.code).join('\n');
     expect(code).toContain('/client/getAnonymousTranslations');
