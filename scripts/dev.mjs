@@ -6,27 +6,13 @@
 //   npm run dev -- --no-simulator    without the simulator (or SIMULATOR=0)
 //
 // Same defaults as npm start: DATA_DIR=./data, PORT=8080; the same backfill rule (scripts/lib/simulatorState.mjs).
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import {
-  bin,
-  displayPath,
-  bold,
-  exited,
-  red,
-  repoRoot,
-  start,
-  stop,
-  waitForFile,
-  waitForHealth,
-  yellow,
-} from './lib/proc.mjs';
+import { demoStationsReady, localRunSettings } from './lib/localRun.mjs';
+import { bin, displayPath, bold, exited, red, start, stop, waitForHealth, yellow } from './lib/proc.mjs';
 import { backfillPlan, keepLastRunFresh } from './lib/simulatorState.mjs';
 
-const args = process.argv.slice(2);
-const noSimulator = args.includes('--no-simulator') || process.env.SIMULATOR === '0';
-const port = process.env.PORT || '8080';
-const dataDir = path.resolve(repoRoot, process.env.DATA_DIR || 'data');
+const { noSimulator, port, dataDir } = localRunSettings();
 mkdirSync(dataDir, { recursive: true });
 
 // EMBERWATCH_API_URL: the Vite dev server proxies the API to this server (apps/web/vite.config.ts).
@@ -72,7 +58,7 @@ if (!noSimulator) {
   try {
     await waitForHealth(`http://127.0.0.1:${port}/health`, { child: server, timeoutMs: 120_000 });
     const config = path.join(dataDir, 'demo-stations.json');
-    if (process.env.DEMO_SEED === '0' ? existsSync(config) : await waitForFile(config, { child: server })) {
+    if (await demoStationsReady(config, server)) {
       const plan = backfillPlan(dataDir);
       console.log(bold(`[dev] simulator: ${plan.reason}`));
       launch(

@@ -15,27 +15,13 @@
 // Ctrl-C (or SIGTERM) stops the simulator, then the server, and waits for both.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import {
-  displayPath,
-  bold,
-  exited,
-  red,
-  repoRoot,
-  start,
-  stop,
-  waitForFile,
-  waitForHealth,
-  yellow,
-} from './lib/proc.mjs';
+import { demoStationsReady, localRunSettings } from './lib/localRun.mjs';
+import { displayPath, bold, exited, red, repoRoot, start, stop, waitForHealth, yellow } from './lib/proc.mjs';
 import { backfillPlan, keepLastRunFresh } from './lib/simulatorState.mjs';
 import { welcomeText } from './lib/welcome.mjs';
 
-const args = process.argv.slice(2);
-const noSimulator = args.includes('--no-simulator') || process.env.SIMULATOR === '0';
-const simulatorArgs = args.filter((arg) => arg !== '--no-simulator');
-
-const port = process.env.PORT || '8080';
-const dataDir = path.resolve(repoRoot, process.env.DATA_DIR || 'data');
+const { noSimulator, port, dataDir } = localRunSettings();
+const simulatorArgs = process.argv.slice(2).filter((arg) => arg !== '--no-simulator');
 const host =
   process.env.HOST && !['0.0.0.0', '::', ''].includes(process.env.HOST) ? process.env.HOST : '127.0.0.1';
 const localUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
@@ -108,10 +94,7 @@ try {
 let simulatorNote = 'not started (--no-simulator)';
 if (!noSimulator && !stopping) {
   const config = path.join(dataDir, 'demo-stations.json');
-  // The server seeds the demo (and writes the credentials file) before it listens; DEMO_SEED=0 means no file will come.
-  const seeded =
-    process.env.DEMO_SEED === '0' ? existsSync(config) : await waitForFile(config, { child: server });
-  if (!seeded) {
+  if (!(await demoStationsReady(config, server))) {
     simulatorNote = `not started: ${path.join(displayPath(dataDir), 'demo-stations.json')} is missing (DEMO_SEED=0?)`;
   } else {
     const plan = backfillPlan(dataDir);

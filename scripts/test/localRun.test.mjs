@@ -1,0 +1,59 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { demoStationsReady, localRunSettings } from '../lib/localRun.mjs';
+import { repoRoot } from '../lib/proc.mjs';
+
+describe('the settings npm start and npm run dev share', () => {
+  it('default to port 8080 and ./data, with the simulator', () => {
+    expect(localRunSettings([], {})).toEqual({
+      noSimulator: false,
+      port: '8080',
+      dataDir: path.join(repoRoot, 'data'),
+    });
+  });
+
+  it('take PORT and DATA_DIR from the environment, a relative folder from the repository', () => {
+    expect(localRunSettings([], { PORT: '9000', DATA_DIR: 'other' })).toMatchObject({
+      port: '9000',
+      dataDir: path.join(repoRoot, 'other'),
+    });
+    expect(localRunSettings([], { DATA_DIR: '/srv/ember' }).dataDir).toBe('/srv/ember');
+  });
+
+  it('leave the simulator out with --no-simulator or SIMULATOR=0', () => {
+    expect(localRunSettings(['--no-simulator'], {}).noSimulator).toBe(true);
+    expect(localRunSettings([], { SIMULATOR: '0' }).noSimulator).toBe(true);
+    expect(localRunSettings(['--live-interval', '10'], { SIMULATOR: '1' }).noSimulator).toBe(false);
+  });
+});
+
+describe('demoStationsReady', () => {
+  const exited = { exitCode: 0, signalCode: null };
+
+  it('with DEMO_SEED=0 counts only a file already there, without waiting', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'emberwatch-local-run-'));
+    try {
+      const file = path.join(dir, 'demo-stations.json');
+      expect(await demoStationsReady(file, exited, { DEMO_SEED: '0' })).toBe(false);
+      writeFileSync(file, '{}');
+      expect(await demoStationsReady(file, exited, { DEMO_SEED: '0' })).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('otherwise waits for the file while the server runs, and gives up when it has stopped', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'emberwatch-local-run-'));
+    try {
+      const file = path.join(dir, 'demo-stations.json');
+      expect(await demoStationsReady(file, exited, {})).toBe(false);
+      const running = { exitCode: null, signalCode: null };
+      setTimeout(() => writeFileSync(file, '{}'), 300);
+      expect(await demoStationsReady(file, running, {})).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
