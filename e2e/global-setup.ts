@@ -1,7 +1,6 @@
 // Starts the built server on a fresh data folder with the demo seeded, then backfills two days of
 // readings every 20 minutes so the demo's latest readings are some minutes old when the tests start.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, openSync, readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import net from 'node:net';
@@ -15,6 +14,7 @@ import {
   simulatorMain,
   webDist,
 } from './support/app.js';
+import { builtServerEnv } from '../scripts/lib/builtServerEnv.mjs';
 
 const preferredPort = Number(process.env.E2E_PORT ?? 8181);
 const intervalS = 1200;
@@ -74,18 +74,8 @@ export default async function globalSetup(): Promise<void> {
   const logFile = path.join(dataDir, 'server.log');
   const log = openSync(logFile, 'a');
 
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DEMO_SEED: '1',
-    LOG_LEVEL: 'warn',
-    JWT_SECRET: randomBytes(32).toString('base64url'),
-    WEB_DIST: webDist,
-    NODE_ENV: 'production',
-  };
-  delete env.DATABASE_URL; // the browser tests run on the embedded SQLite store
+  // The browser tests run on the embedded SQLite store.
+  const env = builtServerEnv({ port, dataDir, webDist });
 
   const server = spawn(process.execPath, [serverMain], { cwd: repoRoot, env, stdio: ['ignore', log, log] });
   let alive = true;

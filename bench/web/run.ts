@@ -12,7 +12,6 @@
  * Results go to stdout and bench/results/web.json; docs/PERFORMANCE.md records them.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -24,6 +23,7 @@ import { chromium } from 'playwright-core';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as chromeLauncher from 'chrome-launcher';
+import { builtServerEnv } from '../../scripts/lib/builtServerEnv.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -117,18 +117,7 @@ async function freePort(): Promise<number> {
 
 async function startServer(dataDir: string): Promise<{ server: ChildProcess; baseUrl: string }> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DEMO_SEED: '1',
-    LOG_LEVEL: 'warn',
-    JWT_SECRET: randomBytes(32).toString('base64url'),
-    WEB_DIST: webDist,
-    NODE_ENV: 'production',
-  };
-  delete env.DATABASE_URL;
+  const env = builtServerEnv({ port, dataDir, webDist });
   const server = spawn(process.execPath, [serverMain], {
     cwd: root,
     env,
