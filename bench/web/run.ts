@@ -13,7 +13,6 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,6 +24,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as chromeLauncher from 'chrome-launcher';
 import { builtServerEnv } from '../../scripts/lib/builtServerEnv.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
+import { freePort } from '../support/procStats.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const webDist = join(root, 'apps/web/dist');
@@ -101,18 +101,6 @@ function initialJavaScript(): FileSize[] {
       queue.push(new URL(imp, `http://x/${dir}`).pathname.slice(1));
   }
   return [...seen].sort().map(sizeOf);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
 }
 
 async function startServer(dataDir: string): Promise<{ server: ChildProcess; baseUrl: string }> {
