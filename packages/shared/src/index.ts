@@ -40,3 +40,4 @@ export * from './contracts/endpoints.js';
 export * from './contracts/health.js';
 export * from './domain/changeRights.js';
 export * from './domain/isProbeSerial.js';
+export * from './contracts/storageLayout.js';
