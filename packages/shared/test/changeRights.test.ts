@@ -6,14 +6,14 @@ const owner: ChangeRightsContext = { admin: false, master: false, grandMaster: f
 // docs/decisions/0014-sub-user-rights.md
 describe('mayChange', () => {
   it.each([
-    ['the owner', owner, ['renameProbe', 'correctProbe', 'toggleProbes', 'transferProbes', 'editStation']],
+    ['the owner', owner, [...ACCOUNT_CHANGES]],
     ['an admin', { ...owner, admin: true }, [...ACCOUNT_CHANGES]],
-    ['a sub-user', { ...owner, subUser: true }, ['renameProbe']],
+    ['a sub-user', { ...owner, subUser: true }, ['renameProbe', 'editStorage']],
     ['a read-only master', { ...owner, master: true }, []],
     [
       'a grand master',
       { ...owner, master: true, grandMaster: true },
-      ['correctProbe', 'toggleProbes', 'transferProbes', 'editStation'],
+      ['correctProbe', 'toggleProbes', 'transferProbes', 'editStation', 'editStorage', 'removeStorage'],
     ],
     ['an admin who is a read-only master', { ...owner, admin: true, master: true }, []],
   ] as const)('lets %s change exactly %j', (_who, ctx, allowed) => {

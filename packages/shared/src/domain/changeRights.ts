@@ -12,6 +12,9 @@ export const ACCOUNT_CHANGES = [
   'toggleProbes',
   'transferProbes',
   'editStation',
+  // Storages (spec doc 3 §6): their layouts and the probes placed in them, and deleting one.
+  'editStorage',
+  'removeStorage',
 ] as const;
 export type AccountChange = (typeof ACCOUNT_CHANGES)[number];
 
@@ -24,7 +27,9 @@ export function mayChange(ctx: ChangeRightsContext, change: AccountChange): bool
   if (ctx.admin) return true;
   // A sub-user (a farm hand) watches the account and reacts: he names the probes he places, nothing
   // that changes what the account measures or where (corrections, disabling, transfers, the
-  // stations' names and time zones) — that stays with the owner.
-  if (ctx.subUser) return change === 'renameProbe';
+  // stations' names and time zones) — that stays with the owner. He does build the storages he
+  // stacks and push probes into (docs/decisions/0019-storages-store.md), but deleting a storage
+  // stays with the owner.
+  if (ctx.subUser) return change === 'renameProbe' || change === 'editStorage';
   return true;
 }

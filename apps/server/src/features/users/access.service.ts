@@ -25,6 +25,8 @@ const SUB_USER_REFUSALS: Record<AccountChange, string> = {
   toggleProbes: 'Only the account owner can enable or disable probes.',
   transferProbes: 'Only the account owner can transfer probes.',
   editStation: 'Only the account owner can change base-station settings.',
+  editStorage: 'Only the account owner can change storages.',
+  removeStorage: 'Only the account owner can delete storages.',
 };
 
 export function changeRightsOf(actor: Actor): ChangeRightsContext {
