@@ -5,6 +5,7 @@ import { preferencesFeature } from './features/preferences/index.js';
 import { probesFeature } from './features/probes/index.js';
 import { readingsFeature } from './features/readings/index.js';
 import { sessionsFeature } from './features/sessions/index.js';
+import { storagesFeature } from './features/storages/index.js';
 import { translationsFeature } from './features/translations/index.js';
 import { accessFeature, usersFeature } from './features/users/index.js';
 import type { FeatureModule } from './kernel/FeatureModule.js';
@@ -31,6 +32,7 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
   const baseStations = baseStationsFeature(kernel, { ...auth, ...readings.exports });
   const probes = probesFeature(kernel, auth);
   const ingest = ingestFeature(kernel);
+  const storages = storagesFeature(kernel, { ...auth, users: access.exports.users });
   const translations = translationsFeature(kernel, auth);
   const realtime = realtimeFeature(kernel, { ...auth, ...sessions.exports }, opts);
   return [
@@ -42,6 +44,7 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
     baseStations,
     probes,
     ingest,
+    storages,
     translations,
     realtime,
   ];

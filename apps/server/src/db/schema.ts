@@ -169,6 +169,38 @@ export interface TranslationsTable {
   updated_by: number | null;
 }
 
+/** Spec doc 3 §3 "Storage" (migration 0004); the JSON columns hold the shapes of contracts/storages.ts. */
+export interface StoragesTable {
+  id: Generated<number>;
+  /** The account (main user) the storage belongs to. */
+  owner_user_id: number;
+  bs_id: string;
+  name: string;
+  type: string;
+  capacity: number | null;
+  /** 1 rows, 2 floors, 3 stacks (domain/kinds/storageLayouts.ts); null while undefined. */
+  layout_type: number | null;
+  /** JSON SensorLayout, or null. */
+  sensor_layout: string | null;
+  /** JSON Stack[] ('[]' when none). */
+  stacks: string;
+  monitor_id: number | null;
+  /** JSON LayoutPrefs, AlertMessaging and QualityPeriod, each null while unset. */
+  layout_prefs: string | null;
+  alert_messaging: string | null;
+  quality_period: string | null;
+  created_ts: number;
+  updated_ts: number;
+  updated_by: number | null;
+}
+
+/** One probe listed in a storage's layout; unique per account, so a probe is in one storage at most. */
+export interface StorageProbesTable {
+  storage_id: number;
+  owner_user_id: number;
+  sensor_id: string;
+}
+
 export interface Database {
   users: UsersTable;
   master_authorizations: MasterAuthorizationsTable;
@@ -181,4 +213,6 @@ export interface Database {
   bs_packets: BsPacketsTable;
   ui_preferences: UiPreferencesTable;
   translations: TranslationsTable;
+  storages: StoragesTable;
+  storage_probes: StorageProbesTable;
 }

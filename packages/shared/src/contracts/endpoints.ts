@@ -5,6 +5,7 @@ import { ingestEndpoints } from './ingest.js';
 import { probeConfigEndpoints } from './probeConfig.js';
 import { probeDataEndpoints } from './probeData.js';
 import { sessionEndpoints } from './session.js';
+import { storageEndpoints } from './storages.js';
 import { translationEndpoints } from './translations.js';
 import { userEndpoints } from './users.js';
 
@@ -22,6 +23,7 @@ export const endpoints = catalogue({
   users: userEndpoints,
   baseStations: baseStationEndpoints,
   probes: { ...probeDataEndpoints, ...probeConfigEndpoints },
+  storages: storageEndpoints,
   translations: translationEndpoints,
   ingest: ingestEndpoints,
   health: healthEndpoints,

@@ -3,6 +3,7 @@ import type { Engine } from '../engine.js';
 import { initialMigration } from './0001_initial.js';
 import { probeSettingsMigration } from './0002_probe_settings.js';
 import { translationsMigration } from './0003_translations.js';
+import { storagesMigration } from './0004_storages.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -10,5 +11,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0001_initial': initialMigration(engine),
     '0002_probe_settings': probeSettingsMigration(engine),
     '0003_translations': translationsMigration(engine),
+    '0004_storages': storagesMigration(engine),
   };
 }

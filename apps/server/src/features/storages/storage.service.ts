@@ -1,0 +1,145 @@
+import { STORAGE_CAPACITY_MAX_DEFAULT, type Storage, type StorageInput } from '@emberwatch/shared';
+import { ApiError } from '../../http/ApiError.js';
+import type { BaseStationRepository } from '../base-stations/index.js';
+import type { AccessService, Actor, UserRepository, UserRow } from '../users/index.js';
+import { checkStorageLayout, probesOf } from './checkStorageLayout.js';
+import { presentStorage } from './storage.presenter.js';
+import type { StorageRepository, StorageRow, StorageValues } from './storage.repository.js';
+
+const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+function noSuchStorage(): ApiError {
+  // Alike for a storage that does not exist and one of another account: no probing for ids.
+  return ApiError.forbidden('You do not have access to this storage.');
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/**
+ * Storages of an account (spec doc 3 §3, §5, §6, §7). A storage belongs to an account (its main
+ * user); whoever may see the account sees its storages, and changes follow the shared `mayChange`
+ * (masters read-only, grand masters and admins everything, sub-users edit but do not delete). A save
+ * checks the whole item first and writes it in one transaction, so a refused call changes nothing.
+ */
+export class StorageService {
+  constructor(
+    private readonly repo: StorageRepository,
+    private readonly access: AccessService,
+    private readonly users: Pick<UserRepository, 'findById'>,
+    private readonly stations: Pick<BaseStationRepository, 'findById' | 'probesWithStation'>,
+    private readonly nowS: () => number,
+  ) {}
+
+  /** GET /client/getStorages: the storages of the accounts the caller sees, or of one (UID), by name. */
+  async list(actor: Actor, uid: number | undefined): Promise<Storage[]> {
+    const ownerIds =
+      uid === undefined ? actor.accountIds : [accountIdOf(await this.access.targetAccount(actor, uid))];
+    const rows = await this.repo.listByOwners(ownerIds);
+    return rows.sort((a, b) => byName.compare(a.name, b.name) || a.id - b.id).map(presentStorage);
+  }
+
+  /** POST /client/saveStorage: creates (no itemID) or replaces a storage. */
+  async save(actor: Actor, uid: number | undefined, item: StorageInput): Promise<Storage> {
+    const existing = item.itemID === undefined ? undefined : await this.storageFor(actor, uid, item.itemID);
+    const accountId = existing?.owner_user_id ?? accountIdOf(await this.access.targetAccount(actor, uid));
+    this.access.assertMayChange(actor, 'editStorage');
+    const account = await this.users.findById(accountId);
+    if (!account) throw noSuchStorage();
+
+    const station = await this.stations.findById(item.BS_ID);
+    if (!station || station.owner_user_id !== accountId) throw ApiError.forbidden();
+    if (item.capacity !== null && item.capacity > STORAGE_CAPACITY_MAX_DEFAULT)
+      throw ApiError.invalid(`The capacity is at most ${STORAGE_CAPACITY_MAX_DEFAULT}.`, 'item.capacity');
+    // Monitors come with their own feature; until then no monitor exists to be chosen.
+    if (item.monitor !== null) throw ApiError.invalid(`There is no monitor ${item.monitor}.`, 'item.monitor');
+    const problem = checkStorageLayout(item, account.segment);
+    if (problem) throw ApiError.invalid(problem.message, problem.path);
+    await this.checkAlertUsers(accountId, item);
+
+    const sensorIds = probesOf(item);
+    await this.checkProbes(accountId, existing?.id, sensorIds);
+
+    const now = this.nowS();
+    const values: StorageValues = {
+      owner_user_id: accountId,
+      bs_id: station.id,
+      name: item.name,
+      type: item.type,
+      capacity: item.capacity,
+      layout_type: item.layoutType,
+      sensor_layout: item.sensor_layout === null ? null : JSON.stringify(item.sensor_layout),
+      stacks: JSON.stringify(item.stacks),
+      monitor_id: item.monitor,
+      layout_prefs: item.layout_prefs === null ? null : JSON.stringify(item.layout_prefs),
+      alert_messaging: item.alertMessaging === null ? null : JSON.stringify(item.alertMessaging),
+      quality_period: item.qualityPeriod === null ? null : JSON.stringify(item.qualityPeriod),
+      updated_ts: now,
+      updated_by: actor.user.id,
+    };
+    let id: number;
+    try {
+      id = await this.repo.transaction(async (trx) => {
+        if (!existing) return this.repo.insert(trx, values, now, sensorIds);
+        await this.repo.replace(trx, existing.id, values, sensorIds);
+        return existing.id;
+      });
+    } catch (err) {
+      // Another save placed one of these probes in the meantime; the store kept one storage per probe.
+      if (isUniqueViolation(err))
+        throw ApiError.invalid('A probe of this storage was just placed in another storage.', 'item');
+      throw err;
+    }
+    return presentStorage((await this.repo.findById(id)) as StorageRow);
+  }
+
+  /** POST /client/removeStorage: its probes become free to place in another storage. */
+  async remove(actor: Actor, uid: number | undefined, itemID: number): Promise<void> {
+    const existing = await this.storageFor(actor, uid, itemID);
+    this.access.assertMayChange(actor, 'removeStorage');
+    await this.repo.remove(existing.id);
+  }
+
+  /** The storage, when the caller may see its account (and UID, if given, names that account). */
+  private async storageFor(actor: Actor, uid: number | undefined, itemID: number): Promise<StorageRow> {
+    const row = await this.repo.findById(itemID);
+    if (!row || !this.access.canSeeAccount(actor, row.owner_user_id)) throw noSuchStorage();
+    if (uid !== undefined && accountIdOf(await this.access.targetAccount(actor, uid)) !== row.owner_user_id)
+      throw noSuchStorage();
+    return row;
+  }
+
+  /**
+   * Spec doc 3 §5: the probes placed are the account's own, and none is in another of its storages.
+   * An unknown probe is refused like another account's, so ids cannot be probed.
+   */
+  private async checkProbes(accountId: number, storageId: number | undefined, ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    const owners = new Map(
+      (await this.stations.probesWithStation(ids)).map((p) => [p.sensor_id, p.owner_user_id]),
+    );
+    const stranger = ids.find((id) => owners.get(id) !== accountId);
+    if (stranger) throw ApiError.forbidden(`Probe ${stranger} is not one of this account's probes.`);
+    const held = (await this.repo.holdersOf(accountId, ids)).find((h) => h.storage_id !== storageId);
+    if (held) throw ApiError.invalid(`Probe ${held.sensor_id} is already in storage "${held.name}".`, 'item');
+  }
+
+  /** Alerts reach only users of the storage's account: its owner and sub-users. */
+  private async checkAlertUsers(accountId: number, item: StorageInput): Promise<void> {
+    const m = item.alertMessaging;
+    if (!m) return;
+    const uids = [...m.sms.UIDS, ...m.email.UIDS, ...m.voice.UIDS];
+    if (uids.length === 0) return;
+    const allowed = new Set(await this.repo.accountUserIds(accountId));
+    const stranger = uids.find((u) => !allowed.has(u));
+    if (stranger !== undefined)
+      throw ApiError.invalid(`User ${stranger} is not a user of this account.`, 'item.alertMessaging');
+  }
+}
+
+/** The account a user works in: its main user for a sub-user, else itself. */
+function accountIdOf(user: UserRow): number {
+  return user.main_user_id ?? user.id;
+}

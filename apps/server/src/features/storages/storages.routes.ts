@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { storageEndpoints } from '@emberwatch/shared';
+import { actorOf, type Authenticate } from '../../http/authenticate.js';
+import { route } from '../../http/route.js';
+import type { StorageService } from './storage.service.js';
+
+export interface StorageRouteDeps {
+  authenticate: Authenticate;
+  storages: StorageService;
+}
+
+/** Storages (spec doc 3 §7); the service checks that the caller may see and change each one. */
+export function storageRoutes(ctx: StorageRouteDeps) {
+  return (app: FastifyInstance): void => {
+    app.addHook('preHandler', ctx.authenticate);
+    const e = storageEndpoints;
+
+    route(app, e.getStorages).handle(async (req) => ({
+      status_code: 0 as const,
+      results: await ctx.storages.list(actorOf(req), req.query.UID),
+    }));
+
+    route(app, e.saveStorage).handle(async (req) => ({
+      status_code: 0 as const,
+      item: await ctx.storages.save(actorOf(req), req.body.UID, req.body.item),
+    }));
+
+    route(app, e.removeStorage).handle(async (req) => {
+      await ctx.storages.remove(actorOf(req), req.body.UID, req.body.itemID);
+      return { status_code: 0 as const };
+    });
+  };
+}
