@@ -1,0 +1,44 @@
+import type { StorageLayout } from '../kinds/storageLayouts.js';
+import { isHayProbe } from './isHayProbe.js';
+
+export interface VacantCandidate {
+  id: string;
+  name: string;
+  /** The storage the probe is placed in, null when in none. */
+  storageId: number | null;
+}
+
+export interface VacantProbesInput {
+  /** The storage being edited; null while it is being created. */
+  storageId: number | null;
+  /** Probes already in a cell of this storage (see placedProbeIds). */
+  placedIds: readonly string[];
+  /** Typed search text; matches the id or the name, any case. */
+  search: string;
+}
+
+const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+/**
+ * The probes offered for placing (spec doc 3 §5): hay ("H") probes only for a stack layout and
+ * non-hay ones otherwise; probes in another storage left out; search by id or name. Probes of this
+ * storage that sit in the bin are offered again. Sorted by name, then id, as the probe list is.
+ */
+export function vacantProbes<T extends VacantCandidate>(
+  settings: { layout: StorageLayout },
+  probes: readonly T[],
+  input: VacantProbesInput,
+): T[] {
+  const wantHay = settings.layout === 'stacks';
+  const placed = new Set(input.placedIds);
+  const needle = input.search.trim().toLowerCase();
+  return probes
+    .filter(
+      (p) =>
+        isHayProbe(p.id) === wantHay &&
+        (p.storageId === null || p.storageId === input.storageId) &&
+        !placed.has(p.id) &&
+        (needle === '' || p.id.toLowerCase().includes(needle) || p.name.toLowerCase().includes(needle)),
+    )
+    .sort((a, b) => byName.compare(a.name, b.name) || byName.compare(a.id, b.id));
+}
