@@ -251,6 +251,17 @@ describe(`storages on ${TEST_ENGINE}`, () => {
       expect((await list()).length).toBe(before);
     });
 
+    it('keeps a probe in one storage when two saves race to place it', async () => {
+      const body = (name: string) => ({
+        item: item({ name, sensor_layout: { rows: rows(1), floors: 1, sensors: [placed('H10013', 0, 0)] } }),
+      });
+      const results = await Promise.all([save('hay', body('Race A')), save('hay', body('Race B'))]);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+      const holders = (await list()).filter((s) => s.sensor_layout?.sensors.some((p) => p.id === 'H10013'));
+      expect(holders).toHaveLength(1);
+      expect((await list()).filter((s) => s.name.startsWith('Race '))).toHaveLength(1);
+    });
+
     it('refuses what breaks the limits of spec doc 3 §5, and lets segment 15 grow larger', async () => {
       const layout = (over: object) => ({ rows: rows(3), floors: 1, sensors: [], ...over });
       const cases: [object, string | RegExp][] = [
