@@ -1,10 +1,8 @@
 import {
-  BIN_POSITION,
-  LARGE_LAYOUT_SEGMENT,
-  LAYOUT_COLUMNS_MAX,
-  LAYOUT_COLUMNS_MAX_SEGMENT_15,
-  LAYOUT_ROWS_MAX,
-  LAYOUT_ROWS_MAX_SEGMENT_15,
+  isCellInLayout,
+  isCellInStack,
+  isInBin,
+  layoutLimits,
   storageLayoutOf,
   type LayoutSensor,
   type StorageInput,
@@ -17,10 +15,6 @@ export interface LayoutProblem {
 }
 
 type LayoutPart = Pick<StorageInput, 'layoutType' | 'sensor_layout' | 'stacks'>;
-
-function isInBin(s: LayoutSensor): boolean {
-  return s.row === BIN_POSITION || s.column === BIN_POSITION;
-}
 
 /** Two probes on one cell (spec doc 3 §5 "A probe can only be dropped into an empty cell"). */
 function sharedCell(sensors: readonly LayoutSensor[]): LayoutSensor | undefined {
@@ -41,9 +35,9 @@ function sharedCell(sensors: readonly LayoutSensor[]): LayoutSensor | undefined 
  * empty, and each probe listed once. Null when the layout may be saved.
  */
 export function checkStorageLayout(item: LayoutPart, segment: number | null): LayoutProblem | null {
-  const large = segment === LARGE_LAYOUT_SEGMENT;
-  const maxRows = large ? LAYOUT_ROWS_MAX_SEGMENT_15 : LAYOUT_ROWS_MAX;
-  const maxColumns = large ? LAYOUT_COLUMNS_MAX_SEGMENT_15 : LAYOUT_COLUMNS_MAX;
+  const limits = layoutLimits({ segment });
+  const maxRows = limits.rows.max;
+  const maxColumns = limits.columns.max;
   const layout = storageLayoutOf(item.layoutType);
   if (item.layoutType !== null && layout === null)
     return { message: `Unknown layout type ${item.layoutType}.`, path: 'item.layoutType' };
@@ -72,11 +66,7 @@ export function checkStorageLayout(item: LayoutPart, segment: number | null): La
         message: 'A rows layout has one floor; use floors (layoutType 2).',
         path: 'item.sensor_layout.floors',
       };
-    const outside = sl.sensors.find((s) => {
-      if (isInBin(s)) return false;
-      const length = sl.rows[s.row]?.rowLength ?? 0;
-      return s.column >= length || s.floor >= sl.floors;
-    });
+    const outside = sl.sensors.find((s) => !isInBin(s) && !isCellInLayout(sl, s));
     if (outside)
       return { message: `Probe ${outside.id} is outside the layout.`, path: 'item.sensor_layout.sensors' };
     const twice = sharedCell(sl.sensors);
@@ -95,7 +85,7 @@ export function checkStorageLayout(item: LayoutPart, segment: number | null): La
     indexes.add(stack.index);
     if (stack.nRows > maxRows) return { message: `A stack has at most ${maxRows} rows.`, path };
     if (stack.nColumns > maxColumns) return { message: `A stack has at most ${maxColumns} columns.`, path };
-    const piles = new Map<string, number>();
+    const piles = new Set<string>();
     for (const p of stack.piles) {
       if (p.r >= stack.nRows || p.c >= stack.nColumns)
         return { message: `A pile of stack ${stack.index} is outside the stack.`, path: `${path}.piles` };
@@ -105,12 +95,10 @@ export function checkStorageLayout(item: LayoutPart, segment: number | null): La
           message: `Stack ${stack.index} has two piles at row ${p.r}, column ${p.c}.`,
           path: `${path}.piles`,
         };
-      piles.set(key, p.h);
+      piles.add(key);
     }
     // A probe sits in a bale: on a pile, below its height (spec doc 3 §4 "Stack editor").
-    const offBale = stack.sensors.find(
-      (s) => !isInBin(s) && s.floor >= (piles.get(`${s.row}/${s.column}`) ?? 0),
-    );
+    const offBale = stack.sensors.find((s) => !isInBin(s) && !isCellInStack(stack, s));
     if (offBale)
       return {
         message: `Probe ${offBale.id} is not in a bale of stack ${stack.index}.`,
