@@ -12,4 +12,7 @@ export const queryKeys = {
   data: (bsId: string) => ['data', bsId] as const,
   /** A probe detail's reads that end at now (its chart, its year overview): they follow newData. */
   liveProbeData: (bsId: string) => ['liveProbeData', bsId] as const,
+  /** Every account's storages (a prefix of storages' keys), to reload them all after a change. */
+  allStorages: ['storages'] as const,
+  storages: (uid: number) => ['storages', uid] as const,
 };
