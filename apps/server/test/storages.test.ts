@@ -48,6 +48,12 @@ describe(`storages on ${TEST_ENGINE}`, () => {
     hayId = (await t.findUser('hay@demo.emberwatch'))!.id;
     helperId = (await t.findUser('hay-helper@demo.emberwatch'))!.id;
     grainId = (await t.findUser('grain@demo.emberwatch'))!.id;
+    // These tests build their own storages from the demo probes: free them from the seeded ones.
+    for (const who of ['hay', 'grain']) {
+      const res = await call.get(who, '/client/getStorages');
+      for (const s of res.json<GetStoragesResponse>().results)
+        await call.post(who, '/client/removeStorage', { itemID: s.itemID });
+    }
   });
   afterAll(async () => {
     await t.close();

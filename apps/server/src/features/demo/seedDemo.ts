@@ -11,6 +11,7 @@ import {
   demoProbeName,
   type Material,
 } from './demoAccounts.js';
+import { seedDemoStorages } from './seedDemoStorages.js';
 
 export interface DemoStationsFile {
   url: string;
@@ -27,11 +28,23 @@ export interface DemoStationsFile {
 export const DEMO_STATIONS_FILE = 'demo-stations.json';
 
 /**
- * Creates the demo accounts once, on an empty store, and writes the demo stations' credentials for
- * the simulator (docs/base-station-protocol.md). Later starts keep the accounts and their data; the
- * credentials file is only rewritten (with fresh secrets) when it is missing.
+ * Creates the demo accounts once, on an empty store, gives them their storages (seedDemoStorages.ts)
+ * and writes the demo stations' credentials for the simulator (docs/base-station-protocol.md). Later
+ * starts keep the accounts and their data; the credentials file is only rewritten (with fresh
+ * secrets) when it is missing.
  */
 export async function seedDemo(
+  store: Store,
+  dataDir: string,
+  url: string,
+  nowS: number,
+): Promise<{ created: boolean; file: string }> {
+  const seeded = await seedDemoAccounts(store, dataDir, url, nowS);
+  await seedDemoStorages(store, nowS);
+  return seeded;
+}
+
+async function seedDemoAccounts(
   store: Store,
   dataDir: string,
   url: string,

@@ -7,6 +7,9 @@ import { StorageRepository } from './storage.repository.js';
 import { StorageService } from './storage.service.js';
 import { storageRoutes } from './storages.routes.js';
 
+export { checkStorageLayout, probesOf } from './checkStorageLayout.js';
+export { StorageRepository, type StorageValues } from './storage.repository.js';
+
 /** Storages of an account: list, create and edit (with their layouts and probes), delete. */
 export function storagesFeature(
   kernel: Kernel,
