@@ -4,6 +4,8 @@ import type {
   SensorConfiguration,
   SensorData,
   SessionInfo,
+  Storage,
+  StorageInput,
   UserInfo,
 } from '@emberwatch/shared';
 import { bsConf, sessionInfo, station, userInfo } from './fixtures';
@@ -28,6 +30,8 @@ export interface FakeServerOptions {
   stations?: BasestationSummary[];
   conf?: Record<string, SensorConfiguration[]>;
   data?: Record<string, SensorData[]>;
+  /** The storages of every account the caller may see (getStorages filters by UID). */
+  storages?: Storage[];
 }
 
 export function json(body: unknown, status = 200): Response {
@@ -48,6 +52,7 @@ export function createFakeServer(options: FakeServerOptions = {}) {
     stations: options.stations ?? [station('F1000001', { display_name: 'Barn' })],
     conf: options.conf ?? {},
     data: options.data ?? {},
+    storages: options.storages ?? [],
   };
   const calls: RecordedCall[] = [];
   const overrides = new Map<string, Handler>();
@@ -92,6 +97,24 @@ export function createFakeServer(options: FakeServerOptions = {}) {
         results: state.data[id] ?? [],
         server_ts: Math.floor(Date.now() / 1000),
       });
+    },
+    'GET /client/getStorages': (c) => {
+      const uid = Number(c.query.get('UID') ?? state.session.UID);
+      return json({ status_code: 0, results: state.storages.filter((s) => s.UID === uid) });
+    },
+    // Replaces (itemID) or creates the storage, like the server, without its checks.
+    'POST /client/saveStorage': (c) => {
+      const { UID, item } = c.body as { UID?: number; item: StorageInput };
+      const itemID = item.itemID ?? Math.max(0, ...state.storages.map((s) => s.itemID)) + 1;
+      const saved: Storage = {
+        ...item,
+        itemID,
+        UID: UID ?? state.session.UID,
+        undefinedLayoutType: item.layoutType === null,
+        updated_ts: Math.floor(Date.now() / 1000),
+      };
+      state.storages = [...state.storages.filter((s) => s.itemID !== itemID), saved];
+      return json({ status_code: 0, item: saved });
     },
     // Translations as the server serves them once seeded from the bundled locale files.
     'GET /client/getAnonymousTranslations': (c) => json(localeTexts(c.query.get('locale'))),

@@ -1,0 +1,102 @@
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Tooltip from '@mui/material/Tooltip';
+import { hottestTemperature, temperatureBand, type DegreesUnit } from '@emberwatch/shared';
+import { formatTemperatureText } from '../../lib/formatDecimal';
+import { TEMPERATURE_BAND_COLOURS } from '../probes';
+import { probeDetailPath } from '../probe-detail';
+import type { StorageProbeInfo } from './useStorageProbeInfo';
+
+const NO_READING = { fill: '#e5e7eb', onFill: '#111827' };
+
+/**
+ * One probe in a layout cell (spec doc 3 §2 "Storage detail", mode 1): its hottest depth written
+ * out and coloured by the user's colour steps, every depth in a tooltip (hover, focus, or a tap on a
+ * phone), and a link to the probe's detail inside the storage.
+ */
+export function ProbeCellLink({
+  probe,
+  itemID,
+  unit,
+  colorStepsC,
+  size,
+}: {
+  probe: StorageProbeInfo;
+  itemID: number;
+  unit: DegreesUnit;
+  colorStepsC: readonly number[];
+  size: number;
+}) {
+  const { t } = useTranslation();
+  const hottest = probe.temperatures === null ? null : hottestTemperature(probe.temperatures);
+  const band = hottest === null ? null : temperatureBand(hottest, colorStepsC);
+  const colours = band === null ? NO_READING : TEMPERATURE_BAND_COLOURS[band];
+  const label = probe.name ?? probe.id;
+  const valueText = formatTemperatureText(hottest, unit, true);
+  const depths =
+    probe.temperatures === null || probe.temperatures.length === 0 ? (
+      t('storageDetail.noReading')
+    ) : (
+      <span data-testid={`depths-${probe.id}`}>
+        {probe.temperatures.map((tenths, i) => (
+          <span key={i} style={{ display: 'block' }}>
+            {t('storageDetail.depth', { n: i + 1, value: formatTemperatureText(tenths, unit, true) })}
+          </span>
+        ))}
+      </span>
+    );
+  return (
+    <Tooltip
+      title={
+        <>
+          <strong style={{ display: 'block' }}>{label}</strong>
+          {depths}
+        </>
+      }
+      enterTouchDelay={0}
+      arrow
+    >
+      <Box
+        component={RouterLink}
+        to={probeDetailPath(probe.id, String(itemID))}
+        aria-label={t('storageDetail.cellLabel', { name: label, value: valueText })}
+        data-testid={`cell-${probe.id}`}
+        data-band={band ?? 'none'}
+        sx={{
+          width: size,
+          minHeight: size,
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'center',
+          justifyContent: 'center',
+          borderRadius: 1,
+          bgcolor: colours.fill,
+          color: colours.onFill,
+          textDecoration: 'none',
+          fontSize: '0.75rem',
+          lineHeight: 1.2,
+          overflow: 'hidden',
+          '&:hover, &:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+        }}
+      >
+        <Box component="span" sx={{ fontWeight: 600 }}>
+          {formatTemperatureText(hottest, unit)}
+        </Box>
+        <Box
+          component="span"
+          sx={{
+            fontSize: '0.65rem',
+            maxWidth: '100%',
+            textOverflow: 'ellipsis',
+            overflow: 'hidden',
+            whiteSpace: 'nowrap',
+            px: 0.25,
+          }}
+        >
+          {label}
+        </Box>
+      </Box>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,42 @@
+import { useMemo } from 'react';
+import { isStale, readingAgeSeconds, TIMESTAMP_REFRESH_MS } from '@emberwatch/shared';
+import { useBsConf, useStationData } from '../base-stations';
+import { useNowSeconds } from '../../lib/useNowSeconds';
+
+/** What a layout cell shows of one probe: its name and its latest depths (null when none recent). */
+export interface StorageProbeInfo {
+  id: string;
+  name: string | null;
+  /** Tenths of °C, handle first; null without a reading, or when the latest is stale (doc 2 §4 n/a). */
+  temperatures: readonly number[] | null;
+}
+
+/**
+ * The names and latest readings of the storage's station, as one lookup by probe id. The readings
+ * are the station's shared query, so a newData push for the station recolours the layout too.
+ */
+export function useStorageProbeInfo(bsId: string) {
+  const conf = useBsConf(bsId);
+  const data = useStationData(bsId);
+  const nowS = useNowSeconds(TIMESTAMP_REFRESH_MS);
+  const lookup = useMemo(() => {
+    const names = new Map(
+      (conf.data?.sensor_configurations ?? []).map((c) => [c.sensor_id_sys, c.sensor_name] as const),
+    );
+    const readings = new Map((data.data?.results ?? []).map((r) => [r.sensor_id, r] as const));
+    return (id: string): StorageProbeInfo => {
+      const r = readings.get(id);
+      const recent = r !== undefined && !isStale(readingAgeSeconds(r.meas_ts, nowS));
+      return { id, name: names.get(id) ?? null, temperatures: recent ? r.temperatures : null };
+    };
+  }, [conf.data, data.data, nowS]);
+  return {
+    lookup,
+    isLoading: conf.isLoading || data.isLoading,
+    error: conf.error ?? data.error,
+    refetch: () => {
+      void conf.refetch();
+      void data.refetch();
+    },
+  };
+}
