@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Plan, Service } from '@emberwatch/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { createFakeServer, json } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
@@ -7,6 +8,16 @@ async function openMenu(app: ReturnType<typeof renderApp>) {
   await app.user.click(await screen.findByTestId('menu-button'));
   return screen.findByRole('navigation', { name: 'Menu' });
 }
+
+const INSIGHT: Service = {
+  plan: 1,
+  trial: 0,
+  started: null,
+  period: null,
+  expDate: null,
+  surveyCompleted: true,
+};
+const PREMIUM: Plan = { planName: 'Premium', planLevel: 3, segment: null, dueDate: null, expired: false };
 
 const entryNames = (nav: HTMLElement) =>
   within(nav)
@@ -74,7 +85,38 @@ describe('the side menu', () => {
       }),
     );
     const nav = await openMenu(app);
-    // admin, translations and storages are allowed for a root admin, but their pages are later issues.
+    // admin and translations are allowed for a root admin, but their pages are later issues.
+    expect(entryNames(nav)).toEqual([
+      'Storages',
+      'Probes',
+      'Settings',
+      'Instructions',
+      'LanguageEnglish',
+      'Log out',
+    ]);
+  });
+
+  it('offers the storages to a user with the Insight service, and leads there', async () => {
+    const app = renderApp('/probes', createFakeServer({ loggedIn: true, user: { service: INSIGHT } }));
+    const nav = await openMenu(app);
+    expect(entryNames(nav)).toEqual([
+      'Storages',
+      'Probes',
+      'Settings',
+      'Instructions',
+      'LanguageEnglish',
+      'Log out',
+    ]);
+    await app.user.click(within(nav).getByRole('link', { name: 'Storages' }));
+    await waitFor(() => expect(app.location()).toBe('/storages'));
+  });
+
+  it('gives no storages to a user whose premium plan has expired', async () => {
+    const app = renderApp(
+      '/probes',
+      createFakeServer({ loggedIn: true, user: { plans: [{ ...PREMIUM, expired: true }] } }),
+    );
+    const nav = await openMenu(app);
     expect(entryNames(nav)).toEqual(['Probes', 'Settings', 'Instructions', 'LanguageEnglish', 'Log out']);
   });
 
@@ -111,9 +153,14 @@ describe('the shell', () => {
     expect(app.location()).toBe('/probes');
   });
 
-  it('sends "/" to the probe list', async () => {
+  it('sends "/" to the probe list when the plan has no storages', async () => {
     const app = renderApp('/', createFakeServer({ loggedIn: true }));
     await waitFor(() => expect(app.location()).toBe('/probes'));
+  });
+
+  it('sends "/" to the storages when the plan has them', async () => {
+    const app = renderApp('/', createFakeServer({ loggedIn: true, user: { plans: [PREMIUM] } }));
+    await waitFor(() => expect(app.location()).toBe('/storages'));
   });
 
   it('shows a not-found page for an unknown path', async () => {

@@ -15,6 +15,8 @@ describe('the page list the shell derives from', () => {
     ['/probes/', 'titles.probes'],
     ['/probes/6B00000A', 'titles.probes'],
     ['/storages/12/probes/6B00000A', 'titles.probes'],
+    ['/storages', 'titles.storages'],
+    ['/storages/new-storage', 'titles.storages'],
     ['/settings', 'settings.title'],
     ['/settings/preferences', 'settings.title'],
     ['/instructions', 'titles.instructions'],
@@ -46,9 +48,9 @@ describe('the page list the shell derives from', () => {
 
   it('implements the entries whose pages exist, and the shell’s language and logout, once each', () => {
     expect([...IMPLEMENTED_ENTRIES].sort()).toEqual(
-      ['instructions', 'language', 'logout', 'probes', 'settings'].sort(),
+      ['instructions', 'language', 'logout', 'probes', 'settings', 'storages'].sort(),
     );
-    expect(Object.keys(ENTRY_PAGES).sort()).toEqual(['instructions', 'probes', 'settings']);
+    expect(Object.keys(ENTRY_PAGES).sort()).toEqual(['instructions', 'probes', 'settings', 'storages']);
     expect(new Set(IMPLEMENTED_ENTRIES).size).toBe(IMPLEMENTED_ENTRIES.length);
   });
 });

@@ -3,6 +3,7 @@ import { probesPages } from '../features/probes/pages';
 import { probeDetailPages } from '../features/probe-detail/pages';
 import { settingsPages } from '../features/settings/pages';
 import { instructionsPages } from '../features/instructions/pages';
+import { storagesPages } from '../features/storages/pages';
 
 /**
  * Every page of the logged-in app, one line per feature. The shell derives from this list the
@@ -11,6 +12,7 @@ import { instructionsPages } from '../features/instructions/pages';
  * Only the lazily loaded shell imports it (the pages' icons are MUI), never the entry.
  */
 export const PAGES = [
+  ...storagesPages,
   ...probesPages,
   ...probeDetailPages,
   ...settingsPages,

@@ -5,12 +5,15 @@ import 'i18next';
 import type common from './locales/en/common.json';
 import type probeDetail from './locales/en/probeDetail.json';
 import type settings from './locales/en/settings.json';
+import type storages from './locales/en/storages.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     // A default text does not excuse a missing key: the English files hold every text.
     strictKeyChecks: true;
-    resources: { translation: typeof common & typeof probeDetail & typeof settings };
+    resources: {
+      translation: typeof common & typeof probeDetail & typeof settings & typeof storages;
+    };
   }
 }

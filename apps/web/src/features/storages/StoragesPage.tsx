@@ -1,0 +1,168 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, Navigate, useMatch, useNavigate } from 'react-router';
+import Add from '@mui/icons-material/Add';
+import Warehouse from '@mui/icons-material/Warehouse';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { canSeeStorages, TIMESTAMP_REFRESH_MS, unitOf, type RoleContext } from '@emberwatch/shared';
+import { EmptyState } from '../../ui/EmptyState';
+import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
+import { LoadingIndicator } from '../../ui/LoadingIndicator';
+import { useShellContext } from '../../lib/shellContext';
+import { useNowSeconds } from '../../lib/useNowSeconds';
+import { useBsConfs, useSelectedStation, useStationDatas } from '../base-stations';
+import { TemperatureBar, useTemperatureScale } from '../probes';
+import { useUiPreferences } from '../sessions';
+import { NewStorageDialog } from './NewStorageDialog';
+import { storageListRows, type StorageListRow } from './storageListRows';
+import { useStorageAccount, useStorages } from './storageQueries';
+
+/** Spec doc 3 §2: masters who are not grand masters see storages read-only (no new-storage button). */
+export function mayCreateStorages(ctx: Pick<RoleContext, 'master' | 'grandMaster'>): boolean {
+  return !ctx.master || ctx.grandMaster;
+}
+
+/**
+ * The storage list (spec doc 3 §2 "Storage list") of the selected station's account, with the
+ * new-storage dialog at /storages/new-storage. Temperatures follow the stations' latest readings,
+ * which a newData push refetches, so the list updates live.
+ */
+export function StoragesPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { roleContext } = useShellContext();
+  const { stations, selected, groupIds } = useSelectedStation();
+  const uid = useStorageAccount();
+  const storages = useStorages();
+  // Ticks like the probe list's ages, so a reading turning 7 days old leaves the temperature.
+  const nowS = useNowSeconds(TIMESTAMP_REFRESH_MS);
+  const creating = useMatch('/storages/new-storage') !== null;
+  const mayCreate = mayCreateStorages(roleContext);
+
+  // The account's stations: the storages' readings and the account's probes come from them.
+  const accountStationIds = useMemo(
+    () => stations.filter((s) => s.owner_UID === uid).map((s) => s.bs_id),
+    [stations, uid],
+  );
+  const datas = useStationDatas(accountStationIds);
+  const confs = useBsConfs(accountStationIds);
+  const readings = useMemo(() => datas.flatMap((d) => d.data?.results ?? []), [datas]);
+  const accountProbeIds = useMemo(
+    () =>
+      confs.every((c) => c.data)
+        ? new Set(confs.flatMap((c) => c.data?.sensor_configurations.map((p) => p.sensor_id_sys) ?? []))
+        : null,
+    [confs],
+  );
+  const selectedConf = confs.find((c) => c.data?.bs_id === selected?.bs_id)?.data;
+  const stationProbeIds = selectedConf?.sensor_configurations.map((p) => p.sensor_id_sys) ?? [];
+  const accountHasProbes = stations.some((s) => s.owner_UID === uid && s.probeCount > 0);
+
+  if (!canSeeStorages(roleContext)) return <Navigate to="/probes" replace />;
+  if (!selected) return <EmptyState icon={<Warehouse />} text={t('stations.none')} />;
+  if (storages.error)
+    return <LoadErrorAlert error={storages.error} onRetry={() => void storages.refetch()} />;
+  if (!storages.data) return <LoadingIndicator label={t('common.loading')} />;
+
+  const rows = storageListRows(storages.data, {
+    nowS,
+    currentStationIds: groupIds,
+    readings,
+    accountProbeIds,
+  });
+  const newButton = mayCreate && (
+    <Button component={RouterLink} to="/storages/new-storage" variant="contained" startIcon={<Add />}>
+      {t('storages.newStorage')}
+    </Button>
+  );
+
+  return (
+    <Box>
+      {rows.length === 0 ? (
+        accountHasProbes ? (
+          <EmptyState icon={<Warehouse />} text={t('storages.welcome')}>
+            <Box sx={{ mt: 2 }}>{newButton}</Box>
+          </EmptyState>
+        ) : (
+          <EmptyState icon={<Warehouse />} text={t('storages.noProbes')}>
+            <Button component={RouterLink} to="/settings/probes" variant="outlined" sx={{ mt: 2 }}>
+              {t('storages.probeSettings')}
+            </Button>
+          </EmptyState>
+        )
+      ) : (
+        <>
+          {newButton && <Box sx={{ mb: 2, display: 'flex', justifyContent: 'flex-end' }}>{newButton}</Box>}
+          <List aria-label={t('storages.listLabel')}>
+            {rows.map((row) => (
+              <StorageListItem key={row.storage.itemID} row={row} />
+            ))}
+          </List>
+        </>
+      )}
+      {creating && mayCreate && (
+        <NewStorageDialog
+          bsId={selected.bs_id}
+          stationProbeIds={stationProbeIds}
+          onClose={() => void navigate('/storages')}
+          onCreated={(storage) => void navigate(`/storages/${storage.itemID}`)}
+        />
+      )}
+    </Box>
+  );
+}
+
+function StorageListItem({ row }: { row: StorageListRow }) {
+  const { t } = useTranslation();
+  const prefs = useUiPreferences();
+  const scale = useTemperatureScale();
+  const notes = [
+    row.status && t(`storages.status.${row.status}`),
+    row.otherStation && t('storages.otherStation'),
+    row.probesMissing && t('storages.probesMissing'),
+  ].filter((n): n is string => typeof n === 'string');
+  return (
+    <ListItemButton
+      component={RouterLink}
+      to={`/storages/${row.storage.itemID}`}
+      data-testid="storage-row"
+      data-greyed={row.greyed}
+      sx={{ opacity: row.greyed ? 0.5 : 1, borderBottom: 1, borderColor: 'divider' }}
+    >
+      <ListItemText
+        primary={row.storage.name}
+        secondary={
+          notes.length > 0 && (
+            <Stack direction="row" spacing={1} component="span" sx={{ mt: 0.5 }}>
+              {notes.map((n) => (
+                <Chip key={n} label={n} size="small" component="span" />
+              ))}
+            </Stack>
+          )
+        }
+        slotProps={{ secondary: { component: 'span' } }}
+      />
+      <Box sx={{ minWidth: 90, ml: 2 }}>
+        {row.temperature === null ? (
+          <Typography variant="body2" color="text.secondary">
+            {t('storages.noTemperature')}
+          </Typography>
+        ) : (
+          <TemperatureBar
+            temperatures={[row.temperature]}
+            unit={unitOf(prefs.degrees)}
+            colorStepsC={scale.colorStepsC}
+            testId="storage-temperature"
+          />
+        )}
+      </Box>
+    </ListItemButton>
+  );
+}

@@ -1,0 +1,19 @@
+import { lazy } from 'react';
+import Warehouse from '@mui/icons-material/Warehouse';
+import type { PageDefinition } from '../../lib/pageDefinition';
+
+/** The storage list and its new-storage dialog (spec doc 3 §2 "Storages area"), loaded on demand. */
+export const storagesPages = [
+  {
+    paths: ['storages', 'storages/new-storage'],
+    titleKey: 'titles.storages',
+    menu: { entry: 'storages', path: '/storages', icon: <Warehouse /> },
+    component: lazy(() => import('./StoragesPage').then((m) => ({ default: m.StoragesPage }))),
+  },
+  // One storage, from the list or the site plan (spec doc 3 §2); the page checks the id itself.
+  {
+    paths: ['storages/:itemID', 'storages/site/:itemID'],
+    titleKey: 'titles.storages',
+    component: lazy(() => import('./StorageDetailPage').then((m) => ({ default: m.StorageDetailPage }))),
+  },
+] satisfies readonly PageDefinition[];

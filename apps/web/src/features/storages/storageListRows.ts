@@ -1,0 +1,63 @@
+import { placedProbeIds, storageTemperature, type Storage, type StorageReading } from '@emberwatch/shared';
+
+/** Spec doc 3 §2 "Storage status texts": the one a list entry shows, most pressing first. */
+export type StorageStatus = 'noProbes' | 'noMonitor' | null;
+
+export interface StorageListRow {
+  storage: Storage;
+  /** The hottest recent depth of its placed probes, tenths of °C; null without a recent reading. */
+  temperature: number | null;
+  status: StorageStatus;
+  /** Its station is not the current one (nor grouped with it). */
+  otherStation: boolean;
+  /** It lists a probe the account no longer has (e.g. moved to another account). */
+  probesMissing: boolean;
+  /** Spec doc 3 §2: greyed when not on the current base station or probes are missing. */
+  greyed: boolean;
+}
+
+export interface StorageListContext {
+  nowS: number;
+  /** The current station and the stations grouped with it. */
+  currentStationIds: readonly string[];
+  /** The latest readings of the stations the storages are on. */
+  readings: readonly StorageReading[];
+  /** The account's probes; null while unknown, when no storage counts as missing probes. */
+  accountProbeIds: ReadonlySet<string> | null;
+}
+
+const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+/** Every probe a storage lists, placed or in the bin. */
+export function listedProbeIds(storage: Pick<Storage, 'sensor_layout' | 'stacks'>): string[] {
+  const sensors = [...(storage.sensor_layout?.sensors ?? []), ...storage.stacks.flatMap((s) => s.sensors)];
+  return [...new Set(sensors.map((s) => s.id))];
+}
+
+/**
+ * The storage list (spec doc 3 §2 "Storage list"): sorted by name, each storage with its storage
+ * temperature (doc 3 §9, the maximum recent one of its placed probes), its status text and whether
+ * it is greyed out.
+ */
+export function storageListRows(storages: readonly Storage[], ctx: StorageListContext): StorageListRow[] {
+  const current = new Set(ctx.currentStationIds);
+  return storages
+    .toSorted((a, b) => byName.compare(a.name, b.name))
+    .map((storage) => {
+      const listed = listedProbeIds(storage);
+      const probeIds = placedProbeIds({ sensorLayout: storage.sensor_layout, stacks: storage.stacks });
+      const otherStation = !current.has(storage.BS_ID);
+      const known = ctx.accountProbeIds;
+      const probesMissing = known !== null && listed.some((id) => !known.has(id));
+      const status: StorageStatus =
+        listed.length === 0 ? 'noProbes' : storage.monitor === null ? 'noMonitor' : null;
+      return {
+        storage,
+        temperature: storageTemperature({ nowS: ctx.nowS }, ctx.readings, { probeIds }),
+        status,
+        otherStation,
+        probesMissing,
+        greyed: otherStation || probesMissing,
+      };
+    });
+}
