@@ -6,6 +6,7 @@ import type common from './locales/en/common.json';
 import type probeDetail from './locales/en/probeDetail.json';
 import type settings from './locales/en/settings.json';
 import type storages from './locales/en/storages.json';
+import type storageDetail from './locales/en/storageDetail.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -13,7 +14,11 @@ declare module 'i18next' {
     // A default text does not excuse a missing key: the English files hold every text.
     strictKeyChecks: true;
     resources: {
-      translation: typeof common & typeof probeDetail & typeof settings & typeof storages;
+      translation: typeof common &
+        typeof probeDetail &
+        typeof settings &
+        typeof storages &
+        typeof storageDetail;
     };
   }
 }
