@@ -124,11 +124,11 @@ describe('opening a probe detail (spec doc 2 §2.4)', () => {
     expect(await screen.findByText('Probe H-404 was not found on your base stations.')).toBeTruthy();
   });
 
-  it('has the storage route shape, whose back link leads to the probe list while storages do not exist', async () => {
+  it('has the storage route shape, whose back link leads to the storage now that storages exist', async () => {
     const server = probeServer();
-    renderApp('/storages/S-7/probes/H-001', server);
+    renderApp('/storages/7/probes/H-001', server);
     await screen.findByTestId('detail-name');
-    expect(screen.getByTestId('detail-back').getAttribute('href')).toBe('/probes');
+    expect(screen.getByTestId('detail-back').getAttribute('href')).toBe('/storages/7');
   });
 });
 
