@@ -112,6 +112,33 @@ describe('storage detail', () => {
     expect(within(screen.getByTestId('bin')).getByTestId('cell-H-003').textContent).toContain('20.0');
   });
 
+  it('draws each floor of a 3D layout as its own level, and a stale probe without colour', async () => {
+    const floors = storage({
+      itemID: 8,
+      layoutType: 2,
+      sensor_layout: {
+        rows: [{ index: 0, rowLength: 2 }],
+        floors: 2,
+        sensors: [
+          { id: 'H-001', row: 0, column: 0, floor: 0 },
+          { id: 'H-002', row: 0, column: 1, floor: 1 },
+        ],
+      },
+    });
+    const server = storageServer({ storages: [floors] });
+    // H-002's latest reading is eight days old: the probe list shows it as n/a, so does the layout.
+    server.state.data.F1000001 = [reading('H-001', [41.2], 300), reading('H-002', [70.0], 8 * 86_400)];
+    renderApp('/storages/8', server);
+    const first = await screen.findByTestId('floor-0');
+    expect(within(first).getByRole('heading', { name: 'Floor 1' })).toBeTruthy();
+    expect(within(first).getByTestId('cell-H-001').getAttribute('data-band')).toBe('2');
+    const second = screen.getByTestId('floor-1');
+    expect(within(second).getByRole('heading', { name: 'Floor 2' })).toBeTruthy();
+    const stale = within(second).getByTestId('cell-H-002');
+    expect(stale.getAttribute('data-band')).toBe('none');
+    expect(stale.textContent).toContain('--');
+  });
+
   it('the site route opens the same storage', async () => {
     renderApp('/storages/site/5', storageServer());
     expect((await screen.findByTestId('cell-H-001')).textContent).toContain('65.0');
