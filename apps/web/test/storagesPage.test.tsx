@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { Storage } from '@emberwatch/shared';
+import type { AlertMessaging, Storage } from '@emberwatch/shared';
 import { createFakeServer, type FakeServer } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
 import { FakeWebSocket } from './support/FakeWebSocket';
@@ -39,6 +39,17 @@ const placed = (...ids: string[]) => ({
   sensors: ids.map((id, column) => ({ id, row: 0, column, floor: 0 })),
 });
 
+/** Alert messaging with the e-mail channel on or off and the other channels off. */
+function messaging(emailOn: boolean): AlertMessaging {
+  const off = { active: false, UIDS: [] };
+  return {
+    sms: off,
+    email: { active: emailOn, UIDS: [7] },
+    voice: { ...off, noCallHours: [9, 17], tempLimit: 60 },
+    sentinel: { active: false },
+  };
+}
+
 function listServer(overrides: Parameters<typeof createFakeServer>[0] = {}): FakeServer {
   return createFakeServer({
     loggedIn: true,
@@ -63,7 +74,19 @@ function listServer(overrides: Parameters<typeof createFakeServer>[0] = {}): Fak
     },
     storages: [
       storage({ itemID: 1, name: 'Storage 10', sensor_layout: placed('H-002') }),
-      storage({ itemID: 2, name: 'North barn', sensor_layout: placed('H-001', 'H-002'), monitor: 4 }),
+      storage({
+        itemID: 2,
+        name: 'North barn',
+        sensor_layout: placed('H-001', 'H-002'),
+        monitor: 4,
+        alertMessaging: messaging(true),
+      }),
+      storage({
+        itemID: 7,
+        name: 'Quiet barn',
+        sensor_layout: placed('H-002'),
+        alertMessaging: messaging(false),
+      }),
       storage({ itemID: 3, name: 'Storage 9', sensor_layout: placed('H-003') }),
       storage({ itemID: 4, name: 'empty shed', sensor_layout: placed() }),
       storage({ itemID: 5, name: 'Field pile', BS_ID: 'F1000002', sensor_layout: placed('H-009') }),
@@ -84,6 +107,7 @@ describe('the storage list', () => {
       'Field pile',
       'Lost probes',
       'North barn',
+      'Quiet barn',
       'Storage 9',
       'Storage 10',
     ]);
@@ -93,6 +117,17 @@ describe('the storage list', () => {
     // A monitored storage with probes has no status text.
     expect(row('North barn').textContent).not.toMatch(/No probes|No monitor/);
     expect(row('North barn').getAttribute('href')).toBe('/storages/2');
+  });
+
+  it('marks the storages whose alert messages are all off', async () => {
+    renderApp('/storages', listServer());
+    await rows();
+    const alertsOff = (name: string) =>
+      within(screen.getByRole('link', { name: new RegExp(`^${name}`) })).queryByTestId('alerts-off');
+    expect(alertsOff('North barn')).toBeNull();
+    expect(alertsOff('Quiet barn')?.textContent).toBe('Alert messages are off');
+    // Never set up counts as off too.
+    expect(alertsOff('Storage 10')).not.toBeNull();
   });
 
   it('shows each storage’s hottest recent temperature in the colour steps', async () => {

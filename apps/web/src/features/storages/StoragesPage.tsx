@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Navigate, useMatch, useNavigate } from 'react-router';
 import Add from '@mui/icons-material/Add';
+import NotificationsOff from '@mui/icons-material/NotificationsOff';
 import Warehouse from '@mui/icons-material/Warehouse';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -149,6 +150,13 @@ function StorageListItem({ row }: { row: StorageListRow }) {
         }
         slotProps={{ secondary: { component: 'span' } }}
       />
+      {row.alertsOff && (
+        <NotificationsOff
+          titleAccess={t('storages.alertsOff')}
+          data-testid="alerts-off"
+          sx={{ color: 'text.secondary', ml: 1 }}
+        />
+      )}
       <Box sx={{ minWidth: 90, ml: 2 }}>
         {row.temperature === null ? (
           <Typography variant="body2" color="text.secondary">

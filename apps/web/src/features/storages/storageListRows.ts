@@ -12,6 +12,8 @@ export interface StorageListRow {
   otherStation: boolean;
   /** It lists a probe the account no longer has (e.g. moved to another account). */
   probesMissing: boolean;
+  /** Spec doc 3 §2 "A disabled-alerts icon shows when messaging is off": no channel is on. */
+  alertsOff: boolean;
   /** Spec doc 3 §2: greyed when not on the current base station or probes are missing. */
   greyed: boolean;
 }
@@ -32,6 +34,12 @@ const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base'
 export function listedProbeIds(storage: Pick<Storage, 'sensor_layout' | 'stacks'>): string[] {
   const sensors = [...(storage.sensor_layout?.sensors ?? []), ...storage.stacks.flatMap((s) => s.sensors)];
   return [...new Set(sensors.map((s) => s.id))];
+}
+
+/** Whether any alert channel of the storage (SMS, e-mail, voice call) is on. */
+function alertsOn(storage: Pick<Storage, 'alertMessaging'>): boolean {
+  const m = storage.alertMessaging;
+  return m !== null && (m.sms.active || m.email.active || m.voice.active);
 }
 
 /**
@@ -57,6 +65,7 @@ export function storageListRows(storages: readonly Storage[], ctx: StorageListCo
         status,
         otherStation,
         probesMissing,
+        alertsOff: !alertsOn(storage),
         greyed: otherStation || probesMissing,
       };
     });
