@@ -64,6 +64,8 @@ export function LayoutGrid({
                   borderColor: 'divider',
                   borderRadius: 1,
                   bgcolor: cell.pileHeight === undefined ? undefined : 'rgba(202, 138, 4, 0.12)',
+                  // Room under the probes for the pile's height, so it never covers a probe's name.
+                  pb: cell.pileHeight === undefined ? 0 : '12px',
                 }}
               >
                 {cell.probes.length === 0 && (
