@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Storage } from '@emberwatch/shared';
 import { createFakeServer, type FakeServer } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
@@ -161,6 +161,23 @@ describe('storage detail', () => {
     expect(depths.textContent).toContain('Depth 1: 41.2 °C');
     expect(depths.textContent).toContain('Depth 2: 65.0 °C');
     expect(depths.textContent).toContain('Depth 3: 38.5 °C');
+  });
+
+  it('on a touch screen shows the depths on the first tap and opens the probe on the second', async () => {
+    const { location } = renderApp('/storages/5', storageServer());
+    const cell = await screen.findByTestId('cell-H-002');
+    // A tap as a phone sends it: a touch pointer, then the click.
+    const tap = () => {
+      fireEvent.pointerDown(cell, { pointerType: 'touch' });
+      fireEvent.click(cell);
+    };
+    tap();
+    expect((await screen.findByTestId('depths-H-002')).textContent).toContain('Depth 2: 11.5 °C');
+    // The router navigates in a transition: give a navigation the time to land before checking none did.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    expect(location()).toBe('/storages/5');
+    tap();
+    await waitFor(() => expect(location()).toBe('/storages/5/probes/H-002'));
   });
 
   it('shows temperatures in °F for a °F user', async () => {

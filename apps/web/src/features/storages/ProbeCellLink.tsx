@@ -1,3 +1,4 @@
+import { useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
@@ -29,6 +30,9 @@ export function ProbeCellLink({
   size: number;
 }) {
   const { t } = useTranslation();
+  // On a touch screen there is no hover: the first tap shows the depths, a second tap opens the probe.
+  const [open, setOpen] = useState(false);
+  const lastPointer = useRef<string>('mouse');
   const hottest = probe.temperatures === null ? null : hottestTemperature(probe.temperatures);
   const band = hottest === null ? null : temperatureBand(hottest, colorStepsC);
   const colours = band === null ? NO_READING : TEMPERATURE_BAND_COLOURS[band];
@@ -54,7 +58,10 @@ export function ProbeCellLink({
           {depths}
         </>
       }
-      enterTouchDelay={0}
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
+      disableTouchListener
       arrow
     >
       <Box
@@ -63,6 +70,15 @@ export function ProbeCellLink({
         aria-label={t('storageDetail.cellLabel', { name: label, value: valueText })}
         data-testid={`cell-${probe.id}`}
         data-band={band ?? 'none'}
+        onPointerDown={(e: React.PointerEvent) => {
+          lastPointer.current = e.pointerType;
+        }}
+        onClick={(e: React.MouseEvent) => {
+          if (lastPointer.current === 'touch' && !open) {
+            e.preventDefault();
+            setOpen(true);
+          }
+        }}
         sx={{
           width: size,
           minHeight: size,
