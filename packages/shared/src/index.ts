@@ -42,6 +42,8 @@ export * from './domain/changeRights.js';
 export * from './domain/isProbeSerial.js';
 export * from './contracts/storageLayout.js';
 export * from './contracts/storages.js';
+export * from './contracts/sites.js';
+export * from './domain/sitePlan.js';
 export * from './domain/storageLayout/addBales.js';
 export * from './domain/storageLayout/addStack.js';
 export * from './domain/storageLayout/defaultSensorLayout.js';

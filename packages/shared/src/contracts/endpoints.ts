@@ -5,6 +5,7 @@ import { ingestEndpoints } from './ingest.js';
 import { probeConfigEndpoints } from './probeConfig.js';
 import { probeDataEndpoints } from './probeData.js';
 import { sessionEndpoints } from './session.js';
+import { siteEndpoints } from './sites.js';
 import { storageEndpoints } from './storages.js';
 import { translationEndpoints } from './translations.js';
 import { userEndpoints } from './users.js';
@@ -24,6 +25,7 @@ export const endpoints = catalogue({
   baseStations: baseStationEndpoints,
   probes: { ...probeDataEndpoints, ...probeConfigEndpoints },
   storages: storageEndpoints,
+  sites: siteEndpoints,
   translations: translationEndpoints,
   ingest: ingestEndpoints,
   health: healthEndpoints,

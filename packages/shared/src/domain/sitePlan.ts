@@ -1,0 +1,131 @@
+import {
+  SITE_COLUMNS_DEFAULT,
+  SITE_LABEL_ELEVATION_MAX,
+  SITE_ROWS_DEFAULT,
+  SITE_SILO_WIDTH_MIN,
+  SITE_STORAGE_DEPTH_MAX,
+  SITE_STORAGE_FLOORS_MAX,
+  SITE_STORAGE_WIDTH_MAX,
+  type SiteInput,
+  type SiteLabel,
+  type SiteStorage,
+} from '../contracts/sites.js';
+
+/** The footprint of a storage the plan did not have (docs/decisions/0025-site-plan-store.md). */
+export const GENERATED_STORAGE = { wid: 3, hei: 2, floors: 1, color: '#a1887f', isSilo: false } as const;
+/** Spec doc 3 §5: a new label reads "New label", at the centre of the site, elevation 3. */
+export const NEW_LABEL_TEXT = 'New label';
+export const NEW_LABEL_ELEVATION = 3;
+
+/** The plan a station has before anyone saves one (spec doc 3 §3 defaults). */
+export function emptySite(bsId: string): SiteInput {
+  return {
+    BS_ID: bsId,
+    columns: SITE_COLUMNS_DEFAULT,
+    rows: SITE_ROWS_DEFAULT,
+    showColors: false,
+    labels: [],
+    siteStorages: [],
+  };
+}
+
+/**
+ * Where the storage at this index of the generated ones goes (spec doc 3 §4 "positions by index"):
+ * row by row with one free cell between storages, wrapped at the site's width; positions that would
+ * leave the site are held at its far edge so the plan stays valid however many storages there are.
+ */
+export function generatedPosition(
+  index: number,
+  columns: number,
+  rows: number,
+): { left: number; top: number } {
+  const { wid, hei } = GENERATED_STORAGE;
+  const perRow = Math.max(1, Math.floor((columns + 1) / (wid + 1)));
+  const left = (index % perRow) * (wid + 1);
+  const top = Math.floor(index / perRow) * (hei + 1);
+  return {
+    left: Math.max(0, Math.min(left, columns - wid)),
+    top: Math.max(0, Math.min(top, rows - hei)),
+  };
+}
+
+/**
+ * Spec doc 3 §4 "Site plan": the plan of a station's storages as it is shown. Entries of storages
+ * that no longer exist (or moved to another station) are dropped, each storage without an entry is
+ * placed by its index among the missing ones, and `generated` says the server placed something.
+ */
+export function completeSitePlan(
+  site: SiteInput | null,
+  bsId: string,
+  storageIds: readonly number[],
+): { site: SiteInput; generated: boolean } {
+  const base = site ?? emptySite(bsId);
+  const existing = new Set(storageIds);
+  const kept = base.siteStorages.filter((s) => existing.has(s.id));
+  const placed = new Set(kept.map((s) => s.id));
+  const missing = [...new Set(storageIds)].filter((id) => !placed.has(id));
+  const added: SiteStorage[] = missing.map((id, index) => ({
+    id,
+    ...GENERATED_STORAGE,
+    ...generatedPosition(index, base.columns, base.rows),
+  }));
+  return {
+    site: { ...base, BS_ID: bsId, siteStorages: [...kept, ...added] },
+    generated: site === null || added.length > 0,
+  };
+}
+
+/** A problem with a site plan, where it is, for a 400 answer. */
+export interface SitePlanProblem {
+  message: string;
+  path: string;
+}
+
+/**
+ * Spec doc 3 §5 "Site": the ranges the zod schema cannot check alone — a silo at least 2 wide, every
+ * storage and label within the site, each storage and label once.
+ */
+export function checkSitePlan(site: SiteInput): SitePlanProblem | null {
+  const seen = new Set<number>();
+  for (const [i, s] of site.siteStorages.entries()) {
+    const path = `site.siteStorages.${i}`;
+    if (seen.has(s.id)) return { message: `Storage ${s.id} is on the site twice.`, path };
+    seen.add(s.id);
+    if (s.wid < (s.isSilo ? SITE_SILO_WIDTH_MIN : 1) || s.wid > SITE_STORAGE_WIDTH_MAX)
+      return { message: `A ${s.isSilo ? 'silo' : 'storage'} is 1 to 10 wide (a silo at least 2).`, path };
+    if (s.hei < 1 || s.hei > SITE_STORAGE_DEPTH_MAX) return { message: 'A storage is 1 to 5 deep.', path };
+    if (s.floors < 1 || s.floors > SITE_STORAGE_FLOORS_MAX)
+      return { message: 'A storage has 1 to 6 floors.', path };
+    if (s.left < 0 || s.left + s.wid > site.columns || s.top < 0 || s.top + depthOf(s) > site.rows)
+      return { message: `Storage ${s.id} does not fit on the site.`, path };
+  }
+  const labelIds = new Set<string>();
+  for (const [i, l] of site.labels.entries()) {
+    const path = `site.labels.${i}`;
+    if (labelIds.has(l.id)) return { message: `Label ${l.id} is on the site twice.`, path };
+    labelIds.add(l.id);
+    if (l.elevation < 1 || l.elevation > SITE_LABEL_ELEVATION_MAX)
+      return { message: 'A label elevation is 1 to 10.', path };
+    if (l.left < 0 || l.left > site.columns || l.top < 0 || l.top > site.rows)
+      return { message: `Label ${l.id} is outside the site.`, path };
+  }
+  return null;
+}
+
+/** A silo is round: its depth is its width, whatever `hei` says (the silo form hides depth). */
+export function depthOf(s: Pick<SiteStorage, 'wid' | 'hei' | 'isSilo'>): number {
+  return s.isSilo ? s.wid : s.hei;
+}
+
+/** Spec doc 3 §5: a new label, "New label" at the centre of the site, elevation 3, with a fresh id. */
+export function newSiteLabel(site: Pick<SiteInput, 'columns' | 'rows' | 'labels'>, color: string): SiteLabel {
+  const next = site.labels.reduce((max, l) => Math.max(max, Number(l.id) || 0), 0) + 1;
+  return {
+    id: String(next),
+    text: NEW_LABEL_TEXT,
+    left: site.columns / 2,
+    top: site.rows / 2,
+    elevation: NEW_LABEL_ELEVATION,
+    color,
+  };
+}
