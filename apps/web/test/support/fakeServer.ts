@@ -116,6 +116,12 @@ export function createFakeServer(options: FakeServerOptions = {}) {
       state.storages = [...state.storages.filter((s) => s.itemID !== itemID), saved];
       return json({ status_code: 0, item: saved });
     },
+    // Deletes the storage, like the server, without its checks.
+    'POST /client/removeStorage': (c) => {
+      const { itemID } = c.body as { itemID: number };
+      state.storages = state.storages.filter((s) => s.itemID !== itemID);
+      return json({ status_code: 0 });
+    },
     // Translations as the server serves them once seeded from the bundled locale files.
     'GET /client/getAnonymousTranslations': (c) => json(localeTexts(c.query.get('locale'))),
     'GET /client/getUserTranslations': (c) => json(localeTexts(c.query.get('locale'))),

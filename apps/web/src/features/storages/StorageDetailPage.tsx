@@ -11,6 +11,7 @@ import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { useShellContext } from '../../lib/shellContext';
 import { useStorages } from './storageQueries';
+import { DeleteStorageButton } from './DeleteStorageButton';
 import { StorageDetailsTab } from './StorageDetailsTab';
 import { StorageLayoutTab } from './StorageLayoutTab';
 
@@ -52,11 +53,18 @@ function StorageDetail({ itemID }: { itemID: number }) {
       </Tabs>
       {tab === 1 && <StorageLayoutTab storage={storage} />}
       {tab === 4 && (
-        <StorageDetailsTab
-          key={storage.itemID}
-          storage={storage}
-          readOnly={!mayChange(roleContext, 'editStorage')}
-        />
+        <>
+          <StorageDetailsTab
+            key={storage.itemID}
+            storage={storage}
+            readOnly={!mayChange(roleContext, 'editStorage')}
+          />
+          {mayChange(roleContext, 'removeStorage') && (
+            <Box sx={{ mt: 4 }}>
+              <DeleteStorageButton storage={storage} />
+            </Box>
+          )}
+        </>
       )}
     </Box>
   );
