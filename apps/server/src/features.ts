@@ -5,6 +5,7 @@ import { preferencesFeature } from './features/preferences/index.js';
 import { probesFeature } from './features/probes/index.js';
 import { readingsFeature } from './features/readings/index.js';
 import { sessionsFeature } from './features/sessions/index.js';
+import { sitesFeature } from './features/sites/index.js';
 import { storagesFeature } from './features/storages/index.js';
 import { translationsFeature } from './features/translations/index.js';
 import { accessFeature, usersFeature } from './features/users/index.js';
@@ -33,6 +34,7 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
   const probes = probesFeature(kernel, auth);
   const ingest = ingestFeature(kernel);
   const storages = storagesFeature(kernel, { ...auth, users: access.exports.users });
+  const sites = sitesFeature(kernel, { ...auth, ...storages.exports });
   const translations = translationsFeature(kernel, auth);
   const realtime = realtimeFeature(kernel, { ...auth, ...sessions.exports }, opts);
   return [
@@ -45,6 +47,7 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
     probes,
     ingest,
     storages,
+    sites,
     translations,
     realtime,
   ];

@@ -201,6 +201,24 @@ export interface StorageProbesTable {
   sensor_id: string;
 }
 
+/** Spec doc 3 §3 "Site" (migration 0005): one plan per account and base station. */
+export interface SitesTable {
+  owner_user_id: number;
+  bs_id: string;
+  /** JSON SiteInput without BS_ID: columns, rows, showColors, labels, siteStorages. */
+  plan: string;
+  updated_ts: number;
+  updated_by: number | null;
+}
+
+/** Spec doc 2 §3 "Site name record": a user's own name for a site (account and station) it sees. */
+export interface SiteNamesTable {
+  user_id: number;
+  site_uid: number;
+  bs_id: string;
+  name: string;
+}
+
 export interface Database {
   users: UsersTable;
   master_authorizations: MasterAuthorizationsTable;
@@ -215,4 +233,6 @@ export interface Database {
   translations: TranslationsTable;
   storages: StoragesTable;
   storage_probes: StorageProbesTable;
+  sites: SitesTable;
+  site_names: SiteNamesTable;
 }

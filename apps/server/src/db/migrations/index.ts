@@ -4,6 +4,7 @@ import { initialMigration } from './0001_initial.js';
 import { probeSettingsMigration } from './0002_probe_settings.js';
 import { translationsMigration } from './0003_translations.js';
 import { storagesMigration } from './0004_storages.js';
+import { sitesMigration } from './0005_sites.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -12,5 +13,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0002_probe_settings': probeSettingsMigration(engine),
     '0003_translations': translationsMigration(engine),
     '0004_storages': storagesMigration(engine),
+    '0005_sites': sitesMigration(engine),
   };
 }

@@ -10,14 +10,21 @@ import { storageRoutes } from './storages.routes.js';
 export { checkStorageLayout, probesOf } from './checkStorageLayout.js';
 export { StorageRepository, type StorageValues } from './storage.repository.js';
 
+/** A storage as other features see it: its id and the base station it stands at. */
+export interface AccountStorage {
+  id: number;
+  bsId: string;
+}
+
 /** Storages of an account: list, create and edit (with their layouts and probes), delete. */
 export function storagesFeature(
   kernel: Kernel,
   deps: { access: AccessService; authenticate: Authenticate; users: UserRepository },
 ) {
   const { db } = kernel.store;
+  const repo = new StorageRepository(db);
   const storages = new StorageService(
-    new StorageRepository(db),
+    repo,
     deps.access,
     deps.users,
     new BaseStationRepository(db),
@@ -26,6 +33,10 @@ export function storagesFeature(
   return defineFeature({
     name: 'storages',
     routes: storageRoutes({ authenticate: deps.authenticate, storages }),
-    exports: {},
+    exports: {
+      /** The storages of one account, each with its station (the site plan places them). */
+      storagesOfAccount: async (ownerId: number): Promise<AccountStorage[]> =>
+        (await repo.listByOwners([ownerId])).map((r) => ({ id: r.id, bsId: r.bs_id })),
+    },
   });
 }
