@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkSitePlan,
+  clampSiteExtent,
   completeSitePlan,
   emptySite,
+  fitSiteStorage,
   generatedPosition,
   GENERATED_STORAGE,
   newSiteLabel,
@@ -111,5 +113,34 @@ describe('newSiteLabel', () => {
       elevation: 3,
       color: '#123456',
     });
+  });
+});
+
+describe('clampSiteExtent', () => {
+  it.each([
+    [0, 1],
+    [1, 1],
+    [20, 20],
+    [100, 100],
+    [101, 100],
+    [7.6, 8],
+  ])('%d → %d', (n, expected) => {
+    expect(clampSiteExtent(n)).toBe(expected);
+  });
+});
+
+describe('fitSiteStorage', () => {
+  it.each<[string, Partial<SiteStorage>, number, number, Partial<SiteStorage>]>([
+    ['an entry that fits stays', { left: 3, top: 4 }, 20, 15, { left: 3, top: 4 }],
+    ['moved in when the site shrinks', { left: 18, top: 13 }, 10, 8, { left: 8, top: 6 }],
+    ['a silo held at 2 wide', { wid: 1, isSilo: true }, 20, 15, { wid: 2 }],
+    ['a silo kept as deep as wide', { wid: 4, top: 12, isSilo: true }, 20, 15, { top: 11 }],
+    ['too wide for a narrow site', { wid: 8 }, 5, 15, { wid: 5, left: 0 }],
+    ['size ranges', { wid: 12, hei: 9, floors: 9 }, 20, 15, { wid: 10, hei: 5, floors: 6 }],
+    ['no negative place', { left: -2, top: -1, floors: 0 }, 20, 15, { left: 0, top: 0, floors: 1 }],
+  ])('%s', (_name, over, columns, rows, expected) => {
+    const fitted = fitSiteStorage(entry(1, over), columns, rows);
+    expect(fitted).toMatchObject(expected);
+    expect(checkSitePlan(site({ columns, rows, siteStorages: [fitted] }))).toBeNull();
   });
 });

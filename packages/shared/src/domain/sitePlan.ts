@@ -1,5 +1,7 @@
 import {
   SITE_COLUMNS_DEFAULT,
+  SITE_EXTENT_MAX,
+  SITE_EXTENT_MIN,
   SITE_LABEL_ELEVATION_MAX,
   SITE_ROWS_DEFAULT,
   SITE_SILO_WIDTH_MIN,
@@ -127,5 +129,32 @@ export function newSiteLabel(site: Pick<SiteInput, 'columns' | 'rows' | 'labels'
     top: site.rows / 2,
     elevation: NEW_LABEL_ELEVATION,
     color,
+  };
+}
+
+const clamp = (v: number, min: number, max: number) => Math.min(Math.max(v, min), max);
+
+/** Spec doc 3 §5 "Site columns and rows 1-100": a typed or slid extent, held in range. */
+export function clampSiteExtent(n: number): number {
+  return clamp(Math.round(n), SITE_EXTENT_MIN, SITE_EXTENT_MAX);
+}
+
+/**
+ * Spec doc 3 §5: a storage entry held within its ranges and inside a site of this size (used when the
+ * site shrinks or a storage grows, so the plan stays one the server accepts). Size first, then the
+ * position from 0 up to the site extent minus the storage size.
+ */
+export function fitSiteStorage(s: SiteStorage, columns: number, rows: number): SiteStorage {
+  const wid = clamp(s.wid, s.isSilo ? SITE_SILO_WIDTH_MIN : 1, Math.min(SITE_STORAGE_WIDTH_MAX, columns));
+  const hei = clamp(s.hei, 1, Math.min(SITE_STORAGE_DEPTH_MAX, rows));
+  const floors = clamp(s.floors, 1, SITE_STORAGE_FLOORS_MAX);
+  const depth = depthOf({ wid, hei, isSilo: s.isSilo });
+  return {
+    ...s,
+    wid,
+    hei,
+    floors,
+    left: clamp(s.left, 0, Math.max(0, columns - wid)),
+    top: clamp(s.top, 0, Math.max(0, rows - depth)),
   };
 }
