@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import Snackbar from '@mui/material/Snackbar';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -14,6 +15,7 @@ import { useStorages } from './storageQueries';
 import { DeleteStorageButton } from './DeleteStorageButton';
 import { StorageDetailsTab } from './StorageDetailsTab';
 import { StorageLayoutTab } from './StorageLayoutTab';
+import { useUnsavedEditsGuard } from './useUnsavedEditsGuard';
 
 /** Spec doc 3 §2: the layout view is tab 1, the storage details tab 4 (tab 3, the monitor, comes with the monitors). */
 type DetailTab = 1 | 4;
@@ -36,6 +38,8 @@ function StorageDetail({ itemID }: { itemID: number }) {
   const { roleContext } = useShellContext();
   const storages = useStorages();
   const [tab, setTab] = useState<DetailTab>(1);
+  const [dirty, setDirty] = useState(false);
+  const guard = useUnsavedEditsGuard(dirty);
   if (storages.error)
     return <LoadErrorAlert error={storages.error} onRetry={() => void storages.refetch()} />;
   if (!storages.data) return <LoadingIndicator label={t('common.loading')} />;
@@ -47,11 +51,18 @@ function StorageDetail({ itemID }: { itemID: number }) {
       <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
         {storage.name}
       </Typography>
-      <Tabs value={tab} onChange={(_, v: DetailTab) => setTab(v)} sx={{ mb: 2 }}>
+      <Tabs value={tab} onChange={(_, v: DetailTab) => (dirty ? guard.warn() : setTab(v))} sx={{ mb: 2 }}>
         <Tab value={1} label={t('storageDetail.layoutTab')} />
         <Tab value={4} label={t('storageDetail.detailsTab')} />
       </Tabs>
-      {tab === 1 && <StorageLayoutTab storage={storage} />}
+      {tab === 1 && (
+        <StorageLayoutTab
+          key={storage.itemID}
+          storage={storage}
+          editable={mayChange(roleContext, 'editStorage')}
+          onDirtyChange={setDirty}
+        />
+      )}
       {tab === 4 && (
         <>
           <StorageDetailsTab
@@ -66,6 +77,11 @@ function StorageDetail({ itemID }: { itemID: number }) {
           )}
         </>
       )}
+      <Snackbar open={guard.warning} autoHideDuration={guard.hideAfterMs} onClose={guard.close}>
+        <Alert severity="warning" onClose={guard.close}>
+          {t('storageDetail.unsavedEdits')}
+        </Alert>
+      </Snackbar>
     </Box>
   );
 }

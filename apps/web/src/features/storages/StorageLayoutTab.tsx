@@ -1,14 +1,27 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
-import { STORAGE_LAYOUT_INFO, storageLayoutOf, unitOf, type Storage } from '@emberwatch/shared';
+import {
+  defaultSensorLayout,
+  STORAGE_LAYOUT_INFO,
+  storageLayoutOf,
+  unitOf,
+  type SensorLayout,
+  type Storage,
+} from '@emberwatch/shared';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { useUiPreferences } from '../sessions';
 import { LayoutGrid } from './LayoutGrid';
 import { ProbeCellLink } from './ProbeCellLink';
+import { RowsLayoutEditor } from './RowsLayoutEditor';
+import { storageInputOf } from './StorageDetailsTab';
+import { useSaveStorage } from './storageQueries';
 import { StorageProbeList } from './StorageProbeList';
 import { binProbeIds, rowsLayoutLevels, stackLevels, storageProbeIds } from './layoutLevels';
 import { useStorageProbeInfo } from './useStorageProbeInfo';
@@ -17,10 +30,29 @@ import { useStorageProbeInfo } from './useStorageProbeInfo';
  * Tab 1 of the storage detail in temperatures mode (spec doc 3 §2 mode 1): the rows (each floor a
  * level) or the stacks (layoutType 3) with each probe's hottest depth in the user's colour steps,
  * the bin's probes, and the collapsible probe list. Drawn flat with CSS grid; the angled and 3D
- * views and the other modes come with the layout editor.
+ * views and the other modes come with the layout editor. Those who may edit the storage switch a
+ * rows/floors layout to edit mode (RowsLayoutEditor); the draft is saved as the whole item or
+ * discarded, and `onDirtyChange` tells the page while it holds unsaved edits (spec doc 3 §4).
  */
-export function StorageLayoutTab({ storage }: { storage: Storage }) {
+export function StorageLayoutTab({
+  storage,
+  editable = false,
+  onDirtyChange,
+}: {
+  storage: Storage;
+  editable?: boolean;
+  onDirtyChange?: (dirty: boolean) => void;
+}) {
   const { t } = useTranslation();
+  const save = useSaveStorage();
+  // The layout as edit mode opened it, and the draft; null in view mode.
+  const [editing, setEditing] = useState<{ base: SensorLayout; draft: SensorLayout } | null>(null);
+  // The shared rules answer the same object for a refused step, so any other object is an edit.
+  const dirty = editing !== null && editing.draft !== editing.base;
+  useEffect(() => {
+    onDirtyChange?.(dirty);
+    return () => onDirtyChange?.(false);
+  }, [dirty, onDirtyChange]);
   const prefs = useUiPreferences();
   const unit = unitOf(prefs.degrees);
   const colorStepsC = prefs.color_steps;
@@ -41,8 +73,48 @@ export function StorageLayoutTab({ storage }: { storage: Storage }) {
   const bin = binProbeIds(storage.sensor_layout, storage.stacks).map(info.lookup);
   const common = { itemID: storage.itemID, unit, colorStepsC };
 
+  if (editing !== null) {
+    const onSave = () =>
+      save.mutate(
+        { ...storageInputOf(storage), sensor_layout: editing.draft },
+        {
+          onSuccess: () => setEditing(null),
+          // Spec doc 3 §8: a failed storage save is only logged; the draft stays for a second try.
+          onError: (error) => console.error('saveStorage failed', error),
+        },
+      );
+    return (
+      <Box>
+        <Stack direction="row" spacing={2} sx={{ mb: 2 }}>
+          <Button variant="contained" disabled={!dirty || save.isPending} onClick={onSave}>
+            {t('storageDetail.save')}
+          </Button>
+          <Button onClick={() => setEditing(null)}>{t('storageDetail.cancel')}</Button>
+        </Stack>
+        <RowsLayoutEditor
+          storage={storage}
+          draft={editing.draft}
+          onChange={(draft) => setEditing({ ...editing, draft })}
+        />
+      </Box>
+    );
+  }
+
   return (
     <Box>
+      {editable && !isStacks && (
+        <Button
+          variant="outlined"
+          sx={{ mb: 2 }}
+          onClick={() => {
+            // A storage without a layout yet starts from the default one (spec doc 3 §4).
+            const base = storage.sensor_layout ?? defaultSensorLayout();
+            setEditing({ base, draft: base });
+          }}
+        >
+          {t('storageDetail.editLayout')}
+        </Button>
+      )}
       {probes.length > 0 && <StorageProbeList probes={probes} {...common} />}
       {levels.length === 0 && <Typography color="text.secondary">{t('storageDetail.noLayout')}</Typography>}
       {levels.map((level) => (

@@ -1,0 +1,220 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  addColumn,
+  addFloor,
+  addRow,
+  moveProbeToBin,
+  placedProbeIds,
+  placeProbe,
+  removeLastColumn,
+  removeLastFloor,
+  removeLastRow,
+  vacantProbes,
+  type ProbePosition,
+  type SensorLayout,
+  type Storage,
+} from '@emberwatch/shared';
+import { useBsConf } from '../base-stations';
+import { binProbeIds, storageProbeIds } from './layoutLevels';
+import { useStorages } from './storageQueries';
+
+/** The user's segment is not known to the web app yet: the editor keeps to the standard size limits. */
+const SETTINGS = { segment: null };
+
+/**
+ * The edit mode of a rows/floors layout (spec doc 3 §4, §5): the vacant probes (non-hay, not in
+ * another storage, searchable), placing one into an empty cell (pick the probe then the cell, or the
+ * cell then the probe), moving a placed probe to the bin, and adding or removing the last row, the
+ * last cell of a row and the last floor. Every step goes through the shared layout rules; the parent
+ * holds the draft and saves or discards it.
+ */
+export function RowsLayoutEditor({
+  storage,
+  draft,
+  onChange,
+}: {
+  storage: Storage;
+  draft: SensorLayout;
+  onChange: (layout: SensorLayout) => void;
+}) {
+  const { t } = useTranslation();
+  const conf = useBsConf(storage.BS_ID);
+  const storages = useStorages();
+  const [search, setSearch] = useState('');
+  const [probe, setProbe] = useState<string | null>(null);
+  const [cell, setCell] = useState<ProbePosition | null>(null);
+
+  const storageOf = (id: string): number | null =>
+    (storages.data ?? []).find((s) => storageProbeIds(s.sensor_layout, s.stacks).includes(id))?.itemID ??
+    null;
+  const candidates = (conf.data?.sensor_configurations ?? []).map((c) => ({
+    id: c.sensor_id_sys,
+    name: c.sensor_name ?? c.sensor_id_sys,
+    // The draft, not the saved storage, says what this storage holds now.
+    storageId: draft.sensors.some((s) => s.id === c.sensor_id_sys)
+      ? storage.itemID
+      : storageOf(c.sensor_id_sys),
+  }));
+  const vacant = vacantProbes({ layout: 'rows' }, candidates, {
+    storageId: storage.itemID,
+    placedIds: placedProbeIds({ sensorLayout: draft }),
+    search,
+  });
+  const nameOf = (id: string) => candidates.find((c) => c.id === id)?.name ?? id;
+
+  const place = (id: string, at: ProbePosition) => {
+    onChange(placeProbe(draft, { id, ...at }));
+    setProbe(null);
+    setCell(null);
+  };
+  const onCell = (at: ProbePosition) => (probe === null ? setCell(at) : place(probe, at));
+  const onProbe = (id: string) => (cell === null ? setProbe(id === probe ? null : id) : place(id, cell));
+  const sameCell = (a: ProbePosition | null, b: ProbePosition) =>
+    a !== null && a.row === b.row && a.column === b.column && a.floor === b.floor;
+  const rows = [...draft.rows].sort((a, b) => a.index - b.index);
+  const bin = binProbeIds(draft, []);
+
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3 }}>
+      <Box component="section" aria-label={t('storageDetail.vacantProbes')} sx={{ minWidth: 220 }}>
+        <Typography variant="subtitle2" component="h3">
+          {t('storageDetail.vacantProbes')}
+        </Typography>
+        <TextField
+          size="small"
+          label={t('storageDetail.searchProbes')}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          sx={{ my: 1 }}
+        />
+        <Typography variant="body2" color="text.secondary">
+          {t('storageDetail.placeHint')}
+        </Typography>
+        {vacant.length === 0 ? (
+          <Typography color="text.secondary">{t('storageDetail.allPlaced')}</Typography>
+        ) : (
+          <List dense data-testid="vacant-probes">
+            {vacant.map((p) => (
+              <ListItemButton key={p.id} selected={p.id === probe} onClick={() => onProbe(p.id)}>
+                <ListItemText primary={p.name} secondary={p.name === p.id ? null : p.id} />
+              </ListItemButton>
+            ))}
+          </List>
+        )}
+      </Box>
+      <Box sx={{ flex: 1 }}>
+        <Stack direction="row" spacing={1} sx={{ mb: 1, flexWrap: 'wrap' }}>
+          <Button size="small" onClick={() => onChange(addRow(SETTINGS, draft))}>
+            {t('storageDetail.addRow')}
+          </Button>
+          <Button
+            size="small"
+            disabled={draft.rows.length <= 1}
+            onClick={() => onChange(removeLastRow(SETTINGS, draft))}
+          >
+            {t('storageDetail.removeRow')}
+          </Button>
+          <Button size="small" onClick={() => onChange(addFloor(SETTINGS, draft))}>
+            {t('storageDetail.addFloor')}
+          </Button>
+          <Button
+            size="small"
+            disabled={draft.floors <= 1}
+            onClick={() => onChange(removeLastFloor(SETTINGS, draft))}
+          >
+            {t('storageDetail.removeFloor')}
+          </Button>
+        </Stack>
+        {Array.from({ length: draft.floors }, (_, floor) => (
+          <Box component="section" key={floor} data-testid={`edit-floor-${floor}`} sx={{ mb: 2 }}>
+            {draft.floors > 1 && (
+              <Typography variant="subtitle2" component="h3">
+                {t('storageDetail.floor', { n: floor + 1 })}
+              </Typography>
+            )}
+            {rows.map((row) => (
+              <Box key={row.index} sx={{ display: 'flex', gap: 0.5, mb: 0.5, alignItems: 'center' }}>
+                {Array.from({ length: row.rowLength }, (_, column) => {
+                  const at = { row: row.index, column, floor };
+                  const here = draft.sensors.find(
+                    (s) => s.row === at.row && s.column === at.column && s.floor === at.floor,
+                  );
+                  return here ? (
+                    <Button
+                      key={column}
+                      variant="contained"
+                      size="small"
+                      data-testid={`edit-cell-${here.id}`}
+                      aria-label={t('storageDetail.moveToBin', { name: nameOf(here.id) })}
+                      title={t('storageDetail.moveToBin', { name: nameOf(here.id) })}
+                      // A probe is placed into an empty cell only (spec doc 3 §5).
+                      disabled={probe !== null}
+                      onClick={() => onChange(moveProbeToBin(draft, { id: here.id }))}
+                      sx={{ minWidth: 56, minHeight: 40, textTransform: 'none' }}
+                    >
+                      {nameOf(here.id)}
+                    </Button>
+                  ) : (
+                    <Button
+                      key={column}
+                      variant="outlined"
+                      size="small"
+                      aria-pressed={sameCell(cell, at)}
+                      aria-label={t('storageDetail.emptyCellAt', {
+                        row: row.index + 1,
+                        column: column + 1,
+                        floor: floor + 1,
+                      })}
+                      onClick={() => onCell(at)}
+                      sx={{
+                        minWidth: 56,
+                        minHeight: 40,
+                        borderStyle: sameCell(cell, at) ? 'solid' : 'dashed',
+                      }}
+                    />
+                  );
+                })}
+                {floor === 0 && (
+                  <>
+                    <Button
+                      size="small"
+                      aria-label={t('storageDetail.addColumn', { n: row.index + 1 })}
+                      onClick={() => onChange(addColumn(SETTINGS, draft, { row: row.index }))}
+                    >
+                      +
+                    </Button>
+                    <Button
+                      size="small"
+                      aria-label={t('storageDetail.removeColumn', { n: row.index + 1 })}
+                      disabled={row.rowLength <= 1}
+                      onClick={() => onChange(removeLastColumn(SETTINGS, draft, { row: row.index }))}
+                    >
+                      −
+                    </Button>
+                  </>
+                )}
+              </Box>
+            ))}
+          </Box>
+        ))}
+        {bin.length > 0 && (
+          <Box component="section" data-testid="edit-bin">
+            <Typography variant="subtitle2" component="h3">
+              {t('storageDetail.bin')}
+            </Typography>
+            <Typography variant="body2">{bin.map(nameOf).join(', ')}</Typography>
+          </Box>
+        )}
+      </Box>
+    </Box>
+  );
+}
