@@ -2,11 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   addColumn,
@@ -18,14 +14,13 @@ import {
   removeLastColumn,
   removeLastFloor,
   removeLastRow,
-  vacantProbes,
   type ProbePosition,
   type SensorLayout,
   type Storage,
 } from '@emberwatch/shared';
-import { useBsConf } from '../base-stations';
-import { binProbeIds, storageProbeIds } from './layoutLevels';
-import { useStorages } from './storageQueries';
+import { binProbeIds } from './layoutLevels';
+import { useProbeCandidates } from './useProbeCandidates';
+import { VacantProbePicker } from './VacantProbePicker';
 
 /** The user's segment is not known to the web app yet: the editor keeps to the standard size limits. */
 const SETTINGS = { segment: null };
@@ -47,29 +42,12 @@ export function RowsLayoutEditor({
   onChange: (layout: SensorLayout) => void;
 }) {
   const { t } = useTranslation();
-  const conf = useBsConf(storage.BS_ID);
-  const storages = useStorages();
-  const [search, setSearch] = useState('');
   const [probe, setProbe] = useState<string | null>(null);
   const [cell, setCell] = useState<ProbePosition | null>(null);
-
-  const storageOf = (id: string): number | null =>
-    (storages.data ?? []).find((s) => storageProbeIds(s.sensor_layout, s.stacks).includes(id))?.itemID ??
-    null;
-  const candidates = (conf.data?.sensor_configurations ?? []).map((c) => ({
-    id: c.sensor_id_sys,
-    name: c.sensor_name ?? c.sensor_id_sys,
-    // The draft, not the saved storage, says what this storage holds now.
-    storageId: draft.sensors.some((s) => s.id === c.sensor_id_sys)
-      ? storage.itemID
-      : storageOf(c.sensor_id_sys),
-  }));
-  const vacant = vacantProbes({ layout: 'rows' }, candidates, {
-    storageId: storage.itemID,
-    placedIds: placedProbeIds({ sensorLayout: draft }),
-    search,
-  });
-  const nameOf = (id: string) => candidates.find((c) => c.id === id)?.name ?? id;
+  const { candidates, nameOf } = useProbeCandidates(
+    storage,
+    draft.sensors.map((s) => s.id),
+  );
 
   const place = (id: string, at: ProbePosition) => {
     onChange(placeProbe(draft, { id, ...at }));
@@ -85,32 +63,14 @@ export function RowsLayoutEditor({
 
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3 }}>
-      <Box component="section" aria-label={t('storageDetail.vacantProbes')} sx={{ minWidth: 220 }}>
-        <Typography variant="subtitle2" component="h3">
-          {t('storageDetail.vacantProbes')}
-        </Typography>
-        <TextField
-          size="small"
-          label={t('storageDetail.searchProbes')}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          sx={{ my: 1 }}
-        />
-        <Typography variant="body2" color="text.secondary">
-          {t('storageDetail.placeHint')}
-        </Typography>
-        {vacant.length === 0 ? (
-          <Typography color="text.secondary">{t('storageDetail.allPlaced')}</Typography>
-        ) : (
-          <List dense data-testid="vacant-probes">
-            {vacant.map((p) => (
-              <ListItemButton key={p.id} selected={p.id === probe} onClick={() => onProbe(p.id)}>
-                <ListItemText primary={p.name} secondary={p.name === p.id ? null : p.id} />
-              </ListItemButton>
-            ))}
-          </List>
-        )}
-      </Box>
+      <VacantProbePicker
+        layout="rows"
+        storageId={storage.itemID}
+        candidates={candidates}
+        placedIds={placedProbeIds({ sensorLayout: draft })}
+        picked={probe}
+        onPick={onProbe}
+      />
       <Box sx={{ flex: 1 }}>
         <Stack direction="row" spacing={1} sx={{ mb: 1, flexWrap: 'wrap' }}>
           <Button size="small" onClick={() => onChange(addRow(SETTINGS, draft))}>
