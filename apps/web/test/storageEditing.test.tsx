@@ -54,16 +54,38 @@ const otherStorage: Storage = {
   },
 };
 
+/** One stack of 2 × 3 piles: 2 bales at row 0 column 0, 4 at row 1 column 2 with H-004 on the third. */
+const stacksStorage: Storage = {
+  ...rowsStorage,
+  itemID: 8,
+  name: 'Bale yard',
+  layoutType: 3,
+  sensor_layout: null,
+  stacks: [
+    {
+      index: 0,
+      nRows: 2,
+      nColumns: 3,
+      color: '#ca8a04',
+      sensors: [{ id: 'H-004', row: 1, column: 2, floor: 2 }],
+      piles: [
+        { r: 0, c: 0, h: 2 },
+        { r: 1, c: 2, h: 4 },
+      ],
+    },
+  ],
+};
+
 function storageServer(overrides: Parameters<typeof createFakeServer>[0] = {}): FakeServer {
   return createFakeServer({
     loggedIn: true,
     conf: {
-      F1000001: ['G-001', 'G-002', 'G-003', 'H-004', 'G-005'].map((id) =>
+      F1000001: ['G-001', 'G-002', 'G-003', 'H-004', 'G-005', 'H-006'].map((id) =>
         sensorConf(id, id === 'G-001' ? 'North end' : null),
       ),
     },
     data: { F1000001: [reading('G-001', [41.2], 300), reading('G-002', [12.0], 300)] },
-    storages: [rowsStorage, otherStorage],
+    storages: [rowsStorage, otherStorage, stacksStorage],
     ...overrides,
   });
 }
@@ -93,7 +115,7 @@ describe('deleting a storage', () => {
         paths.indexOf('/client/removeStorage'),
       );
     });
-    expect(server.state.storages.map((s) => s.name)).toEqual(['South barn']);
+    expect(server.state.storages.map((s) => s.name)).toEqual(['South barn', 'Bale yard']);
   });
 
   it('is not offered to a sub-user', async () => {
@@ -237,5 +259,33 @@ describe('editing a rows layout', () => {
     const again = await screen.findByRole('navigation', { name: 'Menu' });
     await user.click(within(again).getByRole('link', { name: 'Probes' }));
     await waitFor(() => expect(location()).toBe('/probes'));
+  });
+});
+
+describe('editing the probes of a stacks layout', () => {
+  it('puts a hay probe onto an empty bale, moves one to the bin, and saves the stacks', async () => {
+    const server = storageServer();
+    const { user } = renderApp('/storages/8', server);
+    await user.click(await screen.findByRole('button', { name: 'Edit layout' }));
+    // Hay probes only: H-004 is on a bale, H-006 is free.
+    await waitFor(() => expect(vacantNames()).toEqual(['H-006']));
+    expect(screen.queryByRole('button', { name: 'Empty bale, stack 1, row 2, column 3, bale 3' })).toBeNull();
+    await user.click(within(screen.getByTestId('vacant-probes')).getByRole('button', { name: 'H-006' }));
+    await user.click(screen.getByRole('button', { name: 'Empty bale, stack 1, row 1, column 1, bale 2' }));
+    await user.click(screen.getByRole('button', { name: 'Move H-004 to the bin' }));
+    expect(vacantNames()).toEqual(['H-004']);
+    await user.click(saveButton());
+    await waitFor(() => expect(server.callsTo('POST', '/client/saveStorage')).toHaveLength(1));
+    const body = server.callsTo('POST', '/client/saveStorage')[0]?.body as { item: Storage };
+    expect(body.item.sensor_layout).toBeNull();
+    expect(body.item.stacks).toEqual([
+      {
+        ...stacksStorage.stacks[0],
+        sensors: [
+          { id: 'H-004', row: -1, column: -1, floor: 0 },
+          { id: 'H-006', row: 0, column: 0, floor: 1 },
+        ],
+      },
+    ]);
   });
 });

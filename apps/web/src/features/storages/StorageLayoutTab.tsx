@@ -11,6 +11,7 @@ import {
   storageLayoutOf,
   unitOf,
   type SensorLayout,
+  type Stack as LayoutStack,
   type Storage,
 } from '@emberwatch/shared';
 import { EmptyState } from '../../ui/EmptyState';
@@ -20,11 +21,18 @@ import { useUiPreferences } from '../sessions';
 import { LayoutGrid } from './LayoutGrid';
 import { ProbeCellLink } from './ProbeCellLink';
 import { RowsLayoutEditor } from './RowsLayoutEditor';
+import { StacksLayoutEditor } from './StacksLayoutEditor';
 import { storageInputOf } from './StorageDetailsTab';
 import { useSaveStorage } from './storageQueries';
 import { StorageProbeList } from './StorageProbeList';
 import { binProbeIds, rowsLayoutLevels, stackLevels, storageProbeIds } from './layoutLevels';
 import { useStorageProbeInfo } from './useStorageProbeInfo';
+
+/** What the layout editors change: the rows layout or the stacks. */
+interface LayoutDraft {
+  sensor_layout: SensorLayout | null;
+  stacks: LayoutStack[];
+}
 
 /**
  * Tab 1 of the storage detail in temperatures mode (spec doc 3 §2 mode 1): the rows (each floor a
@@ -46,7 +54,7 @@ export function StorageLayoutTab({
   const { t } = useTranslation();
   const save = useSaveStorage();
   // The layout as edit mode opened it, and the draft; null in view mode.
-  const [editing, setEditing] = useState<{ base: SensorLayout; draft: SensorLayout } | null>(null);
+  const [editing, setEditing] = useState<{ base: LayoutDraft; draft: LayoutDraft } | null>(null);
   // The shared rules answer the same object for a refused step, so any other object is an edit.
   const dirty = editing !== null && editing.draft !== editing.base;
   useEffect(() => {
@@ -76,7 +84,7 @@ export function StorageLayoutTab({
   if (editing !== null) {
     const onSave = () =>
       save.mutate(
-        { ...storageInputOf(storage), sensor_layout: editing.draft },
+        { ...storageInputOf(storage), ...editing.draft },
         {
           onSuccess: () => setEditing(null),
           // Spec doc 3 §8: a failed storage save is only logged; the draft stays for a second try.
@@ -91,24 +99,41 @@ export function StorageLayoutTab({
           </Button>
           <Button onClick={() => setEditing(null)}>{t('storageDetail.cancel')}</Button>
         </Stack>
-        <RowsLayoutEditor
-          storage={storage}
-          draft={editing.draft}
-          onChange={(draft) => setEditing({ ...editing, draft })}
-        />
+        {isStacks ? (
+          <StacksLayoutEditor
+            storage={storage}
+            draft={editing.draft.stacks}
+            onChange={(stacks) => setEditing({ ...editing, draft: { ...editing.draft, stacks } })}
+          />
+        ) : (
+          <RowsLayoutEditor
+            storage={storage}
+            draft={editing.draft.sensor_layout ?? defaultSensorLayout()}
+            onChange={(layout) =>
+              // A step the shared rules refuse answers the same layout: then nothing changed.
+              layout !== editing.draft.sensor_layout &&
+              setEditing({ ...editing, draft: { ...editing.draft, sensor_layout: layout } })
+            }
+          />
+        )}
       </Box>
     );
   }
 
   return (
     <Box>
-      {editable && !isStacks && (
+      {editable && (
         <Button
           variant="outlined"
           sx={{ mb: 2 }}
           onClick={() => {
-            // A storage without a layout yet starts from the default one (spec doc 3 §4).
-            const base = storage.sensor_layout ?? defaultSensorLayout();
+            // A rows storage without a layout yet starts from the default one (spec doc 3 §4).
+            const base = {
+              sensor_layout: isStacks
+                ? storage.sensor_layout
+                : (storage.sensor_layout ?? defaultSensorLayout()),
+              stacks: storage.stacks,
+            };
             setEditing({ base, draft: base });
           }}
         >
