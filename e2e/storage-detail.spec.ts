@@ -103,6 +103,19 @@ test("a hay farmer opens a storage, sees its probes' temperatures in colour, and
     await page.getByTestId(`cell-${first}`).click();
     await expect(page).toHaveURL(new RegExp(`/storages/${created.itemID}/probes/${first}$`));
     await expect(page.getByTestId('detail-back')).toHaveAttribute('href', `/storages/${created.itemID}`);
+
+    // Back in the storage, the farmer deletes it from its details tab, after a confirmation.
+    await page.getByTestId('detail-back').click();
+    await page.getByRole('tab', { name: 'Storage details' }).click();
+    await page.getByRole('button', { name: 'Delete storage' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete storage?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(page).toHaveURL(/\/storages$/);
+    // The refreshed list shows the demo barn, and no longer the deleted storage.
+    await expect(page.getByText(String(barn.name), { exact: true })).toBeVisible();
+    await expect(page.getByText('Test row barn')).toHaveCount(0);
   } finally {
     // Leave the demo as the other tests expect it: the test storage gone, the probes back on their bales.
     await request.post('/client/removeStorage', { headers, data: { itemID: created.itemID } });
