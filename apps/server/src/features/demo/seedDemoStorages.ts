@@ -1,6 +1,12 @@
 import type { Store } from '../../db/createDatabase.js';
 import { BaseStationRepository } from '../base-stations/index.js';
-import { checkStorageLayout, probesOf, StorageRepository, type StorageValues } from '../storages/index.js';
+import {
+  checkStorageLayout,
+  probesOf,
+  StorageRepository,
+  storageValues,
+  type StorageValues,
+} from '../storages/index.js';
 import { DEMO_ACCOUNTS } from './demoAccounts.js';
 import { demoStorages, type DemoStorage } from './demoStorages.js';
 
@@ -41,7 +47,10 @@ export async function seedDemoStorages(store: Store, nowS: number): Promise<{ cr
       const item = keepOnly(full, owned);
       const problem = checkStorageLayout(item, user.segment);
       if (problem) throw new Error(`Demo storage "${item.name}": ${problem.message} (${problem.path})`);
-      writes.push({ values: valuesOf(item, user.id, nowS), sensorIds: probesOf(item) });
+      writes.push({
+        values: storageValues(item, { ownerId: user.id, bsId: item.BS_ID, byUserId: user.id, nowS }),
+        sensorIds: probesOf(item),
+      });
     }
     await repo.transaction(async (trx) => {
       for (const w of writes) await repo.insert(trx, w.values, nowS, w.sensorIds);
@@ -60,25 +69,5 @@ function keepOnly(item: DemoStorage, owned: ReadonlySet<string>): DemoStorage {
       sensors: item.sensor_layout.sensors.filter((s) => owned.has(s.id)),
     },
     stacks: item.stacks.map((s) => ({ ...s, sensors: s.sensors.filter((p) => owned.has(p.id)) })),
-  };
-}
-
-/** The row a save writes (storage.service.ts), by the account's owner. */
-function valuesOf(item: DemoStorage, ownerId: number, nowS: number): StorageValues {
-  return {
-    owner_user_id: ownerId,
-    bs_id: item.BS_ID,
-    name: item.name,
-    type: item.type,
-    capacity: item.capacity,
-    layout_type: item.layoutType,
-    sensor_layout: item.sensor_layout === null ? null : JSON.stringify(item.sensor_layout),
-    stacks: JSON.stringify(item.stacks),
-    monitor_id: item.monitor,
-    layout_prefs: item.layout_prefs === null ? null : JSON.stringify(item.layout_prefs),
-    alert_messaging: item.alertMessaging === null ? null : JSON.stringify(item.alertMessaging),
-    quality_period: item.qualityPeriod === null ? null : JSON.stringify(item.qualityPeriod),
-    updated_ts: nowS,
-    updated_by: ownerId,
   };
 }

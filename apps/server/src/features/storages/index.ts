@@ -9,6 +9,7 @@ import { storageRoutes } from './storages.routes.js';
 
 export { checkStorageLayout, probesOf } from './checkStorageLayout.js';
 export { StorageRepository, type StorageValues } from './storage.repository.js';
+export { storageValues } from './storageValues.js';
 
 /** A storage as other features see it: its id and the base station it stands at. */
 export interface AccountStorage {

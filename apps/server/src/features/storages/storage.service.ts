@@ -4,7 +4,8 @@ import type { BaseStationRepository } from '../base-stations/index.js';
 import type { AccessService, Actor, UserRepository, UserRow } from '../users/index.js';
 import { checkStorageLayout, probesOf } from './checkStorageLayout.js';
 import { presentStorage } from './storage.presenter.js';
-import type { StorageRepository, StorageRow, StorageValues } from './storage.repository.js';
+import type { StorageRepository, StorageRow } from './storage.repository.js';
+import { storageValues } from './storageValues.js';
 
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
@@ -63,22 +64,12 @@ export class StorageService {
     await this.checkProbes(accountId, existing?.id, sensorIds);
 
     const now = this.nowS();
-    const values: StorageValues = {
-      owner_user_id: accountId,
-      bs_id: station.id,
-      name: item.name,
-      type: item.type,
-      capacity: item.capacity,
-      layout_type: item.layoutType,
-      sensor_layout: item.sensor_layout === null ? null : JSON.stringify(item.sensor_layout),
-      stacks: JSON.stringify(item.stacks),
-      monitor_id: item.monitor,
-      layout_prefs: item.layout_prefs === null ? null : JSON.stringify(item.layout_prefs),
-      alert_messaging: item.alertMessaging === null ? null : JSON.stringify(item.alertMessaging),
-      quality_period: item.qualityPeriod === null ? null : JSON.stringify(item.qualityPeriod),
-      updated_ts: now,
-      updated_by: actor.user.id,
-    };
+    const values = storageValues(item, {
+      ownerId: accountId,
+      bsId: station.id,
+      byUserId: actor.user.id,
+      nowS: now,
+    });
     let id: number;
     try {
       id = await this.repo.transaction(async (trx) => {
