@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
+import { LayoutEditorFrame } from './LayoutEditorFrame';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -62,119 +63,113 @@ export function RowsLayoutEditor({
   const bin = binProbeIds(draft, []);
 
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3 }}>
-      <VacantProbePicker
-        layout="rows"
-        storageId={storage.itemID}
-        candidates={candidates}
-        placedIds={placedProbeIds({ sensorLayout: draft })}
-        picked={probe}
-        onPick={onProbe}
-      />
-      <Box sx={{ flex: 1 }}>
-        <Stack direction="row" spacing={1} sx={{ mb: 1, flexWrap: 'wrap' }}>
-          <Button size="small" onClick={() => onChange(addRow(SETTINGS, draft))}>
-            {t('storageDetail.addRow')}
-          </Button>
-          <Button
-            size="small"
-            disabled={draft.rows.length <= 1}
-            onClick={() => onChange(removeLastRow(SETTINGS, draft))}
-          >
-            {t('storageDetail.removeRow')}
-          </Button>
-          <Button size="small" onClick={() => onChange(addFloor(SETTINGS, draft))}>
-            {t('storageDetail.addFloor')}
-          </Button>
-          <Button
-            size="small"
-            disabled={draft.floors <= 1}
-            onClick={() => onChange(removeLastFloor(SETTINGS, draft))}
-          >
-            {t('storageDetail.removeFloor')}
-          </Button>
-        </Stack>
-        {Array.from({ length: draft.floors }, (_, floor) => (
-          <Box component="section" key={floor} data-testid={`edit-floor-${floor}`} sx={{ mb: 2 }}>
-            {draft.floors > 1 && (
-              <Typography variant="subtitle2" component="h3">
-                {t('storageDetail.floor', { n: floor + 1 })}
-              </Typography>
-            )}
-            {rows.map((row) => (
-              <Box key={row.index} sx={{ display: 'flex', gap: 0.5, mb: 0.5, alignItems: 'center' }}>
-                {Array.from({ length: row.rowLength }, (_, column) => {
-                  const at = { row: row.index, column, floor };
-                  const here = draft.sensors.find(
-                    (s) => s.row === at.row && s.column === at.column && s.floor === at.floor,
-                  );
-                  return here ? (
-                    <Button
-                      key={column}
-                      variant="contained"
-                      size="small"
-                      data-testid={`edit-cell-${here.id}`}
-                      aria-label={t('storageDetail.moveToBin', { name: nameOf(here.id) })}
-                      title={t('storageDetail.moveToBin', { name: nameOf(here.id) })}
-                      // A probe is placed into an empty cell only (spec doc 3 §5).
-                      disabled={probe !== null}
-                      onClick={() => onChange(moveProbeToBin(draft, { id: here.id }))}
-                      sx={{ minWidth: 56, minHeight: 40, textTransform: 'none' }}
-                    >
-                      {nameOf(here.id)}
-                    </Button>
-                  ) : (
-                    <Button
-                      key={column}
-                      variant="outlined"
-                      size="small"
-                      aria-pressed={sameCell(cell, at)}
-                      aria-label={t('storageDetail.emptyCellAt', {
-                        row: row.index + 1,
-                        column: column + 1,
-                        floor: floor + 1,
-                      })}
-                      onClick={() => onCell(at)}
-                      sx={{
-                        minWidth: 56,
-                        minHeight: 40,
-                        borderStyle: sameCell(cell, at) ? 'solid' : 'dashed',
-                      }}
-                    />
-                  );
-                })}
-                {floor === 0 && (
-                  <>
-                    <Button
-                      size="small"
-                      aria-label={t('storageDetail.addColumn', { n: row.index + 1 })}
-                      onClick={() => onChange(addColumn(SETTINGS, draft, { row: row.index }))}
-                    >
-                      +
-                    </Button>
-                    <Button
-                      size="small"
-                      aria-label={t('storageDetail.removeColumn', { n: row.index + 1 })}
-                      disabled={row.rowLength <= 1}
-                      onClick={() => onChange(removeLastColumn(SETTINGS, draft, { row: row.index }))}
-                    >
-                      −
-                    </Button>
-                  </>
-                )}
-              </Box>
-            ))}
-          </Box>
-        ))}
-        {bin.length > 0 && (
-          <Box component="section" data-testid="edit-bin">
+    <LayoutEditorFrame
+      picker={
+        <VacantProbePicker
+          layout="rows"
+          storageId={storage.itemID}
+          candidates={candidates}
+          placedIds={placedProbeIds({ sensorLayout: draft })}
+          picked={probe}
+          onPick={onProbe}
+        />
+      }
+      binNames={bin.map(nameOf)}
+    >
+      <Stack direction="row" spacing={1} sx={{ mb: 1, flexWrap: 'wrap' }}>
+        <Button size="small" onClick={() => onChange(addRow(SETTINGS, draft))}>
+          {t('storageDetail.addRow')}
+        </Button>
+        <Button
+          size="small"
+          disabled={draft.rows.length <= 1}
+          onClick={() => onChange(removeLastRow(SETTINGS, draft))}
+        >
+          {t('storageDetail.removeRow')}
+        </Button>
+        <Button size="small" onClick={() => onChange(addFloor(SETTINGS, draft))}>
+          {t('storageDetail.addFloor')}
+        </Button>
+        <Button
+          size="small"
+          disabled={draft.floors <= 1}
+          onClick={() => onChange(removeLastFloor(SETTINGS, draft))}
+        >
+          {t('storageDetail.removeFloor')}
+        </Button>
+      </Stack>
+      {Array.from({ length: draft.floors }, (_, floor) => (
+        <Box component="section" key={floor} data-testid={`edit-floor-${floor}`} sx={{ mb: 2 }}>
+          {draft.floors > 1 && (
             <Typography variant="subtitle2" component="h3">
-              {t('storageDetail.bin')}
+              {t('storageDetail.floor', { n: floor + 1 })}
             </Typography>
-            <Typography variant="body2">{bin.map(nameOf).join(', ')}</Typography>
-          </Box>
-        )}
-      </Box>
-    </Box>
+          )}
+          {rows.map((row) => (
+            <Box key={row.index} sx={{ display: 'flex', gap: 0.5, mb: 0.5, alignItems: 'center' }}>
+              {Array.from({ length: row.rowLength }, (_, column) => {
+                const at = { row: row.index, column, floor };
+                const here = draft.sensors.find(
+                  (s) => s.row === at.row && s.column === at.column && s.floor === at.floor,
+                );
+                return here ? (
+                  <Button
+                    key={column}
+                    variant="contained"
+                    size="small"
+                    data-testid={`edit-cell-${here.id}`}
+                    aria-label={t('storageDetail.moveToBin', { name: nameOf(here.id) })}
+                    title={t('storageDetail.moveToBin', { name: nameOf(here.id) })}
+                    // A probe is placed into an empty cell only (spec doc 3 §5).
+                    disabled={probe !== null}
+                    onClick={() => onChange(moveProbeToBin(draft, { id: here.id }))}
+                    sx={{ minWidth: 56, minHeight: 40, textTransform: 'none' }}
+                  >
+                    {nameOf(here.id)}
+                  </Button>
+                ) : (
+                  <Button
+                    key={column}
+                    variant="outlined"
+                    size="small"
+                    aria-pressed={sameCell(cell, at)}
+                    aria-label={t('storageDetail.emptyCellAt', {
+                      row: row.index + 1,
+                      column: column + 1,
+                      floor: floor + 1,
+                    })}
+                    onClick={() => onCell(at)}
+                    sx={{
+                      minWidth: 56,
+                      minHeight: 40,
+                      borderStyle: sameCell(cell, at) ? 'solid' : 'dashed',
+                    }}
+                  />
+                );
+              })}
+              {floor === 0 && (
+                <>
+                  <Button
+                    size="small"
+                    aria-label={t('storageDetail.addColumn', { n: row.index + 1 })}
+                    onClick={() => onChange(addColumn(SETTINGS, draft, { row: row.index }))}
+                  >
+                    +
+                  </Button>
+                  <Button
+                    size="small"
+                    aria-label={t('storageDetail.removeColumn', { n: row.index + 1 })}
+                    disabled={row.rowLength <= 1}
+                    onClick={() => onChange(removeLastColumn(SETTINGS, draft, { row: row.index }))}
+                  >
+                    −
+                  </Button>
+                </>
+              )}
+            </Box>
+          ))}
+        </Box>
+      ))}
+    </LayoutEditorFrame>
   );
 }

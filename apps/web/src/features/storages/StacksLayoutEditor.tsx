@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
+import { LayoutEditorFrame } from './LayoutEditorFrame';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import {
@@ -71,99 +72,88 @@ export function StacksLayoutEditor({
   const bin = binProbeIds(null, draft);
 
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3 }}>
-      <VacantProbePicker
-        layout="stacks"
-        storageId={storage.itemID}
-        candidates={candidates}
-        placedIds={placedProbeIds({ stacks: draft })}
-        picked={probe}
-        onPick={onProbe}
-      />
-      <Box sx={{ flex: 1 }}>
-        {[...draft]
-          .sort((a, b) => a.index - b.index)
-          .map((stack) => (
-            <Box
-              component="section"
-              key={stack.index}
-              data-testid={`edit-stack-${stack.index}`}
-              sx={{ mb: 2 }}
-            >
-              <Typography variant="subtitle2" component="h3">
-                {t('storageDetail.stack', { n: stack.index + 1 })}
-              </Typography>
-              {Array.from({ length: stack.nRows }, (_, row) => (
-                <Box key={row} sx={{ display: 'flex', gap: 0.5, mb: 0.5 }}>
-                  {Array.from({ length: stack.nColumns }, (_, column) => {
-                    const height = stack.piles.find((p) => p.r === row && p.c === column)?.h ?? 0;
-                    return (
-                      <Box
-                        key={column}
-                        sx={{
-                          minWidth: 56,
-                          minHeight: 40,
-                          display: 'flex',
-                          flexDirection: 'column',
-                          gap: 0.25,
-                          border: '1px dashed',
-                          borderColor: 'divider',
-                          borderRadius: 1,
-                        }}
-                      >
-                        {Array.from({ length: height }, (_, i) => {
-                          // Top bale first, as the layout view draws a pile.
-                          const floor = height - 1 - i;
-                          const at = { stack: stack.index, row, column, floor };
-                          const here = stack.sensors.find(
-                            (s) => s.row === row && s.column === column && s.floor === floor,
-                          );
-                          return here ? (
-                            <Button
-                              key={floor}
-                              size="small"
-                              variant="contained"
-                              aria-label={t('storageDetail.moveToBin', { name: nameOf(here.id) })}
-                              title={t('storageDetail.moveToBin', { name: nameOf(here.id) })}
-                              disabled={probe !== null}
-                              onClick={() => replace(stack.index, moveProbeToBin(stack, { id: here.id }))}
-                              sx={{ textTransform: 'none', minHeight: 24, py: 0 }}
-                            >
-                              {nameOf(here.id)}
-                            </Button>
-                          ) : (
-                            <Button
-                              key={floor}
-                              size="small"
-                              variant="outlined"
-                              aria-pressed={isPicked(at)}
-                              aria-label={t('storageDetail.emptyBaleAt', {
-                                stack: stack.index + 1,
-                                row: row + 1,
-                                column: column + 1,
-                                bale: floor + 1,
-                              })}
-                              onClick={() => onBale(at)}
-                              sx={{ minHeight: 24, py: 0, borderStyle: isPicked(at) ? 'solid' : 'dashed' }}
-                            />
-                          );
-                        })}
-                      </Box>
-                    );
-                  })}
-                </Box>
-              ))}
-            </Box>
-          ))}
-        {bin.length > 0 && (
-          <Box component="section" data-testid="edit-bin">
+    <LayoutEditorFrame
+      picker={
+        <VacantProbePicker
+          layout="stacks"
+          storageId={storage.itemID}
+          candidates={candidates}
+          placedIds={placedProbeIds({ stacks: draft })}
+          picked={probe}
+          onPick={onProbe}
+        />
+      }
+      binNames={bin.map(nameOf)}
+    >
+      {[...draft]
+        .sort((a, b) => a.index - b.index)
+        .map((stack) => (
+          <Box component="section" key={stack.index} data-testid={`edit-stack-${stack.index}`} sx={{ mb: 2 }}>
             <Typography variant="subtitle2" component="h3">
-              {t('storageDetail.bin')}
+              {t('storageDetail.stack', { n: stack.index + 1 })}
             </Typography>
-            <Typography variant="body2">{bin.map(nameOf).join(', ')}</Typography>
+            {Array.from({ length: stack.nRows }, (_, row) => (
+              <Box key={row} sx={{ display: 'flex', gap: 0.5, mb: 0.5 }}>
+                {Array.from({ length: stack.nColumns }, (_, column) => {
+                  const height = stack.piles.find((p) => p.r === row && p.c === column)?.h ?? 0;
+                  return (
+                    <Box
+                      key={column}
+                      sx={{
+                        minWidth: 56,
+                        minHeight: 40,
+                        display: 'flex',
+                        flexDirection: 'column',
+                        gap: 0.25,
+                        border: '1px dashed',
+                        borderColor: 'divider',
+                        borderRadius: 1,
+                      }}
+                    >
+                      {Array.from({ length: height }, (_, i) => {
+                        // Top bale first, as the layout view draws a pile.
+                        const floor = height - 1 - i;
+                        const at = { stack: stack.index, row, column, floor };
+                        const here = stack.sensors.find(
+                          (s) => s.row === row && s.column === column && s.floor === floor,
+                        );
+                        return here ? (
+                          <Button
+                            key={floor}
+                            size="small"
+                            variant="contained"
+                            aria-label={t('storageDetail.moveToBin', { name: nameOf(here.id) })}
+                            title={t('storageDetail.moveToBin', { name: nameOf(here.id) })}
+                            disabled={probe !== null}
+                            onClick={() => replace(stack.index, moveProbeToBin(stack, { id: here.id }))}
+                            sx={{ textTransform: 'none', minHeight: 24, py: 0 }}
+                          >
+                            {nameOf(here.id)}
+                          </Button>
+                        ) : (
+                          <Button
+                            key={floor}
+                            size="small"
+                            variant="outlined"
+                            aria-pressed={isPicked(at)}
+                            aria-label={t('storageDetail.emptyBaleAt', {
+                              stack: stack.index + 1,
+                              row: row + 1,
+                              column: column + 1,
+                              bale: floor + 1,
+                            })}
+                            onClick={() => onBale(at)}
+                            sx={{ minHeight: 24, py: 0, borderStyle: isPicked(at) ? 'solid' : 'dashed' }}
+                          />
+                        );
+                      })}
+                    </Box>
+                  );
+                })}
+              </Box>
+            ))}
           </Box>
-        )}
-      </Box>
-    </Box>
+        ))}
+    </LayoutEditorFrame>
   );
 }
