@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { Storage } from '@emberwatch/shared';
 import { createFakeServer, type FakeServer } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
-import { reading, sensorConf } from './support/fixtures';
+import { reading, sensorConf, storage as storageFixture } from './support/fixtures';
 import { premium } from './support/probeDetailFakes';
 
 vi.mock('uplot', async () => ({ default: (await import('./support/probeDetailFakes')).FakeUPlot }));
@@ -13,25 +13,9 @@ beforeAll(async () => {
   await import('../src/features/storages/StorageDetailPage');
 });
 
+/** The detail page's storage: item 5, 'North barn' of capacity 400, with no layout unless given. */
 function storage(overrides: Partial<Storage>): Storage {
-  return {
-    itemID: 5,
-    UID: 7,
-    name: 'North barn',
-    type: 'warehouse',
-    capacity: 400,
-    BS_ID: 'F1000001',
-    layoutType: 1,
-    sensor_layout: null,
-    stacks: [],
-    monitor: null,
-    layout_prefs: null,
-    alertMessaging: null,
-    qualityPeriod: null,
-    undefinedLayoutType: false,
-    updated_ts: 1_700_000_000,
-    ...overrides,
-  };
+  return storageFixture({ itemID: 5, name: 'North barn', capacity: 400, sensor_layout: null, ...overrides });
 }
 
 /** Two rows (3 and 2 cells): H-001 at row 0 column 1, H-002 at row 1 column 0, H-003 in the bin. */

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { Storage } from '@emberwatch/shared';
 import { createFakeServer, type FakeServer } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
-import { reading, sensorConf } from './support/fixtures';
+import { reading, sensorConf, storage } from './support/fixtures';
 
 // The pages are lazy; loading them up front keeps the first test's waiting time for the test itself.
 beforeAll(async () => {
@@ -15,14 +15,10 @@ beforeAll(async () => {
  * Two rows (3 and 2 cells) of grain probes: G-001 at row 0 column 1, G-002 in the bin; G-003 free,
  * G-005 in the other storage's bin, H-004 a hay probe (never offered for a rows layout).
  */
-const rowsStorage: Storage = {
+const rowsStorage: Storage = storage({
   itemID: 5,
-  UID: 7,
   name: 'North barn',
-  type: 'warehouse',
   capacity: 400,
-  BS_ID: 'F1000001',
-  layoutType: 1,
   sensor_layout: {
     rows: [
       { index: 0, rowLength: 3 },
@@ -34,14 +30,7 @@ const rowsStorage: Storage = {
       { id: 'G-002', row: -1, column: -1, floor: 0 },
     ],
   },
-  stacks: [],
-  monitor: null,
-  layout_prefs: null,
-  alertMessaging: null,
-  qualityPeriod: null,
-  undefinedLayoutType: false,
-  updated_ts: 1_700_000_000,
-};
+});
 
 const otherStorage: Storage = {
   ...rowsStorage,

@@ -4,34 +4,13 @@ import type { AlertMessaging, Storage } from '@emberwatch/shared';
 import { createFakeServer, type FakeServer } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
 import { FakeWebSocket } from './support/FakeWebSocket';
-import { reading, sensorConf, station } from './support/fixtures';
+import { reading, sensorConf, station, storage } from './support/fixtures';
 import { insight, premium } from './support/probeDetailFakes';
 
 // The page is lazy; loading it up front keeps the first test's waiting time for the test itself.
 beforeAll(async () => {
   await import('../src/features/storages/StoragesPage');
 });
-
-function storage(overrides: Partial<Storage>): Storage {
-  return {
-    itemID: 1,
-    UID: 7,
-    name: 'Storage',
-    type: 'warehouse',
-    capacity: null,
-    BS_ID: 'F1000001',
-    layoutType: 1,
-    sensor_layout: { rows: [{ index: 0, rowLength: 3 }], floors: 1, sensors: [] },
-    stacks: [],
-    monitor: null,
-    layout_prefs: null,
-    alertMessaging: null,
-    qualityPeriod: null,
-    undefinedLayoutType: false,
-    updated_ts: 1_700_000_000,
-    ...overrides,
-  };
-}
 
 const placed = (...ids: string[]) => ({
   rows: [{ index: 0, rowLength: 3 }],

@@ -1,4 +1,5 @@
 import {
+  type Storage,
   DEFAULT_UI_PREFERENCES,
   type BasestationSummary,
   type BsConfResponse,
@@ -138,6 +139,28 @@ export function reading(
     sensor_RSSI: -75,
     bs_RSSI: -60,
     batt_voltage: 356,
+    ...overrides,
+  };
+}
+
+/** A storage of account 7 on F1000001 with one empty row of three cells; tests override what they use. */
+export function storage(overrides: Partial<Storage> = {}): Storage {
+  return {
+    itemID: 1,
+    UID: 7,
+    name: 'Storage',
+    type: 'warehouse',
+    capacity: null,
+    BS_ID: 'F1000001',
+    layoutType: 1,
+    sensor_layout: { rows: [{ index: 0, rowLength: 3 }], floors: 1, sensors: [] },
+    stacks: [],
+    monitor: null,
+    layout_prefs: null,
+    alertMessaging: null,
+    qualityPeriod: null,
+    undefinedLayoutType: false,
+    updated_ts: 1_700_000_000,
     ...overrides,
   };
 }
