@@ -42,6 +42,7 @@ import {
   startEmberwatchPostgres,
   startEmberwatchSqlite,
   startInflux,
+  type Storage,
   type Target,
   type TargetName,
 } from './targets.js';
@@ -166,6 +167,21 @@ function helperDelta(before: Map<number, number>, after: Map<number, number>): n
   return sum([...after].map(([pid, ms]) => ms - (before.get(pid) ?? 0)));
 }
 
+/** What a settled store occupies, per reading, with the empty store's own size taken off. */
+function diskFigures(storage: Storage, emptyStoreBytes: number, stations: number) {
+  const readings = Math.max(1, storage.storedReadings);
+  return {
+    readingsPerSeries: Math.round(storage.storedReadings / (stations * PROBES)),
+    bytesOnDisk: storage.bytes,
+    emptyStoreBytes,
+    bytesPerReading: round1((storage.bytes - emptyStoreBytes) / readings),
+    readingsTableBytesPerReading:
+      storage.readingsTableBytes === undefined ? undefined : round1(storage.readingsTableBytes / readings),
+    settleSeconds: storage.settleSeconds,
+    settled: storage.settled,
+  };
+}
+
 async function measure(start: () => Promise<Target>, round: number): Promise<RunRecord> {
   const loadAverageBefore = loadAverage();
   const target = await start();
@@ -223,16 +239,7 @@ async function measure(start: () => Promise<Target>, round: number): Promise<Run
       generatorCpuMs: Math.round((generatorCpuMs.user + generatorCpuMs.system) / 1000),
       latencyMs: latencySummary(measured.latencies),
       storedReadings: storage.storedReadings,
-      readingsPerSeries: Math.round(storage.storedReadings / (STATIONS * PROBES)),
-      bytesOnDisk: storage.bytes,
-      emptyStoreBytes: target.emptyBytes,
-      bytesPerReading: round1((storage.bytes - target.emptyBytes) / Math.max(1, storage.storedReadings)),
-      readingsTableBytesPerReading:
-        storage.readingsTableBytes === undefined
-          ? undefined
-          : round1(storage.readingsTableBytes / Math.max(1, storage.storedReadings)),
-      settleSeconds: storage.settleSeconds,
-      settled: storage.settled,
+      ...diskFigures(storage, target.emptyBytes, STATIONS),
     };
   } finally {
     await close();
@@ -396,16 +403,7 @@ async function storeSameReadings(name: TargetName, start: Starter): Promise<void
       target: name,
       readings: settled.storedReadings,
       complete: result.errors === 0 && settled.storedReadings === storageTotal,
-      readingsPerSeries: Math.round(settled.storedReadings / (STORAGE_STATIONS * PROBES)),
-      bytesOnDisk: settled.bytes,
-      emptyStoreBytes: live.emptyBytes,
-      bytesPerReading: round1((settled.bytes - live.emptyBytes) / Math.max(1, settled.storedReadings)),
-      readingsTableBytesPerReading:
-        settled.readingsTableBytes === undefined
-          ? undefined
-          : round1(settled.readingsTableBytes / Math.max(1, settled.storedReadings)),
-      settleSeconds: settled.settleSeconds,
-      settled: settled.settled,
+      ...diskFigures(settled, live.emptyBytes, STORAGE_STATIONS),
       loadAverageBefore,
       loadAverageAfter: loadAverage(),
     };
