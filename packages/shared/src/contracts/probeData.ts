@@ -215,8 +215,10 @@ export const probeAnalysisResponseSchema = z.object({
 });
 export type ProbeAnalysisResponse = z.infer<typeof probeAnalysisResponseSchema>;
 
-/** Spec doc 2 §9: battery alert below 360; 36 packets per day and 24 on average are flagged. */
-export const ANALYSIS_BATTERY_ALERT_CV = 360;
+/**
+ * Spec doc 2 §9: 36 packets per day and 24 on average are flagged. (Its battery alert below 360 is
+ * not used: the analysis flags a battery by the probe list's "low", docs/decisions/0017.)
+ */
 export const ANALYSIS_PACKETS_PER_DAY_FLAG = 36;
 export const ANALYSIS_AVERAGE_PACKETS_FLAG = 24;
 
