@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { roleContextOf, visibleMenuEntries } from '@emberwatch/shared';
 import { LoadingIndicator } from '../ui/LoadingIndicator';
-import { isApiRequestError } from '../lib/ApiRequestError';
+import { isApiRequestError, isNetworkFailure } from '../lib/ApiRequestError';
 import {
   useChangeLanguage,
   useEnsureUiPreferences,
@@ -63,7 +63,7 @@ function ShellFrame() {
     if (!failure) return;
     // A 401 already ended the session inside the API client; anything else is a failed load.
     if (!(isApiRequestError(failure) && failure.httpStatus === 401))
-      endSession(isApiRequestError(failure) && failure.kind === 'network' ? 'network' : 'loadFailed');
+      endSession(isNetworkFailure(failure) ? 'network' : 'loadFailed');
   }, [failure, endSession]);
 
   // The interface language follows ui_preferences.language: see TranslationsSync.

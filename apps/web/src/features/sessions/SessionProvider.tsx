@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useQueryClient } from '@tanstack/react-query';
 import type { LoginRequest } from '@emberwatch/shared';
 import { useApiClient } from '../../lib/ApiClientContext';
-import { isApiRequestError } from '../../lib/ApiRequestError';
+import { isNetworkFailure } from '../../lib/ApiRequestError';
 
 /** restoring: the refresh cookie is being exchanged on app start; nothing can be decided yet. */
 export type AuthStatus = 'restoring' | 'anonymous' | 'authenticated';
@@ -45,7 +45,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         },
         (e: unknown) => {
           if (cancelled) return;
-          setNotice(isApiRequestError(e) && e.kind === 'network' ? 'network' : null);
+          setNotice(isNetworkFailure(e) ? 'network' : null);
           setStatus('anonymous');
         },
       );
