@@ -12,6 +12,7 @@ import {
   type SiteLabel,
   type SiteStorage,
 } from '../contracts/sites.js';
+import { firstPlan, hasInsightService, isCompostSupervisor, type RoleContext } from './roles.js';
 
 /** The footprint of a storage the plan did not have (docs/decisions/0025-site-plan-store.md). */
 export const GENERATED_STORAGE = { wid: 3, hei: 2, floors: 1, color: '#a1887f', isSilo: false } as const;
@@ -157,4 +158,195 @@ export function fitSiteStorage(s: SiteStorage, columns: number, rows: number): S
     left: clamp(s.left, 0, Math.max(0, columns - wid)),
     top: clamp(s.top, 0, Math.max(0, rows - depth)),
   };
+}
+
+/** An inclusive range of a site editor slider. */
+export interface SiteRange {
+  min: number;
+  max: number;
+}
+
+/** The editor's ranges of one storage entry on a site of this size (spec doc 3 §5 "Site"). */
+export interface SiteStorageRanges {
+  wid: SiteRange;
+  /** Null for a silo: it is round, the silo form hides depth. */
+  hei: SiteRange | null;
+  floors: SiteRange;
+  left: SiteRange;
+  top: SiteRange;
+}
+
+/**
+ * Spec doc 3 §5: width 1-10 (at least 2 for a silo), depth 1-5, floors 1-6, left and top from 0 up
+ * to the site extent minus the storage size. Size ranges are also held within the site, so a slider
+ * never offers a size the site cannot hold (a 3-column site offers widths 1-3).
+ */
+export function siteStorageRanges(
+  s: Pick<SiteStorage, 'wid' | 'hei' | 'isSilo'>,
+  site: Pick<SiteInput, 'columns' | 'rows'>,
+): SiteStorageRanges {
+  const widMin = s.isSilo ? SITE_SILO_WIDTH_MIN : 1;
+  return {
+    wid: { min: widMin, max: Math.max(widMin, Math.min(SITE_STORAGE_WIDTH_MAX, site.columns)) },
+    hei: s.isSilo ? null : { min: 1, max: Math.max(1, Math.min(SITE_STORAGE_DEPTH_MAX, site.rows)) },
+    floors: { min: 1, max: SITE_STORAGE_FLOORS_MAX },
+    left: { min: 0, max: Math.max(0, site.columns - s.wid) },
+    top: { min: 0, max: Math.max(0, site.rows - depthOf(s)) },
+  };
+}
+
+/** The editor's ranges of a label (spec doc 3 §5): anywhere on the site, elevation 1-10. */
+export function siteLabelRanges(site: Pick<SiteInput, 'columns' | 'rows'>): {
+  left: SiteRange;
+  top: SiteRange;
+  elevation: SiteRange;
+} {
+  return {
+    left: { min: 0, max: site.columns },
+    top: { min: 0, max: site.rows },
+    elevation: { min: 1, max: SITE_LABEL_ELEVATION_MAX },
+  };
+}
+
+/** A label held on a site of this size and within its elevation range. */
+export function fitSiteLabel(l: SiteLabel, columns: number, rows: number): SiteLabel {
+  return {
+    ...l,
+    left: clamp(l.left, 0, columns),
+    top: clamp(l.top, 0, rows),
+    elevation: clamp(Math.round(l.elevation), 1, SITE_LABEL_ELEVATION_MAX),
+  };
+}
+
+/**
+ * The site resized (spec doc 3 §5 "Site columns and rows 1-100"): the extent clamped, then every
+ * storage and label moved (and if need be shrunk) so the plan stays inside, as the server requires.
+ */
+export function resizeSite<T extends SiteInput>(site: T, columns: number, rows: number): T {
+  const c = clampSiteExtent(columns);
+  const r = clampSiteExtent(rows);
+  return {
+    ...site,
+    columns: c,
+    rows: r,
+    siteStorages: site.siteStorages.map((s) => fitSiteStorage(s, c, r)),
+    labels: site.labels.map((l) => fitSiteLabel(l, c, r)),
+  };
+}
+
+/**
+ * One storage entry changed by the editor and held in its ranges: turning a 1-wide storage into a
+ * silo makes it 2 wide, growing it near the edge moves it back inside.
+ */
+export function changeSiteStorage<T extends SiteInput>(
+  site: T,
+  id: number,
+  change: Partial<Omit<SiteStorage, 'id'>>,
+): T {
+  return {
+    ...site,
+    siteStorages: site.siteStorages.map((s) =>
+      s.id === id ? fitSiteStorage({ ...s, ...change }, site.columns, site.rows) : s,
+    ),
+  };
+}
+
+/** One label changed by the editor and held on the site. */
+export function changeSiteLabel<T extends SiteInput>(
+  site: T,
+  id: string,
+  change: Partial<Omit<SiteLabel, 'id'>>,
+): T {
+  return {
+    ...site,
+    labels: site.labels.map((l) =>
+      l.id === id ? fitSiteLabel({ ...l, ...change }, site.columns, site.rows) : l,
+    ),
+  };
+}
+
+/**
+ * Spec doc 3 §2 "Only one storage or label is expanded at a time": the key expanded after a click on
+ * `key`'s header (`storage:3`, `label:2`) — it opens and closes any other, or closes when it was open.
+ */
+export function nextExpanded(current: string | null, key: string): string | null {
+  return current === key ? null : key;
+}
+
+/**
+ * The storages of a plan that nobody has placed yet (spec doc 3 §2 'Site not specified'): all of
+ * them while the plan was never saved; otherwise the entries the server appended for storages the
+ * saved plan lacked. `completeSitePlan` appends those last, the i-th of them with the generated
+ * footprint at `generatedPosition(i)`, so the trailing run of such entries is what it added
+ * (docs/decisions/0030-site-plan-web.md).
+ */
+export function unplacedSiteStorageIds(
+  site: Pick<SiteInput, 'columns' | 'rows' | 'siteStorages'> & { updated_ts: number | null },
+): number[] {
+  const entries = site.siteStorages;
+  if (site.updated_ts === null) return entries.map((s) => s.id);
+  const looksGenerated = (s: SiteStorage, index: number) => {
+    const at = generatedPosition(index, site.columns, site.rows);
+    return (
+      s.wid === GENERATED_STORAGE.wid &&
+      s.hei === GENERATED_STORAGE.hei &&
+      s.floors === GENERATED_STORAGE.floors &&
+      s.color === GENERATED_STORAGE.color &&
+      s.isSilo === GENERATED_STORAGE.isSilo &&
+      s.left === at.left &&
+      s.top === at.top
+    );
+  };
+  // The longest tail whose i-th entry sits where the i-th generated storage would.
+  for (let k = entries.length; k > 0; k--) {
+    const tail = entries.slice(entries.length - k);
+    if (tail.every(looksGenerated)) return tail.map((s) => s.id);
+  }
+  return [];
+}
+
+/** Spec doc 1 §1: plan level 4 is the grain and waste plan, the one with the site plan. */
+export const SITE_PLAN_LEVEL = 4;
+
+/**
+ * Spec doc 3 §2 "The Site toggle needs plan level 4, a single base station or siteindex, no service,
+ * and either not supervisor-compost or storages enabled."
+ */
+export function maySeeSiteToggle(
+  ctx: Pick<RoleContext, 'plans' | 'bsCount' | 'siteindex' | 'service' | 'storagesEnabled'>,
+): boolean {
+  const plan = firstPlan(ctx);
+  return (
+    plan !== undefined &&
+    plan.planLevel >= SITE_PLAN_LEVEL &&
+    (ctx.bsCount === 1 || ctx.siteindex) &&
+    !hasInsightService(ctx) &&
+    (!isCompostSupervisor(ctx) || ctx.storagesEnabled)
+  );
+}
+
+/** Spec doc 3 §2 "Edit site is for non-master users or grand master" (§6: masters read only). */
+export function mayEditSite(ctx: Pick<RoleContext, 'master' | 'grandMaster'>): boolean {
+  return !ctx.master || ctx.grandMaster;
+}
+
+/** Spec doc 3 §2 "The Monitors toggle is disabled for a master who is not grand master." */
+export function monitorsToggleEnabled(ctx: Pick<RoleContext, 'master' | 'grandMaster'>): boolean {
+  return !ctx.master || ctx.grandMaster;
+}
+
+/** Why the storage list gives way to an info text, if it does. */
+export type StorageListNotice = 'planExpired' | 'simExpired' | null;
+
+/**
+ * Spec doc 3 §2 "An expired plan or expired SIM shows an info text instead of the list"; admins
+ * (who act for customers) always see the list, as the storages gate lets them in regardless.
+ */
+export function storageListNotice(
+  ctx: Pick<RoleContext, 'admin' | 'plans'>,
+  simExpired: boolean,
+): StorageListNotice {
+  if (ctx.admin) return null;
+  if (firstPlan(ctx)?.expired) return 'planExpired';
+  return simExpired ? 'simExpired' : null;
 }
