@@ -213,7 +213,7 @@ describe('the storage toolbar rules (spec doc 3 §2 "Storage list")', () => {
     expect(monitorsToggleEnabled(ctx(over))).toBe(allowed);
   });
 
-  it.each([
+  it.each<[string, Partial<RoleContext>, boolean, string | null]>([
     ['a current plan', {}, false, null],
     ['an expired plan', { plans: [plan('Premium', { expired: true })] }, false, 'planExpired'],
     ['an expired SIM', {}, true, 'simExpired'],
