@@ -73,3 +73,5 @@ export * from './domain/hayQuality.js';
 export * from './domain/qualityPeriod.js';
 export * from './domain/daysToDrop.js';
 export * from './domain/probeHayQuality.js';
+export * from './domain/hayQualityColors.js';
+export * from './contracts/quality.js';

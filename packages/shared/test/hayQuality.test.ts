@@ -232,7 +232,7 @@ describe('daysToDropNotice (spec doc 3 §9: hours at 2 days or less, days up to 
 describe('probeHayQuality worked examples', () => {
   const now = T0 + 30 * DAY;
   const period = resolveQualityPeriod({ from: T0, to: null }, now);
-  const at = (points: HayQualityPoint[]) => probeHayQuality(7, points, { period, nowSeconds: now });
+  const at = (points: HayQualityPoint[]) => probeHayQuality('H7', points, { period, nowSeconds: now });
 
   it('1: a normal sweat, ten days at 38 °C then cool, keeps 5 bars and has no drop in sight', () => {
     const q = at(
@@ -242,7 +242,7 @@ describe('probeHayQuality worked examples', () => {
       ]),
     );
     expect(q).toMatchObject({
-      ID: 7,
+      ID: 'H7',
       HDD: 1920,
       score: 802,
       bars: 5,
@@ -301,7 +301,7 @@ describe('probeHayQuality worked examples', () => {
 
   it('a probe without data has full quality, no temperature and no drop', () => {
     expect(at([])).toEqual({
-      ID: 7,
+      ID: 'H7',
       HDD: 0,
       TDN: 58,
       quality: 1,
@@ -342,7 +342,7 @@ describe('probeHayQuality worked examples', () => {
   });
 
   it('uses the stored TDN of the hay when given', () => {
-    const q = probeHayQuality(7, hourly([[720, 60]]), { period, nowSeconds: now, unheatedTdnPercent: 62 });
+    const q = probeHayQuality('H7', hourly([[720, 60]]), { period, nowSeconds: now, unheatedTdnPercent: 62 });
     expect(q.TDN).toBeCloseTo(62 * q.quality, 9);
   });
 });
@@ -397,13 +397,13 @@ describe('storageHayQuality', () => {
       [240, 40],
     ]);
     const series = Array.from({ length: 200 }, (_, i) => ({
-      ID: 1000 + i,
+      ID: `H${1000 + i}`,
       points: i === 0 ? hourly([[24, 50]]) : year,
     }));
     const result = storageHayQuality(series, { period, nowSeconds: now });
     expect(result).toHaveLength(200);
-    expect(result[0]).toMatchObject({ ID: 1000, HDD: 480, daysToDrop: DAYS_TO_DROP_NONE });
-    expect(result[199]).toMatchObject({ ID: 1199, HDD: 2400, bars: 5 });
+    expect(result[0]).toMatchObject({ ID: 'H1000', HDD: 480, daysToDrop: DAYS_TO_DROP_NONE });
+    expect(result[199]).toMatchObject({ ID: 'H1199', HDD: 2400, bars: 5 });
     expect(daysToDropNotice(result[199]?.daysToDrop ?? DAYS_TO_DROP_NONE)).toEqual({
       level: 'warning',
       days: 3,

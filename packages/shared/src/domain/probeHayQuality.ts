@@ -18,7 +18,8 @@ import type { ResolvedQualityPeriod } from './qualityPeriod.js';
  * from a band (decision 0016). isDemo is the demo feature's.
  */
 export interface ProbeHayQuality {
-  ID: number;
+  /** The probe's serial (sensor id). */
+  ID: string;
   /** Heat-degree hours above 30 °C in the period, °C·h. */
   HDD: number;
   /** Estimated TDN, % of dry matter. */
@@ -47,15 +48,47 @@ export interface HayQualityOptions {
 }
 
 export function probeHayQuality(
-  ID: number,
+  ID: string,
   points: readonly HayQualityPoint[],
+  options: HayQualityOptions,
+): ProbeHayQuality {
+  const { period } = options;
+  const step = options.stepSeconds ?? HAY_QUALITY_STEP_HOURLY_S;
+  // Only the period's points: a point starting before `from` still counts for its part inside.
+  const inPeriod = points.filter((p) => p.ts + step > period.from && p.ts < period.to);
+  return probeHayQualityFromTotals(
+    ID,
+    {
+      hdd: heatDegreeHours(inPeriod, period.from, period.to, step),
+      recent: inPeriod,
+      lastTemp: inPeriod[inPeriod.length - 1]?.maxTenths ?? null,
+    },
+    options,
+  );
+}
+
+/** What the server sums in the store instead of sending every hour (decision 0028). */
+export interface HayQualityTotals {
+  /** Heat-degree hours of the whole period, °C·h. */
+  hdd: number;
+  /** The period's points of at least its last day of data, in time order (for days-to-drop). */
+  recent: readonly HayQualityPoint[];
+  /** The last maximum in the period, tenths of °C; null without data. */
+  lastTemp: number | null;
+}
+
+/**
+ * The same answer as probeHayQuality from totals: the period's HDD summed elsewhere (the server's
+ * daily roll-up) and only the recent points, which days-to-drop reads (its last day of data).
+ */
+export function probeHayQualityFromTotals(
+  ID: string,
+  totals: HayQualityTotals,
   options: HayQualityOptions,
 ): ProbeHayQuality {
   const { period, nowSeconds } = options;
   const step = options.stepSeconds ?? HAY_QUALITY_STEP_HOURLY_S;
-  // Only the period's points: a point starting before `from` still counts for its part inside.
-  const inPeriod = points.filter((p) => p.ts + step > period.from && p.ts < period.to);
-  const HDD = heatDegreeHours(inPeriod, period.from, period.to, step);
+  const HDD = totals.hdd;
   const reserve = hayQualityReserve(HDD);
   const bars = hayQualityBars(1000 * reserve);
   const quality = hayQualityIndex(reserve);
@@ -69,9 +102,9 @@ export function probeHayQuality(
     bars,
     intensity,
     size: 0.5 + 0.5 * intensity,
-    lastTemp: inPeriod[inPeriod.length - 1]?.maxTenths ?? null,
+    lastTemp: totals.lastTemp,
     daysToDrop: hayDaysToDrop({
-      points: inPeriod,
+      points: totals.recent,
       hdd: HDD,
       bars,
       ongoing: period.ongoing,
@@ -83,7 +116,7 @@ export function probeHayQuality(
 
 /** Every probe of a storage; series keyed by probe id, in the caller's order. */
 export function storageHayQuality(
-  series: readonly { ID: number; points: readonly HayQualityPoint[] }[],
+  series: readonly { ID: string; points: readonly HayQualityPoint[] }[],
   options: HayQualityOptions,
 ): ProbeHayQuality[] {
   return series.map((s) => probeHayQuality(s.ID, s.points, options));
