@@ -1,0 +1,242 @@
+import { z } from 'zod';
+import { MAX_DEPTHS } from './ingest.js';
+import { RULE_TYPE_INFO, type RuleType } from '../domain/kinds/ruleTypes.js';
+import {
+  ABS_LIMIT_RANGE,
+  AGE_LIMIT_RANGE_HOURS,
+  CLEAR_MARGIN_RANGE,
+  COOLDOWN_DELTA_RANGE,
+  COOLDOWN_TARGET_RANGE,
+  CYCLE_SPANS,
+  FAN_HYSTERESIS_RANGE,
+  MIN_DURATION_RANGE_MINUTES,
+  REL_RESET_RANGE,
+  REL_TOLERANCE_RANGE,
+  TURN_POINT_RANGE,
+  storedDifferenceRange,
+  storedTemperatureRange,
+} from '../domain/rules/ruleLimits.js';
+
+/**
+ * Monitors, their rules and alerts (spec doc 3 §3 "Monitor", "Rule", "Alert"; §4 "Rule editing";
+ * §5 "Monitors and rules"). Temperatures are integer tenths of °C; a range the spec gives in °C and °F
+ * accepts the union of both once converted (domain/rules/ruleLimits.ts). The meaning of every setting
+ * is in docs/decisions/0032-rule-engine.md.
+ */
+
+/**
+ * How a rule reads a probe (spec: "tempRef (SINGLE, AVERAGE_TEMP, AVERAGE_DEPTH, AVG, MAX and depth
+ * variants)"): SINGLE every depth on its own, AVG the mean of the probe's depths, MAX its hottest
+ * depth; for relative rules AVERAGE_TEMP and AVERAGE_DEPTH compare each depth with the other probes
+ * of the storage (all depths, or the same depth). The depth variants are SINGLE and AVERAGE_DEPTH
+ * with a refDepth: only that depth is watched.
+ */
+export const TEMP_REFS = ['SINGLE', 'AVG', 'MAX', 'AVERAGE_TEMP', 'AVERAGE_DEPTH'] as const;
+export type TempRef = (typeof TEMP_REFS)[number];
+/** Absolute rules compare with a fixed limit; a reference to the other probes means nothing there. */
+export const ABS_TEMP_REFS = ['SINGLE', 'AVG', 'MAX'] as const satisfies readonly TempRef[];
+/** The tempRefs a refDepth may narrow to one depth. */
+export const DEPTH_VARIANT_REFS = ['SINGLE', 'AVERAGE_DEPTH'] as const satisfies readonly TempRef[];
+
+const range = (r: { min: number; max: number }) => z.int().min(r.min).max(r.max);
+const depthIndexSchema = z
+  .int()
+  .min(0)
+  .max(MAX_DEPTHS - 1)
+  .describe('0 is the depth nearest the handle (domain/depthUnits.ts).');
+
+/** Settings every alert rule has: the spec's, then ours with safe defaults (issue 11 "Beyond the spec"). */
+const alertSettingsBase = {
+  tempRef: z.enum(TEMP_REFS),
+  refDepth: depthIndexSchema.nullable().describe('The one depth watched (SINGLE, AVERAGE_DEPTH); null: all.'),
+  compostRule: z.boolean().describe('A compost rule (spec: "Some types carry a compostRule flag").'),
+  clearMargin: range(storedDifferenceRange(CLEAR_MARGIN_RANGE)).describe(
+    'Tenths of °C an ended condition must pass before its alert clears (hysteresis).',
+  ),
+  minDuration: range(MIN_DURATION_RANGE_MINUTES).describe('Minutes a condition must last before it raises.'),
+};
+
+export const absRuleSettingsSchema = z
+  .strictObject({
+    alertLimit: range(storedTemperatureRange(ABS_LIMIT_RANGE)).describe('The limit, tenths of °C.'),
+    ...alertSettingsBase,
+    tempRef: z.enum(ABS_TEMP_REFS),
+  })
+  .refine((s) => s.refDepth === null || s.tempRef === 'SINGLE', {
+    message: 'A depth can be chosen only for single-depth references',
+    path: ['refDepth'],
+  });
+export type AbsRuleSettings = z.infer<typeof absRuleSettingsSchema>;
+
+export const relRuleSettingsSchema = z
+  .strictObject({
+    alertLimit: range(storedDifferenceRange(REL_TOLERANCE_RANGE)).describe('The tolerance, tenths of °C.'),
+    ...alertSettingsBase,
+    turnPoint: range(TURN_POINT_RANGE).describe('Hours of history that give the turn point.'),
+    alertReset: range(storedDifferenceRange(REL_RESET_RANGE)).describe(
+      'Tenths of °C from the reference at which an alert resets itself.',
+    ),
+  })
+  .refine((s) => s.refDepth === null || (DEPTH_VARIANT_REFS as readonly string[]).includes(s.tempRef), {
+    message: 'A depth can be chosen only for single-depth references',
+    path: ['refDepth'],
+  });
+export type RelRuleSettings = z.infer<typeof relRuleSettingsSchema>;
+
+export type AlertRuleSettings = AbsRuleSettings | RelRuleSettings;
+
+const fcIdSchema = z.string().trim().min(1, 'Choose a controller').max(32);
+const hourSchema = z.int().min(0).max(24);
+/** [from, to] hours per weekday, Monday first; equal hours leave the day unrestricted. */
+export const disabledHoursSchema = z.array(z.tuple([hourSchema, hourSchema])).length(7);
+
+const schedulerBase = {
+  schedulerEnabled: z.boolean(),
+  disabledHours: disabledHoursSchema,
+  reverseDisabled: z.boolean(),
+};
+
+/**
+ * Spec §5: with the scheduler on, a schedule whose seven days are all unrestricted (from = to) or
+ * all 0–24 is refused: it would either never or always hold the fans.
+ */
+export function schedulerIsUseless(s: { schedulerEnabled: boolean; disabledHours: [number, number][] }) {
+  if (!s.schedulerEnabled) return false;
+  const allOpen = s.disabledHours.every(([from, to]) => from === to);
+  const allDay = s.disabledHours.every(([from, to]) => from === 0 && to === 24);
+  return allOpen || allDay;
+}
+
+const schedulerMessage = {
+  message: 'The schedule restricts no hours or every hour',
+  path: ['disabledHours'],
+};
+
+export const cooldownSettingsSchema = z
+  .strictObject({
+    FC_ID: fcIdSchema,
+    outdoorID: z.string().trim().min(1, 'Choose an outdoor probe').max(32),
+    targetTemp: range(storedTemperatureRange(COOLDOWN_TARGET_RANGE)),
+    delta1: range(storedDifferenceRange(COOLDOWN_DELTA_RANGE)),
+    delta2: range(storedDifferenceRange(COOLDOWN_DELTA_RANGE)),
+    outdoorAgelimit: range(AGE_LIMIT_RANGE_HOURS),
+    dataAgelimit: range(AGE_LIMIT_RANGE_HOURS),
+    hysteresis: range(storedDifferenceRange(FAN_HYSTERESIS_RANGE)),
+    notifications: z.boolean(),
+    ...schedulerBase,
+  })
+  .refine((s) => !schedulerIsUseless(s), schedulerMessage);
+export type CooldownSettings = z.infer<typeof cooldownSettingsSchema>;
+
+export const cyclicSettingsSchema = z
+  .strictObject({
+    FC_ID: fcIdSchema,
+    cycleSpan: z.union(CYCLE_SPANS.map((m) => z.literal(m))),
+    runMinutes: z
+      .int()
+      .min(1)
+      .max(Math.max(...CYCLE_SPANS)),
+    notifications: z.boolean(),
+    ...schedulerBase,
+  })
+  .refine((s) => s.runMinutes <= s.cycleSpan, {
+    message: 'The on-time cannot be longer than the cycle',
+    path: ['runMinutes'],
+  })
+  .refine((s) => !schedulerIsUseless(s), schedulerMessage);
+export type CyclicSettings = z.infer<typeof cyclicSettingsSchema>;
+
+export const manualSettingsSchema = z.strictObject({ FC_ID: fcIdSchema, notifications: z.boolean() });
+export type ManualSettings = z.infer<typeof manualSettingsSchema>;
+
+/** Spec §3 "Alert": ts, resetTS, sensor_id, depth, temperature, peak, TP (reference temperature), isMin. */
+export const alertSchema = z.strictObject({
+  ts: z.int().describe('Reading time (epoch s) of the reading that raised it.'),
+  resetTS: z.int().nullable().describe('When it was reset or cleared; null while current.'),
+  sensor_id: z.string(),
+  depth: z.int().nullable().describe('The depth index; null when the rule reads the average of the depths.'),
+  temperature: z.int().describe('Tenths of °C: the watched value that raised it.'),
+  peak: z.int().describe('Tenths of °C: the farthest the value went while the alert was current.'),
+  TP: z.int().nullable().describe('Tenths of °C: the reference temperature (relative rules).'),
+  isMin: z.boolean(),
+});
+export type Alert = z.infer<typeof alertSchema>;
+
+export const ruleChangedSchema = z.strictObject({
+  changedAt: z.int(),
+  oldSettings: z.unknown(),
+  newSettings: z.unknown(),
+  /** Spec §4: the rule was saved on a monitor already in use. */
+  inUse: z.boolean(),
+});
+export type RuleChanged = z.infer<typeof ruleChangedSchema>;
+
+const ruleBase = {
+  id: z.int().positive().describe('Within the monitor; a new rule gets max + 1, or 1 (spec §3).'),
+  ruleChanged: ruleChangedSchema.nullable().optional(),
+  currentAlerts: z.array(alertSchema).optional(),
+  alertHistory: z.array(alertSchema).optional(),
+};
+
+/** A rule as the editor sends it: type, its settings, and what the server keeps (alerts) optional. */
+export const ruleSchema = z.discriminatedUnion('type', [
+  z.strictObject({ ...ruleBase, type: z.literal('ABS_MAX'), settings: absRuleSettingsSchema }),
+  z.strictObject({ ...ruleBase, type: z.literal('ABS_MIN'), settings: absRuleSettingsSchema }),
+  z.strictObject({ ...ruleBase, type: z.literal('REL_MAX'), settings: relRuleSettingsSchema }),
+  z.strictObject({ ...ruleBase, type: z.literal('REL_MIN'), settings: relRuleSettingsSchema }),
+  z.strictObject({ ...ruleBase, type: z.literal('COOLDOWN_CONTROL'), settings: cooldownSettingsSchema }),
+  z.strictObject({ ...ruleBase, type: z.literal('CYCLIC_CONTROL'), settings: cyclicSettingsSchema }),
+  z.strictObject({ ...ruleBase, type: z.literal('MANUAL_CONTROL'), settings: manualSettingsSchema }),
+]);
+export type Rule = z.infer<typeof ruleSchema>;
+export type AlertRule = Extract<Rule, { type: 'ABS_MAX' | 'ABS_MIN' | 'REL_MAX' | 'REL_MIN' }>;
+export type FanRule = Exclude<Rule, AlertRule>;
+type CoreOf<R> = R extends Rule ? Pick<R, 'type' | 'settings'> : never;
+/** A rule's type with its settings, as the engine and the explanation need it. */
+export type RuleCore = CoreOf<Rule>;
+
+export function isAlertRule(rule: Rule): rule is AlertRule {
+  return !RULE_TYPE_INFO[rule.type].fanControl;
+}
+
+export const MONITOR_NAME_MAX = 60;
+/** Ours: a monitor of more than 20 rules is a mistake, not a configuration. */
+export const MONITOR_RULES_MAX = 20;
+
+/** Spec §3 "Monitor": itemID, name, rules[], defaultMonitor, compost, demoType. */
+export const monitorInputSchema = z
+  .strictObject({
+    itemID: z.int().positive().optional().describe('Absent to create; new ids are max + 1 (spec §4).'),
+    name: z.string().trim().min(1, 'The monitor name is required').max(MONITOR_NAME_MAX),
+    rules: z.array(ruleSchema).min(1, 'A monitor needs at least one rule').max(MONITOR_RULES_MAX),
+    defaultMonitor: z.boolean(),
+    compost: z.boolean(),
+    demoType: z.string().max(16).nullable().optional(),
+  })
+  .superRefine((m, ctx) => {
+    const seen = new Set<number>();
+    m.rules.forEach((r, i) => {
+      if (seen.has(r.id))
+        ctx.addIssue({ code: 'custom', message: 'Rule ids repeat', path: ['rules', i, 'id'] });
+      seen.add(r.id);
+    });
+    // Spec §5: "Only one fan-controller rule can exist in a monitor."
+    const fan = m.rules.filter((r) => RULE_TYPE_INFO[r.type].fanControl);
+    if (fan.length > 1)
+      ctx.addIssue({ code: 'custom', message: 'Only one fan-controller rule per monitor', path: ['rules'] });
+  });
+export type MonitorInput = z.infer<typeof monitorInputSchema>;
+
+/** The rule types an editor may still add to a monitor: no second fan rule (spec §5, greyed out). */
+export function addableRuleTypes(
+  rules: readonly { type: RuleType }[],
+  offered: readonly RuleType[],
+): RuleType[] {
+  const hasFan = rules.some((r) => RULE_TYPE_INFO[r.type].fanControl);
+  return offered.filter((t) => !(hasFan && RULE_TYPE_INFO[t].fanControl));
+}
+
+/** Spec §3: "id (numeric; the next is max+1, or 1)". */
+export function nextRuleId(rules: readonly { id: number }[]): number {
+  return rules.reduce((max, r) => Math.max(max, r.id), 0) + 1;
+}
