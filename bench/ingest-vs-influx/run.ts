@@ -13,6 +13,9 @@
  *   npx tsx bench/ingest-vs-influx/run.ts [--seconds 15] [--warmup 5] [--rounds 3] [--stores sqlite,postgres]
  *     [--stations 50] [--probes 100] [--concurrency 32] [--settle-seconds 60]
  *     [--database-url postgres://postgres@127.0.0.1:5432/test] [--influxd /usr/bin/influxd] [--no-install]
+ *     [--results bench/results/ingest-vs-influx.json]
+ *   npx tsx bench/ingest-vs-influx/run.ts --seconds 10 --warmup 3 --rounds 1 --settle-seconds 5 \
+ *     --storage-points 0 --no-install --results /tmp/ivi.json      (CPU per 1,000 readings in about a minute)
  *
  * InfluxDB is installed from Debian's `influxdb` package when /usr/bin/influxd is missing and this runs
  * as root; otherwise its runs are skipped with the reason. Everything listens on 127.0.0.1 only, and
@@ -22,7 +25,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import pg from 'pg';
@@ -65,6 +68,8 @@ const { values: args } = parseArgs({
     },
     influxd: { type: 'string', default: '/usr/bin/influxd' },
     'no-install': { type: 'boolean', default: false },
+    /** Where the results go; a quick run while working can write elsewhere and leave the recorded ones. */
+    results: { type: 'string', default: 'bench/results/ingest-vs-influx.json' },
   },
 });
 
@@ -533,9 +538,10 @@ if (Object.keys(ratios).length > 0) {
 for (const [what, why] of Object.entries(skipped)) process.stdout.write(`skipped ${what}: ${why}\n`);
 
 const smoke = SECONDS < 15 || ROUNDS < 3;
-mkdirSync(join(root, 'bench/results'), { recursive: true });
+const resultsFile = resolve(root, args.results);
+mkdirSync(dirname(resultsFile), { recursive: true });
 writeFileSync(
-  join(root, 'bench/results/ingest-vs-influx.json'),
+  resultsFile,
   JSON.stringify(
     {
       date: new Date().toISOString(),

@@ -13,6 +13,13 @@ export interface Store {
   engine: Engine;
   /** For PostgreSQL: how to open a dedicated connection (LISTEN needs one of its own). */
   pg?: { connectionString: string; schema: string | undefined };
+  /**
+   * For SQLite: the connection Kysely runs on, for the few statements of the ingest path that are
+   * prepared once and bound directly (docs/decisions/0027-ingest-hot-path.md). Use it only inside a
+   * Kysely transaction: Kysely holds the one connection for the transaction, so the statements run in
+   * it; everything else goes through Kysely.
+   */
+  sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
 
@@ -63,7 +70,7 @@ export function openStore(opts: StoreOptions): Store {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, engine: 'sqlite', close: () => db.destroy() };
+  return { db, engine: 'sqlite', sqlite, close: () => db.destroy() };
 }
 
 /**

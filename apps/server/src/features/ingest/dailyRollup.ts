@@ -1,4 +1,5 @@
-import type { DailyRow, ReadingInsert } from './ingest.repository.js';
+import type { Selectable } from 'kysely';
+import type { ProbeDailyTable } from '../../db/schema.js';
 
 export const DAY_S = 86_400;
 
@@ -6,59 +7,83 @@ export function dayOf(ts: number): number {
   return Math.floor(ts / DAY_S) * DAY_S;
 }
 
-function mergeDepths(a: number[], b: number[], pick: (x: number, y: number) => number): number[] {
-  const n = Math.max(a.length, b.length);
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const x = a[i];
-    const y = b[i];
-    out.push(x === undefined ? (y as number) : y === undefined ? x : pick(x, y));
-  }
-  return out;
+export type DailyRow = Selectable<ProbeDailyTable>;
+
+/**
+ * One probe's roll-up of one UTC day while it is folded: the per-depth arrays stay numbers (the row
+ * holds them as JSON text), so folding a reading in allocates nothing.
+ */
+export interface DailyState {
+  sensorId: string;
+  day: number;
+  n: number;
+  maxTemp: number;
+  minTemp: number;
+  maxTemps: number[];
+  minTemps: number[];
+  minBatt: number | null;
+  maxBatt: number | null;
 }
 
-function minNullable(a: number | null, b: number | null): number | null {
-  return a === null ? b : b === null ? a : Math.min(a, b);
-}
-function maxNullable(a: number | null, b: number | null): number | null {
-  return a === null ? b : b === null ? a : Math.max(a, b);
+/** The roll-up of a day that so far holds only this reading. */
+export function startDaily(sensorId: string, day: number, temps: number[], batt: number | null): DailyState {
+  let hi = temps[0] as number;
+  let lo = hi;
+  for (let i = 1; i < temps.length; i++) {
+    const t = temps[i] as number;
+    if (t > hi) hi = t;
+    if (t < lo) lo = t;
+  }
+  return {
+    sensorId,
+    day,
+    n: 1,
+    maxTemp: hi,
+    minTemp: lo,
+    maxTemps: temps.slice(),
+    minTemps: temps.slice(),
+    minBatt: batt,
+    maxBatt: batt,
+  };
 }
 
 /**
- * Folds newly stored readings into per-probe, per-UTC-day maxima and minima (overall and per depth).
- * Only readings stored for the first time are folded in, so a retried packet never counts twice.
+ * Folds a newly stored reading into its day: maxima and minima overall and per depth (a depth only
+ * one of them has keeps its value), battery range, count. Only readings stored for the first time are
+ * folded in, so a retried packet never counts twice.
  */
-export function rollUpDaily(existing: DailyRow[], fresh: ReadingInsert[]): DailyRow[] {
-  const byKey = new Map<string, DailyRow>();
-  for (const row of existing) byKey.set(`${row.sensor_id}|${row.day}`, { ...row });
-  for (const r of fresh) {
-    const day = dayOf(r.meas_ts);
-    const key = `${r.sensor_id}|${day}`;
-    const temps = JSON.parse(r.temps) as number[];
-    const hi = Math.max(...temps);
-    const lo = Math.min(...temps);
-    const cur = byKey.get(key);
-    if (!cur) {
-      byKey.set(key, {
-        sensor_id: r.sensor_id,
-        day,
-        n: 1,
-        max_temp: hi,
-        min_temp: lo,
-        max_temps: r.temps,
-        min_temps: r.temps,
-        min_batt: r.batt,
-        max_batt: r.batt,
-      });
-      continue;
-    }
-    cur.n += 1;
-    cur.max_temp = Math.max(cur.max_temp, hi);
-    cur.min_temp = Math.min(cur.min_temp, lo);
-    cur.max_temps = JSON.stringify(mergeDepths(JSON.parse(cur.max_temps) as number[], temps, Math.max));
-    cur.min_temps = JSON.stringify(mergeDepths(JSON.parse(cur.min_temps) as number[], temps, Math.min));
-    cur.min_batt = minNullable(cur.min_batt, r.batt);
-    cur.max_batt = maxNullable(cur.max_batt, r.batt);
+export function foldReading(s: DailyState, temps: number[], batt: number | null): void {
+  s.n += 1;
+  const { maxTemps, minTemps } = s;
+  for (let i = 0; i < temps.length; i++) {
+    const t = temps[i] as number;
+    if (t > s.maxTemp) s.maxTemp = t;
+    if (t < s.minTemp) s.minTemp = t;
+    const hi = maxTemps[i];
+    if (hi === undefined || t > hi) maxTemps[i] = t;
+    const lo = minTemps[i];
+    if (lo === undefined || t < lo) minTemps[i] = t;
   }
-  return [...byKey.values()];
+  if (batt !== null) {
+    if (s.minBatt === null || batt < s.minBatt) s.minBatt = batt;
+    if (s.maxBatt === null || batt > s.maxBatt) s.maxBatt = batt;
+  }
+}
+
+export function copyDaily(s: DailyState): DailyState {
+  return { ...s, maxTemps: s.maxTemps.slice(), minTemps: s.minTemps.slice() };
+}
+
+export function dailyFromRow(r: DailyRow): DailyState {
+  return {
+    sensorId: r.sensor_id,
+    day: r.day,
+    n: r.n,
+    maxTemp: r.max_temp,
+    minTemp: r.min_temp,
+    maxTemps: JSON.parse(r.max_temps) as number[],
+    minTemps: JSON.parse(r.min_temps) as number[],
+    minBatt: r.min_batt,
+    maxBatt: r.max_batt,
+  };
 }

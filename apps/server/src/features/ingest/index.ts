@@ -1,8 +1,11 @@
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
 import { BaseStationRepository } from '../base-stations/index.js';
-import { DailyCache } from './dailyCache.js';
+import type SQLite from 'better-sqlite3';
 import { IngestRepository } from './ingest.repository.js';
+import type { IngestWriter } from './ingestWriter.js';
+import { PostgresIngestWriter } from './postgresIngestWriter.js';
+import { SqliteIngestWriter } from './sqliteIngestWriter.js';
 import { ingestRoutes } from './ingest.routes.js';
 import { IngestService } from './ingest.service.js';
 import { ProbeDirectory } from './probeDirectory.js';
@@ -10,6 +13,19 @@ import { StationCredentials } from './stationCredentials.js';
 
 export { DAY_S, dayOf } from './dailyRollup.js';
 export { issueStationSecret } from './stationCredentials.js';
+
+/**
+ * One SQLite writer per connection: it keeps the probes' current daily roll-ups, which is right only
+ * while every write to the file goes through it (two server objects on one store share it).
+ */
+const sqliteWriters = new WeakMap<SQLite.Database, SqliteIngestWriter>();
+
+function writerFor(store: Kernel['store']): IngestWriter {
+  if (!store.sqlite) return new PostgresIngestWriter();
+  let writer = sqliteWriters.get(store.sqlite);
+  if (!writer) sqliteWriters.set(store.sqlite, (writer = new SqliteIngestWriter(store.sqlite)));
+  return writer;
+}
 
 /** The base-station protocol (docs/base-station-protocol.md): credentials, validation, group commit. */
 export function ingestFeature(kernel: Kernel) {
@@ -19,7 +35,7 @@ export function ingestFeature(kernel: Kernel) {
     bus,
     nowS,
     new ProbeDirectory(),
-    new DailyCache(store.engine === 'sqlite'),
+    writerFor(store),
   );
   return defineFeature({
     name: 'ingest',

@@ -1,28 +1,8 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Engine } from '../../db/engine.js';
-import type {
-  BsPacketsTable,
-  Database,
-  ProbeDailyTable,
-  ProbesTable,
-  ReadingsTable,
-} from '../../db/schema.js';
+import type { Database, ProbesTable } from '../../db/schema.js';
 
-export type ReadingInsert = Selectable<ReadingsTable>;
-export type DailyRow = Selectable<ProbeDailyTable>;
 export type ProbeDiscovery = Pick<ProbesTable, 'sensor_id' | 'bs_id' | 'kind' | 'depths' | 'created_ts'>;
-
-export interface StationUpdate {
-  bs_id: string;
-  last_data_ts?: number;
-  last_boot_ts?: number;
-  last_conf_ts?: number;
-  firmware?: string;
-  version?: string;
-  bs_type?: number;
-}
-
-export type PacketLogRow = Omit<Selectable<BsPacketsTable>, 'id'>;
 
 // Rows per statement: 100 rows × 10 columns stays far below both engines' parameter limits, and a
 // fixed size makes the statements of the ingest path repeat (the SQLite statement cache keys on SQL).
@@ -36,7 +16,11 @@ function chunks<T>(list: readonly T[], size = CHUNK): T[][] {
   return out;
 }
 
-/** The only SQL of the ingest path. Every method runs inside the caller's transaction. */
+/**
+ * The ingest path's SQL off the hot path (probe and station lookups, discovery, locks), in Kysely; the
+ * statements every reading runs are the store's IngestWriter. Every method runs inside the caller's
+ * transaction.
+ */
 export class IngestRepository {
   constructor(
     private readonly db: Kysely<Database>,
@@ -136,108 +120,5 @@ export class IngestRepository {
     for (const part of chunks(sensorIds)) {
       await trx.updateTable('probes').set({ real_bs: bsId }).where('sensor_id', 'in', part).execute();
     }
-  }
-
-  /** Inserts readings not stored yet and returns exactly those (a duplicate returns nothing). */
-  async insertReadings(
-    trx: Transaction<Database>,
-    rows: ReadingInsert[],
-  ): Promise<{ sensor_id: string; meas_ts: number }[]> {
-    const inserted: { sensor_id: string; meas_ts: number }[] = [];
-    for (const part of chunks(rows)) {
-      const res = await trx
-        .insertInto('readings')
-        .values(part)
-        .onConflict((oc) => oc.columns(['sensor_id', 'meas_ts']).doNothing())
-        .returning(['sensor_id', 'meas_ts'])
-        .execute();
-      inserted.push(...res);
-    }
-    return inserted;
-  }
-
-  /** probe_latest only moves forward in time, so late readings never overwrite newer ones. */
-  async upsertLatest(trx: Transaction<Database>, rows: Omit<ReadingInsert, 'received_ts'>[]): Promise<void> {
-    for (const part of chunks(rows)) {
-      await trx
-        .insertInto('probe_latest')
-        .values(part)
-        .onConflict((oc) =>
-          oc
-            .column('sensor_id')
-            .doUpdateSet((eb) => ({
-              bs_id: eb.ref('excluded.bs_id'),
-              meas_ts: eb.ref('excluded.meas_ts'),
-              temperature: eb.ref('excluded.temperature'),
-              temps: eb.ref('excluded.temps'),
-              sensor_rssi: eb.ref('excluded.sensor_rssi'),
-              bs_rssi: eb.ref('excluded.bs_rssi'),
-              batt: eb.ref('excluded.batt'),
-            }))
-            .where('excluded.meas_ts', '>', (eb) => eb.ref('probe_latest.meas_ts')),
-        )
-        .execute();
-    }
-  }
-
-  async findDaily(
-    trx: Transaction<Database>,
-    keys: { sensor_id: string; day: number }[],
-  ): Promise<DailyRow[]> {
-    const out: DailyRow[] = [];
-    for (const part of chunks(keys, 400)) {
-      const rows = await trx
-        .selectFrom('probe_daily')
-        .selectAll()
-        .where((eb) =>
-          eb(
-            eb.refTuple('sensor_id', 'day'),
-            'in',
-            part.map((k) => eb.tuple(k.sensor_id, k.day)),
-          ),
-        )
-        .execute();
-      out.push(...rows);
-    }
-    return out;
-  }
-
-  async upsertDaily(trx: Transaction<Database>, rows: DailyRow[]): Promise<void> {
-    for (const part of chunks(rows)) {
-      await trx
-        .insertInto('probe_daily')
-        .values(part)
-        .onConflict((oc) =>
-          oc.columns(['sensor_id', 'day']).doUpdateSet((eb) => ({
-            n: eb.ref('excluded.n'),
-            max_temp: eb.ref('excluded.max_temp'),
-            min_temp: eb.ref('excluded.min_temp'),
-            max_temps: eb.ref('excluded.max_temps'),
-            min_temps: eb.ref('excluded.min_temps'),
-            min_batt: eb.ref('excluded.min_batt'),
-            max_batt: eb.ref('excluded.max_batt'),
-          })),
-        )
-        .execute();
-    }
-  }
-
-  /** Times only move forward: a delayed packet must not make a station look older than it is. */
-  async updateStation(trx: Transaction<Database>, u: StationUpdate): Promise<void> {
-    const greatest = (col: 'last_data_ts' | 'last_boot_ts' | 'last_conf_ts', v: number) =>
-      sql<number>`case when ${sql.ref(col)} is null or ${sql.ref(col)} < ${v} then ${v} else ${sql.ref(col)} end`;
-    const set: Record<string, unknown> = {};
-    if (u.last_data_ts !== undefined) set.last_data_ts = greatest('last_data_ts', u.last_data_ts);
-    if (u.last_boot_ts !== undefined) set.last_boot_ts = greatest('last_boot_ts', u.last_boot_ts);
-    if (u.last_conf_ts !== undefined) set.last_conf_ts = greatest('last_conf_ts', u.last_conf_ts);
-    if (u.firmware !== undefined) set.firmware = u.firmware;
-    if (u.version !== undefined) set.version = u.version;
-    if (u.bs_type !== undefined) set.bs_type = u.bs_type;
-    if (Object.keys(set).length === 0) return;
-    await trx.updateTable('base_stations').set(set).where('id', '=', u.bs_id).execute();
-  }
-
-  async logPackets(trx: Transaction<Database>, rows: PacketLogRow[]): Promise<void> {
-    for (const part of chunks(rows)) await trx.insertInto('bs_packets').values(part).execute();
   }
 }

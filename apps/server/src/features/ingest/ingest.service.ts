@@ -2,21 +2,15 @@ import {
   isProbeSerial,
   MAX_FUTURE_SKEW_S,
   type IngestPacket,
+  type IngestReading,
   type IngestRefusal,
   type IngestResponse,
 } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
 import type { EventBus } from '../../realtime/EventBus.js';
-import { rollUpDaily, dayOf } from './dailyRollup.js';
-import type {
-  DailyRow,
-  IngestRepository,
-  PacketLogRow,
-  ReadingInsert,
-  StationUpdate,
-} from './ingest.repository.js';
+import type { IngestRepository } from './ingest.repository.js';
+import type { IngestWriter, PacketLogRow, StationUpdate } from './ingestWriter.js';
 import type { HeardPacket, ProbeDirectory } from './probeDirectory.js';
-import type { DailyCache } from './dailyCache.js';
 
 function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
@@ -45,7 +39,7 @@ export class IngestService {
     private readonly bus: EventBus,
     private readonly nowS: () => number,
     private readonly probes: ProbeDirectory,
-    private readonly daily: DailyCache,
+    private readonly writer: IngestWriter,
     /** Upper bound of packets per transaction, so one commit never grows without limit. */
     private readonly maxBatch = 64,
   ) {}
@@ -133,84 +127,60 @@ export class IngestService {
       await this.repo.lockProbes(trx, [...probeIds]);
       const directory = probeIds.size > 0 ? await this.probes.resolve(trx, this.repo, heard) : undefined;
 
-      // The readings each packet may write, without repeats inside the batch (a station may send
-      // the same reading twice). Refused readings are left out first, so a foreign copy of a reading
-      // never makes the owner's own look like a repeat.
-      const refusals = batch.map(() => new Map<string, IngestRefusal>());
-      const seen = new Set<string>();
-      const rows: ReadingInsert[] = [];
-      const owner: number[] = [];
-      batch.forEach((p, i) => {
-        const valid = heard[i]?.probes as Map<string, number>;
+      // The readings each packet may write, as the packets carry them (no row object per reading).
+      // Refused readings are left out first, so a foreign copy of a reading never makes the owner's
+      // own look like a repeat; a repeat inside the commit is the writer's duplicate.
+      const refusals: (Map<string, IngestRefusal> | undefined)[] = [];
+      const accepted: IngestReading[] = [];
+      const packetOf: number[] = [];
+      for (let i = 0; i < batch.length; i++) {
+        const valid = (heard[i] as HeardPacket).probes;
         const refused = directory?.refused[i];
-        for (const r of p.packet.readings) {
-          const reason = valid.has(r.sensor_id) ? refused?.get(r.sensor_id) : 'invalid_sensor_id';
+        const noRefusals = refused === undefined || refused.size === 0;
+        for (const r of (batch[i] as Pending).packet.readings) {
+          const reason = !valid.has(r.sensor_id)
+            ? 'invalid_sensor_id'
+            : noRefusals
+              ? undefined
+              : refused.get(r.sensor_id);
           if (reason) {
-            const entry = refusals[i]?.get(r.sensor_id);
+            const perProbe = (refusals[i] ??= new Map<string, IngestRefusal>());
+            const entry = perProbe.get(r.sensor_id);
             if (entry) entry.readings += 1;
-            else refusals[i]?.set(r.sensor_id, { sensor_id: r.sensor_id, reason, readings: 1 });
+            else perProbe.set(r.sensor_id, { sensor_id: r.sensor_id, reason, readings: 1 });
             continue;
           }
-          const key = `${r.sensor_id}|${r.meas_ts}`;
-          if (seen.has(key)) continue;
-          seen.add(key);
-          rows.push({
-            sensor_id: r.sensor_id,
-            meas_ts: r.meas_ts,
-            bs_id: p.bsId,
-            received_ts: p.receivedTs,
-            temperature: r.temperatures[0] as number,
-            temps: JSON.stringify(r.temperatures),
-            sensor_rssi: r.sensor_RSSI ?? null,
-            bs_rssi: r.bs_RSSI ?? null,
-            batt: r.batt_voltage ?? null,
-          });
-          owner.push(i);
+          accepted.push(r);
+          packetOf.push(i);
         }
-      });
-
-      const inserted = rows.length > 0 ? await this.repo.insertReadings(trx, rows) : [];
-      const insertedKeys = new Set(inserted.map((r) => `${r.sensor_id}|${r.meas_ts}`));
-      const fresh = rows.filter((r) => insertedKeys.has(`${r.sensor_id}|${r.meas_ts}`));
-
-      const stored = new Array<number>(batch.length).fill(0);
-      rows.forEach((r, i) => {
-        if (insertedKeys.has(`${r.sensor_id}|${r.meas_ts}`)) stored[owner[i] as number]! += 1;
-      });
-
-      let daily: DailyRow[] = [];
-      if (fresh.length > 0) {
-        const newest = new Map<string, ReadingInsert>();
-        for (const r of fresh) {
-          const cur = newest.get(r.sensor_id);
-          if (!cur || r.meas_ts > cur.meas_ts) newest.set(r.sensor_id, r);
-        }
-        await this.repo.upsertLatest(
-          trx,
-          [...newest.values()].map(({ received_ts: _r, ...rest }) => rest),
-        );
-        const keys = new Map<string, { sensor_id: string; day: number }>();
-        for (const r of fresh)
-          keys.set(`${r.sensor_id}|${dayOf(r.meas_ts)}`, { sensor_id: r.sensor_id, day: dayOf(r.meas_ts) });
-        daily = rollUpDaily(await this.daily.load(trx, this.repo, [...keys.values()]), fresh);
-        await this.repo.upsertDaily(trx, daily);
       }
+
+      const written =
+        accepted.length > 0 ? await this.writer.writeReadings(trx, batch, accepted, packetOf) : undefined;
+      const stored = new Array<number>(batch.length).fill(0);
+      const affected = new Set(stationUpdates.keys());
+      let anyFresh = false;
+      if (written) {
+        const { fresh } = written;
+        for (let j = 0; j < fresh.length; j++) {
+          if (fresh[j] === 0) continue;
+          anyFresh = true;
+          stored[packetOf[j] as number]! += 1;
+          const owner = directory?.owners.get((accepted[j] as IngestReading).sensor_id);
+          if (owner) affected.add(owner.bsId);
+        }
+      }
+      await this.writer.writeStations(trx, [...stationUpdates.values()], log);
       publish = () => {
         directory?.commit();
-        this.daily.remember(daily);
+        written?.publish();
       };
-      for (const u of stationUpdates.values()) await this.repo.updateStation(trx, u);
-      await this.repo.logPackets(trx, log);
 
-      const affected = new Set(stationUpdates.keys());
-      for (const r of fresh) {
-        const owner = directory?.owners.get(r.sensor_id);
-        if (owner) affected.add(owner);
-      }
       const serverTs = this.nowS();
       const answers: IngestResponse[] = batch.map((p, i) => {
-        const refused = [...(refusals[i]?.values() ?? [])];
-        const nRefused = refused.reduce((n, r) => n + r.readings, 0);
+        const refused = refusals[i] ? [...refusals[i].values()] : [];
+        let nRefused = 0;
+        for (const r of refused) nRefused += r.readings;
         return {
           status_code: 0,
           stored: stored[i] ?? 0,
@@ -220,7 +190,7 @@ export class IngestService {
           server_ts: serverTs,
         };
       });
-      return { answers, bsIds: fresh.length > 0 ? [...affected].sort() : [] };
+      return { answers, bsIds: anyFresh ? [...affected].sort() : [] };
     });
     publish();
     return result;

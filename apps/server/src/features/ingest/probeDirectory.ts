@@ -28,8 +28,8 @@ export interface HeardPacket {
 export interface Resolution {
   /** Per packet: the probes whose readings are refused, and why. */
   refused: Map<string, IngestRefusalReason>[];
-  /** The station each accepted probe is configured on. */
-  owners: Map<string, string>;
+  /** The station each accepted probe is configured on (`bsId`). */
+  owners: ReadonlyMap<string, { readonly bsId: string }>;
   /** Publishes what was read and changed to the cache; call only after the commit. */
   commit: () => void;
 }
@@ -95,7 +95,8 @@ export class ProbeDirectory {
       for (const id of packet.probes.keys()) {
         if (known.has(id)) continue;
         const e = this.probes.get(id);
-        if (e && e.until > now) known.set(id, { bsId: e.bsId, realBs: e.realBs, account: e.account });
+        // The cached entry itself: a packet of a steady station then allocates nothing per probe.
+        if (e && e.until > now) known.set(id, e);
         else uncached.add(id);
       }
     }
@@ -164,7 +165,7 @@ export class ProbeDirectory {
 
     return {
       refused,
-      owners: new Map([...known].map(([id, k]) => [id, k.bsId])),
+      owners: known,
       commit: () => {
         const until = Date.now() + TTL_MS;
         if (this.stations.size + accounts.size > MAX_ENTRIES) this.stations.clear();
@@ -172,7 +173,12 @@ export class ProbeDirectory {
         // A transfer committed meanwhile: what this transaction read may name the old owner.
         if (this.forgets !== forgetsAtStart) return;
         if (this.probes.size + known.size > MAX_ENTRIES) this.probes.clear();
-        for (const [id, k] of known) this.probes.set(id, { ...k, until });
+        for (const [id, k] of known) {
+          const cached = this.probes.get(id);
+          // An entry read from the cache and left unchanged is only extended.
+          if (cached === k) cached.until = until;
+          else this.probes.set(id, { bsId: k.bsId, realBs: k.realBs, account: k.account, until });
+        }
       },
     };
   }

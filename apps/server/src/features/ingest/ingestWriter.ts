@@ -1,0 +1,49 @@
+import type { Selectable, Transaction } from 'kysely';
+import type { IngestReading } from '@emberwatch/shared';
+import type { BsPacketsTable, Database } from '../../db/schema.js';
+
+/** Where a packet of the commit came from. */
+export interface PacketOrigin {
+  bsId: string;
+  receivedTs: number;
+}
+
+export interface StationUpdate {
+  bs_id: string;
+  last_data_ts?: number;
+  last_boot_ts?: number;
+  last_conf_ts?: number;
+  firmware?: string;
+  version?: string;
+  bs_type?: number;
+}
+
+export type PacketLogRow = Omit<Selectable<BsPacketsTable>, 'id'>;
+
+export interface WrittenReadings {
+  /** Per reading of the call: 1 when it was stored now, 0 when it was stored before (a duplicate). */
+  fresh: Uint8Array;
+  /** Call after the commit: publishes what the writer keeps in memory (never ahead of the store). */
+  publish(): void;
+}
+
+/**
+ * The write statements of the ingest path, one implementation per store
+ * (docs/decisions/0027-ingest-hot-path.md). Readings are passed as the packets carry them, with the
+ * index of their packet beside them, so the path makes no row object per reading.
+ */
+export interface IngestWriter {
+  /**
+   * Stores the readings not stored yet (the same probe and time stored before, or earlier in this
+   * call, is a duplicate), moves each probe's latest reading forward and folds the new readings into
+   * the daily roll-ups. Runs inside the caller's transaction.
+   */
+  writeReadings(
+    trx: Transaction<Database>,
+    origins: readonly PacketOrigin[],
+    readings: readonly IngestReading[],
+    packetOf: readonly number[],
+  ): Promise<WrittenReadings>;
+  /** Station times (only forward), firmware and version, and one packet-log row per packet. */
+  writeStations(trx: Transaction<Database>, updates: StationUpdate[], log: PacketLogRow[]): Promise<void>;
+}
