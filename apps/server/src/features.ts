@@ -3,6 +3,7 @@ import { baseStationsFeature } from './features/base-stations/index.js';
 import { ingestFeature } from './features/ingest/index.js';
 import { preferencesFeature } from './features/preferences/index.js';
 import { probesFeature } from './features/probes/index.js';
+import { qualityFeature } from './features/quality/index.js';
 import { readingsFeature } from './features/readings/index.js';
 import { sessionsFeature } from './features/sessions/index.js';
 import { sitesFeature } from './features/sites/index.js';
@@ -35,6 +36,7 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
   const ingest = ingestFeature(kernel);
   const storages = storagesFeature(kernel, { ...auth, users: access.exports.users });
   const sites = sitesFeature(kernel, { ...auth, ...storages.exports });
+  const quality = qualityFeature(kernel, { ...auth, users: access.exports.users });
   const translations = translationsFeature(kernel, auth);
   const realtime = realtimeFeature(kernel, { ...auth, ...sessions.exports }, opts);
   return [
@@ -48,6 +50,7 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
     ingest,
     storages,
     sites,
+    quality,
     translations,
     realtime,
   ];

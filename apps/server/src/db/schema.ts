@@ -219,6 +219,31 @@ export interface SiteNamesTable {
   name: string;
 }
 
+/** Hay-quality roll-up (migration 0007, decision 0028): per probe and UTC hour, the hottest reading. */
+export interface QualityHourlyTable {
+  sensor_id: string;
+  /** Start of the UTC hour, epoch seconds. */
+  hour: number;
+  /** The hour's maximum over readings and depths, tenths of °C. */
+  max_temp: number;
+  n: number;
+}
+
+/** Per probe and UTC day: heat-degree hours above 30 °C, in tenth-°C·h (Σ max(0, hour max − 300)). */
+export interface QualityDailyTable {
+  sensor_id: string;
+  day: number;
+  hdd_tenths: number;
+  n: number;
+}
+
+/** Per probe: the newest reading time the quality roll-up has folded in. */
+export interface QualityRollupStateTable {
+  sensor_id: string;
+  watermark: number;
+  updated_ts: number;
+}
+
 export interface Database {
   users: UsersTable;
   master_authorizations: MasterAuthorizationsTable;
@@ -235,4 +260,7 @@ export interface Database {
   storage_probes: StorageProbesTable;
   sites: SitesTable;
   site_names: SiteNamesTable;
+  quality_hourly: QualityHourlyTable;
+  quality_daily: QualityDailyTable;
+  quality_rollup_state: QualityRollupStateTable;
 }

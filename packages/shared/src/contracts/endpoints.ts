@@ -4,6 +4,7 @@ import { healthEndpoints } from './health.js';
 import { ingestEndpoints } from './ingest.js';
 import { probeConfigEndpoints } from './probeConfig.js';
 import { probeDataEndpoints } from './probeData.js';
+import { qualityEndpoints } from './quality.js';
 import { sessionEndpoints } from './session.js';
 import { siteEndpoints } from './sites.js';
 import { storageEndpoints } from './storages.js';
@@ -26,6 +27,7 @@ export const endpoints = catalogue({
   probes: { ...probeDataEndpoints, ...probeConfigEndpoints },
   storages: storageEndpoints,
   sites: siteEndpoints,
+  quality: qualityEndpoints,
   translations: translationEndpoints,
   ingest: ingestEndpoints,
   health: healthEndpoints,

@@ -5,6 +5,7 @@ import { probeSettingsMigration } from './0002_probe_settings.js';
 import { translationsMigration } from './0003_translations.js';
 import { storagesMigration } from './0004_storages.js';
 import { sitesMigration } from './0005_sites.js';
+import { qualityMigration } from './0007_quality.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -14,5 +15,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0003_translations': translationsMigration(engine),
     '0004_storages': storagesMigration(engine),
     '0005_sites': sitesMigration(engine),
+    '0007_quality': qualityMigration(engine),
   };
 }

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { qualityEndpoints } from '@emberwatch/shared';
+import { actorOf, type Authenticate } from '../../http/authenticate.js';
+import { route } from '../../http/route.js';
+import type { QualityService } from './quality.service.js';
+
+/** Hay quality (decision 0028); the service checks every access. */
+export function qualityRoutes(ctx: { authenticate: Authenticate; quality: QualityService }) {
+  return (app: FastifyInstance): void => {
+    app.addHook('preHandler', ctx.authenticate);
+    const e = qualityEndpoints;
+
+    route(app, e.getQuality).handle(async (req) => ({
+      status_code: 0 as const,
+      result: await ctx.quality.forStorage(actorOf(req), req.query),
+    }));
+
+    route(app, e.getQualityOverview).handle(async (req) => ({
+      status_code: 0 as const,
+      results: await ctx.quality.overview(actorOf(req), req.query.UID),
+    }));
+  };
+}

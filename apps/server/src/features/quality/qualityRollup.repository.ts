@@ -1,0 +1,153 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { DayRow, HourRow, StoredReading } from './foldHours.js';
+
+/** Rows per insert: well under the bound-parameter limits of both stores. */
+const ROWS_PER_INSERT = 500;
+
+function* chunks<T>(rows: readonly T[], size = ROWS_PER_INSERT): Generator<T[]> {
+  for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+}
+
+export interface ProbeBehind {
+  sensor_id: string;
+  /** The newest reading stored for the probe (probe_latest). */
+  latest: number;
+  /** The newest reading already folded in; null for a probe the roll-up has never seen. */
+  watermark: number | null;
+}
+
+/** The quality roll-up's SQL: reads `readings`, `probe_latest` and `probe_daily`, writes its own tables. */
+export class QualityRollupRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+
+  /** Probes with readings newer than their watermark (or none yet), oldest watermark first. */
+  async probesBehind(limit: number): Promise<ProbeBehind[]> {
+    const rows = await this.db
+      .selectFrom('probe_latest')
+      .leftJoin('quality_rollup_state', 'quality_rollup_state.sensor_id', 'probe_latest.sensor_id')
+      .select([
+        'probe_latest.sensor_id as sensor_id',
+        'probe_latest.meas_ts as latest',
+        'quality_rollup_state.watermark as watermark',
+      ])
+      .where((eb) =>
+        eb.or([
+          eb('quality_rollup_state.watermark', 'is', null),
+          eb('probe_latest.meas_ts', '>', eb.ref('quality_rollup_state.watermark')),
+        ]),
+      )
+      .orderBy(sql`coalesce(${sql.ref('quality_rollup_state.watermark')}, -1)`)
+      .orderBy('probe_latest.sensor_id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({
+      sensor_id: r.sensor_id,
+      latest: Number(r.latest),
+      watermark: r.watermark === null ? null : Number(r.watermark),
+    }));
+  }
+
+  async firstReadingTs(sensorId: string): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('readings')
+      .select('meas_ts')
+      .where('sensor_id', '=', sensorId)
+      .orderBy('meas_ts')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? Number(row.meas_ts) : null;
+  }
+
+  /** A probe's readings in [from, to), in time order (the readings primary key serves it). */
+  async readings(sensorId: string, from: number, to: number): Promise<StoredReading[]> {
+    const rows = await this.db
+      .selectFrom('readings')
+      .select(['meas_ts', 'temps', 'temperature'])
+      .where('sensor_id', '=', sensorId)
+      .where('meas_ts', '>=', from)
+      .where('meas_ts', '<', to)
+      .orderBy('meas_ts')
+      .execute();
+    return rows.map((r) => ({ meas_ts: Number(r.meas_ts), temps: r.temps, temperature: r.temperature }));
+  }
+
+  /** Replaces the hours of [from, to) with these (hours that lost their readings go). */
+  async replaceHours(
+    trx: Transaction<Database>,
+    sensorId: string,
+    from: number,
+    to: number,
+    hours: readonly HourRow[],
+  ): Promise<void> {
+    await trx
+      .deleteFrom('quality_hourly')
+      .where('sensor_id', '=', sensorId)
+      .where('hour', '>=', from)
+      .where('hour', '<', to)
+      .execute();
+    for (const part of chunks(hours)) await trx.insertInto('quality_hourly').values(part).execute();
+  }
+
+  /** The stored hours of one probe in [from, to). */
+
+  /** Replaces the day rows of [from, to) of one probe with these. */
+  async replaceDays(
+    trx: Transaction<Database>,
+    sensorId: string,
+    from: number,
+    to: number,
+    days: readonly DayRow[],
+  ): Promise<void> {
+    await trx
+      .deleteFrom('quality_daily')
+      .where('sensor_id', '=', sensorId)
+      .where('day', '>=', from)
+      .where('day', '<', to)
+      .execute();
+    for (const part of chunks(days)) await trx.insertInto('quality_daily').values(part).execute();
+  }
+
+  async setWatermark(trx: Transaction<Database>, sensorId: string, watermark: number, nowS: number) {
+    await trx
+      .insertInto('quality_rollup_state')
+      .values({ sensor_id: sensorId, watermark, updated_ts: nowS })
+      .onConflict((oc) =>
+        oc.column('sensor_id').doUpdateSet((eb) => ({
+          watermark: eb.ref('excluded.watermark'),
+          updated_ts: eb.ref('excluded.updated_ts'),
+        })),
+      )
+      .execute();
+  }
+
+  /**
+   * Days since `since` that ingest counted differently from the roll-up (probe_daily.n ≠ the day's
+   * folded readings) and that lie wholly before `before(probe)`: readings that arrived later than
+   * the job's look-back. Limited, so one run stays short.
+   */
+  async daysOutOfStep(
+    since: number,
+    lookBackS: number,
+    limit: number,
+  ): Promise<{ sensor_id: string; day: number }[]> {
+    const rows = await this.db
+      .selectFrom('probe_daily as pd')
+      .innerJoin('quality_rollup_state as s', 's.sensor_id', 'pd.sensor_id')
+      .leftJoin('quality_daily as qd', (j) =>
+        j.onRef('qd.sensor_id', '=', 'pd.sensor_id').onRef('qd.day', '=', 'pd.day'),
+      )
+      .select(['pd.sensor_id as sensor_id', 'pd.day as day'])
+      .where('pd.day', '>=', since)
+      .where(sql<boolean>`${sql.ref('pd.day')} + 86400 <= ${sql.ref('s.watermark')} - ${lookBackS}`)
+      .where((eb) => eb.or([eb('qd.n', 'is', null), eb('qd.n', '<>', eb.ref('pd.n'))]))
+      .orderBy('pd.day')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ sensor_id: r.sensor_id, day: Number(r.day) }));
+  }
+}
