@@ -4,6 +4,7 @@ import { probeDetailPages } from '../features/probe-detail/pages';
 import { settingsPages } from '../features/settings/pages';
 import { instructionsPages } from '../features/instructions/pages';
 import { storagesPages } from '../features/storages/pages';
+import { sitePlanPages } from '../features/site-plan/pages';
 
 /**
  * Every page of the logged-in app, one line per feature. The shell derives from this list the
@@ -13,6 +14,7 @@ import { storagesPages } from '../features/storages/pages';
  */
 export const PAGES = [
   ...storagesPages,
+  ...sitePlanPages,
   ...probesPages,
   ...probeDetailPages,
   ...settingsPages,

@@ -7,6 +7,7 @@ import type probeDetail from './locales/en/probeDetail.json';
 import type settings from './locales/en/settings.json';
 import type storages from './locales/en/storages.json';
 import type storageDetail from './locales/en/storageDetail.json';
+import type sitePlan from './locales/en/sitePlan.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -18,7 +19,8 @@ declare module 'i18next' {
         typeof probeDetail &
         typeof settings &
         typeof storages &
-        typeof storageDetail;
+        typeof storageDetail &
+        typeof sitePlan;
     };
   }
 }

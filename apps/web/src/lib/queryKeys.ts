@@ -15,4 +15,6 @@ export const queryKeys = {
   /** Every account's storages (a prefix of storages' keys), to reload them all after a change. */
   allStorages: ['storages'] as const,
   storages: (uid: number) => ['storages', uid] as const,
+  /** The site plans of an account, one per base station. */
+  sites: (uid: number) => ['sites', uid] as const,
 };

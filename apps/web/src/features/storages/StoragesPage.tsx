@@ -4,6 +4,7 @@ import { Link as RouterLink, Navigate, useMatch, useNavigate } from 'react-route
 import Add from '@mui/icons-material/Add';
 import NotificationsOff from '@mui/icons-material/NotificationsOff';
 import Warehouse from '@mui/icons-material/Warehouse';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -12,7 +13,15 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { canSeeStorages, TIMESTAMP_REFRESH_MS, unitOf, type RoleContext } from '@emberwatch/shared';
+import {
+  canSeeStorages,
+  maySeeSiteToggle,
+  storageListNotice,
+  TIMESTAMP_REFRESH_MS,
+  unitOf,
+  unplacedSiteStorageIds,
+  type RoleContext,
+} from '@emberwatch/shared';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
@@ -21,9 +30,11 @@ import { useNowSeconds } from '../../lib/useNowSeconds';
 import { useBsConfs, useSelectedStation, useStationDatas } from '../base-stations';
 import { TemperatureBar, useTemperatureScale } from '../probes';
 import { useUiPreferences } from '../sessions';
+import { useSites } from '../site-plan';
 import { NewStorageDialog } from './NewStorageDialog';
 import { storageListRows, type StorageListRow } from './storageListRows';
 import { useStorageAccount, useStorages } from './storageQueries';
+import { StoragesToolbar } from './StoragesToolbar';
 
 /** Spec doc 3 §2: masters who are not grand masters see storages read-only (no new-storage button). */
 export function mayCreateStorages(ctx: Pick<RoleContext, 'master' | 'grandMaster'>): boolean {
@@ -46,6 +57,16 @@ export function StoragesPage() {
   const nowS = useNowSeconds(TIMESTAMP_REFRESH_MS);
   const creating = useMatch('/storages/new-storage') !== null;
   const mayCreate = mayCreateStorages(roleContext);
+  // 'Site not specified' only for users with the site plan: for the others it would say nothing.
+  const siteUser = maySeeSiteToggle(roleContext);
+  const sites = useSites(uid, siteUser);
+  const unplacedStorageIds = useMemo(
+    () => (sites.data ? new Set(sites.data.flatMap((s) => unplacedSiteStorageIds(s))) : undefined),
+    [sites.data],
+  );
+  // Spec doc 3 §2: an expired plan or SIM shows an info text instead of the list. No call answers a
+  // SIM's expiry yet (bsConf has no sim_exp_date), so only the plan can expire here for now.
+  const notice = storageListNotice(roleContext, false);
 
   // The account's stations: the storages' readings and the account's probes come from them.
   const accountStationIds = useMemo(
@@ -68,6 +89,16 @@ export function StoragesPage() {
 
   if (!canSeeStorages(roleContext)) return <Navigate to="/probes" replace />;
   if (!selected) return <EmptyState icon={<Warehouse />} text={t('stations.none')} />;
+  const toolbar = <StoragesToolbar view="storages" roleContext={roleContext} />;
+  if (notice)
+    return (
+      <Box>
+        {toolbar}
+        <Alert severity="info" data-testid="storages-notice">
+          {t(`sitePlan.notice.${notice}`)}
+        </Alert>
+      </Box>
+    );
   if (storages.error)
     return <LoadErrorAlert error={storages.error} onRetry={() => void storages.refetch()} />;
   if (!storages.data) return <LoadingIndicator label={t('common.loading')} />;
@@ -77,6 +108,7 @@ export function StoragesPage() {
     currentStationIds: groupIds,
     readings,
     accountProbeIds,
+    unplacedStorageIds,
   });
   const newButton = mayCreate && (
     <Button component={RouterLink} to="/storages/new-storage" variant="contained" startIcon={<Add />}>
@@ -86,6 +118,7 @@ export function StoragesPage() {
 
   return (
     <Box>
+      {toolbar}
       {rows.length === 0 ? (
         accountHasProbes ? (
           <EmptyState icon={<Warehouse />} text={t('storages.welcome')}>

@@ -7,3 +7,6 @@ export {
   useStorageAccount,
   useStorages,
 } from './storageQueries';
+// The storage toolbar and the unsaved-edits guard, which the site plan (at /storages/site) shows too.
+export { StoragesToolbar, type SiteToolbarControls } from './StoragesToolbar';
+export { useUnsavedEditsGuard } from './useUnsavedEditsGuard';

@@ -1,7 +1,7 @@
 import { placedProbeIds, storageTemperature, type Storage, type StorageReading } from '@emberwatch/shared';
 
 /** Spec doc 3 §2 "Storage status texts": the one a list entry shows, most pressing first. */
-export type StorageStatus = 'noProbes' | 'noMonitor' | null;
+export type StorageStatus = 'noProbes' | 'noMonitor' | 'siteNotSpecified' | null;
 
 export interface StorageListRow {
   storage: Storage;
@@ -26,6 +26,11 @@ export interface StorageListContext {
   readings: readonly StorageReading[];
   /** The account's probes; null while unknown, when no storage counts as missing probes. */
   accountProbeIds: ReadonlySet<string> | null;
+  /**
+   * The storages nobody has placed on their site plan yet ('Site not specified'); absent when the
+   * user has no site plan or it is still loading, when no storage says so.
+   */
+  unplacedStorageIds?: ReadonlySet<number>;
 }
 
 const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
@@ -58,7 +63,13 @@ export function storageListRows(storages: readonly Storage[], ctx: StorageListCo
       const known = ctx.accountProbeIds;
       const probesMissing = known !== null && listed.some((id) => !known.has(id));
       const status: StorageStatus =
-        listed.length === 0 ? 'noProbes' : storage.monitor === null ? 'noMonitor' : null;
+        listed.length === 0
+          ? 'noProbes'
+          : storage.monitor === null
+            ? 'noMonitor'
+            : ctx.unplacedStorageIds?.has(storage.itemID)
+              ? 'siteNotSpecified'
+              : null;
       return {
         storage,
         temperature: storageTemperature({ nowS: ctx.nowS }, ctx.readings, { probeIds }),

@@ -1,0 +1,244 @@
+import {
+  AmbientLight,
+  BoxGeometry,
+  BufferGeometry,
+  Color,
+  ConeGeometry,
+  CylinderGeometry,
+  DirectionalLight,
+  EdgesGeometry,
+  Float32BufferAttribute,
+  Group,
+  LineBasicMaterial,
+  LineSegments,
+  Mesh,
+  MeshLambertMaterial,
+  PerspectiveCamera,
+  PlaneGeometry,
+  Raycaster,
+  Scene,
+  Vector2,
+  WebGLRenderer,
+  type Object3D,
+} from 'three';
+import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import { CSS2DObject, CSS2DRenderer } from 'three/examples/jsm/renderers/CSS2DRenderer.js';
+import type { SceneStorage, SiteSceneDescription } from './siteScene';
+
+/**
+ * The WebGL side of the site plan, loaded on demand (it holds three.js, which stays out of the
+ * initial bundle). It only draws what buildSiteScene described and reports a click or tap on a
+ * storage; every rule lives in the description. Renders on demand (after a change, an orbit or a
+ * resize), not in a loop, so an idle plan costs no CPU.
+ */
+export interface SiteRenderer {
+  update(scene: SiteSceneDescription): void;
+  resize(width: number, height: number): void;
+  dispose(): void;
+}
+
+/** A pointer that moved less than this between down and up is a click or tap, not an orbit. */
+const TAP_SLOP_PX = 6;
+const GROUND = '#d7ccc8';
+const GRID = '#8d6e63';
+
+export function createSiteRenderer(
+  container: HTMLElement,
+  onPick: (storageId: number) => void,
+): SiteRenderer {
+  const renderer = new WebGLRenderer({ antialias: true });
+  renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
+  renderer.setClearColor(new Color('#eceff1'));
+  renderer.domElement.setAttribute('data-testid', 'site-canvas');
+  renderer.domElement.style.display = 'block';
+  container.appendChild(renderer.domElement);
+
+  const labelRenderer = new CSS2DRenderer();
+  Object.assign(labelRenderer.domElement.style, {
+    position: 'absolute',
+    top: '0',
+    left: '0',
+    pointerEvents: 'none',
+  });
+  container.appendChild(labelRenderer.domElement);
+
+  const scene = new Scene();
+  scene.add(new AmbientLight('#ffffff', 1.6));
+  const sun = new DirectionalLight('#ffffff', 1.6);
+  sun.position.set(-30, 60, 40);
+  scene.add(sun);
+
+  const camera = new PerspectiveCamera(45, 1, 0.1, 2000);
+  const controls = new OrbitControls(camera, renderer.domElement);
+  // Stay above the ground: orbiting under the site would show it from below.
+  controls.maxPolarAngle = Math.PI / 2 - 0.05;
+  controls.screenSpacePanning = false;
+
+  let content = new Group();
+  scene.add(content);
+  let pickable: Mesh[] = [];
+  let framedFor = '';
+  let width = 1;
+  let height = 1;
+
+  const render = () => {
+    renderer.render(scene, camera);
+    labelRenderer.render(scene, camera);
+  };
+  controls.addEventListener('change', render);
+
+  function frame(columns: number, rows: number) {
+    const key = `${columns}x${rows}`;
+    if (key === framedFor) return;
+    framedFor = key;
+    const extent = Math.max(columns, rows);
+    camera.position.set(0, extent * 0.9, extent * 1.05);
+    controls.target.set(0, 0, 0);
+    controls.minDistance = 3;
+    controls.maxDistance = extent * 4;
+    controls.update();
+  }
+
+  function disposeContent() {
+    content.traverse((o: Object3D) => {
+      if (o instanceof Mesh || o instanceof LineSegments) {
+        (o.geometry as BufferGeometry).dispose();
+        (o.material as MeshLambertMaterial | LineBasicMaterial).dispose();
+      }
+      if (o instanceof CSS2DObject) o.element.remove();
+    });
+    scene.remove(content);
+  }
+
+  function storageObject(s: SceneStorage): Group {
+    const group = new Group();
+    const material = new MeshLambertMaterial({ color: new Color(s.colour) });
+    const body =
+      s.shape === 'silo'
+        ? new Mesh(new CylinderGeometry(s.width / 2, s.width / 2, s.height, 32), material)
+        : new Mesh(new BoxGeometry(s.width * 0.96, s.height, s.depth * 0.96), material);
+    body.position.set(s.x, s.height / 2, s.z);
+    body.userData.storageId = s.id;
+    group.add(body);
+    pickable.push(body);
+    if (s.shape === 'silo') {
+      const roof = new Mesh(new ConeGeometry(s.width / 2, s.width / 4, 32), material.clone());
+      roof.position.set(s.x, s.height + s.width / 8, s.z);
+      roof.userData.storageId = s.id;
+      group.add(roof);
+      pickable.push(roof);
+    } else {
+      const edges = new LineSegments(
+        new EdgesGeometry(body.geometry),
+        new LineBasicMaterial({ color: '#4e342e' }),
+      );
+      edges.position.copy(body.position);
+      group.add(edges);
+    }
+    group.add(
+      label(s.label, '#212121', s.x, s.height + (s.shape === 'silo' ? s.width / 4 : 0) + 0.6, s.z, true),
+    );
+    return group;
+  }
+
+  function label(text: string, colour: string, x: number, y: number, z: number, storage: boolean) {
+    const el = document.createElement('div');
+    el.textContent = text;
+    Object.assign(el.style, {
+      color: colour,
+      font: `${storage ? 600 : 500} 12px Roboto, Helvetica, Arial, sans-serif`,
+      background: 'rgba(255,255,255,0.8)',
+      padding: '1px 4px',
+      borderRadius: '3px',
+      whiteSpace: 'nowrap',
+    });
+    const obj = new CSS2DObject(el);
+    obj.position.set(x, y, z);
+    return obj;
+  }
+
+  function ground(columns: number, rows: number): Group {
+    const g = new Group();
+    const plane = new Mesh(new PlaneGeometry(columns, rows), new MeshLambertMaterial({ color: GROUND }));
+    plane.rotation.x = -Math.PI / 2;
+    g.add(plane);
+    // One line per grid cell edge, so a storage's position reads as whole cells.
+    const points: number[] = [];
+    const hw = columns / 2;
+    const hd = rows / 2;
+    for (let c = 0; c <= columns; c++) points.push(c - hw, 0.01, -hd, c - hw, 0.01, hd);
+    for (let r = 0; r <= rows; r++) points.push(-hw, 0.01, r - hd, hw, 0.01, r - hd);
+    const geometry = new BufferGeometry();
+    geometry.setAttribute('position', new Float32BufferAttribute(points, 3));
+    g.add(
+      new LineSegments(geometry, new LineBasicMaterial({ color: GRID, transparent: true, opacity: 0.5 })),
+    );
+    return g;
+  }
+
+  // A click or a tap (pointer events cover mouse, pen and touch) that did not orbit picks a storage.
+  const raycaster = new Raycaster();
+  let down: { x: number; y: number } | null = null;
+  const hit = (e: PointerEvent): number | null => {
+    const rect = renderer.domElement.getBoundingClientRect();
+    const ndc = new Vector2(
+      ((e.clientX - rect.left) / rect.width) * 2 - 1,
+      -((e.clientY - rect.top) / rect.height) * 2 + 1,
+    );
+    raycaster.setFromCamera(ndc, camera);
+    const first = raycaster.intersectObjects(pickable, false)[0];
+    return first ? (first.object.userData.storageId as number) : null;
+  };
+  const onDown = (e: PointerEvent) => {
+    down = { x: e.clientX, y: e.clientY };
+  };
+  const onUp = (e: PointerEvent) => {
+    if (!down) return;
+    const moved = Math.hypot(e.clientX - down.x, e.clientY - down.y);
+    down = null;
+    if (moved > TAP_SLOP_PX) return;
+    const id = hit(e);
+    if (id !== null) onPick(id);
+  };
+  const onMove = (e: PointerEvent) => {
+    if (e.pointerType !== 'mouse' || down) return;
+    renderer.domElement.style.cursor = hit(e) === null ? 'grab' : 'pointer';
+  };
+  renderer.domElement.addEventListener('pointerdown', onDown);
+  renderer.domElement.addEventListener('pointerup', onUp);
+  renderer.domElement.addEventListener('pointermove', onMove);
+
+  return {
+    update(description) {
+      disposeContent();
+      content = new Group();
+      pickable = [];
+      content.add(ground(description.columns, description.rows));
+      for (const s of description.storages) content.add(storageObject(s));
+      for (const l of description.labels) content.add(label(l.text, l.colour, l.x, l.y, l.z, false));
+      scene.add(content);
+      frame(description.columns, description.rows);
+      render();
+    },
+    resize(w, h) {
+      width = Math.max(1, w);
+      height = Math.max(1, h);
+      camera.aspect = width / height;
+      camera.updateProjectionMatrix();
+      renderer.setSize(width, height);
+      labelRenderer.setSize(width, height);
+      render();
+    },
+    dispose() {
+      controls.removeEventListener('change', render);
+      controls.dispose();
+      renderer.domElement.removeEventListener('pointerdown', onDown);
+      renderer.domElement.removeEventListener('pointerup', onUp);
+      renderer.domElement.removeEventListener('pointermove', onMove);
+      disposeContent();
+      renderer.dispose();
+      renderer.domElement.remove();
+      labelRenderer.domElement.remove();
+    },
+  };
+}
