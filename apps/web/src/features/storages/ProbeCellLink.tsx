@@ -3,18 +3,17 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
-import { hottestTemperature, temperatureBand, type DegreesUnit } from '@emberwatch/shared';
+import type { DegreesUnit, LayoutViewMode } from '@emberwatch/shared';
 import { formatTemperatureText } from '../../lib/formatDecimal';
-import { TEMPERATURE_BAND_COLOURS } from '../probes';
 import { probeDetailPath } from '../probe-detail';
+import { cellDisplay } from './layoutModes';
 import type { StorageProbeInfo } from './useStorageProbeInfo';
 
-const NO_READING = { fill: '#e5e7eb', onFill: '#111827' };
-
 /**
- * One probe in a layout cell (spec doc 3 §2 "Storage detail", mode 1): its hottest depth written
- * out and coloured by the user's colour steps, every depth in a tooltip (hover, focus, or a tap on a
- * phone), and a link to the probe's detail inside the storage.
+ * One probe in a layout cell (spec doc 3 §2 "Storage detail"): in mode 1 its hottest depth written
+ * out and coloured by the user's colour steps, in the admin modes 5–8 its signal, battery or data
+ * age (layoutModes.cellDisplay); every depth in a tooltip (hover, focus, or a tap on a phone), and a
+ * link to the probe's detail inside the storage.
  */
 export function ProbeCellLink({
   probe,
@@ -22,22 +21,24 @@ export function ProbeCellLink({
   unit,
   colorStepsC,
   size,
+  mode = 1,
+  nowS,
 }: {
   probe: StorageProbeInfo;
   itemID: number;
   unit: DegreesUnit;
   colorStepsC: readonly number[];
   size: number;
+  mode?: LayoutViewMode;
+  /** Now, epoch seconds: the admin modes show ages and fade old readings. */
+  nowS: number;
 }) {
   const { t } = useTranslation();
   // On a touch screen there is no hover: the first tap shows the depths, a second tap opens the probe.
   const [open, setOpen] = useState(false);
   const lastPointer = useRef<string>('mouse');
-  const hottest = probe.temperatures === null ? null : hottestTemperature(probe.temperatures);
-  const band = hottest === null ? null : temperatureBand(hottest, colorStepsC);
-  const colours = band === null ? NO_READING : TEMPERATURE_BAND_COLOURS[band];
+  const display = cellDisplay(mode, probe, { unit, colorStepsC, nowS, t });
   const label = probe.name ?? probe.id;
-  const valueText = formatTemperatureText(hottest, unit, true);
   const depths =
     probe.temperatures === null || probe.temperatures.length === 0 ? (
       t('storageDetail.noReading')
@@ -67,9 +68,12 @@ export function ProbeCellLink({
       <Box
         component={RouterLink}
         to={probeDetailPath(probe.id, String(itemID))}
-        aria-label={t('storageDetail.cellLabel', { name: label, value: valueText })}
+        aria-label={t(mode === 1 ? 'storageDetail.cellLabel' : 'storageDetail.cellValue', {
+          name: label,
+          value: display.valueText,
+        })}
         data-testid={`cell-${probe.id}`}
-        data-band={band ?? 'none'}
+        data-band={display.band}
         onPointerDown={(e: React.PointerEvent) => {
           lastPointer.current = e.pointerType;
         }}
@@ -87,8 +91,9 @@ export function ProbeCellLink({
           alignItems: 'center',
           justifyContent: 'center',
           borderRadius: 1,
-          bgcolor: colours.fill,
-          color: colours.onFill,
+          bgcolor: display.colours.fill,
+          color: display.colours.onFill,
+          opacity: display.opacity,
           textDecoration: 'none',
           fontSize: '0.75rem',
           lineHeight: 1.2,
@@ -97,7 +102,7 @@ export function ProbeCellLink({
         }}
       >
         <Box component="span" sx={{ fontWeight: 600 }}>
-          {formatTemperatureText(hottest, unit)}
+          {display.text}
         </Box>
         <Box
           component="span"

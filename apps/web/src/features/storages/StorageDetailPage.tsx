@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { mayChange } from '@emberwatch/shared';
+import { mayChange, storageLayoutOf, visibleLayoutModes, type LayoutViewMode } from '@emberwatch/shared';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { useShellContext } from '../../lib/shellContext';
@@ -16,9 +16,15 @@ import { DeleteStorageButton } from './DeleteStorageButton';
 import { StorageDetailsTab } from './StorageDetailsTab';
 import { StorageLayoutTab } from './StorageLayoutTab';
 import { useUnsavedEditsGuard } from './useUnsavedEditsGuard';
+import { MissingInfoDialog } from './MissingInfoDialog';
+import { StorageMonitorTab } from './StorageMonitorTab';
+import { storageProbeIds } from './layoutLevels';
 
-/** Spec doc 3 §2: the layout view is tab 1, the storage details tab 4 (tab 3, the monitor, comes with the monitors). */
-type DetailTab = 1 | 4;
+/** Spec doc 3 §2: the layout view is tab 1, the monitor tab 3, the storage details tab 4. */
+type DetailTab = 1 | 3 | 4;
+
+/** How a route opens the detail (doc 3 §2): plain, in hay-quality mode, or in the stack editor. */
+export type StorageOpening = 'view' | 'quality' | 'edit';
 
 /** A route id the spec accepts: digits only (spec doc 3 §2 "A non-numeric itemID renders nothing"). */
 function numericId(raw: string | undefined): number | null {
@@ -26,18 +32,29 @@ function numericId(raw: string | undefined): number | null {
 }
 
 /** /storages/{itemID} and /storages/site/{itemID}: one storage of the selected account. */
-export function StorageDetailPage() {
+export function StorageDetailPage({ opening = 'view' }: { opening?: StorageOpening }) {
   const { itemID } = useParams();
   const id = numericId(itemID);
   if (id === null) return null;
-  return <StorageDetail itemID={id} />;
+  return <StorageDetail key={`${id}-${opening}`} itemID={id} opening={opening} />;
 }
 
-function StorageDetail({ itemID }: { itemID: number }) {
+/** /storages/{itemID}/quality: the detail opened in hay-quality mode (mode 4). */
+export function StorageQualityPage() {
+  return <StorageDetailPage opening="quality" />;
+}
+
+/** /storages/{itemID}/edit: the detail opened in the stack editor (edit mode). */
+export function StorageEditPage() {
+  return <StorageDetailPage opening="edit" />;
+}
+
+function StorageDetail({ itemID, opening }: { itemID: number; opening: StorageOpening }) {
   const { t } = useTranslation();
   const { roleContext } = useShellContext();
   const storages = useStorages();
   const [tab, setTab] = useState<DetailTab>(1);
+  const [nowS] = useState(() => Math.floor(Date.now() / 1000));
   const [dirty, setDirty] = useState(false);
   const guard = useUnsavedEditsGuard(dirty);
   if (storages.error)
@@ -45,6 +62,19 @@ function StorageDetail({ itemID }: { itemID: number }) {
   if (!storages.data) return <LoadingIndicator label={t('common.loading')} />;
   const storage = storages.data.find((s) => s.itemID === itemID);
   if (!storage) return <Alert severity="error">{t('storageDetail.notFound')}</Alert>;
+  const editable = mayChange(roleContext, 'editStorage');
+  const modes = visibleLayoutModes({
+    admin: roleContext.admin,
+    master: roleContext.master && !roleContext.grandMaster,
+    service: roleContext.service,
+    stacks: storageLayoutOf(storage.layoutType) === 'stacks',
+    mayEdit: editable,
+    // Spec doc 3 §2 mode 2 is "only if enabled", and no account or storage field enables it yet
+    // (decision 0031): the mode and its text are in the registry, hidden until a switch exists.
+    hayLoadsEnabled: false,
+    nowS,
+  });
+  const initialMode: LayoutViewMode = opening === 'quality' ? 4 : opening === 'edit' ? 3 : 1;
 
   return (
     <Box>
@@ -53,29 +83,37 @@ function StorageDetail({ itemID }: { itemID: number }) {
       </Typography>
       <Tabs value={tab} onChange={(_, v: DetailTab) => (dirty ? guard.warn() : setTab(v))} sx={{ mb: 2 }}>
         <Tab value={1} label={t('storageDetail.layoutTab')} />
+        <Tab value={3} label={t('storageDetail.monitorTab')} />
         <Tab value={4} label={t('storageDetail.detailsTab')} />
       </Tabs>
       {tab === 1 && (
         <StorageLayoutTab
           key={storage.itemID}
           storage={storage}
-          editable={mayChange(roleContext, 'editStorage')}
+          editable={editable}
           onDirtyChange={setDirty}
+          modes={modes}
+          initialMode={initialMode}
+          startEditing={opening === 'edit'}
         />
       )}
+      {tab === 3 && <StorageMonitorTab storage={storage} />}
       {tab === 4 && (
         <>
-          <StorageDetailsTab
-            key={storage.itemID}
-            storage={storage}
-            readOnly={!mayChange(roleContext, 'editStorage')}
-          />
+          <StorageDetailsTab key={storage.itemID} storage={storage} readOnly={!editable} />
           {mayChange(roleContext, 'removeStorage') && (
             <Box sx={{ mt: 4 }}>
               <DeleteStorageButton storage={storage} />
             </Box>
           )}
         </>
+      )}
+      {editable && (
+        <MissingInfoDialog
+          storage={storage}
+          probeIds={storageProbeIds(storage.sensor_layout, storage.stacks)}
+          onOpenDetails={() => (dirty ? guard.warn() : setTab(4))}
+        />
       )}
       <Snackbar open={guard.warning} autoHideDuration={guard.hideAfterMs} onClose={guard.close}>
         <Alert severity="warning" onClose={guard.close}>

@@ -1,15 +1,23 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import {
   defaultSensorLayout,
-  STORAGE_LAYOUT_INFO,
+  layoutLayers,
+  layoutPrefsOnSliders,
   storageLayoutOf,
   unitOf,
+  type LayoutPrefs,
+  type LayoutViewMode,
   type SensorLayout,
   type Stack as LayoutStack,
   type Storage,
@@ -25,7 +33,10 @@ import { StacksLayoutEditor } from './StacksLayoutEditor';
 import { storageInputOf } from './StorageDetailsTab';
 import { useSaveStorage } from './storageQueries';
 import { StorageProbeList } from './StorageProbeList';
-import { binProbeIds, rowsLayoutLevels, stackLevels, storageProbeIds } from './layoutLevels';
+import { LayoutSettingsPopover } from './LayoutSettingsPopover';
+import { LAYOUT_MODES } from './layoutModes';
+import { binProbeIds, levelHeat, rowsLayoutLevels, stackLevels, storageProbeIds } from './layoutLevels';
+import { StorageQualityView } from './qualitySlot';
 import { useStorageProbeInfo } from './useStorageProbeInfo';
 
 /** What the layout editors change: the rows layout or the stacks. */
@@ -34,44 +45,76 @@ interface LayoutDraft {
   stacks: LayoutStack[];
 }
 
+/** The layout as edit mode opens it: a rows storage without a layout starts from the default (doc 3 §4). */
+function editBase(storage: Storage, isStacks: boolean): LayoutDraft {
+  return {
+    sensor_layout: isStacks ? storage.sensor_layout : (storage.sensor_layout ?? defaultSensorLayout()),
+    stacks: storage.stacks,
+  };
+}
+
+/** The gap under a level: 8 px, plus the spacing slider's share (0–100 %) of a cell. */
+function levelGap(prefs: LayoutPrefs): number {
+  return 8 + Math.round((prefs.spaceDefault / 100) * prefs.sizeDefault);
+}
+
 /**
- * Tab 1 of the storage detail in temperatures mode (spec doc 3 §2 mode 1): the rows (each floor a
- * level) or the stacks (layoutType 3) with each probe's hottest depth in the user's colour steps,
- * the bin's probes, and the collapsible probe list. Drawn flat with CSS grid; the angled and 3D
- * views and the other modes come with the layout editor. Those who may edit the storage switch a
- * rows/floors layout to edit mode (RowsLayoutEditor); the draft is saved as the whole item or
- * discarded, and `onDirtyChange` tells the page while it holds unsaved edits (spec doc 3 §4).
+ * Tab 1 of the storage detail (spec doc 3 §2): the layout view in one of its modes (the registry
+ * layoutModes.LAYOUT_MODES; `modes` are those the user may see, from the shared rule) — the rows
+ * (each floor a level) or the stacks (layoutType 3) with each probe's value in its cell, the bin's
+ * probes, and the collapsible probe list; the settings popover (angle, cell size, spacing, saved
+ * on the storage) and, beyond the spec, a heat map interpolated between the probes. Those who may
+ * edit the storage switch to edit mode (RowsLayoutEditor, or for stacks the stack editor, mode 3);
+ * the draft is saved as the whole item or discarded, and `onDirtyChange` tells the page while it
+ * holds unsaved edits (spec doc 3 §4).
  */
 export function StorageLayoutTab({
   storage,
   editable = false,
   onDirtyChange,
+  modes = [1],
+  initialMode = 1,
+  startEditing = false,
 }: {
   storage: Storage;
   editable?: boolean;
   onDirtyChange?: (dirty: boolean) => void;
+  /** The modes this user may see (shared visibleLayoutModes); 1 always. */
+  modes?: readonly LayoutViewMode[];
+  /** The mode the route opens (doc 3 §2: …/quality opens 4). */
+  initialMode?: LayoutViewMode;
+  /** Open in edit mode (doc 3 §2 …/edit), when the user may edit. */
+  startEditing?: boolean;
 }) {
   const { t } = useTranslation();
   const save = useSaveStorage();
+  const layout = storageLayoutOf(storage.layoutType);
+  const isStacks = layout === 'stacks';
+  const [mode, setMode] = useState<LayoutViewMode>(modes.includes(initialMode) ? initialMode : 1);
+  const [heatOn, setHeatOn] = useState(false);
+  const [prefs, setPrefs] = useState<LayoutPrefs>(() =>
+    layoutPrefsOnSliders({ layout: layout ?? 'rows' }, storage.layout_prefs),
+  );
   // The layout as edit mode opened it, and the draft; null in view mode.
-  const [editing, setEditing] = useState<{ base: LayoutDraft; draft: LayoutDraft } | null>(null);
+  const [editing, setEditing] = useState<{ base: LayoutDraft; draft: LayoutDraft } | null>(() =>
+    startEditing && editable
+      ? { base: editBase(storage, isStacks), draft: editBase(storage, isStacks) }
+      : null,
+  );
   // The shared rules answer the same object for a refused step, so any other object is an edit.
   const dirty = editing !== null && editing.draft !== editing.base;
   useEffect(() => {
     onDirtyChange?.(dirty);
     return () => onDirtyChange?.(false);
   }, [dirty, onDirtyChange]);
-  const prefs = useUiPreferences();
-  const unit = unitOf(prefs.degrees);
-  const colorStepsC = prefs.color_steps;
+  const ui = useUiPreferences();
+  const unit = unitOf(ui.degrees);
+  const colorStepsC = ui.color_steps;
   const info = useStorageProbeInfo(storage.BS_ID);
   if (info.error) return <LoadErrorAlert error={info.error} onRetry={info.refetch} />;
   if (info.isLoading) return <LoadingIndicator label={t('common.loading')} />;
 
-  const layout = storageLayoutOf(storage.layoutType);
-  const isStacks = layout === 'stacks';
-  const cellSize =
-    storage.layout_prefs?.sizeDefault ?? STORAGE_LAYOUT_INFO[layout ?? 'rows'].defaults.cellSize;
+  const cellSize = prefs.sizeDefault;
   const levels = isStacks
     ? stackLevels(storage.stacks, info.lookup)
     : storage.sensor_layout === null
@@ -79,14 +122,23 @@ export function StorageLayoutTab({
       : rowsLayoutLevels(storage.sensor_layout, info.lookup);
   const probes = storageProbeIds(storage.sensor_layout, storage.stacks).map(info.lookup);
   const bin = binProbeIds(storage.sensor_layout, storage.stacks).map(info.lookup);
-  const common = { itemID: storage.itemID, unit, colorStepsC };
+  const common = { itemID: storage.itemID, unit, colorStepsC, nowS: info.nowS };
+  const startEdit = () => {
+    const base = editBase(storage, isStacks);
+    setEditing({ base, draft: base });
+  };
+  const stopEdit = () => {
+    setEditing(null);
+    if (mode === 3) setMode(1);
+  };
+  const view = LAYOUT_MODES[mode].view;
 
   if (editing !== null) {
     const onSave = () =>
       save.mutate(
         { ...storageInputOf(storage), ...editing.draft },
         {
-          onSuccess: () => setEditing(null),
+          onSuccess: stopEdit,
           // Spec doc 3 §8: a failed storage save is only logged; the draft stays for a second try.
           onError: (error) => console.error('saveStorage failed', error),
         },
@@ -97,7 +149,7 @@ export function StorageLayoutTab({
           <Button variant="contained" disabled={!dirty || save.isPending} onClick={onSave}>
             {t('storageDetail.save')}
           </Button>
-          <Button onClick={() => setEditing(null)}>{t('storageDetail.cancel')}</Button>
+          <Button onClick={stopEdit}>{t('storageDetail.cancel')}</Button>
         </Stack>
         {isStacks ? (
           <StacksLayoutEditor
@@ -120,26 +172,116 @@ export function StorageLayoutTab({
     );
   }
 
+  // The popover's values move the drawing at once; let go, they are kept on the storage for
+  // whoever may change it (Storage.layout_prefs, doc 3 §3), and for the others only on this page.
+  const commitPrefs = (next: LayoutPrefs) => {
+    setPrefs(next);
+    if (!editable) return;
+    save.mutate(
+      { ...storageInputOf(storage), layout_prefs: next },
+      { onError: (error) => console.error('saveStorage failed', error) },
+    );
+  };
+
   return (
     <Box>
-      {editable && (
-        <Button
-          variant="outlined"
-          sx={{ mb: 2 }}
-          onClick={() => {
-            // A rows storage without a layout yet starts from the default one (spec doc 3 §4).
-            const base = {
-              sensor_layout: isStacks
-                ? storage.sensor_layout
-                : (storage.sensor_layout ?? defaultSensorLayout()),
-              stacks: storage.stacks,
-            };
-            setEditing({ base, draft: base });
-          }}
-        >
-          {t('storageDetail.editLayout')}
-        </Button>
+      <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+        {modes.length > 1 && (
+          <TextField
+            select
+            size="small"
+            label={t('storageDetail.modeLabel')}
+            value={mode}
+            onChange={(e) => {
+              const next = Number(e.target.value) as LayoutViewMode;
+              // The stack editor is the edit mode of a stacks layout.
+              if (LAYOUT_MODES[next].view === 'editor') startEdit();
+              setMode(next);
+            }}
+            sx={{ minWidth: 200 }}
+          >
+            {modes.map((m) => (
+              <MenuItem key={m} value={m}>
+                {t(LAYOUT_MODES[m].labelKey as 'storageDetail.modes.temperatures')}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+        {editable && (
+          <Button variant="outlined" onClick={startEdit}>
+            {t('storageDetail.editLayout')}
+          </Button>
+        )}
+        {view === 'cells' && mode === 1 && (
+          <FormControlLabel
+            control={<Switch checked={heatOn} onChange={(e) => setHeatOn(e.target.checked)} />}
+            label={t('storageDetail.heatMap')}
+          />
+        )}
+        {view === 'cells' && (
+          <LayoutSettingsPopover
+            layout={layout ?? 'rows'}
+            layers={layoutLayers(storage, isStacks)}
+            prefs={prefs}
+            onChange={setPrefs}
+            onCommit={commitPrefs}
+          />
+        )}
+      </Stack>
+      {view === 'hayLoads' && <Typography data-testid="hay-loads">{t('storageDetail.hayLoads')}</Typography>}
+      {view === 'quality' &&
+        (StorageQualityView === null ? (
+          <Alert severity="info">{t('storageDetail.qualityUnavailable')}</Alert>
+        ) : (
+          <Suspense fallback={<LoadingIndicator label={t('common.loading')} />}>
+            <StorageQualityView storage={storage} />
+          </Suspense>
+        ))}
+      {view === 'cells' && (
+        <LayoutCells
+          levels={levels}
+          isStacks={isStacks}
+          probes={probes}
+          bin={bin}
+          cellSize={cellSize}
+          mode={mode}
+          heat={heatOn && mode === 1}
+          prefs={prefs}
+          {...common}
+        />
       )}
+    </Box>
+  );
+}
+
+/** The drawn levels, the probe list and the bin of a cells mode. */
+function LayoutCells({
+  levels,
+  isStacks,
+  probes,
+  bin,
+  cellSize,
+  mode,
+  heat,
+  prefs,
+  ...common
+}: {
+  levels: ReturnType<typeof stackLevels>;
+  isStacks: boolean;
+  probes: ReturnType<ReturnType<typeof useStorageProbeInfo>['lookup']>[];
+  bin: ReturnType<ReturnType<typeof useStorageProbeInfo>['lookup']>[];
+  cellSize: number;
+  mode: LayoutViewMode;
+  heat: boolean;
+  prefs: LayoutPrefs;
+  itemID: number;
+  unit: ReturnType<typeof unitOf>;
+  colorStepsC: readonly number[];
+  nowS: number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Box>
       {probes.length > 0 && <StorageProbeList probes={probes} {...common} />}
       {levels.length === 0 && <Typography color="text.secondary">{t('storageDetail.noLayout')}</Typography>}
       {levels.map((level) => (
@@ -155,6 +297,10 @@ export function StorageLayoutTab({
           }
           rows={level.rows}
           cellSize={cellSize}
+          mode={mode}
+          heat={heat ? levelHeat(level) : undefined}
+          angle={prefs.angleDefault}
+          gapBelow={levelGap(prefs)}
           {...common}
         />
       ))}
@@ -170,7 +316,7 @@ export function StorageLayoutTab({
           </Typography>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
             {bin.map((p) => (
-              <ProbeCellLink key={p.id} probe={p} size={cellSize} {...common} />
+              <ProbeCellLink key={p.id} probe={p} size={cellSize} mode={mode} {...common} />
             ))}
           </Box>
         </Box>

@@ -1,4 +1,4 @@
-import { BIN_POSITION, type SensorLayout, type Stack } from '@emberwatch/shared';
+import { BIN_POSITION, heatMap, hottestTemperature, type SensorLayout, type Stack } from '@emberwatch/shared';
 import type { LayoutCell } from './LayoutGrid';
 import type { StorageProbeInfo } from './useStorageProbeInfo';
 
@@ -25,6 +25,8 @@ export function rowsLayoutLevels(layout: SensorLayout, lookup: Lookup): LayoutLe
       rows: rows.map((row) =>
         Array.from({ length: row.rowLength }, (_, column) => ({
           key: `${floor}-${row.index}-${column}`,
+          row: row.index,
+          column,
           probes: layout.sensors
             .filter((s) => s.floor === floor && s.row === row.index && s.column === column)
             .map((s) => lookup(s.id)),
@@ -48,6 +50,8 @@ export function stackLevels(stacks: readonly Stack[], lookup: Lookup): LayoutLev
       rows: Array.from({ length: stack.nRows }, (_, r) =>
         Array.from({ length: stack.nColumns }, (_, c) => ({
           key: `${stack.index}-${r}-${c}`,
+          row: r,
+          column: c,
           pileHeight: stack.piles.find((p) => p.r === r && p.c === c)?.h ?? 0,
           probes: stack.sensors
             .filter((s) => s.row === r && s.column === c)
@@ -68,4 +72,19 @@ export function binProbeIds(layout: SensorLayout | null, stacks: readonly Stack[
 export function storageProbeIds(layout: SensorLayout | null, stacks: readonly Stack[]): string[] {
   const sensors = [...(layout?.sensors ?? []), ...stacks.flatMap((s) => s.sensors)];
   return [...new Set(sensors.map((s) => s.id))];
+}
+
+/**
+ * The heat map of one drawn level (beyond the spec): each cell's temperature interpolated by inverse
+ * distance from the probes' latest hottest depths in that level (the shared heatMap rule). A pile
+ * holding several probes counts as one point per probe. Empty when no probe of the level has data.
+ */
+export function levelHeat(level: LayoutLevel): Map<string, number> {
+  const points = level.rows.flat().flatMap((cell) =>
+    cell.probes.flatMap((p) => {
+      const value = p.temperatures === null ? null : hottestTemperature(p.temperatures);
+      return value === null ? [] : [{ row: cell.row, column: cell.column, value }];
+    }),
+  );
+  return heatMap(points, level.rows.flat());
 }

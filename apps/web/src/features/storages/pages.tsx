@@ -16,4 +16,15 @@ export const storagesPages = [
     titleKey: 'titles.storages',
     component: lazy(() => import('./StorageDetailPage').then((m) => ({ default: m.StorageDetailPage }))),
   },
+  // The detail opened in hay-quality mode (mode 4) and in the stack editor (spec doc 3 §2).
+  {
+    paths: ['storages/:itemID/quality'],
+    titleKey: 'titles.storages',
+    component: lazy(() => import('./StorageDetailPage').then((m) => ({ default: m.StorageQualityPage }))),
+  },
+  {
+    paths: ['storages/:itemID/edit'],
+    titleKey: 'titles.storages',
+    component: lazy(() => import('./StorageDetailPage').then((m) => ({ default: m.StorageEditPage }))),
+  },
 ] satisfies readonly PageDefinition[];

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { isStale, readingAgeSeconds, TIMESTAMP_REFRESH_MS } from '@emberwatch/shared';
+import { isStale, readingAgeSeconds, TIMESTAMP_REFRESH_MS, type DiagnosticReading } from '@emberwatch/shared';
 import { useBsConf, useStationData } from '../base-stations';
 import { useNowSeconds } from '../../lib/useNowSeconds';
 
@@ -9,6 +9,8 @@ export interface StorageProbeInfo {
   name: string | null;
   /** Tenths of °C, handle first; null without a reading, or when the latest is stale (doc 2 §4 n/a). */
   temperatures: readonly number[] | null;
+  /** The latest reading's signal, battery and time, however old (the admin modes 5–8 show old ones faded). */
+  reading: DiagnosticReading | null;
 }
 
 /**
@@ -27,11 +29,25 @@ export function useStorageProbeInfo(bsId: string) {
     return (id: string): StorageProbeInfo => {
       const r = readings.get(id);
       const recent = r !== undefined && !isStale(readingAgeSeconds(r.meas_ts, nowS));
-      return { id, name: names.get(id) ?? null, temperatures: recent ? r.temperatures : null };
+      return {
+        id,
+        name: names.get(id) ?? null,
+        temperatures: recent ? r.temperatures : null,
+        reading:
+          r === undefined
+            ? null
+            : {
+                meas_ts: r.meas_ts,
+                sensor_RSSI: r.sensor_RSSI,
+                bs_RSSI: r.bs_RSSI,
+                batt_voltage: r.batt_voltage,
+              },
+      };
     };
   }, [conf.data, data.data, nowS]);
   return {
     lookup,
+    nowS,
     isLoading: conf.isLoading || data.isLoading,
     error: conf.error ?? data.error,
     refetch: () => {
