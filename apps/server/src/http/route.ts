@@ -69,6 +69,12 @@ export interface EndpointRouteOptions extends Pick<
    * handler turns the first zod problem into "path: message" (http/errorHandler.ts).
    */
   invalid?: (error: z.ZodError) => ApiError;
+  /**
+   * A hand-written check of the body for a hot endpoint, true exactly when the body schema accepts it
+   * and leaving the body as the schema would return it; the body is then used as it is, without the
+   * schema's copy. A body it refuses goes to the schema, which words the refusal. Needs `invalid`.
+   */
+  checkBody?: (body: unknown) => boolean;
 }
 
 /** Every refusal and failure leaves in one envelope (http/errorHandler.ts), documented for each call. */
@@ -103,7 +109,7 @@ function register<E extends Endpoint>(
   options: EndpointRouteOptions,
   handler: EndpointHandler<E>,
 ): void {
-  const { invalid, ...routeOptions } = options;
+  const { invalid, checkBody, ...routeOptions } = options;
   const schema: FastifySchema = {
     summary: endpoint.summary,
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
@@ -123,14 +129,18 @@ function register<E extends Endpoint>(
       return answer;
     },
   };
-  if (invalid) definition.validatorCompiler = refusingWith(invalid);
+  if (invalid) definition.validatorCompiler = refusingWith(invalid, checkBody);
   app.route(definition);
 }
 
 /** Validates like fastify-type-provider-zod's compiler, but refuses with the call's own ApiError. */
-function refusingWith(invalid: (error: z.ZodError) => ApiError): FastifySchemaCompiler<FastifySchema> {
-  return ({ schema }) =>
+function refusingWith(
+  invalid: (error: z.ZodError) => ApiError,
+  checkBody?: (body: unknown) => boolean,
+): FastifySchemaCompiler<FastifySchema> {
+  return ({ schema, httpPart }) =>
     (data) => {
+      if (checkBody && httpPart === 'body' && checkBody(data)) return { value: data as unknown };
       const parsed = (schema as z.ZodType).safeParse(data);
       return parsed.success ? { value: parsed.data } : { error: invalid(parsed.error) };
     };

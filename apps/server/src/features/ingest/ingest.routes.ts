@@ -4,6 +4,7 @@ import { ApiError } from '../../http/ApiError.js';
 import { invalidFromZod } from '../../http/invalidFromZod.js';
 import { route, unchecked } from '../../http/route.js';
 import type { IngestService } from './ingest.service.js';
+import { checkPacket } from './packetCheck.js';
 import { parseStationAuthorization, type StationCredentials } from './stationCredentials.js';
 
 const BODY_LIMIT = 1024 * 1024;
@@ -30,6 +31,8 @@ export function ingestRoutes(
         stationOf.set(req, auth.bsId);
       },
       invalid: (error) => invalidFromZod(error, '', 'malformed packet'),
+      // Checked in place; the contract's schema words a refusal (packetCheck.ts).
+      checkBody: checkPacket,
     }).handle(async (req) => {
       const bsId = stationOf.get(req);
       if (bsId === undefined) throw ApiError.unauthenticated('Unknown base station or wrong station secret.');
