@@ -15,9 +15,9 @@ import {
  * I/O: the same rule, state and readings give the same state and effects.
  *
  * Time is the reading's time (meas_ts), never the arrival time. Per probe, only a reading newer than
- * the probe's newest one decides anything: an older one (late) still joins the turn-point history and
- * the peak of an alert current at its time, but never raises or clears an alert; one at the same time
- * (a duplicate) changes nothing. Within one call readings are taken in time order.
+ * the probe's newest one decides anything: an older one, or another at the same time (late), still joins
+ * the turn-point history and the peak of an alert current at its time, but never raises or clears an
+ * alert; a duplicate therefore changes nothing. Within one call readings are taken in time order.
  */
 
 export type AlertRuleType = 'ABS_MAX' | 'ABS_MIN' | 'REL_MAX' | 'REL_MIN';
@@ -192,8 +192,10 @@ function step(r: Run, reading: RuleReading, now: number): void {
   if (!Number.isFinite(ts) || ts > now + FUTURE_SKEW_SECONDS) return;
   const known = sensorStateOf(r.state, reading.sensor_id);
   const newest = known?.prevData.ts ?? null;
-  if (newest === ts) return; // a duplicate changes nothing
-  const late = newest !== null && ts < newest;
+  // A reading at the newest time is taken as late, not dropped: an exact duplicate then changes
+  // nothing (the history keeps extremes, the peak a maximum), and a second, different reading at
+  // the same time joins the history the same way whether it comes in the same packet or again later.
+  const late = newest !== null && ts <= newest;
   const s = writable(r.state, r.original, reading.sensor_id);
   r.sensor = s;
   r.ts = ts;
