@@ -97,6 +97,28 @@ describe(`hay quality on ${TEST_ENGINE}`, () => {
     expect(b.size).toBeCloseTo(0.5 + 0.5 * (1 - 0.25), 2);
   });
 
+  it("answers the storage's saved period, unless the query asks for the unset one", async () => {
+    const saved = JSON.stringify({ from: NOW - 3 * DAY, to: null });
+    await t.store.db
+      .updateTable('storages')
+      .set({ quality_period: saved })
+      .where('id', '=', storageId)
+      .execute();
+    try {
+      const q = await quality('hay', `itemID=${storageId}`);
+      expect(q.period).toEqual({ state: 'ongoing', from: NOW - 3 * DAY, to: NOW, ongoing: true });
+      expect(probe(q, probeA).HDD).toBeCloseTo(20 * 72, 6);
+      const unset = await quality('hay', `itemID=${storageId}&unset=1`);
+      expect(unset.period).toEqual({ state: 'unset', from: NOW - 30 * DAY, to: NOW, ongoing: true });
+    } finally {
+      await t.store.db
+        .updateTable('storages')
+        .set({ quality_period: null })
+        .where('id', '=', storageId)
+        .execute();
+    }
+  });
+
   it('takes a set period and an ongoing one from the query', async () => {
     const set = await quality('hay', `itemID=${storageId}&from=${NOW - 10 * DAY}&to=${NOW - 2 * DAY}`);
     expect(set.period).toMatchObject({ state: 'set', ongoing: false });
@@ -140,6 +162,8 @@ describe(`hay quality on ${TEST_ENGINE}`, () => {
       `itemID=${storageId}&from=${NOW - 500 * DAY}`,
       `itemID=${storageId}&from=abc`,
       'itemID=abc',
+      `itemID=${storageId}&unset=1&from=${NOW - DAY}`,
+      `itemID=${storageId}&unset=yes`,
     ];
     for (const query of bad) {
       const res = await call.get('hay', `/client/getQuality?${query}`);

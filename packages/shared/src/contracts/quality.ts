@@ -16,8 +16,8 @@ export const QUALITY_PERIOD_MAX_DAYS = 400;
 const epochSeconds = z.coerce.number().int().min(0);
 
 /**
- * The storage and a period: none (the storage's own, else the last 30 days), `from` alone (ongoing,
- * to = now), or `from` and `to` (set).
+ * The storage and a period: none (the storage's own, else the last 30 days), `unset=1` (the last 30
+ * days), `from` alone (ongoing, to = now), or `from` and `to` (set).
  */
 export const getQualityQuerySchema = z
   .object({
@@ -26,6 +26,14 @@ export const getQualityQuerySchema = z
     to: epochSeconds
       .optional()
       .describe('Period end, epoch seconds; absent with `from`: ongoing (to = now).'),
+    unset: z
+      .literal('1')
+      .optional()
+      .describe("1: the unset period (the last 30 days up to now), whatever the storage's is."),
+  })
+  .refine((q) => q.unset === undefined || (q.from === undefined && q.to === undefined), {
+    message: 'An unset period has no start or end',
+    path: ['unset'],
   })
   .refine((q) => q.to === undefined || q.from !== undefined, {
     message: 'A period end needs a start',

@@ -74,9 +74,11 @@ export class QualityService {
     if (!mayViewHayQuality({ admin: actor.isAdmin, service: serviceOf(account), nowS: now }))
       throw ApiError.forbidden('Hay quality needs a valid paid or trial service.');
     const period =
-      query.from === undefined
-        ? this.storedPeriod(row, now)
-        : this.askedPeriod({ from: query.from, to: query.to ?? null }, now);
+      query.unset !== undefined
+        ? resolveQualityPeriod(null, now)
+        : query.from === undefined
+          ? this.storedPeriod(row, now)
+          : this.askedPeriod({ from: query.from, to: query.to ?? null }, now);
     return this.compute(row, account, period, now);
   }
 
