@@ -283,6 +283,58 @@ describe(`base-station ingest on ${TEST_ENGINE}`, () => {
     for (const a of answers) expect(a.json()).toMatchObject({ status_code: 0, stored: 1, duplicates: 1 });
   });
 
+  it('keeps the daily roll-up and latest reading of a rolled-back commit out of later commits', async () => {
+    const day = Math.floor((now - 86_400) / 86_400) * 86_400;
+    const failing = day + 7_200;
+    // The store refuses one reading, after the commit already folded another of the same probe and day.
+    if (TEST_ENGINE === 'sqlite') {
+      await sql`create trigger refuse_one before insert on readings when new.meas_ts = ${sql.lit(failing)}
+        begin select raise(abort, 'refused'); end`.execute(t.store.db);
+    } else {
+      await sql`create function refuse_one() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`.execute(
+        t.store.db,
+      );
+      await sql`create trigger refuse_one before insert on readings for each row
+        when (new.meas_ts = ${sql.lit(failing)}) execute function refuse_one()`.execute(t.store.db);
+    }
+    try {
+      expect(
+        (await send({ type: 'data', readings: [reading('H10011', day + 3_600, [100])] })).statusCode,
+      ).toBe(200);
+      const failed = await send({
+        type: 'data',
+        readings: [reading('H10011', day + 5_400, [900, 10]), reading('H10011', failing, [950])],
+      });
+      expect(failed.statusCode).toBe(503);
+      expect(
+        (await send({ type: 'data', readings: [reading('H10011', day + 9_000, [200])] })).statusCode,
+      ).toBe(200);
+    } finally {
+      await sql`drop trigger refuse_one${TEST_ENGINE === 'postgres' ? sql` on readings` : sql``}`.execute(
+        t.store.db,
+      );
+    }
+    const daily = await t.store.db
+      .selectFrom('probe_daily')
+      .selectAll()
+      .where('sensor_id', '=', 'H10011')
+      .where('day', '=', day)
+      .executeTakeFirstOrThrow();
+    expect(daily).toMatchObject({
+      n: 2,
+      max_temp: 200,
+      min_temp: 100,
+      max_temps: '[200]',
+      min_temps: '[100]',
+    });
+    const latest = await t.store.db
+      .selectFrom('probe_latest')
+      .selectAll()
+      .where('sensor_id', '=', 'H10011')
+      .executeTakeFirstOrThrow();
+    expect(latest).toMatchObject({ meas_ts: day + 9_000, temperature: 200 });
+  });
+
   // Last: it breaks the store on purpose.
   it('answers 503 and stores nothing when the store cannot commit, so the station keeps its buffer', async () => {
     const packetsBefore = await count('bs_packets');
@@ -332,5 +384,110 @@ describe.runIf(TEST_ENGINE === 'postgres')('ingest from several server instances
       .where('day', '=', day)
       .executeTakeFirstOrThrow();
     expect(daily).toMatchObject({ n: 40, max_temp: 339, min_temp: 300 });
+  });
+});
+
+describe.runIf(TEST_ENGINE === 'postgres')('two server instances ingesting at once into PostgreSQL', () => {
+  const instances = twoInstancesOnOneStore();
+
+  it('stores every reading once and keeps every roll-up, latest reading and station time right', async () => {
+    const { t, second } = instances;
+    const probes = ['H30001', 'H30002', 'H30003', 'H30004', 'H30005', 'H30006'];
+    const days = [Math.floor(now / 86_400) * 86_400 - 86_400, Math.floor(now / 86_400) * 86_400 - 2 * 86_400];
+    // 240 readings over six probes, two days, one to three depths, some without a battery value.
+    const all = Array.from({ length: 240 }, (_, k) => ({
+      sensor_id: probes[k % 6] as string,
+      meas_ts: (days[Math.floor(k / 6) % 2] as number) + 60 + k * 37,
+      temperatures: Array.from({ length: 1 + (k % 3) }, (_, d) => ((k * 7919 + d * 131) % 900) - 200),
+      sensor_RSSI: -70,
+      bs_RSSI: -60,
+      batt_voltage: k % 5 === 0 ? null : 250 + ((k * 13) % 90),
+    }));
+    // Packets of eight readings; each goes to both instances at once (a station retrying through
+    // the other instance), from alternating stations of one account, in waves of six packets.
+    const packets = Array.from({ length: all.length / 8 }, (_, i) => ({
+      bsId: i % 2 === 0 ? 'F1000001' : 'F1000002',
+      body: { type: 'data', readings: all.slice(i * 8, i * 8 + 8) },
+    }));
+    const answers: { stored: number; duplicates: number; refused: number }[] = [];
+    for (let w = 0; w < packets.length; w += 6) {
+      const wave = packets.slice(w, w + 6).flatMap((p) =>
+        [t.app, second.app].map((app) =>
+          app.inject({
+            method: 'POST',
+            url: '/ingest/v1/packets',
+            headers: { authorization: `Station ${p.bsId}:${t.secretOf(p.bsId)}` },
+            payload: p.body,
+          }),
+        ),
+      );
+      for (const res of await Promise.all(wave)) {
+        expect(res.statusCode).toBe(200);
+        answers.push(res.json());
+      }
+    }
+    expect(answers.reduce((n, a) => n + a.stored, 0)).toBe(all.length);
+    expect(answers.reduce((n, a) => n + a.duplicates, 0)).toBe(all.length);
+    expect(answers.every((a) => a.refused === 0)).toBe(true);
+
+    const db = t.store.db;
+    const stored = await db
+      .selectFrom('readings')
+      .select(['sensor_id', 'meas_ts'])
+      .where('sensor_id', 'in', probes)
+      .execute();
+    expect(stored.length).toBe(all.length);
+
+    for (const sensorId of probes) {
+      const mine = all.filter((r) => r.sensor_id === sensorId);
+      for (const day of days) {
+        const rs = mine.filter((r) => Math.floor(r.meas_ts / 86_400) * 86_400 === day);
+        const depths = Math.max(...rs.map((r) => r.temperatures.length));
+        const perDepth = (pick: (...v: number[]) => number) =>
+          Array.from({ length: depths }, (_, d) =>
+            pick(...rs.flatMap((r) => (r.temperatures[d] === undefined ? [] : [r.temperatures[d]]))),
+          );
+        const batts = rs.flatMap((r) => (r.batt_voltage === null ? [] : [r.batt_voltage]));
+        const row = await db
+          .selectFrom('probe_daily')
+          .selectAll()
+          .where('sensor_id', '=', sensorId)
+          .where('day', '=', day)
+          .executeTakeFirstOrThrow();
+        expect({
+          ...row,
+          max_temps: JSON.parse(row.max_temps) as number[],
+          min_temps: JSON.parse(row.min_temps) as number[],
+        }).toEqual({
+          sensor_id: sensorId,
+          day,
+          n: rs.length,
+          max_temp: Math.max(...rs.flatMap((r) => r.temperatures)),
+          min_temp: Math.min(...rs.flatMap((r) => r.temperatures)),
+          max_temps: perDepth(Math.max),
+          min_temps: perDepth(Math.min),
+          min_batt: Math.min(...batts),
+          max_batt: Math.max(...batts),
+        });
+      }
+      const newest = mine.reduce((a, b) => (b.meas_ts > a.meas_ts ? b : a));
+      const latest = await db
+        .selectFrom('probe_latest')
+        .selectAll()
+        .where('sensor_id', '=', sensorId)
+        .executeTakeFirstOrThrow();
+      expect(latest).toMatchObject({
+        meas_ts: newest.meas_ts,
+        temperature: newest.temperatures[0],
+        temps: JSON.stringify(newest.temperatures),
+        batt: newest.batt_voltage,
+      });
+    }
+    const stations = await db
+      .selectFrom('base_stations')
+      .select(['id', 'last_data_ts'])
+      .where('id', 'in', ['F1000001', 'F1000002'])
+      .execute();
+    for (const s of stations) expect(s.last_data_ts).toBeGreaterThanOrEqual(now - 5);
   });
 });
