@@ -7,7 +7,9 @@ import type probeDetail from './locales/en/probeDetail.json';
 import type settings from './locales/en/settings.json';
 import type storages from './locales/en/storages.json';
 import type storageDetail from './locales/en/storageDetail.json';
+import type monitors from './locales/en/monitors.json';
 import type sitePlan from './locales/en/sitePlan.json';
+import type quality from './locales/en/quality.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -20,7 +22,9 @@ declare module 'i18next' {
         typeof settings &
         typeof storages &
         typeof storageDetail &
-        typeof sitePlan;
+        typeof sitePlan &
+        typeof quality &
+        typeof monitors;
     };
   }
 }

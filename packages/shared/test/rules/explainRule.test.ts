@@ -1,0 +1,162 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  defaultRuleSettings,
+  explainRule,
+  LANGUAGES,
+  RULE_EXPLANATION_KEYS,
+  RULE_TYPES,
+  TEMP_REFS,
+  type ExplainPart,
+  type RuleCore,
+} from '../../src/index.js';
+
+const localeDir = join(import.meta.dirname, '../../../../apps/web/src/i18n/locales');
+
+function textsOf(lang: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (o: unknown, prefix: string) => {
+    if (typeof o === 'string') out[prefix] = o;
+    else if (o && typeof o === 'object')
+      for (const [k, v] of Object.entries(o)) walk(v, prefix ? `${prefix}.${k}` : k);
+  };
+  walk(JSON.parse(readFileSync(join(localeDir, lang, 'monitors.json'), 'utf8')), '');
+  return out;
+}
+
+/** Every rule type with every reference, depth, reset side, compost flag and schedule. */
+function allRules(): RuleCore[] {
+  const rules: RuleCore[] = [];
+  for (const type of RULE_TYPES)
+    for (const compost of [false, true]) {
+      const base = defaultRuleSettings(type, compost);
+      if (type === 'ABS_MAX' || type === 'ABS_MIN') {
+        for (const tempRef of ['SINGLE', 'AVG', 'MAX'] as const)
+          for (const refDepth of tempRef === 'SINGLE' ? [null, 2] : [null])
+            rules.push({
+              type,
+              settings: { ...defaultRuleSettings(type, compost), tempRef, refDepth, minDuration: 5 },
+            });
+      } else if (type === 'REL_MAX' || type === 'REL_MIN') {
+        for (const tempRef of TEMP_REFS)
+          for (const alertReset of [-30, 0, 30])
+            for (const refDepth of tempRef === 'SINGLE' || tempRef === 'AVERAGE_DEPTH' ? [null, 1] : [null])
+              rules.push({
+                type,
+                settings: { ...defaultRuleSettings(type, compost), tempRef, alertReset, refDepth },
+              });
+      } else if (type === 'COOLDOWN_CONTROL' || type === 'CYCLIC_CONTROL') {
+        rules.push({ type, settings: { ...defaultRuleSettings(type), schedulerEnabled: true } } as RuleCore);
+        rules.push({ type, settings: base } as RuleCore);
+      } else rules.push({ type, settings: defaultRuleSettings(type) });
+    }
+  return rules;
+}
+
+const keys = (parts: ExplainPart[]) => parts.map((p) => p.key.replace('monitors.explain.', ''));
+
+describe('a rule explained in words', () => {
+  it('ABS_MAX: what is watched, when it raises (45 °C), when it clears (44 °C), silence', () => {
+    const parts = explainRule({ type: 'ABS_MAX', settings: defaultRuleSettings('ABS_MAX') });
+    expect(keys(parts)).toEqual(['watch.SINGLE', 'raise.ABS_MAX', 'clear.ABS_MAX', 'noData']);
+    expect(parts[1]?.values.limit).toEqual({ kind: 'temperature', tenths: 450 });
+    expect(parts[2]?.values.level).toEqual({ kind: 'temperature', tenths: 440 });
+    expect(parts[3]?.values.hours).toEqual({ kind: 'number', value: 4 });
+  });
+
+  it('ABS_MIN compost with a minimum duration, at one depth (shown counted from 1)', () => {
+    const settings = { ...defaultRuleSettings('ABS_MIN', true), minDuration: 30, refDepth: 1 };
+    const parts = explainRule({ type: 'ABS_MIN', settings });
+    expect(keys(parts)).toEqual([
+      'watch.SINGLE_DEPTH',
+      'raise.ABS_MIN_COMPOST',
+      'duration',
+      'clear.ABS_MIN',
+      'noData',
+    ]);
+    expect(parts[0]?.values.depth).toEqual({ kind: 'number', value: 2 });
+    expect(parts[3]?.values.level).toEqual({ kind: 'temperature', tenths: 560 });
+  });
+
+  it('REL_MAX: the tolerance and reset are differences, the turn point hours', () => {
+    const settings = { ...defaultRuleSettings('REL_MAX'), alertLimit: 11, turnPoint: 12, alertReset: -20 };
+    const parts = explainRule({ type: 'REL_MAX', settings });
+    expect(keys(parts)).toEqual(['watch.SINGLE', 'raise.REL_MAX', 'clear.REL_MAX_BEYOND', 'noData']);
+    expect(parts[1]?.values).toEqual({
+      tolerance: { kind: 'difference', tenths: 11 },
+      hours: { kind: 'number', value: 12 },
+    });
+    expect(parts[2]?.values.reset).toEqual({ kind: 'difference', tenths: 20 });
+  });
+
+  it('REL_MIN against the other probes at one depth, with the reset level the engine uses', () => {
+    const settings = {
+      ...defaultRuleSettings('REL_MIN'),
+      tempRef: 'AVERAGE_DEPTH' as const,
+      refDepth: 0,
+      alertLimit: 20,
+      alertReset: 50,
+    };
+    const parts = explainRule({ type: 'REL_MIN', settings });
+    expect(keys(parts)).toEqual([
+      'watch.AVERAGE_DEPTH_DEPTH',
+      'raise.REL_MIN_PEERS',
+      'clear.REL_MIN_WITHIN',
+      'noData',
+    ]);
+    // A reset tolerance of 5 °C on a 2 °C tolerance is held at 2 − 1 (the clear margin) = 1 °C.
+    expect(parts[2]?.values.reset).toEqual({ kind: 'difference', tenths: 10 });
+  });
+
+  it('fan rules name their controller, and the schedule when it is on', () => {
+    const cyclic = { ...defaultRuleSettings('CYCLIC_CONTROL'), FC_ID: 'FC7', schedulerEnabled: true };
+    cyclic.disabledHours = cyclic.disabledHours.map((): [number, number] => [22, 6]);
+    const parts = explainRule({ type: 'CYCLIC_CONTROL', settings: cyclic });
+    expect(keys(parts)).toEqual(['fan.CYCLIC_CONTROL', 'fan.scheduler']);
+    expect(parts[0]?.values).toEqual({
+      fc: { kind: 'text', value: 'FC7' },
+      run: { kind: 'number', value: 30 },
+      cycle: { kind: 'number', value: 60 },
+    });
+  });
+
+  it('every rule type and reference gives only known keys, and each key is reachable', () => {
+    const seen = new Set<string>();
+    const rules = allRules();
+    for (const rule of rules) for (const p of explainRule(rule)) seen.add(p.key);
+    expect([...seen].sort()).toEqual([...RULE_EXPLANATION_KEYS].sort());
+  });
+});
+
+describe('the explanation texts (locales/<lang>/monitors.json)', () => {
+  const en = textsOf('en');
+
+  it('hold exactly the explanation keys, in every language', () => {
+    for (const lang of LANGUAGES)
+      expect(Object.keys(textsOf(lang)).sort()).toEqual([...RULE_EXPLANATION_KEYS].sort());
+  });
+
+  it('give each part a text with exactly the placeholders of its values', () => {
+    const sample = allRules();
+    for (const lang of LANGUAGES) {
+      const texts = textsOf(lang);
+      for (const rule of sample)
+        for (const part of explainRule(rule)) {
+          const text = texts[part.key] ?? '';
+          const placeholders = [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+          expect({ lang, key: part.key, placeholders }).toEqual({
+            lang,
+            key: part.key,
+            placeholders: Object.keys(part.values).sort(),
+          });
+        }
+    }
+  });
+
+  it('say it in English as the editor shows it', () => {
+    expect(en['monitors.explain.raise.ABS_MAX']).toBe(
+      'An alert is raised when the temperature rises above {{limit}}.',
+    );
+  });
+});
