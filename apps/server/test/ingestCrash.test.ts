@@ -1,0 +1,172 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { migrateToLatest, openStore } from '../src/db/createDatabase.js';
+import { seedDemo, type DemoStationsFile } from '../src/features/demo/seedDemo.js';
+import { TEST_ENGINE } from './support/testApp.js';
+
+const serverDir = resolve(import.meta.dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const s = createNetServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => done(port));
+    });
+  });
+}
+
+/** The server from source in its own process, on the SQLite store in dataDir. */
+async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DEMO_SEED: '0',
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+    },
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return child;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the server did not start');
+}
+
+interface Packet {
+  readings: { sensor_id: string; meas_ts: number; temperatures: number[]; batt_voltage: number }[];
+}
+
+/**
+ * The crash guarantee of the base-station protocol: a packet is answered only after its commit, so a
+ * server killed with SIGKILL in the middle of ingesting has every acknowledged reading on disk, its
+ * roll-ups agree with its readings, and the station's retries of everything store each reading once.
+ * The store is the server's own SQLite file (with PostgreSQL the commit's durability is PostgreSQL's).
+ */
+describe.runIf(TEST_ENGINE === 'sqlite')('ingest killed with SIGKILL on SQLite', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'emberwatch-crash-'));
+  let child: ChildProcess | undefined;
+  afterAll(() => {
+    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps every acknowledged reading and stores each retried reading once', async () => {
+    const store = openStore({ sqlitePath: join(dataDir, 'emberwatch.db') });
+    await migrateToLatest(store);
+    const seeded = await seedDemo(store, dataDir, 'http://127.0.0.1:0', Math.floor(Date.now() / 1000));
+    await store.close();
+    const station = (JSON.parse(readFileSync(seeded.file, 'utf8')) as DemoStationsFile).stations[0];
+    if (!station) throw new Error('no demo station');
+    const auth = `Station ${station.bs_id}:${station.secret}`;
+
+    // Packets of 50 readings of 20 new probes, with times no packet shares.
+    const start = Math.floor(Date.now() / 1000 / 86_400) * 86_400 - 3 * 86_400;
+    const packets: Packet[] = Array.from({ length: 400 }, (_, p) => ({
+      readings: Array.from({ length: 50 }, (_, k) => ({
+        sensor_id: `H9${String(k % 20).padStart(4, '0')}`,
+        meas_ts: start + p * 50 + k,
+        temperatures: [(p * 31 + k) % 700, (p * 17 + k) % 500],
+        batt_voltage: 300 + (k % 50),
+      })),
+    }));
+    const send = async (port: number, packet: Packet) => {
+      const res = await fetch(`http://127.0.0.1:${port}/ingest/v1/packets`, {
+        method: 'POST',
+        headers: { authorization: auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'data', ...packet }),
+      });
+      return { status: res.status, answer: (await res.json()) as { stored: number; duplicates: number } };
+    };
+
+    const port = await freePort();
+    child = await startServer(dataDir, port);
+    const running = child;
+    // Eight senders in flight; the server is killed once 100 packets are acknowledged.
+    const acknowledged: number[] = [];
+    let next = 0;
+    const sender = async () => {
+      while (next < packets.length) {
+        const i = next++;
+        try {
+          const { status, answer } = await send(port, packets[i] as Packet);
+          if (status === 200) {
+            expect(answer.stored).toBe(50);
+            acknowledged.push(i);
+            if (acknowledged.length === 100) running.kill('SIGKILL');
+          }
+        } catch {
+          return; // the server is gone
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, sender));
+    await new Promise((r) =>
+      running.exitCode !== null || running.signalCode !== null ? r(null) : running.once('exit', r),
+    );
+    expect(running.signalCode).toBe('SIGKILL');
+    expect(acknowledged.length).toBeGreaterThanOrEqual(100);
+    expect(acknowledged.length).toBeLessThan(packets.length);
+
+    // Every acknowledged reading is on disk after the kill, and every day's roll-up counts its readings.
+    const db = new Database(join(dataDir, 'emberwatch.db'));
+    const has = db.prepare('select 1 from readings where sensor_id = ? and meas_ts = ?').pluck();
+    for (const i of acknowledged)
+      for (const r of (packets[i] as Packet).readings) expect(has.get(r.sensor_id, r.meas_ts)).toBe(1);
+    const mismatched = db
+      .prepare(
+        `select d.sensor_id, d.day, d.n, count(r.meas_ts) as stored from probe_daily d
+         left join readings r on r.sensor_id = d.sensor_id and r.meas_ts >= d.day and r.meas_ts < d.day + 86400
+         where d.sensor_id like 'H9%' group by d.sensor_id, d.day having d.n <> count(r.meas_ts)`,
+      )
+      .all();
+    expect(mismatched).toEqual([]);
+    const storedBefore = db
+      .prepare(`select count(*) from readings where sensor_id like 'H9%'`)
+      .pluck()
+      .get() as number;
+    db.close();
+
+    // The station retries everything through a new server: each reading is stored once in all.
+    const port2 = await freePort();
+    child = await startServer(dataDir, port2);
+    let stored = 0;
+    for (const [i, p] of packets.entries()) {
+      const { status, answer } = await send(port2, p);
+      expect(status).toBe(200);
+      expect(answer.stored + answer.duplicates).toBe(50);
+      if (acknowledged.includes(i)) expect(answer.duplicates).toBe(50);
+      stored += answer.stored;
+    }
+    expect(storedBefore + stored).toBe(packets.length * 50);
+    const stopping = child;
+    await new Promise((r) => {
+      stopping.once('exit', r);
+      stopping.kill('SIGTERM');
+    });
+    const after = new Database(join(dataDir, 'emberwatch.db'), { readonly: true });
+    const daily = after
+      .prepare(`select sum(n) from probe_daily where sensor_id like 'H9%'`)
+      .pluck()
+      .get() as number;
+    after.close();
+    expect(daily).toBe(packets.length * 50);
+  }, 120_000);
+});
