@@ -135,23 +135,29 @@ export function createSiteRenderer(
       edges.position.copy(body.position);
       group.add(edges);
     }
-    group.add(
-      label(s.label, '#212121', s.x, s.height + (s.shape === 'silo' ? s.width / 4 : 0) + 0.6, s.z, true),
-    );
+    // Anchored at the roof's centre and drawn above it: a click on the anchor lands on the storage.
+    group.add(label(s.label, '#212121', s.x, s.height, s.z, s.id));
     return group;
   }
 
-  function label(text: string, colour: string, x: number, y: number, z: number, storage: boolean) {
+  function label(text: string, colour: string, x: number, y: number, z: number, storageId?: number) {
+    const storage = storageId !== undefined;
     const el = document.createElement('div');
-    el.textContent = text;
-    Object.assign(el.style, {
+    // Where the storage is on screen (its roof's centre), for end-to-end tests that click it.
+    if (storage) el.dataset.storageId = String(storageId);
+    const box = document.createElement('div');
+    box.textContent = text;
+    Object.assign(box.style, {
       color: colour,
       font: `${storage ? 600 : 500} 12px Roboto, Helvetica, Arial, sans-serif`,
       background: 'rgba(255,255,255,0.8)',
       padding: '1px 4px',
       borderRadius: '3px',
       whiteSpace: 'nowrap',
+      // A storage's name floats above its anchor (the roof); a site label is centred on its point.
+      transform: storage ? 'translateY(-120%)' : 'none',
     });
+    el.appendChild(box);
     const obj = new CSS2DObject(el);
     obj.position.set(x, y, z);
     return obj;
@@ -215,7 +221,7 @@ export function createSiteRenderer(
       pickable = [];
       content.add(ground(description.columns, description.rows));
       for (const s of description.storages) content.add(storageObject(s));
-      for (const l of description.labels) content.add(label(l.text, l.colour, l.x, l.y, l.z, false));
+      for (const l of description.labels) content.add(label(l.text, l.colour, l.x, l.y, l.z));
       scene.add(content);
       frame(description.columns, description.rows);
       render();
