@@ -132,9 +132,9 @@ describe('a rule explained in words', () => {
 describe('the explanation texts (locales/<lang>/monitors.json)', () => {
   const en = textsOf('en');
 
-  it('hold exactly the explanation keys, in every language', () => {
-    for (const lang of LANGUAGES)
-      expect(Object.keys(textsOf(lang)).sort()).toEqual([...RULE_EXPLANATION_KEYS].sort());
+  it('hold exactly the explanation keys and the range message, in every language', () => {
+    const wanted = [...RULE_EXPLANATION_KEYS, 'monitors.err_value_between'].sort();
+    for (const lang of LANGUAGES) expect(Object.keys(textsOf(lang)).sort()).toEqual(wanted);
   });
 
   it('give each part a text with exactly the placeholders of its values', () => {

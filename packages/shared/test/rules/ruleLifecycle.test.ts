@@ -8,6 +8,7 @@ import {
   evaluateRuleInPlace,
   FUTURE_SKEW_SECONDS,
   resetAlerts,
+  retainSensors,
   tickRule,
   type Alert,
   type RuleState,
@@ -178,5 +179,44 @@ describe("the rule's alert lists", () => {
     expect(
       clearAlertsOnRuleChange(lists, T0 + HOUR, false).alertHistory.every((a) => a.resetTS === null),
     ).toBe(true);
+  });
+});
+
+describe('probes leaving the storage (retainSensors)', () => {
+  it('drops the probes no longer in the storage and ends their current alerts', () => {
+    const rule = abs('ABS_MAX');
+    const { state } = runBatches(rule, [[r('A', 0, 460), r('B', 0, 470), r('C', 0, 300)]]);
+    const out = retainSensors(state, ['A', 'C'], T0 + HOUR);
+    expect(out.effects.map(say)).toEqual(['clear probeRemoved B/0 @0 reset@60 peak=470']);
+    expect(Object.keys(out.state.sensors).sort()).toEqual(['A', 'C']);
+    expect(Object.keys(state.sensors).sort()).toEqual(['A', 'B', 'C']);
+  });
+
+  it("a probe that left is no longer part of the others' mean", () => {
+    const rule = rel('REL_MAX', { tempRef: 'AVERAGE_TEMP' });
+    const { state } = runBatches(rule, [[r('A', 0, 500), r('B', 0, 300)]]);
+    expect(evaluateRule(rule, state, [r('C', 10, 360)], NOW).effects).toEqual([]);
+    const left = retainSensors(state, ['B', 'C'], NOW).state;
+    expect(evaluateRule(rule, left, [r('C', 10, 360)], NOW).effects.map(say)).toEqual([
+      'raise C/0 @10 T=360 TP=300',
+    ]);
+  });
+});
+
+describe('time zones and daylight saving', () => {
+  it('a 24 h turn point spans 24 real hours across a DST change (Europe, 29 March 2026, 01:00 UTC)', () => {
+    // The engine works in epoch seconds: the station's or user's zone never enters it, so a clock
+    // change moves neither the window nor the data break.
+    const dst = Date.UTC(2026, 2, 29, 1) / 1000;
+    const rule = rel('REL_MAX');
+    const at = (hoursFromChange: number, t: number) => ({
+      sensor_id: 'A',
+      meas_ts: dst + hoursFromChange * HOUR,
+      temperatures: [t],
+    });
+    const inWindow = evaluateRule(rule, createRuleState(), [at(-12, 200), at(12, 251)], dst + 13 * HOUR);
+    expect(inWindow.effects.map((e) => e.type)).toEqual(['raise']);
+    const outOfWindow = evaluateRule(rule, createRuleState(), [at(-13, 200), at(12, 251)], dst + 13 * HOUR);
+    expect(outOfWindow.effects).toEqual([]);
   });
 });

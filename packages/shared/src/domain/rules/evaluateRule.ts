@@ -449,3 +449,24 @@ export function resetAlerts(
   }
   return { state: copy, effects };
 }
+
+/**
+ * The storage's probes changed: probes no longer in it leave the rule's state, and their current
+ * alerts end ('probeRemoved', resetTS = now). Otherwise a probe moved elsewhere would linger in the
+ * other probes' mean and fall into the no-data state of a storage it has left.
+ */
+export function retainSensors(state: RuleState, sensorIds: readonly string[], now: number): RuleEvaluation {
+  const keep = new Set(sensorIds);
+  const copy: RuleState = { turnPoint: state.turnPoint, sensors: {} };
+  const effects: RuleEffect[] = [];
+  for (const id in state.sensors) {
+    const s = state.sensors[id] as SensorRuleState;
+    if (keep.has(id)) {
+      copy.sensors[id] = s;
+      continue;
+    }
+    for (const a of s.alerts)
+      if (a !== null) effects.push({ type: 'clear', alert: { ...a, resetTS: now }, reason: 'probeRemoved' });
+  }
+  return { state: copy, effects };
+}

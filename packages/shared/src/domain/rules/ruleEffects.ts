@@ -5,13 +5,14 @@ import type { Alert } from '../../contracts/monitors.js';
  * - raise: a new current alert;
  * - peak: a current alert's value went farther (higher for a MAX rule, lower for a MIN rule);
  * - clear: a current alert ends, with its resetTS set — 'recovered' when the value came back past the
- *   clear level, 'reset' when a user reset it (spec §4 "Alert reset");
+ *   clear level, 'reset' when a user reset it (spec §4 "Alert reset"), 'probeRemoved' when the probe
+ *   left the storage (the alert ends with it: the rule no longer hears from that probe);
  * - noData / dataBack: a probe of the rule fell silent for more than the data-break time, or spoke
  *   again. Silence never clears an alert: a silent probe is not a resolved one.
  */
 export type RuleEffect =
   | { type: 'raise'; alert: Alert }
   | { type: 'peak'; sensor_id: string; depth: number | null; ts: number; peak: number }
-  | { type: 'clear'; alert: Alert; reason: 'recovered' | 'reset' }
+  | { type: 'clear'; alert: Alert; reason: 'recovered' | 'reset' | 'probeRemoved' }
   | { type: 'noData'; sensor_id: string; since: number }
   | { type: 'dataBack'; sensor_id: string; ts: number };
