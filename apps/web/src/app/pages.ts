@@ -5,6 +5,7 @@ import { settingsPages } from '../features/settings/pages';
 import { instructionsPages } from '../features/instructions/pages';
 import { storagesPages } from '../features/storages/pages';
 import { sitePlanPages } from '../features/site-plan/pages';
+import { qualityPages } from '../features/quality/pages';
 
 /**
  * Every page of the logged-in app, one line per feature. The shell derives from this list the
@@ -15,6 +16,7 @@ import { sitePlanPages } from '../features/site-plan/pages';
 export const PAGES = [
   ...storagesPages,
   ...sitePlanPages,
+  ...qualityPages,
   ...probesPages,
   ...probeDetailPages,
   ...settingsPages,

@@ -17,4 +17,8 @@ export const queryKeys = {
   storages: (uid: number) => ['storages', uid] as const,
   /** The site plans of an account, one per base station. */
   sites: (uid: number) => ['sites', uid] as const,
+  /** Hay quality of one storage over one period (each period its own entry). */
+  quality: (itemID: number, period: string) => ['quality', itemID, period] as const,
+  /** The /quality page's storages of an account. */
+  qualityOverview: (uid: number) => ['qualityOverview', uid] as const,
 };
