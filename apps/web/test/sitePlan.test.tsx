@@ -115,6 +115,10 @@ function siteServer(
   return server;
 }
 
+/** A button of the storage toolbar (the warning snackbar has a Close button of its own). */
+const toolbarButton = (name: string) =>
+  within(screen.getByRole('toolbar', { name: 'Storage views' })).getByRole('button', { name });
+
 const saves = (server: FakeServer) =>
   server.callsTo('POST', '/client/saveSite').map((c) => (c.body as SaveSiteRequest).site);
 
@@ -126,8 +130,19 @@ describe('the storage toolbar', () => {
       'true',
     );
     expect(within(toolbar).getByRole('button', { name: 'Monitors' })).toHaveProperty('disabled', true);
+    await user.hover(within(toolbar).getByRole('button', { name: 'Monitors' }).parentElement!);
+    expect((await screen.findByRole('tooltip', {}, slow)).textContent).toBe('Monitors are not available yet');
     await user.click(within(toolbar).getByRole('button', { name: 'Site' }));
     await waitFor(() => expect(location()).toBe('/storages/site'), slow);
+  });
+
+  it('tells a master who is not a grand master that monitors are not for master users', async () => {
+    const { user } = renderApp('/storages', siteServer({ session: { master: true } }));
+    const toolbar = await screen.findByRole('toolbar', { name: 'Storage views' }, slow);
+    await user.hover(within(toolbar).getByRole('button', { name: 'Monitors' }).parentElement!);
+    expect((await screen.findByRole('tooltip', {}, slow)).textContent).toBe(
+      'Monitors are not available to master users',
+    );
   });
 
   it('shows no Site toggle to a user with a service (spec: no service)', async () => {
@@ -260,17 +275,27 @@ describe('the site editor', () => {
 
   it('asks to save, discard or cancel when closed with unsaved changes', async () => {
     const server = siteServer();
-    const { user } = renderApp('/storages/site', server);
+    const { user, location } = renderApp('/storages/site', server);
     await user.click(await screen.findByRole('button', { name: 'Edit site' }, slow));
     const panel = screen.getByRole('complementary', { name: 'Site editor' });
     fireEvent.change(within(panel).getByRole('slider', { name: 'Rows' }), { target: { value: '30' } });
-    await user.click(screen.getByRole('button', { name: 'Close' }));
+    // The view toggles hold while the site is unsaved.
+    await user.click(screen.getByRole('button', { name: 'Storages' }));
+    expect(
+      await screen.findByText(
+        'You have unsaved edits. Please close the site before changing the view.',
+        {},
+        slow,
+      ),
+    ).toBeTruthy();
+    expect(location()).toBe('/storages/site');
+    await user.click(toolbarButton('Close'));
     let dialog = await screen.findByRole('dialog', { name: 'Unsaved changes' }, slow);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), slow);
     expect(await screen.findByRole('complementary', { name: 'Site editor' }, slow)).toBeTruthy();
 
-    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(toolbarButton('Close'));
     dialog = await screen.findByRole('dialog', { name: 'Unsaved changes' }, slow);
     await user.click(within(dialog).getByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(screen.queryByRole('complementary', { name: 'Site editor' })).toBeNull());
@@ -279,7 +304,7 @@ describe('the site editor', () => {
     // The closing dialog hides the page from the accessibility tree until it is gone.
     await user.click(await screen.findByRole('button', { name: 'Edit site' }, slow));
     fireEvent.change(screen.getByRole('slider', { name: 'Rows' }), { target: { value: '30' } });
-    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(toolbarButton('Close'));
     dialog = await screen.findByRole('dialog', { name: 'Unsaved changes' }, slow);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(saves(server).map((s) => s.rows)).toEqual([30]));

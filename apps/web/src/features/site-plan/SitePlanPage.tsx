@@ -131,6 +131,7 @@ export function SitePlanPage() {
           onEdit: editor.edit,
           onSave: editor.save,
           onClose: editor.close,
+          onBlockedNavigation: guard.warn,
         }}
       />
       <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2 }}>

@@ -23,6 +23,8 @@ export interface SiteToolbarControls {
   onEdit: () => void;
   onSave: () => void;
   onClose: () => void;
+  /** A view toggle pressed while the site has unsaved changes: the view stays, the user is told. */
+  onBlockedNavigation: () => void;
 }
 
 /**
@@ -60,6 +62,7 @@ export function StoragesToolbar({
         value={view}
         aria-label={t('sitePlan.toolbar.view')}
         onChange={(_, next: StoragesView | null) => {
+          if (next !== null && next !== view && site?.dirty) return site.onBlockedNavigation();
           if (next === 'site') void navigate('/storages/site');
           if (next === 'storages') void navigate('/storages');
         }}
