@@ -71,7 +71,10 @@ function storageServer(overrides: Parameters<typeof createFakeServer>[0] = {}): 
 describe('storage detail', () => {
   it('shows the not-found alert for an unknown numeric id', async () => {
     renderApp('/storages/99', storageServer());
-    expect(await screen.findByText('The storage you are trying to reach does not exist')).toBeTruthy();
+    // The first test also waits for the lazily loaded shell: more than the default second on a busy machine.
+    expect(
+      await screen.findByText('The storage you are trying to reach does not exist', {}, { timeout: 5000 }),
+    ).toBeTruthy();
   });
 
   it('renders nothing for a non-numeric id', async () => {

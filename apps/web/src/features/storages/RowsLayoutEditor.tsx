@@ -15,6 +15,7 @@ import {
   removeLastColumn,
   removeLastFloor,
   removeLastRow,
+  type LayoutSettings,
   type ProbePosition,
   type SensorLayout,
   type Storage,
@@ -22,9 +23,6 @@ import {
 import { binProbeIds } from './layoutLevels';
 import { useProbeCandidates } from './useProbeCandidates';
 import { VacantProbePicker } from './VacantProbePicker';
-
-/** The user's segment is not known to the web app yet: the editor keeps to the standard size limits. */
-const SETTINGS = { segment: null };
 
 /**
  * The edit mode of a rows/floors layout (spec doc 3 §4, §5): the vacant probes (non-hay, not in
@@ -37,10 +35,13 @@ export function RowsLayoutEditor({
   storage,
   draft,
   onChange,
+  settings = { segment: null },
 }: {
   storage: Storage;
   draft: SensorLayout;
   onChange: (layout: SensorLayout) => void;
+  /** The account's first plan segment: segment 15 allows 15 rows and 30 columns (doc 3 §5). */
+  settings?: LayoutSettings;
 }) {
   const { t } = useTranslation();
   const [probe, setProbe] = useState<string | null>(null);
@@ -77,23 +78,23 @@ export function RowsLayoutEditor({
       binNames={bin.map(nameOf)}
     >
       <Stack direction="row" spacing={1} sx={{ mb: 1, flexWrap: 'wrap' }}>
-        <Button size="small" onClick={() => onChange(addRow(SETTINGS, draft))}>
+        <Button size="small" onClick={() => onChange(addRow(settings, draft))}>
           {t('storageDetail.addRow')}
         </Button>
         <Button
           size="small"
           disabled={draft.rows.length <= 1}
-          onClick={() => onChange(removeLastRow(SETTINGS, draft))}
+          onClick={() => onChange(removeLastRow(settings, draft))}
         >
           {t('storageDetail.removeRow')}
         </Button>
-        <Button size="small" onClick={() => onChange(addFloor(SETTINGS, draft))}>
+        <Button size="small" onClick={() => onChange(addFloor(settings, draft))}>
           {t('storageDetail.addFloor')}
         </Button>
         <Button
           size="small"
           disabled={draft.floors <= 1}
-          onClick={() => onChange(removeLastFloor(SETTINGS, draft))}
+          onClick={() => onChange(removeLastFloor(settings, draft))}
         >
           {t('storageDetail.removeFloor')}
         </Button>
@@ -152,7 +153,7 @@ export function RowsLayoutEditor({
                   <Button
                     size="small"
                     aria-label={t('storageDetail.addColumn', { n: row.index + 1 })}
-                    onClick={() => onChange(addColumn(SETTINGS, draft, { row: row.index }))}
+                    onClick={() => onChange(addColumn(settings, draft, { row: row.index }))}
                   >
                     +
                   </Button>
@@ -160,7 +161,7 @@ export function RowsLayoutEditor({
                     size="small"
                     aria-label={t('storageDetail.removeColumn', { n: row.index + 1 })}
                     disabled={row.rowLength <= 1}
-                    onClick={() => onChange(removeLastColumn(SETTINGS, draft, { row: row.index }))}
+                    onClick={() => onChange(removeLastColumn(settings, draft, { row: row.index }))}
                   >
                     −
                   </Button>

@@ -95,6 +95,7 @@ function StorageDetail({ itemID, opening }: { itemID: number; opening: StorageOp
           modes={modes}
           initialMode={initialMode}
           startEditing={opening === 'edit'}
+          layoutSettings={{ segment: roleContext.plans[0]?.segment ?? null }}
         />
       )}
       {tab === 3 && <StorageMonitorTab storage={storage} />}

@@ -17,6 +17,7 @@ import {
   storageLayoutOf,
   unitOf,
   type LayoutPrefs,
+  type LayoutSettings,
   type LayoutViewMode,
   type SensorLayout,
   type Stack as LayoutStack,
@@ -75,6 +76,7 @@ export function StorageLayoutTab({
   modes = [1],
   initialMode = 1,
   startEditing = false,
+  layoutSettings = { segment: null },
 }: {
   storage: Storage;
   editable?: boolean;
@@ -85,6 +87,8 @@ export function StorageLayoutTab({
   initialMode?: LayoutViewMode;
   /** Open in edit mode (doc 3 §2 …/edit), when the user may edit. */
   startEditing?: boolean;
+  /** The account's first plan segment, for the size limits (doc 3 §5). */
+  layoutSettings?: LayoutSettings;
 }) {
   const { t } = useTranslation();
   const save = useSaveStorage();
@@ -155,12 +159,14 @@ export function StorageLayoutTab({
           <StacksLayoutEditor
             storage={storage}
             draft={editing.draft.stacks}
+            settings={layoutSettings}
             onChange={(stacks) => setEditing({ ...editing, draft: { ...editing.draft, stacks } })}
           />
         ) : (
           <RowsLayoutEditor
             storage={storage}
             draft={editing.draft.sensor_layout ?? defaultSensorLayout()}
+            settings={layoutSettings}
             onChange={(layout) =>
               // A step the shared rules refuse answers the same layout: then nothing changed.
               layout !== editing.draft.sensor_layout &&

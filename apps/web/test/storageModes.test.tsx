@@ -1,0 +1,364 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Storage } from '@emberwatch/shared';
+import { createFakeServer, type FakeServerOptions } from './support/fakeServer';
+import { renderApp } from './support/renderApp';
+import { reading, sensorConf, storage } from './support/fixtures';
+
+beforeAll(async () => {
+  await import('../src/features/storages/StorageDetailPage');
+});
+
+const DAY = 86_400;
+
+/** One row of 4 cells: G-001 (41.2 °C) at column 0, G-002 (12 °C, 3 days old signal data) at column 3. */
+const rowsStorage: Storage = storage({
+  itemID: 5,
+  name: 'North barn',
+  capacity: 400,
+  layout_prefs: { angleDefault: 0, sizeDefault: 50, spaceDefault: 50 },
+  sensor_layout: {
+    rows: [{ index: 0, rowLength: 4 }],
+    floors: 1,
+    sensors: [
+      { id: 'G-001', row: 0, column: 0, floor: 0 },
+      { id: 'G-002', row: 0, column: 3, floor: 0 },
+    ],
+  },
+});
+
+/** One stack of 2 × 3 with piles at (0,0) height 2 and (1,2) height 4, H-004 on the third bale. */
+const stacksStorage: Storage = {
+  ...rowsStorage,
+  itemID: 8,
+  name: 'Bale yard',
+  layoutType: 3,
+  layout_prefs: null,
+  sensor_layout: null,
+  stacks: [
+    {
+      index: 0,
+      nRows: 2,
+      nColumns: 3,
+      color: '#ca8a04',
+      sensors: [
+        { id: 'H-004', row: 1, column: 2, floor: 2 },
+        { id: 'H-007', row: 1, column: 2, floor: 0 },
+      ],
+      piles: [
+        { r: 0, c: 0, h: 2 },
+        { r: 1, c: 2, h: 4 },
+      ],
+    },
+  ],
+};
+
+function server(overrides: FakeServerOptions = {}) {
+  return createFakeServer({
+    loggedIn: true,
+    conf: {
+      F1000001: ['G-001', 'G-002', 'H-004', 'H-006', 'H-007'].map((id) => sensorConf(id)),
+    },
+    data: {
+      F1000001: [
+        reading('G-001', [41.2, 30.0], 300, { sensor_RSSI: -75, bs_RSSI: -60, batt_voltage: 345 }),
+        reading('G-002', [12.0], 3 * DAY, { sensor_RSSI: -96, bs_RSSI: -91, batt_voltage: 335 }),
+      ],
+    },
+    storages: [rowsStorage, stacksStorage],
+    ...overrides,
+  });
+}
+
+async function chooseMode(user: ReturnType<typeof renderApp>['user'], name: string) {
+  await user.click(await screen.findByRole('combobox', { name: /^View/ }, { timeout: 5000 }));
+  await user.click(await screen.findByRole('option', { name }));
+}
+
+describe('layout view modes', { timeout: 20_000 }, () => {
+  it('offers a plain user temperatures only, without a mode choice', async () => {
+    renderApp('/storages/5', server());
+    expect(await screen.findByTestId('cell-G-001', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: /^View/ })).toBeNull();
+  });
+
+  it('offers an admin the signal, battery and data-age modes, each cell coloured by level and faded by age', async () => {
+    const { user } = renderApp('/storages/5', server({ session: { admin: true } }));
+    await user.click(await screen.findByRole('combobox', { name: /^View/ }, { timeout: 5000 }));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual([
+      'Temperatures',
+      'Hay quality',
+      'Probe signal (RSSI)',
+      'Base-station signal (RSSI)',
+      'Battery',
+      'Data age',
+    ]);
+    await user.keyboard('{Escape}');
+
+    await chooseMode(user, 'Probe signal (RSSI)');
+    const fresh = await screen.findByTestId('cell-G-001', {}, { timeout: 5000 });
+    expect(fresh.textContent).toContain('-75 dBm');
+    expect(fresh.getAttribute('data-band')).toBe('level-3');
+    const old = screen.getByTestId('cell-G-002');
+    expect(old.getAttribute('data-band')).toBe('level-0');
+    // Spec doc 3 §9: data from 2 days on fades to 0.8.
+    expect(getComputedStyle(old).opacity).toBe('0.8');
+    expect(getComputedStyle(fresh).opacity).toBe('1');
+
+    await chooseMode(user, 'Base-station signal (RSSI)');
+    expect((await screen.findByTestId('cell-G-001', {}, { timeout: 5000 })).textContent).toContain('-60 dBm');
+    expect(screen.getByTestId('cell-G-002').getAttribute('data-band')).toBe('level-1');
+
+    await chooseMode(user, 'Battery');
+    expect((await screen.findByTestId('cell-G-001', {}, { timeout: 5000 })).textContent).toContain('3.45 V');
+    expect(screen.getByTestId('cell-G-002').getAttribute('aria-label')).toContain('low battery');
+
+    await chooseMode(user, 'Data age');
+    expect((await screen.findByTestId('cell-G-001', {}, { timeout: 5000 })).textContent).toContain('5 min');
+    expect(screen.getByTestId('cell-G-002').textContent).toContain('3 d');
+  });
+
+  it('opens /storages/{id}/quality in hay-quality mode for a user with a service', async () => {
+    const s = server({
+      user: {
+        service: { plan: 2, trial: 0, started: null, period: null, expDate: null, surveyCompleted: true },
+      },
+    });
+    renderApp('/storages/8/quality', s);
+    expect(await screen.findByRole('combobox', { name: /^View/ }, { timeout: 5000 })).toHaveProperty(
+      'textContent',
+      'Hay quality',
+    );
+    expect(await screen.findByText('The hay quality view is not available in this version.')).toBeTruthy();
+  });
+
+  it('opens /storages/{id}/quality in temperatures for a user without hay quality', async () => {
+    renderApp('/storages/8/quality', server());
+    expect(await screen.findByTestId('cell-H-004', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByText('The hay quality view is not available in this version.')).toBeNull();
+  });
+
+  it('opens /storages/{id}/edit in the stack editor', async () => {
+    renderApp('/storages/8/edit', server());
+    expect(await screen.findByTestId('edit-stack-0', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add stack' })).toBeTruthy();
+  });
+
+  it('shows the monitor tab with no monitor yet', async () => {
+    const { user } = renderApp('/storages/5', server());
+    await user.click(await screen.findByRole('tab', { name: 'Monitor' }, { timeout: 5000 }));
+    expect(await screen.findByText('No monitor')).toBeTruthy();
+  });
+});
+
+describe('heat map', () => {
+  it('fills the empty cells between probes with the interpolated temperature in the colour steps', async () => {
+    const { user } = renderApp('/storages/5', server());
+    await screen.findByTestId('cell-G-001', {}, { timeout: 5000 });
+    expect(screen.queryByTestId('heat-floor-0-0-1')).toBeNull();
+    await user.click(screen.getByRole('switch', { name: 'Heat map' }));
+    // 41.2 °C at column 0, 12.0 °C at column 3: column 1 is 1 and 2 away → (412 + 120/4) / 1.25.
+    const near = await screen.findByTestId('heat-floor-0-0-1');
+    expect(near.textContent).toContain('≈35.4');
+    expect(near.textContent).toContain('Estimated 35.4 °C');
+    expect(screen.getByTestId('heat-floor-0-0-2').textContent).toContain('≈17.8');
+    // Default colour steps 0/40/60/80/100: 35.4 is band 1, like 12.0.
+    expect(near.getAttribute('data-band')).toBe('1');
+    // The probes' own cells keep the probes.
+    expect(screen.queryByTestId('heat-floor-0-0-0')).toBeNull();
+  });
+
+  it('writes the estimates in °F for a °F user', async () => {
+    const s = server();
+    s.state.session = {
+      ...s.state.session,
+      ui_preferences: { ...s.state.session.ui_preferences, degrees: 'F' },
+    };
+    const { user } = renderApp('/storages/5', s);
+    await user.click(await screen.findByRole('switch', { name: 'Heat map' }, { timeout: 5000 }));
+    // 35.4 °C = 95.7 °F.
+    expect((await screen.findByTestId('heat-floor-0-0-1')).textContent).toContain('≈95.7');
+  });
+});
+
+describe('layout settings popover', () => {
+  it('moves the sliders within the stack limits and saves the prefs on the storage', async () => {
+    const s = server();
+    const { user } = renderApp('/storages/8', s);
+    await user.click(await screen.findByRole('button', { name: 'Layout settings' }, { timeout: 5000 }));
+    const group = await screen.findByRole('group', { name: 'Layout settings' });
+    const [angle, size, spacing] = within(group).getAllByRole('slider');
+    // Stacks: angle 0–40, cell size 25–80, defaults 0, 40, 100 (spec doc 3 §5, §9).
+    expect(angle?.getAttribute('aria-valuemax')).toBe('40');
+    expect(size?.getAttribute('aria-valuemin')).toBe('25');
+    expect(angle?.getAttribute('aria-valuenow')).toBe('0');
+    expect(size?.getAttribute('aria-valuenow')).toBe('40');
+    expect(spacing?.getAttribute('aria-valuenow')).toBe('100');
+    // The highest pile has 4 bales: spacing is enabled.
+    expect(spacing).toHaveProperty('disabled', false);
+    fireEvent.keyDown(size!, { key: 'ArrowRight' });
+    await waitFor(() => expect(s.callsTo('POST', '/client/saveStorage')).toHaveLength(1));
+    const body = s.callsTo('POST', '/client/saveStorage')[0]?.body as { item: Storage };
+    expect(body.item.layout_prefs).toEqual({ angleDefault: 0, sizeDefault: 42, spaceDefault: 100 });
+    expect(body.item.stacks).toEqual(stacksStorage.stacks);
+  });
+
+  it('disables spacing with one layer and keeps a read-only master’s changes on the page', async () => {
+    const s = server({ session: { master: true } });
+    const { user } = renderApp('/storages/5', s);
+    await user.click(await screen.findByRole('button', { name: 'Layout settings' }, { timeout: 5000 }));
+    const group = await screen.findByRole('group', { name: 'Layout settings' });
+    const [angle, , spacing] = within(group).getAllByRole('slider');
+    expect(spacing).toHaveProperty('disabled', true);
+    fireEvent.keyDown(angle!, { key: 'ArrowRight' });
+    expect(angle?.getAttribute('aria-valuenow')).toBe('5');
+    expect(screen.getByTestId('floor-0').querySelector('[data-angle]')?.getAttribute('data-angle')).toBe('5');
+    expect(s.callsTo('POST', '/client/saveStorage')).toHaveLength(0);
+  });
+});
+
+describe('missing storage information', () => {
+  it('asks for the missing capacity and leads to the storage details', async () => {
+    const s = server({ storages: [{ ...rowsStorage, capacity: null }] });
+    const { user } = renderApp('/storages/5', s);
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Storage information missing' },
+      { timeout: 5000 },
+    );
+    expect(dialog.textContent).toContain('The capacity is not given.');
+    await user.click(within(dialog).getByRole('button', { name: 'Open storage details' }));
+    expect(await screen.findByRole('spinbutton', { name: 'Capacity' })).toBeTruthy();
+  });
+
+  it('is not shown to a read-only master', async () => {
+    renderApp(
+      '/storages/5',
+      server({ session: { master: true }, storages: [{ ...rowsStorage, capacity: null }] }),
+    );
+    await screen.findByTestId('cell-G-001', {}, { timeout: 5000 });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('stack editor', { timeout: 30_000 }, () => {
+  const saveButton = () => screen.getByRole('button', { name: 'Save' });
+
+  it('resizes a stack, adds bales to a row, and keeps the probes section closed without bales', async () => {
+    const s = server();
+    const { user } = renderApp('/storages/8/edit', s);
+    const stack = await screen.findByTestId('edit-stack-0', {}, { timeout: 5000 });
+    // Take every bale off: the probes section is disabled and its probes go to the bin.
+    await user.click(within(stack).getByRole('button', { name: 'Bales' }));
+    const count = within(stack).getByRole('spinbutton', { name: 'Number of bales' });
+    await user.clear(count);
+    await user.type(count, '10');
+    expect(within(stack).getByRole('button', { name: 'Remove bales' })).toHaveProperty('disabled', true);
+    await user.click(within(stack).getByRole('combobox', { name: 'Row' }));
+    await user.click(await screen.findByRole('option', { name: '2' }));
+    await user.click(within(stack).getByRole('button', { name: 'Remove bales' }));
+    await user.click(within(stack).getByRole('combobox', { name: 'Row' }));
+    await user.click(await screen.findByRole('option', { name: 'All rows' }));
+    await user.click(within(stack).getByRole('combobox', { name: 'Column' }));
+    await user.click(await screen.findByRole('option', { name: '1' }));
+    await user.click(within(stack).getByRole('button', { name: 'Remove bales' }));
+    const probes = within(stack).getByRole('button', { name: /^Probes/ });
+    expect(probes).toHaveProperty('disabled', true);
+    expect(probes.textContent).toContain('Add bales before placing probes.');
+    expect(screen.getByTestId('edit-bin').textContent).toContain('H-004');
+
+    // Three bales on every pile of column 2, and a stack of 3 rows.
+    await user.clear(count);
+    await user.type(count, '3');
+    await user.click(within(stack).getByRole('combobox', { name: 'Column' }));
+    await user.click(await screen.findByRole('option', { name: '2' }));
+    await user.click(within(stack).getByRole('button', { name: 'Add bales' }));
+    expect(probes).toHaveProperty('disabled', false);
+    await user.click(within(stack).getByRole('button', { name: /^Stack size/ }));
+    const rows = within(stack).getByRole('spinbutton', { name: 'Rows' });
+    await user.clear(rows);
+    await user.type(rows, '3');
+    // Typing "13" would go past the limit: it changes nothing and shows as an error.
+    await user.type(rows, '3');
+    expect(rows.getAttribute('aria-invalid')).toBe('true');
+    await user.type(rows, '{Backspace}');
+    expect(within(stack).getByText('Rows 1–10, columns 1–20')).toBeTruthy();
+
+    await user.click(saveButton());
+    await waitFor(() => expect(s.callsTo('POST', '/client/saveStorage')).toHaveLength(1));
+    const body = s.callsTo('POST', '/client/saveStorage')[0]?.body as { item: Storage };
+    expect(body.item.stacks[0]).toMatchObject({
+      nRows: 3,
+      nColumns: 3,
+      piles: [
+        { r: 0, c: 1, h: 3 },
+        { r: 1, c: 1, h: 3 },
+      ],
+      sensors: [
+        { id: 'H-004', row: -1, column: -1, floor: 0 },
+        { id: 'H-007', row: -1, column: -1, floor: 0 },
+      ],
+    });
+  });
+
+  it('removes a probe after the confirm, or every probe of the stack with the option', async () => {
+    const s = server();
+    const { user } = renderApp('/storages/8/edit', s);
+    await user.click(await screen.findByRole('button', { name: 'Remove H-004' }, { timeout: 5000 }));
+    let dialog = await screen.findByRole('dialog', { name: 'Remove probe?' });
+    expect(dialog.textContent).toContain('Do you want to remove the probe H-004 from the stack?');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Remove H-004' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Remove H-004' }));
+    dialog = await screen.findByRole('dialog', { name: 'Remove probe?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    // The dialog hides the page from assistive technology until it has closed.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Remove H-004' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Remove H-007' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Remove H-007' }));
+    dialog = await screen.findByRole('dialog', { name: 'Remove probe?' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Remove all probes from this stack' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Remove H-007' })).toBeNull();
+    await user.click(saveButton());
+    await waitFor(() => expect(s.callsTo('POST', '/client/saveStorage')).toHaveLength(1));
+    const body = s.callsTo('POST', '/client/saveStorage')[0]?.body as { item: Storage };
+    expect(body.item.stacks[0]?.sensors).toEqual([]);
+  });
+
+  it('adds a default stack (6 × 3, height 4) up to 10 stacks and removes one', async () => {
+    // Nine stacks: the yard's and eight of one bale each.
+    const tiny = (index: number) => ({
+      index,
+      nRows: 1,
+      nColumns: 1,
+      color: '#ccc',
+      sensors: [],
+      piles: [{ r: 0, c: 0, h: 1 }],
+    });
+    const nine = {
+      ...stacksStorage,
+      stacks: [...stacksStorage.stacks, ...[1, 2, 3, 4, 5, 6, 7, 8].map(tiny)],
+    };
+    const { user } = renderApp('/storages/8/edit', server({ storages: [nine] }));
+    const add = await screen.findByRole('button', { name: 'Add stack' }, { timeout: 5000 });
+    expect(screen.getByText('At most 10 stacks')).toBeTruthy();
+    await user.click(add);
+    const tenth = await screen.findByTestId('edit-stack-9');
+    expect(within(tenth).getByRole('button', { name: /^Stack size/ }).textContent).toContain('3 × 6');
+    expect(
+      within(tenth).getAllByRole('button', { name: /^Empty bale, stack 10, row 1, column 1,/ }),
+    ).toHaveLength(4);
+    expect(within(tenth).getAllByRole('button', { name: /^Empty bale, stack 10,/ })).toHaveLength(72);
+    expect(add).toHaveProperty('disabled', true);
+    await user.click(screen.getByRole('button', { name: 'Remove stack 2' }));
+    expect(screen.queryByTestId('edit-stack-9')).toBeNull();
+    expect(add).toHaveProperty('disabled', false);
+  });
+});
