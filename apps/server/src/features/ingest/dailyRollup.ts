@@ -70,10 +70,6 @@ export function foldReading(s: DailyState, temps: number[], batt: number | null)
   }
 }
 
-export function copyDaily(s: DailyState): DailyState {
-  return { ...s, maxTemps: s.maxTemps.slice(), minTemps: s.minTemps.slice() };
-}
-
 export function dailyFromRow(r: DailyRow): DailyState {
   return {
     sensorId: r.sensor_id,

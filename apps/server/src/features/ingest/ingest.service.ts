@@ -123,75 +123,82 @@ export class IngestService {
     }
 
     let publish = (): void => undefined;
-    const result = await this.repo.transaction(async (trx) => {
-      await this.repo.lockProbes(trx, [...probeIds]);
-      const directory = probeIds.size > 0 ? await this.probes.resolve(trx, this.repo, heard) : undefined;
+    let discard = (): void => undefined;
+    const result = await this.repo
+      .transaction(async (trx) => {
+        await this.repo.lockProbes(trx, [...probeIds]);
+        const directory = probeIds.size > 0 ? await this.probes.resolve(trx, this.repo, heard) : undefined;
 
-      // The readings each packet may write, as the packets carry them (no row object per reading).
-      // Refused readings are left out first, so a foreign copy of a reading never makes the owner's
-      // own look like a repeat; a repeat inside the commit is the writer's duplicate.
-      const refusals: (Map<string, IngestRefusal> | undefined)[] = [];
-      const accepted: IngestReading[] = [];
-      const packetOf: number[] = [];
-      for (let i = 0; i < batch.length; i++) {
-        const valid = (heard[i] as HeardPacket).probes;
-        const refused = directory?.refused[i];
-        const noRefusals = refused === undefined || refused.size === 0;
-        for (const r of (batch[i] as Pending).packet.readings) {
-          const reason = !valid.has(r.sensor_id)
-            ? 'invalid_sensor_id'
-            : noRefusals
-              ? undefined
-              : refused.get(r.sensor_id);
-          if (reason) {
-            const perProbe = (refusals[i] ??= new Map<string, IngestRefusal>());
-            const entry = perProbe.get(r.sensor_id);
-            if (entry) entry.readings += 1;
-            else perProbe.set(r.sensor_id, { sensor_id: r.sensor_id, reason, readings: 1 });
-            continue;
+        // The readings each packet may write, as the packets carry them (no row object per reading).
+        // Refused readings are left out first, so a foreign copy of a reading never makes the owner's
+        // own look like a repeat; a repeat inside the commit is the writer's duplicate.
+        const refusals: (Map<string, IngestRefusal> | undefined)[] = [];
+        const accepted: IngestReading[] = [];
+        const packetOf: number[] = [];
+        for (let i = 0; i < batch.length; i++) {
+          const valid = (heard[i] as HeardPacket).probes;
+          const refused = directory?.refused[i];
+          const noRefusals = refused === undefined || refused.size === 0;
+          for (const r of (batch[i] as Pending).packet.readings) {
+            const reason = !valid.has(r.sensor_id)
+              ? 'invalid_sensor_id'
+              : noRefusals
+                ? undefined
+                : refused.get(r.sensor_id);
+            if (reason) {
+              const perProbe = (refusals[i] ??= new Map<string, IngestRefusal>());
+              const entry = perProbe.get(r.sensor_id);
+              if (entry) entry.readings += 1;
+              else perProbe.set(r.sensor_id, { sensor_id: r.sensor_id, reason, readings: 1 });
+              continue;
+            }
+            accepted.push(r);
+            packetOf.push(i);
           }
-          accepted.push(r);
-          packetOf.push(i);
         }
-      }
 
-      const written =
-        accepted.length > 0 ? await this.writer.writeReadings(trx, batch, accepted, packetOf) : undefined;
-      const stored = new Array<number>(batch.length).fill(0);
-      const affected = new Set(stationUpdates.keys());
-      let anyFresh = false;
-      if (written) {
-        const { fresh } = written;
-        for (let j = 0; j < fresh.length; j++) {
-          if (fresh[j] === 0) continue;
-          anyFresh = true;
-          stored[packetOf[j] as number]! += 1;
-          const owner = directory?.owners.get((accepted[j] as IngestReading).sensor_id);
-          if (owner) affected.add(owner.bsId);
+        const written =
+          accepted.length > 0 ? await this.writer.writeReadings(trx, batch, accepted, packetOf) : undefined;
+        if (written) discard = () => written.discard();
+        const stored = new Array<number>(batch.length).fill(0);
+        const affected = new Set(stationUpdates.keys());
+        let anyFresh = false;
+        if (written) {
+          const { fresh } = written;
+          for (let j = 0; j < fresh.length; j++) {
+            if (fresh[j] === 0) continue;
+            anyFresh = true;
+            stored[packetOf[j] as number]! += 1;
+            const owner = directory?.owners.get((accepted[j] as IngestReading).sensor_id);
+            if (owner) affected.add(owner.bsId);
+          }
         }
-      }
-      await this.writer.writeStations(trx, [...stationUpdates.values()], log);
-      publish = () => {
-        directory?.commit();
-        written?.publish();
-      };
-
-      const serverTs = this.nowS();
-      const answers: IngestResponse[] = batch.map((p, i) => {
-        const refused = refusals[i] ? [...refusals[i].values()] : [];
-        let nRefused = 0;
-        for (const r of refused) nRefused += r.readings;
-        return {
-          status_code: 0,
-          stored: stored[i] ?? 0,
-          duplicates: p.packet.readings.length - (stored[i] ?? 0) - nRefused,
-          refused: nRefused,
-          refusals: refused,
-          server_ts: serverTs,
+        await this.writer.writeStations(trx, [...stationUpdates.values()], log);
+        publish = () => {
+          directory?.commit();
+          written?.publish();
         };
+
+        const serverTs = this.nowS();
+        const answers: IngestResponse[] = batch.map((p, i) => {
+          const refused = refusals[i] ? [...refusals[i].values()] : [];
+          let nRefused = 0;
+          for (const r of refused) nRefused += r.readings;
+          return {
+            status_code: 0,
+            stored: stored[i] ?? 0,
+            duplicates: p.packet.readings.length - (stored[i] ?? 0) - nRefused,
+            refused: nRefused,
+            refusals: refused,
+            server_ts: serverTs,
+          };
+        });
+        return { answers, bsIds: anyFresh ? [...affected].sort() : [] };
+      })
+      .catch((err: unknown) => {
+        discard();
+        throw err;
       });
-      return { answers, bsIds: anyFresh ? [...affected].sort() : [] };
-    });
     publish();
     return result;
   }

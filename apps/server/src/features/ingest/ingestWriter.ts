@@ -25,6 +25,8 @@ export interface WrittenReadings {
   fresh: Uint8Array;
   /** Call after the commit: publishes what the writer keeps in memory (never ahead of the store). */
   publish(): void;
+  /** Call when the transaction rolled back: forgets what the writer folded in memory for it. */
+  discard(): void;
 }
 
 /**

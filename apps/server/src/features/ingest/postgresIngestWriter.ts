@@ -10,6 +10,8 @@ import type {
   WrittenReadings,
 } from './ingestWriter.js';
 
+const nothing = (): void => undefined;
+
 function jsonInts(values: number[]): string {
   return JSON.stringify(values);
 }
@@ -57,7 +59,7 @@ export class PostgresIngestWriter implements IngestWriter {
       bsRssi.push(r.bs_RSSI ?? null);
       batt.push(r.batt_voltage ?? null);
     }
-    if (ids.length === 0) return { fresh, publish: () => undefined };
+    if (ids.length === 0) return { fresh, publish: nothing, discard: nothing };
 
     const { rows: inserted } = await sql<{ sensor_id: string; meas_ts: number }>`
       insert into readings (sensor_id, meas_ts, bs_id, received_ts, temperature, temps, sensor_rssi, bs_rssi, batt)
@@ -65,7 +67,7 @@ export class PostgresIngestWriter implements IngestWriter {
         ${temperature}::int[], ${temps}::text[], ${sensorRssi}::int[], ${bsRssi}::int[], ${batt}::int[])
       on conflict (sensor_id, meas_ts) do nothing
       returning sensor_id, meas_ts`.execute(trx);
-    if (inserted.length === 0) return { fresh, publish: () => undefined };
+    if (inserted.length === 0) return { fresh, publish: nothing, discard: nothing };
 
     // The new readings, folded per probe: its newest reading and its days.
     const newest = new Map<string, number>();
@@ -86,7 +88,7 @@ export class PostgresIngestWriter implements IngestWriter {
 
     await this.upsertLatest(trx, origins, readings, packetOf, newest);
     await this.mergeDaily(trx, [...days.values()]);
-    return { fresh, publish: () => undefined };
+    return { fresh, publish: nothing, discard: nothing };
   }
 
   /** probe_latest only moves forward in time, so late readings never overwrite newer ones. */

@@ -1,7 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type { IngestReading } from '@emberwatch/shared';
 import {
-  copyDaily,
   dailyFromRow,
   dayOf,
   foldReading,
@@ -79,8 +78,8 @@ function prepare(db: SQLite.Database): Statements {
  * work. The caller's Kysely transaction holds the one connection, so these run inside it.
  *
  * SQLite has exactly one writer (this process), so each probe's current daily roll-up is kept in
- * memory: a commit folds its readings into copies, writes each touched day once, and the copies
- * replace the kept ones only after the commit (a rolled-back commit leaves nothing behind).
+ * memory: a commit folds its readings into it, writes each touched day once, and a commit that rolls
+ * back makes the writer forget the days it touched (they are read from the store again).
  */
 export class SqliteIngestWriter implements IngestWriter {
   private statements: Statements | undefined;
@@ -103,61 +102,70 @@ export class SqliteIngestWriter implements IngestWriter {
     const s = this.s;
     const fresh = new Uint8Array(readings.length);
     const touched = new Map<string, Touched>();
-    for (let i = 0; i < readings.length; i++) {
-      const r = readings[i] as IngestReading;
-      const origin = origins[packetOf[i] as number] as PacketOrigin;
-      const temps = r.temperatures;
-      const batt = r.batt_voltage ?? null;
-      const { changes } = s.insertReading.run(
-        r.sensor_id,
-        r.meas_ts,
-        origin.bsId,
-        origin.receivedTs,
-        temps[0],
-        JSON.stringify(temps),
-        r.sensor_RSSI ?? null,
-        r.bs_RSSI ?? null,
-        batt,
-      );
-      if (changes === 0) continue;
-      fresh[i] = 1;
-      const day = dayOf(r.meas_ts);
-      const t = touched.get(r.sensor_id);
-      if (!t) {
-        touched.set(r.sensor_id, { newest: i, days: [this.dayToFold(r.sensor_id, day, temps, batt)] });
-        continue;
-      }
-      if (r.meas_ts > (readings[t.newest] as IngestReading).meas_ts) t.newest = i;
-      const state = t.days.find((d) => d.day === day);
-      if (state) foldReading(state, temps, batt);
-      else t.days.push(this.dayToFold(r.sensor_id, day, temps, batt));
-    }
-
-    for (const [sensorId, t] of touched) {
-      const r = readings[t.newest] as IngestReading;
-      s.upsertLatest.run(
-        sensorId,
-        (origins[packetOf[t.newest] as number] as PacketOrigin).bsId,
-        r.meas_ts,
-        r.temperatures[0],
-        JSON.stringify(r.temperatures),
-        r.sensor_RSSI ?? null,
-        r.bs_RSSI ?? null,
-        r.batt_voltage ?? null,
-      );
-      for (const d of t.days) {
-        s.upsertDaily.run(
-          sensorId,
-          d.day,
-          d.n,
-          d.maxTemp,
-          d.minTemp,
-          JSON.stringify(d.maxTemps),
-          JSON.stringify(d.minTemps),
-          d.minBatt,
-          d.maxBatt,
+    const forget = (): void => {
+      for (const sensorId of touched.keys()) this.daily.delete(sensorId);
+    };
+    try {
+      for (let i = 0; i < readings.length; i++) {
+        const r = readings[i] as IngestReading;
+        const origin = origins[packetOf[i] as number] as PacketOrigin;
+        const temps = r.temperatures;
+        const batt = r.batt_voltage ?? null;
+        const { changes } = s.insertReading.run(
+          r.sensor_id,
+          r.meas_ts,
+          origin.bsId,
+          origin.receivedTs,
+          temps[0],
+          JSON.stringify(temps),
+          r.sensor_RSSI ?? null,
+          r.bs_RSSI ?? null,
+          batt,
         );
+        if (changes === 0) continue;
+        fresh[i] = 1;
+        const day = dayOf(r.meas_ts);
+        const t = touched.get(r.sensor_id);
+        if (!t) {
+          touched.set(r.sensor_id, { newest: i, days: [this.dayToFold(r.sensor_id, day, temps, batt)] });
+          continue;
+        }
+        if (r.meas_ts > (readings[t.newest] as IngestReading).meas_ts) t.newest = i;
+        const state = t.days.find((d) => d.day === day);
+        if (state) foldReading(state, temps, batt);
+        else t.days.push(this.dayToFold(r.sensor_id, day, temps, batt));
       }
+
+      for (const [sensorId, t] of touched) {
+        const r = readings[t.newest] as IngestReading;
+        s.upsertLatest.run(
+          sensorId,
+          (origins[packetOf[t.newest] as number] as PacketOrigin).bsId,
+          r.meas_ts,
+          r.temperatures[0],
+          JSON.stringify(r.temperatures),
+          r.sensor_RSSI ?? null,
+          r.bs_RSSI ?? null,
+          r.batt_voltage ?? null,
+        );
+        for (const d of t.days) {
+          s.upsertDaily.run(
+            sensorId,
+            d.day,
+            d.n,
+            d.maxTemp,
+            d.minTemp,
+            JSON.stringify(d.maxTemps),
+            JSON.stringify(d.minTemps),
+            d.minBatt,
+            d.maxBatt,
+          );
+        }
+      }
+    } catch (err) {
+      // Kept days may be folded already; the transaction will roll back, so read them again.
+      forget();
+      throw err;
     }
 
     return Promise.resolve({
@@ -168,17 +176,22 @@ export class SqliteIngestWriter implements IngestWriter {
           let latest = t.days[0] as DailyState;
           for (const d of t.days) if (d.day > latest.day) latest = d;
           const kept = this.daily.get(sensorId);
-          if (!kept || kept.day <= latest.day) this.daily.set(sensorId, latest);
+          if (kept !== latest && (!kept || kept.day <= latest.day)) this.daily.set(sensorId, latest);
         }
       },
+      // The kept days were folded in place: the store rolled back, so they are read from it again.
+      discard: forget,
     });
   }
 
-  /** A copy of the probe's day as stored (kept in memory, or read) with the reading folded in. */
+  /**
+   * The probe's day as stored with the reading folded in: the kept one itself (folded in place, and
+   * forgotten if the commit rolls back), or read from the store.
+   */
   private dayToFold(sensorId: string, day: number, temps: number[], batt: number | null): DailyState {
     const kept = this.daily.get(sensorId);
     let state: DailyState | undefined;
-    if (kept && kept.day === day) state = copyDaily(kept);
+    if (kept && kept.day === day) state = kept;
     else {
       const row = this.s.findDaily.get(sensorId, day) as DailyRow | undefined;
       if (row) state = dailyFromRow(row);
