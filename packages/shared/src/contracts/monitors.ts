@@ -149,6 +149,8 @@ export type CyclicSettings = z.infer<typeof cyclicSettingsSchema>;
 export const manualSettingsSchema = z.strictObject({ FC_ID: fcIdSchema, notifications: z.boolean() });
 export type ManualSettings = z.infer<typeof manualSettingsSchema>;
 
+export const ACK_NOTE_MAX = 500;
+
 /** Spec §3 "Alert": ts, resetTS, sensor_id, depth, temperature, peak, TP (reference temperature), isMin. */
 export const alertSchema = z.strictObject({
   ts: z.int().describe('Reading time (epoch s) of the reading that raised it.'),
@@ -159,8 +161,17 @@ export const alertSchema = z.strictObject({
   peak: z.int().describe('Tenths of °C: the farthest the value went while the alert was current.'),
   TP: z.int().nullable().describe('Tenths of °C: the reference temperature (relative rules).'),
   isMin: z.boolean(),
+  /**
+   * Ours (issue 11): who acknowledged the alert, when, and why — kept apart from the spec's reset,
+   * which ends an alert; an acknowledged alert stays current until its condition ends.
+   */
+  ack: z
+    .strictObject({ by: z.int().positive(), at: z.int(), note: z.string().trim().max(ACK_NOTE_MAX) })
+    .nullable()
+    .optional(),
 });
 export type Alert = z.infer<typeof alertSchema>;
+export type AlertAck = NonNullable<Alert['ack']>;
 
 export const ruleChangedSchema = z.strictObject({
   changedAt: z.int(),

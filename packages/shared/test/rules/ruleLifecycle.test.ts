@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  acknowledgeAlerts,
   applyRuleEffects,
   clearAlertsOnRuleChange,
   createRuleState,
@@ -218,5 +219,26 @@ describe('time zones and daylight saving', () => {
     expect(inWindow.effects.map((e) => e.type)).toEqual(['raise']);
     const outOfWindow = evaluateRule(rule, createRuleState(), [at(-13, 200), at(12, 251)], dst + 13 * HOUR);
     expect(outOfWindow.effects).toEqual([]);
+  });
+});
+
+describe('acknowledgement (issue 11, apart from the reset)', () => {
+  it('marks who, when and why; the alert stays current and keeps it into the history', () => {
+    const rule = abs('ABS_MAX');
+    const raised = evaluateRule(rule, createRuleState(), [r('A', 0, 460), r('B', 0, 470)], NOW);
+    let lists = applyRuleEffects({ currentAlerts: [], alertHistory: [] }, raised.effects);
+    const ack = { by: 7, at: T0 + 5 * MIN, note: 'Opened the stack, fan on' };
+    lists = acknowledgeAlerts(lists, [{ sensor_id: 'A', depth: 0, ts: T0 }], ack);
+    expect(lists.currentAlerts.map((a) => [a.sensor_id, a.ack?.by ?? null])).toEqual([
+      ['A', 7],
+      ['B', null],
+    ]);
+    // A second acknowledgement does not overwrite the first.
+    lists = acknowledgeAlerts(lists, [{ sensor_id: 'A', depth: 0, ts: T0 }], { ...ack, by: 8 });
+    expect(lists.currentAlerts[0]?.ack?.by).toBe(7);
+    const cleared = evaluateRule(rule, raised.state, [r('A', 30, 400)], NOW);
+    lists = applyRuleEffects(lists, cleared.effects);
+    expect(lists.currentAlerts.map((a) => a.sensor_id)).toEqual(['B']);
+    expect(lists.alertHistory[0]).toMatchObject({ sensor_id: 'A', resetTS: T0 + 30 * MIN, ack });
   });
 });

@@ -1,4 +1,4 @@
-import type { Alert } from '../../contracts/monitors.js';
+import type { Alert, AlertAck } from '../../contracts/monitors.js';
 import type { RuleEffect } from './ruleEffects.js';
 
 /** Ours: a rule keeps its last 200 ended alerts; the logbook keeps everything. */
@@ -23,8 +23,10 @@ export function applyRuleEffects(alerts: RuleAlerts, effects: readonly RuleEffec
     if (e.type === 'raise') current = [...current, e.alert];
     else if (e.type === 'peak') current = current.map((a) => (same(a, e) ? { ...a, peak: e.peak } : a));
     else if (e.type === 'clear') {
+      // The engine does not know acknowledgements: the ended alert keeps the one it had.
+      const was = current.find((a) => same(a, e.alert));
       current = current.filter((a) => !same(a, e.alert));
-      history = [e.alert, ...history].slice(0, ALERT_HISTORY_MAX);
+      history = [was?.ack ? { ...e.alert, ack: was.ack } : e.alert, ...history].slice(0, ALERT_HISTORY_MAX);
     }
   }
   return { currentAlerts: current, alertHistory: history };
@@ -41,5 +43,22 @@ export function clearAlertsOnRuleChange(alerts: RuleAlerts, changedAt: number, i
   return {
     currentAlerts: [],
     alertHistory: [...ended.reverse(), ...alerts.alertHistory].slice(0, ALERT_HISTORY_MAX),
+  };
+}
+
+/**
+ * Acknowledges current alerts (ours, issue 11: who, when, a note). It ends nothing; an alert already
+ * acknowledged keeps its first acknowledgement. Unknown targets are ignored.
+ */
+export function acknowledgeAlerts(
+  alerts: RuleAlerts,
+  targets: readonly { sensor_id: string; depth: number | null; ts: number }[],
+  ack: AlertAck,
+): RuleAlerts {
+  return {
+    currentAlerts: alerts.currentAlerts.map((a) =>
+      !a.ack && targets.some((t) => same(a, t)) ? { ...a, ack: { ...ack } } : a,
+    ),
+    alertHistory: alerts.alertHistory,
   };
 }
