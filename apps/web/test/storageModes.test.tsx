@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Storage } from '@emberwatch/shared';
 import { createFakeServer, type FakeServerOptions } from './support/fakeServer';
@@ -360,5 +360,37 @@ describe('stack editor', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Remove stack 2' }));
     expect(screen.queryByTestId('edit-stack-9')).toBeNull();
     expect(add).toHaveProperty('disabled', false);
+  });
+});
+
+describe('unsaved edits and the browser back button', { timeout: 20_000 }, () => {
+  it('holds the user on the storage: the router never sees the move, the address is put back, the warning shows', async () => {
+    const { user, location } = renderApp('/storages/5', server());
+    await user.click(await screen.findByRole('button', { name: 'Edit layout' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Move G-001 to the bin' }));
+    const routerListener = vi.fn();
+    // Registered like the router's own listener: bubbling, on window.
+    window.addEventListener('popstate', routerListener);
+    const pushState = vi.spyOn(window.history, 'pushState');
+    try {
+      window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+      expect(
+        await screen.findByText('You have unsaved edits. Please close the storage before changing the view.'),
+      ).toBeTruthy();
+      expect(routerListener).not.toHaveBeenCalled();
+      expect(pushState).toHaveBeenCalledTimes(1);
+      expect(pushState.mock.calls[0]?.slice(1)).toEqual(['', window.location.href]);
+      expect(location()).toBe('/storages/5');
+
+      // Once discarded, back is the browser's and the router's again.
+      await user.click(screen.getByRole('button', { name: 'Cancel' }));
+      pushState.mockClear();
+      window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+      expect(routerListener).toHaveBeenCalledTimes(1);
+      expect(pushState).not.toHaveBeenCalled();
+    } finally {
+      window.removeEventListener('popstate', routerListener);
+      pushState.mockRestore();
+    }
   });
 });
