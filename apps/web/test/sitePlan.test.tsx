@@ -20,9 +20,12 @@ const webgl = vi.hoisted(() => ({ available: false }));
 vi.mock('../src/features/site-plan/webgl', () => ({ hasWebGL: () => webgl.available }));
 const drawn = vi.hoisted(() => ({
   renderers: [] as Array<{ pick: (id: number) => void; scenes: unknown[]; disposed: boolean }>,
+  /** The browser claims WebGL but refuses a context (a GPU blocklist). */
+  refuse: false,
 }));
 vi.mock('../src/features/site-plan/siteRenderer', () => ({
   createSiteRenderer: (_el: HTMLElement, onPick: (id: number) => void) => {
+    if (drawn.refuse) throw new Error('Error creating WebGL context.');
     const r = { pick: onPick, scenes: [] as unknown[], disposed: false };
     drawn.renderers.push(r);
     return {
@@ -49,6 +52,7 @@ beforeAll(async () => {
 beforeEach(() => {
   webgl.available = false;
   drawn.renderers = [];
+  drawn.refuse = false;
 });
 
 const grainPlan = (extra: Partial<Plan> = {}): Plan => ({
@@ -184,6 +188,16 @@ describe('the 3D site view', () => {
       ['Bin B 12.0 °C', '/storages/site/2'],
     ]);
     expect(drawn.renderers).toEqual([]);
+  });
+
+  it('says so when the browser refuses a WebGL context after all', async () => {
+    webgl.available = true;
+    drawn.refuse = true;
+    renderApp('/storages/site', siteServer());
+    expect((await screen.findByTestId('site-no-webgl', undefined, slow)).textContent).toContain(
+      'WebGL is not available',
+    );
+    expect(screen.getAllByTestId('site-storage-link')).toHaveLength(2);
   });
 
   it('draws the storages coloured by temperature and opens the one clicked', async () => {

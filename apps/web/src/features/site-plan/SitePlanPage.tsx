@@ -109,8 +109,9 @@ export function SitePlanPage() {
         }}
       />
     );
-  if (!storages.data || !sites.data || !scene || !shown)
-    return <LoadingIndicator label={t('common.loading')} />;
+  if (!storages.data || !sites.data) return <LoadingIndicator label={t('common.loading')} />;
+  // The server answers a plan for every station of the account; none means the station is not its.
+  if (!scene || !shown) return <EmptyState icon={<Warehouse />} text={t('sitePlan.noStorages')} />;
 
   const openStorage = (id: number) => {
     if (editor.dirty) guard.warn();
