@@ -1,5 +1,6 @@
 import { baseStationEndpoints } from './baseStations.js';
 import type { Endpoint } from './endpoint.js';
+import { exportEndpoints } from './export.js';
 import { healthEndpoints } from './health.js';
 import { ingestEndpoints } from './ingest.js';
 import { probeConfigEndpoints } from './probeConfig.js';
@@ -28,6 +29,7 @@ export const endpoints = catalogue({
   storages: storageEndpoints,
   sites: siteEndpoints,
   quality: qualityEndpoints,
+  export: exportEndpoints,
   translations: translationEndpoints,
   ingest: ingestEndpoints,
   health: healthEndpoints,
