@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { baseStationsFeature } from './features/base-stations/index.js';
+import { exportFeature } from './features/export/index.js';
 import { ingestFeature } from './features/ingest/index.js';
 import { preferencesFeature } from './features/preferences/index.js';
 import { probesFeature } from './features/probes/index.js';
@@ -37,6 +38,7 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
   const storages = storagesFeature(kernel, { ...auth, users: access.exports.users });
   const sites = sitesFeature(kernel, { ...auth, ...storages.exports });
   const quality = qualityFeature(kernel, { ...auth, users: access.exports.users });
+  const exportData = exportFeature(kernel, auth);
   const translations = translationsFeature(kernel, auth);
   const realtime = realtimeFeature(kernel, { ...auth, ...sessions.exports }, opts);
   return [
@@ -51,6 +53,7 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
     storages,
     sites,
     quality,
+    exportData,
     translations,
     realtime,
   ];
