@@ -302,6 +302,23 @@ describe('stack editor', { timeout: 30_000 }, () => {
     });
   });
 
+  it('places a picked probe on a bale, and cancel aborts a pick', async () => {
+    const s = server();
+    const { user } = renderApp('/storages/8/edit', s);
+    const vacant = await screen.findByTestId('vacant-probes', {}, { timeout: 5000 });
+    // A bale first, then cancel: nothing is placed and the pick is gone.
+    const bale = screen.getByRole('button', { name: 'Empty bale, stack 1, row 1, column 1, bale 2' });
+    await user.click(bale);
+    expect(bale.getAttribute('aria-pressed')).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Cancel placing' }));
+    expect(bale.getAttribute('aria-pressed')).toBe('false');
+    expect(screen.queryByRole('button', { name: 'Cancel placing' })).toBeNull();
+    // A probe first, then the bale.
+    await user.click(within(vacant).getByRole('button', { name: 'H-006' }));
+    await user.click(screen.getByRole('button', { name: 'Empty bale, stack 1, row 1, column 1, bale 2' }));
+    expect(screen.getByRole('button', { name: 'Remove H-006' })).toBeTruthy();
+  });
+
   it('removes a probe after the confirm, or every probe of the stack with the option', async () => {
     const s = server();
     const { user } = renderApp('/storages/8/edit', s);

@@ -113,7 +113,18 @@ export function StacksLayoutEditor({
       }
       binNames={bin.map(nameOf)}
     >
-      <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center' }}>
+      <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+        {/* Spec doc 3 §4 "Adding a probe … cancel aborts": drops the picked probe or bale. */}
+        {(probe !== null || bale !== null) && (
+          <Button
+            onClick={() => {
+              setProbe(null);
+              setBale(null);
+            }}
+          >
+            {t('storageDetail.stackEditor.cancelPick')}
+          </Button>
+        )}
         <Button
           variant="outlined"
           disabled={draft.length >= stacksMax}

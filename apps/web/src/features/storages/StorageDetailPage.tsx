@@ -101,7 +101,14 @@ function StorageDetail({ itemID, opening }: { itemID: number; opening: StorageOp
       {tab === 3 && <StorageMonitorTab storage={storage} />}
       {tab === 4 && (
         <>
-          <StorageDetailsTab key={storage.itemID} storage={storage} readOnly={!editable} />
+          <StorageDetailsTab
+            key={storage.itemID}
+            storage={storage}
+            readOnly={!editable}
+            // The web app does not load the Insight survey's answers yet (doc 1 §3; the survey is
+            // not built): the capacity keeps the default maximum of 1000 until it does.
+            survey={null}
+          />
           {mayChange(roleContext, 'removeStorage') && (
             <Box sx={{ mt: 4 }}>
               <DeleteStorageButton storage={storage} />

@@ -6,8 +6,9 @@ import Stack from '@mui/material/Stack';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import {
-  STORAGE_CAPACITY_MAX_DEFAULT,
   STORAGE_NAME_MAX,
+  storageCapacityMax,
+  type CapacitySurvey,
   type Storage,
   type StorageInput,
 } from '@emberwatch/shared';
@@ -25,25 +26,37 @@ function isStorageType(type: string): type is StorageType {
 }
 
 /** Capacity as typed: empty is "not given" (null); otherwise a whole number from 0 to the maximum. */
-function parseCapacity(text: string): number | null | 'invalid' {
+function parseCapacity(text: string, max: number): number | null | 'invalid' {
   if (text.trim() === '') return null;
   const n = Number(text);
-  return Number.isInteger(n) && n >= 0 && n <= STORAGE_CAPACITY_MAX_DEFAULT ? n : 'invalid';
+  return Number.isInteger(n) && n >= 0 && n <= max ? n : 'invalid';
 }
 
 /**
- * Tab 4 of the storage detail (spec doc 3 §2): name, type and capacity (at most 1000, §9). Save is
+ * Tab 4 of the storage detail (spec doc 3 §2): name, type and capacity, capped by the survey's
+ * yearly bales or tons when the survey was answered, otherwise at 1000 (§5, §9; the shared
+ * storageCapacityMax). Save is
  * enabled only when something was edited (§4 "Save enables only when edited"); a master who is not
  * a grand master reads the fields only (§6). A failed save is not reported to the user (§8); the
  * edits stay in the form so that a second try is one click.
  */
-export function StorageDetailsTab({ storage, readOnly }: { storage: Storage; readOnly: boolean }) {
+export function StorageDetailsTab({
+  storage,
+  readOnly,
+  survey = null,
+}: {
+  storage: Storage;
+  readOnly: boolean;
+  /** The account's survey answers; null without a survey (the default maximum applies). */
+  survey?: CapacitySurvey | null;
+}) {
   const { t } = useTranslation();
+  const capacityMax = storageCapacityMax(survey);
   const save = useSaveStorage();
   const [name, setName] = useState(storage.name);
   const [type, setType] = useState(storage.type);
   const [capacity, setCapacity] = useState(storage.capacity === null ? '' : String(storage.capacity));
-  const parsedCapacity = parseCapacity(capacity);
+  const parsedCapacity = parseCapacity(capacity, capacityMax);
   const edited = name !== storage.name || type !== storage.type || parsedCapacity !== storage.capacity;
   const valid = name.trim() !== '' && type.trim() !== '' && parsedCapacity !== 'invalid';
 
@@ -100,9 +113,9 @@ export function StorageDetailsTab({ storage, readOnly }: { storage: Storage; rea
         disabled={readOnly}
         type="number"
         error={parsedCapacity === 'invalid'}
-        helperText={t('storageDetail.capacityHelp', { max: STORAGE_CAPACITY_MAX_DEFAULT })}
+        helperText={t('storageDetail.capacityHelp', { max: capacityMax })}
         slotProps={{
-          htmlInput: { min: 0, max: STORAGE_CAPACITY_MAX_DEFAULT, step: 1, inputMode: 'numeric' },
+          htmlInput: { min: 0, max: capacityMax, step: 1, inputMode: 'numeric' },
         }}
       />
       {!readOnly && (
