@@ -46,6 +46,7 @@ describe(`hay quality on ${TEST_ENGINE}`, () => {
   let bsId: string;
   let probeA: string;
   let probeB: string;
+  let probeC: string;
   const readings: Record<string, TestReading[]> = {};
 
   const rollUp = async () => {
@@ -64,15 +65,24 @@ describe(`hay quality on ${TEST_ENGINE}`, () => {
     for (const u of ['hay', 'grain', 'admin', 'master']) tokens[u] = await t.login(`${u}@demo.emberwatch`);
     call = api(t, tokens);
     const storages = (await call.get('hay', '/client/getStorages')).json<GetStoragesResponse>().results;
-    const barn = storages.find((s) => s.stacks.flatMap((k) => k.sensors).length >= 2)!;
+    const barn = storages.find((s) => s.stacks.flatMap((k) => k.sensors).length >= 3)!;
     storageId = barn.itemID;
     bsId = barn.BS_ID;
-    [probeA, probeB] = barn.stacks.flatMap((k) => k.sensors.map((p) => p.id)).sort() as [string, string];
+    [probeA, probeB, probeC] = barn.stacks.flatMap((k) => k.sensors.map((p) => p.id)).sort() as [
+      string,
+      string,
+      string,
+    ];
     // A: 25 cool days, then 50 °C from five days back (decision 0020, worked example 4).
     readings[probeA] = series(probeA, (ts) => (ts >= NOW - 5 * DAY ? 50 : 20));
     // B: 60 °C throughout (worked example 3).
     readings[probeB] = series(probeB, () => 60);
-    await ingest(t, bsId, [...readings[probeA]!, ...readings[probeB]!]);
+    // C: warming from 35 °C by a degree every 3 hours over its last two days, silent for the last 10 h:
+    // its trend needs hours from before the last day.
+    readings[probeC] = series(probeC, (ts) =>
+      ts < NOW - 58 * 3_600 ? 20 : 35 + (ts - (NOW - 58 * 3_600)) / 10_800,
+    ).filter((r) => r.meas_ts <= NOW - 10 * 3_600);
+    await ingest(t, bsId, [...readings[probeA]!, ...readings[probeB]!, ...readings[probeC]!]);
     await rollUp();
   }, 60_000);
   afterAll(async () => {
@@ -95,6 +105,8 @@ describe(`hay quality on ${TEST_ENGINE}`, () => {
     expect(b.TDN).toBeCloseTo(54.7, 1);
     expect(b.daysToDrop).toBeCloseTo(9.0, 1);
     expect(b.size).toBeCloseTo(0.5 + 0.5 * (1 - 0.25), 2);
+    // C stopped 10 h ago while warming: still a trend (its last day reaches back before the tail).
+    expect(probe(q, probeC).daysToDrop).toBeLessThan(DAYS_TO_DROP_NONE);
   });
 
   it("answers the storage's saved period, unless the query asks for the unset one", async () => {
@@ -144,7 +156,7 @@ describe(`hay quality on ${TEST_ENGINE}`, () => {
         `itemID=${storageId}&from=${p.from}${p.to === null ? '' : `&to=${p.to}`}`,
       );
       const period = resolveQualityPeriod(p, NOW);
-      for (const id of [probeA, probeB]) {
+      for (const id of [probeA, probeB, probeC]) {
         const want = probeHayQuality(id, hourlyOf(readings[id]!), { period, nowSeconds: NOW });
         const got = probe(q, id);
         expect(got.HDD).toBeCloseTo(want.HDD, 6);

@@ -234,6 +234,8 @@ export interface QualityDailyTable {
   sensor_id: string;
   day: number;
   hdd_tenths: number;
+  /** Σ hdd_tenths of the probe's days up to and including this one (a running total). */
+  cum_tenths: number;
   n: number;
 }
 

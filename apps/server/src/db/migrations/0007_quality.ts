@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../engine.js';
 
 /**
@@ -7,7 +7,8 @@ import type { Engine } from '../engine.js';
  * - `quality_hourly`: per probe and UTC hour, the hottest reading (max over depths), tenths of °C,
  *   and how many readings it saw;
  * - `quality_daily`: per probe and UTC day, the day's heat-degree hours above 30 °C in tenth-°C·h
- *   (Σ over its hours of max(0, max − 300)), so a year is 365 rows per probe to sum;
+ *   (Σ over its hours of max(0, max − 300)) and the running total of the probe's days up to it, so
+ *   any run of whole days is the difference of two rows;
  * - `quality_rollup_state`: per probe, the newest reading time already folded in (the watermark
  *   that makes the job incremental and resumable).
  */
@@ -16,23 +17,27 @@ export function qualityMigration(engine: Engine) {
 
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      await db.schema
+      // Clustered by probe and time on SQLite (as readings): a probe's days or hours are one scan.
+      let hourly = db.schema
         .createTable('quality_hourly')
         .addColumn('sensor_id', 'text', (c) => c.notNull())
         .addColumn('hour', ts, (c) => c.notNull())
         .addColumn('max_temp', 'integer', (c) => c.notNull())
         .addColumn('n', 'integer', (c) => c.notNull())
-        .addPrimaryKeyConstraint('quality_hourly_pk', ['sensor_id', 'hour'])
-        .execute();
+        .addPrimaryKeyConstraint('quality_hourly_pk', ['sensor_id', 'hour']);
+      if (engine === 'sqlite') hourly = hourly.modifyEnd(sql`without rowid`);
+      await hourly.execute();
 
-      await db.schema
+      let daily = db.schema
         .createTable('quality_daily')
         .addColumn('sensor_id', 'text', (c) => c.notNull())
         .addColumn('day', ts, (c) => c.notNull())
         .addColumn('hdd_tenths', ts, (c) => c.notNull())
+        .addColumn('cum_tenths', ts, (c) => c.notNull())
         .addColumn('n', 'integer', (c) => c.notNull())
-        .addPrimaryKeyConstraint('quality_daily_pk', ['sensor_id', 'day'])
-        .execute();
+        .addPrimaryKeyConstraint('quality_daily_pk', ['sensor_id', 'day']);
+      if (engine === 'sqlite') daily = daily.modifyEnd(sql`without rowid`);
+      await daily.execute();
 
       await db.schema
         .createTable('quality_rollup_state')

@@ -95,7 +95,24 @@ export class QualityRollupRepository {
 
   /** The stored hours of one probe in [from, to). */
 
-  /** Replaces the day rows of [from, to) of one probe with these. */
+  /** The running total of a probe's days before `day` (0 without any). */
+  private async totalBefore(trx: Transaction<Database>, sensorId: string, day: number): Promise<number> {
+    const row = await trx
+      .selectFrom('quality_daily')
+      .select('cum_tenths')
+      .where('sensor_id', '=', sensorId)
+      .where('day', '<', day)
+      .orderBy('day', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? Number(row.cum_tenths) : 0;
+  }
+
+  /**
+   * Replaces the day rows of [from, to) of one probe with these, keeping the running totals true:
+   * the new days count on from the total before `from`, and the days after `to` (a late day folded
+   * again) move by the change.
+   */
   async replaceDays(
     trx: Transaction<Database>,
     sensorId: string,
@@ -103,13 +120,26 @@ export class QualityRollupRepository {
     to: number,
     days: readonly DayRow[],
   ): Promise<void> {
+    const base = await this.totalBefore(trx, sensorId, from);
+    const oldEnd = await this.totalBefore(trx, sensorId, to);
     await trx
       .deleteFrom('quality_daily')
       .where('sensor_id', '=', sensorId)
       .where('day', '>=', from)
       .where('day', '<', to)
       .execute();
-    for (const part of chunks(days)) await trx.insertInto('quality_daily').values(part).execute();
+    let total = base;
+    const rows = [...days]
+      .sort((a, b) => a.day - b.day)
+      .map((d) => ({ ...d, cum_tenths: (total += d.hdd_tenths) }));
+    for (const part of chunks(rows)) await trx.insertInto('quality_daily').values(part).execute();
+    if (total !== oldEnd)
+      await trx
+        .updateTable('quality_daily')
+        .set((eb) => ({ cum_tenths: eb('cum_tenths', '+', total - oldEnd) }))
+        .where('sensor_id', '=', sensorId)
+        .where('day', '>=', to)
+        .execute();
   }
 
   async setWatermark(trx: Transaction<Database>, sensorId: string, watermark: number, nowS: number) {

@@ -10,8 +10,13 @@ import {
 import { DAY_S, dayOf, hourOf } from './foldHours.js';
 import type { HourPoint, QualityRepository } from './quality.repository.js';
 
-/** Days-to-drop reads the last day of data, which ends at most a day before now (else: stale). */
-const RECENT_S = 2 * DAY_S;
+/**
+ * The hours every probe needs: the last partial day and a day of trend. Days-to-drop reads the day
+ * before the probe's last data, which ends at most a day before now (else stale): a probe whose data
+ * stopped within that day gets the hours before as well (RECENT_MAX_S).
+ */
+const RECENT_S = 25 * 3_600;
+const RECENT_MAX_S = 2 * DAY_S + 3_600;
 
 function groupPoints(rows: readonly HourPoint[]): Map<string, HayQualityPoint[]> {
   const out = new Map<string, HayQualityPoint[]>();
@@ -39,7 +44,7 @@ export async function storageHayQualityFromRollup(
   let fullFrom = Math.ceil(from / DAY_S) * DAY_S;
   let fullTo = dayOf(to);
   if (fullFrom >= fullTo) fullFrom = fullTo = from;
-  const tailFrom = Math.max(hourOf(from), Math.min(fullTo, hourOf(to - RECENT_S)));
+  const tailFrom = Math.max(hourOf(from), Math.min(fullTo, hourOf(to) - RECENT_S));
 
   const [sums, head, tail] = await Promise.all([
     repo.daySums(sensorIds, fullFrom, fullTo),
@@ -65,6 +70,18 @@ export async function storageHayQualityFromRollup(
       }
     }
   }
+  // Probes whose last day of data starts before the tail: their earlier hours, for the trend only.
+  const trendFrom = Math.max(hourOf(from), hourOf(to) - RECENT_MAX_S);
+  const needy = period.ongoing
+    ? sensorIds.filter((id) => {
+        const last = tailOf.get(id)?.at(-1);
+        return last !== undefined && Math.min(last.ts + 3_600, nowS) - DAY_S - 3_600 < tailFrom;
+      })
+    : [];
+  const earlierOf = groupPoints(
+    needy.length > 0 && trendFrom < tailFrom ? await repo.hours(needy, trendFrom, tailFrom) : [],
+  );
+
   for (const [day, ids] of lastDays) {
     const rows = await repo.hours(ids, day, day + DAY_S);
     for (const [id, pts] of groupPoints(rows)) lastTemp.set(id, (pts.at(-1) as HayQualityPoint).maxTenths);
@@ -80,7 +97,7 @@ export async function storageHayQualityFromRollup(
       heatDegreeHours(hourly, Math.max(fullTo, from), to);
     const q = probeHayQualityFromTotals(
       id,
-      { hdd, recent: tailPts, lastTemp: lastTemp.get(id) ?? null },
+      { hdd, recent: [...(earlierOf.get(id) ?? []), ...tailPts], lastTemp: lastTemp.get(id) ?? null },
       { period, nowSeconds: nowS },
     );
     return {
