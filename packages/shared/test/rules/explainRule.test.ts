@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   defaultRuleSettings,
   explainRule,
+  explainValueText,
   LANGUAGES,
   RULE_EXPLANATION_KEYS,
   RULE_TYPES,
@@ -157,6 +158,40 @@ describe('the explanation texts (locales/<lang>/monitors.json)', () => {
   it('say it in English as the editor shows it', () => {
     expect(en['monitors.explain.raise.ABS_MAX']).toBe(
       'An alert is raised when the temperature rises above {{limit}}.',
+    );
+  });
+});
+
+describe("an explanation read out in the user's unit", () => {
+  const en = textsOf('en');
+  const sentence = (rule: RuleCore, unit: 'C' | 'F') =>
+    explainRule(rule)
+      .map((p) =>
+        (en[p.key] ?? '').replace(/\{\{(\w+)\}\}/g, (_m, name: string) => {
+          const v = p.values[name];
+          return v ? explainValueText(v, unit) : '?';
+        }),
+      )
+      .join(' ');
+
+  it('REL_MAX with a 2 °F tolerance, as a °F user and as a °C user reads it', () => {
+    const rule: RuleCore = {
+      type: 'REL_MAX',
+      settings: { ...defaultRuleSettings('REL_MAX'), alertLimit: 11 },
+    };
+    expect(sentence(rule, 'F')).toBe(
+      'Each depth of each probe is watched on its own. ' +
+        'An alert is raised when the temperature rises more than 2.0 °F above its lowest reading of the last 24 h. ' +
+        'The alert clears itself when the temperature is back down to the reference temperature; you can also reset it. ' +
+        'A probe silent for more than 4 h is shown as without data; its alerts stay until it reports again.',
+    );
+    expect(sentence(rule, 'C')).toContain('rises more than 1.1 °C above');
+  });
+
+  it('ABS_MAX 45 °C clears at 44.0 °C: 113.0 °F and 111.2 °F', () => {
+    const rule: RuleCore = { type: 'ABS_MAX', settings: defaultRuleSettings('ABS_MAX') };
+    expect(sentence(rule, 'F')).toContain(
+      'rises above 113.0 °F. The alert clears when the temperature is back at 111.2 °F or below.',
     );
   });
 });

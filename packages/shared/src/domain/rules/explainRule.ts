@@ -1,4 +1,5 @@
 import type { RuleCore } from '../../contracts/monitors.js';
+import { formatTemperature, type DegreesUnit } from '../temperature.js';
 import { DATA_BREAK_SECONDS } from './ruleLimits.js';
 
 /**
@@ -30,8 +31,10 @@ export const RULE_EXPLANATION_KEYS = [
   'monitors.explain.duration',
   'monitors.explain.clear.ABS_MAX',
   'monitors.explain.clear.ABS_MIN',
+  'monitors.explain.clear.REL_MAX_AT',
   'monitors.explain.clear.REL_MAX_WITHIN',
   'monitors.explain.clear.REL_MAX_BEYOND',
+  'monitors.explain.clear.REL_MIN_AT',
   'monitors.explain.clear.REL_MIN_WITHIN',
   'monitors.explain.clear.REL_MIN_BEYOND',
   'monitors.explain.noData',
@@ -135,12 +138,31 @@ export function explainRule(rule: RuleCore): ExplainPart[] {
       parts.push({ key: 'monitors.explain.duration', values: { minutes: num(r.minDuration) } });
     // The same clamp as the engine: the reset level stays below the raise level.
     const level = Math.min(r.alertReset, r.alertLimit - Math.max(1, r.clearMargin));
-    const side = level >= 0 ? 'WITHIN' : 'BEYOND';
+    const side = level === 0 ? 'AT' : level > 0 ? 'WITHIN' : 'BEYOND';
     parts.push({
       key: `monitors.explain.clear.${min ? 'REL_MIN' : 'REL_MAX'}_${side}`,
-      values: { reset: diff(Math.abs(level)) },
+      values: level === 0 ? {} : { reset: diff(Math.abs(level)) },
     });
   }
   parts.push({ key: 'monitors.explain.noData', values: { hours: num(DATA_BREAK_SECONDS / 3600) } });
   return parts;
+}
+
+/**
+ * A value of an explanation as text in the user's unit: a temperature with the offset (45.0 °C =
+ * 113.0 °F), a difference without it (1.1 °C = 2.0 °F), one decimal as everywhere (spec §9).
+ */
+export function explainValueText(value: ExplainValue, unit: DegreesUnit): string {
+  switch (value.kind) {
+    case 'temperature':
+      return formatTemperature(value.tenths, unit, true);
+    case 'difference': {
+      const tenths = unit === 'C' ? value.tenths : Math.round((value.tenths * 9) / 5);
+      return `${(tenths / 10).toFixed(1)} °${unit}`;
+    }
+    case 'number':
+      return String(value.value);
+    case 'text':
+      return value.value;
+  }
 }
