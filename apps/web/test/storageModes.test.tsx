@@ -130,13 +130,14 @@ describe('layout view modes', { timeout: 20_000 }, () => {
       'textContent',
       'Hay quality',
     );
-    expect(await screen.findByText('The hay quality view is not available in this version.')).toBeTruthy();
+    // The quality feature's storage view, with its period picker.
+    expect(await screen.findByRole('combobox', { name: 'Quality period' }, { timeout: 5000 })).toBeTruthy();
   });
 
   it('opens /storages/{id}/quality in temperatures for a user without hay quality', async () => {
     renderApp('/storages/8/quality', server());
     expect(await screen.findByTestId('cell-H-004', {}, { timeout: 5000 })).toBeTruthy();
-    expect(screen.queryByText('The hay quality view is not available in this version.')).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Quality period' })).toBeNull();
   });
 
   it('opens /storages/{id}/edit in the stack editor', async () => {

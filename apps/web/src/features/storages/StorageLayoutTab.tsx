@@ -1,6 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -235,14 +234,11 @@ export function StorageLayoutTab({
         )}
       </Stack>
       {view === 'hayLoads' && <Typography data-testid="hay-loads">{t('storageDetail.hayLoads')}</Typography>}
-      {view === 'quality' &&
-        (StorageQualityView === null ? (
-          <Alert severity="info">{t('storageDetail.qualityUnavailable')}</Alert>
-        ) : (
-          <Suspense fallback={<LoadingIndicator label={t('common.loading')} />}>
-            <StorageQualityView storage={storage} />
-          </Suspense>
-        ))}
+      {view === 'quality' && (
+        <Suspense fallback={<LoadingIndicator label={t('common.loading')} />}>
+          <StorageQualityView storage={storage} />
+        </Suspense>
+      )}
       {view === 'cells' && (
         <LayoutCells
           levels={levels}

@@ -1,11 +1,9 @@
-import { lazy, type ComponentType } from 'react';
-import type { Storage } from '@emberwatch/shared';
+import { lazy } from 'react';
 
 /**
- * The hay-quality mode's content (spec doc 3 §2 mode 4), which the quality feature provides
- * (apps/web/src/features/quality), loaded when the mode is first shown. `null` would make mode 4 say
- * that the view is not available.
+ * The hay-quality mode's content (spec doc 3 §2 mode 4), which the quality feature provides: its
+ * storage view, loaded when the mode is first shown so that the layout view does not carry it.
  */
-export const StorageQualityView: ComponentType<{ storage: Storage }> | null = lazy(() =>
+export const StorageQualityView = lazy(() =>
   import('../quality').then((m) => ({ default: m.StorageQualityView })),
 );
