@@ -74,6 +74,20 @@ export function createSiteRenderer(
   controls.maxPolarAngle = Math.PI / 2 - 0.05;
   controls.screenSpacePanning = false;
 
+  // Materials live as long as the renderer, one per colour: disposing them on every update would
+  // free their shader programs and compile them again (hundreds of ms in a software renderer).
+  const materials = new Map<string, MeshLambertMaterial>();
+  const surface = (colour: string) => {
+    let m = materials.get(colour);
+    if (!m) {
+      m = new MeshLambertMaterial({ color: new Color(colour) });
+      materials.set(colour, m);
+    }
+    return m;
+  };
+  const edgeMaterial = new LineBasicMaterial({ color: '#4e342e' });
+  const gridMaterial = new LineBasicMaterial({ color: GRID, transparent: true, opacity: 0.5 });
+
   let content = new Group();
   scene.add(content);
   let pickable: Mesh[] = [];
@@ -103,7 +117,6 @@ export function createSiteRenderer(
     content.traverse((o: Object3D) => {
       if (o instanceof Mesh || o instanceof LineSegments) {
         (o.geometry as BufferGeometry).dispose();
-        (o.material as MeshLambertMaterial | LineBasicMaterial).dispose();
       }
       if (o instanceof CSS2DObject) o.element.remove();
     });
@@ -112,7 +125,7 @@ export function createSiteRenderer(
 
   function storageObject(s: SceneStorage): Group {
     const group = new Group();
-    const material = new MeshLambertMaterial({ color: new Color(s.colour) });
+    const material = surface(s.colour);
     const body =
       s.shape === 'silo'
         ? new Mesh(new CylinderGeometry(s.width / 2, s.width / 2, s.height, 32), material)
@@ -122,16 +135,13 @@ export function createSiteRenderer(
     group.add(body);
     pickable.push(body);
     if (s.shape === 'silo') {
-      const roof = new Mesh(new ConeGeometry(s.width / 2, s.width / 4, 32), material.clone());
+      const roof = new Mesh(new ConeGeometry(s.width / 2, s.width / 4, 32), material);
       roof.position.set(s.x, s.height + s.width / 8, s.z);
       roof.userData.storageId = s.id;
       group.add(roof);
       pickable.push(roof);
     } else {
-      const edges = new LineSegments(
-        new EdgesGeometry(body.geometry),
-        new LineBasicMaterial({ color: '#4e342e' }),
-      );
+      const edges = new LineSegments(new EdgesGeometry(body.geometry), edgeMaterial);
       edges.position.copy(body.position);
       group.add(edges);
     }
@@ -165,7 +175,7 @@ export function createSiteRenderer(
 
   function ground(columns: number, rows: number): Group {
     const g = new Group();
-    const plane = new Mesh(new PlaneGeometry(columns, rows), new MeshLambertMaterial({ color: GROUND }));
+    const plane = new Mesh(new PlaneGeometry(columns, rows), surface(GROUND));
     plane.rotation.x = -Math.PI / 2;
     g.add(plane);
     // One line per grid cell edge, so a storage's position reads as whole cells.
@@ -176,9 +186,7 @@ export function createSiteRenderer(
     for (let r = 0; r <= rows; r++) points.push(-hw, 0.01, r - hd, hw, 0.01, r - hd);
     const geometry = new BufferGeometry();
     geometry.setAttribute('position', new Float32BufferAttribute(points, 3));
-    g.add(
-      new LineSegments(geometry, new LineBasicMaterial({ color: GRID, transparent: true, opacity: 0.5 })),
-    );
+    g.add(new LineSegments(geometry, gridMaterial));
     return g;
   }
 
@@ -242,6 +250,7 @@ export function createSiteRenderer(
       renderer.domElement.removeEventListener('pointerup', onUp);
       renderer.domElement.removeEventListener('pointermove', onMove);
       disposeContent();
+      for (const m of [...materials.values(), edgeMaterial, gridMaterial]) m.dispose();
       renderer.dispose();
       renderer.domElement.remove();
       labelRenderer.domElement.remove();
