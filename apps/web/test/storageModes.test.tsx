@@ -5,6 +5,9 @@ import { createFakeServer, type FakeServerOptions } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
 import { reading, sensorConf, storage } from './support/fixtures';
 
+// Each test clicks through the page; on a machine busy with other work that passes 5 s.
+vi.setConfig({ testTimeout: 30_000 });
+
 beforeAll(async () => {
   await import('../src/features/storages/StorageDetailPage');
 });
@@ -168,6 +171,17 @@ describe('heat map', () => {
     expect(near.getAttribute('data-band')).toBe('1');
     // The probes' own cells keep the probes.
     expect(screen.queryByTestId('heat-floor-0-0-0')).toBeNull();
+  });
+
+  it('warms the piles of a stack, not its empty ground', async () => {
+    const s = server({
+      data: { F1000001: [reading('H-004', [50.0], 300), reading('H-007', [30.0], 300)] },
+    });
+    const { user } = renderApp('/storages/8', s);
+    await user.click(await screen.findByRole('switch', { name: 'Heat map' }, { timeout: 5000 }));
+    // The pile at row 1, column 1 (2 bales) takes the mean of the probes at row 2, column 3: 40 °C.
+    expect((await screen.findByTestId('heat-stack-0-0-0')).textContent).toContain('≈40.0');
+    expect(screen.queryByTestId('heat-stack-0-0-1')).toBeNull();
   });
 
   it('writes the estimates in °F for a °F user', async () => {

@@ -77,7 +77,8 @@ export function storageProbeIds(layout: SensorLayout | null, stacks: readonly St
 /**
  * The heat map of one drawn level (beyond the spec): each cell's temperature interpolated by inverse
  * distance from the probes' latest hottest depths in that level (the shared heatMap rule). A pile
- * holding several probes counts as one point per probe. Empty when no probe of the level has data.
+ * holding several probes counts as one point per probe; a stack's cells without a pile get none.
+ * Empty when no probe of the level has data.
  */
 export function levelHeat(level: LayoutLevel): Map<string, number> {
   const points = level.rows.flat().flatMap((cell) =>
@@ -86,5 +87,9 @@ export function levelHeat(level: LayoutLevel): Map<string, number> {
       return value === null ? [] : [{ row: cell.row, column: cell.column, value }];
     }),
   );
-  return heatMap(points, level.rows.flat());
+  // A stack's cell without a pile holds no hay: nothing there to be warm.
+  return heatMap(
+    points,
+    level.rows.flat().filter((cell) => cell.pileHeight === undefined || cell.pileHeight > 0),
+  );
 }
