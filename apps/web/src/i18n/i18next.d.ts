@@ -10,6 +10,7 @@ import type storageDetail from './locales/en/storageDetail.json';
 import type monitors from './locales/en/monitors.json';
 import type sitePlan from './locales/en/sitePlan.json';
 import type quality from './locales/en/quality.json';
+import type exportTexts from './locales/en/export.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -24,6 +25,7 @@ declare module 'i18next' {
         typeof storageDetail &
         typeof sitePlan &
         typeof quality &
+        typeof exportTexts &
         typeof monitors;
     };
   }

@@ -1,0 +1,78 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import FileDownload from '@mui/icons-material/FileDownload';
+import { endpoints, unitOf } from '@emberwatch/shared';
+import { useApiClient } from '../../lib/ApiClientContext';
+import { useShellContext } from '../../lib/shellContext';
+import { useNowSeconds } from '../../lib/useNowSeconds';
+import { useUiPreferences } from '../sessions';
+import { ExportDialog } from './ExportDialog';
+import { EXPORT_PANEL_MIN_WIDTH, exportEntryOf, NARROW_VIEW_QUERY } from './exportEntry';
+import { ExportForm, type ExportPrefs } from './ExportForm';
+import type { ExportProbe } from './exportSheets';
+import type { ExportFile, LoadReadings } from './runExport';
+import { saveFile } from './saveFile';
+
+export interface StorageExportProps {
+  /** Names the file and the dialog. */
+  storageName: string;
+  /** The station the probes are read through (the caller must be allowed to see it). */
+  basestationID: string;
+  probes: readonly ExportProbe[];
+}
+
+const saveExport = (file: ExportFile) => saveFile(file.data, file.fileName);
+
+/**
+ * The storage's data download (spec doc 3 §2): a panel for supervisors on views 600 wide or more,
+ * a button opening the dialog for everyone else who sees the storage (exportEntry.ts).
+ */
+export function StorageExport({ storageName, basestationID, probes }: StorageExportProps) {
+  const { t } = useTranslation();
+  const { roleContext } = useShellContext();
+  const narrow = useMediaQuery(NARROW_VIEW_QUERY);
+  const api = useApiClient();
+  const ui = useUiPreferences();
+  const nowS = useNowSeconds(60_000);
+  const [open, setOpen] = useState(false);
+  const prefs: ExportPrefs = {
+    unit: unitOf(ui.degrees),
+    dateFormat: ui.date_format,
+    timeFormat: ui.time_format,
+  };
+  const load = useCallback<LoadReadings>(
+    async (q) =>
+      (
+        await api.call(endpoints.export.exportData, {
+          basestationID,
+          sensorIDs: q.sensorIDs.join(','),
+          fromTS: q.fromTS,
+          toTS: q.toTS,
+        })
+      ).results,
+    [api, basestationID],
+  );
+  const form = { storageName, probes, prefs, nowS, load, save: saveExport };
+
+  if (exportEntryOf(roleContext, narrow ? 0 : EXPORT_PANEL_MIN_WIDTH) === 'panel')
+    return (
+      <Paper variant="outlined" sx={{ p: 2, maxWidth: 420 }} data-testid="export-panel">
+        <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
+          {t('export.title')}
+        </Typography>
+        <ExportForm {...form} />
+      </Paper>
+    );
+  return (
+    <>
+      <Button startIcon={<FileDownload />} onClick={() => setOpen(true)} data-testid="export-open">
+        {t('export.open')}
+      </Button>
+      <ExportDialog open={open} onClose={() => setOpen(false)} {...form} />
+    </>
+  );
+}
