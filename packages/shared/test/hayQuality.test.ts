@@ -17,7 +17,11 @@ import {
   heatDegreeHours,
   heatDegreeHoursAtReserve,
 } from '../src/domain/hayQuality.js';
-import { probeHayQuality, storageHayQuality } from '../src/domain/probeHayQuality.js';
+import {
+  probeHayQuality,
+  probeHayQualityFromTotals,
+  storageHayQuality,
+} from '../src/domain/probeHayQuality.js';
 import { DEFAULT_QUALITY_PERIOD_DAYS, resolveQualityPeriod } from '../src/domain/qualityPeriod.js';
 
 const H = 3_600;
@@ -408,5 +412,27 @@ describe('storageHayQuality', () => {
       level: 'warning',
       days: 3,
     });
+  });
+});
+
+// Decision 0028: the server sums the whole days itself and sends only the last day's points.
+describe('probeHayQualityFromTotals', () => {
+  it("gives probeHayQuality's answer from the summed HDD and the last day of points", () => {
+    const now = T0 + 30 * DAY;
+    const period = resolveQualityPeriod({ from: T0, to: null }, now);
+    const points = hourly([
+      [500, 20],
+      [120, 45],
+      [100, 52],
+    ]);
+    const whole = probeHayQuality('H7', points, { period, nowSeconds: now });
+    const recent = points.filter((p) => p.ts >= now - 2 * DAY);
+    const split = probeHayQualityFromTotals(
+      'H7',
+      { hdd: heatDegreeHours(points, T0, now), recent, lastTemp: recent.at(-1)?.maxTenths ?? null },
+      { period, nowSeconds: now },
+    );
+    expect(whole.daysToDrop).toBeLessThan(DAYS_TO_DROP_NONE);
+    expect(split).toEqual(whole);
   });
 });
