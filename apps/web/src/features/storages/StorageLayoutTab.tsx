@@ -25,6 +25,7 @@ import {
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
+import { StorageExport } from '../export';
 import { useUiPreferences } from '../sessions';
 import { LayoutGrid } from './LayoutGrid';
 import { ProbeCellLink } from './ProbeCellLink';
@@ -232,6 +233,7 @@ export function StorageLayoutTab({
             onCommit={commitPrefs}
           />
         )}
+        <StorageExport storageName={storage.name} basestationID={storage.BS_ID} probes={probes} />
       </Stack>
       {view === 'hayLoads' && <Typography data-testid="hay-loads">{t('storageDetail.hayLoads')}</Typography>}
       {view === 'quality' && (
