@@ -30,6 +30,8 @@ export function SiteScene3D({
   // The latest scene and callback, for the renderer created after an asynchronous import.
   const latestScene = useRef(scene);
   const openStorage = useRef(onOpenStorage);
+  /** What the renderer drew last, to skip rebuilding an unchanged scene. */
+  const drawnKey = useRef('');
   const webgl = state !== 'noWebGL';
 
   useEffect(() => {
@@ -51,6 +53,7 @@ export function SiteScene3D({
         renderer.current = created;
         created.resize(el.clientWidth, el.clientHeight);
         created.update(latestScene.current);
+        drawnKey.current = JSON.stringify(latestScene.current);
         if (typeof ResizeObserver !== 'undefined') {
           observer = new ResizeObserver(() => created.resize(el.clientWidth, el.clientHeight));
           observer.observe(el);
@@ -68,9 +71,14 @@ export function SiteScene3D({
     };
   }, [webgl]);
 
+  // The page builds a new description on every tick of its clock and every push of new data; the
+  // scene is rebuilt only when what it draws changed.
   useEffect(() => {
     latestScene.current = scene;
-    renderer.current?.update(scene);
+    const key = JSON.stringify(scene);
+    if (!renderer.current || key === drawnKey.current) return;
+    drawnKey.current = key;
+    renderer.current.update(scene);
   }, [scene]);
   useEffect(() => {
     openStorage.current = onOpenStorage;
