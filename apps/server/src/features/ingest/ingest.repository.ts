@@ -33,9 +33,9 @@ export class IngestRepository {
    * (their row locks would otherwise be taken in arrival order) nor fold the daily roll-up from a
    * stale read. SQLite has one writer already.
    */
-  async lockProbes(trx: Transaction<Database>, sensorIds: string[]): Promise<void> {
-    if (this.engine !== 'postgres' || sensorIds.length === 0) return;
-    await sql`select pg_advisory_xact_lock(h) from (select distinct hashtext(s) as h from unnest(${sensorIds}::text[]) as s order by h) as locks`.execute(
+  async lockProbes(trx: Transaction<Database>, sensorIds: ReadonlySet<string>): Promise<void> {
+    if (this.engine !== 'postgres' || sensorIds.size === 0) return;
+    await sql`select pg_advisory_xact_lock(h) from (select distinct hashtext(s) as h from unnest(${[...sensorIds]}::text[]) as s order by h) as locks`.execute(
       trx,
     );
   }

@@ -126,7 +126,7 @@ export class IngestService {
     let discard = (): void => undefined;
     const result = await this.repo
       .transaction(async (trx) => {
-        await this.repo.lockProbes(trx, [...probeIds]);
+        await this.repo.lockProbes(trx, probeIds);
         const directory = probeIds.size > 0 ? await this.probes.resolve(trx, this.repo, heard) : undefined;
 
         // The readings each packet may write, as the packets carry them (no row object per reading).
