@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Storage } from '@emberwatch/shared';
 import { createFakeServer, type FakeServer } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
@@ -9,6 +9,11 @@ import { premium } from './support/probeDetailFakes';
 vi.mock('uplot', async () => ({ default: (await import('./support/probeDetailFakes')).FakeUPlot }));
 
 // The page is lazy; loading it up front keeps the first test's waiting time for the test itself.
+// The storage detail is a heavy page: on a machine busy with other work its first drawing and a
+// test's clicks take longer than the defaults (1 s to appear, 5 s a test).
+vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 5000 });
+
 beforeAll(async () => {
   await import('../src/features/storages/StorageDetailPage');
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import type { Storage } from '@emberwatch/shared';
 import { createFakeServer, type FakeServer } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
@@ -7,6 +7,7 @@ import { reading, sensorConf, storage } from './support/fixtures';
 
 // Each test clicks through a whole edit; on a machine busy with other work that passes 5 s.
 vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 5000 });
 
 // The pages are lazy; loading them up front keeps the first test's waiting time for the test itself.
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Storage } from '@emberwatch/shared';
 import { createFakeServer, type FakeServerOptions } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
@@ -7,6 +7,7 @@ import { reading, sensorConf, storage } from './support/fixtures';
 
 // Each test clicks through the page; on a machine busy with other work that passes 5 s.
 vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(async () => {
   await import('../src/features/storages/StorageDetailPage');
