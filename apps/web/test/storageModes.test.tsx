@@ -148,6 +148,20 @@ describe('layout view modes', { timeout: 20_000 }, () => {
     renderApp('/storages/8/edit', server());
     expect(await screen.findByTestId('edit-stack-0', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Add stack' })).toBeTruthy();
+    // Nothing is edited yet: nothing to save, nothing holding the user.
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
+  });
+
+  it('opens /storages/{id}/edit of a rows storage in its rows editor', async () => {
+    renderApp('/storages/5/edit', server());
+    expect(await screen.findByTestId('edit-floor-0')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
+  });
+
+  it('opens /storages/{id}/edit in the view for a read-only master', async () => {
+    renderApp('/storages/8/edit', server({ session: { master: true } }));
+    expect(await screen.findByTestId('cell-H-004')).toBeTruthy();
+    expect(screen.queryByTestId('edit-stack-0')).toBeNull();
   });
 
   it('shows the monitor tab with no monitor yet', async () => {

@@ -100,11 +100,12 @@ export function StorageLayoutTab({
     layoutPrefsOnSliders({ layout: layout ?? 'rows' }, storage.layout_prefs),
   );
   // The layout as edit mode opened it, and the draft; null in view mode.
-  const [editing, setEditing] = useState<{ base: LayoutDraft; draft: LayoutDraft } | null>(() =>
-    startEditing && editable
-      ? { base: editBase(storage, isStacks), draft: editBase(storage, isStacks) }
-      : null,
-  );
+  // The same object twice: an edit is "the draft is another object than the base".
+  const [editing, setEditing] = useState<{ base: LayoutDraft; draft: LayoutDraft } | null>(() => {
+    if (!startEditing || !editable) return null;
+    const base = editBase(storage, isStacks);
+    return { base, draft: base };
+  });
   // The shared rules answer the same object for a refused step, so any other object is an edit.
   const dirty = editing !== null && editing.draft !== editing.base;
   useEffect(() => {
