@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ExportReading, RoleContext } from '@emberwatch/shared';
 import { excelDateFormat } from '../src/features/export/excelDateFormat';
@@ -228,5 +230,17 @@ describe('who gets the panel and who the button', () => {
   });
   it('a user without a plan (an admin, a sub-user) gets the button', () => {
     expect(exportEntryOf({ plans: [] }, 1200)).toBe('button');
+  });
+});
+
+describe('exceljs stays out of the initial bundle', () => {
+  it('is imported only with a dynamic import(), in the workbook builder alone', () => {
+    const src = resolve(import.meta.dirname, '../src');
+    const files = (readdirSync(src, { recursive: true }) as string[]).filter((f) => /\.(ts|tsx)$/.test(f));
+    const users = files.filter((f) => readFileSync(join(src, f), 'utf8').includes("'exceljs'"));
+    expect(users).toEqual([join('features', 'export', 'buildWorkbook.ts')]);
+    const text = readFileSync(join(src, users[0]!), 'utf8');
+    expect(text).toContain("await import('exceljs')");
+    expect(text).not.toMatch(/^import .*'exceljs'/m);
   });
 });
