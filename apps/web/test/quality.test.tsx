@@ -2,10 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import type { ProbeQuality, StorageQuality } from '@emberwatch/shared';
+import { MemoryRouter, Outlet, Route, Routes } from 'react-router';
+import type { ProbeQuality, RoleContext, StorageQuality } from '@emberwatch/shared';
 import { AppProviders } from '../src/app/AppProviders';
 import { createApiClient } from '../src/lib/apiClient';
+import type { ShellContext } from '../src/lib/shellContext';
+import { SelectedStationProvider } from '../src/features/base-stations';
 import { StorageQualityView } from '../src/features/quality';
 import { DaysToDropText } from '../src/features/quality/DaysToDropText';
 import { ProbeQualityCell } from '../src/features/quality/ProbeQualityCell';
@@ -13,7 +15,7 @@ import { QualityBars } from '../src/features/quality/QualityBars';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
 import { renderWithProviders } from './support/renderWithProviders';
-import { storage } from './support/fixtures';
+import { station, storage } from './support/fixtures';
 import { insight } from './support/probeDetailFakes';
 
 beforeAll(async () => {
@@ -126,15 +128,41 @@ const stacked = storage({
   ],
 });
 
-function renderView(server: FakeServer, s = stacked) {
+function role(over: Partial<RoleContext> = {}): RoleContext {
+  return {
+    admin: false,
+    adminGroup: null,
+    master: false,
+    grandMaster: false,
+    subUser: false,
+    translator: false,
+    partnerApp: null,
+    siteindex: false,
+    storagesEnabled: false,
+    bsCount: 1,
+    plans: [],
+    service: insight(),
+    ...over,
+  };
+}
+
+/** The view as the storage detail shows it: inside the shell's outlet, with a selected station. */
+function renderView(server: FakeServer, s = stacked, roleContext: RoleContext = role()) {
   const api = createApiClient({ fetch: server.fetch });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const user = userEvent.setup();
+  const shell: ShellContext = { roleContext, implementedEntries: [] };
   render(
     <AppProviders api={api} queryClient={queryClient}>
-      <MemoryRouter>
-        <StorageQualityView storage={s} />
-      </MemoryRouter>
+      <SelectedStationProvider stations={[station('F1000001')]}>
+        <MemoryRouter>
+          <Routes>
+            <Route element={<Outlet context={shell} />}>
+              <Route index element={<StorageQualityView storage={s} />} />
+            </Route>
+          </Routes>
+        </MemoryRouter>
+      </SelectedStationProvider>
     </AppProviders>,
   );
   return { user };
@@ -185,6 +213,42 @@ describe('the storage’s hay-quality mode', () => {
     expect(last.query.get('to')).toBeNull();
     release?.();
     expect(await screen.findAllByTestId('probe-quality')).toHaveLength(2);
+  });
+
+  it('keeps a chosen period for the storage when the user may change it; a master may not', async () => {
+    const server = createFakeServer({ loggedIn: true, storages: [stacked] });
+    server.override('GET /client/getQuality', () =>
+      json({ status_code: 0, result: storageQuality([probeQuality('H-001')]) }),
+    );
+    const { user } = renderView(server);
+    await screen.findAllByTestId('probe-quality');
+    // The saved period is the one shown: nothing to keep.
+    expect(screen.queryByRole('button', { name: 'Keep for this storage' })).toBeNull();
+    await user.click(screen.getByRole('combobox', { name: 'Quality period' }));
+    await user.click(screen.getByRole('option', { name: 'Ongoing' }));
+    await user.click(await screen.findByRole('button', { name: 'Keep for this storage' }));
+    await waitFor(() => expect(server.callsTo('POST', '/client/saveStorage')).toHaveLength(1));
+    const body = server.callsTo('POST', '/client/saveStorage')[0]!.body as {
+      item: { itemID: number; qualityPeriod: unknown; UID?: unknown };
+    };
+    expect(body.item).toMatchObject({
+      itemID: 3,
+      qualityPeriod: { from: Math.floor(NOW / 86_400) * 86_400 - 30 * 86_400, to: null },
+    });
+    expect(body.item.UID).toBeUndefined();
+  });
+
+  it('offers a master no way to keep the period', async () => {
+    const server = createFakeServer({ loggedIn: true, storages: [stacked] });
+    server.override('GET /client/getQuality', () =>
+      json({ status_code: 0, result: storageQuality([probeQuality('H-001')]) }),
+    );
+    const { user } = renderView(server, stacked, role({ master: true }));
+    await screen.findAllByTestId('probe-quality');
+    await user.click(screen.getByRole('combobox', { name: 'Quality period' }));
+    await user.click(screen.getByRole('option', { name: 'Ongoing' }));
+    await screen.findByRole('combobox', { name: 'Quality period' });
+    expect(screen.queryByRole('button', { name: 'Keep for this storage' })).toBeNull();
   });
 
   it('starts from the storage’s saved period and says when it has no hay probes', async () => {

@@ -11,6 +11,7 @@ import { useUiPreferences } from '../sessions';
 import { ProbeQualityCell } from './ProbeQualityCell';
 import { choiceOfStoredPeriod, type QualityPeriodChoice } from './qualityPeriodChoice';
 import { QualityPeriodPicker } from './QualityPeriodPicker';
+import { SavePeriodButton } from './SavePeriodButton';
 import { binnedProbeIds, qualityLevels } from './qualityLevels';
 import { useStorageQuality } from './qualityQueries';
 
@@ -47,7 +48,10 @@ export function StorageQualityView({ storage }: { storage: Storage }) {
 
   return (
     <Stack spacing={2} data-testid="storage-quality">
-      <QualityPeriodPicker value={choice} onChange={setChoice} nowS={nowS} />
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+        <QualityPeriodPicker value={choice} onChange={setChoice} nowS={nowS} />
+        <SavePeriodButton storage={storage} choice={choice} />
+      </Stack>
       {quality.isPending ? (
         <LoadingIndicator label={t('common.loading')} />
       ) : quality.isError ? (

@@ -47,3 +47,9 @@ export function switchState(
   if (state === 'ongoing') return { state, from };
   return { state, from, to: choice.state === 'set' ? choice.to : today + DAY_S };
 }
+
+/** The choice as a storage saves it (Storage.qualityPeriod): unset is none, ongoing has no end. */
+export function storedPeriodOf(choice: QualityPeriodChoice): QualityPeriod | null {
+  if (choice.state === 'unset') return null;
+  return { from: choice.from, to: choice.state === 'ongoing' ? null : choice.to };
+}
