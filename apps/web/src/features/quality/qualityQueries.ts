@@ -7,6 +7,9 @@ import type { QualityPeriodChoice } from './qualityPeriodChoice';
 
 type QualityQuery = QueryOf<typeof endpoints.quality.getQuality>;
 
+/** How often a view of a period that reaches now asks again. */
+const REFRESH_MS = 60_000;
+
 /** The query a period choice sends: the unset marker, a start (ongoing) or a start and an end (set). */
 export function qualityQueryOf(itemID: number, choice: QualityPeriodChoice): QualityQuery {
   if (choice.state === 'unset') return { itemID, unset: '1' };
@@ -38,7 +41,11 @@ export function storageQualityQuery(api: ApiClient, itemID: number, choice: Qual
  */
 export function useStorageQuality(itemID: number, choice: QualityPeriodChoice) {
   const api = useApiClient();
-  return useQuery(storageQualityQuery(api, itemID, choice));
+  // A period that reaches now moves on as the roll-up folds new readings in (every 30 s on the server).
+  return useQuery({
+    ...storageQualityQuery(api, itemID, choice),
+    refetchInterval: choice.state === 'set' ? false : REFRESH_MS,
+  });
 }
 
 /** Every storage with hay probes of the account, over each one's saved period (GET getQualityOverview). */
@@ -49,5 +56,6 @@ export function useQualityOverview(uid: number | undefined) {
     queryFn: async () => (await api.call(endpoints.quality.getQualityOverview, { UID: uid })).results,
     enabled: uid !== undefined,
     placeholderData: keepPreviousData,
+    refetchInterval: REFRESH_MS,
   });
 }
