@@ -189,6 +189,9 @@ describe('the storage’s hay-quality mode', () => {
     expect(first.getByTestId('days-to-drop').textContent).toBe('Next bar lost in 30 h');
     expect(screen.getByText('Stack 1')).toBeTruthy();
     expect(screen.getByText('Not placed')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Hay quality of all storages' }).getAttribute('href')).toBe(
+      '/quality',
+    );
     // A storage without a saved period asks for the unset one (the last 30 days).
     expect(server.callsTo('GET', '/client/getQuality')[0]?.query.get('unset')).toBe('1');
   });

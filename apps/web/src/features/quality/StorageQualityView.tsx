@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { unitOf, type ProbeQuality, type Storage } from '@emberwatch/shared';
@@ -51,6 +53,9 @@ export function StorageQualityView({ storage }: { storage: Storage }) {
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
         <QualityPeriodPicker value={choice} onChange={setChoice} nowS={nowS} />
         <SavePeriodButton storage={storage} choice={choice} />
+        <Link component={RouterLink} to="/quality" variant="body2" sx={{ ml: 'auto' }}>
+          {t('quality.allStorages')}
+        </Link>
       </Stack>
       {quality.isPending ? (
         <LoadingIndicator label={t('common.loading')} />
