@@ -23,6 +23,8 @@ export interface StorageExportProps {
   /** The station the probes are read through (the caller must be allowed to see it). */
   basestationID: string;
   probes: readonly ExportProbe[];
+  /** 'button' always offers the button and dialog (a page with no room for the panel, such as a probe's). */
+  entry?: 'byRole' | 'button';
 }
 
 const saveExport = (file: ExportFile) => saveFile(file.data, file.fileName);
@@ -31,7 +33,7 @@ const saveExport = (file: ExportFile) => saveFile(file.data, file.fileName);
  * The storage's data download (spec doc 3 §2): a panel for supervisors on views 600 wide or more,
  * a button opening the dialog for everyone else who sees the storage (exportEntry.ts).
  */
-export function StorageExport({ storageName, basestationID, probes }: StorageExportProps) {
+export function StorageExport({ storageName, basestationID, probes, entry = 'byRole' }: StorageExportProps) {
   const { t } = useTranslation();
   const { roleContext } = useShellContext();
   const narrow = useMediaQuery(NARROW_VIEW_QUERY);
@@ -58,7 +60,7 @@ export function StorageExport({ storageName, basestationID, probes }: StorageExp
   );
   const form = { storageName, probes, prefs, nowS, load, save: saveExport };
 
-  if (exportEntryOf(roleContext, narrow ? 0 : EXPORT_PANEL_MIN_WIDTH) === 'panel')
+  if (entry === 'byRole' && exportEntryOf(roleContext, narrow ? 0 : EXPORT_PANEL_MIN_WIDTH) === 'panel')
     return (
       <Paper variant="outlined" sx={{ p: 2, maxWidth: 420 }} data-testid="export-panel">
         <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
