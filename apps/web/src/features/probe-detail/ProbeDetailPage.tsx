@@ -35,6 +35,7 @@ import { formatDateTime } from '../../lib/formatDateTime';
 import { formatTemperatures } from '../../lib/formatTemperatures';
 import { useNowSeconds } from '../../lib/useNowSeconds';
 import { useShellContext } from '../../lib/shellContext';
+import { StorageExport } from '../export';
 import { useSessionInfo, useUiPreferences } from '../sessions';
 import { useUserInfo } from '../users';
 import { AboveAlertIcon, TemperatureBar, useTemperatureScale } from '../probes';
@@ -202,6 +203,12 @@ function ProbeDetail({
               station: bsConf.display_name ?? bsConf.bs_id,
             })}
           </Typography>
+          <StorageExport
+            entry="button"
+            storageName={name}
+            basestationID={bsConf.bs_id}
+            probes={[{ id: conf.sensor_id_sys, name: conf.sensor_name }]}
+          />
         </Box>
         {latest && (
           <Box sx={{ textAlign: { sm: 'right' } }}>
