@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { baseStationsFeature } from './features/base-stations/index.js';
 import { exportFeature } from './features/export/index.js';
 import { ingestFeature } from './features/ingest/index.js';
+import { monitorsFeature } from './features/monitors/index.js';
 import { preferencesFeature } from './features/preferences/index.js';
 import { probesFeature } from './features/probes/index.js';
 import { qualityFeature } from './features/quality/index.js';
@@ -35,7 +36,8 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
   const baseStations = baseStationsFeature(kernel, { ...auth, ...readings.exports });
   const probes = probesFeature(kernel, auth);
   const ingest = ingestFeature(kernel);
-  const storages = storagesFeature(kernel, { ...auth, users: access.exports.users });
+  const monitors = monitorsFeature(kernel, auth);
+  const storages = storagesFeature(kernel, { ...auth, users: access.exports.users, ...monitors.exports });
   const sites = sitesFeature(kernel, { ...auth, ...storages.exports });
   const quality = qualityFeature(kernel, { ...auth, users: access.exports.users });
   const exportData = exportFeature(kernel, auth);
@@ -50,6 +52,7 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
     baseStations,
     probes,
     ingest,
+    monitors,
     storages,
     sites,
     quality,

@@ -13,7 +13,15 @@ describe('mayChange', () => {
     [
       'a grand master',
       { ...owner, master: true, grandMaster: true },
-      ['correctProbe', 'toggleProbes', 'transferProbes', 'editStation', 'editStorage', 'removeStorage'],
+      [
+        'correctProbe',
+        'toggleProbes',
+        'transferProbes',
+        'editStation',
+        'editStorage',
+        'removeStorage',
+        'editMonitor',
+      ],
     ],
     ['an admin who is a read-only master', { ...owner, admin: true, master: true }, []],
   ] as const)('lets %s change exactly %j', (_who, ctx, allowed) => {

@@ -246,6 +246,39 @@ export interface QualityRollupStateTable {
   updated_ts: number;
 }
 
+/** Spec doc 3 §3 "Monitor" (migration 0008): one per account and itemID; rules as JSON Rule[] settings. */
+export interface MonitorsTable {
+  owner_user_id: number;
+  item_id: number;
+  name: string;
+  /** 0/1. */
+  default_monitor: number;
+  /** 0/1. */
+  compost: number;
+  demo_type: string | null;
+  /** JSON: the rules' id, type, settings and ruleChanged (alerts live in monitor_rule_state). */
+  rules: string;
+  created_ts: number;
+  updated_ts: number;
+  updated_by: number | null;
+}
+
+/** Per rule: the engine's per-sensor state, current alerts, history and reading-time watermark. */
+export interface MonitorRuleStateTable {
+  owner_user_id: number;
+  monitor_id: number;
+  rule_id: number;
+  /** JSON RuleState (domain/rules/ruleState.ts). */
+  state: string;
+  /** JSON Alert[]. */
+  current_alerts: string;
+  /** JSON Alert[]. */
+  alert_history: string;
+  /** The newest reading time (epoch s) evaluated. */
+  watermark: number;
+  updated_ts: number;
+}
+
 export interface Database {
   users: UsersTable;
   master_authorizations: MasterAuthorizationsTable;
@@ -265,4 +298,6 @@ export interface Database {
   quality_hourly: QualityHourlyTable;
   quality_daily: QualityDailyTable;
   quality_rollup_state: QualityRollupStateTable;
+  monitors: MonitorsTable;
+  monitor_rule_state: MonitorRuleStateTable;
 }

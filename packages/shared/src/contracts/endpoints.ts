@@ -3,6 +3,7 @@ import type { Endpoint } from './endpoint.js';
 import { exportEndpoints } from './export.js';
 import { healthEndpoints } from './health.js';
 import { ingestEndpoints } from './ingest.js';
+import { monitorEndpoints } from './monitors.js';
 import { probeConfigEndpoints } from './probeConfig.js';
 import { probeDataEndpoints } from './probeData.js';
 import { qualityEndpoints } from './quality.js';
@@ -28,6 +29,7 @@ export const endpoints = catalogue({
   probes: { ...probeDataEndpoints, ...probeConfigEndpoints },
   storages: storageEndpoints,
   sites: siteEndpoints,
+  monitors: monitorEndpoints,
   quality: qualityEndpoints,
   export: exportEndpoints,
   translations: translationEndpoints,

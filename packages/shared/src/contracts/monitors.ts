@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { defineEndpoint, defineEndpoints } from './endpoint.js';
 import { MAX_DEPTHS } from './ingest.js';
+import { statusOkSchema } from './statusOk.js';
 import { RULE_TYPE_INFO, type RuleType } from '../domain/kinds/ruleTypes.js';
 import {
   ABS_LIMIT_RANGE,
@@ -251,3 +253,70 @@ export function addableRuleTypes(
 export function nextRuleId(rules: readonly { id: number }[]): number {
   return rules.reduce((max, r) => Math.max(max, r.id), 0) + 1;
 }
+
+/** A monitor as the server answers it: the saved input with its id, account and the storages using it. */
+export const monitorSchema = z.object({
+  itemID: z.int().positive(),
+  UID: z.int().positive().describe('The account the monitor belongs to.'),
+  name: z.string(),
+  rules: z.array(ruleSchema).describe('Each with its currentAlerts and alertHistory.'),
+  defaultMonitor: z.boolean(),
+  compost: z.boolean(),
+  demoType: z.string().nullable(),
+  storages: z.array(z.int().positive()).describe('The itemIDs of the storages that use the monitor.'),
+  updated_ts: z.int(),
+});
+export type Monitor = z.infer<typeof monitorSchema>;
+
+/** GET /client/getMonitors — spec doc 3 §7 "Get monitors {UID}". */
+export const getMonitorsQuerySchema = z.object({ UID: z.coerce.number().int().positive().optional() });
+export const getMonitorsResponseSchema = z.object({
+  status_code: z.literal(0),
+  results: z.array(monitorSchema),
+});
+export type GetMonitorsResponse = z.infer<typeof getMonitorsResponseSchema>;
+
+/** POST /client/saveMonitor — spec doc 3 §7 "Save monitor {UID, item}". */
+export const saveMonitorRequestSchema = z.strictObject({
+  UID: z.int().positive().optional(),
+  item: monitorInputSchema,
+});
+export type SaveMonitorRequest = z.infer<typeof saveMonitorRequestSchema>;
+export const saveMonitorResponseSchema = z.object({ status_code: z.literal(0), item: monitorSchema });
+export type SaveMonitorResponse = z.infer<typeof saveMonitorResponseSchema>;
+
+/** POST /client/removeMonitor — spec doc 3 §7 "Remove monitor {UID, itemID}". */
+export const removeMonitorRequestSchema = z.strictObject({
+  UID: z.int().positive().optional(),
+  itemID: z.int().positive(),
+});
+export type RemoveMonitorRequest = z.infer<typeof removeMonitorRequestSchema>;
+
+/** Monitors (spec doc 3 §7, doc 1 §6), served by the monitors feature. */
+export const monitorEndpoints = defineEndpoints({
+  getMonitors: defineEndpoint({
+    method: 'GET',
+    path: '/client/getMonitors',
+    query: getMonitorsQuerySchema,
+    response: getMonitorsResponseSchema,
+    auth: 'user',
+    summary: "The monitors of the caller's account (or of an account it may act for), with their alerts.",
+  }),
+  saveMonitor: defineEndpoint({
+    method: 'POST',
+    path: '/client/saveMonitor',
+    body: saveMonitorRequestSchema,
+    response: saveMonitorResponseSchema,
+    auth: 'user',
+    summary:
+      'Creates (no itemID) or replaces a monitor; rules whose settings changed lose their current alerts.',
+  }),
+  removeMonitor: defineEndpoint({
+    method: 'POST',
+    path: '/client/removeMonitor',
+    body: removeMonitorRequestSchema,
+    response: statusOkSchema,
+    auth: 'user',
+    summary: 'Removes a monitor no storage uses.',
+  }),
+});

@@ -15,6 +15,8 @@ export const ACCOUNT_CHANGES = [
   // Storages (spec doc 3 §6): their layouts and the probes placed in them, and deleting one.
   'editStorage',
   'removeStorage',
+  // Monitors and their rules (spec doc 3 §6: masters read-only, grand masters change).
+  'editMonitor',
 ] as const;
 export type AccountChange = (typeof ACCOUNT_CHANGES)[number];
 
@@ -30,6 +32,7 @@ export function mayChange(ctx: ChangeRightsContext, change: AccountChange): bool
   // stations' names and time zones) — that stays with the owner. He does build the storages he
   // stacks and push probes into (docs/decisions/0019-storages-store.md), but deleting a storage
   // stays with the owner.
+  // Nor does he set the alert limits that guard the account's stacks (monitors): the owner does.
   if (ctx.subUser) return change === 'renameProbe' || change === 'editStorage';
   return true;
 }

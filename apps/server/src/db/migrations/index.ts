@@ -6,6 +6,7 @@ import { translationsMigration } from './0003_translations.js';
 import { storagesMigration } from './0004_storages.js';
 import { sitesMigration } from './0005_sites.js';
 import { qualityMigration } from './0007_quality.js';
+import { monitorsMigration } from './0008_monitors.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -16,5 +17,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0004_storages': storagesMigration(engine),
     '0005_sites': sitesMigration(engine),
     '0007_quality': qualityMigration(engine),
+    '0008_monitors': monitorsMigration(engine),
   };
 }

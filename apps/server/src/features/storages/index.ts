@@ -20,7 +20,12 @@ export interface AccountStorage {
 /** Storages of an account: list, create and edit (with their layouts and probes), delete. */
 export function storagesFeature(
   kernel: Kernel,
-  deps: { access: AccessService; authenticate: Authenticate; users: UserRepository },
+  deps: {
+    access: AccessService;
+    authenticate: Authenticate;
+    users: UserRepository;
+    monitorExists: (ownerId: number, itemId: number) => Promise<boolean>;
+  },
 ) {
   const { db } = kernel.store;
   const repo = new StorageRepository(db);
@@ -30,6 +35,7 @@ export function storagesFeature(
     deps.users,
     new BaseStationRepository(db),
     kernel.nowS,
+    deps.monitorExists,
   );
   return defineFeature({
     name: 'storages',

@@ -32,6 +32,8 @@ export class StorageService {
     private readonly users: Pick<UserRepository, 'findById'>,
     private readonly stations: Pick<BaseStationRepository, 'findById' | 'probesWithStation'>,
     private readonly nowS: () => number,
+    /** Whether the account has this monitor (the monitors feature). */
+    private readonly monitorExists: (ownerId: number, itemId: number) => Promise<boolean>,
   ) {}
 
   /** GET /client/getStorages: the storages of the accounts the caller sees, or of one (UID), by name. */
@@ -54,8 +56,9 @@ export class StorageService {
     if (!station || station.owner_user_id !== accountId) throw ApiError.forbidden();
     if (item.capacity !== null && item.capacity > STORAGE_CAPACITY_MAX_DEFAULT)
       throw ApiError.invalid(`The capacity is at most ${STORAGE_CAPACITY_MAX_DEFAULT}.`, 'item.capacity');
-    // Monitors come with their own feature; until then no monitor exists to be chosen.
-    if (item.monitor !== null) throw ApiError.invalid(`There is no monitor ${item.monitor}.`, 'item.monitor');
+    // A storage has at most one monitor (spec doc 3 §3 Storage "monitor"), one of its own account.
+    if (item.monitor !== null && !(await this.monitorExists(accountId, item.monitor)))
+      throw ApiError.invalid(`There is no monitor ${item.monitor}.`, 'item.monitor');
     const problem = checkStorageLayout(item, account.segment);
     if (problem) throw ApiError.invalid(problem.message, problem.path);
     await this.checkAlertUsers(accountId, item);

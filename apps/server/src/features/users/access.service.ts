@@ -27,6 +27,7 @@ const SUB_USER_REFUSALS: Record<AccountChange, string> = {
   editStation: 'Only the account owner can change base-station settings.',
   editStorage: 'Only the account owner can change storages.',
   removeStorage: 'Only the account owner can delete storages.',
+  editMonitor: 'Only the account owner can change monitors.',
 };
 
 export function changeRightsOf(actor: Actor): ChangeRightsContext {

@@ -1,0 +1,184 @@
+import type { Alert, Monitor, MonitorInput, Rule } from '@emberwatch/shared';
+import { ApiError } from '../../http/ApiError.js';
+import type { AccessService, Actor, UserRow } from '../users/index.js';
+import type { MonitorRepository, MonitorRow, RuleStateRow, Trx } from './monitor.repository.js';
+
+/** What the monitors table keeps of a rule: everything but the alerts, which live in the state rows. */
+type StoredRule = Pick<Rule, 'id' | 'type' | 'settings' | 'ruleChanged'>;
+
+function noSuchMonitor(): ApiError {
+  // Alike for a monitor that does not exist and one of another account: no probing for ids.
+  return ApiError.forbidden('You do not have access to this monitor.');
+}
+
+const sameSettings = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Monitors of an account (spec doc 3 §3, §4 "Monitor save", §5, §6, §7). Whoever may see the account
+ * sees its monitors and their alerts; changes follow the shared `mayChange` ('editMonitor': masters
+ * read-only, grand masters and admins everything, sub-users not). A save checks everything before it
+ * writes, in one transaction, so a refused call changes nothing.
+ */
+export class MonitorService {
+  constructor(
+    private readonly repo: MonitorRepository,
+    private readonly access: AccessService,
+    private readonly nowS: () => number,
+  ) {}
+
+  /** GET /client/getMonitors: the account's monitors, by itemID, each rule with its alerts. */
+  async list(actor: Actor, uid: number | undefined): Promise<Monitor[]> {
+    const accountId = accountIdOf(await this.access.targetAccount(actor, uid));
+    const [rows, states, using] = await Promise.all([
+      this.repo.listByOwner(accountId),
+      this.repo.statesOf(accountId),
+      this.repo.storagesUsing(accountId),
+    ]);
+    return rows.map((r) => present(r, states, using.get(r.item_id) ?? []));
+  }
+
+  /**
+   * POST /client/saveMonitor (spec doc 3 §4 "Monitor save"): creates (no itemID, new id max + 1) or
+   * replaces a monitor. A rule whose settings changed records its old and new settings; its current
+   * alerts move to the history, with a reset time when the monitor is in use, and its per-sensor state
+   * starts afresh. A removed rule loses its state.
+   */
+  async save(actor: Actor, uid: number | undefined, item: MonitorInput): Promise<Monitor> {
+    const accountId = accountIdOf(await this.access.targetAccount(actor, uid));
+    const existing = item.itemID === undefined ? undefined : await this.repo.find(accountId, item.itemID);
+    if (item.itemID !== undefined && !existing) throw noSuchMonitor();
+    this.access.assertMayChange(actor, 'editMonitor');
+    // demoType marks an admin's demo monitors (spec doc 3 §6); nobody else sets it.
+    if (item.demoType != null && !actor.isAdmin)
+      throw ApiError.invalid('Only administrators save demo monitors.', 'item.demoType');
+
+    const now = this.nowS();
+    const itemId = await this.repo.transaction(async (trx) => {
+      const id = existing?.item_id ?? (await this.repo.nextItemId(trx, accountId));
+      const inUse = ((await this.repo.storagesUsing(accountId, trx)).get(id) ?? []).length > 0;
+      const before = new Map((existing ? parseRules(existing) : []).map((r) => [r.id, r]));
+      const states = new Map(
+        (existing ? await this.repo.statesOf(accountId, trx) : [])
+          .filter((s) => s.monitor_id === id)
+          .map((s) => [s.rule_id, s]),
+      );
+      const rules: StoredRule[] = [];
+      for (const rule of item.rules) {
+        const old = before.get(rule.id);
+        // A rule id the monitor did not have is a new rule: whatever the client sent, no history yet.
+        if (!old || old.type !== rule.type) {
+          rules.push({
+            id: rule.id,
+            type: rule.type,
+            settings: rule.settings,
+            ruleChanged: null,
+          });
+          const state = states.get(rule.id);
+          if (state) await this.retire(trx, state, now, inUse);
+          continue;
+        }
+        if (sameSettings(old.settings, rule.settings)) {
+          rules.push(old);
+          continue;
+        }
+        rules.push({
+          ...old,
+          settings: rule.settings,
+          ruleChanged: { changedAt: now, oldSettings: old.settings, newSettings: rule.settings, inUse },
+        });
+        const state = states.get(rule.id);
+        if (state) await this.retire(trx, state, now, inUse);
+      }
+      const kept = new Set(item.rules.map((r) => r.id));
+      await this.repo.removeStates(
+        trx,
+        accountId,
+        id,
+        [...before.keys()].filter((r) => !kept.has(r)),
+      );
+
+      const row: MonitorRow = {
+        owner_user_id: accountId,
+        item_id: id,
+        name: item.name,
+        default_monitor: item.defaultMonitor ? 1 : 0,
+        compost: item.compost ? 1 : 0,
+        demo_type: item.demoType ?? null,
+        rules: JSON.stringify(rules),
+        created_ts: existing?.created_ts ?? now,
+        updated_ts: now,
+        updated_by: actor.user.id,
+      };
+      if (existing) await this.repo.update(trx, row);
+      else await this.repo.insert(trx, row);
+      if (item.defaultMonitor) await this.repo.clearDefaultExcept(trx, accountId, id);
+      return id;
+    });
+    return (await this.list(actor, accountId)).find((m) => m.itemID === itemId) as Monitor;
+  }
+
+  /** POST /client/removeMonitor: refused while storages use it (spec doc 3 §5, the button is disabled). */
+  async remove(actor: Actor, uid: number | undefined, itemId: number): Promise<void> {
+    const accountId = accountIdOf(await this.access.targetAccount(actor, uid));
+    if (!(await this.repo.find(accountId, itemId))) throw noSuchMonitor();
+    this.access.assertMayChange(actor, 'editMonitor');
+    await this.repo.transaction(async (trx) => {
+      const using = (await this.repo.storagesUsing(accountId, trx)).get(itemId) ?? [];
+      if (using.length > 0)
+        throw ApiError.invalid(
+          `Storages use this monitor (${using.join(', ')}); choose another for them first.`,
+          'itemID',
+        );
+      await this.repo.remove(trx, accountId, itemId);
+    });
+  }
+
+  /**
+   * Spec doc 3 §4 step 3: the rule's current alerts go to its history — with a reset time when the
+   * rule was edited in use — and its per-sensor state starts afresh (the old settings' state means
+   * nothing under the new ones). The watermark stays: readings already evaluated are not replayed.
+   */
+  private async retire(trx: Trx, state: RuleStateRow, now: number, inUse: boolean): Promise<void> {
+    const current = JSON.parse(state.current_alerts) as Alert[];
+    const moved = current.map((a) => (inUse && a.resetTS === null ? { ...a, resetTS: now } : a));
+    await this.repo.upsertState(trx, {
+      ...state,
+      state: JSON.stringify({ turnPoint: 0, sensors: {} }),
+      current_alerts: '[]',
+      alert_history: JSON.stringify([...(JSON.parse(state.alert_history) as Alert[]), ...moved]),
+      updated_ts: now,
+    });
+  }
+}
+
+function parseRules(row: MonitorRow): StoredRule[] {
+  return JSON.parse(row.rules) as StoredRule[];
+}
+
+function present(row: MonitorRow, states: readonly RuleStateRow[], storages: number[]): Monitor {
+  const mine = new Map(states.filter((s) => s.monitor_id === row.item_id).map((s) => [s.rule_id, s]));
+  return {
+    itemID: row.item_id,
+    UID: row.owner_user_id,
+    name: row.name,
+    rules: parseRules(row).map((r) => {
+      const s = mine.get(r.id);
+      return {
+        ...r,
+        ruleChanged: r.ruleChanged ?? null,
+        currentAlerts: s ? (JSON.parse(s.current_alerts) as Alert[]) : [],
+        alertHistory: s ? (JSON.parse(s.alert_history) as Alert[]) : [],
+      } as Rule;
+    }),
+    defaultMonitor: row.default_monitor === 1,
+    compost: row.compost === 1,
+    demoType: row.demo_type,
+    storages,
+    updated_ts: row.updated_ts,
+  };
+}
+
+/** The account a user works in: its main user for a sub-user, else itself. */
+function accountIdOf(user: UserRow): number {
+  return user.main_user_id ?? user.id;
+}
