@@ -76,8 +76,8 @@ function stripEndpointSchemas(code: string, ast: AstNode): string {
  * validates with it. Two steps keep it out:
  * 1. each endpoint keeps only what the client reads (stripEndpointSchemas), so the endpoint objects
  *    the web calls by no longer reference a schema;
- * 2. building a schema is pure, so each top-level `const x = call(...)` of a contract module is
- *    marked as such (wrapped in a pure IIFE); schemas nobody imports then drop out.
+ * 2. building a schema is pure, so each top-level `const x = call(...)` (or an object or array
+ *    literal, which may hold such calls) of a contract module is marked as such (wrapped in a pure IIFE); schemas nobody imports then drop out.
  * Build only. Step 2 leaves a module it does not understand as it was; test/builtBundle.test.ts
  * builds the app and fails if zod is in it.
  *
@@ -86,6 +86,8 @@ function stripEndpointSchemas(code: string, ast: AstNode): string {
  * import order. Without this, the contract modules the shell's lazy pages share with the entry
  * split the shared constants into a chunk of their own, and the first page loaded ~1 kB more.
  */
+const PURE_INIT = new Set(['CallExpression', 'ObjectExpression', 'ArrayExpression']);
+
 function treeShakeSharedSchemas(): Plugin {
   return {
     name: 'emberwatch:tree-shake-shared-schemas',
@@ -102,9 +104,12 @@ function treeShakeSharedSchemas(): Plugin {
           const decl = node.type === 'ExportNamedDeclaration' ? node.declaration : node;
           if (decl?.type !== 'VariableDeclaration') continue;
           for (const d of decl.declarations) {
-            if (d.init?.type !== 'CallExpression') continue;
-            out += `${code.slice(last, d.init.start)}/* @__PURE__ */ (() => ${code.slice(d.init.start, d.init.end)})()`;
-            last = d.init.end;
+            // A call builds a schema; an object or array literal may hold calls (a set of fields
+            // spread into several schemas). Both are pure here.
+            const { init } = d;
+            if (!init || !PURE_INIT.has(init.type)) continue;
+            out += `${code.slice(last, init.start)}/* @__PURE__ */ (() => (${code.slice(init.start, init.end)}))()`;
+            last = init.end;
           }
         }
         out += code.slice(last);
