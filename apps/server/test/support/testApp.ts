@@ -11,6 +11,7 @@ import { DEMO_PASSWORD } from '../../src/features/demo/demoAccounts.js';
 import { seedDemo, type DemoStationsFile } from '../../src/features/demo/seedDemo.js';
 import type { Job } from '../../src/jobs/Scheduler.js';
 import type { Kernel } from '../../src/kernel/Kernel.js';
+import type { FeatureModule } from '../../src/kernel/FeatureModule.js';
 import type { IngestService } from '../../src/features/ingest/ingest.service.js';
 import { UserRepository, type UserRow } from '../../src/features/users/index.js';
 
@@ -24,6 +25,8 @@ export interface TestApp {
   jobs: Job[];
   /** The ingest service, for tests that need packets to share one commit. */
   ingest: Pick<IngestService, 'submit'>;
+  /** The mounted features (a feature's exports by name). */
+  features: FeatureModule<object>[];
   /** A user row by username, straight from the store. */
   findUser(username: string): Promise<UserRow | undefined>;
   store: Store;
@@ -85,6 +88,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     kernel,
     jobs,
     ingest: ingestFeature.exports.ingest,
+    features,
     findUser: (username) => new UserRepository(store.db).findByUsername(username),
     store,
     stations: file.stations,

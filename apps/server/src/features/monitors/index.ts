@@ -2,21 +2,45 @@ import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
 import type { AccessService } from '../users/index.js';
+import { MonitorEvaluator } from './monitorEvaluator.js';
 import { MonitorRepository } from './monitor.repository.js';
 import { MonitorService } from './monitor.service.js';
 import { monitorRoutes } from './monitors.routes.js';
+
+export { MonitorEvaluator } from './monitorEvaluator.js';
+
+/** How often the data-break job looks for silent probes of monitored storages. */
+export const MONITOR_TICK_EVERY_MS = 5 * 60_000;
 
 /** Alert monitors of an account and their rules' state and alerts (spec doc 3 §3-§7). */
 export function monitorsFeature(kernel: Kernel, deps: { access: AccessService; authenticate: Authenticate }) {
   const repo = new MonitorRepository(kernel.store.db);
   const monitors = new MonitorService(repo, deps.access, kernel.nowS);
+  let log: ((err: unknown) => void) | undefined;
+  const evaluator = new MonitorEvaluator(kernel.store.db, kernel.store.engine, kernel.nowS, (err) => {
+    if (log) log(err);
+  });
   return defineFeature({
     name: 'monitors',
-    routes: monitorRoutes({ authenticate: deps.authenticate, monitors }),
+    routes: (app) => {
+      log = (err) => app.log.error({ err }, 'monitor evaluation failed');
+      return monitorRoutes({ authenticate: deps.authenticate, monitors })(app);
+    },
+    // Another instance's commit is evaluated by that instance; a re-run here would only find duplicates.
+    events: { newData: ({ bsIds, remote }) => (remote ? undefined : evaluator.schedule(bsIds)) },
+    jobs: [
+      {
+        name: 'monitors.dataBreaks',
+        everyMs: MONITOR_TICK_EVERY_MS,
+        run: () => evaluator.tickAll().then(() => undefined),
+      },
+    ],
+    stop: () => evaluator.idle(),
     exports: {
       /** Whether an account has a monitor of this itemID (a storage may only choose its own). */
       monitorExists: async (ownerId: number, itemId: number): Promise<boolean> =>
         (await repo.find(ownerId, itemId)) !== undefined,
+      evaluator,
     },
   });
 }
