@@ -122,6 +122,28 @@ describe(`monitor evaluation on ${TEST_ENGINE}`, () => {
     ]);
   });
 
+  it('moves current alerts to history with a reset time when a rule in use is edited', async () => {
+    const [p] = probes as [string];
+    await ingest(t, BS, [{ sensor_id: p, meas_ts: t0 + 2000, temperatures: [500, 690] }]);
+    await evaluator.idle();
+    expect((await rule()).currentAlerts).toHaveLength(1);
+    const monitors = (await call.get('hay', '/client/getMonitors')).json<GetMonitorsResponse>().results;
+    const m = monitors.find((x) => x.name === 'Hot hay')!;
+    const edited = { ...absMax, settings: { ...absMax.settings, alertLimit: 620 } };
+    const res = await call.post('hay', '/client/saveMonitor', {
+      item: { itemID: m.itemID, name: m.name, rules: [edited], defaultMonitor: false, compost: false },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const r = res.json<SaveMonitorResponse>().item.rules[0]!;
+    expect(r.ruleChanged).toMatchObject({ changedAt: clock, inUse: true, oldSettings: absMax.settings });
+    expect(r.currentAlerts).toEqual([]);
+    expect(r.alertHistory![0]).toMatchObject({ sensor_id: p, ts: t0 + 2000, resetTS: clock });
+    // The state started afresh: the next hot reading raises under the new limit.
+    await ingest(t, BS, [{ sensor_id: p, meas_ts: t0 + 2100, temperatures: [500, 610] }]);
+    await evaluator.idle();
+    expect((await rule()).currentAlerts).toEqual([]);
+  });
+
   it('marks a silent probe by the timer job, keeping its alert current', async () => {
     const [p] = probes as [string];
     await ingest(t, BS, [{ sensor_id: p, meas_ts: t0 + 2400, temperatures: [500, 700] }]);

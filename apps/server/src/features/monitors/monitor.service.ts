@@ -1,4 +1,11 @@
-import type { Alert, Monitor, MonitorInput, Rule } from '@emberwatch/shared';
+import {
+  clearAlertsOnRuleChange,
+  createRuleState,
+  type Alert,
+  type Monitor,
+  type MonitorInput,
+  type Rule,
+} from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
 import type { AccessService, Actor, UserRow } from '../users/index.js';
 import type { MonitorRepository, MonitorRow, RuleStateRow, Trx } from './monitor.repository.js';
@@ -139,13 +146,19 @@ export class MonitorService {
    * nothing under the new ones). The watermark stays: readings already evaluated are not replayed.
    */
   private async retire(trx: Trx, state: RuleStateRow, now: number, inUse: boolean): Promise<void> {
-    const current = JSON.parse(state.current_alerts) as Alert[];
-    const moved = current.map((a) => (inUse && a.resetTS === null ? { ...a, resetTS: now } : a));
+    const alerts = clearAlertsOnRuleChange(
+      {
+        currentAlerts: JSON.parse(state.current_alerts) as Alert[],
+        alertHistory: JSON.parse(state.alert_history) as Alert[],
+      },
+      now,
+      inUse,
+    );
     await this.repo.upsertState(trx, {
       ...state,
-      state: JSON.stringify({ turnPoint: 0, sensors: {} }),
-      current_alerts: '[]',
-      alert_history: JSON.stringify([...(JSON.parse(state.alert_history) as Alert[]), ...moved]),
+      state: JSON.stringify(createRuleState()),
+      current_alerts: JSON.stringify(alerts.currentAlerts),
+      alert_history: JSON.stringify(alerts.alertHistory),
       updated_ts: now,
     });
   }
