@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { emptySite, type SiteInput, type SiteStorage } from '@emberwatch/shared';
 import {
   buildSiteScene,
+  cameraDistanceToFit,
+  CAMERA_DIRECTION,
+  CAMERA_FOV_DEG,
   DEFAULT_STORAGE_COLOUR,
   type SiteSceneInput,
 } from '../src/features/site-plan/siteScene';
@@ -92,7 +95,8 @@ describe('buildSiteScene: colours and labels', () => {
     ['red', DEFAULT_STORAGE_COLOUR],
     [' #ABCDEF ', '#abcdef'],
   ])('an unusable style colour %j is drawn as %s', (color, colour) => {
-    expect(scene({ siteStorages: [entry(1, { color })] }).storages[0]?.colour).toBe(colour);
+    const d = scene({ showColors: false, siteStorages: [entry(1, { color })] });
+    expect(d.storages[0]?.colour).toBe(colour);
   });
 
   it('labels a storage with its name and, when known, its temperature', () => {
@@ -100,10 +104,48 @@ describe('buildSiteScene: colours and labels', () => {
     expect(d.storages.map((s) => s.label)).toEqual(['North barn 65.0 °C', 'Silo 1']);
   });
 
+  it.each([
+    // showColors, temperature → the label's background: the band's colour whether or not the body shows it
+    [true, 650, TEMPERATURE_BAND_COLOURS[3].fill],
+    [false, 650, TEMPERATURE_BAND_COLOURS[3].fill],
+    [false, -250, TEMPERATURE_BAND_COLOURS[0].fill],
+    [true, null, undefined],
+  ])('colours %s, temperature %s: the label reads on %s', (showColors, temperature, background) => {
+    const [s] = scene(
+      { showColors, siteStorages: [entry(1)] },
+      { temperatures: new Map([[1, temperature]]) },
+    ).storages;
+    expect(s?.labelColours?.background).toBe(background);
+  });
+
   it('places the site labels at their elevation', () => {
     const d = scene({
       labels: [{ id: '1', text: 'Gate', left: 10, top: 7.5, elevation: 3, color: '#0000ff' }],
     });
     expect(d.labels).toEqual([{ id: '1', text: 'Gate', x: 0, y: 3, z: 0, colour: '#0000ff' }]);
+  });
+});
+
+describe('cameraDistanceToFit: the whole site in view at any aspect', () => {
+  const halfV = ((CAMERA_FOV_DEG / 2) * Math.PI) / 180;
+  const elevation = Math.atan2(CAMERA_DIRECTION.y, CAMERA_DIRECTION.z);
+  it.each([
+    // columns, rows, aspect (a wide screen, a square, a phone held upright)
+    [20, 15, 16 / 9],
+    [20, 15, 1],
+    [20, 15, 390 / 450],
+    [100, 5, 0.5],
+    [5, 100, 2],
+    [1, 1, 1],
+  ])('%i × %i at aspect %s: width and depth both fit', (columns, rows, aspect) => {
+    const d = cameraDistanceToFit(columns, rows, aspect);
+    const visibleWidth = 2 * d * Math.tan(halfV) * aspect;
+    const visibleHeight = 2 * d * Math.tan(halfV);
+    expect(visibleWidth).toBeGreaterThanOrEqual(columns);
+    expect(visibleHeight).toBeGreaterThanOrEqual(rows * Math.sin(elevation));
+  });
+
+  it('stands further back for a phone held upright than for a wide screen', () => {
+    expect(cameraDistanceToFit(20, 15, 390 / 450)).toBeGreaterThan(1.5 * cameraDistanceToFit(20, 15, 16 / 9));
   });
 });

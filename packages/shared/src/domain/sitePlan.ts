@@ -26,7 +26,8 @@ export function emptySite(bsId: string): SiteInput {
     BS_ID: bsId,
     columns: SITE_COLUMNS_DEFAULT,
     rows: SITE_ROWS_DEFAULT,
-    showColors: false,
+    // Not given by the spec: on, because a hot storage should be seen before it is read (decision 0030).
+    showColors: true,
     labels: [],
     siteStorages: [],
   };

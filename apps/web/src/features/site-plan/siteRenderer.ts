@@ -23,7 +23,13 @@ import {
 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { CSS2DObject, CSS2DRenderer } from 'three/examples/jsm/renderers/CSS2DRenderer.js';
-import type { SceneStorage, SiteSceneDescription } from './siteScene';
+import {
+  CAMERA_DIRECTION,
+  CAMERA_FOV_DEG,
+  cameraDistanceToFit,
+  type SceneStorage,
+  type SiteSceneDescription,
+} from './siteScene';
 
 /**
  * The WebGL side of the site plan, loaded on demand (it holds three.js, which stays out of the
@@ -68,7 +74,7 @@ export function createSiteRenderer(
   sun.position.set(-30, 60, 40);
   scene.add(sun);
 
-  const camera = new PerspectiveCamera(45, 1, 0.1, 2000);
+  const camera = new PerspectiveCamera(CAMERA_FOV_DEG, 1, 0.1, 2000);
   const controls = new OrbitControls(camera, renderer.domElement);
   // Stay above the ground: orbiting under the site would show it from below.
   controls.maxPolarAngle = Math.PI / 2 - 0.05;
@@ -92,6 +98,7 @@ export function createSiteRenderer(
   scene.add(content);
   let pickable: Mesh[] = [];
   let framedFor = '';
+  let framedSite: { columns: number; rows: number } | null = null;
   let width = 1;
   let height = 1;
 
@@ -102,14 +109,21 @@ export function createSiteRenderer(
   controls.addEventListener('change', render);
 
   function frame(columns: number, rows: number) {
-    const key = `${columns}x${rows}`;
+    // Framed again when the site or the view's shape changes (a phone turned), never on an update.
+    const aspect = width / height;
+    const key = `${columns}x${rows}@${aspect.toFixed(2)}`;
     if (key === framedFor) return;
     framedFor = key;
-    const extent = Math.max(columns, rows);
-    camera.position.set(0, extent * 0.9, extent * 1.05);
+    const distance = cameraDistanceToFit(columns, rows, aspect);
+    const length = Math.hypot(CAMERA_DIRECTION.y, CAMERA_DIRECTION.z);
+    camera.position.set(
+      0,
+      (CAMERA_DIRECTION.y / length) * distance,
+      (CAMERA_DIRECTION.z / length) * distance,
+    );
     controls.target.set(0, 0, 0);
     controls.minDistance = 3;
-    controls.maxDistance = extent * 4;
+    controls.maxDistance = distance * 3;
     controls.update();
   }
 
@@ -146,11 +160,21 @@ export function createSiteRenderer(
       group.add(edges);
     }
     // Anchored at the roof's centre and drawn above it: a click on the anchor lands on the storage.
-    group.add(label(s.label, '#212121', s.x, s.height, s.z, s.id));
+    group.add(
+      label(s.label, s.labelColours?.text ?? '#212121', s.x, s.height, s.z, s.id, s.labelColours?.background),
+    );
     return group;
   }
 
-  function label(text: string, colour: string, x: number, y: number, z: number, storageId?: number) {
+  function label(
+    text: string,
+    colour: string,
+    x: number,
+    y: number,
+    z: number,
+    storageId?: number,
+    background = 'rgba(255,255,255,0.8)',
+  ) {
     const storage = storageId !== undefined;
     const el = document.createElement('div');
     // Where the storage is on screen (its roof's centre), for end-to-end tests that click it.
@@ -160,7 +184,7 @@ export function createSiteRenderer(
     Object.assign(box.style, {
       color: colour,
       font: `${storage ? 600 : 500} 12px Roboto, Helvetica, Arial, sans-serif`,
-      background: 'rgba(255,255,255,0.8)',
+      background,
       padding: '1px 4px',
       borderRadius: '3px',
       whiteSpace: 'nowrap',
@@ -231,6 +255,7 @@ export function createSiteRenderer(
       for (const s of description.storages) content.add(storageObject(s));
       for (const l of description.labels) content.add(label(l.text, l.colour, l.x, l.y, l.z));
       scene.add(content);
+      framedSite = { columns: description.columns, rows: description.rows };
       frame(description.columns, description.rows);
       render();
     },
@@ -241,6 +266,7 @@ export function createSiteRenderer(
       camera.updateProjectionMatrix();
       renderer.setSize(width, height);
       labelRenderer.setSize(width, height);
+      if (framedSite) frame(framedSite.columns, framedSite.rows);
       render();
     },
     dispose() {

@@ -27,6 +27,11 @@ export interface SceneStorage {
   temperature: number | null;
   /** Name, and the temperature when known ("North barn 65.0 °C"). */
   label: string;
+  /**
+   * The label's colours: always the temperature band's when a temperature is known, whether or not
+   * the body shows colours (a hot storage is seen before it is read); null without a temperature.
+   */
+  labelColours: { background: string; text: string } | null;
 }
 
 /** A site label floating at its elevation. */
@@ -78,8 +83,8 @@ export function buildSiteScene(input: SiteSceneInput): SiteSceneDescription {
     if (name === undefined) continue;
     const depth = depthOf(s);
     const temperature = input.temperatures.get(s.id) ?? null;
-    const band =
-      site.showColors && temperature !== null ? temperatureBand(temperature, input.colorStepsC) : null;
+    const temperatureBandOf = temperature === null ? null : temperatureBand(temperature, input.colorStepsC);
+    const band = site.showColors ? temperatureBandOf : null;
     storages.push({
       id: s.id,
       shape: s.isSilo ? 'silo' : 'building',
@@ -94,6 +99,13 @@ export function buildSiteScene(input: SiteSceneInput): SiteSceneDescription {
       band,
       temperature,
       label: temperature === null ? name : `${name} ${input.formatTemperature(temperature)}`,
+      labelColours:
+        temperatureBandOf === null
+          ? null
+          : {
+              background: TEMPERATURE_BAND_COLOURS[temperatureBandOf].fill,
+              text: TEMPERATURE_BAND_COLOURS[temperatureBandOf].onFill,
+            },
     });
   }
   const labels = site.labels.map((l) => ({
@@ -105,4 +117,24 @@ export function buildSiteScene(input: SiteSceneInput): SiteSceneDescription {
     colour: usableColour(l.color, '#212121'),
   }));
   return { columns: site.columns, rows: site.rows, storages, labels };
+}
+
+/** The camera looks down at the site from this direction (up, towards the viewer), about 40° high. */
+export const CAMERA_DIRECTION = { y: 0.9, z: 1.05 } as const;
+export const CAMERA_FOV_DEG = 45;
+
+/**
+ * How far from the site's centre the camera stands so that the whole site is in view at this
+ * aspect (width / height): its width across the view's width and its depth, as seen from the
+ * camera's height, across the view's height, with a margin. A phone held upright needs the camera
+ * much further back than a wide screen, or the storages at the ends are off the screen.
+ */
+export function cameraDistanceToFit(columns: number, rows: number, aspect: number): number {
+  const margin = 1.15;
+  const halfV = ((CAMERA_FOV_DEG / 2) * Math.PI) / 180;
+  const halfH = Math.atan(Math.tan(halfV) * Math.max(aspect, 0.1));
+  const elevation = Math.atan2(CAMERA_DIRECTION.y, CAMERA_DIRECTION.z);
+  const forWidth = (columns * margin) / (2 * Math.tan(halfH));
+  const forDepth = (rows * Math.sin(elevation) * margin) / (2 * Math.tan(halfV));
+  return Math.max(forWidth, forDepth, 3);
 }
