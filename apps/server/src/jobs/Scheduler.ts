@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 export interface Job {
   name: string;
   everyMs: number;
+  /** Run once this long after the start too, instead of first waiting a whole period (catch-up jobs). */
+  firstAfterMs?: number;
   run(): Promise<void>;
 }
 
@@ -31,11 +33,16 @@ export class Scheduler {
       const timer = setInterval(tick, job.everyMs);
       timer.unref();
       this.timers.push(timer);
+      if (job.firstAfterMs !== undefined) {
+        const first = setTimeout(tick, job.firstAfterMs);
+        first.unref();
+        this.timers.push(first);
+      }
     }
   }
 
   stop(): void {
-    for (const t of this.timers) clearInterval(t);
+    for (const t of this.timers) clearTimeout(t);
     this.timers.length = 0;
   }
 }

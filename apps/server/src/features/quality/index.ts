@@ -36,6 +36,8 @@ export function qualityFeature(
       {
         name: 'quality-rollup',
         everyMs: QUALITY_ROLLUP_EVERY_MS,
+        // Soon after the start, so a fresh demo (or a server that was down) shows quality at once.
+        firstAfterMs: 2_000,
         run: async () => {
           await rollup.pass();
         },
