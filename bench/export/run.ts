@@ -28,6 +28,7 @@ import { UserRepository } from '../../apps/server/src/features/users/index.js';
 import { runExport, type ExportJob } from '../../apps/web/src/features/export/runExport.js';
 import { BENCH_USERNAME, prepareStore, stationId, writeResults } from '../support/benchServer.js';
 import { median } from '../support/procStats.js';
+import { insertHayProbes } from '../support/insertHayProbes.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -59,27 +60,7 @@ async function seed(dataDir: string) {
   const bs = stationId(0);
   const now = Math.floor(Date.now() / 1000);
   const ids = Array.from({ length: PROBES }, (_, i) => probeId(i));
-  for (let i = 0; i < ids.length; i += 100)
-    await db
-      .insertInto('probes')
-      .values(
-        ids.slice(i, i + 100).map((sensor_id) => ({
-          sensor_id,
-          bs_id: bs,
-          sensor_name: `Probe ${sensor_id}`,
-          kind: 'H',
-          depths: 3,
-          disabled: 0,
-          storage_location: null,
-          col: null,
-          real_bs: bs,
-          created_ts: now,
-          corrections: null,
-          measurement_interval: null,
-          receiving_time: null,
-        })),
-      )
-      .execute();
+  await insertHayProbes(db, bs, ids, now, (id) => `Probe ${id}`);
   const end = Math.floor(now / STEP_S) * STEP_S - STEP_S;
   const count = DAYS * PER_DAY;
   for (let p = 0; p < PROBES; p++) {

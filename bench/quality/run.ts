@@ -32,6 +32,7 @@ import {
   stopServer,
   writeResults,
 } from '../support/benchServer.js';
+import { insertHayProbes } from '../support/insertHayProbes.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -86,27 +87,7 @@ async function seed(store: Store, now: number): Promise<number> {
     .execute();
   const bs = stationId(0);
   const ids = Array.from({ length: PROBES }, (_, i) => probeId(i));
-  for (let i = 0; i < ids.length; i += 100)
-    await db
-      .insertInto('probes')
-      .values(
-        ids.slice(i, i + 100).map((sensor_id) => ({
-          sensor_id,
-          bs_id: bs,
-          sensor_name: null,
-          kind: 'H',
-          depths: 3,
-          disabled: 0,
-          storage_location: null,
-          col: null,
-          real_bs: bs,
-          created_ts: now,
-          corrections: null,
-          measurement_interval: null,
-          receiving_time: null,
-        })),
-      )
-      .execute();
+  await insertHayProbes(db, bs, ids, now);
   // Ten stacks of 20 probes; the quality call reads only which probes a storage lists.
   const stacks = Array.from({ length: 10 }, (_, s) => ({
     sensors: ids
