@@ -15,11 +15,11 @@ export const MONITOR_TICK_EVERY_MS = 5 * 60_000;
 /** Alert monitors of an account and their rules' state and alerts (spec doc 3 §3-§7). */
 export function monitorsFeature(kernel: Kernel, deps: { access: AccessService; authenticate: Authenticate }) {
   const repo = new MonitorRepository(kernel.store.db);
-  const monitors = new MonitorService(repo, deps.access, kernel.nowS);
   let log: ((err: unknown) => void) | undefined;
   const evaluator = new MonitorEvaluator(kernel.store.db, kernel.store.engine, kernel.nowS, (err) => {
     if (log) log(err);
   });
+  const monitors = new MonitorService(repo, deps.access, kernel.nowS, () => evaluator.forgetStations());
   return defineFeature({
     name: 'monitors',
     routes: (app) => {

@@ -31,6 +31,8 @@ export class MonitorService {
     private readonly repo: MonitorRepository,
     private readonly access: AccessService,
     private readonly nowS: () => number,
+    /** After a save or removal: the evaluator forgets which stations it knew to have no monitor. */
+    private readonly onChange: () => void = () => undefined,
   ) {}
 
   /** GET /client/getMonitors: the account's monitors, by itemID, each rule with its alerts. */
@@ -121,6 +123,7 @@ export class MonitorService {
       if (item.defaultMonitor) await this.repo.clearDefaultExcept(trx, accountId, id);
       return id;
     });
+    this.onChange();
     return (await this.list(actor, accountId)).find((m) => m.itemID === itemId) as Monitor;
   }
 
@@ -138,6 +141,7 @@ export class MonitorService {
         );
       await this.repo.remove(trx, accountId, itemId);
     });
+    this.onChange();
   }
 
   /**

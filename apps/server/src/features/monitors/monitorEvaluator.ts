@@ -39,16 +39,35 @@ interface Target {
 }
 
 /**
+ * How long a station known to have no monitored storage is skipped without asking the store again.
+ * Storages signal no change this feature can hear (saveStorage emits nothing on the bus, and the
+ * PostgreSQL relay carries only newData and probesMoved), so a station that just got a monitor is
+ * seen at most this late — and nothing is lost meanwhile: its readings stay above the monitor's
+ * watermark (or inside NEW_RULE_GRACE_S for a new rule) until the next evaluation reads them.
+ */
+export const NO_MONITOR_TTL_MS = 5_000;
+
+/** Rule-state rows per insert: SQLite's bound-variable limit stays far away. */
+const STATE_INSERT_CHUNK = 100;
+
+/**
  * Runs a monitor's alert rules over the readings its storages' probes committed since the last
- * evaluation (docs/decisions/0033-monitors-store.md). Outside the ingest transaction: ingest emits
- * `newData` after its commit and this reads the rows back. Each rule's state row is the unit of work:
- * locked (PostgreSQL: SELECT … FOR UPDATE), evaluated, written with its alerts and its arrival-time
- * watermark in one transaction. Readings at the watermark's second are read again; the engine treats
- * them as duplicates, so a second instance or a re-run after a crash raises nothing twice.
+ * evaluation (docs/decisions/0033-monitors-store.md, addendum on cost). Outside the ingest
+ * transaction: ingest emits `newData` after its commit and this reads the rows back. A monitor is the
+ * unit of work: its rules' state rows are locked together (PostgreSQL: SELECT … FOR UPDATE, in rule
+ * order so two instances never deadlock), its probes' readings since the oldest of their arrival-time
+ * watermarks are read once, every rule is evaluated and written with its alerts and watermark, all in
+ * one transaction. Readings at a watermark's second are read again; the engine treats them as
+ * duplicates, so a second instance or a re-run after a crash raises nothing twice.
  */
 export class MonitorEvaluator {
   /** In-process runs one after the other: the bus fires faster than a store round trip. */
   private chain: Promise<unknown> = Promise.resolve();
+  /** Stations whose newData arrived since the running pass began: the next pass takes them all. */
+  private readonly pending = new Set<string>();
+  private draining = false;
+  /** Station → until when (performance.now() ms) it is known to have no monitored storage. */
+  private readonly noMonitor = new Map<string, number>();
   /** Alerts this instance raised and wrote (each alert is raised by one instance only). */
   raised = 0;
 
@@ -59,13 +78,31 @@ export class MonitorEvaluator {
     private readonly onError: (err: unknown) => void,
   ) {}
 
-  /** The bus handler: queue an evaluation of the monitors of storages at these stations. */
+  /**
+   * The bus handler: queue an evaluation of the monitors of storages at these stations. A burst of
+   * packets makes one pass, not one per packet: while a pass runs, stations only gather for the next.
+   */
   schedule(bsIds: readonly string[]): void {
-    this.chain = this.chain
-      .then(() => this.evaluateStations(bsIds))
-      .catch((err: unknown) => {
-        this.onError(err);
-      });
+    for (const id of bsIds) this.pending.add(id);
+    if (this.draining) return;
+    this.draining = true;
+    this.chain = this.chain.then(() => this.drain());
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.pending.size > 0) {
+        const batch = [...this.pending];
+        this.pending.clear();
+        try {
+          await this.evaluateStations(batch);
+        } catch (err) {
+          this.onError(err);
+        }
+      }
+    } finally {
+      this.draining = false;
+    }
   }
 
   /** Resolves when every queued evaluation has run (tests, shutdown). */
@@ -73,27 +110,42 @@ export class MonitorEvaluator {
     return this.chain.then(() => undefined);
   }
 
+  /** Forgets which stations have no monitor (a monitor or storage changed in this process). */
+  forgetStations(): void {
+    this.noMonitor.clear();
+  }
+
   /** Evaluates the alert rules of every monitor used at these stations; returns the effects written. */
   async evaluateStations(bsIds: readonly string[]): Promise<RuleEffect[]> {
+    const clock = performance.now();
+    const asked = bsIds.filter((id) => (this.noMonitor.get(id) ?? 0) <= clock);
+    if (asked.length === 0) return [];
+    const { targets, stations } = await this.targets(asked);
+    for (const id of asked)
+      if (stations.has(id)) this.noMonitor.delete(id);
+      else this.noMonitor.set(id, clock + NO_MONITOR_TTL_MS);
     const effects: RuleEffect[] = [];
-    for (const target of await this.targets(bsIds))
-      for (const rule of target.rules)
-        if (isAlertRule(rule as Rule)) effects.push(...(await this.evaluateRule(target, rule, 'readings')));
+    for (const target of targets) effects.push(...(await this.evaluateMonitor(target, 'readings')));
     return effects;
   }
 
   /** The data-break job: `tickRule` on every alert rule of every monitor in use. */
   async tickAll(): Promise<RuleEffect[]> {
     const effects: RuleEffect[] = [];
-    for (const target of await this.targets(null))
-      for (const rule of target.rules)
-        if (isAlertRule(rule as Rule)) effects.push(...(await this.evaluateRule(target, rule, 'tick')));
+    for (const target of (await this.targets(null)).targets)
+      effects.push(...(await this.evaluateMonitor(target, 'tick')));
     return effects;
   }
 
-  /** Monitors in use at these stations (all stations: null), with their probes and rules. */
-  private async targets(bsIds: readonly string[] | null): Promise<Target[]> {
-    if (bsIds !== null && bsIds.length === 0) return [];
+  /**
+   * Monitors in use at these stations (all stations: null), with their probes and rules, and the
+   * stations among them that have a monitored storage.
+   */
+  private async targets(
+    bsIds: readonly string[] | null,
+  ): Promise<{ targets: Target[]; stations: Set<string> }> {
+    const stations = new Set<string>();
+    if (bsIds !== null && bsIds.length === 0) return { targets: [], stations };
     let q = this.db
       .selectFrom('storages')
       .innerJoin('monitors', (j) =>
@@ -101,19 +153,23 @@ export class MonitorEvaluator {
           .onRef('monitors.owner_user_id', '=', 'storages.owner_user_id')
           .onRef('monitors.item_id', '=', 'storages.monitor_id'),
       )
-      .select(['storages.id as storage_id', 'monitors.owner_user_id', 'monitors.item_id', 'monitors.rules']);
+      .select(['storages.bs_id', 'monitors.owner_user_id', 'monitors.item_id', 'monitors.rules']);
     if (bsIds !== null) q = q.where('storages.bs_id', 'in', [...bsIds]);
     const rows = await q.execute();
-    if (rows.length === 0) return [];
+    if (rows.length === 0) return { targets: [], stations };
     // A monitor watches every probe of every storage that uses it (at any station).
     const monitorKeys = new Map<string, Target>();
-    for (const r of rows)
-      monitorKeys.set(`${r.owner_user_id}/${r.item_id}`, {
-        ownerId: r.owner_user_id,
-        monitorId: r.item_id,
-        rules: JSON.parse(r.rules) as StoredRule[],
-        sensorIds: [],
-      });
+    for (const r of rows) {
+      stations.add(r.bs_id);
+      const key = `${r.owner_user_id}/${r.item_id}`;
+      if (!monitorKeys.has(key))
+        monitorKeys.set(key, {
+          ownerId: r.owner_user_id,
+          monitorId: r.item_id,
+          rules: (JSON.parse(r.rules) as StoredRule[]).filter((rule) => isAlertRule(rule as Rule)),
+          sensorIds: [],
+        });
+    }
     const probes = await this.db
       .selectFrom('storage_probes')
       .innerJoin('storages', 'storages.id', 'storage_probes.storage_id')
@@ -123,89 +179,118 @@ export class MonitorEvaluator {
       .execute();
     for (const p of probes)
       monitorKeys.get(`${p.owner_user_id}/${p.monitor_id}`)?.sensorIds.push(p.sensor_id);
-    return [...monitorKeys.values()].map((t) => ({ ...t, sensorIds: [...new Set(t.sensorIds)].sort() }));
+    const targets = [...monitorKeys.values()].map((t) => ({
+      ...t,
+      sensorIds: [...new Set(t.sensorIds)].sort(),
+    }));
+    return { targets, stations };
   }
 
-  private async evaluateRule(
-    target: Target,
-    rule: StoredRule,
-    mode: 'readings' | 'tick',
-  ): Promise<RuleEffect[]> {
+  /** One transaction for all of a monitor's alert rules; the readings read once for all of them. */
+  private async evaluateMonitor(target: Target, mode: 'readings' | 'tick'): Promise<RuleEffect[]> {
+    if (target.rules.length === 0) return [];
     const now = this.nowS();
-    const key = { owner_user_id: target.ownerId, monitor_id: target.monitorId, rule_id: rule.id };
-    // The row exists before anyone locks it; a new rule starts with the packets of the last minutes,
+    const owner = { owner_user_id: target.ownerId, monitor_id: target.monitorId };
+    // The rows exist before anyone locks them; a new rule starts with the packets of the last minutes,
     // not the whole past (old conditions would raise alerts nobody can act on).
-    await this.db
-      .insertInto('monitor_rule_state')
-      .values({
-        ...key,
-        state: JSON.stringify(createRuleState()),
-        current_alerts: '[]',
-        alert_history: '[]',
-        watermark: now - NEW_RULE_GRACE_S,
-        updated_ts: now,
-      })
-      .onConflict((oc) => oc.columns(['owner_user_id', 'monitor_id', 'rule_id']).doNothing())
-      .execute();
+    for (let i = 0; i < target.rules.length; i += STATE_INSERT_CHUNK)
+      await this.db
+        .insertInto('monitor_rule_state')
+        .values(
+          target.rules.slice(i, i + STATE_INSERT_CHUNK).map((rule) => ({
+            ...owner,
+            rule_id: rule.id,
+            state: JSON.stringify(createRuleState()),
+            current_alerts: '[]',
+            alert_history: '[]',
+            watermark: now - NEW_RULE_GRACE_S,
+            updated_ts: now,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['owner_user_id', 'monitor_id', 'rule_id']).doNothing())
+        .execute();
 
     const written = await this.db.transaction().execute(async (trx) => {
       let q = trx
         .selectFrom('monitor_rule_state')
         .selectAll()
-        .where('owner_user_id', '=', key.owner_user_id)
-        .where('monitor_id', '=', key.monitor_id)
-        .where('rule_id', '=', key.rule_id);
-      // Two instances evaluating the same rule wait for each other here; the second then sees the
-      // first one's state and watermark, and the readings again only as duplicates.
+        .where('owner_user_id', '=', owner.owner_user_id)
+        .where('monitor_id', '=', owner.monitor_id)
+        .where(
+          'rule_id',
+          'in',
+          target.rules.map((r) => r.id),
+        )
+        .orderBy('rule_id');
+      // Two instances evaluating the same monitor wait for each other here; the second then sees the
+      // first one's states and watermarks, and the readings again only as duplicates.
       if (this.engine === 'postgres') q = q.forUpdate();
-      const row = await q.executeTakeFirst();
-      if (!row) return [];
-      const config = rule as AlertRuleConfig;
-      let state = JSON.parse(row.state) as RuleState;
-      const effects: RuleEffect[] = [];
-      // Probes that left the monitor's storages leave the rule, and their alerts end.
-      const retained = retainSensors(state, target.sensorIds, now);
-      state = retained.state;
-      effects.push(...retained.effects);
-      let watermark = row.watermark;
-      if (mode === 'tick') {
-        const ticked = tickRule(state, now);
-        state = ticked.state;
-        effects.push(...ticked.effects);
-      } else if (target.sensorIds.length > 0) {
-        const rows = await trx
-          .selectFrom('readings')
-          .select(['sensor_id', 'meas_ts', 'temps', 'received_ts'])
-          .where('sensor_id', 'in', target.sensorIds)
-          .where('meas_ts', '>', now - EVALUATION_LOOKBACK_S)
-          .where('received_ts', '>=', row.watermark)
-          .orderBy('meas_ts')
-          .execute();
-        const readings: RuleReading[] = rows.map((r) => ({
+      const stateRows = await q.execute();
+      if (stateRows.length === 0) return [];
+      const rows = new Map(stateRows.map((r) => [r.rule_id, r]));
+
+      // One read for every rule: from the oldest watermark; a rule further on skips what it has seen.
+      const from = Math.min(...stateRows.map((r) => r.watermark));
+      let readings: (RuleReading & { received_ts: number })[] = [];
+      if (mode === 'readings' && target.sensorIds.length > 0) {
+        readings = (
+          await trx
+            .selectFrom('readings')
+            .select(['sensor_id', 'meas_ts', 'temps', 'received_ts'])
+            .where('sensor_id', 'in', target.sensorIds)
+            .where('meas_ts', '>', now - EVALUATION_LOOKBACK_S)
+            .where('received_ts', '>=', from)
+            .orderBy('meas_ts')
+            .execute()
+        ).map((r) => ({
           sensor_id: r.sensor_id,
           meas_ts: Number(r.meas_ts),
           temperatures: JSON.parse(r.temps) as (number | null)[],
+          received_ts: Number(r.received_ts),
         }));
-        for (const r of rows) watermark = Math.max(watermark, Number(r.received_ts));
-        evaluateRuleInPlace(config, state, readings, now, effects);
       }
-      const alerts = applyRuleEffects(
-        {
-          currentAlerts: JSON.parse(row.current_alerts) as Alert[],
-          alertHistory: JSON.parse(row.alert_history) as Alert[],
-        },
-        effects,
-      );
-      await this.write(
-        trx,
-        row,
-        state,
-        JSON.stringify(alerts.currentAlerts),
-        JSON.stringify(alerts.alertHistory),
-        watermark,
-        now,
-      );
-      return effects;
+      const newest = readings.reduce((m, r) => Math.max(m, r.received_ts), Number.NEGATIVE_INFINITY);
+
+      const all: RuleEffect[] = [];
+      for (const rule of target.rules) {
+        const row = rows.get(rule.id);
+        if (!row) continue;
+        let state = JSON.parse(row.state) as RuleState;
+        const effects: RuleEffect[] = [];
+        // Probes that left the monitor's storages leave the rule, and their alerts end.
+        const retained = retainSensors(state, target.sensorIds, now);
+        state = retained.state;
+        effects.push(...retained.effects);
+        let watermark = row.watermark;
+        if (mode === 'tick') {
+          const ticked = tickRule(state, now);
+          state = ticked.state;
+          effects.push(...ticked.effects);
+        } else if (target.sensorIds.length > 0) {
+          const mine =
+            row.watermark === from ? readings : readings.filter((r) => r.received_ts >= row.watermark);
+          watermark = Math.max(watermark, newest);
+          evaluateRuleInPlace(rule as AlertRuleConfig, state, mine, now, effects);
+        }
+        const alerts = applyRuleEffects(
+          {
+            currentAlerts: JSON.parse(row.current_alerts) as Alert[],
+            alertHistory: JSON.parse(row.alert_history) as Alert[],
+          },
+          effects,
+        );
+        await this.write(
+          trx,
+          row,
+          state,
+          JSON.stringify(alerts.currentAlerts),
+          JSON.stringify(alerts.alertHistory),
+          watermark,
+          now,
+        );
+        all.push(...effects);
+      }
+      return all;
     });
     this.raised += written.filter((e) => e.type === 'raise').length;
     return written;
