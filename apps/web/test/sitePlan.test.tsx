@@ -127,15 +127,13 @@ const saves = (server: FakeServer) =>
   server.callsTo('POST', '/client/saveSite').map((c) => (c.body as SaveSiteRequest).site);
 
 describe('the storage toolbar', () => {
-  it('offers Site and Storages, and Monitors disabled until the monitor list exists', async () => {
+  it('offers Site, Storages and Monitors', async () => {
     const { user, location } = renderApp('/storages', siteServer());
     const toolbar = await screen.findByRole('toolbar', { name: 'Storage views' }, slow);
     expect(within(toolbar).getByRole('button', { name: 'Storages' }).getAttribute('aria-pressed')).toBe(
       'true',
     );
-    expect(within(toolbar).getByRole('button', { name: 'Monitors' })).toHaveProperty('disabled', true);
-    await user.hover(within(toolbar).getByRole('button', { name: 'Monitors' }).parentElement!);
-    expect((await screen.findByRole('tooltip', {}, slow)).textContent).toBe('Monitors are not available yet');
+    expect(within(toolbar).getByRole('button', { name: 'Monitors' })).toHaveProperty('disabled', false);
     await user.click(within(toolbar).getByRole('button', { name: 'Site' }));
     await waitFor(() => expect(location()).toBe('/storages/site'), slow);
   });
@@ -143,6 +141,7 @@ describe('the storage toolbar', () => {
   it('tells a master who is not a grand master that monitors are not for master users', async () => {
     const { user } = renderApp('/storages', siteServer({ session: { master: true } }));
     const toolbar = await screen.findByRole('toolbar', { name: 'Storage views' }, slow);
+    expect(within(toolbar).getByRole('button', { name: 'Monitors' })).toHaveProperty('disabled', true);
     await user.hover(within(toolbar).getByRole('button', { name: 'Monitors' }).parentElement!);
     expect((await screen.findByRole('tooltip', {}, slow)).textContent).toBe(
       'Monitors are not available to master users',

@@ -6,6 +6,7 @@ import { instructionsPages } from '../features/instructions/pages';
 import { storagesPages } from '../features/storages/pages';
 import { sitePlanPages } from '../features/site-plan/pages';
 import { qualityPages } from '../features/quality/pages';
+import { monitorsPages } from '../features/monitors/pages';
 
 /**
  * Every page of the logged-in app, one line per feature. The shell derives from this list the
@@ -15,6 +16,7 @@ import { qualityPages } from '../features/quality/pages';
  */
 export const PAGES = [
   ...storagesPages,
+  ...monitorsPages,
   ...sitePlanPages,
   ...qualityPages,
   ...probesPages,

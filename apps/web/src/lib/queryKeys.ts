@@ -21,4 +21,7 @@ export const queryKeys = {
   quality: (itemID: number, period: string) => ['quality', itemID, period] as const,
   /** The /quality page's storages of an account. */
   qualityOverview: (uid: number) => ['qualityOverview', uid] as const,
+  /** Every account's monitors (a prefix of monitors' keys), to reload them all after a change. */
+  allMonitors: ['monitors'] as const,
+  monitors: (uid: number) => ['monitors', uid] as const,
 };

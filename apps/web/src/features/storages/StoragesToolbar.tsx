@@ -11,7 +11,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import { maySeeSiteToggle, mayEditSite, monitorsToggleEnabled, type RoleContext } from '@emberwatch/shared';
 
-export type StoragesView = 'site' | 'storages';
+export type StoragesView = 'site' | 'storages' | 'monitors';
 
 /** The site view's controls: colours on or off, and Edit site / Save / Close for those who may. */
 export interface SiteToolbarControls {
@@ -30,8 +30,7 @@ export interface SiteToolbarControls {
 /**
  * The storage toolbar (spec doc 3 §2 "Storage list"): the Site, Storages and Monitors toggles with
  * their rules, and in the site view the colour toggle and Edit site / Save / Close. The Monitors
- * toggle stays disabled until the monitor list exists (docs/decisions/0030-site-plan-web.md);
- * for a master who is not grand master it is disabled anyway.
+ * toggle leads to the monitor list; for a master who is not grand master it is disabled.
  */
 export function StoragesToolbar({
   view,
@@ -45,9 +44,7 @@ export function StoragesToolbar({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const siteToggle = maySeeSiteToggle(roleContext);
-  const monitorsTip = monitorsToggleEnabled(roleContext)
-    ? t('sitePlan.toolbar.monitorsNotYet')
-    : t('sitePlan.toolbar.monitorsNotForMasters');
+  const monitorsEnabled = monitorsToggleEnabled(roleContext);
   const mayEdit = mayEditSite(roleContext);
 
   return (
@@ -65,18 +62,28 @@ export function StoragesToolbar({
           if (next !== null && next !== view && site?.dirty) return site.onBlockedNavigation();
           if (next === 'site') void navigate('/storages/site');
           if (next === 'storages') void navigate('/storages');
+          if (next === 'monitors') void navigate('/storages/monitors');
         }}
       >
         {siteToggle && <ToggleButton value="site">{t('sitePlan.toolbar.site')}</ToggleButton>}
         <ToggleButton value="storages">{t('sitePlan.toolbar.storages')}</ToggleButton>
-        {/* A disabled button fires no events: the tooltip sits on a wrapper. */}
-        <Tooltip title={monitorsTip}>
-          <span>
-            <ToggleButton value="monitors" disabled size="small" aria-label={t('sitePlan.toolbar.monitors')}>
-              {t('sitePlan.toolbar.monitors')}
-            </ToggleButton>
-          </span>
-        </Tooltip>
+        {monitorsEnabled ? (
+          <ToggleButton value="monitors">{t('sitePlan.toolbar.monitors')}</ToggleButton>
+        ) : (
+          // A disabled button fires no events: the tooltip sits on a wrapper.
+          <Tooltip title={t('sitePlan.toolbar.monitorsNotForMasters')}>
+            <span>
+              <ToggleButton
+                value="monitors"
+                disabled
+                size="small"
+                aria-label={t('sitePlan.toolbar.monitors')}
+              >
+                {t('sitePlan.toolbar.monitors')}
+              </ToggleButton>
+            </span>
+          </Tooltip>
+        )}
       </ToggleButtonGroup>
       {site && (
         <>

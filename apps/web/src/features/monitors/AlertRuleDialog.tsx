@@ -1,0 +1,194 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  ABS_TEMP_REFS,
+  DEPTH_VARIANT_REFS,
+  MAX_DEPTHS,
+  RULE_TYPE_INFO,
+  TEMP_REFS,
+  ruleFieldError,
+  ruleFieldFromStored,
+  ruleFieldRange,
+  ruleFieldToStored,
+  unitOf,
+  type AlertRule,
+  type RuleField,
+  type TempRef,
+} from '@emberwatch/shared';
+import { useUiPreferences } from '../sessions';
+import { RuleExplanation } from './RuleExplanation';
+
+type DraftOf<R> = R extends AlertRule ? Pick<R, 'id' | 'type' | 'settings'> : never;
+/** A rule as the editor holds it: what the monitor editor sends back (alerts stay on the monitor's copy). */
+export type AlertRuleDraft = DraftOf<AlertRule>;
+
+type NumberFields = Partial<Record<RuleField, string>>;
+
+/** The numeric fields of a group, in the order the dialog shows them. */
+function fieldsOf(group: 'ABS' | 'REL'): RuleField[] {
+  return group === 'ABS'
+    ? ['absLimit', 'clearMargin', 'minDuration']
+    : ['tolerance', 'turnPoint', 'alertReset', 'clearMargin', 'minDuration'];
+}
+
+/** The stored value behind a field (the limit is the ABS limit or the REL tolerance). */
+function storedOf(rule: AlertRuleDraft, field: RuleField): number {
+  const s = rule.settings;
+  if (field === 'absLimit' || field === 'tolerance') return s.alertLimit;
+  if (field === 'clearMargin') return s.clearMargin;
+  if (field === 'minDuration') return s.minDuration;
+  if ('turnPoint' in s && field === 'turnPoint') return s.turnPoint;
+  if ('alertReset' in s && field === 'alertReset') return s.alertReset;
+  return 0;
+}
+
+/**
+ * The ABS and REL rule dialogs (spec doc 3 §2, §5): every setting in the user's unit, each checked
+ * against the spec's range with the shared ruleFieldError ('err_value_between' with the range), and
+ * the rule in words below, following every change. OK is possible only with every field valid.
+ */
+export function AlertRuleDialog({
+  rule,
+  onDone,
+  onClose,
+}: {
+  rule: AlertRuleDraft;
+  onDone: (rule: AlertRuleDraft) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const unit = unitOf(useUiPreferences().degrees);
+  const group = RULE_TYPE_INFO[rule.type].group === 'ABS' ? 'ABS' : 'REL';
+  const fields = fieldsOf(group);
+  const [texts, setTexts] = useState<NumberFields>(() =>
+    Object.fromEntries(fields.map((f) => [f, String(ruleFieldFromStored(f, storedOf(rule, f), unit))])),
+  );
+  const [tempRef, setTempRef] = useState<TempRef>(rule.settings.tempRef);
+  const [refDepth, setRefDepth] = useState<number | null>(rule.settings.refDepth);
+  const [compostRule, setCompostRule] = useState(rule.settings.compostRule);
+
+  const refs: readonly TempRef[] = group === 'ABS' ? ABS_TEMP_REFS : TEMP_REFS;
+  // The depth variants: a single depth can be chosen only where the reference reads single depths.
+  const depthChoosable =
+    group === 'ABS' ? tempRef === 'SINGLE' : DEPTH_VARIANT_REFS.some((r) => r === tempRef);
+  const errors = Object.fromEntries(
+    fields.map((f) => {
+      const text = texts[f]?.trim() ?? '';
+      const err = ruleFieldError(f, text === '' ? Number.NaN : Number(text), unit);
+      return [f, err && t(err.key, { min: err.min, max: err.max })];
+    }),
+  ) as Partial<Record<RuleField, string | null>>;
+  const valid = fields.every((f) => !errors[f]);
+
+  const stored = (f: RuleField) => ruleFieldToStored(f, Number(texts[f]), unit);
+  const base = {
+    tempRef,
+    refDepth: depthChoosable ? refDepth : null,
+    compostRule,
+    clearMargin: valid ? stored('clearMargin') : rule.settings.clearMargin,
+    minDuration: valid ? stored('minDuration') : rule.settings.minDuration,
+  };
+  const draft: AlertRuleDraft | null = !valid
+    ? null
+    : group === 'ABS'
+      ? ({
+          ...rule,
+          settings: {
+            ...base,
+            tempRef: tempRef as (typeof ABS_TEMP_REFS)[number],
+            alertLimit: stored('absLimit'),
+          },
+        } as AlertRuleDraft)
+      : ({
+          ...rule,
+          settings: {
+            ...base,
+            alertLimit: stored('tolerance'),
+            turnPoint: stored('turnPoint'),
+            alertReset: stored('alertReset'),
+          },
+        } as AlertRuleDraft);
+
+  const label = (f: RuleField) => {
+    const { min, max } = ruleFieldRange(f, unit);
+    return `${t(`monitors.rule.fields.${f}`, { unit })} (${min}…${max})`;
+  };
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="alert-rule-title" fullWidth maxWidth="sm">
+      <DialogTitle id="alert-rule-title">{t(`monitors.types.${rule.type}.title`)}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <TextField
+            select
+            label={t('monitors.rule.tempRef')}
+            value={tempRef}
+            onChange={(e) => setTempRef(e.target.value as TempRef)}
+          >
+            {refs.map((r) => (
+              <MenuItem key={r} value={r}>
+                {t(`monitors.rule.tempRefs.${r}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          {depthChoosable && (
+            <TextField
+              select
+              label={t('monitors.rule.refDepth')}
+              value={refDepth === null ? 'all' : String(refDepth)}
+              onChange={(e) => setRefDepth(e.target.value === 'all' ? null : Number(e.target.value))}
+            >
+              <MenuItem value="all">{t('monitors.rule.allDepths')}</MenuItem>
+              {Array.from({ length: MAX_DEPTHS }, (_, i) => (
+                <MenuItem key={i} value={String(i)}>
+                  {t('monitors.rule.depthN', { depth: i + 1 })}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          {fields.map((f) => (
+            <TextField
+              key={f}
+              label={label(f)}
+              type="number"
+              value={texts[f] ?? ''}
+              onChange={(e) => setTexts((prev) => ({ ...prev, [f]: e.target.value }))}
+              error={Boolean(errors[f])}
+              helperText={errors[f] ?? ' '}
+              slotProps={{ htmlInput: { step: 1, ...ruleFieldRange(f, unit) } }}
+            />
+          ))}
+          <FormControlLabel
+            control={<Checkbox checked={compostRule} onChange={(e) => setCompostRule(e.target.checked)} />}
+            label={t('monitors.rule.compost')}
+          />
+          <Typography variant="subtitle2">{t('monitors.rule.inWords')}</Typography>
+          {draft ? (
+            <RuleExplanation rule={draft} testId="rule-explanation" />
+          ) : (
+            <Typography variant="body2" color="text.secondary" data-testid="rule-explanation">
+              {t('monitors.rule.fixFields')}
+            </Typography>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('monitors.editor.cancel')}</Button>
+        <Button variant="contained" disabled={!draft} onClick={() => draft && onDone(draft)}>
+          {t('monitors.rule.ok')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

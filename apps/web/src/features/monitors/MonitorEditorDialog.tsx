@@ -1,0 +1,251 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Add from '@mui/icons-material/Add';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import Edit from '@mui/icons-material/Edit';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  MONITOR_NAME_MAX,
+  addableRuleTypes,
+  defaultRuleSettings,
+  isAlertRule,
+  nextRuleId,
+  type Monitor,
+  type Rule,
+  type RuleType,
+} from '@emberwatch/shared';
+import { isApiRequestError } from '../../lib/ApiRequestError';
+import { useStorages } from '../storages';
+import { AlertRuleDialog, type AlertRuleDraft } from './AlertRuleDialog';
+import { ConfirmDialog } from './ConfirmDialog';
+import { RuleExplanation } from './RuleExplanation';
+import { RuleTypePicker } from './RuleTypePicker';
+import { useRemoveMonitor, useSaveMonitor } from './monitorQueries';
+
+/** The alert types the picker offers; the fan-control types get their editor with the fans. */
+const OFFERED_TYPES: readonly RuleType[] = ['ABS_MAX', 'ABS_MIN', 'REL_MAX', 'REL_MIN'];
+
+/** The server's reason for a refusal (a 400 names it), else the error's own text. */
+function reasonOf(error: unknown): string {
+  if (isApiRequestError(error)) return error.serverMessage ?? error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+type Confirm = { kind: 'monitor' } | { kind: 'rule'; id: number };
+
+/**
+ * The monitor editor (spec doc 3 §2, §4, §5): name, the rules with their settings in words, add a
+ * rule through the type picker, edit ABS and REL rules, save (disabled without a name or a rule) and
+ * delete (disabled while storages use the monitor). Fan-control rules are shown, not edited.
+ */
+export function MonitorEditorDialog({
+  monitor,
+  monitors,
+  onClose,
+}: {
+  /** null: a new monitor. */
+  monitor: Monitor | null;
+  monitors: readonly Monitor[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const storages = useStorages();
+  const save = useSaveMonitor();
+  const remove = useRemoveMonitor();
+  const [name, setName] = useState(monitor?.name ?? '');
+  const [rules, setRules] = useState<Rule[]>(monitor?.rules ?? []);
+  const [picking, setPicking] = useState(false);
+  const [editingRule, setEditingRule] = useState<AlertRuleDraft | null>(null);
+  const [confirm, setConfirm] = useState<Confirm | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const usedBy = (monitor?.storages ?? []).map(
+    (id) => storages.data?.find((s) => s.itemID === id)?.name ?? `#${id}`,
+  );
+  const inUse = usedBy.length > 0;
+  const compost = monitor?.compost ?? false;
+  const canSave = name.trim() !== '' && rules.length >= 1 && !save.isPending;
+
+  const onRuleDone = (draft: AlertRuleDraft) => {
+    setRules((prev) => {
+      const i = prev.findIndex((r) => r.id === draft.id);
+      if (i < 0) return [...prev, draft];
+      // Edit keeps the id and the alerts; the server compares the settings and records the change.
+      return prev.map((r) =>
+        r.id === draft.id ? ({ ...r, type: draft.type, settings: draft.settings } as Rule) : r,
+      );
+    });
+    setEditingRule(null);
+  };
+
+  const onSave = () => {
+    setError(null);
+    save.mutate(
+      {
+        ...(monitor ? { itemID: monitor.itemID } : {}),
+        name: name.trim(),
+        rules,
+        defaultMonitor: monitor?.defaultMonitor ?? monitors.length === 0,
+        compost,
+        demoType: monitor?.demoType ?? null,
+      },
+      {
+        onSuccess: onClose,
+        onError: (e) => setError(t('monitors.editor.saveFailed', { reason: reasonOf(e) })),
+      },
+    );
+  };
+
+  const onConfirm = () => {
+    if (confirm?.kind === 'rule') {
+      setRules((prev) => prev.filter((r) => r.id !== confirm.id));
+      setConfirm(null);
+      return;
+    }
+    if (!monitor) return;
+    setError(null);
+    remove.mutate(monitor.itemID, {
+      onSuccess: onClose,
+      onError: (e) => {
+        setConfirm(null);
+        setError(t('monitors.editor.removeFailed', { reason: reasonOf(e) }));
+      },
+    });
+  };
+
+  return (
+    <>
+      <Dialog open onClose={onClose} aria-labelledby="monitor-editor-title" fullWidth maxWidth="md">
+        <DialogTitle id="monitor-editor-title">
+          {monitor ? t('monitors.editor.editTitle') : t('monitors.editor.newTitle')}
+        </DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {inUse && (
+              <Alert severity="info" data-testid="applies-to">
+                {t('monitors.editor.appliesTo')} {usedBy.join(', ')}
+              </Alert>
+            )}
+            <TextField
+              label={t('monitors.editor.name')}
+              value={name}
+              required
+              onChange={(e) => setName(e.target.value)}
+              slotProps={{ htmlInput: { maxLength: MONITOR_NAME_MAX } }}
+            />
+            <Typography variant="subtitle1" component="h3">
+              {t('monitors.editor.rules')}
+            </Typography>
+            <Stack spacing={1.5} role="list" aria-label={t('monitors.editor.rules')}>
+              {rules.map((rule) => (
+                <Box
+                  key={rule.id}
+                  role="listitem"
+                  aria-label={t(`monitors.types.${rule.type}.title`)}
+                  sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}
+                >
+                  <Box sx={{ flexGrow: 1 }}>
+                    <Typography variant="subtitle2">{t(`monitors.types.${rule.type}.title`)}</Typography>
+                    <RuleExplanation rule={rule} />
+                    {!isAlertRule(rule) && (
+                      <Typography variant="caption" color="text.secondary">
+                        {t('monitors.editor.fanLater')}
+                      </Typography>
+                    )}
+                  </Box>
+                  {isAlertRule(rule) && (
+                    <IconButton
+                      aria-label={t('monitors.editor.editRule')}
+                      onClick={() =>
+                        setEditingRule({
+                          id: rule.id,
+                          type: rule.type,
+                          settings: rule.settings,
+                        } as AlertRuleDraft)
+                      }
+                    >
+                      <Edit />
+                    </IconButton>
+                  )}
+                  <IconButton
+                    aria-label={t('monitors.editor.removeRule')}
+                    onClick={() => setConfirm({ kind: 'rule', id: rule.id })}
+                  >
+                    <DeleteOutline />
+                  </IconButton>
+                </Box>
+              ))}
+            </Stack>
+            <Box>
+              <Button startIcon={<Add />} onClick={() => setPicking(true)}>
+                {t('monitors.editor.addRule')}
+              </Button>
+            </Box>
+            {error && (
+              <Alert severity="error" data-testid="monitor-error">
+                {error}
+              </Alert>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          {monitor && (
+            <Button
+              color="error"
+              onClick={() => setConfirm({ kind: 'monitor' })}
+              disabled={inUse}
+              sx={{ mr: 'auto' }}
+            >
+              {t('monitors.editor.delete')}
+            </Button>
+          )}
+          <Button onClick={onClose}>{t('monitors.editor.cancel')}</Button>
+          <Button variant="contained" onClick={onSave} disabled={!canSave}>
+            {t('monitors.editor.save')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      {picking && (
+        <RuleTypePicker
+          types={addableRuleTypes(rules, OFFERED_TYPES)}
+          onClose={() => setPicking(false)}
+          onPick={(type) => {
+            setPicking(false);
+            setEditingRule({
+              id: nextRuleId(rules),
+              type,
+              settings: defaultRuleSettings(type, compost),
+            } as AlertRuleDraft);
+          }}
+        />
+      )}
+      {editingRule && (
+        <AlertRuleDialog rule={editingRule} onDone={onRuleDone} onClose={() => setEditingRule(null)} />
+      )}
+      {confirm && (
+        <ConfirmDialog
+          text={
+            confirm.kind === 'rule'
+              ? t('monitors.editor.removeRuleConfirm')
+              : monitor?.defaultMonitor
+                ? t('monitors.editor.removeDefaultConfirm')
+                : t('monitors.editor.removeConfirm')
+          }
+          busy={remove.isPending}
+          onConfirm={onConfirm}
+          onCancel={() => setConfirm(null)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import Add from '@mui/icons-material/Add';
+import NotificationsActive from '@mui/icons-material/NotificationsActive';
+import Warehouse from '@mui/icons-material/Warehouse';
+import Box from '@mui/material/Box';
+import Fab from '@mui/material/Fab';
+import Stack from '@mui/material/Stack';
+import { canSeeStorages, mayChange, monitorsToggleEnabled, type Monitor } from '@emberwatch/shared';
+import { EmptyState } from '../../ui/EmptyState';
+import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
+import { LoadingIndicator } from '../../ui/LoadingIndicator';
+import { useShellContext } from '../../lib/shellContext';
+import { useSelectedStation } from '../base-stations';
+import { StoragesToolbar } from '../storages';
+import { MonitorCard } from './MonitorCard';
+import { MonitorEditorDialog } from './MonitorEditorDialog';
+import { useMonitors } from './monitorQueries';
+
+/**
+ * The monitor list at /storages/monitors (spec doc 3 §2 "Monitors list"): a card per monitor, the
+ * empty state, and the floating add button for those who may change monitors; a card opens the
+ * monitor editor. Masters who are not grand masters do not get here (the toolbar's rule).
+ */
+export function MonitorsPage() {
+  const { t } = useTranslation();
+  const { roleContext } = useShellContext();
+  const { selected } = useSelectedStation();
+  const monitors = useMonitors();
+  const [editing, setEditing] = useState<Monitor | 'new' | null>(null);
+  const mayEdit = mayChange(roleContext, 'editMonitor');
+
+  if (!canSeeStorages(roleContext)) return <Navigate to="/probes" replace />;
+  if (!monitorsToggleEnabled(roleContext)) return <Navigate to="/storages" replace />;
+  if (!selected) return <EmptyState icon={<Warehouse />} text={t('stations.none')} />;
+  const toolbar = <StoragesToolbar view="monitors" roleContext={roleContext} />;
+  if (monitors.error)
+    return (
+      <Box>
+        {toolbar}
+        <LoadErrorAlert error={monitors.error} onRetry={() => void monitors.refetch()} />
+      </Box>
+    );
+  if (!monitors.data) return <LoadingIndicator label={t('common.loading')} />;
+
+  return (
+    <Box sx={{ pb: 10 }}>
+      {toolbar}
+      {monitors.data.length === 0 ? (
+        <EmptyState icon={<NotificationsActive />} text={t('monitors.list.empty')} />
+      ) : (
+        <Stack spacing={2} aria-label={t('monitors.list.label')} role="list">
+          {monitors.data.map((m) => (
+            <Box role="listitem" key={m.itemID}>
+              <MonitorCard monitor={m} onOpen={mayEdit ? () => setEditing(m) : undefined} />
+            </Box>
+          ))}
+        </Stack>
+      )}
+      {mayEdit && (
+        <Fab
+          color="primary"
+          aria-label={t('monitors.list.add')}
+          onClick={() => setEditing('new')}
+          sx={{ position: 'fixed', right: 24, bottom: 24 }}
+        >
+          <Add />
+        </Fab>
+      )}
+      {editing !== null && mayEdit && (
+        <MonitorEditorDialog
+          monitor={editing === 'new' ? null : editing}
+          monitors={monitors.data}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next';
+import Typography from '@mui/material/Typography';
+import {
+  explainRule,
+  tenthsToDifference,
+  unitOf,
+  type DegreesUnit,
+  type ExplainValue,
+  type RuleCore,
+} from '@emberwatch/shared';
+import { formatDecimal, formatTemperatureText } from '../../lib/formatDecimal';
+import { useUiPreferences } from '../sessions';
+
+/** One value of an explanation in the user's unit: a level converts with the offset, a difference without. */
+function explainValueText(value: ExplainValue, unit: DegreesUnit): string {
+  switch (value.kind) {
+    case 'temperature':
+      return formatTemperatureText(value.tenths, unit, true);
+    case 'difference':
+      return `${formatDecimal(tenthsToDifference(value.tenths, unit), 0)} °${unit}`;
+    case 'number':
+      return String(value.value);
+    case 'text':
+      return value.value;
+  }
+}
+
+/** A rule's settings in words (shared explainRule), one sentence after the other, in °C or °F. */
+export function useRuleSentences(rule: RuleCore): string[] {
+  const { t } = useTranslation();
+  // The keys are checked by RULE_EXPLANATION_KEYS against the locales; the union of 28 keys with
+  // different interpolations is more than i18next's overloads resolve, so t is called plainly here.
+  const translate = t as unknown as (key: string, values: Record<string, string>) => string;
+  const unit = unitOf(useUiPreferences().degrees);
+  return explainRule(rule).map((part) => {
+    const values = Object.fromEntries(
+      Object.entries(part.values).map(([name, v]) => [name, explainValueText(v, unit)]),
+    );
+    return translate(part.key, values);
+  });
+}
+
+export function RuleExplanation({ rule, testId }: { rule: RuleCore; testId?: string }) {
+  const sentences = useRuleSentences(rule);
+  return (
+    <Typography variant="body2" color="text.secondary" data-testid={testId}>
+      {sentences.join(' ')}
+    </Typography>
+  );
+}

@@ -1,0 +1,53 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { endpoints, type Monitor, type MonitorInput } from '@emberwatch/shared';
+import type { ApiClient } from '../../lib/apiClient';
+import { useApiClient } from '../../lib/ApiClientContext';
+import { queryKeys } from '../../lib/queryKeys';
+import { useStorageAccount } from '../storages';
+
+/**
+ * The monitors feature's server resource as TanStack queries. The account is the storages' account
+ * (the selected station's owner): monitors are assigned to that account's storages.
+ */
+
+/** The monitors of an account with their rules and alerts (GET getMonitors). */
+export function monitorsQuery(api: ApiClient, uid: number) {
+  return queryOptions({
+    queryKey: queryKeys.monitors(uid),
+    queryFn: async () => (await api.call(endpoints.monitors.getMonitors, { UID: uid })).results,
+  });
+}
+
+/** The selected account's monitors; waits while no station is selected. */
+export function useMonitors() {
+  const api = useApiClient();
+  const uid = useStorageAccount();
+  return useQuery({ ...monitorsQuery(api, uid ?? 0), enabled: uid !== undefined });
+}
+
+/** Creates (no itemID) or replaces a monitor; the server updates the storages that use it. */
+export function useSaveMonitor() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const uid = useStorageAccount();
+  return useMutation({
+    mutationFn: async (item: MonitorInput): Promise<Monitor> =>
+      (await api.call(endpoints.monitors.saveMonitor, { UID: uid, item })).item,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.allMonitors }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.allStorages }),
+      ]),
+  });
+}
+
+/** Removes a monitor no storage uses (the server refuses otherwise, with its reason). */
+export function useRemoveMonitor() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const uid = useStorageAccount();
+  return useMutation({
+    mutationFn: (itemID: number) => api.call(endpoints.monitors.removeMonitor, { UID: uid, itemID }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.allMonitors }),
+  });
+}

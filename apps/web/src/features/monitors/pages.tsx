@@ -1,0 +1,11 @@
+import { lazy } from 'react';
+import type { PageDefinition } from '../../lib/pageDefinition';
+
+/** The monitor list under the storages area (spec doc 3 §2 "{base}/monitors"), loaded on demand. */
+export const monitorsPages = [
+  {
+    paths: ['storages/monitors'],
+    titleKey: 'monitors.list.title',
+    component: lazy(() => import('./MonitorsPage').then((m) => ({ default: m.MonitorsPage }))),
+  },
+] satisfies readonly PageDefinition[];

@@ -1,0 +1,322 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import {
+  DEFAULT_UI_PREFERENCES,
+  defaultRuleSettings,
+  type Alert,
+  type Monitor,
+  type SaveMonitorRequest,
+  type UiPreferences,
+} from '@emberwatch/shared';
+import { createFakeServer, json, type FakeServer } from './support/fakeServer';
+import { renderApp } from './support/renderApp';
+import { station, storage } from './support/fixtures';
+import { insight } from './support/probeDetailFakes';
+
+beforeAll(async () => {
+  await import('../src/features/monitors/MonitorsPage');
+});
+
+const slow = { timeout: 8000 };
+
+function alert(temperature: number, peak: number): Alert {
+  return {
+    ts: 1_800_000_000,
+    resetTS: null,
+    sensor_id: 'H-001',
+    depth: 0,
+    temperature,
+    peak,
+    TP: null,
+    isMin: false,
+  };
+}
+
+function monitor(overrides: Partial<Monitor> = {}): Monitor {
+  return {
+    itemID: 1,
+    UID: 7,
+    name: 'Hay watch',
+    rules: [{ id: 1, type: 'ABS_MAX', settings: defaultRuleSettings('ABS_MAX'), currentAlerts: [] }],
+    defaultMonitor: false,
+    compost: false,
+    demoType: null,
+    storages: [],
+    updated_ts: 1_800_000_000,
+    ...overrides,
+  };
+}
+
+function monitorServer(
+  monitors: Monitor[],
+  options: {
+    session?: { master?: boolean; grandMaster?: boolean; subUser?: boolean };
+    prefs?: Partial<UiPreferences>;
+  } = {},
+): FakeServer {
+  const server = createFakeServer({
+    loggedIn: true,
+    // A service lets the account see storages (and with them the monitors).
+    user: { service: insight() },
+    session: {
+      ...options.session,
+      ui_preferences: { ...DEFAULT_UI_PREFERENCES, ...options.prefs },
+    },
+    stations: [station('F1000001', { display_name: 'Barn', probeCount: 1 })],
+    storages: [storage({ itemID: 3, name: 'North barn', monitor: 2 })],
+  });
+  let current = monitors;
+  server.override('GET /client/getMonitors', () => json({ status_code: 0, results: current }));
+  server.override('POST /client/saveMonitor', (c) => {
+    const { item } = c.body as SaveMonitorRequest;
+    const saved: Monitor = {
+      ...monitor(),
+      ...item,
+      itemID: item.itemID ?? Math.max(0, ...current.map((m) => m.itemID)) + 1,
+      demoType: null,
+    };
+    current = [...current.filter((m) => m.itemID !== saved.itemID), saved];
+    return json({ status_code: 0, item: saved });
+  });
+  server.override('POST /client/removeMonitor', (c) => {
+    const { itemID } = c.body as { itemID: number };
+    current = current.filter((m) => m.itemID !== itemID);
+    return json({ status_code: 0 });
+  });
+  return server;
+}
+
+const cards = () => screen.findAllByTestId('monitor-card', undefined, slow);
+const saves = (server: FakeServer) =>
+  server.callsTo('POST', '/client/saveMonitor').map((c) => (c.body as SaveMonitorRequest).item);
+
+describe('the monitor list', { timeout: 20_000 }, () => {
+  it('is reached from the storage toolbar and invites to create the first monitor', async () => {
+    const { user, location } = renderApp('/storages', monitorServer([]));
+    const toolbar = await screen.findByRole('toolbar', { name: 'Storage views' }, slow);
+    await user.click(within(toolbar).getByRole('button', { name: 'Monitors' }));
+    await waitFor(() => expect(location()).toBe('/storages/monitors'), slow);
+    expect(
+      await screen.findByText('Get monitoring started by creating a monitor!', undefined, slow),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add monitor' })).toBeTruthy();
+  });
+
+  it('shows a card per monitor with its rules in words, in °C', async () => {
+    renderApp(
+      '/storages/monitors',
+      monitorServer([
+        monitor(),
+        monitor({
+          itemID: 2,
+          name: 'Compost',
+          rules: [
+            { id: 1, type: 'REL_MAX', settings: { ...defaultRuleSettings('REL_MAX'), alertLimit: 30 } },
+          ],
+        }),
+      ]),
+    );
+    const [hay, compost] = await cards();
+    expect(within(hay!).getByRole('heading', { level: 2 }).textContent).toBe('Hay watch');
+    expect(hay!.textContent).toContain('Absolute maximum');
+    expect(hay!.textContent).toContain('An alert is raised when the temperature rises above 45.0 °C.');
+    expect(hay!.textContent).toContain('No current alerts');
+    expect(compost!.textContent).toContain('more than 3 °C above its lowest reading of the last 24 h');
+  });
+
+  it('writes the rules in °F for a user who reads °F', async () => {
+    renderApp('/storages/monitors', monitorServer([monitor()], { prefs: { degrees: 'F' } }));
+    const [hay] = await cards();
+    expect(hay!.textContent).toContain('rises above 113.0 °F.');
+  });
+
+  it("counts a rule's current alerts and colours the hottest by the user's colour steps", async () => {
+    const alerting = monitor({
+      rules: [
+        {
+          id: 1,
+          type: 'ABS_MAX',
+          settings: defaultRuleSettings('ABS_MAX'),
+          currentAlerts: [alert(470, 520), alert(460, 655)],
+        },
+      ],
+    });
+    const { unmount } = renderApp('/storages/monitors', monitorServer([alerting]));
+    let [card] = await cards();
+    expect(within(card!).getByTestId('rule-alerts').textContent).toContain('Current alerts: 2');
+    let hottest = within(card!).getByTestId('rule-hottest');
+    expect(hottest.textContent).toBe('65.5 °C');
+    // Default steps 0/40/60/80/100 °C: 65.5 is in the fourth band.
+    expect(hottest.getAttribute('data-tone')).toBe('band-3');
+    unmount();
+    renderApp(
+      '/storages/monitors',
+      monitorServer([alerting], { prefs: { color_steps: [0, 70, 80, 90, 100] } }),
+    );
+    [card] = await cards();
+    hottest = within(card!).getByTestId('rule-hottest');
+    expect(hottest.getAttribute('data-tone')).toBe('band-1');
+  });
+
+  it('hides the add button from a user who may not change monitors', async () => {
+    renderApp('/storages/monitors', monitorServer([monitor()], { session: { subUser: true } }));
+    await cards();
+    expect(screen.queryByRole('button', { name: 'Add monitor' })).toBeNull();
+  });
+
+  it('keeps a master who is not grand master out, and lets a grand master in', async () => {
+    const { location, unmount } = renderApp(
+      '/storages/monitors',
+      monitorServer([monitor()], { session: { master: true } }),
+    );
+    await waitFor(() => expect(location()).toBe('/storages'), slow);
+    unmount();
+    renderApp(
+      '/storages/monitors',
+      monitorServer([monitor()], { session: { master: true, grandMaster: true } }),
+    );
+    expect(await cards()).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Add monitor' })).toBeTruthy();
+  });
+});
+
+describe('the monitor editor', { timeout: 30_000 }, () => {
+  it('creates a monitor with a relative rule, checking ranges and explaining it live', async () => {
+    const server = monitorServer([]);
+    const { user } = renderApp('/storages/monitors', server);
+    await user.click(await screen.findByRole('button', { name: 'Add monitor' }, slow));
+    const editor = await screen.findByRole('dialog', { name: 'New monitor' });
+    const save = within(editor).getByRole('button', { name: 'Save' });
+    expect(save).toHaveProperty('disabled', true);
+    await user.type(within(editor).getByRole('textbox', { name: /Name/ }), 'Wheat');
+    // No rule yet: save stays disabled (spec §5).
+    expect(save).toHaveProperty('disabled', true);
+    await user.click(within(editor).getByRole('button', { name: 'Add rule' }));
+    const picker = await screen.findByRole('dialog', { name: 'Choose a rule type' });
+    expect(picker.textContent).toContain(
+      'Alerts when a temperature rises more than a tolerance above its reference.',
+    );
+    await user.click(within(picker).getByText('Relative rise'));
+    const ruleDialog = await screen.findByRole('dialog', { name: 'Relative rise' });
+    const tolerance = within(ruleDialog).getByRole('spinbutton', { name: /Tolerance \(°C\) \(1…10\)/ });
+    await user.clear(tolerance);
+    await user.type(tolerance, '11');
+    expect(ruleDialog.textContent).toContain('Enter a value between 1 and 10.');
+    expect(within(ruleDialog).getByRole('button', { name: 'OK' })).toHaveProperty('disabled', true);
+    await user.clear(tolerance);
+    await user.type(tolerance, '3');
+    expect(within(ruleDialog).getByTestId('rule-explanation').textContent).toContain('more than 3 °C above');
+    await user.click(within(ruleDialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Relative rise' })).toBeNull());
+    expect(editor.textContent).toContain('more than 3 °C above');
+    await user.click(save);
+    await waitFor(() => expect(saves(server)).toHaveLength(1));
+    const [item] = saves(server);
+    expect(item!.name).toBe('Wheat');
+    expect(item!.itemID).toBeUndefined();
+    expect(item!.rules).toEqual([
+      { id: 1, type: 'REL_MAX', settings: { ...defaultRuleSettings('REL_MAX'), alertLimit: 30 } },
+    ]);
+    expect(await cards()).toHaveLength(1);
+  });
+
+  it('gives the relative ranges in °F for a user who reads °F', async () => {
+    const { user } = renderApp('/storages/monitors', monitorServer([], { prefs: { degrees: 'F' } }));
+    await user.click(await screen.findByRole('button', { name: 'Add monitor' }, slow));
+    await user.click(await screen.findByRole('button', { name: 'Add rule' }));
+    await user.click(await screen.findByText('Relative fall'));
+    const ruleDialog = await screen.findByRole('dialog', { name: 'Relative fall' });
+    const tolerance = within(ruleDialog).getByRole('spinbutton', { name: /Tolerance \(°F\) \(2…20\)/ });
+    await user.clear(tolerance);
+    await user.type(tolerance, '1');
+    expect(ruleDialog.textContent).toContain('Enter a value between 2 and 20.');
+    within(ruleDialog).getByRole('spinbutton', { name: /Reset tolerance \(°F\) \(-10…10\)/ });
+  });
+
+  it("shows the server's reason when it refuses to save", async () => {
+    const server = monitorServer([monitor()]);
+    server.override('POST /client/saveMonitor', () =>
+      json({ status_code: 400, error: 'Only one fan-controller rule per monitor' }, 400),
+    );
+    const { user } = renderApp('/storages/monitors', server);
+    await user.click(within((await cards())[0]!).getByText('Hay watch'));
+    const editor = await screen.findByRole('dialog', { name: 'Edit monitor' });
+    await user.click(within(editor).getByRole('button', { name: 'Save' }));
+    expect((await within(editor).findByTestId('monitor-error')).textContent).toBe(
+      'The monitor could not be saved: Only one fan-controller rule per monitor',
+    );
+  });
+
+  it('removes a rule and the monitor after confirming, and keeps a monitor in use', async () => {
+    const server = monitorServer([
+      monitor({
+        rules: [
+          { id: 1, type: 'ABS_MAX', settings: defaultRuleSettings('ABS_MAX') },
+          { id: 2, type: 'ABS_MIN', settings: defaultRuleSettings('ABS_MIN') },
+        ],
+      }),
+      monitor({ itemID: 2, name: 'In use', storages: [3] }),
+    ]);
+    const { user } = renderApp('/storages/monitors', server);
+    const [, inUse] = await cards();
+    await user.click(within(inUse!).getByText('In use'));
+    let editor = await screen.findByRole('dialog', { name: 'Edit monitor' });
+    expect(within(editor).getByTestId('applies-to').textContent).toBe(
+      'Note: Changing this monitor will apply to following storages North barn',
+    );
+    expect(within(editor).getByRole('button', { name: 'Delete' })).toHaveProperty('disabled', true);
+    await user.click(within(editor).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit monitor' })).toBeNull());
+
+    await user.click(within((await cards())[0]!).getByText('Hay watch'));
+    editor = await screen.findByRole('dialog', { name: 'Edit monitor' });
+    const minRule = within(editor).getByRole('listitem', { name: 'Absolute minimum' });
+    await user.click(within(minRule).getByRole('button', { name: 'Remove rule' }));
+    const ruleConfirm = await screen.findByRole('dialog', { name: '' });
+    expect(ruleConfirm.textContent).toContain('Do you want to remove this rule?');
+    await user.click(within(ruleConfirm).getByRole('button', { name: 'Yes' }));
+    await waitFor(() =>
+      expect(within(editor).queryByRole('listitem', { name: 'Absolute minimum' })).toBeNull(),
+    );
+
+    server.override('POST /client/removeMonitor', () =>
+      json({ status_code: 400, error: 'The monitor is used by storages' }, 400),
+    );
+    await user.click(within(editor).getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByText('Do you want to remove this monitor?');
+    await user.click(
+      within(confirm.closest('[role="dialog"]') as HTMLElement).getByRole('button', { name: 'Yes' }),
+    );
+    expect((await within(editor).findByTestId('monitor-error')).textContent).toBe(
+      'The monitor could not be removed: The monitor is used by storages',
+    );
+    expect(server.callsTo('POST', '/client/removeMonitor')).toHaveLength(1);
+  });
+
+  it('asks differently before removing the default monitor', async () => {
+    const server = monitorServer([monitor({ defaultMonitor: true })]);
+    const { user } = renderApp('/storages/monitors', server);
+    await user.click(within((await cards())[0]!).getByText('Hay watch'));
+    const editor = await screen.findByRole('dialog', { name: 'Edit monitor' });
+    await user.click(within(editor).getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByText(/Your new storages will not be covered by the default monitor/);
+    await user.click(
+      within(confirm.closest('[role="dialog"]') as HTMLElement).getByRole('button', { name: 'Yes' }),
+    );
+    await waitFor(() => expect(server.callsTo('POST', '/client/removeMonitor')).toHaveLength(1));
+    expect(await screen.findByText('Get monitoring started by creating a monitor!')).toBeTruthy();
+  });
+
+  it('shows a fan-control rule read-only with a note', async () => {
+    const fan = monitor({
+      rules: [{ id: 1, type: 'MANUAL_CONTROL', settings: { FC_ID: 'FC-1', notifications: false } }],
+    });
+    const { user } = renderApp('/storages/monitors', monitorServer([fan]));
+    await user.click(within((await cards())[0]!).getByText('Hay watch'));
+    const editor = await screen.findByRole('dialog', { name: 'Edit monitor' });
+    const rule = within(editor).getByRole('listitem', { name: 'Manual control' });
+    expect(rule.textContent).toContain('Fan controller FC-1 is switched on and off by hand.');
+    expect(rule.textContent).toContain('editing them comes later');
+    expect(within(rule).queryByRole('button', { name: 'Edit rule' })).toBeNull();
+  });
+});
