@@ -307,6 +307,39 @@ describe('the monitor editor', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Get monitoring started by creating a monitor!')).toBeTruthy();
   });
 
+  it('edits a rule in place: same id, its alerts kept, the limit checked against 0…100 °C', async () => {
+    const current = [alert(470, 520)];
+    const server = monitorServer([
+      monitor({
+        rules: [{ id: 4, type: 'ABS_MAX', settings: defaultRuleSettings('ABS_MAX'), currentAlerts: current }],
+      }),
+    ]);
+    const { user } = renderApp('/storages/monitors', server);
+    await user.click(within((await cards())[0]!).getByText('Hay watch'));
+    const editor = await screen.findByRole('dialog', { name: 'Edit monitor' });
+    await user.click(within(editor).getByRole('button', { name: 'Edit rule' }));
+    const ruleDialog = await screen.findByRole('dialog', { name: 'Absolute maximum' });
+    const limit = within(ruleDialog).getByRole('spinbutton', { name: /Alert limit \(°C\) \(0…100\)/ });
+    expect((limit as HTMLInputElement).value).toBe('45');
+    await user.clear(limit);
+    await user.type(limit, '101');
+    expect(ruleDialog.textContent).toContain('Enter a value between 0 and 100.');
+    await user.clear(limit);
+    await user.type(limit, '50');
+    expect(within(ruleDialog).getByTestId('rule-explanation').textContent).toContain('rises above 50.0 °C.');
+    await user.click(within(ruleDialog).getByRole('button', { name: 'OK' }));
+    await user.click(within(editor).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saves(server)).toHaveLength(1));
+    expect(saves(server)[0]!.rules).toEqual([
+      {
+        id: 4,
+        type: 'ABS_MAX',
+        settings: { ...defaultRuleSettings('ABS_MAX'), alertLimit: 500 },
+        currentAlerts: current,
+      },
+    ]);
+  });
+
   it('shows a fan-control rule read-only with a note', async () => {
     const fan = monitor({
       rules: [{ id: 1, type: 'MANUAL_CONTROL', settings: { FC_ID: 'FC-1', notifications: false } }],
