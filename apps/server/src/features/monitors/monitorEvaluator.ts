@@ -47,6 +47,13 @@ interface Target {
  */
 export const NO_MONITOR_TTL_MS = 5_000;
 
+/**
+ * A pass waits this long for more stations first. A rule's state (up to 48 hourly values per probe
+ * and depth) is parsed and written once per pass whatever the number of readings, so the cost per
+ * reading falls as passes gather more packets; an alert a second later changes nothing for a stack.
+ */
+export const EVALUATION_GATHER_MS = 1_000;
+
 /** Rule-state rows per insert: SQLite's bound-variable limit stays far away. */
 const STATE_INSERT_CHUNK = 100;
 
@@ -92,6 +99,7 @@ export class MonitorEvaluator {
   private async drain(): Promise<void> {
     try {
       while (this.pending.size > 0) {
+        await new Promise((resolve) => setTimeout(resolve, EVALUATION_GATHER_MS));
         const batch = [...this.pending];
         this.pending.clear();
         try {
