@@ -201,5 +201,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['test/**/*.test.{ts,tsx}'],
     setupFiles: ['./test/setup.ts'],
+    // Pages render lazily in jsdom; on a loaded machine a whole flow takes longer than 5 s.
+    testTimeout: 20_000,
   },
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { FakeWebSocket } from './support/FakeWebSocket';
 import { englishReady, i18n, resetTranslations, setTranslationsSource } from '../src/i18n/i18n';
 import { localeTexts } from './support/localeTexts';
@@ -18,6 +18,11 @@ Object.defineProperty(window, 'matchMedia', {
     dispatchEvent: () => false,
   }),
 });
+
+// A page loads lazily and the suite runs beside the server's on two cores: waiting 1 s for what a
+// quiet machine shows in 100 ms failed the odd test on a busy one. A condition that never holds
+// still fails, only later.
+configure({ asyncUtilTimeout: 5_000 });
 
 // No test may open a real socket; each one inspects the fake instead.
 vi.stubGlobal('WebSocket', FakeWebSocket);
