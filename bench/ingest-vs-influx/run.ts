@@ -49,6 +49,7 @@ import {
   type Target,
   type TargetName,
 } from './targets.js';
+import { positive } from '../support/positiveArg.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -72,15 +73,6 @@ const { values: args } = parseArgs({
     results: { type: 'string', default: 'bench/results/ingest-vs-influx.json' },
   },
 });
-
-function positive(name: string, value: string | undefined, max: number): number {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0 || n > max) {
-    console.error(`--${name} must be a number above 0 and at most ${max}`);
-    process.exit(2);
-  }
-  return n;
-}
 
 const SECONDS = positive('seconds', args.seconds, 600);
 const WARMUP = positive('warmup', args.warmup, 600);

@@ -35,6 +35,7 @@ import {
 import { closedLoop, type SendOutcome } from '../support/closedLoop.js';
 import { freePort, loadAverage, median, processCpuMs } from '../support/procStats.js';
 import { packetAt, probeReadings, type LoadShape } from '../support/probeReadings.js';
+import { positive } from '../support/positiveArg.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -49,15 +50,6 @@ const { values: args } = parseArgs({
     results: { type: 'string', default: 'bench/results/monitors-ingest.json' },
   },
 });
-
-function positive(name: string, value: string | undefined, max: number): number {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0 || n > max) {
-    console.error(`--${name} must be a number above 0 and at most ${max}`);
-    process.exit(2);
-  }
-  return n;
-}
 
 const SECONDS = positive('seconds', args.seconds, 600);
 const WARMUP = positive('warmup', args.warmup, 600);
