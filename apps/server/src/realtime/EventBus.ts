@@ -9,6 +9,11 @@ export interface BusEvents {
   newData: { bsIds: string[]; remote?: boolean };
   /** Probes that changed station (a transfer): every instance's ingest cache must forget them. */
   probesMoved: { sensorIds: string[]; remote?: boolean };
+  /**
+   * Alerts of these accounts changed (raised, peaked, cleared, reset, acknowledged, a data break),
+   * after the commit: notifications and live views re-read them.
+   */
+  alertsChanged: { ownerIds: number[]; remote?: boolean };
 }
 
 export class EventBus {

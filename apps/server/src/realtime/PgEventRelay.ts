@@ -5,7 +5,10 @@ import type { EventBus } from './EventBus.js';
 
 const RECONNECT_MS = 1000;
 
-type RelayMessage = { event: 'newData'; bsIds: string[] } | { event: 'probesMoved'; sensorIds: string[] };
+type RelayMessage =
+  | { event: 'newData'; bsIds: string[] }
+  | { event: 'probesMoved'; sensorIds: string[] }
+  | { event: 'alertsChanged'; ownerIds: number[] };
 const MAX_RECONNECT_MS = 30_000;
 
 /**
@@ -37,9 +40,13 @@ export class PgEventRelay {
     const offMoved = this.bus.on('probesMoved', (e) => {
       if (!e.remote) this.publish({ event: 'probesMoved', sensorIds: e.sensorIds });
     });
+    const offAlerts = this.bus.on('alertsChanged', (e) => {
+      if (!e.remote) this.publish({ event: 'alertsChanged', ownerIds: e.ownerIds });
+    });
     this.offBus = () => {
       offNewData();
       offMoved();
+      offAlerts();
     };
   }
 
@@ -96,6 +103,8 @@ export class PgEventRelay {
         this.bus.emit('newData', { bsIds: e.bsIds, remote: true });
       if (e.event === 'probesMoved' && Array.isArray(e.sensorIds))
         this.bus.emit('probesMoved', { sensorIds: e.sensorIds, remote: true });
+      if (e.event === 'alertsChanged' && Array.isArray(e.ownerIds))
+        this.bus.emit('alertsChanged', { ownerIds: e.ownerIds.filter(Number.isInteger), remote: true });
     } catch {
       /* not ours */
     }

@@ -8,6 +8,7 @@ import { MonitorService } from './monitor.service.js';
 import { monitorRoutes } from './monitors.routes.js';
 
 export { MonitorEvaluator } from './monitorEvaluator.js';
+export type { AlertEffectsRecorder, AlertEffectsSource } from './monitorEvaluator.js';
 
 /** How often the data-break job looks for silent probes of monitored storages. */
 export const MONITOR_TICK_EVERY_MS = 5 * 60_000;
@@ -19,6 +20,7 @@ export function monitorsFeature(kernel: Kernel, deps: { access: AccessService; a
   const evaluator = new MonitorEvaluator(kernel.store.db, kernel.store.engine, kernel.nowS, (err) => {
     if (log) log(err);
   });
+  evaluator.onAlertsChanged((ownerIds) => kernel.bus.emit('alertsChanged', { ownerIds }));
   const monitors = new MonitorService(repo, deps.access, kernel.nowS, () => evaluator.forgetStations());
   return defineFeature({
     name: 'monitors',

@@ -31,6 +31,25 @@ export const NEW_RULE_GRACE_S = 300;
 
 type StoredRule = Pick<Rule, 'id' | 'type' | 'settings'>;
 
+/** Which rule an evaluation's effects belong to. */
+export interface AlertEffectsSource {
+  ownerId: number;
+  monitorId: number;
+  rule: StoredRule;
+}
+
+/**
+ * Called inside the transaction that records a rule's effects, so whatever it writes (a logbook
+ * line, an outbox message) commits or rolls back with the alert itself. Only non-empty effect lists
+ * reach it. It must use `trx`, never the outer connection (SQLite would wait on itself).
+ */
+export type AlertEffectsRecorder = (
+  trx: Kysely<Database>,
+  source: AlertEffectsSource,
+  effects: readonly RuleEffect[],
+  nowS: number,
+) => Promise<void>;
+
 interface Target {
   ownerId: number;
   monitorId: number;
@@ -77,6 +96,8 @@ export class MonitorEvaluator {
   private readonly noMonitor = new Map<string, number>();
   /** Alerts this instance raised and wrote (each alert is raised by one instance only). */
   raised = 0;
+  private readonly recorders: AlertEffectsRecorder[] = [];
+  private readonly changedListeners: ((ownerIds: number[]) => void)[] = [];
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -116,6 +137,16 @@ export class MonitorEvaluator {
   /** Resolves when every queued evaluation has run (tests, shutdown). */
   idle(): Promise<void> {
     return this.chain.then(() => undefined);
+  }
+
+  /** Adds a recorder run inside every transaction that writes a rule's effects (logbook, outbox). */
+  onAlertEffects(recorder: AlertEffectsRecorder): void {
+    this.recorders.push(recorder);
+  }
+
+  /** Adds a listener told, after the commit, which accounts' alerts changed. */
+  onAlertsChanged(listener: (ownerIds: number[]) => void): void {
+    this.changedListeners.push(listener);
   }
 
   /** Forgets which stations have no monitor (a monitor or storage changed in this process). */
@@ -296,11 +327,15 @@ export class MonitorEvaluator {
           watermark,
           now,
         );
+        if (effects.length > 0)
+          for (const record of this.recorders)
+            await record(trx, { ownerId: target.ownerId, monitorId: target.monitorId, rule }, effects, now);
         all.push(...effects);
       }
       return all;
     });
     this.raised += written.filter((e) => e.type === 'raise').length;
+    if (written.length > 0) for (const listener of this.changedListeners) listener([target.ownerId]);
     return written;
   }
 
