@@ -43,7 +43,11 @@ export class StationSimulator {
   readonly identity: StationIdentity;
   private readonly probes: SimProbe[];
 
-  constructor(config: StationConfig, seed = 1) {
+  /**
+   * `heatingAnchorTs`: where the demo's staged heating is anchored (the start of live play); probes
+   * the config marks `heating` heat around it (hayModel's demoHeatingEpisode).
+   */
+  constructor(config: StationConfig, seed = 1, heatingAnchorTs?: number) {
     this.bsId = config.bs_id;
     this.secret = config.secret;
     this.material = config.material;
@@ -55,7 +59,14 @@ export class StationSimulator {
       const probeSeed = hashSeed(seed, config.bs_id, p.sensor_id);
       return {
         sensorId: p.sensor_id,
-        curve: probeCurve(config.material, probeSeed, p.depths),
+        curve: probeCurve(
+          config.material,
+          probeSeed,
+          p.depths,
+          p.heating !== undefined && heatingAnchorTs !== undefined
+            ? { anchorTs: heatingAnchorTs, strength: p.heating }
+            : undefined,
+        ),
         radio: radioModel(probeSeed),
       };
     });

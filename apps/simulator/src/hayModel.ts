@@ -39,6 +39,30 @@ export interface HayProfile {
   airCoupling: number[];
   /** Delay of each depth behind the core, seconds. */
   lagS: number[];
+  /** The demo's staged heating on top of the probe's own episodes (see demoHeatingEpisode). */
+  demoHeating?: { episode: HayEpisode; strength: number };
+}
+
+/**
+ * The demo's heating stack: an episode staged around the moment the simulator starts playing live
+ * (`anchorTs`), so that a new user sees a monitor's limit crossed soon after `npm start`. The core
+ * rises over 60 hours to 64 °C; at the anchor it is 38 hours into the rise (about 49–52 °C), crosses
+ * 55 °C some five hours later — five minutes at `--speed 60` — peaks 22 hours after the anchor, and
+ * cools over two weeks like any other episode. Times are absolute (onsetS is an epoch second).
+ * A probe's own episode wins where it is hotter; `strength` (0–1] scales the staged excess, so a
+ * stack's neighbouring bales heat less than the one that crosses first.
+ */
+export const DEMO_HEATING_PEAK_C = 64;
+export const DEMO_HEATING_RISE_S = 60 * 3600;
+export const DEMO_HEATING_INTO_RISE_S = 38 * 3600;
+
+export function demoHeatingEpisode(anchorTs: number): HayEpisode {
+  return {
+    onsetS: anchorTs - DEMO_HEATING_INTO_RISE_S,
+    riseS: DEMO_HEATING_RISE_S,
+    coolS: 14 * DAY_S,
+    peakC: DEMO_HEATING_PEAK_C,
+  };
 }
 
 export const HAY_MIN_PEAK_C = 51;
@@ -97,7 +121,11 @@ export function hayHeatShare(episode: HayEpisode, s: number): number {
 function excessAt(profile: HayProfile, ts: number): number {
   const { index, startTs } = hayCycleAt(profile, ts);
   const episode = hayEpisode(profile, index);
-  return (episode.peakC - profile.ambientC) * hayHeatShare(episode, ts - startTs);
+  const own = (episode.peakC - profile.ambientC) * hayHeatShare(episode, ts - startTs);
+  const demo = profile.demoHeating;
+  if (!demo) return own;
+  const staged = (demo.episode.peakC - profile.ambientC) * demo.strength * hayHeatShare(demo.episode, ts);
+  return Math.max(own, staged);
 }
 
 export function hayTemperatures(profile: HayProfile, ts: number): number[] {
@@ -114,7 +142,15 @@ export function hayTemperatures(profile: HayProfile, ts: number): number[] {
   return out;
 }
 
-export function hayModel(seed: number, depths: number): ProbeCurve {
+/** Staged heating for a demo probe: the live start it is anchored to and its strength (0–1]. */
+export interface DemoHeating {
+  anchorTs: number;
+  strength: number;
+}
+
+export function hayModel(seed: number, depths: number, heating?: DemoHeating): ProbeCurve {
   const profile = hayProfile(seed, depths);
+  if (heating)
+    profile.demoHeating = { episode: demoHeatingEpisode(heating.anchorTs), strength: heating.strength };
   return (ts) => hayTemperatures(profile, ts);
 }

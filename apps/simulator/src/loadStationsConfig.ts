@@ -6,6 +6,8 @@ import { MATERIALS, type Material } from './probeCurve.js';
 export interface ProbeConfig {
   sensor_id: string;
   depths: number;
+  /** The demo's staged heating (hay only): its strength, 0 < heating ≤ 1; absent for none. */
+  heating?: number;
 }
 
 /** What the station reports in its boot packet; when the file gives it, the simulator plays it. */
@@ -78,7 +80,10 @@ export function parseStationsConfig(json: unknown): StationsConfig {
         if (typeof depths !== 'number' || !Number.isInteger(depths) || depths < 1 || depths > MAX_DEPTHS) {
           fail(`${pw}.depths`, `expected an integer 1–${MAX_DEPTHS}`);
         }
-        return { sensor_id: p.sensor_id as string, depths };
+        const heating = p.heating;
+        if (heating !== undefined && !(typeof heating === 'number' && heating > 0 && heating <= 1))
+          fail(`${pw}.heating`, 'expected a number above 0 and at most 1');
+        return { sensor_id: p.sensor_id as string, depths, ...(heating !== undefined ? { heating } : {}) };
       }),
     };
   });

@@ -1,6 +1,6 @@
 import { compostModel } from './compostModel.js';
 import { grainModel } from './grainModel.js';
-import { hayModel } from './hayModel.js';
+import { hayModel, type DemoHeating } from './hayModel.js';
 
 export const MATERIALS = ['hay', 'grain', 'compost'] as const;
 export type Material = (typeof MATERIALS)[number];
@@ -14,6 +14,13 @@ const MODELS: Record<Material, (seed: number, depths: number) => ProbeCurve> = {
   compost: compostModel,
 };
 
-export function probeCurve(material: Material, seed: number, depths: number): ProbeCurve {
+/** A probe's curve; staged demo heating applies to hay only (a heating stack is a hay hazard). */
+export function probeCurve(
+  material: Material,
+  seed: number,
+  depths: number,
+  heating?: DemoHeating,
+): ProbeCurve {
+  if (material === 'hay' && heating) return hayModel(seed, depths, heating);
   return MODELS[material](seed, depths);
 }

@@ -55,7 +55,12 @@ export async function runSimulator(options: CliOptions, control: RunControl): Pr
   }
   if (stations.length === 0) throw new ConfigError('no stations to play');
   const url = options.url ?? config.url;
-  const sims = stations.map((s) => new StationSimulator(s, options.seed));
+  const nowS = Math.floor(Date.now() / 1000);
+  // Live play starts here; at --speed above 1 it replays the last days first. The demo's heating
+  // stack is staged around this moment, so it crosses its limit minutes into live play.
+  const replayS = options.speed > 1 ? Math.round(options.replayDays * DAY_S) : 0;
+  const liveStart = nowS - replayS;
+  const sims = stations.map((s) => new StationSimulator(s, options.seed, liveStart));
   const probes = sims.reduce((n, s) => n + s.probeCount, 0);
   const client = new IngestClient({
     url,
@@ -63,7 +68,6 @@ export async function runSimulator(options: CliOptions, control: RunControl): Pr
     signal: control.hardStop,
     ...(options.once ? { giveUpAfterMs: 60_000 } : {}),
   });
-  const nowS = Math.floor(Date.now() / 1000);
   const materials = [...new Set(sims.map((s) => s.material))].join(', ');
   log.info(`${sims.length} stations (${materials}), ${probes} probes → ${url}`);
 
@@ -114,8 +118,6 @@ export async function runSimulator(options: CliOptions, control: RunControl): Pr
     return 1;
   }
 
-  const replayS = options.speed > 1 ? Math.round(options.replayDays * DAY_S) : 0;
-  const liveStart = nowS - replayS;
   const backfilled = options.backfillDays > 0 && !control.stop.aborted;
   const plan = livePlan(liveStart, options.backfillIntervalS, options.liveIntervalS, backfilled);
   if (backfilled) {

@@ -188,6 +188,21 @@ describe('stations file', () => {
     ).toThrow(/identity/);
   });
 
+  it.each([
+    [0.6, true],
+    [1, true],
+    [0, false],
+    [1.5, false],
+    ['yes', false],
+  ])("accepts a probe's demo heating strength %s: %s", (heating, ok) => {
+    const config = {
+      ...good,
+      stations: [{ ...good.stations[0], probes: [{ sensor_id: 'H1', depths: 3, heating }] }],
+    };
+    if (ok) expect(parseStationsConfig(config).stations[0]!.probes[0]!.heating).toBe(heating);
+    else expect(() => parseStationsConfig(config)).toThrow(/probes\[0\]\.heating/);
+  });
+
   it('explains a missing file', async () => {
     await expect(loadStationsConfig('/nonexistent/demo-stations.json')).rejects.toThrow(/does not exist/);
   });

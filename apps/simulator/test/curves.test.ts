@@ -77,6 +77,70 @@ describe('hay bales self-heat to 50–70 °C over days, then cool over weeks', (
   });
 });
 
+describe("the demo's staged heating crosses 55 °C a few hours into live play", () => {
+  const LIMIT = 550;
+  const core = (seed: number, ts: number, strength = 1) =>
+    hayModel(seed, 3, { anchorTs: T0, strength })(ts)[2]!;
+  // The first reading at or above the limit, hour by hour from the anchor (null: never in 3 days).
+  const crossing = (seed: number, strength = 1): number | null => {
+    for (let h = 0; h <= 72; h++) if (core(seed, T0 + h * HOUR, strength) >= LIMIT) return h;
+    return null;
+  };
+  // The seeds whose own episode is cool around the anchor: there the staged heating is what shows.
+  const cool = SEEDS.filter(
+    (seed) =>
+      max(series((ts) => hayModel(seed, 3)(ts), T0 - DAY_S, T0 + 3 * DAY_S, HOUR).map((r) => r[2]!)) < 450,
+  );
+
+  it.each([
+    { what: 'below the limit when live play starts', at: 0, below: true },
+    { what: 'above it eight hours later', at: 8, below: false },
+    { what: 'still above it a day later, at the peak', at: 22, below: false },
+  ])('a full-strength probe is $what', ({ at, below }) => {
+    expect(cool.length).toBeGreaterThan(5);
+    for (const seed of cool) {
+      const v = core(seed, T0 + at * HOUR);
+      if (below) expect(v).toBeLessThan(LIMIT);
+      else expect(v).toBeGreaterThanOrEqual(LIMIT);
+    }
+  });
+
+  it('crosses between three and eight hours after the anchor: minutes at --speed 60', () => {
+    for (const seed of cool) {
+      const h = crossing(seed);
+      expect(h).not.toBeNull();
+      expect(h!).toBeGreaterThanOrEqual(3);
+      expect(h!).toBeLessThanOrEqual(8);
+    }
+  });
+
+  it('heats a weaker neighbour less: at 0.55 it never reaches the limit', () => {
+    for (const seed of cool) expect(crossing(seed, 0.55)).toBeNull();
+  });
+
+  it('leaves a probe without the flag, and every other material, as it was', () => {
+    const config = {
+      bs_id: 'F1',
+      secret: 's',
+      material: 'hay' as const,
+      probes: [
+        { sensor_id: 'H1', depths: 3, heating: 1 },
+        { sensor_id: 'H2', depths: 3 },
+      ],
+    };
+    const staged = new StationSimulator(config, 5, T0);
+    const plain = new StationSimulator(config, 5);
+    const ts = T0 + 10 * HOUR;
+    const [h1, h2] = staged.readingsAt(ts);
+    const [p1, p2] = plain.readingsAt(ts);
+    expect(h2!.temperatures).toEqual(p2!.temperatures);
+    expect(Math.max(...h1!.temperatures)).toBeGreaterThanOrEqual(Math.max(...p1!.temperatures));
+    expect(probeCurve('grain', 5, 3, { anchorTs: T0, strength: 1 })(ts)).toEqual(
+      probeCurve('grain', 5, 3)(ts),
+    );
+  });
+});
+
 describe('compost windrows sit at 55–70 °C and drop when turned', () => {
   it('is turned every 5–10 days', () => {
     for (const seed of SEEDS) {
