@@ -42,6 +42,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** The server's clock (the demo seed keeps the real one). */
   nowS?: () => number;
+  /** Seed the demo accounts' monitors too (off: other tests start without monitors). */
+  demoMonitors?: boolean;
 }
 
 /**
@@ -72,7 +74,9 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     poolSize: 4,
   });
   await migrateToLatest(store);
-  const seeded = await seedDemo(store, dataDir, 'http://127.0.0.1:0', Math.floor(Date.now() / 1000));
+  const seeded = await seedDemo(store, dataDir, 'http://127.0.0.1:0', Math.floor(Date.now() / 1000), {
+    monitors: opts.demoMonitors ?? false,
+  });
   const file = JSON.parse(readFileSync(seeded.file, 'utf8')) as DemoStationsFile;
   const { app, kernel, jobs, features } = await createServer(config, store, {
     logger: false,

@@ -18,6 +18,12 @@ export interface DemoStation {
   depths: number;
   /** First probe number; ids are the material letter plus this number counting up. */
   firstProbe: number;
+  /**
+   * Hay: the simulator's staged heating for the station's first probes, strength 0–1 each (the
+   * stations file carries it; apps/simulator hayModel demoHeatingEpisode). Stack 1 of the north
+   * barn heats around the start of live play; its first bale crosses the demo monitor's 55 °C.
+   */
+  heating?: number[];
 }
 
 export interface DemoAccount {
@@ -68,6 +74,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
         probes: 14,
         depths: 3,
         firstProbe: 10001,
+        heating: [1, 0.85, 0.7, 0.55],
       },
       {
         id: 'F1000002',
@@ -250,6 +257,16 @@ export function demoProbeIds(station: DemoStation): string[] {
     { length: station.probes },
     (_, i) => `${PROBE_PREFIX[station.material]}${station.firstProbe + i}`,
   );
+}
+
+/** The stations file's probes of a station: id, depths and the staged heating where it has one. */
+export function demoStationProbes(
+  station: DemoStation,
+): { sensor_id: string; depths: number; heating?: number }[] {
+  return demoProbeIds(station).map((sensor_id, i) => {
+    const heating = station.heating?.[i];
+    return { sensor_id, depths: station.depths, ...(heating !== undefined ? { heating } : {}) };
+  });
 }
 
 /** A few probes carry names; the rest show their id, as on a real farm. */

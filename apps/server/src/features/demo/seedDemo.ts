@@ -9,8 +9,10 @@ import {
   demoPrefs,
   demoProbeIds,
   demoProbeName,
+  demoStationProbes,
   type Material,
 } from './demoAccounts.js';
+import { seedDemoMonitors } from './seedDemoMonitors.js';
 import { seedDemoStorages } from './seedDemoStorages.js';
 
 export interface DemoStationsFile {
@@ -19,7 +21,7 @@ export interface DemoStationsFile {
     bs_id: string;
     secret: string;
     material: Material;
-    probes: { sensor_id: string; depths: number }[];
+    probes: { sensor_id: string; depths: number; heating?: number }[];
     /** What the station reports when it boots, so the simulator plays the seeded model. */
     identity: { bs_type: number; version: string; firmware: string };
   }[];
@@ -29,7 +31,7 @@ export const DEMO_STATIONS_FILE = 'demo-stations.json';
 
 /**
  * Creates the demo accounts once, on an empty store, gives them their storages (seedDemoStorages.ts)
- * and writes the demo stations' credentials for the simulator (docs/base-station-protocol.md). Later
+ * and monitors (seedDemoMonitors.ts) and writes the demo stations' credentials for the simulator (docs/base-station-protocol.md). Later
  * starts keep the accounts and their data; the credentials file is only rewritten (with fresh
  * secrets) when it is missing.
  */
@@ -38,9 +40,12 @@ export async function seedDemo(
   dataDir: string,
   url: string,
   nowS: number,
+  opts: { monitors?: boolean } = {},
 ): Promise<{ created: boolean; file: string }> {
   const seeded = await seedDemoAccounts(store, dataDir, url, nowS);
   await seedDemoStorages(store, nowS);
+  // Tests of other features start from accounts without monitors (they create their own).
+  if (opts.monitors !== false) await seedDemoMonitors(store, nowS);
   return seeded;
 }
 
@@ -171,7 +176,13 @@ async function seedDemoAccounts(
     });
   } else if (existsSync(file)) {
     const current = JSON.parse(readFileSync(file, 'utf8')) as DemoStationsFile;
-    if (current.url !== url) writeStationsFile(file, { ...current, url });
+    // A file written before the demo staged its heating stack gets the flags (secrets unchanged).
+    const stations = current.stations.map((s) => {
+      const demo = DEMO_ACCOUNTS.flatMap((a) => a.stations).find((d) => d.id === s.bs_id);
+      return demo ? { ...s, probes: demoStationProbes(demo) } : s;
+    });
+    if (current.url !== url || JSON.stringify(stations) !== JSON.stringify(current.stations))
+      writeStationsFile(file, { ...current, url, stations });
     return { created: false, file };
   } else {
     // The credentials file was lost: issue new secrets for the demo stations.
@@ -193,7 +204,7 @@ async function seedDemoAccounts(
           bs_id: s.id,
           secret: secrets.get(s.id) as string,
           material: s.material,
-          probes: demoProbeIds(s).map((sensor_id) => ({ sensor_id, depths: s.depths })),
+          probes: demoStationProbes(s),
           identity: { bs_type: s.bsType, version: s.version, firmware: s.firmware },
         })),
     ),

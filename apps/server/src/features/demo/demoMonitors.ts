@@ -1,0 +1,61 @@
+import { defaultRuleSettings, monitorInputSchema, type MonitorInput } from '@emberwatch/shared';
+import type { DemoAccount, Material } from './demoAccounts.js';
+
+/**
+ * The limit of the hay demo's fire-risk rule, °C. Bales above 55 °C are watched closely and above
+ * 65 °C are a fire risk; the simulator stages one stack that crosses 55 °C a few hours into live
+ * play (apps/simulator hayModel, demoHeatingEpisode), so a new user sees an alert arrive.
+ */
+export const DEMO_HAY_LIMIT_C = 55;
+/** Grain: a hot spot warmer than this is spoiling grain; the rise rule catches it earlier. */
+export const DEMO_GRAIN_LIMIT_C = 30;
+
+const tenths = (c: number) => Math.round(c * 10);
+
+/** One monitor per material an account stores, the first of them its default (spec doc 3 §3). */
+function monitorFor(material: Material, isDefault: boolean): MonitorInput {
+  const input = (name: string, compost: boolean, rules: MonitorInput['rules']): MonitorInput => ({
+    name,
+    rules,
+    defaultMonitor: isDefault,
+    compost,
+    demoType: null,
+  });
+  switch (material) {
+    case 'hay':
+      return input('Hay — fire risk', false, [
+        {
+          id: 1,
+          type: 'ABS_MAX',
+          settings: { ...defaultRuleSettings('ABS_MAX'), alertLimit: tenths(DEMO_HAY_LIMIT_C) },
+        },
+        { id: 2, type: 'REL_MAX', settings: defaultRuleSettings('REL_MAX') },
+      ]);
+    case 'grain':
+      return input('Grain — hot spots', false, [
+        {
+          id: 1,
+          type: 'ABS_MAX',
+          settings: { ...defaultRuleSettings('ABS_MAX'), alertLimit: tenths(DEMO_GRAIN_LIMIT_C) },
+        },
+        { id: 2, type: 'REL_MAX', settings: defaultRuleSettings('REL_MAX') },
+      ]);
+    case 'compost':
+      // The compost default upper limit (75 °C): hotter windrows lose their microbes and dry out.
+      return input('Compost — overheating', true, [
+        { id: 1, type: 'ABS_MAX', settings: defaultRuleSettings('ABS_MAX', true) },
+      ]);
+  }
+}
+
+/**
+ * The monitors a demo account starts with, in itemID order, and which material's storages each one
+ * watches. Each passes the save's own schema, so the seed never stores what a user could not save.
+ */
+export function demoMonitors(account: DemoAccount): { material: Material; item: MonitorInput }[] {
+  const materials = [...new Set(account.stations.map((s) => s.material))];
+  return materials.map((material, i) => ({
+    material,
+    item: monitorInputSchema.parse(monitorFor(material, i === 0)),
+  }));
+}

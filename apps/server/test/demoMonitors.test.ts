@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GetMonitorsResponse, GetStoragesResponse } from '@emberwatch/shared';
+import { DEMO_ACCOUNTS, demoProbeIds } from '../src/features/demo/demoAccounts.js';
+import { DEMO_HAY_LIMIT_C } from '../src/features/demo/demoMonitors.js';
+import { seedDemoMonitors } from '../src/features/demo/seedDemoMonitors.js';
+import type { MonitorEvaluator } from '../src/features/monitors/index.js';
+import { api, ingest } from './support/probeHelpers.js';
+import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
+
+const OWNERS = ['hay', 'grain', 'compost'] as const;
+
+describe(`demo monitors on ${TEST_ENGINE}`, () => {
+  let t: TestApp;
+  let call: ReturnType<typeof api>;
+  const tokens: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp({ demoMonitors: true });
+    for (const u of OWNERS) tokens[u] = await t.login(`${u}@demo.emberwatch`);
+    call = api(t, tokens);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const monitorsOf = async (who: string) =>
+    (await call.get(who, '/client/getMonitors')).json<GetMonitorsResponse>().results;
+  const storagesOf = async (who: string) =>
+    (await call.get(who, '/client/getStorages')).json<GetStoragesResponse>().results;
+
+  it.each([
+    { who: 'hay', names: ['Hay — fire risk'] },
+    { who: 'grain', names: ['Grain — hot spots'] },
+    { who: 'compost', names: ['Compost — overheating'] },
+  ])('gives the $who farm its monitor, default, on every storage', async ({ who, names }) => {
+    const monitors = await monitorsOf(who);
+    expect(monitors.map((m) => m.name)).toEqual(names);
+    expect(monitors[0]!.defaultMonitor).toBe(true);
+    const storages = await storagesOf(who);
+    expect(storages.length).toBeGreaterThan(0);
+    for (const s of storages) expect(s.monitor).toBe(monitors[0]!.itemID);
+  });
+
+  it('watches hay at 55 °C, and compost with the compost rules', async () => {
+    const [hay] = await monitorsOf('hay');
+    expect(
+      hay!.rules.map((r) => [r.type, 'alertLimit' in r.settings ? r.settings.alertLimit : null]),
+    ).toEqual([
+      ['ABS_MAX', DEMO_HAY_LIMIT_C * 10],
+      ['REL_MAX', 50],
+    ]);
+    const [compost] = await monitorsOf('compost');
+    expect(compost!.compost).toBe(true);
+    expect(compost!.rules.every((r) => 'compostRule' in r.settings && r.settings.compostRule)).toBe(true);
+  });
+
+  it('marks stack 1 of the north barn as the heating stack in the stations file', () => {
+    const north = t.stations.find((s) => s.bs_id === 'F1000001')!;
+    expect(north.probes.slice(0, 5).map((p) => p.heating)).toEqual([1, 0.85, 0.7, 0.55, undefined]);
+    for (const s of t.stations.filter((x) => x.bs_id !== 'F1000001'))
+      expect(s.probes.every((p) => p.heating === undefined)).toBe(true);
+  });
+
+  it('raises an alert when the heating bale crosses 55 °C through the ingest protocol', async () => {
+    const hayAccount = DEMO_ACCOUNTS.find((a) => a.username === 'hay@demo.emberwatch')!;
+    const [bale] = demoProbeIds(hayAccount.stations[0]!);
+    const now = Math.floor(Date.now() / 1000);
+    await ingest(t, 'F1000001', [
+      { sensor_id: bale!, meas_ts: now - 120, temperatures: [420, 510, 540] },
+      { sensor_id: bale!, meas_ts: now - 60, temperatures: [450, 530, 561] },
+    ]);
+    const evaluator = (
+      t.features.find((f) => f.name === 'monitors')!.exports as { evaluator: MonitorEvaluator }
+    ).evaluator;
+    await evaluator.idle();
+    const [hay] = await monitorsOf('hay');
+    const abs = hay!.rules.find((r) => r.type === 'ABS_MAX')!;
+    expect(abs.currentAlerts).toEqual([expect.objectContaining({ sensor_id: bale, temperature: 561 })]);
+  });
+
+  it('seeds nothing twice, and never again once a storage was saved without the monitor', async () => {
+    const before = await t.store.db.selectFrom('monitors').selectAll().orderBy('owner_user_id').execute();
+    expect(await seedDemoMonitors(t.store, 1)).toEqual({ created: 0 });
+    expect(await t.store.db.selectFrom('monitors').selectAll().orderBy('owner_user_id').execute()).toEqual(
+      before,
+    );
+
+    // The compost farmer takes the monitor off every storage and removes it: a restart keeps it gone.
+    for (const s of await storagesOf('compost')) {
+      const { UID: _u, undefinedLayoutType: _l, updated_ts: _t, ...item } = s;
+      const saved = await call.post('compost', '/client/saveStorage', { item: { ...item, monitor: null } });
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+    const [compost] = await monitorsOf('compost');
+    expect(
+      (await call.post('compost', '/client/removeMonitor', { itemID: compost!.itemID })).statusCode,
+    ).toBe(200);
+    expect(await seedDemoMonitors(t.store, 2)).toEqual({ created: 0 });
+    expect(await monitorsOf('compost')).toEqual([]);
+  });
+});
