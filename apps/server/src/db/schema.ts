@@ -277,6 +277,8 @@ export interface MonitorRuleStateTable {
   /** The newest reading time (epoch s) evaluated. */
   watermark: number;
   updated_ts: number;
+  /** A random tag every write changes (migration 0016); set by a trigger when the writer does not. */
+  version: Generated<number>;
 }
 
 export interface Database {

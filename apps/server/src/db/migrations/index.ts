@@ -7,6 +7,7 @@ import { storagesMigration } from './0004_storages.js';
 import { sitesMigration } from './0005_sites.js';
 import { qualityMigration } from './0007_quality.js';
 import { monitorsMigration } from './0008_monitors.js';
+import { ruleStateVersionMigration } from './0016_rule_state_version.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -18,5 +19,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0005_sites': sitesMigration(engine),
     '0007_quality': qualityMigration(engine),
     '0008_monitors': monitorsMigration(engine),
+    '0016_rule_state_version': ruleStateVersionMigration(engine),
   };
 }

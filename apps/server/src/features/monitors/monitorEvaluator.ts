@@ -77,6 +77,28 @@ export const EVALUATION_GATHER_MS = 1_000;
 const STATE_INSERT_CHUNK = 100;
 
 /**
+ * A rule whose pass changed no alert writes its state at most this often (every effect is written at
+ * once). Parsing and writing each rule's JSON state every pass cost more than the engine itself; the
+ * row's watermark lags by at most this, so a crash re-evaluates at most this much of the readings.
+ */
+export const STATE_WRITE_EVERY_MS = 10_000;
+
+/** A rule's parsed state held between passes, valid while its row carries `version`. */
+interface HeldRule {
+  version: number;
+  state: RuleState;
+  /** How far this copy has evaluated (arrival time); ahead of the row's until written. */
+  watermark: number;
+  /** performance.now() of the last write (or read) of the row. */
+  persistedAt: number;
+}
+
+/** A new random version tag for a written row (migration 0016: any other writer gets one by trigger). */
+function newVersion(): number {
+  return Math.floor(Math.random() * 9_007_199_254_740_990) + 1;
+}
+
+/**
  * Runs a monitor's alert rules over the readings its storages' probes committed since the last
  * evaluation (docs/decisions/0033-monitors-store.md, addendum on cost). Outside the ingest
  * transaction: ingest emits `newData` after its commit and this reads the rows back. A monitor is the
@@ -98,6 +120,8 @@ export class MonitorEvaluator {
   raised = 0;
   private readonly recorders: AlertEffectsRecorder[] = [];
   private readonly changedListeners: ((ownerIds: number[]) => void)[] = [];
+  /** Owner/monitor/rule → the rule's state as this process last evaluated it. */
+  private readonly held = new Map<string, HeldRule>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -149,6 +173,11 @@ export class MonitorEvaluator {
     this.changedListeners.push(listener);
   }
 
+  /** Forgets every rule state held in memory: the next pass reads each from the store (a restart's memory). */
+  forgetHeldStates(): void {
+    this.held.clear();
+  }
+
   /** Forgets which stations have no monitor (a monitor or storage changed in this process). */
   forgetStations(): void {
     this.noMonitor.clear();
@@ -171,8 +200,11 @@ export class MonitorEvaluator {
   /** The data-break job: `tickRule` on every alert rule of every monitor in use. */
   async tickAll(): Promise<RuleEffect[]> {
     const effects: RuleEffect[] = [];
-    for (const target of (await this.targets(null)).targets)
-      effects.push(...(await this.evaluateMonitor(target, 'tick')));
+    const { targets } = await this.targets(null);
+    // Rules of monitors no longer in use (removed, or their storages gone) leave memory here.
+    const inUse = new Set(targets.flatMap((t) => t.rules.map((r) => `${t.ownerId}/${t.monitorId}/${r.id}`)));
+    for (const key of this.held.keys()) if (!inUse.has(key)) this.held.delete(key);
+    for (const target of targets) effects.push(...(await this.evaluateMonitor(target, 'tick')));
     return effects;
   }
 
@@ -230,13 +262,16 @@ export class MonitorEvaluator {
     if (target.rules.length === 0) return [];
     const now = this.nowS();
     const owner = { owner_user_id: target.ownerId, monitor_id: target.monitorId };
+    const keyOf = (ruleId: number) => `${target.ownerId}/${target.monitorId}/${ruleId}`;
     // The rows exist before anyone locks them; a new rule starts with the packets of the last minutes,
-    // not the whole past (old conditions would raise alerts nobody can act on).
-    for (let i = 0; i < target.rules.length; i += STATE_INSERT_CHUNK)
+    // not the whole past (old conditions would raise alerts nobody can act on). A rule held in memory
+    // has its row (a pass that misses the row forgets the copy, so the next one inserts it again).
+    const fresh = target.rules.filter((rule) => !this.held.has(keyOf(rule.id)));
+    for (let i = 0; i < fresh.length; i += STATE_INSERT_CHUNK)
       await this.db
         .insertInto('monitor_rule_state')
         .values(
-          target.rules.slice(i, i + STATE_INSERT_CHUNK).map((rule) => ({
+          fresh.slice(i, i + STATE_INSERT_CHUNK).map((rule) => ({
             ...owner,
             rule_id: rule.id,
             state: JSON.stringify(createRuleState()),
@@ -249,117 +284,164 @@ export class MonitorEvaluator {
         .onConflict((oc) => oc.columns(['owner_user_id', 'monitor_id', 'rule_id']).doNothing())
         .execute();
 
-    const written = await this.db.transaction().execute(async (trx) => {
-      let q = trx
-        .selectFrom('monitor_rule_state')
-        .selectAll()
-        .where('owner_user_id', '=', owner.owner_user_id)
-        .where('monitor_id', '=', owner.monitor_id)
-        .where(
-          'rule_id',
-          'in',
-          target.rules.map((r) => r.id),
-        )
-        .orderBy('rule_id');
-      // Two instances evaluating the same monitor wait for each other here; the second then sees the
-      // first one's states and watermarks, and the readings again only as duplicates.
-      if (this.engine === 'postgres') q = q.forUpdate();
-      const stateRows = await q.execute();
-      if (stateRows.length === 0) return [];
-      const rows = new Map(stateRows.map((r) => [r.rule_id, r]));
+    const clock = performance.now();
+    const touched: string[] = [];
+    let written: RuleEffect[];
+    try {
+      written = await this.db.transaction().execute(async (trx) => {
+        const ruleIds = target.rules.map((r) => r.id);
+        let q = trx
+          .selectFrom('monitor_rule_state')
+          .select(['rule_id', 'version', 'watermark'])
+          .where('owner_user_id', '=', owner.owner_user_id)
+          .where('monitor_id', '=', owner.monitor_id)
+          .where('rule_id', 'in', ruleIds)
+          .orderBy('rule_id');
+        // Two instances evaluating the same monitor wait for each other here; the second then sees the
+        // first one's versions, states and watermarks, and the readings again only as duplicates.
+        if (this.engine === 'postgres') q = q.forUpdate();
+        const versionRows = await q.execute();
+        const present = new Set(versionRows.map((r) => r.rule_id));
+        for (const rule of target.rules) if (!present.has(rule.id)) this.held.delete(keyOf(rule.id));
+        if (versionRows.length === 0) return [];
 
-      // One read for every rule: from the oldest watermark; a rule further on skips what it has seen.
-      const from = Math.min(...stateRows.map((r) => r.watermark));
-      let readings: (RuleReading & { received_ts: number })[] = [];
-      if (mode === 'readings' && target.sensorIds.length > 0) {
-        readings = (
-          await trx
-            .selectFrom('readings')
-            .select(['sensor_id', 'meas_ts', 'temps', 'received_ts'])
-            .where('sensor_id', 'in', target.sensorIds)
-            .where('meas_ts', '>', now - EVALUATION_LOOKBACK_S)
-            .where('received_ts', '>=', from)
-            .orderBy('meas_ts')
-            .execute()
-        ).map((r) => ({
-          sensor_id: r.sensor_id,
-          meas_ts: Number(r.meas_ts),
-          temperatures: JSON.parse(r.temps) as (number | null)[],
-          received_ts: Number(r.received_ts),
-        }));
-      }
-      const newest = readings.reduce((m, r) => Math.max(m, r.received_ts), Number.NEGATIVE_INFINITY);
-
-      const all: RuleEffect[] = [];
-      for (const rule of target.rules) {
-        const row = rows.get(rule.id);
-        if (!row) continue;
-        let state = JSON.parse(row.state) as RuleState;
-        const effects: RuleEffect[] = [];
-        // Probes that left the monitor's storages leave the rule, and their alerts end.
-        const retained = retainSensors(state, target.sensorIds, now);
-        state = retained.state;
-        effects.push(...retained.effects);
-        let watermark = row.watermark;
-        if (mode === 'tick') {
-          const ticked = tickRule(state, now);
-          state = ticked.state;
-          effects.push(...ticked.effects);
-        } else if (target.sensorIds.length > 0) {
-          const mine =
-            row.watermark === from ? readings : readings.filter((r) => r.received_ts >= row.watermark);
-          watermark = Math.max(watermark, newest);
-          evaluateRuleInPlace(rule as AlertRuleConfig, state, mine, now, effects);
+        // The state is read and parsed only where the copy in memory is not the row's (another writer,
+        // another instance, or the first pass since the start).
+        const stale = versionRows.filter(
+          (r) => this.held.get(keyOf(r.rule_id))?.version !== Number(r.version),
+        );
+        if (stale.length > 0) {
+          const stateRows = await trx
+            .selectFrom('monitor_rule_state')
+            .select(['rule_id', 'state', 'watermark', 'version'])
+            .where('owner_user_id', '=', owner.owner_user_id)
+            .where('monitor_id', '=', owner.monitor_id)
+            .where(
+              'rule_id',
+              'in',
+              stale.map((r) => r.rule_id),
+            )
+            .execute();
+          for (const r of stateRows)
+            this.held.set(keyOf(r.rule_id), {
+              version: Number(r.version),
+              state: JSON.parse(r.state) as RuleState,
+              watermark: Number(r.watermark),
+              persistedAt: clock,
+            });
         }
-        const alerts = applyRuleEffects(
-          {
-            currentAlerts: JSON.parse(row.current_alerts) as Alert[],
-            alertHistory: JSON.parse(row.alert_history) as Alert[],
-          },
-          effects,
-        );
-        await this.write(
-          trx,
-          row,
-          state,
-          JSON.stringify(alerts.currentAlerts),
-          JSON.stringify(alerts.alertHistory),
-          watermark,
-          now,
-        );
-        if (effects.length > 0)
-          for (const record of this.recorders)
-            await record(trx, { ownerId: target.ownerId, monitorId: target.monitorId, rule }, effects, now);
-        all.push(...effects);
-      }
-      return all;
-    });
+        const rules = target.rules.filter((rule) => present.has(rule.id));
+        for (const rule of rules) touched.push(keyOf(rule.id));
+        const heldOf = (rule: StoredRule) => this.held.get(keyOf(rule.id)) as HeldRule;
+
+        // One read for every rule: from the oldest watermark; a rule further on skips what it has seen.
+        const from = Math.min(...rules.map((rule) => heldOf(rule).watermark));
+        let readings: (RuleReading & { received_ts: number })[] = [];
+        if (mode === 'readings' && target.sensorIds.length > 0) {
+          readings = (
+            await trx
+              .selectFrom('readings')
+              .select(['sensor_id', 'meas_ts', 'temps', 'received_ts'])
+              .where('sensor_id', 'in', target.sensorIds)
+              .where('meas_ts', '>', now - EVALUATION_LOOKBACK_S)
+              .where('received_ts', '>=', from)
+              .orderBy('meas_ts')
+              .execute()
+          ).map((r) => ({
+            sensor_id: r.sensor_id,
+            meas_ts: Number(r.meas_ts),
+            temperatures: JSON.parse(r.temps) as (number | null)[],
+            received_ts: Number(r.received_ts),
+          }));
+        }
+        const newest = readings.reduce((m, r) => Math.max(m, r.received_ts), Number.NEGATIVE_INFINITY);
+
+        const all: RuleEffect[] = [];
+        for (const rule of rules) {
+          const held = heldOf(rule);
+          const effects: RuleEffect[] = [];
+          // Probes that left the monitor's storages leave the rule, and their alerts end.
+          const retained = retainSensors(held.state, target.sensorIds, now);
+          held.state = retained.state;
+          effects.push(...retained.effects);
+          if (mode === 'tick') {
+            const ticked = tickRule(held.state, now);
+            held.state = ticked.state;
+            effects.push(...ticked.effects);
+          } else if (target.sensorIds.length > 0) {
+            const mine =
+              held.watermark === from ? readings : readings.filter((r) => r.received_ts >= held.watermark);
+            held.watermark = Math.max(held.watermark, newest);
+            evaluateRuleInPlace(rule as AlertRuleConfig, held.state, mine, now, effects);
+          }
+          // A pass that changes no alert keeps the state in memory and writes it at most every
+          // STATE_WRITE_EVERY_MS: the row's watermark stays behind, so after a crash the readings since
+          // are evaluated again from the written state — with the same outcome, for nothing raised,
+          // cleared or peaked went unwritten. Every effect is written at once, with its state.
+          if (effects.length === 0 && clock - held.persistedAt < STATE_WRITE_EVERY_MS) continue;
+          held.version = await this.write(trx, owner, rule.id, held, effects, now);
+          held.persistedAt = clock;
+          if (effects.length > 0)
+            for (const record of this.recorders)
+              await record(trx, { ownerId: target.ownerId, monitorId: target.monitorId, rule }, effects, now);
+          all.push(...effects);
+        }
+        return all;
+      });
+    } catch (err) {
+      // The copies may hold what the rolled-back transaction did not write: read the rows again.
+      for (const key of touched) this.held.delete(key);
+      throw err;
+    }
     this.raised += written.filter((e) => e.type === 'raise').length;
     if (written.length > 0) for (const listener of this.changedListeners) listener([target.ownerId]);
     return written;
   }
 
+  /** Writes a rule's state and watermark, and its alerts when effects change them; the new version. */
   private async write(
     trx: Kysely<Database>,
-    row: { owner_user_id: number; monitor_id: number; rule_id: number },
-    state: RuleState,
-    currentAlerts: string,
-    alertHistory: string,
-    watermark: number,
+    owner: { owner_user_id: number; monitor_id: number },
+    ruleId: number,
+    held: HeldRule,
+    effects: readonly RuleEffect[],
     now: number,
-  ): Promise<void> {
+  ): Promise<number> {
+    const version = newVersion();
+    let alerts: { current_alerts: string; alert_history: string } | undefined;
+    if (effects.length > 0) {
+      const row = await trx
+        .selectFrom('monitor_rule_state')
+        .select(['current_alerts', 'alert_history'])
+        .where('owner_user_id', '=', owner.owner_user_id)
+        .where('monitor_id', '=', owner.monitor_id)
+        .where('rule_id', '=', ruleId)
+        .executeTakeFirstOrThrow();
+      const next = applyRuleEffects(
+        {
+          currentAlerts: JSON.parse(row.current_alerts) as Alert[],
+          alertHistory: JSON.parse(row.alert_history) as Alert[],
+        },
+        effects,
+      );
+      alerts = {
+        current_alerts: JSON.stringify(next.currentAlerts),
+        alert_history: JSON.stringify(next.alertHistory),
+      };
+    }
     await trx
       .updateTable('monitor_rule_state')
       .set({
-        state: JSON.stringify(state),
-        current_alerts: currentAlerts,
-        alert_history: alertHistory,
-        watermark,
+        state: JSON.stringify(held.state),
+        ...alerts,
+        watermark: held.watermark,
         updated_ts: now,
+        version,
       })
-      .where('owner_user_id', '=', row.owner_user_id)
-      .where('monitor_id', '=', row.monitor_id)
-      .where('rule_id', '=', row.rule_id)
+      .where('owner_user_id', '=', owner.owner_user_id)
+      .where('monitor_id', '=', owner.monitor_id)
+      .where('rule_id', '=', ruleId)
       .execute();
+    return version;
   }
 }
