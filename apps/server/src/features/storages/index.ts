@@ -1,9 +1,12 @@
+import type { StorageAlertMessaging } from '@emberwatch/shared';
 import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
 import { BaseStationRepository } from '../base-stations/index.js';
 import type { AccessService, UserRepository } from '../users/index.js';
+import { AlertContactsRepository } from './alertContacts.repository.js';
 import { StorageRepository } from './storage.repository.js';
+import { StorageAlertsService } from './storageAlerts.service.js';
 import { StorageService } from './storage.service.js';
 import { storageRoutes } from './storages.routes.js';
 
@@ -29,6 +32,7 @@ export function storagesFeature(
 ) {
   const { db } = kernel.store;
   const repo = new StorageRepository(db);
+  const contacts = new AlertContactsRepository(db);
   const storages = new StorageService(
     repo,
     deps.access,
@@ -36,14 +40,23 @@ export function storagesFeature(
     new BaseStationRepository(db),
     kernel.nowS,
     deps.monitorExists,
+    contacts,
   );
+  const alerts = new StorageAlertsService(repo, storages, deps.access, contacts, kernel.nowS);
   return defineFeature({
     name: 'storages',
-    routes: storageRoutes({ authenticate: deps.authenticate, storages }),
+    routes: storageRoutes({ authenticate: deps.authenticate, storages, alerts }),
     exports: {
       /** The storages of one account, each with its station (the site plan places them). */
       storagesOfAccount: async (ownerId: number): Promise<AccountStorage[]> =>
         (await repo.listByOwners([ownerId])).map((r) => ({ id: r.id, bsId: r.bs_id })),
+      /**
+       * How one storage of an account alerts now (the shared StorageAlertMessaging): channels on or
+       * off, and per channel the recipients with a usable phone or address; null when the account
+       * has no such storage. The delivery feature reads it when it writes an alert's messages.
+       */
+      alertMessagingOf: (ownerId: number, storageItemId: number): Promise<StorageAlertMessaging | null> =>
+        alerts.alertMessagingOf(ownerId, storageItemId),
     },
   });
 }

@@ -42,14 +42,25 @@ export class StorageRepository {
       .execute();
   }
 
-  /** The account's owner and its sub-users: who a storage's alerts may reach. */
-  async accountUserIds(ownerId: number): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('users')
-      .select('id')
-      .where((eb) => eb.or([eb('id', '=', ownerId), eb('main_user_id', '=', ownerId)]))
-      .execute();
-    return rows.map((r) => r.id);
+  /**
+   * Writes a storage's alert messaging if it is still `expected` (what the caller read): a
+   * concurrent save in between makes it answer false, and the caller reads again.
+   */
+  async replaceAlertMessaging(
+    id: number,
+    expected: string | null,
+    next: string,
+    saved: { nowS: number; byUserId: number },
+  ): Promise<boolean> {
+    const res = await this.db
+      .updateTable('storages')
+      .set({ alert_messaging: next, updated_ts: saved.nowS, updated_by: saved.byUserId })
+      .where('id', '=', id)
+      .where((eb) =>
+        expected === null ? eb('alert_messaging', 'is', null) : eb('alert_messaging', '=', expected),
+      )
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
   }
 
   async insert(

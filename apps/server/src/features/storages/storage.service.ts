@@ -2,6 +2,8 @@ import { STORAGE_CAPACITY_MAX_DEFAULT, type Storage, type StorageInput } from '@
 import { ApiError } from '../../http/ApiError.js';
 import type { BaseStationRepository } from '../base-stations/index.js';
 import type { AccessService, Actor, UserRepository, UserRow } from '../users/index.js';
+import type { AlertContactsRepository } from './alertContacts.repository.js';
+import { checkAlertMessaging } from './checkAlertMessaging.js';
 import { checkStorageLayout, probesOf } from './checkStorageLayout.js';
 import { presentStorage } from './storage.presenter.js';
 import type { StorageRepository, StorageRow } from './storage.repository.js';
@@ -34,6 +36,7 @@ export class StorageService {
     private readonly nowS: () => number,
     /** Whether the account has this monitor (the monitors feature). */
     private readonly monitorExists: (ownerId: number, itemId: number) => Promise<boolean>,
+    private readonly contacts: Pick<AlertContactsRepository, 'contactsOf' | 'rightsOf'>,
   ) {}
 
   /** GET /client/getStorages: the storages of the accounts the caller sees, or of one (UID), by name. */
@@ -61,7 +64,7 @@ export class StorageService {
       throw ApiError.invalid(`There is no monitor ${item.monitor}.`, 'item.monitor');
     const problem = checkStorageLayout(item, account.segment);
     if (problem) throw ApiError.invalid(problem.message, problem.path);
-    await this.checkAlertUsers(accountId, item);
+    await this.checkAlertMessaging(accountId, existing, item);
 
     const sensorIds = probesOf(item);
     await this.checkProbes(accountId, existing?.id, sensorIds);
@@ -97,7 +100,7 @@ export class StorageService {
   }
 
   /** The storage, when the caller may see its account (and UID, if given, names that account). */
-  private async storageFor(actor: Actor, uid: number | undefined, itemID: number): Promise<StorageRow> {
+  async storageFor(actor: Actor, uid: number | undefined, itemID: number): Promise<StorageRow> {
     const row = await this.repo.findById(itemID);
     if (!row || !this.access.canSeeAccount(actor, row.owner_user_id)) throw noSuchStorage();
     if (uid !== undefined && accountIdOf(await this.access.targetAccount(actor, uid)) !== row.owner_user_id)
@@ -120,16 +123,25 @@ export class StorageService {
     if (held) throw ApiError.invalid(`Probe ${held.sensor_id} is already in storage "${held.name}".`, 'item');
   }
 
-  /** Alerts reach only users of the storage's account: its owner and sub-users. */
-  private async checkAlertUsers(accountId: number, item: StorageInput): Promise<void> {
-    const m = item.alertMessaging;
-    if (!m) return;
-    const uids = [...m.sms.UIDS, ...m.email.UIDS, ...m.voice.UIDS];
-    if (uids.length === 0) return;
-    const allowed = new Set(await this.repo.accountUserIds(accountId));
-    const stranger = uids.find((u) => !allowed.has(u));
-    if (stranger !== undefined)
-      throw ApiError.invalid(`User ${stranger} is not a user of this account.`, 'item.alertMessaging');
+  /** Alerts reach only users of the storage's account; voice and Sentinel need the account's right. */
+  private async checkAlertMessaging(
+    accountId: number,
+    existing: StorageRow | undefined,
+    item: StorageInput,
+  ): Promise<void> {
+    if (!item.alertMessaging) return;
+    const [contacts, rights] = await Promise.all([
+      this.contacts.contactsOf(accountId),
+      this.contacts.rightsOf(accountId),
+    ]);
+    const stored = existing ? presentStorage(existing).alertMessaging : null;
+    const problem = checkAlertMessaging(
+      item.alertMessaging,
+      stored,
+      new Set(contacts.map((c) => c.id)),
+      rights,
+    );
+    if (problem) throw problem;
   }
 }
 

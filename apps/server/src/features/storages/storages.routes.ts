@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { storageEndpoints } from '@emberwatch/shared';
 import { actorOf, type Authenticate } from '../../http/authenticate.js';
 import { route } from '../../http/route.js';
+import type { StorageAlertsService } from './storageAlerts.service.js';
 import type { StorageService } from './storage.service.js';
 
 export interface StorageRouteDeps {
   authenticate: Authenticate;
   storages: StorageService;
+  alerts: StorageAlertsService;
 }
 
 /** Storages (spec doc 3 §7); the service checks that the caller may see and change each one. */
@@ -23,6 +25,16 @@ export function storageRoutes(ctx: StorageRouteDeps) {
     route(app, e.saveStorage).handle(async (req) => ({
       status_code: 0 as const,
       item: await ctx.storages.save(actorOf(req), req.body.UID, req.body.item),
+    }));
+
+    route(app, e.getAlertRecipients).handle(async (req) => ({
+      status_code: 0 as const,
+      ...(await ctx.alerts.recipients(actorOf(req), req.query.UID)),
+    }));
+
+    route(app, e.setCustomAlertHours).handle(async (req) => ({
+      status_code: 0 as const,
+      item: await ctx.alerts.setCustomAlertHours(actorOf(req), req.body),
     }));
 
     route(app, e.removeStorage).handle(async (req) => {
