@@ -15,7 +15,8 @@ describe(`demo monitors on ${TEST_ENGINE}`, () => {
   const tokens: Record<string, string> = {};
 
   beforeAll(async () => {
-    t = await createTestApp({ demoMonitors: true });
+    // The server's clock runs a minute after the seed's, as a user's first save always comes later.
+    t = await createTestApp({ demoMonitors: true, nowS: () => Math.floor(Date.now() / 1000) + 60 });
     for (const u of OWNERS) tokens[u] = await t.login(`${u}@demo.emberwatch`);
     call = api(t, tokens);
   });
@@ -47,7 +48,7 @@ describe(`demo monitors on ${TEST_ENGINE}`, () => {
       hay!.rules.map((r) => [r.type, 'alertLimit' in r.settings ? r.settings.alertLimit : null]),
     ).toEqual([
       ['ABS_MAX', DEMO_HAY_LIMIT_C * 10],
-      ['REL_MAX', 50],
+      ['REL_MAX', 100],
     ]);
     const [compost] = await monitorsOf('compost');
     expect(compost!.compost).toBe(true);

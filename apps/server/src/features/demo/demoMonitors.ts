@@ -7,8 +7,14 @@ import type { DemoAccount, Material } from './demoAccounts.js';
  * play (apps/simulator hayModel, demoHeatingEpisode), so a new user sees an alert arrive.
  */
 export const DEMO_HAY_LIMIT_C = 55;
-/** Grain: a hot spot warmer than this is spoiling grain; the rise rule catches it earlier. */
+/** Grain: a hot spot warmer than this is spoiling grain. */
 export const DEMO_GRAIN_LIMIT_C = 30;
+/**
+ * Hay's relative rule: a rise of 10 °C (the widest tolerance) over the turn point catches a stack that
+ * starts to heat before it reaches the limit; a narrower one would alert on the daily swing of the
+ * bales' outer layers, which follow the barn's air.
+ */
+export const DEMO_HAY_RISE_C = 10;
 
 const tenths = (c: number) => Math.round(c * 10);
 
@@ -29,7 +35,11 @@ function monitorFor(material: Material, isDefault: boolean): MonitorInput {
           type: 'ABS_MAX',
           settings: { ...defaultRuleSettings('ABS_MAX'), alertLimit: tenths(DEMO_HAY_LIMIT_C) },
         },
-        { id: 2, type: 'REL_MAX', settings: defaultRuleSettings('REL_MAX') },
+        {
+          id: 2,
+          type: 'REL_MAX',
+          settings: { ...defaultRuleSettings('REL_MAX'), alertLimit: tenths(DEMO_HAY_RISE_C) },
+        },
       ]);
     case 'grain':
       return input('Grain — hot spots', false, [
@@ -38,7 +48,6 @@ function monitorFor(material: Material, isDefault: boolean): MonitorInput {
           type: 'ABS_MAX',
           settings: { ...defaultRuleSettings('ABS_MAX'), alertLimit: tenths(DEMO_GRAIN_LIMIT_C) },
         },
-        { id: 2, type: 'REL_MAX', settings: defaultRuleSettings('REL_MAX') },
       ]);
     case 'compost':
       // The compost default upper limit (75 °C): hotter windrows lose their microbes and dry out.
