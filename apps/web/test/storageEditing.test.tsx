@@ -222,6 +222,8 @@ describe('editing a rows layout', () => {
     const { user } = await editLayout(server);
     await user.click(screen.getByRole('button', { name: 'Move North end to the bin' }));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    // Closing with unsaved edits asks first (the edit-confirm dialog): discard them.
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Discard' }));
     expect(within(screen.getByTestId('floor-0')).getByTestId('cell-G-001')).toBeTruthy();
     expect(server.callsTo('POST', '/client/saveStorage')).toHaveLength(0);
   });
@@ -248,6 +250,8 @@ describe('editing a rows layout', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Menu' })).toBeNull());
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    // Closing with unsaved edits asks first (the edit-confirm dialog): discard them.
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(screen.queryByText(warning)).toBeNull());
     await user.click(screen.getByTestId('menu-button'));
     const again = await screen.findByRole('navigation', { name: 'Menu' });

@@ -431,6 +431,8 @@ describe('unsaved edits and the browser back button', { timeout: 20_000 }, () =>
 
       // Once discarded, back is the browser's and the router's again.
       await user.click(screen.getByRole('button', { name: 'Cancel' }));
+      // Closing with unsaved edits asks first (the edit-confirm dialog): discard them.
+      await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Discard' }));
       pushState.mockClear();
       window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
       expect(routerListener).toHaveBeenCalledTimes(1);

@@ -11,6 +11,7 @@ import type monitors from './locales/en/monitors.json';
 import type sitePlan from './locales/en/sitePlan.json';
 import type quality from './locales/en/quality.json';
 import type exportTexts from './locales/en/export.json';
+import type alertMessaging from './locales/en/alertMessaging.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -26,7 +27,8 @@ declare module 'i18next' {
         typeof sitePlan &
         typeof quality &
         typeof exportTexts &
-        typeof monitors;
+        typeof monitors &
+        typeof alertMessaging;
     };
   }
 }

@@ -1,4 +1,9 @@
 import { vi } from 'vitest';
+import {
+  alertMessagingOrDefault,
+  type GetAlertRecipientsResponse,
+  type SetCustomAlertHoursRequest,
+} from '@emberwatch/shared';
 import type {
   BasestationSummary,
   SensorConfiguration,
@@ -32,6 +37,8 @@ export interface FakeServerOptions {
   data?: Record<string, SensorData[]>;
   /** The storages of every account the caller may see (getStorages filters by UID). */
   storages?: Storage[];
+  /** Who the account's storage alerts may reach, and its voice and Sentinel rights. */
+  alertRecipients?: Omit<GetAlertRecipientsResponse, 'status_code'>;
 }
 
 export function json(body: unknown, status = 200): Response {
@@ -53,6 +60,7 @@ export function createFakeServer(options: FakeServerOptions = {}) {
     conf: options.conf ?? {},
     data: options.data ?? {},
     storages: options.storages ?? [],
+    alertRecipients: options.alertRecipients ?? { results: [], voiceCallEnabled: false, sentinel: false },
   };
   const calls: RecordedCall[] = [];
   const overrides = new Map<string, Handler>();
@@ -121,6 +129,17 @@ export function createFakeServer(options: FakeServerOptions = {}) {
       const { itemID } = c.body as { itemID: number };
       state.storages = state.storages.filter((s) => s.itemID !== itemID);
       return json({ status_code: 0 });
+    },
+    'GET /client/getAlertRecipients': () => json({ status_code: 0, ...state.alertRecipients }),
+    // Sets the storage's voice limit and no-call hours, like the server, without its checks.
+    'POST /client/setCustomAlertHours': (c) => {
+      const { itemID, noCallHours, tempLimit } = c.body as SetCustomAlertHoursRequest;
+      const storage = state.storages.find((s) => s.itemID === itemID);
+      if (!storage) return json({ status_code: 403, error: 'Forbidden' }, 403);
+      const m = alertMessagingOrDefault(storage.alertMessaging);
+      const saved = { ...storage, alertMessaging: { ...m, voice: { ...m.voice, noCallHours, tempLimit } } };
+      state.storages = state.storages.map((s) => (s.itemID === itemID ? saved : s));
+      return json({ status_code: 0, item: saved });
     },
     // Translations as the server serves them once seeded from the bundled locale files.
     'GET /client/getAnonymousTranslations': (c) => json(localeTexts(c.query.get('locale'))),

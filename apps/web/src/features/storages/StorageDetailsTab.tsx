@@ -7,11 +7,19 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import {
   STORAGE_NAME_MAX,
+  alertMessagingOrDefault,
   storageCapacityMax,
+  unitOf,
+  type AlertMessaging,
   type CapacitySurvey,
   type Storage,
   type StorageInput,
 } from '@emberwatch/shared';
+import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
+import { LoadingIndicator } from '../../ui/LoadingIndicator';
+import { useUiPreferences } from '../sessions';
+import { AlertMessagingSection } from './AlertMessagingSection';
+import { useAlertRecipients, useSetCustomAlertHours } from './alertMessagingQueries';
 import { useSaveStorage } from './storageQueries';
 import { STORAGE_TYPES, type StorageType } from './storageTypes';
 
@@ -19,6 +27,10 @@ import { STORAGE_TYPES, type StorageType } from './storageTypes';
 export function storageInputOf(storage: Storage): StorageInput {
   const { UID: _uid, undefinedLayoutType: _undefined, updated_ts: _updated, ...input } = storage;
   return input;
+}
+
+function hoursOf(m: AlertMessaging): { noCallHours: [number, number]; tempLimit: number } {
+  return { noCallHours: m.voice.noCallHours, tempLimit: m.voice.tempLimit };
 }
 
 function isStorageType(type: string): type is StorageType {
@@ -32,13 +44,27 @@ function parseCapacity(text: string, max: number): number | null | 'invalid' {
   return Number.isInteger(n) && n >= 0 && n <= max ? n : 'invalid';
 }
 
+/** Key order aside (the server's JSON and the draft's spreads may differ), the same value. */
+const canonical = (v: unknown) =>
+  JSON.stringify(v, (_key, x: unknown) =>
+    x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort()) : x,
+  );
+const sameJson = (a: unknown, b: unknown) => canonical(a) === canonical(b);
+
+/** Whether the voice limit or no-call hours differ: those are saved by setCustomAlertHours. */
+function hoursChanged(a: AlertMessaging, b: AlertMessaging): boolean {
+  return a.voice.tempLimit !== b.voice.tempLimit || !sameJson(a.voice.noCallHours, b.voice.noCallHours);
+}
+
 /**
  * Tab 4 of the storage detail (spec doc 3 §2): name, type and capacity, capped by the survey's
  * yearly bales or tons when the survey was answered, otherwise at 1000 (§5, §9; the shared
  * storageCapacityMax). Save is
  * enabled only when something was edited (§4 "Save enables only when edited"); a master who is not
  * a grand master reads the fields only (§6). A failed save is not reported to the user (§8); the
- * edits stay in the form so that a second try is one click.
+ * edits stay in the form so that a second try is one click. Below them, the storage's alert
+ * messaging (AlertMessagingSection): switches and recipients are saved with the storage, the voice
+ * limit and no-call hours by setCustomAlertHours (spec doc 1 §7), both by the one Save.
  */
 export function StorageDetailsTab({
   storage,
@@ -53,21 +79,48 @@ export function StorageDetailsTab({
   const { t } = useTranslation();
   const capacityMax = storageCapacityMax(survey);
   const save = useSaveStorage();
+  const saveHours = useSetCustomAlertHours();
+  const recipients = useAlertRecipients();
+  const prefs = useUiPreferences();
+  const storedMessaging = alertMessagingOrDefault(storage.alertMessaging);
+  const [messaging, setMessaging] = useState(storedMessaging);
   const [name, setName] = useState(storage.name);
   const [type, setType] = useState(storage.type);
   const [capacity, setCapacity] = useState(storage.capacity === null ? '' : String(storage.capacity));
   const parsedCapacity = parseCapacity(capacity, capacityMax);
-  const edited = name !== storage.name || type !== storage.type || parsedCapacity !== storage.capacity;
+  const messagingEdited = !sameJson(messaging, storedMessaging);
+  const hoursEdited = hoursChanged(messaging, storedMessaging);
+  // Everything but the hours, which setCustomAlertHours saves.
+  const switchesEdited = !sameJson(
+    { ...messaging, voice: { ...messaging.voice, ...hoursOf(storedMessaging) } },
+    storedMessaging,
+  );
+  const itemEdited =
+    name !== storage.name || type !== storage.type || parsedCapacity !== storage.capacity || switchesEdited;
+  const edited = itemEdited || messagingEdited;
+  const pending = save.isPending || saveHours.isPending;
   const valid = name.trim() !== '' && type.trim() !== '' && parsedCapacity !== 'invalid';
 
-  const onSave = () => {
+  const onSave = async () => {
     if (parsedCapacity === 'invalid') return;
-    save.mutate({
-      ...storageInputOf(storage),
-      name: name.trim(),
-      type: type.trim(),
-      capacity: parsedCapacity,
-    });
+    try {
+      if (itemEdited)
+        await save.mutateAsync({
+          ...storageInputOf(storage),
+          name: name.trim(),
+          type: type.trim(),
+          capacity: parsedCapacity,
+          // The hours stay as stored here: they are the voice right's, and go by their own call.
+          alertMessaging:
+            storage.alertMessaging === null && !switchesEdited
+              ? null
+              : { ...messaging, voice: { ...messaging.voice, ...hoursOf(storedMessaging) } },
+        });
+      if (hoursEdited) await saveHours.mutateAsync({ itemID: storage.itemID, ...hoursOf(messaging) });
+    } catch (error) {
+      // Spec doc 3 §8: a failed storage save is only logged; the edits stay for a second try.
+      console.error('saveStorage failed', error);
+    }
   };
 
   return (
@@ -77,7 +130,7 @@ export function StorageDetailsTab({
       sx={{ maxWidth: 420 }}
       onSubmit={(e) => {
         e.preventDefault();
-        if (edited && valid && !readOnly) onSave();
+        if (edited && valid && !readOnly) void onSave();
       }}
     >
       {readOnly && <Alert severity="info">{t('storageDetail.readOnly')}</Alert>}
@@ -118,12 +171,30 @@ export function StorageDetailsTab({
           htmlInput: { min: 0, max: capacityMax, step: 1, inputMode: 'numeric' },
         }}
       />
+      {recipients.error ? (
+        <LoadErrorAlert error={recipients.error} onRetry={() => void recipients.refetch()} />
+      ) : !recipients.data ? (
+        <LoadingIndicator label={t('common.loading')} />
+      ) : (
+        <AlertMessagingSection
+          value={messaging}
+          onChange={setMessaging}
+          recipients={recipients.data.results}
+          voiceCallEnabled={recipients.data.voiceCallEnabled}
+          sentinel={recipients.data.sentinel}
+          readOnly={readOnly}
+          unit={unitOf(prefs.degrees)}
+          colorStepsC={prefs.color_steps}
+        />
+      )}
       {!readOnly && (
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <Button type="submit" variant="contained" disabled={!edited || !valid || save.isPending}>
+          <Button type="submit" variant="contained" disabled={!edited || !valid || pending}>
             {t('storageDetail.save')}
           </Button>
-          {save.isSuccess && !edited && <span role="status">{t('storageDetail.saved')}</span>}
+          {(save.isSuccess || saveHours.isSuccess) && !edited && (
+            <span role="status">{t('storageDetail.saved')}</span>
+          )}
         </Stack>
       )}
     </Stack>

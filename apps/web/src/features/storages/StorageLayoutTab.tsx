@@ -11,8 +11,10 @@ import Typography from '@mui/material/Typography';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import {
   defaultSensorLayout,
+  editConfirmReasons,
   layoutLayers,
   layoutPrefsOnSliders,
+  placedProbeIds,
   storageLayoutOf,
   unitOf,
   type LayoutPrefs,
@@ -33,6 +35,7 @@ import { RowsLayoutEditor } from './RowsLayoutEditor';
 import { StacksLayoutEditor } from './StacksLayoutEditor';
 import { storageInputOf } from './StorageDetailsTab';
 import { useSaveStorage } from './storageQueries';
+import { EditConfirmDialog } from './EditConfirmDialog';
 import { StorageProbeList } from './StorageProbeList';
 import { LayoutSettingsPopover } from './LayoutSettingsPopover';
 import { LAYOUT_MODES } from './layoutModes';
@@ -96,6 +99,7 @@ export function StorageLayoutTab({
   const isStacks = layout === 'stacks';
   const [mode, setMode] = useState<LayoutViewMode>(modes.includes(initialMode) ? initialMode : 1);
   const [heatOn, setHeatOn] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [prefs, setPrefs] = useState<LayoutPrefs>(() =>
     layoutPrefsOnSliders({ layout: layout ?? 'rows' }, storage.layout_prefs),
   );
@@ -139,6 +143,7 @@ export function StorageLayoutTab({
   const view = LAYOUT_MODES[mode].view;
 
   if (editing !== null) {
+    const draft = editing.draft;
     const onSave = () =>
       save.mutate(
         { ...storageInputOf(storage), ...editing.draft },
@@ -154,8 +159,30 @@ export function StorageLayoutTab({
           <Button variant="contained" disabled={!dirty || save.isPending} onClick={onSave}>
             {t('storageDetail.save')}
           </Button>
-          <Button onClick={stopEdit}>{t('storageDetail.cancel')}</Button>
+          {/* Spec doc 3 §4 "Closing while edited asks for confirmation" (the edit-confirm dialog). */}
+          <Button onClick={() => (dirty ? setConfirming(true) : stopEdit())}>
+            {t('storageDetail.cancel')}
+          </Button>
         </Stack>
+        {confirming && (
+          <EditConfirmDialog
+            reasons={editConfirmReasons({
+              probeCount: placedProbeIds({ sensorLayout: draft.sensor_layout, stacks: draft.stacks }).length,
+              monitor: storage.monitor,
+              alertMessaging: storage.alertMessaging,
+            })}
+            saving={save.isPending}
+            onBack={() => setConfirming(false)}
+            onDiscard={() => {
+              setConfirming(false);
+              stopEdit();
+            }}
+            onSave={() => {
+              setConfirming(false);
+              onSave();
+            }}
+          />
+        )}
         {isStacks ? (
           <StacksLayoutEditor
             storage={storage}

@@ -1,4 +1,10 @@
-import { placedProbeIds, storageTemperature, type Storage, type StorageReading } from '@emberwatch/shared';
+import {
+  alertMessagingOff,
+  placedProbeIds,
+  storageTemperature,
+  type Storage,
+  type StorageReading,
+} from '@emberwatch/shared';
 
 /** Spec doc 3 §2 "Storage status texts": the one a list entry shows, most pressing first. */
 export type StorageStatus = 'noProbes' | 'noMonitor' | 'siteNotSpecified' | null;
@@ -12,7 +18,10 @@ export interface StorageListRow {
   otherStation: boolean;
   /** It lists a probe the account no longer has (e.g. moved to another account). */
   probesMissing: boolean;
-  /** Spec doc 3 §2 "A disabled-alerts icon shows when messaging is off": no channel is on. */
+  /**
+   * Spec doc 3 §2 "A disabled-alerts icon shows when messaging is off": no channel would reach
+   * anyone (the shared alertMessagingOff: a channel on with nobody chosen counts as off).
+   */
   alertsOff: boolean;
   /** Spec doc 3 §2: greyed when not on the current base station or probes are missing. */
   greyed: boolean;
@@ -39,12 +48,6 @@ const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base'
 export function listedProbeIds(storage: Pick<Storage, 'sensor_layout' | 'stacks'>): string[] {
   const sensors = [...(storage.sensor_layout?.sensors ?? []), ...storage.stacks.flatMap((s) => s.sensors)];
   return [...new Set(sensors.map((s) => s.id))];
-}
-
-/** Whether any alert channel of the storage (SMS, e-mail, voice call) is on. */
-function alertsOn(storage: Pick<Storage, 'alertMessaging'>): boolean {
-  const m = storage.alertMessaging;
-  return m !== null && (m.sms.active || m.email.active || m.voice.active);
 }
 
 /**
@@ -76,7 +79,7 @@ export function storageListRows(storages: readonly Storage[], ctx: StorageListCo
         status,
         otherStation,
         probesMissing,
-        alertsOff: !alertsOn(storage),
+        alertsOff: alertMessagingOff(storage.alertMessaging),
         greyed: otherStation || probesMissing,
       };
     });

@@ -1,0 +1,204 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Slider from '@mui/material/Slider';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  VOICE_TEMP_LIMIT_RANGE,
+  temperatureBand,
+  voiceLimitToCelsius,
+  voiceLimitToDisplay,
+  type AlertMessaging,
+  type AlertRecipient,
+  type DegreesUnit,
+} from '@emberwatch/shared';
+import { TEMPERATURE_BAND_COLOURS } from '../probes';
+import { AlertRecipientsDialog, type RecipientSelection } from './AlertRecipientsDialog';
+
+const HOURS = Array.from({ length: 25 }, (_, h) => h);
+const hourText = (h: number) => `${String(h).padStart(2, '0')}:00`;
+
+type PersonChannel = 'sms' | 'email' | 'voice';
+
+/**
+ * Storage.alertMessaging in the storage details (spec doc 3 §3, §4 "Alert channels", §5
+ * "Alerting", "Phones and e-mails", §6): SMS, e-mail, voice and Sentinel switches, the chosen
+ * people as chips (a chip's delete removes one, the selection dialog adds and removes, and its
+ * Cancel reverts), the voice limit slider (0–99 °C / 30–200 °F, default 60) and the no-call hours
+ * (start = end: calls day and night). Voice only for an account with voice calls, Sentinel only
+ * with a Sentinel target. Controlled: the details tab holds the draft and saves it.
+ */
+export function AlertMessagingSection({
+  value,
+  onChange,
+  recipients,
+  voiceCallEnabled,
+  sentinel,
+  readOnly,
+  unit,
+  colorStepsC,
+}: {
+  value: AlertMessaging;
+  onChange: (next: AlertMessaging) => void;
+  recipients: readonly AlertRecipient[];
+  voiceCallEnabled: boolean;
+  sentinel: boolean;
+  readOnly: boolean;
+  unit: DegreesUnit;
+  colorStepsC: readonly number[];
+}) {
+  const { t } = useTranslation();
+  const [choosing, setChoosing] = useState(false);
+  const nameOf = (uid: number) => recipients.find((r) => r.U_ID === uid)?.name ?? `#${uid}`;
+  const setActive = (channel: PersonChannel | 'sentinel', active: boolean) =>
+    onChange({ ...value, [channel]: { ...value[channel], active } });
+  const setPeople = (channel: PersonChannel, UIDS: number[]) =>
+    onChange({ ...value, [channel]: { ...value[channel], UIDS } });
+  const apply = (s: RecipientSelection) =>
+    onChange({
+      ...value,
+      sms: { ...value.sms, UIDS: s.sms },
+      email: { ...value.email, UIDS: s.email },
+      voice: { ...value.voice, UIDS: voiceCallEnabled ? s.voice : value.voice.UIDS },
+    });
+  const range = VOICE_TEMP_LIMIT_RANGE[unit];
+  const shownLimit = voiceLimitToDisplay(value.voice.tempLimit, unit);
+  const limitColour = TEMPERATURE_BAND_COLOURS[temperatureBand(value.voice.tempLimit * 10, colorStepsC)].text;
+  const [from, to] = value.voice.noCallHours;
+
+  const people = (channel: PersonChannel, emptyKey: 'noPhonesSelected' | 'noEmailsSelected') => (
+    <Box data-testid={`chips-${channel}`} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, minHeight: 32 }}>
+      {value[channel].UIDS.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {t(`alertMessaging.${emptyKey}`)}
+        </Typography>
+      ) : (
+        value[channel].UIDS.map((uid) => (
+          <Chip
+            key={uid}
+            label={nameOf(uid)}
+            size="small"
+            onDelete={
+              readOnly
+                ? undefined
+                : () =>
+                    setPeople(
+                      channel,
+                      value[channel].UIDS.filter((u) => u !== uid),
+                    )
+            }
+          />
+        ))
+      )}
+    </Box>
+  );
+  const channelSwitch = (channel: PersonChannel | 'sentinel') => (
+    <FormControlLabel
+      control={
+        <Switch
+          checked={value[channel].active}
+          disabled={readOnly}
+          onChange={(e) => setActive(channel, e.target.checked)}
+        />
+      }
+      label={t(`alertMessaging.channels.${channel}`)}
+    />
+  );
+
+  return (
+    <Stack spacing={2} component="section" aria-label={t('alertMessaging.title')}>
+      <Typography variant="h6" component="h3">
+        {t('alertMessaging.title')}
+      </Typography>
+      {channelSwitch('sms')}
+      {people('sms', 'noPhonesSelected')}
+      {channelSwitch('email')}
+      {people('email', 'noEmailsSelected')}
+      {voiceCallEnabled && (
+        <>
+          {channelSwitch('voice')}
+          {people('voice', 'noPhonesSelected')}
+          <Box>
+            <Typography id="voice-limit-label" variant="body2">
+              {t('alertMessaging.voiceLimit')}{' '}
+              <Box component="span" data-testid="voice-limit" sx={{ color: limitColour, fontWeight: 600 }}>
+                {shownLimit} °{unit}
+              </Box>
+            </Typography>
+            <Slider
+              aria-labelledby="voice-limit-label"
+              value={shownLimit}
+              min={range.min}
+              max={range.max}
+              step={1}
+              disabled={readOnly}
+              onChange={(_, v) =>
+                onChange({
+                  ...value,
+                  voice: { ...value.voice, tempLimit: voiceLimitToCelsius(v, unit) },
+                })
+              }
+              sx={{ maxWidth: 360 }}
+            />
+          </Box>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            {(['from', 'to'] as const).map((end, i) => (
+              <TextField
+                key={end}
+                select
+                size="small"
+                label={t(`alertMessaging.noCall.${end}`)}
+                value={i === 0 ? from : to}
+                disabled={readOnly}
+                onChange={(e) => {
+                  const h = Number(e.target.value);
+                  const hours: [number, number] = i === 0 ? [h, to] : [from, h];
+                  onChange({ ...value, voice: { ...value.voice, noCallHours: hours } });
+                }}
+                sx={{ minWidth: 110 }}
+              >
+                {HOURS.map((h) => (
+                  <MenuItem key={h} value={h}>
+                    {hourText(h)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            ))}
+          </Stack>
+          <Typography variant="body2" color="text.secondary" data-testid="no-call-summary">
+            {from === to
+              ? t('alertMessaging.noCall.allDay')
+              : t('alertMessaging.noCall.between', { from: hourText(from), to: hourText(to) })}
+          </Typography>
+        </>
+      )}
+      {sentinel && channelSwitch('sentinel')}
+      {!readOnly && (
+        <Box>
+          <Button variant="outlined" onClick={() => setChoosing(true)}>
+            {t('alertMessaging.choose')}
+          </Button>
+        </Box>
+      )}
+      {choosing && (
+        <AlertRecipientsDialog
+          recipients={recipients}
+          selection={{ sms: value.sms.UIDS, email: value.email.UIDS, voice: value.voice.UIDS }}
+          voiceAllowed={voiceCallEnabled}
+          onCancel={() => setChoosing(false)}
+          onApply={(s) => {
+            apply(s);
+            setChoosing(false);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
