@@ -23,11 +23,10 @@ import {
   root,
   round1,
   startServer,
-  stationId,
-  stationSecret,
   stopServer,
 } from '../support/benchServer.js';
 import { closedLoop, type SendOutcome } from '../support/closedLoop.js';
+import { ingestReading, postPacket } from '../support/ingestPacket.js';
 import { freePort, loadAverage, median, processCpuMs } from '../support/procStats.js';
 import { probeReadings, type LoadShape } from '../support/probeReadings.js';
 import { positive } from '../support/positiveArg.js';
@@ -79,15 +78,7 @@ function burstPackets(): Packet[] {
     const all: object[] = [];
     for (let h = 0; h < HOURS; h++) {
       const ts = shape.startTs + h * shape.stepSeconds;
-      for (const r of probeReadings(shape, s, ts))
-        all.push({
-          sensor_id: r.sensorId,
-          meas_ts: ts,
-          temperatures: r.temperatures,
-          sensor_RSSI: r.sensorRssi,
-          bs_RSSI: r.bsRssi,
-          batt_voltage: r.battery,
-        });
+      for (const r of probeReadings(shape, s, ts)) all.push(ingestReading(r, ts));
     }
     const packets: Packet[] = [];
     for (let i = 0; i < all.length; i += PACKET)
@@ -101,22 +92,9 @@ function burstPackets(): Packet[] {
 }
 
 function sender(port: number, packets: Packet[]) {
-  const url = `http://127.0.0.1:${port}/ingest/v1/packets`;
-  return async (index: number): Promise<SendOutcome> => {
+  return (index: number): Promise<SendOutcome> => {
     const p = packets[index]!;
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Station ${stationId(p.station)}:${stationSecret(p.station)}`,
-      },
-      body: JSON.stringify({ type: 'data', readings: p.readings }),
-      signal: AbortSignal.timeout(120_000),
-    });
-    const text = await res.text();
-    if (res.status !== 200) return { ok: false, readings: 0, error: `${res.status} ${text.slice(0, 200)}` };
-    const answer = JSON.parse(text) as { stored: number };
-    return { ok: true, readings: answer.stored };
+    return postPacket(port, p.station, p.readings);
   };
 }
 

@@ -29,10 +29,10 @@ import {
   round1,
   startServer,
   stationId,
-  stationSecret,
   stopServer,
 } from '../support/benchServer.js';
 import { closedLoop, type SendOutcome } from '../support/closedLoop.js';
+import { ingestReading, postPacket } from '../support/ingestPacket.js';
 import { freePort, loadAverage, median, processCpuMs } from '../support/procStats.js';
 import { packetAt, probeReadings, type LoadShape } from '../support/probeReadings.js';
 import { positive } from '../support/positiveArg.js';
@@ -153,34 +153,9 @@ async function seedMonitors(dataDir: string): Promise<void> {
 }
 
 function sender(port: number) {
-  const url = `http://127.0.0.1:${port}/ingest/v1/packets`;
-  return async (station: number, ts: number): Promise<SendOutcome> => {
-    const readings = probeReadings(shape, station, ts);
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Station ${stationId(station)}:${stationSecret(station)}`,
-      },
-      body: JSON.stringify({
-        type: 'data',
-        readings: readings.map((r) => ({
-          sensor_id: r.sensorId,
-          meas_ts: ts,
-          temperatures: r.temperatures,
-          sensor_RSSI: r.sensorRssi,
-          bs_RSSI: r.bsRssi,
-          batt_voltage: r.battery,
-        })),
-      }),
-      signal: AbortSignal.timeout(60_000),
-    });
-    const text = await res.text();
-    if (res.status !== 200) return { ok: false, readings: 0, error: `${res.status} ${text.slice(0, 200)}` };
-    const answer = JSON.parse(text) as { stored: number };
-    if (answer.stored !== readings.length)
-      return { ok: false, readings: 0, error: `stored ${answer.stored} of ${readings.length}` };
-    return { ok: true, readings: answer.stored };
+  return (station: number, ts: number): Promise<SendOutcome> => {
+    const readings = probeReadings(shape, station, ts).map((r) => ingestReading(r, ts));
+    return postPacket(port, station, readings, readings.length);
   };
 }
 
