@@ -9,6 +9,7 @@ import type {
 } from '@emberwatch/shared';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 import { api } from './support/probeHelpers.js';
+import { StorageRepository } from '../src/features/storages/storage.repository.js';
 
 /** A storage of the hay farm without probes; `over` replaces fields. */
 function item(over: object = {}) {
@@ -215,6 +216,17 @@ describe(`storage alert messaging on ${TEST_ENGINE}`, () => {
       const res = await setHours('hay', { itemID: barn.itemID, ...body });
       expect(res.statusCode).toBe(400);
       expect(await stored()).toEqual(before);
+    });
+
+    it('writes the hours in the store only over what the caller read (compare-and-set)', async () => {
+      const repo = new StorageRepository(t.store.db);
+      const current = (await repo.findById(barn.itemID))!.alert_messaging;
+      const saved = { nowS: 1, byUserId: hayId };
+      expect(await repo.replaceAlertMessaging(barn.itemID, '{"stale":true}', '{"lost":true}', saved)).toBe(
+        false,
+      );
+      expect((await repo.findById(barn.itemID))!.alert_messaging).toBe(current);
+      expect(await repo.replaceAlertMessaging(barn.itemID, current, current!, saved)).toBe(true);
     });
 
     it('refuses a master, another account and an unknown storage alike', async () => {
