@@ -39,7 +39,18 @@ describe(`demo monitors on ${TEST_ENGINE}`, () => {
     expect(monitors[0]!.defaultMonitor).toBe(true);
     const storages = await storagesOf(who);
     expect(storages.length).toBeGreaterThan(0);
-    for (const s of storages) expect(s.monitor).toBe(monitors[0]!.itemID);
+    const owner = (await t.findUser(`${who}@demo.emberwatch`))!;
+    for (const s of storages) {
+      expect(s.monitor).toBe(monitors[0]!.itemID);
+      // Its alerts reach the owner by e-mail and SMS (a reserved fictional number).
+      expect(s.alertMessaging).toMatchObject({
+        sms: { active: true, UIDS: [owner.id] },
+        email: { active: true, UIDS: [owner.id] },
+        voice: { active: false },
+        sentinel: { active: false },
+      });
+    }
+    expect(owner.phone).toMatch(/^\+1202555010\d$/);
   });
 
   it('watches hay at 55 °C, and compost with the compost rules', async () => {

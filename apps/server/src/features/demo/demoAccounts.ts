@@ -31,6 +31,11 @@ export interface DemoAccount {
   firstname: string;
   lastname: string;
   country: string;
+  /**
+   * The owner's phone: a number of the US fictional range 555-0100…0199, reserved so that even a real
+   * SMS provider configured on a demo server can never reach a person.
+   */
+  phone?: string;
   language: string;
   planName: string;
   planLevel: number;
@@ -53,6 +58,7 @@ export interface DemoAccount {
 export const DEMO_ACCOUNTS: DemoAccount[] = [
   {
     username: 'hay@demo.emberwatch',
+    phone: '+12025550101',
     firstname: 'Hillside',
     lastname: 'Hay Farm',
     country: 'fi',
@@ -104,6 +110,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   },
   {
     username: 'grain@demo.emberwatch',
+    phone: '+12025550102',
     firstname: 'Prairie',
     lastname: 'Grain Co-op',
     country: 'us',
@@ -163,6 +170,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   },
   {
     username: 'compost@demo.emberwatch',
+    phone: '+12025550103',
     firstname: 'Greenloop',
     lastname: 'Compost Works',
     country: 'nl',

@@ -1,4 +1,11 @@
-import { defaultRuleSettings, monitorInputSchema, type MonitorInput } from '@emberwatch/shared';
+import {
+  alertMessagingSchema,
+  defaultAlertMessaging,
+  defaultRuleSettings,
+  monitorInputSchema,
+  type AlertMessaging,
+  type MonitorInput,
+} from '@emberwatch/shared';
 import type { DemoAccount, Material } from './demoAccounts.js';
 
 /**
@@ -67,4 +74,14 @@ export function demoMonitors(account: DemoAccount): { material: Material; item: 
     material,
     item: monitorInputSchema.parse(monitorFor(material, i === 0)),
   }));
+}
+
+/** A monitored demo storage's messaging: e-mail and SMS to the owner; voice and Sentinel off. */
+export function demoAlertMessaging(ownerId: number): AlertMessaging {
+  const off = defaultAlertMessaging();
+  return alertMessagingSchema.parse({
+    ...off,
+    sms: { active: true, UIDS: [ownerId] },
+    email: { active: true, UIDS: [ownerId] },
+  });
 }

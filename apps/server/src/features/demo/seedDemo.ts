@@ -81,7 +81,7 @@ async function seedDemoAccounts(
             firstname: a.firstname,
             lastname: a.lastname,
             email: a.username.replace('@demo.emberwatch', '@example.com'),
-            phone: null,
+            phone: a.phone ?? null,
             country: a.country,
             language: a.language,
             admin: a.admin ? 1 : 0,

@@ -1,9 +1,10 @@
 import type { Store } from '../../db/createDatabase.js';
 import { DEMO_ACCOUNTS } from './demoAccounts.js';
-import { demoMonitors } from './demoMonitors.js';
+import { demoAlertMessaging, demoMonitors } from './demoMonitors.js';
 
 /**
  * Gives each demo account its monitors (demoMonitors.ts) and sets them on the account's storages,
+ * with alert messaging to the owner by e-mail and SMS,
  * once: only an account without any monitor whose storages have never been saved since the seed
  * (created_ts = updated_ts, none with a monitor) gets them. A store seeded before monitors existed
  * gets them on its next start; a user who removed the demo monitors (which needs a storage saved
@@ -55,9 +56,14 @@ export async function seedDemoMonitors(store: Store, nowS: number): Promise<{ cr
           })
           .execute();
         const ids = storages.filter((s) => materialOf.get(s.bs_id) === material).map((s) => s.id);
-        // The storage keeps its seed time as updated_ts: the seed set the monitor, not the user.
+        // The storage keeps its seed time as updated_ts: the seed set the monitor, not the user. Its
+        // alerts go to the owner by e-mail and SMS (issue 12: the demo shows the whole path).
         if (ids.length > 0)
-          await trx.updateTable('storages').set({ monitor_id: itemId }).where('id', 'in', ids).execute();
+          await trx
+            .updateTable('storages')
+            .set({ monitor_id: itemId, alert_messaging: JSON.stringify(demoAlertMessaging(user.id)) })
+            .where('id', 'in', ids)
+            .execute();
       }
     });
     created += monitors.length;
