@@ -212,6 +212,20 @@ describe.runIf(TEST_ENGINE === 'postgres')('realtime across server instances sha
     c.ws.close();
   });
 
+  it('relays a change of alerts made by one instance to a user connected to another', async () => {
+    const { t } = instances;
+    const c = await connect(wsUrl);
+    c.ws.send(JSON.stringify({ type: 'auth', token: await t.login('hay@demo.emberwatch') }));
+    await waitFor(() => c.messages.find((m) => m.type === 'ready'));
+    t.kernel.bus.emit('alertsChanged', { ownerIds: [1], bsIds: ['F1000002', 'F2000001'] });
+    // Only the station the user may see is named.
+    expect(await waitFor(() => c.messages.find((m) => m.type === 'alertsChanged'))).toEqual({
+      type: 'alertsChanged',
+      bs_ids: 'F1000002',
+    });
+    c.ws.close();
+  });
+
   it('lets every instance follow a probe moved on another one', async () => {
     const { t, second } = instances;
     const ingestOnSecond = (ts: number) =>

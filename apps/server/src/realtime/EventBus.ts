@@ -13,7 +13,7 @@ export interface BusEvents {
    * Alerts of these accounts changed (raised, peaked, cleared, reset, acknowledged, a data break),
    * after the commit: notifications and live views re-read them.
    */
-  alertsChanged: { ownerIds: number[]; remote?: boolean };
+  alertsChanged: { ownerIds: number[]; bsIds: string[]; remote?: boolean };
 }
 
 export class EventBus {

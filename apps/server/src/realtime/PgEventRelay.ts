@@ -8,7 +8,7 @@ const RECONNECT_MS = 1000;
 type RelayMessage =
   | { event: 'newData'; bsIds: string[] }
   | { event: 'probesMoved'; sensorIds: string[] }
-  | { event: 'alertsChanged'; ownerIds: number[] };
+  | { event: 'alertsChanged'; ownerIds: number[]; bsIds: string[] };
 const MAX_RECONNECT_MS = 30_000;
 
 /**
@@ -41,7 +41,7 @@ export class PgEventRelay {
       if (!e.remote) this.publish({ event: 'probesMoved', sensorIds: e.sensorIds });
     });
     const offAlerts = this.bus.on('alertsChanged', (e) => {
-      if (!e.remote) this.publish({ event: 'alertsChanged', ownerIds: e.ownerIds });
+      if (!e.remote) this.publish({ event: 'alertsChanged', ownerIds: e.ownerIds, bsIds: e.bsIds });
     });
     this.offBus = () => {
       offNewData();
@@ -103,8 +103,12 @@ export class PgEventRelay {
         this.bus.emit('newData', { bsIds: e.bsIds, remote: true });
       if (e.event === 'probesMoved' && Array.isArray(e.sensorIds))
         this.bus.emit('probesMoved', { sensorIds: e.sensorIds, remote: true });
-      if (e.event === 'alertsChanged' && Array.isArray(e.ownerIds))
-        this.bus.emit('alertsChanged', { ownerIds: e.ownerIds.filter(Number.isInteger), remote: true });
+      if (e.event === 'alertsChanged' && Array.isArray(e.ownerIds) && Array.isArray(e.bsIds))
+        this.bus.emit('alertsChanged', {
+          ownerIds: e.ownerIds.filter(Number.isInteger),
+          bsIds: e.bsIds.filter((id) => typeof id === 'string'),
+          remote: true,
+        });
     } catch {
       /* not ours */
     }

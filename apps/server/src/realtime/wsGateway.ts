@@ -51,7 +51,11 @@ export function wsGateway(ctx: WsGatewayDeps, refreshMs = ACCESS_REFRESH_MS) {
     s.socket.close(4401, 'token expired');
   }
 
-  const off = ctx.bus.on('newData', ({ bsIds }) => {
+  const off = ctx.bus.on('newData', ({ bsIds }) => push('newData', bsIds));
+  const offAlerts = ctx.bus.on('alertsChanged', ({ bsIds }) => push('alertsChanged', bsIds));
+
+  /** Sends a station event to every subscriber that may see one of the stations, naming only those. */
+  function push(type: 'newData' | 'alertsChanged', bsIds: readonly string[]): void {
     const now = ctx.nowS();
     for (const s of subscribers) {
       // Checked here too, not only by the refresher: no push ever goes out on a token that ran out.
@@ -60,9 +64,9 @@ export function wsGateway(ctx: WsGatewayDeps, refreshMs = ACCESS_REFRESH_MS) {
         continue;
       }
       const mine = s.isAdmin ? bsIds : bsIds.filter((id) => s.bsIds.has(id));
-      if (mine.length > 0) send(s.socket, { type: 'newData', bs_ids: mine.join(' ') });
+      if (mine.length > 0) send(s.socket, { type, bs_ids: mine.join(' ') });
     }
-  });
+  }
 
   const refresher = setInterval(() => {
     const now = ctx.nowS();
@@ -85,6 +89,7 @@ export function wsGateway(ctx: WsGatewayDeps, refreshMs = ACCESS_REFRESH_MS) {
   return (app: FastifyInstance): void => {
     app.addHook('onClose', () => {
       off();
+      offAlerts();
       clearInterval(refresher);
       for (const s of subscribers) s.socket.close(1001, 'server shutting down');
     });

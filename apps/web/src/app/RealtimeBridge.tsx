@@ -8,7 +8,8 @@ import { useSelectedStation } from '../features/base-stations';
 
 /**
  * Connects the push channel to the data queries (spec doc 1 §4 "Live updates"): a newData event
- * naming the selected station or one grouped with it refetches the probe readings. Also sends the
+ * naming the selected station or one grouped with it refetches the probe readings; alertsChanged
+ * refetches the monitors and storages, so an alert shows without a reload. Also sends the
  * keep-alive when the tab becomes visible again.
  */
 export function RealtimeBridge() {
@@ -27,8 +28,21 @@ export function RealtimeBridge() {
     }
   });
 
+  // Alerts of a monitor watching one of the user's stations changed (raised, peaked, ended, reset,
+  // acknowledged): the monitor cards, the storages' alert marks and the probe data read them again.
+  const onAlertsChanged = useEffectEvent((bsIds: string[]) => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.allMonitors });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.allStorages });
+    if (selected)
+      for (const id of bsIds.filter((b) => groupIds.includes(b)))
+        void queryClient.invalidateQueries({ queryKey: queryKeys.data(id) });
+  });
+
   // After a (re)connection, pushes sent while the socket was down are lost: read the data afresh.
-  const onReady = useEffectEvent(() => onNewData(groupIds));
+  const onReady = useEffectEvent(() => {
+    onNewData(groupIds);
+    onAlertsChanged(groupIds);
+  });
 
   useEffect(() => {
     let connectedBefore = false;
@@ -37,6 +51,7 @@ export function RealtimeBridge() {
       getToken: () => api.freshToken(),
       onMessage: (message) => {
         if (message.type === 'newData') onNewData(parseBsIds(message.bs_ids));
+        if (message.type === 'alertsChanged') onAlertsChanged(parseBsIds(message.bs_ids));
         if (message.type === 'ready') {
           if (connectedBefore) onReady();
           connectedBefore = true;

@@ -12,7 +12,12 @@ export type WsServerMessage =
   | { type: 'pong' }
   | { type: 'error'; error: string }
   /** Spec doc 1 §4: newData carries bs_ids as a space-separated list. */
-  | { type: 'newData'; bs_ids: string };
+  | { type: 'newData'; bs_ids: string }
+  /**
+   * Ours (issue 11): alerts of monitors watching these stations were raised, changed or ended; the
+   * web reads monitors, storages and probe data again. Space-separated like newData.
+   */
+  | { type: 'alertsChanged'; bs_ids: string };
 
 /** How long a socket may stay unauthenticated before the server closes it. */
 export const WS_AUTH_TIMEOUT_MS = 5000;

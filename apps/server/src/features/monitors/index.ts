@@ -20,7 +20,7 @@ export function monitorsFeature(kernel: Kernel, deps: { access: AccessService; a
   const evaluator = new MonitorEvaluator(kernel.store.db, kernel.store.engine, kernel.nowS, (err) => {
     if (log) log(err);
   });
-  evaluator.onAlertsChanged((ownerIds) => kernel.bus.emit('alertsChanged', { ownerIds }));
+  evaluator.onAlertsChanged((ownerIds, bsIds) => kernel.bus.emit('alertsChanged', { ownerIds, bsIds }));
   const monitors = new MonitorService(repo, deps.access, kernel.nowS, () => evaluator.forgetStations());
   return defineFeature({
     name: 'monitors',

@@ -53,6 +53,8 @@ export type AlertEffectsRecorder = (
 interface Target {
   ownerId: number;
   monitorId: number;
+  /** Stations of the storages using the monitor: whoever sees them is told when its alerts change. */
+  bsIds: string[];
   rules: StoredRule[];
   sensorIds: string[];
 }
@@ -129,7 +131,7 @@ export class MonitorEvaluator {
   /** Alerts this instance raised and wrote (each alert is raised by one instance only). */
   raised = 0;
   private readonly recorders: AlertEffectsRecorder[] = [];
-  private readonly changedListeners: ((ownerIds: number[]) => void)[] = [];
+  private readonly changedListeners: ((ownerIds: number[], bsIds: string[]) => void)[] = [];
   /** Owner/monitor/rule → the rule's state as this process last evaluated it. */
   private readonly held = new Map<string, HeldRule>();
 
@@ -181,7 +183,7 @@ export class MonitorEvaluator {
   }
 
   /** Adds a listener told, after the commit, which accounts' alerts changed. */
-  onAlertsChanged(listener: (ownerIds: number[]) => void): void {
+  onAlertsChanged(listener: (ownerIds: number[], bsIds: string[]) => void): void {
     this.changedListeners.push(listener);
   }
 
@@ -245,13 +247,18 @@ export class MonitorEvaluator {
     for (const r of rows) {
       stations.add(r.bs_id);
       const key = `${r.owner_user_id}/${r.item_id}`;
-      if (!monitorKeys.has(key))
-        monitorKeys.set(key, {
-          ownerId: r.owner_user_id,
-          monitorId: r.item_id,
-          rules: (JSON.parse(r.rules) as StoredRule[]).filter((rule) => isAlertRule(rule as Rule)),
-          sensorIds: [],
-        });
+      const known = monitorKeys.get(key);
+      if (known) {
+        if (!known.bsIds.includes(r.bs_id)) known.bsIds.push(r.bs_id);
+        continue;
+      }
+      monitorKeys.set(key, {
+        ownerId: r.owner_user_id,
+        monitorId: r.item_id,
+        bsIds: [r.bs_id],
+        rules: (JSON.parse(r.rules) as StoredRule[]).filter((rule) => isAlertRule(rule as Rule)),
+        sensorIds: [],
+      });
     }
     const probes = await this.db
       .selectFrom('storage_probes')
@@ -406,7 +413,8 @@ export class MonitorEvaluator {
       throw err;
     }
     this.raised += written.filter((e) => e.type === 'raise').length;
-    if (written.length > 0) for (const listener of this.changedListeners) listener([target.ownerId]);
+    if (written.length > 0)
+      for (const listener of this.changedListeners) listener([target.ownerId], target.bsIds);
     return written;
   }
 
