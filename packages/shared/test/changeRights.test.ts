@@ -8,7 +8,7 @@ describe('mayChange', () => {
   it.each([
     ['the owner', owner, [...ACCOUNT_CHANGES]],
     ['an admin', { ...owner, admin: true }, [...ACCOUNT_CHANGES]],
-    ['a sub-user', { ...owner, subUser: true }, ['renameProbe', 'editStorage']],
+    ['a sub-user', { ...owner, subUser: true }, ['renameProbe', 'editStorage', 'acknowledgeAlert']],
     ['a read-only master', { ...owner, master: true }, []],
     [
       'a grand master',
@@ -21,6 +21,7 @@ describe('mayChange', () => {
         'editStorage',
         'removeStorage',
         'editMonitor',
+        'acknowledgeAlert',
       ],
     ],
     ['an admin who is a read-only master', { ...owner, admin: true, master: true }, []],

@@ -292,6 +292,24 @@ export const removeMonitorRequestSchema = z.strictObject({
 });
 export type RemoveMonitorRequest = z.infer<typeof removeMonitorRequestSchema>;
 
+/** The alert a call points at: a rule's alerts are told apart by probe, depth and raise time. */
+export const alertKeySchema = z.strictObject({
+  sensor_id: z.string().min(1).max(32),
+  depth: z.int().min(0).max(15).nullable(),
+  ts: z.int(),
+});
+export type AlertKey = z.infer<typeof alertKeySchema>;
+
+/** Ours (issue 11): acknowledge current alerts of one rule — who and when the server records. */
+export const acknowledgeAlertsRequestSchema = z.strictObject({
+  UID: z.int().positive().optional(),
+  itemID: z.int().positive().describe('The monitor.'),
+  ruleId: z.int().positive(),
+  alerts: z.array(alertKeySchema).min(1).max(200),
+  note: z.string().trim().max(ACK_NOTE_MAX).default(''),
+});
+export type AcknowledgeAlertsRequest = z.input<typeof acknowledgeAlertsRequestSchema>;
+
 /** Monitors (spec doc 3 §7, doc 1 §6), served by the monitors feature. */
 export const monitorEndpoints = defineEndpoints({
   getMonitors: defineEndpoint({
@@ -318,5 +336,14 @@ export const monitorEndpoints = defineEndpoints({
     response: statusOkSchema,
     auth: 'user',
     summary: 'Removes a monitor no storage uses.',
+  }),
+  acknowledgeAlerts: defineEndpoint({
+    method: 'POST',
+    path: '/client/acknowledgeAlerts',
+    body: acknowledgeAlertsRequestSchema,
+    response: saveMonitorResponseSchema,
+    auth: 'user',
+    summary:
+      'Acknowledges current alerts of a rule (who, when, a note); they stay current until their condition ends.',
   }),
 });

@@ -15,13 +15,21 @@ export const MONITOR_TICK_EVERY_MS = 5 * 60_000;
 
 /** Alert monitors of an account and their rules' state and alerts (spec doc 3 §3-§7). */
 export function monitorsFeature(kernel: Kernel, deps: { access: AccessService; authenticate: Authenticate }) {
-  const repo = new MonitorRepository(kernel.store.db);
+  const repo = new MonitorRepository(kernel.store.db, kernel.store.engine);
   let log: ((err: unknown) => void) | undefined;
   const evaluator = new MonitorEvaluator(kernel.store.db, kernel.store.engine, kernel.nowS, (err) => {
     if (log) log(err);
   });
-  evaluator.onAlertsChanged((ownerIds, bsIds) => kernel.bus.emit('alertsChanged', { ownerIds, bsIds }));
-  const monitors = new MonitorService(repo, deps.access, kernel.nowS, () => evaluator.forgetStations());
+  const alertsChanged = (ownerIds: number[], bsIds: string[]) =>
+    kernel.bus.emit('alertsChanged', { ownerIds, bsIds });
+  evaluator.onAlertsChanged(alertsChanged);
+  const monitors = new MonitorService(
+    repo,
+    deps.access,
+    kernel.nowS,
+    () => evaluator.forgetStations(),
+    (ownerId, bsIds) => alertsChanged([ownerId], bsIds),
+  );
   return defineFeature({
     name: 'monitors',
     routes: (app) => {

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { Engine } from '../../db/engine.js';
 import type { Database, MonitorRuleStateTable, MonitorsTable } from '../../db/schema.js';
 
 export type MonitorRow = Selectable<MonitorsTable>;
@@ -7,7 +8,10 @@ export type Trx = Transaction<Database>;
 
 /** The only SQL of the monitors feature. */
 export class MonitorRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly engine: Engine = 'sqlite',
+  ) {}
 
   transaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(work);
@@ -132,5 +136,51 @@ export class MonitorRepository {
     const out = new Map<number, number[]>();
     for (const r of rows) out.set(r.monitor_id!, [...(out.get(r.monitor_id!) ?? []), r.id]);
     return out;
+  }
+
+  /** A rule's state row, locked for the transaction on PostgreSQL (SQLite's writer lock serialises). */
+  async lockState(
+    trx: Trx,
+    ownerId: number,
+    monitorId: number,
+    ruleId: number,
+  ): Promise<RuleStateRow | undefined> {
+    let q = trx
+      .selectFrom('monitor_rule_state')
+      .selectAll()
+      .where('owner_user_id', '=', ownerId)
+      .where('monitor_id', '=', monitorId)
+      .where('rule_id', '=', ruleId);
+    if (this.engine === 'postgres') q = q.forUpdate();
+    return q.executeTakeFirst();
+  }
+
+  /** Replaces a rule's current alerts (the row gets a new version by trigger: migration 0016). */
+  async writeAlerts(
+    trx: Trx,
+    ownerId: number,
+    monitorId: number,
+    ruleId: number,
+    currentAlerts: string,
+  ): Promise<void> {
+    await trx
+      .updateTable('monitor_rule_state')
+      .set({ current_alerts: currentAlerts })
+      .where('owner_user_id', '=', ownerId)
+      .where('monitor_id', '=', monitorId)
+      .where('rule_id', '=', ruleId)
+      .execute();
+  }
+
+  /** The stations of the storages that use a monitor. */
+  async stationsUsing(ownerId: number, monitorId: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('storages')
+      .select('bs_id')
+      .distinct()
+      .where('owner_user_id', '=', ownerId)
+      .where('monitor_id', '=', monitorId)
+      .execute();
+    return rows.map((r) => r.bs_id);
   }
 }

@@ -1,6 +1,8 @@
 import {
+  acknowledgeAlerts,
   clearAlertsOnRuleChange,
   createRuleState,
+  type AcknowledgeAlertsRequest,
   type Alert,
   type Monitor,
   type MonitorInput,
@@ -33,7 +35,46 @@ export class MonitorService {
     private readonly nowS: () => number,
     /** After a save or removal: the evaluator forgets which stations it knew to have no monitor. */
     private readonly onChange: () => void = () => undefined,
+    /** After alerts were changed by a call (acknowledged): who may see these stations is told. */
+    private readonly onAlertsChanged: (ownerId: number, bsIds: string[]) => void = () => undefined,
   ) {}
+
+  /**
+   * POST /client/acknowledgeAlerts (ours, issue 11): marks current alerts of one rule as seen, by the
+   * caller, now, with a note. Nothing ends: the alert stays current until its condition does, and
+   * keeps the first acknowledgement. Alerts no longer current are passed over (another user or the
+   * evaluator got there first). Written under the state row's lock, in one transaction.
+   */
+  async acknowledge(actor: Actor, req: AcknowledgeAlertsRequest): Promise<Monitor> {
+    const accountId = accountIdOf(await this.access.targetAccount(actor, req.UID));
+    const monitor = await this.repo.find(accountId, req.itemID);
+    if (!monitor) throw noSuchMonitor();
+    if (!parseRules(monitor).some((r) => r.id === req.ruleId))
+      throw ApiError.invalid('The monitor has no such rule.', 'ruleId');
+    this.access.assertMayChange(actor, 'acknowledgeAlert');
+    const now = this.nowS();
+    await this.repo.transaction(async (trx) => {
+      const state = await this.repo.lockState(trx, accountId, req.itemID, req.ruleId);
+      if (!state) return;
+      const alerts = acknowledgeAlerts(
+        {
+          currentAlerts: JSON.parse(state.current_alerts) as Alert[],
+          alertHistory: JSON.parse(state.alert_history) as Alert[],
+        },
+        req.alerts,
+        { by: actor.user.id, at: now, note: req.note ?? '' },
+      );
+      await this.repo.writeAlerts(
+        trx,
+        accountId,
+        req.itemID,
+        req.ruleId,
+        JSON.stringify(alerts.currentAlerts),
+      );
+    });
+    this.onAlertsChanged(accountId, await this.repo.stationsUsing(accountId, req.itemID));
+    return (await this.list(actor, accountId)).find((m) => m.itemID === req.itemID) as Monitor;
+  }
 
   /** GET /client/getMonitors: the account's monitors, by itemID, each rule with its alerts. */
   async list(actor: Actor, uid: number | undefined): Promise<Monitor[]> {

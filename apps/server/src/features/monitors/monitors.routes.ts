@@ -25,6 +25,11 @@ export function monitorRoutes(ctx: MonitorRouteDeps) {
       item: await ctx.monitors.save(actorOf(req), req.body.UID, req.body.item),
     }));
 
+    route(app, e.acknowledgeAlerts).handle(async (req) => ({
+      status_code: 0 as const,
+      item: await ctx.monitors.acknowledge(actorOf(req), req.body),
+    }));
+
     route(app, e.removeMonitor).handle(async (req) => {
       await ctx.monitors.remove(actorOf(req), req.body.UID, req.body.itemID);
       return { status_code: 0 as const };
