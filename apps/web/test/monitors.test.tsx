@@ -158,6 +158,60 @@ describe('the monitor list', { timeout: 20_000 }, () => {
     expect(hottest.getAttribute('data-tone')).toBe('band-1');
   });
 
+  it('lists current alerts and acknowledges one with a note; a sub-user may too', async () => {
+    const hot = { ...alert(560, 612), depth: 2 };
+    const alerting = monitor({
+      rules: [{ id: 1, type: 'ABS_MAX', settings: defaultRuleSettings('ABS_MAX'), currentAlerts: [hot] }],
+    });
+    for (const subUser of [false, true]) {
+      const server = monitorServer([alerting], { session: { subUser } });
+      let acknowledged = alerting;
+      server.override('POST /client/acknowledgeAlerts', () => {
+        acknowledged = monitor({
+          rules: [
+            {
+              id: 1,
+              type: 'ABS_MAX',
+              settings: defaultRuleSettings('ABS_MAX'),
+              currentAlerts: [{ ...hot, ack: { by: 7, at: 1_800_000_100, note: 'Opening the stack' } }],
+            },
+          ],
+        });
+        server.override('GET /client/getMonitors', () => json({ status_code: 0, results: [acknowledged] }));
+        return json({ status_code: 0, item: acknowledged });
+      });
+      const { user, unmount } = renderApp('/storages/monitors', server);
+      const row = await screen.findByTestId('current-alert', undefined, slow);
+      expect(row.textContent).toContain('Absolute maximum: probe H-001, depth 3');
+      // Reached and peak, each coloured by the user's steps (0/40/60/80/100 °C).
+      expect(
+        [...row.querySelectorAll('[data-tone]')].map((e) => [e.textContent, e.getAttribute('data-tone')]),
+      ).toEqual([
+        ['56.0 °C', 'band-2'],
+        ['61.2 °C', 'band-3'],
+      ]);
+      await user.click(within(row).getByRole('button', { name: 'Acknowledge' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Acknowledge the alert' });
+      await user.type(within(dialog).getByLabelText('Note'), 'Opening the stack');
+      await user.click(within(dialog).getByRole('button', { name: 'Acknowledge' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), slow);
+      expect(server.callsTo('POST', '/client/acknowledgeAlerts').map((c) => c.body)).toEqual([
+        {
+          UID: 7,
+          itemID: 1,
+          ruleId: 1,
+          alerts: [{ sensor_id: 'H-001', depth: 2, ts: 1_800_000_000 }],
+          note: 'Opening the stack',
+        },
+      ]);
+      expect((await screen.findByTestId('alert-ack', undefined, slow)).textContent).toMatch(
+        /^Acknowledged .*: Opening the stack$/,
+      );
+      expect(within(row).queryByRole('button', { name: 'Acknowledge' })).toBeNull();
+      unmount();
+    }
+  });
+
   it('hides the add button from a user who may not change monitors', async () => {
     renderApp('/storages/monitors', monitorServer([monitor()], { session: { subUser: true } }));
     await cards();

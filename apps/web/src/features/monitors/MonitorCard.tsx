@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { isAlertRule, type Monitor, type Rule } from '@emberwatch/shared';
 import { RuleAlertStatus } from './RuleAlertStatus';
+import { RuleAlertsList } from './RuleAlertsList';
 import { RuleExplanation } from './RuleExplanation';
 
 /** One rule on a card: its type, its settings in words and, for an alert rule, its current alerts. */
@@ -23,7 +24,10 @@ function RuleSummary({ rule }: { rule: Rule }) {
   );
 }
 
-/** Spec doc 3 §2 "Monitors list": one card per monitor with its name and rule summaries. */
+/**
+ * Spec doc 3 §2 "Monitors list": one card per monitor with its name and rule summaries, and below
+ * them its current alerts, each to acknowledge.
+ */
 export function MonitorCard({ monitor, onOpen }: { monitor: Monitor; onOpen?: () => void }) {
   const { t } = useTranslation();
   const content = (
@@ -44,6 +48,7 @@ export function MonitorCard({ monitor, onOpen }: { monitor: Monitor; onOpen?: ()
   return (
     <Card variant="outlined" data-testid="monitor-card" aria-label={monitor.name} component="section">
       {onOpen ? <CardActionArea onClick={onOpen}>{content}</CardActionArea> : content}
+      <RuleAlertsList monitor={monitor} />
     </Card>
   );
 }

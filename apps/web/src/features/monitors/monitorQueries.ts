@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints, type Monitor, type MonitorInput } from '@emberwatch/shared';
+import { endpoints, type AlertKey, type Monitor, type MonitorInput } from '@emberwatch/shared';
 import type { ApiClient } from '../../lib/apiClient';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { queryKeys } from '../../lib/queryKeys';
@@ -48,6 +48,18 @@ export function useRemoveMonitor() {
   const uid = useStorageAccount();
   return useMutation({
     mutationFn: (itemID: number) => api.call(endpoints.monitors.removeMonitor, { UID: uid, itemID }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.allMonitors }),
+  });
+}
+
+/** Acknowledges current alerts of one rule (who and when the server records); they stay current. */
+export function useAcknowledgeAlerts() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const uid = useStorageAccount();
+  return useMutation({
+    mutationFn: async (req: { itemID: number; ruleId: number; alerts: AlertKey[]; note: string }) =>
+      (await api.call(endpoints.monitors.acknowledgeAlerts, { UID: uid, ...req })).item,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.allMonitors }),
   });
 }

@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  isAlertRule,
+  mayChange,
+  temperatureBand,
+  unitOf,
+  type Alert,
+  type AlertRule,
+  type Monitor,
+} from '@emberwatch/shared';
+import { formatDateTime } from '../../lib/formatDateTime';
+import { formatTemperatureText } from '../../lib/formatDecimal';
+import { useShellContext } from '../../lib/shellContext';
+import { TEMPERATURE_BAND_COLOURS, useTemperatureScale } from '../probes';
+import { useUiPreferences } from '../sessions';
+import { AcknowledgeAlertDialog } from './AcknowledgeAlertDialog';
+import { useAcknowledgeAlerts } from './monitorQueries';
+
+interface Target {
+  rule: AlertRule;
+  alert: Alert;
+}
+
+/**
+ * The current alerts of a monitor's alert rules (spec doc 3 §2 "alert status panel": current alerts
+ * per rule), each with its probe, depth, temperature and peak coloured by the user's colour steps,
+ * since when, and its acknowledgement (ours, issue 11) — or the button to acknowledge it for those
+ * who may. Outside the card's click area: a button inside a button is neither valid nor usable.
+ */
+export function RuleAlertsList({ monitor }: { monitor: Monitor }) {
+  const { t } = useTranslation();
+  const prefs = useUiPreferences();
+  const unit = unitOf(prefs.degrees);
+  const scale = useTemperatureScale();
+  const { roleContext } = useShellContext();
+  const mayAcknowledge = mayChange(roleContext, 'acknowledgeAlert');
+  const acknowledge = useAcknowledgeAlerts();
+  const [target, setTarget] = useState<Target | null>(null);
+
+  const rows = monitor.rules
+    .filter(isAlertRule)
+    .flatMap((rule) => (rule.currentAlerts ?? []).map((alert) => ({ rule, alert })));
+  if (rows.length === 0) return null;
+
+  const temperature = (tenths: number) => {
+    const colours = TEMPERATURE_BAND_COLOURS[temperatureBand(tenths, scale.colorStepsC)];
+    return (
+      <Box
+        component="span"
+        data-tone={`band-${temperatureBand(tenths, scale.colorStepsC)}`}
+        sx={{ px: 0.75, borderRadius: 1, background: colours.fill, color: colours.onFill }}
+      >
+        {formatTemperatureText(tenths, unit, true)}
+      </Box>
+    );
+  };
+  const describe = ({ rule, alert }: Target) =>
+    t('monitors.alerts.alert', {
+      rule: t(`monitors.types.${rule.type}.title`),
+      probe: alert.sensor_id,
+      depth: alert.depth === null ? t('monitors.alerts.allDepths') : alert.depth + 1,
+    });
+
+  return (
+    <Box component="section" aria-label={t('monitors.alerts.label')} sx={{ px: 2, pb: 2 }}>
+      <Stack spacing={1} role="list">
+        {rows.map((row, index) => {
+          const { alert } = row;
+          const key = `${row.rule.id}/${alert.sensor_id}/${alert.depth}/${alert.ts}/${index}`;
+          return (
+            <Box
+              key={key}
+              role="listitem"
+              data-testid="current-alert"
+              sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}
+            >
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {describe(row)}
+              </Typography>
+              <Typography variant="body2" component="span">
+                {t('monitors.alerts.reached')} {temperature(alert.temperature)} · {t('monitors.alerts.peak')}{' '}
+                {temperature(alert.peak)} ·{' '}
+                {t('monitors.alerts.since', {
+                  time: formatDateTime(alert.ts, prefs.date_format, prefs.time_format),
+                })}
+              </Typography>
+              {alert.ack ? (
+                <Typography variant="body2" color="text.secondary" data-testid="alert-ack">
+                  {t('monitors.alerts.acknowledged', {
+                    time: formatDateTime(alert.ack.at, prefs.date_format, prefs.time_format),
+                  })}
+                  {alert.ack.note && `: ${alert.ack.note}`}
+                </Typography>
+              ) : (
+                mayAcknowledge && (
+                  <Button size="small" variant="outlined" onClick={() => setTarget(row)}>
+                    {t('monitors.alerts.acknowledge')}
+                  </Button>
+                )
+              )}
+            </Box>
+          );
+        })}
+      </Stack>
+      {target && (
+        <AcknowledgeAlertDialog
+          alertText={describe(target)}
+          pending={acknowledge.isPending}
+          error={acknowledge.error ? t('monitors.ack.failed') : null}
+          onClose={() => {
+            acknowledge.reset();
+            setTarget(null);
+          }}
+          onConfirm={(note) =>
+            acknowledge.mutate(
+              {
+                itemID: monitor.itemID,
+                ruleId: target.rule.id,
+                alerts: [
+                  { sensor_id: target.alert.sensor_id, depth: target.alert.depth, ts: target.alert.ts },
+                ],
+                note,
+              },
+              { onSuccess: () => setTarget(null) },
+            )
+          }
+        />
+      )}
+    </Box>
+  );
+}
