@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Storage } from '@emberwatch/shared';
-import { createFakeServer, type FakeServerOptions } from './support/fakeServer';
+import { defaultRuleSettings, type Alert, type Monitor, type Storage } from '@emberwatch/shared';
+import { createFakeServer, json, type FakeServerOptions } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
 import { reading, sensorConf, storage } from './support/fixtures';
 
@@ -168,6 +168,52 @@ describe('layout view modes', { timeout: 20_000 }, () => {
     const { user } = renderApp('/storages/5', server());
     await user.click(await screen.findByRole('tab', { name: 'Monitor' }, { timeout: 5000 }));
     expect(await screen.findByText('No monitor')).toBeTruthy();
+  });
+
+  it("shows the storage's monitor and the current alerts of its own probes only", async () => {
+    const alertOf = (sensor_id: string, temperature: number): Alert => ({
+      ts: 1_800_000_000,
+      resetTS: null,
+      sensor_id,
+      depth: 0,
+      temperature,
+      peak: temperature,
+      TP: null,
+      isMin: false,
+    });
+    const monitor: Monitor = {
+      itemID: 2,
+      UID: 7,
+      name: 'Grain watch',
+      rules: [
+        {
+          id: 1,
+          type: 'ABS_MAX',
+          settings: defaultRuleSettings('ABS_MAX'),
+          // G-001 is in this storage; H-004 in the bale yard, which shares the monitor.
+          currentAlerts: [alertOf('G-001', 412), alertOf('H-004', 520)],
+        },
+      ],
+      defaultMonitor: false,
+      compost: false,
+      demoType: null,
+      storages: [5, 8],
+      updated_ts: 1_800_000_000,
+    };
+    const fake = server({
+      storages: [
+        { ...rowsStorage, monitor: 2 },
+        { ...stacksStorage, monitor: 2 },
+      ],
+    });
+    fake.override('GET /client/getMonitors', () => json({ status_code: 0, results: [monitor] }));
+    const { user } = renderApp('/storages/5', fake);
+    await user.click(await screen.findByRole('tab', { name: 'Monitor' }, { timeout: 5000 }));
+    const panel = await screen.findByTestId('storage-monitor');
+    expect(within(panel).getByRole('heading', { name: 'Grain watch' })).toBeTruthy();
+    const alerts = await within(panel).findAllByTestId('current-alert');
+    expect(alerts.map((a) => a.textContent)).toEqual([expect.stringContaining('probe G-001')]);
+    expect(within(alerts[0]!).getByRole('button', { name: 'Acknowledge' })).toBeTruthy();
   });
 });
 

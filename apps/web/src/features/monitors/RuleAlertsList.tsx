@@ -32,7 +32,14 @@ interface Target {
  * since when, and its acknowledgement (ours, issue 11) — or the button to acknowledge it for those
  * who may. Outside the card's click area: a button inside a button is neither valid nor usable.
  */
-export function RuleAlertsList({ monitor }: { monitor: Monitor }) {
+export function RuleAlertsList({
+  monitor,
+  sensorIds,
+}: {
+  monitor: Monitor;
+  /** Only the alerts of these probes (a storage's, where several storages share the monitor). */
+  sensorIds?: readonly string[];
+}) {
   const { t } = useTranslation();
   const prefs = useUiPreferences();
   const unit = unitOf(prefs.degrees);
@@ -44,7 +51,8 @@ export function RuleAlertsList({ monitor }: { monitor: Monitor }) {
 
   const rows = monitor.rules
     .filter(isAlertRule)
-    .flatMap((rule) => (rule.currentAlerts ?? []).map((alert) => ({ rule, alert })));
+    .flatMap((rule) => (rule.currentAlerts ?? []).map((alert) => ({ rule, alert })))
+    .filter(({ alert }) => !sensorIds || sensorIds.includes(alert.sensor_id));
   if (rows.length === 0) return null;
 
   const temperature = (tenths: number) => {

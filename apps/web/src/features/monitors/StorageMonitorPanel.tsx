@@ -1,0 +1,72 @@
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { isAlertRule } from '@emberwatch/shared';
+import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
+import { LoadingIndicator } from '../../ui/LoadingIndicator';
+import { RuleAlertsList } from './RuleAlertsList';
+import { RuleExplanation } from './RuleExplanation';
+import { useMonitors } from './monitorQueries';
+
+/**
+ * A storage's monitor on its monitor tab (spec doc 3 §2, tab 3): the monitor's name and rules in
+ * words, and the current alerts of this storage's probes, to acknowledge; refreshed live when alerts
+ * change (the realtime bridge's alertsChanged). Choosing another monitor is the storage's save.
+ */
+export function StorageMonitorPanel({
+  monitorId,
+  sensorIds,
+}: {
+  monitorId: number | null;
+  sensorIds: readonly string[];
+}) {
+  const { t } = useTranslation();
+  const monitors = useMonitors();
+  const monitorsLink = (
+    <Link component={RouterLink} to="/storages/monitors">
+      {t('monitors.list.title')}
+    </Link>
+  );
+  if (monitorId === null)
+    return (
+      <Stack spacing={1} data-testid="storage-monitor">
+        <Typography color="text.secondary">{t('storageDetail.noMonitor')}</Typography>
+        {monitorsLink}
+      </Stack>
+    );
+  if (monitors.error)
+    return <LoadErrorAlert error={monitors.error} onRetry={() => void monitors.refetch()} />;
+  if (!monitors.data) return <LoadingIndicator label={t('monitors.storageTab.loading')} />;
+  const monitor = monitors.data.find((m) => m.itemID === monitorId);
+  if (!monitor) return <Typography color="text.secondary">{t('storageDetail.noMonitor')}</Typography>;
+  const alerting = monitor.rules
+    .filter(isAlertRule)
+    .some((r) => (r.currentAlerts ?? []).some((a) => sensorIds.includes(a.sensor_id)));
+  return (
+    <Stack spacing={2} data-testid="storage-monitor">
+      <Typography variant="h6" component="h2">
+        {monitor.name}
+      </Typography>
+      <Stack spacing={1}>
+        {monitor.rules.map((rule) => (
+          <Stack key={rule.id} spacing={0.5}>
+            <Typography variant="subtitle2" component="h3">
+              {t(`monitors.types.${rule.type}.title`)}
+            </Typography>
+            <RuleExplanation rule={rule} />
+          </Stack>
+        ))}
+      </Stack>
+      {alerting ? (
+        <RuleAlertsList monitor={monitor} sensorIds={sensorIds} />
+      ) : (
+        <Typography color="text.secondary" data-testid="storage-monitor-ok">
+          {t('monitors.storageTab.ok')}
+        </Typography>
+      )}
+      {monitorsLink}
+    </Stack>
+  );
+}

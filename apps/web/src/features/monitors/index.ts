@@ -1,0 +1,2 @@
+/** What other features use of the monitors feature. */
+export { StorageMonitorPanel } from './StorageMonitorPanel';
