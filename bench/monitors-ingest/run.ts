@@ -28,11 +28,11 @@ import {
   root,
   round1,
   startServer,
-  stationId,
   stopServer,
 } from '../support/benchServer.js';
 import { closedLoop, type SendOutcome } from '../support/closedLoop.js';
 import { ingestReading, postPacket } from '../support/ingestPacket.js';
+import { seedMonitoredStorages } from '../support/seedMonitoredStorages.js';
 import { freePort, loadAverage, median, processCpuMs } from '../support/procStats.js';
 import { packetAt, probeReadings, type LoadShape } from '../support/probeReadings.js';
 import { positive } from '../support/positiveArg.js';
@@ -87,69 +87,15 @@ function rulesOf(count: number) {
 }
 
 /** Storages spread over every probe of the benchmark, each with its own monitor; rules shared out evenly. */
-async function seedMonitors(dataDir: string): Promise<void> {
-  const store = openStore({ databaseUrl: undefined, sqlitePath: join(dataDir, 'emberwatch.db') });
-  try {
-    const owner = await store.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
-    const now = Math.floor(Date.now() / 1000);
-    const probes: { station: number; probe: number }[] = [];
-    for (let s = 0; s < STATIONS; s++) for (let p = 0; p < PROBES; p++) probes.push({ station: s, probe: p });
-    for (let i = 0; i < STORAGES; i++) {
-      const mine = probes.slice(
-        Math.floor((i * probes.length) / STORAGES),
-        Math.floor(((i + 1) * probes.length) / STORAGES),
-      );
-      const ruleCount = Math.floor(((i + 1) * RULES) / STORAGES) - Math.floor((i * RULES) / STORAGES);
-      await store.db
-        .insertInto('monitors')
-        .values({
-          owner_user_id: owner.id,
-          item_id: i + 1,
-          name: `Bench ${i + 1}`,
-          default_monitor: 0,
-          compost: 0,
-          demo_type: null,
-          rules: JSON.stringify(rulesOf(ruleCount)),
-          created_ts: now,
-          updated_ts: now,
-          updated_by: null,
-        })
-        .execute();
-      const storage = await store.db
-        .insertInto('storages')
-        .values({
-          owner_user_id: owner.id,
-          bs_id: stationId(mine[0]!.station),
-          name: `Bench storage ${i + 1}`,
-          type: 'hay',
-          capacity: null,
-          layout_type: null,
-          sensor_layout: null,
-          stacks: '[]',
-          monitor_id: i + 1,
-          layout_prefs: null,
-          alert_messaging: null,
-          quality_period: null,
-          created_ts: now,
-          updated_ts: now,
-          updated_by: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await store.db
-        .insertInto('storage_probes')
-        .values(
-          mine.map((m) => ({
-            storage_id: storage.id,
-            owner_user_id: owner.id,
-            sensor_id: `B${m.station}P${m.probe}`,
-          })),
-        )
-        .execute();
-    }
-  } finally {
-    await store.close();
-  }
+function seedMonitors(dataDir: string): Promise<void> {
+  return seedMonitoredStorages({
+    dataDir,
+    stations: STATIONS,
+    probes: PROBES,
+    storages: STORAGES,
+    rules: RULES,
+    rulesOf,
+  });
 }
 
 function sender(port: number) {
