@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GetMonitorsResponse, Monitor, SaveMonitorResponse } from '@emberwatch/shared';
+import type {
+  GetMonitorsResponse,
+  GetStorageLogbookResponse,
+  Monitor,
+  SaveMonitorResponse,
+} from '@emberwatch/shared';
 import type { MonitorEvaluator } from '../src/features/monitors/index.js';
 import { api, ingest } from './support/probeHelpers.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
@@ -82,5 +87,67 @@ describe(`acknowledging alerts on ${TEST_ENGINE}`, () => {
     monitor = (await call.get('hay', '/client/getMonitors')).json<GetMonitorsResponse>().results[0]!;
     expect(absRule(monitor).currentAlerts!.filter((a) => a.sensor_id === 'H10001')).toEqual([]);
     expect(absRule(monitor).alertHistory![0]).toMatchObject({ sensor_id: 'H10001', ack: first });
+  });
+
+  it("keeps the storage's logbook: raised, acknowledged, recovered, and the rule changed, newest first", async () => {
+    const storages = (await call.get('hay', '/client/getStorages')).json<{
+      results: { itemID: number; BS_ID: string }[];
+    }>().results;
+    const barn = storages.find((s) => s.BS_ID === 'F1000001')!;
+    const abs = absRule(monitor);
+    const edited = { ...abs, settings: { ...abs.settings, alertLimit: 560 } };
+    const saved = await call.post('hay', '/client/saveMonitor', {
+      item: {
+        itemID: monitor.itemID,
+        name: monitor.name,
+        rules: monitor.rules
+          .map((r) => (r.id === abs.id ? edited : r))
+          .map(({ currentAlerts: _c, alertHistory: _h, ...r }) => r),
+        defaultMonitor: true,
+        compost: false,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const res = await call.get('hay-helper', `/client/getStorageLogbook?itemID=${barn.itemID}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const lines = res.json<GetStorageLogbookResponse>().results;
+    const hay = (await t.findUser('hay@demo.emberwatch'))!;
+    const helper = (await t.findUser('hay-helper@demo.emberwatch'))!;
+    const mine = lines.filter(
+      (l) => l.ruleId === abs.id && (l.sensor_id === 'H10001' || l.kind === 'ruleChanged'),
+    );
+    expect(mine.map((l) => [l.kind, l.byUserId, l.note])).toEqual([
+      ['ruleChanged', hay.id, null],
+      ['recovered', null, null],
+      ['acknowledged', helper.id, 'Opened the stack, moving bales out'],
+      ['raised', null, null],
+    ]);
+    expect(mine[0]).toMatchObject({
+      ruleType: 'ABS_MAX',
+      oldSettings: { alertLimit: 550 },
+      newSettings: { alertLimit: 560 },
+    });
+    expect(mine[3]).toMatchObject({ ruleType: 'ABS_MAX', temperature: 580, depth: 2, ts: now - 600 });
+    // Paging: older than the first line's id.
+    const older = await call.get(
+      'hay',
+      `/client/getStorageLogbook?itemID=${barn.itemID}&before=${lines[0]!.id}`,
+    );
+    expect(older.json<GetStorageLogbookResponse>().results.map((l) => l.id)).toEqual(
+      lines.slice(1).map((l) => l.id),
+    );
+  });
+
+  it("refuses another account's storage logbook alike for an unknown storage", async () => {
+    const hayStorages = (await call.get('hay', '/client/getStorages')).json<{
+      results: { itemID: number }[];
+    }>().results;
+    const foreign = await call.get('grain', `/client/getStorageLogbook?itemID=${hayStorages[0]!.itemID}`);
+    const unknown = await call.get('grain', '/client/getStorageLogbook?itemID=999999');
+    expect([foreign.statusCode, unknown.statusCode]).toEqual([403, 403]);
+    expect(foreign.body).toBe(unknown.body);
+    expect(
+      (await call.get('grain', `/client/getStorageLogbook?UID=${monitor.UID}&itemID=1`)).statusCode,
+    ).toBe(403);
   });
 });

@@ -281,6 +281,26 @@ export interface MonitorRuleStateTable {
   version: Generated<number>;
 }
 
+/** The alert logbook (migration 0017): what happened to a monitor's alerts and rules, and when. */
+export interface AlertLogTable {
+  id: Generated<number>;
+  owner_user_id: number;
+  monitor_id: number;
+  rule_id: number;
+  /** AlertLogKind (contracts/monitors.ts). */
+  kind: string;
+  sensor_id: string | null;
+  depth: number | null;
+  /** Tenths of °C. */
+  temperature: number | null;
+  /** JSON: the clear reason, the acknowledgement's note, a rule change's old and new settings. */
+  detail: string | null;
+  by_user_id: number | null;
+  /** When it happened: the reading's time for the engine's effects, the call's time otherwise. */
+  ts: number;
+  created_ts: number;
+}
+
 export interface Database {
   users: UsersTable;
   master_authorizations: MasterAuthorizationsTable;
@@ -302,4 +322,5 @@ export interface Database {
   quality_rollup_state: QualityRollupStateTable;
   monitors: MonitorsTable;
   monitor_rule_state: MonitorRuleStateTable;
+  alert_log: AlertLogTable;
 }

@@ -310,6 +310,51 @@ export const acknowledgeAlertsRequestSchema = z.strictObject({
 });
 export type AcknowledgeAlertsRequest = z.input<typeof acknowledgeAlertsRequestSchema>;
 
+/** What a logbook line records (ours, issue 11 item 3). */
+export const ALERT_LOG_KINDS = [
+  'raised',
+  'acknowledged',
+  'recovered',
+  'reset',
+  'probeRemoved',
+  'noData',
+  'dataBack',
+  'ruleChanged',
+] as const;
+export type AlertLogKind = (typeof ALERT_LOG_KINDS)[number];
+
+export const alertLogEntrySchema = z.object({
+  id: z.int(),
+  kind: z.enum(ALERT_LOG_KINDS),
+  monitorId: z.int(),
+  ruleId: z.int(),
+  ruleType: z
+    .string()
+    .nullable()
+    .describe('The rule type when the line was written; null if the rule is gone.'),
+  sensor_id: z.string().nullable(),
+  depth: z.int().nullable(),
+  temperature: z.int().nullable().describe('Tenths of °C.'),
+  note: z.string().nullable().describe("An acknowledgement's note."),
+  oldSettings: z.unknown().optional(),
+  newSettings: z.unknown().optional(),
+  byUserId: z.int().nullable(),
+  ts: z.int().describe('When it happened (epoch s): the reading time for raises and ends.'),
+});
+export type AlertLogEntry = z.infer<typeof alertLogEntrySchema>;
+
+export const STORAGE_LOGBOOK_PAGE = 50;
+export const getStorageLogbookQuerySchema = z.object({
+  UID: z.coerce.number().int().positive().optional(),
+  itemID: z.coerce.number().int().positive().describe('The storage.'),
+  before: z.coerce.number().int().positive().optional().describe('Lines older than this id (the next page).'),
+});
+export const getStorageLogbookResponseSchema = z.object({
+  status_code: z.literal(0),
+  results: z.array(alertLogEntrySchema),
+});
+export type GetStorageLogbookResponse = z.infer<typeof getStorageLogbookResponseSchema>;
+
 /** Monitors (spec doc 3 §7, doc 1 §6), served by the monitors feature. */
 export const monitorEndpoints = defineEndpoints({
   getMonitors: defineEndpoint({
@@ -336,6 +381,15 @@ export const monitorEndpoints = defineEndpoints({
     response: statusOkSchema,
     auth: 'user',
     summary: 'Removes a monitor no storage uses.',
+  }),
+  getStorageLogbook: defineEndpoint({
+    method: 'GET',
+    path: '/client/getStorageLogbook',
+    query: getStorageLogbookQuerySchema,
+    response: getStorageLogbookResponseSchema,
+    auth: 'user',
+    summary:
+      "A storage's alert logbook, newest first, 50 lines a page: alerts raised, acknowledged and ended, rule changes.",
   }),
   acknowledgeAlerts: defineEndpoint({
     method: 'POST',

@@ -2,6 +2,8 @@ import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
 import type { AccessService } from '../users/index.js';
+import { AlertLogRepository } from './alertLog.repository.js';
+import { alertLogRowsOf } from './alertLogRows.js';
 import { MonitorEvaluator } from './monitorEvaluator.js';
 import { MonitorRepository } from './monitor.repository.js';
 import { MonitorService } from './monitor.service.js';
@@ -23,12 +25,18 @@ export function monitorsFeature(kernel: Kernel, deps: { access: AccessService; a
   const alertsChanged = (ownerIds: number[], bsIds: string[]) =>
     kernel.bus.emit('alertsChanged', { ownerIds, bsIds });
   evaluator.onAlertsChanged(alertsChanged);
+  // The logbook's lines of alerts raised and ended commit with them.
+  const logbook = new AlertLogRepository(kernel.store.db);
+  evaluator.onAlertEffects((trx, source, effects, nowS) =>
+    logbook.insert(trx, alertLogRowsOf(source, effects, nowS)),
+  );
   const monitors = new MonitorService(
     repo,
     deps.access,
     kernel.nowS,
     () => evaluator.forgetStations(),
     (ownerId, bsIds) => alertsChanged([ownerId], bsIds),
+    logbook,
   );
   return defineFeature({
     name: 'monitors',

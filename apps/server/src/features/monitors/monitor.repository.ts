@@ -13,6 +13,11 @@ export class MonitorRepository {
     private readonly engine: Engine = 'sqlite',
   ) {}
 
+  /** The connection, for the feature's other repositories. */
+  get database(): Kysely<Database> {
+    return this.db;
+  }
+
   transaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(work);
   }

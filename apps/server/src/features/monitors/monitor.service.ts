@@ -2,14 +2,18 @@ import {
   acknowledgeAlerts,
   clearAlertsOnRuleChange,
   createRuleState,
+  STORAGE_LOGBOOK_PAGE,
   type AcknowledgeAlertsRequest,
   type Alert,
+  type AlertLogEntry,
+  type AlertLogKind,
   type Monitor,
   type MonitorInput,
   type Rule,
 } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
 import type { AccessService, Actor, UserRow } from '../users/index.js';
+import { AlertLogRepository } from './alertLog.repository.js';
 import type { MonitorRepository, MonitorRow, RuleStateRow, Trx } from './monitor.repository.js';
 
 /** What the monitors table keeps of a rule: everything but the alerts, which live in the state rows. */
@@ -37,7 +41,56 @@ export class MonitorService {
     private readonly onChange: () => void = () => undefined,
     /** After alerts were changed by a call (acknowledged): who may see these stations is told. */
     private readonly onAlertsChanged: (ownerId: number, bsIds: string[]) => void = () => undefined,
+    private readonly log: AlertLogRepository = new AlertLogRepository(repo.database),
   ) {}
+
+  /**
+   * GET /client/getStorageLogbook (ours, issue 11 item 3): the lines of the storage's monitor about
+   * the storage's probes, and the monitor's rule changes, newest first, a page at a time. Whoever
+   * may see the account reads it; a storage of another account is refused like an unknown one.
+   */
+  async logbook(
+    actor: Actor,
+    uid: number | undefined,
+    storageId: number,
+    before?: number,
+  ): Promise<AlertLogEntry[]> {
+    const accountId = accountIdOf(await this.access.targetAccount(actor, uid));
+    const storage = await this.log.storage(accountId, storageId);
+    if (!storage) throw ApiError.forbidden('You do not have access to this storage.');
+    if (storage.monitorId === null) return [];
+    const rows = await this.log.page(
+      accountId,
+      storage.monitorId,
+      storage.sensorIds,
+      before,
+      STORAGE_LOGBOOK_PAGE,
+    );
+    return rows.map((r) => {
+      const detail = (r.detail ? JSON.parse(r.detail) : {}) as {
+        ruleType?: string;
+        note?: string;
+        oldSettings?: unknown;
+        newSettings?: unknown;
+      };
+      return {
+        id: Number(r.id),
+        kind: r.kind as AlertLogKind,
+        monitorId: r.monitor_id,
+        ruleId: r.rule_id,
+        ruleType: detail.ruleType ?? null,
+        sensor_id: r.sensor_id,
+        depth: r.depth,
+        temperature: r.temperature,
+        note: detail.note ?? null,
+        ...(r.kind === 'ruleChanged'
+          ? { oldSettings: detail.oldSettings, newSettings: detail.newSettings }
+          : {}),
+        byUserId: r.by_user_id,
+        ts: Number(r.ts),
+      };
+    });
+  }
 
   /**
    * POST /client/acknowledgeAlerts (ours, issue 11): marks current alerts of one rule as seen, by the
@@ -56,13 +109,31 @@ export class MonitorService {
     await this.repo.transaction(async (trx) => {
       const state = await this.repo.lockState(trx, accountId, req.itemID, req.ruleId);
       if (!state) return;
+      const current = JSON.parse(state.current_alerts) as Alert[];
       const alerts = acknowledgeAlerts(
-        {
-          currentAlerts: JSON.parse(state.current_alerts) as Alert[],
-          alertHistory: JSON.parse(state.alert_history) as Alert[],
-        },
+        { currentAlerts: current, alertHistory: JSON.parse(state.alert_history) as Alert[] },
         req.alerts,
         { by: actor.user.id, at: now, note: req.note ?? '' },
+      );
+      const ruleType = parseRules(monitor).find((r) => r.id === req.ruleId)?.type;
+      // A line per alert this call acknowledged (one already acknowledged keeps its first).
+      await this.log.insert(
+        trx,
+        alerts.currentAlerts
+          .filter((a, i) => a.ack && !current[i]?.ack)
+          .map((a) => ({
+            owner_user_id: accountId,
+            monitor_id: req.itemID,
+            rule_id: req.ruleId,
+            kind: 'acknowledged',
+            sensor_id: a.sensor_id,
+            depth: a.depth,
+            temperature: a.peak,
+            detail: JSON.stringify({ ruleType, note: req.note ?? '' }),
+            by_user_id: actor.user.id,
+            ts: now,
+            created_ts: now,
+          })),
       );
       await this.repo.writeAlerts(
         trx,
@@ -136,6 +207,26 @@ export class MonitorService {
           settings: rule.settings,
           ruleChanged: { changedAt: now, oldSettings: old.settings, newSettings: rule.settings, inUse },
         });
+        // The logbook keeps every change, with who made it (the rule keeps only the last).
+        await this.log.insert(trx, [
+          {
+            owner_user_id: accountId,
+            monitor_id: id,
+            rule_id: rule.id,
+            kind: 'ruleChanged',
+            sensor_id: null,
+            depth: null,
+            temperature: null,
+            detail: JSON.stringify({
+              ruleType: rule.type,
+              oldSettings: old.settings,
+              newSettings: rule.settings,
+            }),
+            by_user_id: actor.user.id,
+            ts: now,
+            created_ts: now,
+          },
+        ]);
         const state = states.get(rule.id);
         if (state) await this.retire(trx, state, now, inUse);
       }

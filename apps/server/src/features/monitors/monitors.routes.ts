@@ -25,6 +25,11 @@ export function monitorRoutes(ctx: MonitorRouteDeps) {
       item: await ctx.monitors.save(actorOf(req), req.body.UID, req.body.item),
     }));
 
+    route(app, e.getStorageLogbook).handle(async (req) => ({
+      status_code: 0 as const,
+      results: await ctx.monitors.logbook(actorOf(req), req.query.UID, req.query.itemID, req.query.before),
+    }));
+
     route(app, e.acknowledgeAlerts).handle(async (req) => ({
       status_code: 0 as const,
       item: await ctx.monitors.acknowledge(actorOf(req), req.body),
