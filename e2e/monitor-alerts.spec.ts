@@ -80,6 +80,12 @@ test('a hay farmer sees a bale cross the limit on the storage, live, and acknowl
   await expect(dialog).toBeHidden();
   await expect(row.getByTestId('alert-ack')).toContainText('Moving the bales out');
   await expect(row.getByRole('button', { name: 'Acknowledge' })).toHaveCount(0);
+  // The logbook has both, newest first.
+  const lines = panel
+    .getByTestId('logbook-line')
+    .filter({ hasText: `Absolute maximum: alert on probe ${bale}, depth 3` });
+  await expect(lines.first()).toContainText('acknowledged: Moving the bales out');
+  await expect(lines.nth(1)).toContainText('at 63.0 °C');
   expect(
     await page.evaluate(() => (globalThis as unknown as { emberwatchNoReload?: boolean }).emberwatchNoReload),
   ).toBe(true);

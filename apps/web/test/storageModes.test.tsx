@@ -207,6 +207,26 @@ describe('layout view modes', { timeout: 20_000 }, () => {
       ],
     });
     fake.override('GET /client/getMonitors', () => json({ status_code: 0, results: [monitor] }));
+    const line = (id: number, kind: string, extra: object = {}) => ({
+      id,
+      kind,
+      monitorId: 2,
+      ruleId: 1,
+      ruleType: 'ABS_MAX',
+      sensor_id: 'G-001',
+      depth: 0,
+      temperature: 412,
+      note: null,
+      byUserId: null,
+      ts: 1_800_000_000 + id,
+      ...extra,
+    });
+    fake.override('GET /client/getStorageLogbook', () =>
+      json({
+        status_code: 0,
+        results: [line(3, 'acknowledged', { byUserId: 7, note: 'Fans on' }), line(2, 'raised')],
+      }),
+    );
     const { user } = renderApp('/storages/5', fake);
     await user.click(await screen.findByRole('tab', { name: 'Monitor' }, { timeout: 5000 }));
     const panel = await screen.findByTestId('storage-monitor');
@@ -214,6 +234,12 @@ describe('layout view modes', { timeout: 20_000 }, () => {
     const alerts = await within(panel).findAllByTestId('current-alert');
     expect(alerts.map((a) => a.textContent)).toEqual([expect.stringContaining('probe G-001')]);
     expect(within(alerts[0]!).getByRole('button', { name: 'Acknowledge' })).toBeTruthy();
+    // The logbook, newest first, temperatures in the user's unit.
+    const lines = await within(panel).findAllByTestId('logbook-line');
+    expect(lines.map((l) => l.textContent?.replace(/^[\d.]+ [\d:]+/, ''))).toEqual([
+      'Absolute maximum: alert on probe G-001, depth 1 acknowledged: Fans on',
+      'Absolute maximum: alert on probe G-001, depth 1, at 41.2 °C',
+    ]);
   });
 });
 

@@ -24,4 +24,6 @@ export const queryKeys = {
   /** Every account's monitors (a prefix of monitors' keys), to reload them all after a change. */
   allMonitors: ['monitors'] as const,
   monitors: (uid: number) => ['monitors', uid] as const,
+  /** A storage's alert logbook: under the monitors' prefix, so whatever reloads alerts reloads it. */
+  storageLogbook: (uid: number, itemID: number) => ['monitors', uid, 'logbook', itemID] as const,
 };

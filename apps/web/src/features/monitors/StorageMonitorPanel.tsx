@@ -8,6 +8,7 @@ import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { RuleAlertsList } from './RuleAlertsList';
 import { RuleExplanation } from './RuleExplanation';
+import { StorageLogbook } from './StorageLogbook';
 import { useMonitors } from './monitorQueries';
 
 /**
@@ -16,9 +17,11 @@ import { useMonitors } from './monitorQueries';
  * change (the realtime bridge's alertsChanged). Choosing another monitor is the storage's save.
  */
 export function StorageMonitorPanel({
+  storageId,
   monitorId,
   sensorIds,
 }: {
+  storageId: number;
   monitorId: number | null;
   sensorIds: readonly string[];
 }) {
@@ -66,6 +69,7 @@ export function StorageMonitorPanel({
           {t('monitors.storageTab.ok')}
         </Typography>
       )}
+      <StorageLogbook storageId={storageId} />
       {monitorsLink}
     </Stack>
   );

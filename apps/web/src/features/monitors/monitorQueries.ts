@@ -1,5 +1,11 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints, type AlertKey, type Monitor, type MonitorInput } from '@emberwatch/shared';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  endpoints,
+  STORAGE_LOGBOOK_PAGE,
+  type AlertKey,
+  type Monitor,
+  type MonitorInput,
+} from '@emberwatch/shared';
 import type { ApiClient } from '../../lib/apiClient';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { queryKeys } from '../../lib/queryKeys';
@@ -61,5 +67,25 @@ export function useAcknowledgeAlerts() {
     mutationFn: async (req: { itemID: number; ruleId: number; alerts: AlertKey[]; note: string }) =>
       (await api.call(endpoints.monitors.acknowledgeAlerts, { UID: uid, ...req })).item,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.allMonitors }),
+  });
+}
+
+/** A storage's alert logbook, newest first, page by page (GET getStorageLogbook). */
+export function useStorageLogbook(storageId: number) {
+  const api = useApiClient();
+  const uid = useStorageAccount();
+  return useInfiniteQuery({
+    queryKey: queryKeys.storageLogbook(uid ?? 0, storageId),
+    enabled: uid !== undefined,
+    initialPageParam: undefined as number | undefined,
+    queryFn: async ({ pageParam }) =>
+      (
+        await api.call(endpoints.monitors.getStorageLogbook, {
+          UID: uid,
+          itemID: storageId,
+          ...(pageParam !== undefined ? { before: pageParam } : {}),
+        })
+      ).results,
+    getNextPageParam: (last) => (last.length < STORAGE_LOGBOOK_PAGE ? undefined : last[last.length - 1]!.id),
   });
 }

@@ -11,6 +11,7 @@ export function StorageMonitorTab({ storage }: { storage: Storage }) {
   return (
     <div data-testid={`monitor-tab-${storage.itemID}`}>
       <StorageMonitorPanel
+        storageId={storage.itemID}
         monitorId={storage.monitor}
         sensorIds={storageProbeIds(storage.sensor_layout, storage.stacks)}
       />
