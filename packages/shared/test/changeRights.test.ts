@@ -8,7 +8,11 @@ describe('mayChange', () => {
   it.each([
     ['the owner', owner, [...ACCOUNT_CHANGES]],
     ['an admin', { ...owner, admin: true }, [...ACCOUNT_CHANGES]],
-    ['a sub-user', { ...owner, subUser: true }, ['renameProbe', 'editStorage', 'acknowledgeAlert']],
+    [
+      'a sub-user',
+      { ...owner, subUser: true },
+      ['renameProbe', 'editStorage', 'acknowledgeAlert', 'resetAlert'],
+    ],
     ['a read-only master', { ...owner, master: true }, []],
     [
       'a grand master',
@@ -22,6 +26,7 @@ describe('mayChange', () => {
         'removeStorage',
         'editMonitor',
         'acknowledgeAlert',
+        'resetAlert',
       ],
     ],
     ['an admin who is a read-only master', { ...owner, admin: true, master: true }, []],

@@ -310,6 +310,21 @@ export const acknowledgeAlertsRequestSchema = z.strictObject({
 });
 export type AcknowledgeAlertsRequest = z.input<typeof acknowledgeAlertsRequestSchema>;
 
+/**
+ * Spec doc 3 §4 "Alert reset": selected alerts of a relative rule are reset — the probe's data at that
+ * depth is cleared and the alert leaves the current ones. An alert is named by probe and depth.
+ */
+export const resetAlertsRequestSchema = z.strictObject({
+  UID: z.int().positive().optional(),
+  itemID: z.int().positive().describe('The monitor.'),
+  ruleId: z.int().positive(),
+  alerts: z
+    .array(z.strictObject({ sensor_id: z.string().min(1).max(32), depth: z.int().min(0).max(15).nullable() }))
+    .min(1)
+    .max(200),
+});
+export type ResetAlertsRequest = z.infer<typeof resetAlertsRequestSchema>;
+
 /** What a logbook line records (ours, issue 11 item 3). */
 export const ALERT_LOG_KINDS = [
   'raised',
@@ -390,6 +405,15 @@ export const monitorEndpoints = defineEndpoints({
     auth: 'user',
     summary:
       "A storage's alert logbook, newest first, 50 lines a page: alerts raised, acknowledged and ended, rule changes.",
+  }),
+  resetAlerts: defineEndpoint({
+    method: 'POST',
+    path: '/client/resetAlerts',
+    body: resetAlertsRequestSchema,
+    response: saveMonitorResponseSchema,
+    auth: 'user',
+    summary:
+      "Resets selected alerts of a relative rule: the probe's data at that depth starts afresh (spec doc 3 §4).",
   }),
   acknowledgeAlerts: defineEndpoint({
     method: 'POST',

@@ -19,6 +19,8 @@ export const ACCOUNT_CHANGES = [
   'editMonitor',
   // Ours (issue 11): saying "seen, on it" to a current alert, with a note.
   'acknowledgeAlert',
+  // Spec doc 3 §4 "Alert reset" of selected relative alerts (§6: disabled for read-only masters).
+  'resetAlert',
 ] as const;
 export type AccountChange = (typeof ACCOUNT_CHANGES)[number];
 
@@ -35,8 +37,13 @@ export function mayChange(ctx: ChangeRightsContext, change: AccountChange): bool
   // stacks and push probes into (docs/decisions/0019-storages-store.md), but deleting a storage
   // stays with the owner.
   // Nor does he set the alert limits that guard the account's stacks (monitors): the owner does. But
-  // he is often the one who goes to the stack, so he acknowledges alerts.
+  // he is often the one who goes to the stack, so he acknowledges and resets alerts.
   if (ctx.subUser)
-    return change === 'renameProbe' || change === 'editStorage' || change === 'acknowledgeAlert';
+    return (
+      change === 'renameProbe' ||
+      change === 'editStorage' ||
+      change === 'acknowledgeAlert' ||
+      change === 'resetAlert'
+    );
   return true;
 }

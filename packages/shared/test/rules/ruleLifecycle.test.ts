@@ -115,6 +115,16 @@ describe('alert reset (spec §4)', () => {
     expect(state.sensors.A?.alerts[0]).not.toBeNull();
   });
 
+  it('keeps a reset depth clear of readings from before the reset that come again', () => {
+    const rule = rel('REL_MAX');
+    const { state } = runBatches(rule, [[r('A', 0, 200), r('A', 60, 260)]]);
+    const reset = resetAlerts(rule, state, [{ sensor_id: 'A', depth: 0 }], T0 + 90 * MIN);
+    // The store hands the raising packet back (its second is re-read): 20.0 °C must not become the
+    // reference again, or 26.5 °C would raise at once.
+    const next = runBatches(rule, [[r('A', 0, 200), r('A', 60, 260), r('A', 120, 265)]], reset.state);
+    expect(next.effects).toEqual([]);
+  });
+
   it('does nothing to ABS alerts, which clear themselves', () => {
     const rule = abs('ABS_MAX');
     const { state } = runBatches(rule, [[r('A', 0, 460)]]);

@@ -1,9 +1,14 @@
 import {
   acknowledgeAlerts,
+  applyRuleEffects,
+  resetAlerts,
   clearAlertsOnRuleChange,
   createRuleState,
   STORAGE_LOGBOOK_PAGE,
   type AcknowledgeAlertsRequest,
+  type AlertRuleConfig,
+  type ResetAlertsRequest,
+  type RuleState,
   type Alert,
   type AlertLogEntry,
   type AlertLogKind,
@@ -14,6 +19,7 @@ import {
 import { ApiError } from '../../http/ApiError.js';
 import type { AccessService, Actor, UserRow } from '../users/index.js';
 import { AlertLogRepository } from './alertLog.repository.js';
+import { alertLogRowsOf } from './alertLogRows.js';
 import type { MonitorRepository, MonitorRow, RuleStateRow, Trx } from './monitor.repository.js';
 
 /** What the monitors table keeps of a rule: everything but the alerts, which live in the state rows. */
@@ -43,6 +49,52 @@ export class MonitorService {
     private readonly onAlertsChanged: (ownerId: number, bsIds: string[]) => void = () => undefined,
     private readonly log: AlertLogRepository = new AlertLogRepository(repo.database),
   ) {}
+
+  /**
+   * POST /client/resetAlerts (spec doc 3 §4 "Alert reset"): the named alerts of a relative rule end
+   * with resetTS = now and the probe's data at that depth starts afresh (the engine's resetAlerts), so
+   * the turn point is learnt again before the rule can alert there. An absolute rule's alerts end by
+   * themselves: resetting one is refused. State, alerts and a logbook line per reset alert are written
+   * in one transaction under the state row's lock (the evaluators read the row again by its version).
+   */
+  async reset(actor: Actor, req: ResetAlertsRequest): Promise<Monitor> {
+    const accountId = accountIdOf(await this.access.targetAccount(actor, req.UID));
+    const monitor = await this.repo.find(accountId, req.itemID);
+    if (!monitor) throw noSuchMonitor();
+    const rule = parseRules(monitor).find((r) => r.id === req.ruleId);
+    if (!rule) throw ApiError.invalid('The monitor has no such rule.', 'ruleId');
+    if (rule.type !== 'REL_MAX' && rule.type !== 'REL_MIN')
+      throw ApiError.invalid('Only the alerts of relative rules can be reset.', 'ruleId');
+    this.access.assertMayChange(actor, 'resetAlert');
+    const now = this.nowS();
+    await this.repo.transaction(async (trx) => {
+      const row = await this.repo.lockState(trx, accountId, req.itemID, req.ruleId);
+      if (!row) return;
+      const done = resetAlerts(rule as AlertRuleConfig, JSON.parse(row.state) as RuleState, req.alerts, now);
+      if (done.effects.length === 0) return;
+      const alerts = applyRuleEffects(
+        {
+          currentAlerts: JSON.parse(row.current_alerts) as Alert[],
+          alertHistory: JSON.parse(row.alert_history) as Alert[],
+        },
+        done.effects,
+      );
+      await this.repo.upsertState(trx, {
+        ...row,
+        state: JSON.stringify(done.state),
+        current_alerts: JSON.stringify(alerts.currentAlerts),
+        alert_history: JSON.stringify(alerts.alertHistory),
+        updated_ts: now,
+      });
+      const lines = alertLogRowsOf({ ownerId: accountId, monitorId: req.itemID, rule }, done.effects, now);
+      await this.log.insert(
+        trx,
+        lines.map((l) => ({ ...l, by_user_id: actor.user.id })),
+      );
+    });
+    this.onAlertsChanged(accountId, await this.repo.stationsUsing(accountId, req.itemID));
+    return (await this.list(actor, accountId)).find((m) => m.itemID === req.itemID) as Monitor;
+  }
 
   /**
    * GET /client/getStorageLogbook (ours, issue 11 item 3): the lines of the storage's monitor about

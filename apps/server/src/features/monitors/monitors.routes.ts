@@ -30,6 +30,11 @@ export function monitorRoutes(ctx: MonitorRouteDeps) {
       results: await ctx.monitors.logbook(actorOf(req), req.query.UID, req.query.itemID, req.query.before),
     }));
 
+    route(app, e.resetAlerts).handle(async (req) => ({
+      status_code: 0 as const,
+      item: await ctx.monitors.reset(actorOf(req), req.body),
+    }));
+
     route(app, e.acknowledgeAlerts).handle(async (req) => ({
       status_code: 0 as const,
       item: await ctx.monitors.acknowledge(actorOf(req), req.body),

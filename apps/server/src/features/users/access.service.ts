@@ -29,6 +29,7 @@ const SUB_USER_REFUSALS: Record<AccountChange, string> = {
   removeStorage: 'Only the account owner can delete storages.',
   editMonitor: 'Only the account owner can change monitors.',
   acknowledgeAlert: 'Only the account owner and its users can acknowledge alerts.',
+  resetAlert: 'Only the account owner and its users can reset alerts.',
 };
 
 export function changeRightsOf(actor: Actor): ChangeRightsContext {

@@ -417,7 +417,8 @@ export function tickRule(state: RuleState, now: number): RuleEvaluation {
 /**
  * Spec §4 "Alert reset": selected alerts of REL rules can be reset. Resetting clears that probe's
  * data at that depth (its turn-point history, reference and pending condition) and moves the alert to
- * the history with resetTS = now. ABS alerts clear themselves and are not reset: nothing happens.
+ * the history with resetTS = now. Readings from before the reset that come again afterwards (late
+ * ones) do not refill the history. ABS alerts clear themselves and are not reset: nothing happens.
  */
 export function resetAlerts(
   rule: AlertRuleConfig,
@@ -441,9 +442,13 @@ export function resetAlerts(
     s.alerts[slot] = null;
     s.alertTSs[slot] = null;
     s.TP[slot] = null;
+    // The ring starts afresh after the probe's newest reading: its buckets are marked with the next
+    // hour and hold nothing, so a late reading from before the reset (one the store hands back again,
+    // the watermark's second is always re-read) can never refill them and undo the reset.
+    const fresh = Math.floor((s.prevData.ts ?? now) / 3600) + 1;
     if (p.ownTurnPoint && s.prevData.hours.length >= (slot + 1) * p.ring)
       for (let i = slot * p.ring; i < (slot + 1) * p.ring; i++) {
-        s.prevData.hours[i] = -1;
+        s.prevData.hours[i] = fresh;
         s.prevData.ext[i] = null;
       }
   }
