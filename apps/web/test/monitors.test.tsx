@@ -212,6 +212,39 @@ describe('the monitor list', { timeout: 20_000 }, () => {
     }
   });
 
+  it('resets the selected relative alerts after confirming; absolute ones have no checkbox', async () => {
+    const rel = { ...alert(300, 320), sensor_id: 'H-002' };
+    const alerting = monitor({
+      rules: [
+        { id: 1, type: 'REL_MAX', settings: defaultRuleSettings('REL_MAX'), currentAlerts: [rel] },
+        {
+          id: 2,
+          type: 'ABS_MAX',
+          settings: defaultRuleSettings('ABS_MAX'),
+          currentAlerts: [alert(560, 600)],
+        },
+      ],
+    });
+    const server = monitorServer([alerting]);
+    server.override('POST /client/resetAlerts', () => {
+      const after = monitor({ rules: [{ ...alerting.rules[0]!, currentAlerts: [] }, alerting.rules[1]!] });
+      server.override('GET /client/getMonitors', () => json({ status_code: 0, results: [after] }));
+      return json({ status_code: 0, item: after });
+    });
+    const { user } = renderApp('/storages/monitors', server);
+    const rows = await screen.findAllByTestId('current-alert', undefined, slow);
+    expect(rows.map((r) => within(r).queryAllByRole('checkbox').length)).toEqual([1, 0]);
+    const button = screen.getByRole('button', { name: 'Reset selected (0)' });
+    expect(button).toHaveProperty('disabled', true);
+    await user.click(within(rows[0]!).getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Reset selected (1)' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(screen.getAllByTestId('current-alert')).toHaveLength(1), slow);
+    expect(server.callsTo('POST', '/client/resetAlerts').map((c) => c.body)).toEqual([
+      { UID: 7, itemID: 1, ruleId: 1, alerts: [{ sensor_id: 'H-002', depth: 0 }] },
+    ]);
+  });
+
   it('hides the add button from a user who may not change monitors', async () => {
     renderApp('/storages/monitors', monitorServer([monitor()], { session: { subUser: true } }));
     await cards();

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
@@ -19,7 +20,8 @@ import { useShellContext } from '../../lib/shellContext';
 import { TEMPERATURE_BAND_COLOURS, useTemperatureScale } from '../probes';
 import { useUiPreferences } from '../sessions';
 import { AcknowledgeAlertDialog } from './AcknowledgeAlertDialog';
-import { useAcknowledgeAlerts } from './monitorQueries';
+import { ConfirmDialog } from './ConfirmDialog';
+import { useAcknowledgeAlerts, useResetAlerts } from './monitorQueries';
 
 interface Target {
   rule: AlertRule;
@@ -48,12 +50,33 @@ export function RuleAlertsList({
   const mayAcknowledge = mayChange(roleContext, 'acknowledgeAlert');
   const acknowledge = useAcknowledgeAlerts();
   const [target, setTarget] = useState<Target | null>(null);
+  // Spec doc 3 §4 "Alert reset": relative alerts are chosen with their checkboxes, then reset.
+  const mayReset = mayChange(roleContext, 'resetAlert');
+  const resetAlerts = useResetAlerts();
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [confirming, setConfirming] = useState(false);
+  const keyOf = ({ rule, alert }: Target) => `${rule.id}/${alert.sensor_id}/${alert.depth}`;
+  const isRel = (rule: AlertRule) => rule.type === 'REL_MAX' || rule.type === 'REL_MIN';
 
   const rows = monitor.rules
     .filter(isAlertRule)
     .flatMap((rule) => (rule.currentAlerts ?? []).map((alert) => ({ rule, alert })))
     .filter(({ alert }) => !sensorIds || sensorIds.includes(alert.sensor_id));
   if (rows.length === 0) return null;
+  const picked = rows.filter((row) => isRel(row.rule) && chosen.has(keyOf(row)));
+  const resetPicked = async () => {
+    // One call per rule: the server resets a rule's alerts together, under its row's lock.
+    for (const rule of new Set(picked.map((p) => p.rule)))
+      await resetAlerts.mutateAsync({
+        itemID: monitor.itemID,
+        ruleId: rule.id,
+        alerts: picked
+          .filter((p) => p.rule === rule)
+          .map((p) => ({ sensor_id: p.alert.sensor_id, depth: p.alert.depth })),
+      });
+    setChosen(new Set());
+    setConfirming(false);
+  };
 
   const temperature = (tenths: number) => {
     const colours = TEMPERATURE_BAND_COLOURS[temperatureBand(tenths, scale.colorStepsC)];
@@ -87,6 +110,20 @@ export function RuleAlertsList({
               data-testid="current-alert"
               sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}
             >
+              {isRel(row.rule) && (
+                <Checkbox
+                  size="small"
+                  disabled={!mayReset}
+                  checked={chosen.has(keyOf(row))}
+                  inputProps={{ 'aria-label': t('monitors.reset.choose', { alert: describe(row) }) }}
+                  onChange={(e) => {
+                    const next = new Set(chosen);
+                    if (e.target.checked) next.add(keyOf(row));
+                    else next.delete(keyOf(row));
+                    setChosen(next);
+                  }}
+                />
+              )}
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
                 {describe(row)}
               </Typography>
@@ -115,6 +152,25 @@ export function RuleAlertsList({
           );
         })}
       </Stack>
+      {rows.some((row) => isRel(row.rule)) && (
+        <Button
+          size="small"
+          color="error"
+          sx={{ mt: 1 }}
+          disabled={!mayReset || picked.length === 0}
+          onClick={() => setConfirming(true)}
+        >
+          {t('monitors.reset.button', { count: picked.length })}
+        </Button>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          text={t('monitors.reset.confirm', { count: picked.length })}
+          busy={resetAlerts.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void resetPicked().catch(() => setConfirming(false))}
+        />
+      )}
       {target && (
         <AcknowledgeAlertDialog
           alertText={describe(target)}

@@ -89,3 +89,18 @@ export function useStorageLogbook(storageId: number) {
     getNextPageParam: (last) => (last.length < STORAGE_LOGBOOK_PAGE ? undefined : last[last.length - 1]!.id),
   });
 }
+
+/** Resets selected alerts of a relative rule (spec doc 3 §4): they end and the depth starts afresh. */
+export function useResetAlerts() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const uid = useStorageAccount();
+  return useMutation({
+    mutationFn: async (req: {
+      itemID: number;
+      ruleId: number;
+      alerts: { sensor_id: string; depth: number | null }[];
+    }) => (await api.call(endpoints.monitors.resetAlerts, { UID: uid, ...req })).item,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.allMonitors }),
+  });
+}
