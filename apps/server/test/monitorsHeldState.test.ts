@@ -3,10 +3,9 @@ import {
   createRuleState,
   defaultRuleSettings,
   type GetMonitorsResponse,
-  type GetStoragesResponse,
-  type SaveMonitorResponse,
 } from '@emberwatch/shared';
 import type { MonitorEvaluator } from '../src/features/monitors/index.js';
+import { evaluatorOf, monitorOnHayStorage } from './support/monitorHelpers.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 import { api, ingest } from './support/probeHelpers.js';
 
@@ -36,30 +35,10 @@ describe(`rule state kept in memory on ${TEST_ENGINE}`, () => {
   beforeAll(async () => {
     t = await createTestApp();
     call = api(t, { hay: await t.login('hay@demo.emberwatch') });
-    evaluator = (t.features.find((f) => f.name === 'monitors')!.exports as { evaluator: MonitorEvaluator })
-      .evaluator;
-    const res = await call.post('hay', '/client/saveMonitor', {
-      item: { name: 'Held', rules: [absMax], defaultMonitor: false, compost: false },
-    });
-    monitorId = res.json<SaveMonitorResponse>().item.itemID;
-    const storages = (await call.get('hay', '/client/getStorages')).json<GetStoragesResponse>().results;
-    const {
-      UID: _u,
-      undefinedLayoutType: _l,
-      updated_ts: _t,
-      ...item
-    } = storages.find((s) => s.BS_ID === BS)!;
-    expect(
-      (await call.post('hay', '/client/saveStorage', { item: { ...item, monitor: monitorId } })).statusCode,
-    ).toBe(200);
-    probe = (
-      await t.store.db
-        .selectFrom('storage_probes')
-        .select('sensor_id')
-        .where('storage_id', '=', item.itemID)
-        .orderBy('sensor_id')
-        .executeTakeFirstOrThrow()
-    ).sensor_id;
+    evaluator = evaluatorOf(t);
+    const placed = await monitorOnHayStorage(t, call, { name: 'Held', rules: [absMax] });
+    monitorId = placed.monitorId;
+    probe = placed.probes[0]!;
   });
   afterAll(async () => {
     await t.close();

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   defaultRuleSettings,
   type GetMonitorsResponse,
-  type GetStoragesResponse,
   type GetStorageLogbookResponse,
   type Monitor,
   type SaveMonitorResponse,
 } from '@emberwatch/shared';
 import type { MonitorEvaluator } from '../src/features/monitors/index.js';
 import { api, ingest } from './support/probeHelpers.js';
+import { evaluatorOf, monitorOnHayStorage } from './support/monitorHelpers.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 
 const BS = 'F1000001';
@@ -29,32 +29,21 @@ describe(`resetting alerts on ${TEST_ENGINE}`, () => {
     for (const u of ['hay', 'hay-helper', 'grain', 'master'])
       tokens[u] = await t.login(`${u}@demo.emberwatch`);
     call = api(t, tokens);
-    evaluator = (t.features.find((f) => f.name === 'monitors')!.exports as { evaluator: MonitorEvaluator })
-      .evaluator;
-    const saved = await call.post('hay', '/client/saveMonitor', {
-      item: {
+    evaluator = evaluatorOf(t);
+    const placed = await monitorOnHayStorage(
+      t,
+      call,
+      {
         name: 'Rise',
         rules: [
           { id: 1, type: 'REL_MAX', settings: defaultRuleSettings('REL_MAX') },
           { id: 2, type: 'ABS_MAX', settings: { ...defaultRuleSettings('ABS_MAX'), alertLimit: 250 } },
         ],
-        defaultMonitor: false,
-        compost: false,
       },
-    });
-    monitor = saved.json<SaveMonitorResponse>().item;
-    const storages = (await call.get('hay', '/client/getStorages')).json<GetStoragesResponse>().results;
-    const {
-      UID: _u,
-      undefinedLayoutType: _l,
-      updated_ts: _t,
-      ...item
-    } = storages.find((s) => s.BS_ID === BS)!;
-    storageId = item.itemID;
-    expect(
-      (await call.post('hay', '/client/saveStorage', { item: { ...item, monitor: monitor.itemID } }))
-        .statusCode,
-    ).toBe(200);
+      BS,
+    );
+    storageId = placed.storageId;
+    monitor = { itemID: placed.monitorId } as Monitor;
     // 20 °C, then 26 °C an hour later: a rise of 6 °C over the turn point raises the relative alert.
     await ingest(t, BS, [
       { sensor_id: probe, meas_ts: now - 7200, temperatures: [200] },
