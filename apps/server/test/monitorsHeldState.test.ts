@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createRuleState,
-  defaultRuleSettings,
-  type GetMonitorsResponse,
-} from '@emberwatch/shared';
+import { createRuleState, defaultRuleSettings, type GetMonitorsResponse } from '@emberwatch/shared';
 import type { MonitorEvaluator } from '../src/features/monitors/index.js';
 import { evaluatorOf, monitorOnHayStorage } from './support/monitorHelpers.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
