@@ -56,6 +56,11 @@ export function useRemoveStorage() {
   const uid = useStorageAccount();
   return useMutation({
     mutationFn: (itemID: number) => api.call(endpoints.storages.removeStorage, { UID: uid, itemID }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.allStorages }),
+    // Not awaited: the caller's own onSuccess (leaving the deleted storage's page) must run first. If
+    // the refetch came first, the page would show "does not exist" and unmount the caller, whose
+    // callbacks TanStack then drops — the view would never close.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.allStorages });
+    },
   });
 }
