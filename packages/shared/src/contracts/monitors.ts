@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, defineEndpoints } from './endpoint.js';
 import { MAX_DEPTHS } from './ingest.js';
 import { statusOkSchema } from './statusOk.js';
-import { RULE_TYPE_INFO, type RuleType } from '../domain/kinds/ruleTypes.js';
+import { RULE_TYPE_INFO } from '../domain/kinds/ruleTypes.js';
 import {
   ABS_LIMIT_RANGE,
   AGE_LIMIT_RANGE_HOURS,
@@ -239,15 +239,6 @@ export const monitorInputSchema = z
       ctx.addIssue({ code: 'custom', message: 'Only one fan-controller rule per monitor', path: ['rules'] });
   });
 export type MonitorInput = z.infer<typeof monitorInputSchema>;
-
-/** The rule types an editor may still add to a monitor: no second fan rule (spec §5, greyed out). */
-export function addableRuleTypes(
-  rules: readonly { type: RuleType }[],
-  offered: readonly RuleType[],
-): RuleType[] {
-  const hasFan = rules.some((r) => RULE_TYPE_INFO[r.type].fanControl);
-  return offered.filter((t) => !(hasFan && RULE_TYPE_INFO[t].fanControl));
-}
 
 /** Spec §3: "id (numeric; the next is max+1, or 1)". */
 export function nextRuleId(rules: readonly { id: number }[]): number {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   absRuleSettingsSchema,
-  addableRuleTypes,
   cooldownSettingsSchema,
   cyclicSettingsSchema,
   defaultRuleSettings,
@@ -9,7 +8,6 @@ import {
   monitorInputSchema,
   nextRuleId,
   relRuleSettingsSchema,
-  RULE_TYPES,
   ruleSchema,
   temperatureToTenths,
   tenthsToDifference,
@@ -193,16 +191,6 @@ describe('monitor (spec §3, §5)', () => {
     expect(monitorInputSchema.safeParse(monitor([ruleOf('ABS_MAX', 1), ruleOf('REL_MAX', 1)])).success).toBe(
       false,
     );
-  });
-
-  it('greys out the other fan types once one exists', () => {
-    expect(addableRuleTypes([{ type: 'MANUAL_CONTROL' }], RULE_TYPES)).toEqual([
-      'ABS_MAX',
-      'ABS_MIN',
-      'REL_MAX',
-      'REL_MIN',
-    ]);
-    expect(addableRuleTypes([{ type: 'ABS_MAX' }], RULE_TYPES)).toEqual([...RULE_TYPES]);
   });
 
   it('gives a new rule the id max + 1, or 1', () => {

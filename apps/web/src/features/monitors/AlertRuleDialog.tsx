@@ -22,6 +22,7 @@ import {
   ruleFieldRange,
   ruleFieldToStored,
   unitOf,
+  type CompostChoice,
   type AlertRule,
   type RuleField,
   type TempRef,
@@ -60,10 +61,13 @@ function storedOf(rule: AlertRuleDraft, field: RuleField): number {
  */
 export function AlertRuleDialog({
   rule,
+  compost = 'choose',
   onDone,
   onClose,
 }: {
   rule: AlertRuleDraft;
+  /** Whether the compost variant is forced on, off or the user's (the shared ruleOffer). */
+  compost?: CompostChoice;
   onDone: (rule: AlertRuleDraft) => void;
   onClose: () => void;
 }) {
@@ -76,7 +80,9 @@ export function AlertRuleDialog({
   );
   const [tempRef, setTempRef] = useState<TempRef>(rule.settings.tempRef);
   const [refDepth, setRefDepth] = useState<number | null>(rule.settings.refDepth);
-  const [compostRule, setCompostRule] = useState(rule.settings.compostRule);
+  const [compostRule, setCompostRule] = useState(compost === 'always' || rule.settings.compostRule);
+  // A compost rule stays visible (and can be turned off) where new ones are not offered.
+  const showCompost = compost !== 'never' || rule.settings.compostRule;
 
   const refs: readonly TempRef[] = group === 'ABS' ? ABS_TEMP_REFS : TEMP_REFS;
   // The depth variants: a single depth can be chosen only where the reference reads single depths.
@@ -169,10 +175,18 @@ export function AlertRuleDialog({
               slotProps={{ htmlInput: { step: 1, ...ruleFieldRange(f, unit) } }}
             />
           ))}
-          <FormControlLabel
-            control={<Checkbox checked={compostRule} onChange={(e) => setCompostRule(e.target.checked)} />}
-            label={t('monitors.rule.compost')}
-          />
+          {showCompost && (
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={compostRule}
+                  disabled={compost === 'always'}
+                  onChange={(e) => setCompostRule(e.target.checked)}
+                />
+              }
+              label={t('monitors.rule.compost')}
+            />
+          )}
           <Typography variant="subtitle2">{t('monitors.rule.inWords')}</Typography>
           {draft ? (
             <RuleExplanation rule={draft} testId="rule-explanation" />

@@ -16,14 +16,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   MONITOR_NAME_MAX,
-  addableRuleTypes,
   defaultRuleSettings,
   isAlertRule,
   nextRuleId,
+  ruleOffer,
   type Monitor,
   type Rule,
-  type RuleType,
 } from '@emberwatch/shared';
+import { useShellContext } from '../../lib/shellContext';
 import { isApiRequestError } from '../../lib/ApiRequestError';
 import { useStorages } from '../storages';
 import { AlertRuleDialog, type AlertRuleDraft } from './AlertRuleDialog';
@@ -32,8 +32,8 @@ import { RuleExplanation } from './RuleExplanation';
 import { RuleTypePicker } from './RuleTypePicker';
 import { useRemoveMonitor, useSaveMonitor } from './monitorQueries';
 
-/** The alert types the picker offers; the fan-control types get their editor with the fans. */
-const OFFERED_TYPES: readonly RuleType[] = ['ABS_MAX', 'ABS_MIN', 'REL_MAX', 'REL_MIN'];
+/** The fan-control rules' editor comes with the fans; until then they are shown, not offered. */
+const FAN_RULES_EDITABLE = false;
 
 /** The server's reason for a refusal (a 400 names it), else the error's own text. */
 function reasonOf(error: unknown): string {
@@ -51,14 +51,21 @@ type Confirm = { kind: 'monitor' } | { kind: 'rule'; id: number };
 export function MonitorEditorDialog({
   monitor,
   monitors,
+  fromStorage = false,
+  onSaved,
   onClose,
 }: {
   /** null: a new monitor. */
   monitor: Monitor | null;
   monitors: readonly Monitor[];
+  /** Opened from a storage's monitor tab: the "applies to" note is a warning there (spec doc 3 §8). */
+  fromStorage?: boolean;
+  /** After a successful save, with the monitor as saved (the dialog closes itself too). */
+  onSaved?: (saved: Monitor) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const { roleContext } = useShellContext();
   const storages = useStorages();
   const save = useSaveMonitor();
   const remove = useRemoveMonitor();
@@ -74,6 +81,15 @@ export function MonitorEditorDialog({
   );
   const inUse = usedBy.length > 0;
   const compost = monitor?.compost ?? false;
+  const offer = ruleOffer(roleContext, {
+    hasFanControllers: false,
+    fanRulesEditable: FAN_RULES_EDITABLE,
+    rules,
+  });
+  // A compost supervisor sees only compost rules (spec doc 3 §5); the others are kept as they are.
+  const shownRules = offer.onlyCompostRules
+    ? rules.filter((r) => isAlertRule(r) && r.settings.compostRule)
+    : rules;
   const canSave = name.trim() !== '' && rules.length >= 1 && !save.isPending;
 
   const onRuleDone = (draft: AlertRuleDraft) => {
@@ -100,7 +116,10 @@ export function MonitorEditorDialog({
         demoType: monitor?.demoType ?? null,
       },
       {
-        onSuccess: onClose,
+        onSuccess: (saved) => {
+          onSaved?.(saved);
+          onClose();
+        },
         onError: (e) => setError(t('monitors.editor.saveFailed', { reason: reasonOf(e) })),
       },
     );
@@ -132,7 +151,7 @@ export function MonitorEditorDialog({
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {inUse && (
-              <Alert severity="info" data-testid="applies-to">
+              <Alert severity={fromStorage ? 'error' : 'info'} data-testid="applies-to">
                 {t('monitors.editor.appliesTo')} {usedBy.join(', ')}
               </Alert>
             )}
@@ -147,7 +166,7 @@ export function MonitorEditorDialog({
               {t('monitors.editor.rules')}
             </Typography>
             <Stack spacing={1.5} role="list" aria-label={t('monitors.editor.rules')}>
-              {rules.map((rule) => (
+              {shownRules.map((rule) => (
                 <Box
                   key={rule.id}
                   role="listitem"
@@ -217,20 +236,26 @@ export function MonitorEditorDialog({
       </Dialog>
       {picking && (
         <RuleTypePicker
-          types={addableRuleTypes(rules, OFFERED_TYPES)}
+          types={offer.types}
+          disabled={offer.disabled}
           onClose={() => setPicking(false)}
           onPick={(type) => {
             setPicking(false);
             setEditingRule({
               id: nextRuleId(rules),
               type,
-              settings: defaultRuleSettings(type, compost),
+              settings: defaultRuleSettings(type, offer.compost === 'always' || compost),
             } as AlertRuleDraft);
           }}
         />
       )}
       {editingRule && (
-        <AlertRuleDialog rule={editingRule} onDone={onRuleDone} onClose={() => setEditingRule(null)} />
+        <AlertRuleDialog
+          rule={editingRule}
+          compost={offer.compost}
+          onDone={onRuleDone}
+          onClose={() => setEditingRule(null)}
+        />
       )}
       {confirm && (
         <ConfirmDialog

@@ -9,10 +9,13 @@ import type { RuleType } from '@emberwatch/shared';
 /** Spec doc 3 §2 "Rule-type picker: lists available rule types with title and description." */
 export function RuleTypePicker({
   types,
+  disabled = [],
   onPick,
   onClose,
 }: {
   types: readonly RuleType[];
+  /** Listed but greyed out (spec doc 3 §5: the other FC types once a monitor has one). */
+  disabled?: readonly RuleType[];
   onPick: (type: RuleType) => void;
   onClose: () => void;
 }) {
@@ -22,7 +25,7 @@ export function RuleTypePicker({
       <DialogTitle id="rule-type-picker-title">{t('monitors.editor.pickType')}</DialogTitle>
       <List>
         {types.map((type) => (
-          <ListItemButton key={type} onClick={() => onPick(type)}>
+          <ListItemButton key={type} disabled={disabled.includes(type)} onClick={() => onPick(type)}>
             <ListItemText
               primary={t(`monitors.types.${type}.title`)}
               secondary={t(`monitors.types.${type}.description`)}
