@@ -333,6 +333,33 @@ describe(`storages on ${TEST_ENGINE}`, () => {
       }
     });
 
+    it("refuses a monitor whose fan-control rule drives another storage's controller", async () => {
+      const fanMonitor = await call.post('hay', '/client/saveMonitor', {
+        item: {
+          name: 'Fans',
+          rules: [{ id: 1, type: 'MANUAL_CONTROL', settings: { FC_ID: 'FC-1', notifications: false } }],
+          defaultMonitor: false,
+          compost: false,
+          demoType: null,
+        },
+      });
+      expect(fanMonitor.statusCode, fanMonitor.body).toBe(200);
+      const monitor = fanMonitor.json<{ item: { itemID: number } }>().item.itemID;
+      const first = await created('hay', { item: item({ name: 'Fan barn', monitor }) });
+      // Saving the storage that has it again is fine; another storage may not take it.
+      await created('hay', { item: { ...item({ name: 'Fan barn 2', monitor }), itemID: first.itemID } });
+      const second = await save('hay', { item: item({ name: 'Other barn', monitor }) });
+      expect(second.statusCode).toBe(400);
+      expect(second.json<{ error: string }>().error).toBe(
+        `Monitor ${monitor} drives another storage's fan controller; choose another monitor.`,
+      );
+      await remove('hay', { itemID: first.itemID });
+      // Once the storage is gone, the monitor is free again.
+      const third = await created('hay', { item: item({ name: 'Other barn', monitor }) });
+      await remove('hay', { itemID: third.itemID });
+      await call.post('hay', '/client/removeMonitor', { itemID: monitor });
+    });
+
     it('refuses alerts to users outside the account, and takes its sub-users', async () => {
       const messaging = (uids: number[]) => ({
         sms: { active: true, UIDS: uids },

@@ -11,7 +11,7 @@ import {
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
 import { station, storage } from './support/fixtures';
-import { insight } from './support/probeDetailFakes';
+import { insight, premium } from './support/probeDetailFakes';
 
 beforeAll(async () => {
   await import('../src/features/monitors/MonitorsPage');
@@ -52,18 +52,20 @@ function monitorServer(
   options: {
     session?: { master?: boolean; grandMaster?: boolean; subUser?: boolean };
     prefs?: Partial<UiPreferences>;
+    /** A premium plan instead of the Insight service (which offers only the absolute rules). */
+    premiumUser?: boolean;
   } = {},
 ): FakeServer {
   const server = createFakeServer({
     loggedIn: true,
-    // A service lets the account see storages (and with them the monitors).
-    user: { service: insight() },
+    // A service (or a premium plan) lets the account see storages and with them the monitors.
+    user: options.premiumUser ? { plans: [premium], service: null } : { service: insight() },
     session: {
       ...options.session,
       ui_preferences: { ...DEFAULT_UI_PREFERENCES, ...options.prefs },
     },
     stations: [station('F1000001', { display_name: 'Barn', probeCount: 1 })],
-    storages: [storage({ itemID: 3, name: 'North barn', monitor: 2 })],
+    storages: [storage({ itemID: 3, name: 'North barn', monitor: 2, capacity: 200 })],
   });
   let current = monitors;
   server.override('GET /client/getMonitors', () => json({ status_code: 0, results: current }));
@@ -269,7 +271,7 @@ describe('the monitor list', { timeout: 20_000 }, () => {
 
 describe('the monitor editor', { timeout: 30_000 }, () => {
   it('creates a monitor with a relative rule, checking ranges and explaining it live', async () => {
-    const server = monitorServer([]);
+    const server = monitorServer([], { premiumUser: true });
     const { user } = renderApp('/storages/monitors', server);
     await user.click(await screen.findByRole('button', { name: 'Add monitor' }, slow));
     const editor = await screen.findByRole('dialog', { name: 'New monitor' });
@@ -308,7 +310,10 @@ describe('the monitor editor', { timeout: 30_000 }, () => {
   });
 
   it('gives the relative ranges in °F for a user who reads °F', async () => {
-    const { user } = renderApp('/storages/monitors', monitorServer([], { prefs: { degrees: 'F' } }));
+    const { user } = renderApp(
+      '/storages/monitors',
+      monitorServer([], { prefs: { degrees: 'F' }, premiumUser: true }),
+    );
     await user.click(await screen.findByRole('button', { name: 'Add monitor' }, slow));
     await user.click(await screen.findByRole('button', { name: 'Add rule' }));
     await user.click(await screen.findByText('Relative fall'));
@@ -438,5 +443,110 @@ describe('the monitor editor', { timeout: 30_000 }, () => {
     expect(rule.textContent).toContain('Fan controller FC-1 is switched on and off by hand.');
     expect(rule.textContent).toContain('editing them comes later');
     expect(within(rule).queryByRole('button', { name: 'Edit rule' })).toBeNull();
+  });
+});
+
+describe('the rule-type list (spec doc 3 §5)', { timeout: 20_000 }, () => {
+  it('offers an Insight user only the absolute rules', async () => {
+    const { user } = renderApp('/storages/monitors', monitorServer([]));
+    await user.click(await screen.findByRole('button', { name: 'Add monitor' }, slow));
+    await user.click(await screen.findByRole('button', { name: 'Add rule' }));
+    const picker = await screen.findByRole('dialog', { name: 'Choose a rule type' });
+    const offered = within(picker)
+      .getAllByRole('button')
+      .map((b) => b.textContent);
+    expect(offered.map((text) => text?.split('Alerts')[0])).toEqual(['Absolute maximum', 'Absolute minimum']);
+  });
+
+  it('does not offer the compost variant to a farmer who is not a compost supervisor', async () => {
+    const { user } = renderApp('/storages/monitors', monitorServer([], { premiumUser: true }));
+    await user.click(await screen.findByRole('button', { name: 'Add monitor' }, slow));
+    await user.click(await screen.findByRole('button', { name: 'Add rule' }));
+    await user.click(await screen.findByText('Absolute maximum'));
+    const ruleDialog = await screen.findByRole('dialog', { name: 'Absolute maximum' });
+    expect(within(ruleDialog).queryByRole('checkbox')).toBeNull();
+  });
+});
+
+describe("a storage's monitor tab (spec doc 3 §4)", { timeout: 30_000 }, () => {
+  const openTab = async (server: FakeServer) => {
+    const rendered = renderApp('/storages/3', server);
+    await rendered.user.click(await screen.findByRole('tab', { name: 'Monitor' }, slow));
+    return rendered;
+  };
+  const storageSaves = (server: FakeServer) =>
+    server
+      .callsTo('POST', '/client/saveStorage')
+      .map((c) => (c.body as { item: { monitor: number | null } }).item);
+
+  it('chooses another monitor and saves the storage with it; a fan monitor of another storage is disabled', async () => {
+    const fan = monitor({
+      itemID: 4,
+      name: 'Fans of the south barn',
+      rules: [{ id: 1, type: 'MANUAL_CONTROL', settings: { FC_ID: 'FC-1', notifications: false } }],
+      storages: [9],
+    });
+    const server = monitorServer([
+      monitor({ itemID: 2, storages: [3] }),
+      monitor({ itemID: 5, name: 'Grain watch' }),
+      fan,
+    ]);
+    const { user } = await openTab(server);
+    const select = await screen.findByRole('combobox', { name: 'Monitor' }, slow);
+    expect(select.textContent).toBe('Hay watch');
+    await user.click(select);
+    const listbox = await screen.findByRole('listbox');
+    expect(
+      within(listbox)
+        .getByRole('option', { name: /Fans of the south barn/ })
+        .getAttribute('aria-disabled'),
+    ).toBe('true');
+    expect(within(listbox).getByRole('option', { name: /Fans of the south barn/ }).textContent).toContain(
+      "Drives another storage's fan controller",
+    );
+    await user.click(within(listbox).getByRole('option', { name: 'Grain watch' }));
+    await waitFor(() => expect(storageSaves(server)).toHaveLength(1));
+    expect(storageSaves(server)[0]!.monitor).toBe(5);
+  });
+
+  it('adds a monitor from the storage and selects it by the highest itemID', async () => {
+    const server = monitorServer(
+      [monitor({ itemID: 2, storages: [3] }), monitor({ itemID: 7, name: 'Old' })],
+      {
+        premiumUser: true,
+      },
+    );
+    const { user } = await openTab(server);
+    await user.click(await screen.findByRole('button', { name: 'Add monitor' }, slow));
+    const editor = await screen.findByRole('dialog', { name: 'New monitor' });
+    await user.type(within(editor).getByRole('textbox', { name: /Name/ }), 'Straw');
+    await user.click(within(editor).getByRole('button', { name: 'Add rule' }));
+    const picker = await screen.findByRole('dialog', { name: 'Choose a rule type' });
+    await user.click(within(picker).getByText('Absolute maximum'));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Absolute maximum' })).getByRole('button', {
+        name: 'OK',
+      }),
+    );
+    await user.click(within(editor).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(storageSaves(server)).toHaveLength(1));
+    expect(storageSaves(server)[0]!.monitor).toBe(8);
+  });
+
+  it('warns that editing the chosen monitor applies to its storages', async () => {
+    const { user } = await openTab(monitorServer([monitor({ itemID: 2, storages: [3] })]));
+    await user.click(await screen.findByRole('button', { name: 'Edit monitor' }, slow));
+    const editor = await screen.findByRole('dialog', { name: 'Edit monitor' });
+    const note = within(editor).getByTestId('applies-to');
+    expect(note.textContent).toContain('North barn');
+    expect(note.className).toContain('Error');
+  });
+
+  it('lets a master who is not grand master see the choice but not change it', async () => {
+    await openTab(monitorServer([monitor({ itemID: 2, storages: [3] })], { session: { master: true } }));
+    const select = await screen.findByRole('combobox', { name: 'Monitor' }, slow);
+    expect(select.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.queryByRole('button', { name: 'Add monitor' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit monitor' })).toBeNull();
   });
 });

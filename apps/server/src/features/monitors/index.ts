@@ -1,3 +1,4 @@
+import { RULE_TYPE_INFO, type RuleType } from '@emberwatch/shared';
 import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
@@ -11,6 +12,9 @@ import { monitorRoutes } from './monitors.routes.js';
 
 export { MonitorEvaluator } from './monitorEvaluator.js';
 export type { AlertEffectsRecorder, AlertEffectsSource } from './monitorEvaluator.js';
+
+/** Whether a storage may choose a monitor: see the export monitorChoice. */
+export type MonitorChoice = 'ok' | 'missing' | 'fanTaken';
 
 /** How often the data-break job looks for silent probes of monitored storages. */
 export const MONITOR_TICK_EVERY_MS = 5 * 60_000;
@@ -55,9 +59,22 @@ export function monitorsFeature(kernel: Kernel, deps: { access: AccessService; a
     ],
     stop: () => evaluator.idle(),
     exports: {
-      /** Whether an account has a monitor of this itemID (a storage may only choose its own). */
-      monitorExists: async (ownerId: number, itemId: number): Promise<boolean> =>
-        (await repo.find(ownerId, itemId)) !== undefined,
+      /**
+       * Whether a storage (undefined: a new one) may choose this monitor: it must be its account's
+       * own, and a monitor with a fan-control rule drives one storage's controller only (spec doc 3 §4).
+       */
+      monitorChoice: async (
+        ownerId: number,
+        itemId: number,
+        storageId: number | undefined,
+      ): Promise<MonitorChoice> => {
+        const row = await repo.find(ownerId, itemId);
+        if (!row) return 'missing';
+        const rules = JSON.parse(row.rules) as { type: RuleType }[];
+        if (!rules.some((r) => RULE_TYPE_INFO[r.type].fanControl)) return 'ok';
+        const users = (await repo.storagesUsing(ownerId)).get(itemId) ?? [];
+        return users.some((id) => id !== storageId) ? 'fanTaken' : 'ok';
+      },
       evaluator,
     },
   });

@@ -3,6 +3,7 @@ import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
 import { BaseStationRepository } from '../base-stations/index.js';
+import type { MonitorChoice } from '../monitors/index.js';
 import type { AccessService, UserRepository } from '../users/index.js';
 import { AlertContactsRepository } from './alertContacts.repository.js';
 import { StorageRepository } from './storage.repository.js';
@@ -27,7 +28,7 @@ export function storagesFeature(
     access: AccessService;
     authenticate: Authenticate;
     users: UserRepository;
-    monitorExists: (ownerId: number, itemId: number) => Promise<boolean>;
+    monitorChoice: (ownerId: number, itemId: number, storageId: number | undefined) => Promise<MonitorChoice>;
   },
 ) {
   const { db } = kernel.store;
@@ -39,7 +40,7 @@ export function storagesFeature(
     deps.users,
     new BaseStationRepository(db),
     kernel.nowS,
-    deps.monitorExists,
+    deps.monitorChoice,
     contacts,
   );
   const alerts = new StorageAlertsService(repo, storages, deps.access, contacts, kernel.nowS);

@@ -1,6 +1,7 @@
 import { STORAGE_CAPACITY_MAX_DEFAULT, type Storage, type StorageInput } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
 import type { BaseStationRepository } from '../base-stations/index.js';
+import type { MonitorChoice } from '../monitors/index.js';
 import type { AccessService, Actor, UserRepository, UserRow } from '../users/index.js';
 import type { AlertContactsRepository } from './alertContacts.repository.js';
 import { checkAlertMessaging } from './checkAlertMessaging.js';
@@ -34,8 +35,12 @@ export class StorageService {
     private readonly users: Pick<UserRepository, 'findById'>,
     private readonly stations: Pick<BaseStationRepository, 'findById' | 'probesWithStation'>,
     private readonly nowS: () => number,
-    /** Whether the account has this monitor (the monitors feature). */
-    private readonly monitorExists: (ownerId: number, itemId: number) => Promise<boolean>,
+    /** Whether the storage may choose this monitor (the monitors feature's monitorChoice). */
+    private readonly monitorChoice: (
+      ownerId: number,
+      itemId: number,
+      storageId: number | undefined,
+    ) => Promise<MonitorChoice>,
     private readonly contacts: Pick<AlertContactsRepository, 'contactsOf' | 'rightsOf'>,
   ) {}
 
@@ -60,8 +65,16 @@ export class StorageService {
     if (item.capacity !== null && item.capacity > STORAGE_CAPACITY_MAX_DEFAULT)
       throw ApiError.invalid(`The capacity is at most ${STORAGE_CAPACITY_MAX_DEFAULT}.`, 'item.capacity');
     // A storage has at most one monitor (spec doc 3 §3 Storage "monitor"), one of its own account.
-    if (item.monitor !== null && !(await this.monitorExists(accountId, item.monitor)))
-      throw ApiError.invalid(`There is no monitor ${item.monitor}.`, 'item.monitor');
+    if (item.monitor !== null && item.monitor !== existing?.monitor_id) {
+      const choice = await this.monitorChoice(accountId, item.monitor, existing?.id);
+      if (choice === 'missing')
+        throw ApiError.invalid(`There is no monitor ${item.monitor}.`, 'item.monitor');
+      if (choice === 'fanTaken')
+        throw ApiError.invalid(
+          `Monitor ${item.monitor} drives another storage's fan controller; choose another monitor.`,
+          'item.monitor',
+        );
+    }
     const problem = checkStorageLayout(item, account.segment);
     if (problem) throw ApiError.invalid(problem.message, problem.path);
     await this.checkAlertMessaging(accountId, existing, item);

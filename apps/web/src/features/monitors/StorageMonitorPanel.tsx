@@ -3,52 +3,71 @@ import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { isAlertRule } from '@emberwatch/shared';
+import { isAlertRule, monitorsToggleEnabled } from '@emberwatch/shared';
+import { useShellContext } from '../../lib/shellContext';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { RuleAlertsList } from './RuleAlertsList';
 import { RuleExplanation } from './RuleExplanation';
 import { StorageLogbook } from './StorageLogbook';
+import { StorageMonitorChooser } from './StorageMonitorChooser';
 import { useMonitors } from './monitorQueries';
 
 /**
  * A storage's monitor on its monitor tab (spec doc 3 §2, tab 3): the monitor's name and rules in
  * words, and the current alerts of this storage's probes, to acknowledge; refreshed live when alerts
- * change (the realtime bridge's alertsChanged). Choosing another monitor is the storage's save.
+ * change (the realtime bridge's alertsChanged). Above them the monitor is chosen (StorageMonitorChooser);
+ * the choice is the storage's save, which the storages feature hands in as onChoose.
  */
 export function StorageMonitorPanel({
   storageId,
   monitorId,
   sensorIds,
+  readOnly,
+  onChoose,
 }: {
   storageId: number;
   monitorId: number | null;
   sensorIds: readonly string[];
+  /** A master who is not a grand master sees the choice but cannot change it (spec doc 3 §6). */
+  readOnly: boolean;
+  onChoose: (monitorId: number | null) => void;
 }) {
   const { t } = useTranslation();
+  const { roleContext } = useShellContext();
   const monitors = useMonitors();
-  const monitorsLink = (
+  if (monitors.error)
+    return <LoadErrorAlert error={monitors.error} onRetry={() => void monitors.refetch()} />;
+  if (!monitors.data) return <LoadingIndicator label={t('monitors.storageTab.loading')} />;
+  const chooser = (
+    <StorageMonitorChooser
+      storageId={storageId}
+      monitorId={monitorId}
+      monitors={monitors.data}
+      readOnly={readOnly}
+      onChoose={onChoose}
+    />
+  );
+  const monitorsLink = monitorsToggleEnabled(roleContext) && (
     <Link component={RouterLink} to="/storages/monitors">
       {t('monitors.list.title')}
     </Link>
   );
-  if (monitorId === null)
+  const monitor = monitors.data.find((m) => m.itemID === monitorId);
+  if (!monitor)
     return (
-      <Stack spacing={1} data-testid="storage-monitor">
+      <Stack spacing={2} data-testid="storage-monitor">
+        {chooser}
         <Typography color="text.secondary">{t('storageDetail.noMonitor')}</Typography>
         {monitorsLink}
       </Stack>
     );
-  if (monitors.error)
-    return <LoadErrorAlert error={monitors.error} onRetry={() => void monitors.refetch()} />;
-  if (!monitors.data) return <LoadingIndicator label={t('monitors.storageTab.loading')} />;
-  const monitor = monitors.data.find((m) => m.itemID === monitorId);
-  if (!monitor) return <Typography color="text.secondary">{t('storageDetail.noMonitor')}</Typography>;
   const alerting = monitor.rules
     .filter(isAlertRule)
     .some((r) => (r.currentAlerts ?? []).some((a) => sensorIds.includes(a.sensor_id)));
   return (
     <Stack spacing={2} data-testid="storage-monitor">
+      {chooser}
       <Typography variant="h6" component="h2">
         {monitor.name}
       </Typography>

@@ -98,7 +98,7 @@ function StorageDetail({ itemID, opening }: { itemID: number; opening: StorageOp
           layoutSettings={{ segment: roleContext.plans[0]?.segment ?? null }}
         />
       )}
-      {tab === 3 && <StorageMonitorTab storage={storage} />}
+      {tab === 3 && <StorageMonitorTab storage={storage} readOnly={!editable} />}
       {tab === 4 && (
         <>
           <StorageDetailsTab
