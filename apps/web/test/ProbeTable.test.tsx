@@ -255,6 +255,21 @@ describe('temperature colours in the probe list (issue 7)', () => {
     expect(within(cellOf('edge', 'probe-temp')).queryByRole('img')).toBeNull();
   });
 
+  it("marks a probe with a monitor's current alert by a bell, on the list and the phone cards, even when stale", () => {
+    const { unmount } = renderTable([
+      reading('alerting', [30], MIN, { alert: true }),
+      reading('quiet', [30], MIN),
+      reading('silent', [30], 8 * DAY, { alert: true }),
+    ]);
+    const bell = "A monitor's alert is on for this probe";
+    expect(within(cellOf('alerting', 'probe-temp')).getByRole('img', { name: bell })).toBeTruthy();
+    expect(within(cellOf('quiet', 'probe-temp')).queryByRole('img')).toBeNull();
+    expect(within(cellOf('silent', 'probe-temp')).getByRole('img', { name: bell })).toBeTruthy();
+    unmount();
+    renderTable([reading('alerting', [30], MIN, { alert: true })], { compact: true });
+    expect(within(cellOf('alerting', 'probe-temp')).getByRole('img', { name: bell })).toBeTruthy();
+  });
+
   it("writes the alert limit in the user's unit", () => {
     renderTable([reading('hot', [51.5], MIN)], { scale: HAY_SCALE, unit: 'F' });
     expect(

@@ -104,6 +104,28 @@ describe('storage detail', () => {
     expect(within(screen.getByTestId('bin')).getByTestId('cell-H-003').textContent).toContain('20.0');
   });
 
+  it("rings a probe with a monitor's current alert and says so", async () => {
+    const server = storageServer({
+      data: {
+        F1000001: [
+          reading('H-001', [41.2, 65.0, 38.5], 300, { alert: true }),
+          reading('H-002', [12.0, 11.5], 300),
+          reading('H-003', [20.0], 300),
+        ],
+      },
+    });
+    renderApp('/storages/5', server);
+    const north = await screen.findByTestId('cell-H-001');
+    expect(north.getAttribute('data-alert')).toBe('true');
+    expect(north.getAttribute('aria-label')).toBe(
+      "North end, hottest 65.0 °C, A monitor's alert is on for this probe",
+    );
+    expect(within(north).getByTestId('monitor-alert')).toBeTruthy();
+    const quiet = screen.getByTestId('cell-H-002');
+    expect(quiet.getAttribute('data-alert')).toBeNull();
+    expect(within(quiet).queryByTestId('monitor-alert')).toBeNull();
+  });
+
   it('draws each floor of a 3D layout as its own level, and a stale probe without colour', async () => {
     const floors = storage({
       itemID: 8,

@@ -167,7 +167,8 @@ describe('layout view modes', { timeout: 20_000 }, () => {
   it('shows the monitor tab with no monitor yet', async () => {
     const { user } = renderApp('/storages/5', server());
     await user.click(await screen.findByRole('tab', { name: 'Monitor' }, { timeout: 5000 }));
-    expect(await screen.findByText('No monitor')).toBeTruthy();
+    expect((await screen.findByRole('combobox', { name: 'Monitor' })).textContent).toBe('No monitor');
+    expect(within(screen.getByTestId('storage-monitor')).getAllByText('No monitor')).toHaveLength(2);
   });
 
   it("shows the storage's monitor and the current alerts of its own probes only", async () => {

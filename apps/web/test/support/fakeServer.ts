@@ -130,6 +130,8 @@ export function createFakeServer(options: FakeServerOptions = {}) {
       state.storages = state.storages.filter((s) => s.itemID !== itemID);
       return json({ status_code: 0 });
     },
+    // No monitors unless a test overrides it.
+    'GET /client/getMonitors': () => json({ status_code: 0, results: [] }),
     'GET /client/getAlertRecipients': () => json({ status_code: 0, ...state.alertRecipients }),
     // Sets the storage's voice limit and no-call hours, like the server, without its checks.
     'POST /client/setCustomAlertHours': (c) => {

@@ -139,6 +139,7 @@ export function reading(
     sensor_RSSI: -75,
     bs_RSSI: -60,
     batt_voltage: 356,
+    alert: false,
     ...overrides,
   };
 }

@@ -9,6 +9,7 @@ export const sensorDataSchema = z.object({
   sensor_RSSI: z.number().nullable(),
   bs_RSSI: z.number().nullable(),
   batt_voltage: z.number().nullable(),
+  alert: z.boolean().describe('The probe has a current alert of a monitor (spec doc 2 §3).'),
 });
 export type SensorData = z.infer<typeof sensorDataSchema>;
 

@@ -9,6 +9,7 @@ import type { ProbeRow } from './buildProbeRows';
 import { formatVoltsText } from '../../lib/formatDecimal';
 import { TemperatureBar } from './TemperatureBar';
 import { AboveAlertIcon } from './AboveAlertIcon';
+import { MonitorAlertIcon } from './MonitorAlertIcon';
 import type { TemperatureScale } from './temperatureScale';
 
 /**
@@ -18,7 +19,8 @@ import type { TemperatureScale } from './temperatureScale';
 
 /**
  * A probe's current temperatures: the multi-depth colour bar, the unit where no column header
- * names it (phone cards), and the alert mark when any depth is above the user's alert temperature.
+ * names it (phone cards), the alert mark when any depth is above the user's alert temperature, and
+ * the bell of a monitor's current alert on the probe.
  */
 export function ProbeTemperature({
   row,
@@ -38,6 +40,7 @@ export function ProbeTemperature({
     return (
       <Box component="span" sx={{ color: 'text.disabled' }}>
         {t('probes.notAvailable')}
+        {row.monitorAlert && <MonitorAlertIcon />}
       </Box>
     );
   }
@@ -55,6 +58,7 @@ export function ProbeTemperature({
         </Box>
       )}
       {isAboveAlert(row.temperatures, scale.alertC) && <AboveAlertIcon alertC={scale.alertC} unit={unit} />}
+      {row.monitorAlert && <MonitorAlertIcon />}
     </Box>
   );
 }

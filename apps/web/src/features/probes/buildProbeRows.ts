@@ -26,6 +26,8 @@ export interface ProbeRow extends SortableProbe {
   battery: BatteryLevel | null;
   batteryCentivolts: number | null;
   batteryLow: boolean;
+  /** A monitor's alert on this probe is current (the probe data's `alert`). */
+  monitorAlert: boolean;
 }
 
 /**
@@ -64,6 +66,7 @@ export function buildProbeRows(
       battery: batteryLevel(reading?.batt_voltage),
       batteryCentivolts: reading?.batt_voltage ?? null,
       batteryLow: reading ? isBatteryLow(reading.batt_voltage, ageSeconds ?? 0) : false,
+      monitorAlert: reading?.alert ?? false,
     });
   };
 

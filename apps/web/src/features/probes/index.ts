@@ -2,5 +2,6 @@
 // detail shows too. The probe list page is not here: the shell loads it lazily from its own file.
 export { TemperatureBar } from './TemperatureBar';
 export { AboveAlertIcon } from './AboveAlertIcon';
+export { MonitorAlertIcon } from './MonitorAlertIcon';
 export { useTemperatureScale, type TemperatureScale } from './temperatureScale';
 export { TEMPERATURE_BAND_COLOURS, type BandColours } from './temperaturePalette';

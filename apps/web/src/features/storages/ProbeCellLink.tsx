@@ -6,6 +6,7 @@ import Tooltip from '@mui/material/Tooltip';
 import type { DegreesUnit, LayoutViewMode } from '@emberwatch/shared';
 import { formatTemperatureText } from '../../lib/formatDecimal';
 import { probeDetailPath } from '../probe-detail';
+import { MonitorAlertIcon } from '../probes';
 import { cellDisplay } from './layoutModes';
 import type { StorageProbeInfo } from './useStorageProbeInfo';
 
@@ -13,7 +14,8 @@ import type { StorageProbeInfo } from './useStorageProbeInfo';
  * One probe in a layout cell (spec doc 3 §2 "Storage detail"): in mode 1 its hottest depth written
  * out and coloured by the user's colour steps, in the admin modes 5–8 its signal, battery or data
  * age (layoutModes.cellDisplay); every depth in a tooltip (hover, focus, or a tap on a phone), and a
- * link to the probe's detail inside the storage.
+ * link to the probe's detail inside the storage. A probe with a monitor's current alert is ringed in
+ * red with a bell (spec doc 3 §9: the storage views mark probes in alert).
  */
 export function ProbeCellLink({
   probe,
@@ -57,6 +59,7 @@ export function ProbeCellLink({
         <>
           <strong style={{ display: 'block' }}>{label}</strong>
           {depths}
+          {probe.alert && <span style={{ display: 'block' }}>{t('probes.monitorAlert')}</span>}
         </>
       }
       open={open}
@@ -68,10 +71,14 @@ export function ProbeCellLink({
       <Box
         component={RouterLink}
         to={probeDetailPath(probe.id, String(itemID))}
-        aria-label={t(mode === 1 ? 'storageDetail.cellLabel' : 'storageDetail.cellValue', {
-          name: label,
-          value: display.valueText,
-        })}
+        aria-label={[
+          t(mode === 1 ? 'storageDetail.cellLabel' : 'storageDetail.cellValue', {
+            name: label,
+            value: display.valueText,
+          }),
+          ...(probe.alert ? [t('probes.monitorAlert')] : []),
+        ].join(', ')}
+        data-alert={probe.alert ? 'true' : undefined}
         data-testid={`cell-${probe.id}`}
         data-band={display.band}
         onPointerDown={(e: React.PointerEvent) => {
@@ -98,11 +105,17 @@ export function ProbeCellLink({
           fontSize: '0.75rem',
           lineHeight: 1.2,
           overflow: 'hidden',
+          // A probe in alert is ringed in red and carries the bell, whatever the mode shows.
+          ...(probe.alert && { border: '3px solid', borderColor: 'error.main' }),
           '&:hover, &:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
         }}
       >
-        <Box component="span" sx={{ fontWeight: 600 }}>
+        <Box
+          component="span"
+          sx={{ fontWeight: 600, display: 'inline-flex', alignItems: 'center', gap: 0.25 }}
+        >
           {display.text}
+          {probe.alert && <MonitorAlertIcon fontSize="0.8rem" />}
         </Box>
         <Box
           component="span"

@@ -11,6 +11,8 @@ export interface StorageProbeInfo {
   temperatures: readonly number[] | null;
   /** The latest reading's signal, battery and time, however old (the admin modes 5–8 show old ones faded). */
   reading: DiagnosticReading | null;
+  /** A monitor's alert on the probe is current (the station data's `alert`). */
+  alert: boolean;
 }
 
 /**
@@ -42,6 +44,7 @@ export function useStorageProbeInfo(bsId: string) {
                 bs_RSSI: r.bs_RSSI,
                 batt_voltage: r.batt_voltage,
               },
+        alert: r?.alert ?? false,
       };
     };
   }, [conf.data, data.data, nowS]);
