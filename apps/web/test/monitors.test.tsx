@@ -446,6 +446,60 @@ describe('the monitor editor', { timeout: 30_000 }, () => {
   });
 });
 
+describe('the rise-rate rule', { timeout: 30_000 }, () => {
+  it('takes a rate with one decimal and a window, explains the rise they make, and saves them', async () => {
+    const server = monitorServer([], { premiumUser: true });
+    const { user } = renderApp('/storages/monitors', server);
+    await user.click(await screen.findByRole('button', { name: 'Add monitor' }, slow));
+    const editor = await screen.findByRole('dialog', { name: 'New monitor' });
+    await user.type(within(editor).getByRole('textbox', { name: /Name/ }), 'Early warning');
+    await user.click(within(editor).getByRole('button', { name: 'Add rule' }));
+    const picker = await screen.findByRole('dialog', { name: 'Choose a rule type' });
+    await user.click(within(picker).getByText('Rise rate'));
+    const dialog = await screen.findByRole('dialog', { name: 'Rise rate' });
+    const rate = within(dialog).getByRole('spinbutton', { name: /Rate \(°C\/h\) \(0\.1…5\)/ });
+    await user.clear(rate);
+    await user.type(rate, '0.25');
+    expect(dialog.textContent).toContain('Enter a value between 0.1 and 5.');
+    await user.clear(rate);
+    await user.type(rate, '0.8');
+    const window = within(dialog).getByRole('spinbutton', { name: /Window \(h\) \(1…48\)/ });
+    await user.clear(window);
+    await user.type(window, '5');
+    // The reference choices are the probe's own only: a rate compares a probe with its own past.
+    expect(within(dialog).getByTestId('rule-explanation').textContent).toContain(
+      'climbs faster than 0.8 °C/h over 5 h: more than 4 °C above its lowest reading',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await user.click(within(editor).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saves(server)).toHaveLength(1));
+    expect(saves(server)[0]!.rules).toEqual([
+      {
+        id: 1,
+        type: 'RISE_RATE',
+        settings: { ...defaultRuleSettings('RISE_RATE'), alertLimit: 8, turnPoint: 5 },
+      },
+    ]);
+  });
+
+  it('gives the rate in °F/h to a user who reads °F', async () => {
+    const { user } = renderApp(
+      '/storages/monitors',
+      monitorServer([], { prefs: { degrees: 'F' }, premiumUser: true }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Add monitor' }, slow));
+    await user.click(await screen.findByRole('button', { name: 'Add rule' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Choose a rule type' })).getByText('Rise rate'),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Rise rate' });
+    expect(within(dialog).getByRole('spinbutton', { name: /Rate \(°F\/h\) \(0\.2…9\)/ })).toHaveProperty(
+      'value',
+      '0.9',
+    );
+  });
+});
+
 describe('the rule-type list (spec doc 3 §5)', { timeout: 20_000 }, () => {
   it('offers an Insight user only the absolute rules', async () => {
     const { user } = renderApp('/storages/monitors', monitorServer([]));

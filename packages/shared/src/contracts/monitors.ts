@@ -14,6 +14,7 @@ import {
   MIN_DURATION_RANGE_MINUTES,
   REL_RESET_RANGE,
   REL_TOLERANCE_RANGE,
+  RISE_RATE_RANGE,
   TURN_POINT_RANGE,
   storedDifferenceRange,
   storedTemperatureRange,
@@ -85,7 +86,28 @@ export const relRuleSettingsSchema = z
   });
 export type RelRuleSettings = z.infer<typeof relRuleSettingsSchema>;
 
-export type AlertRuleSettings = AbsRuleSettings | RelRuleSettings;
+/**
+ * Ours (issue 11): RISE_RATE, a relative rule whose tolerance is a rate — the watched value more than
+ * alertLimit × turnPoint above its lowest reading of the last turnPoint hours (the window).
+ * docs/decisions/0040-rise-rate-rule.md.
+ */
+export const riseRateSettingsSchema = z
+  .strictObject({
+    alertLimit: range(storedDifferenceRange(RISE_RATE_RANGE)).describe('The rate, tenths of °C per hour.'),
+    ...alertSettingsBase,
+    tempRef: z.enum(ABS_TEMP_REFS),
+    turnPoint: range(TURN_POINT_RANGE).describe('The window: hours over which the rate is measured.'),
+    alertReset: range(storedDifferenceRange(REL_RESET_RANGE)).describe(
+      'Tenths of °C from the reference at which an alert resets itself.',
+    ),
+  })
+  .refine((s) => s.refDepth === null || s.tempRef === 'SINGLE', {
+    message: 'A depth can be chosen only for single-depth references',
+    path: ['refDepth'],
+  });
+export type RiseRateSettings = z.infer<typeof riseRateSettingsSchema>;
+
+export type AlertRuleSettings = AbsRuleSettings | RelRuleSettings | RiseRateSettings;
 
 const fcIdSchema = z.string().trim().min(1, 'Choose a controller').max(32);
 const hourSchema = z.int().min(0).max(24);
@@ -197,12 +219,13 @@ export const ruleSchema = z.discriminatedUnion('type', [
   z.strictObject({ ...ruleBase, type: z.literal('ABS_MIN'), settings: absRuleSettingsSchema }),
   z.strictObject({ ...ruleBase, type: z.literal('REL_MAX'), settings: relRuleSettingsSchema }),
   z.strictObject({ ...ruleBase, type: z.literal('REL_MIN'), settings: relRuleSettingsSchema }),
+  z.strictObject({ ...ruleBase, type: z.literal('RISE_RATE'), settings: riseRateSettingsSchema }),
   z.strictObject({ ...ruleBase, type: z.literal('COOLDOWN_CONTROL'), settings: cooldownSettingsSchema }),
   z.strictObject({ ...ruleBase, type: z.literal('CYCLIC_CONTROL'), settings: cyclicSettingsSchema }),
   z.strictObject({ ...ruleBase, type: z.literal('MANUAL_CONTROL'), settings: manualSettingsSchema }),
 ]);
 export type Rule = z.infer<typeof ruleSchema>;
-export type AlertRule = Extract<Rule, { type: 'ABS_MAX' | 'ABS_MIN' | 'REL_MAX' | 'REL_MIN' }>;
+export type AlertRule = Extract<Rule, { type: 'ABS_MAX' | 'ABS_MIN' | 'REL_MAX' | 'REL_MIN' | 'RISE_RATE' }>;
 export type FanRule = Exclude<Rule, AlertRule>;
 type CoreOf<R> = R extends Rule ? Pick<R, 'type' | 'settings'> : never;
 /** A rule's type with its settings, as the engine and the explanation need it. */

@@ -1,6 +1,6 @@
 import { describe as group, expect, it } from 'vitest';
 import type { AlertRuleConfig, RuleReading } from '../../src/index.js';
-import { abs, r, rel, runBatches } from './ruleTestKit.js';
+import { abs, r, rel, rise, runBatches } from './ruleTestKit.js';
 
 /**
  * The engine's scenarios as a table: a rule, readings (one array per call, in arrival order) and the
@@ -215,6 +215,49 @@ const timeScenarios: Scenario[] = [
   },
 ];
 
+// Decision 0040: RISE_RATE is REL_MAX with the tolerance rate × window and the window as turn point.
+const riseScenarios: Scenario[] = [
+  {
+    name: 'RISE_RATE 0.5 °C/h over 6 h: a climb of 1 °C an hour raises once 3 °C above the window low (4 h)',
+    rule: rise(),
+    batches: [[0, 1, 2, 3, 4, 5].map((h) => r('A', h * 60, 300 + h * 10))],
+    effects: ['raise A/0 @240 T=340 TP=300', 'peak A/0 350'],
+  },
+  {
+    name: 'RISE_RATE: a slow climb of 0.4 °C/h stays quiet for days, far from any absolute limit',
+    rule: rise(),
+    batches: [Array.from({ length: 49 }, (_, h) => r('A', h * 60, 300 + h * 4))],
+    effects: [],
+  },
+  {
+    name: 'RISE_RATE: exactly the rate (3.0 °C over the 6 h window) has not passed it',
+    rule: rise(),
+    batches: [[r('A', 0, 300), r('A', 360, 330)]],
+    effects: [],
+  },
+  {
+    name: 'RISE_RATE 2 °C/h over 1 h: a step of 2.1 °C within the hour raises, the same step spread over 3 h does not',
+    rule: rise({ alertLimit: 20, turnPoint: 1 }),
+    batches: [
+      [r('A', 0, 300), r('A', 30, 321)],
+      [r('B', 0, 300), r('B', 90, 310), r('B', 180, 321)],
+    ],
+    effects: ['raise A/0 @30 T=321 TP=300'],
+  },
+  {
+    name: 'RISE_RATE MAX: the warmest depth is watched, and the alert has no single depth of its own',
+    rule: rise({ tempRef: 'MAX' }),
+    batches: [[r('A', 0, 300, 280), r('A', 120, 300, 340)]],
+    effects: ['raise A/1 @120 T=340 TP=300'],
+  },
+  {
+    name: 'RISE_RATE: the alert clears itself when the value is back down at the window low (reset tolerance 0)',
+    rule: rise(),
+    batches: [[r('A', 0, 300), r('A', 60, 340)], [r('A', 120, 300)]],
+    effects: ['raise A/0 @60 T=340 TP=300', 'clear recovered A/0 @60 reset@120 peak=340'],
+  },
+];
+
 const relScenarios: Scenario[] = [
   {
     name: 'REL_MAX SINGLE: rising more than 5 °C above the lowest reading of the last 24 h raises',
@@ -381,11 +424,10 @@ const relScenarios: Scenario[] = [
 ];
 
 group('alert rule engine (table)', () => {
-  it.each([...absScenarios, ...timeScenarios, ...relScenarios].map((s) => [s.name, s] as const))(
-    '%s',
-    (_n, s) => {
-      const now = s.name.includes('future') ? r('A', 0).meas_ts - 11 * 60 : undefined;
-      expect(runBatches(s.rule, s.batches, undefined, now).effects).toEqual(s.effects);
-    },
-  );
+  it.each(
+    [...absScenarios, ...timeScenarios, ...relScenarios, ...riseScenarios].map((s) => [s.name, s] as const),
+  )('%s', (_n, s) => {
+    const now = s.name.includes('future') ? r('A', 0).meas_ts - 11 * 60 : undefined;
+    expect(runBatches(s.rule, s.batches, undefined, now).effects).toEqual(s.effects);
+  });
 });

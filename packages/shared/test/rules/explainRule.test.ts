@@ -47,6 +47,10 @@ function allRules(): RuleCore[] {
                 type,
                 settings: { ...defaultRuleSettings(type, compost), tempRef, alertReset, refDepth },
               });
+      } else if (type === 'RISE_RATE') {
+        for (const tempRef of ['SINGLE', 'AVG', 'MAX'] as const)
+          for (const alertReset of [-30, 0, 30])
+            rules.push({ type, settings: { ...defaultRuleSettings(type, compost), tempRef, alertReset } });
       } else if (type === 'COOLDOWN_CONTROL' || type === 'CYCLIC_CONTROL') {
         rules.push({ type, settings: { ...defaultRuleSettings(type), schedulerEnabled: true } } as RuleCore);
         rules.push({ type, settings: base } as RuleCore);
@@ -89,6 +93,19 @@ describe('a rule explained in words', () => {
       hours: { kind: 'number', value: 12 },
     });
     expect(parts[2]?.values.reset).toEqual({ kind: 'difference', tenths: 20 });
+  });
+
+  it('RISE_RATE: the rate per hour, the window, and the rise they make; it clears like REL_MAX', () => {
+    const settings = { ...defaultRuleSettings('RISE_RATE'), alertLimit: 5, turnPoint: 6, alertReset: 10 };
+    const parts = explainRule({ type: 'RISE_RATE', settings });
+    expect(keys(parts)).toEqual(['watch.SINGLE', 'raise.RISE_RATE', 'clear.REL_MAX_WITHIN', 'noData']);
+    expect(parts[1]?.values).toEqual({
+      rate: { kind: 'rate', tenths: 5 },
+      hours: { kind: 'number', value: 6 },
+      rise: { kind: 'difference', tenths: 30 },
+    });
+    expect(explainValueText({ kind: 'rate', tenths: 5 }, 'C')).toBe('0.5 °C/h');
+    expect(explainValueText({ kind: 'rate', tenths: 5 }, 'F')).toBe('0.9 °F/h');
   });
 
   it('REL_MIN against the other probes at one depth, with the reset level the engine uses', () => {

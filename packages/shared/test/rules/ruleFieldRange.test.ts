@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   relRuleSettingsSchema,
+  riseRateSettingsSchema,
   defaultRuleSettings,
   ruleFieldError,
   ruleFieldFromStored,
@@ -18,6 +19,9 @@ describe('rule editor fields (spec §5)', () => {
     ['alertReset', 'C', -5, 5],
     ['alertReset', 'F', -10, 10],
     ['turnPoint', 'F', 1, 48],
+    ['riseRate', 'C', 0.1, 5],
+    ['riseRate', 'F', 0.2, 9],
+    ['riseWindow', 'C', 1, 48],
     ['cooldownTarget', 'C', 0, 60],
     ['cooldownTarget', 'F', 20, 140],
   ] as const)('%s in °%s runs %d…%d', (field, unit, min, max) => {
@@ -48,6 +52,29 @@ describe('rule editor fields (spec §5)', () => {
     expect(ruleFieldToStored('turnPoint', 12, 'F')).toBe(12);
     expect(ruleFieldFromStored('absLimit', 450, 'F')).toBe(113);
     expect(ruleFieldFromStored('tolerance', 50, 'F')).toBe(9);
+  });
+
+  it('takes a rise rate with one decimal, in tenths of °C per hour, and gives it back alike', () => {
+    expect(ruleFieldError('riseRate', 0.3, 'C')).toBeNull();
+    expect(ruleFieldError('riseRate', 0.25, 'C')).not.toBeNull();
+    expect(ruleFieldError('riseRate', 0.1, 'F')).not.toBeNull();
+    expect(ruleFieldError('riseRate', 9, 'F')).toBeNull();
+    expect(ruleFieldToStored('riseRate', 0.5, 'C')).toBe(5);
+    expect(ruleFieldToStored('riseRate', 0.9, 'F')).toBe(5);
+    expect(ruleFieldFromStored('riseRate', 5, 'C')).toBe(0.5);
+    expect(ruleFieldFromStored('riseRate', 5, 'F')).toBe(0.9);
+    for (const unit of ['C', 'F'] as const) {
+      const { min, max } = ruleFieldRange('riseRate', unit);
+      for (let tenths = Math.round(min * 10); tenths <= Math.round(max * 10); tenths++) {
+        const stored = ruleFieldToStored('riseRate', tenths / 10, unit);
+        const settings = { ...defaultRuleSettings('RISE_RATE'), alertLimit: stored };
+        expect({ unit, tenths, ok: riseRateSettingsSchema.safeParse(settings).success }).toEqual({
+          unit,
+          tenths,
+          ok: true,
+        });
+      }
+    }
   });
 
   it('every value the editor accepts in either unit is accepted by the store', () => {

@@ -8,7 +8,7 @@ const grainSupervisor: Plan = { ...premium, planName: 'Grain Supervisor', segmen
 const insight: Service = { plan: 2, trial: 0, started: 1, period: 12, expDate: null, surveyCompleted: true };
 
 const farmer = { admin: false, plans: [premium], service: null };
-const ALERTS = ['ABS_MAX', 'ABS_MIN', 'REL_MAX', 'REL_MIN'];
+const ALERTS = ['ABS_MAX', 'ABS_MIN', 'REL_MAX', 'REL_MIN', 'RISE_RATE'];
 const FANS = ['COOLDOWN_CONTROL', 'CYCLIC_CONTROL', 'MANUAL_CONTROL'];
 const fansOn = { hasFanControllers: true, fanRulesEditable: true, rules: [] };
 const fansOff = { hasFanControllers: false, fanRulesEditable: true, rules: [] };

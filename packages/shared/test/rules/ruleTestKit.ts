@@ -5,6 +5,7 @@ import {
   type AbsRuleSettings,
   type AlertRuleConfig,
   type RelRuleSettings,
+  type RiseRateSettings,
   type RuleEffect,
   type RuleReading,
   type RuleState,
@@ -23,6 +24,10 @@ export function abs(type: 'ABS_MAX' | 'ABS_MIN', over: Partial<AbsRuleSettings> 
 
 export function rel(type: 'REL_MAX' | 'REL_MIN', over: Partial<RelRuleSettings> = {}): AlertRuleConfig {
   return { type, settings: { ...defaultRuleSettings(type, over.compostRule ?? false), ...over } };
+}
+
+export function rise(over: Partial<RiseRateSettings> = {}): AlertRuleConfig {
+  return { type: 'RISE_RATE', settings: { ...defaultRuleSettings('RISE_RATE'), ...over } };
 }
 
 /** A reading `minutes` after T0; temperatures in tenths of °C, one per depth. */

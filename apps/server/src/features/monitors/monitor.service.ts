@@ -2,6 +2,7 @@ import {
   acknowledgeAlerts,
   applyRuleEffects,
   resetAlerts,
+  isRelativeRule,
   clearAlertsOnRuleChange,
   createRuleState,
   STORAGE_LOGBOOK_PAGE,
@@ -63,7 +64,7 @@ export class MonitorService {
     if (!monitor) throw noSuchMonitor();
     const rule = parseRules(monitor).find((r) => r.id === req.ruleId);
     if (!rule) throw ApiError.invalid('The monitor has no such rule.', 'ruleId');
-    if (rule.type !== 'REL_MAX' && rule.type !== 'REL_MIN')
+    if (!isRelativeRule(rule.type))
       throw ApiError.invalid('Only the alerts of relative rules can be reset.', 'ruleId');
     this.access.assertMayChange(actor, 'resetAlert');
     const now = this.nowS();

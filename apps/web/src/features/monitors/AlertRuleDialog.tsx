@@ -20,6 +20,7 @@ import {
   ruleFieldError,
   ruleFieldFromStored,
   ruleFieldRange,
+  ruleFieldStep,
   ruleFieldToStored,
   unitOf,
   type CompostChoice,
@@ -36,20 +37,22 @@ export type AlertRuleDraft = DraftOf<AlertRule>;
 
 type NumberFields = Partial<Record<RuleField, string>>;
 
-/** The numeric fields of a group, in the order the dialog shows them. */
-function fieldsOf(group: 'ABS' | 'REL'): RuleField[] {
-  return group === 'ABS'
-    ? ['absLimit', 'clearMargin', 'minDuration']
-    : ['tolerance', 'turnPoint', 'alertReset', 'clearMargin', 'minDuration'];
+type DialogKind = 'ABS' | 'REL' | 'RATE';
+
+/** The numeric fields of a kind of rule, in the order the dialog shows them. */
+function fieldsOf(kind: DialogKind): RuleField[] {
+  if (kind === 'ABS') return ['absLimit', 'clearMargin', 'minDuration'];
+  if (kind === 'RATE') return ['riseRate', 'riseWindow', 'alertReset', 'clearMargin', 'minDuration'];
+  return ['tolerance', 'turnPoint', 'alertReset', 'clearMargin', 'minDuration'];
 }
 
 /** The stored value behind a field (the limit is the ABS limit or the REL tolerance). */
 function storedOf(rule: AlertRuleDraft, field: RuleField): number {
   const s = rule.settings;
-  if (field === 'absLimit' || field === 'tolerance') return s.alertLimit;
+  if (field === 'absLimit' || field === 'tolerance' || field === 'riseRate') return s.alertLimit;
   if (field === 'clearMargin') return s.clearMargin;
   if (field === 'minDuration') return s.minDuration;
-  if ('turnPoint' in s && field === 'turnPoint') return s.turnPoint;
+  if ('turnPoint' in s && (field === 'turnPoint' || field === 'riseWindow')) return s.turnPoint;
   if ('alertReset' in s && field === 'alertReset') return s.alertReset;
   return 0;
 }
@@ -73,7 +76,8 @@ export function AlertRuleDialog({
 }) {
   const { t } = useTranslation();
   const unit = unitOf(useUiPreferences().degrees);
-  const group = RULE_TYPE_INFO[rule.type].group === 'ABS' ? 'ABS' : 'REL';
+  const group: DialogKind =
+    rule.type === 'RISE_RATE' ? 'RATE' : RULE_TYPE_INFO[rule.type].group === 'ABS' ? 'ABS' : 'REL';
   const fields = fieldsOf(group);
   const [texts, setTexts] = useState<NumberFields>(() =>
     Object.fromEntries(fields.map((f) => [f, String(ruleFieldFromStored(f, storedOf(rule, f), unit))])),
@@ -84,10 +88,11 @@ export function AlertRuleDialog({
   // A compost rule stays visible (and can be turned off) where new ones are not offered.
   const showCompost = compost !== 'never' || rule.settings.compostRule;
 
-  const refs: readonly TempRef[] = group === 'ABS' ? ABS_TEMP_REFS : TEMP_REFS;
+  // Only the relative rules compare with the other probes; a rate is the probe's own.
+  const refs: readonly TempRef[] = group === 'REL' ? TEMP_REFS : ABS_TEMP_REFS;
   // The depth variants: a single depth can be chosen only where the reference reads single depths.
   const depthChoosable =
-    group === 'ABS' ? tempRef === 'SINGLE' : DEPTH_VARIANT_REFS.some((r) => r === tempRef);
+    group === 'REL' ? DEPTH_VARIANT_REFS.some((r) => r === tempRef) : tempRef === 'SINGLE';
   const errors = Object.fromEntries(
     fields.map((f) => {
       const text = texts[f]?.trim() ?? '';
@@ -116,15 +121,26 @@ export function AlertRuleDialog({
             alertLimit: stored('absLimit'),
           },
         } as AlertRuleDraft)
-      : ({
-          ...rule,
-          settings: {
-            ...base,
-            alertLimit: stored('tolerance'),
-            turnPoint: stored('turnPoint'),
-            alertReset: stored('alertReset'),
-          },
-        } as AlertRuleDraft);
+      : group === 'RATE'
+        ? ({
+            ...rule,
+            settings: {
+              ...base,
+              tempRef: tempRef as (typeof ABS_TEMP_REFS)[number],
+              alertLimit: stored('riseRate'),
+              turnPoint: stored('riseWindow'),
+              alertReset: stored('alertReset'),
+            },
+          } as AlertRuleDraft)
+        : ({
+            ...rule,
+            settings: {
+              ...base,
+              alertLimit: stored('tolerance'),
+              turnPoint: stored('turnPoint'),
+              alertReset: stored('alertReset'),
+            },
+          } as AlertRuleDraft);
 
   const label = (f: RuleField) => {
     const { min, max } = ruleFieldRange(f, unit);
@@ -172,7 +188,7 @@ export function AlertRuleDialog({
               onChange={(e) => setTexts((prev) => ({ ...prev, [f]: e.target.value }))}
               error={Boolean(errors[f])}
               helperText={errors[f] ?? ' '}
-              slotProps={{ htmlInput: { step: 1, ...ruleFieldRange(f, unit) } }}
+              slotProps={{ htmlInput: { step: ruleFieldStep(f), ...ruleFieldRange(f, unit) } }}
             />
           ))}
           {showCompost && (

@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
   isAlertRule,
+  isRelativeRule,
   mayChange,
   temperatureBand,
   unitOf,
@@ -56,7 +57,7 @@ export function RuleAlertsList({
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
   const keyOf = ({ rule, alert }: Target) => `${rule.id}/${alert.sensor_id}/${alert.depth}`;
-  const isRel = (rule: AlertRule) => rule.type === 'REL_MAX' || rule.type === 'REL_MIN';
+  const isRel = (rule: AlertRule) => isRelativeRule(rule.type);
 
   const rows = monitor.rules
     .filter(isAlertRule)

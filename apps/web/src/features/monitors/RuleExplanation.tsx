@@ -18,6 +18,11 @@ function explainValueText(value: ExplainValue, unit: DegreesUnit): string {
       return formatTemperatureText(value.tenths, unit, true);
     case 'difference':
       return `${formatDecimal(tenthsToDifference(value.tenths, unit), 0)} °${unit}`;
+    case 'rate': {
+      // A rate keeps its decimal (0.5 °C/h); tenths of °C per hour are 0.18 °F per hour each.
+      const perHour = unit === 'C' ? value.tenths / 10 : (value.tenths * 9) / 50;
+      return `${formatDecimal(perHour, 1)} °${unit}/h`;
+    }
     case 'number':
       return String(value.value);
     case 'text':

@@ -4,6 +4,7 @@ import type {
   CyclicSettings,
   ManualSettings,
   RelRuleSettings,
+  RiseRateSettings,
 } from '../../contracts/monitors.js';
 import type { RuleType } from '../kinds/ruleTypes.js';
 import {
@@ -21,6 +22,8 @@ import {
   OUTDOOR_AGE_LIMIT_DEFAULT_HOURS,
   REL_RESET_DEFAULT_C,
   REL_TOLERANCE_DEFAULT_C,
+  RISE_RATE_DEFAULT_C_PER_H,
+  RISE_WINDOW_DEFAULT_HOURS,
   RUN_MINUTES_DEFAULT,
   TURN_POINT_DEFAULT_HOURS,
 } from './ruleLimits.js';
@@ -30,6 +33,7 @@ export interface DefaultSettingsByType {
   ABS_MIN: AbsRuleSettings;
   REL_MAX: RelRuleSettings;
   REL_MIN: RelRuleSettings;
+  RISE_RATE: RiseRateSettings;
   COOLDOWN_CONTROL: CooldownSettings;
   CYCLIC_CONTROL: CyclicSettings;
   MANUAL_CONTROL: ManualSettings;
@@ -64,6 +68,12 @@ export function defaultRuleSettings<T extends RuleType>(type: T, compost = false
     ABS_MIN: { ...alertBase, alertLimit: tenths(compost ? COMPOST_ABS_MIN_DEFAULT_C : ABS_MIN_DEFAULT_C) },
     REL_MAX: rel,
     REL_MIN: { ...rel },
+    RISE_RATE: {
+      ...alertBase,
+      alertLimit: tenths(RISE_RATE_DEFAULT_C_PER_H),
+      turnPoint: RISE_WINDOW_DEFAULT_HOURS,
+      alertReset: tenths(REL_RESET_DEFAULT_C),
+    },
     COOLDOWN_CONTROL: {
       FC_ID: '',
       outdoorID: '',

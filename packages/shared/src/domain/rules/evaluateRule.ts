@@ -1,4 +1,5 @@
-import type { AbsRuleSettings, Alert, RelRuleSettings } from '../../contracts/monitors.js';
+import type { AbsRuleSettings, Alert, RelRuleSettings, RiseRateSettings } from '../../contracts/monitors.js';
+import { isRelativeRule } from '../kinds/ruleTypes.js';
 import { DATA_BREAK_SECONDS } from './ruleLimits.js';
 import type { RuleEffect } from './ruleEffects.js';
 import {
@@ -20,10 +21,11 @@ import {
  * alert; a duplicate therefore changes nothing. Within one call readings are taken in time order.
  */
 
-export type AlertRuleType = 'ABS_MAX' | 'ABS_MIN' | 'REL_MAX' | 'REL_MIN';
+export type AlertRuleType = 'ABS_MAX' | 'ABS_MIN' | 'REL_MAX' | 'REL_MIN' | 'RISE_RATE';
 export type AlertRuleConfig =
   | { type: 'ABS_MAX' | 'ABS_MIN'; settings: AbsRuleSettings }
-  | { type: 'REL_MAX' | 'REL_MIN'; settings: RelRuleSettings };
+  | { type: 'REL_MAX' | 'REL_MIN'; settings: RelRuleSettings }
+  | { type: 'RISE_RATE'; settings: RiseRateSettings };
 
 /** A probe reading as the engine needs it (spec doc 3 §3 "Probe reading"); tenths of °C per depth. */
 export interface RuleReading {
@@ -67,7 +69,8 @@ interface Program {
 
 function compile(rule: AlertRuleConfig): Program {
   const s = rule.settings;
-  const isRel = rule.type === 'REL_MAX' || rule.type === 'REL_MIN';
+  const limit = riseLimitOf(rule);
+  const isRel = isRelativeRule(rule.type);
   const isMin = rule.type === 'ABS_MIN' || rule.type === 'REL_MIN';
   const turnPoint = isRel ? (s as RelRuleSettings).turnPoint : 0;
   const peers = s.tempRef === 'AVERAGE_TEMP' ? 1 : s.tempRef === 'AVERAGE_DEPTH' ? 2 : 0;
@@ -78,18 +81,27 @@ function compile(rule: AlertRuleConfig): Program {
     peers: isRel ? peers : 0,
     combine: s.tempRef === 'AVG' ? 1 : s.tempRef === 'MAX' ? 2 : 0,
     refDepth: s.refDepth,
-    limit: s.alertLimit,
+    limit,
     clearMargin: s.clearMargin,
     // The reset level never reaches the raise level, or an alert would clear on the reading that
     // raised it (tolerance 1 °C with a reset tolerance of +5 °C).
-    resetLevel: isRel
-      ? Math.min((s as RelRuleSettings).alertReset, s.alertLimit - Math.max(1, s.clearMargin))
-      : 0,
+    resetLevel: isRel ? Math.min((s as RelRuleSettings).alertReset, limit - Math.max(1, s.clearMargin)) : 0,
     minDurationS: s.minDuration * 60,
     turnPoint,
     ring: turnPoint + 1,
     compostMin: s.compostRule && rule.type === 'ABS_MIN',
   };
+}
+
+/**
+ * The raise level in tenths: the ABS limit, the REL tolerance, or for RISE_RATE the rise its rate
+ * makes over the window (0.5 °C/h over 6 h: 3 °C above the window's lowest reading). The engine then
+ * treats a rise-rate rule as REL_MAX with that tolerance (decision 0040).
+ */
+export function riseLimitOf(rule: AlertRuleConfig): number {
+  return rule.type === 'RISE_RATE'
+    ? rule.settings.alertLimit * rule.settings.turnPoint
+    : rule.settings.alertLimit;
 }
 
 interface Run {
@@ -428,7 +440,7 @@ export function resetAlerts(
 ): RuleEvaluation {
   const copy: RuleState = { turnPoint: state.turnPoint, sensors: { ...state.sensors } };
   const effects: RuleEffect[] = [];
-  if (rule.type !== 'REL_MAX' && rule.type !== 'REL_MIN') return { state: copy, effects };
+  if (!isRelativeRule(rule.type)) return { state: copy, effects };
   const p = compile(rule);
   for (const t of targets) {
     const found = sensorStateOf(state, t.sensor_id);

@@ -1,5 +1,6 @@
 import type { RuleCore } from '../../contracts/monitors.js';
 import { formatTemperature, type DegreesUnit } from '../temperature.js';
+import { riseLimitOf } from './evaluateRule.js';
 import { DATA_BREAK_SECONDS } from './ruleLimits.js';
 
 /**
@@ -10,6 +11,7 @@ import { DATA_BREAK_SECONDS } from './ruleLimits.js';
 export type ExplainValue =
   | { kind: 'temperature'; tenths: number }
   | { kind: 'difference'; tenths: number }
+  | { kind: 'rate'; tenths: number }
   | { kind: 'number'; value: number }
   | { kind: 'text'; value: string };
 
@@ -28,6 +30,7 @@ export const RULE_EXPLANATION_KEYS = [
   'monitors.explain.raise.REL_MIN',
   'monitors.explain.raise.REL_MAX_PEERS',
   'monitors.explain.raise.REL_MIN_PEERS',
+  'monitors.explain.raise.RISE_RATE',
   'monitors.explain.duration',
   'monitors.explain.clear.ABS_MAX',
   'monitors.explain.clear.ABS_MIN',
@@ -53,6 +56,7 @@ export interface ExplainPart {
 
 const t = (tenths: number): ExplainValue => ({ kind: 'temperature', tenths });
 const diff = (tenths: number): ExplainValue => ({ kind: 'difference', tenths });
+const rate = (tenths: number): ExplainValue => ({ kind: 'rate', tenths });
 const num = (value: number): ExplainValue => ({ kind: 'number', value });
 const text = (value: string): ExplainValue => ({ kind: 'text', value });
 
@@ -123,21 +127,27 @@ export function explainRule(rule: RuleCore): ExplainPart[] {
     const r = rule.settings;
     const min = rule.type === 'REL_MIN';
     const peers = r.tempRef === 'AVERAGE_TEMP' || r.tempRef === 'AVERAGE_DEPTH';
+    const limit = riseLimitOf(rule);
     parts.push(
-      peers
+      rule.type === 'RISE_RATE'
         ? {
-            key: min ? 'monitors.explain.raise.REL_MIN_PEERS' : 'monitors.explain.raise.REL_MAX_PEERS',
-            values: { tolerance: diff(r.alertLimit) },
+            key: 'monitors.explain.raise.RISE_RATE',
+            values: { rate: rate(r.alertLimit), hours: num(r.turnPoint), rise: diff(limit) },
           }
-        : {
-            key: min ? 'monitors.explain.raise.REL_MIN' : 'monitors.explain.raise.REL_MAX',
-            values: { tolerance: diff(r.alertLimit), hours: num(r.turnPoint) },
-          },
+        : peers
+          ? {
+              key: min ? 'monitors.explain.raise.REL_MIN_PEERS' : 'monitors.explain.raise.REL_MAX_PEERS',
+              values: { tolerance: diff(r.alertLimit) },
+            }
+          : {
+              key: min ? 'monitors.explain.raise.REL_MIN' : 'monitors.explain.raise.REL_MAX',
+              values: { tolerance: diff(r.alertLimit), hours: num(r.turnPoint) },
+            },
     );
     if (r.minDuration > 0)
       parts.push({ key: 'monitors.explain.duration', values: { minutes: num(r.minDuration) } });
     // The same clamp as the engine: the reset level stays below the raise level.
-    const level = Math.min(r.alertReset, r.alertLimit - Math.max(1, r.clearMargin));
+    const level = Math.min(r.alertReset, limit - Math.max(1, r.clearMargin));
     const side = level === 0 ? 'AT' : level > 0 ? 'WITHIN' : 'BEYOND';
     parts.push({
       key: `monitors.explain.clear.${min ? 'REL_MIN' : 'REL_MAX'}_${side}`,
@@ -156,9 +166,10 @@ export function explainValueText(value: ExplainValue, unit: DegreesUnit): string
   switch (value.kind) {
     case 'temperature':
       return formatTemperature(value.tenths, unit, true);
-    case 'difference': {
+    case 'difference':
+    case 'rate': {
       const tenths = unit === 'C' ? value.tenths : Math.round((value.tenths * 9) / 5);
-      return `${(tenths / 10).toFixed(1)} °${unit}`;
+      return `${(tenths / 10).toFixed(1)} °${unit}${value.kind === 'rate' ? '/h' : ''}`;
     }
     case 'number':
       return String(value.value);

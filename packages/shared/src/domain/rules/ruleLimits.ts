@@ -40,6 +40,16 @@ export const TURN_POINT_RANGE: UnitRange = { min: 1, max: 48 };
 export const TURN_POINT_DEFAULT_HOURS = 24;
 
 /**
+ * Ours (issue 11, the rise-rate rule): a rise faster than this rate, in °C (°F) per hour with one
+ * decimal, sustained over the window (hours, the turn point's range). Stored in tenths of °C per hour.
+ * Defaults: 0.5 °C/h over 6 h, a rise of 3 °C — self-heating hay climbs a few degrees a day before it
+ * runs away; weather and a fresh bale settle slower than this.
+ */
+export const RISE_RATE_RANGE: RangeByUnit = { C: { min: 0.1, max: 5 }, F: { min: 0.2, max: 9 } };
+export const RISE_RATE_DEFAULT_C_PER_H = 0.5;
+export const RISE_WINDOW_DEFAULT_HOURS = 6;
+
+/**
  * Beyond the spec (issue 11): the clear margin (hysteresis) an ended condition must pass before an
  * alert clears, and the minimum time a condition must last before it raises. Both differences in
  * tenths / minutes. Defaults: 1 °C, the spec's fan hysteresis, and no delay — a heating stack is
