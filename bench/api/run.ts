@@ -12,12 +12,12 @@ import { parseArgs } from 'node:util';
 import {
   ingestReadings,
   keepAliveClient,
-  latencySummary,
   login,
   stationId,
   withFreshServer,
   writeResults,
 } from '../support/benchServer.js';
+import { paced, type PacedRun } from '../support/pacedLoad.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -29,82 +29,7 @@ const { values: args } = parseArgs({
 const RATE = Number(args.rate);
 const SECONDS = Number(args.seconds);
 const PROBES = Number(args.probes);
-const TICK_MS = 2;
-
-interface Run {
-  targetRate: number;
-  achievedRate: number;
-  sent: number;
-  completed: number;
-  errors: number;
-  seconds: number;
-  bytes: number;
-  latencyMsP50: number;
-  latencyMsP95: number;
-  latencyMsP99: number;
-  latencyMsMax: number;
-}
-
-async function paced(
-  client: ReturnType<typeof keepAliveClient>,
-  path: string,
-  seconds: number,
-): Promise<Run> {
-  const latencies: number[] = [];
-  let sent = 0;
-  let completed = 0;
-  let errors = 0;
-  let bytes = 0;
-  const began = performance.now();
-  const inFlight = new Set<Promise<void>>();
-  await new Promise<void>((done) => {
-    const timer = setInterval(() => {
-      const elapsed = performance.now() - began;
-      if (elapsed >= seconds * 1000) {
-        clearInterval(timer);
-        done();
-        return;
-      }
-      // Send every request that is due by now: the rate holds even when a tick comes late.
-      const due = Math.floor((elapsed / 1000) * RATE);
-      while (sent < due) {
-        sent++;
-        const p = client.get(path).then(
-          (r) => {
-            completed++;
-            if (r.status !== 200) errors++;
-            bytes = r.bytes;
-            latencies.push(r.ms);
-          },
-          () => {
-            completed++;
-            errors++;
-          },
-        );
-        inFlight.add(p);
-        void p.finally(() => inFlight.delete(p));
-      }
-    }, TICK_MS);
-  });
-  await Promise.all(inFlight);
-  const secondsTaken = (performance.now() - began) / 1000;
-  const l = latencySummary(latencies);
-  return {
-    targetRate: RATE,
-    achievedRate: Math.round(completed / secondsTaken),
-    sent,
-    completed,
-    errors,
-    seconds: Math.round(secondsTaken * 10) / 10,
-    bytes,
-    latencyMsP50: l.p50,
-    latencyMsP95: l.p95,
-    latencyMsP99: l.p99,
-    latencyMsMax: l.max,
-  };
-}
-
-const result = await withFreshServer('api', async (port): Promise<Run> => {
+const result = await withFreshServer('api', async (port): Promise<PacedRun> => {
   const now = Math.floor(Date.now() / 1000);
   // A day of 20-minute readings for every probe, so probe_latest and probe_daily look like a real farm's.
   const readings: object[] = [];
@@ -132,8 +57,8 @@ const result = await withFreshServer('api', async (port): Promise<Run> => {
   process.stdout.write(
     `api: GET /client/data, ${PROBES} probes (${(check.bytes / 1024).toFixed(1)} kB), ${RATE}/s for ${SECONDS} s …\n`,
   );
-  await paced(client, path, 3); // warm-up
-  const run = await paced(client, path, SECONDS);
+  await paced(client, path, 3, RATE); // warm-up
+  const run = await paced(client, path, SECONDS, RATE);
   client.close();
   process.stdout.write(
     `  achieved ${run.achievedRate}/s (${run.completed} answers, ${run.errors} errors), p50 ${run.latencyMsP50} ms, p95 ${run.latencyMsP95} ms, p99 ${run.latencyMsP99} ms, max ${run.latencyMsMax} ms\n`,
