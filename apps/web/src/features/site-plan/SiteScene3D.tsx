@@ -7,6 +7,9 @@ import type { SiteRenderer } from './siteRenderer';
 import type { SiteSceneDescription } from './siteScene';
 import { hasWebGL } from './webgl';
 
+/** A performance mark set once the plan's first frame is on screen (read by bench/site-plan). */
+export const SITE_FIRST_FRAME_MARK = 'emberwatch:site-plan-first-frame';
+
 type RendererState = 'loading' | 'ready' | 'noWebGL' | 'failed';
 
 /**
@@ -59,6 +62,8 @@ export function SiteScene3D({
           observer.observe(el);
         }
         setState('ready');
+        // The frame after the first draw is on screen: bench/site-plan times it from navigation.
+        requestAnimationFrame(() => performance.mark(SITE_FIRST_FRAME_MARK));
       })
       .catch(() => {
         if (!cancelled) setState('failed');
