@@ -4,12 +4,13 @@
  * this is the heaviest month), from the store to the finished .xlsx bytes. In one process: the
  * server's ExportService with the real access rules over a fresh SQLite store (the readings written
  * straight in), each answer serialised and parsed as JSON as it would cross the wire, and the web
- * app's own runExport (calls of 20 probes, the sheets, exceljs writing the workbook). What it leaves
- * out: the network and HTTP framing, and that the browser runs exceljs's browser build.
+ * app's own runExport (calls of 20 probes, the sheets, the app's .xlsx writer — writeXlsx, decision
+ * 0041 — zipping the workbook). What it leaves out: the network and HTTP framing, and that the
+ * browser's JavaScript engine and its garbage collector run it instead of Node's.
  *
  *   npx tsx bench/export/run.ts [--rounds 5] [--probes 200] [--days 30] [--per-day 24] [--results export]
  *
- * The first round of the run also loads exceljs (in the browser: its chunk, once per page load);
+ * The first round of the run also loads the writer (in the browser: its chunk, once per page load);
  * it is reported with the others, and the median is over all rounds.
  *
  * Results go to stdout and bench/results/export.json. Target: ≤ 2 s for a month of 200 probes.

@@ -1,8 +1,5 @@
 import type { SheetModel } from './exportSheets';
 
-/** Temperatures with their one decimal (spec doc 3 §9). */
-const TEMPERATURE_FORMAT = '0.0';
-
 /** Lets the page paint the progress and hear a cancel between sheets. */
 const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -23,35 +20,26 @@ export class ExportCancelled extends Error {
 }
 
 /**
- * The .xlsx file of the sheets, written with exceljs. exceljs is fetched only here, when a user
- * exports, so that it stays out of the initial bundle (its browser build is about 250 kB gzipped).
+ * The .xlsx file of the sheets (writeXlsx: SpreadsheetML strings zipped with fflate). The writer is
+ * fetched only here, when a user exports, so that it stays out of the initial bundle.
  */
 export async function buildWorkbook(sheets: readonly SheetModel[], opts: BuildOptions): Promise<ArrayBuffer> {
-  const mod = await import('exceljs');
-  // The browser build is a CommonJS bundle: its namespace may sit behind `default`.
-  const ExcelJS = (mod as unknown as { default?: typeof mod }).default ?? mod;
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Emberwatch';
-  workbook.created = new Date();
-  let done = 0;
+  const { SharedStrings, sheetBytes, zipWorkbook } = await import('./writeXlsx');
+  const shared = new SharedStrings();
+  const written: Uint8Array[] = [];
   for (const sheet of sheets) {
     if (opts.isCancelled?.()) throw new ExportCancelled();
-    const ws = workbook.addWorksheet(sheet.name, { views: [{ state: 'frozen', ySplit: 1 }] });
-    ws.columns = sheet.header.map((header, i) => ({
-      header,
-      width: i === sheet.timeColumn ? 18 : Math.max(12, header.length + 2),
-      // Columns before the time name the probe; those after it are temperatures.
-      style:
-        i < sheet.timeColumn ? {} : { numFmt: i === sheet.timeColumn ? opts.dateFormat : TEMPERATURE_FORMAT },
-    }));
-    ws.getRow(1).font = { bold: true };
-    ws.addRows(sheet.rows);
-    done++;
-    opts.onProgress?.((done / sheets.length) * 0.5);
+    written.push(sheetBytes(sheet, shared));
+    opts.onProgress?.((written.length / sheets.length) * 0.9);
     await yieldToPage();
   }
   if (opts.isCancelled?.()) throw new ExportCancelled();
-  const buffer = await workbook.xlsx.writeBuffer();
+  const zipped = zipWorkbook(
+    sheets.map((s) => s.name),
+    written,
+    shared,
+    { dateFormat: opts.dateFormat, creator: 'Emberwatch', created: new Date() },
+  );
   opts.onProgress?.(1);
-  return buffer;
+  return zipped.buffer.slice(zipped.byteOffset, zipped.byteOffset + zipped.byteLength) as ArrayBuffer;
 }
