@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { accountFeature } from './features/account/index.js';
 import { baseStationsFeature } from './features/base-stations/index.js';
 import { exportFeature } from './features/export/index.js';
 import { ingestFeature } from './features/ingest/index.js';
@@ -7,7 +8,7 @@ import { preferencesFeature } from './features/preferences/index.js';
 import { probesFeature } from './features/probes/index.js';
 import { qualityFeature } from './features/quality/index.js';
 import { readingsFeature } from './features/readings/index.js';
-import { sessionsFeature } from './features/sessions/index.js';
+import { hashPassword, sessionsFeature, verifyPassword } from './features/sessions/index.js';
 import { sitesFeature } from './features/sites/index.js';
 import { storagesFeature } from './features/storages/index.js';
 import { translationsFeature } from './features/translations/index.js';
@@ -32,6 +33,11 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
   const sessions = sessionsFeature(kernel, { ...access.exports, ...preferences.exports });
   const auth = { access: access.exports.access, authenticate: sessions.exports.authenticate };
   const users = usersFeature(kernel, { ...access.exports, ...auth, ...preferences.exports });
+  const account = accountFeature(kernel, {
+    ...auth,
+    passwords: { hash: hashPassword, verify: verifyPassword },
+    revokeSessions: sessions.exports.revokeSessions,
+  });
   const readings = readingsFeature(kernel);
   const baseStations = baseStationsFeature(kernel, { ...auth, ...readings.exports });
   const probes = probesFeature(kernel, auth);
@@ -48,6 +54,7 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
     preferences,
     sessions,
     users,
+    account,
     readings,
     baseStations,
     probes,

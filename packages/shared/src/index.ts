@@ -87,3 +87,4 @@ export * from './domain/rules/explainRule.js';
 export * from './domain/rules/ruleFieldRange.js';
 export * from './domain/rules/accountAlertRules.js';
 export * from './domain/rules/ruleOffer.js';
+export * from './contracts/account.js';

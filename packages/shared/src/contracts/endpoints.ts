@@ -1,3 +1,4 @@
+import { accountEndpoints } from './account.js';
 import { baseStationEndpoints } from './baseStations.js';
 import type { Endpoint } from './endpoint.js';
 import { exportEndpoints } from './export.js';
@@ -25,6 +26,7 @@ function catalogue<const C extends Record<string, Record<string, Endpoint>>>(gro
 export const endpoints = catalogue({
   sessions: sessionEndpoints,
   users: userEndpoints,
+  account: accountEndpoints,
   baseStations: baseStationEndpoints,
   probes: { ...probeDataEndpoints, ...probeConfigEndpoints },
   storages: storageEndpoints,

@@ -9,6 +9,7 @@ import { qualityMigration } from './0007_quality.js';
 import { monitorsMigration } from './0008_monitors.js';
 import { ruleStateVersionMigration } from './0016_rule_state_version.js';
 import { alertLogMigration } from './0017_alert_log.js';
+import { accountMigration } from './0020_account.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -22,5 +23,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0008_monitors': monitorsMigration(engine),
     '0016_rule_state_version': ruleStateVersionMigration(engine),
     '0017_alert_log': alertLogMigration(engine),
+    '0020_account': accountMigration(engine),
   };
 }

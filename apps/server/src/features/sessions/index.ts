@@ -12,7 +12,7 @@ import { sessionRoutes } from './sessions.routes.js';
 
 export { REFRESH_COOKIE } from './sessions.routes.js';
 export type { AccessTokenSigner } from './accessToken.js';
-export { hashPassword } from './passwordHash.js';
+export { hashPassword, verifyPassword } from './passwordHash.js';
 
 /**
  * Login, refresh-token rotation, logout and session info. Exports the bearer check every other
@@ -57,6 +57,9 @@ export function sessionsFeature(
     exports: {
       authenticate: authenticateCaller,
       signer,
+      revokeSessions: async (userId: number) => {
+        await refreshTokens.revokeUser(userId, nowS());
+      },
     },
   });
 }

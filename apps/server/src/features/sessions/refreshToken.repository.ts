@@ -39,6 +39,16 @@ export class RefreshTokenRepository {
       .execute();
   }
 
+  /** Ends every session of a user (the account feature: a login disabled, a password set by an admin). */
+  revokeUser(userId: number, nowS: number): Promise<unknown> {
+    return this.db
+      .updateTable('refresh_tokens')
+      .set({ revoked_ts: nowS })
+      .where('user_id', '=', userId)
+      .where('revoked_ts', 'is', null)
+      .execute();
+  }
+
   deleteExpired(nowS: number): Promise<unknown> {
     return this.db.deleteFrom('refresh_tokens').where('expires_ts', '<', nowS).execute();
   }

@@ -11,7 +11,7 @@ export type { Actor, AccessService } from './access.service.js';
 export { changeRightsOf } from './access.service.js';
 export type { UserRow } from './user.repository.js';
 export { UserRepository } from './user.repository.js';
-export { presentSessionInfo } from './user.presenter.js';
+export { presentPlans, presentService, presentSessionInfo } from './user.presenter.js';
 
 /**
  * Who is calling and whose data they may touch: the access rules every other feature asks. Built

@@ -87,7 +87,8 @@ export function presentUserInfo(i: UserInfoInput): UserInfo {
     subUsers: i.subUsers.map((s) => ({
       U_ID: s.id,
       name: [s.firstname, s.lastname].filter(Boolean).join(' ') || s.username,
-      username: s.username,
+      // A sub-user without a login has a placeholder name (decision 0036), never shown.
+      username: s.username.startsWith('_') ? null : s.username,
     })),
     subUserCount: account.sub_user_count,
   };

@@ -1,0 +1,48 @@
+import type { Authenticate } from '../../http/authenticate.js';
+import { defineFeature } from '../../kernel/FeatureModule.js';
+import type { Kernel } from '../../kernel/Kernel.js';
+import type { AccessService } from '../users/index.js';
+import { AccountRepository } from './account.repository.js';
+import { accountRoutes } from './account.routes.js';
+import { accountDb } from './account.tables.js';
+import { AccountScopes } from './accountScope.js';
+import { RecordingCodeSender, type CodeSender } from './codeSender.js';
+import { PasswordService, type PasswordHashing } from './password.service.js';
+import { PhoneService } from './phone.service.js';
+import { ProfileService } from './profile.service.js';
+import { SubUserService } from './subUsers.service.js';
+
+export type { CodeMessage, CodeSender } from './codeSender.js';
+
+/**
+ * The account area (spec doc 2 §2.8, decision 0036): profile, password, sub-users and their logins,
+ * the phone confirmed by code. Codes go out through `codeSender`; until the SMS channel is mounted the
+ * stand-in records them (RecordingCodeSender).
+ */
+export function accountFeature(
+  kernel: Kernel,
+  deps: {
+    access: AccessService;
+    authenticate: Authenticate;
+    passwords: PasswordHashing;
+    /** Ends every session of a user (its login disabled, its password set by someone else). */
+    revokeSessions: (userId: number) => Promise<void>;
+    codeSender?: CodeSender;
+  },
+) {
+  const { nowS } = kernel;
+  const repo = new AccountRepository(accountDb(kernel.store.db), kernel.store.engine);
+  const scopes = new AccountScopes(deps.access, repo, nowS);
+  const sender = deps.codeSender ?? new RecordingCodeSender(repo, nowS);
+  return defineFeature({
+    name: 'account',
+    routes: accountRoutes({
+      authenticate: deps.authenticate,
+      profiles: new ProfileService(repo, scopes, nowS),
+      passwords: new PasswordService(repo, deps.passwords, deps.revokeSessions, nowS),
+      subUsers: new SubUserService(repo, scopes, deps.passwords, deps.revokeSessions, nowS),
+      phones: new PhoneService(repo, scopes, sender, kernel.config.jwtSecret, nowS),
+    }),
+    exports: {},
+  });
+}
