@@ -38,6 +38,14 @@ describe(`probe and station settings on ${TEST_ENGINE}`, () => {
   const sensorConf = (who: string, bs_id: string, ...sensorConfigurations: object[]) =>
     call.post(who, '/client/sensorConf', { bs_id, sensorConfigurations });
 
+  it("answers the station's SIM expiry (the demo's a year ahead) in bsConf", async () => {
+    const nowS = Math.floor(Date.now() / 1000);
+    const simExp = (await conf('F1000001')).sim_exp_date;
+    expect(simExp).not.toBeNull();
+    expect(simExp! - nowS).toBeGreaterThan(364 * 86_400);
+    expect(simExp! - nowS).toBeLessThanOrEqual(365 * 86_400);
+  });
+
   describe('sensorConf', () => {
     it('renames a probe, and an empty name falls back to the probe id (null)', async () => {
       let res = await sensorConf('hay', 'F1000001', { sensor_id_sys: 'H10003', sensor_name: 'Loft stack' });

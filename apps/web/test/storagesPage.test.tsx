@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { AlertMessaging, Storage } from '@emberwatch/shared';
-import { createFakeServer, type FakeServer } from './support/fakeServer';
+import { createFakeServer, json, type FakeServer } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
 import { FakeWebSocket } from './support/FakeWebSocket';
-import { reading, sensorConf, station, storage } from './support/fixtures';
+import { bsConf, reading, sensorConf, station, storage } from './support/fixtures';
 import { insight, premium } from './support/probeDetailFakes';
 
 // The page is lazy; loading it up front keeps the first test's waiting time for the test itself.
@@ -176,6 +176,34 @@ describe('the storage list', () => {
     renderApp('/storages', listServer({ session: { master: true, grandMaster: false } }));
     await rows();
     expect(screen.queryByRole('link', { name: 'New storage' })).toBeNull();
+  });
+
+  it("shows the expired-SIM text instead of the list, without the new-storage button, once the station's SIM has expired", async () => {
+    const server = listServer();
+    const nowS = Math.floor(Date.now() / 1000);
+    server.override('GET /client/bsConf', (c) => {
+      const id = c.query.get('basestationID') ?? '';
+      return json(bsConf(id, { sensor_configurations: [sensorConf('H-001')], sim_exp_date: nowS - 60 }));
+    });
+    renderApp('/storages', server);
+    expect((await screen.findByTestId('storages-notice')).textContent).toBe(
+      'The SIM card of your base station has expired. Renew it to see your storages again.',
+    );
+    expect(screen.queryByRole('link', { name: 'New storage' })).toBeNull();
+    expect(screen.queryByRole('listitem')).toBeNull();
+  });
+
+  it('lists the storages while the SIM has time left', async () => {
+    const server = listServer();
+    const nowS = Math.floor(Date.now() / 1000);
+    server.override('GET /client/bsConf', (c) => {
+      const id = c.query.get('basestationID') ?? '';
+      return json(bsConf(id, { sensor_configurations: [sensorConf('H-001')], sim_exp_date: nowS + 86_400 }));
+    });
+    renderApp('/storages', server);
+    expect((await rows()).length).toBeGreaterThan(0);
+    expect(screen.queryByTestId('storages-notice')).toBeNull();
+    expect(screen.getByRole('link', { name: 'New storage' })).toBeTruthy();
   });
 
   it('sends a user whose plan has no storages to the probes', async () => {

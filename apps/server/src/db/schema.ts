@@ -72,6 +72,8 @@ export interface BaseStationsTable {
   version: string | null;
   firmware: string | null;
   sim: string | null;
+  /** When the SIM's subscription ends, epoch s (migration 0022); null while unknown. */
+  sim_exp_ts: number | null;
   activation_ts: number | null;
   last_boot_ts: number | null;
   last_conf_ts: number | null;

@@ -97,6 +97,7 @@ export function bsConf(bsId: string, overrides: Partial<BsConfResponse> = {}): B
     last_boot_ts: null,
     last_conf_ts: null,
     last_data_ts: null,
+    sim_exp_date: null,
     sensor_configurations: [],
     disabled_sensors: [],
     conf_data: { bsGroup: null, sensor_groups: {}, timezone: null },

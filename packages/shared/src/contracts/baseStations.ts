@@ -87,6 +87,7 @@ export const bsConfResponseSchema = z.object({
   last_boot_ts: z.int().nullable(),
   last_conf_ts: z.int().nullable(),
   last_data_ts: z.int().nullable(),
+  sim_exp_date: z.int().nullable().describe('When the SIM card expires, epoch s; null while unknown.'),
   sensor_configurations: z.array(sensorConfigurationSchema),
   disabled_sensors: z.array(z.string()),
   conf_data: z.object({

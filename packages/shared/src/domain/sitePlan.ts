@@ -336,6 +336,11 @@ export function monitorsToggleEnabled(ctx: Pick<RoleContext, 'master' | 'grandMa
   return !ctx.master || ctx.grandMaster;
 }
 
+/** Whether a station's SIM has expired: its expiry (epoch s) has passed; unknown is not expired. */
+export function simHasExpired(simExpS: number | null, nowS: number): boolean {
+  return simExpS !== null && simExpS <= nowS;
+}
+
 /** Why the storage list gives way to an info text, if it does. */
 export type StorageListNotice = 'planExpired' | 'simExpired' | null;
 

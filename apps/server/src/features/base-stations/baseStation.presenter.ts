@@ -72,6 +72,7 @@ export function presentBsConf(bs: BaseStationRow, probes: ProbeRow[]): BsConfRes
     last_boot_ts: bs.last_boot_ts,
     last_conf_ts: bs.last_conf_ts,
     last_data_ts: bs.last_data_ts,
+    sim_exp_date: bs.sim_exp_ts,
     sensor_configurations: configurations,
     disabled_sensors: configurations.filter((c) => c.disabled).map((c) => c.sensor_id_sys),
     conf_data: { bsGroup: bs.bs_group, sensor_groups: groups, timezone: bs.timezone },

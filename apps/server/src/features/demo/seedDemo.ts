@@ -135,6 +135,8 @@ async function seedDemoAccounts(
               version: s.version,
               firmware: s.firmware,
               sim: null,
+              // A year of subscription left: the demo's storages stay open and no SIM reminder shows.
+              sim_exp_ts: nowS + 365 * 86_400,
               activation_ts: nowS - 400 * 86_400,
               last_boot_ts: null,
               last_conf_ts: null,

@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import {
   canSeeStorages,
   maySeeSiteToggle,
+  simHasExpired,
   storageListNotice,
   TIMESTAMP_REFRESH_MS,
   unitOf,
@@ -64,9 +65,6 @@ export function StoragesPage() {
     () => (sites.data ? new Set(sites.data.flatMap((s) => unplacedSiteStorageIds(s))) : undefined),
     [sites.data],
   );
-  // Spec doc 3 §2: an expired plan or SIM shows an info text instead of the list. No call answers a
-  // SIM's expiry yet (bsConf has no sim_exp_date), so only the plan can expire here for now.
-  const notice = storageListNotice(roleContext, false);
 
   // The account's stations: the storages' readings and the account's probes come from them.
   const accountStationIds = useMemo(
@@ -84,6 +82,10 @@ export function StoragesPage() {
     [confs],
   );
   const selectedConf = confs.find((c) => c.data?.bs_id === selected?.bs_id)?.data;
+  // Spec doc 3 §2: an expired plan or SIM (the selected station's) shows an info text instead of the
+  // list, and an expired SIM hides the new-storage button.
+  const simExpired = simHasExpired(selectedConf?.sim_exp_date ?? null, nowS);
+  const notice = storageListNotice(roleContext, simExpired);
   const stationProbeIds = selectedConf?.sensor_configurations.map((p) => p.sensor_id_sys) ?? [];
   const accountHasProbes = stations.some((s) => s.owner_UID === uid && s.probeCount > 0);
 
@@ -110,7 +112,7 @@ export function StoragesPage() {
     accountProbeIds,
     unplacedStorageIds,
   });
-  const newButton = mayCreate && (
+  const newButton = mayCreate && !simExpired && (
     <Button component={RouterLink} to="/storages/new-storage" variant="contained" startIcon={<Add />}>
       {t('storages.newStorage')}
     </Button>
@@ -141,7 +143,7 @@ export function StoragesPage() {
           </List>
         </>
       )}
-      {creating && mayCreate && (
+      {creating && mayCreate && !simExpired && (
         <NewStorageDialog
           bsId={selected.bs_id}
           stationProbeIds={stationProbeIds}
