@@ -9,8 +9,8 @@ import { qualityMigration } from './0007_quality.js';
 import { monitorsMigration } from './0008_monitors.js';
 import { ruleStateVersionMigration } from './0016_rule_state_version.js';
 import { alertLogMigration } from './0017_alert_log.js';
-import { simExpiryMigration } from './0022_sim_expiry.js';
 import { accountMigration } from './0020_account.js';
+import { simExpiryMigration } from './0022_sim_expiry.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -24,7 +24,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0008_monitors': monitorsMigration(engine),
     '0016_rule_state_version': ruleStateVersionMigration(engine),
     '0017_alert_log': alertLogMigration(engine),
-    '0022_sim_expiry': simExpiryMigration(engine),
     '0020_account': accountMigration(engine),
+    '0022_sim_expiry': simExpiryMigration(engine),
   };
 }
