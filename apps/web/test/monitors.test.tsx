@@ -10,7 +10,7 @@ import {
 } from '@emberwatch/shared';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
-import { station, storage } from './support/fixtures';
+import { bsConf, station, storage } from './support/fixtures';
 import { insight, premium } from './support/probeDetailFakes';
 
 beforeAll(async () => {
@@ -602,5 +602,22 @@ describe("a storage's monitor tab (spec doc 3 §4)", { timeout: 30_000 }, () => 
     expect(select.getAttribute('aria-disabled')).toBe('true');
     expect(screen.queryByRole('button', { name: 'Add monitor' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Edit monitor' })).toBeNull();
+  });
+});
+
+describe('the monitor list once the SIM has expired (spec doc 3 §2)', { timeout: 20_000 }, () => {
+  it('shows the heading and the expiry message, keeps the monitors listed, and offers no add or edit', async () => {
+    const server = monitorServer([monitor()]);
+    server.override('GET /client/bsConf', (c) =>
+      json(bsConf(c.query.get('basestationID') ?? '', { sim_exp_date: Math.floor(Date.now() / 1000) - 60 })),
+    );
+    const { user } = renderApp('/storages/monitors', server);
+    const expired = await screen.findByTestId('monitors-expired', undefined, slow);
+    expect(expired.textContent).toContain('The SIM card of your base station has expired');
+    expect(within(expired).getByRole('heading', { name: 'Monitors' })).toBeTruthy();
+    expect(await cards()).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Add monitor' })).toBeNull();
+    await user.click(within((await cards())[0]!).getByText('Hay watch'));
+    expect(screen.queryByRole('dialog', { name: 'Edit monitor' })).toBeNull();
   });
 });

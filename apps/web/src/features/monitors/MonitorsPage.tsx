@@ -7,12 +7,21 @@ import Warehouse from '@mui/icons-material/Warehouse';
 import Box from '@mui/material/Box';
 import Fab from '@mui/material/Fab';
 import Stack from '@mui/material/Stack';
-import { canSeeStorages, mayChange, monitorsToggleEnabled, type Monitor } from '@emberwatch/shared';
+import Alert from '@mui/material/Alert';
+import Typography from '@mui/material/Typography';
+import {
+  canSeeStorages,
+  mayChange,
+  monitorsToggleEnabled,
+  simHasExpired,
+  type Monitor,
+} from '@emberwatch/shared';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { useShellContext } from '../../lib/shellContext';
-import { useSelectedStation } from '../base-stations';
+import { useNowSeconds } from '../../lib/useNowSeconds';
+import { useBsConf, useSelectedStation } from '../base-stations';
 import { StoragesToolbar } from '../storages';
 import { MonitorCard } from './MonitorCard';
 import { MonitorEditorDialog } from './MonitorEditorDialog';
@@ -29,7 +38,12 @@ export function MonitorsPage() {
   const { selected } = useSelectedStation();
   const monitors = useMonitors();
   const [editing, setEditing] = useState<Monitor | 'new' | null>(null);
-  const mayEdit = mayChange(roleContext, 'editMonitor');
+  const conf = useBsConf(selected?.bs_id ?? '');
+  const nowS = useNowSeconds(60_000);
+  // Spec doc 3 §2: once the station's SIM ("the simulation") has expired, the heading and an expiry
+  // message show and no monitor is added; the existing ones stay listed.
+  const expired = simHasExpired(conf.data?.sim_exp_date ?? null, nowS);
+  const mayEdit = mayChange(roleContext, 'editMonitor') && !expired;
 
   if (!canSeeStorages(roleContext)) return <Navigate to="/probes" replace />;
   if (!monitorsToggleEnabled(roleContext)) return <Navigate to="/storages" replace />;
@@ -47,6 +61,14 @@ export function MonitorsPage() {
   return (
     <Box sx={{ pb: 10 }}>
       {toolbar}
+      {expired && (
+        <Box sx={{ mb: 2 }} data-testid="monitors-expired">
+          <Typography variant="h5" component="h1" gutterBottom>
+            {t('monitors.list.title')}
+          </Typography>
+          <Alert severity="warning">{t('monitors.list.expired')}</Alert>
+        </Box>
+      )}
       {monitors.data.length === 0 ? (
         <EmptyState icon={<NotificationsActive />} text={t('monitors.list.empty')} />
       ) : (
