@@ -3,6 +3,7 @@ import { accountFeature } from './features/account/index.js';
 import { baseStationsFeature } from './features/base-stations/index.js';
 import { exportFeature } from './features/export/index.js';
 import { ingestFeature } from './features/ingest/index.js';
+import { masterAccessFeature } from './features/master-access/index.js';
 import { monitorsFeature } from './features/monitors/index.js';
 import { preferencesFeature } from './features/preferences/index.js';
 import { probesFeature } from './features/probes/index.js';
@@ -33,6 +34,7 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
   const sessions = sessionsFeature(kernel, { ...access.exports, ...preferences.exports });
   const auth = { access: access.exports.access, authenticate: sessions.exports.authenticate };
   const users = usersFeature(kernel, { ...access.exports, ...auth, ...preferences.exports });
+  const masterAccess = masterAccessFeature(kernel, auth);
   const account = accountFeature(kernel, {
     ...auth,
     passwords: { hash: hashPassword, verify: verifyPassword },
@@ -54,6 +56,7 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
     preferences,
     sessions,
     users,
+    masterAccess,
     account,
     readings,
     baseStations,

@@ -88,3 +88,4 @@ export * from './domain/rules/ruleFieldRange.js';
 export * from './domain/rules/accountAlertRules.js';
 export * from './domain/rules/ruleOffer.js';
 export * from './contracts/account.js';
+export * from './contracts/masterAccess.js';

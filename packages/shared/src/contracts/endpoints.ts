@@ -3,6 +3,7 @@ import { baseStationEndpoints } from './baseStations.js';
 import type { Endpoint } from './endpoint.js';
 import { exportEndpoints } from './export.js';
 import { healthEndpoints } from './health.js';
+import { masterAccessEndpoints } from './masterAccess.js';
 import { ingestEndpoints } from './ingest.js';
 import { monitorEndpoints } from './monitors.js';
 import { probeConfigEndpoints } from './probeConfig.js';
@@ -26,6 +27,7 @@ function catalogue<const C extends Record<string, Record<string, Endpoint>>>(gro
 export const endpoints = catalogue({
   sessions: sessionEndpoints,
   users: userEndpoints,
+  masterAccess: masterAccessEndpoints,
   account: accountEndpoints,
   baseStations: baseStationEndpoints,
   probes: { ...probeDataEndpoints, ...probeConfigEndpoints },

@@ -55,7 +55,14 @@ export const userInfoSchema = z.object({
   storagesEnabled: z.boolean(),
   siteindex: z.boolean(),
   voiceCallEnabled: z.boolean(),
-  masterAuthorizations: z.array(z.object({ UID: z.int(), id: z.int(), authorized: z.boolean() })),
+  masterAuthorizations: z.array(
+    z.object({
+      UID: z.int(),
+      id: z.int(),
+      authorized: z.boolean(),
+      name: z.string().describe('The master account as its owner knows it (company, else name or username).'),
+    }),
+  ),
   subUsers: z.array(z.object({ U_ID: z.int(), name: z.string(), username: z.string().nullable() })),
   subUserCount: z.int(),
 });

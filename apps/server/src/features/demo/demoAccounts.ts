@@ -44,7 +44,11 @@ export interface DemoAccount {
   storagesEnabled?: boolean;
   siteindex?: boolean;
   admin?: { group: number };
-  master?: { authorizedBy: string[] };
+  /**
+   * A master account: the owners that authorised it, and those it has asked but who have not
+   * answered yet (the compost farm sees the request in its top bar).
+   */
+  master?: { authorizedBy: string[]; requestedFrom?: string[] };
   mainUser?: string;
   prefs: Partial<UiPreferences>;
   stations: DemoStation[];
@@ -235,7 +239,10 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     planLevel: 0,
     segment: null,
     siteindex: true,
-    master: { authorizedBy: ['hay@demo.emberwatch', 'grain@demo.emberwatch'] },
+    master: {
+      authorizedBy: ['hay@demo.emberwatch', 'grain@demo.emberwatch'],
+      requestedFrom: ['compost@demo.emberwatch'],
+    },
     prefs: {},
     stations: [],
   },

@@ -173,6 +173,14 @@ async function seedDemoAccounts(
               .values({ master_user_id: row.id, owner_user_id: ownerId, authorized: 1, created_ts: nowS })
               .execute();
           }
+          for (const owner of a.master.requestedFrom ?? []) {
+            const ownerId = ids.get(owner);
+            if (ownerId === undefined) continue;
+            await trx
+              .insertInto('master_authorizations')
+              .values({ master_user_id: row.id, owner_user_id: ownerId, authorized: 0, created_ts: nowS })
+              .execute();
+          }
         }
       }
     });

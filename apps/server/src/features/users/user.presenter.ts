@@ -53,7 +53,14 @@ export interface UserInfoInput {
   account: UserRow;
   bsList: BsListEntry[];
   subUsers: UserRow[];
-  masterAuthorizations: { id: number; master_user_id: number; authorized: number }[];
+  masterAuthorizations: {
+    id: number;
+    master_user_id: number;
+    authorized: number;
+    username: string;
+    firstname: string | null;
+    lastname: string | null;
+  }[];
   nowS: number;
 }
 
@@ -83,6 +90,8 @@ export function presentUserInfo(i: UserInfoInput): UserInfo {
       UID: m.master_user_id,
       id: m.id,
       authorized: m.authorized === 1,
+      // The company (lastname) first: a master account is an adviser's or a co-operative's.
+      name: m.lastname || [m.firstname].filter(Boolean).join(' ') || m.username,
     })),
     subUsers: i.subUsers.map((s) => ({
       U_ID: s.id,

@@ -43,10 +43,11 @@ export class UserRepository {
   /** Master accounts that asked this owner for access, authorised or not (spec: masterAuthorizations). */
   masterAuthorizationsOf(ownerUserId: number) {
     return this.db
-      .selectFrom('master_authorizations')
-      .select(['id', 'master_user_id', 'authorized'])
-      .where('owner_user_id', '=', ownerUserId)
-      .orderBy('id')
+      .selectFrom('master_authorizations as m')
+      .innerJoin('users as u', 'u.id', 'm.master_user_id')
+      .select(['m.id', 'm.master_user_id', 'm.authorized', 'u.username', 'u.firstname', 'u.lastname'])
+      .where('m.owner_user_id', '=', ownerUserId)
+      .orderBy('m.id')
       .execute();
   }
 }

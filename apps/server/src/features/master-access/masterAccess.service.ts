@@ -1,0 +1,27 @@
+import type { AuthorizeMasterUsersRequest } from '@emberwatch/shared';
+import { ApiError } from '../../http/ApiError.js';
+import type { AccessService, Actor } from '../users/index.js';
+import type { MasterAccessRepository } from './masterAccess.repository.js';
+
+/**
+ * Granting master accounts access to a farm (spec doc 1 §7 authorizeMasterUsers; decision 0044).
+ * Only the account's owner may, or an admin acting for the account: a sub-user (a farm hand) may
+ * not hand the farm's data to another company, and a master cannot grant itself.
+ */
+export class MasterAccessService {
+  constructor(
+    private readonly repo: MasterAccessRepository,
+    private readonly access: AccessService,
+  ) {}
+
+  async authorize(actor: Actor, req: AuthorizeMasterUsersRequest): Promise<void> {
+    const account = await this.access.targetAccount(actor, req.UID);
+    const owner = account.main_user_id === null && actor.user.id === account.id;
+    if (!owner && !actor.isAdmin)
+      throw ApiError.forbidden('Only the account owner can grant access to master accounts.');
+    if (account.main_user_id !== null)
+      throw ApiError.invalid('A sub-user has no requests of its own.', 'UID');
+    const granted = await this.repo.grant(account.id, req.authMasters);
+    if (granted < 0) throw ApiError.invalid('There is no such request for this account.', 'authMasters');
+  }
+}
