@@ -28,7 +28,14 @@ describe('the side menu', () => {
   it('offers a regular user the probes, the settings, the instructions and logging out, with the version label', async () => {
     const app = renderApp('/probes', createFakeServer({ loggedIn: true }));
     const nav = await openMenu(app);
-    expect(entryNames(nav)).toEqual(['Probes', 'Settings', 'Instructions', 'LanguageEnglish', 'Log out']);
+    expect(entryNames(nav)).toEqual([
+      'Probes',
+      'Settings',
+      'Account',
+      'Instructions',
+      'LanguageEnglish',
+      'Log out',
+    ]);
     expect(within(nav).getByText('Version 2025.10.24')).toBeTruthy();
   });
 
@@ -36,7 +43,7 @@ describe('the side menu', () => {
     const server = createFakeServer({ loggedIn: true, session: { master: true } });
     const app = renderApp('/probes', server);
     const nav = await openMenu(app);
-    expect(entryNames(nav)).toEqual(['Probes', 'Instructions', 'LanguageEnglish', 'Log out']);
+    expect(entryNames(nav)).toEqual(['Probes', 'Account', 'Instructions', 'LanguageEnglish', 'Log out']);
     await app.user.click(screen.getByTestId('menu-logout'));
     await waitFor(() => expect(app.location()).toBe('/login'));
     expect(server.callsTo('POST', '/admin/logout')).toHaveLength(1);
@@ -90,6 +97,7 @@ describe('the side menu', () => {
       'Storages',
       'Probes',
       'Settings',
+      'Account',
       'Instructions',
       'LanguageEnglish',
       'Log out',
@@ -103,6 +111,7 @@ describe('the side menu', () => {
       'Storages',
       'Probes',
       'Settings',
+      'Account',
       'Instructions',
       'LanguageEnglish',
       'Log out',
@@ -117,7 +126,14 @@ describe('the side menu', () => {
       createFakeServer({ loggedIn: true, user: { plans: [{ ...PREMIUM, expired: true }] } }),
     );
     const nav = await openMenu(app);
-    expect(entryNames(nav)).toEqual(['Probes', 'Settings', 'Instructions', 'LanguageEnglish', 'Log out']);
+    expect(entryNames(nav)).toEqual([
+      'Probes',
+      'Settings',
+      'Account',
+      'Instructions',
+      'LanguageEnglish',
+      'Log out',
+    ]);
   });
 
   it('opens the instructions page from the menu', async () => {

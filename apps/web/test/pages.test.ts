@@ -48,9 +48,15 @@ describe('the page list the shell derives from', () => {
 
   it('implements the entries whose pages exist, and the shell’s language and logout, once each', () => {
     expect([...IMPLEMENTED_ENTRIES].sort()).toEqual(
-      ['instructions', 'language', 'logout', 'probes', 'settings', 'storages'].sort(),
+      ['account', 'instructions', 'language', 'logout', 'probes', 'settings', 'storages'].sort(),
     );
-    expect(Object.keys(ENTRY_PAGES).sort()).toEqual(['instructions', 'probes', 'settings', 'storages']);
+    expect(Object.keys(ENTRY_PAGES).sort()).toEqual([
+      'account',
+      'instructions',
+      'probes',
+      'settings',
+      'storages',
+    ]);
     expect(new Set(IMPLEMENTED_ENTRIES).size).toBe(IMPLEMENTED_ENTRIES.length);
   });
 });

@@ -7,6 +7,7 @@ import { storagesPages } from '../features/storages/pages';
 import { sitePlanPages } from '../features/site-plan/pages';
 import { qualityPages } from '../features/quality/pages';
 import { monitorsPages } from '../features/monitors/pages';
+import { accountPages } from '../features/account/pages';
 
 /**
  * Every page of the logged-in app, one line per feature. The shell derives from this list the
@@ -22,5 +23,6 @@ export const PAGES = [
   ...probesPages,
   ...probeDetailPages,
   ...settingsPages,
+  ...accountPages,
   ...instructionsPages,
 ] satisfies readonly PageDefinition[];

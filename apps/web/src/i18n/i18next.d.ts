@@ -12,6 +12,7 @@ import type sitePlan from './locales/en/sitePlan.json';
 import type quality from './locales/en/quality.json';
 import type exportTexts from './locales/en/export.json';
 import type alertMessaging from './locales/en/alertMessaging.json';
+import type account from './locales/en/account.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -28,7 +29,8 @@ declare module 'i18next' {
         typeof quality &
         typeof exportTexts &
         typeof monitors &
-        typeof alertMessaging;
+        typeof alertMessaging &
+        typeof account;
     };
   }
 }

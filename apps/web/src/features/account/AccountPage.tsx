@@ -1,0 +1,73 @@
+import { Link as RouterLink, Navigate, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useShellContext } from '../../lib/shellContext';
+import type { TranslationKey } from '../../i18n/translationKey';
+import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
+import { LoadingIndicator } from '../../ui/LoadingIndicator';
+import { useAccountInfo } from './accountQueries';
+import { AccountSnackbarProvider } from './AccountSnackbar';
+import { accountTabOf, ACCOUNT_TABS, type AccountTab } from './accountTab';
+import { CredentialsTab } from './CredentialsTab';
+import { MasterAccountPage } from './MasterAccountPage';
+import { ServicesTab } from './ServicesTab';
+import { UsersTab } from './UsersTab';
+
+const TAB_LABEL_KEYS: Record<AccountTab, TranslationKey> = {
+  users: 'account.tabs.users',
+  credentials: 'account.tabs.credentials',
+  services: 'account.tabs.services',
+};
+
+/**
+ * /account/{users|credentials|services} (spec doc 2 §2.8): the tab follows the last path segment, a
+ * deeper path selects Services, /account leads to Users. A master sees its own page, without tabs.
+ */
+export function AccountPage() {
+  const { roleContext } = useShellContext();
+  return (
+    <AccountSnackbarProvider>
+      {roleContext.master ? <MasterAccountPage /> : <AccountTabs />}
+    </AccountSnackbarProvider>
+  );
+}
+
+function AccountTabs() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const tab = accountTabOf(pathname);
+  const account = useAccountInfo();
+
+  if (!tab) return <Navigate to="/account/users" replace />;
+  return (
+    <>
+      <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: { xs: 1.5, sm: 2.5 } }}>
+        <Tabs value={tab} variant="scrollable" allowScrollButtonsMobile aria-label={t('account.tabsLabel')}>
+          {ACCOUNT_TABS.map((v) => (
+            <Tab
+              key={v}
+              value={v}
+              label={t(TAB_LABEL_KEYS[v])}
+              component={RouterLink}
+              to={`/account/${v}`}
+              data-testid={`account-tab-${v}`}
+            />
+          ))}
+        </Tabs>
+      </Box>
+      {account.error ? (
+        <LoadErrorAlert error={account.error} onRetry={() => void account.refetch()} />
+      ) : !account.data ? (
+        <LoadingIndicator label={t('common.loading')} />
+      ) : (
+        <>
+          {tab === 'users' && <UsersTab account={account.data} />}
+          {tab === 'credentials' && <CredentialsTab account={account.data} />}
+          {tab === 'services' && <ServicesTab account={account.data} />}
+        </>
+      )}
+    </>
+  );
+}

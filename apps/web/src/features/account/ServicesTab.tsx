@@ -1,0 +1,130 @@
+import { useTranslation } from 'react-i18next';
+import { format } from 'date-fns';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { DEFAULT_SUB_USER_COUNT, type AccountInfo } from '@emberwatch/shared';
+import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
+import { LoadingIndicator } from '../../ui/LoadingIndicator';
+import { useUserInfo } from '../users';
+import { FieldRow } from './FieldRow';
+
+/** Spec doc 2 §9: "Dates in account shown dd.MM.yyyy". */
+const accountDate = (epochS: number) => format(new Date(epochS * 1000), 'dd.MM.yyyy');
+
+/**
+ * What the account has (spec doc 2 §3 "plans (planLevel, dueDate, expired), service"): its plan, the
+ * Insight service when it has one, its users' allowance and its base stations. Renewal, upgrade and
+ * checkout join this tab with the payments (decision 0036).
+ */
+export function ServicesTab({ account }: { account: AccountInfo }) {
+  const { t } = useTranslation();
+  const info = useUserInfo(account.U_ID);
+  if (info.error) return <LoadErrorAlert error={info.error} onRetry={() => void info.refetch()} />;
+  if (!info.data) return <LoadingIndicator label={t('common.loading')} />;
+  const { plans, service, bs_list: stations } = info.data;
+  const plan = plans[0];
+  const extraUsers = Math.max(0, account.subUserCount - DEFAULT_SUB_USER_COUNT);
+  const trialText = (trial: number) =>
+    trial === 0
+      ? t('account.services.trialNone')
+      : trial === -1
+        ? t('account.services.trialRefused')
+        : t('account.services.trialOn');
+
+  return (
+    <Stack spacing={2}>
+      <Paper variant="outlined" sx={{ px: { xs: 1.5, sm: 2.5 }, py: 1 }} data-testid="account-plan">
+        <Typography variant="h6" component="h2" sx={{ pt: 1 }}>
+          {t('account.services.plan')}
+        </Typography>
+        {plan ? (
+          <>
+            <FieldRow
+              testId="plan-name"
+              label={t('account.services.planName')}
+              value={
+                <>
+                  {plan.planName}{' '}
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    color={plan.expired ? 'error' : 'success'}
+                    label={t(plan.expired ? 'account.services.expired' : 'account.services.active')}
+                  />
+                </>
+              }
+            />
+            <FieldRow
+              testId="plan-due"
+              label={t('account.services.validUntil')}
+              value={plan.dueDate ? accountDate(plan.dueDate) : t('account.services.noEnd')}
+            />
+          </>
+        ) : (
+          <Typography color="text.secondary" sx={{ py: 1 }}>
+            {t('account.services.noPlan')}
+          </Typography>
+        )}
+      </Paper>
+
+      <Paper variant="outlined" sx={{ px: { xs: 1.5, sm: 2.5 }, py: 1 }} data-testid="account-service">
+        <Typography variant="h6" component="h2" sx={{ pt: 1 }}>
+          {t('account.services.insight')}
+        </Typography>
+        {service ? (
+          <>
+            <FieldRow
+              testId="service-trial"
+              label={t('account.services.trial')}
+              value={trialText(service.trial)}
+            />
+            {service.started !== null && (
+              <FieldRow
+                testId="service-started"
+                label={t('account.services.started')}
+                value={accountDate(service.started)}
+              />
+            )}
+            {service.period !== null && (
+              <FieldRow
+                testId="service-period"
+                label={t('account.services.period')}
+                value={t('account.services.months', { months: service.period })}
+              />
+            )}
+            {service.expDate !== null && (
+              <FieldRow
+                testId="service-exp"
+                label={t('account.services.validUntil')}
+                value={accountDate(service.expDate)}
+              />
+            )}
+          </>
+        ) : (
+          <Typography color="text.secondary" sx={{ py: 1 }}>
+            {t('account.services.noService')}
+          </Typography>
+        )}
+      </Paper>
+
+      <Paper variant="outlined" sx={{ px: { xs: 1.5, sm: 2.5 }, py: 1 }}>
+        <FieldRow
+          testId="service-users"
+          label={t('account.services.users')}
+          value={t('account.services.usersAllowed', { max: account.subUserCount, extra: extraUsers })}
+        />
+        <FieldRow
+          testId="service-stations"
+          label={t('account.services.stations')}
+          value={
+            stations.length > 0
+              ? stations.map((s) => (s.bsName ? `${s.bsName} (${s.bsId})` : s.bsId)).join(', ')
+              : t('account.notSet')
+          }
+        />
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import type { AccountInfo } from '@emberwatch/shared';
+import { PhoneSection } from './PhoneSection';
+import { ProfileSection } from './ProfileSection';
+import { SubUsersSection } from './SubUsersSection';
+
+/** The account's profile, its phone and its users (spec doc 2 §2.8 /account/users). */
+export function UsersTab({ account }: { account: AccountInfo }) {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={2}>
+      {!account.mayEdit && (
+        <Alert severity="info" data-testid="account-read-only">
+          {t('account.readOnly')}
+        </Alert>
+      )}
+      <ProfileSection account={account} />
+      <PhoneSection account={account} />
+      <SubUsersSection account={account} />
+    </Stack>
+  );
+}
