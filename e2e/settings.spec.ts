@@ -55,6 +55,13 @@ test('a compost operator switches to °F and sees every probe temperature conver
   // Its own demo account: the changes are saved, and no other test logs in as this operator.
   await logIn(page, demoUsers.compost);
   await expect(page).toHaveURL(/\/probes$/);
+  // The demo's regional advisor waits for this farm's answer: the request dialog opens by itself
+  // 2 s after load (spec doc 1 §4); closed, it stays closed for the session.
+  const requests = page.getByRole('dialog', { name: 'Access requests' });
+  await expect(requests).toBeVisible();
+  await expect(requests.getByRole('switch', { name: 'Advisor' })).toBeVisible();
+  await requests.getByRole('button', { name: 'Close' }).click();
+  await expect(requests).toBeHidden();
   const celsius = await temperaturesBySensor(page);
   expect(celsius.size).toBeGreaterThan(0);
 

@@ -19,6 +19,7 @@ import { SelectedStationProvider, useBasestations } from '../features/base-stati
 import { IMPLEMENTED_ENTRIES } from './implementedRoutes';
 import { pageTitleKey } from './pageTitleKey';
 import { PageRoutes } from './pageRoutes';
+import { MasterRequests } from '../features/master-access';
 import { TopBar } from './TopBar';
 import { RealtimeBridge } from './RealtimeBridge';
 import { ShellTheme } from './ShellTheme';
@@ -98,6 +99,7 @@ function ShellFrame() {
         <TopBar
           title={title}
           menuOpen={menuOpen}
+          actions={<MasterRequests user={user.data} roleContext={roleContext} />}
           onOpenMenu={() => {
             setMenuMounted(true);
             setMenuOpen(true);

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -16,10 +17,13 @@ export function TopBar({
   title,
   onOpenMenu,
   menuOpen,
+  actions,
 }: {
   title: string;
   onOpenMenu: () => void;
   menuOpen: boolean;
+  /** The features' buttons before the menu (requests, notifications, news), each with its count. */
+  actions?: ReactNode;
 }) {
   const { t } = useTranslation();
   const { stations, tabs } = useSelectedStation();
@@ -43,6 +47,7 @@ export function TopBar({
         <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
           <BaseStationSelector />
         </Box>
+        {actions}
         <IconButton
           color="inherit"
           edge="end"

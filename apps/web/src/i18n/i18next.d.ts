@@ -12,6 +12,7 @@ import type sitePlan from './locales/en/sitePlan.json';
 import type quality from './locales/en/quality.json';
 import type exportTexts from './locales/en/export.json';
 import type alertMessaging from './locales/en/alertMessaging.json';
+import type masterAccess from './locales/en/masterAccess.json';
 import type account from './locales/en/account.json';
 
 declare module 'i18next' {
@@ -30,6 +31,7 @@ declare module 'i18next' {
         typeof exportTexts &
         typeof monitors &
         typeof alertMessaging &
+        typeof masterAccess &
         typeof account;
     };
   }
