@@ -90,3 +90,77 @@ test('a hay farmer sees a bale cross the limit on the storage, live, and acknowl
     await page.evaluate(() => (globalThis as unknown as { emberwatchNoReload?: boolean }).emberwatchNoReload),
   ).toBe(true);
 });
+
+interface GrainStorage {
+  itemID: number;
+  name: string;
+  BS_ID: string;
+  sensor_layout: { sensors: { id: string; row: number }[] } | null;
+  stacks: { sensors: { id: string }[] }[];
+}
+
+// Issue 11 item 9: create a monitor with ABS_MAX on a storage from the web, send readings above the
+// limit through the ingest protocol, see the alert on the storage without reloading.
+test('a grain farmer adds a monitor to a bin from its monitor tab, and a hot reading raises its alert live', async ({
+  page,
+  request,
+}) => {
+  const login = await request.post('/admin/login', {
+    data: { username: demoUsers.grain, password: demoPassword },
+  });
+  expect(login.ok()).toBe(true);
+  const headers = {
+    Authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}`,
+  };
+  const storages = (
+    (await (await request.get('/client/getStorages', { headers })).json()) as { results: GrainStorage[] }
+  ).results;
+  const bin = storages.find((s) => (s.sensor_layout?.sensors ?? []).some((p) => p.row >= 0));
+  if (!bin) throw new Error('no demo grain storage with a placed probe');
+  const probe = bin.sensor_layout!.sensors.find((p) => p.row >= 0)!.id;
+
+  await page.goto(`/storages/${bin.itemID}`);
+  await page.getByLabel('Username', { exact: true }).fill(demoUsers.grain);
+  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('tab', { name: 'Monitor' }).click();
+  const panel = page.getByTestId('storage-monitor');
+
+  // A new monitor with one absolute rule at 35 °C (the grain farmer reads °F: 95 °F), made inside
+  // the storage: it is chosen at once.
+  await panel.getByRole('button', { name: 'Add monitor' }).click();
+  const editor = page.getByRole('dialog', { name: 'New monitor' });
+  await editor.getByRole('textbox', { name: 'Name' }).fill('Bin watch 35');
+  await editor.getByRole('button', { name: 'Add rule' }).click();
+  await page.getByRole('dialog', { name: 'Choose a rule type' }).getByText('Absolute maximum').click();
+  const rule = page.getByRole('dialog', { name: 'Absolute maximum' });
+  const limit = rule.getByRole('spinbutton', { name: /Alert limit/ });
+  await limit.fill('95');
+  await rule.getByRole('button', { name: 'OK' }).click();
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(editor).toBeHidden();
+  await expect(panel.getByRole('combobox', { name: 'Monitor' })).toHaveText('Bin watch 35');
+  await expect(panel.getByRole('heading', { name: 'Bin watch 35' })).toBeVisible();
+
+  await page.evaluate(() => {
+    (globalThis as unknown as { emberwatchNoReload?: boolean }).emberwatchNoReload = true;
+  });
+  const { stations } = await readDemoStations();
+  const station = stations.find((s) => s.bs_id === bin.BS_ID)!;
+  const sent = await page.request.post('/ingest/v1/packets', {
+    headers: { Authorization: `Station ${station.bs_id}:${station.secret}` },
+    data: {
+      type: 'data',
+      readings: [{ sensor_id: probe, meas_ts: Math.floor(Date.now() / 1000), temperatures: [410, 300, 290] }],
+    },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const row = panel
+    .getByTestId('current-alert')
+    .filter({ hasText: `Absolute maximum: probe ${probe}, depth 1` });
+  await expect(row).toHaveCount(1, { timeout: 20_000 });
+  await expect(row).toContainText('reached 105.8 °F');
+  expect(
+    await page.evaluate(() => (globalThis as unknown as { emberwatchNoReload?: boolean }).emberwatchNoReload),
+  ).toBe(true);
+});
