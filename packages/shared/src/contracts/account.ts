@@ -367,6 +367,23 @@ export const smsDataResponseSchema = z.object({
 });
 export type SmsDataResponse = z.infer<typeof smsDataResponseSchema>;
 
+/**
+ * Forgotten password and username (doc 1 §7 getPasswordCodeByUsername, resetPassword, getUsernameSMS).
+ * Public calls that answer the same whether or not an account matches, so that they never tell who
+ * has an account (decision 0036).
+ */
+export const passwordCodeQuerySchema = z.object({ username: z.string().trim().min(1).max(200) });
+export const resetPasswordRequestSchema = z.strictObject({
+  username: z.string().trim().min(1).max(200),
+  code: z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`), 'You have to fill 4 numbers'),
+  newPassword: newPasswordSchema,
+});
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
+export const usernameSmsQuerySchema = z.object({ phone: phoneSchema });
+
 export const accountEndpoints = defineEndpoints({
   accountInfo: defineEndpoint({
     method: 'GET',
@@ -454,5 +471,29 @@ export const accountEndpoints = defineEndpoints({
     response: smsDataResponseSchema,
     auth: 'user',
     summary: 'Admins: the codes the stand-in sender recorded, newest first.',
+  }),
+  getPasswordCodeByUsername: defineEndpoint({
+    method: 'GET',
+    path: '/client/getPasswordCodeByUsername',
+    query: passwordCodeQuerySchema,
+    response: statusOkSchema,
+    auth: 'public',
+    summary: "Sends a password reset code to the account's confirmed phone; the same answer for any name.",
+  }),
+  resetPassword: defineEndpoint({
+    method: 'POST',
+    path: '/client/resetPassword',
+    body: resetPasswordRequestSchema,
+    response: statusOkSchema,
+    auth: 'public',
+    summary: 'Sets a new password with the code sent by getPasswordCodeByUsername (status 2: wrong code).',
+  }),
+  getUsernameSMS: defineEndpoint({
+    method: 'GET',
+    path: '/client/getUsernameSMS',
+    query: usernameSmsQuerySchema,
+    response: statusOkSchema,
+    auth: 'public',
+    summary: 'Sends the usernames of a confirmed phone to it; the same answer for any number.',
   }),
 });

@@ -177,6 +177,29 @@ export class AccountRepository {
     });
   }
 
+  /** Takes a code (used once): true for the one call that deleted it. */
+  async takeCode(userId: number, purpose: CodePurpose, codeHash: string): Promise<boolean> {
+    const res = await this.db
+      .deleteFrom('account_codes')
+      .where('user_id', '=', userId)
+      .where('purpose', '=', purpose)
+      .where('code_hash', '=', codeHash)
+      .executeTakeFirst();
+    return Number(res.numDeletedRows) === 1;
+  }
+
+  /** The users whose phone is this number and confirmed as theirs. */
+  usersWithConfirmedPhone(phone: string): Promise<UserRow[]> {
+    return this.db
+      .selectFrom('users')
+      .innerJoin('account_phone_confirmations as c', 'c.user_id', 'users.id')
+      .selectAll('users')
+      .where('users.phone', '=', phone)
+      .where('c.phone_number', '=', phone)
+      .orderBy('users.id')
+      .execute();
+  }
+
   // ---- the stand-in sender's outbox
 
   async recordSent(row: {

@@ -5,6 +5,7 @@ import { route } from '../../http/route.js';
 import type { PasswordService } from './password.service.js';
 import type { PhoneService } from './phone.service.js';
 import type { ProfileService } from './profile.service.js';
+import type { RecoveryService } from './recovery.service.js';
 import type { SubUserService } from './subUsers.service.js';
 import { ThrottledError } from './throttledError.js';
 
@@ -14,6 +15,7 @@ export interface AccountRouteDeps {
   passwords: PasswordService;
   subUsers: SubUserService;
   phones: PhoneService;
+  recovery: RecoveryService;
 }
 
 /** RFC 9110: a throttled call says how long to wait, in seconds. */
@@ -27,6 +29,36 @@ async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Pr
 }
 
 export function accountRoutes(ctx: AccountRouteDeps) {
+  return (app: FastifyInstance): void => {
+    void app.register(recoveryRoutes(ctx));
+    void app.register(userRoutes(ctx));
+  };
+}
+
+/** Forgotten password and username: public, before any login. */
+function recoveryRoutes(ctx: AccountRouteDeps) {
+  return (app: FastifyInstance): void => {
+    const e = accountEndpoints;
+
+    route(app, e.getPasswordCodeByUsername).handle(async (req, reply) => {
+      await withRetryAfter(reply, () => ctx.recovery.sendPasswordCode(req.query.username, req.ip));
+      return { status_code: 0 };
+    });
+
+    route(app, e.resetPassword).handle(async (req, reply) => {
+      await withRetryAfter(reply, () => ctx.recovery.resetPassword(req.body, req.ip));
+      return { status_code: 0 };
+    });
+
+    route(app, e.getUsernameSMS).handle(async (req, reply) => {
+      await withRetryAfter(reply, () => ctx.recovery.sendUsernames(req.query.phone, req.ip));
+      return { status_code: 0 };
+    });
+  };
+}
+
+/** The logged-in user's account calls. */
+function userRoutes(ctx: AccountRouteDeps) {
   return (app: FastifyInstance): void => {
     app.addHook('preHandler', ctx.authenticate);
     const e = accountEndpoints;

@@ -10,6 +10,7 @@ import { RecordingCodeSender, type CodeSender } from './codeSender.js';
 import { PasswordService, type PasswordHashing } from './password.service.js';
 import { PhoneService } from './phone.service.js';
 import { ProfileService } from './profile.service.js';
+import { RecoveryService } from './recovery.service.js';
 import { SubUserService } from './subUsers.service.js';
 
 export type { CodeMessage, CodeSender } from './codeSender.js';
@@ -42,6 +43,14 @@ export function accountFeature(
       passwords: new PasswordService(repo, deps.passwords, deps.revokeSessions, nowS),
       subUsers: new SubUserService(repo, scopes, deps.passwords, deps.revokeSessions, nowS),
       phones: new PhoneService(repo, scopes, sender, kernel.config.jwtSecret, nowS),
+      recovery: new RecoveryService(
+        repo,
+        sender,
+        deps.passwords,
+        deps.revokeSessions,
+        kernel.config.jwtSecret,
+        nowS,
+      ),
     }),
     exports: {},
   });

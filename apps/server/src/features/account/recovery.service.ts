@@ -1,0 +1,128 @@
+import { ApiError } from '../../http/ApiError.js';
+import { PHONE_STATUS } from '@emberwatch/shared';
+import type { AccountRepository } from './account.repository.js';
+import { AttemptLimiter } from './attemptLimiter.js';
+import type { CodeSender } from './codeSender.js';
+import { CODE_MAX_ATTEMPTS, CODE_TTL_S, codeHash, newCode, nextWindow, sameHash, sendWait } from './codes.js';
+import type { PasswordHashing } from './password.service.js';
+import { loginEnabledOf } from './subUserLogin.js';
+import { ThrottledError } from './throttledError.js';
+
+/** Code requests one address may make in an hour, and requests for one username or number. */
+export const RECOVERY_REQUESTS_PER_ADDRESS = 20;
+export const RECOVERY_REQUESTS_PER_TARGET = 5;
+/** Reset attempts (right or wrong) one address may make in an hour. */
+export const RESETS_PER_ADDRESS = 30;
+const HOUR_S = 3600;
+
+const wrongCode = () =>
+  new ApiError(400, 'The code is wrong or has expired.', PHONE_STATUS.wrongCode, 'code');
+
+/**
+ * Forgotten password and username (spec doc 1 §7: getPasswordCodeByUsername, resetPassword,
+ * getUsernameSMS). Public calls, so every answer is the same whether an account matches or not, and
+ * every limit applies to names and numbers that exist and that do not: a refusal, or its absence,
+ * never tells who has an account. Codes go only to a phone confirmed by code (an unconfirmed number
+ * could be anyone's), through the same sender and codes table as the phone confirmation.
+ */
+export class RecoveryService {
+  private readonly perAddress: AttemptLimiter;
+  private readonly perTarget: AttemptLimiter;
+  private readonly resetsPerAddress: AttemptLimiter;
+
+  constructor(
+    private readonly repo: AccountRepository,
+    private readonly sender: CodeSender,
+    private readonly hashing: PasswordHashing,
+    private readonly revokeSessions: (userId: number) => Promise<void>,
+    private readonly codeKey: string,
+    private readonly nowS: () => number,
+  ) {
+    this.perAddress = new AttemptLimiter(nowS, RECOVERY_REQUESTS_PER_ADDRESS, HOUR_S);
+    this.perTarget = new AttemptLimiter(nowS, RECOVERY_REQUESTS_PER_TARGET, HOUR_S);
+    this.resetsPerAddress = new AttemptLimiter(nowS, RESETS_PER_ADDRESS, HOUR_S);
+  }
+
+  /** GET /client/getPasswordCodeByUsername: a code to the login's confirmed phone, if it has one. */
+  async sendPasswordCode(username: string, address: string): Promise<void> {
+    this.pace(address, `u:${username.toLowerCase()}`);
+    const user = await this.repo.findUserByUsername(username);
+    if (!user || !loginEnabledOf(user) || user.demo === 1 || user.blocked === 1 || !user.phone) return;
+    if ((await this.repo.confirmedPhoneOf(user.id)) !== user.phone) return;
+    const now = this.nowS();
+    const last = await this.repo.findCode(user.id, 'password');
+    // A code sent a moment ago is still on its way and still valid: no second one, and no sign of it.
+    if (sendWait(last, now) > 0) return;
+    const code = newCode();
+    await this.repo.saveCode({
+      user_id: user.id,
+      purpose: 'password',
+      phone_number: user.phone,
+      old_phone: null,
+      code_hash: codeHash(this.codeKey, { userId: user.id, purpose: 'password', phone: user.phone, code }),
+      expires_ts: now + CODE_TTL_S,
+      attempts: 0,
+      sent_ts: now,
+      ...nextWindow(last, now),
+    });
+    await this.sender.send({
+      userId: user.id,
+      to: user.phone,
+      purpose: 'password',
+      text: `Emberwatch: your password reset code is ${code}. It is valid for 10 minutes.`,
+    });
+  }
+
+  /** POST /client/resetPassword: the code sets the new password once, and ends every session. */
+  async resetPassword(
+    body: { username: string; code: string; newPassword: string },
+    address: string,
+  ): Promise<void> {
+    const wait = this.resetsPerAddress.wait(address);
+    if (wait > 0) throw new ThrottledError(wait, 'Too many attempts. Please try again later.');
+    this.resetsPerAddress.fail(address);
+    const user = await this.repo.findUserByUsername(body.username);
+    const pending = user ? await this.repo.findCode(user.id, 'password') : undefined;
+    if (!user || !pending || pending.expires_ts <= this.nowS()) throw wrongCode();
+    const attempts = await this.repo.countAttempt(user.id, 'password');
+    if (attempts === undefined) throw wrongCode();
+    if (attempts > CODE_MAX_ATTEMPTS) {
+      await this.repo.deleteCode(user.id, 'password');
+      throw wrongCode();
+    }
+    const hash = codeHash(this.codeKey, {
+      userId: user.id,
+      purpose: 'password',
+      phone: pending.phone_number,
+      code: body.code,
+    });
+    if (!sameHash(hash, pending.code_hash)) throw wrongCode();
+    if (!(await this.repo.takeCode(user.id, 'password', pending.code_hash))) throw wrongCode();
+    await this.repo.setPasswordHash(user.id, await this.hashing.hash(body.newPassword));
+    await this.revokeSessions(user.id);
+  }
+
+  /** GET /client/getUsernameSMS: the logins whose confirmed phone this is, sent to that phone. */
+  async sendUsernames(phone: string, address: string): Promise<void> {
+    this.pace(address, `p:${phone}`);
+    const users = (await this.repo.usersWithConfirmedPhone(phone)).filter(
+      (u) => loginEnabledOf(u) && u.blocked === 0,
+    );
+    const first = users[0];
+    if (!first) return;
+    await this.sender.send({
+      userId: first.id,
+      to: phone,
+      purpose: 'username',
+      text: `Emberwatch: the username for this phone number: ${users.map((u) => u.username).join(', ')}`,
+    });
+  }
+
+  /** Counts the request against the address and the name or number, refusing once either is spent. */
+  private pace(address: string, target: string): void {
+    const wait = Math.max(this.perAddress.wait(address), this.perTarget.wait(target));
+    if (wait > 0) throw new ThrottledError(wait, 'Too many requests. Please try again later.');
+    this.perAddress.fail(address);
+    this.perTarget.fail(target);
+  }
+}
