@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { prepareStore, startServer, stationId, stationSecret, stopServer } from '../support/benchServer.js';
+import { prepareStore, startServer, stationId, stopServer } from '../support/benchServer.js';
+import { ingestReading, postPacket } from '../support/ingestPacket.js';
 import type { SendOutcome } from '../support/closedLoop.js';
 import { diskUsage, freePort } from '../support/procStats.js';
 import type { ProbeReading } from '../support/probeReadings.js';
@@ -50,45 +51,15 @@ function isRunning(child: ChildProcess): boolean {
   return child.exitCode === null && child.signalCode === null;
 }
 
-function emberwatchBody(ts: number, readings: ProbeReading[]): string {
-  return JSON.stringify({
-    type: 'data',
-    readings: readings.map((r) => ({
-      sensor_id: r.sensorId,
-      meas_ts: ts,
-      temperatures: r.temperatures,
-      sensor_RSSI: r.sensorRssi,
-      bs_RSSI: r.bsRssi,
-      batt_voltage: r.battery,
-    })),
-  });
-}
-
+/** Every reading of the load is new: a packet that stores fewer than all of them counts as failed. */
 function emberwatchSender(port: number) {
-  const url = `http://127.0.0.1:${port}/ingest/v1/packets`;
-  return async (station: number, ts: number, readings: ProbeReading[]): Promise<SendOutcome> => {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Station ${stationId(station)}:${stationSecret(station)}`,
-      },
-      body: emberwatchBody(ts, readings),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    const text = await res.text();
-    if (res.status !== 200) return { ok: false, readings: 0, error: `${res.status} ${text.slice(0, 200)}` };
-    const answer = JSON.parse(text) as { stored: number; duplicates: number; refused: number };
-    // Every reading is new: anything but all of them stored means the load is not what it claims.
-    if (answer.stored !== readings.length) {
-      return {
-        ok: false,
-        readings: 0,
-        error: `stored ${answer.stored} of ${readings.length} (duplicates ${answer.duplicates}, refused ${answer.refused})`,
-      };
-    }
-    return { ok: true, readings: answer.stored };
-  };
+  return (station: number, ts: number, readings: ProbeReading[]): Promise<SendOutcome> =>
+    postPacket(
+      port,
+      station,
+      readings.map((r) => ingestReading(r, ts)),
+      readings.length,
+    );
 }
 
 export async function startEmberwatchSqlite(stations: number): Promise<Target> {
