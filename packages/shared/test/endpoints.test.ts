@@ -49,6 +49,7 @@ describe('the endpoint catalogue', () => {
       last_boot_ts: null,
       last_conf_ts: null,
       last_data_ts: 1_700_000_100,
+      sim_exp_date: 1_800_000_000,
       sensor_configurations: [
         {
           sensor_id_sys: 'H1',
