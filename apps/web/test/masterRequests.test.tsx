@@ -70,10 +70,7 @@ describe('the authorization-request dialog (spec doc 1 §2, §4, §5)', { timeou
     await user.click(within(dialog).getByRole('switch', { name: 'Regional Advisor' }));
     await user.click(within(dialog).getByRole('button', { name: 'Grant access' }));
     expect(await within(dialog).findByText('Oops - an error occured. - Status=500')).toBeTruthy();
-    expect(within(dialog).getByRole('switch', { name: 'Regional Advisor' })).toHaveProperty(
-      'checked',
-      true,
-    );
+    expect(within(dialog).getByRole('switch', { name: 'Regional Advisor' })).toHaveProperty('checked', true);
   });
 
   it('shows nothing without pending requests', async () => {
