@@ -89,3 +89,4 @@ export * from './domain/rules/accountAlertRules.js';
 export * from './domain/rules/ruleOffer.js';
 export * from './contracts/account.js';
 export * from './contracts/masterAccess.js';
+export * from './domain/expiryBlock.js';

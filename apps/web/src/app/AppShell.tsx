@@ -20,6 +20,7 @@ import { IMPLEMENTED_ENTRIES } from './implementedRoutes';
 import { pageTitleKey } from './pageTitleKey';
 import { PageRoutes } from './pageRoutes';
 import { MasterRequests } from '../features/master-access';
+import { ExpiryBlockDialog } from '../features/plan-expiry';
 import { TopBar } from './TopBar';
 import { RealtimeBridge } from './RealtimeBridge';
 import { ShellTheme } from './ShellTheme';
@@ -92,6 +93,7 @@ function ShellFrame() {
   return (
     <SelectedStationProvider stations={stations.data}>
       <RealtimeBridge />
+      <ExpiryBlockDialog roleContext={roleContext} />
       <Box
         sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}
       >

@@ -13,6 +13,7 @@ import type quality from './locales/en/quality.json';
 import type exportTexts from './locales/en/export.json';
 import type alertMessaging from './locales/en/alertMessaging.json';
 import type masterAccess from './locales/en/masterAccess.json';
+import type planExpiry from './locales/en/planExpiry.json';
 import type account from './locales/en/account.json';
 
 declare module 'i18next' {
@@ -32,6 +33,7 @@ declare module 'i18next' {
         typeof monitors &
         typeof alertMessaging &
         typeof masterAccess &
+        typeof planExpiry &
         typeof account;
     };
   }

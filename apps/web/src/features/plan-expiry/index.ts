@@ -1,0 +1,2 @@
+// The plan-expiry feature's public surface: the shell's blocking renewal dialog.
+export { ExpiryBlockDialog } from './ExpiryBlockDialog';
