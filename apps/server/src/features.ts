@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { accountFeature } from './features/account/index.js';
 import { baseStationsFeature } from './features/base-stations/index.js';
 import { exportFeature } from './features/export/index.js';
+import { fansFeature } from './features/fans/index.js';
 import { ingestFeature } from './features/ingest/index.js';
 import { masterAccessFeature } from './features/master-access/index.js';
 import { monitorsFeature } from './features/monitors/index.js';
@@ -68,6 +69,7 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
     quality,
     exportData,
     translations,
+    fansFeature(kernel, auth),
     realtime,
   ];
 }

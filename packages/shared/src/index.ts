@@ -90,3 +90,4 @@ export * from './domain/rules/ruleOffer.js';
 export * from './contracts/account.js';
 export * from './contracts/masterAccess.js';
 export * from './domain/expiryBlock.js';
+export * from './contracts/fans.js';

@@ -2,6 +2,7 @@ import { accountEndpoints } from './account.js';
 import { baseStationEndpoints } from './baseStations.js';
 import type { Endpoint } from './endpoint.js';
 import { exportEndpoints } from './export.js';
+import { fanEndpoints } from './fans.js';
 import { healthEndpoints } from './health.js';
 import { masterAccessEndpoints } from './masterAccess.js';
 import { ingestEndpoints } from './ingest.js';
@@ -36,6 +37,7 @@ export const endpoints = catalogue({
   monitors: monitorEndpoints,
   quality: qualityEndpoints,
   export: exportEndpoints,
+  fans: fanEndpoints,
   translations: translationEndpoints,
   ingest: ingestEndpoints,
   health: healthEndpoints,

@@ -10,6 +10,7 @@ import { monitorsMigration } from './0008_monitors.js';
 import { ruleStateVersionMigration } from './0016_rule_state_version.js';
 import { alertLogMigration } from './0017_alert_log.js';
 import { accountMigration } from './0020_account.js';
+import { fansMigration } from './0021_fans.js';
 import { simExpiryMigration } from './0022_sim_expiry.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
@@ -25,6 +26,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0016_rule_state_version': ruleStateVersionMigration(engine),
     '0017_alert_log': alertLogMigration(engine),
     '0020_account': accountMigration(engine),
+    '0021_fans': fansMigration(engine),
     '0022_sim_expiry': simExpiryMigration(engine),
   };
 }

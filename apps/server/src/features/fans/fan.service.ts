@@ -1,0 +1,265 @@
+import {
+  CONTROLLER_TYPE_INFO,
+  mayChangeFans,
+  offlineRuleOf,
+  type ControllerType,
+  type FanChange,
+  type FcItem,
+  type SetFcAssignmentRequest,
+  type SetFcManualCommandRequest,
+  type SetFcUseRequest,
+} from '@emberwatch/shared';
+import { ApiError } from '../../http/ApiError.js';
+import { changeRightsOf, type AccessService, type Actor } from '../users/index.js';
+import { issueControllerSecret, type ControllerCredentials } from './controllerCredentials.js';
+import type { ChannelPatch, ChannelWithController, ControllerRow, FanRepository } from './fan.repository.js';
+import { initialFanState, type FanDecider } from './fanDecider.js';
+import { presentChannel } from './fanPresenter.js';
+
+function noSuchController(): ApiError {
+  // Alike for an unknown controller and one of another account: no probing for ids.
+  return ApiError.forbidden('You do not have access to this fan controller.');
+}
+
+const REFUSALS: Record<FanChange, string> = {
+  driveFan: 'You may look at these fans but not switch them.',
+  assignFan: 'Only the account owner can assign fan controllers.',
+};
+
+/**
+ * The fan calls of the web (spec doc 1 §7 "Field controllers", doc 3 §7, doc 2 §7). Whoever may see
+ * the controller's account reads it; switching and assigning follow domain/fans/fanRights.ts. Every
+ * check is made before anything is written, so a refused call changes nothing; a change is decided at
+ * once, so the answer (and the controller's next poll) carries the new command.
+ */
+export class FanService {
+  constructor(
+    private readonly repo: FanRepository,
+    private readonly access: AccessService,
+    private readonly decider: FanDecider,
+    private readonly credentials: ControllerCredentials,
+    private readonly nowS: () => number,
+  ) {}
+
+  /** GET /fc/getFcItem: by ids, or every controller of the account (its own, or one it may act for). */
+  async items(actor: Actor, ids: readonly string[], uid: number | undefined): Promise<FcItem[]> {
+    if (ids.length === 0) {
+      const target = await this.access.targetAccount(actor, uid);
+      const owned = await this.repo.controllersOf(target.main_user_id ?? target.id);
+      return this.present(owned.map((c) => c.id));
+    }
+    const found = await this.repo.controllersByIds(ids);
+    if (
+      found.length !== new Set(ids).size ||
+      found.some((c) => !this.access.canSeeAccount(actor, c.owner_user_id))
+    )
+      throw noSuchController();
+    return this.present(ids);
+  }
+
+  /** GET /fc/runScheduler (spec doc 3 §4 "Monitor save" step 4): decide the controller's channels now. */
+  async runScheduler(actor: Actor, fcId: string, storageId: number | undefined): Promise<FcItem[]> {
+    const c = await this.controllerFor(actor, fcId, 'driveFan');
+    if (storageId !== undefined) {
+      const storage = await this.repo.storageOwner(storageId);
+      if (!storage || storage.owner_user_id !== c.owner_user_id)
+        throw ApiError.invalid('The storage is not one of this controller’s account.', 'itemID');
+    }
+    await this.decider.decideControllers([fcId]);
+    return this.present([fcId]);
+  }
+
+  /** POST /fc/setFcUse (spec doc 3 §7): a channel to use for a storage, or released without `use`. */
+  async setUse(actor: Actor, req: SetFcUseRequest): Promise<FcItem[]> {
+    const channel = req.channel ?? 1;
+    const c = await this.controllerFor(actor, req.id, 'assignFan');
+    await this.channelOf(c, channel, 'channel');
+    const now = this.nowS();
+    let patch: ChannelPatch;
+    if (req.use == null) {
+      patch = { in_use: null, use_ts: null, outdoor_id: null, bs_id: null, updated_ts: now };
+    } else {
+      const storage = await this.repo.storageOwner(req.use);
+      if (!storage || storage.owner_user_id !== c.owner_user_id)
+        throw ApiError.invalid('The storage is not one of this controller’s account.', 'use');
+      if (req.outdoorID != null && (await this.repo.probeOwner(req.outdoorID)) !== c.owner_user_id)
+        throw ApiError.invalid('The outdoor probe is not one of this account’s.', 'outdoorID');
+      if (req.BS_ID != null && (await this.repo.stationOwner(req.BS_ID)) !== c.owner_user_id)
+        throw ApiError.invalid('The base station is not one of this account’s.', 'BS_ID');
+      patch = {
+        in_use: req.use,
+        use_ts: now,
+        outdoor_id: req.outdoorID ?? null,
+        bs_id: req.BS_ID ?? storage.bs_id,
+        updated_ts: now,
+      };
+    }
+    await this.repo.updateChannel(this.repoDb(), req.id, channel, patch);
+    await this.decider.decideControllers([req.id]);
+    return this.present([req.id]);
+  }
+
+  /** POST /fc/setFcAssignment (spec doc 2 §7 "save RC assignment"). */
+  async setAssignment(actor: Actor, req: SetFcAssignmentRequest): Promise<FcItem[]> {
+    const c = await this.controllerFor(actor, req.fc_id, 'assignFan', req.UID);
+    await this.channelOf(c, req.channel, 'channel');
+    if (
+      req.monitorRef != null &&
+      !req.clearRefs &&
+      !(await this.repo.monitorExists(c.owner_user_id, req.monitorRef))
+    )
+      throw ApiError.invalid('No such monitor in this account.', 'monitorRef');
+    const clear = req.clearRefs === true;
+    await this.repo.updateChannel(this.repoDb(), req.fc_id, req.channel, {
+      name: req.name.trim() === '' ? null : req.name.trim(),
+      verbose: req.verbose ? 1 : 0,
+      is_manual: req.isManual ? 1 : 0,
+      manual_command: req.manualCommand,
+      batch_ref: clear ? null : req.batchRef,
+      monitor_ref: clear ? null : req.monitorRef,
+      updated_ts: this.nowS(),
+    });
+    await this.decider.decideControllers([req.fc_id]);
+    return this.present([req.fc_id]);
+  }
+
+  /** POST /fc/clearFcAssignment: no storage, batch or monitor any more; a manual command stays. */
+  async clearAssignment(actor: Actor, fcId: string, channel: number, uid?: number): Promise<FcItem[]> {
+    const c = await this.controllerFor(actor, fcId, 'assignFan', uid);
+    await this.channelOf(c, channel, 'channel');
+    await this.repo.updateChannel(this.repoDb(), fcId, channel, {
+      in_use: null,
+      use_ts: null,
+      outdoor_id: null,
+      bs_id: null,
+      batch_ref: null,
+      monitor_ref: null,
+      updated_ts: this.nowS(),
+    });
+    await this.decider.decideControllers([fcId]);
+    return this.present([fcId]);
+  }
+
+  /**
+   * POST /fc/setFcManualCommand (spec doc 1 §4 "auto (drive), manual off (0), manual on (1); auto is
+   * not offered for manual-control rules"). The same command twice changes nothing (the revision
+   * moves only when the command does).
+   */
+  async setManualCommand(actor: Actor, req: SetFcManualCommandRequest): Promise<FcItem[]> {
+    const channel = req.channel ?? 1;
+    const c = await this.controllerFor(actor, req.fc_id, 'driveFan');
+    const ch = await this.channelOf(c, channel, 'channel');
+    if (!req.isManual && ch.rule_type === 'MANUAL_CONTROL')
+      throw ApiError.invalid('A manual-control rule has no automatic mode; choose on or off.', 'isManual');
+    if (ch.is_manual !== (req.isManual ? 1 : 0) || ch.manual_command !== req.command)
+      await this.repo.updateChannel(this.repoDb(), req.fc_id, channel, {
+        is_manual: req.isManual ? 1 : 0,
+        manual_command: req.command,
+        updated_ts: this.nowS(),
+      });
+    await this.decider.decideControllers([req.fc_id]);
+    return this.present([req.fc_id]);
+  }
+
+  /**
+   * POST /admin/registerRC12: an administrator registers a controller to an account; the secret is
+   * answered once and stored only as its hash. An id already registered is refused (re-keying is a
+   * separate, deliberate act).
+   */
+  async register(
+    actor: Actor,
+    req: { UID: number; fc_id: string; type: ControllerType; channels: number; name?: string | undefined },
+  ): Promise<{ fc_id: string; secret: string }> {
+    if (!actor.isAdmin) throw ApiError.forbidden('Only administrators register fan controllers.');
+    const owner = await this.access.targetAccount(actor, req.UID);
+    if (owner.main_user_id !== null)
+      throw ApiError.invalid('Register controllers to the main account.', 'UID');
+    if (req.channels > CONTROLLER_TYPE_INFO[req.type].maxChannels)
+      throw ApiError.invalid('More channels than this controller type has.', 'channels');
+    if (await this.repo.findController(req.fc_id))
+      throw ApiError.invalid('A controller with this id is already registered.', 'fc_id');
+    const now = this.nowS();
+    const { secret, hash } = issueControllerSecret();
+    const state = JSON.stringify(initialFanState(now));
+    const offline = JSON.stringify(offlineRuleOf(null, { isManual: false, manualCommand: 0 }));
+    await this.repo.insertController(
+      {
+        id: req.fc_id,
+        owner_user_id: owner.id,
+        type: req.type,
+        channels: req.channels,
+        name: req.name?.trim() || null,
+        secret_hash: hash,
+        offline: 0,
+        offline_logged: 0,
+        created_ts: now,
+      },
+      Array.from({ length: req.channels }, (_, i) => ({
+        fc_id: req.fc_id,
+        channel: i + 1,
+        name: null,
+        verbose: 0,
+        in_use: null,
+        use_ts: null,
+        outdoor_id: null,
+        bs_id: null,
+        batch_ref: null,
+        monitor_ref: null,
+        is_manual: 0,
+        manual_command: 0,
+        command: 0,
+        rev: 0,
+        rule_type: null,
+        state,
+        offline_rule: offline,
+        decided_ts: null,
+        fc_mode: null,
+        drive: null,
+        applied_rev: null,
+        mode_change_ts: null,
+        drive_change_ts: null,
+        counter_on: 0,
+        counter_off: 0,
+        switches: 0,
+        cycle_secs: null,
+        updated_ts: now,
+      })),
+    );
+    this.credentials.forget(req.fc_id);
+    return { fc_id: req.fc_id, secret };
+  }
+
+  private repoDb() {
+    return this.repo.database;
+  }
+
+  /** The controller, if the actor may see its account and make this change; refused alike otherwise. */
+  private async controllerFor(
+    actor: Actor,
+    fcId: string,
+    change: FanChange,
+    uid?: number,
+  ): Promise<ControllerRow> {
+    const c = await this.repo.findController(fcId);
+    if (!c || !this.access.canSeeAccount(actor, c.owner_user_id)) throw noSuchController();
+    if (
+      uid !== undefined &&
+      uid !== c.owner_user_id &&
+      !(uid === actor.user.id && actor.accountId === c.owner_user_id)
+    )
+      throw noSuchController();
+    if (!mayChangeFans(changeRightsOf(actor), change)) throw ApiError.forbidden(REFUSALS[change]);
+    return c;
+  }
+
+  private async channelOf(c: ControllerRow, channel: number, path: string): Promise<ChannelWithController> {
+    const ch = (await this.repo.channelsOf(c.id)).find((x) => x.channel === channel);
+    if (!ch) throw ApiError.invalid(`This controller has no channel ${channel}.`, path);
+    return ch;
+  }
+
+  private async present(ids: readonly string[]): Promise<FcItem[]> {
+    const now = this.nowS();
+    return (await this.repo.channelsOfMany(ids)).map((ch) => presentChannel(ch, now));
+  }
+}

@@ -1,0 +1,62 @@
+import type { Authenticate } from '../../http/authenticate.js';
+import { defineFeature } from '../../kernel/FeatureModule.js';
+import type { Kernel } from '../../kernel/Kernel.js';
+import type { AccessService } from '../users/index.js';
+import { ControllerCredentials } from './controllerCredentials.js';
+import { ControllerProtocol } from './controllerProtocol.js';
+import { FanRepository } from './fan.repository.js';
+import { FanService } from './fan.service.js';
+import { FanDecider, type FanStatusListener } from './fanDecider.js';
+import { controllerRoutes, fanRoutes } from './fans.routes.js';
+import { fansDb } from './fans.tables.js';
+
+export type { FanStatusListener } from './fanDecider.js';
+
+/**
+ * How often every channel is decided again: a cyclic rule's edges and the data ages move with the
+ * clock, not only with new readings. Half the controllers' poll interval, so a cycle's edge reaches
+ * the fan within a poll and a half.
+ */
+export const FAN_DECIDE_EVERY_MS = 15_000;
+/** How often silent controllers are looked for. */
+export const FAN_OFFLINE_CHECK_EVERY_MS = 30_000;
+
+/**
+ * Fan controllers (issue 13; docs/decisions/0037-fan-control.md): the controller protocol
+ * (/fc/poll2), the web's fan calls, and the loop that decides every channel's command — on a timer,
+ * after new readings of the stations its storages and outdoor probes are on, and at once after a call.
+ */
+export function fansFeature(kernel: Kernel, deps: { access: AccessService; authenticate: Authenticate }) {
+  const repo = new FanRepository(fansDb(kernel.store.db));
+  let log: (err: unknown) => void = () => undefined;
+  const decider = new FanDecider(repo, kernel.nowS, (err) => log(err));
+  const credentials = new ControllerCredentials(async (id) => (await repo.findController(id))?.secret_hash);
+  const protocol = new ControllerProtocol(repo, kernel.nowS, (fcId) => {
+    decider.decideControllers([fcId]).catch((err: unknown) => log(err));
+  });
+  const fans = new FanService(repo, deps.access, decider, credentials, kernel.nowS);
+  return defineFeature({
+    name: 'fans',
+    routes: async (app) => {
+      log = (err) => app.log.error({ err }, 'fan decision failed');
+      await app.register(controllerRoutes({ protocol, credentials }));
+      await app.register(fanRoutes({ authenticate: deps.authenticate, fans }));
+    },
+    // Another instance's commit is decided by that instance; its timer covers the rest.
+    events: { newData: ({ bsIds, remote }) => (remote ? undefined : decider.schedule(bsIds)) },
+    jobs: [
+      { name: 'fans.decide', everyMs: FAN_DECIDE_EVERY_MS, run: () => decider.decideAll() },
+      {
+        name: 'fans.offline',
+        everyMs: FAN_OFFLINE_CHECK_EVERY_MS,
+        run: () => protocol.markSilent().then(() => undefined),
+      },
+    ],
+    stop: () => decider.idle(),
+    exports: {
+      /** Tells who should refetch which controllers (the realtime feature's fcStat push). */
+      onFanStatusChanged: (listener: FanStatusListener) => decider.onStatusChanged(listener),
+      fanDecider: decider,
+    },
+  });
+}
