@@ -400,6 +400,69 @@ describe(`fan controllers on ${TEST_ENGINE}`, () => {
     });
   });
 
+  it('runs a cyclic rule on the farm’s clock: on at the hour for 30 minutes, off after, by the timer', async () => {
+    const monitors = (await call.get('grain', '/client/getMonitors')).json<{
+      results: { itemID: number; name: string }[];
+    }>().results;
+    const m = monitors.find((x) => x.name === 'Bin A aeration')!;
+    const saved = await call.post('grain', '/client/saveMonitor', {
+      item: {
+        itemID: m.itemID,
+        name: 'Bin A aeration',
+        defaultMonitor: false,
+        compost: false,
+        rules: [
+          {
+            id: 1,
+            type: 'CYCLIC_CONTROL',
+            settings: {
+              ...defaultRuleSettings('CYCLIC_CONTROL'),
+              FC_ID: 'FC-GRAIN-1',
+              cycleSpan: 60,
+              runMinutes: 30,
+            },
+          },
+        ],
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // Chicago is a whole number of hours from UTC: its hours start with UTC's.
+    clock = Math.ceil(clock / 3600) * 3600 + 5 * 60;
+    await login();
+    const decide = t.jobs.find((j) => j.name === 'fans.decide')!;
+    await decide.run();
+    expect(await item()).toMatchObject({
+      command: 1,
+      ruleType: 'CYCLIC_CONTROL',
+      pending: { offlineRule: { cycle: 60, ontime: 30 } },
+      currentCycleSecs: 300,
+      state: { currentCycleStarted: clock - 300, nextChange: clock + 25 * 60, note: 'cycleRun' },
+    });
+    clock += 30 * 60;
+    await login();
+    await decide.run();
+    expect(await item()).toMatchObject({
+      command: 0,
+      state: { note: 'cyclePause', nextChange: clock + 25 * 60 },
+    });
+  });
+
+  it('stores nothing more for a repeated poll', async () => {
+    const body = report({
+      channels: [
+        { channel: 1, fc_mode: 'drive', drive: 0, rev: 6, counters: { on: 9, off: 99, switches: 3 } },
+      ],
+    });
+    await poll('FC-GRAIN-1', secret, body);
+    const once = await channelRow();
+    const eventsOnce = (await events()).length;
+    await poll('FC-GRAIN-1', secret, body);
+    expect(await channelRow()).toEqual(once);
+    expect((await events()).length).toBe(eventsOnce);
+    // A sub-user of another account reads nothing of it either.
+    expect((await call.get('hay-helper', '/fc/getFcItem?id=FC-GRAIN-1')).statusCode).toBe(403);
+  });
+
   it('saves an RC channel’s settings and clears them; monitors of other accounts are refused', async () => {
     const assign = (who: string, over: object) =>
       call.post(who, '/fc/setFcAssignment', {
