@@ -10,7 +10,7 @@ import type { TranslationKey } from '../../i18n/translationKey';
 import { useUpdateProfile } from './accountQueries';
 import { useAccountSnackbar } from './AccountSnackbar';
 import { countryName, countryOptions } from './countries';
-import { EditFieldDialog } from './EditFieldDialog';
+import { EditValueDialog } from '../settings';
 import { FieldRow } from './FieldRow';
 
 type Field = 'firstname' | 'lastname' | 'email' | 'country' | 'address' | 'zip' | 'city';
@@ -60,7 +60,7 @@ export function ProfileSection({ account }: { account: AccountInfo }) {
         />
       ))}
       {editing && (
-        <EditFieldDialog
+        <EditValueDialog
           title={t('account.edit', { field: t(editing.label) })}
           initial={account[editing.field] ?? ''}
           required={editing.required ?? false}
@@ -113,7 +113,7 @@ export function ProfileSection({ account }: { account: AccountInfo }) {
               />
             )
           }
-        </EditFieldDialog>
+        </EditValueDialog>
       )}
     </Paper>
   );

@@ -9,12 +9,15 @@ import DialogTitle from '@mui/material/DialogTitle';
 
 /**
  * The edit dialog of spec doc 1 §5: Save is disabled until the value is edited, and while it is
- * empty if the field is required. A failed save keeps the dialog open with the error.
+ * empty if the field is required; `problem` (the field's own rule, e.g. an e-mail's shape) disables
+ * it too and is handed to the field to show. A failed save keeps the dialog open with the error.
+ * Used by the settings and the account area's profile fields.
  */
 export function EditValueDialog({
   title,
   initial,
   required = false,
+  problem,
   onSave,
   onClose,
   children,
@@ -22,15 +25,17 @@ export function EditValueDialog({
   title: string;
   initial: string;
   required?: boolean;
+  problem?: (value: string) => string | null;
   onSave: (value: string) => Promise<void>;
   onClose: () => void;
-  children: (value: string, setValue: (v: string) => void) => ReactNode;
+  children: (value: string, setValue: (v: string) => void, error: string | null) => ReactNode;
 }) {
   const { t } = useTranslation();
   const [value, setValue] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
-  const canSave = value !== initial && !(required && value.trim() === '') && !busy;
+  const error = value !== initial ? (problem?.(value) ?? null) : null;
+  const canSave = value !== initial && !(required && value.trim() === '') && error === null && !busy;
 
   async function save() {
     setBusy(true);
@@ -61,7 +66,7 @@ export function EditValueDialog({
             if (canSave) void save();
           }}
         >
-          {children(value, setValue)}
+          {children(value, setValue, error)}
         </form>
       </DialogContent>
       <DialogActions>
