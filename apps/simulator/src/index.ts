@@ -31,3 +31,5 @@ export { runLive } from './runLive.js';
 export type { LiveOptions, LiveResult } from './runLive.js';
 export { sendRound } from './sendRound.js';
 export { StationSimulator } from './StationSimulator.js';
+export { FanControllerSimulator, POLL_PATH } from './FanControllerSimulator.js';
+export type { FanControllerOptions, PollOutcome } from './FanControllerSimulator.js';
