@@ -15,6 +15,7 @@ import type alertMessaging from './locales/en/alertMessaging.json';
 import type masterAccess from './locales/en/masterAccess.json';
 import type planExpiry from './locales/en/planExpiry.json';
 import type account from './locales/en/account.json';
+import type fans from './locales/en/fans.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -34,7 +35,8 @@ declare module 'i18next' {
         typeof alertMessaging &
         typeof masterAccess &
         typeof planExpiry &
-        typeof account;
+        typeof account &
+        typeof fans;
     };
   }
 }

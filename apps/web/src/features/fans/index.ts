@@ -1,0 +1,6 @@
+// The fans feature's public surface: a controller's status and manual commands, and the words of a
+// fan decision, for the monitors' and storages' views to show.
+export { FanControllerPanel } from './FanControllerPanel';
+export { FanChannelCard } from './FanChannelCard';
+export { fanExplanation, cycleProgress } from './fanExplanation';
+export { FAN_KEY } from './fanQueries';
