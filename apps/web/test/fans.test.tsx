@@ -216,3 +216,44 @@ describe('the fan controller display', () => {
     expect(e.display.key).toBe('fans.display.scheduledStart');
   });
 });
+
+describe('the fan controller panel', () => {
+  it('reads the controllers, sends a manual command and shows the answer', async () => {
+    const { QueryClient, QueryClientProvider } = await import('@tanstack/react-query');
+    const { ApiClientProvider } = await import('../src/lib/ApiClientContext');
+    const { FanControllerList } = await import('../src/features/fans/FanControllerPanel');
+    let current = fcItem({ command: 0 }, { ruleCommand: 0, offReason: 'targetsReached' });
+    const calls: { path: string; input: unknown }[] = [];
+    const client = {
+      call: (endpoint: { path: string }, input?: unknown) => {
+        calls.push({ path: endpoint.path, input });
+        if (endpoint.path === '/fc/setFcManualCommand') {
+          current = fcItem(
+            { command: 1, isManual: true, manualCommand: 1, rev: 5 },
+            { source: 'manual', note: 'manual' },
+          );
+          return Promise.resolve({ status_code: 0, results: [current] });
+        }
+        return Promise.resolve({ status_code: 0, results: [current] });
+      },
+    };
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const { user } = renderWithProviders(
+      <QueryClientProvider client={queryClient}>
+        <ApiClientProvider client={client as never}>
+          <FanControllerList fcIds={['FC-1']} mayDrive unit="F" />
+        </ApiClientProvider>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Target reached: the warmest point is 68.0 °F.')).toBeTruthy();
+    expect(calls.find((c) => c.path === '/fc/getFcItem')?.input).toEqual({ id: 'FC-1' });
+    await user.click(screen.getByRole('button', { name: 'On' }));
+    expect(await screen.findByText('On by hand')).toBeTruthy();
+    expect(calls.find((c) => c.path === '/fc/setFcManualCommand')?.input).toEqual({
+      fc_id: 'FC-1',
+      channel: 1,
+      isManual: true,
+      command: 1,
+    });
+  });
+});

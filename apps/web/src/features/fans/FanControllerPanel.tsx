@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { cycleProgressTickMs, unitOf } from '@emberwatch/shared';
+import { cycleProgressTickMs, unitOf, type DegreesUnit } from '@emberwatch/shared';
 import { useNowSeconds } from '../../lib/useNowSeconds';
 import { useUiPreferences } from '../sessions';
 import { FanChannelCard } from './FanChannelCard';
@@ -13,17 +13,27 @@ import { useFcItems, useSetFanCommand } from './fanQueries';
  * every poll interval. The caller says whether the user may switch fans (driveFan) and which cycle
  * span it shows, so that a cycle's progress moves every 10, 30 or 60 s (spec doc 3 §4).
  */
-export function FanControllerPanel({
-  fcIds,
-  mayDrive,
-  cycleSpan = 60,
-}: {
+export function FanControllerPanel(props: {
   fcIds: readonly string[];
   mayDrive: boolean;
   cycleSpan?: number;
 }) {
+  return <FanControllerList {...props} unit={unitOf(useUiPreferences().degrees)} />;
+}
+
+/** The panel with the unit given (the panel takes the user's). */
+export function FanControllerList({
+  fcIds,
+  mayDrive,
+  unit,
+  cycleSpan = 60,
+}: {
+  fcIds: readonly string[];
+  mayDrive: boolean;
+  unit: DegreesUnit;
+  cycleSpan?: number;
+}) {
   const { t } = useTranslation();
-  const unit = unitOf(useUiPreferences().degrees);
   const nowS = useNowSeconds(cycleProgressTickMs(cycleSpan));
   const items = useFcItems(fcIds);
   const command = useSetFanCommand();
