@@ -87,11 +87,17 @@ export function normalizePhone(phone: string): string {
   return (p.startsWith('+') ? '+' : '') + p.replace(/\D/g, '');
 }
 
-const emailCheck = z.email();
+/**
+ * zod's own e-mail pattern (zod/v4/core/regexes `email`), written out: the web app calls
+ * isValidEmail, and a zod schema here would bring zod into the browser's bundle
+ * (test/builtBundle.test.ts).
+ */
+const EMAIL_PATTERN =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 /** Spec doc 2 §5 "email optional but valid (invalid_email otherwise)". */
 export function isValidEmail(email: string): boolean {
-  return email.length <= 254 && emailCheck.safeParse(email).success;
+  return email.length <= 254 && EMAIL_PATTERN.test(email);
 }
 
 export function smsCodeProblem(code: string): 'sms_required' | 'sms_digits' | null {
