@@ -587,6 +587,21 @@ describe("a storage's monitor tab (spec doc 3 §4)", { timeout: 30_000 }, () => 
     expect(storageSaves(server)[0]!.monitor).toBe(8);
   });
 
+  it("shows the fans its monitor's fan-control rule drives, asking for that controller", async () => {
+    const fan = monitor({
+      itemID: 2,
+      rules: [{ id: 1, type: 'MANUAL_CONTROL', settings: { FC_ID: 'FC-7', notifications: false } }],
+      storages: [3],
+    });
+    const server = monitorServer([fan]);
+    server.override('GET /fc/getFcItem', () => json({ status_code: 0, results: [] }));
+    await openTab(server);
+    const fans = await screen.findByTestId('storage-fans', undefined, slow);
+    expect(within(fans).getByRole('heading', { name: 'Fans' })).toBeTruthy();
+    await waitFor(() => expect(server.callsTo('GET', '/fc/getFcItem')).toHaveLength(1));
+    expect(server.callsTo('GET', '/fc/getFcItem')[0]!.query.get('id')).toBe('FC-7');
+  });
+
   it('warns that editing the chosen monitor applies to its storages', async () => {
     const { user } = await openTab(monitorServer([monitor({ itemID: 2, storages: [3] })]));
     await user.click(await screen.findByRole('button', { name: 'Edit monitor' }, slow));

@@ -3,7 +3,8 @@ import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { isAlertRule, monitorsToggleEnabled } from '@emberwatch/shared';
+import { isAlertRule, mayChangeFans, monitorsToggleEnabled } from '@emberwatch/shared';
+import { FanControllerPanel } from '../fans';
 import { useShellContext } from '../../lib/shellContext';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
@@ -62,6 +63,12 @@ export function StorageMonitorPanel({
         {monitorsLink}
       </Stack>
     );
+  // The monitor's fan-control rule drives a controller's channel: its status and manual commands show
+  // here, beside the alerts (spec doc 3 §4 "fan controller display").
+  const fanRules = monitor.rules.filter((r) => !isAlertRule(r));
+  const fanIds = [...new Set(fanRules.map((r) => r.settings.FC_ID).filter((id) => id !== ''))];
+  const cyclic = fanRules.find((r) => r.type === 'CYCLIC_CONTROL');
+  const cycleSpan = cyclic?.type === 'CYCLIC_CONTROL' ? cyclic.settings.cycleSpan : undefined;
   const alerting = monitor.rules
     .filter(isAlertRule)
     .some((r) => (r.currentAlerts ?? []).some((a) => sensorIds.includes(a.sensor_id)));
@@ -81,6 +88,18 @@ export function StorageMonitorPanel({
           </Stack>
         ))}
       </Stack>
+      {fanIds.length > 0 && (
+        <Stack spacing={1} data-testid="storage-fans">
+          <Typography variant="subtitle1" component="h3">
+            {t('monitors.storageTab.fans')}
+          </Typography>
+          <FanControllerPanel
+            fcIds={fanIds}
+            mayDrive={!readOnly && mayChangeFans(roleContext, 'driveFan')}
+            cycleSpan={cycleSpan}
+          />
+        </Stack>
+      )}
       {alerting ? (
         <RuleAlertsList monitor={monitor} sensorIds={sensorIds} />
       ) : (
