@@ -7,6 +7,7 @@ import { healthEndpoints } from './health.js';
 import { masterAccessEndpoints } from './masterAccess.js';
 import { ingestEndpoints } from './ingest.js';
 import { monitorEndpoints } from './monitors.js';
+import { notificationEndpoints } from './notifications.js';
 import { probeConfigEndpoints } from './probeConfig.js';
 import { probeDataEndpoints } from './probeData.js';
 import { qualityEndpoints } from './quality.js';
@@ -38,6 +39,7 @@ export const endpoints = catalogue({
   quality: qualityEndpoints,
   export: exportEndpoints,
   fans: fanEndpoints,
+  notifications: notificationEndpoints,
   translations: translationEndpoints,
   ingest: ingestEndpoints,
   health: healthEndpoints,
