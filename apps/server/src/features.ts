@@ -6,6 +6,7 @@ import { fansFeature } from './features/fans/index.js';
 import { ingestFeature } from './features/ingest/index.js';
 import { masterAccessFeature } from './features/master-access/index.js';
 import { monitorsFeature } from './features/monitors/index.js';
+import { notificationsFeature } from './features/notifications/index.js';
 import { preferencesFeature } from './features/preferences/index.js';
 import { probesFeature } from './features/probes/index.js';
 import { qualityFeature } from './features/quality/index.js';
@@ -46,6 +47,11 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
   const probes = probesFeature(kernel, auth);
   const ingest = ingestFeature(kernel);
   const monitors = monitorsFeature(kernel, auth);
+  const notifications = notificationsFeature(kernel, {
+    ...auth,
+    ...preferences.exports,
+    ...monitors.exports,
+  });
   const storages = storagesFeature(kernel, { ...auth, users: access.exports.users, ...monitors.exports });
   const sites = sitesFeature(kernel, { ...auth, ...storages.exports });
   const quality = qualityFeature(kernel, { ...auth, users: access.exports.users });
@@ -64,6 +70,7 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
     probes,
     ingest,
     monitors,
+    notifications,
     storages,
     sites,
     quality,

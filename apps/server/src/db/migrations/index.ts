@@ -12,6 +12,7 @@ import { alertLogMigration } from './0017_alert_log.js';
 import { accountMigration } from './0020_account.js';
 import { fansMigration } from './0021_fans.js';
 import { simExpiryMigration } from './0022_sim_expiry.js';
+import { notificationsMigration } from './0027_notifications.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -28,5 +29,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0020_account': accountMigration(engine),
     '0021_fans': fansMigration(engine),
     '0022_sim_expiry': simExpiryMigration(engine),
+    '0027_notifications': notificationsMigration(engine),
   };
 }

@@ -1,0 +1,54 @@
+import type { Kysely } from 'kysely';
+import type { NotificationProps, NotificationType } from '@emberwatch/shared';
+import type { Database } from '../../db/schema.js';
+import type { Authenticate } from '../../http/authenticate.js';
+import { defineFeature } from '../../kernel/FeatureModule.js';
+import type { Kernel } from '../../kernel/Kernel.js';
+import type { MonitorEvaluator } from '../monitors/index.js';
+import type { PreferencesService } from '../preferences/index.js';
+import type { AccessService } from '../users/index.js';
+import { NEWS_SEED } from './newsSeed.js';
+import { NotificationRepository, raiseStored } from './notifications.repository.js';
+import { notificationRoutes } from './notifications.routes.js';
+import { NotificationService } from './notifications.service.js';
+import { recordStorageAlerts } from './storageAlertMemory.js';
+
+/**
+ * Posts a notice to an account's notifications (another feature's, e.g. delivery's used-up daily SMS
+ * or voice allowance: `notify(trx, ownerId, 'dailyCap', { text: 'sms', count: 50 })`). One entry per
+ * account, kind and `subject`, raised again in place; shown for a day after it was last raised. Pass
+ * the caller's transaction to commit the notice with its cause; it uses nothing else.
+ */
+export type Notify = (
+  db: Kysely<Database>,
+  ownerId: number,
+  kind: NotificationType,
+  params: NotificationProps,
+  subject?: string,
+) => Promise<void>;
+
+/** Notifications and news (issue 11 items 5–6; spec doc 1 §2, §4, §7; doc 3 §2–§4, §9; decision 0047). */
+export function notificationsFeature(
+  kernel: Kernel,
+  deps: {
+    access: AccessService;
+    authenticate: Authenticate;
+    preferences: Pick<PreferencesService, 'get'>;
+    evaluator: Pick<MonitorEvaluator, 'onAlertEffects'>;
+  },
+) {
+  const repo = new NotificationRepository(kernel.store.db, kernel.store.engine);
+  const notifications = new NotificationService(repo, deps.access, deps.preferences, kernel.nowS);
+  // Inside each alert's transaction, only through its trx: an alert raised on a storage is remembered.
+  deps.evaluator.onAlertEffects((trx, source, effects, nowS) =>
+    recordStorageAlerts(trx, kernel.store.engine, source, effects, nowS),
+  );
+  const notify: Notify = (db, ownerId, kind, params, subject = '') =>
+    raiseStored(db, kernel.store.engine, { ownerId, kind, subject, nowS: kernel.nowS(), params });
+  return defineFeature({
+    name: 'notifications',
+    routes: notificationRoutes({ authenticate: deps.authenticate, notifications }),
+    start: () => repo.seedNews(NEWS_SEED),
+    exports: { notify },
+  });
+}

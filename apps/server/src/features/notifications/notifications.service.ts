@@ -1,0 +1,244 @@
+import {
+  alertMessagingOff,
+  canSeeAlertSettings,
+  dataBreakDrafts,
+  finishNotifications,
+  generalAlertDrafts,
+  NEWS_ICONS,
+  noAlertsDrafts,
+  NOTIFICATION_TYPES,
+  receivesNews,
+  reminderDrafts,
+  STORED_NOTIFICATION_S,
+  storageAlertDrafts,
+  unreadCount,
+  type AlertMessaging,
+  type GetNewsResponse,
+  type GetNotificationsResponse,
+  type NewsIcon,
+  type NotificationDraft,
+  type NotificationProps,
+  type NotificationType,
+  type ProbeData,
+  type StorageAlerts,
+} from '@emberwatch/shared';
+import { ApiError } from '../../http/ApiError.js';
+import type { PreferencesService } from '../preferences/index.js';
+import {
+  changeRightsOf,
+  presentPlans,
+  presentService,
+  type AccessService,
+  type Actor,
+  type UserRow,
+} from '../users/index.js';
+import type { NotificationRepository } from './notifications.repository.js';
+import { NEWS_EMAIL } from './newsSeed.js';
+import type { StorageAlertMemory } from './storageAlertMemory.js';
+
+const parse = <T>(text: string | null, fallback: T): T => {
+  if (text === null) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+};
+
+const accountIdOf = (account: UserRow) => account.main_user_id ?? account.id;
+
+/**
+ * Notifications and news (decision 0047). Whoever may see an account reads its notifications; what
+ * each reads follows the shared rules (finishNotifications). Conditions are computed from the store
+ * at each call — station and probe times, the monitors' current alerts, preferences, plan and SIM
+ * dates — so nothing can drift from what the other pages show; the tables add only memories (an
+ * alert that has ended, a posted notice, when a condition was first seen, when the user last looked).
+ */
+export class NotificationService {
+  constructor(
+    private readonly repo: NotificationRepository,
+    private readonly access: AccessService,
+    private readonly preferences: Pick<PreferencesService, 'get'>,
+    private readonly nowS: () => number,
+  ) {}
+
+  async list(actor: Actor, uid: number | undefined): Promise<Omit<GetNotificationsResponse, 'status_code'>> {
+    const account = await this.access.targetAccount(actor, uid);
+    const ownerId = accountIdOf(account);
+    // A sub-user's own row is not the account: the main user's holds its plan, service and stations.
+    const owner = ownerId === account.id ? account : await this.access.targetAccount(actor, ownerId);
+    const viewer = { ...changeRightsOf(actor), partnerApp: owner.partner_app !== null };
+    if (viewer.partnerApp) return { results: [], unread: 0 };
+    const now = this.nowS();
+    const drafts = await this.drafts(owner, now);
+    const { seen_ts } = await this.repo.reader(actor.user.id);
+    const results = finishNotifications(drafts, viewer, seen_ts);
+    return { results, unread: unreadCount(results) };
+  }
+
+  /** POST notificationsSeen: only for an account the caller may see; the look is the caller's own. */
+  async markSeen(actor: Actor, uid: number | undefined): Promise<void> {
+    await this.access.targetAccount(actor, uid);
+    await this.repo.markSeen(actor.user.id, this.nowS());
+  }
+
+  private async drafts(owner: UserRow, now: number): Promise<NotificationDraft[]> {
+    const ownerId = owner.id;
+    const [stationRows, storageRows, storageProbes, alertRows, storedRows, prefs] = await Promise.all([
+      this.repo.stations(ownerId),
+      this.repo.storages(ownerId),
+      this.repo.storageProbes(ownerId),
+      this.repo.currentAlerts(ownerId),
+      this.repo.stored(ownerId, now - STORED_NOTIFICATION_S),
+      this.preferences.get(ownerId),
+    ]);
+    const probeRows = await this.repo.probes(stationRows.map((s) => s.id));
+    const stations = stationRows.map((s) => ({
+      id: s.id,
+      name: s.display_name,
+      lastDataTs: s.last_data_ts === null ? null : Number(s.last_data_ts),
+      simExpTs: s.sim_exp_ts === null ? null : Number(s.sim_exp_ts),
+    }));
+    const probes: ProbeData[] = probeRows.map((p) => ({
+      sensorId: p.sensor_id,
+      bsId: p.bs_id,
+      lastTs: p.meas_ts === null ? null : Number(p.meas_ts),
+      temps: parse<(number | null)[]>(p.temps, []),
+    }));
+
+    // The storages' current alerts: each monitor's, on the probes of the storages that use it.
+    const alertsByMonitor = new Map<number, StorageAlerts['alerts'][number][]>();
+    for (const r of alertRows)
+      alertsByMonitor.set(r.monitor_id, [
+        ...(alertsByMonitor.get(r.monitor_id) ?? []),
+        ...parse<StorageAlerts['alerts'][number][]>(r.current_alerts, []),
+      ]);
+    const probesOf = new Map<number, Set<string>>();
+    for (const p of storageProbes)
+      probesOf.set(p.storage_id, (probesOf.get(p.storage_id) ?? new Set()).add(p.sensor_id));
+    const current: StorageAlerts[] = storageRows.map((s) => ({
+      itemID: s.id,
+      name: s.name,
+      bs: s.bs_id,
+      alerts:
+        s.monitor_id === null
+          ? []
+          : (alertsByMonitor.get(s.monitor_id) ?? []).filter((a) => probesOf.get(s.id)?.has(a.sensor_id)),
+    }));
+    const storageIds = new Set(storageRows.map((s) => s.id));
+    const ended = storedRows
+      .filter((r) => r.kind === 'storageMax' && storageIds.has(Number(r.subject)))
+      .map((r) => {
+        const m = parse<Partial<StorageAlertMemory>>(r.params, {});
+        const storage = storageRows.find((s) => s.id === Number(r.subject));
+        return {
+          itemID: Number(r.subject),
+          name: storage?.name ?? m.name ?? '',
+          bs: storage?.bs_id ?? m.bs ?? '',
+          lastRaisedTs: r.updated_ts,
+          maxTemp: m.maxTemp ?? null,
+          probeIDs: m.probeIDs ?? [],
+          count: r.count,
+        };
+      });
+
+    const coverage = storageRows.map((s) => ({
+      itemID: s.id,
+      name: s.name,
+      bs: s.bs_id,
+      probeCount: probesOf.get(s.id)?.size ?? 0,
+      hasMonitor: s.monitor_id !== null,
+      anyChannel: !alertMessagingOff(parse<AlertMessaging | null>(s.alert_messaging, null)),
+    }));
+
+    const plans = presentPlans(owner, now);
+    const service = presentService(owner);
+    const generalAlerts = canSeeAlertSettings({ plans, service });
+    // Conditions with no time of their own are dated by when they were first seen.
+    const firstSeenIds: string[] = [];
+    const pending = (subject: string, type: NotificationType) => {
+      firstSeenIds.push(`${type}:${subject}`);
+      return now;
+    };
+    const general = generalAlerts
+      ? generalAlertDrafts(probes, prefs, now, (s) => pending(s, 'globalAlert'))
+      : [];
+    const noAlerts = noAlertsDrafts(coverage, (s) => pending(s, 'noAlerts'));
+    const firstSeen = await this.repo.conditions(ownerId, firstSeenIds, now);
+    for (const d of [...general, ...noAlerts]) d.since = firstSeen.get(`${d.type}:${d.subject}`) ?? d.since;
+
+    const plan = plans[0];
+    const drafts: NotificationDraft[] = [
+      ...dataBreakDrafts(stations, probes, now),
+      ...general,
+      ...storageAlertDrafts(current, ended, now),
+      ...noAlerts,
+      ...reminderDrafts(
+        {
+          plan: plan ? { planName: plan.planName, dueDate: plan.dueDate } : null,
+          service: service ? { trial: service.trial, expDate: service.expDate } : null,
+          stations,
+          // No API plans in this product yet (spec doc 1 §3 api_plan.due): no API reminders.
+          apiDue: null,
+        },
+        now,
+      ),
+    ];
+    // Notices other features posted (notify), shown a day after they were last raised.
+    for (const r of storedRows) {
+      if (r.kind === 'storageMax' || !(NOTIFICATION_TYPES as readonly string[]).includes(r.kind)) continue;
+      drafts.push({
+        type: r.kind as NotificationType,
+        subject: `posted:${r.subject}`,
+        bs: null,
+        since: r.updated_ts,
+        props: { ...parse<NotificationProps>(r.params, {}), count: r.count },
+      });
+    }
+    return drafts;
+  }
+
+  /** GET getNews: the items in the caller's language (English when it has none); masters have none. */
+  async news(actor: Actor): Promise<Omit<GetNewsResponse, 'status_code'>> {
+    const { news_seen_ts } = await this.repo.reader(actor.user.id);
+    const empty = {
+      news: [],
+      newsUrls: [],
+      popupNews: [],
+      newsEmail: NEWS_EMAIL,
+      newsSeenDate: news_seen_ts,
+    };
+    if (!receivesNews({ master: actor.user.master === 1 })) return empty;
+    const language = (await this.preferences.get(actor.user.id)).language;
+    const rows = await this.repo.news();
+    const news = rows.map((r) => {
+      const texts = parse<Record<string, { title: string; text: string }>>(r.texts, {});
+      const t = texts[language] ?? texts.en ?? { title: '', text: '' };
+      return {
+        id: r.id,
+        date: r.published_ts,
+        title: t.title,
+        text: t.text,
+        icon: ((NEWS_ICONS as readonly string[]).includes(r.icon) ? r.icon : 'info') as NewsIcon,
+        link: r.link,
+      };
+    });
+    return {
+      news,
+      newsUrls: news.map((n) => n.link),
+      popupNews: rows.filter((r) => r.popup === 1).map((r) => r.id),
+      newsEmail: NEWS_EMAIL,
+      newsSeenDate: news_seen_ts,
+    };
+  }
+
+  /**
+   * POST newsSeen (spec doc 1 §7 "newsSeenDate sent when the news dialog closes, non-admin only"; §6
+   * admins' news is not marked seen, masters have none). A date in the future is held at now.
+   */
+  async newsSeen(actor: Actor, date: number): Promise<void> {
+    if (actor.isAdmin) throw ApiError.forbidden('News is not marked seen for admins.');
+    if (actor.user.master === 1) throw ApiError.forbidden('Master users have no news.');
+    await this.repo.markNewsSeen(actor.user.id, Math.min(date, this.nowS()));
+  }
+}
