@@ -30,6 +30,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-For (only behind a proxy you run). */
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  /**
+   * Let Sentinel webhooks reach loopback, private, link-local and CGNAT addresses (an alarm receiver
+   * on the operator's own network). Off: such targets are refused (SSRF guard, decision 0046).
+   */
+  SENTINEL_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
 });
 
 export interface Config {
@@ -46,6 +51,8 @@ export interface Config {
   webDist: string | undefined;
   logLevel: string;
   trustProxy: boolean;
+  /** SENTINEL_ALLOW_PRIVATE=1: Sentinel targets on private networks are allowed. */
+  sentinelAllowPrivate: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -76,5 +83,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === '1',
+    sentinelAllowPrivate: e.SENTINEL_ALLOW_PRIVATE === '1',
   };
 }

@@ -11,6 +11,7 @@ import { preferencesFeature } from './features/preferences/index.js';
 import { probesFeature } from './features/probes/index.js';
 import { qualityFeature } from './features/quality/index.js';
 import { readingsFeature } from './features/readings/index.js';
+import { sentinelFeature } from './features/sentinel/index.js';
 import { hashPassword, sessionsFeature, verifyPassword } from './features/sessions/index.js';
 import { sitesFeature } from './features/sites/index.js';
 import { storagesFeature } from './features/storages/index.js';
@@ -77,6 +78,7 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
     exportData,
     translations,
     fansFeature(kernel, auth),
+    sentinelFeature(kernel, { ...auth, ...preferences.exports, log: opts.log }),
     realtime,
   ];
 }

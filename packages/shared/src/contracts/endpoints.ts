@@ -11,6 +11,7 @@ import { notificationEndpoints } from './notifications.js';
 import { probeConfigEndpoints } from './probeConfig.js';
 import { probeDataEndpoints } from './probeData.js';
 import { qualityEndpoints } from './quality.js';
+import { sentinelEndpoints } from './sentinel.js';
 import { sessionEndpoints } from './session.js';
 import { siteEndpoints } from './sites.js';
 import { storageEndpoints } from './storages.js';
@@ -40,6 +41,7 @@ export const endpoints = catalogue({
   export: exportEndpoints,
   fans: fanEndpoints,
   notifications: notificationEndpoints,
+  sentinel: sentinelEndpoints,
   translations: translationEndpoints,
   ingest: ingestEndpoints,
   health: healthEndpoints,

@@ -13,6 +13,7 @@ import { accountMigration } from './0020_account.js';
 import { fansMigration } from './0021_fans.js';
 import { simExpiryMigration } from './0022_sim_expiry.js';
 import { notificationsMigration } from './0027_notifications.js';
+import { sentinelMigration } from './0026_sentinel.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -30,5 +31,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0021_fans': fansMigration(engine),
     '0022_sim_expiry': simExpiryMigration(engine),
     '0027_notifications': notificationsMigration(engine),
+    '0026_sentinel': sentinelMigration(engine),
   };
 }

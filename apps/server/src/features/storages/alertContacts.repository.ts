@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { sentinelDb } from '../sentinel/index.js';
 
 /** A user of an account as the storage alerts see it. */
 export interface AlertContact {
@@ -62,14 +63,15 @@ export class AlertContactsRepository {
 
   /**
    * Voice calls: the account's `voiceCallEnabled`. Sentinel: "only when sentinelAlerts exists" —
-   * the store keeps no Sentinel target yet (the delivery feature adds it), so no account has one.
+   * the account has a row in the sentinel feature's table (decision 0046).
    */
   async rightsOf(ownerId: number): Promise<AlertRights> {
-    const row = await this.db
+    const row = await sentinelDb(this.db)
       .selectFrom('users')
-      .select('voice_call_enabled')
-      .where('id', '=', ownerId)
+      .leftJoin('sentinel_targets', 'sentinel_targets.owner_user_id', 'users.id')
+      .select(['users.voice_call_enabled', 'sentinel_targets.owner_user_id as sentinel_owner'])
+      .where('users.id', '=', ownerId)
       .executeTakeFirst();
-    return { voiceCallEnabled: row?.voice_call_enabled === 1, sentinel: false };
+    return { voiceCallEnabled: row?.voice_call_enabled === 1, sentinel: row?.sentinel_owner != null };
   }
 }

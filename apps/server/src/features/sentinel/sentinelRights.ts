@@ -1,0 +1,47 @@
+/**
+ * Who may do what with an account's Sentinel target (decision 0046; spec doc 3 §6). Pure.
+ *
+ * - The account's owner sees the target (siteID, url), gets the signing secret once, rotates it and
+ *   runs the test call.
+ * - An admin sets and removes targets (the spec has no screen for it: it is the operator's part of
+ *   connecting a farm to its alarm centre), sees them, rotates a secret for the owner and tests —
+ *   but never sees a secret: it reaches the owner only.
+ * - A grand master the account authorised "can do all of the above" (spec doc 3 §6), the test
+ *   included; a master who is not a grand master has it hidden, and is refused here too.
+ * - A sub-user (a farm hand) is refused: where the farm's alarms go is the owner's matter.
+ */
+export interface SentinelCaller {
+  userId: number;
+  isAdmin: boolean;
+  master: boolean;
+  grandMaster: boolean;
+  /** Set for a sub-user. */
+  mainUserId: number | null;
+  /** Accounts the caller may see (its own, and those that authorised it as a master). */
+  accountIds: readonly number[];
+}
+
+export interface SentinelRights {
+  read: boolean;
+  rotate: boolean;
+  test: boolean;
+  set: boolean;
+  /** The secret may be shown to this caller (once). */
+  seeSecret: boolean;
+}
+
+export function sentinelRightsOf(caller: SentinelCaller, accountId: number): SentinelRights {
+  const owner = caller.userId === accountId && caller.mainUserId === null;
+  const grandMaster =
+    caller.master &&
+    caller.grandMaster &&
+    caller.userId !== accountId &&
+    caller.accountIds.includes(accountId);
+  return {
+    read: owner || caller.isAdmin,
+    rotate: owner || caller.isAdmin,
+    test: owner || caller.isAdmin || grandMaster,
+    set: caller.isAdmin,
+    seeSecret: owner,
+  };
+}
