@@ -20,6 +20,8 @@ import { IMPLEMENTED_ENTRIES } from './implementedRoutes';
 import { pageTitleKey } from './pageTitleKey';
 import { PageRoutes } from './pageRoutes';
 import { MasterRequests } from '../features/master-access';
+import { NewsButton } from '../features/news';
+import { NotificationsButton } from '../features/notifications';
 import { ExpiryBlockDialog } from '../features/plan-expiry';
 import { TopBar } from './TopBar';
 import { RealtimeBridge } from './RealtimeBridge';
@@ -101,7 +103,13 @@ function ShellFrame() {
         <TopBar
           title={title}
           menuOpen={menuOpen}
-          actions={<MasterRequests user={user.data} roleContext={roleContext} />}
+          actions={
+            <>
+              <NewsButton user={user.data} roleContext={roleContext} />
+              <MasterRequests user={user.data} roleContext={roleContext} />
+              <NotificationsButton user={user.data} />
+            </>
+          }
           onOpenMenu={() => {
             setMenuMounted(true);
             setMenuOpen(true);

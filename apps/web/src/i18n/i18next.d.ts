@@ -16,6 +16,8 @@ import type masterAccess from './locales/en/masterAccess.json';
 import type planExpiry from './locales/en/planExpiry.json';
 import type account from './locales/en/account.json';
 import type fans from './locales/en/fans.json';
+import type notifications from './locales/en/notifications.json';
+import type news from './locales/en/news.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -36,7 +38,9 @@ declare module 'i18next' {
         typeof masterAccess &
         typeof planExpiry &
         typeof account &
-        typeof fans;
+        typeof fans &
+        typeof notifications &
+        typeof news;
     };
   }
 }

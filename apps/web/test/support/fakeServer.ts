@@ -2,6 +2,8 @@ import { vi } from 'vitest';
 import {
   alertMessagingOrDefault,
   type GetAlertRecipientsResponse,
+  type GetNewsResponse,
+  type Notification,
   type SetCustomAlertHoursRequest,
 } from '@emberwatch/shared';
 import type {
@@ -39,6 +41,10 @@ export interface FakeServerOptions {
   storages?: Storage[];
   /** Who the account's storage alerts may reach, and its voice and Sentinel rights. */
   alertRecipients?: Omit<GetAlertRecipientsResponse, 'status_code'>;
+  /** The account's notifications (none by default); opening the dialog marks them read. */
+  notifications?: Notification[];
+  /** The product news (none by default). */
+  news?: Omit<GetNewsResponse, 'status_code'>;
 }
 
 export function json(body: unknown, status = 200): Response {
@@ -61,6 +67,14 @@ export function createFakeServer(options: FakeServerOptions = {}) {
     data: options.data ?? {},
     storages: options.storages ?? [],
     alertRecipients: options.alertRecipients ?? { results: [], voiceCallEnabled: false, sentinel: false },
+    notifications: options.notifications ?? [],
+    news: options.news ?? {
+      news: [],
+      newsUrls: [],
+      popupNews: [],
+      newsEmail: 'news@example.com',
+      newsSeenDate: null,
+    },
   };
   const calls: RecordedCall[] = [];
   const overrides = new Map<string, Handler>();
@@ -142,6 +156,21 @@ export function createFakeServer(options: FakeServerOptions = {}) {
       const saved = { ...storage, alertMessaging: { ...m, voice: { ...m.voice, noCallHours, tempLimit } } };
       state.storages = state.storages.map((s) => (s.itemID === itemID ? saved : s));
       return json({ status_code: 0, item: saved });
+    },
+    'GET /client/getNotifications': () =>
+      json({
+        status_code: 0,
+        results: state.notifications,
+        unread: state.notifications.filter((n) => n.unread).length,
+      }),
+    'POST /client/notificationsSeen': () => {
+      state.notifications = state.notifications.map((n) => ({ ...n, unread: false }));
+      return json({ status_code: 0 });
+    },
+    'GET /client/getNews': () => json({ status_code: 0, ...state.news }),
+    'POST /client/newsSeen': (c) => {
+      state.news = { ...state.news, newsSeenDate: (c.body as { newsSeenDate: number }).newsSeenDate };
+      return json({ status_code: 0 });
     },
     // Translations as the server serves them once seeded from the bundled locale files.
     'GET /client/getAnonymousTranslations': (c) => json(localeTexts(c.query.get('locale'))),

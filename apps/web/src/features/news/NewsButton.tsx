@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Badge from '@mui/material/Badge';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Newspaper from '@mui/icons-material/Newspaper';
+import {
+  marksNewsSeen,
+  newsSeenDateOf,
+  receivesNews,
+  unseenNewsCount,
+  type RoleContext,
+  type UserInfo,
+} from '@emberwatch/shared';
+import { NewsDialog } from './NewsDialog';
+import { useMarkNewsSeen, useNews } from './newsQueries';
+
+/**
+ * The top bar's news button with its count of items newer than newsSeenDate (spec doc 1 §2, §6: for
+ * non-master users with news). Closing the dialog saves newsSeenDate, except for admins (§7).
+ */
+export function NewsButton({
+  user,
+  roleContext,
+}: {
+  user: Pick<UserInfo, 'U_ID'>;
+  roleContext: RoleContext;
+}) {
+  const { t } = useTranslation();
+  const shown = receivesNews(roleContext);
+  const news = useNews(shown);
+  const markSeen = useMarkNewsSeen();
+  const [open, setOpen] = useState(false);
+  if (!shown || !news.data || news.data.news.length === 0) return null;
+  const data = news.data;
+  const count = unseenNewsCount(data.news, data.newsSeenDate);
+  const label = t('news.button', { count });
+  return (
+    <>
+      <Tooltip title={label}>
+        <IconButton
+          color="inherit"
+          aria-label={label}
+          onClick={() => setOpen(true)}
+          data-testid="news-button"
+        >
+          <Badge badgeContent={count} color="secondary">
+            <Newspaper />
+          </Badge>
+        </IconButton>
+      </Tooltip>
+      {open && (
+        <NewsDialog
+          news={data}
+          uid={user.U_ID}
+          roleContext={roleContext}
+          onClose={() => {
+            setOpen(false);
+            const seen = newsSeenDateOf(data.news);
+            if (marksNewsSeen(roleContext) && count > 0 && seen !== null) markSeen.mutate(seen);
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+// The notifications feature's public surface: the top bar's button and its dialog.
+export { NotificationsButton } from './NotificationsButton';

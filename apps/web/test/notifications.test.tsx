@@ -1,0 +1,216 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { DEFAULT_UI_PREFERENCES, type Notification } from '@emberwatch/shared';
+import { createFakeServer, type FakeServerOptions } from './support/fakeServer';
+import { renderApp } from './support/renderApp';
+import { station } from './support/fixtures';
+import { FakeWebSocket } from './support/FakeWebSocket';
+import { NOTIFICATIONS_CLOSED_KEY } from '../src/features/notifications/NotificationsButton';
+
+const now = Math.floor(Date.now() / 1000);
+
+const hot: Notification = {
+  id: 'storageMax:4',
+  importance: 1,
+  type: 'storageMax',
+  url: '/storages/4',
+  color: '#d32f2f',
+  bs: 'F1000001',
+  since: now - 60,
+  unread: true,
+  props: { itemID: 4, name: 'North barn', count: 2, maxTemp: 655, probeIDs: ['H-001', 'H-002'] },
+};
+const silent: Notification = {
+  id: 'noBSData:F1000002',
+  importance: 2,
+  type: 'noBSData',
+  url: '/probes',
+  color: '#ed6c02',
+  bs: 'F1000002',
+  since: now - 3600,
+  unread: false,
+  props: { bsDate: now - 5 * 3600, name: 'Field' },
+};
+const safety: Notification = {
+  id: 'globalAlert:safety',
+  importance: 1,
+  type: 'globalAlert',
+  url: '/probes',
+  color: '#d32f2f',
+  bs: null,
+  since: now - 30,
+  unread: true,
+  props: { text: 'safety', limit: 65, nProbes: 1, probeIDs: ['H-003'], maxTemp: 702 },
+};
+
+function server(options: FakeServerOptions = {}) {
+  return createFakeServer({
+    loggedIn: true,
+    stations: [station('F1000001', { display_name: 'Barn' })],
+    ...options,
+  });
+}
+
+afterEach(() => sessionStorage.clear());
+
+describe('the notifications button and dialog (spec doc 1 §2, §4; doc 3 §2, §4)', { timeout: 20_000 }, () => {
+  it('counts the unread entries, opens by itself after 2 s, words each entry and marks them seen', async () => {
+    const s = server({ notifications: [hot, silent] });
+    const { user, location } = renderApp('/probes', s);
+    expect(
+      await screen.findByRole('button', { name: 'Notifications, unread: 1' }, { timeout: 8000 }),
+    ).toBeTruthy();
+    const dialog = await screen.findByRole('dialog', { name: 'Notifications' }, { timeout: 4000 });
+    const entry = within(dialog).getByTestId('notification-storageMax:4');
+    expect(entry.textContent).toContain('Alert in North barn');
+    expect(entry.textContent).toContain('Current alerts: 2 · hottest 65.5 °C · H-001, H-002');
+    expect(within(entry).getByText('New')).toBeTruthy();
+    expect(within(dialog).getByTestId('notification-noBSData:F1000002').textContent).toContain(
+      'Base station Field has stopped sending',
+    );
+    expect(
+      within(within(dialog).getByTestId('notification-noBSData:F1000002')).queryByText('New'),
+    ).toBeNull();
+    await waitFor(() => expect(s.callsTo('POST', '/client/notificationsSeen')).toHaveLength(1));
+    // Following an entry leads to its page and closes the dialog; the badge then counts nothing.
+    await user.click(entry);
+    await waitFor(() => expect(location()).toBe('/storages/4'));
+    expect(screen.queryByRole('dialog', { name: 'Notifications' })).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Notifications, unread: 0' })).toBeTruthy();
+    expect(sessionStorage.getItem(NOTIFICATIONS_CLOSED_KEY)).toBe('1');
+  });
+
+  it('shows temperatures and limits in °F for a °F user', async () => {
+    const s = server({
+      notifications: [safety],
+      session: { ui_preferences: { ...DEFAULT_UI_PREFERENCES, degrees: 'F' } },
+    });
+    renderApp('/probes', s);
+    const dialog = await screen.findByRole('dialog', { name: 'Notifications' }, { timeout: 8000 });
+    const entry = within(dialog).getByTestId('notification-globalAlert:safety');
+    expect(entry.textContent).toContain('Above the safety limit of 149.0 °F');
+    expect(entry.textContent).toContain('H-003 · hottest 158.4 °F');
+  });
+
+  it.each([
+    ['closed before in this session', { notifications: [hot] }, true],
+    [
+      'a master-access request waits for an answer',
+      {
+        notifications: [hot],
+        user: { masterAuthorizations: [{ UID: 40, id: 5, authorized: false, name: 'Advisor' }] },
+      },
+      false,
+    ],
+  ] as const)('does not open by itself when %s', async (_case, options, closed) => {
+    if (closed) sessionStorage.setItem(NOTIFICATIONS_CLOSED_KEY, '1');
+    renderApp('/probes', server(options as FakeServerOptions));
+    await screen.findByRole('button', { name: 'Notifications, unread: 1' }, { timeout: 8000 });
+    await act(() => new Promise((r) => setTimeout(r, 2600)));
+    expect(screen.queryByRole('dialog', { name: 'Notifications' })).toBeNull();
+  });
+
+  it('says there are none, and does not open by itself for an empty list', async () => {
+    const { user } = renderApp('/probes', server());
+    const button = await screen.findByRole('button', { name: 'Notifications, unread: 0' }, { timeout: 8000 });
+    await act(() => new Promise((r) => setTimeout(r, 2600)));
+    expect(screen.queryByRole('dialog', { name: 'Notifications' })).toBeNull();
+    await user.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(within(dialog).getByText('No notifications')).toBeTruthy();
+    expect(s0Calls(dialog)).toBe(0);
+  });
+
+  it('reads the list again when alerts change (push), without a reload', async () => {
+    sessionStorage.setItem(NOTIFICATIONS_CLOSED_KEY, '1');
+    const s = server();
+    renderApp('/probes', s);
+    await screen.findByRole('button', { name: 'Notifications, unread: 0' }, { timeout: 8000 });
+    await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
+    const ws = FakeWebSocket.latest();
+    act(() => ws.serverOpen());
+    act(() => ws.serverSend({ type: 'ready', UID: 7 }));
+    s.state.notifications = [hot];
+    act(() => ws.serverSend({ type: 'alertsChanged', bs_ids: 'F1000001' }));
+    expect(await screen.findByRole('button', { name: 'Notifications, unread: 1' })).toBeTruthy();
+  });
+});
+
+/** The empty dialog holds no entry. */
+function s0Calls(dialog: HTMLElement): number {
+  return within(dialog).queryAllByTestId(/^notification-/).length;
+}
+
+const news = {
+  news: [
+    {
+      id: 3,
+      date: now - 86_400,
+      title: 'Notifications in the top bar',
+      text: 'Behind the bell.',
+      icon: 'feature' as const,
+      link: 'https://emberwatch.example/news/3',
+    },
+    {
+      id: 2,
+      date: now - 30 * 86_400,
+      title: 'New rule: rise rate',
+      text: 'Self-heating caught early.',
+      icon: 'info' as const,
+      link: null,
+    },
+  ],
+  newsUrls: ['https://emberwatch.example/news/3', null],
+  popupNews: [3],
+  newsEmail: 'news@emberwatch.example',
+  newsSeenDate: now - 10 * 86_400,
+};
+
+describe('the news button and dialog (spec doc 1 §2, §6, §7)', { timeout: 20_000 }, () => {
+  it('counts the news since newsSeenDate, shows them with the green dot and the reference link, saves newsSeenDate on close', async () => {
+    const s = server({ news });
+    const { user } = renderApp('/probes', s);
+    await user.click(await screen.findByRole('button', { name: 'News, unread: 1' }, { timeout: 8000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'News' });
+    const first = within(dialog).getByTestId('news-3');
+    expect(first.textContent).toContain('Notifications in the top bar');
+    expect(within(first).getByLabelText('Featured')).toBeTruthy();
+    expect(within(first).getByRole('link', { name: 'Read more' }).getAttribute('href')).toBe(
+      'https://emberwatch.example/news/3?ref=7-3',
+    );
+    expect(within(within(dialog).getByTestId('news-2')).queryByLabelText('Featured')).toBeNull();
+    expect(
+      within(dialog)
+        .getByRole('link', { name: /news@emberwatch.example/ })
+        .getAttribute('href'),
+    ).toBe('mailto:news@emberwatch.example');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(s.callsTo('POST', '/client/newsSeen')).toHaveLength(1));
+    expect(s.callsTo('POST', '/client/newsSeen')[0]!.body).toEqual({ newsSeenDate: now - 86_400 });
+    expect(await screen.findByRole('button', { name: 'News, unread: 0' })).toBeTruthy();
+  });
+
+  it('does not mark news seen for an admin, whose links go without the reference', async () => {
+    const s = server({ news, session: { admin: true, admin_group: 1 } });
+    const { user } = renderApp('/probes', s);
+    await user.click(await screen.findByRole('button', { name: 'News, unread: 1' }, { timeout: 8000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'News' });
+    expect(within(dialog).getByRole('link', { name: 'Read more' }).getAttribute('href')).toBe(
+      'https://emberwatch.example/news/3',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'News' })).toBeNull());
+    expect(s.callsTo('POST', '/client/newsSeen')).toHaveLength(0);
+  });
+
+  it.each([
+    ['a master user', { news, session: { master: true } }],
+    ['a user without news', {}],
+  ] as const)('shows no news button to %s', async (_who, options) => {
+    const s = server(options);
+    renderApp('/probes', s);
+    await screen.findByTestId('menu-button', undefined, { timeout: 8000 });
+    await act(() => new Promise((r) => setTimeout(r, 200)));
+    expect(screen.queryByTestId('news-button')).toBeNull();
+  });
+});
