@@ -152,7 +152,7 @@ describe(`the Sentinel webhook calls on ${TEST_ENGINE}`, () => {
     });
   });
 
-  it("refuses the farm hand, a watching master and another account's owner", async () => {
+  it("keeps the target from the farm hand, a watching master and another account's owner", async () => {
     const cases: [
       string,
       (who: string, uid?: number) => ReturnType<typeof read>,
@@ -161,8 +161,9 @@ describe(`the Sentinel webhook calls on ${TEST_ENGINE}`, () => {
     ][] = [
       ['hay-helper', read, undefined, 403],
       ['hay-helper', read, ids.hay, 403],
-      ['hay-helper', test, ids.hay, 403],
+      ['hay-helper', rotate, undefined, 403],
       ['hay-helper', rotate, ids.hay, 403],
+      ['hay-helper', test, ids.grain, 403],
       ['master', read, ids.hay, 403],
       ['master', test, ids.hay, 403],
       ['master', rotate, ids.hay, 403],
@@ -203,7 +204,9 @@ describe(`the Sentinel webhook calls on ${TEST_ENGINE}`, () => {
     });
   });
 
-  it('lets an admin and an authorised grand master test too', async () => {
+  it('lets the farm hand, an admin and an authorised grand master test too', async () => {
+    expect((await test('hay-helper')).json()).toEqual({ status_code: 0, ok: true });
+    expect((await test('hay-helper', ids.hay)).json()).toEqual({ status_code: 0, ok: true });
     expect((await test('admin', ids.hay)).json()).toEqual({ status_code: 0, ok: true });
     await t.store.db.updateTable('users').set({ grand_master: 1 }).where('id', '=', ids.master!).execute();
     try {
@@ -215,7 +218,9 @@ describe(`the Sentinel webhook calls on ${TEST_ENGINE}`, () => {
     } finally {
       await t.store.db.updateTable('users').set({ grand_master: 0 }).where('id', '=', ids.master!).execute();
     }
-    expect(receiver.calls.splice(0).map((c) => c.verified)).toEqual([true, true]);
+    expect(receiver.calls.splice(0).map((c) => [c.verified, c.body.siteID])).toEqual(
+      Array(4).fill([true, 'HILL-1']),
+    );
   });
 
   it('uses 140 F for an account that reads °F, and keeps a site per account at one receiver', async () => {

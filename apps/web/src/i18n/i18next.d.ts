@@ -16,6 +16,7 @@ import type masterAccess from './locales/en/masterAccess.json';
 import type planExpiry from './locales/en/planExpiry.json';
 import type account from './locales/en/account.json';
 import type fans from './locales/en/fans.json';
+import type sentinel from './locales/en/sentinel.json';
 import type notifications from './locales/en/notifications.json';
 import type news from './locales/en/news.json';
 
@@ -39,6 +40,7 @@ declare module 'i18next' {
         typeof planExpiry &
         typeof account &
         typeof fans &
+        typeof sentinel &
         typeof notifications &
         typeof news;
     };

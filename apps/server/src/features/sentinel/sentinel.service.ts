@@ -39,7 +39,8 @@ export class SentinelService {
 
   /** The account a call is about, and what the caller may do with its target. */
   private async scope(actor: Actor, uid: number | undefined, need: keyof SentinelRights) {
-    const account = await this.access.targetAccount(actor, uid);
+    // A sub-user's calls are about the account he works in.
+    const account = await this.access.targetAccount(actor, uid ?? actor.user.main_user_id ?? undefined);
     const rights = sentinelRightsOf(
       {
         userId: actor.user.id,

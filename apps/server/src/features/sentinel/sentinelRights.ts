@@ -8,7 +8,9 @@
  *   but never sees a secret: it reaches the owner only.
  * - A grand master the account authorised "can do all of the above" (spec doc 3 §6), the test
  *   included; a master who is not a grand master has it hidden, and is refused here too.
- * - A sub-user (a farm hand) is refused: where the farm's alarms go is the owner's matter.
+ * - A sub-user (a farm hand) may run the test: he may switch a storage's Sentinel alerts on (he edits
+ *   storages, decision 0019), and the spec hides the test only from read-only masters. Where the
+ *   farm's alarms go, and the secret, stay the owner's: he neither reads nor rotates them.
  */
 export interface SentinelCaller {
   userId: number;
@@ -37,10 +39,11 @@ export function sentinelRightsOf(caller: SentinelCaller, accountId: number): Sen
     caller.grandMaster &&
     caller.userId !== accountId &&
     caller.accountIds.includes(accountId);
+  const subUser = caller.mainUserId === accountId;
   return {
     read: owner || caller.isAdmin,
     rotate: owner || caller.isAdmin,
-    test: owner || caller.isAdmin || grandMaster,
+    test: owner || caller.isAdmin || grandMaster || subUser,
     set: caller.isAdmin,
     seeSecret: owner,
   };

@@ -20,6 +20,7 @@ import {
   type DegreesUnit,
 } from '@emberwatch/shared';
 import { TEMPERATURE_BAND_COLOURS } from '../probes';
+import { SentinelTestButton } from '../sentinel';
 import { AlertRecipientsDialog, type RecipientSelection } from './AlertRecipientsDialog';
 
 const HOURS = Array.from({ length: 25 }, (_, h) => h);
@@ -180,6 +181,7 @@ export function AlertMessagingSection({
         </>
       )}
       {sentinel && channelSwitch('sentinel')}
+      {sentinel && !readOnly && <SentinelTestButton />}
       {!readOnly && (
         <Box>
           <Button variant="outlined" onClick={() => setChoosing(true)}>
