@@ -37,6 +37,67 @@ const envSchema = z.object({
   SENTINEL_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
 });
 
+/** Alert delivery (issue 12, decision 0045): providers, and the local stand-ins without them. */
+const deliveryEnvSchema = z.object({
+  /** The web app's address as recipients reach it: links in messages, provider callbacks. */
+  PUBLIC_URL: z.url().optional(),
+  /** smtp://user:pass@host:587 (smtps:// for TLS); unset: the local mail stand-in. */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Emberwatch <alerts@emberwatch.local>'),
+  /** Twilio's account and token (SMS and voice); unset: the local fake provider. */
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_API_URL: z.url().default('https://api.twilio.com'),
+  /** Spec doc 3 §9: the caller number for us, ca and mx, and the (Finnish) one for everyone else. */
+  CALLER_NUMBER_NA: z.string().default('+12025550143'),
+  CALLER_NUMBER_INTL: z.string().default('+358401234567'),
+  DELIVERY_SMS_DAILY_CAP: z.coerce.number().int().min(0).default(100),
+  DELIVERY_VOICE_DAILY_CAP: z.coerce.number().int().min(0).default(20),
+  DELIVERY_REPEAT_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  DELIVERY_MAX_REPEATS: z.coerce.number().int().min(0).max(20).default(3),
+  /** From this repeat on, the account's owner is told too (0: never). */
+  DELIVERY_ESCALATE_FROM: z.coerce.number().int().min(0).max(20).default(2),
+});
+
+export interface DeliveryConfig {
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  twilio: { accountSid: string; authToken: string; apiUrl: string } | undefined;
+  callerNumbers: { northAmerica: string; international: string };
+  smsDailyCap: number;
+  voiceDailyCap: number;
+  repeatS: number;
+  maxRepeats: number;
+  escalateFromStep: number;
+}
+
+function loadDeliveryConfig(env: NodeJS.ProcessEnv, port: number): DeliveryConfig {
+  const parsed = deliveryEnvSchema.safeParse(env);
+  if (!parsed.success)
+    throw new Error(
+      `invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
+  const e = parsed.data;
+  if (Boolean(e.TWILIO_ACCOUNT_SID) !== Boolean(e.TWILIO_AUTH_TOKEN))
+    throw new Error('invalid configuration: set both TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN, or neither');
+  return {
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN
+        ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, apiUrl: e.TWILIO_API_URL }
+        : undefined,
+    callerNumbers: { northAmerica: e.CALLER_NUMBER_NA, international: e.CALLER_NUMBER_INTL },
+    smsDailyCap: e.DELIVERY_SMS_DAILY_CAP,
+    voiceDailyCap: e.DELIVERY_VOICE_DAILY_CAP,
+    repeatS: e.DELIVERY_REPEAT_MINUTES * 60,
+    maxRepeats: e.DELIVERY_MAX_REPEATS,
+    escalateFromStep: e.DELIVERY_ESCALATE_FROM,
+  };
+}
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   host: string;
@@ -51,6 +112,7 @@ export interface Config {
   webDist: string | undefined;
   logLevel: string;
   trustProxy: boolean;
+  delivery: DeliveryConfig;
   /** SENTINEL_ALLOW_PRIVATE=1: Sentinel targets on private networks are allowed. */
   sentinelAllowPrivate: boolean;
 }
@@ -83,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === '1',
+    delivery: loadDeliveryConfig(env, e.PORT),
     sentinelAllowPrivate: e.SENTINEL_ALLOW_PRIVATE === '1',
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { accountFeature } from './features/account/index.js';
 import { baseStationsFeature } from './features/base-stations/index.js';
+import { deliveryFeature } from './features/delivery/index.js';
 import { exportFeature } from './features/export/index.js';
 import { fansFeature } from './features/fans/index.js';
 import { ingestFeature } from './features/ingest/index.js';
@@ -58,6 +59,25 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
   const quality = qualityFeature(kernel, { ...auth, users: access.exports.users });
   const exportData = exportFeature(kernel, auth);
   const translations = translationsFeature(kernel, auth);
+  const sentinel = sentinelFeature(kernel, { ...auth, ...preferences.exports, log: opts.log });
+  const delivery = deliveryFeature(kernel, {
+    ...auth,
+    ...preferences.exports,
+    onAlertEffects: (recorder) => monitors.exports.evaluator.onAlertEffects(recorder),
+    alertStatus: monitors.exports.alertStatus,
+    acknowledgeFor: monitors.exports.acknowledgeFor,
+    alertMessagingOf: storages.exports.alertMessagingOf,
+    sentinelTargetOf: sentinel.exports.sentinelTargetOf,
+    channels: [sentinel.exports.sentinelChannel],
+    capReached: (ownerId, channel, cap) =>
+      notifications.exports.notify(
+        kernel.store.db,
+        ownerId,
+        'dailyCap',
+        { text: channel, count: cap },
+        channel,
+      ),
+  });
   const realtime = realtimeFeature(kernel, { ...auth, ...sessions.exports }, opts);
   return [
     access,
@@ -78,7 +98,8 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
     exportData,
     translations,
     fansFeature(kernel, auth),
-    sentinelFeature(kernel, { ...auth, ...preferences.exports, log: opts.log }),
+    sentinel,
+    delivery,
     realtime,
   ];
 }

@@ -42,6 +42,7 @@ export * from './domain/changeRights.js';
 export * from './domain/isProbeSerial.js';
 export * from './contracts/storageLayout.js';
 export * from './contracts/storages.js';
+export * from './contracts/delivery.js';
 export * from './contracts/sites.js';
 export * from './domain/sitePlan.js';
 export * from './domain/storageLayout/addBales.js';

@@ -1,5 +1,6 @@
 import { accountEndpoints } from './account.js';
 import { baseStationEndpoints } from './baseStations.js';
+import { deliveryEndpoints } from './delivery.js';
 import type { Endpoint } from './endpoint.js';
 import { exportEndpoints } from './export.js';
 import { fanEndpoints } from './fans.js';
@@ -37,6 +38,7 @@ export const endpoints = catalogue({
   storages: storageEndpoints,
   sites: siteEndpoints,
   monitors: monitorEndpoints,
+  delivery: deliveryEndpoints,
   quality: qualityEndpoints,
   export: exportEndpoints,
   fans: fanEndpoints,

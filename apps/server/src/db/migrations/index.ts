@@ -12,8 +12,9 @@ import { alertLogMigration } from './0017_alert_log.js';
 import { accountMigration } from './0020_account.js';
 import { fansMigration } from './0021_fans.js';
 import { simExpiryMigration } from './0022_sim_expiry.js';
-import { notificationsMigration } from './0027_notifications.js';
+import { deliveryMigration } from './0025_delivery.js';
 import { sentinelMigration } from './0026_sentinel.js';
+import { notificationsMigration } from './0027_notifications.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -30,7 +31,8 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0020_account': accountMigration(engine),
     '0021_fans': fansMigration(engine),
     '0022_sim_expiry': simExpiryMigration(engine),
-    '0027_notifications': notificationsMigration(engine),
+    '0025_delivery': deliveryMigration(engine),
     '0026_sentinel': sentinelMigration(engine),
+    '0027_notifications': notificationsMigration(engine),
   };
 }

@@ -1,4 +1,4 @@
-import { RULE_TYPE_INFO, type RuleType } from '@emberwatch/shared';
+import { RULE_TYPE_INFO, type Alert, type AlertKey, type RuleType } from '@emberwatch/shared';
 import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
@@ -76,6 +76,29 @@ export function monitorsFeature(kernel: Kernel, deps: { access: AccessService; a
         return users.some((id) => id !== storageId) ? 'fanTaken' : 'ok';
       },
       evaluator,
+      /**
+       * Where an alert stands now: still current (and whether someone acknowledged it), or gone
+       * (recovered, reset, its rule changed). The delivery feature asks before each repeat.
+       */
+      alertStatus: async (
+        ownerId: number,
+        monitorId: number,
+        ruleId: number,
+        key: AlertKey,
+      ): Promise<{ status: 'current' | 'acknowledged' | 'gone'; ackBy: number | null }> => {
+        const json = await repo.currentAlerts(ownerId, monitorId, ruleId);
+        const alert = json
+          ? (JSON.parse(json) as Alert[]).find(
+              (a) => a.sensor_id === key.sensor_id && a.depth === key.depth && a.ts === key.ts,
+            )
+          : undefined;
+        if (!alert) return { status: 'gone', ackBy: null };
+        return alert.ack
+          ? { status: 'acknowledged', ackBy: alert.ack.by }
+          : { status: 'current', ackBy: null };
+      },
+      /** A recipient acknowledged alerts through a channel (see MonitorService.recordAcknowledgement). */
+      acknowledgeFor: monitors.recordAcknowledgement.bind(monitors),
     },
   });
 }

@@ -177,6 +177,18 @@ export class MonitorRepository {
       .execute();
   }
 
+  /** A rule's current alerts as stored (JSON Alert[]); undefined when the rule has no state. */
+  async currentAlerts(ownerId: number, monitorId: number, ruleId: number): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('monitor_rule_state')
+      .select('current_alerts')
+      .where('owner_user_id', '=', ownerId)
+      .where('monitor_id', '=', monitorId)
+      .where('rule_id', '=', ruleId)
+      .executeTakeFirst();
+    return row?.current_alerts;
+  }
+
   /** The stations of the storages that use a monitor. */
   async stationsUsing(ownerId: number, monitorId: number): Promise<string[]> {
     const rows = await this.db

@@ -11,6 +11,7 @@ import {
   type ResetAlertsRequest,
   type RuleState,
   type Alert,
+  type AlertKey,
   type AlertLogEntry,
   type AlertLogKind,
   type Monitor,
@@ -158,46 +159,69 @@ export class MonitorService {
     if (!parseRules(monitor).some((r) => r.id === req.ruleId))
       throw ApiError.invalid('The monitor has no such rule.', 'ruleId');
     this.access.assertMayChange(actor, 'acknowledgeAlert');
+    await this.recordAcknowledgement(
+      accountId,
+      req.itemID,
+      req.ruleId,
+      req.alerts,
+      actor.user.id,
+      req.note ?? '',
+    );
+    return (await this.list(actor, accountId)).find((m) => m.itemID === req.itemID) as Monitor;
+  }
+
+  /**
+   * Marks current alerts of a rule as acknowledged by a user, now, with a note, under the state row's
+   * lock, with a logbook line per alert it newly acknowledged; tells the stations' viewers. Returns how
+   * many it acknowledged. The call above uses it, and so does the delivery feature for a recipient who
+   * answered a message (an SMS "OK", a key in a call, a mail's link): the channel proved who answered,
+   * and a recipient may acknowledge what they were asked to, whatever their role.
+   */
+  async recordAcknowledgement(
+    accountId: number,
+    monitorId: number,
+    ruleId: number,
+    targets: readonly AlertKey[],
+    byUserId: number,
+    note: string,
+  ): Promise<number> {
+    const monitor = await this.repo.find(accountId, monitorId);
+    const ruleType = monitor && parseRules(monitor).find((r) => r.id === ruleId)?.type;
+    if (!ruleType) return 0;
     const now = this.nowS();
-    await this.repo.transaction(async (trx) => {
-      const state = await this.repo.lockState(trx, accountId, req.itemID, req.ruleId);
-      if (!state) return;
+    const count = await this.repo.transaction(async (trx) => {
+      const state = await this.repo.lockState(trx, accountId, monitorId, ruleId);
+      if (!state) return 0;
       const current = JSON.parse(state.current_alerts) as Alert[];
       const alerts = acknowledgeAlerts(
         { currentAlerts: current, alertHistory: JSON.parse(state.alert_history) as Alert[] },
-        req.alerts,
-        { by: actor.user.id, at: now, note: req.note ?? '' },
+        targets,
+        { by: byUserId, at: now, note },
       );
-      const ruleType = parseRules(monitor).find((r) => r.id === req.ruleId)?.type;
       // A line per alert this call acknowledged (one already acknowledged keeps its first).
+      const fresh = alerts.currentAlerts.filter((a, i) => a.ack && !current[i]?.ack);
+      if (fresh.length === 0) return 0;
       await this.log.insert(
         trx,
-        alerts.currentAlerts
-          .filter((a, i) => a.ack && !current[i]?.ack)
-          .map((a) => ({
-            owner_user_id: accountId,
-            monitor_id: req.itemID,
-            rule_id: req.ruleId,
-            kind: 'acknowledged',
-            sensor_id: a.sensor_id,
-            depth: a.depth,
-            temperature: a.peak,
-            detail: JSON.stringify({ ruleType, note: req.note ?? '' }),
-            by_user_id: actor.user.id,
-            ts: now,
-            created_ts: now,
-          })),
+        fresh.map((a) => ({
+          owner_user_id: accountId,
+          monitor_id: monitorId,
+          rule_id: ruleId,
+          kind: 'acknowledged',
+          sensor_id: a.sensor_id,
+          depth: a.depth,
+          temperature: a.peak,
+          detail: JSON.stringify({ ruleType, note }),
+          by_user_id: byUserId,
+          ts: now,
+          created_ts: now,
+        })),
       );
-      await this.repo.writeAlerts(
-        trx,
-        accountId,
-        req.itemID,
-        req.ruleId,
-        JSON.stringify(alerts.currentAlerts),
-      );
+      await this.repo.writeAlerts(trx, accountId, monitorId, ruleId, JSON.stringify(alerts.currentAlerts));
+      return fresh.length;
     });
-    this.onAlertsChanged(accountId, await this.repo.stationsUsing(accountId, req.itemID));
-    return (await this.list(actor, accountId)).find((m) => m.itemID === req.itemID) as Monitor;
+    if (count > 0) this.onAlertsChanged(accountId, await this.repo.stationsUsing(accountId, monitorId));
+    return count;
   }
 
   /** GET /client/getMonitors: the account's monitors, by itemID, each rule with its alerts. */

@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { twilioSignature } from './twilioSignature.js';
+
+/** A message or call the fake provider accepted. */
+export interface FakeProviderMessage {
+  sid: string;
+  kind: 'sms' | 'voice';
+  to: string;
+  from: string;
+  /** The SMS text, or the call's script (TwiML). */
+  body: string;
+  acceptedAt: number;
+}
+
+export interface FakeSmsProvider {
+  /** What the Twilio adapter is given as its API address. */
+  apiUrl: string;
+  accountSid: string;
+  authToken: string;
+  messages(): FakeProviderMessage[];
+  /**
+   * Makes each request fail with the given probability: `status` 503 (retried) or 400 with an
+   * invalid-number code (permanent). For tests and the delivery harness.
+   */
+  setFaults(rate: number, status?: 503 | 400): void;
+  /** A person answers an SMS: the provider posts it, signed, to the inbound URL (as Twilio does). */
+  reply(from: string, body: string, inboundUrl: string): Promise<number>;
+  /** A person presses keys in a call: the provider posts them, signed, to the call's Gather action. */
+  pressKeys(callSid: string, digits: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+const KEEP = 1000;
+
+function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))));
+    req.on('error', reject);
+  });
+}
+
+/** Posts a signed form to our own callback, as the provider would. */
+async function postSigned(url: string, params: Record<string, string>, authToken: string): Promise<number> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-twilio-signature': twilioSignature(authToken, url, params),
+    },
+    body: new URLSearchParams(params),
+  });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+/**
+ * The local stand-in for the SMS and voice provider (issue 12 item 2): an HTTP server on this machine
+ * that answers Twilio's Messages.json and Calls.json as Twilio documents them (basic auth, form body,
+ * a JSON answer with the sid, error bodies with a code), and can play the person at the other end —
+ * an SMS reply or a key pressed — by calling our callbacks with Twilio's signature. `npm start` and
+ * the tests use it when no provider is configured; nothing leaves the machine.
+ */
+export async function startFakeSmsProvider(port = 0): Promise<FakeSmsProvider> {
+  const accountSid = `AC${randomBytes(16).toString('hex')}`;
+  const authToken = randomBytes(16).toString('hex');
+  const accepted: FakeProviderMessage[] = [];
+  let faults = { rate: 0, status: 503 as 503 | 400 };
+  let n = 0;
+  const server: Server = createServer((req, res) => {
+    const answer = (status: number, body: object) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    void (async () => {
+      const m = /^\/2010-04-01\/Accounts\/([^/]+)\/(Messages|Calls)\.json$/.exec(req.url ?? '');
+      if (req.method !== 'POST' || !m)
+        return answer(404, { code: 20404, message: 'The requested resource was not found' });
+      const auth = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString();
+      if (m[1] !== accountSid || auth !== `${accountSid}:${authToken}`)
+        return answer(401, { code: 20003, message: 'Authenticate' });
+      const form = await readForm(req);
+      if (faults.rate > 0 && Math.random() < faults.rate)
+        return faults.status === 400
+          ? answer(400, { code: 21211, message: "The 'To' number is not a valid phone number." })
+          : answer(503, { code: 20503, message: 'Service unavailable' });
+      const to = form.get('To') ?? '';
+      if (!/^\+\d{8,15}$/.test(to))
+        return answer(400, { code: 21211, message: `The 'To' number ${to} is not a valid phone number.` });
+      const kind = m[2] === 'Messages' ? 'sms' : 'voice';
+      const sid = `${kind === 'sms' ? 'SM' : 'CA'}${(++n).toString(16).padStart(8, '0')}${randomBytes(12).toString('hex')}`;
+      accepted.push({
+        sid,
+        kind,
+        to,
+        from: form.get('From') ?? '',
+        body: (kind === 'sms' ? form.get('Body') : form.get('Twiml')) ?? '',
+        acceptedAt: Date.now(),
+      });
+      if (accepted.length > KEEP) accepted.splice(0, accepted.length - KEEP);
+      answer(201, { sid, status: 'queued', to });
+    })().catch(() => answer(500, { code: 20500, message: 'Internal error' }));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  return {
+    apiUrl: `http://127.0.0.1:${actualPort}`,
+    accountSid,
+    authToken,
+    messages: () => [...accepted],
+    setFaults: (rate, status = 503) => {
+      faults = { rate, status };
+    },
+    reply: (from, body, inboundUrl) => {
+      const to = accepted.filter((a) => a.to === from && a.kind === 'sms').at(-1)?.from ?? '';
+      return postSigned(
+        inboundUrl,
+        {
+          MessageSid: `SM${randomBytes(16).toString('hex')}`,
+          AccountSid: accountSid,
+          From: from,
+          To: to,
+          Body: body,
+        },
+        authToken,
+      );
+    },
+    pressKeys: (callSid, digits) => {
+      const call = accepted.find((a) => a.sid === callSid && a.kind === 'voice');
+      const action = call && /action="([^"]+)"/.exec(call.body)?.[1]?.replace(/&amp;/g, '&');
+      if (!call || !action) return Promise.resolve(404);
+      return postSigned(
+        action,
+        { CallSid: callSid, AccountSid: accountSid, From: call.to, To: call.from, Digits: digits },
+        authToken,
+      );
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,166 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { deliveryEndpoints } from '@emberwatch/shared';
+import { ApiError } from '../../http/ApiError.js';
+import { actorOf, type Authenticate } from '../../http/authenticate.js';
+import { route } from '../../http/route.js';
+import type { AckLinks } from './ackLinks.js';
+import { wordsFor } from './alertTexts.js';
+import type { ChannelAcks } from './channelAcks.js';
+import type { FakeSmsProvider } from './channels/fakeSmsProvider.js';
+import { validTwilioSignature } from './channels/twilioSignature.js';
+import type { DeliveryRepository } from './delivery.repository.js';
+import type { DeliveryService } from './delivery.service.js';
+import { e164 } from './deliveryPlan.js';
+
+export interface DeliveryRouteContext {
+  authenticate: Authenticate;
+  service: DeliveryService;
+  acks: ChannelAcks;
+  ackLinks: AckLinks;
+  repo: DeliveryRepository;
+  publicUrl: string;
+  /** The SMS/voice provider's auth token (the real one or the fake's): inbound callbacks are signed with it. */
+  providerToken: () => string | undefined;
+  fake: () => FakeSmsProvider | undefined;
+}
+
+const escapeXml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
+const twiml = (reply: FastifyReply, inner: string) =>
+  reply
+    .type('text/xml; charset=utf-8')
+    .send(`<?xml version="1.0" encoding="UTF-8"?><Response>${inner}</Response>`);
+
+/** A small page in the recipient's language (the e-mail link's), with the house's colours. */
+function page(reply: FastifyReply, status: number, language: string, title: string, body: string) {
+  return reply
+    .status(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'")
+    .send(
+      `<!doctype html><html lang="${escapeXml(language)}"><head><meta charset="utf-8">` +
+        `<meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeXml(title)}</title></head>` +
+        `<body style="font-family:system-ui,sans-serif;max-width:36em;margin:3em auto;padding:0 1em">` +
+        `<h1 style="font-size:1.4em">${escapeXml(title)}</h1>${body}</body></html>`,
+    );
+}
+
+/**
+ * Delivery's calls: the user's log, the admin's outbox, and the channels' way back in — the SMS
+ * provider's inbound message and key-press callbacks (Twilio's signature checked, each acted on once)
+ * and the e-mail's acknowledgement link (a page, then a POST).
+ */
+export function deliveryRoutes(ctx: DeliveryRouteContext) {
+  return (app: FastifyInstance): void => {
+    // Providers post forms; parsed here, in this feature's scope only.
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 16_384 },
+      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+
+    const signed = (req: FastifyRequest): Record<string, string> => {
+      const token = ctx.providerToken();
+      const params = (req.body ?? {}) as Record<string, string>;
+      const sig = req.headers['x-twilio-signature'];
+      if (
+        !token ||
+        !validTwilioSignature(
+          token,
+          `${ctx.publicUrl}${req.url}`,
+          params,
+          typeof sig === 'string' ? sig : undefined,
+        )
+      )
+        throw ApiError.forbidden('The request is not signed by the provider.');
+      return params;
+    };
+
+    app.post('/delivery/sms/inbound', async (req, reply) => {
+      const p = signed(req);
+      if (!p.MessageSid || !p.From) throw ApiError.invalid('MessageSid and From are required.');
+      const answer = await ctx.acks.smsReply({ providerId: p.MessageSid, from: p.From, body: p.Body ?? '' });
+      return twiml(reply, answer ? `<Message>${escapeXml(answer)}</Message>` : '');
+    });
+
+    app.post('/delivery/voice/gather', async (req, reply) => {
+      const p = signed(req);
+      const messageId = Number((req.query as { m?: string }).m);
+      if (!Number.isInteger(messageId) || !p.CallSid)
+        throw ApiError.invalid('The call and message are required.');
+      const answer = await ctx.acks.voiceKey({
+        providerId: `${p.CallSid}:${messageId}`,
+        messageId,
+        digits: p.Digits ?? '',
+      });
+      return twiml(reply, answer ? `<Say>${escapeXml(answer)}</Say>` : '');
+    });
+
+    const linkOf = (q: unknown) => {
+      const { a, u, s } = (q ?? {}) as { a?: string; u?: string; s?: string };
+      const alertId = Number(a);
+      const userId = Number(u);
+      const ok =
+        Number.isInteger(alertId) &&
+        Number.isInteger(userId) &&
+        typeof s === 'string' &&
+        ctx.ackLinks.valid(alertId, userId, s);
+      return ok ? { alertId, userId, s } : null;
+    };
+    const languageOf = async (userId: number) => (await ctx.repo.owner(userId))?.language ?? 'en';
+
+    app.get('/delivery/ack', async (req, reply) => {
+      const link = linkOf(req.query);
+      if (!link) return page(reply, 400, 'en', wordsFor('en').ackPageInvalid, '');
+      const language = await languageOf(link.userId);
+      const w = wordsFor(language);
+      const action = `/delivery/ack?a=${link.alertId}&u=${link.userId}&s=${encodeURIComponent(link.s)}`;
+      return page(
+        reply,
+        200,
+        language,
+        w.ackPageTitle,
+        `<p>${escapeXml(w.ackPageText)}</p><form method="post" action="${escapeXml(action)}">` +
+          `<button type="submit" style="font-size:1.1em;padding:.6em 1.4em;background:#b71c1c;color:#fff;border:0;border-radius:4px">${escapeXml(w.acknowledge)}</button></form>`,
+      );
+    });
+
+    app.post('/delivery/ack', async (req, reply) => {
+      const link = linkOf(req.query);
+      if (!link) return page(reply, 400, 'en', wordsFor('en').ackPageInvalid, '');
+      const language = await languageOf(link.userId);
+      const w = wordsFor(language);
+      if (!(await ctx.acks.emailLink(link.alertId, link.userId)))
+        return page(reply, 404, language, w.ackPageInvalid, '');
+      return page(reply, 200, language, w.ackPageTitle, `<p>${escapeXml(w.ackPageDone)}</p>`);
+    });
+
+    // The user API.
+    void app.register((api, _opts, done) => {
+      api.addHook('preHandler', ctx.authenticate);
+      route(api, deliveryEndpoints.getDeliveryLog).handle(async (req) =>
+        ctx.service.log(actorOf(req), req.query),
+      );
+      route(api, deliveryEndpoints.getOutbox).handle(async (req) =>
+        ctx.service.outbox(actorOf(req), req.query),
+      );
+      route(api, deliveryEndpoints.fakeSmsReply).handle(async (req) => {
+        if (!actorOf(req).isAdmin)
+          throw ApiError.forbidden('Only administrators can play the fake provider.');
+        const fake = ctx.fake();
+        if (!fake) throw ApiError.invalid('A real SMS provider is configured: replies come from phones.');
+        const providerStatus = await fake.reply(
+          req.body.from,
+          req.body.body,
+          `${ctx.publicUrl}/delivery/sms/inbound`,
+        );
+        return { status_code: 0 as const, providerStatus };
+      });
+      done();
+    });
+  };
+}

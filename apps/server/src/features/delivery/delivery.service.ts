@@ -1,0 +1,104 @@
+import type {
+  DeliveredAlert,
+  DeliveryLogResponse,
+  DeliveryMessage,
+  OutboxMessage,
+  OutboxResponse,
+} from '@emberwatch/shared';
+import { ApiError } from '../../http/ApiError.js';
+import type { AccessService, Actor } from '../users/index.js';
+import type { DeliveryAlertRow, DeliveryMessageRow, DeliveryRepository } from './delivery.repository.js';
+
+/** How many delivered alerts a storage's log shows. */
+export const DELIVERY_LOG_ALERTS = 50;
+
+const messageOf = (m: DeliveryMessageRow): DeliveryMessage => ({
+  id: m.id,
+  kind: m.kind,
+  step: m.step,
+  channel: m.channel as DeliveryMessage['channel'],
+  recipientName: m.recipient_name,
+  address: m.address,
+  status: m.status,
+  attempts: m.attempts,
+  error: m.status === 'sent' ? null : m.last_error,
+  createdTs: m.created_ts,
+  sentTs: m.sent_ts,
+});
+
+/** The reading side of delivery: the user's delivery log and the admin's outbox page. */
+export class DeliveryService {
+  constructor(
+    private readonly repo: DeliveryRepository,
+    private readonly access: AccessService,
+    private readonly senders: () => OutboxResponse['senders'],
+  ) {}
+
+  /** GET /client/getDeliveryLog: anyone who may see the account sees its storages' deliveries. */
+  async log(actor: Actor, q: { UID?: number; itemID: number }): Promise<DeliveryLogResponse> {
+    const account = await this.access.targetAccount(actor, q.UID);
+    const ownerId = account.main_user_id ?? account.id;
+    const { alerts, messages } = await this.repo.storageLog(ownerId, q.itemID, DELIVERY_LOG_ALERTS);
+    const names = await this.repo.userNames(
+      alerts.flatMap((a) => (a.ack_by_user_id === null ? [] : [a.ack_by_user_id])),
+    );
+    const byAlert = new Map<number, DeliveryMessage[]>();
+    for (const m of messages)
+      if (m.delivery_alert_id !== null)
+        byAlert.set(m.delivery_alert_id, [...(byAlert.get(m.delivery_alert_id) ?? []), messageOf(m)]);
+    return {
+      status_code: 0,
+      alerts: alerts.map((a) => alertOf(a, byAlert.get(a.id) ?? [], names)),
+    };
+  }
+
+  /** GET /admin/getOutbox: admins only. */
+  async outbox(actor: Actor, q: { beforeId?: number; limit: number }): Promise<OutboxResponse> {
+    if (!actor.isAdmin) throw ApiError.forbidden('Only administrators can read the outbox.');
+    const rows = await this.repo.latestMessages(q.limit, q.beforeId);
+    return {
+      status_code: 0,
+      senders: this.senders(),
+      messages: rows.map((m): OutboxMessage => ({
+        ...messageOf(m),
+        ownerId: m.owner_user_id,
+        storageId: m.storage_id,
+        subject: m.subject,
+        body: m.body,
+        sender: m.sender,
+        language: m.language,
+      })),
+    };
+  }
+}
+
+function alertOf(
+  a: DeliveryAlertRow,
+  messages: DeliveryMessage[],
+  names: Map<number, string>,
+): DeliveredAlert {
+  return {
+    id: a.id,
+    ruleType: a.rule_type,
+    sensor_id: a.sensor_id,
+    depth: a.depth < 0 ? null : a.depth,
+    temperature: a.temperature,
+    threshold: a.threshold,
+    isMin: a.is_min === 1,
+    alertTs: a.alert_ts,
+    status: a.status,
+    step: a.step,
+    nextStepTs: a.next_step_ts,
+    ack:
+      a.ack_ts === null
+        ? null
+        : {
+            by: a.ack_by_user_id,
+            byName: a.ack_by_user_id === null ? null : (names.get(a.ack_by_user_id) ?? null),
+            at: a.ack_ts,
+            via: (a.ack_via ?? 'web') as 'web' | 'sms' | 'voice' | 'email',
+          },
+    clearedTs: a.status === 'cleared' ? a.cleared_ts : null,
+    messages,
+  };
+}

@@ -1,0 +1,261 @@
+import {
+  depthMetres,
+  riseLimitOf,
+  RULE_TYPE_INFO,
+  voiceCallAllowedAt,
+  type AlertRuleConfig,
+  type RuleType,
+  type AlertChannel,
+  type DegreesUnit,
+  type DeliveryRecipient,
+  type StorageAlertMessaging,
+} from '@emberwatch/shared';
+import { fill, formatTemperature, formatTime, wordsFor, type AlertWords } from './alertTexts.js';
+
+/** What a message says about its alert, in stored units (tenths of °C, epoch seconds). */
+export interface AlertFacts {
+  alertId: number;
+  storageId: number;
+  storageName: string;
+  sensorId: string;
+  /** The probe's name where it has one, else its id. */
+  probeName: string;
+  /** The depth index; −1 for the average of the depths. */
+  depth: number;
+  /** How many depths the probe measures (for the depth in metres). */
+  depths: number;
+  temperature: number;
+  threshold: number | null;
+  isMin: boolean;
+  alertTs: number;
+  /** The station's time zone, for the reading time and the no-call hours. */
+  timeZone: string | null;
+}
+
+export type Recipient = DeliveryRecipient & { unit: DegreesUnit };
+
+/** A storage's messaging with each recipient's unit (DeliveryRecipient has no unit). */
+export interface PlanMessaging extends Omit<StorageAlertMessaging, 'sms' | 'email' | 'voice'> {
+  sms: { active: boolean; recipients: Recipient[] };
+  email: { active: boolean; recipients: Recipient[] };
+  voice: { active: boolean; recipients: Recipient[]; noCallHours: [number, number]; tempLimit: number };
+}
+
+export interface PlanContext {
+  kind: 'raise' | 'repeat' | 'clear';
+  /** 0 for the first messages; the repeat's number otherwise. */
+  step: number;
+  nowS: number;
+  /** The web app's address, for links. */
+  publicUrl: string;
+  /** Caller/sender numbers: North American for us, ca, mx; otherwise the international (Finnish) one. */
+  callerNumbers: { northAmerica: string; international: string };
+  /** The signed e-mail acknowledgement link for one recipient. */
+  ackLink: (userId: number) => string;
+  /**
+   * From this repeat on the account's owner is told too (on the channels the storage uses), when no
+   * one acknowledged: the "next person" of the escalation chain (decision 0045). 0: never.
+   */
+  escalateFromStep: number;
+  owner: { sms: Recipient | null; email: Recipient | null };
+  /** The account's Sentinel target, and the owner's language and unit for its text; null: none. */
+  sentinel: { siteID: string; url: string; language: string; unit: DegreesUnit } | null;
+}
+
+export interface PlannedMessage {
+  channel: AlertChannel;
+  recipientUserId: number | null;
+  recipientName: string;
+  address: string;
+  sender: string | null;
+  language: string;
+  subject: string;
+  body: string;
+  html: string | null;
+  payload: Record<string, unknown> | null;
+}
+
+const NORTH_AMERICA = new Set(['us', 'ca', 'mx']);
+
+/** A stored phone ("+358 40-123 4567", "0044…") as providers take it: + and digits (E.164). */
+export function e164(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return `+${phone.trim().startsWith('+') ? digits : digits.replace(/^00/, '')}`;
+}
+
+/** Spec doc 3 §9: the caller number by the recipient's country. */
+export function callerNumberFor(country: string | null, numbers: PlanContext['callerNumbers']): string {
+  return country && NORTH_AMERICA.has(country.trim().toLowerCase())
+    ? numbers.northAmerica
+    : numbers.international;
+}
+
+/** The hour of the day (0–23) at `epochS` in a time zone (UTC when unknown or invalid). */
+export function localHour(epochS: number, timeZone: string | null): number {
+  try {
+    const h = new Intl.DateTimeFormat('en-GB', {
+      hour: 'numeric',
+      hourCycle: 'h23',
+      timeZone: timeZone ?? 'UTC',
+    })
+      .formatToParts(epochS * 1000)
+      .find((p) => p.type === 'hour')?.value;
+    return Number(h) % 24;
+  } catch {
+    return new Date(epochS * 1000).getUTCHours();
+  }
+}
+
+/**
+ * Spec doc 3 §5, §9: a voice call only for an alert above the storage's voice limit (a cold alert
+ * never calls), and not in the no-call hours of the station's day.
+ */
+export function voiceCallWanted(facts: AlertFacts, voice: PlanMessaging['voice'], nowS: number): boolean {
+  if (facts.isMin || facts.temperature <= voice.tempLimit * 10) return false;
+  return voiceCallAllowedAt(localHour(nowS, facts.timeZone), voice.noCallHours);
+}
+
+interface Worded {
+  subject: string;
+  line: string;
+  when: string;
+  link: string;
+  words: AlertWords;
+}
+
+function word(facts: AlertFacts, r: Recipient, ctx: PlanContext): Worded {
+  const words = wordsFor(r.language);
+  const where = fill(facts.depth < 0 ? words.probeAverage : words.probeAtDepth, {
+    probe: facts.probeName,
+    depth: facts.depth + 1,
+  });
+  const temp = formatTemperature(facts.temperature, r.unit, r.language);
+  const limit = facts.threshold === null ? '?' : formatTemperature(facts.threshold, r.unit, r.language);
+  const values = { where, storage: facts.storageName, temp, limit };
+  let line =
+    ctx.kind === 'clear'
+      ? fill(words.cleared, values)
+      : fill(facts.isMin ? words.below : words.above, values);
+  if (ctx.kind === 'repeat') line = `${fill(words.reminder, { n: ctx.step })}: ${line}`;
+  const subject = fill(ctx.kind === 'clear' ? words.subjectClear : words.subjectRaise, values);
+  const when = fill(words.at, { time: formatTime(facts.alertTs, facts.timeZone, r.language) });
+  const link = `${ctx.publicUrl}/storages/${facts.storageId}/probes/${encodeURIComponent(facts.sensorId)}`;
+  return { subject, line, when, link, words };
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function emailOf(w: Worded, ackUrl: string | null): { text: string; html: string } {
+  const text = [w.line, w.when, '', `${w.words.openProbe}: ${w.link}`];
+  if (ackUrl) text.push(`${w.words.acknowledge}: ${ackUrl}`);
+  const button = (href: string, label: string) =>
+    `<a href="${escapeHtml(href)}" style="display:inline-block;padding:8px 16px;margin-right:8px;border-radius:4px;background:#b71c1c;color:#fff;text-decoration:none">${escapeHtml(label)}</a>`;
+  const html = [
+    `<p style="font-size:16px"><strong>${escapeHtml(w.line)}</strong></p>`,
+    `<p>${escapeHtml(w.when)}</p>`,
+    `<p>${button(w.link, w.words.openProbe)}${ackUrl ? button(ackUrl, w.words.acknowledge) : ''}</p>`,
+  ].join('\n');
+  return { text: text.join('\n'), html };
+}
+
+/**
+ * The messages one step of an alert sends (issue 12 items 2–4): per channel the storage uses, per
+ * recipient, worded in the recipient's language and unit. The first messages and the repeats ask for
+ * an acknowledgement (reply OK, press 1, the e-mail's link); the all-clear goes by SMS and e-mail to the
+ * same people and asks nothing. Pure: the planner job gives it the facts and writes what it returns.
+ */
+export function planMessages(facts: AlertFacts, m: PlanMessaging, ctx: PlanContext): PlannedMessage[] {
+  const out: PlannedMessage[] = [];
+  const clear = ctx.kind === 'clear';
+  const escalate = !clear && ctx.escalateFromStep > 0 && ctx.step >= ctx.escalateFromStep;
+  const withOwner = (list: Recipient[], owner: Recipient | null) =>
+    escalate && owner && !list.some((r) => r.userId === owner.userId) ? [...list, owner] : list;
+  const base = (channel: AlertChannel, r: Recipient) => ({
+    channel,
+    recipientUserId: r.userId,
+    recipientName: r.name,
+    address: channel === 'email' ? r.address : e164(r.address),
+    language: r.language,
+  });
+  if (m.sms.active)
+    for (const r of withOwner(m.sms.recipients, ctx.owner.sms)) {
+      const w = word(facts, r, ctx);
+      const body = clear ? `${w.line} ${w.when}` : `${w.line} ${w.when} ${w.words.replyOk} ${w.link}`;
+      out.push({
+        ...base('sms', r),
+        sender: callerNumberFor(r.country, ctx.callerNumbers),
+        subject: w.subject,
+        body,
+        html: null,
+        payload: null,
+      });
+    }
+  if (m.email.active)
+    for (const r of withOwner(m.email.recipients, ctx.owner.email)) {
+      const w = word(facts, r, ctx);
+      const { text, html } = emailOf(w, clear ? null : ctx.ackLink(r.userId));
+      out.push({ ...base('email', r), sender: null, subject: w.subject, body: text, html, payload: null });
+    }
+  if (!clear && m.voice.active && voiceCallWanted(facts, m.voice, ctx.nowS))
+    for (const r of m.voice.recipients) {
+      const w = word(facts, r, ctx);
+      out.push({
+        ...base('voice', r),
+        sender: callerNumberFor(r.country, ctx.callerNumbers),
+        subject: w.subject,
+        // Read aloud: no link; the call itself asks for the key.
+        body: `${w.words.voiceIntro} ${w.line} ${w.words.pressOne}`,
+        html: null,
+        payload: null,
+      });
+    }
+  if (m.sentinel.active && ctx.sentinel && ctx.kind !== 'repeat') {
+    const t = ctx.sentinel;
+    const w = word(
+      facts,
+      { userId: 0, name: 'Sentinel', address: t.url, language: t.language, country: null, unit: t.unit },
+      ctx,
+    );
+    out.push({
+      channel: 'sentinel',
+      recipientUserId: null,
+      recipientName: 'Sentinel',
+      address: t.url,
+      sender: null,
+      language: t.language,
+      subject: w.subject,
+      body: `${w.line} ${w.when}`,
+      html: null,
+      payload: {
+        kind: clear ? 'clear' : 'raise',
+        siteID: t.siteID,
+        alertId: facts.alertId,
+        storage: facts.storageName,
+        probe: facts.sensorId,
+        depthM: facts.depth < 0 || facts.depths < 1 ? null : depthMetres(facts.depth, facts.depths),
+        temperatureC: facts.temperature / 10,
+        limitC: facts.threshold === null ? null : facts.threshold / 10,
+        alertTime: new Date((clear ? ctx.nowS : facts.alertTs) * 1000).toISOString(),
+      },
+    });
+  }
+  return out;
+}
+
+/**
+ * The value an alert crossed, tenths of °C: an absolute rule's limit, a relative rule's reference ±
+ * its tolerance (a rise-rate rule's tolerance is its rate × window). Null for a rule without one.
+ */
+export function thresholdOf(
+  rule: { type: RuleType; settings: unknown },
+  alert: { TP: number | null },
+): number | null {
+  const info = RULE_TYPE_INFO[rule.type];
+  if (info.fanControl) return null;
+  const limit = riseLimitOf(rule as AlertRuleConfig);
+  if (typeof limit !== 'number' || Number.isNaN(limit)) return null;
+  if (info.group === 'ABS') return limit;
+  if (alert.TP === null) return null;
+  return info.isMin ? alert.TP - limit : alert.TP + limit;
+}

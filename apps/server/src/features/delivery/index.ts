@@ -1,0 +1,136 @@
+import type { AlertChannel, StorageAlertMessaging } from '@emberwatch/shared';
+import type { Authenticate } from '../../http/authenticate.js';
+import { defineFeature } from '../../kernel/FeatureModule.js';
+import type { Kernel } from '../../kernel/Kernel.js';
+import type { AlertEffectsRecorder } from '../monitors/index.js';
+import type { PreferencesService } from '../preferences/index.js';
+import type { AccessService } from '../users/index.js';
+import { AckLinks } from './ackLinks.js';
+import { ChannelAcks, type AcknowledgeFor } from './channelAcks.js';
+import type { ChannelAdapter } from './channels/ChannelAdapter.js';
+import { EmailChannel } from './channels/emailChannel.js';
+import { startFakeSmsProvider, type FakeSmsProvider } from './channels/fakeSmsProvider.js';
+import { startLocalSmtpServer, type LocalSmtpServer } from './channels/localSmtpServer.js';
+import { TwilioChannel } from './channels/twilioChannel.js';
+import { DeliveryRepository } from './delivery.repository.js';
+import { deliveryRoutes } from './delivery.routes.js';
+import { DeliveryService } from './delivery.service.js';
+import { DeliveryPlanner, type AlertStatusOf } from './deliveryPlanner.js';
+import { DeliveryPump } from './deliveryPump.js';
+import { DeliveryWorker } from './deliveryWorker.js';
+
+export type { ChannelAdapter, OutgoingMessage, SendOutcome } from './channels/ChannelAdapter.js';
+
+/** How often the outbox is looked at for retries, repeats and messages another instance wrote. */
+export const DELIVERY_TICK_MS = 2_000;
+
+/**
+ * Alert delivery (issue 12, decision 0045): an outbox written with the alert, a planner that words
+ * each step for each recipient, workers that send through the channels (SMTP e-mail, Twilio-shaped
+ * SMS and voice, and the channels other features register: Sentinel, web push), and the ways back in
+ * (SMS "OK", a key in a call, the e-mail's link). Without provider settings the local stand-ins run
+ * inside the server: a real SMTP server and a fake SMS provider, both on this machine.
+ */
+export function deliveryFeature(
+  kernel: Kernel,
+  deps: {
+    access: AccessService;
+    authenticate: Authenticate;
+    preferences: PreferencesService;
+    onAlertEffects: (recorder: AlertEffectsRecorder) => void;
+    alertStatus: AlertStatusOf;
+    acknowledgeFor: AcknowledgeFor;
+    alertMessagingOf: (ownerId: number, storageId: number) => Promise<StorageAlertMessaging | null>;
+    sentinelTargetOf: (ownerId: number) => Promise<{ siteID: string; url: string } | null>;
+    /** Channels other features provide (Sentinel, web push). */
+    channels: ChannelAdapter[];
+    /** Tells an account's owner that a day's SMS or voice allowance is used up. */
+    capReached: (ownerId: number, channel: 'sms' | 'voice', cap: number) => Promise<void>;
+  },
+) {
+  const config = kernel.config.delivery;
+  const repo = new DeliveryRepository(kernel.store.db, kernel.store.engine);
+  const ackLinks = new AckLinks(kernel.config.jwtSecret, config.publicUrl);
+  const adapters: Partial<Record<AlertChannel, ChannelAdapter>> = {};
+  for (const c of deps.channels) adapters[c.channel] = c;
+  let localSmtp: LocalSmtpServer | undefined;
+  let fake: FakeSmsProvider | undefined;
+  let email: EmailChannel | undefined;
+  let log: (msg: string, extra?: object) => void = () => undefined;
+
+  const planner = new DeliveryPlanner({
+    repo,
+    config,
+    ackLinks,
+    messagingOf: deps.alertMessagingOf,
+    unitOf: async (userId) => (await deps.preferences.get(userId)).degrees,
+    alertStatus: deps.alertStatus,
+    sentinelTargetOf: deps.sentinelTargetOf,
+    onCapReached: (ownerId, channel) => {
+      const c = channel === 'voice' ? 'voice' : 'sms';
+      const cap = c === 'voice' ? config.voiceDailyCap : config.smsDailyCap;
+      deps.capReached(ownerId, c, cap).catch((err: unknown) => log('cap notice failed', { err }));
+    },
+    nowS: kernel.nowS,
+  });
+  const worker = new DeliveryWorker(repo, () => adapters, kernel.nowS);
+  const pump = new DeliveryPump(planner, worker, (err) => log('delivery failed', { err }));
+  const acks = new ChannelAcks(repo, deps.acknowledgeFor, kernel.nowS);
+  const service = new DeliveryService(repo, deps.access, () => ({
+    email: config.smtpUrl ? 'smtp' : 'local',
+    sms: config.twilio ? 'twilio' : 'fake',
+  }));
+
+  // The alert's delivery is recorded in the transaction that raises or ends it; sending starts once
+  // that transaction has committed (the next tick picks it up if this kick comes too early).
+  deps.onAlertEffects(async (trx, source, effects, nowS) => {
+    if (await repo.recordEffects(trx, source, effects, nowS)) setTimeout(() => void pump.kick(), 50).unref();
+  });
+
+  return defineFeature({
+    name: 'delivery',
+    start: async () => {
+      if (!config.smtpUrl) localSmtp = await startLocalSmtpServer();
+      email = new EmailChannel(config.smtpUrl ?? localSmtp!.url, config.mailFrom);
+      adapters.email = email;
+      if (!config.twilio) fake = await startFakeSmsProvider();
+      const twilio = config.twilio ?? {
+        apiUrl: fake!.apiUrl,
+        accountSid: fake!.accountSid,
+        authToken: fake!.authToken,
+      };
+      adapters.sms = new TwilioChannel('sms', { ...twilio, publicUrl: config.publicUrl });
+      adapters.voice = new TwilioChannel('voice', { ...twilio, publicUrl: config.publicUrl });
+    },
+    stop: async () => {
+      await pump.idle();
+      email?.close();
+      await localSmtp?.close();
+      await fake?.close();
+    },
+    routes: (app) => {
+      log = (msg, extra) => app.log.warn(extra ?? {}, msg);
+      return deliveryRoutes({
+        authenticate: deps.authenticate,
+        service,
+        acks,
+        ackLinks,
+        repo,
+        publicUrl: config.publicUrl,
+        providerToken: () => config.twilio?.authToken ?? fake?.authToken,
+        fake: () => fake,
+      })(app);
+    },
+    jobs: [{ name: 'delivery.outbox', everyMs: DELIVERY_TICK_MS, run: () => pump.kick() }],
+    exports: {
+      /** Runs the outbox until nothing is due (tests and the harness; the job does it otherwise). */
+      pump: async () => {
+        await pump.idle();
+        await pump.kick();
+      },
+      /** The local stand-ins, when running (tests and the admin page read what they received). */
+      standIns: () => ({ smtp: localSmtp, sms: fake }),
+      acks,
+    },
+  });
+}

@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeliveryLogResponse, GetMonitorsResponse, OutboxResponse } from '@emberwatch/shared';
+import { twilioSignature } from '../src/features/delivery/channels/twilioSignature.js';
+import {
+  deliveryOf,
+  evaluatorOf,
+  mailText,
+  monitoredStorageWithMessaging,
+} from './support/deliveryHelpers.js';
+import { api, ingest } from './support/probeHelpers.js';
+import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
+
+const BS = 'F1000001';
+const HAY = 'hay@demo.emberwatch';
+const PUBLIC_URL = 'http://emberwatch.test';
+const REPEAT_S = 30 * 60;
+
+describe(`alert delivery on ${TEST_ENGINE}`, () => {
+  let t: TestApp;
+  let call: ReturnType<typeof api>;
+  let storageId: number;
+  let probes: string[];
+  let clock = Math.floor(Date.now() / 1000);
+  const t0 = clock - 3600;
+
+  const messages = () =>
+    t.store.db
+      .withTables<{
+        delivery_messages: {
+          id: number;
+          channel: string;
+          kind: string;
+          status: string;
+          step: number;
+          body: string;
+          address: string;
+        };
+      }>()
+      .selectFrom('delivery_messages')
+      .selectAll()
+      .orderBy('id')
+      .execute();
+  const standIns = () => deliveryOf(t).standIns();
+  const settle = async () => {
+    await evaluatorOf(t).idle();
+    await deliveryOf(t).pump();
+  };
+  const inbound = (url: string, params: Record<string, string>, sign = true) => {
+    const token = standIns().sms!.authToken;
+    return t.app.inject({
+      method: 'POST',
+      url,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        ...(sign ? { 'x-twilio-signature': twilioSignature(token, `${PUBLIC_URL}${url}`, params) } : {}),
+      },
+      payload: new URLSearchParams(params).toString(),
+    });
+  };
+
+  // Tokens last 15 minutes of the test's clock, which these tests move by hours.
+  const relogin = async () => {
+    call = api(t, {
+      hay: await t.login(HAY),
+      grain: await t.login('grain@demo.emberwatch'),
+      admin: await t.login('admin@demo.emberwatch'),
+    });
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ nowS: () => clock, env: { PUBLIC_URL, DELIVERY_MAX_REPEATS: '2' } });
+    await relogin();
+    ({ storageId, probes } = await monitoredStorageWithMessaging(t, call, 'hay', HAY, BS));
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('sends an SMS to the fake provider and an e-mail over SMTP when a stack crosses its limit', async () => {
+    const p = probes[0]!;
+    await ingest(t, BS, [
+      { sensor_id: p, meas_ts: t0, temperatures: [500, 500, 500] },
+      { sensor_id: p, meas_ts: t0 + 600, temperatures: [500, 650, 500] },
+    ]);
+    await settle();
+    const sent = await messages();
+    expect(sent.map((m) => [m.channel, m.kind, m.status])).toEqual([
+      ['sms', 'raise', 'sent'],
+      ['email', 'raise', 'sent'],
+    ]);
+    const sms = standIns().sms!.messages();
+    expect(sms).toHaveLength(1);
+    expect(sms[0]).toMatchObject({ kind: 'sms', to: '+12025550101', from: '+358401234567' });
+    expect(sms[0]!.body).toContain('65.0 °C, above the limit 60.0 °C');
+    expect(sms[0]!.body).toContain('depth 2');
+    expect(sms[0]!.body).toContain('Reply OK');
+    expect(sms[0]!.body).toContain(`${PUBLIC_URL}/storages/${storageId}/probes/${p}`);
+    const mails = standIns().smtp!.mails();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.to).toEqual(['hay@example.com']);
+    const text = mailText(mails[0]!.raw);
+    expect(text).toMatch(/Subject: Emberwatch alert: /);
+    expect(text).toContain(`${PUBLIC_URL}/delivery/ack?a=`);
+    expect(text).toContain('text/html');
+  });
+
+  it('repeats at the interval while nobody acknowledges', async () => {
+    await settle();
+    expect(await messages()).toHaveLength(2);
+    clock += REPEAT_S;
+    await settle();
+    const repeats = (await messages()).filter((m) => m.kind === 'repeat');
+    expect(repeats.map((m) => [m.channel, m.step, m.status])).toEqual([
+      ['sms', 1, 'sent'],
+      ['email', 1, 'sent'],
+    ]);
+    expect(repeats[0]!.body).toMatch(/^Reminder 1: Emberwatch alert/);
+  });
+
+  it("refuses an inbound SMS without the provider's signature; a signed OK acknowledges", async () => {
+    const res = await inbound(
+      '/delivery/sms/inbound',
+      { MessageSid: 'SMx1', From: '+12025550101', Body: 'OK' },
+      false,
+    );
+    expect(res.statusCode).toBe(403);
+    const res2 = await inbound('/delivery/sms/inbound', {
+      MessageSid: 'SMx1',
+      From: '+12025550101',
+      Body: 'OK',
+    });
+    // A forged signature (signed for another URL) is refused too.
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/delivery/sms/inbound',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-twilio-signature': twilioSignature(standIns().sms!.authToken, 'http://elsewhere/x', {
+          MessageSid: 'SMx2',
+        }),
+      },
+      payload: 'MessageSid=SMx2&From=%2B12025550101&Body=OK',
+    });
+    expect(forged.statusCode).toBe(403);
+    expect(res2.statusCode).toBe(200);
+    expect(res2.body).toContain('<Message>Emberwatch: alerts acknowledged: 1. Thank you.</Message>');
+  });
+
+  it('the reply OK acknowledged the alert in the monitor, and the repeats stop', async () => {
+    await relogin();
+    const monitors = (await call.get('hay', '/client/getMonitors')).json<GetMonitorsResponse>().results;
+    const alert = monitors.find((m) => m.name === 'Hot stack')!.rules[0]!.currentAlerts![0]!;
+    const hay = (await t.findUser(HAY))!;
+    expect(alert.ack).toMatchObject({ by: hay.id, at: clock });
+    const before = (await messages()).length;
+    clock += 3 * REPEAT_S;
+    await settle();
+    expect(await messages()).toHaveLength(before);
+    // The same callback delivered again acts once: nothing new to acknowledge, nothing sent.
+    const again = await inbound('/delivery/sms/inbound', {
+      MessageSid: 'SMx1',
+      From: '+12025550101',
+      Body: 'OK',
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.body).not.toContain('<Message>');
+  });
+
+  it('sends the all-clear when the stack cools, by SMS and e-mail, asking nothing', async () => {
+    const p = probes[0]!;
+    await ingest(t, BS, [{ sensor_id: p, meas_ts: t0 + 1200, temperatures: [500, 500, 500] }]);
+    await settle();
+    const clears = (await messages()).filter((m) => m.kind === 'clear');
+    expect(clears.map((m) => [m.channel, m.status])).toEqual([
+      ['sms', 'sent'],
+      ['email', 'sent'],
+    ]);
+    expect(clears[0]!.body).toMatch(/has ended/);
+    expect(clears[0]!.body).not.toContain('Reply OK');
+  });
+
+  it("shows the storage's delivery log to its account, not to another", async () => {
+    await relogin();
+    const res = await call.get('hay', `/client/getDeliveryLog?itemID=${storageId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const [a] = res.json<DeliveryLogResponse>().alerts;
+    expect(a).toMatchObject({
+      sensor_id: probes[0],
+      depth: 1,
+      temperature: 650,
+      threshold: 600,
+      status: 'cleared',
+    });
+    expect(a!.ack).toMatchObject({ via: 'sms', byName: 'Hillside Hay Farm' });
+    expect(a!.messages.map((m) => `${m.kind}:${m.channel}:${m.status}`)).toEqual([
+      'raise:sms:sent',
+      'raise:email:sent',
+      'repeat:sms:sent',
+      'repeat:email:sent',
+      'clear:sms:sent',
+      'clear:email:sent',
+    ]);
+    const hay = (await t.findUser(HAY))!;
+    const other = await call.get('grain', `/client/getDeliveryLog?itemID=${storageId}&UID=${hay.id}`);
+    expect(other.statusCode).toBe(403);
+    const own = await call.get('grain', `/client/getDeliveryLog?itemID=${storageId}`);
+    expect(own.json<DeliveryLogResponse>().alerts).toEqual([]);
+  });
+
+  it('lists every message on the outbox page for admins only', async () => {
+    expect((await call.get('hay', '/admin/getOutbox')).statusCode).toBe(403);
+    const res = await call.get('admin', '/admin/getOutbox?limit=3');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<OutboxResponse>();
+    expect(body.senders).toEqual({ email: 'local', sms: 'fake' });
+    expect(body.messages).toHaveLength(3);
+    expect(body.messages[0]!.id).toBeGreaterThan(body.messages[1]!.id);
+  });
+});

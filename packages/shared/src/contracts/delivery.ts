@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { ALERT_CHANNELS } from '../domain/kinds/alertChannels.js';
+import { defineEndpoint, defineEndpoints } from './endpoint.js';
+
+/**
+ * Alert delivery (issue 12, decision 0045): what became of each message an alert sent — the user's
+ * delivery log per storage (item 6) and the admin's outbox page (item 2: with the local stand-ins, a
+ * new user watches the whole path on one machine).
+ */
+export const DELIVERY_MESSAGE_STATUSES = ['pending', 'sending', 'sent', 'failed', 'capped'] as const;
+export type DeliveryMessageStatus = (typeof DELIVERY_MESSAGE_STATUSES)[number];
+export const DELIVERY_ALERT_STATUSES = ['new', 'open', 'acknowledged', 'cleared', 'unrouted'] as const;
+export type DeliveryAlertStatus = (typeof DELIVERY_ALERT_STATUSES)[number];
+export const DELIVERY_MESSAGE_KINDS = ['raise', 'repeat', 'clear', 'code', 'test'] as const;
+export const DELIVERY_ACK_VIAS = ['web', 'sms', 'voice', 'email'] as const;
+
+export const deliveryMessageSchema = z.object({
+  id: z.int(),
+  kind: z.enum(DELIVERY_MESSAGE_KINDS),
+  /** 0: the first messages; n: the nth repeat. */
+  step: z.int(),
+  channel: z.enum(ALERT_CHANNELS),
+  recipientName: z.string(),
+  /** The phone or e-mail address it went to (the account's own data). */
+  address: z.string(),
+  status: z.enum(DELIVERY_MESSAGE_STATUSES),
+  attempts: z.int(),
+  /** Why the last try failed (kept after a later success is not: null once sent). */
+  error: z.string().nullable(),
+  createdTs: z.int(),
+  sentTs: z.int().nullable(),
+});
+export type DeliveryMessage = z.infer<typeof deliveryMessageSchema>;
+
+export const deliveredAlertSchema = z.object({
+  id: z.int(),
+  ruleType: z.string(),
+  sensor_id: z.string(),
+  depth: z.int().nullable(),
+  /** Tenths of °C. */
+  temperature: z.int(),
+  threshold: z.int().nullable(),
+  isMin: z.boolean(),
+  alertTs: z.int(),
+  status: z.enum(DELIVERY_ALERT_STATUSES),
+  /** Repeats sent so far. */
+  step: z.int(),
+  nextStepTs: z.int().nullable(),
+  ack: z
+    .object({
+      by: z.int().nullable(),
+      byName: z.string().nullable(),
+      at: z.int(),
+      via: z.enum(DELIVERY_ACK_VIAS),
+    })
+    .nullable(),
+  clearedTs: z.int().nullable(),
+  messages: z.array(deliveryMessageSchema),
+});
+export type DeliveredAlert = z.infer<typeof deliveredAlertSchema>;
+
+export const deliveryLogQuerySchema = z.object({
+  UID: z.coerce.number().int().positive().optional(),
+  itemID: z.coerce.number().int().positive().describe('The storage.'),
+});
+export const deliveryLogResponseSchema = z.object({
+  status_code: z.literal(0),
+  alerts: z.array(deliveredAlertSchema),
+});
+export type DeliveryLogResponse = z.infer<typeof deliveryLogResponseSchema>;
+
+export const outboxQuerySchema = z.object({
+  beforeId: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+export const outboxMessageSchema = deliveryMessageSchema.extend({
+  ownerId: z.int(),
+  storageId: z.int().nullable(),
+  subject: z.string(),
+  body: z.string(),
+  sender: z.string().nullable(),
+  language: z.string(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+export const outboxResponseSchema = z.object({
+  status_code: z.literal(0),
+  /** Which senders this server uses: the real providers, or the local stand-ins. */
+  senders: z.object({ email: z.enum(['smtp', 'local']), sms: z.enum(['twilio', 'fake']) }),
+  messages: z.array(outboxMessageSchema),
+});
+export type OutboxResponse = z.infer<typeof outboxResponseSchema>;
+
+/** Admins, with the fake provider only: a person answers an SMS (the demo's way to try "reply OK"). */
+export const fakeSmsReplyRequestSchema = z.strictObject({
+  from: z.string().trim().min(8).max(20),
+  body: z.string().trim().min(1).max(160),
+});
+
+export const deliveryEndpoints = defineEndpoints({
+  getDeliveryLog: defineEndpoint({
+    method: 'GET',
+    path: '/client/getDeliveryLog',
+    query: deliveryLogQuerySchema,
+    response: deliveryLogResponseSchema,
+    auth: 'user',
+    summary: "A storage's delivered alerts, newest first: who was told, how, when, and who acknowledged.",
+  }),
+  getOutbox: defineEndpoint({
+    method: 'GET',
+    path: '/admin/getOutbox',
+    query: outboxQuerySchema,
+    response: outboxResponseSchema,
+    auth: 'user',
+    summary: 'Admins: every message the server sent or is sending, newest first, with its status.',
+  }),
+  fakeSmsReply: defineEndpoint({
+    method: 'POST',
+    path: '/admin/fakeSmsReply',
+    body: fakeSmsReplyRequestSchema,
+    response: z.object({ status_code: z.literal(0), providerStatus: z.int() }),
+    auth: 'user',
+    summary: 'Admins, with the local fake SMS provider: plays a person replying to an SMS.',
+  }),
+});
