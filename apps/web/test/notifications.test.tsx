@@ -92,19 +92,16 @@ describe('the notifications button and dialog (spec doc 1 §2, §4; doc 3 §2, �
     expect(entry.textContent).toContain('H-003 · hottest 158.4 °F');
   });
 
-  it.each([
+  const waiting: FakeServerOptions = {
+    notifications: [hot],
+    user: { masterAuthorizations: [{ UID: 40, id: 5, authorized: false, name: 'Advisor' }] },
+  };
+  it.each<[string, FakeServerOptions, boolean]>([
     ['closed before in this session', { notifications: [hot] }, true],
-    [
-      'a master-access request waits for an answer',
-      {
-        notifications: [hot],
-        user: { masterAuthorizations: [{ UID: 40, id: 5, authorized: false, name: 'Advisor' }] },
-      },
-      false,
-    ],
-  ] as const)('does not open by itself when %s', async (_case, options, closed) => {
+    ['a master-access request waits for an answer', waiting, false],
+  ])('does not open by itself when %s', async (_case, options, closed) => {
     if (closed) sessionStorage.setItem(NOTIFICATIONS_CLOSED_KEY, '1');
-    renderApp('/probes', server(options as FakeServerOptions));
+    renderApp('/probes', server(options));
     await screen.findByRole('button', { name: 'Notifications, unread: 1' }, { timeout: 8000 });
     await act(() => new Promise((r) => setTimeout(r, 2600)));
     expect(screen.queryByRole('dialog', { name: 'Notifications' })).toBeNull();
@@ -119,6 +116,22 @@ describe('the notifications button and dialog (spec doc 1 §2, §4; doc 3 §2, �
     const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
     expect(within(dialog).getByText('No notifications')).toBeTruthy();
     expect(s0Calls(dialog)).toBe(0);
+  });
+
+  it('leaves the page usable while open, and closes on Escape or a click elsewhere', async () => {
+    const { user } = renderApp('/probes', server({ notifications: [silent] }));
+    const button = await screen.findByRole('button', { name: 'Notifications, unread: 0' }, { timeout: 8000 });
+    await user.click(button);
+    expect(await screen.findByRole('dialog', { name: 'Notifications' })).toBeTruthy();
+    // Not modal: the rest of the page stays in the accessibility tree and clickable.
+    expect(screen.getByTestId('menu-button')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Open menu' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).toBeNull());
+    await user.click(button);
+    expect(await screen.findByRole('dialog', { name: 'Notifications' })).toBeTruthy();
+    await user.click(screen.getByRole('heading', { level: 1 }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).toBeNull());
   });
 
   it('reads the list again when alerts change (push), without a reload', async () => {

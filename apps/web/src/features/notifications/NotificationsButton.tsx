@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
@@ -34,6 +34,7 @@ export function NotificationsButton({ user }: { user: Pick<UserInfo, 'masterAuth
   const notifications = useNotifications(uid);
   const markSeen = useMarkNotificationsSeen(uid);
   const [open, setOpen] = useState(false);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [newIds, setNewIds] = useState<ReadonlySet<string>>(new Set());
   const list = notifications.data?.results;
   const unread = notifications.data?.unread ?? 0;
@@ -45,6 +46,14 @@ export function NotificationsButton({ user }: { user: Pick<UserInfo, 'masterAuth
       closedBefore: closedBefore(),
     });
 
+  const close = useCallback(() => {
+    try {
+      sessionStorage.setItem(NOTIFICATIONS_CLOSED_KEY, '1');
+    } catch {
+      /* private mode: it may open again on the next load, nothing worse */
+    }
+    setOpen(false);
+  }, []);
   const show = () => {
     setNewIds(new Set((list ?? []).filter((n) => n.unread).map((n) => n.id)));
     setOpen(true);
@@ -67,25 +76,22 @@ export function NotificationsButton({ user }: { user: Pick<UserInfo, 'masterAuth
   return (
     <>
       <Tooltip title={label}>
-        <IconButton color="inherit" aria-label={label} onClick={show} data-testid="notifications-button">
+        <IconButton
+          ref={setAnchor}
+          color="inherit"
+          aria-label={label}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onClick={() => (open ? close() : show())}
+          data-testid="notifications-button"
+        >
           <Badge badgeContent={unread} color="secondary">
             <NotificationsIcon />
           </Badge>
         </IconButton>
       </Tooltip>
       {open && (
-        <NotificationsDialog
-          notifications={list ?? []}
-          newIds={newIds}
-          onClose={() => {
-            try {
-              sessionStorage.setItem(NOTIFICATIONS_CLOSED_KEY, '1');
-            } catch {
-              /* private mode: it may open again on the next load, nothing worse */
-            }
-            setOpen(false);
-          }}
-        />
+        <NotificationsDialog anchor={anchor} notifications={list ?? []} newIds={newIds} onClose={close} />
       )}
     </>
   );

@@ -1,13 +1,14 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
+import ClickAwayListener from '@mui/material/ClickAwayListener';
+import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
+import Paper from '@mui/material/Paper';
+import Popper from '@mui/material/Popper';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
@@ -20,12 +21,18 @@ import { notificationText } from './notificationText';
  * by its importance and linking to its page (following a link closes the dialog); the entries new
  * since the last look are marked; an empty list says so. A link followed while a storage has unsaved
  * edits is stopped by the storage's guard, whose 10 s warning shows above the dialog (spec doc 3 §4).
+ *
+ * Non-modal, under the bell (decision 0047): it opens by itself, and a modal would take the page from
+ * the user (and hide it from assistive technology) at a moment they did not choose. A click elsewhere
+ * or Escape closes it.
  */
 export function NotificationsDialog({
+  anchor,
   notifications,
   newIds,
   onClose,
 }: {
+  anchor: HTMLElement | null;
   notifications: readonly Notification[];
   newIds: ReadonlySet<string>;
   onClose: () => void;
@@ -33,50 +40,85 @@ export function NotificationsDialog({
   const { t } = useTranslation();
   const prefs = useUiPreferences();
   const context = { t, unit: prefs.degrees, dateFormat: prefs.date_format, timeFormat: prefs.time_format };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
+  if (!anchor) return null;
   return (
-    <Dialog open onClose={onClose} aria-labelledby="notifications-title" fullWidth maxWidth="sm">
-      <DialogTitle id="notifications-title">{t('notifications.title')}</DialogTitle>
-      <DialogContent dividers sx={{ px: { xs: 1, sm: 2 } }}>
-        {notifications.length === 0 ? (
-          <Typography color="text.secondary">{t('notifications.empty')}</Typography>
-        ) : (
-          <List disablePadding>
-            {notifications.map((n) => {
-              const words = notificationText(n, context);
-              return (
-                <ListItemButton
-                  key={n.id}
-                  component={RouterLink}
-                  to={n.url}
-                  onClick={onClose}
-                  data-testid={`notification-${n.id}`}
-                  sx={{ borderLeft: 4, borderColor: n.color, mb: 0.5, alignItems: 'flex-start' }}
-                >
-                  <ListItemText
-                    primary={
-                      <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-                        <span>{words.title}</span>
-                        {newIds.has(n.id) && (
-                          <Chip
-                            size="small"
-                            color="secondary"
-                            label={t('notifications.new')}
-                            component="span"
-                          />
-                        )}
-                      </Box>
-                    }
-                    secondary={words.text}
-                  />
-                </ListItemButton>
-              );
-            })}
-          </List>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('notifications.close')}</Button>
-      </DialogActions>
-    </Dialog>
+    <Popper open anchorEl={anchor} placement="bottom-end" sx={{ zIndex: (theme) => theme.zIndex.modal }}>
+      <ClickAwayListener
+        onClickAway={(e) => {
+          // The bell toggles the dialog itself.
+          if (!(e.target instanceof Node && anchor.contains(e.target))) onClose();
+        }}
+      >
+        <Paper
+          role="dialog"
+          aria-labelledby="notifications-title"
+          elevation={8}
+          sx={{
+            width: 400,
+            maxWidth: 'calc(100vw - 16px)',
+            maxHeight: '70vh',
+            display: 'flex',
+            flexDirection: 'column',
+            mt: 1,
+          }}
+        >
+          <Typography id="notifications-title" variant="h6" component="h2" sx={{ px: 2, pt: 1.5, pb: 1 }}>
+            {t('notifications.title')}
+          </Typography>
+          <Divider />
+          <Box sx={{ overflowY: 'auto', px: 1, py: 1 }}>
+            {notifications.length === 0 ? (
+              <Typography color="text.secondary" sx={{ px: 1 }}>
+                {t('notifications.empty')}
+              </Typography>
+            ) : (
+              <List disablePadding>
+                {notifications.map((n) => {
+                  const words = notificationText(n, context);
+                  return (
+                    <ListItemButton
+                      key={n.id}
+                      component={RouterLink}
+                      to={n.url}
+                      onClick={onClose}
+                      data-testid={`notification-${n.id}`}
+                      sx={{ borderLeft: 4, borderColor: n.color, mb: 0.5, alignItems: 'flex-start' }}
+                    >
+                      <ListItemText
+                        primary={
+                          <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+                            <span>{words.title}</span>
+                            {newIds.has(n.id) && (
+                              <Chip
+                                size="small"
+                                color="secondary"
+                                label={t('notifications.new')}
+                                component="span"
+                              />
+                            )}
+                          </Box>
+                        }
+                        secondary={words.text}
+                      />
+                    </ListItemButton>
+                  );
+                })}
+              </List>
+            )}
+          </Box>
+          <Divider />
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', p: 1 }}>
+            <Button onClick={onClose}>{t('notifications.close')}</Button>
+          </Box>
+        </Paper>
+      </ClickAwayListener>
+    </Popper>
   );
 }
