@@ -154,7 +154,7 @@ export function deliveryRoutes(ctx: DeliveryRouteContext) {
         const fake = ctx.fake();
         if (!fake) throw ApiError.invalid('A real SMS provider is configured: replies come from phones.');
         const providerStatus = await fake.reply(
-          req.body.from,
+          e164(req.body.from),
           req.body.body,
           `${ctx.publicUrl}/delivery/sms/inbound`,
         );

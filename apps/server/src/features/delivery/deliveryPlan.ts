@@ -58,6 +58,8 @@ export interface PlanContext {
    */
   escalateFromStep: number;
   owner: { sms: Recipient | null; email: Recipient | null };
+  /** Which of the recipients have web push on a device: each gets the alert there too. */
+  pushUsers: ReadonlySet<number>;
   /** The account's Sentinel target, and the owner's language and unit for its text; null: none. */
   sentinel: { siteID: string; url: string; language: string; unit: DegreesUnit } | null;
 }
@@ -210,6 +212,31 @@ export function planMessages(facts: AlertFacts, m: PlanMessaging, ctx: PlanConte
         payload: null,
       });
     }
+  // Web push (ours): everyone the storage's channels reach who enabled push on a device, once each.
+  const pushed = new Set<number>();
+  const people = [
+    ...(m.sms.active ? withOwner(m.sms.recipients, ctx.owner.sms) : []),
+    ...(m.email.active ? withOwner(m.email.recipients, ctx.owner.email) : []),
+    ...(m.voice.active ? m.voice.recipients : []),
+  ];
+  for (const r of people) {
+    if (pushed.has(r.userId) || !ctx.pushUsers.has(r.userId)) continue;
+    pushed.add(r.userId);
+    const w = word(facts, r, ctx);
+    out.push({
+      ...base('push', r),
+      address: String(r.userId),
+      sender: null,
+      subject: w.subject,
+      body: `${w.line} ${w.when}`,
+      html: null,
+      payload: {
+        url: w.link.slice(ctx.publicUrl.length),
+        alertId: facts.alertId,
+        kind: ctx.kind,
+      },
+    });
+  }
   if (m.sentinel.active && ctx.sentinel && ctx.kind !== 'repeat') {
     const t = ctx.sentinel;
     const w = word(

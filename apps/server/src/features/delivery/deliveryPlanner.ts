@@ -27,6 +27,8 @@ export interface PlannerDeps {
   alertStatus: AlertStatusOf;
   /** The account's Sentinel target (the sentinel feature's); null without one. */
   sentinelTargetOf: (ownerId: number) => Promise<{ siteID: string; url: string } | null>;
+  /** Which of these users have web push on a device (the push feature's). */
+  pushUsersOf: (userIds: number[]) => Promise<Set<number>>;
   /** An account reached a channel's daily cap (the notifications feature tells the owner). */
   onCapReached: (ownerId: number, channel: string) => void;
   nowS: () => number;
@@ -126,7 +128,12 @@ export class DeliveryPlanner {
     const escalating =
       kind === 'repeat' && this.d.config.escalateFromStep > 0 && step >= this.d.config.escalateFromStep;
     const owner = escalating ? await this.ownerRecipients(a.owner_user_id) : { sms: null, email: null };
+    const everyone = [...plan.sms.recipients, ...plan.email.recipients, ...plan.voice.recipients];
+    if (owner.sms) everyone.push(owner.sms);
+    if (owner.email) everyone.push(owner.email);
+    const pushUsers = await this.d.pushUsersOf([...new Set(everyone.map((r) => r.userId))]);
     const planned = planMessages(facts, plan, {
+      pushUsers,
       kind,
       step,
       nowS: now,

@@ -42,6 +42,8 @@ export function deliveryFeature(
     acknowledgeFor: AcknowledgeFor;
     alertMessagingOf: (ownerId: number, storageId: number) => Promise<StorageAlertMessaging | null>;
     sentinelTargetOf: (ownerId: number) => Promise<{ siteID: string; url: string } | null>;
+    /** Which of these users have web push on a device; none without the push feature. */
+    pushUsersOf?: (userIds: number[]) => Promise<Set<number>>;
     /** Channels other features provide (Sentinel, web push). */
     channels: ChannelAdapter[];
     /** Tells an account's owner that a day's SMS or voice allowance is used up. */
@@ -66,6 +68,7 @@ export function deliveryFeature(
     unitOf: async (userId) => (await deps.preferences.get(userId)).degrees,
     alertStatus: deps.alertStatus,
     sentinelTargetOf: deps.sentinelTargetOf,
+    pushUsersOf: deps.pushUsersOf ?? (() => Promise.resolve(new Set<number>())),
     onCapReached: (ownerId, channel) => {
       const c = channel === 'voice' ? 'voice' : 'sms';
       const cap = c === 'voice' ? config.voiceDailyCap : config.smsDailyCap;

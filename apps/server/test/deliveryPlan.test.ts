@@ -1,0 +1,354 @@
+import { describe, expect, it } from 'vitest';
+import { defaultRuleSettings, depthMetres, LANGUAGES } from '@emberwatch/shared';
+import { AckLinks } from '../src/features/delivery/ackLinks.js';
+import { ALERT_WORDS } from '../src/features/delivery/alertTexts.js';
+import { twilioSignature, validTwilioSignature } from '../src/features/delivery/channels/twilioSignature.js';
+import {
+  callerNumberFor,
+  e164,
+  localHour,
+  planMessages,
+  thresholdOf,
+  voiceCallWanted,
+  type AlertFacts,
+  type PlanContext,
+  type PlanMessaging,
+  type Recipient,
+} from '../src/features/delivery/deliveryPlan.js';
+import {
+  BACKOFF_MAX_S,
+  MAX_ATTEMPTS,
+  nextAttemptDelayS,
+  verdictOf,
+} from '../src/features/delivery/retryPolicy.js';
+
+const NOON_HELSINKI = Date.UTC(2026, 10, 26, 10, 0) / 1000; // 12:00 in Helsinki (UTC+2)
+const NIGHT_HELSINKI = Date.UTC(2026, 10, 26, 20, 0) / 1000; // 22:00
+
+const facts: AlertFacts = {
+  alertId: 7,
+  storageId: 3,
+  storageName: 'North barn',
+  sensorId: 'H10101',
+  probeName: 'Stack A',
+  depth: 1,
+  depths: 3,
+  temperature: 652,
+  threshold: 600,
+  isMin: false,
+  alertTs: NOON_HELSINKI - 300,
+  timeZone: 'Europe/Helsinki',
+};
+const anna: Recipient = {
+  userId: 1,
+  name: 'Anna',
+  address: '+358 40 123 4567',
+  language: 'fi',
+  country: 'fi',
+  unit: 'C',
+};
+const bob: Recipient = {
+  userId: 2,
+  name: 'Bob',
+  address: '+1 202-555-0101',
+  language: 'en',
+  country: 'us',
+  unit: 'F',
+};
+const annaMail: Recipient = { ...anna, address: 'anna@example.com' };
+const owner: Recipient = {
+  userId: 9,
+  name: 'Owner',
+  address: '+358401112222',
+  language: 'en',
+  country: 'fi',
+  unit: 'C',
+};
+
+function messaging(over: Partial<PlanMessaging> = {}): PlanMessaging {
+  return {
+    storageId: 3,
+    ownerId: 9,
+    storageName: 'North barn',
+    bsId: 'F1000001',
+    sms: { active: true, recipients: [anna, bob] },
+    email: { active: true, recipients: [annaMail] },
+    voice: { active: false, recipients: [], noCallHours: [9, 17], tempLimit: 60 },
+    sentinel: { active: false },
+    ...over,
+  };
+}
+function ctx(over: Partial<PlanContext> = {}): PlanContext {
+  return {
+    kind: 'raise',
+    step: 0,
+    nowS: NIGHT_HELSINKI,
+    publicUrl: 'https://ew.example',
+    callerNumbers: { northAmerica: '+12025550143', international: '+358401234567' },
+    ackLink: (u) => `https://ew.example/delivery/ack?u=${u}`,
+    escalateFromStep: 2,
+    owner: { sms: owner, email: { ...owner, address: 'owner@example.com' } },
+    pushUsers: new Set(),
+    sentinel: null,
+    ...over,
+  };
+}
+const summary = (list: ReturnType<typeof planMessages>) => list.map((m) => `${m.channel}:${m.address}`);
+
+describe('planMessages', () => {
+  it('texts and mails each chosen person, in their language and unit, from the caller number of their country', () => {
+    const out = planMessages(facts, messaging(), ctx());
+    expect(summary(out)).toEqual(['sms:+358401234567', 'sms:+12025550101', 'email:anna@example.com']);
+    const [fi, en, mail] = out;
+    expect(fi!.sender).toBe('+358401234567');
+    expect(en!.sender).toBe('+12025550143');
+    expect(fi!.body).toContain(
+      'Emberwatch-hälytys: anturi Stack A, syvyys 2 kohteessa North barn on 65,2 °C, yli rajan 60,0 °C.',
+    );
+    expect(fi!.body).toContain('Kuittaa vastaamalla OK.');
+    expect(en!.body).toContain('149.4 °F, above the limit 140.0 °F');
+    expect(en!.body).toContain('https://ew.example/storages/3/probes/H10101');
+    expect(mail!.body).toContain('Kuittaa: https://ew.example/delivery/ack?u=1');
+    expect(mail!.html).toContain('href="https://ew.example/delivery/ack?u=1"');
+    expect(mail!.subject).toBe('Emberwatch-hälytys: North barn');
+  });
+
+  it.each([
+    {
+      name: 'above the limit, outside the no-call hours',
+      temp: 652,
+      now: NIGHT_HELSINKI,
+      hours: [9, 17],
+      calls: true,
+    },
+    {
+      name: 'inside the no-call hours (station time)',
+      temp: 652,
+      now: NOON_HELSINKI,
+      hours: [9, 17],
+      calls: false,
+    },
+    { name: 'start = end: day and night', temp: 652, now: NOON_HELSINKI, hours: [12, 12], calls: true },
+    { name: 'at the limit exactly', temp: 600, now: NIGHT_HELSINKI, hours: [9, 17], calls: false },
+    { name: 'a span across midnight', temp: 652, now: NIGHT_HELSINKI, hours: [22, 6], calls: false },
+  ] as const)('voice: $name → calls $calls', ({ temp, now, hours, calls }) => {
+    const m = messaging({
+      voice: { active: true, recipients: [anna], noCallHours: [...hours], tempLimit: 60 },
+    });
+    const out = planMessages({ ...facts, temperature: temp }, m, ctx({ nowS: now }));
+    expect(out.some((x) => x.channel === 'voice')).toBe(calls);
+    if (calls)
+      expect(out.find((x) => x.channel === 'voice')!.body).toMatch(
+        /^Täällä Emberwatch\..*Kuittaa hälytys painamalla 1\.$/,
+      );
+  });
+
+  it('never calls for a cold alert', () => {
+    const m = messaging({ voice: { active: true, recipients: [anna], noCallHours: [0, 0], tempLimit: 0 } });
+    expect(voiceCallWanted({ ...facts, isMin: true, temperature: 20 }, m.voice, NIGHT_HELSINKI)).toBe(false);
+  });
+
+  it('the all-clear goes by SMS and e-mail, asks for nothing and calls nobody', () => {
+    const m = messaging({ voice: { active: true, recipients: [anna], noCallHours: [0, 0], tempLimit: 0 } });
+    const out = planMessages(facts, m, ctx({ kind: 'clear' }));
+    expect(out.map((x) => x.channel)).toEqual(['sms', 'sms', 'email']);
+    expect(out[1]!.body).toMatch(
+      /^Emberwatch: the alert of probe Stack A, depth 2 in North barn has ended\./,
+    );
+    expect(out.every((x) => !x.body.includes('OK') && !x.body.includes('/delivery/ack'))).toBe(true);
+  });
+
+  it('a repeat says which; from the escalation step the owner is told too, once', () => {
+    expect(planMessages(facts, messaging(), ctx({ kind: 'repeat', step: 1 }))[1]!.body).toMatch(
+      /^Reminder 1: /,
+    );
+    expect(summary(planMessages(facts, messaging(), ctx({ kind: 'repeat', step: 1 })))).not.toContain(
+      'sms:+358401112222',
+    );
+    expect(summary(planMessages(facts, messaging(), ctx({ kind: 'repeat', step: 2 })))).toEqual([
+      'sms:+358401234567',
+      'sms:+12025550101',
+      'sms:+358401112222',
+      'email:anna@example.com',
+      'email:owner@example.com',
+    ]);
+    const ownerChosen = messaging({
+      sms: { active: true, recipients: [owner] },
+      email: { active: false, recipients: [] },
+    });
+    expect(summary(planMessages(facts, ownerChosen, ctx({ kind: 'repeat', step: 3 })))).toEqual([
+      'sms:+358401112222',
+    ]);
+  });
+
+  it('a channel that is off sends nothing, even with people chosen', () => {
+    const m = messaging({
+      sms: { active: false, recipients: [anna] },
+      email: { active: false, recipients: [annaMail] },
+    });
+    expect(planMessages(facts, m, ctx())).toEqual([]);
+  });
+
+  it('pushes once per person with push, whatever channels choose them', () => {
+    const out = planMessages(facts, messaging(), ctx({ pushUsers: new Set([1]) }));
+    const push = out.filter((x) => x.channel === 'push');
+    expect(push).toEqual([
+      expect.objectContaining({
+        address: '1',
+        payload: { url: '/storages/3/probes/H10101', alertId: 7, kind: 'raise' },
+      }),
+    ]);
+  });
+
+  it('calls Sentinel on raise and clear, not on repeats, with the documented payload', () => {
+    const sentinel = { siteID: 'S-1', url: 'https://alarm.example/hook', language: 'en', unit: 'C' as const };
+    const m = messaging({ sentinel: { active: true } });
+    const raise = planMessages(facts, m, ctx({ sentinel })).find((x) => x.channel === 'sentinel')!;
+    expect(raise.address).toBe('https://alarm.example/hook');
+    expect(raise.payload).toEqual({
+      kind: 'raise',
+      siteID: 'S-1',
+      alertId: 7,
+      storage: 'North barn',
+      probe: 'H10101',
+      depthM: depthMetres(1, 3),
+      temperatureC: 65.2,
+      limitC: 60,
+      alertTime: new Date(facts.alertTs * 1000).toISOString(),
+    });
+    expect(
+      planMessages(facts, m, ctx({ sentinel, kind: 'repeat', step: 1 })).some(
+        (x) => x.channel === 'sentinel',
+      ),
+    ).toBe(false);
+    expect(planMessages(facts, m, ctx({ sentinel: null })).some((x) => x.channel === 'sentinel')).toBe(false);
+  });
+
+  it('every language words a raise with the probe, storage and temperature', () => {
+    for (const language of LANGUAGES) {
+      const r = { ...anna, language };
+      const [sms] = planMessages(
+        facts,
+        messaging({ sms: { active: true, recipients: [r] }, email: { active: false, recipients: [] } }),
+        ctx(),
+      );
+      expect(sms!.body, language).toContain('Stack A');
+      expect(sms!.body, language).toContain('North barn');
+      expect(sms!.body, language).toMatch(/65[.,]2 °C/);
+      expect(sms!.language).toBe(language);
+    }
+  });
+});
+
+describe('the words of every language', () => {
+  const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+  it.each(LANGUAGES.filter((l) => l !== 'en'))(
+    '%s has every text with the same placeholders as English',
+    (language) => {
+      const en = ALERT_WORDS.en;
+      const other = ALERT_WORDS[language];
+      expect(Object.keys(other).sort()).toEqual(Object.keys(en).sort());
+      for (const key of Object.keys(en) as (keyof typeof en)[])
+        expect(placeholders(other[key]), `${language}.${key}`).toEqual(placeholders(en[key]));
+    },
+  );
+  it('Dutch says sonde, not sensor', () => {
+    expect(JSON.stringify(ALERT_WORDS.nl)).not.toMatch(/sensor/i);
+  });
+});
+
+describe('small rules', () => {
+  it.each([
+    ['+358 40 123 4567', '+358401234567'],
+    ['00358401234567', '+358401234567'],
+    ['+1 (202) 555-0101', '+12025550101'],
+  ])('e164(%s) = %s', (input, want) => expect(e164(input)).toBe(want));
+
+  it.each([
+    ['us', '+1'],
+    ['CA', '+1'],
+    ['mx', '+1'],
+    ['fi', '+358'],
+    [null, '+358'],
+  ])('the caller number for %s starts %s', (country, prefix) =>
+    expect(
+      callerNumberFor(country, { northAmerica: '+12025550143', international: '+358401234567' }),
+    ).toMatch(new RegExp(`^\\${prefix}`)),
+  );
+
+  it('local hours follow the station zone and fall back to UTC', () => {
+    expect(localHour(NOON_HELSINKI, 'Europe/Helsinki')).toBe(12);
+    expect(localHour(NOON_HELSINKI, null)).toBe(10);
+    expect(localHour(NOON_HELSINKI, 'Not/AZone')).toBe(10);
+  });
+
+  it.each([
+    ['ABS_MAX', null, 600, 600],
+    ['ABS_MIN', null, 50, 50],
+    ['REL_MAX', 400, 50, 450],
+    ['REL_MIN', 400, 50, 350],
+    ['RISE_RATE', 400, 5, 400 + 5 * 6],
+    ['REL_MAX', null, 50, null],
+  ] as const)('thresholdOf(%s, TP %s, limit %s) = %s', (type, TP, alertLimit, want) => {
+    const settings = {
+      ...defaultRuleSettings(type),
+      alertLimit,
+      ...(type === 'RISE_RATE' ? { turnPoint: 6 } : {}),
+    };
+    expect(thresholdOf({ type, settings }, { TP })).toBe(want);
+  });
+  it('a fan rule has no threshold', () =>
+    expect(thresholdOf({ type: 'MANUAL_CONTROL', settings: {} }, { TP: null })).toBeNull());
+});
+
+describe('retries', () => {
+  it('back off exponentially with jitter in the upper half, capped', () => {
+    expect(nextAttemptDelayS(1, 0)).toBe(8);
+    expect(nextAttemptDelayS(1, 0.999)).toBe(15);
+    expect(nextAttemptDelayS(3, 0)).toBe(30);
+    expect(nextAttemptDelayS(3, 0.999)).toBe(60);
+    expect(nextAttemptDelayS(30, 0.999)).toBeLessThanOrEqual(BACKOFF_MAX_S);
+    expect(nextAttemptDelayS(30, 0.999)).toBeGreaterThan(BACKOFF_MAX_S - 10);
+    expect(nextAttemptDelayS(30, 0)).toBe(BACKOFF_MAX_S / 2);
+  });
+  it.each([
+    [{ ok: true as const, providerId: 'x' }, 1, 'sent'],
+    [{ ok: false as const, permanent: true, error: '400' }, 1, 'failed'],
+    [{ ok: false as const, permanent: false, error: '503' }, 1, 'pending'],
+    [{ ok: false as const, permanent: false, error: '503' }, MAX_ATTEMPTS, 'failed'],
+  ])('%j after %i attempts → %s', (outcome, attempts, status) =>
+    expect(verdictOf(outcome, attempts, 0.5).status).toBe(status),
+  );
+});
+
+describe('signatures', () => {
+  it("Twilio's: valid for the same URL and parameters, not for any change", () => {
+    const params = { From: '+358401234567', Body: 'OK', MessageSid: 'SM1' };
+    const sig = twilioSignature('token', 'https://ew.example/delivery/sms/inbound', params);
+    expect(validTwilioSignature('token', 'https://ew.example/delivery/sms/inbound', params, sig)).toBe(true);
+    expect(
+      validTwilioSignature(
+        'token',
+        'https://ew.example/delivery/sms/inbound',
+        { ...params, Body: 'NO' },
+        sig,
+      ),
+    ).toBe(false);
+    expect(validTwilioSignature('other', 'https://ew.example/delivery/sms/inbound', params, sig)).toBe(false);
+    expect(validTwilioSignature('token', 'https://evil.example/delivery/sms/inbound', params, sig)).toBe(
+      false,
+    );
+    expect(validTwilioSignature('token', 'https://ew.example/delivery/sms/inbound', params, undefined)).toBe(
+      false,
+    );
+  });
+  it('the e-mail link names one alert and one person, and cannot be moved', () => {
+    const links = new AckLinks('a-long-server-secret-for-tests', 'https://ew.example');
+    const s = links.sign(7, 1);
+    expect(links.valid(7, 1, s)).toBe(true);
+    expect(links.valid(8, 1, s)).toBe(false);
+    expect(links.valid(7, 2, s)).toBe(false);
+    expect(new AckLinks('another-server-secret-entirely', 'https://ew.example').valid(7, 1, s)).toBe(false);
+    expect(links.link(7, 1)).toBe(`https://ew.example/delivery/ack?a=7&u=1&s=${s}`);
+  });
+});
