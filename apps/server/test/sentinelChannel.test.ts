@@ -170,6 +170,26 @@ describe('the Sentinel channel against a local receiver', () => {
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
+  it('gives up on an answer whose body never ends', async () => {
+    const endless = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.write('still going');
+    });
+    await new Promise<void>((r) => endless.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(endless.address() as AddressInfo).port}/hook`;
+    targets.push(row(url));
+    try {
+      expect(await channel({ timeoutMs: 300 }).send(message({ to: url }))).toEqual({
+        ok: false,
+        permanent: false,
+        error: 'Sentinel did not answer within 0.3 s',
+      });
+    } finally {
+      endless.closeAllConnections();
+      await new Promise<void>((r) => endless.close(() => r()));
+    }
+  });
+
   it('retries a target nobody listens on (network failure)', async () => {
     const closed = http.createServer();
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));

@@ -92,6 +92,9 @@ export async function postToSentinel(
   const timestamp = opts.nowS();
   const transport = url.protocol === 'https:' ? https : http;
   return new Promise<SentinelCallResult>((resolve) => {
+    // Whatever state the exchange is in at the deadline (a body that never ends included), it ends
+    // there; the first outcome settles the promise and later ones are ignored.
+    deadline.addEventListener('abort', () => resolve(timeoutResult(timeoutMs)), { once: true });
     const req = transport.request(
       url,
       {
@@ -125,9 +128,12 @@ export async function postToSentinel(
                   : `Sentinel answered HTTP ${status}${res.statusMessage ? ` ${res.statusMessage}` : ''}`,
             });
         });
-        res.on('error', () =>
-          resolve(deadline.aborted ? timeoutResult(timeoutMs) : networkResult('ECONNRESET')),
-        );
+        const cut = () => resolve(deadline.aborted ? timeoutResult(timeoutMs) : networkResult('ECONNRESET'));
+        res.on('error', cut);
+        // A connection closed before the answer's end.
+        res.on('close', () => {
+          if (!res.complete) cut();
+        });
       },
     );
     req.on('error', (e) =>
