@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeliveryTables } from '../src/features/delivery/delivery.tables.js';
+import { twilioSignature } from '../src/features/delivery/channels/twilioSignature.js';
+import {
+  deliveryOf,
+  evaluatorOf,
+  mailText,
+  monitoredStorageWithMessaging,
+} from './support/deliveryHelpers.js';
+import { api, ingest } from './support/probeHelpers.js';
+import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
+
+const BS = 'F1000001';
+const HAY = 'hay@demo.emberwatch';
+const PUBLIC_URL = 'http://emberwatch.test';
+
+describe(`acknowledging from a call or an e-mail on ${TEST_ENGINE}`, () => {
+  let t: TestApp;
+  let probes: string[];
+  const clock = Math.floor(Date.now() / 1000);
+  const t0 = clock - 3600;
+  const db = () => t.store.db.withTables<DeliveryTables>();
+  const settle = async () => {
+    await evaluatorOf(t).idle();
+    await deliveryOf(t).pump();
+  };
+  const alertOf = (sensor: string) =>
+    db().selectFrom('delivery_alerts').selectAll().where('sensor_id', '=', sensor).executeTakeFirstOrThrow();
+  const heat = async (sensor: string) => {
+    await ingest(t, BS, [
+      { sensor_id: sensor, meas_ts: t0, temperatures: [500, 500, 500] },
+      { sensor_id: sensor, meas_ts: t0 + 600, temperatures: [720, 500, 500] },
+    ]);
+    await settle();
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ nowS: () => clock, env: { PUBLIC_URL } });
+    const call = api(t, { hay: await t.login(HAY) });
+    await t.store.db
+      .updateTable('users')
+      .set({ voice_call_enabled: 1 })
+      .where('username', '=', HAY)
+      .execute();
+    ({ probes } = await monitoredStorageWithMessaging(t, call, 'hay', HAY, BS, { email: true, voice: true }));
+    // Calls day and night, above 60 °C (the default limit).
+    const storage = await t.store.db
+      .selectFrom('storage_probes')
+      .select('storage_id')
+      .where('sensor_id', '=', probes[0]!)
+      .executeTakeFirstOrThrow();
+    const row = await t.store.db
+      .selectFrom('storages')
+      .select('alert_messaging')
+      .where('id', '=', storage.storage_id)
+      .executeTakeFirstOrThrow();
+    const m = JSON.parse(row.alert_messaging!) as { voice: { noCallHours: number[] } };
+    m.voice.noCallHours = [0, 0];
+    await t.store.db
+      .updateTable('storages')
+      .set({ alert_messaging: JSON.stringify(m) })
+      .where('id', '=', storage.storage_id)
+      .execute();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('calls above the voice limit; pressing 1 acknowledges, once', async () => {
+    await heat(probes[0]!);
+    const calls = deliveryOf(t)
+      .standIns()
+      .sms!.messages()
+      .filter((m) => m.kind === 'voice');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.body).toContain('<Say language="en-GB">This is Emberwatch calling.');
+    expect(calls[0]!.body).toContain('Press 1 to acknowledge');
+    const voice = await db()
+      .selectFrom('delivery_messages')
+      .selectAll()
+      .where('channel', '=', 'voice')
+      .executeTakeFirstOrThrow();
+    const url = `/delivery/voice/gather?m=${voice.id}`;
+    const press = (digits: string) => {
+      const params = { CallSid: calls[0]!.sid, Digits: digits, From: calls[0]!.to };
+      return t.app.inject({
+        method: 'POST',
+        url,
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-twilio-signature': twilioSignature(
+            deliveryOf(t).standIns().sms!.authToken,
+            `${PUBLIC_URL}${url}`,
+            params,
+          ),
+        },
+        payload: new URLSearchParams(params).toString(),
+      });
+    };
+    const wrongKey = await press('2');
+    expect(wrongKey.statusCode).toBe(200);
+    expect((await alertOf(probes[0]!)).status).toBe('open');
+    const res = await press('1');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<Say>The alert is acknowledged. The reminders stop.</Say>');
+    expect(await alertOf(probes[0]!)).toMatchObject({ status: 'acknowledged', ack_via: 'voice' });
+    expect((await press('1')).statusCode).toBe(200);
+  });
+
+  it("the e-mail's link shows a page; only its button acknowledges; a changed link is refused", async () => {
+    await heat(probes[1]!);
+    const mails = deliveryOf(t).standIns().smtp!.mails();
+    const link = /http:\/\/emberwatch\.test(\/delivery\/ack\?a=\d+&u=\d+&s=[\w-]+)/.exec(
+      mailText(mails.at(-1)!.raw),
+    )![1]!;
+    const page = await t.app.inject({ method: 'GET', url: link });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('<form method="post"');
+    expect((await alertOf(probes[1]!)).status).toBe('open'); // opening the link (a mail scanner) is not enough
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: link.replace(/a=(\d+)/, (_m, a: string) => `a=${Number(a) + 1}`),
+    });
+    expect(forged.statusCode).toBe(400);
+    const ok = await t.app.inject({ method: 'POST', url: link });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.body).toContain('The alert is acknowledged');
+    expect(await alertOf(probes[1]!)).toMatchObject({ status: 'acknowledged', ack_via: 'email' });
+  });
+});
