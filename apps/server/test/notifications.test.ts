@@ -177,7 +177,15 @@ describe(`notifications on ${TEST_ENGINE}`, { timeout: 60_000 }, () => {
       .transaction()
       .execute((trx) => notifyOf()(trx, hayId, 'dailyCap', { text: 'sms', count: 50 }, 'sms'));
     const entry = find(await list('hay'), 'dailyCap:posted:sms');
-    expect(entry).toMatchObject({ url: '/account/services', unread: true, props: { text: 'sms', count: 2 } });
+    expect(entry).toMatchObject({
+      url: '/account/services',
+      unread: true,
+      props: { text: 'sms', count: 50 },
+    });
+    // A notice without a count of its own counts how often it was posted.
+    await notifyOf()(t.store.db, hayId, 'dailyCap', { text: 'voice' }, 'voice');
+    await notifyOf()(t.store.db, hayId, 'dailyCap', { text: 'voice' }, 'voice');
+    expect(find(await list('hay'), 'dailyCap:posted:voice')?.props).toEqual({ text: 'voice', count: 2 });
     expect(find(await list('hay-helper'), 'dailyCap:posted:sms')).toBeUndefined();
     await move(86_400 + 1);
     expect(find(await list('hay'), 'dailyCap:posted:sms')).toBeUndefined();

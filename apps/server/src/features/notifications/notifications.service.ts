@@ -192,7 +192,8 @@ export class NotificationService {
         subject: `posted:${r.subject}`,
         bs: null,
         since: r.updated_ts,
-        props: { ...parse<NotificationProps>(r.params, {}), count: r.count },
+        // The poster's own count (messages sent before the cap) wins; else how often it was raised.
+        props: { count: r.count, ...parse<NotificationProps>(r.params, {}) },
       });
     }
     return drafts;
