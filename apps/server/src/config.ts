@@ -35,6 +35,14 @@ const envSchema = z.object({
    * on the operator's own network). Off: such targets are refused (SSRF guard, decision 0046).
    */
   SENTINEL_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
+  /**
+   * Web push (decision 0048): the contact the push services may write to about this server's
+   * notifications, in the VAPID signature (RFC 8292): a mailto: address or an https: URL.
+   */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'VAPID_SUBJECT must be a mailto: address or an https: URL')
+    .default('mailto:alerts@emberwatch.local'),
 });
 
 /** Alert delivery (issue 12, decision 0045): providers, and the local stand-ins without them. */
@@ -115,6 +123,8 @@ export interface Config {
   delivery: DeliveryConfig;
   /** SENTINEL_ALLOW_PRIVATE=1: Sentinel targets on private networks are allowed. */
   sentinelAllowPrivate: boolean;
+  /** VAPID_SUBJECT: the push services' contact for this server (web push). */
+  vapidSubject: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -147,5 +157,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === '1',
     delivery: loadDeliveryConfig(env, e.PORT),
     sentinelAllowPrivate: e.SENTINEL_ALLOW_PRIVATE === '1',
+    vapidSubject: e.VAPID_SUBJECT,
   };
 }

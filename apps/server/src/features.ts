@@ -10,6 +10,7 @@ import { monitorsFeature } from './features/monitors/index.js';
 import { notificationsFeature } from './features/notifications/index.js';
 import { preferencesFeature } from './features/preferences/index.js';
 import { probesFeature } from './features/probes/index.js';
+import { pushFeature } from './features/push/index.js';
 import { qualityFeature } from './features/quality/index.js';
 import { readingsFeature } from './features/readings/index.js';
 import { sentinelFeature } from './features/sentinel/index.js';
@@ -43,6 +44,8 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
     ...auth,
     passwords: { hash: hashPassword, verify: verifyPassword },
     revokeSessions: sessions.exports.revokeSessions,
+    // Codes go out as SMS through the delivery outbox (built below; called only once the server runs).
+    codeSender: { send: (m) => delivery.exports.sendCode(m) },
   });
   const readings = readingsFeature(kernel);
   const baseStations = baseStationsFeature(kernel, { ...auth, ...readings.exports });
@@ -60,6 +63,7 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
   const exportData = exportFeature(kernel, auth);
   const translations = translationsFeature(kernel, auth);
   const sentinel = sentinelFeature(kernel, { ...auth, ...preferences.exports, log: opts.log });
+  const push = pushFeature(kernel, { ...auth, ...preferences.exports });
   const delivery = deliveryFeature(kernel, {
     ...auth,
     ...preferences.exports,
@@ -68,7 +72,8 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
     acknowledgeFor: monitors.exports.acknowledgeFor,
     alertMessagingOf: storages.exports.alertMessagingOf,
     sentinelTargetOf: sentinel.exports.sentinelTargetOf,
-    channels: [sentinel.exports.sentinelChannel],
+    pushUsersOf: push.exports.pushUsersOf,
+    channels: [sentinel.exports.sentinelChannel, push.exports.pushChannel],
     capReached: (ownerId, channel, cap) =>
       notifications.exports.notify(
         kernel.store.db,
@@ -99,6 +104,7 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
     translations,
     fansFeature(kernel, auth),
     sentinel,
+    push,
     delivery,
     realtime,
   ];

@@ -97,3 +97,4 @@ export * from './contracts/notifications.js';
 export * from './domain/notifications/notificationKinds.js';
 export * from './domain/notifications/notificationRules.js';
 export * from './domain/notifications/newsRules.js';
+export * from './contracts/push.js';

@@ -11,6 +11,7 @@ import { monitorEndpoints } from './monitors.js';
 import { notificationEndpoints } from './notifications.js';
 import { probeConfigEndpoints } from './probeConfig.js';
 import { probeDataEndpoints } from './probeData.js';
+import { pushEndpoints } from './push.js';
 import { qualityEndpoints } from './quality.js';
 import { sentinelEndpoints } from './sentinel.js';
 import { sessionEndpoints } from './session.js';
@@ -44,6 +45,7 @@ export const endpoints = catalogue({
   fans: fanEndpoints,
   notifications: notificationEndpoints,
   sentinel: sentinelEndpoints,
+  push: pushEndpoints,
   translations: translationEndpoints,
   ingest: ingestEndpoints,
   health: healthEndpoints,

@@ -15,6 +15,7 @@ import { simExpiryMigration } from './0022_sim_expiry.js';
 import { deliveryMigration } from './0025_delivery.js';
 import { sentinelMigration } from './0026_sentinel.js';
 import { notificationsMigration } from './0027_notifications.js';
+import { pushMigration } from './0028_push.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -34,5 +35,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0025_delivery': deliveryMigration(engine),
     '0026_sentinel': sentinelMigration(engine),
     '0027_notifications': notificationsMigration(engine),
+    '0028_push': pushMigration(engine),
   };
 }
