@@ -121,10 +121,24 @@ describe(`the delivery outbox on ${TEST_ENGINE}`, () => {
     expect(fake().messages().length).toBe(before + 1);
   });
 
+  it("sends the account's codes as SMS and blanks their text once sent", async () => {
+    const send = (deliveryOf(t) as unknown as { sendCode: (m: object) => Promise<void> }).sendCode;
+    await send({ userId: ownerId, to: '+358 40 765 4321', text: 'Your Emberwatch code is 4321' });
+    await deliveryOf(t).pump();
+    expect(fake().messages().at(-1)).toMatchObject({
+      to: '+358407654321',
+      body: 'Your Emberwatch code is 4321',
+    });
+    const row = (await rows('sms')).at(-1)!;
+    expect(row).toMatchObject({ kind: 'code', status: 'sent', body: '[code sent]' });
+  });
+
   it('never hands one message to two workers at once', async () => {
     const repo = new DeliveryRepository(t.store.db, t.store.engine);
-    const ids = await insertPending(repo, ownerId, clock, 120);
-    const claims = await Promise.all(Array.from({ length: 8 }, () => repo.claim(clock, 20, 120)));
+    // Due in the future, so that only these workers (not the server's own pump) see them.
+    const later = clock + 86_400;
+    const ids = await insertPending(repo, ownerId, later, 120);
+    const claims = await Promise.all(Array.from({ length: 8 }, () => repo.claim(later, 20, 120)));
     const taken = claims.flat().map((m) => m.id);
     expect(new Set(taken).size).toBe(taken.length);
     expect(taken.every((id) => ids.includes(id))).toBe(true);

@@ -3,7 +3,7 @@ import type { RuleEffect } from '@emberwatch/shared';
 import type { Engine } from '../../db/engine.js';
 import type { Database } from '../../db/schema.js';
 import type { AlertEffectsSource } from '../monitors/index.js';
-import { thresholdOf } from './deliveryPlan.js';
+import { callerNumberFor, e164, thresholdOf } from './deliveryPlan.js';
 import {
   deliveryDb,
   type DeliveryAlertsTable,
@@ -220,14 +220,19 @@ export class DeliveryRepository {
   ): Promise<void> {
     await this.db
       .updateTable('delivery_messages')
-      .set({
+      .set((eb) => ({
         status: outcome.status,
+        // A code's text must not stay readable once it went out.
+        body:
+          outcome.status === 'sent'
+            ? eb.case().when('kind', '=', 'code').then('[code sent]').else(eb.ref('body')).end()
+            : eb.ref('body'),
         last_error: outcome.error ?? null,
         provider_id: outcome.providerId ?? null,
         sent_ts: outcome.status === 'sent' ? nowS : null,
         next_attempt_ts: outcome.retryAtTs ?? nowS,
         lease_until_ts: null,
-      })
+      }))
       .where('id', '=', id)
       .where('status', '=', 'sending')
       .where('attempts', '=', attempts)
@@ -397,5 +402,50 @@ export class DeliveryRepository {
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();
+  }
+
+  /** An SMS with a code for a person (the account feature's), from the caller number of their country. */
+  async insertCodeMessage(
+    m: { userId: number | null; to: string; text: string },
+    numbers: { northAmerica: string; international: string },
+    nowS: number,
+  ): Promise<void> {
+    const user = m.userId === null ? undefined : await this.owner(m.userId);
+    await this.db
+      .insertInto('delivery_messages')
+      .values({
+        owner_user_id: user?.id ?? (await this.anyAdminId()),
+        delivery_alert_id: null,
+        storage_id: null,
+        kind: 'code',
+        step: 0,
+        channel: 'sms',
+        recipient_user_id: user?.id ?? null,
+        recipient_name: user
+          ? [user.firstname, user.lastname].filter((p) => p && p.trim()).join(' ') || user.username
+          : '',
+        address: e164(m.to),
+        sender: callerNumberFor(user?.country ?? null, numbers),
+        language: user?.language ?? 'en',
+        subject: 'code',
+        body: m.text,
+        html: null,
+        payload: null,
+        status: 'pending',
+        attempts: 0,
+        next_attempt_ts: nowS,
+        created_ts: nowS,
+      })
+      .execute();
+  }
+
+  private async anyAdminId(): Promise<number> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('id')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    return row.id;
   }
 }

@@ -49,6 +49,9 @@ function page(reply: FastifyReply, status: number, language: string, title: stri
     );
 }
 
+/** Provider callbacks and the mail link's page are not API calls: kept out of the API's document. */
+const HIDDEN = { schema: { hide: true } };
+
 /**
  * Delivery's calls: the user's log, the admin's outbox, and the channels' way back in — the SMS
  * provider's inbound message and key-press callbacks (Twilio's signature checked, each acted on once)
@@ -80,14 +83,14 @@ export function deliveryRoutes(ctx: DeliveryRouteContext) {
       return params;
     };
 
-    app.post('/delivery/sms/inbound', async (req, reply) => {
+    app.post('/delivery/sms/inbound', HIDDEN, async (req, reply) => {
       const p = signed(req);
       if (!p.MessageSid || !p.From) throw ApiError.invalid('MessageSid and From are required.');
       const answer = await ctx.acks.smsReply({ providerId: p.MessageSid, from: p.From, body: p.Body ?? '' });
       return twiml(reply, answer ? `<Message>${escapeXml(answer)}</Message>` : '');
     });
 
-    app.post('/delivery/voice/gather', async (req, reply) => {
+    app.post('/delivery/voice/gather', HIDDEN, async (req, reply) => {
       const p = signed(req);
       const messageId = Number((req.query as { m?: string }).m);
       if (!Number.isInteger(messageId) || !p.CallSid)
@@ -113,7 +116,7 @@ export function deliveryRoutes(ctx: DeliveryRouteContext) {
     };
     const languageOf = async (userId: number) => (await ctx.repo.owner(userId))?.language ?? 'en';
 
-    app.get('/delivery/ack', async (req, reply) => {
+    app.get('/delivery/ack', HIDDEN, async (req, reply) => {
       const link = linkOf(req.query);
       if (!link) return page(reply, 400, 'en', wordsFor('en').ackPageInvalid, '');
       const language = await languageOf(link.userId);
@@ -129,7 +132,7 @@ export function deliveryRoutes(ctx: DeliveryRouteContext) {
       );
     });
 
-    app.post('/delivery/ack', async (req, reply) => {
+    app.post('/delivery/ack', HIDDEN, async (req, reply) => {
       const link = linkOf(req.query);
       if (!link) return page(reply, 400, 'en', wordsFor('en').ackPageInvalid, '');
       const language = await languageOf(link.userId);

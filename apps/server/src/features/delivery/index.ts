@@ -134,6 +134,14 @@ export function deliveryFeature(
       /** The local stand-ins, when running (tests and the admin page read what they received). */
       standIns: () => ({ smtp: localSmtp, sms: fake }),
       acks,
+      /**
+       * A code (or username) for a person's phone, from the account feature: an SMS through the same
+       * outbox, retried like an alert's; its text is blanked once sent (the code must not stay readable).
+       */
+      sendCode: async (m: { userId: number | null; to: string; text: string }) => {
+        await repo.insertCodeMessage(m, config.callerNumbers, kernel.nowS());
+        void pump.kick();
+      },
     },
   });
 }
