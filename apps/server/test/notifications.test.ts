@@ -259,3 +259,35 @@ describe(`news on ${TEST_ENGINE}`, { timeout: 60_000 }, () => {
     expect((await news('grain')).newsSeenDate).toBeNull();
   });
 });
+
+describe(`the alert memory commits with its alert on ${TEST_ENGINE}`, { timeout: 60_000 }, () => {
+  it('leaves nothing when the alert’s transaction rolls back, and is written when it commits', async () => {
+    const t = await createTestApp();
+    try {
+      const call = api(t, { hay: await t.login('hay@demo.emberwatch') });
+      const { storageId, probes } = await monitorOnHayStorage(t, call, {
+        name: 'Hot hay',
+        rules: [{ id: 1, type: 'ABS_MAX', settings: { ...defaultRuleSettings('ABS_MAX'), alertLimit: 600 } }],
+      });
+      const evaluator = evaluatorOf(t);
+      let fail = true;
+      // A later recorder of the same transaction fails: the alert and everything written with it go.
+      evaluator.onAlertEffects(() => (fail ? Promise.reject(new Error('outbox down')) : Promise.resolve()));
+      const memory = () =>
+        t.store.db
+          .selectFrom('notifications' as never)
+          .select(['subject' as never])
+          .execute() as Promise<{ subject: string }[]>;
+      const now = Math.floor(Date.now() / 1000);
+      await ingest(t, BS, [{ sensor_id: probes[0]!, meas_ts: now - 30, temperatures: [650] }]);
+      await evaluator.idle();
+      expect(await memory()).toEqual([]);
+      fail = false;
+      await ingest(t, BS, [{ sensor_id: probes[0]!, meas_ts: now - 20, temperatures: [660] }]);
+      await evaluator.idle();
+      expect(await memory()).toEqual([{ subject: String(storageId) }]);
+    } finally {
+      await t.close();
+    }
+  });
+});
