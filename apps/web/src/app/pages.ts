@@ -8,6 +8,7 @@ import { sitePlanPages } from '../features/site-plan/pages';
 import { qualityPages } from '../features/quality/pages';
 import { monitorsPages } from '../features/monitors/pages';
 import { accountPages } from '../features/account/pages';
+import { deliveryPages } from '../features/delivery/pages';
 
 /**
  * Every page of the logged-in app, one line per feature. The shell derives from this list the
@@ -25,4 +26,5 @@ export const PAGES = [
   ...settingsPages,
   ...accountPages,
   ...instructionsPages,
+  ...deliveryPages,
 ] satisfies readonly PageDefinition[];

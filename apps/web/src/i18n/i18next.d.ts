@@ -19,6 +19,8 @@ import type fans from './locales/en/fans.json';
 import type sentinel from './locales/en/sentinel.json';
 import type notifications from './locales/en/notifications.json';
 import type news from './locales/en/news.json';
+import type delivery from './locales/en/delivery.json';
+import type push from './locales/en/push.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -42,7 +44,9 @@ declare module 'i18next' {
         typeof fans &
         typeof sentinel &
         typeof notifications &
-        typeof news;
+        typeof news &
+        typeof delivery &
+        typeof push;
     };
   }
 }

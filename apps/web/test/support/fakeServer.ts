@@ -167,6 +167,7 @@ export function createFakeServer(options: FakeServerOptions = {}) {
       state.notifications = state.notifications.map((n) => ({ ...n, unread: false }));
       return json({ status_code: 0 });
     },
+    'GET /client/getDeliveryLog': () => json({ status_code: 0, alerts: [] }),
     'GET /client/getNews': () => json({ status_code: 0, ...state.news }),
     'POST /client/newsSeen': (c) => {
       state.news = { ...state.news, newsSeenDate: (c.body as { newsSeenDate: number }).newsSeenDate };

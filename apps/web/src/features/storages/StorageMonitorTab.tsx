@@ -1,5 +1,6 @@
 import type { Storage } from '@emberwatch/shared';
 import { StorageMonitorPanel } from '../monitors';
+import { DeliveryLog } from '../delivery';
 import { storageInputOf } from './StorageDetailsTab';
 import { storageProbeIds } from './layoutLevels';
 import { useSaveStorage } from './storageQueries';
@@ -27,6 +28,7 @@ export function StorageMonitorTab({ storage, readOnly }: { storage: Storage; rea
           );
         }}
       />
+      <DeliveryLog storageId={storage.itemID} />
     </div>
   );
 }
