@@ -2,12 +2,14 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import {
   DEFAULT_UI_PREFERENCES,
+  fakeSmsReplyRequestSchema,
   type DeliveredAlert,
   type DeliveryMessage,
   type OutboxMessage,
   type OutboxResponse,
   type UiPreferences,
 } from '@emberwatch/shared';
+import { isSendableReply } from '../src/features/delivery/fakeSmsReply';
 import { formatDateTime } from '../src/lib/formatDateTime';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';
 import { FakeWebSocket } from './support/FakeWebSocket';
@@ -346,5 +348,19 @@ describe('the admin’s outbox', () => {
     await waitFor(() => expect(app.location()).toBe('/probes'), { timeout: 8000 });
     expect(screen.queryByTestId('outbox')).toBeNull();
     expect(server.callsTo('GET', '/admin/getOutbox')).toHaveLength(0);
+  });
+});
+
+describe('a fake SMS reply the form lets through', () => {
+  it.each([
+    ['+358401234567', 'OK'],
+    ['  +35840123  ', ' ok '],
+    ['1234567', 'OK'],
+    ['+3584012345678901234567', 'OK'],
+    ['+358401234567', '   '],
+    ['+358401234567', 'x'.repeat(161)],
+    ['+358401234567', 'x'.repeat(160)],
+  ])('is exactly what the contract accepts: %j, %j', (from, body) => {
+    expect(isSendableReply(from, body)).toBe(fakeSmsReplyRequestSchema.safeParse({ from, body }).success);
   });
 });

@@ -26,7 +26,7 @@ export function DeliveryLog({ storageId }: { storageId: number }) {
   const { t } = useTranslation();
   const log = useDeliveryLog(storageId);
   return (
-    <Box component="section" aria-label={t('delivery.log.title')} data-testid="delivery-log">
+    <Box component="section" aria-label={t('delivery.log.title')} data-testid="delivery-log" sx={{ mt: 3 }}>
       <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
         {t('delivery.log.title')}
       </Typography>

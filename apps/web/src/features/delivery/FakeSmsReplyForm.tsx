@@ -6,9 +6,9 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { fakeSmsReplyRequestSchema } from '@emberwatch/shared';
 import { isApiRequestError, isNetworkFailure } from '../../lib/ApiRequestError';
 import { useFakeSmsReply } from './deliveryQueries';
+import { isSendableReply } from './fakeSmsReply';
 
 /**
  * With the local fake SMS provider, the admin plays the person an SMS went to: the provider posts the
@@ -25,7 +25,7 @@ export function FakeSmsReplyForm({
   const { t } = useTranslation();
   const [body, setBody] = useState('OK');
   const reply = useFakeSmsReply();
-  const valid = fakeSmsReplyRequestSchema.safeParse({ from, body }).success;
+  const valid = isSendableReply(from, body);
   const failure = (e: unknown) =>
     isNetworkFailure(e)
       ? t('errors.network')
