@@ -7,6 +7,7 @@ import { createQueryClient } from './lib/createQueryClient';
 import { changeLanguage, setTranslationsSource } from './i18n/i18n';
 import { detectLanguage } from './i18n/detectLanguage';
 import { preloadShell } from './app/lazyShell';
+import { registerServiceWorker } from './features/push/registerServiceWorker';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
@@ -32,6 +33,9 @@ const ready =
   language === 'en'
     ? Promise.resolve()
     : Promise.race([texts, new Promise((resolve) => setTimeout(resolve, TRANSLATION_WAIT_MS))]);
+
+// The service worker shows pushed alerts with no tab open (decision 0048); it caches nothing.
+registerServiceWorker();
 
 void ready.finally(() => {
   createRoot(root).render(

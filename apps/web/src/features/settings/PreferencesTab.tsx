@@ -33,6 +33,7 @@ import { useShellContext } from '../../lib/shellContext';
 import { useSelectedStation, useStationData } from '../base-stations';
 import { useSessionInfo, useUiPreferences } from '../sessions';
 import { useUserInfo } from '../users';
+import { PushAlertsSection } from '../push';
 import { PreferenceSelect } from './PreferenceSelect';
 import { TemperatureFields } from './TemperatureFields';
 import { useSavePreferences } from './useSavePreferences';
@@ -180,6 +181,8 @@ export function PreferencesTab() {
           </Setting>
         </Section>
       )}
+
+      <PushAlertsSection />
 
       <Section title={t('settings.preferences.display')} testId="settings-display">
         <Setting title={t('settings.preferences.colorSteps')} text={t('settings.preferences.colorStepsText')}>

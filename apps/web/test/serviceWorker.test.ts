@@ -1,0 +1,172 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const ORIGIN = 'https://emberwatch.example';
+const code = readFileSync(resolve(import.meta.dirname, '../public/sw.js'), 'utf8');
+
+interface FakeWindow {
+  url: string;
+  focus: ReturnType<typeof vi.fn>;
+  navigate: ReturnType<typeof vi.fn>;
+}
+
+/** public/sw.js run against a stand-in of its global scope; `fire` dispatches an event and waits for it. */
+function loadWorker(windows: FakeWindow[] = []) {
+  const listeners = new Map<string, (event: unknown) => void>();
+  const scope = {
+    addEventListener: (type: string, listener: (event: unknown) => void) => listeners.set(type, listener),
+    skipWaiting: vi.fn(() => Promise.resolve()),
+    location: { origin: ORIGIN },
+    registration: { showNotification: vi.fn(() => Promise.resolve()) },
+    clients: {
+      claim: vi.fn(() => Promise.resolve()),
+      matchAll: vi.fn(() => Promise.resolve(windows)),
+      openWindow: vi.fn((url: string) => Promise.resolve({ url })),
+    },
+  };
+  // A context of its own, as a worker has: only `self` and the globals a worker has that it uses.
+  runInNewContext(code, { self: scope, URL });
+  async function fire(type: string, event: object) {
+    const waits: Promise<unknown>[] = [];
+    listeners.get(type)?.({ ...event, waitUntil: (p: Promise<unknown>) => waits.push(p) });
+    await Promise.all(waits);
+  }
+  return { scope, fire, listeners };
+}
+
+const pushData = (value: unknown) => ({
+  json: () => (typeof value === 'string' ? JSON.parse(value) : value) as unknown,
+  text: () => (typeof value === 'string' ? value : JSON.stringify(value)),
+});
+
+function appWindow(path: string): FakeWindow {
+  const w: FakeWindow = {
+    url: `${ORIGIN}${path}`,
+    focus: vi.fn(() => Promise.resolve(w)),
+    navigate: vi.fn((url: string) => Promise.resolve({ ...w, url })),
+  };
+  return w;
+}
+
+describe('the service worker (decision 0048)', () => {
+  beforeEach(() => vi.clearAllMocks());
+
+  it('listens to install, activate, push and notificationclick only: no fetch handler, no caching', () => {
+    const { listeners } = loadWorker();
+    expect([...listeners.keys()].sort()).toEqual(['activate', 'install', 'notificationclick', 'push']);
+    expect(code).not.toMatch(/caches\.|\bfetch\(/);
+  });
+
+  it('shows a pushed alert with its title, text and tag, ringing again for a repeat', async () => {
+    const { scope, fire } = loadWorker();
+    await fire('push', {
+      data: pushData({
+        title: 'Hot: North barn',
+        body: '61.2 °C',
+        url: '/storages/3/probes/H1',
+        tag: 'alert-12',
+      }),
+    });
+    expect(scope.registration.showNotification).toHaveBeenCalledWith('Hot: North barn', {
+      body: '61.2 °C',
+      tag: 'alert-12',
+      renotify: true,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/badge-96.png',
+      data: { url: '/storages/3/probes/H1' },
+    });
+  });
+
+  it('still shows something for a payload that is not the JSON it expects', async () => {
+    const { scope, fire } = loadWorker();
+    await fire('push', { data: pushData('plain words') });
+    await fire('push', { data: null });
+    expect(scope.registration.showNotification).toHaveBeenNthCalledWith(
+      1,
+      'Emberwatch',
+      expect.objectContaining({ body: 'plain words', tag: undefined, renotify: false, data: { url: '/' } }),
+    );
+    expect(scope.registration.showNotification).toHaveBeenNthCalledWith(
+      2,
+      'Emberwatch',
+      expect.objectContaining({ body: '' }),
+    );
+  });
+
+  it('never carries an address outside the app', async () => {
+    const { scope, fire } = loadWorker();
+    for (const url of ['https://evil.example/', '//evil.example/', 'javascript:alert(1)'])
+      await fire('push', { data: pushData({ title: 'x', body: 'y', url, tag: 't' }) });
+    for (const [, options] of scope.registration.showNotification.mock.calls as unknown as [
+      string,
+      { data: unknown },
+    ][])
+      expect(options.data).toEqual({ url: '/' });
+  });
+
+  const click = (url: unknown) => ({ notification: { close: vi.fn(), data: { url } } });
+
+  it('on a click, focuses a tab already on the alert’s page', async () => {
+    const there = appWindow('/storages/3/probes/H1');
+    const { scope, fire } = loadWorker([appWindow('/probes'), there]);
+    const event = click('/storages/3/probes/H1');
+    await fire('notificationclick', event);
+    expect(event.notification.close).toHaveBeenCalled();
+    expect(there.focus).toHaveBeenCalled();
+    expect(scope.clients.openWindow).not.toHaveBeenCalled();
+  });
+
+  it('on a click, brings an open tab of the app to the alert’s page', async () => {
+    const tab = appWindow('/probes');
+    const { scope, fire } = loadWorker([tab]);
+    await fire('notificationclick', click('/storages/3/probes/H1'));
+    expect(tab.navigate).toHaveBeenCalledWith(`${ORIGIN}/storages/3/probes/H1`);
+    expect(scope.clients.openWindow).not.toHaveBeenCalled();
+  });
+
+  it('on a click with no tab open, opens the page; an outside address opens the start page', async () => {
+    const { scope, fire } = loadWorker([]);
+    await fire('notificationclick', click('/storages/3/probes/H1'));
+    await fire('notificationclick', click('https://evil.example/'));
+    expect(scope.clients.openWindow.mock.calls).toEqual([[`${ORIGIN}/storages/3/probes/H1`], [`${ORIGIN}/`]]);
+  });
+
+  it('opens a new tab when an open one cannot be moved (a tab the worker does not control)', async () => {
+    const tab = appWindow('/probes');
+    tab.navigate.mockRejectedValue(new TypeError('not controlled'));
+    const { scope, fire } = loadWorker([tab]);
+    await fire('notificationclick', click('/account/users'));
+    expect(scope.clients.openWindow).toHaveBeenCalledWith(`${ORIGIN}/account/users`);
+  });
+});
+
+describe('the web app manifest', () => {
+  const manifest = JSON.parse(
+    readFileSync(resolve(import.meta.dirname, '../public/manifest.webmanifest'), 'utf8'),
+  ) as {
+    name: string;
+    display: string;
+    start_url: string;
+    theme_color: string;
+    icons: { src: string; sizes: string; purpose: string }[];
+  };
+
+  it('names Emberwatch, opens standalone at the start page, in the top bar’s colour', () => {
+    const html = readFileSync(resolve(import.meta.dirname, '../index.html'), 'utf8');
+    expect(manifest).toMatchObject({ name: 'Emberwatch', display: 'standalone', start_url: '/' });
+    expect(html).toContain(`<meta name="theme-color" content="${manifest.theme_color}" />`);
+    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest" />');
+  });
+
+  it('has installable icons (192 and 512 px, a maskable one) that exist as PNGs of that size', () => {
+    const sizes = manifest.icons.map((i) => `${i.sizes} ${i.purpose}`);
+    expect(sizes).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
+    for (const icon of manifest.icons.filter((i) => i.src.endsWith('.png'))) {
+      const png = readFileSync(resolve(import.meta.dirname, `../public${icon.src}`));
+      expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+      expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`).toBe(icon.sizes);
+    }
+  });
+});
