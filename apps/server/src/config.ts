@@ -61,6 +61,8 @@ const deliveryEnvSchema = z.object({
   CALLER_NUMBER_INTL: z.string().default('+358401234567'),
   DELIVERY_SMS_DAILY_CAP: z.coerce.number().int().min(0).default(100),
   DELIVERY_VOICE_DAILY_CAP: z.coerce.number().int().min(0).default(20),
+  /** The first retry's delay; each next one doubles it (up to 2 h). */
+  DELIVERY_RETRY_BASE_S: z.coerce.number().int().min(1).max(3600).default(15),
   DELIVERY_REPEAT_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   DELIVERY_MAX_REPEATS: z.coerce.number().int().min(0).max(20).default(3),
   /** From this repeat on, the account's owner is told too (0: never). */
@@ -75,6 +77,7 @@ export interface DeliveryConfig {
   callerNumbers: { northAmerica: string; international: string };
   smsDailyCap: number;
   voiceDailyCap: number;
+  retryBaseS: number;
   repeatS: number;
   maxRepeats: number;
   escalateFromStep: number;
@@ -100,6 +103,7 @@ function loadDeliveryConfig(env: NodeJS.ProcessEnv, port: number): DeliveryConfi
     callerNumbers: { northAmerica: e.CALLER_NUMBER_NA, international: e.CALLER_NUMBER_INTL },
     smsDailyCap: e.DELIVERY_SMS_DAILY_CAP,
     voiceDailyCap: e.DELIVERY_VOICE_DAILY_CAP,
+    retryBaseS: e.DELIVERY_RETRY_BASE_S,
     repeatS: e.DELIVERY_REPEAT_MINUTES * 60,
     maxRepeats: e.DELIVERY_MAX_REPEATS,
     escalateFromStep: e.DELIVERY_ESCALATE_FROM,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultRuleSettings, depthMetres, LANGUAGES } from '@emberwatch/shared';
 import { AckLinks } from '../src/features/delivery/ackLinks.js';
 import { ALERT_WORDS } from '../src/features/delivery/alertTexts.js';
+import { emailFailure } from '../src/features/delivery/channels/emailChannel.js';
 import { twilioSignature, validTwilioSignature } from '../src/features/delivery/channels/twilioSignature.js';
 import {
   callerNumberFor,
@@ -350,5 +351,19 @@ describe('signatures', () => {
     expect(links.valid(7, 2, s)).toBe(false);
     expect(new AckLinks('another-server-secret-entirely', 'https://ew.example').valid(7, 1, s)).toBe(false);
     expect(links.link(7, 1)).toBe(`https://ew.example/delivery/ack?a=7&u=1&s=${s}`);
+  });
+});
+
+describe('SMTP failures', () => {
+  it.each([
+    [{ code: 'EMESSAGE', responseCode: 451 }, false],
+    [{ code: 'EMESSAGE', responseCode: 550 }, true],
+    [{ code: 'EENVELOPE', responseCode: 450 }, false],
+    [{ code: 'EENVELOPE' }, true],
+    [{ code: 'ECONNECTION' }, false],
+    [{ code: 'ETIMEDOUT' }, false],
+  ])('%j is permanent: %s', (err, permanent) => {
+    const out = emailFailure(Object.assign(new Error('x'), err));
+    expect(out).toMatchObject({ ok: false, permanent });
   });
 });

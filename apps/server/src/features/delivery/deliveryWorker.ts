@@ -17,6 +17,7 @@ export class DeliveryWorker {
     private readonly repo: DeliveryRepository,
     private readonly adapters: () => Partial<Record<AlertChannel, ChannelAdapter>>,
     private readonly nowS: () => number,
+    private readonly retryBaseS: number,
     private readonly random: () => number = Math.random,
   ) {}
 
@@ -36,7 +37,7 @@ export class DeliveryWorker {
           error: `error: ${(err as Error).message ?? String(err)}`.slice(0, 300),
         }))
       : { ok: false as const, permanent: true, error: `No ${m.channel} sender is configured.` };
-    const verdict = verdictOf(outcome, m.attempts, this.random());
+    const verdict = verdictOf(outcome, m.attempts, this.random(), this.retryBaseS);
     const now = this.nowS();
     if (verdict.status === 'sent')
       await this.repo.finish(m.id, m.attempts, { status: 'sent', providerId: verdict.providerId }, now);

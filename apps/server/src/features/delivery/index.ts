@@ -76,7 +76,7 @@ export function deliveryFeature(
     },
     nowS: kernel.nowS,
   });
-  const worker = new DeliveryWorker(repo, () => adapters, kernel.nowS);
+  const worker = new DeliveryWorker(repo, () => adapters, kernel.nowS, config.retryBaseS);
   const pump = new DeliveryPump(planner, worker, (err) => log('delivery failed', { err }));
   const acks = new ChannelAcks(repo, deps.acknowledgeFor, kernel.nowS);
   const service = new DeliveryService(repo, deps.access, () => ({

@@ -52,9 +52,12 @@ export class EmailChannel implements ChannelAdapter {
 
 export function emailFailure(err: unknown): SendOutcome {
   const e = err as { responseCode?: number; code?: string; message?: string };
+  // The server's reply decides when there is one (nodemailer reports a refused DATA as EMESSAGE with the
+  // reply's code: 451 asks us to come back, 550 refuses); without one, a refused envelope is permanent.
   const permanent =
-    (typeof e.responseCode === 'number' && e.responseCode >= 500) ||
-    (e.code !== undefined && PERMANENT_CODES.has(e.code));
+    typeof e.responseCode === 'number'
+      ? e.responseCode >= 500
+      : e.code !== undefined && PERMANENT_CODES.has(e.code);
   const detail = e.responseCode ? `SMTP ${e.responseCode}` : (e.code ?? 'error');
   return { ok: false, permanent, error: `${detail}: ${(e.message ?? String(err)).slice(0, 300)}` };
 }

@@ -10,6 +10,8 @@ export interface FakeProviderMessage {
   from: string;
   /** The SMS text, or the call's script (TwiML). */
   body: string;
+  /** Our outbox id (the x-emberwatch-message-id header), when sent: the same on a retry. */
+  messageId: string | null;
   acceptedAt: number;
 }
 
@@ -31,7 +33,7 @@ export interface FakeSmsProvider {
   close(): Promise<void>;
 }
 
-const KEEP = 1000;
+const KEEP = 5000;
 
 function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   return new Promise((resolve, reject) => {
@@ -97,6 +99,10 @@ export async function startFakeSmsProvider(port = 0): Promise<FakeSmsProvider> {
         to,
         from: form.get('From') ?? '',
         body: (kind === 'sms' ? form.get('Body') : form.get('Twiml')) ?? '',
+        messageId:
+          typeof req.headers['x-emberwatch-message-id'] === 'string'
+            ? req.headers['x-emberwatch-message-id']
+            : null,
         acceptedAt: Date.now(),
       });
       if (accepted.length > KEEP) accepted.splice(0, accepted.length - KEEP);

@@ -69,6 +69,8 @@ export class TwilioChannel implements ChannelAdapter {
         headers: {
           authorization: `Basic ${Buffer.from(`${s.accountSid}:${s.authToken}`).toString('base64')}`,
           'content-type': 'application/x-www-form-urlencoded',
+          // Ignored by the provider; lets a stand-in (and the delivery harness) tell a retry from a new message.
+          'x-emberwatch-message-id': String(m.id),
         },
         body: form,
         signal: AbortSignal.timeout(this.timeoutMs),

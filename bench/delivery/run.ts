@@ -1,0 +1,353 @@
+/**
+ * Alert delivery harness (issue 12 item 8): alerts raised through the real ingest path of the built
+ * server, delivered by SMS to a stand-in provider and by e-mail to a stand-in SMTP server that this
+ * harness runs itself, so it can count what arrived, by the outbox id each message carries.
+ *
+ * - latency: no faults; the time from posting the reading that raises an alert to its e-mail accepted by
+ *   SMTP (p50/p95), and to its SMS accepted by the provider;
+ * - faults: 30 % of SMTP transactions answered 451 and 30 % of provider calls 503; every message must
+ *   arrive (100 %) — late, after the back-off, but once;
+ * - crashes: the server killed with SIGKILL 10 times while it delivers, and started again on the same
+ *   store; 0 lost, at most one duplicate per crash.
+ *
+ *   npm run bench -- delivery
+ *   npx tsx bench/delivery/run.ts [--alerts 1000] [--latency-alerts 100] [--kills 10] [--results bench/results/delivery.json]
+ */
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import Database from 'better-sqlite3';
+import { SMTPServer } from 'smtp-server';
+import { defaultRuleSettings } from '@emberwatch/shared';
+import {
+  startFakeSmsProvider,
+  type FakeSmsProvider,
+} from '../../apps/server/src/features/delivery/channels/fakeSmsProvider.js';
+import {
+  latencySummary,
+  prepareStore,
+  startServer,
+  stationId,
+  stationSecret,
+  writeResults,
+} from '../support/benchServer.js';
+import { freePort, loadAverage } from '../support/procStats.js';
+import { positive } from '../support/positiveArg.js';
+import { seedMonitoredStorages } from '../support/seedMonitoredStorages.js';
+
+const { values: args } = parseArgs({
+  options: {
+    alerts: { type: 'string', default: '1000' },
+    'latency-alerts': { type: 'string', default: '100' },
+    kills: { type: 'string', default: '10' },
+    results: { type: 'string', default: 'bench/results/delivery.json' },
+  },
+});
+const ALERTS = Math.round(positive('alerts', args.alerts, 20_000));
+const LATENCY_ALERTS = Math.round(positive('latency-alerts', args['latency-alerts'], 5_000));
+const KILLS = Math.round(positive('kills', args.kills, 100));
+const STATIONS = 4;
+const DEPTHS = 2;
+const LIMIT = 500;
+
+let running: ChildProcess | undefined;
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => {
+    running?.kill('SIGKILL');
+    process.exit(130);
+  });
+
+/** A stand-in mail server that counts each outbox message (its Message-ID) and can refuse some. */
+async function countingSmtp(faultRate: () => number) {
+  const received = new Map<string, number>();
+  const firstAt = new Map<string, number>();
+  const bodies = new Map<string, string>();
+  let refused = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, done) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        if (Math.random() < faultRate()) {
+          refused++;
+          return done(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+        }
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const id = /Message-ID: <delivery-(\d+)@emberwatch>/i.exec(raw)?.[1] ?? 'unknown';
+        received.set(id, (received.get(id) ?? 0) + 1);
+        if (!firstAt.has(id)) firstAt.set(id, performance.now());
+        bodies.set(id, raw);
+        done();
+      });
+    },
+  });
+  const port = await freePort();
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', () => r()));
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    firstAt,
+    bodies,
+    refused: () => refused,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+/** A fresh store: the bench account with a phone and an address, its storages monitored (limit 50 °C). */
+async function freshStore(probes: number): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'emberwatch-bench-delivery-'));
+  await prepareStore({ dataDir, stations: STATIONS, login: false });
+  await seedMonitoredStorages({
+    dataDir,
+    stations: STATIONS,
+    probes,
+    storages: STATIONS,
+    rules: STATIONS,
+    rulesOf: () => [
+      { id: 1, type: 'ABS_MAX', settings: { ...defaultRuleSettings('ABS_MAX'), alertLimit: LIMIT } },
+    ],
+  });
+  const db = new Database(join(dataDir, 'emberwatch.db'));
+  const owner = db.prepare('select id from users').get() as { id: number };
+  db.prepare("update users set phone = '+358401234567', email = 'bench@example.com' where id = ?").run(
+    owner.id,
+  );
+  const messaging = {
+    sms: { active: true, UIDS: [owner.id] },
+    email: { active: true, UIDS: [owner.id] },
+    voice: { active: false, UIDS: [], noCallHours: [9, 17], tempLimit: 60 },
+    sentinel: { active: false },
+  };
+  db.prepare('update storages set alert_messaging = ?').run(JSON.stringify(messaging));
+  db.close();
+  return dataDir;
+}
+
+function serverEnv(smtpUrl: string, sms: FakeSmsProvider): void {
+  Object.assign(process.env, {
+    SMTP_URL: smtpUrl,
+    TWILIO_ACCOUNT_SID: sms.accountSid,
+    TWILIO_AUTH_TOKEN: sms.authToken,
+    TWILIO_API_URL: sms.apiUrl,
+    DELIVERY_SMS_DAILY_CAP: '1000000',
+    DELIVERY_MAX_REPEATS: '0',
+    // Retries from 2 s instead of 15 s, so that a round under 30 % faults drains in minutes, not an hour.
+    DELIVERY_RETRY_BASE_S: '2',
+  });
+}
+
+/** Posts one hot reading per probe and depth (a new alert each); returns when each probe's packet was sent. */
+async function heat(port: number, probes: number, ts: number): Promise<Map<string, number>> {
+  const sentAt = new Map<string, number>();
+  for (let s = 0; s < STATIONS; s++) {
+    const readings = [];
+    for (let p = 0; p < probes; p++) {
+      readings.push({ sensor_id: `B${s}P${p}`, meas_ts: ts - 600, temperatures: [400, 400] });
+      readings.push({ sensor_id: `B${s}P${p}`, meas_ts: ts, temperatures: Array(DEPTHS).fill(700) });
+    }
+    const at = performance.now();
+    const res = await fetch(`http://127.0.0.1:${port}/ingest/v1/packets`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Station ${stationId(s)}:${stationSecret(s)}`,
+      },
+      body: JSON.stringify({ type: 'data', readings }),
+    });
+    if (!res.ok) throw new Error(`ingest failed: ${res.status} ${await res.text()}`);
+    for (let p = 0; p < probes; p++) sentAt.set(`B${s}P${p}`, at);
+  }
+  return sentAt;
+}
+
+function outboxCount(dataDir: string): { messages: number; sent: number; failed: number } {
+  const db = new Database(join(dataDir, 'emberwatch.db'), { readonly: true, fileMustExist: true });
+  try {
+    const row = db
+      .prepare(
+        "select count(*) as messages, sum(status = 'sent') as sent, sum(status = 'failed') as failed from delivery_messages",
+      )
+      .get() as { messages: number; sent: number | null; failed: number | null };
+    return { messages: row.messages, sent: row.sent ?? 0, failed: row.failed ?? 0 };
+  } catch {
+    return { messages: 0, sent: 0, failed: 0 };
+  } finally {
+    db.close();
+  }
+}
+
+async function until(
+  what: string,
+  cond: () => boolean,
+  timeoutMs: number,
+  progress: () => string = () => '',
+): Promise<number> {
+  const start = performance.now();
+  let told = start;
+  while (!cond()) {
+    if (performance.now() - start > timeoutMs)
+      throw new Error(`timed out waiting for ${what}: ${progress()}`);
+    if (performance.now() - told > 15_000) {
+      told = performance.now();
+      console.log(`  … waiting for ${what}: ${progress()}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return performance.now() - start;
+}
+
+const probesFor = (alerts: number) => Math.ceil(alerts / (STATIONS * DEPTHS));
+
+async function latencyRound() {
+  const probes = probesFor(LATENCY_ALERTS);
+  const smtp = await countingSmtp(() => 0);
+  const sms = await startFakeSmsProvider();
+  const dataDir = await freshStore(probes);
+  serverEnv(smtp.url, sms);
+  const port = await freePort();
+  running = await startServer(dataDir, undefined, port);
+  try {
+    const expected = probes * STATIONS * DEPTHS;
+    const sentAt = await heat(port, probes, Math.floor(Date.now() / 1000) - 60);
+    await until(
+      'the latency round',
+      () => smtp.received.size >= expected && sms.messages().length >= expected,
+      120_000,
+    );
+    const mailMs: number[] = [];
+    for (const [id, at] of smtp.firstAt) {
+      const probe = /probe (B\d+P\d+)/.exec(smtp.bodies.get(id) ?? '')?.[1];
+      if (probe && sentAt.has(probe)) mailMs.push(at - sentAt.get(probe)!);
+    }
+    const smsMs = sms
+      .messages()
+      .map((m) => {
+        const probe = /probe (B\d+P\d+)/.exec(m.body)?.[1];
+        return probe && sentAt.has(probe) ? m.acceptedAt - performance.timeOrigin - sentAt.get(probe)! : NaN;
+      })
+      .filter((x) => Number.isFinite(x));
+    return {
+      alerts: expected,
+      readingToMailMs: latencySummary(mailMs),
+      readingToSmsMs: latencySummary(smsMs),
+    };
+  } finally {
+    running.kill('SIGTERM');
+    await smtp.close();
+    await sms.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function faultRound() {
+  const probes = probesFor(ALERTS);
+  const smtp = await countingSmtp(() => 0.3);
+  const sms = await startFakeSmsProvider();
+  sms.setFaults(0.3, 503);
+  const dataDir = await freshStore(probes);
+  serverEnv(smtp.url, sms);
+  const port = await freePort();
+  running = await startServer(dataDir, undefined, port);
+  try {
+    const expected = probes * STATIONS * DEPTHS;
+    await heat(port, probes, Math.floor(Date.now() / 1000) - 60);
+    const smsIds = () => new Set(sms.messages().map((m) => m.messageId));
+    const drainMs = await until(
+      'every message under faults',
+      () => smtp.received.size >= expected && smsIds().size >= expected,
+      15 * 60_000,
+      () => `${smtp.received.size} mails, ${smsIds().size} SMS of ${expected} each`,
+    );
+    const out = outboxCount(dataDir);
+    const dupMail = [...smtp.received.values()].filter((n) => n > 1).length;
+    const dupSms = sms.messages().length - smsIds().size;
+    return {
+      alerts: expected,
+      messages: out.messages,
+      delivered: smtp.received.size + smsIds().size,
+      deliveredShare: (smtp.received.size + smsIds().size) / (2 * expected),
+      failedForGood: out.failed,
+      refusedBySmtp: smtp.refused(),
+      duplicates: dupMail + dupSms,
+      drainS: Math.round(drainMs / 100) / 10,
+    };
+  } finally {
+    running.kill('SIGTERM');
+    await smtp.close();
+    await sms.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function crashRound() {
+  const probes = probesFor(ALERTS);
+  const smtp = await countingSmtp(() => 0);
+  const sms = await startFakeSmsProvider();
+  const dataDir = await freshStore(probes);
+  serverEnv(smtp.url, sms);
+  const port = await freePort();
+  running = await startServer(dataDir, undefined, port);
+  try {
+    const expected = probes * STATIONS * DEPTHS;
+    await heat(port, probes, Math.floor(Date.now() / 1000) - 60);
+    // The alerts are recorded (with their evaluation) before the first kill: this round is about delivery.
+    await until('the alerts to be recorded', () => outboxCount(dataDir).messages >= 2 * expected, 120_000);
+    let kills = 0;
+    while (kills < KILLS && (smtp.received.size < expected || sms.messages().length < expected)) {
+      await new Promise((r) => setTimeout(r, 200 + Math.random() * 1300));
+      running.kill('SIGKILL');
+      await new Promise((r) => running!.once('exit', r));
+      kills++;
+      running = await startServer(dataDir, undefined, port);
+    }
+    const smsIds = () => new Set(sms.messages().map((m) => m.messageId));
+    await until(
+      'every message after the crashes',
+      () => smtp.received.size >= expected && smsIds().size >= expected,
+      10 * 60_000,
+      () => `${smtp.received.size} mails, ${smsIds().size} SMS of ${expected} each`,
+    );
+    const dupMail = [...smtp.received.values()].reduce((a, n) => a + n - 1, 0);
+    const dupSms = sms.messages().length - smsIds().size;
+    const out = outboxCount(dataDir);
+    return {
+      alerts: expected,
+      kills,
+      lost: 2 * expected - (smtp.received.size + smsIds().size),
+      duplicates: dupMail + dupSms,
+      sentInOutbox: out.sent,
+    };
+  } finally {
+    running.kill('SIGTERM');
+    await smtp.close();
+    await sms.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const loadBefore = loadAverage();
+console.log(`delivery harness: ${ALERTS} alerts, ${KILLS} kills, load ${loadBefore.join(' ')}`);
+const latency = await latencyRound();
+console.log('latency', JSON.stringify(latency));
+const faults = await faultRound();
+console.log('faults', JSON.stringify(faults));
+const crashes = await crashRound();
+console.log('crashes', JSON.stringify(crashes));
+const results = {
+  date: new Date().toISOString(),
+  loadBefore,
+  loadAfter: loadAverage(),
+  latency,
+  faults,
+  crashes,
+};
+writeResults('delivery', results);
+if (faults.deliveredShare < 1 || crashes.lost > 0 || crashes.duplicates > crashes.kills) {
+  console.error('delivery harness: a guarantee did not hold');
+  process.exit(1);
+}
