@@ -192,7 +192,17 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      ...Object.fromEntries(proxied.map((p) => [p, { target: apiTarget }])),
+      // A page under /admin (the outbox) opened or reloaded in the browser is the app's, not the API's.
+      ...Object.fromEntries(
+        proxied.map((p) => [
+          p,
+          {
+            target: apiTarget,
+            bypass: (req: { headers: { accept?: string } }) =>
+              req.headers.accept?.includes('text/html') ? '/index.html' : undefined,
+          },
+        ]),
+      ),
       '/ws': { target: apiTarget, ws: true },
     },
   },

@@ -131,14 +131,27 @@ export async function createServer(config: Config, store: Store, opts: ServerOpt
   const dist = webDist(config);
   if (dist) {
     // preCompressed: the web build writes .br/.gz beside each file (apps/web/vite.config.ts).
-    await app.register(fastifyStatic, { root: dist, wildcard: false, maxAge: '1h', preCompressed: true });
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      maxAge: '1h',
+      preCompressed: true,
+      // The service worker and the manifest have fixed names: a browser must see a new build's at once.
+      setHeaders: (res, file) => {
+        if (/(?:sw\.js|\.webmanifest)$/.test(file)) res.header('cache-control', 'no-cache');
+      },
+    });
     app.setNotFoundHandler((req, reply) => {
       const path = req.url.split('?')[0] ?? '/';
-      if (req.method !== 'GET' || API_PREFIXES.some((p) => path.startsWith(p))) {
+      // A browser opening a page of the app (an address under /admin/, the outbox) asks for HTML; an API
+      // call asks for JSON and gets the JSON 404.
+      const page = req.headers.accept?.includes('text/html') === true;
+      if (req.method !== 'GET' || (!page && API_PREFIXES.some((p) => path.startsWith(p)))) {
         return reply.status(404).send({ status_code: 404, error: 'Not found' });
       }
       // index.html must never be cached: it names the hashed bundles of the current build.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // (Without cacheControl: false the static plugin would replace the header with its max-age.)
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     });
   } else {
     app.setNotFoundHandler((_req, reply) => reply.status(404).send({ status_code: 404, error: 'Not found' }));
