@@ -40,15 +40,15 @@ import { seedMonitoredStorages } from '../support/seedMonitoredStorages.js';
 const { values: args } = parseArgs({
   options: {
     alerts: { type: 'string', default: '1000' },
-    'latency-alerts': { type: 'string', default: '100' },
+    'latency-alerts': { type: 'string', default: '40' },
     kills: { type: 'string', default: '10' },
     results: { type: 'string', default: 'bench/results/delivery.json' },
   },
 });
 const ALERTS = Math.round(positive('alerts', args.alerts, 20_000));
-const LATENCY_ALERTS = Math.round(positive('latency-alerts', args['latency-alerts'], 5_000));
+const LATENCY_ALERTS = Math.round(positive('latency-alerts', args['latency-alerts'], 1_000));
 const KILLS = Math.round(positive('kills', args.kills, 100));
-const STATIONS = 4;
+const STATIONS = 8;
 const DEPTHS = 2;
 const LIMIT = 500;
 
@@ -141,26 +141,37 @@ function serverEnv(smtpUrl: string, sms: FakeSmsProvider): void {
   });
 }
 
+/** Probes per packet: a packet may bring at most 100 new probes to a station (MAX_NEW_PROBES_PER_PACKET). */
+const PACKET_PROBES = 50;
+
 /** Posts one hot reading per probe and depth (a new alert each); returns when each probe's packet was sent. */
-async function heat(port: number, probes: number, ts: number): Promise<Map<string, number>> {
+async function heat(port: number, probes: number, ts: number, only?: { station: number; probe: number }) {
   const sentAt = new Map<string, number>();
   for (let s = 0; s < STATIONS; s++) {
-    const readings = [];
-    for (let p = 0; p < probes; p++) {
-      readings.push({ sensor_id: `B${s}P${p}`, meas_ts: ts - 600, temperatures: [400, 400] });
-      readings.push({ sensor_id: `B${s}P${p}`, meas_ts: ts, temperatures: Array(DEPTHS).fill(700) });
+    if (only && only.station !== s) continue;
+    for (let first = 0; first < probes; first += PACKET_PROBES) {
+      const readings = [];
+      for (let p = first; p < Math.min(probes, first + PACKET_PROBES); p++) {
+        if (only && only.probe !== p) continue;
+        readings.push({ sensor_id: `B${s}P${p}`, meas_ts: ts - 600, temperatures: [400, 400] });
+        readings.push({ sensor_id: `B${s}P${p}`, meas_ts: ts, temperatures: Array(DEPTHS).fill(700) });
+      }
+      if (readings.length === 0) continue;
+      const at = performance.now();
+      const res = await fetch(`http://127.0.0.1:${port}/ingest/v1/packets`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Station ${stationId(s)}:${stationSecret(s)}`,
+        },
+        body: JSON.stringify({ type: 'data', readings }),
+      });
+      if (!res.ok) throw new Error(`ingest failed: ${res.status} ${await res.text()}`);
+      const body = (await res.json()) as { rejected?: unknown[] };
+      if (body.rejected && body.rejected.length > 0)
+        throw new Error(`readings refused: ${JSON.stringify(body.rejected[0])}`);
+      for (const r of readings) sentAt.set(r.sensor_id, at);
     }
-    const at = performance.now();
-    const res = await fetch(`http://127.0.0.1:${port}/ingest/v1/packets`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Station ${stationId(s)}:${stationSecret(s)}`,
-      },
-      body: JSON.stringify({ type: 'data', readings }),
-    });
-    if (!res.ok) throw new Error(`ingest failed: ${res.status} ${await res.text()}`);
-    for (let p = 0; p < probes; p++) sentAt.set(`B${s}P${p}`, at);
   }
   return sentAt;
 }
@@ -203,8 +214,9 @@ async function until(
 
 const probesFor = (alerts: number) => Math.ceil(alerts / (STATIONS * DEPTHS));
 
+/** One alert at a time (a probe crossing its limit on a quiet server): reading → e-mail and SMS accepted. */
 async function latencyRound() {
-  const probes = probesFor(LATENCY_ALERTS);
+  const probes = Math.ceil(LATENCY_ALERTS / STATIONS);
   const smtp = await countingSmtp(() => 0);
   const sms = await startFakeSmsProvider();
   const dataDir = await freshStore(probes);
@@ -212,27 +224,30 @@ async function latencyRound() {
   const port = await freePort();
   running = await startServer(dataDir, undefined, port);
   try {
-    const expected = probes * STATIONS * DEPTHS;
-    const sentAt = await heat(port, probes, Math.floor(Date.now() / 1000) - 60);
-    await until(
-      'the latency round',
-      () => smtp.received.size >= expected && sms.messages().length >= expected,
-      120_000,
-    );
     const mailMs: number[] = [];
-    for (const [id, at] of smtp.firstAt) {
-      const probe = /probe (B\d+P\d+)/.exec(smtp.bodies.get(id) ?? '')?.[1];
-      if (probe && sentAt.has(probe)) mailMs.push(at - sentAt.get(probe)!);
+    const smsMs: number[] = [];
+    const ts = Math.floor(Date.now() / 1000) - 60;
+    for (let i = 0; i < LATENCY_ALERTS; i++) {
+      const station = i % STATIONS;
+      const probe = Math.floor(i / STATIONS);
+      const mails = smtp.received.size;
+      const texts = sms.messages().length;
+      const sentAt = (await heat(port, probes, ts, { station, probe })).get(`B${station}P${probe}`)!;
+      // Both depths cross: two alerts, two mails and two SMS; the first of each is the one timed.
+      await until('the alert', () => smtp.received.size > mails && sms.messages().length > texts, 30_000);
+      mailMs.push(Math.min(...[...smtp.firstAt.values()].slice(mails)) - sentAt);
+      smsMs.push(
+        Math.min(
+          ...sms
+            .messages()
+            .slice(texts)
+            .map((m) => m.acceptedAt - performance.timeOrigin),
+        ) - sentAt,
+      );
+      await new Promise((r) => setTimeout(r, 300));
     }
-    const smsMs = sms
-      .messages()
-      .map((m) => {
-        const probe = /probe (B\d+P\d+)/.exec(m.body)?.[1];
-        return probe && sentAt.has(probe) ? m.acceptedAt - performance.timeOrigin - sentAt.get(probe)! : NaN;
-      })
-      .filter((x) => Number.isFinite(x));
     return {
-      alerts: expected,
+      alerts: LATENCY_ALERTS,
       readingToMailMs: latencySummary(mailMs),
       readingToSmsMs: latencySummary(smsMs),
     };

@@ -448,4 +448,17 @@ export class DeliveryRepository {
       .executeTakeFirstOrThrow();
     return row.id;
   }
+
+  /**
+   * At start on SQLite, where this process is the only worker: messages a killed predecessor held are
+   * due at once instead of when its claims run out.
+   */
+  async releaseClaims(nowS: number): Promise<number> {
+    const r = await this.db
+      .updateTable('delivery_messages')
+      .set({ lease_until_ts: nowS })
+      .where('status', '=', 'sending')
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  }
 }

@@ -93,6 +93,8 @@ export function deliveryFeature(
   return defineFeature({
     name: 'delivery',
     start: async () => {
+      // One process owns a SQLite store: claims left by a killed predecessor need not run out first.
+      if (kernel.store.engine === 'sqlite') await repo.releaseClaims(kernel.nowS());
       if (!config.smtpUrl) localSmtp = await startLocalSmtpServer();
       email = new EmailChannel(config.smtpUrl ?? localSmtp!.url, config.mailFrom);
       adapters.email = email;
