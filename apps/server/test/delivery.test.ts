@@ -216,4 +216,21 @@ describe(`alert delivery on ${TEST_ENGINE}`, () => {
     expect(body.messages).toHaveLength(3);
     expect(body.messages[0]!.id).toBeGreaterThan(body.messages[1]!.id);
   });
+
+  it('words the messages in the language the person chose in the settings', async () => {
+    await relogin();
+    const prefs = await call.post('hay', '/client/uiPrefs', { prefs: { language: 'de' } });
+    expect(prefs.statusCode, prefs.body).toBe(200);
+    const before = standIns().sms!.messages().length;
+    const q = probes[1]!;
+    await ingest(t, BS, [
+      { sensor_id: q, meas_ts: t0 + 2400, temperatures: [500, 500, 500] },
+      { sensor_id: q, meas_ts: t0 + 3000, temperatures: [660, 500, 500] },
+    ]);
+    await settle();
+    const sms = standIns().sms!.messages().slice(before);
+    expect(sms).toHaveLength(1);
+    expect(sms[0]!.body).toContain('Emberwatch-Alarm: Sonde');
+    expect(sms[0]!.body).toContain('Antworten Sie OK zum Bestätigen.');
+  });
 });

@@ -24,6 +24,8 @@ export interface PlannerDeps {
   ackLinks: AckLinks;
   messagingOf: (ownerId: number, storageId: number) => Promise<StorageAlertMessaging | null>;
   unitOf: (userId: number) => Promise<DegreesUnit>;
+  /** The language the user chose in the settings; null: the account's (users.language). */
+  languageOf: (userId: number) => Promise<string | null>;
   alertStatus: AlertStatusOf;
   /** The account's Sentinel target (the sentinel feature's); null without one. */
   sentinelTargetOf: (ownerId: number) => Promise<{ siteID: string; url: string } | null>;
@@ -168,14 +170,20 @@ export class DeliveryPlanner {
     }));
   }
 
+  /** Each recipient with the unit and the language they chose in the settings. */
   private async withUnits(m: StorageAlertMessaging): Promise<PlanMessaging> {
-    const units = new Map<number, DegreesUnit>();
+    const chosen = new Map<number, { unit: DegreesUnit; language: string | null }>();
     const ids = new Set(
       [...m.sms.recipients, ...m.email.recipients, ...m.voice.recipients].map((r) => r.userId),
     );
-    for (const id of ids) units.set(id, await this.d.unitOf(id));
+    for (const id of ids)
+      chosen.set(id, { unit: await this.d.unitOf(id), language: await this.d.languageOf(id) });
     const add = (list: StorageAlertMessaging['sms']['recipients']): Recipient[] =>
-      list.map((r) => ({ ...r, unit: units.get(r.userId) ?? 'C' }));
+      list.map((r) => ({
+        ...r,
+        language: chosen.get(r.userId)?.language ?? r.language,
+        unit: chosen.get(r.userId)?.unit ?? 'C',
+      }));
     return {
       ...m,
       sms: { ...m.sms, recipients: add(m.sms.recipients) },
@@ -188,7 +196,12 @@ export class DeliveryPlanner {
     const target = await this.d.sentinelTargetOf(ownerId);
     const o = target && (await this.d.repo.owner(ownerId));
     if (!target || !o) return null;
-    return { siteID: target.siteID, url: target.url, language: o.language, unit: await this.d.unitOf(o.id) };
+    return {
+      siteID: target.siteID,
+      url: target.url,
+      language: (await this.d.languageOf(o.id)) ?? o.language,
+      unit: await this.d.unitOf(o.id),
+    };
   }
 
   private async ownerRecipients(ownerId: number): Promise<PlanContext['owner']> {
@@ -197,7 +210,7 @@ export class DeliveryPlanner {
     const base = {
       userId: o.id,
       name: [o.firstname, o.lastname].filter((p) => p && p.trim()).join(' ') || o.username,
-      language: o.language,
+      language: (await this.d.languageOf(o.id)) ?? o.language,
       country: o.country,
       unit: await this.d.unitOf(o.id),
     };

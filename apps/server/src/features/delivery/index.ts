@@ -66,6 +66,7 @@ export function deliveryFeature(
     ackLinks,
     messagingOf: deps.alertMessagingOf,
     unitOf: async (userId) => (await deps.preferences.get(userId)).degrees,
+    languageOf: (userId) => deps.preferences.chosenLanguage(userId),
     alertStatus: deps.alertStatus,
     sentinelTargetOf: deps.sentinelTargetOf,
     pushUsersOf: deps.pushUsersOf ?? (() => Promise.resolve(new Set<number>())),

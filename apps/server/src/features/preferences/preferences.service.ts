@@ -1,4 +1,9 @@
-import { DEFAULT_UI_PREFERENCES, uiPreferencesSchema, type UiPreferences } from '@emberwatch/shared';
+import {
+  DEFAULT_UI_PREFERENCES,
+  LANGUAGES,
+  uiPreferencesSchema,
+  type UiPreferences,
+} from '@emberwatch/shared';
 import { invalidFromZod } from '../../http/invalidFromZod.js';
 import type { PreferencesRepository } from './preferences.repository.js';
 
@@ -28,6 +33,23 @@ export class PreferencesService {
         merged[key] = stored[key];
     }
     return merged as UiPreferences;
+  }
+
+  /**
+   * The language the user chose in the settings, if they ever did (the default does not count): what
+   * messages sent to them (alerts, codes) are worded in; without it, the account's language.
+   */
+  async chosenLanguage(userId: number): Promise<string | null> {
+    const raw = await this.repo.find(userId);
+    if (!raw) return null;
+    try {
+      const language = (JSON.parse(raw) as { language?: unknown }).language;
+      return typeof language === 'string' && (LANGUAGES as readonly string[]).includes(language)
+        ? language
+        : null;
+    } catch {
+      return null;
+    }
   }
 
   /** Merges a partial change over the stored preferences; an invalid result changes nothing. */
