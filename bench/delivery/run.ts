@@ -86,6 +86,8 @@ async function countingSmtp(faultRate: () => number) {
       });
     },
   });
+  // A server killed mid-conversation resets its connection: that is the point of the crash round.
+  server.on('error', () => undefined);
   const port = await freePort();
   await new Promise<void>((r) => server.listen(port, '127.0.0.1', () => r()));
   return {
@@ -214,16 +216,39 @@ async function until(
 
 const probesFor = (alerts: number) => Math.ceil(alerts / (STATIONS * DEPTHS));
 
-/** One alert at a time (a probe crossing its limit on a quiet server): reading → e-mail and SMS accepted. */
-async function latencyRound() {
-  const probes = Math.ceil(LATENCY_ALERTS / STATIONS);
-  const smtp = await countingSmtp(() => 0);
+interface Round {
+  smtp: Awaited<ReturnType<typeof countingSmtp>>;
+  sms: FakeSmsProvider;
+  dataDir: string;
+  port: number;
+}
+
+/**
+ * A fresh store with `probes` probes per station, the stand-ins (faults as given) and the built server
+ * pointed at them; `work` runs against it, and everything is stopped and deleted afterwards.
+ */
+async function round<T>(probes: number, faultRate: number, work: (r: Round) => Promise<T>): Promise<T> {
+  const smtp = await countingSmtp(() => faultRate);
   const sms = await startFakeSmsProvider();
+  sms.setFaults(faultRate, 503);
   const dataDir = await freshStore(probes);
   serverEnv(smtp.url, sms);
   const port = await freePort();
   running = await startServer(dataDir, undefined, port);
   try {
+    return await work({ smtp, sms, dataDir, port });
+  } finally {
+    running?.kill('SIGTERM');
+    await smtp.close();
+    await sms.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** One alert at a time (a probe crossing its limit on a quiet server): reading → e-mail and SMS accepted. */
+async function latencyRound() {
+  const probes = Math.ceil(LATENCY_ALERTS / STATIONS);
+  return round(probes, 0, async ({ smtp, sms, port }) => {
     const mailMs: number[] = [];
     const smsMs: number[] = [];
     const ts = Math.floor(Date.now() / 1000) - 60;
@@ -251,24 +276,12 @@ async function latencyRound() {
       readingToMailMs: latencySummary(mailMs),
       readingToSmsMs: latencySummary(smsMs),
     };
-  } finally {
-    running.kill('SIGTERM');
-    await smtp.close();
-    await sms.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 async function faultRound() {
   const probes = probesFor(ALERTS);
-  const smtp = await countingSmtp(() => 0.3);
-  const sms = await startFakeSmsProvider();
-  sms.setFaults(0.3, 503);
-  const dataDir = await freshStore(probes);
-  serverEnv(smtp.url, sms);
-  const port = await freePort();
-  running = await startServer(dataDir, undefined, port);
-  try {
+  return round(probes, 0.3, async ({ smtp, sms, dataDir, port }) => {
     const expected = probes * STATIONS * DEPTHS;
     await heat(port, probes, Math.floor(Date.now() / 1000) - 60);
     const smsIds = () => new Set(sms.messages().map((m) => m.messageId));
@@ -291,23 +304,12 @@ async function faultRound() {
       duplicates: dupMail + dupSms,
       drainS: Math.round(drainMs / 100) / 10,
     };
-  } finally {
-    running.kill('SIGTERM');
-    await smtp.close();
-    await sms.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 async function crashRound() {
   const probes = probesFor(ALERTS);
-  const smtp = await countingSmtp(() => 0);
-  const sms = await startFakeSmsProvider();
-  const dataDir = await freshStore(probes);
-  serverEnv(smtp.url, sms);
-  const port = await freePort();
-  running = await startServer(dataDir, undefined, port);
-  try {
+  return round(probes, 0, async ({ smtp, sms, dataDir, port }) => {
     const expected = probes * STATIONS * DEPTHS;
     await heat(port, probes, Math.floor(Date.now() / 1000) - 60);
     // The alerts are recorded (with their evaluation) before the first kill: this round is about delivery.
@@ -315,8 +317,9 @@ async function crashRound() {
     let kills = 0;
     while (kills < KILLS && (smtp.received.size < expected || sms.messages().length < expected)) {
       await new Promise((r) => setTimeout(r, 200 + Math.random() * 1300));
-      running.kill('SIGKILL');
-      await new Promise((r) => running!.once('exit', r));
+      const victim = running!;
+      victim.kill('SIGKILL');
+      await new Promise((r) => victim.once('exit', r));
       kills++;
       running = await startServer(dataDir, undefined, port);
     }
@@ -337,12 +340,7 @@ async function crashRound() {
       duplicates: dupMail + dupSms,
       sentInOutbox: out.sent,
     };
-  } finally {
-    running.kill('SIGTERM');
-    await smtp.close();
-    await sms.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 const loadBefore = loadAverage();

@@ -3,7 +3,7 @@ import type { ChannelAdapter, OutgoingMessage } from './channels/ChannelAdapter.
 import type { DeliveryMessageRow, DeliveryRepository } from './delivery.repository.js';
 import { verdictOf } from './retryPolicy.js';
 
-/** How long a claim holds: longer than any provider's timeout, so a live worker never loses its claim. */
+/** How long a claim holds: longer than any channel's timeouts, so a live worker never loses its claim. */
 export const CLAIM_LEASE_S = 120;
 
 /**
@@ -21,11 +21,20 @@ export class DeliveryWorker {
     private readonly random: () => number = Math.random,
   ) {}
 
-  /** One round: claims up to `batch` due messages and sends them side by side. Returns how many. */
+  /**
+   * One round: up to `batch` messages, one at a time — each claimed, sent and its outcome recorded
+   * before the next is claimed. One message in flight per process is what bounds a crash to one
+   * duplicate: a message the provider took but whose outcome was not yet recorded is the only one sent
+   * again (several instances on PostgreSQL send side by side, one each). Returns how many it sent.
+   */
   async runOnce(batch = 20): Promise<number> {
-    const claimed = await this.repo.claim(this.nowS(), batch, CLAIM_LEASE_S);
-    await Promise.all(claimed.map((m) => this.deliver(m)));
-    return claimed.length;
+    let done = 0;
+    for (; done < batch; done++) {
+      const [m] = await this.repo.claim(this.nowS(), 1, CLAIM_LEASE_S);
+      if (!m) break;
+      await this.deliver(m);
+    }
+    return done;
   }
 
   private async deliver(m: DeliveryMessageRow): Promise<void> {
