@@ -65,6 +65,11 @@ const deliveryEnvSchema = z.object({
   DELIVERY_RETRY_BASE_S: z.coerce.number().int().min(1).max(3600).default(15),
   DELIVERY_REPEAT_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   DELIVERY_MAX_REPEATS: z.coerce.number().int().min(0).max(20).default(3),
+  /** "22-6": reminders of alerts below the storage's voice limit wait for the end (station time); "0-0": never. */
+  DELIVERY_QUIET_HOURS: z
+    .string()
+    .regex(/^([01]?\d|2[0-4])-([01]?\d|2[0-4])$/, 'hours as from-to, e.g. 22-6')
+    .default('22-6'),
   /** From this repeat on, the account's owner is told too (0: never). */
   DELIVERY_ESCALATE_FROM: z.coerce.number().int().min(0).max(20).default(2),
 });
@@ -81,6 +86,7 @@ export interface DeliveryConfig {
   repeatS: number;
   maxRepeats: number;
   escalateFromStep: number;
+  quietHours: [number, number];
 }
 
 function loadDeliveryConfig(env: NodeJS.ProcessEnv, port: number): DeliveryConfig {
@@ -107,6 +113,7 @@ function loadDeliveryConfig(env: NodeJS.ProcessEnv, port: number): DeliveryConfi
     repeatS: e.DELIVERY_REPEAT_MINUTES * 60,
     maxRepeats: e.DELIVERY_MAX_REPEATS,
     escalateFromStep: e.DELIVERY_ESCALATE_FROM,
+    quietHours: e.DELIVERY_QUIET_HOURS.split('-').map(Number) as [number, number],
   };
 }
 

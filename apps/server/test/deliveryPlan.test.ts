@@ -9,6 +9,7 @@ import {
   e164,
   localHour,
   planMessages,
+  reminderHeldUntil,
   thresholdOf,
   voiceCallWanted,
   type AlertFacts,
@@ -366,4 +367,29 @@ describe('SMTP failures', () => {
     const out = emailFailure(Object.assign(new Error('x'), err));
     expect(out).toMatchObject({ ok: false, permanent });
   });
+});
+
+describe('quiet hours for reminders', () => {
+  const hot = { temperature: 652, isMin: false, timeZone: 'Europe/Helsinki' };
+  const warm = { ...hot, temperature: 480 };
+  it.each([
+    ['a critical alert (above the voice limit) at 22:00', hot, NIGHT_HELSINKI, null],
+    ['a non-critical one at noon', warm, NOON_HELSINKI, null],
+    [
+      'a non-critical one at 22:00 waits for 06:00 station time',
+      warm,
+      NIGHT_HELSINKI,
+      Date.UTC(2026, 10, 27, 4, 0) / 1000,
+    ],
+    [
+      'a cold alert at 22:00 waits too',
+      { ...hot, isMin: true, temperature: 20 },
+      NIGHT_HELSINKI,
+      Date.UTC(2026, 10, 27, 4, 0) / 1000,
+    ],
+  ] as const)('%s', (_name, facts, now, want) => {
+    expect(reminderHeldUntil(facts, 60, [22, 6], now)).toBe(want);
+  });
+  it('equal hours mean no quiet hours', () =>
+    expect(reminderHeldUntil(warm, 60, [0, 0], NIGHT_HELSINKI)).toBeNull());
 });

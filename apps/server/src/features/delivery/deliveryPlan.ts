@@ -286,3 +286,27 @@ export function thresholdOf(
   if (alert.TP === null) return null;
   return info.isMin ? alert.TP - limit : alert.TP + limit;
 }
+
+/**
+ * Quiet hours for reminders of non-critical alerts (issue 12 item 4, ours): while it is quiet in the
+ * station's zone (default 22–6), a reminder of an alert below the storage's voice limit — the one the
+ * farmer set as "worth a call" — waits for the morning. The first message of an alert always goes at
+ * once; a critical alert's reminders are never held. Returns when the reminder may go (null: now).
+ * Equal hours: no quiet hours.
+ */
+export function reminderHeldUntil(
+  facts: Pick<AlertFacts, 'temperature' | 'isMin' | 'timeZone'>,
+  voiceLimitC: number,
+  quietHours: readonly [number, number],
+  nowS: number,
+): number | null {
+  const critical = !facts.isMin && facts.temperature > voiceLimitC * 10;
+  if (critical || quietHours[0] % 24 === quietHours[1] % 24) return null;
+  const quiet = (t: number) => !voiceCallAllowedAt(localHour(t, facts.timeZone), quietHours);
+  if (!quiet(nowS)) return null;
+  // The next whole hour at which it is no longer quiet (a zone's offsets are whole or half hours; the
+  // quarter-hour steps find the end within 15 minutes either way).
+  let t = nowS - (nowS % 900) + 900;
+  for (let i = 0; i < 24 * 4 && quiet(t); i++) t += 900;
+  return t;
+}

@@ -5,6 +5,7 @@ import type { DeliveryAlertRow, DeliveryRepository, NewDeliveryMessage } from '.
 import type { DeliveryMessageKind } from './delivery.tables.js';
 import {
   planMessages,
+  reminderHeldUntil,
   type AlertFacts,
   type PlanContext,
   type PlanMessaging,
@@ -79,10 +80,26 @@ export class DeliveryPlanner {
       return false;
     }
     if (status.status === 'gone') return this.write(a, { status: 'cleared', next_step_ts: null }, [], now);
+    const held = await this.heldUntil(a, now);
+    if (held !== null) return this.write(a, { next_step_ts: held }, [], now);
     const step = a.step + 1;
     const messages = (await this.messages(a, 'repeat', step, now)) ?? [];
     const next = step < this.d.config.maxRepeats ? now + this.d.config.repeatS : null;
     return this.write(a, { step, next_step_ts: next }, messages, now);
+  }
+
+  /** When a reminder of this alert may go, if it must wait out the quiet hours (reminderHeldUntil). */
+  private async heldUntil(a: DeliveryAlertRow, now: number): Promise<number | null> {
+    if (a.storage_id === null) return null;
+    const messaging = await this.d.messagingOf(a.owner_user_id, a.storage_id);
+    if (!messaging) return null;
+    const { timeZone } = await this.d.repo.probeFacts(a.storage_id, a.sensor_id);
+    return reminderHeldUntil(
+      { temperature: a.temperature, isMin: a.is_min === 1, timeZone },
+      messaging.voice.tempLimit,
+      this.d.config.quietHours,
+      now,
+    );
   }
 
   private async write(
