@@ -49,8 +49,9 @@ describe(`an alert reaching a subscribed browser through the outbox, on ${TEST_E
     ({ storageId, probes, ownerId } = await monitoredStorageWithMessaging(t, call, 'hay', HAY, BS, {
       email: true,
     }));
-    // The language messages to the owner are written in (the account's, as delivery reads it).
-    await t.store.db.updateTable('users').set({ language: 'fi' }).where('id', '=', ownerId).execute();
+    // The language messages to the owner are written in: the one chosen in the settings (decision 0045).
+    const prefs = await call.post('hay', '/client/uiPrefs', { prefs: { language: 'fi' } });
+    expect(prefs.statusCode, prefs.body).toBe(200);
     standIn = await startPushServiceStandIn(() => (gone ? 410 : 201));
     await pushDb(t.store.db)
       .insertInto('push_subscriptions')
