@@ -107,6 +107,14 @@ describe('the notifications button and dialog (spec doc 1 §2, §4; doc 3 §2, �
     expect(screen.queryByRole('dialog', { name: 'Notifications' })).toBeNull();
   });
 
+  it('does not open by itself over what the user opened in those 2 s', async () => {
+    const { user } = renderApp('/probes', server({ notifications: [hot] }));
+    await screen.findByRole('button', { name: 'Notifications, unread: 1' }, { timeout: 8000 });
+    await user.click(document.body);
+    await act(() => new Promise((r) => setTimeout(r, 2600)));
+    expect(screen.queryByRole('dialog', { name: 'Notifications' })).toBeNull();
+  });
+
   it('says there are none, and does not open by itself for an empty list', async () => {
     const { user } = renderApp('/probes', server());
     const button = await screen.findByRole('button', { name: 'Notifications, unread: 0' }, { timeout: 8000 });

@@ -26,7 +26,8 @@ function closedBefore(): boolean {
  * The top bar's notifications button (spec doc 1 §2): a bell with the count of entries new since the
  * user last looked, for the account of the selected station. The dialog opens by itself 2 s after
  * load when there are notifications, no master-access request waits and it was not closed before in
- * this session (spec doc 1 §4); opening it marks the entries seen.
+ * this session (spec doc 1 §4), and the user has not clicked or typed meanwhile; opening it marks the
+ * entries seen.
  */
 export function NotificationsButton({ user }: { user: Pick<UserInfo, 'masterAuthorizations'> }) {
   const { t } = useTranslation();
@@ -65,10 +66,24 @@ export function NotificationsButton({ user }: { user: Pick<UserInfo, 'masterAuth
     if (autoOpen && !open) show();
   });
   const loaded = list !== undefined;
+  // Not at someone already at work: a click or a key in those 2 s (the menu opened, a tab chosen)
+  // leaves the dialog to the bell, instead of dropping it over what they opened (decision 0047).
   useEffect(() => {
     if (!loaded) return;
-    const timer = setTimeout(openIfDue, NOTIFICATIONS_AUTO_OPEN_MS);
-    return () => clearTimeout(timer);
+    let busy = false;
+    const markBusy = () => {
+      busy = true;
+    };
+    document.addEventListener('pointerdown', markBusy, true);
+    document.addEventListener('keydown', markBusy, true);
+    const timer = setTimeout(() => {
+      if (!busy) openIfDue();
+    }, NOTIFICATIONS_AUTO_OPEN_MS);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('pointerdown', markBusy, true);
+      document.removeEventListener('keydown', markBusy, true);
+    };
   }, [loaded]);
 
   if (uid === undefined || !notifications.data) return null;
