@@ -92,6 +92,7 @@ export * from './contracts/account.js';
 export * from './contracts/masterAccess.js';
 export * from './domain/expiryBlock.js';
 export * from './contracts/fans.js';
+export * from './contracts/batches.js';
 export * from './contracts/sentinel.js';
 export * from './contracts/notifications.js';
 export * from './domain/notifications/notificationKinds.js';

@@ -1,5 +1,6 @@
 import { accountEndpoints } from './account.js';
 import { baseStationEndpoints } from './baseStations.js';
+import { batchEndpoints } from './batches.js';
 import { deliveryEndpoints } from './delivery.js';
 import type { Endpoint } from './endpoint.js';
 import { exportEndpoints } from './export.js';
@@ -43,6 +44,7 @@ export const endpoints = catalogue({
   quality: qualityEndpoints,
   export: exportEndpoints,
   fans: fanEndpoints,
+  batches: batchEndpoints,
   notifications: notificationEndpoints,
   sentinel: sentinelEndpoints,
   push: pushEndpoints,

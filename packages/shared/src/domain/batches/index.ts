@@ -1,0 +1,2 @@
+export * from './sanitisationStandards.js';
+export * from './batchRights.js';
