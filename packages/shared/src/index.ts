@@ -99,3 +99,5 @@ export * from './domain/notifications/notificationKinds.js';
 export * from './domain/notifications/notificationRules.js';
 export * from './domain/notifications/newsRules.js';
 export * from './contracts/push.js';
+export * from './contracts/insight.js';
+export * from './domain/insight/index.js';

@@ -8,6 +8,7 @@ import { fanEndpoints } from './fans.js';
 import { healthEndpoints } from './health.js';
 import { masterAccessEndpoints } from './masterAccess.js';
 import { ingestEndpoints } from './ingest.js';
+import { insightEndpoints } from './insight.js';
 import { monitorEndpoints } from './monitors.js';
 import { notificationEndpoints } from './notifications.js';
 import { probeConfigEndpoints } from './probeConfig.js';
@@ -35,6 +36,7 @@ export const endpoints = catalogue({
   users: userEndpoints,
   masterAccess: masterAccessEndpoints,
   account: accountEndpoints,
+  insight: insightEndpoints,
   baseStations: baseStationEndpoints,
   probes: { ...probeDataEndpoints, ...probeConfigEndpoints },
   storages: storageEndpoints,

@@ -31,6 +31,16 @@ export const serviceSchema = z.object({
   period: z.number().nullable(),
   expDate: z.number().nullable(),
   surveyCompleted: z.boolean(),
+  /** Spec doc 1 §3 Service: the rest of its fields (the Insight onboarding writes them; decision 0051). */
+  renewed: z.number().nullable().optional(),
+  nextPayment: z
+    .object({ date: z.number().describe('Epoch seconds.'), type: z.string() })
+    .nullable()
+    .optional(),
+  oldPlans: z
+    .array(planSchema)
+    .optional()
+    .describe('The plans the account had when it became an Insight user.'),
 });
 export type Service = z.infer<typeof serviceSchema>;
 
