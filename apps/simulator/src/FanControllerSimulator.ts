@@ -22,6 +22,11 @@ export interface FanControllerOptions {
   nowMs?: () => number;
   /** The controller's own air sensor at the inlet, if it has one (tenths of °C, %RH). */
   climate?: () => { temperature: number; rh: number } | undefined;
+  /**
+   * Poll this often (seconds) instead of the server's poll_s: tests and benchmarks that cannot wait
+   * half a minute for a command to arrive. A real controller follows poll_s.
+   */
+  pollEveryS?: number;
 }
 
 interface ChannelSim {
@@ -59,6 +64,7 @@ export class FanControllerSimulator {
     this.fetchFn = opts.fetch ?? fetch;
     this.now = opts.nowMs ?? Date.now;
     this.lastTickMs = this.now();
+    if (opts.pollEveryS !== undefined) this.pollS = opts.pollEveryS;
     this.chans = Array.from({ length: opts.channels }, (_, i) => ({
       channel: i + 1,
       mode: 'drive',
@@ -75,6 +81,16 @@ export class FanControllerSimulator {
   /** What each channel does now. */
   get outputs(): { channel: number; mode: FcMode; drive: 0 | 1; rev: number | null }[] {
     return this.chans.map((c) => ({ channel: c.channel, mode: c.mode, drive: c.drive, rev: c.rev }));
+  }
+
+  /** Whether a channel's fan runs now (the simulated goods it aerates ask this). */
+  isOn(channel: number): boolean {
+    this.tick();
+    return this.chans[channel - 1]?.drive === 1;
+  }
+
+  get fcId(): string {
+    return this.opts.fcId;
   }
 
   /** Whether it is running on its offline rule. */
@@ -140,7 +156,7 @@ export class FanControllerSimulator {
     if (res.status !== 200) return 'failed';
     const answer = (await res.json()) as PollResponse;
     this.lastOkMs = this.now();
-    this.pollS = answer.poll_s;
+    this.pollS = this.opts.pollEveryS ?? answer.poll_s;
     this.offlineAfterS = answer.offline_after_s;
     for (const a of answer.channels) {
       const c = this.chans[a.channel - 1];

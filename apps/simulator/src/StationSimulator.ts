@@ -1,9 +1,12 @@
 import type { IngestPacket, IngestReading, PacketType } from '@emberwatch/shared';
+import { aerationParams, stepAeration, type AerationParams } from './aeration.js';
 import { hashSeed } from './hashSeed.js';
 import type { StationConfig } from './loadStationsConfig.js';
 import { mulberry32 } from './mulberry32.js';
 import { probeCurve, type Material, type ProbeCurve } from './probeCurve.js';
+import { outdoorTemperatureC } from './outdoorAir.js';
 import { radioModel, type RadioSample } from './radioModel.js';
+import { toTenths } from './toTenths.js';
 
 /**
  * What kind of station this is, picked per station id so the demo shows a mix of the spec's
@@ -33,6 +36,24 @@ interface SimProbe {
   sensorId: string;
   curve: ProbeCurve;
   radio: (ts: number, probeTempC: number) => RadioSample;
+  aeration?: ProbeAeration;
+}
+
+/** Whether the fan blowing through a probe's goods runs now (a simulated controller's output). */
+export type FanIsOn = () => boolean;
+
+/** A probe in aerated goods: its fan, and the cooling done so far (aeration.ts). */
+interface ProbeAeration {
+  fanOn: FanIsOn;
+  params: AerationParams;
+  coolingC: number[];
+  lastTs: number | null;
+  lastOwnC: number[];
+}
+
+/** The site's outdoor air as a probe reads it: the same value at every depth. */
+export function outdoorCurve(seed: number, depths: number): ProbeCurve {
+  return (ts) => Array<number>(depths).fill(toTenths(outdoorTemperatureC(seed, ts)));
 }
 
 /** One station and its probes: every reading is a pure function of (run seed, ids, time). */
@@ -42,12 +63,22 @@ export class StationSimulator {
   readonly material: Material;
   readonly identity: StationIdentity;
   private readonly probes: SimProbe[];
+  private readonly seed: number;
 
   /**
    * `heatingAnchorTs`: where the demo's staged heating is anchored (the start of live play); probes
    * the config marks `heating` heat around it (hayModel's demoHeatingEpisode).
    */
-  constructor(config: StationConfig, seed = 1, heatingAnchorTs?: number) {
+  /**
+   * `fans`: the fan of each aerated probe (by sensor id); such a probe's readings carry the cooling
+   * its fan has done, which makes them depend on the fan's history, not on time alone.
+   */
+  constructor(
+    config: StationConfig,
+    seed = 1,
+    heatingAnchorTs?: number,
+    fans: ReadonlyMap<string, FanIsOn> = new Map(),
+  ) {
     this.bsId = config.bs_id;
     this.secret = config.secret;
     this.material = config.material;
@@ -55,19 +86,35 @@ export class StationSimulator {
     this.identity = config.identity
       ? { ...config.identity, dataType: config.identity.version.startsWith('V4') ? 'data3' : 'data' }
       : stationIdentity(seed, config.bs_id);
+    this.seed = seed;
     this.probes = config.probes.map((p) => {
       const probeSeed = hashSeed(seed, config.bs_id, p.sensor_id);
+      const fanOn = fans.get(p.sensor_id);
       return {
         sensorId: p.sensor_id,
-        curve: probeCurve(
-          config.material,
-          probeSeed,
-          p.depths,
-          p.heating !== undefined && heatingAnchorTs !== undefined
-            ? { anchorTs: heatingAnchorTs, strength: p.heating }
-            : undefined,
-        ),
+        // One outdoor air per run (seed): every outdoor probe and fan inlet of the demo reads the same.
+        curve: p.outdoor
+          ? outdoorCurve(seed, p.depths)
+          : probeCurve(
+              config.material,
+              probeSeed,
+              p.depths,
+              p.heating !== undefined && heatingAnchorTs !== undefined
+                ? { anchorTs: heatingAnchorTs, strength: p.heating }
+                : undefined,
+            ),
         radio: radioModel(probeSeed),
+        ...(fanOn && !p.outdoor
+          ? {
+              aeration: {
+                fanOn,
+                params: aerationParams(p.depths),
+                coolingC: Array<number>(p.depths).fill(0),
+                lastTs: null,
+                lastOwnC: [],
+              },
+            }
+          : {}),
       };
     });
   }
@@ -83,11 +130,38 @@ export class StationSimulator {
   /** One reading per probe, measured at ts. */
   readingsAt(ts: number): IngestReading[] {
     return this.probes.map((p) => {
-      const temperatures = p.curve(ts);
+      const temperatures = p.aeration ? this.aerated(p.curve(ts), p.aeration, ts) : p.curve(ts);
       // The battery sits in the handle: its temperature is the handle's.
       const radio = p.radio(ts, (temperatures[0] ?? 200) / 10);
       return { sensor_id: p.sensorId, meas_ts: ts, temperatures, ...radio };
     });
+  }
+
+  /**
+   * The readings of an aerated probe: its own curve less the cooling its fan has done, stepped from
+   * the last reading to this one with the fan as it is now. A reading at or before the last one
+   * (a resend) gets the cooling as it stands.
+   */
+  private aerated(own: number[], a: ProbeAeration, ts: number): number[] {
+    const ownC = own.map((t) => t / 10);
+    if (a.lastTs !== null && ts > a.lastTs) {
+      a.coolingC = stepAeration(
+        {
+          coolingC: a.coolingC,
+          ownBeforeC: a.lastOwnC,
+          ownAfterC: ownC,
+          airC: outdoorTemperatureC(this.seed, ts),
+          fanOn: a.fanOn(),
+          dtS: ts - a.lastTs,
+        },
+        a.params,
+      );
+    }
+    if (a.lastTs === null || ts > a.lastTs) {
+      a.lastTs = ts;
+      a.lastOwnC = ownC;
+    }
+    return ownC.map((t, i) => toTenths(t - (a.coolingC[i] ?? 0)));
   }
 
   dataPacket(readings: IngestReading[], sentTs: number): IngestPacket {

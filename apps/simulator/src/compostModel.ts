@@ -15,7 +15,12 @@ import { hash01, valueNoise } from './valueNoise.js';
  * Turns sit on a jittered grid: slot k of 7.5 days holds one turn at its middle ± 1.25 days, so two
  * turns are always 5–10 days apart and the last turn before any time is found in O(1).
  * Depth profile: the surface (handle) loses heat to the air and reaches 55–70 % of the core's excess
- * over ambient; the hottest zone is about two thirds of the way in, the very bottom a bit cooler.
+ * over ambient; the hot zone spans the middle of the probe (45–80 % of the way in), the very bottom
+ * a bit cooler.
+ *
+ * Sanitisation (what a batch's report reads): between two turns the hottest depth holds 55 °C or more
+ * for at least three days in a row, and a turn's drop is back above 55 °C within two days
+ * (test/compostSanitisation.test.ts holds every seed of a run to it).
  */
 export interface CompostProfile {
   seed: number;
@@ -29,6 +34,8 @@ export interface CompostProfile {
 }
 
 export const COMPOST_TURN_SLOT_S = 7.5 * DAY_S;
+/** Where along the probe (0 handle … 1 tip) the windrow's hot zone begins and ends. */
+const HOT_ZONE = [0.45, 0.8] as const;
 const TURN_JITTER_S = 1.25 * DAY_S;
 
 export interface CompostTurn {
@@ -48,11 +55,15 @@ export function compostProfile(seed: number, depths: number): CompostProfile {
   const heatShare: number[] = [];
   for (let i = 0; i < depths; i++) {
     const x = depthPosition(i, depths);
-    // Rises from the surface share to 1 at x = 2/3, then eases to 0.95 at the bottom.
+    // Rises from the surface share to the core (1) at x = 0.45, holds the core's heat to x = 0.8 (a
+    // windrow's hot zone is broad: the middle depth of a three-depth probe reads it), then eases to
+    // 0.97 at the bottom.
     const share =
-      x <= 2 / 3
-        ? surfaceShare + (1 - surfaceShare) * Math.sin((x / (2 / 3)) * (Math.PI / 2))
-        : 1 - 0.15 * (x - 2 / 3);
+      x <= HOT_ZONE[0]
+        ? surfaceShare + (1 - surfaceShare) * Math.sin((x / HOT_ZONE[0]) * (Math.PI / 2))
+        : x <= HOT_ZONE[1]
+          ? 1
+          : 1 - 0.15 * (x - HOT_ZONE[1]);
     heatShare.push(depths <= 1 ? 1 : share);
   }
   return { seed, depths, plateauC, phaseS, declinePerDayC, heatShare };

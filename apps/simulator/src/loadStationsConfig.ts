@@ -8,6 +8,17 @@ export interface ProbeConfig {
   depths: number;
   /** The demo's staged heating (hay only): its strength, 0 < heating ≤ 1; absent for none. */
   heating?: number;
+  /** An outdoor probe: it reads the site's air (outdoorAir.ts), not the goods. */
+  outdoor?: boolean;
+}
+
+/** A fan controller the simulator plays (docs/fan-controller-protocol.md), and what its fans aerate. */
+export interface FanControllerConfig {
+  fc_id: string;
+  secret: string;
+  channels: number;
+  /** Per channel, the probes in the goods its fan blows through (their readings cool while it runs). */
+  aerates: { channel: number; sensor_ids: string[] }[];
 }
 
 /** What the station reports in its boot packet; when the file gives it, the simulator plays it. */
@@ -28,6 +39,7 @@ export interface StationConfig {
 export interface StationsConfig {
   url: string;
   stations: StationConfig[];
+  fanControllers: FanControllerConfig[];
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -83,11 +95,59 @@ export function parseStationsConfig(json: unknown): StationsConfig {
         const heating = p.heating;
         if (heating !== undefined && !(typeof heating === 'number' && heating > 0 && heating <= 1))
           fail(`${pw}.heating`, 'expected a number above 0 and at most 1');
-        return { sensor_id: p.sensor_id as string, depths, ...(heating !== undefined ? { heating } : {}) };
+        if (p.outdoor !== undefined && typeof p.outdoor !== 'boolean')
+          fail(`${pw}.outdoor`, 'expected a boolean');
+        return {
+          sensor_id: p.sensor_id as string,
+          depths,
+          ...(heating !== undefined ? { heating } : {}),
+          ...(p.outdoor === true ? { outdoor: true } : {}),
+        };
       }),
     };
   });
-  return { url: url.replace(/\/+$/, ''), stations };
+  return {
+    url: url.replace(/\/+$/, ''),
+    stations,
+    fanControllers: parseFanControllers(json.fan_controllers),
+  };
+}
+
+function parseFanControllers(json: unknown): FanControllerConfig[] {
+  if (json === undefined) return [];
+  if (!Array.isArray(json)) fail('fan_controllers', 'expected an array');
+  return json.map((c: unknown, i): FanControllerConfig => {
+    const where = `fan_controllers[${i}]`;
+    if (!isRecord(c)) fail(where, 'expected an object');
+    const { fc_id, secret, channels, aerates } = c;
+    if (typeof fc_id !== 'string' || !/^[A-Za-z0-9_-]{1,32}$/.test(fc_id))
+      fail(`${where}.fc_id`, '1–32 of A–Z a–z 0–9 _ -');
+    if (typeof secret !== 'string' || secret.length === 0)
+      fail(`${where}.secret`, 'expected a non-empty string');
+    if (typeof channels !== 'number' || !Number.isInteger(channels) || channels < 1 || channels > 8)
+      fail(`${where}.channels`, 'expected an integer 1–8');
+    const list = aerates ?? [];
+    if (!Array.isArray(list)) fail(`${where}.aerates`, 'expected an array');
+    return {
+      fc_id,
+      secret,
+      channels,
+      aerates: list.map((a: unknown, j) => {
+        const aw = `${where}.aerates[${j}]`;
+        if (!isRecord(a)) fail(aw, 'expected an object');
+        if (
+          typeof a.channel !== 'number' ||
+          !Number.isInteger(a.channel) ||
+          a.channel < 1 ||
+          a.channel > channels
+        )
+          fail(`${aw}.channel`, `expected an integer 1–${channels}`);
+        if (!Array.isArray(a.sensor_ids) || !a.sensor_ids.every((id) => sensorIdSchema.safeParse(id).success))
+          fail(`${aw}.sensor_ids`, 'expected an array of sensor ids');
+        return { channel: a.channel, sensor_ids: a.sensor_ids as string[] };
+      }),
+    };
+  });
 }
 
 export async function loadStationsConfig(path: string): Promise<StationsConfig> {

@@ -50,6 +50,12 @@ Time
                           packet was acknowledged, 1 otherwise; gives up after 60 s without a server).
                           No backfill unless --backfill-days is given; no faults unless asked
 
+Fan controllers (the stations file's fan_controllers; docs/fan-controller-protocol.md)
+  --no-fans               do not play the fan controllers (live play runs them by default)
+  --fans-only             play only the fan controllers: no boot, no backfill, no readings
+  --fan-poll <s>          poll every <s> seconds (1–300) instead of the server's poll_s (tests, benchmarks)
+  --fan-rh <percent>      the inlet air's humidity the controllers report, fixed (default: the outdoor model)
+
 Sending
   --packet-size <n>       readings per backfill packet (default ${DEFAULT_PACKET_SIZE}, at most ${MAX_READINGS_PER_PACKET})
   --concurrency <n>       backfill packets in flight (default ${DEFAULT_CONCURRENCY})
@@ -92,6 +98,11 @@ export interface CliOptions {
   /** Faults of the backfill and of --once: only the rates given on the command line. */
   backfillFaults: FaultRates;
   quiet: boolean;
+  /** Play the stations file's fan controllers during live play. */
+  fans: boolean;
+  fansOnly: boolean;
+  fanPollS: number | undefined;
+  fanRh: number | undefined;
 }
 
 export type CliCommand = { kind: 'help' } | { kind: 'run'; options: CliOptions };
@@ -140,6 +151,10 @@ export function parseCli(argv: string[]): CliCommand {
         'duplicate-rate': { type: 'string' },
         'late-rate': { type: 'string' },
         quiet: { type: 'boolean' },
+        'no-fans': { type: 'boolean' },
+        'fans-only': { type: 'boolean' },
+        'fan-poll': { type: 'string' },
+        'fan-rh': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -148,6 +163,8 @@ export function parseCli(argv: string[]): CliCommand {
   }
   if (values.help) return { kind: 'help' };
 
+  if (values['no-fans'] && values['fans-only'])
+    throw new CliError('--no-fans and --fans-only exclude each other');
   if (values.url !== undefined && !/^https?:\/\/[^/]/.test(values.url))
     throw new CliError(`--url: expected an http(s) URL, got "${values.url}"`);
   const speed = num('speed', values.speed, 1, (n) => n >= 1 && n <= 1_000_000, 'a number from 1 to 1000000');
@@ -232,6 +249,22 @@ export function parseCli(argv: string[]): CliCommand {
         late: values['late-rate'] !== undefined ? liveFaults.late : 0,
       },
       quiet: values.quiet ?? false,
+      fans: !values['no-fans'],
+      fansOnly: values['fans-only'] ?? false,
+      fanPollS:
+        values['fan-poll'] === undefined
+          ? undefined
+          : num('fan-poll', values['fan-poll'], 30, int(1, 300), 'whole seconds from 1 to 300'),
+      fanRh:
+        values['fan-rh'] === undefined
+          ? undefined
+          : num(
+              'fan-rh',
+              values['fan-rh'],
+              50,
+              (n) => n > 0 && n < 100,
+              'a humidity above 0 and below 100 %',
+            ),
     },
   };
 }

@@ -1,5 +1,6 @@
 import { alignDown, alignUp } from './buildPackets.js';
 import { createLogger } from './createLogger.js';
+import { aeratedProbes, fanControllers, runFanControllers } from './fanControllers.js';
 import { IngestClient } from './IngestClient.js';
 import { loadStationsConfig } from './loadStationsConfig.js';
 import type { CliOptions } from './parseCli.js';
@@ -60,7 +61,24 @@ export async function runSimulator(options: CliOptions, control: RunControl): Pr
   // stack is staged around this moment, so it crosses its limit minutes into live play.
   const replayS = options.speed > 1 ? Math.round(options.replayDays * DAY_S) : 0;
   const liveStart = nowS - replayS;
-  const sims = stations.map((s) => new StationSimulator(s, options.seed, liveStart));
+  // Fan controllers play during live play (or alone); the goods their fans blow through cool.
+  const playFans = options.fansOnly || (options.fans && options.live && !options.once);
+  const fanConfigs = playFans ? config.fanControllers : [];
+  const controllers = fanControllers(fanConfigs, {
+    url,
+    seed: options.seed,
+    pollEveryS: options.fanPollS,
+    rh: options.fanRh,
+  });
+  if (options.fansOnly) {
+    if (controllers.length === 0)
+      throw new ConfigError(`--fans-only: ${options.config} lists no fan controllers`);
+    log.info(`${controllers.length} fan controllers → ${url}; Ctrl-C stops`);
+    await runFanControllers(controllers, control.stop, log);
+    return 0;
+  }
+  const fans = aeratedProbes(fanConfigs, controllers);
+  const sims = stations.map((s) => new StationSimulator(s, options.seed, liveStart, fans));
   const probes = sims.reduce((n, s) => n + s.probeCount, 0);
   const client = new IngestClient({
     url,
@@ -135,6 +153,14 @@ export async function runSimulator(options: CliOptions, control: RunControl): Pr
         : ' in real time') +
       `; faults: ${options.liveFaults.loss} lost, ${options.liveFaults.late} late, ${options.liveFaults.duplicate} duplicated; Ctrl-C stops`,
   );
+  if (controllers.length > 0)
+    log.info(
+      `${controllers.length} fan controllers poll the server; the probes their fans aerate cool while they run`,
+    );
+  // The fans stop with live play, whichever way it ends.
+  const fanStop = new AbortController();
+  control.stop.addEventListener('abort', () => fanStop.abort());
+  const fanRun = runFanControllers(controllers, fanStop.signal, log);
   const live = await runLive({
     stations: sims,
     client,
@@ -147,6 +173,8 @@ export async function runSimulator(options: CliOptions, control: RunControl): Pr
     log,
     signal: control.stop,
   });
+  fanStop.abort();
+  await fanRun;
   const s = client.stats;
   log.info(
     `stopped after ${live.rounds} live rounds: ${s.readings.toLocaleString('en-US')} readings acknowledged in all; ` +

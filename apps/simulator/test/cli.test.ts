@@ -34,7 +34,30 @@ describe('command line', () => {
       liveFaults: { loss: 0.01, duplicate: 0.01, late: 0.02 },
       backfillFaults: { loss: 0, duplicate: 0, late: 0 },
       quiet: false,
+      fans: true,
+      fansOnly: false,
+      fanPollS: undefined,
+      fanRh: undefined,
     });
+  });
+
+  it.each([
+    { args: ['--no-fans'], want: { fans: false, fansOnly: false } },
+    {
+      args: ['--fans-only', '--fan-poll', '2', '--fan-rh', '45'],
+      want: { fansOnly: true, fanPollS: 2, fanRh: 45 },
+    },
+  ])('reads the fan options $args', ({ args, want }) => {
+    expect(run(args)).toMatchObject(want);
+  });
+
+  it.each([
+    [['--no-fans', '--fans-only'], /exclude/],
+    [['--fan-poll', '0'], /--fan-poll/],
+    [['--fan-poll', '301'], /--fan-poll/],
+    [['--fan-rh', '100'], /--fan-rh/],
+  ])('refuses the fan options %j', (args, message) => {
+    expect(() => parseCli(args)).toThrow(message);
   });
 
   it('documents every option in --help', () => {
@@ -58,6 +81,10 @@ describe('command line', () => {
       '--duplicate-rate',
       '--late-rate',
       '--quiet',
+      '--no-fans',
+      '--fans-only',
+      '--fan-poll',
+      '--fan-rh',
       '--help',
     ]) {
       expect(HELP_TEXT).toContain(flag);
@@ -156,7 +183,7 @@ describe('stations file', () => {
   };
 
   it('reads the format the server writes', () => {
-    expect(parseStationsConfig(good)).toEqual({ ...good, url: 'http://127.0.0.1:8080' });
+    expect(parseStationsConfig(good)).toEqual({ ...good, url: 'http://127.0.0.1:8080', fanControllers: [] });
   });
 
   it('says what is wrong and where', () => {
