@@ -24,6 +24,7 @@ import { openStore } from '../../apps/server/src/db/createDatabase.js';
 import { BaseStationRepository } from '../../apps/server/src/features/base-stations/index.js';
 import { ExportRepository } from '../../apps/server/src/features/export/export.repository.js';
 import { ExportService } from '../../apps/server/src/features/export/export.service.js';
+import { ReadingHistory } from '../../apps/server/src/features/readings/readingHistory.js';
 import { AccessService } from '../../apps/server/src/features/users/access.service.js';
 import { UserRepository } from '../../apps/server/src/features/users/index.js';
 import { runExport, type ExportJob } from '../../apps/web/src/features/export/runExport.js';
@@ -96,7 +97,7 @@ try {
   const { store, userId, bs, ids, now, readings } = await seed(dataDir);
   console.log(`seeded ${readings} readings of ${PROBES} probes in ${Math.round(performance.now() - t0)} ms`);
   const access = new AccessService(new UserRepository(store.db), new BaseStationRepository(store.db));
-  const service = new ExportService(new ExportRepository(store.db), access, () => now);
+  const service = new ExportService(new ExportRepository(new ReadingHistory(store.db)), access, () => now);
   const actor = await access.actorFor(userId);
   const day = (ts: number) => new Date(ts * 1000).toISOString().slice(0, 10);
   const job = (layout: ExportJob['layout']): ExportJob => ({

@@ -20,6 +20,7 @@ import pg from 'pg';
 import { openStore, type Store } from '../../apps/server/src/db/createDatabase.js';
 import { QualityRollup } from '../../apps/server/src/features/quality/qualityRollup.js';
 import { QualityRollupRepository } from '../../apps/server/src/features/quality/qualityRollup.repository.js';
+import { ReadingHistory } from '../../apps/server/src/features/readings/readingHistory.js';
 import {
   BENCH_USERNAME,
   keepAliveClient,
@@ -214,7 +215,11 @@ async function runStore(engine: 'sqlite' | 'postgres') {
     const readings = PROBES * DAYS * 24;
 
     // The roll-up job's catch-up over the whole history, as a fresh server would run it.
-    const rollup = new QualityRollup(new QualityRollupRepository(store.db), () => now, 60_000);
+    const rollup = new QualityRollup(
+      new QualityRollupRepository(store.db, new ReadingHistory(store.db)),
+      () => now,
+      60_000,
+    );
     const t1 = performance.now();
     await rollup.catchUp();
     const rollupS = (performance.now() - t1) / 1000;

@@ -43,6 +43,11 @@ const envSchema = z.object({
     .string()
     .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'VAPID_SUBJECT must be a mailto: address or an https: URL')
     .default('mailto:alerts@emberwatch.local'),
+  /**
+   * Readings are packed a probe-day to a row once the day is this many days old (decision 0054). At
+   * least 3: the monitors read the last two days' raw rows for their turn points.
+   */
+  READINGS_PACK_AFTER_DAYS: z.coerce.number().int().min(3).max(3650).default(3),
 });
 
 /** Alert delivery (issue 12, decision 0045): providers, and the local stand-ins without them. */
@@ -136,6 +141,8 @@ export interface Config {
   sentinelAllowPrivate: boolean;
   /** VAPID_SUBJECT: the push services' contact for this server (web push). */
   vapidSubject: string;
+  /** READINGS_PACK_AFTER_DAYS: a day's readings are packed once it is this many days old. */
+  readingsPackAfterDays: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -169,5 +176,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     delivery: loadDeliveryConfig(env, e.PORT),
     sentinelAllowPrivate: e.SENTINEL_ALLOW_PRIVATE === '1',
     vapidSubject: e.VAPID_SUBJECT,
+    readingsPackAfterDays: e.READINGS_PACK_AFTER_DAYS,
   };
 }

@@ -47,10 +47,11 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
     // Codes go out as SMS through the delivery outbox (built below; called only once the server runs).
     codeSender: { send: (m) => delivery.exports.sendCode(m) },
   });
-  const readings = readingsFeature(kernel);
+  const readings = readingsFeature(kernel, { log: opts.log });
+  const history = { history: readings.exports.history };
   const baseStations = baseStationsFeature(kernel, { ...auth, ...readings.exports });
-  const probes = probesFeature(kernel, auth);
-  const ingest = ingestFeature(kernel);
+  const probes = probesFeature(kernel, { ...auth, ...history });
+  const ingest = ingestFeature(kernel, history);
   const monitors = monitorsFeature(kernel, auth);
   const notifications = notificationsFeature(kernel, {
     ...auth,
@@ -59,8 +60,8 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
   });
   const storages = storagesFeature(kernel, { ...auth, users: access.exports.users, ...monitors.exports });
   const sites = sitesFeature(kernel, { ...auth, ...storages.exports });
-  const quality = qualityFeature(kernel, { ...auth, users: access.exports.users });
-  const exportData = exportFeature(kernel, auth);
+  const quality = qualityFeature(kernel, { ...auth, users: access.exports.users, ...history });
+  const exportData = exportFeature(kernel, { ...auth, ...history });
   const translations = translationsFeature(kernel, auth);
   const sentinel = sentinelFeature(kernel, { ...auth, ...preferences.exports, log: opts.log });
   const push = pushFeature(kernel, { ...auth, ...preferences.exports });

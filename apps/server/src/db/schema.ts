@@ -116,6 +116,15 @@ export interface ReadingsTable {
   batt: number | null;
 }
 
+/** A probe's complete UTC day of readings, packed (features/readings/packedDay.ts; decision 0054). */
+export interface ReadingsPackedTable {
+  sensor_id: string;
+  /** The day's first second, UTC. */
+  day: number;
+  n: number;
+  data: Uint8Array;
+}
+
 export interface ProbeLatestTable {
   sensor_id: string;
   bs_id: string;
@@ -310,6 +319,7 @@ export interface Database {
   base_stations: BaseStationsTable;
   probes: ProbesTable;
   readings: ReadingsTable;
+  readings_packed: ReadingsPackedTable;
   probe_latest: ProbeLatestTable;
   probe_daily: ProbeDailyTable;
   bs_packets: BsPacketsTable;

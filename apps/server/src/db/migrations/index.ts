@@ -16,6 +16,7 @@ import { deliveryMigration } from './0025_delivery.js';
 import { sentinelMigration } from './0026_sentinel.js';
 import { notificationsMigration } from './0027_notifications.js';
 import { pushMigration } from './0028_push.js';
+import { packedReadingsMigration } from './0034_packed_readings.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -36,5 +37,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0026_sentinel': sentinelMigration(engine),
     '0027_notifications': notificationsMigration(engine),
     '0028_push': pushMigration(engine),
+    '0034_packed_readings': packedReadingsMigration(engine),
   };
 }

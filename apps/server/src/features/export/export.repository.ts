@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { ReadingHistory } from '../readings/index.js';
 
 export interface ExportReadingRow {
   sensor_id: string;
@@ -7,21 +6,13 @@ export interface ExportReadingRow {
   temps: string;
 }
 
-/** Readings for the export: one range scan of the (sensor_id, meas_ts) key per probe. */
+/** Readings for the export, recent and packed alike (the readings feature's history). */
 export class ExportRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly history: ReadingHistory) {}
 
   /** The probes' readings from `from` to `to` (both included), by probe then measurement time. */
-  readings(sensorIds: readonly string[], from: number, to: number): Promise<ExportReadingRow[]> {
-    if (sensorIds.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('readings')
-      .select(['sensor_id', 'meas_ts', 'temps'])
-      .where('sensor_id', 'in', sensorIds)
-      .where('meas_ts', '>=', from)
-      .where('meas_ts', '<=', to)
-      .orderBy('sensor_id')
-      .orderBy('meas_ts')
-      .execute();
+  async readings(sensorIds: readonly string[], from: number, to: number): Promise<ExportReadingRow[]> {
+    const rows = await this.history.range(sensorIds, from, to);
+    return rows.map((r) => ({ sensor_id: r.sensor_id, meas_ts: r.meas_ts, temps: r.temps }));
   }
 }

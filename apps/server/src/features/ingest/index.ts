@@ -1,6 +1,7 @@
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
 import { BaseStationRepository } from '../base-stations/index.js';
+import type { ReadingHistory } from '../readings/index.js';
 import type SQLite from 'better-sqlite3';
 import { IngestRepository } from './ingest.repository.js';
 import type { IngestWriter } from './ingestWriter.js';
@@ -28,7 +29,7 @@ function writerFor(store: Kernel['store']): IngestWriter {
 }
 
 /** The base-station protocol (docs/base-station-protocol.md): credentials, validation, group commit. */
-export function ingestFeature(kernel: Kernel) {
+export function ingestFeature(kernel: Kernel, deps: { history: ReadingHistory }) {
   const { store, bus, nowS } = kernel;
   const ingest = new IngestService(
     new IngestRepository(store.db, store.engine),
@@ -36,6 +37,7 @@ export function ingestFeature(kernel: Kernel) {
     nowS,
     new ProbeDirectory(),
     writerFor(store),
+    deps.history,
   );
   return defineFeature({
     name: 'ingest',

@@ -6,8 +6,12 @@ import {
   type IngestRefusal,
   type IngestResponse,
 } from '@emberwatch/shared';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../http/ApiError.js';
 import type { EventBus } from '../../realtime/EventBus.js';
+import type { ReadingHistory } from '../readings/index.js';
+import { DAY_S, dayOf } from './dailyRollup.js';
 import type { IngestRepository } from './ingest.repository.js';
 import type { IngestWriter, PacketLogRow, StationUpdate } from './ingestWriter.js';
 import type { HeardPacket, ProbeDirectory } from './probeDirectory.js';
@@ -40,6 +44,8 @@ export class IngestService {
     private readonly nowS: () => number,
     private readonly probes: ProbeDirectory,
     private readonly writer: IngestWriter,
+    /** Which old readings a packed day holds already (decision 0054). */
+    private readonly history: Pick<ReadingHistory, 'packedTimes'>,
     /** Upper bound of packets per transaction, so one commit never grows without limit. */
     private readonly maxBatch = 64,
   ) {}
@@ -157,6 +163,7 @@ export class IngestService {
           }
         }
 
+        await this.dropPacked(trx, batch, accepted, packetOf);
         const written =
           accepted.length > 0 ? await this.writer.writeReadings(trx, batch, accepted, packetOf) : undefined;
         if (written) discard = () => written.discard();
@@ -201,5 +208,35 @@ export class IngestService {
       });
     publish();
     return result;
+  }
+
+  /**
+   * Leaves out readings a packed day holds already: packing moved them out of `readings`, where the
+   * writer would find them. Only readings older than the day before yesterday (of their packet's
+   * arrival) can be packed (READINGS_PACK_AFTER_DAYS is at least 3), so a live station never pays for
+   * the look-up.
+   */
+  private async dropPacked(
+    trx: Transaction<Database>,
+    batch: readonly Pending[],
+    accepted: IngestReading[],
+    packetOf: number[],
+  ): Promise<void> {
+    const old = accepted.filter(
+      (r, j) => r.meas_ts < dayOf((batch[packetOf[j] as number] as Pending).receivedTs) - 2 * DAY_S,
+    );
+    if (old.length === 0) return;
+    const packed = await this.history.packedTimes(trx, old);
+    if (packed.size === 0) return;
+    let k = 0;
+    for (let j = 0; j < accepted.length; j++) {
+      const r = accepted[j] as IngestReading;
+      if (packed.has(`${r.sensor_id}|${r.meas_ts}`)) continue;
+      accepted[k] = r;
+      packetOf[k] = packetOf[j] as number;
+      k++;
+    }
+    accepted.length = k;
+    packetOf.length = k;
   }
 }

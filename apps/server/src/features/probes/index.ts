@@ -2,6 +2,7 @@ import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
 import { BaseStationRepository } from '../base-stations/index.js';
+import type { ReadingHistory } from '../readings/index.js';
 import type { AccessService } from '../users/index.js';
 import { ProbeRepository } from './probe.repository.js';
 import { ProbeConfigService } from './probeConfig.service.js';
@@ -13,14 +14,22 @@ import { probeRoutes } from './probes.routes.js';
  * Probe history (chart, snapshots, extremes, table, analysis) and probe and station settings
  * (sensorConf, enable/disable, transfer, station name and time zone).
  */
-export function probesFeature(kernel: Kernel, deps: { access: AccessService; authenticate: Authenticate }) {
+export function probesFeature(
+  kernel: Kernel,
+  deps: { access: AccessService; authenticate: Authenticate; history: ReadingHistory },
+) {
   const { db } = kernel.store;
   const stations = new BaseStationRepository(db);
   return defineFeature({
     name: 'probes',
     routes: probeRoutes({
       authenticate: deps.authenticate,
-      probeData: new ProbeDataService(new ProbeDataRepository(db), deps.access, stations, kernel.nowS),
+      probeData: new ProbeDataService(
+        new ProbeDataRepository(db, deps.history),
+        deps.access,
+        stations,
+        kernel.nowS,
+      ),
       probeConfig: new ProbeConfigService(
         new ProbeRepository(db),
         stations,

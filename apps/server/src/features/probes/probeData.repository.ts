@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, ProbeDailyTable, ReadingsTable } from '../../db/schema.js';
+import type { ReadingHistory } from '../readings/index.js';
 
 export type ReadingRow = Selectable<ReadingsTable>;
 export type DailyChartRow = Pick<
@@ -10,36 +11,38 @@ export type ChartReadingRow = Pick<ReadingRow, 'meas_ts' | 'temps'> &
   Partial<Pick<ReadingRow, 'sensor_rssi' | 'bs_rssi' | 'batt'>>;
 
 /**
- * Reads of a probe's history. Every query names the probe and a time range, so it is one range scan
- * of the (sensor_id, meas_ts) primary key — the clustered order of `readings` on SQLite — or of the
+ * Reads of a probe's history. Every query names the probe and a time range: readings come from the
+ * readings feature's history (recent rows and packed days alike), roll-ups are one range scan of the
  * (sensor_id, day) key of `probe_daily`.
  */
 export class ProbeDataRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly history: ReadingHistory,
+  ) {}
 
   /** Chart readings in time order; signal and battery only when asked for. */
-  chartReadings(sensorId: string, from: number, to: number, allFields: boolean): Promise<ChartReadingRow[]> {
-    const q = this.db
-      .selectFrom('readings')
-      .where('sensor_id', '=', sensorId)
-      .where('meas_ts', '>=', from)
-      .where('meas_ts', '<=', to)
-      .orderBy('meas_ts');
+  async chartReadings(
+    sensorId: string,
+    from: number,
+    to: number,
+    allFields: boolean,
+  ): Promise<ChartReadingRow[]> {
+    const rows = await this.history.range([sensorId], from, to);
     return allFields
-      ? q.select(['meas_ts', 'temps', 'sensor_rssi', 'bs_rssi', 'batt']).execute()
-      : q.select(['meas_ts', 'temps']).execute();
+      ? rows.map((r) => ({
+          meas_ts: r.meas_ts,
+          temps: r.temps,
+          sensor_rssi: r.sensor_rssi,
+          bs_rssi: r.bs_rssi,
+          batt: r.batt,
+        }))
+      : rows.map((r) => ({ meas_ts: r.meas_ts, temps: r.temps }));
   }
 
   /** Every stored field, in time order (the Data tab and the probe analysis). */
   readings(sensorId: string, from: number, to: number): Promise<ReadingRow[]> {
-    return this.db
-      .selectFrom('readings')
-      .selectAll()
-      .where('sensor_id', '=', sensorId)
-      .where('meas_ts', '>=', from)
-      .where('meas_ts', '<=', to)
-      .orderBy('meas_ts')
-      .execute();
+    return this.history.range([sensorId], from, to);
   }
 
   /** Daily roll-ups of the probes for UTC days fromDay…toDay, by probe then day. */

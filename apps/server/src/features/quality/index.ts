@@ -2,6 +2,7 @@ import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
 import { StorageRepository } from '../storages/index.js';
+import type { ReadingHistory } from '../readings/index.js';
 import type { AccessService, UserRepository } from '../users/index.js';
 import { QualityRepository } from './quality.repository.js';
 import { qualityRoutes } from './quality.routes.js';
@@ -18,10 +19,10 @@ export const QUALITY_ROLLUP_EVERY_MS = 30_000;
  */
 export function qualityFeature(
   kernel: Kernel,
-  deps: { access: AccessService; authenticate: Authenticate; users: UserRepository },
+  deps: { access: AccessService; authenticate: Authenticate; users: UserRepository; history: ReadingHistory },
 ) {
   const { db } = kernel.store;
-  const rollup = new QualityRollup(new QualityRollupRepository(db), kernel.nowS);
+  const rollup = new QualityRollup(new QualityRollupRepository(db, deps.history), kernel.nowS);
   const quality = new QualityService(
     new QualityRepository(db),
     deps.access,

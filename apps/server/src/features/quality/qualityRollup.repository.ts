@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { ReadingHistory } from '../readings/index.js';
 import type { DayRow, HourRow, StoredReading } from './foldHours.js';
 
 /** Rows per insert: well under the bound-parameter limits of both stores. */
@@ -19,7 +20,10 @@ export interface ProbeBehind {
 
 /** The quality roll-up's SQL: reads `readings`, `probe_latest` and `probe_daily`, writes its own tables. */
 export class QualityRollupRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly history: ReadingHistory,
+  ) {}
 
   transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(work);
@@ -52,27 +56,13 @@ export class QualityRollupRepository {
     }));
   }
 
-  async firstReadingTs(sensorId: string): Promise<number | null> {
-    const row = await this.db
-      .selectFrom('readings')
-      .select('meas_ts')
-      .where('sensor_id', '=', sensorId)
-      .orderBy('meas_ts')
-      .limit(1)
-      .executeTakeFirst();
-    return row ? Number(row.meas_ts) : null;
+  firstReadingTs(sensorId: string): Promise<number | null> {
+    return this.history.firstTs(sensorId);
   }
 
-  /** A probe's readings in [from, to), in time order (the readings primary key serves it). */
+  /** A probe's readings in [from, to), in time order, recent and packed alike. */
   async readings(sensorId: string, from: number, to: number): Promise<StoredReading[]> {
-    const rows = await this.db
-      .selectFrom('readings')
-      .select(['meas_ts', 'temps', 'temperature'])
-      .where('sensor_id', '=', sensorId)
-      .where('meas_ts', '>=', from)
-      .where('meas_ts', '<', to)
-      .orderBy('meas_ts')
-      .execute();
+    const rows = await this.history.range([sensorId], from, to, { toExclusive: true });
     return rows.map((r) => ({ meas_ts: Number(r.meas_ts), temps: r.temps, temperature: r.temperature }));
   }
 

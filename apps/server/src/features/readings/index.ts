@@ -1,14 +1,32 @@
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
 import { LatestReadingsService } from './latestReadings.service.js';
+import { ReadingHistory } from './readingHistory.js';
+import { ReadingPacker, type PackerLog } from './readingPacker.js';
 import { ReadingRepository } from './reading.repository.js';
 
 export type { LatestReadingsService } from './latestReadings.service.js';
+export type { HistoryReading, ReadingHistory } from './readingHistory.js';
+export type { ReadingPacker } from './readingPacker.js';
 export { parseCorrections } from './reading.repository.js';
 
-/** The latest reading of each probe and its alert mark, cached per station until its next `newData` or `alertsChanged`. */
-export function readingsFeature(kernel: Kernel) {
+/** How often the packing job looks for days old enough to pack (decision 0054). */
+export const READINGS_PACK_EVERY_MS = 15 * 60_000;
+
+/**
+ * The latest reading of each probe and its alert mark, cached per station until its next `newData` or
+ * `alertsChanged`; every probe's history, recent and packed alike; and the job that packs old days.
+ */
+export function readingsFeature(kernel: Kernel, deps: { log: PackerLog }) {
   const latest = new LatestReadingsService(new ReadingRepository(kernel.store.db));
+  const history = new ReadingHistory(kernel.store.db);
+  const packer = new ReadingPacker(
+    kernel.store.db,
+    kernel.store.engine,
+    kernel.nowS,
+    kernel.config.readingsPackAfterDays,
+    deps.log,
+  );
   return defineFeature({
     name: 'readings',
     // A probe's alert mark changes with the monitors' alerts, not only with new readings.
@@ -16,6 +34,15 @@ export function readingsFeature(kernel: Kernel) {
       newData: ({ bsIds }) => latest.forgetStations(bsIds),
       alertsChanged: ({ bsIds }) => latest.forgetStations(bsIds),
     },
-    exports: { latest },
+    jobs: [
+      {
+        name: 'readings.pack',
+        everyMs: READINGS_PACK_EVERY_MS,
+        // Soon after a start too: a server that was down a while has days waiting.
+        firstAfterMs: 60_000,
+        run: () => packer.run().then(() => undefined),
+      },
+    ],
+    exports: { latest, history, packer },
   });
 }

@@ -1,0 +1,144 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { unpackDay, type PackedReading } from './packedDay.js';
+
+export type HistoryReading = PackedReading & { sensor_id: string };
+
+const DAY_S = 86_400;
+const dayOf = (ts: number): number => ts - (((ts % DAY_S) + DAY_S) % DAY_S);
+
+/**
+ * A probe's stored history, recent and packed alike (decision 0054). Every reader of past readings —
+ * charts, the data table, the export, the quality roll-up — goes through here, so none of them knows
+ * whether a day has been packed yet.
+ *
+ * A day can be in both tables for a moment: a late reading of a packed day waits in `readings` until
+ * the next packing run merges it. A measurement time found in both is the packed one (the first
+ * stored wins, as with a duplicate in `readings`).
+ */
+export class ReadingHistory {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The probes' readings with from ≤ meas_ts ≤ to (or < to when `toExclusive`), by probe then time. */
+  async range(
+    sensorIds: readonly string[],
+    from: number,
+    to: number,
+    opts: { toExclusive?: boolean } = {},
+  ): Promise<HistoryReading[]> {
+    if (sensorIds.length === 0 || to < from) return [];
+    const [recent, packed] = await Promise.all([
+      this.db
+        .selectFrom('readings')
+        .selectAll()
+        .where('sensor_id', 'in', sensorIds)
+        .where('meas_ts', '>=', from)
+        .where('meas_ts', opts.toExclusive ? '<' : '<=', to)
+        .orderBy('sensor_id')
+        .orderBy('meas_ts')
+        .execute(),
+      this.db
+        .selectFrom('readings_packed')
+        .select(['sensor_id', 'data'])
+        .where('sensor_id', 'in', sensorIds)
+        .where('day', '>=', dayOf(from))
+        .where('day', '<=', to)
+        .orderBy('sensor_id')
+        .orderBy('day')
+        .execute(),
+    ]);
+    if (packed.length === 0) return recent;
+
+    const inRange = (ts: number) => ts >= from && (opts.toExclusive ? ts < to : ts <= to);
+    const unpacked = new Map<string, HistoryReading[]>();
+    for (const row of packed) {
+      let list = unpacked.get(row.sensor_id);
+      if (!list) unpacked.set(row.sensor_id, (list = []));
+      for (const r of unpackDay(row.data))
+        if (inRange(r.meas_ts)) list.push({ sensor_id: row.sensor_id, ...r });
+    }
+    const recentOf = new Map<string, HistoryReading[]>();
+    for (const r of recent) {
+      let list = recentOf.get(r.sensor_id);
+      if (!list) recentOf.set(r.sensor_id, (list = []));
+      list.push(r);
+    }
+    const out: HistoryReading[] = [];
+    for (const sensorId of [...new Set([...unpacked.keys(), ...recentOf.keys()])].sort()) {
+      mergeByTime(unpacked.get(sensorId) ?? [], recentOf.get(sensorId) ?? [], out);
+    }
+    return out;
+  }
+
+  /**
+   * Which of these readings' times a packed day already holds (`sensor|ts` keys), read in the caller's
+   * transaction: ingest asks for readings old enough to have been packed, so that a repeat of a packed
+   * reading stays a duplicate.
+   */
+  async packedTimes(
+    trx: Transaction<Database>,
+    readings: readonly { sensor_id: string; meas_ts: number }[],
+  ): Promise<Set<string>> {
+    const found = new Set<string>();
+    const days = new Map<string, { sensorId: string; day: number }>();
+    for (const r of readings) {
+      const day = dayOf(r.meas_ts);
+      days.set(`${r.sensor_id}|${day}`, { sensorId: r.sensor_id, day });
+    }
+    for (const { sensorId, day } of days.values()) {
+      const row = await trx
+        .selectFrom('readings_packed')
+        .select('data')
+        .where('sensor_id', '=', sensorId)
+        .where('day', '=', day)
+        .executeTakeFirst();
+      if (row) for (const r of unpackDay(row.data)) found.add(`${sensorId}|${r.meas_ts}`);
+    }
+    return found;
+  }
+
+  /** The probe's first stored measurement time, or null when it has none. */
+  async firstTs(sensorId: string): Promise<number | null> {
+    const [recent, packed] = await Promise.all([
+      this.db
+        .selectFrom('readings')
+        .select('meas_ts')
+        .where('sensor_id', '=', sensorId)
+        .orderBy('meas_ts')
+        .limit(1)
+        .executeTakeFirst(),
+      this.db
+        .selectFrom('readings_packed')
+        .select('data')
+        .where('sensor_id', '=', sensorId)
+        .orderBy('day')
+        .limit(1)
+        .executeTakeFirst(),
+    ]);
+    const firstPacked = packed ? unpackDay(packed.data)[0]?.meas_ts : undefined;
+    const candidates = [recent?.meas_ts, firstPacked].filter((t): t is number => t !== undefined).map(Number);
+    return candidates.length > 0 ? Math.min(...candidates) : null;
+  }
+}
+
+/** Appends two time-ordered lists as one; on a time found in both, the first list's reading. */
+function mergeByTime(
+  first: readonly HistoryReading[],
+  second: readonly HistoryReading[],
+  out: HistoryReading[],
+) {
+  let i = 0;
+  let j = 0;
+  while (i < first.length || j < second.length) {
+    const a = first[i];
+    const b = second[j];
+    if (b === undefined || (a !== undefined && a.meas_ts <= b.meas_ts)) {
+      out.push(a as HistoryReading);
+      i++;
+      if (b !== undefined && a?.meas_ts === b.meas_ts) j++;
+    } else {
+      out.push(b);
+      j++;
+    }
+  }
+}
