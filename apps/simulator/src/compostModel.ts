@@ -7,19 +7,20 @@ import { toTenths } from './toTenths.js';
 import { hash01, valueNoise } from './valueNoise.js';
 
 /**
- * Compost windrow: thermophilic, its core holds 57–66 °C (55–70 °C with the slow drift, the
+ * Compost windrow: thermophilic, its core holds 61–67 °C (57–70 °C with the slow drift, the
  * post-turn overshoot and the decline between turns). It is turned every 5–10 days: fresh air and
  * mixing drop the core by 15–25 °C at once, the microbes recover it within 1–2 days (often a little
  * above the old level), then it sags slowly as oxygen runs out again.
  *
  * Turns sit on a jittered grid: slot k of 7.5 days holds one turn at its middle ± 1.25 days, so two
  * turns are always 5–10 days apart and the last turn before any time is found in O(1).
- * Depth profile: the surface (handle) loses heat to the air and reaches 55–70 % of the core's excess
- * over ambient; the hot zone spans the middle of the probe (45–80 % of the way in), the very bottom
+ * Depth profile: a windrow lance measures inside the pile, its shallowest point under half a metre of
+ * insulating compost, which reaches 93–97 % of the core's excess over the air; the hot zone spans the middle of the probe (45–80 % of the way in), the very bottom
  * a bit cooler.
  *
- * Sanitisation (what a batch's report reads): between two turns the hottest depth holds 55 °C or more
- * for at least three days in a row, and a turn's drop is back above 55 °C within two days
+ * Sanitisation (what a batch's report reads, judging each probe by its coldest depth): between two
+ * turns every depth holds 55 °C or more for at least three days in a row, and a turn's drop is back
+ * above 55 °C within two days
  * (test/compostSanitisation.test.ts holds every seed of a run to it).
  */
 export interface CompostProfile {
@@ -48,10 +49,10 @@ export interface CompostTurn {
 
 export function compostProfile(seed: number, depths: number): CompostProfile {
   const rnd = mulberry32(hashSeed(seed, 'compost'));
-  const plateauC = 57 + 9 * rnd();
+  const plateauC = 61 + 6 * rnd();
   const phaseS = rnd() * COMPOST_TURN_SLOT_S;
-  const declinePerDayC = 0.15 + 0.15 * rnd();
-  const surfaceShare = 0.55 + 0.15 * rnd();
+  const declinePerDayC = 0.1 + 0.1 * rnd();
+  const surfaceShare = 0.93 + 0.04 * rnd();
   const heatShare: number[] = [];
   for (let i = 0; i < depths; i++) {
     const x = depthPosition(i, depths);
