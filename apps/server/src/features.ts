@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { accountFeature } from './features/account/index.js';
+import { activationFeature } from './features/activation/index.js';
 import { baseStationsFeature } from './features/base-stations/index.js';
 import { deliveryFeature } from './features/delivery/index.js';
 import { exportFeature } from './features/export/index.js';
@@ -52,6 +53,7 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
   const baseStations = baseStationsFeature(kernel, { ...auth, ...readings.exports });
   const probes = probesFeature(kernel, { ...auth, ...history });
   const ingest = ingestFeature(kernel, history);
+  const activation = activationFeature(kernel, auth);
   const monitors = monitorsFeature(kernel, auth);
   const notifications = notificationsFeature(kernel, {
     ...auth,
@@ -96,6 +98,7 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
     baseStations,
     probes,
     ingest,
+    activation,
     monitors,
     notifications,
     storages,

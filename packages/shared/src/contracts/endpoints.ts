@@ -1,4 +1,5 @@
 import { accountEndpoints } from './account.js';
+import { activationEndpoints } from './activation.js';
 import { baseStationEndpoints } from './baseStations.js';
 import { batchEndpoints } from './batches.js';
 import { deliveryEndpoints } from './delivery.js';
@@ -37,6 +38,7 @@ export const endpoints = catalogue({
   masterAccess: masterAccessEndpoints,
   account: accountEndpoints,
   insight: insightEndpoints,
+  activation: activationEndpoints,
   baseStations: baseStationEndpoints,
   probes: { ...probeDataEndpoints, ...probeConfigEndpoints },
   storages: storageEndpoints,

@@ -14,6 +14,8 @@ import { RecoveryService } from './recovery.service.js';
 import { SubUserService } from './subUsers.service.js';
 
 export type { CodeMessage, CodeSender } from './codeSender.js';
+/** Counting wrong guesses per key (also the activation codes'). */
+export { AttemptLimiter } from './attemptLimiter.js';
 
 /**
  * The account area (spec doc 2 §2.8, decision 0036): profile, password, sub-users and their logins,

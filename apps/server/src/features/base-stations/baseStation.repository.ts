@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { BaseStationsTable, Database, ProbesTable } from '../../db/schema.js';
 
 export type BaseStationRow = Selectable<BaseStationsTable>;
@@ -80,6 +80,24 @@ export class BaseStationRepository {
   async updateSettings(id: string, set: { display_name?: string | null; timezone?: string }): Promise<void> {
     if (Object.keys(set).length === 0) return;
     await this.db.updateTable('base_stations').set(set).where('id', '=', id).execute();
+  }
+
+  /**
+   * A station joins an account with the credential issued for it (activation, decision 0052). Run it
+   * on the caller's transaction: `new BaseStationRepository(trx)`.
+   */
+  async insertStation(row: Insertable<BaseStationsTable>): Promise<void> {
+    await this.db.insertInto('base_stations').values(row).execute();
+  }
+
+  /** New probes configured on a station (a probe set's activation); a probe that exists stays as it is. */
+  async insertProbes(rows: Insertable<ProbesTable>[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.db
+      .insertInto('probes')
+      .values(rows)
+      .onConflict((oc) => oc.column('sensor_id').doNothing())
+      .execute();
   }
 
   credentialHashOf(id: string): Promise<string | undefined> {

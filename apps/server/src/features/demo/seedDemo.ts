@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Store } from '../../db/createDatabase.js';
+import { seedDemoKits } from '../activation/index.js';
 import { issueStationSecret } from '../ingest/index.js';
 import { hashPassword } from '../sessions/index.js';
 import {
@@ -44,6 +45,7 @@ export async function seedDemo(
 ): Promise<{ created: boolean; file: string }> {
   const seeded = await seedDemoAccounts(store, dataDir, url, nowS);
   await seedDemoStorages(store, nowS);
+  await seedDemoKits(store, nowS);
   // Tests of other features start from accounts without monitors (they create their own).
   if (opts.monitors !== false) await seedDemoMonitors(store, nowS);
   return seeded;

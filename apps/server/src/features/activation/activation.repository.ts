@@ -1,0 +1,79 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { activationDb, type ActivationKitsTable, type ActivationTables } from './activation.tables.js';
+
+export type KitRow = Selectable<ActivationKitsTable>;
+export type KitProbe = { sensor_id: string; depths: number };
+export type NewKit = Omit<ActivationKitsTable, 'id' | 'claimed_user_id' | 'claimed_bs_id' | 'claimed_ts'>;
+
+export function kitProbes(row: Pick<KitRow, 'probes'>): KitProbe[] {
+  return JSON.parse(row.probes) as KitProbe[];
+}
+
+/** The SQL of the kits. */
+export class ActivationRepository {
+  private readonly db;
+
+  /** The store's Kysely; the kit table is added to its type here. */
+  constructor(private readonly base: Kysely<Database>) {
+    this.db = activationDb(base);
+  }
+
+  /** A transaction on the store: the base-stations feature's repository works on it too. */
+  transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.base.transaction().execute(work);
+  }
+
+  findByCodeHash(trx: Transaction<Database>, codeHash: string): Promise<KitRow | undefined> {
+    return trx
+      .withTables<ActivationTables>()
+      .selectFrom('activation_kits')
+      .selectAll()
+      .where('code_hash', '=', codeHash)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Claims an open kit for an account and forgets its code, in one statement: of two claims racing for
+   * one code, one updates the row and the other finds it claimed. True when this call claimed it.
+   */
+  async claim(
+    trx: Transaction<Database>,
+    kitId: number,
+    c: { userId: number; bsId: string; ts: number },
+  ): Promise<boolean> {
+    const res = await trx
+      .withTables<ActivationTables>()
+      .updateTable('activation_kits')
+      .set({ claimed_user_id: c.userId, claimed_bs_id: c.bsId, claimed_ts: c.ts, code: null })
+      .where('id', '=', kitId)
+      .where('claimed_ts', 'is', null)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  list(state: 'open' | 'claimed' | 'all', limit: number): Promise<(KitRow & { username: string | null })[]> {
+    let q = this.db
+      .selectFrom('activation_kits')
+      .leftJoin('users', 'users.id', 'activation_kits.claimed_user_id')
+      .selectAll('activation_kits')
+      .select('users.username');
+    if (state === 'open') q = q.where('activation_kits.claimed_ts', 'is', null);
+    if (state === 'claimed') q = q.where('activation_kits.claimed_ts', 'is not', null);
+    return q.orderBy('activation_kits.id').limit(limit).execute();
+  }
+
+  /** Adds kits whose code is not known yet; true for each one added. */
+  async insertIfAbsent(kits: NewKit[]): Promise<number> {
+    let added = 0;
+    for (const kit of kits) {
+      const res = await this.db
+        .insertInto('activation_kits')
+        .values(kit)
+        .onConflict((oc) => oc.column('code_hash').doNothing())
+        .executeTakeFirst();
+      added += Number(res.numInsertedOrUpdatedRows ?? 0);
+    }
+    return added;
+  }
+}

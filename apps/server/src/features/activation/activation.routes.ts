@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { activationEndpoints } from '@emberwatch/shared';
+import { actorOf, type Authenticate } from '../../http/authenticate.js';
+import { route } from '../../http/route.js';
+import { ActivationThrottled, type ActivationService } from './activation.service.js';
+
+/** Activation by code and the admin's kit list (decision 0052); the service checks who may. */
+export function activationRoutes(ctx: { authenticate: Authenticate; activation: ActivationService }) {
+  return (app: FastifyInstance): void => {
+    app.addHook('preHandler', ctx.authenticate);
+    route(app, activationEndpoints.activateKit).handle(async (req, reply) => {
+      try {
+        return await ctx.activation.activate(actorOf(req), req.body, req.ip);
+      } catch (err) {
+        // RFC 9110: a throttled call says how long to wait.
+        if (err instanceof ActivationThrottled) void reply.header('retry-after', String(err.retryAfterS));
+        throw err;
+      }
+    });
+    route(app, activationEndpoints.getKit).handle(async (req, reply) => {
+      // The open kits' codes are in the answer: no cache on the way keeps it.
+      void reply.header('cache-control', 'no-store');
+      return { status_code: 0 as const, results: await ctx.activation.list(actorOf(req), req.query.state) };
+    });
+  };
+}

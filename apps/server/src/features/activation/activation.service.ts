@@ -1,0 +1,210 @@
+import {
+  mayActivateKits,
+  type ActivateKitRequest,
+  type ActivateKitResponse,
+  type Kit,
+  type KitKind,
+} from '@emberwatch/shared';
+import { ApiError } from '../../http/ApiError.js';
+import type { EventBus } from '../../realtime/EventBus.js';
+import { BaseStationRepository } from '../base-stations/index.js';
+import { AttemptLimiter } from '../account/index.js';
+import { changeRightsOf, type AccessService, type Actor, type UserRow } from '../users/index.js';
+import { kitProbes, type ActivationRepository, type KitRow } from './activation.repository.js';
+import { kitCodeHash } from './kitCodes.js';
+import { activationUrl, qrSvg } from './kitQr.js';
+
+/** Wrong codes allowed per account, and per address, in a window (then 429 with Retry-After). */
+export const WRONG_CODES_PER_ACCOUNT = 10;
+export const WRONG_CODES_PER_ADDRESS = 30;
+export const WRONG_CODE_WINDOW_S = 15 * 60;
+/** The admin's list: more than a print run, few enough to answer at once. */
+export const KIT_LIST_LIMIT = 1000;
+
+/** A refusal to try again so soon: 429, the wait in Retry-After (the route sets it). */
+export class ActivationThrottled extends ApiError {
+  constructor(readonly retryAfterS: number) {
+    super(429, 'Too many wrong activation codes. Please wait before trying again.', 429);
+  }
+}
+
+type Outcome = ActivateKitResponse;
+
+/**
+ * Activation (decision 0052): a code claims its kit for the caller's account once. A base station
+ * joins the account with the credential made for it; a probe set's probes are configured on one of
+ * the account's stations. The kit's rows are this feature's; the station and probe rows are written
+ * through the base-stations feature's repository, on this feature's transaction.
+ */
+export class ActivationService {
+  private readonly perAccount: AttemptLimiter;
+  private readonly perAddress: AttemptLimiter;
+
+  constructor(
+    private readonly repo: ActivationRepository,
+    private readonly access: AccessService,
+    private readonly bus: Pick<EventBus, 'emit'>,
+    private readonly publicUrl: string,
+    private readonly nowS: () => number,
+  ) {
+    this.perAccount = new AttemptLimiter(nowS, WRONG_CODES_PER_ACCOUNT, WRONG_CODE_WINDOW_S);
+    this.perAddress = new AttemptLimiter(nowS, WRONG_CODES_PER_ADDRESS, WRONG_CODE_WINDOW_S);
+  }
+
+  async activate(actor: Actor, req: ActivateKitRequest, address: string): Promise<Outcome> {
+    const target = await this.targetOf(actor, req.UID);
+    const accountKey = `u:${actor.user.id}`;
+    const addressKey = `a:${address}`;
+    const wait = Math.max(this.perAccount.wait(accountKey), this.perAddress.wait(addressKey));
+    if (wait > 0) throw new ActivationThrottled(wait);
+
+    const moved: string[] = [];
+    const outcome = await this.repo.transaction(async (trx): Promise<Outcome> => {
+      const kit = await this.repo.findByCodeHash(trx, kitCodeHash(req.id));
+      // A code of the other kind is not a code for this dialog: nothing tells the two apart.
+      if (!kit || kit.kind !== req.kind) return { status_code: 2 };
+      if (kit.claimed_ts !== null) return { status_code: 3 };
+      if (kit.partner_app === 'gari' && target.partner_app !== 'gari') return { status_code: 22 };
+      const stations = new BaseStationRepository(trx);
+      const now = this.nowS();
+
+      if (kit.kind === 'system') {
+        const bsId = kit.bs_id as string;
+        if (await stations.findById(bsId)) return { status_code: 3 };
+        if (!(await this.repo.claim(trx, kit.id, { userId: target.id, bsId, ts: now })))
+          return { status_code: 3 };
+        await stations.insertStation({
+          id: bsId,
+          owner_user_id: target.id,
+          bs_group: null,
+          display_name: null,
+          timezone: null,
+          bs_type: null,
+          version: null,
+          firmware: null,
+          sim: null,
+          sim_exp_ts: null,
+          activation_ts: now,
+          last_boot_ts: null,
+          last_conf_ts: null,
+          last_data_ts: null,
+          credential_hash: kit.credential_hash as string,
+          created_ts: now,
+        });
+        return { status_code: 0, kit: { kind: 'system', bs_id: bsId, set_id: null, probes: [] } };
+      }
+
+      const bsId = await this.stationForProbes(stations, target, req.BS_ID);
+      const probes = kitProbes(kit);
+      const ids = probes.map((p) => p.sensor_id);
+      const existing = await stations.probesWithStation(ids);
+      // A probe another account's station already heard stays there (with its history, which is that
+      // account's): the set counts as active, and an admin sorts it out by transfer.
+      if (existing.some((p) => p.owner_user_id !== target.id)) return { status_code: 3 };
+      if (!(await this.repo.claim(trx, kit.id, { userId: target.id, bsId, ts: now })))
+        return { status_code: 3 };
+      const known = new Set(existing.map((p) => p.sensor_id));
+      await stations.insertProbes(
+        probes
+          .filter((p) => !known.has(p.sensor_id))
+          .map((p) => ({
+            sensor_id: p.sensor_id,
+            bs_id: bsId,
+            sensor_name: null,
+            kind: probeKindOf(p.sensor_id),
+            depths: p.depths,
+            disabled: 0,
+            storage_location: null,
+            col: null,
+            real_bs: null,
+            created_ts: now,
+          })),
+      );
+      moved.push(...ids);
+      return { status_code: 0, kit: { kind: 'probes', bs_id: bsId, set_id: kit.set_id, probes: ids } };
+    });
+
+    if (outcome.status_code === 0) {
+      // The ingest path caches what it knows of each probe; these are new to it (on every instance).
+      if (moved.length > 0) this.bus.emit('probesMoved', { sensorIds: moved });
+    } else {
+      this.perAccount.fail(accountKey);
+      this.perAddress.fail(addressKey);
+    }
+    return outcome;
+  }
+
+  /** Admins: the kits, open ones with their code and QR code. */
+  async list(actor: Actor, state: 'open' | 'claimed' | 'all'): Promise<Kit[]> {
+    if (!actor.isAdmin) throw ApiError.forbidden('Only admins see the kits.');
+    const rows = await this.repo.list(state, KIT_LIST_LIMIT);
+    return rows.map((r) => this.present(r));
+  }
+
+  private present(r: KitRow & { username: string | null }): Kit {
+    const kind = r.kind as KitKind;
+    const url = r.code ? activationUrl(this.publicUrl, kind, r.code) : null;
+    return {
+      id: r.id,
+      kind,
+      bs_id: r.bs_id,
+      set_id: r.set_id,
+      probes: kitProbes(r).map((p) => p.sensor_id),
+      partner_app: r.partner_app,
+      created_ts: Number(r.created_ts),
+      code: r.code,
+      activationUrl: url,
+      qrSvg: url ? qrSvg(url) : null,
+      claimed:
+        r.claimed_ts === null
+          ? null
+          : {
+              UID: r.claimed_user_id,
+              username: r.username,
+              bs_id: r.claimed_bs_id,
+              ts: Number(r.claimed_ts),
+            },
+    };
+  }
+
+  /**
+   * The account a kit joins: the caller's own; an admin's customer named by UID. Sub-users and masters
+   * may not (mayActivateKits); nor may anyone name another account.
+   */
+  private async targetOf(actor: Actor, uid: number | undefined): Promise<UserRow> {
+    if (!mayActivateKits(changeRightsOf(actor)))
+      throw ApiError.forbidden('Only the account owner can activate base stations and probes.');
+    if (!actor.isAdmin) {
+      if (uid !== undefined && uid !== actor.user.id)
+        throw ApiError.forbidden('You do not have access to this account.');
+      return actor.user;
+    }
+    if (uid === undefined) throw ApiError.invalid('Choose the account the kit is activated for.', 'UID');
+    const target = await this.access.targetAccount(actor, uid);
+    if (target.main_user_id !== null || target.master === 1 || target.admin === 1)
+      throw ApiError.invalid('Kits are activated into a customer account (its owner).', 'UID');
+    return target;
+  }
+
+  /** The station a probe set goes to: the one named (the account's own), else the account's first. */
+  private async stationForProbes(
+    stations: BaseStationRepository,
+    target: UserRow,
+    bsId: string | undefined,
+  ): Promise<string> {
+    if (bsId !== undefined) {
+      const row = await stations.findById(bsId);
+      // Another account's station and no station at all get the same answer.
+      if (!row || row.owner_user_id !== target.id) throw ApiError.forbidden();
+      return row.id;
+    }
+    const first = (await stations.listByOwners([target.id]))[0];
+    if (!first) throw ApiError.invalid('Activate a base station before its probes.', 'BS_ID');
+    return first.id;
+  }
+}
+
+/** The material a probe is made for, from its serial's first letter (as the ingest path reads it). */
+function probeKindOf(sensorId: string): string {
+  return { H: 'hay', G: 'grain', C: 'compost' }[sensorId[0] ?? ''] ?? 'other';
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import {
+  ACTIVATION_CODE_MAX_LENGTH,
+  ACTIVATION_CODE_MIN_LENGTH,
+} from '../domain/activation/activationCode.js';
+import { defineEndpoint, defineEndpoints } from './endpoint.js';
+
+/**
+ * Activation (spec doc 1 §2 routes and probe activation dialog, §4, §5, §8; doc 2 §2.6 "add base
+ * station by activation code", §5, §7 "Add BS by activation code (id, uid)", §8): a kit — a base
+ * station or a probe set — carries a code; the first account to send it owns the kit. Decision 0052.
+ */
+
+export const KIT_KINDS = ['system', 'probes'] as const;
+export type KitKind = (typeof KIT_KINDS)[number];
+
+/** Spec doc 2 §5 "Replace BS id": one capital letter, then seven digits. */
+const bsIdSchema = z
+  .string()
+  .regex(/^[A-Z][0-9]{7}$/, 'A base station id is one capital letter and seven digits')
+  .describe('A base station id, e.g. F1000001.');
+
+export const activateKitRequestSchema = z.strictObject({
+  id: z
+    .string()
+    .trim()
+    .min(ACTIVATION_CODE_MIN_LENGTH, 'Activation code is required')
+    .max(ACTIVATION_CODE_MAX_LENGTH, 'This is not an activation code')
+    .describe("The kit's activation code (case, spaces and dashes do not matter)."),
+  kind: z
+    .enum(KIT_KINDS)
+    .default('system')
+    .describe('What the caller means to activate: a base station (system) or a probe set.'),
+  UID: z.int().positive().optional().describe('The account, when an admin activates for a customer.'),
+  BS_ID: bsIdSchema
+    .optional()
+    .describe("Probe sets: the account's station the probes are configured on (default: its first)."),
+});
+export type ActivateKitRequest = z.infer<typeof activateKitRequestSchema>;
+
+export const activatedKitSchema = z.object({
+  kind: z.enum(KIT_KINDS),
+  /** The station's id (a system), or the station the set's probes were configured on. */
+  bs_id: z.string(),
+  /** A probe set's id; null for a base station. */
+  set_id: z.string().nullable(),
+  /** The set's probes (sensor_id_sys); empty for a base station. */
+  probes: z.array(z.string()),
+});
+export type ActivatedKit = z.infer<typeof activatedKitSchema>;
+
+export const activateKitResponseSchema = z.object({
+  /** 0 activated; 2 no such code (or one of the other kind); 3 already activated; 22 a Gari kit. */
+  status_code: z.union([z.literal(0), z.literal(2), z.literal(3), z.literal(22)]),
+  kit: activatedKitSchema.optional(),
+});
+export type ActivateKitResponse = z.infer<typeof activateKitResponseSchema>;
+
+export const getKitQuerySchema = z.strictObject({
+  state: z
+    .enum(['open', 'claimed', 'all'])
+    .default('open')
+    .describe('Kits not yet activated (open), activated ones, or all.'),
+});
+
+export const kitSchema = z.object({
+  id: z.int(),
+  kind: z.enum(KIT_KINDS),
+  bs_id: z.string().nullable(),
+  set_id: z.string().nullable(),
+  probes: z.array(z.string()),
+  /** Kits of a partner service (gari): only that service activates them. */
+  partner_app: z.string().nullable(),
+  created_ts: z.int(),
+  /** The printed code and where its QR code leads; null once activated (the code is then forgotten). */
+  code: z.string().nullable(),
+  activationUrl: z.string().nullable(),
+  /** The QR code of activationUrl as an SVG document. */
+  qrSvg: z.string().nullable(),
+  claimed: z
+    .object({
+      UID: z.int().nullable(),
+      username: z.string().nullable(),
+      bs_id: z.string().nullable(),
+      ts: z.int(),
+    })
+    .nullable(),
+});
+export type Kit = z.infer<typeof kitSchema>;
+
+export const getKitResponseSchema = z.object({
+  status_code: z.literal(0),
+  results: z.array(kitSchema),
+});
+export type GetKitResponse = z.infer<typeof getKitResponseSchema>;
+
+export const activationEndpoints = defineEndpoints({
+  activateKit: defineEndpoint({
+    method: 'POST',
+    path: '/admin/activateKit',
+    body: activateKitRequestSchema,
+    response: activateKitResponseSchema,
+    auth: 'user',
+    summary:
+      "Activates a kit by its code into the caller's account (an admin's: the UID's): a base station or a probe set.",
+  }),
+  getKit: defineEndpoint({
+    method: 'GET',
+    path: '/admin/getKit',
+    query: getKitQuerySchema,
+    response: getKitResponseSchema,
+    auth: 'user',
+    summary: 'Admins: the kits with their codes and printable QR codes (open ones), or who activated them.',
+  }),
+});

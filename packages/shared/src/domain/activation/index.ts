@@ -1,0 +1,3 @@
+export * from './activationCode.js';
+export * from './activationStatus.js';
+export * from './activationRules.js';
