@@ -1,0 +1,232 @@
+/**
+ * Packed readings benchmark (issue 9 item 4, decision 0054): bytes per stored reading before and after
+ * packing, the packing job's CPU per 1,000 readings, and a month of one probe's raw readings read back
+ * (what the month chart and the data table ask of the store) from raw rows and from packed days — on
+ * SQLite and PostgreSQL, in one process, the readings written straight into a fresh store.
+ *
+ *   npx tsx bench/packing/run.ts [--stores sqlite,postgres] [--probes 100] [--days 60] [--per-day 72] [--rounds 3]
+ *
+ * The data: a probe every 20 minutes by default (the simulator's cadence; `--per-day 24` is hourly),
+ * three depths wandering by a random walk with sensor noise, signal jittering by a few dB, battery
+ * slowly falling, arrival a few seconds after measurement — seeded, so every run packs the same bytes.
+ *
+ * Bytes: SQLite's own page accounting (dbstat: the table's pages, b-tree overhead and free space in
+ * them included); PostgreSQL's pg_total_relation_size (heap, TOAST and the primary key), after VACUUM.
+ * CPU: process.cpuUsage of this process — on SQLite that is all the work, on PostgreSQL only the
+ * server's client side (the database backend's CPU is not counted; said beside the figure).
+ * Month reads: each round reads the month of every probe once; the median of the rounds' medians.
+ *
+ * Results go to stdout and bench/results/packing.json. Target: ≤ 16 bytes per packed reading, a month
+ * read no slower than from raw rows (ratio packed / raw ≤ 1.5) and ≤ 10 ms.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { openStore, type Store } from '../../apps/server/src/db/createDatabase.js';
+import { ReadingHistory } from '../../apps/server/src/features/readings/readingHistory.js';
+import { ReadingPacker } from '../../apps/server/src/features/readings/readingPacker.js';
+import { percentile, prepareStore, round1, stationId, writeResults } from '../support/benchServer.js';
+import { insertHayProbes } from '../support/insertHayProbes.js';
+import { loadAverage, median } from '../support/procStats.js';
+
+const { values: args } = parseArgs({
+  options: {
+    stores: { type: 'string', default: 'sqlite,postgres' },
+    probes: { type: 'string', default: '100' },
+    days: { type: 'string', default: '60' },
+    'per-day': { type: 'string', default: '72' },
+    rounds: { type: 'string', default: '3' },
+    'database-url': {
+      type: 'string',
+      default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    },
+  },
+});
+const PROBES = Number(args.probes);
+const DAYS = Number(args.days);
+const PER_DAY = Number(args['per-day']);
+const ROUNDS = Number(args.rounds);
+const STEP_S = 86_400 / PER_DAY;
+const DAY_S = 86_400;
+
+const probeId = (i: number) => `H${String(900_000 + i)}`;
+
+/** A small seeded generator (LCG): every run writes the same readings. */
+function random(seed: number): () => number {
+  let s = seed;
+  return () => (s = (s * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+}
+
+async function seed(store: Store, now: number): Promise<number> {
+  const db = store.db;
+  const bs = stationId(0);
+  const ids = Array.from({ length: PROBES }, (_, i) => probeId(i));
+  await insertHayProbes(db, bs, ids, now);
+  const end = Math.floor(now / STEP_S) * STEP_S;
+  const count = DAYS * PER_DAY;
+  const rnd = random(42);
+  for (let p = 0; p < PROBES; p++) {
+    const walk = [200 + p, 300 + p, 250 + p];
+    let batt = 370;
+    const rows = [];
+    for (let k = 0; k < count; k++) {
+      const ts = end - (count - 1 - k) * STEP_S;
+      for (let d = 0; d < 3; d++) walk[d]! += Math.round((rnd() - 0.5) * 4);
+      const temps = walk.map((w) => w + Math.round((rnd() - 0.5) * 4));
+      if (rnd() < 0.002) batt -= 1;
+      rows.push({
+        sensor_id: ids[p] as string,
+        meas_ts: ts,
+        bs_id: bs,
+        received_ts: ts + 2 + Math.floor(rnd() * 8),
+        temperature: temps[0] as number,
+        temps: JSON.stringify(temps),
+        sensor_rssi: -70 - Math.floor(rnd() * 6),
+        bs_rssi: -60 - Math.floor(rnd() * 4),
+        batt,
+      });
+    }
+    for (let i = 0; i < rows.length; i += 1_000)
+      await db
+        .insertInto('readings')
+        .values(rows.slice(i, i + 1_000))
+        .execute();
+    const last = rows.at(-1)!;
+    await db
+      .insertInto('probe_latest')
+      .values({
+        sensor_id: last.sensor_id,
+        bs_id: bs,
+        meas_ts: last.meas_ts,
+        temperature: last.temperature,
+        temps: last.temps,
+        sensor_rssi: last.sensor_rssi,
+        bs_rssi: last.bs_rssi,
+        batt: last.batt,
+      })
+      .execute();
+  }
+  return PROBES * count;
+}
+
+async function tableBytes(
+  store: Store,
+  table: 'readings' | 'readings_packed',
+  admin: pg.Client | undefined,
+  schema: string,
+): Promise<number> {
+  if (!admin) {
+    const row = store
+      .sqlite!.prepare(`select coalesce(sum(pgsize), 0) as b from dbstat where name = ?`)
+      .get(table) as {
+      b: number;
+    };
+    // WITHOUT ROWID tables keep their rows in the primary key's b-tree, named after the constraint.
+    const pk = store
+      .sqlite!.prepare(`select coalesce(sum(pgsize), 0) as b from dbstat where name like ?`)
+      .get(`sqlite_autoindex_${table}_%`) as { b: number };
+    return row.b + pk.b;
+  }
+  await admin.query(`vacuum analyze ${schema}.${table}`);
+  const { rows } = await admin.query<{ b: string }>(
+    `select pg_total_relation_size('${schema}.${table}') as b`,
+  );
+  return Number(rows[0]!.b);
+}
+
+/** Reads each probe's last 31 days once; per-read CPU milliseconds, sorted. */
+async function monthReads(history: ReadingHistory, now: number): Promise<number[]> {
+  const ms: number[] = [];
+  for (let p = 0; p < PROBES; p++) {
+    const before = process.cpuUsage();
+    const rows = await history.range([probeId(p)], now - 31 * DAY_S, now);
+    const used = process.cpuUsage(before);
+    if (rows.length === 0) throw new Error('no readings read');
+    ms.push((used.user + used.system) / 1000);
+  }
+  return ms.sort((a, b) => a - b);
+}
+
+async function runStore(engine: 'sqlite' | 'postgres') {
+  const dataDir = mkdtempSync(join(tmpdir(), 'emberwatch-bench-packing-'));
+  const schema = `bp_${randomBytes(5).toString('hex')}`;
+  const baseUrl = args['database-url'];
+  const admin = engine === 'postgres' ? new pg.Client({ connectionString: baseUrl }) : undefined;
+  try {
+    if (admin) {
+      await admin.connect();
+      await admin.query(`create schema ${schema}`);
+      await prepareStore({ dataDir, databaseUrl: baseUrl, pgSchema: schema, stations: 1 });
+    } else await prepareStore({ dataDir, stations: 1 });
+    const store = openStore({
+      databaseUrl: admin ? baseUrl : undefined,
+      sqlitePath: join(dataDir, 'emberwatch.db'),
+      ...(admin ? { pgSchema: schema } : {}),
+    });
+    const now = Math.floor(Date.now() / 1000);
+    process.stdout.write(`${engine}: writing ${DAYS} days × ${PER_DAY} readings for ${PROBES} probes …\n`);
+    const readings = await seed(store, now);
+    const rawBytes = await tableBytes(store, 'readings', admin, schema);
+    const history = new ReadingHistory(store.db);
+
+    const rawReads: number[][] = [];
+    for (let r = 0; r < ROUNDS; r++) rawReads.push(await monthReads(history, now));
+
+    const load = loadAverage();
+    const quiet = { info: () => undefined };
+    const before = process.cpuUsage();
+    const t0 = performance.now();
+    const packed = await new ReadingPacker(store.db, store.engine, () => now, 3, quiet).run();
+    const packCpu = process.cpuUsage(before);
+    const packS = (performance.now() - t0) / 1000;
+    const packedBytes = await tableBytes(store, 'readings_packed', admin, schema);
+    const leftRaw = await tableBytes(store, 'readings', admin, schema);
+
+    const packedReads: number[][] = [];
+    for (let r = 0; r < ROUNDS; r++) packedReads.push(await monthReads(history, now));
+    await store.close();
+
+    const med = (runs: number[][], q: number) => round1(median(runs.map((run) => percentile(run, q))));
+    const rawP50 = med(rawReads, 0.5);
+    const packedP50 = med(packedReads, 0.5);
+    const result = {
+      engine,
+      probes: PROBES,
+      days: DAYS,
+      perDay: PER_DAY,
+      readings,
+      packedReadings: packed.readings,
+      packedDays: packed.days,
+      bytesPerReadingRaw: round1(rawBytes / readings),
+      bytesPerReadingPacked: round1(packedBytes / packed.readings),
+      rawLeftBytes: leftRaw,
+      packCpuMsPer1000: round1((packCpu.user + packCpu.system) / 1000 / (packed.readings / 1000)),
+      packCpuCounts: engine === 'sqlite' ? 'all work (SQLite runs in this process)' : 'client side only',
+      packSeconds: round1(packS),
+      monthReadCpuMs: { rawP50, rawP95: med(rawReads, 0.95), packedP50, packedP95: med(packedReads, 0.95) },
+      monthReadRatioPackedToRaw: round1(packedP50 / rawP50),
+      rounds: ROUNDS,
+      loadAverage: load,
+    };
+    process.stdout.write(
+      `${engine}: ${result.bytesPerReadingRaw} B/reading raw → ${result.bytesPerReadingPacked} B/reading packed ` +
+        `(${packed.days} probe-days, ${packed.readings.toLocaleString('en')} readings, ${result.packCpuMsPer1000} ms CPU per 1,000 packed, ${result.packCpuCounts}); ` +
+        `month read CPU p50 ${rawP50} ms raw, ${packedP50} ms packed (×${result.monthReadRatioPackedToRaw}); load ${load.join(' ')}\n`,
+    );
+    return result;
+  } finally {
+    if (admin) {
+      await admin.query(`drop schema if exists ${schema} cascade`);
+      await admin.end();
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const results = [];
+for (const engine of args.stores.split(',') as ('sqlite' | 'postgres')[])
+  results.push(await runStore(engine));
+writeResults('packing', { date: new Date().toISOString(), results });
