@@ -6,6 +6,7 @@ import { deliveryFeature } from './features/delivery/index.js';
 import { exportFeature } from './features/export/index.js';
 import { fansFeature } from './features/fans/index.js';
 import { ingestFeature } from './features/ingest/index.js';
+import { insightFeature } from './features/insight/index.js';
 import { masterAccessFeature } from './features/master-access/index.js';
 import { monitorsFeature } from './features/monitors/index.js';
 import { notificationsFeature } from './features/notifications/index.js';
@@ -60,7 +61,18 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
     ...preferences.exports,
     ...monitors.exports,
   });
-  const storages = storagesFeature(kernel, { ...auth, users: access.exports.users, ...monitors.exports });
+  const storages = storagesFeature(kernel, {
+    ...auth,
+    users: access.exports.users,
+    ...monitors.exports,
+    // The survey's yearly volume caps a storage's capacity (insight is built below; called only once the server runs).
+    capacityMaxOf: (accountId) => insight.exports.capacityMaxOf(accountId),
+  });
+  const insight = insightFeature(kernel, {
+    ...auth,
+    users: access.exports.users,
+    saveStorage: storages.exports.saveStorage,
+  });
   const sites = sitesFeature(kernel, { ...auth, ...storages.exports });
   const quality = qualityFeature(kernel, { ...auth, users: access.exports.users, ...history });
   const exportData = exportFeature(kernel, { ...auth, ...history });
@@ -102,6 +114,7 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
     monitors,
     notifications,
     storages,
+    insight,
     sites,
     quality,
     exportData,

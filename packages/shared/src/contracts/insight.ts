@@ -80,11 +80,11 @@ export const insightTrialTimeResponseSchema = z.object({
   trialDays: z.int().min(0).max(INSIGHT_TRIAL_DAYS_MAX),
 });
 
-/** GET /client/getInsightSurvey: status 0 with the answers; 1 while none are saved (spec doc 1 §8). */
-export const getInsightSurveyResponseSchema = z.union([
-  z.object({ status_code: z.literal(0), data: surveyAnswersSchema }),
-  z.object({ status_code: z.literal(1), data: z.null() }),
-]);
+/** GET /client/getInsightSurvey: status 0 with the answers; 1 and null while none are saved (spec doc 1 §8). */
+export const getInsightSurveyResponseSchema = z.object({
+  status_code: z.union([z.literal(0), z.literal(1)]),
+  data: surveyAnswersSchema.nullable(),
+});
 export type GetInsightSurveyResponse = z.infer<typeof getInsightSurveyResponseSchema>;
 
 export const saveInsightSurveyRequestSchema = z.strictObject({
@@ -149,15 +149,12 @@ export const setInsightRequestSchema = z.strictObject({
 
 /** POST /testMigrationCall: a one-time key and the URL of the separate app (spec doc 1 §2 migration screen). */
 export const testMigrationCallRequestSchema = z.strictObject({ UID: userIdSchema.optional() });
-export const testMigrationCallResponseSchema = z.union([
-  z.object({ status_code: z.literal(0), key: z.string(), url: z.string().nullable() }),
-  z.object({
-    status_code: z.literal(1),
-    key: z.null(),
-    url: z.null(),
-    error: z.string().describe('Why not (spec doc 1 §8: shown as the migration error text).'),
-  }),
-]);
+export const testMigrationCallResponseSchema = z.object({
+  status_code: z.union([z.literal(0), z.literal(1)]).describe('1: the migration is not open.'),
+  key: z.string().nullable().describe('One-time key for the separate app (status 0).'),
+  url: z.string().nullable().describe("The separate app's URL; null: back to /login."),
+  error: z.string().optional().describe('Why not (spec doc 1 §8: shown as the migration error text).'),
+});
 export type TestMigrationCallResponse = z.infer<typeof testMigrationCallResponseSchema>;
 
 export const setMigrationOnRequestSchema = z.strictObject({

@@ -1,10 +1,10 @@
-import type { StorageAlertMessaging } from '@emberwatch/shared';
+import type { Storage, StorageAlertMessaging, StorageInput } from '@emberwatch/shared';
 import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
 import { BaseStationRepository } from '../base-stations/index.js';
 import type { MonitorChoice } from '../monitors/index.js';
-import type { AccessService, UserRepository } from '../users/index.js';
+import type { AccessService, Actor, UserRepository } from '../users/index.js';
 import { AlertContactsRepository } from './alertContacts.repository.js';
 import { StorageRepository } from './storage.repository.js';
 import { StorageAlertsService } from './storageAlerts.service.js';
@@ -29,6 +29,8 @@ export function storagesFeature(
     authenticate: Authenticate;
     users: UserRepository;
     monitorChoice: (ownerId: number, itemId: number, storageId: number | undefined) => Promise<MonitorChoice>;
+    /** The largest capacity of an account's storages (the Insight survey's); 1000 without it. */
+    capacityMaxOf?: (accountId: number) => Promise<number>;
   },
 ) {
   const { db } = kernel.store;
@@ -42,12 +44,16 @@ export function storagesFeature(
     kernel.nowS,
     deps.monitorChoice,
     contacts,
+    deps.capacityMaxOf,
   );
   const alerts = new StorageAlertsService(repo, storages, deps.access, contacts, kernel.nowS);
   return defineFeature({
     name: 'storages',
     routes: storageRoutes({ authenticate: deps.authenticate, storages, alerts }),
     exports: {
+      /** Makes or replaces a storage as the caller (all of saveStorage's rules and access checks). */
+      saveStorage: (actor: Actor, uid: number | undefined, item: StorageInput): Promise<Storage> =>
+        storages.save(actor, uid, item),
       /** The storages of one account, each with its station (the site plan places them). */
       storagesOfAccount: async (ownerId: number): Promise<AccountStorage[]> =>
         (await repo.listByOwners([ownerId])).map((r) => ({ id: r.id, bsId: r.bs_id })),

@@ -42,6 +42,9 @@ export class StorageService {
       storageId: number | undefined,
     ) => Promise<MonitorChoice>,
     private readonly contacts: Pick<AlertContactsRepository, 'contactsOf' | 'rightsOf'>,
+    /** Spec doc 3 §5: capacity capped by a maximum from the account's Insight survey, default 1000. */
+    private readonly capacityMaxOf: (accountId: number) => Promise<number> = () =>
+      Promise.resolve(STORAGE_CAPACITY_MAX_DEFAULT),
   ) {}
 
   /** GET /client/getStorages: the storages of the accounts the caller sees, or of one (UID), by name. */
@@ -62,8 +65,9 @@ export class StorageService {
 
     const station = await this.stations.findById(item.BS_ID);
     if (!station || station.owner_user_id !== accountId) throw ApiError.forbidden();
-    if (item.capacity !== null && item.capacity > STORAGE_CAPACITY_MAX_DEFAULT)
-      throw ApiError.invalid(`The capacity is at most ${STORAGE_CAPACITY_MAX_DEFAULT}.`, 'item.capacity');
+    const capacityMax = item.capacity === null ? 0 : await this.capacityMaxOf(accountId);
+    if (item.capacity !== null && item.capacity > capacityMax)
+      throw ApiError.invalid(`The capacity is at most ${capacityMax}.`, 'item.capacity');
     // A storage has at most one monitor (spec doc 3 §3 Storage "monitor"), one of its own account.
     if (item.monitor !== null && item.monitor !== existing?.monitor_id) {
       const choice = await this.monitorChoice(accountId, item.monitor, existing?.id);

@@ -37,6 +37,9 @@ export function presentService(user: UserRow): Service | null {
       period: s.period ?? null,
       expDate: s.expDate ?? null,
       surveyCompleted: s.surveyCompleted ?? false,
+      renewed: s.renewed ?? null,
+      nextPayment: s.nextPayment ?? null,
+      oldPlans: s.oldPlans ?? [],
     };
   } catch {
     return null;
