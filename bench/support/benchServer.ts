@@ -149,15 +149,19 @@ export function randomPort(): number {
 
 /**
  * Runs `work` against the built server on a fresh SQLite store holding the bench account (with its
- * password) and one station; then stops the server and deletes the store, whatever happened.
+ * password) and one station; then stops the server and deletes the store, whatever happened. `work`
+ * gets the server's pid too, for its CPU time (/proc/<pid>/stat).
  */
-export async function withFreshServer<T>(name: string, work: (port: number) => Promise<T>): Promise<T> {
+export async function withFreshServer<T>(
+  name: string,
+  work: (port: number, pid: number) => Promise<T>,
+): Promise<T> {
   const dataDir = mkdtempSync(join(tmpdir(), `emberwatch-bench-${name}-`));
   const port = randomPort();
   await prepareStore({ dataDir, stations: 1, login: true });
   const server = await startServer(dataDir, undefined, port);
   try {
-    return await work(port);
+    return await work(port, server.pid as number);
   } finally {
     await stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });
