@@ -44,6 +44,8 @@ export interface TestAppOptions {
   nowS?: () => number;
   /** Seed the demo accounts' monitors too (off: other tests start without monitors). */
   demoMonitors?: boolean;
+  /** Seed the demo's fans too: controllers, the outdoor probe and the aeration monitors (off by default). */
+  demoFans?: boolean;
 }
 
 /**
@@ -76,6 +78,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   await migrateToLatest(store);
   const seeded = await seedDemo(store, dataDir, 'http://127.0.0.1:0', Math.floor(Date.now() / 1000), {
     monitors: opts.demoMonitors ?? false,
+    fans: opts.demoFans ?? false,
   });
   const file = JSON.parse(readFileSync(seeded.file, 'utf8')) as DemoStationsFile;
   const { app, kernel, jobs, features } = await createServer(config, store, {

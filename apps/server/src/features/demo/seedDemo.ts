@@ -13,6 +13,7 @@ import {
   demoStationProbes,
   type Material,
 } from './demoAccounts.js';
+import { seedDemoFans } from './seedDemoFans.js';
 import { seedDemoMonitors } from './seedDemoMonitors.js';
 import { seedDemoStorages } from './seedDemoStorages.js';
 
@@ -22,9 +23,20 @@ export interface DemoStationsFile {
     bs_id: string;
     secret: string;
     material: Material;
-    probes: { sensor_id: string; depths: number; heating?: number }[];
+    /** `outdoor`: the probe reads the outdoor air (the simulator plays its outdoor model). */
+    probes: { sensor_id: string; depths: number; heating?: number; outdoor?: boolean }[];
     /** What the station reports when it boots, so the simulator plays the seeded model. */
     identity: { bs_type: number; version: string; firmware: string };
+  }[];
+  /**
+   * The demo's fan controllers (seedDemoFans.ts) with their secrets, and the probes each channel's
+   * fan blows through (the simulator cools them while it runs).
+   */
+  fan_controllers?: {
+    fc_id: string;
+    secret: string;
+    channels: number;
+    aerates: { channel: number; sensor_ids: string[] }[];
   }[];
 }
 
@@ -32,7 +44,7 @@ export const DEMO_STATIONS_FILE = 'demo-stations.json';
 
 /**
  * Creates the demo accounts once, on an empty store, gives them their storages (seedDemoStorages.ts)
- * and monitors (seedDemoMonitors.ts) and writes the demo stations' credentials for the simulator (docs/base-station-protocol.md). Later
+ * monitors (seedDemoMonitors.ts) and fans (seedDemoFans.ts) and writes the demo stations' credentials for the simulator (docs/base-station-protocol.md). Later
  * starts keep the accounts and their data; the credentials file is only rewritten (with fresh
  * secrets) when it is missing.
  */
@@ -41,13 +53,18 @@ export async function seedDemo(
   dataDir: string,
   url: string,
   nowS: number,
-  opts: { monitors?: boolean } = {},
+  opts: { monitors?: boolean; fans?: boolean } = {},
 ): Promise<{ created: boolean; file: string }> {
   const seeded = await seedDemoAccounts(store, dataDir, url, nowS);
   await seedDemoStorages(store, nowS);
   await seedDemoKits(store, nowS);
   // Tests of other features start from accounts without monitors (they create their own).
   if (opts.monitors !== false) await seedDemoMonitors(store, nowS);
+  // Their fans bring their own monitors and controllers: off with the monitors unless asked for.
+  if (opts.fans ?? opts.monitors !== false) {
+    const fans = await seedDemoFans(store, seeded.file, nowS);
+    if (fans.stations) writeStationsFile(seeded.file, fans.stations);
+  }
   return seeded;
 }
 
@@ -189,9 +206,10 @@ async function seedDemoAccounts(
   } else if (existsSync(file)) {
     const current = JSON.parse(readFileSync(file, 'utf8')) as DemoStationsFile;
     // A file written before the demo staged its heating stack gets the flags (secrets unchanged).
+    // The outdoor probe the fans' seed added (seedDemoFans.ts) stays.
     const stations = current.stations.map((s) => {
       const demo = DEMO_ACCOUNTS.flatMap((a) => a.stations).find((d) => d.id === s.bs_id);
-      return demo ? { ...s, probes: demoStationProbes(demo) } : s;
+      return demo ? { ...s, probes: [...demoStationProbes(demo), ...s.probes.filter((p) => p.outdoor)] } : s;
     });
     if (current.url !== url || JSON.stringify(stations) !== JSON.stringify(current.stations))
       writeStationsFile(file, { ...current, url, stations });
