@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { accountFeature } from './features/account/index.js';
 import { activationFeature } from './features/activation/index.js';
 import { baseStationsFeature } from './features/base-stations/index.js';
+import { batchesFeature } from './features/batches/index.js';
 import { deliveryFeature } from './features/delivery/index.js';
 import { exportFeature } from './features/export/index.js';
 import { fansFeature } from './features/fans/index.js';
@@ -98,6 +99,15 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
         channel,
       ),
   });
+  const fans = fansFeature(kernel, auth);
+  const batches = batchesFeature(kernel, {
+    ...auth,
+    users: access.exports.users,
+    ...history,
+    notify: notifications.exports.notify,
+    ...preferences.exports,
+    rcEventsOfBatch: fans.exports.rcEventsOfBatch,
+  });
   const realtime = realtimeFeature(kernel, { ...auth, ...sessions.exports }, opts);
   return [
     access,
@@ -119,7 +129,8 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
     quality,
     exportData,
     translations,
-    fansFeature(kernel, auth),
+    fans,
+    batches,
     sentinel,
     push,
     delivery,

@@ -16,6 +16,7 @@ import { deliveryMigration } from './0025_delivery.js';
 import { sentinelMigration } from './0026_sentinel.js';
 import { notificationsMigration } from './0027_notifications.js';
 import { pushMigration } from './0028_push.js';
+import { batchesMigration } from './0029_batches.js';
 import { insightMigration } from './0030_insight.js';
 import { packedReadingsMigration } from './0034_packed_readings.js';
 
@@ -38,6 +39,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0026_sentinel': sentinelMigration(engine),
     '0027_notifications': notificationsMigration(engine),
     '0028_push': pushMigration(engine),
+    '0029_batches': batchesMigration(engine),
     '0030_insight': insightMigration(engine),
     '0034_packed_readings': packedReadingsMigration(engine),
   };

@@ -228,6 +228,28 @@ export class FanRepository {
       .execute();
   }
 
+  /** The RC event log of an account's channels that served a batch, in a time range, newest first. */
+  eventsOfBatch(q: {
+    ownerId: number;
+    batchId: number;
+    fromTs: number;
+    toTs: number;
+    limit: number;
+  }): Promise<Selectable<FanEventsTable>[]> {
+    return this.db
+      .selectFrom('fan_events')
+      .selectAll('fan_events')
+      .innerJoin('fan_controllers', 'fan_controllers.id', 'fan_events.fc_id')
+      .where('fan_controllers.owner_user_id', '=', q.ownerId)
+      .where('fan_events.batch_ref', '=', q.batchId)
+      .where('fan_events.ts', '>=', q.fromTs)
+      .where('fan_events.ts', '<=', q.toTs)
+      .orderBy('fan_events.ts', 'desc')
+      .orderBy('fan_events.id', 'desc')
+      .limit(q.limit)
+      .execute();
+  }
+
   // --- what a decision reads ------------------------------------------------------------------
 
   async storages(ids: readonly number[]): Promise<StorageRef[]> {

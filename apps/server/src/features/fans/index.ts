@@ -57,6 +57,8 @@ export function fansFeature(kernel: Kernel, deps: { access: AccessService; authe
       /** Tells who should refetch which controllers (the realtime feature's fcStat push). */
       onFanStatusChanged: (listener: FanStatusListener) => decider.onStatusChanged(listener),
       fanDecider: decider,
+      /** The RC event log of a batch's channels (the batches feature's getPhaseRClog). */
+      rcEventsOfBatch: (q: Parameters<FanRepository['eventsOfBatch']>[0]) => repo.eventsOfBatch(q),
     },
   });
 }

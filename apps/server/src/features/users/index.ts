@@ -3,11 +3,7 @@ import type { Kernel } from '../../kernel/Kernel.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Authenticate } from '../../http/authenticate.js';
 import { AccessService } from './access.service.js';
-import {
-  UserAccountService,
-  type FanControllerIdsOf,
-  type PreferencesUpdater,
-} from './userAccount.service.js';
+import { UserAccountService, type PreferencesUpdater } from './userAccount.service.js';
 import { UserRepository } from './user.repository.js';
 import { userRoutes } from './users.routes.js';
 
@@ -37,17 +33,9 @@ export function usersFeature(
     access: AccessService;
     authenticate: Authenticate;
     preferences: PreferencesUpdater;
-    /** FC_IDs of the user info: the fans feature's, built after this one. */
-    fcIdsOf?: FanControllerIdsOf;
   },
 ) {
-  const accounts = new UserAccountService(
-    deps.users,
-    deps.access,
-    deps.preferences,
-    kernel.nowS,
-    deps.fcIdsOf,
-  );
+  const accounts = new UserAccountService(deps.users, deps.access, deps.preferences, kernel.nowS);
   return defineFeature({
     name: 'users',
     routes: userRoutes({ authenticate: deps.authenticate, accounts }),

@@ -1,0 +1,128 @@
+import type { RcEvent, UiPreferences } from '@emberwatch/shared';
+import type { Authenticate } from '../../http/authenticate.js';
+import { defineFeature } from '../../kernel/FeatureModule.js';
+import type { Kernel } from '../../kernel/Kernel.js';
+import type { Notify } from '../notifications/index.js';
+import type { AccessService, UserRepository } from '../users/index.js';
+import { BatchRepository } from './batch.repository.js';
+import { BatchService } from './batch.service.js';
+import { BatchAlerts } from './batchAlerts.js';
+import { batchRoutes } from './batches.routes.js';
+import type { ReadingSource } from './batchProgress.js';
+import { BatchScopes } from './batchScopes.js';
+import { SanitisationReports } from './sanitisationReport.service.js';
+
+/** How often silent probes of ongoing batches are looked for (`batch_bug`). */
+export const BATCH_SILENT_CHECK_EVERY_MS = 5 * 60_000;
+
+/** A line of the fans feature's RC event log, as stored. */
+export interface RcEventRow {
+  ts: number;
+  fc_id: string;
+  channel: number;
+  batch_ref: number | null;
+  command: number;
+  net: string | null;
+  fc_mode: string | null;
+  vent_mode: string | null;
+  comm: string;
+  manual: number;
+  data_ts: number | null;
+  temps: string | null;
+  cycle: number | null;
+  secs: number | null;
+}
+
+function presentRcEvent(e: RcEventRow): RcEvent {
+  let temps: (number | null)[] | null = null;
+  try {
+    temps = e.temps ? (JSON.parse(e.temps) as (number | null)[]) : null;
+  } catch {
+    temps = null;
+  }
+  return {
+    ts: e.ts,
+    FC_ID: e.fc_id,
+    channel: e.channel,
+    batchRef: e.batch_ref,
+    command: e.command,
+    net: e.net,
+    fc_mode: e.fc_mode,
+    ventMode: e.vent_mode,
+    comm: e.comm,
+    manual: e.manual === 1,
+    dataTs: e.data_ts,
+    temps,
+    cycle: e.cycle,
+    secs: e.secs,
+  };
+}
+
+/**
+ * Compost batches (issue 13 item 4; spec doc 3 §2–§4, §9; doc 1 §2, §3, §7; decisions 0049, 0050):
+ * the batch calls, each phase's probe progress folded from the stored readings, probe replacements,
+ * turnings, the `batch` and `batch_bug` notifications, the RC events of a phase (read through the
+ * fans feature) and the sanitisation report with its PDF.
+ */
+export function batchesFeature(
+  kernel: Kernel,
+  deps: {
+    access: AccessService;
+    authenticate: Authenticate;
+    users: UserRepository;
+    history: ReadingSource;
+    notify: Notify;
+    preferences: { get(userId: number): Promise<Pick<UiPreferences, 'language' | 'degrees'>> };
+    rcEventsOfBatch: (q: {
+      ownerId: number;
+      batchId: number;
+      fromTs: number;
+      toTs: number;
+      limit: number;
+    }) => Promise<RcEventRow[]>;
+  },
+) {
+  const repo = new BatchRepository(kernel.store.db);
+  const scopes = new BatchScopes(deps.access, deps.users, kernel.nowS);
+  const batches = new BatchService(
+    repo,
+    scopes,
+    deps.history,
+    async (q) => (await deps.rcEventsOfBatch(q)).map(presentRcEvent),
+    kernel.nowS,
+  );
+  const reports = new SanitisationReports(repo, batches, deps.history, kernel.nowS);
+  const alerts = new BatchAlerts(
+    repo,
+    (ownerId, kind, params, subject) => deps.notify(kernel.store.db, ownerId, kind, params, subject),
+    kernel.nowS,
+  );
+  let log: (err: unknown) => void = () => undefined;
+  return defineFeature({
+    name: 'batches',
+    routes: async (app) => {
+      log = (err) => app.log.error({ err }, 'batch alerts failed');
+      await app.register(
+        batchRoutes({
+          authenticate: deps.authenticate,
+          batches,
+          reports,
+          repo,
+          preferencesOf: (userId) => deps.preferences.get(userId),
+          nowS: kernel.nowS,
+        }),
+      );
+    },
+    // Another instance's commit is that instance's to look at; the silent check covers every batch.
+    events: {
+      newData: ({ bsIds, remote }) => {
+        if (!remote) alerts.onNewData(bsIds).catch((err: unknown) => log(err));
+      },
+    },
+    jobs: [{ name: 'batches.silent', everyMs: BATCH_SILENT_CHECK_EVERY_MS, run: () => alerts.checkSilent() }],
+    exports: {
+      /** The alert passes, for the job runner and tests that wait for one. */
+      batchAlerts: alerts,
+    },
+  });
+}
