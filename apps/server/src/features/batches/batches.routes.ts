@@ -31,6 +31,7 @@ const HIDDEN = { schema: { hide: true } };
 function fileNameOf(name: string, id: number): string {
   const slug = name
     .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^\w-]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 40);
