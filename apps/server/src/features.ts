@@ -41,7 +41,13 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
   const preferences = preferencesFeature(kernel);
   const sessions = sessionsFeature(kernel, { ...access.exports, ...preferences.exports });
   const auth = { access: access.exports.access, authenticate: sessions.exports.authenticate };
-  const users = usersFeature(kernel, { ...access.exports, ...auth, ...preferences.exports });
+  const users = usersFeature(kernel, {
+    ...access.exports,
+    ...auth,
+    ...preferences.exports,
+    // The user info's FC_IDs come from the fans feature (built below; called only once the server runs).
+    fcIdsOf: (ownerId) => fans.exports.controllerIdsOf(ownerId),
+  });
   const masterAccess = masterAccessFeature(kernel, auth);
   const account = accountFeature(kernel, {
     ...auth,
@@ -108,7 +114,11 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
     ...preferences.exports,
     rcEventsOfBatch: fans.exports.rcEventsOfBatch,
   });
-  const realtime = realtimeFeature(kernel, { ...auth, ...sessions.exports }, opts);
+  const realtime = realtimeFeature(
+    kernel,
+    { ...auth, ...sessions.exports, onFanStatusChanged: fans.exports.onFanStatusChanged },
+    opts,
+  );
   return [
     access,
     preferences,

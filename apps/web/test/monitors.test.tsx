@@ -431,19 +431,6 @@ describe('the monitor editor', { timeout: 30_000 }, () => {
       },
     ]);
   });
-
-  it('shows a fan-control rule read-only with a note', async () => {
-    const fan = monitor({
-      rules: [{ id: 1, type: 'MANUAL_CONTROL', settings: { FC_ID: 'FC-1', notifications: false } }],
-    });
-    const { user } = renderApp('/storages/monitors', monitorServer([fan]));
-    await user.click(within((await cards())[0]!).getByText('Hay watch'));
-    const editor = await screen.findByRole('dialog', { name: 'Edit monitor' });
-    const rule = within(editor).getByRole('listitem', { name: 'Manual control' });
-    expect(rule.textContent).toContain('Fan controller FC-1 is switched on and off by hand.');
-    expect(rule.textContent).toContain('editing them comes later');
-    expect(within(rule).queryByRole('button', { name: 'Edit rule' })).toBeNull();
-  });
 });
 
 describe('the rise-rate rule', { timeout: 30_000 }, () => {

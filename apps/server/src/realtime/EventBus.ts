@@ -14,6 +14,8 @@ export interface BusEvents {
    * after the commit: notifications and live views re-read them.
    */
   alertsChanged: { ownerIds: number[]; bsIds: string[]; remote?: boolean };
+  /** Fan controllers of these accounts changed status (the fcStat push), after the commit. */
+  fanStatusChanged: { ownerIds: number[]; fcIds: string[]; remote?: boolean };
 }
 
 export class EventBus {

@@ -8,7 +8,8 @@ const RECONNECT_MS = 1000;
 type RelayMessage =
   | { event: 'newData'; bsIds: string[] }
   | { event: 'probesMoved'; sensorIds: string[] }
-  | { event: 'alertsChanged'; ownerIds: number[]; bsIds: string[] };
+  | { event: 'alertsChanged'; ownerIds: number[]; bsIds: string[] }
+  | { event: 'fanStatusChanged'; ownerIds: number[]; fcIds: string[] };
 const MAX_RECONNECT_MS = 30_000;
 
 /**
@@ -43,10 +44,14 @@ export class PgEventRelay {
     const offAlerts = this.bus.on('alertsChanged', (e) => {
       if (!e.remote) this.publish({ event: 'alertsChanged', ownerIds: e.ownerIds, bsIds: e.bsIds });
     });
+    const offFans = this.bus.on('fanStatusChanged', (e) => {
+      if (!e.remote) this.publish({ event: 'fanStatusChanged', ownerIds: e.ownerIds, fcIds: e.fcIds });
+    });
     this.offBus = () => {
       offNewData();
       offMoved();
       offAlerts();
+      offFans();
     };
   }
 
@@ -107,6 +112,12 @@ export class PgEventRelay {
         this.bus.emit('alertsChanged', {
           ownerIds: e.ownerIds.filter(Number.isInteger),
           bsIds: e.bsIds.filter((id) => typeof id === 'string'),
+          remote: true,
+        });
+      if (e.event === 'fanStatusChanged' && Array.isArray(e.ownerIds) && Array.isArray(e.fcIds))
+        this.bus.emit('fanStatusChanged', {
+          ownerIds: e.ownerIds.filter(Number.isInteger),
+          fcIds: e.fcIds.filter((id) => typeof id === 'string'),
           remote: true,
         });
     } catch {

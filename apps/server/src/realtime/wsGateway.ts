@@ -20,6 +20,8 @@ interface Subscriber {
   expiresAt: number;
   isAdmin: boolean;
   bsIds: Set<string>;
+  /** The accounts whose stations and controllers it may see. */
+  accountIds: Set<number>;
 }
 
 /**
@@ -40,9 +42,15 @@ function send(socket: WebSocket, msg: WsServerMessage): void {
 export function wsGateway(ctx: WsGatewayDeps, refreshMs = ACCESS_REFRESH_MS) {
   const subscribers = new Set<Subscriber>();
 
-  async function accessFor(userId: number): Promise<{ isAdmin: boolean; bsIds: Set<string> }> {
+  async function accessFor(
+    userId: number,
+  ): Promise<{ isAdmin: boolean; bsIds: Set<string>; accountIds: Set<number> }> {
     const actor = await ctx.access.actorFor(userId);
-    return { isAdmin: actor.isAdmin, bsIds: new Set(await ctx.access.visibleStationIds(actor)) };
+    return {
+      isAdmin: actor.isAdmin,
+      bsIds: new Set(await ctx.access.visibleStationIds(actor)),
+      accountIds: new Set(actor.accountIds),
+    };
   }
 
   /** A session ends with its token: the client reconnects with a fresh one (or not at all after logout). */
@@ -53,6 +61,24 @@ export function wsGateway(ctx: WsGatewayDeps, refreshMs = ACCESS_REFRESH_MS) {
 
   const off = ctx.bus.on('newData', ({ bsIds }) => push('newData', bsIds));
   const offAlerts = ctx.bus.on('alertsChanged', ({ bsIds }) => push('alertsChanged', bsIds));
+  const offFans = ctx.bus.on('fanStatusChanged', (e) => pushFanStatus(e.ownerIds, e.fcIds));
+
+  /**
+   * fcStat to every subscriber that may see the controllers' account (the fans feature tells one
+   * account per change, so no one learns another account's controller ids).
+   */
+  function pushFanStatus(ownerIds: readonly number[], fcIds: readonly string[]): void {
+    if (fcIds.length === 0) return;
+    const now = ctx.nowS();
+    for (const s of subscribers) {
+      if (s.expiresAt <= now) {
+        expire(s);
+        continue;
+      }
+      if (s.isAdmin || ownerIds.some((id) => s.accountIds.has(id)))
+        send(s.socket, { type: 'fcStat', fc_ids: fcIds.join(' ') });
+    }
+  }
 
   /** Sends a station event to every subscriber that may see one of the stations, naming only those. */
   function push(type: 'newData' | 'alertsChanged', bsIds: readonly string[]): void {
@@ -79,6 +105,7 @@ export function wsGateway(ctx: WsGatewayDeps, refreshMs = ACCESS_REFRESH_MS) {
         (a) => {
           s.isAdmin = a.isAdmin;
           s.bsIds = a.bsIds;
+          s.accountIds = a.accountIds;
         },
         () => s.socket.close(4401, 'session ended'),
       );
@@ -90,6 +117,7 @@ export function wsGateway(ctx: WsGatewayDeps, refreshMs = ACCESS_REFRESH_MS) {
     app.addHook('onClose', () => {
       off();
       offAlerts();
+      offFans();
       clearInterval(refresher);
       for (const s of subscribers) s.socket.close(1001, 'server shutting down');
     });

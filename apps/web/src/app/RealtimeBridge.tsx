@@ -5,11 +5,13 @@ import { useApiClient } from '../lib/ApiClientContext';
 import { createRealtimeClient, realtimeUrl } from '../lib/realtimeClient';
 import { queryKeys } from '../lib/queryKeys';
 import { useSelectedStation } from '../features/base-stations';
+import { FAN_KEY, fanQueryConcerns } from '../features/fans';
 
 /**
  * Connects the push channel to the data queries (spec doc 1 §4 "Live updates"): a newData event
  * naming the selected station or one grouped with it refetches the probe readings; alertsChanged
- * refetches the monitors and storages, so an alert shows without a reload. Also sends the
+ * refetches the monitors and storages, so an alert shows without a reload; fcStat refetches the
+ * status of the controllers it names (the server sends it only for the user's). Also sends the
  * keep-alive when the tab becomes visible again.
  */
 export function RealtimeBridge() {
@@ -38,10 +40,19 @@ export function RealtimeBridge() {
         void queryClient.invalidateQueries({ queryKey: queryKeys.data(id) });
   });
 
+  // The fan queries naming one of the changed controllers, and the accounts' lists, are read again.
+  const onFanStatus = useEffectEvent((fcIds: readonly string[]) => {
+    void queryClient.invalidateQueries({
+      queryKey: FAN_KEY,
+      predicate: (q) => fanQueryConcerns(q.queryKey, fcIds),
+    });
+  });
+
   // After a (re)connection, pushes sent while the socket was down are lost: read the data afresh.
   const onReady = useEffectEvent(() => {
     onNewData(groupIds);
     onAlertsChanged(groupIds);
+    void queryClient.invalidateQueries({ queryKey: FAN_KEY });
   });
 
   useEffect(() => {
@@ -52,6 +63,7 @@ export function RealtimeBridge() {
       onMessage: (message) => {
         if (message.type === 'newData') onNewData(parseBsIds(message.bs_ids));
         if (message.type === 'alertsChanged') onAlertsChanged(parseBsIds(message.bs_ids));
+        if (message.type === 'fcStat') onFanStatus(message.fc_ids.split(' ').filter(Boolean));
         if (message.type === 'ready') {
           if (connectedBefore) onReady();
           connectedBefore = true;

@@ -50,6 +50,7 @@ export function userInfo(overrides: Partial<UserInfo> = {}): UserInfo {
     demo: false,
     bs_BS_IDs: ['F1000001'],
     bs_list: [{ bsId: 'F1000001', bsName: 'Barn', bsGroup: null }],
+    FC_IDs: [],
     plans: [],
     service: null,
     blocked: false,

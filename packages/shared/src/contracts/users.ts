@@ -58,6 +58,9 @@ export const userInfoSchema = z.object({
   demo: z.boolean(),
   bs_BS_IDs: z.array(z.string()),
   bs_list: z.array(bsListEntrySchema),
+  FC_IDs: z
+    .array(z.string())
+    .describe('The account\'s fan controllers and RC units (spec doc 3 §3 "User fields used here").'),
   plans: z.array(planSchema),
   service: serviceSchema.nullable(),
   blocked: z.boolean(),

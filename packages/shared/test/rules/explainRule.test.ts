@@ -53,6 +53,10 @@ function allRules(): RuleCore[] {
             rules.push({ type, settings: { ...defaultRuleSettings(type, compost), tempRef, alertReset } });
       } else if (type === 'COOLDOWN_CONTROL' || type === 'CYCLIC_CONTROL') {
         rules.push({ type, settings: { ...defaultRuleSettings(type), schedulerEnabled: true } } as RuleCore);
+        rules.push({
+          type,
+          settings: { ...defaultRuleSettings(type), schedulerEnabled: true, reverseDisabled: true },
+        } as RuleCore);
         rules.push({ type, settings: base } as RuleCore);
       } else rules.push({ type, settings: defaultRuleSettings(type) });
     }
@@ -136,6 +140,37 @@ describe('a rule explained in words', () => {
       fc: { kind: 'text', value: 'FC7' },
       run: { kind: 'number', value: 30 },
       cycle: { kind: 'number', value: 60 },
+    });
+  });
+
+  it('a cooldown rule tells its air window, its run from start to target, its safety level and its data ages', () => {
+    const settings = {
+      ...defaultRuleSettings('COOLDOWN_CONTROL'),
+      FC_ID: 'FC7',
+      outdoorID: 'G-9',
+      schedulerEnabled: true,
+      reverseDisabled: true,
+    };
+    settings.disabledHours = settings.disabledHours.map((): [number, number] => [6, 22]);
+    const parts = explainRule({ type: 'COOLDOWN_CONTROL', settings });
+    expect(keys(parts)).toEqual([
+      'fan.COOLDOWN_CONTROL',
+      'fan.cooldownWindow',
+      'fan.cooldownTarget',
+      'fan.cooldownSafety',
+      'fan.cooldownAges',
+      'fan.schedulerReverse',
+    ]);
+    expect(parts[1]?.values).toEqual({
+      delta1: { kind: 'difference', tenths: 50 },
+      delta2: { kind: 'difference', tenths: 150 },
+    });
+    // Target 10 °C with a hysteresis of 1 °C: a run starts above 11 °C; safety from 10 + 15 = 25 °C.
+    expect(parts[2]?.values.start).toEqual({ kind: 'temperature', tenths: 110 });
+    expect(parts[3]?.values).toEqual({ safety: { kind: 'temperature', tenths: 250 } });
+    expect(parts[4]?.values).toEqual({
+      dataAge: { kind: 'number', value: 6 },
+      outdoorAge: { kind: 'number', value: 2 },
     });
   });
 

@@ -23,6 +23,8 @@ export class ControllerProtocol {
     private readonly nowS: () => number,
     /** A controller came back: decide its channels afresh (its air sensor may have news). */
     private readonly onReconnect: (fcId: string) => void = () => undefined,
+    /** What the web shows of it changed (its mode, output, applied revision, a return): fcStat. */
+    private readonly onReported: (change: { fcId: string; ownerId: number }) => void = () => undefined,
   ) {}
 
   async poll(fcId: string, req: PollRequest): Promise<PollResponse> {
@@ -42,6 +44,16 @@ export class ControllerProtocol {
     // A first poll ever is no return, unless the offline job had already logged the silence.
     const wasOffline =
       isControllerOffline(first, now) && (first.last_poll_ts !== null || first.offline === 1);
+
+    // A poll that repeats the last one changes nothing the web shows: no push every 30 s.
+    const visible =
+      wasOffline ||
+      req.channels.some((r) => {
+        const ch = byChannel.get(r.channel) as ChannelWithController;
+        return (
+          ch.fc_mode !== r.fc_mode || ch.drive !== r.drive || (r.rev != null && r.rev !== ch.applied_rev)
+        );
+      });
 
     await this.repo.transaction(async (trx) => {
       await this.repo.updateController(trx, fcId, {
@@ -83,6 +95,7 @@ export class ControllerProtocol {
       await this.repo.insertEvents(trx, events);
     });
     if (wasOffline) this.onReconnect(fcId);
+    if (visible) this.onReported({ fcId, ownerId: first.owner_user_id });
 
     return {
       status_code: 0,
@@ -107,6 +120,7 @@ export class ControllerProtocol {
   async markSilent(): Promise<string[]> {
     const now = this.nowS();
     const marked: string[] = [];
+    const told: { fcId: string; ownerId: number }[] = [];
     for (const c of await this.repo.silentSince(now - FC_OFFLINE_AFTER_S)) {
       const done = await this.repo.transaction(async (trx) => {
         if (!(await this.repo.markOffline(trx, c))) return false;
@@ -117,8 +131,12 @@ export class ControllerProtocol {
         );
         return true;
       });
-      if (done) marked.push(c.id);
+      if (done) {
+        marked.push(c.id);
+        told.push({ fcId: c.id, ownerId: c.owner_user_id });
+      }
     }
+    for (const change of told) this.onReported(change);
     return marked;
   }
 }

@@ -238,13 +238,18 @@ export class FanDecider {
       });
       if (written) changed.push(ch);
     }
-    if (changed.length > 0) {
-      const change = {
-        ownerIds: [...new Set(changed.map((c) => c.owner_user_id))],
-        fcIds: [...new Set(changed.map((c) => c.fc_id))],
-      };
-      for (const l of this.listeners) l(change);
-    }
+    this.tell(changed.map((c) => ({ fcId: c.fc_id, ownerId: c.owner_user_id })));
+  }
+
+  /**
+   * Tells the listeners which controllers changed, one change per account, so that a push names
+   * only controllers of an account its receiver may see.
+   */
+  tell(changed: readonly { fcId: string; ownerId: number }[]): void {
+    const byOwner = new Map<number, Set<string>>();
+    for (const c of changed) byOwner.set(c.ownerId, (byOwner.get(c.ownerId) ?? new Set()).add(c.fcId));
+    for (const [ownerId, fcIds] of byOwner)
+      for (const l of this.listeners) l({ ownerIds: [ownerId], fcIds: [...fcIds].sort() });
   }
 }
 

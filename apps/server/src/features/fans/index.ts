@@ -31,9 +31,14 @@ export function fansFeature(kernel: Kernel, deps: { access: AccessService; authe
   let log: (err: unknown) => void = () => undefined;
   const decider = new FanDecider(repo, kernel.nowS, (err) => log(err));
   const credentials = new ControllerCredentials(async (id) => (await repo.findController(id))?.secret_hash);
-  const protocol = new ControllerProtocol(repo, kernel.nowS, (fcId) => {
-    decider.decideControllers([fcId]).catch((err: unknown) => log(err));
-  });
+  const protocol = new ControllerProtocol(
+    repo,
+    kernel.nowS,
+    (fcId) => {
+      decider.decideControllers([fcId]).catch((err: unknown) => log(err));
+    },
+    (change) => decider.tell([change]),
+  );
   const fans = new FanService(repo, deps.access, decider, credentials, kernel.nowS);
   return defineFeature({
     name: 'fans',
@@ -56,6 +61,8 @@ export function fansFeature(kernel: Kernel, deps: { access: AccessService; authe
     exports: {
       /** Tells who should refetch which controllers (the realtime feature's fcStat push). */
       onFanStatusChanged: (listener: FanStatusListener) => decider.onStatusChanged(listener),
+      /** The user info's FC_IDs: the ids of an account's controllers. */
+      controllerIdsOf: async (ownerId: number) => (await repo.controllersOf(ownerId)).map((c) => c.id),
       fanDecider: decider,
       /** The RC event log of a batch's channels (the batches feature's getPhaseRClog). */
       rcEventsOfBatch: (q: Parameters<FanRepository['eventsOfBatch']>[0]) => repo.eventsOfBatch(q),

@@ -3,7 +3,11 @@ import type { Kernel } from '../../kernel/Kernel.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Authenticate } from '../../http/authenticate.js';
 import { AccessService } from './access.service.js';
-import { UserAccountService, type PreferencesUpdater } from './userAccount.service.js';
+import {
+  UserAccountService,
+  type FanControllerIdsOf,
+  type PreferencesUpdater,
+} from './userAccount.service.js';
 import { UserRepository } from './user.repository.js';
 import { userRoutes } from './users.routes.js';
 
@@ -33,9 +37,17 @@ export function usersFeature(
     access: AccessService;
     authenticate: Authenticate;
     preferences: PreferencesUpdater;
+    /** FC_IDs of the user info: the fans feature's, built after this one. */
+    fcIdsOf?: FanControllerIdsOf;
   },
 ) {
-  const accounts = new UserAccountService(deps.users, deps.access, deps.preferences, kernel.nowS);
+  const accounts = new UserAccountService(
+    deps.users,
+    deps.access,
+    deps.preferences,
+    kernel.nowS,
+    deps.fcIdsOf,
+  );
   return defineFeature({
     name: 'users',
     routes: userRoutes({ authenticate: deps.authenticate, accounts }),

@@ -55,6 +55,8 @@ export interface UserInfoInput {
   /** The account the data belongs to (main user for a sub-user). */
   account: UserRow;
   bsList: BsListEntry[];
+  /** The account's fan controllers' ids. */
+  fcIds: string[];
   subUsers: UserRow[];
   masterAuthorizations: {
     id: number;
@@ -82,6 +84,7 @@ export function presentUserInfo(i: UserInfoInput): UserInfo {
     demo: user.demo === 1,
     bs_BS_IDs: i.bsList.map((b) => b.bsId),
     bs_list: i.bsList,
+    FC_IDs: i.fcIds,
     plans: presentPlans(account, i.nowS),
     service: presentService(account),
     blocked: user.blocked === 1,

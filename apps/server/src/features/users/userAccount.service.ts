@@ -10,6 +10,9 @@ export interface PreferencesUpdater {
   update(userId: number, change: Partial<UiPreferences>): Promise<UiPreferences>;
 }
 
+/** The ids of an account's fan controllers (the fans feature answers it). */
+export type FanControllerIdsOf = (ownerId: number) => Promise<string[]>;
+
 /** User info and preferences of the caller's account, or of one it may act for. */
 export class UserAccountService {
   constructor(
@@ -17,6 +20,7 @@ export class UserAccountService {
     private readonly access: AccessService,
     private readonly preferences: PreferencesUpdater,
     private readonly nowS: () => number,
+    private readonly fcIdsOf: FanControllerIdsOf = () => Promise.resolve([]),
   ) {}
 
   /** GET /client/userInfo: the caller's own, or (UID) an account it may act for. */
@@ -24,15 +28,17 @@ export class UserAccountService {
     const target = await this.access.targetAccount(actor, uid);
     const accountId = target.main_user_id ?? target.id;
     const account = accountId === target.id ? target : ((await this.users.findById(accountId)) ?? target);
-    const [stations, subUsers, masterAuthorizations] = await Promise.all([
+    const [stations, subUsers, masterAuthorizations, fcIds] = await Promise.all([
       this.access.visibleStations(actor, target),
       this.users.listSubUsers(account.id),
       this.users.masterAuthorizationsOf(account.id),
+      this.fcIdsOf(account.id),
     ]);
     return presentUserInfo({
       user: target,
       account,
       bsList: stations.map(presentBsListEntry),
+      fcIds,
       subUsers,
       masterAuthorizations,
       nowS: this.nowS(),

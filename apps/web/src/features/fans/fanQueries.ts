@@ -3,17 +3,57 @@ import { endpoints, type FcItem } from '@emberwatch/shared';
 import { useApiClient } from '../../lib/ApiClientContext';
 
 /**
- * The fans feature's server resource. Its keys live here rather than in lib/queryKeys.ts until the
- * realtime bridge learns the fcStat push (then it invalidates `FAN_KEY` for the user's controllers).
+ * The fans feature's server resource. The realtime bridge invalidates the keys under `FAN_KEY` that
+ * name a controller of an fcStat push: `[FAN_KEY, 'id,id']` for the controllers shown,
+ * `[FAN_KEY, 'account', uid]` for an account's list.
  */
 export const FAN_KEY = ['fans'] as const;
 export const fanItemsKey = (ids: readonly string[]) => [...FAN_KEY, [...ids].sort().join(',')] as const;
+const fanAccountKey = (uid: number) => [...FAN_KEY, 'account', uid] as const;
 
 /**
- * Until the fcStat push reaches the web, a shown controller is read again every 30 s: its poll
- * interval, so a controller's report shows within a poll of being made.
+ * Whether an fcStat push naming these controllers concerns a fan query: one reading one of them, or
+ * an account's list (which may hold them).
  */
-export const FAN_REFETCH_MS = 30_000;
+export function fanQueryConcerns(queryKey: readonly unknown[], fcIds: readonly string[]): boolean {
+  if (queryKey[0] !== FAN_KEY[0]) return false;
+  if (queryKey[1] === 'account') return true;
+  const ids = typeof queryKey[1] === 'string' ? queryKey[1].split(',') : [];
+  return ids.some((id) => fcIds.includes(id));
+}
+
+/**
+ * The fcStat push brings changes at once; a shown controller is still read again every 2 minutes, so
+ * a view whose socket is down (a proxy without WebSockets, a sleeping tab's lost pushes) catches up.
+ */
+export const FAN_REFETCH_MS = 120_000;
+
+/** Every controller channel of an account (GET getFcItem without ids): what a fan rule may drive. */
+export function useAccountFcItems(uid: number | undefined) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: fanAccountKey(uid ?? 0),
+    queryFn: async (): Promise<FcItem[]> => (await api.call(endpoints.fans.getFcItem, { UID: uid })).results,
+    enabled: uid !== undefined,
+  });
+}
+
+/**
+ * Spec doc 3 §4 "Monitor save": a monitor whose fan rule changed runs the scheduler of its controller
+ * for each storage using it, so the fans follow the new rule at once.
+ */
+export function useRunScheduler() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: { fcId: string; itemIDs: readonly number[] }) => {
+      const calls = v.itemIDs.length > 0 ? v.itemIDs : [undefined];
+      for (const itemID of calls)
+        await api.call(endpoints.fans.runScheduler, { id: v.fcId, ...(itemID ? { itemID } : {}) });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: FAN_KEY }),
+  });
+}
 
 /** The channels of these controllers (GET getFcItem). */
 export function useFcItems(ids: readonly string[]) {

@@ -3,4 +3,4 @@
 export { FanControllerPanel } from './FanControllerPanel';
 export { FanChannelCard } from './FanChannelCard';
 export { fanExplanation, cycleProgress } from './fanExplanation';
-export { FAN_KEY } from './fanQueries';
+export { FAN_KEY, fanQueryConcerns, useAccountFcItems, useRunScheduler } from './fanQueries';

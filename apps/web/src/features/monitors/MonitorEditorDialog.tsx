@@ -16,6 +16,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   MONITOR_NAME_MAX,
+  RULE_TYPE_INFO,
   defaultRuleSettings,
   isAlertRule,
   nextRuleId,
@@ -25,15 +26,22 @@ import {
 } from '@emberwatch/shared';
 import { useShellContext } from '../../lib/shellContext';
 import { isApiRequestError } from '../../lib/ApiRequestError';
-import { useStorages } from '../storages';
+import { useBsConfs, useSelectedStation } from '../base-stations';
+import { useAccountFcItems, useRunScheduler } from '../fans';
+import { useStorageAccount, useStorages } from '../storages';
+import { useUserInfo } from '../users';
 import { AlertRuleDialog, type AlertRuleDraft } from './AlertRuleDialog';
+import { FanRuleDialog, type FanRuleDraft, type OutdoorProbeChoice } from './FanRuleDialog';
 import { ConfirmDialog } from './ConfirmDialog';
 import { RuleExplanation } from './RuleExplanation';
 import { RuleTypePicker } from './RuleTypePicker';
 import { useRemoveMonitor, useSaveMonitor } from './monitorQueries';
 
-/** The fan-control rules' editor comes with the fans; until then they are shown, not offered. */
-const FAN_RULES_EDITABLE = false;
+/** The fan rule of a monitor's rules, if any (one at most, spec doc 3 §5). */
+function fanRuleOf(rules: readonly Rule[]): FanRuleDraft | null {
+  const r = rules.find((x) => !isAlertRule(x));
+  return r ? ({ id: r.id, type: r.type, settings: r.settings } as FanRuleDraft) : null;
+}
 
 /** The server's reason for a refusal (a 400 names it), else the error's own text. */
 function reasonOf(error: unknown): string {
@@ -43,10 +51,22 @@ function reasonOf(error: unknown): string {
 
 type Confirm = { kind: 'monitor' } | { kind: 'rule'; id: number };
 
+type Editing = { kind: 'alert'; rule: AlertRuleDraft } | { kind: 'fan'; rule: FanRuleDraft };
+
+/** The probes of the account's stations: where a cooldown rule's outdoor probe is chosen. */
+function useAccountProbes(uid: number | undefined): OutdoorProbeChoice[] {
+  const { stations } = useSelectedStation();
+  const confs = useBsConfs(stations.filter((s) => s.owner_UID === uid).map((s) => s.bs_id));
+  return confs.flatMap(
+    (c) => c.data?.sensor_configurations.map((p) => ({ id: p.sensor_id_sys, name: p.sensor_name })) ?? [],
+  );
+}
+
 /**
  * The monitor editor (spec doc 3 §2, §4, §5): name, the rules with their settings in words, add a
- * rule through the type picker, edit ABS and REL rules, save (disabled without a name or a rule) and
- * delete (disabled while storages use the monitor). Fan-control rules are shown, not edited.
+ * rule through the type picker, edit ABS and REL rules and the fan-control rule (one per monitor, for
+ * accounts with controllers), save (disabled without a name or a rule) and delete (disabled while
+ * storages use the monitor). A save that changed the fan rule runs its controller's scheduler.
  */
 export function MonitorEditorDialog({
   monitor,
@@ -67,12 +87,17 @@ export function MonitorEditorDialog({
   const { t } = useTranslation();
   const { roleContext } = useShellContext();
   const storages = useStorages();
+  const uid = useStorageAccount();
+  const userInfo = useUserInfo(uid);
+  const controllers = useAccountFcItems(uid);
+  const probes = useAccountProbes(uid);
+  const runScheduler = useRunScheduler();
   const save = useSaveMonitor();
   const remove = useRemoveMonitor();
   const [name, setName] = useState(monitor?.name ?? '');
   const [rules, setRules] = useState<Rule[]>(monitor?.rules ?? []);
   const [picking, setPicking] = useState(false);
-  const [editingRule, setEditingRule] = useState<AlertRuleDraft | null>(null);
+  const [editing, setEditing] = useState<Editing | null>(null);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -82,8 +107,9 @@ export function MonitorEditorDialog({
   const inUse = usedBy.length > 0;
   const compost = monitor?.compost ?? false;
   const offer = ruleOffer(roleContext, {
-    hasFanControllers: false,
-    fanRulesEditable: FAN_RULES_EDITABLE,
+    // Spec doc 3 §5: FC types only for a user with fan controllers (FC_IDs of the user info).
+    hasFanControllers: (userInfo.data?.FC_IDs.length ?? 0) > 0,
+    fanRulesEditable: true,
     rules,
   });
   // A compost supervisor sees only compost rules (spec doc 3 §5); the others are kept as they are.
@@ -92,7 +118,7 @@ export function MonitorEditorDialog({
     : rules;
   const canSave = name.trim() !== '' && rules.length >= 1 && !save.isPending;
 
-  const onRuleDone = (draft: AlertRuleDraft) => {
+  const onRuleDone = (draft: AlertRuleDraft | FanRuleDraft) => {
     setRules((prev) => {
       const i = prev.findIndex((r) => r.id === draft.id);
       if (i < 0) return [...prev, draft];
@@ -101,7 +127,7 @@ export function MonitorEditorDialog({
         r.id === draft.id ? ({ ...r, type: draft.type, settings: draft.settings } as Rule) : r,
       );
     });
-    setEditingRule(null);
+    setEditing(null);
   };
 
   const onSave = () => {
@@ -117,6 +143,13 @@ export function MonitorEditorDialog({
       },
       {
         onSuccess: (saved) => {
+          const before = fanRuleOf(monitor?.rules ?? []);
+          const after = fanRuleOf(saved.rules);
+          // Spec doc 3 §4 "Monitor save": a changed fan rule runs the scheduler of its controller
+          // (and of the one it left), for each storage using the monitor.
+          const changed = JSON.stringify(before) !== JSON.stringify(after);
+          const fcIds = new Set([before?.settings.FC_ID, after?.settings.FC_ID].filter(Boolean) as string[]);
+          if (changed) for (const fcId of fcIds) runScheduler.mutate({ fcId, itemIDs: saved.storages });
           onSaved?.(saved);
           onClose();
         },
@@ -176,26 +209,29 @@ export function MonitorEditorDialog({
                   <Box sx={{ flexGrow: 1 }}>
                     <Typography variant="subtitle2">{t(`monitors.types.${rule.type}.title`)}</Typography>
                     <RuleExplanation rule={rule} />
-                    {!isAlertRule(rule) && (
-                      <Typography variant="caption" color="text.secondary">
-                        {t('monitors.editor.fanLater')}
-                      </Typography>
-                    )}
                   </Box>
-                  {isAlertRule(rule) && (
-                    <IconButton
-                      aria-label={t('monitors.editor.editRule')}
-                      onClick={() =>
-                        setEditingRule({
-                          id: rule.id,
-                          type: rule.type,
-                          settings: rule.settings,
-                        } as AlertRuleDraft)
-                      }
-                    >
-                      <Edit />
-                    </IconButton>
-                  )}
+                  <IconButton
+                    aria-label={t('monitors.editor.editRule')}
+                    onClick={() =>
+                      setEditing(
+                        isAlertRule(rule)
+                          ? {
+                              kind: 'alert',
+                              rule: {
+                                id: rule.id,
+                                type: rule.type,
+                                settings: rule.settings,
+                              } as AlertRuleDraft,
+                            }
+                          : {
+                              kind: 'fan',
+                              rule: { id: rule.id, type: rule.type, settings: rule.settings } as FanRuleDraft,
+                            },
+                      )
+                    }
+                  >
+                    <Edit />
+                  </IconButton>
                   <IconButton
                     aria-label={t('monitors.editor.removeRule')}
                     onClick={() => setConfirm({ kind: 'rule', id: rule.id })}
@@ -241,20 +277,36 @@ export function MonitorEditorDialog({
           onClose={() => setPicking(false)}
           onPick={(type) => {
             setPicking(false);
-            setEditingRule({
+            const draft = {
               id: nextRuleId(rules),
               type,
               settings: defaultRuleSettings(type, offer.compost === 'always' || compost),
-            } as AlertRuleDraft);
+            };
+            setEditing(
+              RULE_TYPE_INFO[type].fanControl
+                ? { kind: 'fan', rule: draft as FanRuleDraft }
+                : { kind: 'alert', rule: draft as AlertRuleDraft },
+            );
           }}
         />
       )}
-      {editingRule && (
+      {editing?.kind === 'alert' && (
         <AlertRuleDialog
-          rule={editingRule}
+          rule={editing.rule}
           compost={offer.compost}
           onDone={onRuleDone}
-          onClose={() => setEditingRule(null)}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {editing?.kind === 'fan' && (
+        <FanRuleDialog
+          rule={editing.rule}
+          controllers={controllers.data ?? []}
+          probes={probes}
+          nameOfStorage={(id) => storages.data?.find((s) => s.itemID === id)?.name ?? `#${id}`}
+          nameOfMonitor={(id) => monitors.find((m) => m.itemID === id)?.name ?? `#${id}`}
+          onDone={onRuleDone}
+          onClose={() => setEditing(null)}
         />
       )}
       {confirm && (

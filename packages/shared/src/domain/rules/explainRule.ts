@@ -45,6 +45,11 @@ export const RULE_EXPLANATION_KEYS = [
   'monitors.explain.fan.CYCLIC_CONTROL',
   'monitors.explain.fan.MANUAL_CONTROL',
   'monitors.explain.fan.scheduler',
+  'monitors.explain.fan.schedulerReverse',
+  'monitors.explain.fan.cooldownWindow',
+  'monitors.explain.fan.cooldownTarget',
+  'monitors.explain.fan.cooldownSafety',
+  'monitors.explain.fan.cooldownAges',
 ] as const;
 export type RuleExplanationKey = (typeof RULE_EXPLANATION_KEYS)[number];
 
@@ -60,18 +65,44 @@ const rate = (tenths: number): ExplainValue => ({ kind: 'rate', tenths });
 const num = (value: number): ExplainValue => ({ kind: 'number', value });
 const text = (value: string): ExplainValue => ({ kind: 'text', value });
 
+/** The scheduler's hours hold the fans, or (reverseDisabled) are the only hours they may run. */
+function schedulerPart(reverse: boolean): ExplainPart {
+  return {
+    key: reverse ? 'monitors.explain.fan.schedulerReverse' : 'monitors.explain.fan.scheduler',
+    values: {},
+  };
+}
+
 /** The parts of a rule's explanation, in reading order: what is watched, when it raises, how it ends. */
 export function explainRule(rule: RuleCore): ExplainPart[] {
   switch (rule.type) {
     case 'COOLDOWN_CONTROL': {
       const s = rule.settings;
+      // The meaning of each number: docs/decisions/0037-fan-control.md "What the cooldown numbers mean".
       const parts: ExplainPart[] = [
         {
           key: 'monitors.explain.fan.COOLDOWN_CONTROL',
           values: { fc: text(s.FC_ID), target: t(s.targetTemp), outdoor: text(s.outdoorID) },
         },
+        {
+          key: 'monitors.explain.fan.cooldownWindow',
+          values: { delta1: diff(s.delta1), delta2: diff(s.delta2) },
+        },
+        {
+          key: 'monitors.explain.fan.cooldownTarget',
+          values: {
+            start: t(s.targetTemp + s.hysteresis),
+            target: t(s.targetTemp),
+            hysteresis: diff(s.hysteresis),
+          },
+        },
+        { key: 'monitors.explain.fan.cooldownSafety', values: { safety: t(s.targetTemp + s.delta2) } },
+        {
+          key: 'monitors.explain.fan.cooldownAges',
+          values: { dataAge: num(s.dataAgelimit), outdoorAge: num(s.outdoorAgelimit) },
+        },
       ];
-      if (s.schedulerEnabled) parts.push({ key: 'monitors.explain.fan.scheduler', values: {} });
+      if (s.schedulerEnabled) parts.push(schedulerPart(s.reverseDisabled));
       return parts;
     }
     case 'CYCLIC_CONTROL': {
@@ -82,7 +113,7 @@ export function explainRule(rule: RuleCore): ExplainPart[] {
           values: { fc: text(s.FC_ID), run: num(s.runMinutes), cycle: num(s.cycleSpan) },
         },
       ];
-      if (s.schedulerEnabled) parts.push({ key: 'monitors.explain.fan.scheduler', values: {} });
+      if (s.schedulerEnabled) parts.push(schedulerPart(s.reverseDisabled));
       return parts;
     }
     case 'MANUAL_CONTROL':

@@ -1,0 +1,398 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Slider from '@mui/material/Slider';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  defaultRuleSettings,
+  unitOf,
+  type CycleSpan,
+  type DegreesUnit,
+  type FcItem,
+} from '@emberwatch/shared';
+import { useUiPreferences } from '../sessions';
+import { RuleExplanation } from './RuleExplanation';
+import {
+  COOLDOWN_NUMBERS,
+  CYCLE_SPAN_CHOICES,
+  cooldownNumberRange,
+  fanRuleDraft,
+  fanRuleErrors,
+  fanRuleForm,
+  runMinuteRange,
+  withSpan,
+  type CooldownNumber,
+  type FanRuleDraft,
+  type FanRuleError,
+  type FanRuleForm,
+} from './fanRuleForm';
+
+export type { FanRuleDraft } from './fanRuleForm';
+
+/** A probe the outdoor probe may be chosen from. */
+export interface OutdoorProbeChoice {
+  id: string;
+  name: string | null;
+}
+
+const HOURS = Array.from({ length: 25 }, (_, h) => h);
+
+/** Weekday names, Monday first, in the user's language (the scheduler's rows). */
+function weekdayNames(language: string): string[] {
+  const format = new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' });
+  // 5 January 1970 was a Monday.
+  return Array.from({ length: 7 }, (_, i) => format.format(new Date(Date.UTC(1970, 0, 5 + i))));
+}
+
+/**
+ * The fan-control rule dialog (spec doc 3 §3, §5, §9): the controller the rule drives (with its
+ * channels and what each serves), for a cooldown rule the outdoor probe, target, deltas, hysteresis
+ * and data ages in the user's unit, for a cyclic rule the cycle span and on-time (lowered with the
+ * span), and for both the scheduler's hours per weekday, read as held hours or (reverse) as the only
+ * hours the fans may run. OK stays disabled until every check passes; the rule in words follows
+ * every change.
+ */
+export function FanRuleDialog({
+  rule,
+  controllers,
+  probes,
+  nameOfStorage = (id) => `#${id}`,
+  nameOfMonitor = (id) => `#${id}`,
+  onDone,
+  onClose,
+}: {
+  rule: FanRuleDraft;
+  nameOfStorage?: (itemID: number) => string;
+  nameOfMonitor?: (itemID: number) => string;
+  /** The account's controller channels (getFcItem), the rule's controller chosen among them. */
+  controllers: readonly FcItem[];
+  probes: readonly OutdoorProbeChoice[];
+  onDone: (rule: FanRuleDraft) => void;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const unit = unitOf(useUiPreferences().degrees);
+  const [form, setForm] = useState<FanRuleForm>(() =>
+    fanRuleForm(rule, unit, {
+      cooldown: defaultRuleSettings('COOLDOWN_CONTROL'),
+      cyclic: defaultRuleSettings('CYCLIC_CONTROL'),
+    }),
+  );
+  const errors = fanRuleErrors(form, unit);
+  const draft = fanRuleDraft(form, rule.id, unit);
+  const days = useMemo(() => weekdayNames(i18n.language), [i18n.language]);
+  const message = (e: FanRuleError | undefined) => e && t(e.key, { min: e.min, max: e.max });
+  const set = (patch: Partial<FanRuleForm>) => setForm((f) => ({ ...f, ...patch }));
+
+  const controllerIds = [...new Set(controllers.map((c) => c.FC_ID))];
+  // A rule naming a controller the account no longer lists keeps it visible, so it can be changed.
+  if (form.FC_ID && !controllerIds.includes(form.FC_ID)) controllerIds.push(form.FC_ID);
+  const channels = controllers.filter((c) => c.FC_ID === form.FC_ID);
+  const probeIds = probes.map((p) => p.id);
+  const probeChoices =
+    form.outdoorID && !probeIds.includes(form.outdoorID)
+      ? [...probes, { id: form.outdoorID, name: null }]
+      : probes;
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="fan-rule-title" fullWidth maxWidth="sm">
+      <DialogTitle id="fan-rule-title">{t(`monitors.types.${rule.type}.title`)}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <TextField
+            select
+            required
+            label={t('monitors.fanRule.controller')}
+            value={form.FC_ID}
+            onChange={(e) => set({ FC_ID: e.target.value })}
+            error={Boolean(errors.FC_ID)}
+            helperText={message(errors.FC_ID) ?? ' '}
+          >
+            {controllerIds.map((id) => {
+              const name = controllers.find((c) => c.FC_ID === id)?.name;
+              return (
+                <MenuItem key={id} value={id}>
+                  {name ? `${name} (${id})` : id}
+                </MenuItem>
+              );
+            })}
+          </TextField>
+          {channels.length > 0 && (
+            <Box data-testid="fan-rule-channels">
+              <Typography variant="body2">{t('monitors.fanRule.channels')}</Typography>
+              {channels.map((c) => (
+                <Typography key={c.channel} variant="body2" color="text.secondary">
+                  {c.inUse !== null
+                    ? t('monitors.fanRule.channelInUse', {
+                        channel: c.channel,
+                        storage: nameOfStorage(c.inUse),
+                      })
+                    : c.monitorRef !== null
+                      ? t('monitors.fanRule.channelMonitor', {
+                          channel: c.channel,
+                          monitor: nameOfMonitor(c.monitorRef),
+                        })
+                      : t('monitors.fanRule.channelFree', { channel: c.channel })}
+                </Typography>
+              ))}
+            </Box>
+          )}
+
+          {form.type === 'COOLDOWN_CONTROL' && (
+            <>
+              <TextField
+                select
+                required
+                label={t('monitors.fanRule.outdoor')}
+                value={form.outdoorID}
+                onChange={(e) => set({ outdoorID: e.target.value })}
+                error={Boolean(errors.outdoorID)}
+                helperText={message(errors.outdoorID) ?? t('monitors.fanRule.outdoorHelp')}
+              >
+                {probeChoices.map((p) => (
+                  <MenuItem key={p.id} value={p.id}>
+                    {p.name ? `${p.name} (${p.id})` : p.id}
+                  </MenuItem>
+                ))}
+              </TextField>
+              {COOLDOWN_NUMBERS.map((n) => (
+                <CooldownNumberField
+                  key={n}
+                  name={n}
+                  unit={unit}
+                  value={form.numbers[n]}
+                  error={message(errors[n])}
+                  onChange={(value) => setForm((f) => ({ ...f, numbers: { ...f.numbers, [n]: value } }))}
+                />
+              ))}
+            </>
+          )}
+
+          {form.type === 'CYCLIC_CONTROL' && (
+            <>
+              <TextField
+                select
+                label={t('monitors.fanRule.cycleSpan')}
+                value={String(form.cycleSpan)}
+                onChange={(e) => setForm((f) => withSpan(f, Number(e.target.value) as CycleSpan))}
+              >
+                {CYCLE_SPAN_CHOICES.map((span) => (
+                  <MenuItem key={span} value={String(span)}>
+                    {t('monitors.fanRule.minutes', { minutes: span })}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <Box>
+                <Typography id="fan-run-minutes" variant="body2">
+                  {t('monitors.fanRule.runMinutes', { minutes: form.runMinutes })}
+                </Typography>
+                <Slider
+                  aria-labelledby="fan-run-minutes"
+                  value={form.runMinutes}
+                  {...runMinuteRange(form)}
+                  step={1}
+                  valueLabelDisplay="auto"
+                  onChange={(_, v) => set({ runMinutes: v })}
+                />
+              </Box>
+            </>
+          )}
+
+          {form.type !== 'MANUAL_CONTROL' && (
+            <SchedulerFields form={form} days={days} error={message(errors.disabledHours)} set={set} />
+          )}
+          {form.type === 'MANUAL_CONTROL' && (
+            <Typography variant="body2" color="text.secondary">
+              {t('monitors.fanRule.manualHelp')}
+            </Typography>
+          )}
+
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={form.notifications}
+                onChange={(e) => set({ notifications: e.target.checked })}
+              />
+            }
+            label={t('monitors.fanRule.notifications')}
+          />
+          <Typography variant="subtitle2">{t('monitors.rule.inWords')}</Typography>
+          {draft ? (
+            <RuleExplanation rule={draft} testId="rule-explanation" />
+          ) : (
+            <Typography variant="body2" color="text.secondary" data-testid="rule-explanation">
+              {t('monitors.rule.fixFields')}
+            </Typography>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('monitors.editor.cancel')}</Button>
+        <Button variant="contained" disabled={!draft} onClick={() => draft && onDone(draft)}>
+          {t('monitors.rule.ok')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function CooldownNumberField({
+  name,
+  unit,
+  value,
+  error,
+  onChange,
+}: {
+  name: CooldownNumber;
+  unit: DegreesUnit;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  const range = cooldownNumberRange(name, unit);
+  return (
+    <TextField
+      label={`${t(`monitors.fanRule.fields.${name}`, { unit })} (${range.min}…${range.max})`}
+      type="number"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={Boolean(error)}
+      helperText={error ?? t(`monitors.fanRule.help.${name}`)}
+      slotProps={{ htmlInput: { step: 1, ...range } }}
+    />
+  );
+}
+
+/**
+ * The scheduler (spec doc 3 §3): from and to hours per weekday in the station's time; equal hours
+ * leave a day unrestricted, 0–24 holds it all day, from > to runs across midnight (decision 0037).
+ */
+function SchedulerFields({
+  form,
+  days,
+  error,
+  set,
+}: {
+  form: FanRuleForm;
+  days: readonly string[];
+  error: string | undefined;
+  set: (patch: Partial<FanRuleForm>) => void;
+}) {
+  const { t } = useTranslation();
+  const setHour = (day: number, end: 0 | 1, hour: number) =>
+    set({
+      disabledHours: form.disabledHours.map((pair, i): [number, number] => {
+        if (i !== day) return pair;
+        return end === 0 ? [hour, pair[1]] : [pair[0], hour];
+      }),
+    });
+  return (
+    <Box>
+      <FormControlLabel
+        control={
+          <Checkbox
+            checked={form.schedulerEnabled}
+            onChange={(e) => set({ schedulerEnabled: e.target.checked })}
+          />
+        }
+        label={t('monitors.fanRule.scheduler.enabled')}
+      />
+      {form.schedulerEnabled && (
+        <Stack spacing={1} data-testid="fan-scheduler">
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={form.reverseDisabled}
+                onChange={(e) => set({ reverseDisabled: e.target.checked })}
+              />
+            }
+            label={t('monitors.fanRule.scheduler.reverse')}
+          />
+          <Typography variant="body2" color="text.secondary">
+            {form.reverseDisabled
+              ? t('monitors.fanRule.scheduler.reverseHelp')
+              : t('monitors.fanRule.scheduler.help')}
+          </Typography>
+          {days.map((day, i) => {
+            const [from, to] = form.disabledHours[i] ?? [0, 0];
+            return (
+              <Box
+                key={day}
+                role="group"
+                aria-label={day}
+                sx={{ display: 'flex', gap: 1, alignItems: 'center' }}
+              >
+                <Typography variant="body2" sx={{ width: 110 }}>
+                  {day}
+                </Typography>
+                <HourSelect
+                  label={t('monitors.fanRule.scheduler.from')}
+                  value={from}
+                  onChange={(h) => setHour(i, 0, h)}
+                />
+                <HourSelect
+                  label={t('monitors.fanRule.scheduler.to')}
+                  value={to}
+                  onChange={(h) => setHour(i, 1, h)}
+                />
+                <Typography variant="caption" color="text.secondary">
+                  {from === to
+                    ? t('monitors.fanRule.scheduler.free')
+                    : from === 0 && to === 24
+                      ? t('monitors.fanRule.scheduler.allDay')
+                      : from > to
+                        ? t('monitors.fanRule.scheduler.overMidnight')
+                        : ''}
+                </Typography>
+              </Box>
+            );
+          })}
+          {error && (
+            <Alert severity="error" data-testid="fan-scheduler-error">
+              {error}
+            </Alert>
+          )}
+        </Stack>
+      )}
+    </Box>
+  );
+}
+
+function HourSelect({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  onChange: (hour: number) => void;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={String(value)}
+      onChange={(e) => onChange(Number(e.target.value))}
+      sx={{ minWidth: 84 }}
+    >
+      {HOURS.map((h) => (
+        <MenuItem key={h} value={String(h)}>
+          {String(h).padStart(2, '0')}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
