@@ -42,6 +42,9 @@ beforeAll(async () => {
 // a stand-in serves what the server would after seeding from the bundled locale files.
 const translationsServer = {};
 beforeEach(() => {
+  // A station without probes opens the probe activation dialog by itself (spec doc 1 §2); other
+  // features' tests start with it answered. test/activation.test.tsx clears this.
+  sessionStorage.setItem('emberwatch.probeActivationClosed', '1');
   resetTranslations();
   setTranslationsSource(translationsServer, null, (locale) => Promise.resolve(localeTexts(locale)));
 });

@@ -23,6 +23,7 @@ import { MasterRequests } from '../features/master-access';
 import { NewsButton } from '../features/news';
 import { NotificationsButton } from '../features/notifications';
 import { ExpiryBlockDialog } from '../features/plan-expiry';
+import { ProbeActivationAutoOpen } from '../features/activation';
 import { TopBar } from './TopBar';
 import { RealtimeBridge } from './RealtimeBridge';
 import { ShellTheme } from './ShellTheme';
@@ -96,6 +97,7 @@ function ShellFrame() {
     <SelectedStationProvider stations={stations.data}>
       <RealtimeBridge />
       <ExpiryBlockDialog roleContext={roleContext} />
+      <ProbeActivationAutoOpen roleContext={roleContext} />
       <Box
         sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}
       >

@@ -9,6 +9,7 @@ import { qualityPages } from '../features/quality/pages';
 import { monitorsPages } from '../features/monitors/pages';
 import { accountPages } from '../features/account/pages';
 import { deliveryPages } from '../features/delivery/pages';
+import { activationPages } from '../features/activation/pages';
 
 /**
  * Every page of the logged-in app, one line per feature. The shell derives from this list the
@@ -27,4 +28,5 @@ export const PAGES = [
   ...accountPages,
   ...instructionsPages,
   ...deliveryPages,
+  ...activationPages,
 ] satisfies readonly PageDefinition[];

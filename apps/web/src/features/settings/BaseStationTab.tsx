@@ -16,6 +16,7 @@ import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { queryKeys } from '../../lib/queryKeys';
+import { AddBaseStationButton } from '../activation';
 import { useBsConf, useSelectedStation } from '../base-stations';
 import { useUiPreferences } from '../sessions';
 import { EditValueDialog } from './EditValueDialog';
@@ -83,7 +84,12 @@ export function BaseStationTab() {
   const conf = useBsConf(selected?.bs_id);
   const [editing, setEditing] = useState<'name' | 'timezone' | null>(null);
 
-  if (!selected) return <EmptyState icon={<SensorsOff />} text={t('stations.none')} />;
+  if (!selected)
+    return (
+      <EmptyState icon={<SensorsOff />} text={t('stations.none')}>
+        <AddBaseStationButton />
+      </EmptyState>
+    );
   if (conf.error) return <LoadErrorAlert onRetry={() => void conf.refetch()} />;
   if (!conf.data) return <LoadingIndicator label={t('common.loading')} />;
   const bs = conf.data;
@@ -195,6 +201,7 @@ export function BaseStationTab() {
           )}
         </EditValueDialog>
       )}
+      <AddBaseStationButton />
     </Paper>
   );
 }

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button from '@mui/material/Button';
+import AddCircleOutline from '@mui/icons-material/AddCircleOutline';
+import { mayActivateKits } from '@emberwatch/shared';
+import { useShellContext } from '../../lib/shellContext';
+import { useSelectedStation } from '../base-stations';
+import { AddBaseStationDialog } from './AddBaseStationDialog';
+
+/**
+ * "Add base station" in the settings (spec doc 2 §2.6), for whoever may activate kits into the account;
+ * disabled for Gari and hay-app users (§6 "add BS disabled"). An admin adds to the selected station's
+ * owner, the customer it acts for; the new station is selected.
+ */
+export function AddBaseStationButton() {
+  const { t } = useTranslation();
+  const { roleContext } = useShellContext();
+  const { selected, select } = useSelectedStation();
+  const [open, setOpen] = useState(false);
+  if (!mayActivateKits(roleContext)) return null;
+  const uid = roleContext.admin ? selected?.owner_UID : undefined;
+  const disabled = roleContext.partnerApp !== null || (roleContext.admin && uid === undefined);
+  return (
+    <>
+      <Button
+        startIcon={<AddCircleOutline />}
+        onClick={() => setOpen(true)}
+        disabled={disabled}
+        sx={{ mt: 1.5 }}
+        data-testid="add-base-station"
+      >
+        {t('activation.addBs')}
+      </Button>
+      {open && (
+        <AddBaseStationDialog
+          uid={uid}
+          onClose={() => setOpen(false)}
+          onActivated={(bsId) => bsId && select(bsId)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { endpoints, type ActivateKitRequest, type ActivatedKit } from '@emberwatch/shared';
+import { useApiClient } from '../../lib/ApiClientContext';
+import { isApiRequestError } from '../../lib/ApiRequestError';
+import { queryKeys } from '../../lib/queryKeys';
+
+/** The admin's kit list; only this feature reads it. */
+const kitsKey = (state: string) => ['kits', state] as const;
+
+export function useKits(state: 'open' | 'claimed' | 'all') {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: kitsKey(state),
+    queryFn: async () => (await api.call(endpoints.activation.getKit, { state })).results,
+  });
+}
+
+/** An activation's answer: its status (spec doc 1 §8, doc 2 §8) and, on 0, what joined the account. */
+export interface ActivationAnswer {
+  status_code: number;
+  kit?: ActivatedKit;
+}
+
+/** POST /admin/activateKit; the caller decides what to reload on success (spec doc 1 §4, doc 2 §7). */
+export function useActivateKit() {
+  const api = useApiClient();
+  return useMutation({
+    mutationFn: async (req: ActivateKitRequest): Promise<ActivationAnswer> => {
+      try {
+        return await api.call(endpoints.activation.activateKit, req);
+      } catch (err) {
+        // The client throws on any status but 0; an activation's 2, 3 and 22 are answers to word.
+        if (isApiRequestError(err) && err.kind === 'http' && err.httpStatus === 200)
+          return { status_code: err.statusCode };
+        throw err;
+      }
+    },
+  });
+}
+
+/** After a base station joined: the user info and the station list (spec doc 2 §7 "refresh user info"). */
+export function useReloadAfterStation() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.allUserInfo }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.basestations }),
+      queryClient.invalidateQueries({ queryKey: ['kits'] }),
+    ]);
+}
+
+/** After probe sets joined: the stations' configurations (spec doc 1 §4 "Close reloads base station config"). */
+export function useReloadAfterProbes() {
+  const queryClient = useQueryClient();
+  return (bsIds: readonly string[]) =>
+    Promise.all([
+      ...bsIds.map((bsId) => queryClient.invalidateQueries({ queryKey: queryKeys.bsConf(bsId) })),
+      ...bsIds.map((bsId) => queryClient.invalidateQueries({ queryKey: queryKeys.data(bsId) })),
+      queryClient.invalidateQueries({ queryKey: ['kits'] }),
+    ]);
+}

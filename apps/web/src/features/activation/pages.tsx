@@ -1,0 +1,20 @@
+import { lazy } from 'react';
+import type { PageDefinition } from '../../lib/pageDefinition';
+
+/**
+ * System and probe activation (spec doc 1 §2: /activation/system, /activation?code1={id},
+ * /activation?code2={id}, /activation/probes, /activation), and the admin's kits with their QR codes.
+ * Neither has a menu entry: a kit's QR code, the settings and the probe dialog lead here.
+ */
+export const activationPages = [
+  {
+    paths: ['activation', 'activation/system', 'activation/probes'],
+    titleKey: 'activation.title',
+    component: lazy(() => import('./ActivationPage').then((m) => ({ default: m.ActivationPage }))),
+  },
+  {
+    paths: ['admin/kits'],
+    titleKey: 'activation.kits.title',
+    component: lazy(() => import('./KitsPage').then((m) => ({ default: m.KitsPage }))),
+  },
+] satisfies readonly PageDefinition[];

@@ -1,0 +1,246 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ActivateKitRequest, Kit } from '@emberwatch/shared';
+import { createFakeServer, json, type FakeServer } from './support/fakeServer';
+import { renderApp } from './support/renderApp';
+import { sensorConf, station } from './support/fixtures';
+
+/** The fake server's answers by code (spec doc 1 §8, doc 2 §8 statuses). */
+function server(opts: Parameters<typeof createFakeServer>[0] = {}): FakeServer {
+  const s = createFakeServer({ loggedIn: true, ...opts });
+  s.override('POST /admin/activateKit', (c) => {
+    const body = c.body as ActivateKitRequest;
+    switch (body.id) {
+      case 'PRB1-GOOD':
+        return json({
+          status_code: 0,
+          kit: { kind: 'probes', bs_id: body.BS_ID, set_id: 'HS-9001', probes: ['H90001', 'H90002'] },
+        });
+      case 'PRB2-GOOD':
+        return json({
+          status_code: 0,
+          kit: { kind: 'probes', bs_id: body.BS_ID, set_id: 'HS-9002', probes: ['H90011'] },
+        });
+      case 'SYS1-GOOD':
+        s.state.stations = [...s.state.stations, station('F1900001')];
+        return json({ status_code: 0, kit: { kind: 'system', bs_id: 'F1900001', set_id: null, probes: [] } });
+      case 'USED':
+        return json({ status_code: 3 });
+      case 'GARI':
+        return json({ status_code: 22 });
+      case 'SLOW':
+        return new Response(JSON.stringify({ status_code: 429, error: 'Too many' }), {
+          status: 429,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '600' },
+        });
+      case 'BOOM':
+        return json({ status_code: 500, error: 'down' }, 500);
+      default:
+        return json({ status_code: 2 });
+    }
+  });
+  return s;
+}
+
+const withProbes = { conf: { F1000001: [sensorConf('H10001')] } };
+const dialogNamed = (name: string) => screen.findByRole('dialog', { name }, { timeout: 8000 });
+
+beforeEach(() => sessionStorage.clear());
+
+describe('the probe activation dialog (spec doc 1 §2, §4, §5, §8)', { timeout: 30_000 }, () => {
+  it('opens by itself for a regular user whose station has no probes, and not again once closed', async () => {
+    const s = server();
+    const { user } = renderApp('/probes', s);
+    const dialog = await dialogNamed('Probe activation');
+    expect(within(dialog).getByText('The probes are added to base station F1000001.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sessionStorage.getItem('emberwatch.probeActivationClosed')).toBe('1');
+  });
+
+  it.each([
+    ['a user whose station has probes', withProbes],
+    ['an admin', { session: { admin: true, admin_group: 1 } }],
+    ['a master', { session: { master: true } }],
+  ])('does not open by itself for %s', async (_who, opts) => {
+    const s = server(opts);
+    renderApp('/probes', s);
+    await screen.findByRole('heading', { name: /Probes/ }, { timeout: 8000 }).catch(() => undefined);
+    await waitFor(() => expect(s.callsTo('GET', '/client/bsConf').length).toBeGreaterThan(0));
+    await act(() => new Promise((r) => setTimeout(r, 300)));
+    expect(screen.queryByRole('dialog', { name: 'Probe activation' })).toBeNull();
+  });
+
+  it('checks the code 300 ms after the last key: required, at least 2 characters', async () => {
+    const s = server(withProbes);
+    const { user } = renderApp('/activation/probes', s);
+    const dialog = await dialogNamed('Probe activation');
+    const box = within(dialog).getByTestId('activation-code');
+    const activate = within(dialog).getByRole('button', { name: 'Activate' });
+    expect(activate).toHaveProperty('disabled', true);
+    fireEvent.change(box, { target: { value: 'A' } });
+    // Not at once: the check waits for the typing to stop.
+    expect(within(dialog).queryByText('The activation code has at least 2 characters')).toBeNull();
+    expect(await within(dialog).findByText('The activation code has at least 2 characters')).toBeTruthy();
+    expect(activate).toHaveProperty('disabled', true);
+    fireEvent.change(box, { target: { value: '' } });
+    expect(await within(dialog).findByText('Activation code is required')).toBeTruthy();
+    await user.type(box, 'AB');
+    await waitFor(() => expect(activate).toHaveProperty('disabled', false));
+    expect(s.callsTo('POST', '/admin/activateKit')).toHaveLength(0);
+  });
+
+  it('adds each activated set with its probe ids, clears the box, and words 2, 3 and the rest', async () => {
+    const s = server(withProbes);
+    const { user } = renderApp('/activation/probes', s);
+    const dialog = await dialogNamed('Probe activation');
+    const box = within(dialog).getByTestId('activation-code');
+    const activate = within(dialog).getByRole('button', { name: 'Activate' });
+    const attempt = async (code: string) => {
+      await user.clear(box);
+      await user.type(box, code);
+      await user.click(activate);
+    };
+
+    await attempt('PRB1-GOOD');
+    const list = await within(dialog).findByRole('list', { name: 'Activated sets' });
+    expect(within(list).getByText('Probe set HS-9001')).toBeTruthy();
+    expect(within(list).getByText('H90001, H90002')).toBeTruthy();
+    expect((box as HTMLInputElement).value).toBe('');
+    expect(s.callsTo('POST', '/admin/activateKit')[0]!.body).toEqual({
+      id: 'PRB1-GOOD',
+      kind: 'probes',
+      BS_ID: 'F1000001',
+    });
+
+    for (const [code, text] of [
+      ['NOPE', 'The provided code is not correct. Please verify the code.'],
+      ['USED', 'probe set already active'],
+      ['GARI', 'Server connection error. Please try again after a moment.'],
+      ['BOOM', 'Server connection error. Please try again after a moment.'],
+      ['SLOW', 'Too many wrong codes. Please try again in 10 min.'],
+    ] as const) {
+      await attempt(code);
+      await waitFor(() => expect(within(dialog).getByTestId('activation-message').textContent).toBe(text));
+    }
+
+    await attempt('PRB2-GOOD');
+    await waitFor(() => expect(within(list).getByText('Probe set HS-9002')).toBeTruthy());
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('Close reloads the station configuration when a set was activated', async () => {
+    const s = server(withProbes);
+    const { user } = renderApp('/activation?code2=PRB1-GOOD', s);
+    const dialog = await dialogNamed('Probe activation');
+    // The code from the address (a kit's QR code) is filled in.
+    const box = within(dialog).getByTestId<HTMLInputElement>('activation-code');
+    expect(box.value).toBe('PRB1-GOOD');
+    await user.click(within(dialog).getByRole('button', { name: 'Activate' }));
+    await within(dialog).findByText('Probe set HS-9001');
+    const before = s.callsTo('GET', '/client/bsConf').length;
+    s.state.conf = { F1000001: [sensorConf('H10001'), sensorConf('H90001'), sensorConf('H90002')] };
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(s.callsTo('GET', '/client/bsConf').length).toBeGreaterThan(before));
+    // The address no longer carries the code.
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/activation'));
+  });
+
+  it('opens from anywhere when a code2 is in the address', async () => {
+    const s = server(withProbes);
+    renderApp('/probes?code2=PRB1-GOOD', s);
+    const dialog = await dialogNamed('Probe activation');
+    expect(within(dialog).getByTestId<HTMLInputElement>('activation-code').value).toBe('PRB1-GOOD');
+  });
+});
+
+describe('adding a base station by code (spec doc 2 §2.6, §5, §7, §8)', { timeout: 30_000 }, () => {
+  it('opens from /activation?code1=… and words 2, 22, 3 and the rest', async () => {
+    const s = server(withProbes);
+    const { user } = renderApp('/activation?code1=NOPE', s);
+    const dialog = await dialogNamed('Add base station by activation code');
+    const box = within(dialog).getByTestId<HTMLInputElement>('activation-code');
+    expect(box.value).toBe('NOPE');
+    const activate = within(dialog).getByRole('button', { name: 'Activate' });
+    for (const [code, text] of [
+      ['NOPE', 'The provided code is not correct. Please verify the code.'],
+      ['GARI', 'System with this activation code must be activated under Gari service.'],
+      ['USED', 'The system is already activated. Please verify the code'],
+      ['BOOM', 'Server connection error. Please try again after a moment.'],
+    ] as const) {
+      await user.clear(box);
+      await user.type(box, code);
+      await user.click(activate);
+      await waitFor(() => expect(within(dialog).getByTestId('activation-message').textContent).toBe(text));
+    }
+    expect(s.callsTo('POST', '/admin/activateKit')[0]!.body).toEqual({ id: 'NOPE', kind: 'system' });
+  });
+
+  it('on success reloads the user info and the stations, and closes', async () => {
+    const s = server(withProbes);
+    const { user } = renderApp('/activation/system', s);
+    const dialog = await dialogNamed('Add base station by activation code');
+    const users = s.callsTo('GET', '/client/userInfo').length;
+    const stations = s.callsTo('GET', '/client/basestationArray').length;
+    await user.type(within(dialog).getByTestId('activation-code'), 'SYS1-GOOD');
+    await user.click(within(dialog).getByRole('button', { name: 'Activate' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(s.callsTo('GET', '/client/userInfo').length).toBeGreaterThan(users);
+    expect(s.callsTo('GET', '/client/basestationArray').length).toBeGreaterThan(stations);
+  });
+
+  it('is in the settings’ base station tab, also for an account with no station yet', async () => {
+    const s = server({ stations: [] });
+    const { user } = renderApp('/settings/basestation', s);
+    await user.click(await screen.findByRole('button', { name: 'Add base station' }, { timeout: 8000 }));
+    await dialogNamed('Add base station by activation code');
+  });
+
+  it('the activation page works before the account has a station; probes wait for one', async () => {
+    const s = server({ stations: [] });
+    renderApp('/activation', s);
+    expect(
+      await screen.findByRole('button', { name: 'Activate a base station' }, { timeout: 8000 }),
+    ).toHaveProperty('disabled', false);
+    expect(screen.getByRole('button', { name: 'Activate probes' })).toHaveProperty('disabled', true);
+  });
+
+  it('sub-users are told who may, with no dialog', async () => {
+    const s = server({ ...withProbes, session: { subUser: true } });
+    renderApp('/activation?code1=SYS1-GOOD', s);
+    expect(
+      await screen.findByText(
+        'Only the account owner can activate base stations and probes.',
+        {},
+        { timeout: 8000 },
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('the admin’s kits', { timeout: 30_000 }, () => {
+  it('shows each open kit with its code and QR code', async () => {
+    const kit: Kit = {
+      id: 4,
+      kind: 'probes',
+      bs_id: null,
+      set_id: 'HS-9001',
+      probes: ['H90001', 'H90002'],
+      partner_app: null,
+      created_ts: 1_700_000_000,
+      code: 'PRB1-DEM0-9T3C',
+      activationUrl: 'https://ember.example/activation?code2=PRB1-DEM0-9T3C',
+      qrSvg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 0h1v1H0z"/></svg>',
+      claimed: null,
+    };
+    const s = server({ ...withProbes, session: { admin: true, admin_group: 1 } });
+    s.override('GET /admin/getKit', () => json({ status_code: 0, results: [kit] }));
+    renderApp('/admin/kits', s);
+    const card = await screen.findByTestId('kit-4', {}, { timeout: 8000 });
+    expect(within(card).getByText('Probe set HS-9001')).toBeTruthy();
+    expect(within(card).getByText('PRB1-DEM0-9T3C')).toBeTruthy();
+    const img = within(card).getByRole('img', { name: 'QR code for activation code PRB1-DEM0-9T3C' });
+    expect(img.getAttribute('src')).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/);
+  });
+});
