@@ -459,6 +459,20 @@ describe(`compost batches on ${TEST_ENGINE}`, () => {
     const b = (await getBatches('compost')).results[0]!;
     expect(b.batch_phases.map((p) => p.phase_name)).toEqual(['Sanitising']);
     expect(b.batch_phases[0]!.phase_start_date).toBe(start);
+    expect(b.batch_phases[0]!.sensor_progress.find((p) => p.sensor_id === 'C30001')!.hours).toBe(79);
+    // A new target is counted afresh from the phase's start: no reading's coldest depth reached 65 °C.
+    await call.post('compost', '/client/saveProcessPhases', {
+      batch_id: batch.batch_id,
+      phases: [{ phase_name: 'Sanitising', targetTemp: 650, targetHours: 72 }],
+    });
+    const refolded = (await getBatches('compost')).results[0]!.batch_phases[0]!.sensor_progress;
+    expect(refolded.map((p) => [p.sensor_id, p.hours, p.progress])).toEqual(
+      expect.arrayContaining([
+        ['C30001', 0, 0],
+        ['C30002', 0, 0],
+      ]),
+    );
+    expect(refolded.find((p) => p.sensor_id === 'C30002')!.maxTemp).toBe(720);
     const none = await call.post('compost', '/client/saveProcessPhases', {
       batch_id: batch.batch_id,
       phases: [],
@@ -488,8 +502,15 @@ describe(`compost batches on ${TEST_ENGINE}`, () => {
     });
     expect(completed.batch_phases[0]!.phase_completed_date).toBe(clock);
 
+    const before = (await getBatches('compost')).ts;
+    clock += 1;
     const res = await call.post('compost', '/client/archiveBatches', { batch_ids: [batch.batch_id] });
     expect(res.statusCode, res.body).toBe(200);
+    // The web learns of the archiving from the changes, and drops it from its list.
+    const changed = await call.get('compost', `/client/getChangedBatches?since=${before}`);
+    expect(changed.json<BatchesResponse>().results.map((b) => [b.batch_id, b.archived_ts])).toEqual([
+      [batch.batch_id, clock],
+    ]);
     expect((await getBatches('compost')).results).toEqual([]);
     expect((await getBatches('compost', '?archived=true')).results.map((b) => b.batch_id)).toEqual([
       batch.batch_id,
@@ -504,6 +525,29 @@ describe(`compost batches on ${TEST_ENGINE}`, () => {
       status_code: 0,
       total: { ongoing: 0, completed: 0, archived: 1 },
     });
+    // The farm hand starts a batch; an admin's batch is marked as his (not offered to RC units).
+    const hand = await save('compost-helper', {
+      BS_ID: OTHER_STATION,
+      batch_name: 'Windrow 9',
+      probes: ['C30101'],
+    });
+    expect(hand.statusCode, hand.body).toBe(200);
+    expect(hand.json<BatchResponse>().result).toMatchObject({
+      isAdmin: false,
+      UID: compostId,
+      method: 'aeratedStaticPile',
+      standard: 'bgk',
+      alertTemp: 750,
+    });
+    const admin = await save(
+      'admin',
+      { BS_ID: OTHER_STATION, batch_name: 'Test', probes: ['C30102'] },
+      compostId,
+    );
+    expect(admin.statusCode, admin.body).toBe(200);
+    expect(admin.json<BatchResponse>().result.isAdmin).toBe(true);
+    const totals = (await call.get('compost', '/client/getBatchCounts')).json<GetBatchCountsResponse>().total;
+    expect(totals).toEqual({ ongoing: 2, completed: 0, archived: 1 });
     // An archived batch changes no more until restored.
     const edit = await save('compost', {
       batch_id: batch.batch_id,
