@@ -175,11 +175,14 @@ export class FanControllerSimulator {
     while (!signal.aborted) {
       onPoll(await this.pollOnce());
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.pollS * 1000);
-        signal.addEventListener('abort', () => {
+        // One listener per wait, removed when the wait ends: a run of many polls adds none for good.
+        const done = () => {
           clearTimeout(timer);
+          signal.removeEventListener('abort', done);
           resolve();
-        });
+        };
+        const timer = setTimeout(done, this.pollS * 1000);
+        signal.addEventListener('abort', done);
       });
     }
   }

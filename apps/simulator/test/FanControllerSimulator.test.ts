@@ -106,3 +106,37 @@ describe('the fan controller simulator follows the protocol', () => {
     expect(await controller(server, { ms: 0 }).pollOnce()).toBe('unauthorized');
   });
 });
+
+describe('the fan controller simulator’s run loop', () => {
+  it('leaves no abort listener behind per poll, and stops when aborted', async () => {
+    const server = fakeServer();
+    const fc = new FanControllerSimulator({
+      url: 'http://server',
+      fcId: 'FC1',
+      secret: 's'.repeat(43),
+      channels: 1,
+      fetch: server.fetchFn,
+      pollEveryS: 0.001,
+    });
+    const stop = new AbortController();
+    let added = 0;
+    let removed = 0;
+    const add = stop.signal.addEventListener.bind(stop.signal);
+    const remove = stop.signal.removeEventListener.bind(stop.signal);
+    stop.signal.addEventListener = ((...a: Parameters<typeof add>) => {
+      added++;
+      add(...a);
+    });
+    stop.signal.removeEventListener = ((...a: Parameters<typeof remove>) => {
+      removed++;
+      remove(...a);
+    });
+    let polls = 0;
+    await fc.run(stop.signal, () => {
+      if (++polls === 20) stop.abort();
+    });
+    expect(polls).toBe(20);
+    expect(server.seen).toHaveLength(20);
+    expect(added - removed).toBeLessThanOrEqual(1);
+  });
+});
