@@ -512,6 +512,8 @@ describe(`compost batches on ${TEST_ENGINE}`, () => {
       [batch.batch_id, clock],
     ]);
     expect((await getBatches('compost')).results).toEqual([]);
+    // Its link keeps working: asked for by id, it is found archived.
+    expect((await getBatches('compost', `?batch_id=${batch.batch_id}`)).results[0]!.archived_ts).toBe(clock);
     expect((await getBatches('compost', '?archived=true')).results.map((b) => b.batch_id)).toEqual([
       batch.batch_id,
     ]);

@@ -219,7 +219,7 @@ export const getBatchesQuerySchema = z.object({
   BS_ID: bsIdSchema.optional(),
   status: z.coerce.number().pipe(statusSchema).optional().describe('Only ongoing (1) or completed (2).'),
   archived: queryFlag.describe('true: the archived batches instead of the others.'),
-  batch_id: batchIdQuery.optional().describe('Just this batch.'),
+  batch_id: batchIdQuery.optional().describe('Just this batch, archived or not.'),
 });
 export type GetBatchesQuery = z.input<typeof getBatchesQuerySchema>;
 
@@ -315,7 +315,8 @@ export const saveBatchRequestSchema = z.strictObject({
     probes: z
       .array(sensorIdSchema)
       .max(BATCH_PROBES_MAX)
-      .refine((a) => new Set(a).size === a.length, 'A probe is listed twice'),
+      .refine((a) => new Set(a).size === a.length, 'A probe is listed twice')
+      .describe('The probes in the pile after this save (a replacement’s `to` in, its `from` out).'),
     phases: z.array(batchPhaseInputSchema).min(1).max(BATCH_PHASES_MAX).optional(),
     replace: z
       .array(z.strictObject({ from: sensorIdSchema, to: sensorIdSchema }))

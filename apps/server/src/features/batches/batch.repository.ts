@@ -62,10 +62,11 @@ export class BatchRepository {
     let q = this.db
       .selectFrom('batches')
       .selectAll()
-      .where('bs_id', 'in', [...bsIds])
-      .where('archived_ts', f.archived ? 'is not' : 'is', null);
-    if (f.status !== undefined) q = q.where('status', '=', f.status);
+      .where('bs_id', 'in', [...bsIds]);
+    // One batch by id is found archived or not (a link to it keeps working).
     if (f.id !== undefined) q = q.where('id', '=', f.id);
+    else q = q.where('archived_ts', f.archived ? 'is not' : 'is', null);
+    if (f.status !== undefined) q = q.where('status', '=', f.status);
     return q.orderBy('created_ts', 'desc').orderBy('id', 'desc').execute();
   }
 
