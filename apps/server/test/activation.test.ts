@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActivateKitResponse, GetKitResponse } from '@emberwatch/shared';
+import type {
+  ActivateKitResponse,
+  GetKitResponse,
+  RegisterMultipleBSsResponse,
+  RegisterMultipleSetsResponse,
+} from '@emberwatch/shared';
 import { activationDb, DEMO_KITS } from '../src/features/activation/index.js';
 import {
   WRONG_CODES_PER_ACCOUNT,
@@ -137,11 +142,13 @@ describe(`activation on ${TEST_ENGINE}`, () => {
 
   it('a set with a probe another account already has is "already active" and claims nothing', async () => {
     // A grain station heard H90011 first (discovery, decision 0013): its history is grain's.
-    const grainStation = (await t.store.db
-      .selectFrom('base_stations')
-      .select('id')
-      .where('owner_user_id', '=', ids.grain!)
-      .executeTakeFirstOrThrow()).id;
+    const grainStation = (
+      await t.store.db
+        .selectFrom('base_stations')
+        .select('id')
+        .where('owner_user_id', '=', ids.grain!)
+        .executeTakeFirstOrThrow()
+    ).id;
     await t.store.db
       .insertInto('probes')
       .values({
@@ -275,5 +282,101 @@ describe(`activation on ${TEST_ENGINE}`, () => {
     expect(
       await t.store.db.selectFrom('base_stations').select('id').where('id', '=', 'F1900009').execute(),
     ).toHaveLength(1);
+  });
+  const sendAs = (bsId: string, secret: string, sensorId: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/ingest/v1/packets',
+      headers: { authorization: `Station ${bsId}:${secret}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        type: 'data',
+        readings: [{ sensor_id: sensorId, meas_ts: clock - 60, temperatures: [215] }],
+      }),
+    });
+
+  it('admins register station kits: a code each and the secret once; the station sends once activated', async () => {
+    for (const who of ['hay', 'master']) {
+      const res = await call.post(who, '/admin/registerMultipleBSs', { bs_ids: ['F1900010'] });
+      expect(res.statusCode, who).toBe(403);
+    }
+    const res = await call.post('admin', '/admin/registerMultipleBSs', { bs_ids: ['F1900010', 'F1900011'] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const made = res.json<RegisterMultipleBSsResponse>().results;
+    expect(made.map((m) => m.bs_id)).toEqual(['F1900010', 'F1900011']);
+    for (const m of made)
+      expect(m.code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
+    const { secret, code: stationCode } = made[0]!;
+    // The secret is nowhere in the store; the kit list has the code, not the secret.
+    const listed = await call.get('admin', '/admin/getKit');
+    expect(listed.body).toContain(stationCode);
+    expect(listed.body).not.toContain(secret);
+    // Unknown until claimed.
+    expect((await sendAs('F1900010', secret, 'H95555')).statusCode).toBe(401);
+    expect((await activate('grain', { id: stationCode })).json()).toMatchObject({ status_code: 0 });
+    const sent = await sendAs('F1900010', secret, 'H95555');
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({ stored: 1 });
+    expect(await probesOf(['H95555'])).toEqual([
+      { sensor_id: 'H95555', bs_id: 'F1900010', kind: 'hay', depths: 1 },
+    ]);
+  });
+
+  it('refuses a station id that is a station or a kit already, and then makes none', async () => {
+    const before = await activationDb(t.store.db).selectFrom('activation_kits').select('id').execute();
+    for (const bs_ids of [
+      ['F1900012', 'F1000001'],
+      ['F1900012', 'F1900003'],
+    ]) {
+      const res = await call.post('admin', '/admin/registerMultipleBSs', { bs_ids });
+      expect(res.statusCode, res.body).toBe(409);
+    }
+    for (const bs_ids of [[], ['f1900012'], ['F1900012', 'F1900012']]) {
+      const res = await call.post('admin', '/admin/registerMultipleBSs', { bs_ids });
+      expect(res.statusCode, JSON.stringify(bs_ids)).toBe(400);
+    }
+    const after = await activationDb(t.store.db).selectFrom('activation_kits').select('id').execute();
+    expect(after).toHaveLength(before.length);
+  });
+
+  it('admins register probe sets; a set id or probe in use is refused and nothing is made', async () => {
+    const set = {
+      set_id: 'HS-9100',
+      probes: [
+        { sensor_id: 'H91001', depths: 2 },
+        { sensor_id: 'H91002', depths: 2 },
+      ],
+    };
+    expect((await call.post('hay', '/admin/registerMultipleSets', { sets: [set] })).statusCode).toBe(403);
+    const res = await call.post('admin', '/admin/registerMultipleSets', { sets: [set] });
+    expect(res.statusCode, res.body).toBe(200);
+    const [made] = res.json<RegisterMultipleSetsResponse>().results;
+    expect(made!.set_id).toBe('HS-9100');
+    const before = await activationDb(t.store.db).selectFrom('activation_kits').select('id').execute();
+    for (const sets of [
+      [{ ...set, probes: [{ sensor_id: 'H91003', depths: 2 }] }],
+      [{ set_id: 'HS-9101', probes: [{ sensor_id: 'H91001', depths: 2 }] }],
+      [{ set_id: 'HS-9101', probes: [{ sensor_id: 'H10001', depths: 3 }] }],
+    ])
+      expect((await call.post('admin', '/admin/registerMultipleSets', { sets })).statusCode).toBe(409);
+    for (const sets of [
+      [],
+      [{ set_id: 'HS-9101', probes: [] }],
+      [{ set_id: 'HS-9101', probes: [{ sensor_id: 'h91009', depths: 2 }] }],
+      [{ set_id: 'HS-9101', probes: [{ sensor_id: 'H91009', depths: 0 }] }],
+      [
+        { set_id: 'HS-9101', probes: [{ sensor_id: 'H91009', depths: 2 }] },
+        { set_id: 'HS-9102', probes: [{ sensor_id: 'H91009', depths: 2 }] },
+      ],
+    ])
+      expect((await call.post('admin', '/admin/registerMultipleSets', { sets })).statusCode).toBe(400);
+    const after = await activationDb(t.store.db).selectFrom('activation_kits').select('id').execute();
+    expect(after).toHaveLength(before.length);
+    // The new set activates like any other.
+    const act = await activate('hay', { id: made!.code, kind: 'probes', BS_ID: 'F1000001' });
+    expect(act.json()).toMatchObject({
+      status_code: 0,
+      kit: { set_id: 'HS-9100', probes: ['H91001', 'H91002'] },
+    });
   });
 });

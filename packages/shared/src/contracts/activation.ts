@@ -3,6 +3,7 @@ import {
   ACTIVATION_CODE_MAX_LENGTH,
   ACTIVATION_CODE_MIN_LENGTH,
 } from '../domain/activation/activationCode.js';
+import { PROBE_SERIAL_PATTERN } from '../domain/isProbeSerial.js';
 import { defineEndpoint, defineEndpoints } from './endpoint.js';
 
 /**
@@ -94,6 +95,63 @@ export const getKitResponseSchema = z.object({
 });
 export type GetKitResponse = z.infer<typeof getKitResponseSchema>;
 
+/** How many kits one registration call makes (a print run). */
+export const MAX_KITS_PER_CALL = 100;
+/** Probes in one set: the largest station we size for (decision 0013). */
+export const MAX_PROBES_PER_SET = 100;
+
+export const registerMultipleBSsRequestSchema = z.strictObject({
+  bs_ids: z
+    .array(bsIdSchema)
+    .min(1)
+    .max(MAX_KITS_PER_CALL)
+    .refine((ids) => new Set(ids).size === ids.length, 'A base station id is listed twice')
+    .describe('The new stations, one kit each.'),
+  partner_app: z.literal('gari').optional().describe('Kits only the Gari service activates.'),
+});
+export type RegisterMultipleBSsRequest = z.infer<typeof registerMultipleBSsRequestSchema>;
+
+export const registerMultipleBSsResponseSchema = z.object({
+  status_code: z.literal(0),
+  results: z.array(
+    z.object({
+      bs_id: z.string(),
+      code: z.string(),
+      /** The station's secret, to flash into it: in this answer only, never stored or shown again. */
+      secret: z.string(),
+    }),
+  ),
+});
+export type RegisterMultipleBSsResponse = z.infer<typeof registerMultipleBSsResponseSchema>;
+
+const kitProbeSchema = z.strictObject({
+  sensor_id: z.string().regex(PROBE_SERIAL_PATTERN, 'A probe id is a serial such as H10001'),
+  depths: z.int().min(1).max(8).describe('Measuring points along the probe.'),
+});
+
+export const registerMultipleSetsRequestSchema = z.strictObject({
+  sets: z
+    .array(
+      z.strictObject({
+        set_id: z.string().trim().min(1).max(32).describe("The set's id, printed on its label."),
+        probes: z.array(kitProbeSchema).min(1).max(MAX_PROBES_PER_SET),
+      }),
+    )
+    .min(1)
+    .max(MAX_KITS_PER_CALL)
+    .refine((sets) => {
+      const ids = sets.flatMap((set) => set.probes.map((p) => p.sensor_id));
+      return new Set(ids).size === ids.length;
+    }, 'A probe is listed twice'),
+});
+export type RegisterMultipleSetsRequest = z.infer<typeof registerMultipleSetsRequestSchema>;
+
+export const registerMultipleSetsResponseSchema = z.object({
+  status_code: z.literal(0),
+  results: z.array(z.object({ set_id: z.string(), code: z.string() })),
+});
+export type RegisterMultipleSetsResponse = z.infer<typeof registerMultipleSetsResponseSchema>;
+
 export const activationEndpoints = defineEndpoints({
   activateKit: defineEndpoint({
     method: 'POST',
@@ -111,5 +169,22 @@ export const activationEndpoints = defineEndpoints({
     response: getKitResponseSchema,
     auth: 'user',
     summary: 'Admins: the kits with their codes and printable QR codes (open ones), or who activated them.',
+  }),
+  registerMultipleBSs: defineEndpoint({
+    method: 'POST',
+    path: '/admin/registerMultipleBSs',
+    body: registerMultipleBSsRequestSchema,
+    response: registerMultipleBSsResponseSchema,
+    auth: 'user',
+    summary:
+      "Admins: new base station kits, each with its activation code and the station's secret (shown once).",
+  }),
+  registerMultipleSets: defineEndpoint({
+    method: 'POST',
+    path: '/admin/registerMultipleSets',
+    body: registerMultipleSetsRequestSchema,
+    response: registerMultipleSetsResponseSchema,
+    auth: 'user',
+    summary: 'Admins: new probe set kits, each with its activation code.',
   }),
 });

@@ -19,6 +19,11 @@ export class ActivationRepository {
     this.db = activationDb(base);
   }
 
+  /** The store, for the base-stations feature's repository. */
+  get store(): Kysely<Database> {
+    return this.base;
+  }
+
   /** A transaction on the store: the base-stations feature's repository works on it too. */
   transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
     return this.base.transaction().execute(work);
@@ -63,7 +68,24 @@ export class ActivationRepository {
     return q.orderBy('activation_kits.id').limit(limit).execute();
   }
 
-  /** Adds kits whose code is not known yet; true for each one added. */
+  /** Station ids and set ids already used by a kit, and every probe of a probe set kit. */
+  async takenIds(): Promise<{ bsIds: Set<string>; setIds: Set<string>; probeIds: Set<string> }> {
+    const rows = await this.db.selectFrom('activation_kits').select(['bs_id', 'set_id', 'probes']).execute();
+    return {
+      bsIds: new Set(rows.flatMap((r) => (r.bs_id ? [r.bs_id] : []))),
+      setIds: new Set(rows.flatMap((r) => (r.set_id ? [r.set_id] : []))),
+      probeIds: new Set(rows.flatMap((r) => kitProbes(r).map((p) => p.sensor_id))),
+    };
+  }
+
+  /** New kits, all or none. */
+  async insertAll(kits: NewKit[]): Promise<void> {
+    await this.base.transaction().execute(async (trx) => {
+      await trx.withTables<ActivationTables>().insertInto('activation_kits').values(kits).execute();
+    });
+  }
+
+  /** Adds kits whose code is not known yet; how many it added. */
   async insertIfAbsent(kits: NewKit[]): Promise<number> {
     let added = 0;
     for (const kit of kits) {

@@ -22,5 +22,17 @@ export function activationRoutes(ctx: { authenticate: Authenticate; activation: 
       void reply.header('cache-control', 'no-store');
       return { status_code: 0 as const, results: await ctx.activation.list(actorOf(req), req.query.state) };
     });
+    route(app, activationEndpoints.registerMultipleBSs).handle(async (req, reply) => {
+      // The stations' secrets are in the answer, once.
+      void reply.header('cache-control', 'no-store');
+      return {
+        status_code: 0 as const,
+        results: await ctx.activation.registerStations(actorOf(req), req.body),
+      };
+    });
+    route(app, activationEndpoints.registerMultipleSets).handle(async (req, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return { status_code: 0 as const, results: await ctx.activation.registerSets(actorOf(req), req.body) };
+    });
   };
 }

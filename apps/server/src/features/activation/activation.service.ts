@@ -4,6 +4,10 @@ import {
   type ActivateKitResponse,
   type Kit,
   type KitKind,
+  type RegisterMultipleBSsRequest,
+  type RegisterMultipleBSsResponse,
+  type RegisterMultipleSetsRequest,
+  type RegisterMultipleSetsResponse,
 } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
 import type { EventBus } from '../../realtime/EventBus.js';
@@ -11,7 +15,8 @@ import { BaseStationRepository } from '../base-stations/index.js';
 import { AttemptLimiter } from '../account/index.js';
 import { changeRightsOf, type AccessService, type Actor, type UserRow } from '../users/index.js';
 import { kitProbes, type ActivationRepository, type KitRow } from './activation.repository.js';
-import { kitCodeHash } from './kitCodes.js';
+import { issueStationSecret } from '../ingest/index.js';
+import { kitCodeHash, newKitCode } from './kitCodes.js';
 import { activationUrl, qrSvg } from './kitQr.js';
 
 /** Wrong codes allowed per account, and per address, in a window (then 429 with Retry-After). */
@@ -139,6 +144,73 @@ export class ActivationService {
     if (!actor.isAdmin) throw ApiError.forbidden('Only admins see the kits.');
     const rows = await this.repo.list(state, KIT_LIST_LIMIT);
     return rows.map((r) => this.present(r));
+  }
+
+  /**
+   * Admins: new base station kits (spec doc 1 §7 registerMultipleBSs). Each gets a code for its label
+   * and a secret for its firmware, answered here once; the store keeps the secret's hash only. An id
+   * that is a station already or has a kit is refused (409), and then none is made.
+   */
+  async registerStations(
+    actor: Actor,
+    req: RegisterMultipleBSsRequest,
+  ): Promise<RegisterMultipleBSsResponse['results']> {
+    if (!actor.isAdmin) throw ApiError.forbidden('Only admins register kits.');
+    const taken = await this.repo.takenIds();
+    const stations = new BaseStationRepository(this.repo.store);
+    const existing = await stations.ownerIdsOf(req.bs_ids);
+    const clash = req.bs_ids.find((id) => taken.bsIds.has(id) || existing.has(id));
+    if (clash) throw new ApiError(409, `Base station ${clash} is registered already.`, 409, 'bs_ids');
+    const now = this.nowS();
+    const made = req.bs_ids.map((bsId) => ({ bsId, code: newKitCode(), ...issueStationSecret() }));
+    await this.repo.insertAll(
+      made.map((m) => ({
+        kind: 'system',
+        code_hash: kitCodeHash(m.code),
+        code: m.code,
+        bs_id: m.bsId,
+        set_id: null,
+        probes: '[]',
+        credential_hash: m.hash,
+        partner_app: req.partner_app ?? null,
+        created_ts: now,
+      })),
+    );
+    return made.map((m) => ({ bs_id: m.bsId, code: m.code, secret: m.secret }));
+  }
+
+  /**
+   * Admins: new probe set kits (spec doc 1 §7 registerMultipleSets). A set id used by a kit, or a
+   * probe in another kit or already in an account, is refused (409), and then none is made.
+   */
+  async registerSets(
+    actor: Actor,
+    req: RegisterMultipleSetsRequest,
+  ): Promise<RegisterMultipleSetsResponse['results']> {
+    if (!actor.isAdmin) throw ApiError.forbidden('Only admins register kits.');
+    const taken = await this.repo.takenIds();
+    const setClash = req.sets.find((set) => taken.setIds.has(set.set_id));
+    if (setClash) throw new ApiError(409, `Probe set ${setClash.set_id} is registered already.`, 409, 'sets');
+    const ids = req.sets.flatMap((set) => set.probes.map((p) => p.sensor_id));
+    const inAccounts = await new BaseStationRepository(this.repo.store).probesWithStation(ids);
+    const probeClash = ids.find((id) => taken.probeIds.has(id)) ?? inAccounts[0]?.sensor_id;
+    if (probeClash) throw new ApiError(409, `Probe ${probeClash} is registered already.`, 409, 'sets');
+    const now = this.nowS();
+    const made = req.sets.map((set) => ({ set, code: newKitCode() }));
+    await this.repo.insertAll(
+      made.map(({ set, code }) => ({
+        kind: 'probes',
+        code_hash: kitCodeHash(code),
+        code,
+        bs_id: null,
+        set_id: set.set_id,
+        probes: JSON.stringify(set.probes),
+        credential_hash: null,
+        partner_app: null,
+        created_ts: now,
+      })),
+    );
+    return made.map(({ set, code }) => ({ set_id: set.set_id, code }));
   }
 
   private present(r: KitRow & { username: string | null }): Kit {
