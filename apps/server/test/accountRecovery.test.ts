@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SmsDataResponse } from '@emberwatch/shared';
+import type { DeliveryTables } from '../src/features/delivery/delivery.tables.js';
 import { bearer, createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 
 const HAY_PHONE = '+12025550101';
@@ -132,6 +133,38 @@ describe(`forgotten password and username on ${TEST_ENGINE}`, () => {
       cookies: { ew_refresh: cookie },
     });
     expect(refresh.statusCode).toBe(401);
+  });
+
+  it('mails the code to an account without a confirmed phone, and the code sets the password', async () => {
+    const res = await get(t, '/client/getPasswordCodeByUsername?username=compost%40demo.emberwatch');
+    expect(res.statusCode, res.body).toBe(200);
+    const all = await t.app.inject({
+      method: 'GET',
+      url: '/admin/getSMSData?limit=50',
+      headers: bearer(admin),
+    });
+    const mailed = all.json<SmsDataResponse>().results.find((r) => r.to === 'compost@example.com');
+    expect(mailed).toMatchObject({ purpose: 'password' });
+    // It goes out through the delivery outbox as an e-mail, not as a text to the unconfirmed number.
+    const outbox = await t.store.db
+      .withTables<DeliveryTables>()
+      .selectFrom('delivery_messages')
+      .select(['channel', 'address', 'kind'])
+      .where('address', '=', 'compost@example.com')
+      .execute();
+    expect(outbox).toEqual([{ channel: 'email', address: 'compost@example.com', kind: 'code' }]);
+    const ok = await post(t, '/client/resetPassword', {
+      username: 'compost@demo.emberwatch',
+      code: codeIn(mailed?.text),
+      newPassword: 'new-compost-pass',
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/admin/login',
+      payload: { username: 'compost@demo.emberwatch', password: 'new-compost-pass' },
+    });
+    expect(login.statusCode).toBe(200);
   });
 
   it('sends the usernames of a confirmed phone to it, and nothing for another number', async () => {

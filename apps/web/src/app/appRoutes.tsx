@@ -1,13 +1,27 @@
+import { lazy, Suspense } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/sessions/LoginPage';
 import { LazyAppShell as AppShell, preloadShell } from './lazyShell';
 import { RequireAuth } from './RequireAuth';
+
+// Forgotten password or username: outside the auth gate, loaded only when asked for.
+const RecoverPage = lazy(() =>
+  import('../features/sessions/RecoverPage').then((m) => ({ default: m.RecoverPage })),
+);
 
 // Login is in the entry bundle, drawn without MUI. Everything behind the auth gate loads on demand:
 // the logged-in shell routes to the pages itself (pageRoutes.tsx, from the page list app/pages.ts),
 // so neither the pages nor their menu icons reach the entry.
 export const appRoutes: RouteObject[] = [
   { path: '/login', element: <LoginPage preloadShell={preloadShell} /> },
+  {
+    path: '/login/recover',
+    element: (
+      <Suspense fallback={null}>
+        <RecoverPage />
+      </Suspense>
+    ),
+  },
   {
     path: '/*',
     element: (

@@ -21,6 +21,7 @@ import type notifications from './locales/en/notifications.json';
 import type news from './locales/en/news.json';
 import type delivery from './locales/en/delivery.json';
 import type push from './locales/en/push.json';
+import type recovery from './locales/en/recovery.json';
 import type activation from './locales/en/activation.json';
 
 declare module 'i18next' {
@@ -48,6 +49,7 @@ declare module 'i18next' {
         typeof news &
         typeof delivery &
         typeof push &
+        typeof recovery &
         typeof activation;
     };
   }

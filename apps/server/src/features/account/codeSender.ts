@@ -1,11 +1,15 @@
 import type { AccountRepository } from './account.repository.js';
 import type { CodePurpose } from './account.tables.js';
 
-/** A code (or a username) on its way to a person's phone. */
+/** A code (or a username) on its way to a person's phone, or (a password code) to their e-mail. */
 export interface CodeMessage {
   userId: number | null;
-  /** The phone number, as stored (normalizePhone). */
+  /** The phone number, as stored (normalizePhone), or the e-mail address when channel is 'email'. */
   to: string;
+  /** SMS unless said (a password code goes by e-mail to an account without a confirmed phone). */
+  channel?: 'sms' | 'email';
+  /** The e-mail's subject. */
+  subject?: string;
   purpose: CodePurpose;
   /** The whole text, in the recipient's language as far as the sender knows it. */
   text: string;

@@ -43,12 +43,18 @@ export class RecoveryService {
     this.resetsPerAddress = new AttemptLimiter(nowS, RESETS_PER_ADDRESS, HOUR_S);
   }
 
-  /** GET /client/getPasswordCodeByUsername: a code to the login's confirmed phone, if it has one. */
+  /**
+   * GET /client/getPasswordCodeByUsername: a code to the login's confirmed phone; to its e-mail address
+   * when it has no confirmed phone (decision 0036). An unconfirmed number is never used: it could be
+   * anyone's; an e-mail address is the account's own contact, which the delivery feature already mails.
+   */
   async sendPasswordCode(username: string, address: string): Promise<void> {
     this.pace(address, `u:${username.toLowerCase()}`);
     const user = await this.repo.findUserByUsername(username);
-    if (!user || !loginEnabledOf(user) || user.demo === 1 || user.blocked === 1 || !user.phone) return;
-    if ((await this.repo.confirmedPhoneOf(user.id)) !== user.phone) return;
+    if (!user || !loginEnabledOf(user) || user.demo === 1 || user.blocked === 1) return;
+    const phoneConfirmed = user.phone !== null && (await this.repo.confirmedPhoneOf(user.id)) === user.phone;
+    const to = phoneConfirmed ? user.phone : user.email?.trim() || null;
+    if (!to) return;
     const now = this.nowS();
     const last = await this.repo.findCode(user.id, 'password');
     // A code sent a moment ago is still on its way and still valid: no second one, and no sign of it.
@@ -57,20 +63,28 @@ export class RecoveryService {
     await this.repo.saveCode({
       user_id: user.id,
       purpose: 'password',
-      phone_number: user.phone,
+      // Where the code went: the number or the address (the code's hash binds it to that place).
+      phone_number: to,
       old_phone: null,
-      code_hash: codeHash(this.codeKey, { userId: user.id, purpose: 'password', phone: user.phone, code }),
+      code_hash: codeHash(this.codeKey, { userId: user.id, purpose: 'password', phone: to, code }),
       expires_ts: now + CODE_TTL_S,
       attempts: 0,
       sent_ts: now,
       ...nextWindow(last, now),
     });
-    await this.sender.send({
-      userId: user.id,
-      to: user.phone,
-      purpose: 'password',
-      text: `Emberwatch: your password reset code is ${code}. It is valid for 10 minutes.`,
-    });
+    const text = `Emberwatch: your password reset code is ${code}. It is valid for 10 minutes.`;
+    await this.sender.send(
+      phoneConfirmed
+        ? { userId: user.id, to, purpose: 'password', text }
+        : {
+            userId: user.id,
+            to,
+            purpose: 'password',
+            channel: 'email',
+            subject: 'Emberwatch password reset code',
+            text: `${text}\n\nIf you did not ask for it, ignore this message: your password stays as it is.`,
+          },
+    );
   }
 
   /** POST /client/resetPassword: the code sets the new password once, and ends every session. */

@@ -406,7 +406,7 @@ export class DeliveryRepository {
 
   /** An SMS with a code for a person (the account feature's), from the caller number of their country. */
   async insertCodeMessage(
-    m: { userId: number | null; to: string; text: string },
+    m: { userId: number | null; to: string; text: string; channel?: 'sms' | 'email'; subject?: string },
     numbers: { northAmerica: string; international: string },
     nowS: number,
   ): Promise<void> {
@@ -419,15 +419,15 @@ export class DeliveryRepository {
         storage_id: null,
         kind: 'code',
         step: 0,
-        channel: 'sms',
+        channel: m.channel ?? 'sms',
         recipient_user_id: user?.id ?? null,
         recipient_name: user
           ? [user.firstname, user.lastname].filter((p) => p && p.trim()).join(' ') || user.username
           : '',
-        address: e164(m.to),
-        sender: callerNumberFor(user?.country ?? null, numbers),
+        address: m.channel === 'email' ? m.to : e164(m.to),
+        sender: m.channel === 'email' ? null : callerNumberFor(user?.country ?? null, numbers),
         language: user?.language ?? 'en',
-        subject: 'code',
+        subject: m.subject ?? 'code',
         body: m.text,
         html: null,
         payload: null,

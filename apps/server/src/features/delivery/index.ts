@@ -141,7 +141,13 @@ export function deliveryFeature(
        * A code (or username) for a person's phone, from the account feature: an SMS through the same
        * outbox, retried like an alert's; its text is blanked once sent (the code must not stay readable).
        */
-      sendCode: async (m: { userId: number | null; to: string; text: string }) => {
+      sendCode: async (m: {
+        userId: number | null;
+        to: string;
+        text: string;
+        channel?: 'sms' | 'email';
+        subject?: string;
+      }) => {
         await repo.insertCodeMessage(m, config.callerNumbers, kernel.nowS());
         void pump.kick();
       },

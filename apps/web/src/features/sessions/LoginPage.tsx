@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { PlainAlert } from '../../ui/PlainAlert';
@@ -115,6 +115,9 @@ export function LoginPage({ preloadShell }: { preloadShell?: () => void }) {
             {submitting ? t('login.submitting') : t('login.submit')}
           </button>
         </form>
+        <p className="ew-login__footer">
+          <Link to="/login/recover">{t('login.forgot')}</Link>
+        </p>
       </div>
     </main>
   );
