@@ -3,6 +3,8 @@ import { defineEndpoint, defineEndpoints } from './endpoint.js';
 import { CONTROLLER_TYPES, CONTROLLER_TYPE_INFO } from '../domain/kinds/controllerTypes.js';
 import { FAN_EXCEPTIONS, FAN_NOTES, FAN_OFF_REASONS, VENT_MODES } from '../domain/fans/decideFan.js';
 import { FC_MODES } from '../domain/fans/fanDisplay.js';
+import { rcLogResponseSchema } from './batches.js';
+import { disabledHoursSchema, schedulerIsUseless } from './monitors.js';
 
 // The pure fan rules travel with their contract: one import for whoever drives or shows a fan.
 export * from '../domain/fans/index.js';
@@ -256,6 +258,77 @@ export const registerControllerResponseSchema = z.object({
   secret: z.string().describe('Shown once: the controller authenticates with it; only its hash is stored.'),
 });
 
+// ---------------------------------------------------------------------------------------------
+// RC units: the event log and the scheduler
+// ---------------------------------------------------------------------------------------------
+
+/** Spec doc 3 §9: "RC log limit 100 events." */
+export const RC_LOG_LIMIT = 100;
+
+/**
+ * GET /client/rcLogs — spec doc 3 §7 "RC log: type change, FC_ID, channel, limit, batch_id, fromTS,
+ * toTS". The log's lines are changes (the command, vent mode, source, off reason or exception
+ * changed, an outage, a return, a turned switch): `change`, the spec's one type. Newest first.
+ */
+export const rcLogsQuerySchema = z
+  .object({
+    UID: z.coerce.number().int().positive().optional(),
+    type: z.enum(['change']).default('change'),
+    FC_ID: fcIdSchema,
+    channel: z.coerce.number().int().min(1).max(MAX_CHANNELS).optional(),
+    limit: z.coerce.number().int().min(1).max(RC_LOG_LIMIT).default(RC_LOG_LIMIT),
+    batch_id: z.coerce.number().int().positive().optional(),
+    fromTS: z.coerce.number().int().min(0).optional(),
+    toTS: z.coerce.number().int().min(0).optional(),
+  })
+  .refine((q) => q.fromTS === undefined || q.toTS === undefined || q.fromTS <= q.toTS, {
+    message: 'fromTS is after toTS',
+    path: ['fromTS'],
+  });
+export type RcLogsQuery = z.infer<typeof rcLogsQuerySchema>;
+
+/**
+ * An RC unit's scheduler (ours: the spec names getRcScheduler and saveRcScheduler only): the hours
+ * per weekday, in the station's time, that hold the unit's fans driven by a monitor the channel
+ * names (monitorRef) — or, reversed, the only hours they may run; the same reading and save rule as
+ * a fan rule's scheduler (decision 0037). A channel in use by a storage follows its rule's own.
+ */
+export const rcSchedulerSchema = z
+  .strictObject({
+    schedulerEnabled: z.boolean(),
+    disabledHours: disabledHoursSchema,
+    reverseDisabled: z.boolean(),
+  })
+  .refine((s) => !schedulerIsUseless(s), {
+    message: 'The schedule restricts no hours or every hour',
+    path: ['disabledHours'],
+  });
+export type RcScheduler = z.infer<typeof rcSchedulerSchema>;
+
+export const getRcSchedulerQuerySchema = z.object({
+  UID: z.coerce.number().int().positive().optional(),
+  fc_id: fcIdSchema,
+});
+export const rcSchedulerResponseSchema = z.object({
+  status_code: z.literal(0),
+  FC_ID: z.string(),
+  scheduler: z.object({
+    schedulerEnabled: z.boolean(),
+    disabledHours: z.array(z.tuple([z.int(), z.int()])),
+    reverseDisabled: z.boolean(),
+  }),
+  updated_ts: z.int().nullable().describe('When it was last saved; null: never (no hours held).'),
+});
+export type RcSchedulerResponse = z.infer<typeof rcSchedulerResponseSchema>;
+
+/** POST /client/saveRcScheduler. */
+export const saveRcSchedulerRequestSchema = z.strictObject({
+  UID: uidSchema,
+  fc_id: fcIdSchema,
+  scheduler: rcSchedulerSchema,
+});
+export type SaveRcSchedulerRequest = z.input<typeof saveRcSchedulerRequestSchema>;
+
 /** The controller protocol and the fan calls, served by the fans feature. */
 export const fanEndpoints = defineEndpoints({
   poll2: defineEndpoint({
@@ -315,6 +388,30 @@ export const fanEndpoints = defineEndpoints({
     response: itemsResponseSchema,
     auth: 'user',
     summary: 'Switches a fan by hand (isManual, command 0 or 1) or back to its rule (isManual false).',
+  }),
+  rcLogs: defineEndpoint({
+    method: 'GET',
+    path: '/client/rcLogs',
+    query: rcLogsQuerySchema,
+    response: rcLogResponseSchema,
+    auth: 'user',
+    summary: "An RC unit's event log, newest first, at most 100 lines (by channel, batch and period).",
+  }),
+  getRcScheduler: defineEndpoint({
+    method: 'GET',
+    path: '/client/getRcScheduler',
+    query: getRcSchedulerQuerySchema,
+    response: rcSchedulerResponseSchema,
+    auth: 'user',
+    summary: "An RC unit's scheduler: the hours per weekday that hold (or, reversed, allow) its fans.",
+  }),
+  saveRcScheduler: defineEndpoint({
+    method: 'POST',
+    path: '/client/saveRcScheduler',
+    body: saveRcSchedulerRequestSchema,
+    response: rcSchedulerResponseSchema,
+    auth: 'user',
+    summary: "Saves an RC unit's scheduler; its channels driven by a monitor are decided again at once.",
   }),
   registerController: defineEndpoint({
     method: 'POST',

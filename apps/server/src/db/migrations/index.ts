@@ -18,6 +18,7 @@ import { notificationsMigration } from './0027_notifications.js';
 import { pushMigration } from './0028_push.js';
 import { batchesMigration } from './0029_batches.js';
 import { insightMigration } from './0030_insight.js';
+import { rcSchedulerMigration } from './0032_rc_scheduler.js';
 import { packedReadingsMigration } from './0034_packed_readings.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
@@ -41,6 +42,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0028_push': pushMigration(engine),
     '0029_batches': batchesMigration(engine),
     '0030_insight': insightMigration(engine),
+    '0032_rc_scheduler': rcSchedulerMigration(engine),
     '0034_packed_readings': packedReadingsMigration(engine),
   };
 }

@@ -4,6 +4,7 @@ import type {
   FanChannelsTable,
   FanControllersTable,
   FanEventsTable,
+  FanSchedulersTable,
   FansDb,
   FanTables,
 } from './fans.tables.js';
@@ -247,6 +248,42 @@ export class FanRepository {
       .orderBy('fan_events.ts', 'desc')
       .orderBy('fan_events.id', 'desc')
       .limit(q.limit)
+      .execute();
+  }
+
+  /** GET rcLogs: a controller's event log lines, newest first. */
+  eventLog(q: {
+    fcId: string;
+    channel?: number;
+    batchId?: number;
+    fromTs?: number;
+    toTs?: number;
+    limit: number;
+  }): Promise<Selectable<FanEventsTable>[]> {
+    let query = this.db.selectFrom('fan_events').selectAll().where('fc_id', '=', q.fcId);
+    if (q.channel !== undefined) query = query.where('channel', '=', q.channel);
+    if (q.batchId !== undefined) query = query.where('batch_ref', '=', q.batchId);
+    if (q.fromTs !== undefined) query = query.where('ts', '>=', q.fromTs);
+    if (q.toTs !== undefined) query = query.where('ts', '<=', q.toTs);
+    return query.orderBy('ts', 'desc').orderBy('id', 'desc').limit(q.limit).execute();
+  }
+
+  /** The RC schedulers of these controllers (those that have one). */
+  schedulers(fcIds: readonly string[]): Promise<Selectable<FanSchedulersTable>[]> {
+    if (fcIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('fan_schedulers')
+      .selectAll()
+      .where('fc_id', 'in', [...fcIds])
+      .execute();
+  }
+
+  async saveScheduler(row: Selectable<FanSchedulersTable>): Promise<void> {
+    const { fc_id: _id, ...rest } = row;
+    await this.db
+      .insertInto('fan_schedulers')
+      .values(row)
+      .onConflict((oc) => oc.column('fc_id').doUpdateSet(rest))
       .execute();
   }
 

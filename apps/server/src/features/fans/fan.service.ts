@@ -1,10 +1,15 @@
 import {
   CONTROLLER_TYPE_INFO,
+  RC_LOG_LIMIT,
   mayChangeFans,
   offlineRuleOf,
   type ControllerType,
   type FanChange,
   type FcItem,
+  type RcEvent,
+  type RcLogsQuery,
+  type RcSchedulerResponse,
+  type SaveRcSchedulerRequest,
   type SetFcAssignmentRequest,
   type SetFcManualCommandRequest,
   type SetFcUseRequest,
@@ -14,7 +19,7 @@ import { changeRightsOf, type AccessService, type Actor } from '../users/index.j
 import { issueControllerSecret, type ControllerCredentials } from './controllerCredentials.js';
 import type { ChannelPatch, ChannelWithController, ControllerRow, FanRepository } from './fan.repository.js';
 import { initialFanState, type FanDecider } from './fanDecider.js';
-import { presentChannel } from './fanPresenter.js';
+import { presentChannel, presentRcEvent, presentRcScheduler } from './fanPresenter.js';
 
 function noSuchController(): ApiError {
   // Alike for an unknown controller and one of another account: no probing for ids.
@@ -227,6 +232,64 @@ export class FanService {
     );
     this.credentials.forget(req.fc_id);
     return { fc_id: req.fc_id, secret };
+  }
+
+  /**
+   * GET /client/rcLogs (spec doc 3 §7 "RC log", §9 at most 100): whoever may see the controller's
+   * account reads its log; an unknown channel is a 400.
+   */
+  async rcLogs(actor: Actor, q: RcLogsQuery): Promise<RcEvent[]> {
+    const c = await this.visibleController(actor, q.FC_ID, q.UID);
+    if (q.channel !== undefined) await this.channelOf(c, q.channel, 'channel');
+    const rows = await this.repo.eventLog({
+      fcId: c.id,
+      ...(q.channel !== undefined ? { channel: q.channel } : {}),
+      ...(q.batch_id !== undefined ? { batchId: q.batch_id } : {}),
+      ...(q.fromTS !== undefined ? { fromTs: q.fromTS } : {}),
+      ...(q.toTS !== undefined ? { toTs: q.toTS } : {}),
+      limit: Math.min(q.limit, RC_LOG_LIMIT),
+    });
+    return rows.map(presentRcEvent);
+  }
+
+  /** GET /client/getRcScheduler: an RC unit's scheduler, to whoever may see it. */
+  async rcScheduler(actor: Actor, fcId: string, uid?: number): Promise<RcSchedulerResponse> {
+    const c = await this.visibleController(actor, fcId, uid);
+    if (c.type !== 'RC') throw ApiError.invalid('Only RC units have a scheduler of their own.', 'fc_id');
+    return presentRcScheduler(c.id, (await this.repo.schedulers([c.id]))[0]);
+  }
+
+  /**
+   * POST /client/saveRcScheduler: by those who may assign the unit's channels (owners, grand masters,
+   * admins); its channels are decided again at once, so the hours hold from the next poll.
+   */
+  async saveRcScheduler(actor: Actor, req: SaveRcSchedulerRequest): Promise<RcSchedulerResponse> {
+    const c = await this.controllerFor(actor, req.fc_id, 'assignFan', req.UID);
+    if (c.type !== 'RC') throw ApiError.invalid('Only RC units have a scheduler of their own.', 'fc_id');
+    const s = req.scheduler;
+    await this.repo.saveScheduler({
+      fc_id: c.id,
+      scheduler_enabled: s.schedulerEnabled ? 1 : 0,
+      disabled_hours: JSON.stringify(s.disabledHours),
+      reverse_disabled: s.reverseDisabled ? 1 : 0,
+      updated_by: actor.user.id,
+      updated_ts: this.nowS(),
+    });
+    await this.decider.decideControllers([c.id]);
+    return presentRcScheduler(c.id, (await this.repo.schedulers([c.id]))[0]);
+  }
+
+  /** The controller, if the actor may see its account (reads need no change right). */
+  private async visibleController(actor: Actor, fcId: string, uid?: number): Promise<ControllerRow> {
+    const c = await this.repo.findController(fcId);
+    if (!c || !this.access.canSeeAccount(actor, c.owner_user_id)) throw noSuchController();
+    if (
+      uid !== undefined &&
+      uid !== c.owner_user_id &&
+      !(uid === actor.user.id && actor.accountId === c.owner_user_id)
+    )
+      throw noSuchController();
+    return c;
   }
 
   private repoDb() {

@@ -156,6 +156,14 @@ export class FanDecider {
     );
     const probes = await this.repo.storageProbes([...storages.keys()]);
 
+    // An RC unit's own scheduler holds the channels that name their monitor (decision 0037 addendum).
+    const rcSchedulers = new Map(
+      (
+        await this.repo.schedulers([
+          ...new Set(channels.filter((c) => c.in_use === null && c.monitor_ref !== null).map((c) => c.fc_id)),
+        ])
+      ).map((s) => [s.fc_id, s]),
+    );
     const ruleByChannel = new Map<ChannelWithController, FanRuleCore | null>();
     for (const ch of channels) {
       const storage = ch.in_use === null ? undefined : storages.get(ch.in_use);
@@ -168,7 +176,10 @@ export class FanDecider {
             ?.find((r) => r.settings.FC_ID === ch.fc_id) ?? null;
       else if (!storage && ch.monitor_ref !== null)
         // An RC unit's channel names its monitor itself (doc 2 §7 monitorRef).
-        rule = rulesOf.get(`${ch.owner_user_id}:${ch.monitor_ref}`)?.[0] ?? null;
+        rule = withRcScheduler(
+          rulesOf.get(`${ch.owner_user_id}:${ch.monitor_ref}`)?.[0] ?? null,
+          rcSchedulers.get(ch.fc_id),
+        );
       ruleByChannel.set(ch, rule);
     }
     const outdoorIds = [...ruleByChannel.values()].flatMap((r) =>
@@ -251,6 +262,26 @@ export class FanDecider {
     for (const [ownerId, fcIds] of byOwner)
       for (const l of this.listeners) l({ ownerIds: [ownerId], fcIds: [...fcIds].sort() });
   }
+}
+
+/**
+ * A channel that names its monitor follows its RC unit's scheduler when the unit has one on: the
+ * unit's hours replace the rule's (one place to say "no blowers at night" for a windrow row).
+ */
+export function withRcScheduler(
+  rule: FanRuleCore | null,
+  scheduler: { scheduler_enabled: number; disabled_hours: string; reverse_disabled: number } | undefined,
+): FanRuleCore | null {
+  if (!rule || rule.type === 'MANUAL_CONTROL' || !scheduler || scheduler.scheduler_enabled !== 1) return rule;
+  return {
+    ...rule,
+    settings: {
+      ...rule.settings,
+      schedulerEnabled: true,
+      disabledHours: JSON.parse(scheduler.disabled_hours) as [number, number][],
+      reverseDisabled: scheduler.reverse_disabled === 1,
+    },
+  } as FanRuleCore;
 }
 
 /** A line in the RC event log when what the fan does, or why, changed. */

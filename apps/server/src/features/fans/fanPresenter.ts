@@ -5,8 +5,12 @@ import {
   type FcMode,
   type FanState,
   type OfflineRule,
+  type RcEvent,
+  type RcSchedulerResponse,
 } from '@emberwatch/shared';
+import type { Selectable } from 'kysely';
 import type { ChannelWithController } from './fan.repository.js';
+import type { FanEventsTable, FanSchedulersTable } from './fans.tables.js';
 
 /**
  * Offline: marked so by the offline job, never heard from, or silent past the limit — the last, so
@@ -60,5 +64,52 @@ export function presentChannel(ch: ChannelWithController, nowS: number): FcItem 
     currentCycleSecs:
       state.currentCycleStarted === null ? ch.cycle_secs : Math.max(0, nowS - state.currentCycleStarted),
     state,
+  };
+}
+
+/** A line of the RC event log as the calls answer it (rcLogs; the batches' getPhaseRClog alike). */
+export function presentRcEvent(e: Selectable<FanEventsTable>): RcEvent {
+  let temps: (number | null)[] | null = null;
+  try {
+    temps = e.temps ? (JSON.parse(e.temps) as (number | null)[]) : null;
+  } catch {
+    temps = null;
+  }
+  return {
+    ts: e.ts,
+    FC_ID: e.fc_id,
+    channel: e.channel,
+    batchRef: e.batch_ref,
+    command: e.command,
+    net: e.net,
+    fc_mode: e.fc_mode,
+    ventMode: e.vent_mode,
+    comm: e.comm,
+    manual: e.manual === 1,
+    dataTs: e.data_ts,
+    temps,
+    cycle: e.cycle,
+    secs: e.secs,
+  };
+}
+
+const NO_SCHEDULE: [number, number][] = Array.from({ length: 7 }, (): [number, number] => [0, 0]);
+
+/** An RC unit's scheduler, or none (no hours held) when it was never saved. */
+export function presentRcScheduler(
+  fcId: string,
+  row: Selectable<FanSchedulersTable> | undefined,
+): RcSchedulerResponse {
+  return {
+    status_code: 0,
+    FC_ID: fcId,
+    scheduler: row
+      ? {
+          schedulerEnabled: row.scheduler_enabled === 1,
+          disabledHours: JSON.parse(row.disabled_hours) as [number, number][],
+          reverseDisabled: row.reverse_disabled === 1,
+        }
+      : { schedulerEnabled: false, disabledHours: NO_SCHEDULE, reverseDisabled: false },
+    updated_ts: row?.updated_ts ?? null,
   };
 }

@@ -63,6 +63,11 @@ export function fanRoutes(ctx: { authenticate: Authenticate; fans: FanService })
     route(app, e.setFcManualCommand).handle(async (req) =>
       ok(await ctx.fans.setManualCommand(actorOf(req), req.body)),
     );
+    route(app, e.rcLogs).handle(async (req) => ok(await ctx.fans.rcLogs(actorOf(req), req.query)));
+    route(app, e.getRcScheduler).handle(async (req) =>
+      ctx.fans.rcScheduler(actorOf(req), req.query.fc_id, req.query.UID),
+    );
+    route(app, e.saveRcScheduler).handle(async (req) => ctx.fans.saveRcScheduler(actorOf(req), req.body));
     route(app, e.registerController).handle(async (req) => ({
       status_code: 0 as const,
       ...(await ctx.fans.register(actorOf(req), req.body)),

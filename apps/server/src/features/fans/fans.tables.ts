@@ -87,11 +87,23 @@ export interface FanEventsTable {
   secs: number | null;
 }
 
+/** An RC unit's scheduler (migration 0032). */
+export interface FanSchedulersTable {
+  fc_id: string;
+  scheduler_enabled: number;
+  /** JSON [[from, to] × 7], Monday first, station hours. */
+  disabled_hours: string;
+  reverse_disabled: number;
+  updated_by: number | null;
+  updated_ts: number;
+}
+
 // A type alias, not an interface: withTables wants an indexable record.
 export type FanTables = {
   fan_controllers: FanControllersTable;
   fan_channels: FanChannelsTable;
   fan_events: FanEventsTable;
+  fan_schedulers: FanSchedulersTable;
 };
 
 export type FansDb = Kysely<Database & FanTables>;
