@@ -110,6 +110,10 @@ export async function migrateToLatest(store: Store): Promise<void> {
     db: store.db,
     provider,
     ...(schema ? { migrationTableSchema: schema } : {}),
+    // Features are built side by side, each with its own reserved number, and land in any order: a
+    // store that already ran 0034 must still take a 0029 that landed after it. Migrations never depend
+    // on another feature's later migration, so running a late lower number is safe.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
