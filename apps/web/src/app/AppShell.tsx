@@ -24,6 +24,7 @@ import { NewsButton } from '../features/news';
 import { NotificationsButton } from '../features/notifications';
 import { ExpiryBlockDialog } from '../features/plan-expiry';
 import { ProbeActivationAutoOpen } from '../features/activation';
+import { InsightRedirect } from '../features/insight';
 import { TopBar } from './TopBar';
 import { RealtimeBridge } from './RealtimeBridge';
 import { ShellTheme } from './ShellTheme';
@@ -98,6 +99,7 @@ function ShellFrame() {
       <RealtimeBridge />
       <ExpiryBlockDialog roleContext={roleContext} />
       <ProbeActivationAutoOpen roleContext={roleContext} />
+      <InsightRedirect roleContext={roleContext} user={user.data} />
       <Box
         sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}
       >

@@ -9,6 +9,11 @@ const RecoverPage = lazy(() =>
   import('../features/sessions/RecoverPage').then((m) => ({ default: m.RecoverPage })),
 );
 
+// Spec doc 1 §2: the subscription-expired screen clears the tokens, so it stands outside the auth gate.
+const SubscriptionExpiredPage = lazy(() =>
+  import('../features/insight/SubscriptionExpiredPage').then((m) => ({ default: m.SubscriptionExpiredPage })),
+);
+
 // Login is in the entry bundle, drawn without MUI. Everything behind the auth gate loads on demand:
 // the logged-in shell routes to the pages itself (pageRoutes.tsx, from the page list app/pages.ts),
 // so neither the pages nor their menu icons reach the entry.
@@ -19,6 +24,14 @@ export const appRoutes: RouteObject[] = [
     element: (
       <Suspense fallback={null}>
         <RecoverPage />
+      </Suspense>
+    ),
+  },
+  {
+    path: '/insight/expired',
+    element: (
+      <Suspense fallback={null}>
+        <SubscriptionExpiredPage />
       </Suspense>
     ),
   },

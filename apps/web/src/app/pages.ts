@@ -10,6 +10,7 @@ import { monitorsPages } from '../features/monitors/pages';
 import { accountPages } from '../features/account/pages';
 import { deliveryPages } from '../features/delivery/pages';
 import { activationPages } from '../features/activation/pages';
+import { insightPages } from '../features/insight/pages';
 
 /**
  * Every page of the logged-in app, one line per feature. The shell derives from this list the
@@ -29,4 +30,5 @@ export const PAGES = [
   ...instructionsPages,
   ...deliveryPages,
   ...activationPages,
+  ...insightPages,
 ] satisfies readonly PageDefinition[];

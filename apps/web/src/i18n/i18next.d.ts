@@ -23,6 +23,7 @@ import type delivery from './locales/en/delivery.json';
 import type push from './locales/en/push.json';
 import type recovery from './locales/en/recovery.json';
 import type activation from './locales/en/activation.json';
+import type insight from './locales/en/insight.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -50,7 +51,8 @@ declare module 'i18next' {
         typeof delivery &
         typeof push &
         typeof recovery &
-        typeof activation;
+        typeof activation &
+        typeof insight;
     };
   }
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { format } from 'date-fns';
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -8,6 +9,7 @@ import { DEFAULT_SUB_USER_COUNT, type AccountInfo } from '@emberwatch/shared';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { useUserInfo } from '../users';
+import { SurveyAnswersLink } from '../insight';
 import { FieldRow } from './FieldRow';
 
 /** Spec doc 2 §9: "Dates in account shown dd.MM.yyyy". */
@@ -101,6 +103,9 @@ export function ServicesTab({ account }: { account: AccountInfo }) {
                 value={accountDate(service.expDate)}
               />
             )}
+            <Box sx={{ py: 1 }}>
+              <SurveyAnswersLink user={info.data} />
+            </Box>
           </>
         ) : (
           <Typography color="text.secondary" sx={{ py: 1 }}>

@@ -1,0 +1,83 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { endpoints, type SurveyAnswers } from '@emberwatch/shared';
+import { useApiClient } from '../../lib/ApiClientContext';
+import { queryKeys } from '../../lib/queryKeys';
+
+/** The Insight calls (spec doc 1 §7) as TanStack queries; the keys are this feature's own. */
+const trialKey = ['insight', 'trialDays'] as const;
+const surveyKey = (uid: number) => ['insight', 'survey', uid] as const;
+
+/** Spec doc 1 §9 "Trial length from the server (trialDays, default 1)". */
+export function useTrialDays() {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: trialKey,
+    queryFn: async () => (await api.call(endpoints.insight.getInsightTrialTime)).trialDays,
+  });
+}
+
+/** Spec doc 1 §8 "Survey loading: only status_code 0 pre-fills previous answers". */
+export function useInsightSurvey(uid: number, enabled = true) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: surveyKey(uid),
+    queryFn: async () => {
+      const res = await api.call(endpoints.insight.getInsightSurvey, { UID: uid });
+      return res.status_code === 0 ? res.data : null;
+    },
+    enabled,
+  });
+}
+
+/** Accepting the terms (spec doc 1 §4): the account becomes an Insight user. */
+export function useAcceptInsight(uid: number) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      (await api.call(endpoints.insight.insightMigration, { UID: uid, termsAccepted: true })).service,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.allUserInfo }),
+  });
+}
+
+/**
+ * Finish (spec doc 1 §4, §8): the answers and the storages; it succeeds only when both saves do.
+ * Edits from the account area save the answers alone.
+ */
+export function useSaveSurvey(uid: number) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      answers,
+      onboarding,
+      locale,
+    }: {
+      answers: SurveyAnswers;
+      onboarding: boolean;
+      locale: string;
+    }) => {
+      await api.call(endpoints.insight.saveInsightSurvey, { UID: uid, answers, fromWelcomePage: onboarding });
+      if (onboarding && answers.storages.length > 0)
+        await api.call(endpoints.insight.saveInsightStorages, {
+          UID: uid,
+          storages: answers.storages,
+          locale,
+        });
+    },
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['insight'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.allUserInfo }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.allStorages }),
+      ]),
+  });
+}
+
+/** The migration screen's call (spec doc 1 §7 /testMigrationCall). */
+export function useMigrationKey(uid: number) {
+  const api = useApiClient();
+  return useMutation({
+    mutationFn: () => api.call(endpoints.insight.testMigrationCall, { UID: uid }),
+  });
+}
