@@ -4,6 +4,7 @@ import type { ActivateKitRequest, Kit } from '@emberwatch/shared';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
 import { sensorConf, station } from './support/fixtures';
+import { parseIdList } from '../src/features/activation/RegisterKitsForm';
 
 /** The fake server's answers by code (spec doc 1 §8, doc 2 §8 statuses). */
 function server(opts: Parameters<typeof createFakeServer>[0] = {}): FakeServer {
@@ -242,5 +243,44 @@ describe('the admin’s kits', { timeout: 30_000 }, () => {
     expect(within(card).getByText('PRB1-DEM0-9T3C')).toBeTruthy();
     const img = within(card).getByRole('img', { name: 'QR code for activation code PRB1-DEM0-9T3C' });
     expect(img.getAttribute('src')).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/);
+  });
+
+  it.each([
+    ['F1900010, F1900011', ['F1900010', 'F1900011']],
+    [' f1900010\nf1900011;F1900012 ', ['F1900010', 'F1900011', 'F1900012']],
+    ['', []],
+  ])('reads the id list %j', (text, ids) => {
+    expect(parseIdList(text)).toEqual(ids);
+  });
+
+  it('registers station kits and shows each secret once; a clash is worded', async () => {
+    const s = server({ ...withProbes, session: { admin: true, admin_group: 1 } });
+    s.override('GET /admin/getKit', () => json({ status_code: 0, results: [] }));
+    s.override('POST /admin/registerMultipleBSs', (c) => {
+      const { bs_ids } = c.body as { bs_ids: string[] };
+      if (bs_ids.includes('F1000001')) return json({ status_code: 409, error: 'taken' }, 409);
+      return json({
+        status_code: 0,
+        results: bs_ids.map((bs_id, i) => ({ bs_id, code: `AAAA-BBBB-000${i}`, secret: `secret-${i}` })),
+      });
+    });
+    const { user } = renderApp('/admin/kits', s);
+    const ids = await screen.findByLabelText(
+      'Base station ids, e.g. F1900010, F1900011',
+      {},
+      { timeout: 8000 },
+    );
+    await user.type(ids, 'f1900010 F1900011');
+    const [registerStations] = screen.getAllByRole('button', { name: 'Register' });
+    await user.click(registerStations!);
+    const table = await screen.findByRole('table', { name: 'New base station kits' });
+    expect(within(table).getByText('AAAA-BBBB-0001')).toBeTruthy();
+    expect(within(table).getByText('secret-1')).toBeTruthy();
+    expect(s.callsTo('POST', '/admin/registerMultipleBSs')[0]!.body).toEqual({
+      bs_ids: ['F1900010', 'F1900011'],
+    });
+    await user.type(ids, 'F1000001');
+    await user.click(registerStations!);
+    expect(await screen.findByText('Some of these are registered already; nothing was made.')).toBeTruthy();
   });
 });

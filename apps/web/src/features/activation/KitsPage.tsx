@@ -17,6 +17,7 @@ import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { EmptyState } from '../../ui/EmptyState';
 import { useUiPreferences } from '../sessions';
 import { useKits } from './activationQueries';
+import { RegisterKitsForm } from './RegisterKitsForm';
 
 type State = 'open' | 'claimed' | 'all';
 
@@ -33,6 +34,7 @@ export function KitsPage() {
   if (!roleContext.admin) return <Alert severity="info">{t('activation.kits.adminsOnly')}</Alert>;
   return (
     <Box>
+      <RegisterKitsForm />
       <Stack
         direction="row"
         spacing={1.5}
