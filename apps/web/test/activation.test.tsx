@@ -147,6 +147,16 @@ describe('the probe activation dialog (spec doc 1 §2, §4, §5, §8)', { timeou
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/activation'));
   });
 
+  it('a kit’s QR code opened logged out leads through the login to the dialog with its code', async () => {
+    const s = server({ ...withProbes, loggedIn: false });
+    const { user } = renderApp('/activation?code2=PRB1-GOOD', s);
+    await user.type(await screen.findByLabelText('Username', {}, { timeout: 8000 }), 'farmer');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    const dialog = await dialogNamed('Probe activation');
+    expect(within(dialog).getByTestId<HTMLInputElement>('activation-code').value).toBe('PRB1-GOOD');
+  });
+
   it('opens from anywhere when a code2 is in the address', async () => {
     const s = server(withProbes);
     renderApp('/probes?code2=PRB1-GOOD', s);
