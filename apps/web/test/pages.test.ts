@@ -48,11 +48,22 @@ describe('the page list the shell derives from', () => {
 
   it('implements the entries whose pages exist, and the shell’s language and logout, once each', () => {
     expect([...IMPLEMENTED_ENTRIES].sort()).toEqual(
-      ['account', 'admin', 'instructions', 'language', 'logout', 'probes', 'settings', 'storages'].sort(),
+      [
+        'account',
+        'admin',
+        'batches',
+        'instructions',
+        'language',
+        'logout',
+        'probes',
+        'settings',
+        'storages',
+      ].sort(),
     );
     expect(Object.keys(ENTRY_PAGES).sort()).toEqual([
       'account',
       'admin',
+      'batches',
       'instructions',
       'probes',
       'settings',

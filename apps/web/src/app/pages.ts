@@ -10,6 +10,7 @@ import { monitorsPages } from '../features/monitors/pages';
 import { accountPages } from '../features/account/pages';
 import { deliveryPages } from '../features/delivery/pages';
 import { activationPages } from '../features/activation/pages';
+import { batchesPages } from '../features/batches/pages';
 import { insightPages } from '../features/insight/pages';
 
 /**
@@ -19,6 +20,7 @@ import { insightPages } from '../features/insight/pages';
  * Only the lazily loaded shell imports it (the pages' icons are MUI), never the entry.
  */
 export const PAGES = [
+  ...batchesPages,
   ...storagesPages,
   ...monitorsPages,
   ...sitePlanPages,

@@ -21,9 +21,10 @@ import type notifications from './locales/en/notifications.json';
 import type news from './locales/en/news.json';
 import type delivery from './locales/en/delivery.json';
 import type push from './locales/en/push.json';
-import type recovery from './locales/en/recovery.json';
 import type activation from './locales/en/activation.json';
+import type batches from './locales/en/batches.json';
 import type insight from './locales/en/insight.json';
+import type recovery from './locales/en/recovery.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -50,9 +51,10 @@ declare module 'i18next' {
         typeof news &
         typeof delivery &
         typeof push &
-        typeof recovery &
         typeof activation &
-        typeof insight;
+        typeof batches &
+        typeof insight &
+        typeof recovery;
     };
   }
 }

@@ -13,6 +13,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import {
   canSeeAlertSettings,
+  canSeeBatchDefaults,
   canSeeHandleTempToggle,
   DATE_FORMATS,
   handleTempForcedOff,
@@ -34,6 +35,7 @@ import { useSelectedStation, useStationData } from '../base-stations';
 import { useSessionInfo, useUiPreferences } from '../sessions';
 import { useUserInfo } from '../users';
 import { PushAlertsSection } from '../push';
+import { BatchDefaultsSection } from '../batches';
 import { PreferenceSelect } from './PreferenceSelect';
 import { TemperatureFields } from './TemperatureFields';
 import { useSavePreferences } from './useSavePreferences';
@@ -239,6 +241,8 @@ export function PreferencesTab() {
           </FormControl>
         )}
       </Section>
+
+      {canSeeBatchDefaults(roleContext) && <BatchDefaultsSection />}
     </Stack>
   );
 }

@@ -1,0 +1,3 @@
+// The batches feature's public surface: the default batch settings section the settings page shows
+// to compost supervisors. Its pages are loaded lazily by the shell from pages.tsx.
+export { BatchDefaultsSection } from './BatchDefaultsSection';
