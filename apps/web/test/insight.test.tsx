@@ -6,7 +6,7 @@ import { createFakeServer, json } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
 import { renderWithProviders } from './support/renderWithProviders';
 
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 40_000 });
 configure({ asyncUtilTimeout: 5000 });
 
 const hayPlan: Plan = { planName: 'Premium', planLevel: 2, segment: null, dueDate: null, expired: false };
@@ -275,5 +275,67 @@ describe('the survey wizard (spec doc 1 §2, §4, §5, §9)', () => {
     expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', false);
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByRole('radio', { name: 'Loose hay' })).toHaveProperty('checked', true);
+  });
+});
+
+describe('the survey answers in the account area (spec doc 2 §1, §2.8)', () => {
+  it('links an Insight account to its answers, edits them and saves the answers alone', async () => {
+    const insight: Service = {
+      plan: 2,
+      trial: 0,
+      started: 1,
+      period: 12,
+      expDate: null,
+      surveyCompleted: true,
+    };
+    const s = createFakeServer({
+      loggedIn: true,
+      user: { plans: [hayPlan], service: insight, country: 'FI' },
+    });
+    s.override('GET /client/accountInfo', () =>
+      json({
+        status_code: 0,
+        account: {
+          U_ID: s.state.user.U_ID,
+          username: 'farmer',
+          login_U_ID: s.state.user.U_ID,
+          subUser: false,
+          firstname: 'Anna',
+          lastname: null,
+          email: null,
+          phone: null,
+          country: 'fi',
+          address: null,
+          zip: null,
+          city: null,
+          phones: [],
+          pendingPhone: null,
+          subUsers: [],
+          subUserCount: 2,
+          mayEdit: true,
+          mayAddSubUser: true,
+          demo: false,
+        },
+      }),
+    );
+    s.override('GET /client/getInsightSurvey', () => json({ status_code: 0, data: complete }));
+    s.override('POST /client/saveInsightSurvey', () => json({ status_code: 0, service: insight }));
+    const app = renderApp('/account/services', s);
+    await app.user.click(await screen.findByRole('link', { name: 'Survey answers' }, { timeout: 8000 }));
+    await waitFor(() => expect(app.location()).toBe('/insight/answers'));
+    expect(await screen.findByRole('heading', { name: 'Survey answers' })).toBeTruthy();
+    // Pre-filled from the saved answers.
+    expect(screen.getByRole('radio', { name: 'Dairy' })).toHaveProperty('checked', true);
+    await app.user.click(screen.getByRole('checkbox', { name: 'Not applicable' }));
+    await app.user.click(screen.getByRole('button', { name: 'Next' }));
+    await app.user.click(screen.getByRole('button', { name: 'Next' }));
+    // The storage step edits the storage time only: the storages are the account's by now.
+    expect(screen.queryByRole('slider', { name: 'Storages on site' })).toBeNull();
+    await app.user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(app.location()).toBe('/account/services'));
+    expect(s.callsTo('POST', '/client/saveInsightSurvey').map((c) => c.body)).toEqual([
+      { UID: s.state.user.U_ID, answers: { ...complete, yearlyCuts: -1 }, fromWelcomePage: false },
+    ]);
+    expect(s.callsTo('POST', '/client/saveInsightStorages')).toHaveLength(0);
   });
 });
