@@ -524,3 +524,27 @@ describe('the default batch settings in the settings (spec doc 1 §2)', () => {
     expect(screen.queryByTestId('settings-batch-defaults')).toBeNull();
   });
 });
+
+describe('the settings probe list’s batch groups (spec doc 2 §2.3)', () => {
+  const probeIds = () => screen.getAllByTestId('settings-probe').map((r) => r.textContent ?? '');
+
+  it('offers each ongoing batch as a group; its probes are not vacant', async () => {
+    const { server } = compostServer([batch(), finished]);
+    const app = renderApp('/settings/probes', server);
+    await app.user.click(await screen.findByRole('combobox', { name: 'Group' }));
+    await waitFor(async () =>
+      expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+        'All probes',
+        'Vacant probes',
+        'Windrow 3',
+      ]),
+    );
+    await app.user.click(screen.getByRole('option', { name: 'Windrow 3' }));
+    await waitFor(() => expect(screen.getAllByTestId('settings-probe')).toHaveLength(2));
+    expect(probeIds().join(' ')).toMatch(/C-001.*C-003/);
+    await app.user.click(screen.getByRole('combobox', { name: 'Group' }));
+    await app.user.click(await screen.findByRole('option', { name: 'Vacant probes' }));
+    await waitFor(() => expect(screen.getAllByTestId('settings-probe')).toHaveLength(2));
+    expect(probeIds().join(' ')).toMatch(/C-002.*C-004/);
+  });
+});

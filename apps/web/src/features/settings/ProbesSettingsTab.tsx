@@ -21,6 +21,7 @@ import {
   canTransferProbes,
   firstPlan,
   mayChange,
+  mayUseBatches,
   PROBE_FIND_DEBOUNCE_MS,
   probeGroupFilters,
   type ProbeGroupFilter,
@@ -30,6 +31,7 @@ import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { useShellContext } from '../../lib/shellContext';
 import { useSelectedStation } from '../base-stations';
+import { useBatchGroups, type BatchGroup } from '../batches';
 import { useDebouncedValue } from './useDebouncedValue';
 import { useSettingsFeedback } from './SettingsFeedback';
 import { ToggleSensorsDialog } from './ToggleSensorsDialog';
@@ -39,12 +41,14 @@ import { useStationProbes, type SettingsProbe } from './useStationProbes';
 const filterKey = (f: ProbeGroupFilter) =>
   f.kind === 'storage' || f.kind === 'batch' ? `${f.kind}:${f.id}` : f.kind;
 
-function inGroup(p: SettingsProbe, f: ProbeGroupFilter): boolean {
+function inGroup(p: SettingsProbe, f: ProbeGroupFilter, batches: readonly BatchGroup[]): boolean {
   if (f.kind === 'all') return true;
-  // Vacant: in no storage and no batch (batches do not exist yet).
-  if (f.kind === 'vacant') return !p.storage_location;
+  const inBatch = (id: string | null) =>
+    batches.some((b) => (id === null || b.id === id) && b.probes.includes(p.sensor_id_sys));
+  // Vacant: in no storage and no ongoing batch.
+  if (f.kind === 'vacant') return !p.storage_location && !inBatch(null);
   if (f.kind === 'storage') return p.storage_location === f.id;
-  return false;
+  return inBatch(f.id);
 }
 
 /**
@@ -62,16 +66,18 @@ export function ProbesSettingsTab() {
   const query = useDebouncedValue(find, PROBE_FIND_DEBOUNCE_MS).trim().toLowerCase();
   const [dialog, setDialog] = useState<'toggle' | 'transfer' | null>(null);
 
-  // Storages and batches are later issues: no groups of theirs yet.
+  // Storages are a later issue here: no groups of theirs yet. Batches: the ongoing ones of the
+  // account, for users who follow batches.
+  const batches = useBatchGroups(mayUseBatches(roleContext));
   const filters = probeGroupFilters({
     storages: [],
-    batches: [],
+    batches,
     planExpired: firstPlan(roleContext)?.expired ?? false,
   });
   const filter = filters.find((f) => filterKey(f) === groupKey) ?? filters[0] ?? { kind: 'all' };
   const shown = probes.filter(
     (p) =>
-      inGroup(p, filter) &&
+      inGroup(p, filter, batches) &&
       (query === '' ||
         p.sensor_id_sys.toLowerCase().includes(query) ||
         (p.sensor_name ?? '').toLowerCase().includes(query)),
