@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GetStoragesResponse, SaveStorageResponse, Storage } from '@emberwatch/shared';
+import {
+  getStoragesResponseSchema,
+  type GetStoragesResponse,
+  type SaveStorageResponse,
+  type Storage,
+} from '@emberwatch/shared';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 import { api } from './support/probeHelpers.js';
 
@@ -64,7 +69,10 @@ describe(`storages on ${TEST_ENGINE}`, () => {
   const list = async (who = 'hay', uid?: number): Promise<Storage[]> => {
     const res = await call.get(who, `/client/getStorages${uid ? `?UID=${uid}` : ''}`);
     expect(res.statusCode).toBe(200);
-    return res.json<GetStoragesResponse>().results;
+    // The list is sent without the serialiser's schema pass: what goes out must be the contract exactly.
+    const body = res.json<GetStoragesResponse>();
+    expect(getStoragesResponseSchema.parse(body)).toEqual(body);
+    return body.results;
   };
   const created = async (who: string, body: object): Promise<Storage> => {
     const res = await save(who, body);
