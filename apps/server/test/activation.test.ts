@@ -192,6 +192,14 @@ describe(`activation on ${TEST_ENGINE}`, () => {
     expect((await kit('F1900002')).claimed_ts).toBeNull();
   });
 
+  it('a demo-mode account (spec doc 2 §6) activates nothing', async () => {
+    await t.store.db.updateTable('users').set({ demo: 1 }).where('id', '=', ids.grain!).execute();
+    const res = await activate('grain', { id: code('F1900002') });
+    expect(res.statusCode).toBe(403);
+    await t.store.db.updateTable('users').set({ demo: 0 }).where('id', '=', ids.grain!).execute();
+    expect((await kit('F1900002')).claimed_ts).toBeNull();
+  });
+
   it('an admin activates for a customer named by UID, and must name one', async () => {
     const none = await activate('admin', { id: code('F1900002') });
     expect(none.statusCode).toBe(400);

@@ -247,6 +247,8 @@ export class ActivationService {
     if (!mayActivateKits(changeRightsOf(actor)))
       throw ApiError.forbidden('Only the account owner can activate base stations and probes.');
     if (!actor.isAdmin) {
+      // Spec doc 2 §6: demo mode makes no server changes for non-admins; a shared login claims nothing.
+      if (actor.user.demo === 1) throw ApiError.forbidden('A demo account cannot activate kits.');
       if (uid !== undefined && uid !== actor.user.id)
         throw ApiError.forbidden('You do not have access to this account.');
       return actor.user;
