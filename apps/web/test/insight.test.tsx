@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { emptySurvey, type Plan, type Service, type SurveyAnswers } from '@emberwatch/shared';
 import { SurveyWizard } from '../src/features/insight/SurveyWizard';
+import { migrationTarget } from '../src/features/insight/MigrationScreen';
 import { createFakeServer, json } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
 import { renderWithProviders } from './support/renderWithProviders';
@@ -59,6 +60,36 @@ function server(opts: { plans?: Plan[]; admin?: boolean; saved?: SurveyAnswers |
     json({ status_code: 0, storages: [{ id: 1, itemID: 40 }] }),
   );
   return s;
+}
+
+/** The account area's own call, answered for the fake server's user. */
+function withAccount(s: ReturnType<typeof createFakeServer>) {
+  s.override('GET /client/accountInfo', () =>
+    json({
+      status_code: 0,
+      account: {
+        U_ID: s.state.user.U_ID,
+        username: 'farmer',
+        login_U_ID: s.state.user.U_ID,
+        subUser: false,
+        firstname: 'Anna',
+        lastname: null,
+        email: null,
+        phone: null,
+        country: 'fi',
+        address: null,
+        zip: null,
+        city: null,
+        phones: [],
+        pendingPhone: null,
+        subUsers: [],
+        subUserCount: 2,
+        mayEdit: true,
+        mayAddSubUser: true,
+        demo: false,
+      },
+    }),
+  );
 }
 
 describe('the shell’s redirect to /insight (spec doc 1 §2)', () => {
@@ -292,32 +323,7 @@ describe('the survey answers in the account area (spec doc 2 §1, §2.8)', () =>
       loggedIn: true,
       user: { plans: [hayPlan], service: insight, country: 'FI' },
     });
-    s.override('GET /client/accountInfo', () =>
-      json({
-        status_code: 0,
-        account: {
-          U_ID: s.state.user.U_ID,
-          username: 'farmer',
-          login_U_ID: s.state.user.U_ID,
-          subUser: false,
-          firstname: 'Anna',
-          lastname: null,
-          email: null,
-          phone: null,
-          country: 'fi',
-          address: null,
-          zip: null,
-          city: null,
-          phones: [],
-          pendingPhone: null,
-          subUsers: [],
-          subUserCount: 2,
-          mayEdit: true,
-          mayAddSubUser: true,
-          demo: false,
-        },
-      }),
-    );
+    withAccount(s);
     s.override('GET /client/getInsightSurvey', () => json({ status_code: 0, data: complete }));
     s.override('POST /client/saveInsightSurvey', () => json({ status_code: 0, service: insight }));
     const app = renderApp('/account/services', s);
@@ -337,5 +343,55 @@ describe('the survey answers in the account area (spec doc 2 §1, §2.8)', () =>
       { UID: s.state.user.U_ID, answers: { ...complete, yearlyCuts: -1 }, fromWelcomePage: false },
     ]);
     expect(s.callsTo('POST', '/client/saveInsightStorages')).toHaveLength(0);
+  });
+});
+
+describe('the migration screen (spec doc 1 §2, §8)', () => {
+  it('shows the migration error text for a non-zero status and goes to /login when the server names no app', async () => {
+    const insight: Service = {
+      plan: 2,
+      trial: 0,
+      started: 1,
+      period: 12,
+      expDate: null,
+      surveyCompleted: true,
+    };
+    const s = createFakeServer({ loggedIn: true, user: { plans: [hayPlan], service: insight } });
+    withAccount(s);
+    let status = 1;
+    s.override('POST /testMigrationCall', () =>
+      json(
+        status === 1
+          ? { status_code: 1, key: null, url: null, error: 'The migration is not open yet.' }
+          : { status_code: 0, key: 'k', url: null },
+      ),
+    );
+    const app = renderApp('/account/services', s);
+    await app.user.click(
+      await screen.findByRole('link', { name: 'Move to the Insight app' }, { timeout: 8000 }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Insight has its own app' })).toBeTruthy();
+    await app.user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(
+      await screen.findByText(
+        'The account could not be moved to Insight. Please try again or contact support.',
+      ),
+    ).toBeTruthy();
+    status = 0;
+    await app.user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(app.location()).toBe('/login'));
+    expect(s.callsTo('POST', '/testMigrationCall').map((c) => c.body)).toEqual([
+      { UID: s.state.user.U_ID },
+      { UID: s.state.user.U_ID },
+    ]);
+  });
+
+  it.each([
+    ['https://app.example.com/in', 'abc', 'https://app.example.com/in?key=abc'],
+    ['https://app.example.com/in?from=ew', 'a b', 'https://app.example.com/in?from=ew&key=a+b'],
+    ['javascript:alert(1)', 'abc', null],
+    ['not a url', 'abc', null],
+  ])('sends %s with key %s to %s', (url, key, target) => {
+    expect(migrationTarget(url, key)).toBe(target);
   });
 });

@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { isApiRequestError } from '../../lib/ApiRequestError';
 import { useMigrationKey } from './insightQueries';
 import type { InsightNavState } from './insightState';
 
@@ -35,13 +36,13 @@ export function MigrationScreen({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const migration = useMigrationKey(nav.uid);
-  const answer = migration.data;
-  const failed = migration.isError || (answer !== undefined && answer.status_code !== 0);
+  // A non-zero status (the client throws on it) is the migration's refusal; no answer is the server's.
+  const error = migration.error;
+  const refused = error !== null && isApiRequestError(error) && error.httpStatus !== 0;
 
   const proceed = () =>
     migration.mutate(undefined, {
       onSuccess: (res) => {
-        if (res.status_code !== 0) return;
         const target = res.url && res.key ? migrationTarget(res.url, res.key) : null;
         if (target) go(target);
         else void navigate('/login');
@@ -56,10 +57,8 @@ export function MigrationScreen({
         </Typography>
         <Typography>{t('insight.migration.text1')}</Typography>
         <Typography>{t('insight.migration.text2')}</Typography>
-        {failed && (
-          <Alert severity="error">
-            {migration.isError ? t('insight.serverError') : t('insight.migrationError')}
-          </Alert>
+        {error && (
+          <Alert severity="error">{refused ? t('insight.migrationError') : t('insight.serverError')}</Alert>
         )}
         <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
           <Button variant="contained" disabled={migration.isPending} onClick={proceed}>

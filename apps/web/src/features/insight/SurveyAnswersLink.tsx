@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import type { UserInfo } from '@emberwatch/shared';
 import type { InsightNavState } from './insightState';
 
 /**
  * The account area's way to the survey answers (spec doc 2 §1 "Accounts with the Insight service also
- * see and edit their background survey answers in the account area"): the editor at /insight/answers.
+ * see and edit their background survey answers in the account area"): the editor at /insight/answers;
+ * and the way to the migration screen (spec doc 1 §2), which says whether the move is open.
  */
 export function SurveyAnswersLink({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
@@ -19,8 +21,13 @@ export function SurveyAnswersLink({ user }: { user: UserInfo }) {
     bsId: user.bs_list[0]?.bsId ?? null,
   };
   return (
-    <Button component={RouterLink} to="/insight/answers" state={state} size="small" variant="outlined">
-      {t('insight.editAnswers')}
-    </Button>
+    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+      <Button component={RouterLink} to="/insight/answers" state={state} size="small" variant="outlined">
+        {t('insight.editAnswers')}
+      </Button>
+      <Button component={RouterLink} to="/insight/migration" state={state} size="small">
+        {t('insight.migration.open')}
+      </Button>
+    </Stack>
   );
 }
