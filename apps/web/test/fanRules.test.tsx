@@ -6,7 +6,6 @@ import {
   cyclicSettingsSchema,
   defaultRuleSettings,
   manualSettingsSchema,
-  type FcItem,
   type Monitor,
   type SaveMonitorRequest,
   type UiPreferences,
@@ -14,6 +13,7 @@ import {
 import { fanQueryConcerns } from '../src/features/fans/fanQueries';
 import { fanRuleDraft, fanRuleErrors, fanRuleForm, withSpan } from '../src/features/monitors/fanRuleForm';
 import { FakeWebSocket } from './support/FakeWebSocket';
+import { fcChannel as channel } from './support/fanFixtures';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
 import { sensorConf, station, storage } from './support/fixtures';
@@ -24,62 +24,6 @@ beforeAll(async () => {
 });
 
 const slow = { timeout: 8000 };
-
-function channel(FC_ID: string, ch: number, over: Partial<FcItem> = {}): FcItem {
-  return {
-    FC_ID,
-    channel: ch,
-    channels: 2,
-    type: 'RC',
-    UID: 7,
-    name: 'Bin fans',
-    inUse: null,
-    use_date: null,
-    outdoorID: null,
-    BS_ID: null,
-    batchRef: null,
-    monitorRef: null,
-    verbose: false,
-    ruleType: null,
-    fc_mode: 'drive',
-    drive: 0,
-    command: 0,
-    rev: 1,
-    appliedRev: 1,
-    manualCommand: 0,
-    isManual: false,
-    connectionStatus: { isOffline: false, newOfflineLogged: false },
-    fc_date: null,
-    interval: 30,
-    modeChangeTS: null,
-    driveChangeTS: null,
-    modeCounter: { on: 0, off: 0 },
-    driveCounter: [0],
-    ventMode: 'off',
-    pending: { offlineRule: { cycle: 60, ontime: 0 } },
-    currentCycleSecs: null,
-    state: {
-      source: 'none',
-      ruleCommand: 0,
-      cooling: false,
-      ventMode: 'off',
-      zone: null,
-      delta: null,
-      refTemp: null,
-      outdoorTemp: null,
-      outdoorRh: null,
-      emc: null,
-      scheduled: null,
-      currentCycleStarted: null,
-      nextChange: null,
-      dataTs: null,
-      offReason: null,
-      exception: null,
-      note: null,
-    },
-    ...over,
-  };
-}
 
 function monitor(over: Partial<Monitor> = {}): Monitor {
   return {

@@ -4,3 +4,6 @@ export { FanControllerPanel } from './FanControllerPanel';
 export { FanChannelCard } from './FanChannelCard';
 export { fanExplanation, cycleProgress } from './fanExplanation';
 export { FAN_KEY, fanQueryConcerns, useAccountFcItems, useRunScheduler } from './fanQueries';
+// The settings RC tab, and the scheduler fields the monitor editor's fan rule dialog shares.
+export { RcSettingsTab, useRcUnits } from './RcSettingsTab';
+export { FanSchedulerFields, type FanSchedule } from './FanSchedulerFields';

@@ -1,6 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -21,6 +20,7 @@ import {
   type DegreesUnit,
   type FcItem,
 } from '@emberwatch/shared';
+import { FanSchedulerFields } from '../fans';
 import { useUiPreferences } from '../sessions';
 import { RuleExplanation } from './RuleExplanation';
 import {
@@ -44,15 +44,6 @@ export type { FanRuleDraft } from './fanRuleForm';
 export interface OutdoorProbeChoice {
   id: string;
   name: string | null;
-}
-
-const HOURS = Array.from({ length: 25 }, (_, h) => h);
-
-/** Weekday names, Monday first, in the user's language (the scheduler's rows). */
-function weekdayNames(language: string): string[] {
-  const format = new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' });
-  // 5 January 1970 was a Monday.
-  return Array.from({ length: 7 }, (_, i) => format.format(new Date(Date.UTC(1970, 0, 5 + i))));
 }
 
 /**
@@ -81,7 +72,7 @@ export function FanRuleDialog({
   onDone: (rule: FanRuleDraft) => void;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const unit = unitOf(useUiPreferences().degrees);
   const [form, setForm] = useState<FanRuleForm>(() =>
     fanRuleForm(rule, unit, {
@@ -91,7 +82,6 @@ export function FanRuleDialog({
   );
   const errors = fanRuleErrors(form, unit);
   const draft = fanRuleDraft(form, rule.id, unit);
-  const days = useMemo(() => weekdayNames(i18n.language), [i18n.language]);
   const message = (e: FanRuleError | undefined) => e && t(e.key, { min: e.min, max: e.max });
   const set = (patch: Partial<FanRuleForm>) => setForm((f) => ({ ...f, ...patch }));
 
@@ -210,7 +200,7 @@ export function FanRuleDialog({
           )}
 
           {form.type !== 'MANUAL_CONTROL' && (
-            <SchedulerFields form={form} days={days} error={message(errors.disabledHours)} set={set} />
+            <FanSchedulerFields value={form} error={message(errors.disabledHours)} onChange={set} />
           )}
           {form.type === 'MANUAL_CONTROL' && (
             <Typography variant="body2" color="text.secondary">
@@ -272,127 +262,5 @@ function CooldownNumberField({
       helperText={error ?? t(`monitors.fanRule.help.${name}`)}
       slotProps={{ htmlInput: { step: 1, ...range } }}
     />
-  );
-}
-
-/**
- * The scheduler (spec doc 3 §3): from and to hours per weekday in the station's time; equal hours
- * leave a day unrestricted, 0–24 holds it all day, from > to runs across midnight (decision 0037).
- */
-function SchedulerFields({
-  form,
-  days,
-  error,
-  set,
-}: {
-  form: FanRuleForm;
-  days: readonly string[];
-  error: string | undefined;
-  set: (patch: Partial<FanRuleForm>) => void;
-}) {
-  const { t } = useTranslation();
-  const setHour = (day: number, end: 0 | 1, hour: number) =>
-    set({
-      disabledHours: form.disabledHours.map((pair, i): [number, number] => {
-        if (i !== day) return pair;
-        return end === 0 ? [hour, pair[1]] : [pair[0], hour];
-      }),
-    });
-  return (
-    <Box>
-      <FormControlLabel
-        control={
-          <Checkbox
-            checked={form.schedulerEnabled}
-            onChange={(e) => set({ schedulerEnabled: e.target.checked })}
-          />
-        }
-        label={t('monitors.fanRule.scheduler.enabled')}
-      />
-      {form.schedulerEnabled && (
-        <Stack spacing={1} data-testid="fan-scheduler">
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={form.reverseDisabled}
-                onChange={(e) => set({ reverseDisabled: e.target.checked })}
-              />
-            }
-            label={t('monitors.fanRule.scheduler.reverse')}
-          />
-          <Typography variant="body2" color="text.secondary">
-            {form.reverseDisabled
-              ? t('monitors.fanRule.scheduler.reverseHelp')
-              : t('monitors.fanRule.scheduler.help')}
-          </Typography>
-          {days.map((day, i) => {
-            const [from, to] = form.disabledHours[i] ?? [0, 0];
-            return (
-              <Box
-                key={day}
-                role="group"
-                aria-label={day}
-                sx={{ display: 'flex', gap: 1, alignItems: 'center' }}
-              >
-                <Typography variant="body2" sx={{ width: 110 }}>
-                  {day}
-                </Typography>
-                <HourSelect
-                  label={t('monitors.fanRule.scheduler.from')}
-                  value={from}
-                  onChange={(h) => setHour(i, 0, h)}
-                />
-                <HourSelect
-                  label={t('monitors.fanRule.scheduler.to')}
-                  value={to}
-                  onChange={(h) => setHour(i, 1, h)}
-                />
-                <Typography variant="caption" color="text.secondary">
-                  {from === to
-                    ? t('monitors.fanRule.scheduler.free')
-                    : from === 0 && to === 24
-                      ? t('monitors.fanRule.scheduler.allDay')
-                      : from > to
-                        ? t('monitors.fanRule.scheduler.overMidnight')
-                        : ''}
-                </Typography>
-              </Box>
-            );
-          })}
-          {error && (
-            <Alert severity="error" data-testid="fan-scheduler-error">
-              {error}
-            </Alert>
-          )}
-        </Stack>
-      )}
-    </Box>
-  );
-}
-
-function HourSelect({
-  label,
-  value,
-  onChange,
-}: {
-  label: string;
-  value: number;
-  onChange: (hour: number) => void;
-}) {
-  return (
-    <TextField
-      select
-      size="small"
-      label={label}
-      value={String(value)}
-      onChange={(e) => onChange(Number(e.target.value))}
-      sx={{ minWidth: 84 }}
-    >
-      {HOURS.map((h) => (
-        <MenuItem key={h} value={String(h)}>
-          {String(h).padStart(2, '0')}
-        </MenuItem>
-      ))}
-    </TextField>
   );
 }

@@ -12,6 +12,8 @@ import { SettingsFeedbackProvider } from './SettingsFeedback';
 import { PreferencesTab } from './PreferencesTab';
 import { ProbesSettingsTab } from './ProbesSettingsTab';
 import { BaseStationTab } from './BaseStationTab';
+import { RcSettingsTab, useRcUnits } from '../fans';
+import { useSelectedStation } from '../base-stations';
 
 const TAB_LABEL_KEYS: Record<SettingsTab, TranslationKey> = {
   preferences: 'settings.tabs.preferences',
@@ -22,15 +24,18 @@ const TAB_LABEL_KEYS: Record<SettingsTab, TranslationKey> = {
 
 /**
  * /settings/{preferences|probes|basestation|rc} (spec doc 1 §2, doc 2 §2.1). /settings, or a tab the
- * user may not see, leads to the first visible tab. The account has no RC units yet (they come with the
- * field-controller issue), so the RC tab never shows in this build.
+ * user may not see, leads to the first visible tab. RC shows for a compost supervisor with RC units.
  */
 export function SettingsPage() {
   const { t } = useTranslation();
   const { roleContext } = useShellContext();
   const { tab } = useParams();
-  const visible = visibleSettingsTabs({ ...roleContext, rcUnitCount: 0 });
+  const rcAccount = useSelectedStation().selected?.owner_UID;
+  const rcUnits = useRcUnits(rcAccount);
+  const visible = visibleSettingsTabs({ ...roleContext, rcUnitCount: rcUnits?.length ?? 0 });
   const open = settingsTabToOpen(tab, visible);
+  // The RC tab is there once the account's units are known: no leaving it while they are read.
+  if (tab === 'rc' && rcUnits === undefined && rcAccount !== undefined && !roleContext.master) return null;
 
   if (!open) return <EmptyState icon={<SettingsIcon />} text={t('settings.nothing')} />;
   if (open !== tab) return <Navigate to={`/settings/${open}`} replace />;
@@ -54,6 +59,7 @@ export function SettingsPage() {
       {open === 'preferences' && <PreferencesTab />}
       {open === 'probes' && <ProbesSettingsTab />}
       {open === 'basestation' && <BaseStationTab />}
+      {open === 'rc' && <RcSettingsTab />}
     </SettingsFeedbackProvider>
   );
 }
