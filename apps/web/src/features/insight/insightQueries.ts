@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpoints, type SurveyAnswers } from '@emberwatch/shared';
 import { useApiClient } from '../../lib/ApiClientContext';
+import { isApiRequestError } from '../../lib/ApiRequestError';
 import { queryKeys } from '../../lib/queryKeys';
 
 /** The Insight calls (spec doc 1 §7) as TanStack queries; the keys are this feature's own. */
@@ -22,8 +23,14 @@ export function useInsightSurvey(uid: number, enabled = true) {
   return useQuery({
     queryKey: surveyKey(uid),
     queryFn: async () => {
-      const res = await api.call(endpoints.insight.getInsightSurvey, { UID: uid });
-      return res.status_code === 0 ? res.data : null;
+      try {
+        const res = await api.call(endpoints.insight.getInsightSurvey, { UID: uid });
+        return res.status_code === 0 ? res.data : null;
+      } catch (e) {
+        // Status 1: nothing saved yet (the client throws on a non-zero status); not worth a retry.
+        if (isApiRequestError(e) && e.statusCode === 1) return null;
+        throw e;
+      }
     },
     enabled,
   });
