@@ -216,6 +216,15 @@ describe('adding a base station by code (spec doc 2 §2.6, §5, §7, §8)', { ti
     expect(screen.getByRole('button', { name: 'Activate probes' })).toHaveProperty('disabled', true);
   });
 
+  it('a demo-mode user (spec doc 2 §6) gets neither the dialog nor the button', async () => {
+    const s = server({ user: { demo: true } });
+    renderApp('/settings/basestation', s);
+    await screen.findByTestId('bs-id', {}, { timeout: 8000 });
+    await waitFor(() => expect(s.callsTo('GET', '/client/bsConf').length).toBeGreaterThan(0));
+    expect(screen.queryByRole('button', { name: 'Add base station' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Probe activation' })).toBeNull();
+  });
+
   it('sub-users are told who may, with no dialog', async () => {
     const s = server({ ...withProbes, session: { subUser: true } });
     renderApp('/activation?code1=SYS1-GOOD', s);

@@ -68,6 +68,8 @@ describe('mayActivateKits', () => {
     ['an admin', role({ admin: true }), true],
     ['a sub-user', role({ subUser: true }), false],
     ['a master', role({ master: true }), false],
+    ['a demo-mode user', { ...role({}), demo: true }, false],
+    ['an admin in demo mode', { ...role({ admin: true }), demo: true }, true],
   ])('%s → %s', (_who, r, may) => {
     expect(mayActivateKits(r)).toBe(may);
   });
@@ -92,6 +94,7 @@ describe('probeActivationOpensByItself', () => {
     ['navigation state says activation', { sensorCount: 5, stateSaysActivation: true }, true],
     ['a code2 for a sub-user', { role: role({ subUser: true }), code2: 'PRB1' }, false],
     ['no station yet', { hasStation: false, code2: 'PRB1' }, false],
+    ['a demo-mode user with no probes', { role: { ...role({}), demo: true } }, false],
   ] as const)('%s → %s', (_case, over, opens) => {
     expect(probeActivationOpensByItself({ ...base, ...over })).toBe(opens);
   });

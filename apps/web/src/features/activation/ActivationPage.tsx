@@ -12,6 +12,7 @@ import Sensors from '@mui/icons-material/Sensors';
 import { activationViewOf, mayActivateKits } from '@emberwatch/shared';
 import { useShellContext } from '../../lib/shellContext';
 import { useSelectedStation } from '../base-stations';
+import { useDemoMode } from './useDemoMode';
 import { AddBaseStationDialog } from './AddBaseStationDialog';
 import { ProbeActivationDialog } from './ProbeActivationDialog';
 
@@ -29,7 +30,8 @@ export function ActivationPage() {
   const { selected, select } = useSelectedStation();
   const { view, code } = activationViewOf(pathname, search);
   const [open, setOpen] = useState<'system' | 'probes' | null>(view === 'choose' ? null : view);
-  const may = mayActivateKits(roleContext);
+  const demo = useDemoMode();
+  const may = mayActivateKits({ ...roleContext, demo });
   const uid = roleContext.admin ? selected?.owner_UID : undefined;
   const systemDisabled = roleContext.partnerApp !== null || (roleContext.admin && uid === undefined);
   // The code was for the dialog it opened: once closed, the address no longer carries it.

@@ -5,6 +5,7 @@ import AddCircleOutline from '@mui/icons-material/AddCircleOutline';
 import { mayActivateKits } from '@emberwatch/shared';
 import { useShellContext } from '../../lib/shellContext';
 import { useSelectedStation } from '../base-stations';
+import { useDemoMode } from './useDemoMode';
 import { AddBaseStationDialog } from './AddBaseStationDialog';
 
 /**
@@ -17,7 +18,8 @@ export function AddBaseStationButton() {
   const { roleContext } = useShellContext();
   const { selected, select } = useSelectedStation();
   const [open, setOpen] = useState(false);
-  if (!mayActivateKits(roleContext)) return null;
+  const demo = useDemoMode();
+  if (!mayActivateKits({ ...roleContext, demo })) return null;
   const uid = roleContext.admin ? selected?.owner_UID : undefined;
   const disabled = roleContext.partnerApp !== null || (roleContext.admin && uid === undefined);
   return (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { probeActivationOpensByItself, type RoleContext } from '@emberwatch/shared';
 import { useBsConf, useSelectedStation } from '../base-stations';
+import { useDemoMode } from './useDemoMode';
 import { ProbeActivationDialog } from './ProbeActivationDialog';
 
 /** Session storage: closed once in this session, so an empty station does not bring it back each page. */
@@ -27,6 +28,7 @@ export function ProbeActivationAutoOpen({ roleContext }: { roleContext: RoleCont
   const location = useLocation();
   const { selected } = useSelectedStation();
   const conf = useBsConf(selected?.bs_id);
+  const demo = useDemoMode();
   const code2 = new URLSearchParams(location.search).get('code2');
   const asked = (location.state as { activation?: unknown } | null)?.activation === true;
   const onActivationPage = /^\/activation(\/|$)/.test(location.pathname);
@@ -34,7 +36,7 @@ export function ProbeActivationAutoOpen({ roleContext }: { roleContext: RoleCont
     !onActivationPage &&
     (asked || code2 !== null || !closedBefore()) &&
     probeActivationOpensByItself({
-      role: roleContext,
+      role: { ...roleContext, demo },
       sensorCount: conf.data ? conf.data.sensor_configurations.length : null,
       hasStation: selected !== null,
       code2,

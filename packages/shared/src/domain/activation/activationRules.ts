@@ -5,9 +5,14 @@ import type { RoleContext } from '../roles.js';
  * the account and a master only looks at the accounts that authorised it (decision 0014), so neither
  * adds stations or probes to it.
  */
-export function mayActivateKits(ctx: Pick<RoleContext, 'admin' | 'master' | 'subUser'>): boolean {
+export function mayActivateKits(
+  ctx: Pick<RoleContext, 'admin' | 'master' | 'subUser'> & {
+    /** Spec doc 2 §6 demo mode: no server changes for non-admins (a shared login claims nothing). */
+    demo?: boolean;
+  },
+): boolean {
   if (ctx.admin) return true;
-  return !ctx.master && !ctx.subUser;
+  return !ctx.master && !ctx.subUser && ctx.demo !== true;
 }
 
 /**
@@ -17,7 +22,7 @@ export function mayActivateKits(ctx: Pick<RoleContext, 'admin' | 'master' | 'sub
  * sub-user would only be refused); nor does a user without a station, who has nowhere to put probes.
  */
 export function probeActivationOpensByItself(c: {
-  role: Pick<RoleContext, 'admin' | 'master' | 'siteindex' | 'subUser'>;
+  role: Pick<RoleContext, 'admin' | 'master' | 'siteindex' | 'subUser'> & { demo?: boolean };
   /** Whether the selected station's configuration has loaded, and how many probes it lists. */
   sensorCount: number | null;
   hasStation: boolean;
