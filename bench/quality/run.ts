@@ -34,6 +34,11 @@ import {
   writeResults,
 } from '../support/benchServer.js';
 import { insertHayProbes } from '../support/insertHayProbes.js';
+import { processCpuMs } from '../support/procStats.js';
+
+// The server's packing job would move the seeded year into packed days while the calls are measured,
+// adding its CPU to theirs (quality reads its own roll-ups, not the readings): keep it away.
+process.env.READINGS_PACK_AFTER_DAYS ??= '3650';
 
 const { values: args } = parseArgs({
   options: {
@@ -177,7 +182,16 @@ interface CaseResult {
   /** Median over the rounds of each round's p50 and p95. */
   latencyMsP50: number;
   latencyMsP95: number;
-  rounds: { p50: number; p95: number; max: number; loadBefore: number; loadAfter: number }[];
+  /** Median over the rounds of the server process's CPU ms per request (/proc/<pid>/stat). */
+  serverCpuMsPerRequest: number;
+  rounds: {
+    p50: number;
+    p95: number;
+    max: number;
+    serverCpuMsPerRequest: number;
+    loadBefore: number;
+    loadAfter: number;
+  }[];
 }
 
 const median = (xs: number[]) => {
@@ -248,6 +262,7 @@ async function runStore(engine: 'sqlite' | 'postgres') {
       const rounds: CaseResult['rounds'] = [];
       for (let r = 0; r < ROUNDS; r++) {
         const loadBefore = loadavg()[0] as number;
+        const cpuBefore = processCpuMs(server.pid as number) as number;
         const lat: number[] = [];
         for (let i = 0; i < REQUESTS; i++) {
           const res = await client.get(path);
@@ -255,18 +270,27 @@ async function runStore(engine: 'sqlite' | 'postgres') {
           lat.push(res.ms);
         }
         const l = latencySummary(lat);
-        rounds.push({ p50: l.p50, p95: l.p95, max: l.max, loadBefore, loadAfter: loadavg()[0] as number });
+        const cpuMs = (processCpuMs(server.pid as number) as number) - cpuBefore;
+        rounds.push({
+          p50: l.p50,
+          p95: l.p95,
+          max: l.max,
+          serverCpuMsPerRequest: Math.round((cpuMs / REQUESTS) * 100) / 100,
+          loadBefore,
+          loadAfter: loadavg()[0] as number,
+        });
       }
       const c: CaseResult = {
         name,
         bytes: first.bytes,
         latencyMsP50: median(rounds.map((x) => x.p50)),
         latencyMsP95: median(rounds.map((x) => x.p95)),
+        serverCpuMsPerRequest: median(rounds.map((x) => x.serverCpuMsPerRequest)),
         rounds,
       };
       cases.push(c);
       process.stdout.write(
-        `  ${name}: ${(c.bytes / 1024).toFixed(1)} kB, median p50 ${c.latencyMsP50} ms, median p95 ${c.latencyMsP95} ms (load ${rounds.map((x) => x.loadBefore.toFixed(1)).join('/')})\n`,
+        `  ${name}: ${(c.bytes / 1024).toFixed(1)} kB, median p50 ${c.latencyMsP50} ms, median p95 ${c.latencyMsP95} ms, server CPU ${c.serverCpuMsPerRequest} ms per request (load ${rounds.map((x) => x.loadBefore.toFixed(1)).join('/')})\n`,
       );
     }
     client.close();
