@@ -4,6 +4,7 @@ import { createServer } from './createServer.js';
 import { migrateToLatest, openStore } from './db/createDatabase.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './features/demo/demoAccounts.js';
 import { seedDemo } from './features/demo/seedDemo.js';
+import { seedDemoBatches } from './features/demo/seedDemoBatches.js';
 import { Scheduler } from './jobs/Scheduler.js';
 import { isLoopbackHost, startupBanner } from './startupBanner.js';
 
@@ -18,8 +19,13 @@ async function main(): Promise<void> {
   scheduler.start(jobs);
 
   // Seed before listening, so that a healthy server always has its demo accounts and credentials file.
-  const seed = (port: number | string) =>
-    seedDemo(store, config.dataDir, `http://127.0.0.1:${port}`, Math.floor(Date.now() / 1000));
+  // The demo's batches are saved through the batches feature's own call, so after the server is built.
+  const seed = async (port: number | string) => {
+    const nowS = Math.floor(Date.now() / 1000);
+    const seeded = await seedDemo(store, config.dataDir, `http://127.0.0.1:${port}`, nowS);
+    await seedDemoBatches(app, nowS);
+    return seeded;
+  };
   if (config.demoSeed && config.env === 'production') {
     app.log.warn(
       'DEMO_SEED=1 in production: the demo logins, a root admin among them, have a published password',

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FcItem, FcItemsResponse, GetMonitorsResponse, GetStoragesResponse } from '@emberwatch/shared';
 import { DEMO_AERATION_RC, DEMO_OUTDOOR_PROBE } from '../src/features/demo/demoFans.js';
 import { seedDemo, type DemoStationsFile } from '../src/features/demo/seedDemo.js';
+import { DEMO_BATCHES, seedDemoBatches } from '../src/features/demo/seedDemoBatches.js';
 import { sha256 } from '../src/security/sha256.js';
 import { api, ingest } from './support/probeHelpers.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
@@ -207,5 +208,36 @@ describe(`demo fans on ${TEST_ENGINE}`, () => {
       .where('id' as never, '=', old.fc_id as never)
       .executeTakeFirst();
     expect(row).toEqual({ secret_hash: sha256(fresh.secret) });
+  });
+
+  it('saves running batches on the compost works through the batches call, once, and the blowers name them', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    expect(await seedDemoBatches(t.app, now)).toEqual({ created: DEMO_BATCHES.length });
+    const listed = (await call.get('compost', '/client/getBatches?status=1')).json<{
+      results: { batch_id: number; batch_name: string; BS_ID: string; status: number }[];
+    }>().results;
+    expect(listed.map((b) => [b.batch_name, b.BS_ID, b.status]).sort()).toEqual([
+      ['Food waste, windrows 8–9', 'F3000002', 1],
+      ['Green waste, windrows 1–2', 'F3000001', 1],
+    ]);
+    const green = listed.find((b) => b.BS_ID === 'F3000001')!;
+    const blowers = (await items('compost')).filter((c) => c.FC_ID === 'RC12-WINDROWS-1');
+    expect(blowers.map((c) => c.batchRef)).toEqual([
+      green.batch_id,
+      green.batch_id,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
+    // The blowers keep their monitor and their names.
+    expect(blowers.every((c) => c.monitorRef !== null)).toBe(true);
+    expect(blowers[0]!.name).toBe('Windrow 1');
+    // A second start: the account has batches, nothing is added.
+    expect(await seedDemoBatches(t.app, now)).toEqual({ created: 0 });
+    expect(
+      (await call.get('compost', '/client/getBatches?status=1')).json<{ results: unknown[] }>().results,
+    ).toHaveLength(2);
   });
 });
