@@ -383,6 +383,9 @@ describe('the fcStat push', { timeout: 20_000 }, () => {
     [['fans', 'FC-2'], ['RC-1'], false],
     [['fans', 'account', 7], ['RC-1'], true],
     [['monitors', 7], ['RC-1'], false],
+    [['fans', 'rcLog', 'RC-1', null], ['RC-1'], true],
+    [['fans', 'rcLog', 'RC-2', 1], ['RC-1'], false],
+    [['fans', 'rcBatches', 7], ['RC-1'], false],
   ] as const)('a query %j concerns a push of %j: %s', (key, ids, concerned) => {
     expect(fanQueryConcerns(key, ids)).toBe(concerned);
   });

@@ -18,6 +18,9 @@ const fanAccountKey = (uid: number) => [...FAN_KEY, 'account', uid] as const;
 export function fanQueryConcerns(queryKey: readonly unknown[], fcIds: readonly string[]): boolean {
   if (queryKey[0] !== FAN_KEY[0]) return false;
   if (queryKey[1] === 'account') return true;
+  // An RC unit's log and scheduler: [FAN_KEY, 'rcLog' | 'rcScheduler', fcId, …].
+  if (queryKey[1] === 'rcLog' || queryKey[1] === 'rcScheduler')
+    return typeof queryKey[2] === 'string' && fcIds.includes(queryKey[2]);
   const ids = typeof queryKey[1] === 'string' ? queryKey[1].split(',') : [];
   return ids.some((id) => fcIds.includes(id));
 }

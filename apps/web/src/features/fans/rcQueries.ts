@@ -65,7 +65,7 @@ export function useSaveRcAssignment() {
 export function useOngoingBatches(uid: number | undefined) {
   const api = useApiClient();
   return useQuery({
-    queryKey: ['batches', 'ongoing', uid ?? 0] as const,
+    queryKey: [...FAN_KEY, 'rcBatches', uid ?? 0] as const,
     queryFn: async (): Promise<Batch[]> =>
       (await api.call(endpoints.batches.getBatches, { UID: uid, status: 1 })).results,
     enabled: uid !== undefined,
