@@ -14,7 +14,7 @@ import { createFakeServer, json, type FakeServer } from './support/fakeServer';
 import { sensorConf, station } from './support/fixtures';
 import { renderApp } from './support/renderApp';
 
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 beforeAll(async () => {
   await Promise.all([
@@ -28,7 +28,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const T0 = 1_800_000_000;
+const T0 = 1_790_000_000;
 const HOUR = 3600;
 const compostPlan: Plan = {
   planName: 'Supervisor',
@@ -490,6 +490,66 @@ describe('a batch at /batches/{batch_id}', () => {
     expect(pdfCall.authorization).toMatch(/^Bearer token-\d+$/);
     const blob = (createObjectURL.mock.calls[0] as unknown as [Blob])[0];
     expect(blob.type).toBe('application/pdf');
+  });
+});
+
+describe('changing batches', () => {
+  it('starts a new batch on the station with the chosen probes and opens it', async () => {
+    const { server, state } = compostServer([]);
+    server.override('POST /client/saveBatch', (c) => {
+      const { batch: input } = c.body as { batch: { batch_name: string; probes: string[] } };
+      const made = batch({
+        batch_id: 31,
+        batch_name: input.batch_name,
+        probes: input.probes,
+        currentAlerts: [],
+      });
+      state.batches = [made];
+      return json({ status_code: 0, result: made });
+    });
+    const app = renderApp('/batches', server);
+    await app.user.click(await screen.findByRole('link', { name: 'New batch' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New batch' });
+    await app.user.click(within(dialog).getByTestId('new-batch-create'));
+    expect(await within(dialog).findByText('Name the batch.')).toBeTruthy();
+    await app.user.type(within(dialog).getByTestId('new-batch-name'), 'Windrow 5');
+    await app.user.click(within(dialog).getByTestId('batch-probes'));
+    await app.user.click(await screen.findByRole('option', { name: 'North end (C-001)' }));
+    await app.user.click(within(dialog).getByTestId('new-batch-create'));
+    await waitFor(() => expect(app.location()).toBe('/batches/31'));
+    expect(server.callsTo('POST', '/client/saveBatch')[0]!.body).toEqual({
+      UID: 7,
+      batch: { BS_ID: 'F1000001', batch_name: 'Windrow 5', status: 1, probes: ['C-001'] },
+    });
+    expect((await screen.findByTestId('batch-title')).textContent).toBe('Windrow 5');
+  });
+
+  it('completes the running phase and starts the next at the same moment', async () => {
+    const { server } = compostServer([batch()]);
+    const app = renderApp('/batches/12', server);
+    await app.user.click(
+      await screen.findByRole('button', { name: 'Complete this phase and start the next' }),
+    );
+    await waitFor(() => expect(server.callsTo('POST', '/client/saveBatch')).toHaveLength(1));
+    const sent = server.callsTo('POST', '/client/saveBatch')[0]!.body as {
+      batch: { phases: { phase_start_date: number | null; phase_completed_date: number | null }[] };
+    };
+    const [first, second] = sent.batch.phases;
+    expect(first!.phase_start_date).toBe(T0);
+    expect(first!.phase_completed_date).toBeGreaterThan(T0);
+    expect(second!.phase_start_date).toBe(first!.phase_completed_date);
+    expect(second!.phase_completed_date).toBeNull();
+  });
+
+  it('shows a master who is not a grand master a batch without edit, archive, turning or phase buttons', async () => {
+    const { server } = compostServer([finished], { session: { master: true } });
+    renderApp('/batches/9', server);
+    await screen.findByTestId('batch-title');
+    expect(screen.queryByTestId('batch-edit')).toBeNull();
+    expect(screen.queryByTestId('batch-archive')).toBeNull();
+    expect(screen.queryByTestId('turning-add')).toBeNull();
+    // The report stays available to read and download.
+    expect(screen.getByTestId('report-download')).toBeTruthy();
   });
 });
 

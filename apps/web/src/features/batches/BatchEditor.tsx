@@ -215,7 +215,7 @@ export function BatchEditor({
                 label={t('batches.replace.from')}
                 value={from}
                 onChange={(e) => setFrom(e.target.value)}
-                sx={{ minWidth: 200 }}
+                sx={{ minWidth: 260 }}
               >
                 {leaving.map((p) => (
                   <MenuItem key={p} value={p}>
@@ -229,7 +229,7 @@ export function BatchEditor({
                 label={t('batches.replace.to')}
                 value={to}
                 onChange={(e) => setTo(e.target.value)}
-                sx={{ minWidth: 200 }}
+                sx={{ minWidth: 260 }}
               >
                 {arriving.map((p) => (
                   <MenuItem key={p} value={p}>

@@ -6,11 +6,8 @@ import Compost from '@mui/icons-material/Compost';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
 import List from '@mui/material/List';
 import MenuItem from '@mui/material/MenuItem';
-import Select from '@mui/material/Select';
 import Snackbar from '@mui/material/Snackbar';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -128,23 +125,22 @@ export function BatchesPage() {
           ))}
         </ToggleButtonGroup>
         {countStations.length > 1 && (
-          <FormControl size="small" sx={{ minWidth: 180 }}>
-            <InputLabel id="batches-station">{t('batches.station')}</InputLabel>
-            <Select<string>
-              labelId="batches-station"
-              label={t('batches.station')}
-              value={station}
-              displayEmpty
-              onChange={(e) => setStation(e.target.value)}
-            >
-              <MenuItem value="">{t('batches.allStations')}</MenuItem>
-              {countStations.map((id) => (
-                <MenuItem key={id} value={id}>
-                  {stationName(id)}
-                </MenuItem>
-              ))}
-            </Select>
-          </FormControl>
+          <TextField
+            select
+            size="small"
+            label={t('batches.station')}
+            value={station}
+            onChange={(e) => setStation(e.target.value)}
+            sx={{ minWidth: 200 }}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+          >
+            <MenuItem value="">{t('batches.allStations')}</MenuItem>
+            {countStations.map((id) => (
+              <MenuItem key={id} value={id}>
+                {stationName(id)}
+              </MenuItem>
+            ))}
+          </TextField>
         )}
         <TextField
           size="small"
