@@ -541,6 +541,80 @@ describe('changing batches', () => {
     expect(second!.phase_completed_date).toBeNull();
   });
 
+  it('saves a changed phase plan of the batch with saveProcessPhases', async () => {
+    const { server } = compostServer([batch()]);
+    const app = renderApp('/batches/12', server);
+    await app.user.click(await screen.findByTestId('batch-edit'));
+    const plan = screen.getByTestId('phase-plan');
+    const hours = within(plan).getAllByLabelText('Hours');
+    await app.user.clear(hours[0]!);
+    await app.user.type(hours[0]!, '96');
+    await app.user.click(screen.getByTestId('batch-edit-save'));
+    await waitFor(() => expect(server.callsTo('POST', '/client/saveProcessPhases')).toHaveLength(1));
+    expect(server.callsTo('POST', '/client/saveProcessPhases')[0]!.body).toEqual({
+      UID: 7,
+      batch_id: 12,
+      phases: [
+        { phase_name: 'Sanitisation', targetTemp: 550, targetHours: 96 },
+        { phase_name: 'Curing', targetTemp: null, targetHours: 720 },
+      ],
+    });
+  });
+
+  it('lists a phase’s RC events with the spec’s columns, temperatures in the user’s unit', async () => {
+    const { server } = compostServer([batch()], { prefs: { degrees: 'F' } });
+    server.override('GET /client/getPhaseRClog', (c) => {
+      expect(c.query.get('batch_id')).toBe('12');
+      expect(c.query.get('index')).toBe('0');
+      return json({
+        status_code: 0,
+        results: [
+          {
+            ts: T0 + 3 * HOUR,
+            FC_ID: 'RC12-A',
+            channel: 1,
+            batchRef: 12,
+            command: 1,
+            net: 'lte',
+            fc_mode: 'drive',
+            ventMode: 'safety',
+            comm: 'online',
+            manual: false,
+            dataTs: T0 + 3 * HOUR - 60,
+            temps: [600, 100],
+            cycle: T0 + 2 * HOUR,
+            secs: 3600,
+          },
+        ],
+      });
+    });
+    const app = renderApp('/batches/12', server);
+    await app.user.click((await screen.findAllByRole('button', { name: 'RC events' }))[0]!);
+    const table = await screen.findByTestId('rc-log');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Date',
+      'Batch',
+      'C',
+      'Net',
+      'Mode',
+      'Vent',
+      'Comm',
+      'Manual',
+      'DataTS',
+      'Temps',
+      'Cycle',
+      'Secs',
+    ]);
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(row.textContent).toContain('140.0 °F / 50.0 °F');
+    expect(row.textContent).toContain('drive');
+    expect(row.textContent).toContain('3600');
+  });
+
   it('shows a master who is not a grand master a batch without edit, archive, turning or phase buttons', async () => {
     const { server } = compostServer([finished], { session: { master: true } });
     renderApp('/batches/9', server);
