@@ -157,6 +157,24 @@ describe('the probe activation dialog (spec doc 1 §2, §4, §5, §8)', { timeou
     expect(within(dialog).getByTestId<HTMLInputElement>('activation-code').value).toBe('PRB1-GOOD');
   });
 
+  it('an admin activates a set for the selected station’s owner', async () => {
+    const s = server({
+      ...withProbes,
+      session: { admin: true, admin_group: 1 },
+      stations: [station('F1000001', { owner_UID: 77 })],
+    });
+    const { user } = renderApp('/activation?code2=PRB1-GOOD', s);
+    const dialog = await dialogNamed('Probe activation');
+    await user.click(within(dialog).getByRole('button', { name: 'Activate' }));
+    await within(dialog).findByText('Probe set HS-9001');
+    expect(s.callsTo('POST', '/admin/activateKit')[0]!.body).toEqual({
+      id: 'PRB1-GOOD',
+      kind: 'probes',
+      BS_ID: 'F1000001',
+      UID: 77,
+    });
+  });
+
   it('opens from anywhere when a code2 is in the address', async () => {
     const s = server(withProbes);
     renderApp('/probes?code2=PRB1-GOOD', s);

@@ -98,6 +98,7 @@ export function ActivationPage() {
       {may && open === 'probes' && selected && (
         <ProbeActivationDialog
           bsId={selected.bs_id}
+          uid={uid}
           initialCode={view === 'probes' ? code : ''}
           onClose={done}
         />

@@ -48,6 +48,7 @@ export function ProbeActivationAutoOpen({ roleContext }: { roleContext: RoleCont
   return (
     <ProbeActivationDialog
       bsId={selected.bs_id}
+      uid={roleContext.admin ? selected.owner_UID : undefined}
       initialCode={code2 ?? ''}
       onClose={() => {
         try {

@@ -30,10 +30,13 @@ type Message =
  */
 export function ProbeActivationDialog({
   bsId,
+  uid,
   initialCode = '',
   onClose,
 }: {
   bsId: string;
+  /** An admin activates for the station's owner, the customer it acts for. */
+  uid?: number;
   initialCode?: string;
   onClose: () => void;
 }) {
@@ -48,7 +51,7 @@ export function ProbeActivationDialog({
     if (activationCodeProblem(code) !== null || activate.isPending) return;
     setMessage(null);
     activate.mutate(
-      { id: code.trim(), kind: 'probes', BS_ID: bsId },
+      { id: code.trim(), kind: 'probes', BS_ID: bsId, ...(uid !== undefined ? { UID: uid } : {}) },
       {
         onSuccess: (res) => {
           const outcome = activationOutcome(res.status_code);
