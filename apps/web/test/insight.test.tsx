@@ -63,7 +63,7 @@ function server(opts: { plans?: Plan[]; admin?: boolean; saved?: SurveyAnswers |
 }
 
 /** The account area's own call, answered for the fake server's user. */
-function withAccount(s: ReturnType<typeof createFakeServer>) {
+function withAccount(s: ReturnType<typeof createFakeServer>, mayEdit = true) {
   s.override('GET /client/accountInfo', () =>
     json({
       status_code: 0,
@@ -84,7 +84,7 @@ function withAccount(s: ReturnType<typeof createFakeServer>) {
         pendingPhone: null,
         subUsers: [],
         subUserCount: 2,
-        mayEdit: true,
+        mayEdit,
         mayAddSubUser: true,
         demo: false,
       },
@@ -342,6 +342,31 @@ describe('the survey answers in the account area (spec doc 2 §1, §2.8)', () =>
       { UID: s.state.user.U_ID, answers: { ...complete, yearlyCuts: -1 }, fromWelcomePage: false },
     ]);
     expect(s.callsTo('POST', '/client/saveInsightStorages')).toHaveLength(0);
+  });
+});
+
+describe('the survey answers for those who only look (decisions 0014, 0036)', () => {
+  it('shows a sub-user the answers without Save and without the move to the app', async () => {
+    const insight: Service = {
+      plan: 2,
+      trial: 0,
+      started: 1,
+      period: 12,
+      expDate: null,
+      surveyCompleted: true,
+    };
+    const s = createFakeServer({ loggedIn: true, user: { plans: [hayPlan], service: insight } });
+    withAccount(s, false);
+    s.override('GET /client/getInsightSurvey', () => json({ status_code: 0, data: complete }));
+    const app = renderApp('/account/services', s);
+    const answers = await screen.findByRole('link', { name: 'Survey answers' }, { timeout: 8000 });
+    expect(screen.queryByRole('link', { name: 'Move to the Insight app' })).toBeNull();
+    await app.user.click(answers);
+    expect(await screen.findByRole('heading', { name: 'Survey answers' })).toBeTruthy();
+    await app.user.click(screen.getByRole('button', { name: 'Next' }));
+    await app.user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
   });
 });
 

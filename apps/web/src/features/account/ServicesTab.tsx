@@ -104,7 +104,7 @@ export function ServicesTab({ account }: { account: AccountInfo }) {
               />
             )}
             <Box sx={{ py: 1 }}>
-              <SurveyAnswersLink user={info.data} />
+              <SurveyAnswersLink user={info.data} mayEdit={account.mayEdit} />
             </Box>
           </>
         ) : (

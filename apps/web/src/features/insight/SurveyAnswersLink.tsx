@@ -10,7 +10,7 @@ import type { InsightNavState } from './insightState';
  * see and edit their background survey answers in the account area"): the editor at /insight/answers;
  * and the way to the migration screen (spec doc 1 §2), which says whether the move is open.
  */
-export function SurveyAnswersLink({ user }: { user: UserInfo }) {
+export function SurveyAnswersLink({ user, mayEdit }: { user: UserInfo; mayEdit: boolean }) {
   const { t } = useTranslation();
   if (!user.service) return null;
   const state: InsightNavState = {
@@ -19,15 +19,18 @@ export function SurveyAnswersLink({ user }: { user: UserInfo }) {
     uid: user.U_ID,
     country: user.country,
     bsId: user.bs_list[0]?.bsId ?? null,
+    readOnly: !mayEdit,
   };
   return (
     <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
       <Button component={RouterLink} to="/insight/answers" state={state} size="small" variant="outlined">
         {t('insight.editAnswers')}
       </Button>
-      <Button component={RouterLink} to="/insight/migration" state={state} size="small">
-        {t('insight.migration.open')}
-      </Button>
+      {mayEdit && (
+        <Button component={RouterLink} to="/insight/migration" state={state} size="small">
+          {t('insight.migration.open')}
+        </Button>
+      )}
     </Stack>
   );
 }

@@ -37,6 +37,7 @@ export function SurveyPage({ nav, mode }: { nav: InsightNavState; mode: 'onboard
     <SurveyWizard
       initial={saved.data ?? emptySurvey()}
       mode={mode}
+      readOnly={mode === 'edit' && nav.readOnly === true}
       onFinish={finish}
       onCancel={mode === 'edit' ? () => void navigate('/account/services') : undefined}
     />

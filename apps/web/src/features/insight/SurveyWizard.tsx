@@ -26,9 +26,12 @@ export function SurveyWizard({
   mode,
   onFinish,
   onCancel,
+  readOnly = false,
 }: {
   initial: SurveyAnswers;
   mode: 'onboarding' | 'edit';
+  /** Shown to those who may not change the answers: no Save. */
+  readOnly?: boolean;
   /** Saves; false when it failed (the wizard then allows another try). */
   onFinish: (answers: SurveyAnswers) => Promise<boolean>;
   onCancel?: () => void;
@@ -93,7 +96,7 @@ export function SurveyWizard({
               {t('insight.back')}
             </Button>
           </Stack>
-          {last ? (
+          {last && readOnly ? null : last ? (
             <Button variant="contained" disabled={problem !== null || sending} onClick={() => void finish()}>
               {t(mode === 'edit' ? 'insight.save' : 'insight.survey.finish')}
             </Button>

@@ -12,6 +12,8 @@ export interface InsightNavState {
   country: string | null;
   /** The first base station's id (the subscription-expired screen shows it). */
   bsId: string | null;
+  /** Sub-users and masters see the answers and change nothing (decisions 0014, 0036). */
+  readOnly?: boolean;
 }
 
 /** The state "/" gets after the survey (spec doc 1 §4 "returns to / marked survey completed"). */
