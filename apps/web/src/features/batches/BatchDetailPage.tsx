@@ -195,7 +195,11 @@ function BatchHeader({
           label={t('batches.fields.alertTemp', { unit: `°${fmt.unit}` })}
           value={batch.alertTemp === null ? t('batches.fields.alertOff') : fmt.temperature(batch.alertTemp)}
         />
-        <Term label={t('batches.fields.created')} value={fmt.dateTime(batch.created_ts)} />
+        {/* A batch starts with its first phase, which may predate its record (a pile entered later). */}
+        <Term
+          label={t('batches.fields.created')}
+          value={fmt.dateTime(batch.batch_phases[0]?.phase_start_date ?? batch.created_ts)}
+        />
         {batch.completed_ts !== null && (
           <Term label={t('batches.fields.completedAt')} value={fmt.dateTime(batch.completed_ts)} />
         )}
