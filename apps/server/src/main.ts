@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   const seed = async (port: number | string) => {
     const nowS = Math.floor(Date.now() / 1000);
     const seeded = await seedDemo(store, config.dataDir, `http://127.0.0.1:${port}`, nowS);
-    await seedDemoBatches(app, nowS);
+    for (const refusal of (await seedDemoBatches(app, nowS)).refused) app.log.warn(refusal);
     return seeded;
   };
   if (config.demoSeed && config.env === 'production') {

@@ -212,7 +212,7 @@ describe(`demo fans on ${TEST_ENGINE}`, () => {
 
   it('saves running batches on the compost works through the batches call, once, and the blowers name them', async () => {
     const now = Math.floor(Date.now() / 1000);
-    expect(await seedDemoBatches(t.app, now)).toEqual({ created: DEMO_BATCHES.length });
+    expect(await seedDemoBatches(t.app, now)).toEqual({ created: DEMO_BATCHES.length, refused: [] });
     const listed = (await call.get('compost', '/client/getBatches?status=1')).json<{
       results: { batch_id: number; batch_name: string; BS_ID: string; status: number }[];
     }>().results;
@@ -235,9 +235,34 @@ describe(`demo fans on ${TEST_ENGINE}`, () => {
     expect(blowers.every((c) => c.monitorRef !== null)).toBe(true);
     expect(blowers[0]!.name).toBe('Windrow 1');
     // A second start: the account has batches, nothing is added.
-    expect(await seedDemoBatches(t.app, now)).toEqual({ created: 0 });
+    expect(await seedDemoBatches(t.app, now)).toEqual({ created: 0, refused: [] });
     expect(
       (await call.get('compost', '/client/getBatches?status=1')).json<{ results: unknown[] }>().results,
     ).toHaveLength(2);
+  });
+
+  it('leaves a batch the call refuses out and goes on: the server still starts', async () => {
+    const calls: string[] = [];
+    const answer = (statusCode: number, body: object) => ({
+      statusCode,
+      body: JSON.stringify(body),
+      json: <T>() => body as T,
+    });
+    const fake = {
+      inject: (opts: { method: string; url: string }) => {
+        calls.push(`${opts.method} ${opts.url.split('?')[0]}`);
+        if (opts.url === '/admin/login') return Promise.resolve(answer(200, { accessToken: 'x' }));
+        if (opts.url.startsWith('/client/getBatches')) return Promise.resolve(answer(200, { results: [] }));
+        return Promise.resolve(
+          answer(400, { status_code: 400, error: 'Probe C30001 is not on base station F3000001.' }),
+        );
+      },
+    };
+    const result = await seedDemoBatches(fake, Math.floor(Date.now() / 1000));
+    expect(result.created).toBe(0);
+    expect(result.refused).toHaveLength(DEMO_BATCHES.length);
+    expect(result.refused[0]).toContain('is not on base station');
+    // Refused batches get no blowers assigned.
+    expect(calls.filter((c) => c.includes('setFcAssignment'))).toEqual([]);
   });
 });
