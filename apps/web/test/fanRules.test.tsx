@@ -9,6 +9,8 @@ import {
   type Monitor,
   type SaveMonitorRequest,
   type UiPreferences,
+  type UserInfo,
+  type Plan,
 } from '@emberwatch/shared';
 import { fanQueryConcerns } from '../src/features/fans/fanQueries';
 import { fanRuleDraft, fanRuleErrors, fanRuleForm, withSpan } from '../src/features/monitors/fanRuleForm';
@@ -24,6 +26,13 @@ beforeAll(async () => {
 });
 
 const slow = { timeout: 8000 };
+const compostPlan: Plan = {
+  planName: 'Supervisor',
+  planLevel: 4,
+  segment: 14,
+  dueDate: null,
+  expired: false,
+};
 
 function monitor(over: Partial<Monitor> = {}): Monitor {
   return {
@@ -42,11 +51,11 @@ function monitor(over: Partial<Monitor> = {}): Monitor {
 
 function fanServer(
   monitors: Monitor[],
-  opts: { fcIds?: string[]; prefs?: Partial<UiPreferences> } = {},
+  opts: { fcIds?: string[]; prefs?: Partial<UiPreferences>; user?: Partial<UserInfo> } = {},
 ): FakeServer {
   const server = createFakeServer({
     loggedIn: true,
-    user: { plans: [premium], service: null, FC_IDs: opts.fcIds ?? ['RC-1'] },
+    user: { plans: [premium], service: null, FC_IDs: opts.fcIds ?? ['RC-1'], ...opts.user },
     session: { ui_preferences: { ...DEFAULT_UI_PREFERENCES, ...opts.prefs } },
     stations: [station('F1000001', { display_name: 'Barn', probeCount: 2 })],
     conf: { F1000001: [sensorConf('G-100', 'Bin core'), sensorConf('G-OUT', 'Outdoor air')] },
@@ -267,6 +276,36 @@ describe('the fan rule dialog', { timeout: 30_000 }, () => {
       expect(within(list).getByText(name).closest('[role="button"]')?.getAttribute('aria-disabled')).toBe(
         'true',
       );
+  });
+});
+
+describe('a compost supervisor’s monitor', { timeout: 20_000 }, () => {
+  it('shows its fan rule beside the compost rules (a fan rule has no compost flag)', async () => {
+    const server = fanServer(
+      [
+        monitor({
+          compost: true,
+          rules: [
+            { id: 1, type: 'ABS_MAX', settings: defaultRuleSettings('ABS_MAX', true) },
+            { id: 2, type: 'ABS_MIN', settings: defaultRuleSettings('ABS_MIN') },
+            {
+              id: 3,
+              type: 'CYCLIC_CONTROL',
+              settings: {
+                ...defaultRuleSettings('CYCLIC_CONTROL'),
+                FC_ID: 'RC-1',
+                cycleSpan: 30,
+                runMinutes: 10,
+              },
+            },
+          ],
+        }),
+      ],
+      { user: { plans: [compostPlan], storagesEnabled: true } },
+    );
+    const { editor } = await openEditor(server);
+    const items = within(editor).getAllByRole('listitem');
+    expect(items.map((i) => i.getAttribute('aria-label'))).toEqual(['Absolute maximum', 'Cyclic control']);
   });
 });
 

@@ -113,8 +113,9 @@ export function MonitorEditorDialog({
     rules,
   });
   // A compost supervisor sees only compost rules (spec doc 3 §5); the others are kept as they are.
+  // A fan rule has no compost flag: it drives the windrows' blowers and stays visible.
   const shownRules = offer.onlyCompostRules
-    ? rules.filter((r) => isAlertRule(r) && r.settings.compostRule)
+    ? rules.filter((r) => !isAlertRule(r) || r.settings.compostRule)
     : rules;
   const canSave = name.trim() !== '' && rules.length >= 1 && !save.isPending;
 
