@@ -123,14 +123,14 @@ describe('the fan controller simulator’s run loop', () => {
     let removed = 0;
     const add = stop.signal.addEventListener.bind(stop.signal);
     const remove = stop.signal.removeEventListener.bind(stop.signal);
-    stop.signal.addEventListener = ((...a: Parameters<typeof add>) => {
+    stop.signal.addEventListener = (...a: Parameters<typeof add>) => {
       added++;
       add(...a);
-    });
-    stop.signal.removeEventListener = ((...a: Parameters<typeof remove>) => {
+    };
+    stop.signal.removeEventListener = (...a: Parameters<typeof remove>) => {
       removed++;
       remove(...a);
-    });
+    };
     let polls = 0;
     await fc.run(stop.signal, () => {
       if (++polls === 20) stop.abort();
