@@ -45,8 +45,10 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
     ...access.exports,
     ...auth,
     ...preferences.exports,
-    // The user info's FC_IDs come from the fans feature (built below; called only once the server runs).
+    // The user info's FC_IDs and news come from the fans and notifications features (built below;
+    // called only once the server runs).
     fcIdsOf: (ownerId) => fans.exports.controllerIdsOf(ownerId),
+    newsOf: (actor) => notifications.exports.newsOf(actor),
   });
   const masterAccess = masterAccessFeature(kernel, auth);
   const account = accountFeature(kernel, {
@@ -55,6 +57,7 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
     revokeSessions: sessions.exports.revokeSessions,
     // Codes go out as SMS through the delivery outbox (built below; called only once the server runs).
     codeSender: { send: (m) => delivery.exports.sendCode(m) },
+    newsSeen: (actor, date) => notifications.exports.newsSeen(actor, date),
   });
   const readings = readingsFeature(kernel, { log: opts.log });
   const history = { history: readings.exports.history };

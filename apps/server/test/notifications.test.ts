@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   defaultRuleSettings,
-  type GetNewsResponse,
+  type UserInfoResponse,
   type GetNotificationsResponse,
   type Notification,
 } from '@emberwatch/shared';
@@ -206,18 +206,20 @@ describe(`news on ${TEST_ENGINE}`, { timeout: 60_000 }, () => {
   beforeAll(async () => {
     t = await createTestApp();
     const tokens: Record<string, string> = {};
-    for (const u of ['hay', 'grain', 'master', 'admin']) tokens[u] = await t.login(`${u}@demo.emberwatch`);
+    for (const u of ['hay', 'grain', 'master', 'admin', 'hay-helper']) tokens[u] = await t.login(`${u}@demo.emberwatch`);
     call = api(t, tokens);
   });
   afterAll(async () => {
     await t.close();
   });
 
+  // Spec doc 1 §3, §7: the news are in the user info; newsSeenDate goes back with POST /client/userInfo.
   const news = async (who: string) => {
-    const res = await call.get(who, '/client/getNews');
+    const res = await call.get(who, '/client/userInfo');
     expect(res.statusCode, res.body).toBe(200);
-    return res.json<GetNewsResponse>();
+    return res.json<UserInfoResponse>().userinfo;
   };
+  const seen = (who: string, body: object) => call.post(who, '/client/userInfo', body);
 
   it('lists the news newest first, the popup item marked, nothing seen yet', async () => {
     const n = await news('hay');
@@ -235,12 +237,12 @@ describe(`news on ${TEST_ENGINE}`, { timeout: 60_000 }, () => {
 
   it('saves newsSeenDate, only forward, never beyond now', async () => {
     const [newest, older] = (await news('hay')).news;
-    expect((await call.post('hay', '/client/newsSeen', { newsSeenDate: newest!.date })).statusCode).toBe(200);
+    expect((await seen('hay', { newsSeenDate: newest!.date })).statusCode).toBe(200);
     expect((await news('hay')).newsSeenDate).toBe(newest!.date);
-    expect((await call.post('hay', '/client/newsSeen', { newsSeenDate: older!.date })).statusCode).toBe(200);
+    expect((await seen('hay', { newsSeenDate: older!.date })).statusCode).toBe(200);
     expect((await news('hay')).newsSeenDate).toBe(newest!.date);
     const far = Math.floor(Date.now() / 1000) + 365 * 86_400;
-    expect((await call.post('hay', '/client/newsSeen', { newsSeenDate: far })).statusCode).toBe(200);
+    expect((await seen('hay', { newsSeenDate: far })).statusCode).toBe(200);
     expect((await news('hay')).newsSeenDate!).toBeLessThan(far);
   });
 
@@ -248,14 +250,21 @@ describe(`news on ${TEST_ENGINE}`, { timeout: 60_000 }, () => {
     expect((await news('master')).news).toEqual([]);
     expect((await news('admin')).news).toHaveLength(3);
     for (const who of ['admin', 'master']) {
-      expect((await call.post(who, '/client/newsSeen', { newsSeenDate: 1 })).statusCode, who).toBe(403);
+      expect((await seen(who, { newsSeenDate: 1 })).statusCode, who).toBe(403);
       expect((await news(who)).newsSeenDate, who).toBeNull();
     }
   });
 
+  it('lets a sub-user save its own newsSeenDate, though not change the account', async () => {
+    const [newest] = (await news('hay-helper')).news;
+    expect((await seen('hay-helper', { newsSeenDate: newest!.date })).statusCode).toBe(200);
+    expect((await news('hay-helper')).newsSeenDate).toBe(newest!.date);
+    expect((await seen('hay-helper', { firstname: 'Someone' })).statusCode).toBe(403);
+  });
+
   it('refuses a bad date', async () => {
-    for (const body of [{}, { newsSeenDate: 'x' }, { newsSeenDate: -1 }, { newsSeenDate: 1, UID: 2 }])
-      expect((await call.post('grain', '/client/newsSeen', body)).statusCode, JSON.stringify(body)).toBe(400);
+    for (const body of [{}, { newsSeenDate: 'x' }, { newsSeenDate: -1 }, { newsSeenDate: 1.5 }])
+      expect((await seen('grain', body)).statusCode, JSON.stringify(body)).toBe(400);
     expect((await news('grain')).newsSeenDate).toBeNull();
   });
 });

@@ -206,8 +206,8 @@ describe('the news button and dialog (spec doc 1 §2, §6, §7)', { timeout: 20_
         .getAttribute('href'),
     ).toBe('mailto:news@emberwatch.example');
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(s.callsTo('POST', '/client/newsSeen')).toHaveLength(1));
-    expect(s.callsTo('POST', '/client/newsSeen')[0]!.body).toEqual({ newsSeenDate: now - 86_400 });
+    await waitFor(() => expect(s.callsTo('POST', '/client/userInfo')).toHaveLength(1));
+    expect(s.callsTo('POST', '/client/userInfo')[0]!.body).toEqual({ newsSeenDate: now - 86_400 });
     expect(await screen.findByRole('button', { name: 'News, unread: 0' })).toBeTruthy();
   });
 
@@ -221,7 +221,7 @@ describe('the news button and dialog (spec doc 1 §2, §6, §7)', { timeout: 20_
     );
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'News' })).toBeNull());
-    expect(s.callsTo('POST', '/client/newsSeen')).toHaveLength(0);
+    expect(s.callsTo('POST', '/client/userInfo')).toHaveLength(0);
   });
 
   it.each([

@@ -2,7 +2,7 @@ import { vi } from 'vitest';
 import {
   alertMessagingOrDefault,
   type GetAlertRecipientsResponse,
-  type GetNewsResponse,
+  type UserNews,
   type Notification,
   type SetCustomAlertHoursRequest,
 } from '@emberwatch/shared';
@@ -43,8 +43,8 @@ export interface FakeServerOptions {
   alertRecipients?: Omit<GetAlertRecipientsResponse, 'status_code'>;
   /** The account's notifications (none by default); opening the dialog marks them read. */
   notifications?: Notification[];
-  /** The product news (none by default). */
-  news?: Omit<GetNewsResponse, 'status_code'>;
+  /** The product news in the user info (none by default). */
+  news?: UserNews;
 }
 
 export function json(body: unknown, status = 200): Response {
@@ -105,7 +105,7 @@ export function createFakeServer(options: FakeServerOptions = {}) {
     },
     'GET /auth': () => json({ status_code: 0, UID: state.session.UID }),
     'GET /client/getSessionInfo': () => json(state.session),
-    'GET /client/userInfo': () => json({ status_code: 0, userinfo: state.user }),
+    'GET /client/userInfo': () => json({ status_code: 0, userinfo: { ...state.user, ...state.news } }),
     'GET /client/basestationArray': () => json({ status_code: 0, results: state.stations }),
     'GET /client/bsConf': (c) => {
       const id = c.query.get('basestationID') ?? '';
@@ -168,10 +168,11 @@ export function createFakeServer(options: FakeServerOptions = {}) {
       return json({ status_code: 0 });
     },
     'GET /client/getDeliveryLog': () => json({ status_code: 0, alerts: [] }),
-    'GET /client/getNews': () => json({ status_code: 0, ...state.news }),
-    'POST /client/newsSeen': (c) => {
-      state.news = { ...state.news, newsSeenDate: (c.body as { newsSeenDate: number }).newsSeenDate };
-      return json({ status_code: 0 });
+    // The news dialog's close (spec doc 1 §7); profile changes are the account tests' own overrides.
+    'POST /client/userInfo': (c) => {
+      const { newsSeenDate } = c.body as { newsSeenDate?: number };
+      if (newsSeenDate !== undefined) state.news = { ...state.news, newsSeenDate };
+      return json({ status_code: 0, account: null });
     },
     // Translations as the server serves them once seeded from the bundled locale files.
     'GET /client/getAnonymousTranslations': (c) => json(localeTexts(c.query.get('locale'))),

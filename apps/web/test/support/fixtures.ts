@@ -61,6 +61,11 @@ export function userInfo(overrides: Partial<UserInfo> = {}): UserInfo {
     masterAuthorizations: [],
     subUsers: [],
     subUserCount: 2,
+    news: [],
+    newsUrls: [],
+    popupNews: [],
+    newsEmail: 'news@example.com',
+    newsSeenDate: null,
     ...overrides,
   };
 }

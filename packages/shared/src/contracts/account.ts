@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { uidQuerySchema } from './baseStations.js';
 import { defineEndpoint, defineEndpoints } from './endpoint.js';
 import { statusOkSchema } from './statusOk.js';
+import { newsSeenDateSchema } from './notifications.js';
 
 /**
  * The account area (spec doc 2 §2.6, §2.8, §3 "User", "Sub-user", §4 "Phone", "Sub-user", §5, §7
@@ -250,6 +251,8 @@ export const updateUserProfileRequestSchema = z
     address: optionalText(200).optional(),
     zip: optionalText(20).optional(),
     city: optionalText(100).optional(),
+    // Spec doc 1 §7: the news dialog's close saves the caller's own newsSeenDate here.
+    newsSeenDate: newsSeenDateSchema.optional(),
   })
   .refine((b) => Object.keys(b).some((k) => k !== 'UID'), 'Nothing to change');
 export type UpdateUserProfileRequest = z.input<typeof updateUserProfileRequestSchema>;

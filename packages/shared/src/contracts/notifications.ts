@@ -106,21 +106,24 @@ export const newsItemSchema = z.object({
 });
 export type NewsItem = z.infer<typeof newsItemSchema>;
 
-/** Spec doc 1 §3 user info news, newsUrls, popupNews, newsEmail, newsSeenDate — served on their own. */
-export const getNewsResponseSchema = z.object({
-  status_code: z.literal(0),
+/**
+ * Spec doc 1 §3 user info news, newsUrls, popupNews, newsEmail, newsSeenDate: the caller's news, part of
+ * the user info (GET /client/userInfo); newsSeenDate is saved by POST /client/userInfo.
+ */
+export const userNewsSchema = z.object({
   news: z.array(newsItemSchema),
   newsUrls: z.array(z.string().nullable()).describe('Each item’s link, in the order of news.'),
   popupNews: z.array(z.int()).describe('Ids of the items marked with a green dot.'),
   newsEmail: z.string(),
   newsSeenDate: z.int().nullable(),
 });
-export type GetNewsResponse = z.infer<typeof getNewsResponseSchema>;
+export type UserNews = z.infer<typeof userNewsSchema>;
 
-export const newsSeenRequestSchema = z.strictObject({
-  newsSeenDate: z.int().nonnegative().describe('The newest item the user has seen (epoch s).'),
-});
-export type NewsSeenRequest = z.infer<typeof newsSeenRequestSchema>;
+/** The newest news item the user has seen (epoch s), sent when the news dialog closes. */
+export const newsSeenDateSchema = z
+  .int()
+  .nonnegative()
+  .describe('The newest news item the user has seen (epoch s).');
 
 export const notificationEndpoints = defineEndpoints({
   getNotifications: defineEndpoint({
@@ -138,20 +141,5 @@ export const notificationEndpoints = defineEndpoints({
     response: statusOkSchema,
     auth: 'user',
     summary: 'The caller has looked at the notifications: the badge counts only newer ones.',
-  }),
-  getNews: defineEndpoint({
-    method: 'GET',
-    path: '/client/getNews',
-    response: getNewsResponseSchema,
-    auth: 'user',
-    summary: 'The product news in the caller’s language (none for master users).',
-  }),
-  newsSeen: defineEndpoint({
-    method: 'POST',
-    path: '/client/newsSeen',
-    body: newsSeenRequestSchema,
-    response: statusOkSchema,
-    auth: 'user',
-    summary: 'Saves newsSeenDate when the news dialog closes (not for admins or masters).',
   }),
 });

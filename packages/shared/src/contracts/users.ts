@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bsListEntrySchema, uidQuerySchema } from './baseStations.js';
 import { defineEndpoint, defineEndpoints } from './endpoint.js';
+import { userNewsSchema } from './notifications.js';
 import { uiPreferencesSchema, uiPrefsRequestSchema } from './preferences.js';
 
 /** Spec doc 1 §9 plan names; doc 1 §1 plan levels 2 = hay, 3 = old premium, 4 = grain/waste. */
@@ -78,6 +79,8 @@ export const userInfoSchema = z.object({
   ),
   subUsers: z.array(z.object({ U_ID: z.int(), name: z.string(), username: z.string().nullable() })),
   subUserCount: z.int(),
+  // The caller's news (not the account's it acts for): none for masters (spec doc 1 §6).
+  ...userNewsSchema.shape,
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

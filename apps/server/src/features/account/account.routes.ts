@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { accountEndpoints } from '@emberwatch/shared';
 import { actorOf, type Authenticate } from '../../http/authenticate.js';
+import type { Actor } from '../users/index.js';
 import { route } from '../../http/route.js';
 import type { PasswordService } from './password.service.js';
 import type { PhoneService } from './phone.service.js';
@@ -16,6 +17,8 @@ export interface AccountRouteDeps {
   subUsers: SubUserService;
   phones: PhoneService;
   recovery: RecoveryService;
+  /** Saves the caller's newsSeenDate (the notifications feature's). */
+  newsSeen: (actor: Actor, date: number) => Promise<void>;
 }
 
 /** RFC 9110: a throttled call says how long to wait, in seconds. */
@@ -68,10 +71,20 @@ function userRoutes(ctx: AccountRouteDeps) {
       account: await ctx.profiles.accountInfo(actorOf(req), req.query.UID),
     }));
 
-    route(app, e.updateUserProfile).handle(async (req) => ({
-      status_code: 0,
-      account: await ctx.profiles.updateProfile(actorOf(req), req.body),
-    }));
+    route(app, e.updateUserProfile).handle(async (req) => {
+      const actor = actorOf(req);
+      const { newsSeenDate, ...profile } = req.body;
+      // Spec doc 1 §7: the news dialog's close sends only newsSeenDate, the caller's own mark, which
+      // a sub-user may save too; profile fields need the right to change the account.
+      if (newsSeenDate !== undefined) await ctx.newsSeen(actor, newsSeenDate);
+      const changesProfile = Object.keys(profile).some((k) => k !== 'UID');
+      return {
+        status_code: 0,
+        account: changesProfile
+          ? await ctx.profiles.updateProfile(actor, profile)
+          : await ctx.profiles.accountInfo(actor, profile.UID),
+      };
+    });
 
     route(app, e.changeUserPassword).handle(async (req, reply) => {
       await withRetryAfter(reply, () => ctx.passwords.change(actorOf(req), req.body));

@@ -1,7 +1,7 @@
 import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
-import type { AccessService } from '../users/index.js';
+import type { AccessService, Actor } from '../users/index.js';
 import { AccountRepository } from './account.repository.js';
 import { accountRoutes } from './account.routes.js';
 import { accountDb } from './account.tables.js';
@@ -32,6 +32,8 @@ export function accountFeature(
     revokeSessions: (userId: number) => Promise<void>;
     /** The SMS channel (the delivery feature's); the stand-in record below is kept either way. */
     codeSender?: CodeSender;
+    /** The caller's newsSeenDate, sent with POST /client/userInfo (the notifications feature's). */
+    newsSeen: (actor: Actor, date: number) => Promise<void>;
   },
 ) {
   const { nowS } = kernel;
@@ -60,6 +62,7 @@ export function accountFeature(
         kernel.config.jwtSecret,
         nowS,
       ),
+      newsSeen: deps.newsSeen,
     }),
     exports: {},
   });

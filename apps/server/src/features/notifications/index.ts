@@ -6,7 +6,7 @@ import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
 import type { MonitorEvaluator } from '../monitors/index.js';
 import type { PreferencesService } from '../preferences/index.js';
-import type { AccessService } from '../users/index.js';
+import type { AccessService, Actor } from '../users/index.js';
 import { NEWS_SEED } from './newsSeed.js';
 import { NotificationRepository, raiseStored } from './notifications.repository.js';
 import { notificationRoutes } from './notifications.routes.js';
@@ -49,6 +49,12 @@ export function notificationsFeature(
     name: 'notifications',
     routes: notificationRoutes({ authenticate: deps.authenticate, notifications }),
     start: () => repo.seedNews(NEWS_SEED),
-    exports: { notify },
+    exports: {
+      notify,
+      /** The caller's news for the user info (spec doc 1 §3). */
+      newsOf: (actor: Actor) => notifications.news(actor),
+      /** The caller's newsSeenDate from POST /client/userInfo (spec doc 1 §7). */
+      newsSeen: (actor: Actor, date: number) => notifications.newsSeen(actor, date),
+    },
   });
 }

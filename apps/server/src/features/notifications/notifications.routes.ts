@@ -20,14 +20,8 @@ export function notificationRoutes(ctx: { authenticate: Authenticate; notificati
       return { status_code: 0 as const };
     });
 
-    route(app, e.getNews).handle(async (req) => ({
-      status_code: 0 as const,
-      ...(await ctx.notifications.news(actorOf(req))),
-    }));
-
-    route(app, e.newsSeen).handle(async (req) => {
-      await ctx.notifications.newsSeen(actorOf(req), req.body.newsSeenDate);
-      return { status_code: 0 as const };
-    });
+    // The news travel in the user info (GET /client/userInfo) and their newsSeenDate back in
+    // POST /client/userInfo (spec doc 1 §3, §7): the users and account features call this feature's
+    // exported `newsOf` and `newsSeen`.
   };
 }

@@ -13,7 +13,7 @@ import {
   storageAlertDrafts,
   unreadCount,
   type AlertMessaging,
-  type GetNewsResponse,
+  type UserNews,
   type GetNotificationsResponse,
   type NewsIcon,
   type NotificationDraft,
@@ -200,7 +200,7 @@ export class NotificationService {
   }
 
   /** GET getNews: the items in the caller's language (English when it has none); masters have none. */
-  async news(actor: Actor): Promise<Omit<GetNewsResponse, 'status_code'>> {
+  async news(actor: Actor): Promise<UserNews> {
     const { news_seen_ts } = await this.repo.reader(actor.user.id);
     const empty = {
       news: [],

@@ -6,6 +6,7 @@ import { AccessService } from './access.service.js';
 import {
   UserAccountService,
   type FanControllerIdsOf,
+  type NewsOf,
   type PreferencesUpdater,
 } from './userAccount.service.js';
 import { UserRepository } from './user.repository.js';
@@ -39,6 +40,8 @@ export function usersFeature(
     preferences: PreferencesUpdater;
     /** FC_IDs of the user info: the fans feature's, built after this one. */
     fcIdsOf?: FanControllerIdsOf;
+    /** The news of the user info: the notifications feature's, built after this one. */
+    newsOf?: NewsOf;
   },
 ) {
   const accounts = new UserAccountService(
@@ -47,6 +50,7 @@ export function usersFeature(
     deps.preferences,
     kernel.nowS,
     deps.fcIdsOf,
+    deps.newsOf,
   );
   return defineFeature({
     name: 'users',

@@ -7,6 +7,7 @@ import {
   type SessionInfo,
   type UiPreferences,
   type UserInfo,
+  type UserNews,
 } from '@emberwatch/shared';
 import type { UserRow } from './user.repository.js';
 
@@ -67,6 +68,8 @@ export interface UserInfoInput {
     lastname: string | null;
   }[];
   nowS: number;
+  /** The caller's news (spec doc 1 §3), whoever's info this is. */
+  news: UserNews;
 }
 
 export function presentUserInfo(i: UserInfoInput): UserInfo {
@@ -106,6 +109,7 @@ export function presentUserInfo(i: UserInfoInput): UserInfo {
       username: s.username.startsWith('_') ? null : s.username,
     })),
     subUserCount: account.sub_user_count,
+    ...i.news,
   };
 }
 

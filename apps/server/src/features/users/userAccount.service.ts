@@ -1,4 +1,4 @@
-import type { UiPreferences, UiPrefsRequest, UserInfo } from '@emberwatch/shared';
+import type { UiPreferences, UiPrefsRequest, UserInfo, UserNews } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
 import { presentBsListEntry } from '../base-stations/index.js';
 import type { AccessService, Actor } from './access.service.js';
@@ -13,6 +13,11 @@ export interface PreferencesUpdater {
 /** The ids of an account's fan controllers (the fans feature answers it). */
 export type FanControllerIdsOf = (ownerId: number) => Promise<string[]>;
 
+/** The caller's news (the notifications feature answers it). */
+export type NewsOf = (actor: Actor) => Promise<UserNews>;
+
+const NO_NEWS: UserNews = { news: [], newsUrls: [], popupNews: [], newsEmail: '', newsSeenDate: null };
+
 /** User info and preferences of the caller's account, or of one it may act for. */
 export class UserAccountService {
   constructor(
@@ -21,6 +26,7 @@ export class UserAccountService {
     private readonly preferences: PreferencesUpdater,
     private readonly nowS: () => number,
     private readonly fcIdsOf: FanControllerIdsOf = () => Promise.resolve([]),
+    private readonly newsOf: NewsOf = () => Promise.resolve(NO_NEWS),
   ) {}
 
   /** GET /client/userInfo: the caller's own, or (UID) an account it may act for. */
@@ -28,13 +34,15 @@ export class UserAccountService {
     const target = await this.access.targetAccount(actor, uid);
     const accountId = target.main_user_id ?? target.id;
     const account = accountId === target.id ? target : ((await this.users.findById(accountId)) ?? target);
-    const [stations, subUsers, masterAuthorizations, fcIds] = await Promise.all([
+    const [stations, subUsers, masterAuthorizations, fcIds, news] = await Promise.all([
       this.access.visibleStations(actor, target),
       this.users.listSubUsers(account.id),
       this.users.masterAuthorizationsOf(account.id),
       this.fcIdsOf(account.id),
+      this.newsOf(actor),
     ]);
     return presentUserInfo({
+      news,
       user: target,
       account,
       bsList: stations.map(presentBsListEntry),

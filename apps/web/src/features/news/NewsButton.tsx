@@ -13,7 +13,7 @@ import {
   type UserInfo,
 } from '@emberwatch/shared';
 import { NewsDialog } from './NewsDialog';
-import { useMarkNewsSeen, useNews } from './newsQueries';
+import { useMarkNewsSeen } from './newsQueries';
 
 /**
  * The top bar's news button with its count of items newer than newsSeenDate (spec doc 1 §2, §6: for
@@ -23,16 +23,16 @@ export function NewsButton({
   user,
   roleContext,
 }: {
-  user: Pick<UserInfo, 'U_ID'>;
+  /** The user info, which carries the caller's news (spec doc 1 §3). */
+  user: Pick<UserInfo, 'U_ID' | 'news' | 'newsUrls' | 'popupNews' | 'newsEmail' | 'newsSeenDate'>;
   roleContext: RoleContext;
 }) {
   const { t } = useTranslation();
   const shown = receivesNews(roleContext);
-  const news = useNews(shown);
   const markSeen = useMarkNewsSeen();
   const [open, setOpen] = useState(false);
-  if (!shown || !news.data || news.data.news.length === 0) return null;
-  const data = news.data;
+  if (!shown || user.news.length === 0) return null;
+  const data = user;
   const count = unseenNewsCount(data.news, data.newsSeenDate);
   const label = t('news.button', { count });
   return (

@@ -17,7 +17,7 @@ import Event from '@mui/icons-material/Event';
 import Info from '@mui/icons-material/Info';
 import NewReleases from '@mui/icons-material/NewReleases';
 import Warning from '@mui/icons-material/Warning';
-import { newsLink, type GetNewsResponse, type NewsIcon, type RoleContext } from '@emberwatch/shared';
+import { newsLink, type NewsIcon, type RoleContext, type UserNews } from '@emberwatch/shared';
 import { formatDateTime } from '../../lib/formatDateTime';
 import { useUiPreferences } from '../sessions';
 
@@ -39,7 +39,7 @@ export function NewsDialog({
   roleContext,
   onClose,
 }: {
-  news: Omit<GetNewsResponse, 'status_code'>;
+  news: UserNews;
   uid: number;
   roleContext: Pick<RoleContext, 'admin' | 'master'>;
   onClose: () => void;
