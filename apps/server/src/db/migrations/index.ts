@@ -19,6 +19,7 @@ import { pushMigration } from './0028_push.js';
 import { batchesMigration } from './0029_batches.js';
 import { insightMigration } from './0030_insight.js';
 import { rcSchedulerMigration } from './0032_rc_scheduler.js';
+import { activationMigration } from './0033_activation.js';
 import { packedReadingsMigration } from './0034_packed_readings.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
@@ -43,6 +44,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0029_batches': batchesMigration(engine),
     '0030_insight': insightMigration(engine),
     '0032_rc_scheduler': rcSchedulerMigration(engine),
+    '0033_activation': activationMigration(engine),
     '0034_packed_readings': packedReadingsMigration(engine),
   };
 }
