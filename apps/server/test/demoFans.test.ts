@@ -266,3 +266,41 @@ describe(`demo fans on ${TEST_ENGINE}`, () => {
     expect(calls.filter((c) => c.includes('setFcAssignment'))).toEqual([]);
   });
 });
+
+describe(`demo fans on a store seeded before them, on ${TEST_ENGINE}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ demoMonitors: true });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('come on the next start, except to an account whose served storages the user has saved', async () => {
+    const grain = (await t.findUser('grain@demo.emberwatch'))!;
+    // The farmer saved Bin A3 since the seed: the grain co-op is the user's now.
+    await t.store.db
+      .updateTable('storages')
+      .set((eb) => ({ updated_ts: eb('updated_ts', '+', 60) }))
+      .where('owner_user_id', '=', grain.id)
+      .where('name', '=', 'Bin A3')
+      .execute();
+    const file = join(t.kernel.config.dataDir, 'demo-stations.json');
+    const before = JSON.parse(readFileSync(file, 'utf8')) as DemoStationsFile;
+    expect(before.fan_controllers).toBeUndefined();
+    await seedDemo(t.store, t.kernel.config.dataDir, before.url, Math.floor(Date.now() / 1000), {
+      fans: true,
+    });
+    const after = JSON.parse(readFileSync(file, 'utf8')) as DemoStationsFile;
+    expect(after.fan_controllers?.map((c) => c.fc_id)).toEqual(['RC12-WINDROWS-1', 'RC12-WINDROWS-2']);
+    // No outdoor probe, no aeration monitor for the grain co-op; its station secrets unchanged.
+    expect(after.stations.flatMap((s) => s.probes).some((p) => p.outdoor)).toBe(false);
+    expect(after.stations).toEqual(before.stations);
+    const monitors = await t.store.db
+      .selectFrom('monitors')
+      .select('name')
+      .where('owner_user_id', '=', grain.id)
+      .execute();
+    expect(monitors.map((m) => m.name)).toEqual(['Grain — hot spots']);
+  });
+});
