@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DAYS_TO_DROP_NONE,
+  getQualityOverviewResponseSchema,
+  getQualityResponseSchema,
   probeHayQuality,
   resolveQualityPeriod,
   type GetQualityOverviewResponse,
@@ -56,7 +58,10 @@ describe(`hay quality on ${TEST_ENGINE}`, () => {
   const quality = async (who: string, query: string): Promise<StorageQuality> => {
     const res = await call.get(who, `/client/getQuality?${query}`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json<GetQualityResponse>().result;
+    // Sent without the serialiser's schema pass: what goes out must be the contract exactly.
+    const body = res.json<GetQualityResponse>();
+    expect(getQualityResponseSchema.parse(body)).toEqual(body);
+    return body.result;
   };
   const probe = (q: StorageQuality, id: string): ProbeQuality => q.probes.find((p) => p.ID === id)!;
 
@@ -222,7 +227,9 @@ describe(`hay quality on ${TEST_ENGINE}`, () => {
   it('lists the storages with hay probes over their own periods', async () => {
     const res = await call.get('hay', '/client/getQualityOverview');
     expect(res.statusCode, res.body).toBe(200);
-    const results = res.json<GetQualityOverviewResponse>().results;
+    const body = res.json<GetQualityOverviewResponse>();
+    expect(getQualityOverviewResponseSchema.parse(body)).toEqual(body);
+    const results = body.results;
     const mine = results.find((s) => s.itemID === storageId)!;
     expect(probe(mine, probeB).HDD).toBeCloseTo(21_600, 6);
     expect(results.every((s) => s.probes.length > 0 && s.probes.every((p) => p.ID.startsWith('H')))).toBe(
