@@ -15,49 +15,6 @@ import { SanitisationReports } from './sanitisationReport.service.js';
 /** How often silent probes of ongoing batches are looked for (`batch_bug`). */
 export const BATCH_SILENT_CHECK_EVERY_MS = 5 * 60_000;
 
-/** A line of the fans feature's RC event log, as stored. */
-export interface RcEventRow {
-  ts: number;
-  fc_id: string;
-  channel: number;
-  batch_ref: number | null;
-  command: number;
-  net: string | null;
-  fc_mode: string | null;
-  vent_mode: string | null;
-  comm: string;
-  manual: number;
-  data_ts: number | null;
-  temps: string | null;
-  cycle: number | null;
-  secs: number | null;
-}
-
-function presentRcEvent(e: RcEventRow): RcEvent {
-  let temps: (number | null)[] | null = null;
-  try {
-    temps = e.temps ? (JSON.parse(e.temps) as (number | null)[]) : null;
-  } catch {
-    temps = null;
-  }
-  return {
-    ts: e.ts,
-    FC_ID: e.fc_id,
-    channel: e.channel,
-    batchRef: e.batch_ref,
-    command: e.command,
-    net: e.net,
-    fc_mode: e.fc_mode,
-    ventMode: e.vent_mode,
-    comm: e.comm,
-    manual: e.manual === 1,
-    dataTs: e.data_ts,
-    temps,
-    cycle: e.cycle,
-    secs: e.secs,
-  };
-}
-
 /**
  * Compost batches (issue 13 item 4; spec doc 3 §2–§4, §9; doc 1 §2, §3, §7; decisions 0049, 0050):
  * the batch calls, each phase's probe progress folded from the stored readings, probe replacements,
@@ -79,18 +36,12 @@ export function batchesFeature(
       fromTs: number;
       toTs: number;
       limit: number;
-    }) => Promise<RcEventRow[]>;
+    }) => Promise<RcEvent[]>;
   },
 ) {
   const repo = new BatchRepository(kernel.store.db);
   const scopes = new BatchScopes(deps.access, deps.users, kernel.nowS);
-  const batches = new BatchService(
-    repo,
-    scopes,
-    deps.history,
-    async (q) => (await deps.rcEventsOfBatch(q)).map(presentRcEvent),
-    kernel.nowS,
-  );
+  const batches = new BatchService(repo, scopes, deps.history, deps.rcEventsOfBatch, kernel.nowS);
   const reports = new SanitisationReports(repo, batches, deps.history, kernel.nowS);
   const alerts = new BatchAlerts(
     repo,

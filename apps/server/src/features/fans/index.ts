@@ -7,6 +7,7 @@ import { ControllerProtocol } from './controllerProtocol.js';
 import { FanRepository } from './fan.repository.js';
 import { FanService } from './fan.service.js';
 import { FanDecider, type FanStatusListener } from './fanDecider.js';
+import { presentRcEvent } from './fanPresenter.js';
 import { controllerRoutes, fanRoutes } from './fans.routes.js';
 import { fansDb } from './fans.tables.js';
 
@@ -65,7 +66,9 @@ export function fansFeature(kernel: Kernel, deps: { access: AccessService; authe
       controllerIdsOf: async (ownerId: number) => (await repo.controllersOf(ownerId)).map((c) => c.id),
       fanDecider: decider,
       /** The RC event log of a batch's channels (the batches feature's getPhaseRClog). */
-      rcEventsOfBatch: (q: Parameters<FanRepository['eventsOfBatch']>[0]) => repo.eventsOfBatch(q),
+      /** A batch's RC events, as the calls answer them (the batches' getPhaseRClog). */
+      rcEventsOfBatch: async (q: Parameters<FanRepository['eventsOfBatch']>[0]) =>
+        (await repo.eventsOfBatch(q)).map(presentRcEvent),
     },
   });
 }

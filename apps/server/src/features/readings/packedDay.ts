@@ -1,17 +1,8 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import type { ReadingsTable } from '../../db/schema.js';
 
 /** One stored reading without its probe: every column of `readings` but sensor_id. */
-export interface PackedReading {
-  meas_ts: number;
-  bs_id: string;
-  received_ts: number;
-  temperature: number;
-  /** JSON array of tenths of °C (handle first), as `readings.temps` holds it. */
-  temps: string;
-  sensor_rssi: number | null;
-  bs_rssi: number | null;
-  batt: number | null;
-}
+export type PackedReading = Omit<ReadingsTable, 'sensor_id'>;
 
 const FORMAT_VERSION = 1;
 

@@ -29,7 +29,7 @@ import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { fetchReportPdf, useBatchAccount, useSanitisationReport } from './batchQueries';
-import { saveBlob } from './saveBlob';
+import { saveBlob } from '../../lib/saveBlob';
 import { useBatchFormat, type BatchFormat } from './useBatchFormat';
 
 const DAY_S = 86_400;

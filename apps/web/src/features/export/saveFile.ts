@@ -1,15 +1,8 @@
+import { saveBlob } from '../../lib/saveBlob';
+
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Hands the file to the browser's download (the page stays where it is). */
+/** Hands the workbook to the browser's download (the page stays where it is). */
 export function saveFile(data: ArrayBuffer, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([data], { type: XLSX_TYPE }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // The download has its own copy once started; a moment later the URL can go.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(new Blob([data], { type: XLSX_TYPE }), fileName);
 }
