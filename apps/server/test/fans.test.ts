@@ -463,7 +463,36 @@ describe(`fan controllers on ${TEST_ENGINE}`, () => {
     expect((await call.get('hay-helper', '/fc/getFcItem?id=FC-GRAIN-1')).statusCode).toBe(403);
   });
 
-  it('saves an RC channel’s settings and clears them; monitors of other accounts are refused', async () => {
+  it('saves an RC channel’s settings and clears them; monitors and batches of other accounts are refused', async () => {
+    // Batches as the batches feature stores them: the hay account's ongoing and completed one, grain's.
+    const batch = async (ownerId: number, status: number) =>
+      (
+        await t.store.db
+          .withTables<{ batches: Record<string, unknown> & { id: number } }>()
+          .insertInto('batches')
+          .values({
+            owner_user_id: ownerId,
+            bs_id: 'F1000001',
+            name: `Batch ${status}`,
+            status,
+            method: 'windrow',
+            standard: 'epaPfrp',
+            alert_temp: null,
+            probes: '[]',
+            notes: '',
+            created_by: ownerId,
+            is_admin: 0,
+            created_ts: 1_700_000_000,
+            updated_ts: 1_700_000_000,
+            completed_ts: status === 2 ? 1_700_000_100 : null,
+            archived_ts: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const ongoing = await batch(hayId, 1);
+    const completed = await batch(hayId, 2);
+    const grains = await batch(grainId, 1);
     const assign = (who: string, over: object) =>
       call.post(who, '/fc/setFcAssignment', {
         fc_id: 'RC-HAY-1',
@@ -472,7 +501,7 @@ describe(`fan controllers on ${TEST_ENGINE}`, () => {
         manualCommand: 1,
         name: 'Windrow 2 blower',
         verbose: true,
-        batchRef: 7,
+        batchRef: ongoing,
         monitorRef: null,
         ...over,
       });
@@ -482,6 +511,9 @@ describe(`fan controllers on ${TEST_ENGINE}`, () => {
     const hayMonitors = (await call.get('hay', '/client/getMonitors')).json<{ results: unknown[] }>().results;
     expect(hayMonitors).toEqual([]);
     expect((await assign('hay', { monitorRef: grainMonitor + 100 })).statusCode).toBe(400);
+    // Spec doc 2 §5: only the account's own ongoing batches (or the channel's current one).
+    for (const batchRef of [grains, completed, ongoing + 1000])
+      expect((await assign('hay', { batchRef })).statusCode, String(batchRef)).toBe(400);
     // A sub-user switches fans but does not assign them.
     expect((await assign('hay-helper', {})).statusCode).toBe(403);
     const ok = await assign('hay', {});
@@ -490,7 +522,7 @@ describe(`fan controllers on ${TEST_ENGINE}`, () => {
     expect(ch2).toMatchObject({
       name: 'Windrow 2 blower',
       verbose: true,
-      batchRef: 7,
+      batchRef: ongoing,
       isManual: true,
       command: 1,
     });

@@ -388,6 +388,50 @@ export class FanRepository {
     return r?.owner_user_id;
   }
 
+  /**
+   * Why a channel may not name this batch (spec doc 2 §5 "RC batch choices: only non-admin ongoing
+   * batches (or the current one); those used by another RC are disabled"), or null when it may. The
+   * batches' own table, read by the columns that decide: the web offers the same choices.
+   */
+  async batchRefProblem(
+    ownerId: number,
+    batchId: number,
+    fcId: string,
+    channel: number,
+  ): Promise<'noSuchBatch' | 'notOffered' | 'usedByAnotherRc' | null> {
+    const db = this.db.withTables<{
+      batches: {
+        id: number;
+        owner_user_id: number;
+        status: number;
+        is_admin: number;
+        archived_ts: number | null;
+      };
+    }>();
+    const batch = await db
+      .selectFrom('batches')
+      .select(['status', 'is_admin', 'archived_ts'])
+      .where('id', '=', batchId)
+      .where('owner_user_id', '=', ownerId)
+      .executeTakeFirst();
+    if (!batch) return 'noSuchBatch';
+    const current = await this.db
+      .selectFrom('fan_channels')
+      .select('batch_ref')
+      .where('fc_id', '=', fcId)
+      .where('channel', '=', channel)
+      .executeTakeFirst();
+    const offered = batch.status === 1 && batch.is_admin === 0 && batch.archived_ts === null;
+    if (!offered && current?.batch_ref !== batchId) return 'notOffered';
+    const other = await this.db
+      .selectFrom('fan_channels')
+      .select('fc_id')
+      .where('batch_ref', '=', batchId)
+      .where('fc_id', '!=', fcId)
+      .executeTakeFirst();
+    return other ? 'usedByAnotherRc' : null;
+  }
+
   async monitorExists(ownerId: number, itemId: number): Promise<boolean> {
     const r = await this.db
       .selectFrom('monitors')

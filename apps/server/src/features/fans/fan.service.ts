@@ -31,6 +31,13 @@ const REFUSALS: Record<FanChange, string> = {
   assignFan: 'Only the account owner can assign fan controllers.',
 };
 
+/** Why a channel may not name a batch, in words (spec doc 2 §5 RC batch choices). */
+const BATCH_REF_REFUSALS = {
+  noSuchBatch: 'No such batch in this account.',
+  notOffered: 'Only an ongoing batch of the account (or the one the channel has) can be chosen.',
+  usedByAnotherRc: 'Another RC unit already serves this batch.',
+} as const;
+
 /**
  * The fan calls of the web (spec doc 1 §7 "Field controllers", doc 3 §7, doc 2 §7). Whoever may see
  * the controller's account reads it; switching and assigning follow domain/fans/fanRights.ts. Every
@@ -104,7 +111,7 @@ export class FanService {
     return this.present([req.id]);
   }
 
-  /** POST /fc/setFcAssignment (spec doc 2 §7 "save RC assignment"). */
+  /** POST /fc/setFcAssignment (spec doc 2 §7 "save RC assignment"; §5 the RC batch choices). */
   async setAssignment(actor: Actor, req: SetFcAssignmentRequest): Promise<FcItem[]> {
     const c = await this.controllerFor(actor, req.fc_id, 'assignFan', req.UID);
     await this.channelOf(c, req.channel, 'channel');
@@ -114,6 +121,10 @@ export class FanService {
       !(await this.repo.monitorExists(c.owner_user_id, req.monitorRef))
     )
       throw ApiError.invalid('No such monitor in this account.', 'monitorRef');
+    if (req.batchRef != null && !req.clearRefs) {
+      const problem = await this.repo.batchRefProblem(c.owner_user_id, req.batchRef, req.fc_id, req.channel);
+      if (problem) throw ApiError.invalid(BATCH_REF_REFUSALS[problem], 'batchRef');
+    }
     const clear = req.clearRefs === true;
     await this.repo.updateChannel(this.repoDb(), req.fc_id, req.channel, {
       name: req.name.trim() === '' ? null : req.name.trim(),
