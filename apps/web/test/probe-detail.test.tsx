@@ -4,7 +4,7 @@ import { format } from 'date-fns';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
 import { FakeWebSocket } from './support/FakeWebSocket';
-import { nowSeconds, reading, sensorConf } from './support/fixtures';
+import { nowSeconds, reading, sensorConf, storage } from './support/fixtures';
 import { FakeUPlot, chartPoint, insight, premium, serveSensorData } from './support/probeDetailFakes';
 
 vi.mock('uplot', async () => ({ default: (await import('./support/probeDetailFakes')).FakeUPlot }));
@@ -73,6 +73,32 @@ describe('opening a probe detail (spec doc 2 §2.4)', () => {
     await app.user.click(await screen.findByText('North stack', {}, { timeout: 5000 }));
     await waitFor(() => expect(app.location()).toBe('/probes/H-001'));
     expect(await screen.findByTestId('detail-name')).toHaveProperty('textContent', 'North stack');
+  });
+
+  it('links the storages that use the probe (spec doc 2 §2.4 probe-usage chips)', async () => {
+    const server = probeServer({
+      storages: [
+        storage({
+          itemID: 9,
+          name: 'North barn',
+          sensor_layout: {
+            rows: [{ index: 0, rowLength: 2 }],
+            floors: 1,
+            sensors: [{ id: 'H-001', row: 0, column: 1, floor: 0 }],
+          },
+        }),
+        storage({ itemID: 10, name: 'Empty shed' }),
+      ],
+    });
+    const app = renderApp('/probes/H-001', server);
+    const chips = await screen.findByTestId('probe-usage');
+    expect(
+      within(chips)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['In North barn']);
+    await app.user.click(within(chips).getByRole('link', { name: 'In North barn' }));
+    await waitFor(() => expect(app.location()).toBe('/storages/9'));
   });
 
   it('shows the probe id when the probe has no name, with the latest reading', async () => {

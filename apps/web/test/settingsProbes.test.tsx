@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { createFakeServer, json } from './support/fakeServer';
-import { sensorConf, station } from './support/fixtures';
+import { sensorConf, station, storage } from './support/fixtures';
+import { premium } from './support/probeDetailFakes';
 import { renderApp } from './support/renderApp';
 
 function probesServer(options: Parameters<typeof createFakeServer>[0] = {}) {
@@ -56,6 +57,39 @@ describe('settings: probes tab (spec doc 2 §2.3)', () => {
       'All probes',
       'Vacant probes',
     ]);
+  });
+
+  it('groups the probes by the storages that list them, and vacant ones are in none (spec doc 2 §2.3)', async () => {
+    const server = probesServer({
+      user: {
+        plans: [premium],
+        bs_list: [{ bsId: 'F1000001', bsName: 'Barn', bsGroup: null }],
+      },
+      storages: [
+        storage({
+          itemID: 4,
+          name: 'North barn',
+          sensor_layout: {
+            rows: [{ index: 0, rowLength: 2 }],
+            floors: 1,
+            sensors: [{ id: 'H10001', row: 0, column: 0, floor: 0 }],
+          },
+        }),
+      ],
+    });
+    const app = renderApp('/settings/probes', server);
+    await waitFor(() => expect(rows()).toEqual(['H10001', 'H10002', 'G10003']));
+    await app.user.click(screen.getByRole('combobox', { name: 'Group' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'All probes',
+      'Vacant probes',
+      'North barn',
+    ]);
+    await app.user.click(screen.getByRole('option', { name: 'North barn' }));
+    await waitFor(() => expect(rows()).toEqual(['H10001']));
+    await app.user.click(screen.getByRole('combobox', { name: 'Group' }));
+    await app.user.click(await screen.findByRole('option', { name: 'Vacant probes' }));
+    await waitFor(() => expect(rows()).toEqual(['H10002', 'G10003']));
   });
 
   it('finds probes by id or name after typing stops', async () => {

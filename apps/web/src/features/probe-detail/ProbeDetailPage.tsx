@@ -43,6 +43,7 @@ import { DEFAULT_TEMPERATURE_AXIS_C } from './history/buildChartData';
 import { probeDetailBackPath } from './probeDetailPaths';
 import type { ProbeTabProps } from './probeDetailTypes';
 import { useProbeStation } from './useProbeStation';
+import { ProbeUsageChips } from './ProbeUsageChips';
 import { DataTab } from './DataTab';
 import { PropertiesTab } from './PropertiesTab';
 import { RegularityTab } from './RegularityTab';
@@ -209,6 +210,7 @@ function ProbeDetail({
             basestationID={bsConf.bs_id}
             probes={[{ id: conf.sensor_id_sys, name: conf.sensor_name }]}
           />
+          <ProbeUsageChips sensorId={conf.sensor_id_sys} roleContext={roleContext} />
         </Box>
         {latest && (
           <Box sx={{ textAlign: { sm: 'right' } }}>

@@ -18,6 +18,7 @@ import SensorsOff from '@mui/icons-material/SensorsOff';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import ToggleOff from '@mui/icons-material/ToggleOff';
 import {
+  canSeeStorages,
   canTransferProbes,
   firstPlan,
   mayChange,
@@ -32,6 +33,7 @@ import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { useShellContext } from '../../lib/shellContext';
 import { useSelectedStation } from '../base-stations';
 import { useBatchGroups, type BatchGroup } from '../batches';
+import { useStorageGroups, type StorageGroup } from '../storages';
 import { useDebouncedValue } from './useDebouncedValue';
 import { useSettingsFeedback } from './SettingsFeedback';
 import { ToggleSensorsDialog } from './ToggleSensorsDialog';
@@ -41,14 +43,19 @@ import { useStationProbes, type SettingsProbe } from './useStationProbes';
 const filterKey = (f: ProbeGroupFilter) =>
   f.kind === 'storage' || f.kind === 'batch' ? `${f.kind}:${f.id}` : f.kind;
 
-function inGroup(p: SettingsProbe, f: ProbeGroupFilter, batches: readonly BatchGroup[]): boolean {
+function inGroup(
+  p: SettingsProbe,
+  f: ProbeGroupFilter,
+  groups: { storages: readonly StorageGroup[]; batches: readonly BatchGroup[] },
+): boolean {
   if (f.kind === 'all') return true;
-  const inBatch = (id: string | null) =>
-    batches.some((b) => (id === null || b.id === id) && b.probes.includes(p.sensor_id_sys));
+  const inAny = (list: readonly { id: string; probes: readonly string[] }[], id: string | null) =>
+    list.some((g) => (id === null || g.id === id) && g.probes.includes(p.sensor_id_sys));
   // Vacant: in no storage and no ongoing batch.
-  if (f.kind === 'vacant') return !p.storage_location && !inBatch(null);
-  if (f.kind === 'storage') return p.storage_location === f.id;
-  return inBatch(f.id);
+  if (f.kind === 'vacant')
+    return !p.storage_location && !inAny(groups.storages, null) && !inAny(groups.batches, null);
+  if (f.kind === 'storage') return inAny(groups.storages, f.id);
+  return inAny(groups.batches, f.id);
 }
 
 /**
@@ -66,18 +73,18 @@ export function ProbesSettingsTab() {
   const query = useDebouncedValue(find, PROBE_FIND_DEBOUNCE_MS).trim().toLowerCase();
   const [dialog, setDialog] = useState<'toggle' | 'transfer' | null>(null);
 
-  // Storages are a later issue here: no groups of theirs yet. Batches: the ongoing ones of the
-  // account, for users who follow batches.
+  // The account's storages for users who see storages; its ongoing batches for those who follow them.
+  const storages = useStorageGroups(canSeeStorages(roleContext));
   const batches = useBatchGroups(mayUseBatches(roleContext));
   const filters = probeGroupFilters({
-    storages: [],
+    storages,
     batches,
     planExpired: firstPlan(roleContext)?.expired ?? false,
   });
   const filter = filters.find((f) => filterKey(f) === groupKey) ?? filters[0] ?? { kind: 'all' };
   const shown = probes.filter(
     (p) =>
-      inGroup(p, filter, batches) &&
+      inGroup(p, filter, { storages, batches }) &&
       (query === '' ||
         p.sensor_id_sys.toLowerCase().includes(query) ||
         (p.sensor_name ?? '').toLowerCase().includes(query)),

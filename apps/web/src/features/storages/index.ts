@@ -10,3 +10,5 @@ export {
 // The storage toolbar and the unsaved-edits guard, which the site plan (at /storages/site) shows too.
 export { StoragesToolbar, type SiteToolbarControls } from './StoragesToolbar';
 export { useUnsavedEditsGuard } from './useUnsavedEditsGuard';
+// The storages as probe groups: the settings' probe filter and a probe's usage chips.
+export { useStorageGroups, type StorageGroup } from './useStorageGroups';
