@@ -206,7 +206,8 @@ describe(`news on ${TEST_ENGINE}`, { timeout: 60_000 }, () => {
   beforeAll(async () => {
     t = await createTestApp();
     const tokens: Record<string, string> = {};
-    for (const u of ['hay', 'grain', 'master', 'admin', 'hay-helper']) tokens[u] = await t.login(`${u}@demo.emberwatch`);
+    for (const u of ['hay', 'grain', 'master', 'admin', 'hay-helper'])
+      tokens[u] = await t.login(`${u}@demo.emberwatch`);
     call = api(t, tokens);
   });
   afterAll(async () => {
