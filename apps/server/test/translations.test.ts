@@ -243,19 +243,19 @@ describe(`translations in the store, on ${TEST_ENGINE}`, () => {
     it('lets only the root admin add a key', async () => {
       const payload = {
         locale: 'fi',
-        data: { key: 'login.forgot', text: 'Unohditko salasanan?', category: 'common' },
+        data: { key: 'login.rememberMe', text: 'Muista minut', category: 'common' },
       };
       const refused = await save('grain', payload);
       expect(refused.statusCode).toBe(403);
       expect(refused.json<{ error: string }>().error).toContain('Only the root admin can add translations');
-      expect(await clientText('fi', 'login.forgot')).toBeUndefined();
+      expect(await clientText('fi', 'login.rememberMe')).toBeUndefined();
 
       const added = await save('admin', payload);
       expect(added.json()).toMatchObject({
         status_code: 0,
-        result: { key: 'login.forgot', category: 'common' },
+        result: { key: 'login.rememberMe', category: 'common' },
       });
-      expect(await clientText('fi', 'login.forgot')).toBe('Unohditko salasanan?');
+      expect(await clientText('fi', 'login.rememberMe')).toBe('Muista minut');
     });
 
     it('lets the root admin rename a key in every language and change a category', async () => {
