@@ -1,10 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import type { Kysely } from 'kysely';
 import { decideFan, offlineRuleOf, type ControllerType } from '@emberwatch/shared';
 import type { Store } from '../../db/createDatabase.js';
-import type { Database } from '../../db/schema.js';
-import { sha256 } from '../../security/sha256.js';
+import { fansDb, issueControllerSecret, type FansDb } from '../fans/index.js';
 import {
   DEMO_FAN_CONTROLLERS,
   DEMO_OUTDOOR_PROBE,
@@ -13,57 +10,7 @@ import {
 } from './demoFans.js';
 import type { DemoStationsFile } from './seedDemo.js';
 
-/**
- * The columns of the fans feature's tables (migration 0021, fans.tables.ts) that the seed writes. The
- * seed writes rows as the other demo seeds do; the row a registration writes (FanService.register) is
- * the model, and the secret is issued the same way: 32 random bytes, base64url, stored as SHA-256
- * (docs/fan-controller-protocol.md "Credentials").
- */
-type SeedFanTables = {
-  fan_controllers: {
-    id: string;
-    owner_user_id: number;
-    type: string;
-    channels: number;
-    name: string | null;
-    secret_hash: string;
-    offline: number;
-    offline_logged: number;
-    created_ts: number;
-  };
-  fan_channels: {
-    fc_id: string;
-    channel: number;
-    name: string | null;
-    verbose: number;
-    in_use: number | null;
-    use_ts: number | null;
-    outdoor_id: string | null;
-    bs_id: string | null;
-    batch_ref: number | null;
-    monitor_ref: number | null;
-    is_manual: number;
-    manual_command: number;
-    command: number;
-    rev: number;
-    rule_type: string | null;
-    state: string;
-    offline_rule: string;
-    decided_ts: number | null;
-    counter_on: number;
-    counter_off: number;
-    switches: number;
-    updated_ts: number;
-  };
-};
-type SeedDb = Kysely<Database & SeedFanTables>;
-
 export type DemoFanControllerEntry = NonNullable<DemoStationsFile['fan_controllers']>[number];
-
-function issueSecret(): { secret: string; hash: string } {
-  const secret = randomBytes(32).toString('base64url');
-  return { secret, hash: sha256(secret) };
-}
 
 /** A channel no decision has touched: no rule, fan off (the fans feature decides it within 15 s). */
 function untouchedState(nowS: number): string {
@@ -91,7 +38,7 @@ interface AccountPlan {
  * own, or the demo's from an earlier start), or a storage a demo fan serves is missing or has been
  * saved since the seed (created_ts ≠ updated_ts: the user's now).
  */
-async function planAccount(db: SeedDb, account: string): Promise<AccountPlan | null> {
+async function planAccount(db: FansDb, account: string): Promise<AccountPlan | null> {
   const user = await db.selectFrom('users').select('id').where('username', '=', account).executeTakeFirst();
   if (!user) return null;
   const defs = DEMO_FAN_CONTROLLERS.filter((c) => c.account === account);
@@ -137,7 +84,7 @@ async function planAccount(db: SeedDb, account: string): Promise<AccountPlan | n
  * the aeration monitor, which the served storages then use; answers the secrets issued.
  */
 async function createAccountFans(
-  db: SeedDb,
+  db: FansDb,
   account: string,
   plan: AccountPlan,
   nowS: number,
@@ -201,7 +148,7 @@ async function createAccountFans(
         .execute();
     }
     for (const { def, storageIds } of plan.controllers) {
-      const { secret, hash } = issueSecret();
+      const { secret, hash } = issueControllerSecret();
       secrets.set(def.fcId, secret);
       await trx
         .insertInto('fan_controllers')
@@ -260,7 +207,7 @@ async function createAccountFans(
 }
 
 /** The probes of each channel's storage: what the simulator cools while that channel's fan runs. */
-async function aerated(db: SeedDb, fcId: string): Promise<DemoFanControllerEntry['aerates']> {
+async function aerated(db: FansDb, fcId: string): Promise<DemoFanControllerEntry['aerates']> {
   const rows = await db
     .selectFrom('fan_channels as c')
     .innerJoin('storage_probes as sp', 'sp.storage_id', 'c.in_use')
@@ -290,7 +237,7 @@ export async function seedDemoFans(
   file: string,
   nowS: number,
 ): Promise<{ created: string[]; stations: DemoStationsFile | null }> {
-  const db = store.db.withTables<SeedFanTables>();
+  const db = fansDb(store.db);
   if (!existsSync(file)) return { created: [], stations: null };
   const content = JSON.parse(readFileSync(file, 'utf8')) as DemoStationsFile;
   const before = JSON.stringify(content);
@@ -317,7 +264,7 @@ export async function seedDemoFans(
     if (!row || row.username !== def.account) continue;
     let secret = secrets.get(def.fcId) ?? content.fan_controllers?.find((e) => e.fc_id === def.fcId)?.secret;
     if (!secret) {
-      const issued = issueSecret();
+      const issued = issueControllerSecret();
       await db
         .updateTable('fan_controllers')
         .set({ secret_hash: issued.hash })

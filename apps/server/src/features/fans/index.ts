@@ -12,6 +12,9 @@ import { controllerRoutes, fanRoutes } from './fans.routes.js';
 import { fansDb } from './fans.tables.js';
 
 export type { FanStatusListener } from './fanDecider.js';
+// The demo seeds controllers as a registration writes them: the same tables and secret recipe.
+export { issueControllerSecret } from './controllerCredentials.js';
+export { fansDb, type FansDb } from './fans.tables.js';
 
 /**
  * How often every channel is decided again: a cyclic rule's edges and the data ages move with the
