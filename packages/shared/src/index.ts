@@ -21,6 +21,7 @@ export * from './domain/settingsVisibility.js';
 export * from './domain/temperatureSettingRange.js';
 export * from './domain/temperatureBand.js';
 export * from './domain/temperatureAlert.js';
+export * from './domain/demoSwitch.js';
 export * from './domain/temperatureBar.js';
 export * from './domain/chartRange.js';
 export * from './domain/depthUnits.js';
