@@ -104,3 +104,5 @@ export * from './contracts/activation.js';
 export * from './domain/activation/index.js';
 export * from './contracts/insight.js';
 export * from './domain/insight/index.js';
+export * from './contracts/payments.js';
+export * from './domain/payments/index.js';

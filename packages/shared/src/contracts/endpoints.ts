@@ -10,6 +10,7 @@ import { healthEndpoints } from './health.js';
 import { masterAccessEndpoints } from './masterAccess.js';
 import { ingestEndpoints } from './ingest.js';
 import { insightEndpoints } from './insight.js';
+import { paymentEndpoints } from './payments.js';
 import { monitorEndpoints } from './monitors.js';
 import { notificationEndpoints } from './notifications.js';
 import { probeConfigEndpoints } from './probeConfig.js';
@@ -38,6 +39,7 @@ export const endpoints = catalogue({
   masterAccess: masterAccessEndpoints,
   account: accountEndpoints,
   insight: insightEndpoints,
+  payments: paymentEndpoints,
   activation: activationEndpoints,
   baseStations: baseStationEndpoints,
   probes: { ...probeDataEndpoints, ...probeConfigEndpoints },

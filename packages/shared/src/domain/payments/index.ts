@@ -1,0 +1,2 @@
+export * from './paymentRules.js';
+export * from './cardErrors.js';
