@@ -8,9 +8,10 @@ import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import LocalFireDepartment from '@mui/icons-material/LocalFireDepartment';
 import { BaseStationSelector, BaseStationTabs, useSelectedStation } from '../features/base-stations';
+import { DemoSelector } from '../features/demo';
 
 /**
- * Spec doc 1 §2 "Top bar": logo, page title, base-station selector, menu button, and the tab strip
+ * Spec doc 1 §2 "Top bar": logo, page title, demo selector, base-station selector, menu button, and the tab strip
  * when there are several stations. On a phone the selector gets its own row and stands in for the tabs.
  */
 export function TopBar({
@@ -44,6 +45,7 @@ export function TopBar({
         >
           {title}
         </Typography>
+        <DemoSelector />
         <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
           <BaseStationSelector />
         </Box>

@@ -25,6 +25,7 @@ import type activation from './locales/en/activation.json';
 import type batches from './locales/en/batches.json';
 import type insight from './locales/en/insight.json';
 import type recovery from './locales/en/recovery.json';
+import type demo from './locales/en/demo.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -54,7 +55,8 @@ declare module 'i18next' {
         typeof activation &
         typeof batches &
         typeof insight &
-        typeof recovery;
+        typeof recovery &
+        typeof demo;
     };
   }
 }

@@ -1,0 +1,113 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { Plan, UiPreferences } from '@emberwatch/shared';
+import { createFakeServer } from './support/fakeServer';
+import { reading, sensorConf, station } from './support/fixtures';
+import { renderApp } from './support/renderApp';
+import { DEMO_CHOICE_KEY } from '../src/features/demo/demoChoice';
+
+const premium: Plan = { planName: 'Premium', planLevel: 2, segment: null, dueDate: null, expired: false };
+
+function demoServer(options: Parameters<typeof createFakeServer>[0] = {}) {
+  return createFakeServer({
+    loggedIn: true,
+    user: { plans: [premium], demo: true },
+    conf: { F1000001: [sensorConf('H1', 'Stack')] },
+    data: { F1000001: [reading('H1', [40, 38], 600)] },
+    ...options,
+  });
+}
+
+const uiPrefsBodies = (server: ReturnType<typeof createFakeServer>) =>
+  server.callsTo('POST', '/client/uiPrefs').map((c) => (c.body as { prefs: Partial<UiPreferences> }).prefs);
+const fieldIn = (testId: string, label: string) => within(screen.getByTestId(testId)).getByLabelText(label);
+const selector = () => screen.findByRole('group', { name: 'Demo type' }, { timeout: 8000 });
+
+beforeAll(async () => {
+  await import('../src/features/settings/SettingsPage');
+});
+afterEach(() => sessionStorage.clear());
+
+describe(
+  'the demo selector (spec doc 1 §2 top bar, §4 demo switching, §6; decision 0058)',
+  { timeout: 20_000 },
+  () => {
+    it('GRAIN and WASTE set exactly the spec values on the screen and save nothing for a demo user', async () => {
+      const server = demoServer();
+      const app = renderApp('/settings/preferences', server);
+      await app.user.click(within(await selector()).getByRole('button', { name: 'Grain' }));
+      await waitFor(() =>
+        expect(fieldIn('settings-temperature-alert', 'Alert above')).toHaveProperty('value', '30'),
+      );
+      expect(screen.getByLabelText<HTMLInputElement>('Step 2').value).toBe('10');
+      expect(screen.getByLabelText<HTMLInputElement>('Step 5').value).toBe('40');
+      expect(screen.getByRole('switch', { name: 'Handling temperature' })).toHaveProperty('checked', true);
+
+      await app.user.click(within(await selector()).getByRole('button', { name: 'Compost' }));
+      await waitFor(() =>
+        expect(fieldIn('settings-temperature-alert', 'Alert above')).toHaveProperty('value', '85'),
+      );
+      expect(screen.getByLabelText<HTMLInputElement>('Step 2').value).toBe('40');
+      expect(screen.getByLabelText<HTMLInputElement>('Step 5').value).toBe('100');
+      // A compost supervisor (plan level 4 segment 14) has no handle temperature (spec doc 1 §4, §6).
+      await waitFor(() => expect(screen.queryByRole('switch', { name: 'Handling temperature' })).toBeNull());
+
+      expect(uiPrefsBodies(server)).toEqual([]);
+      expect(JSON.parse(sessionStorage.getItem(DEMO_CHOICE_KEY) ?? 'null')).toMatchObject({
+        type: 'WASTE',
+        uid: 7,
+      });
+    });
+
+    it('WASTE makes the account a compost supervisor everywhere: the menu offers Batches', async () => {
+      const app = renderApp('/probes', demoServer());
+      await app.user.click(within(await selector()).getByRole('button', { name: 'Compost' }));
+      await app.user.click(await screen.findByTestId('menu-button'));
+      expect(await screen.findByRole('link', { name: 'Batches' })).toBeTruthy();
+    });
+
+    it('keeps the switch over a reload: the fresh server data is shown as the chosen demo again', async () => {
+      const first = renderApp('/settings/preferences', demoServer());
+      await first.user.click(within(await selector()).getByRole('button', { name: 'Hay' }));
+      first.unmount();
+      // A new app with a new query cache, as after a reload; the server still sends the account's own values.
+      const server = demoServer();
+      renderApp('/settings/preferences', server);
+      await waitFor(() =>
+        expect(fieldIn('settings-temperature-alert', 'Alert above')).toHaveProperty('value', '45'),
+      );
+      expect(screen.getByLabelText<HTMLInputElement>('Step 4').value).toBe('45');
+      expect(screen.getByLabelText<HTMLInputElement>('Maximum').value).toBe('60');
+      expect(
+        within(await selector())
+          .getByRole('button', { name: 'Hay' })
+          .getAttribute('aria-pressed'),
+      ).toBe('true');
+      expect(server.state.session.ui_preferences.chart_scale).not.toEqual([0, 60]);
+    });
+
+    it('is not there for a user outside demo mode on an ordinary station', async () => {
+      renderApp('/probes', demoServer({ user: { plans: [premium], demo: false } }));
+      await screen.findByTestId('menu-button', undefined, { timeout: 8000 });
+      expect(screen.queryByTestId('demo-selector')).toBeNull();
+    });
+
+    it('is there for anyone viewing the base station DEMOdata; an admin switch saves the display settings', async () => {
+      const server = demoServer({
+        user: { plans: [premium], demo: false },
+        session: { admin: true, bs_ids: ['DEMOdata'] },
+        stations: [station('DEMOdata')],
+        conf: { DEMOdata: [sensorConf('H1', 'Stack')] },
+        data: { DEMOdata: [reading('H1', [40, 38], 600)] },
+      });
+      const app = renderApp('/probes', server);
+      await app.user.click(within(await selector()).getByRole('button', { name: 'Hay' }));
+      await waitFor(() =>
+        expect(uiPrefsBodies(server)).toEqual([
+          { temperature_alert: 45, chart_scale: [0, 60], color_steps: [0, 20, 30, 45, 60] },
+        ]),
+      );
+      expect(await screen.findByText('Demo display settings saved')).toBeTruthy();
+    });
+  },
+);
