@@ -108,6 +108,8 @@ describe(`packed readings on ${TEST_ENGINE}`, () => {
 
   it('keeps a repeat of a packed reading a duplicate, and merges a late new one on the next run', async () => {
     const old = history('H10001', 300)[HOURS - 5]!;
+    // Another probe's packed readings on two other days: the look-up spans probes and days at once.
+    const otherProbe = [history('H10002', 200)[HOURS - 30]!, history('H10002', 200)[HOURS - 60]!];
     const res = await t.app.inject({
       method: 'POST',
       url: '/ingest/v1/packets',
@@ -120,11 +122,12 @@ describe(`packed readings on ${TEST_ENGINE}`, () => {
         readings: [
           { ...old, temperatures: [999, 999, 999] },
           { ...old, meas_ts: old.meas_ts + 30, temperatures: [111, 112, 113] },
+          ...otherProbe.map((r) => ({ ...r, temperatures: [888, 888, 888] })),
         ],
       }),
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<IngestResponse>()).toMatchObject({ stored: 1, duplicates: 1 });
+    expect(res.json<IngestResponse>()).toMatchObject({ stored: 1, duplicates: 3 });
     const late = (await history_.range(['H10001'], old.meas_ts, old.meas_ts + 30)).map((r) => r.temps);
     expect(late).toEqual([JSON.stringify(old.temperatures), '[111,112,113]']);
 

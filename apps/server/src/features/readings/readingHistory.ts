@@ -5,6 +5,8 @@ import { unpackDay, type PackedReading } from './packedDay.js';
 export type HistoryReading = PackedReading & { sensor_id: string };
 
 const DAY_S = 86_400;
+/** Probes per packed-day look-up: well under SQLite's and PostgreSQL's bound-parameter limits. */
+const PACKED_LOOKUP_CHUNK = 1_000;
 const dayOf = (ts: number): number => ts - (((ts % DAY_S) + DAY_S) % DAY_S);
 
 /**
@@ -80,19 +82,27 @@ export class ReadingHistory {
     readings: readonly { sensor_id: string; meas_ts: number }[],
   ): Promise<Set<string>> {
     const found = new Set<string>();
-    const days = new Map<string, { sensorId: string; day: number }>();
+    // One query per day the readings fall on (an outage's burst spans a few), not one per probe and
+    // day: a commit of old readings names thousands of probes.
+    const sensorsOfDay = new Map<number, Set<string>>();
     for (const r of readings) {
       const day = dayOf(r.meas_ts);
-      days.set(`${r.sensor_id}|${day}`, { sensorId: r.sensor_id, day });
+      let sensors = sensorsOfDay.get(day);
+      if (!sensors) sensorsOfDay.set(day, (sensors = new Set()));
+      sensors.add(r.sensor_id);
     }
-    for (const { sensorId, day } of days.values()) {
-      const row = await trx
-        .selectFrom('readings_packed')
-        .select('data')
-        .where('sensor_id', '=', sensorId)
-        .where('day', '=', day)
-        .executeTakeFirst();
-      if (row) for (const r of unpackDay(row.data)) found.add(`${sensorId}|${r.meas_ts}`);
+    for (const [day, sensors] of sensorsOfDay) {
+      const ids = [...sensors];
+      for (let i = 0; i < ids.length; i += PACKED_LOOKUP_CHUNK) {
+        const rows = await trx
+          .selectFrom('readings_packed')
+          .select(['sensor_id', 'data'])
+          .where('day', '=', day)
+          .where('sensor_id', 'in', ids.slice(i, i + PACKED_LOOKUP_CHUNK))
+          .execute();
+        for (const row of rows)
+          for (const r of unpackDay(row.data)) found.add(`${row.sensor_id}|${r.meas_ts}`);
+      }
     }
     return found;
   }
