@@ -152,6 +152,53 @@ export const registerMultipleSetsResponseSchema = z.object({
 });
 export type RegisterMultipleSetsResponse = z.infer<typeof registerMultipleSetsResponseSchema>;
 
+/** The status of an admin call that only succeeds (its refusals are 4xx with the reason). */
+const adminOkSchema = z.object({ status_code: z.literal(0) });
+
+const setIdSchema = z.string().trim().min(1).max(32).describe("A probe set's id, as printed on its label.");
+
+/**
+ * POST /admin/activateUsersSet (spec doc 1 §7 "activateUsersSet (BS_ID, UID, set_id)"): an admin
+ * activates a probe set by its id, without its code, into an account's station (decision 0059).
+ */
+export const activateUsersSetRequestSchema = z.strictObject({
+  BS_ID: bsIdSchema.describe("The account's station the set's probes are configured on."),
+  UID: z.int().positive().describe('The account (its owner).'),
+  set_id: setIdSchema,
+});
+export type ActivateUsersSetRequest = z.infer<typeof activateUsersSetRequestSchema>;
+
+/**
+ * POST /admin/activateKitAdmin (spec doc 1 §7): an admin activates any kit — a base station or a
+ * probe set — by the kit's id from the kit list, without its code, for an account (decision 0059).
+ */
+export const activateKitAdminRequestSchema = z.strictObject({
+  kit_id: z.int().positive().describe("The kit's id in the admin's kit list."),
+  UID: z.int().positive().describe('The account (its owner).'),
+  BS_ID: bsIdSchema
+    .optional()
+    .describe("Probe sets: the account's station the probes are configured on (default: its first)."),
+});
+export type ActivateKitAdminRequest = z.infer<typeof activateKitAdminRequestSchema>;
+
+/** What an admin activation made: the same shape as a code's. */
+export const adminActivationResponseSchema = z.object({
+  status_code: z.literal(0),
+  kit: activatedKitSchema,
+});
+export type AdminActivationResponse = z.infer<typeof adminActivationResponseSchema>;
+
+/** POST /admin/removeSet (spec doc 1 §7): deletes a probe set kit that is not activated (decision 0059). */
+export const removeSetRequestSchema = z.strictObject({ set_id: setIdSchema });
+export type RemoveSetRequest = z.infer<typeof removeSetRequestSchema>;
+
+/**
+ * POST /admin/undoBSActivation (spec doc 1 §7): a station activated by mistake leaves the account and
+ * its kit is open again, its printed code valid once more; only while the station is untouched.
+ */
+export const undoBSActivationRequestSchema = z.strictObject({ BS_ID: bsIdSchema });
+export type UndoBSActivationRequest = z.infer<typeof undoBSActivationRequestSchema>;
+
 export const activationEndpoints = defineEndpoints({
   activateKit: defineEndpoint({
     method: 'POST',
@@ -186,5 +233,38 @@ export const activationEndpoints = defineEndpoints({
     response: registerMultipleSetsResponseSchema,
     auth: 'user',
     summary: 'Admins: new probe set kits, each with its activation code.',
+  }),
+  activateUsersSet: defineEndpoint({
+    method: 'POST',
+    path: '/admin/activateUsersSet',
+    body: activateUsersSetRequestSchema,
+    response: adminActivationResponseSchema,
+    auth: 'user',
+    summary: "Admins: activates a probe set by its id into an account's station, without its code.",
+  }),
+  activateKitAdmin: defineEndpoint({
+    method: 'POST',
+    path: '/admin/activateKitAdmin',
+    body: activateKitAdminRequestSchema,
+    response: adminActivationResponseSchema,
+    auth: 'user',
+    summary: 'Admins: activates a kit (station or probe set) by its kit id for an account, without its code.',
+  }),
+  removeSet: defineEndpoint({
+    method: 'POST',
+    path: '/admin/removeSet',
+    body: removeSetRequestSchema,
+    response: adminOkSchema,
+    auth: 'user',
+    summary: 'Admins: deletes a probe set kit that is not activated (its printed code stops working).',
+  }),
+  undoBSActivation: defineEndpoint({
+    method: 'POST',
+    path: '/admin/undoBSActivation',
+    body: undoBSActivationRequestSchema,
+    response: adminOkSchema,
+    auth: 'user',
+    summary:
+      "Admins: undoes an untouched station's activation: it leaves the account and its kit's code works again.",
   }),
 });

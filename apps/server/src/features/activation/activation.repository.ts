@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { fansDb } from '../fans/index.js';
 import { activationDb, type ActivationKitsTable, type ActivationTables } from './activation.tables.js';
 
 export type KitRow = Selectable<ActivationKitsTable>;
@@ -22,6 +23,101 @@ export class ActivationRepository {
   /** The store, for the base-stations feature's repository. */
   get store(): Kysely<Database> {
     return this.base;
+  }
+
+  findById(trx: Transaction<Database>, kitId: number): Promise<KitRow | undefined> {
+    return trx
+      .withTables<ActivationTables>()
+      .selectFrom('activation_kits')
+      .selectAll()
+      .where('id', '=', kitId)
+      .executeTakeFirst();
+  }
+
+  findSet(trx: Transaction<Database>, setId: string): Promise<KitRow | undefined> {
+    return trx
+      .withTables<ActivationTables>()
+      .selectFrom('activation_kits')
+      .selectAll()
+      .where('kind', '=', 'probes')
+      .where('set_id', '=', setId)
+      .executeTakeFirst();
+  }
+
+  /** The activated base station kit that made this station, if one did. */
+  findClaimedStationKit(trx: Transaction<Database>, bsId: string): Promise<KitRow | undefined> {
+    return trx
+      .withTables<ActivationTables>()
+      .selectFrom('activation_kits')
+      .selectAll()
+      .where('kind', '=', 'system')
+      .where('bs_id', '=', bsId)
+      .where('claimed_ts', 'is not', null)
+      .executeTakeFirst();
+  }
+
+  /** Deletes a kit that is still open; false when it was claimed meanwhile (or is gone). */
+  async deleteOpen(trx: Transaction<Database>, kitId: number): Promise<boolean> {
+    const res = await trx
+      .withTables<ActivationTables>()
+      .deleteFrom('activation_kits')
+      .where('id', '=', kitId)
+      .where('claimed_ts', 'is', null)
+      .executeTakeFirst();
+    return Number(res.numDeletedRows) === 1;
+  }
+
+  /**
+   * Opens a claimed kit again. Its code was forgotten at the claim but its hash was kept, so the code
+   * on the label works once more (the kit list cannot show it again).
+   */
+  async unclaim(trx: Transaction<Database>, kitId: number): Promise<boolean> {
+    const res = await trx
+      .withTables<ActivationTables>()
+      .updateTable('activation_kits')
+      .set({ claimed_user_id: null, claimed_bs_id: null, claimed_ts: null })
+      .where('id', '=', kitId)
+      .where('claimed_ts', 'is not', null)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  /**
+   * What already hangs on a station, first found: it has reported, is grouped, or has probes, packets,
+   * storages, a site plan, site names, a fan channel or a batch. Null: untouched since activation.
+   */
+  async stationUse(trx: Transaction<Database>, bsId: string): Promise<string | null> {
+    const st = await trx
+      .selectFrom('base_stations')
+      .select(['last_boot_ts', 'last_conf_ts', 'last_data_ts', 'bs_group'])
+      .where('id', '=', bsId)
+      .executeTakeFirst();
+    if (!st) return null;
+    if (st.last_boot_ts !== null || st.last_conf_ts !== null || st.last_data_ts !== null) return 'reported';
+    if (st.bs_group !== null) return 'grouped';
+    const has = async (q: { executeTakeFirst(): Promise<unknown> }) =>
+      (await q.executeTakeFirst()) !== undefined;
+    if (await has(trx.selectFrom('probes').select('sensor_id').where('bs_id', '=', bsId).limit(1)))
+      return 'probes';
+    if (await has(trx.selectFrom('bs_packets').select('bs_id').where('bs_id', '=', bsId).limit(1)))
+      return 'packets';
+    if (await has(trx.selectFrom('storages').select('bs_id').where('bs_id', '=', bsId).limit(1)))
+      return 'storages';
+    if (await has(trx.selectFrom('sites').select('bs_id').where('bs_id', '=', bsId).limit(1))) return 'site';
+    if (await has(trx.selectFrom('site_names').select('bs_id').where('bs_id', '=', bsId).limit(1)))
+      return 'site';
+    if (await has(fansDb(trx).selectFrom('fan_channels').select('fc_id').where('bs_id', '=', bsId).limit(1)))
+      return 'fans';
+    // The batches feature keeps its table type to itself; its one column asked here is typed in place.
+    const batches = trx.withTables<{ batches: { bs_id: string } }>();
+    if (await has(batches.selectFrom('batches').select('bs_id').where('bs_id', '=', bsId).limit(1)))
+      return 'batches';
+    return null;
+  }
+
+  /** Removes a station that stationUse found untouched. */
+  async deleteStation(trx: Transaction<Database>, bsId: string): Promise<void> {
+    await trx.deleteFrom('base_stations').where('id', '=', bsId).execute();
   }
 
   /** A transaction on the store: the base-stations feature's repository works on it too. */

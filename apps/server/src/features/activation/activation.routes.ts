@@ -34,5 +34,21 @@ export function activationRoutes(ctx: { authenticate: Authenticate; activation: 
       void reply.header('cache-control', 'no-store');
       return { status_code: 0 as const, results: await ctx.activation.registerSets(actorOf(req), req.body) };
     });
+    route(app, activationEndpoints.activateUsersSet).handle(async (req) => ({
+      status_code: 0 as const,
+      kit: await ctx.activation.activateUsersSet(actorOf(req), req.body),
+    }));
+    route(app, activationEndpoints.activateKitAdmin).handle(async (req) => ({
+      status_code: 0 as const,
+      kit: await ctx.activation.activateKitAdmin(actorOf(req), req.body),
+    }));
+    route(app, activationEndpoints.removeSet).handle(async (req) => {
+      await ctx.activation.removeSet(actorOf(req), req.body);
+      return { status_code: 0 as const };
+    });
+    route(app, activationEndpoints.undoBSActivation).handle(async (req) => {
+      await ctx.activation.undoBSActivation(actorOf(req), req.body);
+      return { status_code: 0 as const };
+    });
   };
 }

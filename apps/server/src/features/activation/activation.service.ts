@@ -1,14 +1,21 @@
 import {
   mayActivateKits,
+  type ActivateKitAdminRequest,
   type ActivateKitRequest,
   type ActivateKitResponse,
+  type ActivateUsersSetRequest,
+  type ActivatedKit,
   type Kit,
   type KitKind,
   type RegisterMultipleBSsRequest,
   type RegisterMultipleBSsResponse,
   type RegisterMultipleSetsRequest,
   type RegisterMultipleSetsResponse,
+  type RemoveSetRequest,
+  type UndoBSActivationRequest,
 } from '@emberwatch/shared';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../http/ApiError.js';
 import type { EventBus } from '../../realtime/EventBus.js';
 import { BaseStationRepository } from '../base-stations/index.js';
@@ -68,65 +75,7 @@ export class ActivationService {
       const kit = await this.repo.findByCodeHash(trx, kitCodeHash(req.id));
       // A code of the other kind is not a code for this dialog: nothing tells the two apart.
       if (!kit || kit.kind !== req.kind) return { status_code: 2 };
-      if (kit.claimed_ts !== null) return { status_code: 3 };
-      if (kit.partner_app === 'gari' && target.partner_app !== 'gari') return { status_code: 22 };
-      const stations = new BaseStationRepository(trx);
-      const now = this.nowS();
-
-      if (kit.kind === 'system') {
-        const bsId = kit.bs_id as string;
-        if (await stations.findById(bsId)) return { status_code: 3 };
-        if (!(await this.repo.claim(trx, kit.id, { userId: target.id, bsId, ts: now })))
-          return { status_code: 3 };
-        await stations.insertStation({
-          id: bsId,
-          owner_user_id: target.id,
-          bs_group: null,
-          display_name: null,
-          timezone: null,
-          bs_type: null,
-          version: null,
-          firmware: null,
-          sim: null,
-          sim_exp_ts: null,
-          activation_ts: now,
-          last_boot_ts: null,
-          last_conf_ts: null,
-          last_data_ts: null,
-          credential_hash: kit.credential_hash as string,
-          created_ts: now,
-        });
-        return { status_code: 0, kit: { kind: 'system', bs_id: bsId, set_id: null, probes: [] } };
-      }
-
-      const bsId = await this.stationForProbes(stations, target, req.BS_ID);
-      const probes = kitProbes(kit);
-      const ids = probes.map((p) => p.sensor_id);
-      const existing = await stations.probesWithStation(ids);
-      // A probe another account's station already heard stays there (with its history, which is that
-      // account's): the set counts as active, and an admin sorts it out by transfer.
-      if (existing.some((p) => p.owner_user_id !== target.id)) return { status_code: 3 };
-      if (!(await this.repo.claim(trx, kit.id, { userId: target.id, bsId, ts: now })))
-        return { status_code: 3 };
-      const known = new Set(existing.map((p) => p.sensor_id));
-      await stations.insertProbes(
-        probes
-          .filter((p) => !known.has(p.sensor_id))
-          .map((p) => ({
-            sensor_id: p.sensor_id,
-            bs_id: bsId,
-            sensor_name: null,
-            kind: probeKindOf(p.sensor_id),
-            depths: p.depths,
-            disabled: 0,
-            storage_location: null,
-            col: null,
-            real_bs: null,
-            created_ts: now,
-          })),
-      );
-      moved.push(...ids);
-      return { status_code: 0, kit: { kind: 'probes', bs_id: bsId, set_id: kit.set_id, probes: ids } };
+      return this.claim(trx, kit, target, req.BS_ID, moved);
     });
 
     if (outcome.status_code === 0) {
@@ -137,6 +86,185 @@ export class ActivationService {
       this.perAddress.fail(addressKey);
     }
     return outcome;
+  }
+
+  /**
+   * Claims a kit found by code or by an admin for an account, on the caller's transaction: a base
+   * station joins with the credential made for it, a probe set's probes are configured on a station.
+   * 3 when it is activated already, 22 when a Gari kit would go elsewhere; `moved` gets new probe ids.
+   */
+  private async claim(
+    trx: Transaction<Database>,
+    kit: KitRow,
+    target: UserRow,
+    bsIdForProbes: string | undefined,
+    moved: string[],
+  ): Promise<Outcome> {
+    if (kit.claimed_ts !== null) return { status_code: 3 };
+    if (kit.partner_app === 'gari' && target.partner_app !== 'gari') return { status_code: 22 };
+    const stations = new BaseStationRepository(trx);
+    const now = this.nowS();
+
+    if (kit.kind === 'system') {
+      const bsId = kit.bs_id as string;
+      if (await stations.findById(bsId)) return { status_code: 3 };
+      if (!(await this.repo.claim(trx, kit.id, { userId: target.id, bsId, ts: now })))
+        return { status_code: 3 };
+      await stations.insertStation({
+        id: bsId,
+        owner_user_id: target.id,
+        bs_group: null,
+        display_name: null,
+        timezone: null,
+        bs_type: null,
+        version: null,
+        firmware: null,
+        sim: null,
+        sim_exp_ts: null,
+        activation_ts: now,
+        last_boot_ts: null,
+        last_conf_ts: null,
+        last_data_ts: null,
+        credential_hash: kit.credential_hash as string,
+        created_ts: now,
+      });
+      return { status_code: 0, kit: { kind: 'system', bs_id: bsId, set_id: null, probes: [] } };
+    }
+
+    const bsId = await this.stationForProbes(stations, target, bsIdForProbes);
+    const probes = kitProbes(kit);
+    const ids = probes.map((p) => p.sensor_id);
+    const existing = await stations.probesWithStation(ids);
+    // A probe another account's station already heard stays there (with its history, which is that
+    // account's): the set counts as active, and an admin sorts it out by transfer.
+    if (existing.some((p) => p.owner_user_id !== target.id)) return { status_code: 3 };
+    if (!(await this.repo.claim(trx, kit.id, { userId: target.id, bsId, ts: now })))
+      return { status_code: 3 };
+    const known = new Set(existing.map((p) => p.sensor_id));
+    await stations.insertProbes(
+      probes
+        .filter((p) => !known.has(p.sensor_id))
+        .map((p) => ({
+          sensor_id: p.sensor_id,
+          bs_id: bsId,
+          sensor_name: null,
+          kind: probeKindOf(p.sensor_id),
+          depths: p.depths,
+          disabled: 0,
+          storage_location: null,
+          col: null,
+          real_bs: null,
+          created_ts: now,
+        })),
+    );
+    moved.push(...ids);
+    return { status_code: 0, kit: { kind: 'probes', bs_id: bsId, set_id: kit.set_id, probes: ids } };
+  }
+
+  /**
+   * POST /admin/activateUsersSet (spec doc 1 §7): a probe set by its id into the account's station,
+   * no code needed. Unknown set, account or station: 400; activated already: 409; nothing changes.
+   */
+  async activateUsersSet(actor: Actor, req: ActivateUsersSetRequest): Promise<ActivatedKit> {
+    return this.activateAsAdmin(actor, req.UID, req.BS_ID, (trx) => this.repo.findSet(trx, req.set_id), {
+      message: `No probe set has the id ${req.set_id}.`,
+      path: 'set_id',
+    });
+  }
+
+  /** POST /admin/activateKitAdmin (spec doc 1 §7): any kit by its id in the kit list, no code needed. */
+  async activateKitAdmin(actor: Actor, req: ActivateKitAdminRequest): Promise<ActivatedKit> {
+    return this.activateAsAdmin(actor, req.UID, req.BS_ID, (trx) => this.repo.findById(trx, req.kit_id), {
+      message: `No kit has the id ${req.kit_id}.`,
+      path: 'kit_id',
+    });
+  }
+
+  private async activateAsAdmin(
+    actor: Actor,
+    uid: number,
+    bsId: string | undefined,
+    find: (trx: Transaction<Database>) => Promise<KitRow | undefined>,
+    missing: { message: string; path: string },
+  ): Promise<ActivatedKit> {
+    if (!actor.isAdmin) throw ApiError.forbidden('Only admins activate kits without their code.');
+    const target = await this.adminTarget(actor, uid);
+    const moved: string[] = [];
+    const kit = await this.repo.transaction(async (trx) => {
+      const found = await find(trx);
+      if (!found) throw ApiError.invalid(missing.message, missing.path);
+      if (bsId !== undefined && found.kind === 'probes') {
+        const row = await new BaseStationRepository(trx).findById(bsId);
+        if (!row || row.owner_user_id !== target.id)
+          throw ApiError.invalid(`Base station ${bsId} is not a station of this account.`, 'BS_ID');
+      }
+      // A refusal throws, so the transaction leaves everything as it was.
+      const outcome = await this.claim(trx, found, target, bsId, moved);
+      if (outcome.status_code === 3) throw new ApiError(409, 'This kit is activated already.', 409);
+      if (outcome.status_code === 22)
+        throw ApiError.invalid('A kit of the Gari service is activated under Gari service.', 'UID');
+      if (!outcome.kit) throw new Error('A claimed kit without its answer');
+      return outcome.kit;
+    });
+    if (moved.length > 0) this.bus.emit('probesMoved', { sensorIds: moved });
+    return kit;
+  }
+
+  /**
+   * POST /admin/removeSet (spec doc 1 §7): deletes a probe set kit that is not activated, e.g. a
+   * misprinted one; its code stops working. An activated set's probes are the account's now: 409.
+   */
+  async removeSet(actor: Actor, req: RemoveSetRequest): Promise<void> {
+    if (!actor.isAdmin) throw ApiError.forbidden('Only admins remove probe sets.');
+    await this.repo.transaction(async (trx) => {
+      const kit = await this.repo.findSet(trx, req.set_id);
+      if (!kit) throw ApiError.invalid(`No probe set has the id ${req.set_id}.`, 'set_id');
+      if (kit.claimed_ts !== null || !(await this.repo.deleteOpen(trx, kit.id)))
+        throw new ApiError(
+          409,
+          `Probe set ${req.set_id} is activated: its probes belong to an account.`,
+          409,
+        );
+    });
+  }
+
+  /**
+   * POST /admin/undoBSActivation (spec doc 1 §7): a station activated into the wrong account leaves
+   * it, and its kit is open again with the label's code valid once more. Only while nothing hangs on
+   * the station (no report, probes, storages, site, fans or batches): otherwise 409 and the reason.
+   */
+  async undoBSActivation(actor: Actor, req: UndoBSActivationRequest): Promise<void> {
+    if (!actor.isAdmin) throw ApiError.forbidden('Only admins undo activations.');
+    await this.repo.transaction(async (trx) => {
+      const station = await new BaseStationRepository(trx).findById(req.BS_ID);
+      if (!station) throw ApiError.invalid(`No base station has the id ${req.BS_ID}.`, 'BS_ID');
+      const kit = await this.repo.findClaimedStationKit(trx, req.BS_ID);
+      if (!kit) throw ApiError.invalid(`Base station ${req.BS_ID} was not activated from a kit.`, 'BS_ID');
+      const use = await this.repo.stationUse(trx, req.BS_ID);
+      if (use !== null)
+        throw new ApiError(
+          409,
+          `Base station ${req.BS_ID} is in use (${STATION_USE_TEXT[use] ?? use}).`,
+          409,
+        );
+      await this.repo.deleteStation(trx, req.BS_ID);
+      if (!(await this.repo.unclaim(trx, kit.id))) throw new ApiError(409, 'The kit changed meanwhile.', 409);
+    });
+  }
+
+  /** The customer account an admin names: its owner, never a sub-user, master or admin. */
+  private async adminTarget(actor: Actor, uid: number): Promise<UserRow> {
+    let target: UserRow;
+    try {
+      target = await this.access.targetAccount(actor, uid);
+    } catch (err) {
+      if (err instanceof ApiError && err.httpStatus === 404)
+        throw ApiError.invalid('No account has this id.', 'UID');
+      throw err;
+    }
+    if (target.main_user_id !== null || target.master === 1 || target.admin === 1)
+      throw ApiError.invalid('Kits are activated into a customer account (its owner).', 'UID');
+    return target;
   }
 
   /** Admins: the kits, open ones with their code and QR code. */
@@ -277,6 +405,18 @@ export class ActivationService {
     return first.id;
   }
 }
+
+/** Why a station cannot leave its account (the repository's stationUse). */
+const STATION_USE_TEXT: Record<string, string> = {
+  reported: 'it has reported to the server',
+  grouped: 'it is grouped with other stations',
+  probes: 'probes are configured on it',
+  packets: 'it has sent packets',
+  storages: 'storages use it',
+  site: 'a site plan uses it',
+  fans: 'a fan channel uses it',
+  batches: 'a batch uses it',
+};
 
 /** The material a probe is made for, from its serial's first letter (as the ingest path reads it). */
 function probeKindOf(sensorId: string): string {
