@@ -79,6 +79,55 @@ const deliveryEnvSchema = z.object({
   DELIVERY_ESCALATE_FROM: z.coerce.number().int().min(0).max(20).default(2),
 });
 
+/** Payments (issue 14 item 4, decision 0056): Stripe's keys; without them the local fake runs. */
+const paymentsEnvSchema = z.object({
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  /** The signing secret of the webhook endpoint (whsec_…) that posts to /stripe/webhook. */
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Another Stripe-compatible API address (stripe-mock, a proxy); default Stripe's. */
+  STRIPE_API_BASE: z.url().optional(),
+  /** The seller on invoices. */
+  INVOICE_SELLER: z.string().default('Emberwatch Ltd, Teknologiantie 1, 90590 Oulu, Finland, VAT FI12345678'),
+});
+
+export interface PaymentsConfig {
+  stripe:
+    | {
+        secretKey: string;
+        publishableKey: string;
+        webhookSecret: string | undefined;
+        apiBase: string | undefined;
+      }
+    | undefined;
+  invoiceSeller: string;
+}
+
+function loadPaymentsConfig(env: NodeJS.ProcessEnv): PaymentsConfig {
+  const parsed = paymentsEnvSchema.safeParse(env);
+  if (!parsed.success)
+    throw new Error(
+      `invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
+  const e = parsed.data;
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_PUBLISHABLE_KEY))
+    throw new Error(
+      'invalid configuration: set both STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, or neither',
+    );
+  return {
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET || undefined,
+            apiBase: e.STRIPE_API_BASE,
+          }
+        : undefined,
+    invoiceSeller: e.INVOICE_SELLER,
+  };
+}
+
 export interface DeliveryConfig {
   publicUrl: string;
   smtpUrl: string | undefined;
@@ -137,6 +186,7 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   delivery: DeliveryConfig;
+  payments: PaymentsConfig;
   /** SENTINEL_ALLOW_PRIVATE=1: Sentinel targets on private networks are allowed. */
   sentinelAllowPrivate: boolean;
   /** VAPID_SUBJECT: the push services' contact for this server (web push). */
@@ -174,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === '1',
     delivery: loadDeliveryConfig(env, e.PORT),
+    payments: loadPaymentsConfig(env),
     sentinelAllowPrivate: e.SENTINEL_ALLOW_PRIVATE === '1',
     vapidSubject: e.VAPID_SUBJECT,
     readingsPackAfterDays: e.READINGS_PACK_AFTER_DAYS,

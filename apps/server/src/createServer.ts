@@ -14,7 +14,7 @@ import { composeFeatures } from './features.js';
 import { errorHandler } from './http/errorHandler.js';
 import { healthRoutes } from './http/health.routes.js';
 import type { Job } from './jobs/Scheduler.js';
-import type { FeatureModule } from './kernel/FeatureModule.js';
+import type { ContentSources, FeatureModule } from './kernel/FeatureModule.js';
 import type { Kernel } from './kernel/Kernel.js';
 import { EventBus, type BusEvents } from './realtime/EventBus.js';
 
@@ -73,14 +73,20 @@ export async function createServer(config: Config, store: Store, opts: ServerOpt
   await app.register(cookie);
   // Security headers. The web app loads only its own scripts; Emotion (MUI) injects <style> tags and
   // the probe list draws small SVG data images, hence the style and image allowances.
+  // A feature may add origins (the payment provider's script, frames and API; decision 0056), known
+  // once the features have started: read per response.
+  let features: FeatureModule<object>[] = [];
+  const extra = (kind: keyof ContentSources) => () =>
+    [...new Set(features.flatMap((f) => f.contentSources?.()[kind] ?? []))].join(' ');
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", extra('scriptSrc')],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', extra('connectSrc')],
+        frameSrc: ["'self'", extra('frameSrc')],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -114,7 +120,7 @@ export async function createServer(config: Config, store: Store, opts: ServerOpt
 
   await app.register(healthRoutes(store.engine));
   // The features, mounted from one list (features.ts): their routes, event subscriptions, start and stop.
-  const features = composeFeatures(kernel, { log: app.log, wsRefreshMs: opts.wsRefreshMs });
+  features = composeFeatures(kernel, { log: app.log, wsRefreshMs: opts.wsRefreshMs });
   const unsubscribe: (() => void)[] = [];
   for (const feature of features) {
     for (const [event, handler] of Object.entries(feature.events ?? {})) {

@@ -11,6 +11,7 @@ import { insightFeature } from './features/insight/index.js';
 import { masterAccessFeature } from './features/master-access/index.js';
 import { monitorsFeature } from './features/monitors/index.js';
 import { notificationsFeature } from './features/notifications/index.js';
+import { paymentsFeature } from './features/payments/index.js';
 import { preferencesFeature } from './features/preferences/index.js';
 import { probesFeature } from './features/probes/index.js';
 import { pushFeature } from './features/push/index.js';
@@ -108,6 +109,11 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
         channel,
       ),
   });
+  const payments = paymentsFeature(kernel, {
+    ...auth,
+    // Invoices are e-mailed through the delivery outbox (built above).
+    sendEmail: (m) => delivery.exports.sendCode({ ...m, channel: 'email' }),
+  });
   const fans = fansFeature(kernel, auth);
   const batches = batchesFeature(kernel, {
     ...auth,
@@ -147,6 +153,7 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
     sentinel,
     push,
     delivery,
+    payments,
     realtime,
   ];
 }

@@ -22,7 +22,18 @@ export interface FeatureModule<Exports extends object = Record<never, never>> {
   readonly start?: () => Promise<void>;
   /** Work when the server closes, in reverse list order. */
   readonly stop?: () => Promise<void>;
+  /**
+   * Other origins the web app may use for this feature, added to the Content-Security-Policy (a
+   * payment provider's script, frames and API). Read per response: known once `start` has run.
+   */
+  readonly contentSources?: () => ContentSources;
   readonly exports: Exports;
+}
+
+export interface ContentSources {
+  scriptSrc?: string[];
+  connectSrc?: string[];
+  frameSrc?: string[];
 }
 
 /** Types a module literal, keeping its exports' precise type for the features that use them. */

@@ -21,6 +21,7 @@ import { insightMigration } from './0030_insight.js';
 import { rcSchedulerMigration } from './0032_rc_scheduler.js';
 import { activationMigration } from './0033_activation.js';
 import { packedReadingsMigration } from './0034_packed_readings.js';
+import { paymentsMigration } from './0035_payments.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -46,5 +47,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0032_rc_scheduler': rcSchedulerMigration(engine),
     '0033_activation': activationMigration(engine),
     '0034_packed_readings': packedReadingsMigration(engine),
+    '0035_payments': paymentsMigration(engine),
   };
 }
