@@ -17,6 +17,7 @@ import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { EmptyState } from '../../ui/EmptyState';
 import { useUiPreferences } from '../sessions';
 import { useKits } from './activationQueries';
+import { KitAdminActions } from './KitAdminActions';
 import { RegisterKitsForm } from './RegisterKitsForm';
 
 type State = 'open' | 'claimed' | 'all';
@@ -128,7 +129,12 @@ function KitCard({ kit }: { kit: Kit }) {
             bsId: kit.claimed.bs_id ?? '',
           })}
         </Typography>
-      ) : null}
+      ) : (
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          {t('activation.admin.reopened')}
+        </Typography>
+      )}
+      <KitAdminActions kit={kit} />
     </Paper>
   );
 }
