@@ -66,7 +66,7 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
   const probes = probesFeature(kernel, { ...auth, ...history });
   const ingest = ingestFeature(kernel, history);
   const activation = activationFeature(kernel, auth);
-  const monitors = monitorsFeature(kernel, auth);
+  const monitors = monitorsFeature(kernel, { ...auth, freshReadings: ingest.exports.freshReadings });
   const notifications = notificationsFeature(kernel, {
     ...auth,
     ...preferences.exports,

@@ -8,11 +8,13 @@ import type { IngestWriter } from './ingestWriter.js';
 import { PostgresIngestWriter } from './postgresIngestWriter.js';
 import { SqliteIngestWriter } from './sqliteIngestWriter.js';
 import { ingestRoutes } from './ingest.routes.js';
+import { FreshReadingsHub } from './freshReadingsHub.js';
 import { IngestService } from './ingest.service.js';
 import { ProbeDirectory } from './probeDirectory.js';
 import { StationCredentials } from './stationCredentials.js';
 
 export { DAY_S, dayOf } from './dailyRollup.js';
+export type { FreshReading, FreshReadingsHub, FreshReadingsListener } from './freshReadingsHub.js';
 export { issueStationSecret } from './stationCredentials.js';
 
 /**
@@ -20,6 +22,15 @@ export { issueStationSecret } from './stationCredentials.js';
  * while every write to the file goes through it (two server objects on one store share it).
  */
 const sqliteWriters = new WeakMap<SQLite.Database, SqliteIngestWriter>();
+/** Likewise one fresh-readings hub per SQLite file, heard by every evaluator on it. */
+const sqliteHubs = new WeakMap<SQLite.Database, FreshReadingsHub>();
+
+function hubFor(store: Kernel['store']): FreshReadingsHub | undefined {
+  if (!store.sqlite) return undefined;
+  let hub = sqliteHubs.get(store.sqlite);
+  if (!hub) sqliteHubs.set(store.sqlite, (hub = new FreshReadingsHub()));
+  return hub;
+}
 
 function writerFor(store: Kernel['store']): IngestWriter {
   if (!store.sqlite) return new PostgresIngestWriter();
@@ -31,6 +42,7 @@ function writerFor(store: Kernel['store']): IngestWriter {
 /** The base-station protocol (docs/base-station-protocol.md): credentials, validation, group commit. */
 export function ingestFeature(kernel: Kernel, deps: { history: ReadingHistory }) {
   const { store, bus, nowS } = kernel;
+  const freshReadings = hubFor(store);
   const ingest = new IngestService(
     new IngestRepository(store.db, store.engine),
     bus,
@@ -38,6 +50,7 @@ export function ingestFeature(kernel: Kernel, deps: { history: ReadingHistory })
     new ProbeDirectory(),
     writerFor(store),
     deps.history,
+    freshReadings,
   );
   return defineFeature({
     name: 'ingest',
@@ -45,6 +58,7 @@ export function ingestFeature(kernel: Kernel, deps: { history: ReadingHistory })
     // The ingest path caches each probe's station; a transfer (here or on another instance) clears it.
     events: { probesMoved: ({ sensorIds }) => ingest.forgetProbes(sensorIds) },
     // Other ways in (a future MQTT gateway, tests that need two packets in one commit) submit here.
-    exports: { ingest },
+    // freshReadings: every reading committed to this SQLite file (undefined on PostgreSQL).
+    exports: { ingest, freshReadings },
   });
 }

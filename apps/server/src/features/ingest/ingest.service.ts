@@ -13,6 +13,7 @@ import type { EventBus } from '../../realtime/EventBus.js';
 import type { ReadingHistory } from '../readings/index.js';
 import { DAY_S, dayOf } from './dailyRollup.js';
 import type { IngestRepository } from './ingest.repository.js';
+import type { FreshReading, FreshReadingsHub } from './freshReadingsHub.js';
 import type { IngestWriter, PacketLogRow, StationUpdate } from './ingestWriter.js';
 import type { HeardPacket, ProbeDirectory } from './probeDirectory.js';
 
@@ -46,6 +47,8 @@ export class IngestService {
     private readonly writer: IngestWriter,
     /** Which old readings a packed day holds already (decision 0054). */
     private readonly history: Pick<ReadingHistory, 'packedTimes'>,
+    /** Told each commit's new readings (SQLite only; see FreshReadingsHub). */
+    private readonly fresh: FreshReadingsHub | undefined,
     /** Upper bound of packets per transaction, so one commit never grows without limit. */
     private readonly maxBatch = 64,
   ) {}
@@ -181,9 +184,24 @@ export class IngestService {
           }
         }
         await this.writer.writeStations(trx, [...stationUpdates.values()], log);
+        const freshHub = this.fresh;
         publish = () => {
           directory?.commit();
           written?.publish();
+          if (written && anyFresh && freshHub?.heard) {
+            const out: FreshReading[] = [];
+            for (let j = 0; j < written.fresh.length; j++) {
+              if (written.fresh[j] === 0) continue;
+              const r = accepted[j] as IngestReading;
+              out.push({
+                sensor_id: r.sensor_id,
+                meas_ts: r.meas_ts,
+                temperatures: r.temperatures,
+                received_ts: (batch[packetOf[j] as number] as Pending).receivedTs,
+              });
+            }
+            freshHub.publish(out);
+          }
         };
 
         const serverTs = this.nowS();

@@ -5,6 +5,8 @@ import type { Kernel } from '../../kernel/Kernel.js';
 import type { AccessService } from '../users/index.js';
 import { AlertLogRepository } from './alertLog.repository.js';
 import { alertLogRowsOf } from './alertLogRows.js';
+import type { FreshReadingsHub } from '../ingest/index.js';
+import { FreshReadingsBuffer } from './freshReadingsBuffer.js';
 import { MonitorEvaluator } from './monitorEvaluator.js';
 import { MonitorRepository } from './monitor.repository.js';
 import { MonitorService } from './monitor.service.js';
@@ -20,12 +22,31 @@ export type MonitorChoice = 'ok' | 'missing' | 'fanTaken';
 export const MONITOR_TICK_EVERY_MS = 5 * 60_000;
 
 /** Alert monitors of an account and their rules' state and alerts (spec doc 3 §3-§7). */
-export function monitorsFeature(kernel: Kernel, deps: { access: AccessService; authenticate: Authenticate }) {
+export function monitorsFeature(
+  kernel: Kernel,
+  deps: {
+    access: AccessService;
+    authenticate: Authenticate;
+    /** Every reading ingest commits to this SQLite file (undefined on PostgreSQL). */
+    freshReadings: FreshReadingsHub | undefined;
+  },
+) {
   const repo = new MonitorRepository(kernel.store.db, kernel.store.engine);
   let log: ((err: unknown) => void) | undefined;
-  const evaluator = new MonitorEvaluator(kernel.store.db, kernel.store.engine, kernel.nowS, (err) => {
-    if (log) log(err);
-  });
+  let fresh: FreshReadingsBuffer | undefined;
+  if (deps.freshReadings) {
+    const buffer = (fresh = new FreshReadingsBuffer());
+    deps.freshReadings.subscribe((readings) => buffer.add(readings));
+  }
+  const evaluator = new MonitorEvaluator(
+    kernel.store.db,
+    kernel.store.engine,
+    kernel.nowS,
+    (err) => {
+      if (log) log(err);
+    },
+    fresh,
+  );
   const alertsChanged = (ownerIds: number[], bsIds: string[]) =>
     kernel.bus.emit('alertsChanged', { ownerIds, bsIds });
   evaluator.onAlertsChanged(alertsChanged);

@@ -16,6 +16,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Engine } from '../../db/engine.js';
+import type { FreshReadingsBuffer } from './freshReadingsBuffer.js';
 
 /**
  * Readings older than this (by reading time) are not read again: the engine uses at most the
@@ -130,6 +131,8 @@ export class MonitorEvaluator {
   private readonly noMonitor = new Map<string, number>();
   /** Alerts this instance raised and wrote (each alert is raised by one instance only). */
   raised = 0;
+  /** Passes that read their readings back from the store (the others took them from `fresh`). */
+  storeReads = 0;
   private readonly recorders: AlertEffectsRecorder[] = [];
   private readonly changedListeners: ((ownerIds: number[], bsIds: string[]) => void)[] = [];
   /** Owner/monitor/rule → the rule's state as this process last evaluated it. */
@@ -140,6 +143,11 @@ export class MonitorEvaluator {
     private readonly engine: Engine,
     private readonly nowS: () => number,
     private readonly onError: (err: unknown) => void,
+    /**
+     * The readings ingest committed since the last pass (SQLite only: there this process is the one
+     * writer). Without it, or when it cannot vouch for every reading, the pass reads the store.
+     */
+    private readonly fresh?: FreshReadingsBuffer,
   ) {}
 
   /**
@@ -190,11 +198,14 @@ export class MonitorEvaluator {
   /** Forgets every rule state held in memory: the next pass reads each from the store (a restart's memory). */
   forgetHeldStates(): void {
     this.held.clear();
+    this.fresh?.clear();
   }
 
   /** Forgets which stations have no monitor (a monitor or storage changed in this process). */
   forgetStations(): void {
     this.noMonitor.clear();
+    // The monitors' probes may have changed: watch the ones in use afresh.
+    this.fresh?.clear();
   }
 
   /** Evaluates the alert rules of every monitor used at these stations; returns the effects written. */
@@ -306,6 +317,7 @@ export class MonitorEvaluator {
     const clock = performance.now();
     const touched: string[] = [];
     let written: RuleEffect[];
+    let released: number | undefined;
     try {
       written = await this.db.transaction().execute(async (trx) => {
         const ruleIds = target.rules.map((r) => r.id);
@@ -355,23 +367,32 @@ export class MonitorEvaluator {
 
         // One read for every rule: from the oldest watermark; a rule further on skips what it has seen.
         const from = Math.min(...rules.map((rule) => heldOf(rule).watermark));
-        let readings: (RuleReading & { received_ts: number })[] = [];
+        let readings: readonly (RuleReading & { received_ts: number })[] = [];
         if (mode === 'readings' && target.sensorIds.length > 0) {
-          readings = (
-            await trx
-              .selectFrom('readings')
-              .select(['sensor_id', 'meas_ts', 'temps', 'received_ts'])
-              .where('sensor_id', 'in', target.sensorIds)
-              .where('meas_ts', '>', now - EVALUATION_LOOKBACK_S)
-              .where('received_ts', '>=', from)
-              .orderBy('meas_ts')
-              .execute()
-          ).map((r) => ({
-            sensor_id: r.sensor_id,
-            meas_ts: Number(r.meas_ts),
-            temperatures: JSON.parse(r.temps) as (number | null)[],
-            received_ts: Number(r.received_ts),
-          }));
+          const measuredAfter = now - EVALUATION_LOOKBACK_S;
+          const buffered = this.fresh?.take(target.sensorIds, from, measuredAfter);
+          if (buffered !== undefined) readings = buffered;
+          else {
+            this.storeReads++;
+            readings = (
+              await trx
+                .selectFrom('readings')
+                .select(['sensor_id', 'meas_ts', 'temps', 'received_ts'])
+                .where('sensor_id', 'in', target.sensorIds)
+                .where('meas_ts', '>', measuredAfter)
+                .where('received_ts', '>=', from)
+                .orderBy('meas_ts')
+                .orderBy('sensor_id')
+                .execute()
+            ).map((r) => ({
+              sensor_id: r.sensor_id,
+              meas_ts: Number(r.meas_ts),
+              temperatures: JSON.parse(r.temps) as (number | null)[],
+              received_ts: Number(r.received_ts),
+            }));
+            // Inside the transaction no commit can slip between this read and the watch (one connection).
+            this.fresh?.watch(target.sensorIds, now);
+          }
         }
         const newest = readings.reduce((m, r) => Math.max(m, r.received_ts), Number.NEGATIVE_INFINITY);
 
@@ -405,8 +426,12 @@ export class MonitorEvaluator {
               await record(trx, { ownerId: target.ownerId, monitorId: target.monitorId, rule }, effects, now);
           all.push(...effects);
         }
+        if (mode === 'readings' && rules.length > 0)
+          released = Math.min(...rules.map((rule) => heldOf(rule).watermark));
         return all;
       });
+      // Every rule has evaluated up to its watermark: the buffer lets go of what came before.
+      if (released !== undefined) this.fresh?.release(target.sensorIds, released);
     } catch (err) {
       // The copies may hold what the rolled-back transaction did not write: read the rows again.
       for (const key of touched) this.held.delete(key);
