@@ -9,7 +9,24 @@ import react from '@vitejs/plugin-react';
 // (spec doc 1 §7), so the browser talks to one origin exactly as it does in production.
 // npm run dev sets EMBERWATCH_API_URL when the server runs on another port.
 const apiTarget = process.env.EMBERWATCH_API_URL ?? 'http://127.0.0.1:8080';
-const proxied = ['/admin', '/client', '/auth', '/ingest'] as const;
+// Every first path segment of the call catalogue (test/devProxy.test.ts holds the list to it): the
+// spec's root calls too (/testMigrationCall, /setMigrationOn, /getMigrationCount, /charge,
+// /confirmPayment, /invoiceRequest) and the spec's /sentinelCall besides our /client/sentinelCall.
+export const proxied = [
+  '/admin',
+  '/client',
+  '/auth',
+  '/ingest',
+  '/fc',
+  '/health',
+  '/testMigrationCall',
+  '/setMigrationOn',
+  '/getMigrationCount',
+  '/sentinelCall',
+  '/charge',
+  '/confirmPayment',
+  '/invoiceRequest',
+] as const;
 
 /** Modules of packages/shared/src: declarations only (types, constants, pure functions, schemas). */
 const SHARED_MODULE = /[\\/]packages[\\/]shared[\\/]src[\\/]/;
