@@ -26,6 +26,7 @@ import type batches from './locales/en/batches.json';
 import type insight from './locales/en/insight.json';
 import type recovery from './locales/en/recovery.json';
 import type demo from './locales/en/demo.json';
+import type payments from './locales/en/payments.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -56,7 +57,8 @@ declare module 'i18next' {
         typeof batches &
         typeof insight &
         typeof recovery &
-        typeof demo;
+        typeof demo &
+        typeof payments;
     };
   }
 }

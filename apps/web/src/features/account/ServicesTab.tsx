@@ -10,6 +10,7 @@ import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { useUserInfo } from '../users';
 import { SurveyAnswersLink } from '../insight';
+import { PaymentRouteDialog, RenewalButtons } from '../payments';
 import { FieldRow } from './FieldRow';
 
 /** Spec doc 2 §9: "Dates in account shown dd.MM.yyyy". */
@@ -17,8 +18,8 @@ const accountDate = (epochS: number) => format(new Date(epochS * 1000), 'dd.MM.y
 
 /**
  * What the account has (spec doc 2 §3 "plans (planLevel, dueDate, expired), service"): its plan, the
- * Insight service when it has one, its users' allowance and its base stations. Renewal, upgrade and
- * checkout join this tab with the payments (decision 0036).
+ * Insight service when it has one, its users' allowance and its base stations, with the renewal and
+ * upgrade buttons and the checkout and renewal dialogs of the payments feature (decision 0056).
  */
 export function ServicesTab({ account }: { account: AccountInfo }) {
   const { t } = useTranslation();
@@ -63,6 +64,7 @@ export function ServicesTab({ account }: { account: AccountInfo }) {
               label={t('account.services.validUntil')}
               value={plan.dueDate ? accountDate(plan.dueDate) : t('account.services.noEnd')}
             />
+            <RenewalButtons uid={account.U_ID} />
           </>
         ) : (
           <Typography color="text.secondary" sx={{ py: 1 }}>
@@ -130,6 +132,7 @@ export function ServicesTab({ account }: { account: AccountInfo }) {
           }
         />
       </Paper>
+      <PaymentRouteDialog uid={account.U_ID} />
     </Stack>
   );
 }

@@ -1,0 +1,130 @@
+import { useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
+import { LoadingIndicator } from '../../ui/LoadingIndicator';
+import { CardCheckout } from './CardCheckout';
+import { InvoiceOrderForm } from './InvoiceOrderForm';
+import { offeredLines } from './orderLines';
+import { paymentRouteOf, type PaymentRoute } from './paymentRoute';
+import { PaymentResult, type PaymentOutcome } from './PaymentResult';
+import { useUpgradeInfo } from './paymentsQueries';
+
+/**
+ * The checkout and renewal dialogs over the account's Services tab (spec doc 2 §2.8): they close back
+ * to /account/services, and a success leads to /. Renders nothing on other paths.
+ */
+export function PaymentRouteDialog({ uid }: { uid: number }) {
+  const { pathname, search } = useLocation();
+  const route = paymentRouteOf(pathname, search);
+  if (!route) return null;
+  return <PaymentDialog key={`${pathname}${search}`} uid={uid} route={route} />;
+}
+
+function PaymentDialog({ uid, route }: { uid: number; route: PaymentRoute }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const info = useUpgradeInfo(uid);
+  const [outcome, setOutcome] = useState<PaymentOutcome | null>(null);
+  const [busy, setBusy] = useState(false);
+  const close = () => {
+    if (!busy) void navigate('/account/services');
+  };
+  const title = t(route.kind === 'renewal' ? 'payments.title.renewal' : 'payments.title.checkout');
+
+  let body: ReactNode;
+  if (outcome) {
+    body = (
+      <PaymentResult
+        outcome={outcome}
+        uid={uid}
+        onDone={() => void navigate(outcome.kind === 'error' ? '/account/services' : '/')}
+      />
+    );
+  } else if (info.error) {
+    body = (
+      <DialogContent>
+        <LoadErrorAlert error={info.error} onRetry={() => void info.refetch()} />
+      </DialogContent>
+    );
+  } else if (!info.data) {
+    body = (
+      <DialogContent>
+        <LoadingIndicator label={t('common.loading')} />
+      </DialogContent>
+    );
+  } else {
+    const lines = offeredLines(info.data, route);
+    if (info.data.mode === 'support')
+      body = (
+        <SimpleContent onClose={close} closeLabel={t('payments.close')}>
+          <Alert severity="info" data-testid="payment-support">
+            {t('payments.support')}
+          </Alert>
+        </SimpleContent>
+      );
+    else if (lines.length === 0)
+      body = <PaymentResult outcome={{ kind: 'unavailable' }} uid={uid} onDone={close} />;
+    else if (info.data.mode === 'invoice')
+      body = (
+        <InvoiceOrderForm
+          uid={uid}
+          info={info.data}
+          lines={lines}
+          onBusy={setBusy}
+          onDone={setOutcome}
+          onCancel={close}
+        />
+      );
+    else
+      body = (
+        <CardCheckout
+          uid={uid}
+          info={info.data}
+          lines={lines}
+          onBusy={setBusy}
+          onDone={setOutcome}
+          onCancel={close}
+        />
+      );
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={close}
+      fullScreen={fullScreen}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby="payment-title"
+      // The bank's 3-D Secure challenge opens in a frame of its own over the dialog.
+      disableEnforceFocus
+    >
+      <DialogTitle id="payment-title">{title}</DialogTitle>
+      {body}
+    </Dialog>
+  );
+}
+
+function SimpleContent(props: { children: ReactNode; onClose: () => void; closeLabel: string }) {
+  return (
+    <>
+      <DialogContent>
+        <Typography component="div">{props.children}</Typography>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={props.onClose}>{props.closeLabel}</Button>
+      </DialogActions>
+    </>
+  );
+}

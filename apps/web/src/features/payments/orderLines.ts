@@ -1,0 +1,94 @@
+import type { PaymentRoute } from './paymentRoute';
+import type { UpgradeInfo } from '@emberwatch/shared';
+
+/** One line of the order the dialog offers, with what the calls send for it. */
+export interface OfferedLine {
+  key: string;
+  kind: 'plan' | 'upgrade' | 'sim' | 'service';
+  price: number;
+  months: number;
+  /** yyyyMMdd of the new expiry. */
+  exp: string;
+  planName?: string;
+  bsId?: string;
+}
+
+const priceOf = (info: UpgradeInfo, name: 'plan' | 'upgrade' | 'sim' | 'service') =>
+  info.prices.find((p) => p.name === name);
+
+/**
+ * What the route offers the account now (spec doc 2 §2.8, §4): the plan's renewal (or a Free plan's
+ * upgrade), the SIMs within two months of expiry, or the Insight service's renewal. Empty: the
+ * "renewal unavailable" screen.
+ */
+export function offeredLines(info: UpgradeInfo, route: PaymentRoute): OfferedLine[] {
+  const plan = priceOf(info, 'plan');
+  const upgrade = priceOf(info, 'upgrade');
+  const upgradeLine = (): OfferedLine[] =>
+    upgrade && info.upgrade_plan_name
+      ? [
+          {
+            key: 'upgrade',
+            kind: 'upgrade',
+            price: upgrade.price,
+            months: upgrade.months,
+            exp: info.renewal?.exp ?? futureExp(upgrade.months),
+            planName: info.upgrade_plan_name,
+          },
+        ]
+      : [];
+  if (route.kind === 'checkout') {
+    if (route.type === 'api') return [];
+    if (route.type === 'sim') {
+      const sim = priceOf(info, 'sim');
+      if (!sim) return [];
+      return info.simExp
+        .filter((s) => s.renewable)
+        .map((s) => ({
+          key: `sim:${s.bs_id}`,
+          kind: 'sim',
+          price: sim.price,
+          months: sim.months,
+          exp: s.newExp,
+          bsId: s.bs_id,
+        }));
+    }
+    if (info.renewal && plan)
+      return [
+        {
+          key: 'plan',
+          kind: 'plan',
+          price: plan.price,
+          months: info.renewal.months,
+          exp: info.renewal.exp,
+          planName: info.currentPlan.planName,
+        },
+      ];
+    return upgradeLine();
+  }
+  if (route.upgrade && upgrade) return upgradeLine();
+  const service = priceOf(info, 'service');
+  if (info.service?.renewable && service)
+    return [
+      {
+        key: 'service',
+        kind: 'service',
+        price: service.price,
+        months: service.months,
+        exp: info.service.newExp,
+      },
+    ];
+  return [];
+}
+
+/** A year from today as yyyyMMdd (an upgrade starts now). */
+function futureExp(months: number): string {
+  const d = new Date();
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
+}
+
+/** yyyyMMdd as the account shows dates, dd.MM.yyyy (spec doc 2 §9). */
+export function accountDateOf(exp: string): string {
+  return `${exp.slice(6, 8)}.${exp.slice(4, 6)}.${exp.slice(0, 4)}`;
+}
