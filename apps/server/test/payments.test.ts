@@ -203,7 +203,7 @@ describe(`payments on ${TEST_ENGINE}`, () => {
     const res = await charge(card);
     const intentId = res.json<{ intent_id: string }>().intent_id;
     const out = await confirm('hay', intentId);
-    expect(out.body).toMatchObject({ status_code: 2, paid: false, error: { code } });
+    expect(out.body).toMatchObject({ status_code: 0, paid: false, error: { code } });
     expect(await planDue(ids.hay!)).toBe(due);
     expect(await fulfilments(intentId)).toHaveLength(0);
   });
@@ -229,7 +229,8 @@ describe(`payments on ${TEST_ENGINE}`, () => {
     fake.authenticate(intentId, 'fail');
     const out = await confirm('hay', intentId, { alreadyConfirmed: true });
     expect(out.body).toMatchObject({
-      status_code: 2,
+      status_code: 0,
+      paid: false,
       error: { code: 'payment_intent_authentication_failure' },
     });
     expect(await planDue(ids.hay!)).toBe(due);

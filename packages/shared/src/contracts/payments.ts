@@ -141,11 +141,12 @@ export const cardErrorSchema = z.object({
 });
 
 export const confirmPaymentResponseSchema = z.object({
-  /** 0 paid or waiting for the card action; 2 the card was declined (see error). */
-  status_code: z.union([z.literal(0), z.literal(2)]),
+  /** 0: the call was handled; whether the card paid is `paid`, why it did not is `error`. */
+  status_code: z.literal(0),
   actionRequired: z.boolean(),
   clientSecret: z.string().optional(),
   paid: z.boolean(),
+  /** The card was declined or its authentication failed: the provider's code and words. */
   error: cardErrorSchema.optional(),
 });
 export type ConfirmPaymentResponse = z.infer<typeof confirmPaymentResponseSchema>;

@@ -538,7 +538,7 @@ function declined(
   message: string | undefined,
 ): ConfirmPaymentResponse {
   return {
-    status_code: 2,
+    status_code: 0,
     actionRequired: false,
     paid: false,
     error: {

@@ -111,8 +111,7 @@ export function CardCheckout({ uid, info, lines, onBusy, onDone, onCancel }: Pro
         uid,
         alreadyConfirmed,
       });
-      if (r.status_code === 2 && r.error)
-        throw new CardError(r.error.code, r.error.decline_code, r.error.message);
+      if (r.error) throw new CardError(r.error.code, r.error.decline_code, r.error.message);
       return r;
     };
     let r = await confirm(false);

@@ -1,0 +1,264 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { AccountInfo, UpgradeInfo } from '@emberwatch/shared';
+import { paymentRouteOf } from '../src/features/payments/paymentRoute';
+import { createFakeServer, json } from './support/fakeServer';
+import { renderApp } from './support/renderApp';
+
+/** Stripe.js as the checkout sees it: a card element that reports complete, and the calls it makes. */
+const stripe = vi.hoisted(() => {
+  const state = {
+    handleCardAction: null as null | ((secret: string) => Promise<unknown>),
+    createPaymentMethod: null as null | (() => Promise<unknown>),
+  };
+  const fakeStripe = {
+    elements: () => ({
+      create: () => {
+        const handlers: Record<string, (e: { complete: boolean }) => void> = {};
+        return {
+          on: (ev: string, h: (e: { complete: boolean }) => void) => (handlers[ev] = h),
+          mount: (host: HTMLElement) => {
+            const input = document.createElement('input');
+            input.setAttribute('aria-label', 'Card number');
+            input.addEventListener('input', () => handlers.change?.({ complete: input.value.length >= 16 }));
+            host.appendChild(input);
+          },
+          destroy: () => undefined,
+        };
+      },
+    }),
+    createPaymentMethod: (...args: unknown[]) =>
+      state.createPaymentMethod
+        ? state.createPaymentMethod()
+        : Promise.resolve({ paymentMethod: { id: 'pm_test' }, args }),
+    handleCardAction: (secret: string) =>
+      state.handleCardAction ? state.handleCardAction(secret) : Promise.resolve({ paymentIntent: {} }),
+  };
+  return { state, fakeStripe };
+});
+vi.mock('../src/features/payments/paymentProvider', () => ({
+  loadPaymentProvider: () => Promise.resolve(stripe.fakeStripe),
+}));
+
+const premium = {
+  planName: 'Premium' as const,
+  planLevel: 2,
+  segment: null,
+  dueDate: 1_900_000_000,
+  expired: false,
+};
+
+function account(): AccountInfo {
+  return {
+    U_ID: 7,
+    username: 'farmer',
+    login_U_ID: 7,
+    subUser: false,
+    firstname: 'Anna',
+    lastname: 'Farm Ltd',
+    email: 'anna@example.com',
+    phone: '+358401234567',
+    country: 'fi',
+    address: null,
+    zip: null,
+    city: 'Kauhajoki',
+    phones: [],
+    pendingPhone: null,
+    subUsers: [],
+    subUserCount: 2,
+    mayEdit: true,
+    mayAddSubUser: true,
+    demo: false,
+  };
+}
+
+function offer(over: Partial<UpgradeInfo> = {}): UpgradeInfo {
+  return {
+    status_code: 0,
+    prices: [
+      { name: 'plan', months: 12, price: 199 },
+      { name: 'sim', months: 12, price: 49 },
+    ],
+    renewal: { months: 12, level: 2, exp: '20271126' },
+    upgrade_plan_level: null,
+    upgrade_plan_name: null,
+    simExp: [{ bs_id: 'F1000001', exp: 1_900_000_000, renewable: false, newExp: '20290101' }],
+    currentPlan: premium,
+    apiPlan: null,
+    service: null,
+    taxRate: 25.5,
+    currency: 'eur',
+    mode: 'card',
+    id: 'pk_test_x',
+    stripeJs: null,
+    ...over,
+  };
+}
+
+function paymentServer(info: UpgradeInfo) {
+  const server = createFakeServer({ loggedIn: true, user: { plans: [premium], email: 'anna@example.com' } });
+  server.override('GET /client/accountInfo', () => json({ status_code: 0, account: account() }));
+  server.override('GET /client/getUpgradeInfo', () => json(info));
+  return server;
+}
+
+// Spec doc 2 §2.8 nested routes; doc 3 §7 reminder links use type=plan too.
+describe('paymentRouteOf', () => {
+  it.each([
+    ['/account/services/checkout/', '', { kind: 'checkout', type: 'plan' }],
+    ['/account/services/checkout', '?type=sim', { kind: 'checkout', type: 'sim' }],
+    ['/account/services/checkout/', '?type=api', { kind: 'checkout', type: 'api' }],
+    ['/account/services/renewal', '', { kind: 'renewal', upgrade: false }],
+    ['/account/services/renewal', '?upgrade=1', { kind: 'renewal', upgrade: true }],
+    ['/account/services', '', null],
+  ])('%s%s', (path, search, route) => expect(paymentRouteOf(path, search)).toEqual(route));
+});
+
+describe('payments', () => {
+  beforeEach(() => {
+    stripe.state.handleCardAction = null;
+    stripe.state.createPaymentMethod = null;
+  });
+
+  // Spec doc 2 §4 "Renewal buttons are hidden when the plan expiry is more than two months ahead".
+  it('shows the renewal button while the renewal is offered, and none when it is not', async () => {
+    const server = paymentServer(offer());
+    const first = renderApp('/account/services', server);
+    expect((await screen.findByTestId('renew-plan')).getAttribute('href')).toBe(
+      '/account/services/checkout/',
+    );
+    expect(screen.queryByTestId('renew-sim')).toBeNull();
+    first.unmount();
+    renderApp('/account/services', paymentServer(offer({ renewal: null })));
+    await screen.findByTestId('plan-due');
+    await waitFor(() => expect(server.callsTo('GET', '/client/getUpgradeInfo').length).toBeGreaterThan(0));
+    expect(screen.queryByTestId('renew-plan')).toBeNull();
+  });
+
+  // Spec doc 2 §4 "card action required (extra authentication then re-confirm), success".
+  it('pays the renewal, with the bank’s extra authentication, and shows the renewal success', async () => {
+    const server = paymentServer(offer());
+    server.override('POST /charge', () => json({ status_code: 0, intent_id: 'pi_1' }));
+    let confirms = 0;
+    server.override('POST /confirmPayment', () =>
+      json(
+        ++confirms === 1
+          ? { status_code: 0, actionRequired: true, clientSecret: 'pi_1_secret_x', paid: false }
+          : { status_code: 0, actionRequired: false, paid: true },
+      ),
+    );
+    const actions: string[] = [];
+    stripe.state.handleCardAction = (secret) => {
+      actions.push(secret);
+      return Promise.resolve({ paymentIntent: { id: 'pi_1' } });
+    };
+    const { user, location } = renderApp('/account/services/checkout/', server);
+    const dialog = await screen.findByRole('dialog', { name: 'Checkout' });
+    expect((await within(dialog).findByTestId('order-total')).textContent).toContain('249.75');
+    const pay = within(dialog).getByTestId('pay');
+    expect((pay as HTMLButtonElement).disabled).toBe(true);
+    await user.type(await within(dialog).findByLabelText('Card number'), '4000002500003155');
+    await waitFor(() => expect((pay as HTMLButtonElement).disabled).toBe(false));
+    const infoReads = server.callsTo('GET', '/client/userInfo').length;
+    await user.click(pay);
+    expect((await screen.findByTestId('payment-result-renewal')).textContent).toContain('26.11.2027');
+    expect(actions).toEqual(['pi_1_secret_x']);
+    expect(server.callsTo('POST', '/charge')[0]!.body).toMatchObject({
+      stripeToken: 'pm_test',
+      price: 24_975,
+      currency: 'eur',
+      planRenewal: { months: 12, level: 2, exp: '20271126' },
+      uid: 7,
+    });
+    expect(
+      server
+        .callsTo('POST', '/confirmPayment')
+        .map((c) => (c.body as { alreadyConfirmed: boolean }).alreadyConfirmed),
+    ).toEqual([false, true]);
+    // The user info is read again (spec doc 2 §4 success), and OK leads home.
+    await waitFor(() => expect(server.callsTo('GET', '/client/userInfo').length).toBeGreaterThan(infoReads));
+    await user.click(screen.getByTestId('payment-done'));
+    await waitFor(() => expect(location()).not.toContain('/account'));
+  });
+
+  // Spec doc 2 §8 "card errors show the localized message by error code".
+  it('shows a declined card’s reason by its code', async () => {
+    const server = paymentServer(offer());
+    server.override('POST /charge', () => json({ status_code: 0, intent_id: 'pi_2' }));
+    server.override('POST /confirmPayment', () =>
+      json({
+        status_code: 0,
+        actionRequired: false,
+        paid: false,
+        error: { code: 'insufficient_funds', decline_code: 'insufficient_funds', message: 'provider words' },
+      }),
+    );
+    const { user } = renderApp('/account/services/checkout/', server);
+    const dialog = await screen.findByRole('dialog', { name: 'Checkout' });
+    await user.type(await within(dialog).findByLabelText('Card number'), '4000000000009995');
+    await user.click(within(dialog).getByTestId('pay'));
+    expect((await screen.findByTestId('payment-result-error')).textContent).toContain(
+      'Your card has insufficient funds.',
+    );
+  });
+
+  it('shows the provider’s words for a code it has no text for', async () => {
+    const server = paymentServer(offer());
+    stripe.state.createPaymentMethod = () =>
+      Promise.resolve({ error: { code: 'something_new', message: 'Provider says no.' } });
+    const { user } = renderApp('/account/services/checkout/', server);
+    const dialog = await screen.findByRole('dialog', { name: 'Checkout' });
+    await user.type(await within(dialog).findByLabelText('Card number'), '4242424242424242');
+    await user.click(within(dialog).getByTestId('pay'));
+    expect((await screen.findByTestId('payment-result-error')).textContent).toContain('Provider says no.');
+    expect(server.callsTo('POST', '/charge')).toHaveLength(0);
+  });
+
+  // Spec doc 2 §5 "Renewal invoice: valid required email and accepted terms before the button is enabled".
+  it('orders a supervisor’s renewal by invoice once the billing fields, e-mail and terms are given', async () => {
+    const server = paymentServer(offer({ mode: 'invoice', taxRate: 21 }));
+    server.override('POST /invoiceRequest', () =>
+      json({ status_code: 0, invoice_id: 5, invoiceNumber: 'EW-2026-000005' }),
+    );
+    const { user } = renderApp('/account/services/checkout/', server);
+    const dialog = await screen.findByRole('dialog', { name: 'Checkout' });
+    const order = await within(dialog).findByTestId('order-invoice');
+    const fill = async (field: string, value: string) => {
+      const input = within(dialog).getByTestId(`billing-${field}`);
+      await user.clear(input);
+      await user.type(input, value);
+    };
+    await fill('name', 'Anna');
+    await fill('company', 'Farm Ltd');
+    await fill('address', 'Road 1');
+    await fill('zip', '61800');
+    await fill('city', 'Kauhajoki');
+    await fill('country', 'Finland');
+    await fill('email', 'not-an-email');
+    await user.click(within(dialog).getByRole('checkbox'));
+    expect((order as HTMLButtonElement).disabled).toBe(true);
+    await fill('email', 'billing@example.com');
+    expect((order as HTMLButtonElement).disabled).toBe(false);
+    await user.click(order);
+    expect((await screen.findByTestId('payment-result-invoice')).textContent).toContain('EW-2026-000005');
+    expect(server.callsTo('POST', '/invoiceRequest')[0]!.body).toMatchObject({
+      termsAccepted: true,
+      receiptEmail: 'billing@example.com',
+      taxRate: 21,
+      planRenewal: { exp: '20271126' },
+      billingInfo: { city: 'Kauhajoki', country: 'Finland' },
+    });
+  });
+
+  // Spec doc 2 §6 "Users with a service subscription outside Australia see a contact-support message".
+  it('sends a service user outside Australia to support', async () => {
+    renderApp('/account/services/renewal', paymentServer(offer({ mode: 'support' })));
+    expect(await screen.findByTestId('payment-support')).toBeTruthy();
+    expect(screen.queryByTestId('pay')).toBeNull();
+  });
+
+  it('says the renewal is unavailable when nothing is due', async () => {
+    renderApp('/account/services/checkout/?type=sim', paymentServer(offer()));
+    expect(await screen.findByTestId('payment-result-unavailable')).toBeTruthy();
+  });
+});
