@@ -203,6 +203,15 @@ describe('probes leaving the storage (retainSensors)', () => {
     expect(Object.keys(state.sensors).sort()).toEqual(['A', 'B', 'C']);
   });
 
+  it('keeps the state as it is when every probe stays (a set or a list of them)', () => {
+    const { state } = runBatches(abs('ABS_MAX'), [[r('A', 0, 460), r('B', 0, 470)]]);
+    for (const ids of [['A', 'B', 'C'], new Set(['B', 'A'])]) {
+      const out = retainSensors(state, ids, NOW);
+      expect(out.effects).toEqual([]);
+      expect(out.state).toBe(state);
+    }
+  });
+
   it("a probe that left is no longer part of the others' mean", () => {
     const rule = rel('REL_MAX', { tempRef: 'AVERAGE_TEMP' });
     const { state } = runBatches(rule, [[r('A', 0, 500), r('B', 0, 300)]]);

@@ -397,11 +397,12 @@ export class MonitorEvaluator {
         const newest = readings.reduce((m, r) => Math.max(m, r.received_ts), Number.NEGATIVE_INFINITY);
 
         const all: RuleEffect[] = [];
+        const probesNow = new Set(target.sensorIds);
         for (const rule of rules) {
           const held = heldOf(rule);
           const effects: RuleEffect[] = [];
           // Probes that left the monitor's storages leave the rule, and their alerts end.
-          const retained = retainSensors(held.state, target.sensorIds, now);
+          const retained = retainSensors(held.state, probesNow, now);
           held.state = retained.state;
           effects.push(...retained.effects);
           if (mode === 'tick') {

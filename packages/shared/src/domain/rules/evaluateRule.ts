@@ -203,12 +203,14 @@ function step(r: Run, reading: RuleReading, now: number): void {
   const ts = reading.meas_ts;
   if (!Number.isFinite(ts) || ts > now + FUTURE_SKEW_SECONDS) return;
   const known = sensorStateOf(r.state, reading.sensor_id);
-  const newest = known?.prevData.ts ?? null;
+  const newest = known === undefined ? null : known.prevData.ts;
   // A reading at the newest time is taken as late, not dropped: an exact duplicate then changes
   // nothing (the history keeps extremes, the peak a maximum), and a second, different reading at
   // the same time joins the history the same way whether it comes in the same packet or again later.
   const late = newest !== null && ts <= newest;
-  const s = writable(r.state, r.original, reading.sensor_id);
+  // In place, a known probe's state is already the one to write (one look-up, not two).
+  const s =
+    known !== undefined && r.original === null ? known : writable(r.state, r.original, reading.sensor_id);
   r.sensor = s;
   r.ts = ts;
   r.late = late;
@@ -216,7 +218,7 @@ function step(r: Run, reading: RuleReading, now: number): void {
   if (!late) {
     s.prevData.ts = ts;
     const kept = s.prevData.temps;
-    kept.length = temps.length;
+    if (kept.length !== temps.length) kept.length = temps.length;
     for (let d = 0; d < temps.length; d++) {
       const v = temps[d];
       kept[d] = valid(v) ? v : null;
@@ -472,8 +474,20 @@ export function resetAlerts(
  * alerts end ('probeRemoved', resetTS = now). Otherwise a probe moved elsewhere would linger in the
  * other probes' mean and fall into the no-data state of a storage it has left.
  */
-export function retainSensors(state: RuleState, sensorIds: readonly string[], now: number): RuleEvaluation {
-  const keep = new Set(sensorIds);
+export function retainSensors(
+  state: RuleState,
+  sensorIds: readonly string[] | ReadonlySet<string>,
+  now: number,
+): RuleEvaluation {
+  const keep: ReadonlySet<string> = sensorIds instanceof Set ? sensorIds : new Set(sensorIds);
+  let leaving = false;
+  for (const id in state.sensors)
+    if (!keep.has(id)) {
+      leaving = true;
+      break;
+    }
+  // Every pass asks; almost every pass keeps every probe, and then the state is the same object.
+  if (!leaving) return { state, effects: [] };
   const copy: RuleState = { turnPoint: state.turnPoint, sensors: {} };
   const effects: RuleEffect[] = [];
   for (const id in state.sensors) {
