@@ -144,6 +144,22 @@ describe(`payments on ${TEST_ENGINE}`, () => {
     expect(offer.renewal!.exp).toMatch(/^\d{8}$/);
   });
 
+  it("offers the demo's card-paying farm its plan and SIM, in dollars with Australia's GST", async () => {
+    const token = await t.login('renew@demo.emberwatch');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/client/getUpgradeInfo',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.json()).toMatchObject({
+      mode: 'card',
+      currency: 'dol',
+      taxRate: 10,
+      renewal: { months: 12, level: 2 },
+      simExp: [{ bs_id: 'F1900101', renewable: true }],
+    });
+  });
+
   it('hides the renewal when the plan expires more than two months ahead', async () => {
     await setAccount(ids.hay!, { plan_due_ts: now + 70 * DAY });
     expect((await info('hay')).renewal).toBeNull();

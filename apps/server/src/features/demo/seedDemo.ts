@@ -2,6 +2,7 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Store } from '../../db/createDatabase.js';
 import { seedDemoKits } from '../activation/index.js';
+import { seedDemoPayments } from '../payments/index.js';
 import { issueStationSecret } from '../ingest/index.js';
 import { hashPassword } from '../sessions/index.js';
 import {
@@ -58,6 +59,8 @@ export async function seedDemo(
   const seeded = await seedDemoAccounts(store, dataDir, url, nowS);
   await seedDemoStorages(store, nowS);
   await seedDemoKits(store, nowS);
+  // A card-paying farm whose plan and SIM may be renewed (decision 0056).
+  await seedDemoPayments(store, nowS, DEMO_PASSWORD);
   // Tests of other features start from accounts without monitors (they create their own).
   if (opts.monitors !== false) await seedDemoMonitors(store, nowS);
   // Their fans bring their own monitors and controllers: off with the monitors unless asked for.

@@ -12,6 +12,7 @@ import { stripeClient, type Stripe } from './stripeClient.js';
 import { startFakeStripe, type FakeStripe } from './stripeFake/fakeStripe.js';
 
 export type { FakeStripe } from './stripeFake/fakeStripe.js';
+export { seedDemoPayments, DEMO_PAYMENTS_ACCOUNT } from './seedDemoPayments.js';
 
 /** Stripe's own origins, for the web app's Content-Security-Policy with real Stripe. */
 const STRIPE_SOURCES = {

@@ -1,0 +1,89 @@
+import type { Store } from '../../db/createDatabase.js';
+import { BaseStationRepository } from '../base-stations/index.js';
+import { issueStationSecret } from '../ingest/index.js';
+import { hashPassword } from '../sessions/index.js';
+
+/** The demo's card-paying farm (decision 0056): its plan and a SIM run out soon, so both may be renewed. */
+export const DEMO_PAYMENTS_ACCOUNT = {
+  username: 'renew@demo.emberwatch',
+  bsId: 'F1900101',
+  planDueInDays: 20,
+  simDueInDays: 10,
+} as const;
+
+const DAY = 86_400;
+
+/**
+ * Adds the payments demo account once: an Australian hay contractor on Premium whose plan expires in
+ * 20 days and whose station's SIM expires in 10 — the other demo farms renew by invoice (supervisors)
+ * or through support (the Insight service outside Australia), so without it the demo could not show a
+ * card payment. Its station sends nothing (the simulator plays the other farms).
+ */
+export async function seedDemoPayments(store: Store, nowS: number, password: string): Promise<boolean> {
+  const { db } = store;
+  const existing = await db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', DEMO_PAYMENTS_ACCOUNT.username)
+    .executeTakeFirst();
+  if (existing) return false;
+  const passwordHash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    const user = await trx
+      .insertInto('users')
+      .values({
+        username: DEMO_PAYMENTS_ACCOUNT.username,
+        password_hash: passwordHash,
+        firstname: 'Sam',
+        lastname: 'Outback Hay Contractors',
+        email: 'renew@example.com',
+        phone: null,
+        country: 'au',
+        language: 'en',
+        admin: 0,
+        admin_group: null,
+        master: 0,
+        grand_master: 0,
+        translator: 0,
+        translator_locales: '[]',
+        main_user_id: null,
+        partner_app: null,
+        plan_name: 'Premium',
+        plan_level: 2,
+        segment: null,
+        plan_due_ts: nowS + DEMO_PAYMENTS_ACCOUNT.planDueInDays * DAY,
+        service_json: null,
+        siteindex: 0,
+        storages_enabled: 1,
+        voice_call_enabled: 0,
+        limit_free_data: 0,
+        blocked: 0,
+        demo: 0,
+        sub_user_count: 2,
+        created_ts: nowS,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const stations = new BaseStationRepository(trx);
+    if (await stations.findById(DEMO_PAYMENTS_ACCOUNT.bsId)) return;
+    await stations.insertStation({
+      id: DEMO_PAYMENTS_ACCOUNT.bsId,
+      owner_user_id: user.id,
+      bs_group: null,
+      display_name: 'Outback shed',
+      timezone: 'Australia/Sydney',
+      bs_type: null,
+      version: null,
+      firmware: null,
+      sim: null,
+      sim_exp_ts: nowS + DEMO_PAYMENTS_ACCOUNT.simDueInDays * DAY,
+      activation_ts: nowS,
+      last_boot_ts: null,
+      last_conf_ts: null,
+      last_data_ts: null,
+      credential_hash: issueStationSecret().hash,
+      created_ts: nowS,
+    });
+  });
+  return true;
+}
