@@ -118,7 +118,8 @@ describe(`realtime push over the WebSocket, on ${TEST_ENGINE}`, () => {
       grain: grainStations,
       compost: compostStations,
       master: [...hayStations, ...grainStations],
-      admin: [...hayStations, ...grainStations, ...compostStations],
+      // The admin hears the demo-mode visitor's station too.
+      admin: [...hayStations, ...grainStations, ...compostStations, 'F4000001'],
     };
     const sockets = await Promise.all(
       Object.keys(expected).map(async (u) => [u, await subscriber(`${u}@demo.emberwatch`)] as const),

@@ -50,6 +50,11 @@ export interface DemoAccount {
    */
   master?: { authorizedBy: string[]; requestedFrom?: string[] };
   mainUser?: string;
+  /**
+   * The spec's demo mode (doc 1 §6, doc 2 §6): the top bar's demo selector switches the account
+   * between GRAIN, HAY and WASTE, and the browser keeps the user's changes (decision 0058).
+   */
+  demoMode?: boolean;
   prefs: Partial<UiPreferences>;
   stations: DemoStation[];
 }
@@ -228,6 +233,35 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     admin: { group: 0 },
     prefs: {},
     stations: [],
+  },
+  {
+    // A shared tour in demo mode: the top bar switches it between a grain store, a hay farm and a
+    // compost site (spec doc 1 §4 "Demo switching"); it starts as the hay farm it is.
+    username: 'visitor@demo.emberwatch',
+    firstname: 'Demo',
+    lastname: 'Visitor',
+    country: 'gb',
+    language: 'en',
+    planName: 'Premium',
+    planLevel: 2,
+    segment: null,
+    service: { plan: 2, trial: 0, period: 36, surveyCompleted: true },
+    demoMode: true,
+    prefs: { temperature_alert: 45, chart_scale: [0, 60], color_steps: [0, 20, 30, 45, 60] },
+    stations: [
+      {
+        id: 'F4000001',
+        name: 'Demo barn',
+        timezone: 'Europe/London',
+        bsType: 2,
+        version: 'V5.1.2',
+        firmware: '3.2',
+        material: 'hay',
+        probes: 8,
+        depths: 3,
+        firstProbe: 40001,
+      },
+    ],
   },
   {
     username: 'master@demo.emberwatch',

@@ -130,8 +130,9 @@ async function seedDemoAccounts(
             voice_call_enabled: 0,
             limit_free_data: 0,
             blocked: 0,
-            // Demo data, not the spec's demo mode: what a user changes here is saved like anywhere else.
-            demo: 0,
+            // Demo data, not the spec's demo mode (what a user changes is saved like anywhere else),
+            // except the visitor's tour, which is in demo mode (decision 0058).
+            demo: a.demoMode ? 1 : 0,
             sub_user_count: 2,
             created_ts: nowS,
           })

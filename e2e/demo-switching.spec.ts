@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { demoPassword } from './support/app.js';
+
+// Issue 14 item 7 (spec doc 1 §4 "Demo switching", §6; decision 0058): the demo-mode visitor's top
+// bar switches the site between a grain store, a hay farm and a compost site with the spec's exact
+// settings; the switch lives in the browser session and the server keeps the account's own values.
+test('the demo-mode visitor switches between grain, hay and compost from the top bar, and nothing is saved', async ({
+  page,
+  request,
+}) => {
+  await page.addInitScript({
+    content: "sessionStorage.setItem('emberwatch.notificationsClosed', '1');",
+  });
+  await page.goto('/settings/preferences');
+  await page.getByLabel('Username', { exact: true }).fill('visitor@demo.emberwatch');
+  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
+  await page.getByRole('button', { name: 'Log in' }).click();
+
+  const selector = page.getByRole('group', { name: 'Demo type' });
+  const alert = page.getByTestId('settings-temperature-alert').getByLabel('Alert above');
+  await expect(alert).toHaveValue('45');
+  await selector.getByRole('button', { name: 'Grain' }).click();
+  await expect(alert).toHaveValue('30');
+  await expect(page.getByLabel('Step 5')).toHaveValue('40');
+
+  await selector.getByRole('button', { name: 'Compost' }).click();
+  await expect(alert).toHaveValue('85');
+  await expect(page.getByLabel('Step 2')).toHaveValue('40');
+  // The plan follows too: a compost site's menu has the batches.
+  await page.getByTestId('menu-button').click();
+  await expect(page.getByRole('link', { name: 'Batches' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // A reload keeps the switch (the browser session) …
+  await page.reload();
+  await expect(alert).toHaveValue('85');
+  await expect(selector.getByRole('button', { name: 'Compost' })).toHaveAttribute('aria-pressed', 'true');
+  // … and the server still holds the visitor's own settings.
+  const login = await request.post('/admin/login', {
+    data: { username: 'visitor@demo.emberwatch', password: demoPassword },
+  });
+  const token = ((await login.json()) as { accessToken: string }).accessToken;
+  const session = await request.get('/client/getSessionInfo', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(
+    ((await session.json()) as { ui_preferences: { temperature_alert: number } }).ui_preferences,
+  ).toMatchObject({ temperature_alert: 45 });
+});
