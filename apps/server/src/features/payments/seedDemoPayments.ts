@@ -7,6 +7,7 @@ import { hashPassword } from '../sessions/index.js';
 export const DEMO_PAYMENTS_ACCOUNT = {
   username: 'renew@demo.emberwatch',
   bsId: 'F1900101',
+  probes: ['H91001', 'H91002'],
   planDueInDays: 20,
   simDueInDays: 10,
 } as const;
@@ -17,7 +18,7 @@ const DAY = 86_400;
  * Adds the payments demo account once: an Australian hay contractor on Premium whose plan expires in
  * 20 days and whose station's SIM expires in 10 — the other demo farms renew by invoice (supervisors)
  * or through support (the Insight service outside Australia), so without it the demo could not show a
- * card payment. Its station sends nothing (the simulator plays the other farms).
+ * card payment. Its station and its two probes send nothing (the simulator plays the other farms).
  */
 export async function seedDemoPayments(store: Store, nowS: number, password: string): Promise<boolean> {
   const { db } = store;
@@ -84,6 +85,21 @@ export async function seedDemoPayments(store: Store, nowS: number, password: str
       credential_hash: issueStationSecret().hash,
       created_ts: nowS,
     });
+    // Two probes, so that the app does not ask to activate some (they have sent nothing yet).
+    await stations.insertProbes(
+      DEMO_PAYMENTS_ACCOUNT.probes.map((sensorId) => ({
+        sensor_id: sensorId,
+        bs_id: DEMO_PAYMENTS_ACCOUNT.bsId,
+        sensor_name: null,
+        kind: 'hay',
+        depths: 3,
+        disabled: 0,
+        storage_location: null,
+        col: null,
+        real_bs: null,
+        created_ts: nowS,
+      })),
+    );
   });
   return true;
 }
