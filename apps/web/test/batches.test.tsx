@@ -611,7 +611,9 @@ describe('changing batches', () => {
     ]);
     const row = within(table).getAllByRole('row')[1]!;
     expect(row.textContent).toContain('140.0 °F / 50.0 °F');
-    expect(row.textContent).toContain('drive');
+    // The settings' RC event table: the mode as the controller display names it, temperatures coloured.
+    expect(row.textContent).toContain('AUTO');
+    expect(within(row).getByText('140.0 °F').getAttribute('style')).toContain('color');
     expect(row.textContent).toContain('3600');
   });
 

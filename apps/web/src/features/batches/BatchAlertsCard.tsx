@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import type { Batch } from '@emberwatch/shared';
-import { BatchTemperature } from './BatchTemperature';
+import { BandTemperature } from '../probes';
 import { useBatchFormat } from './useBatchFormat';
 
 /**
@@ -22,7 +22,7 @@ export function BatchAlertsCard({ batch }: { batch: Batch }) {
           {a.type === 'batch' && a.temperature !== null ? (
             <>
               {t('batches.alerts.highProbe', { probe: a.sensor_id, time: fmt.dateTime(a.ts) })}{' '}
-              <BatchTemperature tenths={a.temperature} />
+              <BandTemperature testId="batch-temperature" tenths={a.temperature} />
             </>
           ) : a.ts === null ? (
             t('batches.alerts.neverProbe', { probe: a.sensor_id })

@@ -274,6 +274,7 @@ function BatchPhases({
             <BatchPhaseCard
               key={phase.index}
               batchId={batch.batch_id}
+              batchTitle={batch.batch_name}
               phase={phase}
               running={running}
               probeLabel={probes.label}

@@ -8,7 +8,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
 import { BATCH_STATUS, type Batch } from '@emberwatch/shared';
-import { BatchTemperature } from './BatchTemperature';
+import { BandTemperature } from '../probes';
 import { hottestAlert, phaseProgress, runningPhase } from './batchSummary';
 
 /** One batch of the list: name, station, running phase and its progress, probes, current alerts. */
@@ -92,7 +92,8 @@ export function BatchListItem({
                   variant="outlined"
                   label={
                     <span>
-                      {t('batches.alerts.batch')} · <BatchTemperature tenths={hottest} />
+                      {t('batches.alerts.batch')} ·{' '}
+                      <BandTemperature testId="batch-temperature" tenths={hottest} />
                     </span>
                   }
                 />

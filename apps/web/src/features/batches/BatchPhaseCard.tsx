@@ -12,7 +12,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { BatchPhase } from '@emberwatch/shared';
-import { BatchTemperature } from './BatchTemperature';
+import { BandTemperature } from '../probes';
 import { RcLogDialog } from './RcLogDialog';
 import { useBatchFormat } from './useBatchFormat';
 
@@ -23,12 +23,14 @@ import { useBatchFormat } from './useBatchFormat';
  */
 export function BatchPhaseCard({
   batchId,
+  batchTitle,
   phase,
   running,
   probeLabel,
   action,
 }: {
   batchId: number;
+  batchTitle: string;
   phase: BatchPhase;
   running: boolean;
   probeLabel: (id: string) => string;
@@ -115,10 +117,10 @@ export function BatchPhaseCard({
                     {phase.targetHours !== null && ` / ${phase.targetHours}`}
                   </TableCell>
                   <TableCell>
-                    <BatchTemperature tenths={s.maxTemp} />
+                    <BandTemperature testId="batch-temperature" tenths={s.maxTemp} />
                   </TableCell>
                   <TableCell>
-                    <BatchTemperature tenths={s.lastTemp} />
+                    <BandTemperature testId="batch-temperature" tenths={s.lastTemp} />
                   </TableCell>
                   <TableCell>{fmt.dateTime(s.last_ts)}</TableCell>
                 </TableRow>
@@ -156,6 +158,7 @@ export function BatchPhaseCard({
       {logOpen && (
         <RcLogDialog
           batchId={batchId}
+          batchTitle={batchTitle}
           index={phase.index}
           phaseName={phase.phase_name}
           onClose={() => setLogOpen(false)}

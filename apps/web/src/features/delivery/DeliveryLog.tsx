@@ -11,7 +11,7 @@ import { formatDateTime } from '../../lib/formatDateTime';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { useUiPreferences } from '../sessions';
-import { BandTemperature } from './BandTemperature';
+import { BandTemperature } from '../probes';
 import { AlertStatusChip, ChannelIcon, MessageStatusChip } from './deliveryMarks';
 import { useDeliveryLog } from './deliveryQueries';
 

@@ -7,3 +7,4 @@ export { FAN_KEY, fanQueryConcerns, useAccountFcItems, useRunScheduler } from '.
 // The settings RC tab, and the scheduler fields the monitor editor's fan rule dialog shares.
 export { RcSettingsTab, useRcUnits } from './RcSettingsTab';
 export { FanSchedulerFields, type FanSchedule } from './FanSchedulerFields';
+export { RcEventTable } from './RcEventTable';

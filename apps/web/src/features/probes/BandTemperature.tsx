@@ -1,21 +1,26 @@
 import Box from '@mui/material/Box';
 import { temperatureBand, unitOf } from '@emberwatch/shared';
 import { formatTemperatureText } from '../../lib/formatDecimal';
-import { TEMPERATURE_BAND_COLOURS, useTemperatureScale } from '../probes';
 import { useUiPreferences } from '../sessions';
+import { useTemperatureScale } from './temperatureScale';
+import { TEMPERATURE_BAND_COLOURS } from './temperaturePalette';
 
 /**
  * A temperature (tenths of °C) in the user's unit, filled with the colour of its band in the user's
- * colour steps, as the monitors' alert list shows them.
+ * colour steps, so a hot one is seen before it is read — in alert lists, the delivery log and the
+ * batches; '--' when missing.
  */
-export function BandTemperature({ tenths }: { tenths: number }) {
+export function BandTemperature({ tenths, testId }: { tenths: number | null; testId?: string }) {
   const unit = unitOf(useUiPreferences().degrees);
-  const band = temperatureBand(tenths, useTemperatureScale().colorStepsC);
+  const steps = useTemperatureScale().colorStepsC;
+  if (tenths === null) return <span>{formatTemperatureText(null, unit)}</span>;
+  const band = temperatureBand(tenths, steps);
   const colours = TEMPERATURE_BAND_COLOURS[band];
   return (
     <Box
       component="span"
       data-tone={`band-${band}`}
+      data-testid={testId}
       sx={{
         px: 0.75,
         borderRadius: 1,

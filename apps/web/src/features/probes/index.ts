@@ -5,3 +5,4 @@ export { AboveAlertIcon } from './AboveAlertIcon';
 export { MonitorAlertIcon } from './MonitorAlertIcon';
 export { useTemperatureScale, type TemperatureScale } from './temperatureScale';
 export { TEMPERATURE_BAND_COLOURS, type BandColours } from './temperaturePalette';
+export { BandTemperature } from './BandTemperature';

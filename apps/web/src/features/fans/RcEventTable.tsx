@@ -1,0 +1,91 @@
+import { useTranslation } from 'react-i18next';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { operationModeLabel, temperatureBand, unitOf, type FcMode, type RcEvent } from '@emberwatch/shared';
+import { formatTemperatureText } from '../../lib/formatDecimal';
+import { useUiPreferences } from '../sessions';
+import { TEMPERATURE_BAND_COLOURS, useTemperatureScale } from '../probes';
+
+const COLUMNS = [
+  'date',
+  'batch',
+  'c',
+  'net',
+  'mode',
+  'vent',
+  'comm',
+  'manual',
+  'dataTs',
+  'temps',
+  'cycle',
+  'secs',
+] as const;
+
+/**
+ * RC unit events as spec doc 3 §2 lists them (Date, Batch, C, Net, Mode, Vent, Comm, Manual, DataTS,
+ * Temps, Cycle, Secs), temperatures coloured by the user's steps: the settings' event log and a
+ * batch phase's log show the same table.
+ */
+export function RcEventTable({
+  events,
+  batchName,
+  label,
+}: {
+  events: readonly RcEvent[];
+  batchName: (batchId: number) => string;
+  label: string;
+}) {
+  const { t } = useTranslation();
+  const unit = unitOf(useUiPreferences().degrees);
+  const scale = useTemperatureScale();
+  const time = (ts: number | null) => (ts === null ? '--' : new Date(ts * 1000).toLocaleString());
+  const temp = (tenths: number | null | undefined) =>
+    tenths === null || tenths === undefined ? (
+      '--'
+    ) : (
+      <span style={{ color: TEMPERATURE_BAND_COLOURS[temperatureBand(tenths, scale.colorStepsC)].text }}>
+        {formatTemperatureText(tenths, unit, true)}
+      </span>
+    );
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={label} data-testid="rc-log">
+        <TableHead>
+          <TableRow>
+            {COLUMNS.map((c) => (
+              <TableCell key={c}>{t(`fans.rc.log.${c}`)}</TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {events.map((e, i) => (
+            <TableRow key={`${e.ts}-${e.channel}-${i}`} data-testid="rc-log-row">
+              <TableCell>{time(e.ts)}</TableCell>
+              <TableCell>{e.batchRef === null ? '--' : batchName(e.batchRef)}</TableCell>
+              <TableCell>{e.channel}</TableCell>
+              <TableCell>{e.net ?? '--'}</TableCell>
+              <TableCell>
+                {e.fc_mode ? operationModeLabel(e.fc_mode as FcMode) : '--'}
+                {' · '}
+                {e.command === 1 ? t('fans.command.on') : t('fans.command.off')}
+              </TableCell>
+              <TableCell>{e.ventMode ?? '--'}</TableCell>
+              <TableCell>{e.comm === 'offline' ? t('fans.offline') : t('fans.rc.online')}</TableCell>
+              <TableCell>{e.manual ? t('fans.rc.manual') : t('fans.rc.automatic')}</TableCell>
+              <TableCell>{time(e.dataTs)}</TableCell>
+              <TableCell>
+                {temp(e.temps?.[0])} / {temp(e.temps?.[1])}
+              </TableCell>
+              <TableCell>{time(e.cycle)}</TableCell>
+              <TableCell>{e.secs ?? '--'}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
