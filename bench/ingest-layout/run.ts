@@ -8,7 +8,10 @@
  *   one contiguous range; every reading lands on its probe's last page, so a commit writes about one
  *   page to the WAL per reading;
  * - `arrival`: the same rows in arrival order (rowid table, no other index), where a commit writes
- *   only the pages its rows fill.
+ *   only the pages its rows fill;
+ * - `hourly`: WITHOUT ROWID keyed by (hour of the reading, probe, time): a commit's readings of one
+ *   hour share a few pages, duplicates are still found by the key, and a probe's range is read by one
+ *   seek per hour (`hour IN (…)`) — cheap while packing keeps only the last few days as rows.
  *
  *   npx tsx bench/ingest-layout/run.ts [--rounds 60] [--warmup-rounds 20]
  */
@@ -36,6 +39,7 @@ const columns =
 const layouts = {
   clustered: `create table readings (${columns}, primary key (sensor_id, meas_ts)) without rowid`,
   arrival: `create table readings (id integer primary key, ${columns})`,
+  hourly: `create table readings (hour integer not null, ${columns}, primary key (hour, sensor_id, meas_ts)) without rowid`,
 } as const;
 
 function measure(layout: keyof typeof layouts): { user: number; system: number } {
@@ -47,8 +51,11 @@ function measure(layout: keyof typeof layouts): { user: number; system: number }
     db.pragma('wal_autocheckpoint = 8000');
     db.exec(layouts[layout]);
     const insert = db.prepare(
-      'insert into readings (sensor_id, meas_ts, bs_id, received_ts, temperature, temps, sensor_rssi, bs_rssi, batt) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      layout === 'hourly'
+        ? 'insert into readings (hour, sensor_id, meas_ts, bs_id, received_ts, temperature, temps, sensor_rssi, bs_rssi, batt) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'
+        : 'insert into readings (sensor_id, meas_ts, bs_id, received_ts, temperature, temps, sensor_rssi, bs_rssi, batt) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
+    const hourly = layout === 'hourly';
     const begin = db.prepare('begin');
     const commit = db.prepare('commit');
     const probes = Array.from({ length: PROBES }, (_, i) => `H${100_000 + ((i * 7_919) % 100_000)}`);
@@ -58,8 +65,11 @@ function measure(layout: keyof typeof layouts): { user: number; system: number }
         ts += 600;
         for (let c = 0; c < PROBES; c += PER_COMMIT) {
           begin.run();
-          for (let k = c; k < Math.min(PROBES, c + PER_COMMIT); k++)
-            insert.run(probes[k], ts, 'B1000000', ts, 200 + (k % 50), '[200,210,220]', -70, -60, 300);
+          for (let k = c; k < Math.min(PROBES, c + PER_COMMIT); k++) {
+            const row = [probes[k], ts, 'B1000000', ts, 200 + (k % 50), '[200,210,220]', -70, -60, 300];
+            if (hourly) insert.run(Math.floor(ts / 3600), ...row);
+            else insert.run(...row);
+          }
           commit.run();
         }
       }
@@ -79,7 +89,7 @@ function measure(layout: keyof typeof layouts): { user: number; system: number }
 console.log(
   `SQLite alone, ${PROBES} probes, ${PER_COMMIT} readings per commit, ${ROUNDS} rounds after ${WARMUP} (load ${loadAverage().join(' ')})`,
 );
-for (const layout of ['clustered', 'arrival', 'clustered', 'arrival'] as const) {
+for (const layout of ['clustered', 'arrival', 'hourly', 'clustered', 'arrival', 'hourly'] as const) {
   const { user, system } = measure(layout);
   console.log(
     `  ${layout.padEnd(10)} ${(user + system).toFixed(2)} ms CPU / 1,000 readings (user ${user.toFixed(2)}, system ${system.toFixed(2)})`,
