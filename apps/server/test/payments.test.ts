@@ -160,6 +160,18 @@ describe(`payments on ${TEST_ENGINE}`, () => {
     });
   });
 
+  it('lets the web app load Stripe.js, its frames and its API from the fake, and only from there', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/health' });
+    const csp = String(res.headers['content-security-policy']);
+    for (const directive of ['script-src', 'connect-src', 'frame-src']) {
+      const value = csp.split(';').find((d) => d.trim().startsWith(`${directive} `)) ?? '';
+      expect(value, directive).toContain(fake.apiBase);
+    }
+    expect(csp).not.toContain('js.stripe.com');
+    const js = await fetch(`${fake.apiBase}/v3/`);
+    expect(await js.text()).toContain('window.Stripe = Stripe');
+  });
+
   it('hides the renewal when the plan expires more than two months ahead', async () => {
     await setAccount(ids.hay!, { plan_due_ts: now + 70 * DAY });
     expect((await info('hay')).renewal).toBeNull();
