@@ -36,6 +36,10 @@ const stripe = vi.hoisted(() => {
   };
   return { state, fakeStripe };
 });
+const saved = vi.hoisted(() => [] as { type: string; name: string }[]);
+vi.mock('../src/lib/saveBlob', () => ({
+  saveBlob: (blob: Blob, name: string) => saved.push({ type: blob.type, name }),
+}));
 vi.mock('../src/features/payments/paymentProvider', () => ({
   loadPaymentProvider: () => Promise.resolve(stripe.fakeStripe),
 }));
@@ -260,5 +264,18 @@ describe('payments', () => {
   it('says the renewal is unavailable when nothing is due', async () => {
     renderApp('/account/services/checkout/?type=sim', paymentServer(offer()));
     expect(await screen.findByTestId('payment-result-unavailable')).toBeTruthy();
+  });
+
+  it('downloads the invoice the e-mail links to', async () => {
+    const server = paymentServer(offer({ mode: 'invoice' }));
+    server.override('GET /client/invoicePdf', () =>
+      json({ status_code: 0, fileName: 'EW-2026-000005.pdf', pdfBase64: btoa('%PDF-1.3') }),
+    );
+    const { user } = renderApp('/account/services?invoice=5', server);
+    await user.click(await screen.findByTestId('invoice-download'));
+    await waitFor(() =>
+      expect(saved).toContainEqual({ type: 'application/pdf', name: 'EW-2026-000005.pdf' }),
+    );
+    expect(server.callsTo('GET', '/client/invoicePdf')[0]!.query.get('invoice_id')).toBe('5');
   });
 });

@@ -17,7 +17,7 @@ import { InvoiceOrderForm } from './InvoiceOrderForm';
 import { offeredLines } from './orderLines';
 import { paymentRouteOf, type PaymentRoute } from './paymentRoute';
 import { PaymentResult, type PaymentOutcome } from './PaymentResult';
-import { useUpgradeInfo } from './paymentsQueries';
+import { useInvoiceDownload, useUpgradeInfo } from './paymentsQueries';
 
 /**
  * The checkout and renewal dialogs over the account's Services tab (spec doc 2 §2.8): they close back
@@ -26,8 +26,38 @@ import { useUpgradeInfo } from './paymentsQueries';
 export function PaymentRouteDialog({ uid }: { uid: number }) {
   const { pathname, search } = useLocation();
   const route = paymentRouteOf(pathname, search);
+  // The invoice e-mail links to /account/services?invoice={id}: the PDF is downloaded from there.
+  const invoiceId = Number(new URLSearchParams(search).get('invoice'));
+  if (!route && Number.isInteger(invoiceId) && invoiceId > 0)
+    return <InvoiceDialog uid={uid} invoiceId={invoiceId} />;
   if (!route) return null;
   return <PaymentDialog key={`${pathname}${search}`} uid={uid} route={route} />;
+}
+
+function InvoiceDialog({ uid, invoiceId }: { uid: number; invoiceId: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const download = useInvoiceDownload(uid);
+  const [failed, setFailed] = useState(false);
+  const close = () => void navigate('/account/services');
+  return (
+    <Dialog open onClose={close} aria-labelledby="invoice-title">
+      <DialogTitle id="invoice-title">{t('payments.invoice.title')}</DialogTitle>
+      <DialogContent>
+        {failed && <Alert severity="error">{t('payments.errors.generic')}</Alert>}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close}>{t('payments.close')}</Button>
+        <Button
+          variant="contained"
+          data-testid="invoice-download"
+          onClick={() => download(invoiceId).catch(() => setFailed(true))}
+        >
+          {t('payments.downloadInvoice')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
 }
 
 function PaymentDialog({ uid, route }: { uid: number; route: PaymentRoute }) {

@@ -5,13 +5,10 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import { endpoints } from '@emberwatch/shared';
-import { useApiClient } from '../../lib/ApiClientContext';
 import { ApiRequestError } from '../../lib/ApiRequestError';
-import { saveBlob } from '../../lib/saveBlob';
 import { CardError, cardErrorText } from './cardErrorText';
 import { accountDateOf } from './orderLines';
-import { useReloadAfterPayment } from './paymentsQueries';
+import { useInvoiceDownload, useReloadAfterPayment } from './paymentsQueries';
 
 /** Spec doc 2 §4 result screens: upgrade success, renewal success, invoice success, renewal unavailable; and the error. */
 export type PaymentOutcome =
@@ -23,7 +20,6 @@ export type PaymentOutcome =
 
 export function PaymentResult(props: { outcome: PaymentOutcome; uid: number; onDone: () => void }) {
   const { t } = useTranslation();
-  const api = useApiClient();
   const reload = useReloadAfterPayment();
   const { outcome } = props;
   const paid = outcome.kind === 'upgrade' || outcome.kind === 'renewal';
@@ -36,11 +32,7 @@ export function PaymentResult(props: { outcome: PaymentOutcome; uid: number; onD
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const download = async (invoiceId: number) => {
-    const r = await api.call(endpoints.payments.invoicePdf, { invoice_id: invoiceId, UID: props.uid });
-    const bytes = Uint8Array.from(atob(r.pdfBase64), (c) => c.charCodeAt(0));
-    saveBlob(new Blob([bytes], { type: 'application/pdf' }), r.fileName);
-  };
+  const download = useInvoiceDownload(props.uid);
 
   let content;
   switch (outcome.kind) {

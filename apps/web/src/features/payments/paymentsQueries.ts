@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpoints } from '@emberwatch/shared';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { queryKeys } from '../../lib/queryKeys';
+import { saveBlob } from '../../lib/saveBlob';
 
 const upgradeInfoKey = (uid: number) => ['upgradeInfo', uid] as const;
 
@@ -29,5 +30,15 @@ export function useReloadAfterPayment() {
       queryClient.invalidateQueries({ queryKey: ['upgradeInfo'] }),
       queryClient.invalidateQueries({ queryKey: queryKeys.session }),
     ]);
+  };
+}
+
+/** Downloads an invoice of the account as its PDF. */
+export function useInvoiceDownload(uid: number) {
+  const api = useApiClient();
+  return async (invoiceId: number) => {
+    const r = await api.call(endpoints.payments.invoicePdf, { invoice_id: invoiceId, UID: uid });
+    const bytes = Uint8Array.from(atob(r.pdfBase64), (c) => c.charCodeAt(0));
+    saveBlob(new Blob([bytes], { type: 'application/pdf' }), r.fileName);
   };
 }
