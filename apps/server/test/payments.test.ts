@@ -295,6 +295,84 @@ describe(`payments on ${TEST_ENGINE}`, () => {
     expect(await simExp(hayStation)).toBe(addMonths(now + 10 * DAY, RENEWAL_MONTHS));
   });
 
+  it('upgrades a Free plan to Premium for a year from now', async () => {
+    await t.store.db
+      .updateTable('users')
+      .set({ plan_name: 'Free', plan_level: 0, plan_due_ts: null })
+      .where('id', '=', ids.hay!)
+      .execute();
+    const offer = await info('hay');
+    expect(offer).toMatchObject({ upgrade_plan_name: 'Premium', upgrade_plan_level: 2, renewal: null });
+    const res = await call.post('hay', '/charge', {
+      stripeToken: await paymentMethod('4242424242424242'),
+      customerName: 'Hay Farm',
+      receiptEmail: 'hay@example.com',
+      price: orderTotals([{ price: 199 }], 25.5).cents,
+      currency: 'eur',
+      upgrade: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const before = Math.floor(Date.now() / 1000);
+    expect((await confirm('hay', res.json<{ intent_id: string }>().intent_id)).body.paid).toBe(true);
+    const row = await t.store.db
+      .selectFrom('users')
+      .select(['plan_name', 'plan_level', 'plan_due_ts'])
+      .where('id', '=', ids.hay!)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ plan_name: 'Premium', plan_level: 2 });
+    expect(row.plan_due_ts).toBeGreaterThanOrEqual(addMonths(before, RENEWAL_MONTHS));
+    expect(row.plan_due_ts).toBeLessThanOrEqual(addMonths(before + 60, RENEWAL_MONTHS));
+    await setAccount(ids.hay!, { plan_due_ts: now + 20 * DAY });
+  });
+
+  it("renews an Australian farm's Insight service, a year after it ends", async () => {
+    const expDate = now + 15 * DAY;
+    const service = {
+      plan: 2,
+      trial: 1,
+      started: now - 300 * DAY,
+      period: 12,
+      expDate,
+      surveyCompleted: true,
+    };
+    await t.store.db
+      .updateTable('users')
+      .set({ country: 'au', service_json: JSON.stringify(service) })
+      .where('id', '=', ids.hay!)
+      .execute();
+    const offer = await info('hay');
+    expect(offer).toMatchObject({ mode: 'card', currency: 'dol', taxRate: 10, service: { renewable: true } });
+    const res = await call.post('hay', '/charge', {
+      stripeToken: await paymentMethod('4242424242424242'),
+      customerName: 'Hay Farm',
+      receiptEmail: 'hay@example.com',
+      price: orderTotals([{ price: 149 }], 10).cents,
+      currency: 'dol',
+      serviceRenewal: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await confirm('hay', res.json<{ intent_id: string }>().intent_id)).body.paid).toBe(true);
+    const row = await t.store.db
+      .selectFrom('users')
+      .select('service_json')
+      .where('id', '=', ids.hay!)
+      .executeTakeFirstOrThrow();
+    const renewed = JSON.parse(row.service_json!) as typeof service & {
+      nextPayment: { date: number; type: string };
+    };
+    expect(renewed).toMatchObject({
+      expDate: addMonths(expDate, RENEWAL_MONTHS),
+      trial: 0,
+      surveyCompleted: true,
+    });
+    expect(renewed.nextPayment).toEqual({ date: addMonths(expDate, RENEWAL_MONTHS), type: 'renewal' });
+    await t.store.db
+      .updateTable('users')
+      .set({ country: 'fi', service_json: null })
+      .where('id', '=', ids.hay!)
+      .execute();
+  });
+
   describe('the provider webhook', () => {
     const post = (payload: string, signature: string) =>
       t.app.inject({
