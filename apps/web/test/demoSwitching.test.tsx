@@ -92,6 +92,30 @@ describe(
       expect(screen.queryByTestId('demo-selector')).toBeNull();
     });
 
+    it('applies on DEMOdata only: another station shows the account as the server has it', async () => {
+      const server = demoServer({
+        user: { plans: [premium], demo: false },
+        stations: [
+          station('DEMOdata', { display_name: 'Demo' }),
+          station('F1000001', { display_name: 'Barn' }),
+        ],
+        conf: { DEMOdata: [sensorConf('H1', 'Stack')], F1000001: [sensorConf('H2', 'Stack')] },
+        data: { DEMOdata: [reading('H1', [40, 38], 600)], F1000001: [reading('H2', [40, 38], 600)] },
+      });
+      const app = renderApp('/settings/preferences', server);
+      await app.user.click(await screen.findByRole('tab', { name: /Demo/ }, { timeout: 8000 }));
+      await app.user.click(within(await selector()).getByRole('button', { name: 'Grain' }));
+      await waitFor(() =>
+        expect(fieldIn('settings-temperature-alert', 'Alert above')).toHaveProperty('value', '30'),
+      );
+      await app.user.click(screen.getByRole('tab', { name: /Barn/ }));
+      await waitFor(() => expect(screen.queryByTestId('demo-selector')).toBeNull());
+      await waitFor(() =>
+        expect(fieldIn('settings-temperature-alert', 'Alert above')).toHaveProperty('value', '45'),
+      );
+      expect(uiPrefsBodies(server)).toEqual([]);
+    });
+
     it('is there for anyone viewing the base station DEMOdata; an admin switch saves the display settings', async () => {
       const server = demoServer({
         user: { plans: [premium], demo: false },

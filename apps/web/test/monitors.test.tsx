@@ -399,6 +399,42 @@ describe('the monitor editor', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Get monitoring started by creating a monitor!')).toBeTruthy();
   });
 
+  it('an admin who switched the demo saves the monitor with the demo type (spec doc 3 §6)', async () => {
+    sessionStorage.setItem(
+      'emberwatch.demoType',
+      JSON.stringify({ uid: 7, type: 'WASTE', at: 1_800_000_000 }),
+    );
+    try {
+      const server = monitorServer([monitor()], { session: { admin: true } });
+      const { user } = renderApp('/storages/monitors', server);
+      await user.click(within((await cards())[0]!).getByText('Hay watch'));
+      const editor = await screen.findByRole('dialog', { name: 'Edit monitor' });
+      await user.click(within(editor).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(saves(server)).toHaveLength(1));
+      expect(saves(server)[0]!.demoType).toBe('WASTE');
+    } finally {
+      sessionStorage.clear();
+    }
+  });
+
+  it('a user who is not an admin saves no demo type, whatever was switched', async () => {
+    sessionStorage.setItem(
+      'emberwatch.demoType',
+      JSON.stringify({ uid: 7, type: 'WASTE', at: 1_800_000_000 }),
+    );
+    try {
+      const server = monitorServer([monitor()]);
+      const { user } = renderApp('/storages/monitors', server);
+      await user.click(within((await cards())[0]!).getByText('Hay watch'));
+      const editor = await screen.findByRole('dialog', { name: 'Edit monitor' });
+      await user.click(within(editor).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(saves(server)).toHaveLength(1));
+      expect(saves(server)[0]!.demoType).toBeNull();
+    } finally {
+      sessionStorage.clear();
+    }
+  });
+
   it('edits a rule in place: same id, its alerts kept, the limit checked against 0…100 °C', async () => {
     const current = [alert(470, 520)];
     const server = monitorServer([

@@ -37,7 +37,12 @@ export function DemoSelector() {
   const { selected } = useSelectedStation();
   const choice = useDemoChoice(uid);
   const [notice, setNotice] = useState<'saved' | 'saveFailed' | null>(null);
-  useDemoOverlay(uid, choice);
+  const shown =
+    session !== undefined &&
+    user !== undefined &&
+    showsDemoSelector({ demo: user.demo, selectedBsId: selected?.bs_id });
+  // Only where the selector is: a switch made on DEMOdata is not carried to the other stations.
+  useDemoOverlay(uid, shown ? choice : null);
 
   // Logging out forgets the switch (spec doc 1 §4 "Logout resets … demo").
   useEffect(
@@ -48,8 +53,7 @@ export function DemoSelector() {
     [api],
   );
 
-  if (!session || !user || !showsDemoSelector({ demo: user.demo, selectedBsId: selected?.bs_id }))
-    return null;
+  if (!shown) return null;
   const admin = session.admin;
 
   const choose = async (type: DemoType) => {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import {
   applyDemoToPreferences,
@@ -50,6 +50,14 @@ function apply(queryClient: QueryClient, key: QueryKey, uid: number, choice: Dem
  */
 export function useDemoOverlay(uid: number | undefined, choice: DemoChoice | null): void {
   const queryClient = useQueryClient();
+  // Leaving the demo (another station than DEMOdata) shows the server's data again.
+  const hadChoice = useRef(false);
+  useEffect(() => {
+    if (choice === null && hadChoice.current)
+      for (const queryKey of [queryKeys.session, queryKeys.allUserInfo, ['insight', 'survey']])
+        void queryClient.invalidateQueries({ queryKey });
+    hadChoice.current = choice !== null;
+  }, [queryClient, choice]);
   useEffect(() => {
     if (uid === undefined || choice === null) return;
     const cache = queryClient.getQueryCache();

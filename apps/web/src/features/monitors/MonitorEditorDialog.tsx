@@ -27,6 +27,7 @@ import {
 import { useShellContext } from '../../lib/shellContext';
 import { isApiRequestError } from '../../lib/ApiRequestError';
 import { useBsConfs, useSelectedStation } from '../base-stations';
+import { useAdminDemoType } from '../demo';
 import { useAccountFcItems, useRunScheduler } from '../fans';
 import { useStorageAccount, useStorages } from '../storages';
 import { useUserInfo } from '../users';
@@ -93,6 +94,7 @@ export function MonitorEditorDialog({
   const probes = useAccountProbes(uid);
   const runScheduler = useRunScheduler();
   const save = useSaveMonitor();
+  const adminDemoType = useAdminDemoType();
   const remove = useRemoveMonitor();
   const [name, setName] = useState(monitor?.name ?? '');
   const [rules, setRules] = useState<Rule[]>(monitor?.rules ?? []);
@@ -140,7 +142,8 @@ export function MonitorEditorDialog({
         rules,
         defaultMonitor: monitor?.defaultMonitor ?? monitors.length === 0,
         compost,
-        demoType: monitor?.demoType ?? null,
+        // An admin's monitor saved while a demo type is chosen carries it (spec doc 3 §6).
+        demoType: adminDemoType ?? monitor?.demoType ?? null,
       },
       {
         onSuccess: (saved) => {
