@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Plan, UiPreferences } from '@emberwatch/shared';
-import { createFakeServer } from './support/fakeServer';
+import { createFakeServer, json } from './support/fakeServer';
 import { reading, sensorConf, station } from './support/fixtures';
 import { renderApp } from './support/renderApp';
 import { DEMO_CHOICE_KEY } from '../src/features/demo/demoChoice';
@@ -84,6 +84,47 @@ describe(
           .getAttribute('aria-pressed'),
       ).toBe('true');
       expect(server.state.session.ui_preferences.chart_scale).not.toEqual([0, 60]);
+    });
+
+    it('HAY shows its sample survey answers to an account that has none saved', async () => {
+      sessionStorage.setItem(DEMO_CHOICE_KEY, JSON.stringify({ uid: 7, type: 'HAY', at: 1_800_000_000 }));
+      const server = demoServer();
+      server.override('GET /client/getInsightSurvey', () => json({ status_code: 1, data: null }));
+      server.override('GET /client/accountInfo', () =>
+        json({
+          status_code: 0,
+          account: {
+            U_ID: 7,
+            username: 'farmer',
+            login_U_ID: 7,
+            subUser: false,
+            firstname: 'Anna',
+            lastname: null,
+            email: null,
+            phone: null,
+            country: 'fi',
+            address: null,
+            zip: null,
+            city: null,
+            phones: [],
+            pendingPhone: null,
+            subUsers: [],
+            subUserCount: 2,
+            mayEdit: true,
+            mayAddSubUser: true,
+            demo: true,
+          },
+        }),
+      );
+      const app = renderApp('/account/services', server);
+      // The account's services link the answers only for an Insight service, which HAY sets.
+      await app.user.click(await screen.findByRole('link', { name: 'Survey answers' }, { timeout: 8000 }));
+      expect(await screen.findByRole('heading', { name: 'Survey answers' }, { timeout: 8000 })).toBeTruthy();
+      await waitFor(() =>
+        expect(screen.getByRole('radio', { name: 'Hay production' })).toHaveProperty('checked', true),
+      );
+      expect(screen.getByRole('radio', { name: 'Bales' })).toHaveProperty('checked', true);
+      expect(screen.getByRole('slider', { name: 'Cuts a year' }).getAttribute('aria-valuenow')).toBe('3');
     });
 
     it('is not there for a user outside demo mode on an ordinary station', async () => {
