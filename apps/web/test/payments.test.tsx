@@ -278,4 +278,10 @@ describe('payments', () => {
     );
     expect(server.callsTo('GET', '/client/invoicePdf')[0]!.query.get('invoice_id')).toBe('5');
   });
+
+  it('offers the plan at the renewal route (the plan reminder’s link) to an account without the service', async () => {
+    renderApp('/account/services/renewal', paymentServer(offer()));
+    const dialog = await screen.findByRole('dialog', { name: 'Service renewal' });
+    expect((await within(dialog).findByTestId('order-summary')).textContent).toContain('Renewal of Premium');
+  });
 });

@@ -18,8 +18,8 @@ const priceOf = (info: UpgradeInfo, name: 'plan' | 'upgrade' | 'sim' | 'service'
 
 /**
  * What the route offers the account now (spec doc 2 §2.8, §4): the plan's renewal (or a Free plan's
- * upgrade), the SIMs within two months of expiry, or the Insight service's renewal. Empty: the
- * "renewal unavailable" screen.
+ * upgrade), the SIMs within two months of expiry, or the Insight service's renewal (the plan's for an
+ * account without the service: the plan reminder links there). Empty: the "renewal unavailable" screen.
  */
 export function offeredLines(info: UpgradeInfo, route: PaymentRoute): OfferedLine[] {
   const plan = priceOf(info, 'plan');
@@ -37,6 +37,19 @@ export function offeredLines(info: UpgradeInfo, route: PaymentRoute): OfferedLin
           },
         ]
       : [];
+  const planOrUpgrade = (): OfferedLine[] =>
+    info.renewal && plan
+      ? [
+          {
+            key: 'plan',
+            kind: 'plan',
+            price: plan.price,
+            months: info.renewal.months,
+            exp: info.renewal.exp,
+            planName: info.currentPlan.planName,
+          },
+        ]
+      : upgradeLine();
   if (route.kind === 'checkout') {
     if (route.type === 'api') return [];
     if (route.type === 'sim') {
@@ -53,18 +66,7 @@ export function offeredLines(info: UpgradeInfo, route: PaymentRoute): OfferedLin
           bsId: s.bs_id,
         }));
     }
-    if (info.renewal && plan)
-      return [
-        {
-          key: 'plan',
-          kind: 'plan',
-          price: plan.price,
-          months: info.renewal.months,
-          exp: info.renewal.exp,
-          planName: info.currentPlan.planName,
-        },
-      ];
-    return upgradeLine();
+    return planOrUpgrade();
   }
   if (route.upgrade && upgrade) return upgradeLine();
   const service = priceOf(info, 'service');
@@ -78,7 +80,8 @@ export function offeredLines(info: UpgradeInfo, route: PaymentRoute): OfferedLin
         exp: info.service.newExp,
       },
     ];
-  return [];
+  // Without the service, the plan reminder's link (doc 3 §2: reminders lead here) renews the plan.
+  return info.service ? [] : planOrUpgrade();
 }
 
 /** A year from today as yyyyMMdd (an upgrade starts now). */
