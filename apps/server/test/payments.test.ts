@@ -382,6 +382,34 @@ describe(`payments on ${TEST_ENGINE}`, () => {
         payload,
       });
 
+    it('applies an order once when two confirmations and the webhook arrive together', async () => {
+      const due = (await planDue(ids.hay!))!;
+      const intentId = (await charge('4242424242424242')).json<{ intent_id: string }>().intent_id;
+      const sdk = new Stripe(fake.secretKey, {
+        host: '127.0.0.1',
+        port: new URL(fake.apiBase).port,
+        protocol: 'http',
+      });
+      const intent = await sdk.paymentIntents.confirm(intentId);
+      const payload = JSON.stringify({
+        id: 'evt_race',
+        object: 'event',
+        type: 'payment_intent.succeeded',
+        data: { object: intent },
+      });
+      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: fake.webhookSecret });
+      const answers = await Promise.all([
+        confirm('hay', intentId),
+        confirm('hay', intentId, { alreadyConfirmed: true }),
+        post(payload, signature),
+      ]);
+      expect(answers[0].body.paid && answers[1].body.paid).toBe(true);
+      expect(answers[2].statusCode).toBe(200);
+      expect(await fulfilments(intentId)).toHaveLength(1);
+      expect(await planDue(ids.hay!)).toBe(addMonths(due, RENEWAL_MONTHS));
+      await setAccount(ids.hay!, { plan_due_ts: now + 20 * DAY });
+    });
+
     it('refuses an event whose signature does not verify', async () => {
       const payload = JSON.stringify({ id: 'evt_1', type: 'payment_intent.succeeded', data: { object: {} } });
       const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_not_the_secret' });
