@@ -284,4 +284,18 @@ describe('payments', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Service renewal' });
     expect((await within(dialog).findByTestId('order-summary')).textContent).toContain('Renewal of Premium');
   });
+
+  // Spec doc 2 §8 "confirmation failure 'Error in payment, please try again later'".
+  it('says the payment failed when its confirmation fails', async () => {
+    const server = paymentServer(offer());
+    server.override('POST /charge', () => json({ status_code: 0, intent_id: 'pi_3' }));
+    server.override('POST /confirmPayment', () => json({ status_code: 503, error: 'down' }, 503));
+    const { user } = renderApp('/account/services/checkout/', server);
+    const dialog = await screen.findByRole('dialog', { name: 'Checkout' });
+    await user.type(await within(dialog).findByLabelText('Card number'), '4242424242424242');
+    await user.click(within(dialog).getByTestId('pay'));
+    expect((await screen.findByTestId('payment-result-error')).textContent).toContain(
+      'Error in payment, please try again later',
+    );
+  });
 });

@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { endpoints, orderTotals, type UpgradeInfo } from '@emberwatch/shared';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { useUserInfo } from '../users';
-import { CardError } from './cardErrorText';
+import { CardError, NOT_CONFIRMED } from './cardErrorText';
 import type { OfferedLine } from './orderLines';
 import { OrderSummary, useMoney } from './OrderSummary';
 import type { PaymentOutcome } from './PaymentResult';
@@ -105,12 +105,12 @@ export function CardCheckout({ uid, info, lines, onBusy, onDone, onCancel }: Pro
       apiRenewal: false,
     });
     const confirm = async (alreadyConfirmed: boolean) => {
-      const r = await api.call(endpoints.payments.confirmPayment, {
-        intent_id,
-        receiptEmail: email,
-        uid,
-        alreadyConfirmed,
-      });
+      // Spec doc 2 §8: a confirmation that fails is "Error in payment, please try again later".
+      const r = await api
+        .call(endpoints.payments.confirmPayment, { intent_id, receiptEmail: email, uid, alreadyConfirmed })
+        .catch(() => {
+          throw new Error(NOT_CONFIRMED);
+        });
       if (r.error) throw new CardError(r.error.code, r.error.decline_code, r.error.message);
       return r;
     };
@@ -126,7 +126,7 @@ export function CardCheckout({ uid, info, lines, onBusy, onDone, onCancel }: Pro
         );
       r = await confirm(true);
     }
-    if (!r.paid) throw new Error('not confirmed');
+    if (!r.paid) throw new Error(NOT_CONFIRMED);
   };
 
   const submit = () => {

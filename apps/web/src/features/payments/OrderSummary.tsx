@@ -12,6 +12,8 @@ export function useMoney(currency: Currency) {
   const format = new Intl.NumberFormat(i18n.language, {
     style: 'currency',
     currency: currency === 'dol' ? 'USD' : 'EUR',
+    // Spec doc 2 §3: "dol shows $, otherwise euro" — $, not US$.
+    currencyDisplay: 'narrowSymbol',
   });
   return (amount: number) => format.format(amount);
 }

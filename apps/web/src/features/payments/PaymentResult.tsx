@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import { ApiRequestError } from '../../lib/ApiRequestError';
-import { CardError, cardErrorText } from './cardErrorText';
+import { CardError, cardErrorText, NOT_CONFIRMED } from './cardErrorText';
 import { accountDateOf } from './orderLines';
 import { useInvoiceDownload, useReloadAfterPayment } from './paymentsQueries';
 
@@ -113,6 +113,6 @@ function errorText(t: Parameters<typeof cardErrorText>[0], err: unknown): string
   if (err instanceof CardError) return cardErrorText(t, err);
   if (err instanceof ApiRequestError && err.httpStatus === 400 && err.serverMessage)
     return `${t('payments.errors.generic')} ${err.serverMessage}`;
-  if (err instanceof Error && err.message === 'not confirmed') return t('payments.errors.confirm');
+  if (err instanceof Error && err.message === NOT_CONFIRMED) return t('payments.errors.confirm');
   return t('payments.errors.generic');
 }

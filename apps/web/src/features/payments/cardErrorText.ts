@@ -1,6 +1,9 @@
 import type { TFunction } from 'i18next';
 import { cardErrorCode } from '@emberwatch/shared';
 
+/** The message of an error whose payment was not confirmed (spec doc 2 §8's confirmation failure). */
+export const NOT_CONFIRMED = 'not confirmed';
+
 /** A card error from the provider or our confirmation: its code, and the provider's own words. */
 export class CardError extends Error {
   constructor(
