@@ -7,7 +7,7 @@ import { hashPassword } from '../sessions/index.js';
 export const DEMO_PAYMENTS_ACCOUNT = {
   username: 'renew@demo.emberwatch',
   bsId: 'F1900101',
-  probes: ['H91001', 'H91002'],
+  probes: ['H95501', 'H95502'],
   planDueInDays: 20,
   simDueInDays: 10,
 } as const;
