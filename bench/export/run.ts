@@ -31,6 +31,7 @@ import { runExport, type ExportJob } from '../../apps/web/src/features/export/ru
 import { BENCH_USERNAME, prepareStore, stationId, writeResults } from '../support/benchServer.js';
 import { median } from '../support/procStats.js';
 import { insertHayProbes } from '../support/insertHayProbes.js';
+import { readingRowsFor } from '../support/readingRows.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -85,7 +86,7 @@ async function seed(dataDir: string) {
     for (let i = 0; i < rows.length; i += 1_000)
       await db
         .insertInto('readings')
-        .values(rows.slice(i, i + 1_000))
+        .values(readingRowsFor(store.engine, rows.slice(i, i + 1_000)))
         .execute();
   }
   return { store, userId: user.id, bs, ids, now, readings: PROBES * count };
@@ -97,7 +98,11 @@ try {
   const { store, userId, bs, ids, now, readings } = await seed(dataDir);
   console.log(`seeded ${readings} readings of ${PROBES} probes in ${Math.round(performance.now() - t0)} ms`);
   const access = new AccessService(new UserRepository(store.db), new BaseStationRepository(store.db));
-  const service = new ExportService(new ExportRepository(new ReadingHistory(store.db)), access, () => now);
+  const service = new ExportService(
+    new ExportRepository(new ReadingHistory(store.db, store.engine)),
+    access,
+    () => now,
+  );
   const actor = await access.actorFor(userId);
   const day = (ts: number) => new Date(ts * 1000).toISOString().slice(0, 10);
   const job = (layout: ExportJob['layout']): ExportJob => ({

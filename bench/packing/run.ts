@@ -31,6 +31,7 @@ import { ReadingPacker } from '../../apps/server/src/features/readings/readingPa
 import { percentile, prepareStore, round1, stationId, writeResults } from '../support/benchServer.js';
 import { insertHayProbes } from '../support/insertHayProbes.js';
 import { loadAverage, median } from '../support/procStats.js';
+import { readingRowsFor } from '../support/readingRows.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -92,7 +93,7 @@ async function seed(store: Store, now: number): Promise<number> {
     for (let i = 0; i < rows.length; i += 1_000)
       await db
         .insertInto('readings')
-        .values(rows.slice(i, i + 1_000))
+        .values(readingRowsFor(store.engine, rows.slice(i, i + 1_000)))
         .execute();
     const last = rows.at(-1)!;
     await db
@@ -170,7 +171,7 @@ async function runStore(engine: 'sqlite' | 'postgres') {
     process.stdout.write(`${engine}: writing ${DAYS} days × ${PER_DAY} readings for ${PROBES} probes …\n`);
     const readings = await seed(store, now);
     const rawBytes = await tableBytes(store, 'readings', admin, schema);
-    const history = new ReadingHistory(store.db);
+    const history = new ReadingHistory(store.db, store.engine);
 
     const rawReads: number[][] = [];
     for (let r = 0; r < ROUNDS; r++) rawReads.push(await monthReads(history, now));

@@ -21,6 +21,7 @@ import { openStore, type Store } from '../../apps/server/src/db/createDatabase.j
 import { QualityRollup } from '../../apps/server/src/features/quality/qualityRollup.js';
 import { QualityRollupRepository } from '../../apps/server/src/features/quality/qualityRollup.repository.js';
 import { ReadingHistory } from '../../apps/server/src/features/readings/readingHistory.js';
+import { readingRowsFor } from '../support/readingRows.js';
 import {
   BENCH_USERNAME,
   keepAliveClient,
@@ -135,7 +136,7 @@ async function seed(store: Store, now: number): Promise<number> {
     batch = [];
     await db
       .insertInto('readings')
-      .values(rows as never)
+      .values(readingRowsFor(store.engine, rows as { meas_ts: number }[]) as never)
       .execute();
   };
   for (let p = 0; p < PROBES; p++) {
@@ -230,7 +231,7 @@ async function runStore(engine: 'sqlite' | 'postgres') {
 
     // The roll-up job's catch-up over the whole history, as a fresh server would run it.
     const rollup = new QualityRollup(
-      new QualityRollupRepository(store.db, new ReadingHistory(store.db)),
+      new QualityRollupRepository(store.db, new ReadingHistory(store.db, store.engine)),
       () => now,
       60_000,
     );

@@ -23,7 +23,17 @@ function history(sensor: string, base: number): TestReading[] {
 async function rawRows(t: TestApp) {
   return t.store.db
     .selectFrom('readings')
-    .selectAll()
+    .select([
+      'sensor_id',
+      'meas_ts',
+      'bs_id',
+      'received_ts',
+      'temperature',
+      'temps',
+      'sensor_rssi',
+      'bs_rssi',
+      'batt',
+    ])
     .where('sensor_id', 'in', SENSORS)
     .orderBy('sensor_id')
     .orderBy('meas_ts')

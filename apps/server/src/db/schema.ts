@@ -104,6 +104,11 @@ export interface ProbesTable {
 }
 
 export interface ReadingsTable {
+  /**
+   * SQLite only (migration 0036): floor(meas_ts / 3600), the key's first part; every insert there names
+   * it and every read names the hours it wants (readings/readingHours.ts). PostgreSQL has no such column.
+   */
+  hour?: number;
   sensor_id: string;
   meas_ts: number;
   bs_id: string;

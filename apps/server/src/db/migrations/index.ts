@@ -22,6 +22,7 @@ import { rcSchedulerMigration } from './0032_rc_scheduler.js';
 import { activationMigration } from './0033_activation.js';
 import { packedReadingsMigration } from './0034_packed_readings.js';
 import { paymentsMigration } from './0035_payments.js';
+import { readingsByHourMigration } from './0036_readings_by_hour.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -48,5 +49,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0033_activation': activationMigration(engine),
     '0034_packed_readings': packedReadingsMigration(engine),
     '0035_payments': paymentsMigration(engine),
+    '0036_readings_by_hour': readingsByHourMigration(engine),
   };
 }

@@ -16,6 +16,8 @@ import type {
   WrittenReadings,
 } from './ingestWriter.js';
 
+const HOUR_S = 3_600;
+
 /** Probes whose current day is kept in memory; beyond this the map starts again (and reads the store). */
 const MAX_CACHED_DAYS = 200_000;
 
@@ -37,8 +39,9 @@ interface Touched {
 function prepare(db: SQLite.Database): Statements {
   return {
     insertReading: db.prepare(
-      `insert into readings (sensor_id, meas_ts, bs_id, received_ts, temperature, temps, sensor_rssi, bs_rssi, batt)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (sensor_id, meas_ts) do nothing`,
+      // Keyed by the reading's hour first (migration 0036): a commit's readings share a few pages.
+      `insert into readings (hour, sensor_id, meas_ts, bs_id, received_ts, temperature, temps, sensor_rssi, bs_rssi, batt)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (hour, sensor_id, meas_ts) do nothing`,
     ),
     upsertLatest: db.prepare(
       `insert into probe_latest (sensor_id, bs_id, meas_ts, temperature, temps, sensor_rssi, bs_rssi, batt)
@@ -112,6 +115,7 @@ export class SqliteIngestWriter implements IngestWriter {
         const temps = r.temperatures;
         const batt = r.batt_voltage ?? null;
         const { changes } = s.insertReading.run(
+          Math.floor(r.meas_ts / HOUR_S),
           r.sensor_id,
           r.meas_ts,
           origin.bsId,

@@ -16,6 +16,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Engine } from '../../db/engine.js';
+import { readingHours } from '../readings/index.js';
 import type { FreshReadingsBuffer } from './freshReadingsBuffer.js';
 
 /**
@@ -374,10 +375,13 @@ export class MonitorEvaluator {
           if (buffered !== undefined) readings = buffered;
           else {
             this.storeReads++;
+            // SQLite's readings are keyed by hour (migration 0036); a reading may be up to 10 minutes ahead.
+            const hours = await readingHours(trx, this.engine, measuredAfter + 1, now + 3_600);
             readings = (
               await trx
                 .selectFrom('readings')
                 .select(['sensor_id', 'meas_ts', 'temps', 'received_ts'])
+                .$if(hours !== null, (q) => q.where('hour', 'in', hours as number[]))
                 .where('sensor_id', 'in', target.sensorIds)
                 .where('meas_ts', '>', measuredAfter)
                 .where('received_ts', '>=', from)

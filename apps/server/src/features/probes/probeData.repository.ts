@@ -2,7 +2,8 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, ProbeDailyTable, ReadingsTable } from '../../db/schema.js';
 import type { ReadingHistory } from '../readings/index.js';
 
-export type ReadingRow = Selectable<ReadingsTable>;
+/** A stored reading's fields (SQLite's `hour` key part is not one of them). */
+export type ReadingRow = Omit<Selectable<ReadingsTable>, 'hour'>;
 export type DailyChartRow = Pick<
   Selectable<ProbeDailyTable>,
   'sensor_id' | 'day' | 'max_temp' | 'min_temp' | 'max_temps' | 'min_batt'

@@ -9,6 +9,7 @@ export type { LatestReadingsService } from './latestReadings.service.js';
 export type { HistoryReading, ReadingHistory } from './readingHistory.js';
 export type { ReadingPacker } from './readingPacker.js';
 export { parseCorrections } from './reading.repository.js';
+export { hourOf, readingHours } from './readingHours.js';
 
 /** How often the packing job looks for days old enough to pack (decision 0054). */
 export const READINGS_PACK_EVERY_MS = 15 * 60_000;
@@ -19,7 +20,7 @@ export const READINGS_PACK_EVERY_MS = 15 * 60_000;
  */
 export function readingsFeature(kernel: Kernel, deps: { log: PackerLog }) {
   const latest = new LatestReadingsService(new ReadingRepository(kernel.store.db));
-  const history = new ReadingHistory(kernel.store.db);
+  const history = new ReadingHistory(kernel.store.db, kernel.store.engine);
   const packer = new ReadingPacker(
     kernel.store.db,
     kernel.store.engine,

@@ -1,6 +1,21 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { Engine } from '../../db/engine.js';
 import { unpackDay, type PackedReading } from './packedDay.js';
+import { readingHours } from './readingHours.js';
+
+/** A raw reading's columns (SQLite's `hour` key part is not one of them). */
+const READING_COLUMNS = [
+  'sensor_id',
+  'meas_ts',
+  'bs_id',
+  'received_ts',
+  'temperature',
+  'temps',
+  'sensor_rssi',
+  'bs_rssi',
+  'batt',
+] as const;
 
 export type HistoryReading = PackedReading & { sensor_id: string };
 
@@ -19,7 +34,10 @@ const dayOf = (ts: number): number => ts - (((ts % DAY_S) + DAY_S) % DAY_S);
  * stored wins, as with a duplicate in `readings`).
  */
 export class ReadingHistory {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly engine: Engine,
+  ) {}
 
   /** The probes' readings with from ≤ meas_ts ≤ to (or < to when `toExclusive`), by probe then time. */
   async range(
@@ -29,16 +47,20 @@ export class ReadingHistory {
     opts: { toExclusive?: boolean } = {},
   ): Promise<HistoryReading[]> {
     if (sensorIds.length === 0 || to < from) return [];
+    const hours = await readingHours(this.db, this.engine, from, to);
     const [recent, packed] = await Promise.all([
-      this.db
-        .selectFrom('readings')
-        .selectAll()
-        .where('sensor_id', 'in', sensorIds)
-        .where('meas_ts', '>=', from)
-        .where('meas_ts', opts.toExclusive ? '<' : '<=', to)
-        .orderBy('sensor_id')
-        .orderBy('meas_ts')
-        .execute(),
+      hours !== null && hours.length === 0
+        ? []
+        : this.db
+            .selectFrom('readings')
+            .select(READING_COLUMNS)
+            .$if(hours !== null, (q) => q.where('hour', 'in', hours as number[]))
+            .where('sensor_id', 'in', sensorIds)
+            .where('meas_ts', '>=', from)
+            .where('meas_ts', opts.toExclusive ? '<' : '<=', to)
+            .orderBy('sensor_id')
+            .orderBy('meas_ts')
+            .execute(),
       this.db
         .selectFrom('readings_packed')
         .select(['sensor_id', 'data'])
@@ -109,14 +131,18 @@ export class ReadingHistory {
 
   /** The probe's first stored measurement time, or null when it has none. */
   async firstTs(sensorId: string): Promise<number | null> {
+    const hours = await readingHours(this.db, this.engine, 0, Number.MAX_SAFE_INTEGER);
     const [recent, packed] = await Promise.all([
-      this.db
-        .selectFrom('readings')
-        .select('meas_ts')
-        .where('sensor_id', '=', sensorId)
-        .orderBy('meas_ts')
-        .limit(1)
-        .executeTakeFirst(),
+      hours !== null && hours.length === 0
+        ? undefined
+        : this.db
+            .selectFrom('readings')
+            .select('meas_ts')
+            .$if(hours !== null, (q) => q.where('hour', 'in', hours as number[]))
+            .where('sensor_id', '=', sensorId)
+            .orderBy('meas_ts')
+            .limit(1)
+            .executeTakeFirst(),
       this.db
         .selectFrom('readings_packed')
         .select('data')

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Engine } from '../../db/engine.js';
 import { packDay, unpackDay, type PackedReading } from './packedDay.js';
+import { HOUR_S, readingHours } from './readingHours.js';
 
 const DAY_S = 86_400;
 const dayOf = (ts: number): number => ts - (((ts % DAY_S) + DAY_S) % DAY_S);
@@ -45,6 +46,9 @@ export class ReadingPacker {
     const cutoff = dayOf(this.nowS()) - this.packAfterDays * DAY_S;
     const done: PackingProgress = { days: 0, readings: 0 };
     let logged = 0;
+    // SQLite: the hours before the cutoff that hold rows (none: nothing to pack, no probe is asked).
+    const hours = await readingHours(this.db, this.engine, 0, cutoff - 1);
+    if (hours !== null && hours.length === 0) return done;
     const probes = await this.db
       .selectFrom('probe_latest')
       .select('sensor_id')
@@ -55,7 +59,13 @@ export class ReadingPacker {
         const step = await this.db
           .transaction()
           .execute((trx) =>
-            this.packOldest(trx, sensorId, cutoff, Math.min(DAYS_PER_TRANSACTION, maxDays - done.days)),
+            this.packOldest(
+              trx,
+              sensorId,
+              cutoff,
+              hours,
+              Math.min(DAYS_PER_TRANSACTION, maxDays - done.days),
+            ),
           );
         if (step.days === 0) break;
         done.days += step.days;
@@ -75,6 +85,8 @@ export class ReadingPacker {
     trx: Transaction<Database>,
     sensorId: string,
     cutoff: number,
+    /** SQLite: the hours before the cutoff that held rows when the run began (null: PostgreSQL). */
+    hours: number[] | null,
     limit: number,
   ): Promise<PackingProgress> {
     if (this.engine === 'postgres')
@@ -84,6 +96,7 @@ export class ReadingPacker {
       const first = await trx
         .selectFrom('readings')
         .select('meas_ts')
+        .$if(hours !== null, (q) => q.where('hour', 'in', hours as number[]))
         .where('sensor_id', '=', sensorId)
         .where('meas_ts', '<', cutoff)
         .orderBy('meas_ts')
@@ -102,6 +115,7 @@ export class ReadingPacker {
     const raw = await trx
       .selectFrom('readings')
       .select(['meas_ts', 'bs_id', 'received_ts', 'temperature', 'temps', 'sensor_rssi', 'bs_rssi', 'batt'])
+      .$if(this.engine === 'sqlite', (q) => q.where('hour', 'in', hoursOfDay(day)))
       .where('sensor_id', '=', sensorId)
       .where('meas_ts', '>=', day)
       .where('meas_ts', '<', day + DAY_S)
@@ -126,10 +140,17 @@ export class ReadingPacker {
       .execute();
     await trx
       .deleteFrom('readings')
+      .$if(this.engine === 'sqlite', (q) => q.where('hour', 'in', hoursOfDay(day)))
       .where('sensor_id', '=', sensorId)
       .where('meas_ts', '>=', day)
       .where('meas_ts', '<', day + DAY_S)
       .execute();
     return raw.length;
   }
+}
+
+/** The 24 hours of a UTC day, as SQLite's readings key names them (migration 0036). */
+function hoursOfDay(day: number): number[] {
+  const first = Math.floor(day / HOUR_S);
+  return Array.from({ length: 24 }, (_, i) => first + i);
 }
