@@ -47,3 +47,18 @@ test('the demo-mode visitor switches between grain, hay and compost from the top
     ((await session.json()) as { ui_preferences: { temperature_alert: number } }).ui_preferences,
   ).toMatchObject({ temperature_alert: 45 });
 });
+
+test('on a 360 px phone the demo selector and the menu button both fit in the top bar', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.addInitScript({
+    content: "sessionStorage.setItem('emberwatch.notificationsClosed', '1');",
+  });
+  await page.goto('/probes');
+  await page.getByLabel('Username', { exact: true }).fill('visitor@demo.emberwatch');
+  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  const selector = page.getByRole('group', { name: 'Demo type' });
+  for (const name of ['Grain', 'Hay', 'Compost'])
+    await expect(selector.getByRole('button', { name })).toBeInViewport({ ratio: 1 });
+  await expect(page.getByTestId('menu-button')).toBeInViewport({ ratio: 1 });
+});

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import LocalFireDepartment from '@mui/icons-material/LocalFireDepartment';
 import { BaseStationSelector, BaseStationTabs, useSelectedStation } from '../features/base-stations';
-import { DemoSelector } from '../features/demo';
+import { DemoOverlay, DemoSelector } from '../features/demo';
 
 /**
  * Spec doc 1 §2 "Top bar": logo, page title, demo selector, base-station selector, menu button, and the tab strip
@@ -45,7 +45,7 @@ export function TopBar({
         >
           {title}
         </Typography>
-        <DemoSelector />
+        <DemoSelector placement="toolbar" />
         <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
           <BaseStationSelector />
         </Box>
@@ -62,6 +62,8 @@ export function TopBar({
           <MenuIcon />
         </IconButton>
       </Toolbar>
+      <DemoOverlay />
+      <DemoSelector placement="row" />
       {stations.length > 1 && (
         <Box sx={{ display: { xs: 'block', sm: 'none' }, px: 2, pb: 1 }}>
           <BaseStationSelector fullWidth />

@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
 import Snackbar from '@mui/material/Snackbar';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
@@ -21,30 +24,28 @@ import { useUserInfo } from '../users';
 import { setDemoChoice, useDemoChoice } from './demoChoice';
 import { useDemoOverlay } from './useDemoOverlay';
 
-/**
- * The top bar's demo selector (spec doc 1 §2 "Top bar", §6 "in demo mode or for base station
- * DEMOdata"): GRAIN, HAY or WASTE shows the account as that kind of site with exactly the spec's
- * settings (§4). The switch lives in this browser session for everyone; an admin's switch also saves
- * the display settings it sets (decision 0058).
- */
-export function DemoSelector() {
-  const { t } = useTranslation();
-  const api = useApiClient();
-  const queryClient = useQueryClient();
+/** Who sees the selector now (spec doc 1 §6), and the switch chosen in this browser session. */
+function useDemoState() {
   const session = useSessionInfo().data;
-  const uid = session?.UID;
-  const user = useUserInfo(uid).data;
+  const user = useUserInfo(session?.UID).data;
   const { selected } = useSelectedStation();
-  const choice = useDemoChoice(uid);
-  const [notice, setNotice] = useState<'saved' | 'saveFailed' | null>(null);
+  const choice = useDemoChoice(session?.UID);
   const shown =
     session !== undefined &&
     user !== undefined &&
     showsDemoSelector({ demo: user.demo, selectedBsId: selected?.bs_id });
-  // Only where the selector is: a switch made on DEMOdata is not carried to the other stations.
-  useDemoOverlay(uid, shown ? choice : null);
+  return { session, shown, choice };
+}
 
-  // Logging out forgets the switch (spec doc 1 §4 "Logout resets … demo").
+/**
+ * Keeps the switched demo on the screen (mounted once by the top bar): the overlay applies only where
+ * the selector is, so a switch made on DEMOdata is not carried to the other stations; logging out
+ * forgets the switch (spec doc 1 §4 "Logout resets … demo").
+ */
+export function DemoOverlay() {
+  const api = useApiClient();
+  const { session, shown, choice } = useDemoState();
+  useDemoOverlay(session?.UID, shown ? choice : null);
   useEffect(
     () =>
       api.onAuthChange((token) => {
@@ -52,8 +53,24 @@ export function DemoSelector() {
       }),
     [api],
   );
+  return null;
+}
 
-  if (!shown) return null;
+/**
+ * The top bar's demo selector (spec doc 1 §2 "Top bar", §6 "in demo mode or for base station
+ * DEMOdata"): GRAIN, HAY or WASTE shows the account as that kind of site with exactly the spec's
+ * settings (§4). The switch lives in this browser session for everyone; an admin's switch also saves
+ * the display settings it sets (decision 0058). The top bar mounts it twice: in its toolbar, and in a
+ * row of its own, which is the one a phone shows (the toolbar has no room for it there).
+ */
+export function DemoSelector({ placement }: { placement: 'toolbar' | 'row' }) {
+  const { t } = useTranslation();
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const { session, shown, choice } = useDemoState();
+  const [notice, setNotice] = useState<'saved' | 'saveFailed' | null>(null);
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  if (!shown || !session || phone !== (placement === 'row')) return null;
   const admin = session.admin;
 
   const choose = async (type: DemoType) => {
@@ -71,7 +88,7 @@ export function DemoSelector() {
   };
 
   return (
-    <>
+    <Box sx={placement === 'row' ? { px: 2, pb: 1 } : undefined}>
       <Tooltip title={admin ? t('demo.adminHint') : t('demo.localHint')}>
         <ToggleButtonGroup
           exclusive
@@ -109,6 +126,6 @@ export function DemoSelector() {
         onClose={() => setNotice(null)}
         message={notice ? t(`demo.${notice}`) : ''}
       />
-    </>
+    </Box>
   );
 }

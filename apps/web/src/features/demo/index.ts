@@ -1,4 +1,4 @@
 // The demo feature's public surface: the top bar's demo selector, and the demo type an admin's
 // saves carry (decision 0058).
-export { DemoSelector } from './DemoSelector';
+export { DemoOverlay, DemoSelector } from './DemoSelector';
 export { useAdminDemoType } from './useAdminDemoType';
