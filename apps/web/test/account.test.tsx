@@ -196,6 +196,24 @@ describe('the account page', () => {
   });
 });
 
+describe('the support-contact dialog (spec doc 2 §2.8)', () => {
+  it('gives the support address and an e-mail that names the account', async () => {
+    const { server } = accountServer({ U_ID: 42, username: 'farmer' });
+    const app = renderApp('/account/credentials', server);
+    await app.user.click(await screen.findByTestId('support-open'));
+    const dialog = await screen.findByRole('dialog', { name: 'Contact support' });
+    expect(within(dialog).getByTestId('support-email').getAttribute('href')).toBe(
+      'mailto:support@emberwatch.app',
+    );
+    expect(within(dialog).getByTestId('support-account').textContent).toContain('42 (farmer)');
+    const mail = decodeURIComponent(within(dialog).getByTestId('support-write').getAttribute('href')!);
+    expect(mail).toContain('subject=Emberwatch account question');
+    expect(mail).toContain('Account 42 (farmer)');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Contact support' })).toBeNull());
+  });
+});
+
 describe('profile fields', () => {
   it('saves one field from its dialog; Save waits for an edit', async () => {
     const { server } = accountServer();

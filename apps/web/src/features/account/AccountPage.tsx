@@ -1,6 +1,8 @@
 import { Link as RouterLink, Navigate, useLocation } from 'react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useShellContext } from '../../lib/shellContext';
@@ -13,6 +15,7 @@ import { accountTabOf, ACCOUNT_TABS, type AccountTab } from './accountTab';
 import { CredentialsTab } from './CredentialsTab';
 import { MasterAccountPage } from './MasterAccountPage';
 import { ServicesTab } from './ServicesTab';
+import { SupportContactDialog } from './SupportContactDialog';
 import { UsersTab } from './UsersTab';
 
 const TAB_LABEL_KEYS: Record<AccountTab, TranslationKey> = {
@@ -39,12 +42,28 @@ function AccountTabs() {
   const { pathname } = useLocation();
   const tab = accountTabOf(pathname);
   const account = useAccountInfo();
+  const [support, setSupport] = useState(false);
 
   if (!tab) return <Navigate to="/account/users" replace />;
   return (
     <>
-      <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: { xs: 1.5, sm: 2.5 } }}>
-        <Tabs value={tab} variant="scrollable" allowScrollButtonsMobile aria-label={t('account.tabsLabel')}>
+      <Box
+        sx={{
+          borderBottom: 1,
+          borderColor: 'divider',
+          mb: { xs: 1.5, sm: 2.5 },
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+        }}
+      >
+        <Tabs
+          value={tab}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          aria-label={t('account.tabsLabel')}
+          sx={{ flex: 1, minWidth: 0 }}
+        >
           {ACCOUNT_TABS.map((v) => (
             <Tab
               key={v}
@@ -56,7 +75,15 @@ function AccountTabs() {
             />
           ))}
         </Tabs>
+        {account.data && (
+          <Button size="small" onClick={() => setSupport(true)} data-testid="support-open">
+            {t('account.support.button')}
+          </Button>
+        )}
       </Box>
+      {support && account.data && (
+        <SupportContactDialog account={account.data} onClose={() => setSupport(false)} />
+      )}
       {account.error ? (
         <LoadErrorAlert error={account.error} onRetry={() => void account.refetch()} />
       ) : !account.data ? (

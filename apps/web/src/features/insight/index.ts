@@ -3,3 +3,4 @@
 export { InsightRedirect } from './InsightRedirect';
 export { SurveyAnswersLink } from './SurveyAnswersLink';
 export type { InsightNavState } from './insightState';
+export { INSIGHT_SUPPORT_EMAIL } from './insightState';
