@@ -225,6 +225,13 @@ describe('adding a base station by code (spec doc 2 §2.6, §5, §7, §8)', { ti
     await dialogNamed('Add base station by activation code');
   });
 
+  it('the settings’ base station tab leads a station with probes to the probe activation', async () => {
+    const s = server(withProbes);
+    const { user } = renderApp('/settings/basestation', s);
+    await user.click(await screen.findByTestId('activate-probes', {}, { timeout: 8000 }));
+    await dialogNamed('Probe activation');
+  });
+
   it('the activation page works before the account has a station; probes wait for one', async () => {
     const s = server({ stations: [] });
     renderApp('/activation', s);

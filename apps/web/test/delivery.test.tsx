@@ -242,6 +242,8 @@ describe('the admin’s outbox', () => {
     const app = renderApp('/admin/outbox', server);
     const rows = await screen.findAllByTestId('outbox-row', {}, { timeout: 8000 });
     expect(rows.map((r) => r.getAttribute('data-id'))).toEqual(['3', '2', '1']);
+    // The admin pages lead to the kits and their QR codes.
+    expect(screen.getByTestId('admin-kits-link').getAttribute('href')).toBe('/admin/kits');
     expect(screen.getByTestId('outbox-senders').textContent).toContain(
       'Local stand-ins: e-mail is received by the built-in mail server, SMS by the fake provider — nothing leaves this machine.',
     );

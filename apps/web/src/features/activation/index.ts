@@ -2,3 +2,4 @@
 // activation dialog with its own opening rule.
 export { AddBaseStationButton } from './AddBaseStationButton';
 export { ProbeActivationAutoOpen, ACTIVATION_STATE } from './ProbeActivationAutoOpen';
+export { ActivateProbesButton, AdminKitsLink } from './ActivationLinks';

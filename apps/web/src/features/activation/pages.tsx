@@ -4,7 +4,8 @@ import type { PageDefinition } from '../../lib/pageDefinition';
 /**
  * System and probe activation (spec doc 1 §2: /activation/system, /activation?code1={id},
  * /activation?code2={id}, /activation/probes, /activation), and the admin's kits with their QR codes.
- * Neither has a menu entry: a kit's QR code, the settings and the probe dialog lead here.
+ * Neither has a menu entry (spec doc 1 §2): a kit's QR code, the settings (Add base station, Activate
+ * probes) and the probe dialog lead to the first, the admin's outbox page to the kits.
  */
 export const activationPages = [
   {

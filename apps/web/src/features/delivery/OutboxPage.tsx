@@ -18,6 +18,7 @@ import { useShellContext } from '../../lib/shellContext';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
+import { AdminKitsLink } from '../activation';
 import { useUiPreferences } from '../sessions';
 import { ChannelIcon, MessageStatusChip } from './deliveryMarks';
 import { useOutbox } from './deliveryQueries';
@@ -57,6 +58,7 @@ function Outbox() {
 
   return (
     <Stack spacing={2} data-testid="outbox">
+      <AdminKitsLink />
       <SendersNote senders={senders} />
       {senders.sms === 'fake' && <FakeSmsReplyForm from={replyFrom} onFromChange={setReplyFrom} />}
       <Typography variant="body2" color="text.secondary">

@@ -16,7 +16,7 @@ import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { queryKeys } from '../../lib/queryKeys';
-import { AddBaseStationButton } from '../activation';
+import { ActivateProbesButton, AddBaseStationButton } from '../activation';
 import { useBsConf, useSelectedStation } from '../base-stations';
 import { useUiPreferences } from '../sessions';
 import { EditValueDialog } from './EditValueDialog';
@@ -202,6 +202,7 @@ export function BaseStationTab() {
         </EditValueDialog>
       )}
       <AddBaseStationButton />
+      <ActivateProbesButton />
     </Paper>
   );
 }
