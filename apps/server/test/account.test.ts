@@ -6,6 +6,7 @@ import type {
   SmsDataResponse,
   SubUserResponse,
 } from '@emberwatch/shared';
+import { accountDb } from '../src/features/account/account.tables.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 
 const PASSWORD = 'ember-demo';
@@ -568,6 +569,21 @@ describe(`phone codes over time on ${TEST_ENGINE}`, () => {
     const res = await c.post('hay', '/admin/confirmMobile', { code });
     expect(res.json()).toMatchObject({ status_code: 2 });
     expect((await accountOf(c, 'hay')).phone).toBe('+12025550101');
+    // The recorded text outlives the code neither for admins nor in the store.
+    const shown = await c.get('admin', `/admin/getSMSData?to=${encodeURIComponent('+358405550111')}`);
+    expect(shown.json<SmsDataResponse>().results).toEqual([]);
+    const stored = () =>
+      accountDb(t.store.db)
+        .selectFrom('account_code_outbox')
+        .select('id')
+        .where('recipient', '=', '+358405550111')
+        .execute();
+    expect(await stored()).toHaveLength(1);
+    const job = t.features
+      .find((f) => f.name === 'account')!
+      .jobs!.find((j) => j.name === 'account.forgetSentCodes')!;
+    await job.run();
+    expect(await stored()).toEqual([]);
   });
 
   it('voids a code after five wrong tries, even the right one after them', async () => {

@@ -212,14 +212,25 @@ export class AccountRepository {
     await this.db.insertInto('account_code_outbox').values(row).execute();
   }
 
-  listSent(limit: number, to: string | undefined) {
+  /** The texts recorded since `since` (a code's lifetime: older ones are gone or about to be). */
+  listSent(limit: number, to: string | undefined, since: number) {
     let q = this.db
       .selectFrom('account_code_outbox')
       .select(['id', 'recipient', 'purpose', 'text', 'created_ts'])
+      .where('created_ts', '>=', since)
       .orderBy('id', 'desc')
       .limit(limit);
     if (to !== undefined) q = q.where('recipient', '=', to);
     return q.execute();
+  }
+
+  /** Deletes the texts recorded before `before`: a code must not stay readable once it has expired. */
+  async purgeSent(before: number): Promise<number> {
+    const r = await this.db
+      .deleteFrom('account_code_outbox')
+      .where('created_ts', '<', before)
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
   }
 
   // ---- sub-users

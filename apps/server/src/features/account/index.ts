@@ -7,6 +7,7 @@ import { accountRoutes } from './account.routes.js';
 import { accountDb } from './account.tables.js';
 import { AccountScopes } from './accountScope.js';
 import { RecordingCodeSender, type CodeSender } from './codeSender.js';
+import { CODE_TTL_S } from './codes.js';
 import { PasswordService, type PasswordHashing } from './password.service.js';
 import { PhoneService } from './phone.service.js';
 import { ProfileService } from './profile.service.js';
@@ -14,6 +15,9 @@ import { RecoveryService } from './recovery.service.js';
 import { SubUserService } from './subUsers.service.js';
 
 export type { CodeMessage, CodeSender } from './codeSender.js';
+
+/** How often recorded code texts older than a code's lifetime are deleted. */
+export const SENT_CODES_PURGE_EVERY_MS = 60_000;
 /** Counting wrong guesses per key (also the activation codes'). */
 export { AttemptLimiter } from './attemptLimiter.js';
 
@@ -39,8 +43,8 @@ export function accountFeature(
   const { nowS } = kernel;
   const repo = new AccountRepository(accountDb(kernel.store.db), kernel.store.engine);
   const scopes = new AccountScopes(deps.access, repo, nowS);
-  // The record stays beside the real channel: admins read it (GET /admin/getSMSData) to help a user
-  // whose phone does not get the text, and the tests read the code from it.
+  // The record stays beside the real channel, while its code can be used (CODE_TTL_S): admins read it
+  // (GET /admin/getSMSData) to help a user whose phone does not get the text. Then it is deleted.
   const recorder = new RecordingCodeSender(repo, nowS);
   const channel = deps.codeSender;
   const sender: CodeSender = channel
@@ -64,6 +68,14 @@ export function accountFeature(
       ),
       newsSeen: deps.newsSeen,
     }),
+    jobs: [
+      {
+        // The record is for the minutes a code can be used: afterwards nobody may read it back.
+        name: 'account.forgetSentCodes',
+        everyMs: SENT_CODES_PURGE_EVERY_MS,
+        run: () => repo.purgeSent(nowS() - CODE_TTL_S).then(() => undefined),
+      },
+    ],
     exports: {},
   });
 }

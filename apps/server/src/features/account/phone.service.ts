@@ -104,7 +104,11 @@ export class PhoneService {
   /** GET /admin/getSMSData: what the stand-in sender recorded, for admins (and so the demo). */
   async sentCodes(actor: Actor, q: { limit: number; to?: string | undefined }): Promise<SentCode[]> {
     if (!actor.isAdmin) throw ApiError.forbidden('Only admins can read the sent messages.');
-    const rows = await this.repo.listSent(q.limit, q.to === undefined ? undefined : normalizePhone(q.to));
+    const rows = await this.repo.listSent(
+      q.limit,
+      q.to === undefined ? undefined : normalizePhone(q.to),
+      this.nowS() - CODE_TTL_S,
+    );
     return rows.map((r) => ({
       id: r.id,
       to: r.recipient,
