@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { format } from 'date-fns';
 import type { AccountInfo, SubUser } from '@emberwatch/shared';
 import { accountTabOf } from '../src/features/account/accountTab';
+import { bsConf } from './support/fixtures';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
 
@@ -193,6 +194,98 @@ describe('the account page', () => {
     expect(screen.queryByTestId('phone-action')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add user' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete Farm Helper' })).toBeNull();
+  });
+});
+
+// Spec doc 1 §3 "Service: plan, trial, started, period, renewed, expDate, nextPayment {date, type},
+// oldPlans, surveyCompleted"; doc 2 §3 plans and SIM expiries; doc 2 §9 "Dates in account shown dd.MM.yyyy".
+describe('the Services tab', () => {
+  const day = (s: number) => format(new Date(s * 1000), 'dd.MM.yyyy');
+  const now = Math.floor(Date.now() / 1000);
+  const renewed = now - 30 * 86_400;
+  const next = now + 300 * 86_400;
+  const oldDue = 1_700_000_000;
+  const simFuture = now + 100 * 86_400;
+  const simPast = now - 5 * 86_400;
+
+  function servicesServer() {
+    const { server } = accountServer();
+    server.state.user = {
+      ...server.state.user,
+      bs_list: [
+        { bsId: 'F1000001', bsName: 'Barn', bsGroup: null },
+        { bsId: 'F1000002', bsName: null, bsGroup: null },
+        { bsId: 'F1000003', bsName: 'Shed', bsGroup: null },
+      ],
+      service: {
+        plan: 2,
+        trial: 0,
+        started: renewed - 365 * 86_400,
+        period: 12,
+        expDate: next,
+        surveyCompleted: true,
+        renewed,
+        nextPayment: { date: next, type: 'renewal' },
+        oldPlans: [
+          { ...premium, dueDate: oldDue, expired: true },
+          { ...premium, planName: 'Free' as const, planLevel: 0, dueDate: null },
+        ],
+      },
+    };
+    const sims: Record<string, number | null> = { F1000001: simFuture, F1000002: simPast, F1000003: null };
+    server.override('GET /client/bsConf', (c) => {
+      const id = c.query.get('basestationID') ?? '';
+      return json(bsConf(id, { sim_exp_date: sims[id] ?? null }));
+    });
+    return server;
+  }
+
+  it("shows the Insight service's renewal, next payment, old plans and survey, in dd.MM.yyyy", async () => {
+    renderApp('/account/services', servicesServer());
+    const text = async (id: string) => (await screen.findByTestId(id)).textContent;
+    expect(await text('service-renewed')).toBe(`Renewed${day(renewed)}`);
+    expect(await text('service-next-payment')).toBe(`Next payment${day(next)} (renewal)`);
+    expect(await text('service-old-plans')).toBe(
+      `Plans before Insight${`Premium, until ${day(oldDue)}`}; Free, no end date`,
+    );
+    expect(await text('service-survey')).toBe('SurveyCompleted');
+  });
+
+  it("shows each base station's SIM expiry, expired ones marked, unknown ones said so", async () => {
+    const server = servicesServer();
+    renderApp('/account/services', server);
+    const row = (id: string) => screen.findByTestId(`sim-exp-${id}`);
+    await waitFor(async () =>
+      expect((await row('F1000001')).textContent).toBe(`SIM of Barn (F1000001)Valid until ${day(simFuture)}`),
+    );
+    const past = await row('F1000002');
+    await waitFor(() => expect(past.textContent).toBe(`SIM of F1000002Valid until ${day(simPast)} Expired`));
+    expect(within(await row('F1000001')).queryByText('Expired')).toBeNull();
+    await waitFor(async () =>
+      expect((await row('F1000003')).textContent).toBe('SIM of Shed (F1000003)Expiry not known'),
+    );
+    const asked = server.callsTo('GET', '/client/bsConf').map((c) => c.query.get('basestationID'));
+    expect(new Set(asked)).toEqual(new Set(['F1000001', 'F1000002', 'F1000003']));
+  });
+
+  it('says when the Insight service shows a trial as its next payment', async () => {
+    const server = servicesServer();
+    server.state.user = {
+      ...server.state.user,
+      service: {
+        ...server.state.user.service!,
+        trial: 1,
+        renewed: null,
+        nextPayment: { date: next, type: 'trial' },
+        oldPlans: [],
+      },
+    };
+    renderApp('/account/services', server);
+    expect((await screen.findByTestId('service-next-payment')).textContent).toBe(
+      `Next payment${day(next)} (end of the free trial)`,
+    );
+    expect(screen.queryByTestId('service-renewed')).toBeNull();
+    expect(screen.queryByTestId('service-old-plans')).toBeNull();
   });
 });
 

@@ -5,12 +5,14 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { DEFAULT_SUB_USER_COUNT, type AccountInfo } from '@emberwatch/shared';
+import { DEFAULT_SUB_USER_COUNT, simHasExpired, type AccountInfo, type Plan } from '@emberwatch/shared';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { useUserInfo } from '../users';
+import { useBsConfs } from '../base-stations';
 import { SurveyAnswersLink } from '../insight';
 import { PaymentRouteDialog, RenewalButtons } from '../payments';
+import { useNowSeconds } from '../../lib/useNowSeconds';
 import { FieldRow } from './FieldRow';
 
 /** Spec doc 2 §9: "Dates in account shown dd.MM.yyyy". */
@@ -24,6 +26,9 @@ const accountDate = (epochS: number) => format(new Date(epochS * 1000), 'dd.MM.y
 export function ServicesTab({ account }: { account: AccountInfo }) {
   const { t } = useTranslation();
   const info = useUserInfo(account.U_ID);
+  // Each station's SIM expiry lives in its configuration (bsConf), which sub-users may read too.
+  const confs = useBsConfs(info.data?.bs_list.map((s) => s.bsId) ?? []);
+  const nowS = useNowSeconds(60_000);
   if (info.error) return <LoadErrorAlert error={info.error} onRetry={() => void info.refetch()} />;
   if (!info.data) return <LoadingIndicator label={t('common.loading')} />;
   const { plans, service, bs_list: stations } = info.data;
@@ -35,6 +40,18 @@ export function ServicesTab({ account }: { account: AccountInfo }) {
       : trial === -1
         ? t('account.services.trialRefused')
         : t('account.services.trialOn');
+  const paymentType = (type: string) =>
+    type === 'trial'
+      ? t('account.services.paymentTrial')
+      : type === 'renewal'
+        ? t('account.services.paymentRenewal')
+        : type;
+  const planUntil = (p: Plan) =>
+    p.dueDate
+      ? t('account.services.planUntil', { plan: p.planName, date: accountDate(p.dueDate) })
+      : t('account.services.planNoEnd', { plan: p.planName });
+  const stationName = (s: { bsId: string; bsName: string | null }) =>
+    s.bsName ? `${s.bsName} (${s.bsId})` : s.bsId;
 
   return (
     <Stack spacing={2}>
@@ -105,6 +122,39 @@ export function ServicesTab({ account }: { account: AccountInfo }) {
                 value={accountDate(service.expDate)}
               />
             )}
+            {service.renewed != null && (
+              <FieldRow
+                testId="service-renewed"
+                label={t('account.services.renewed')}
+                value={accountDate(service.renewed)}
+              />
+            )}
+            {service.nextPayment != null && (
+              <FieldRow
+                testId="service-next-payment"
+                label={t('account.services.nextPayment')}
+                value={t('account.services.nextPaymentOn', {
+                  date: accountDate(service.nextPayment.date),
+                  type: paymentType(service.nextPayment.type),
+                })}
+              />
+            )}
+            {service.oldPlans && service.oldPlans.length > 0 && (
+              <FieldRow
+                testId="service-old-plans"
+                label={t('account.services.oldPlans')}
+                value={service.oldPlans.map(planUntil).join('; ')}
+              />
+            )}
+            <FieldRow
+              testId="service-survey"
+              label={t('account.services.survey')}
+              value={t(
+                service.surveyCompleted
+                  ? 'account.services.surveyCompleted'
+                  : 'account.services.surveyNotCompleted',
+              )}
+            />
             <Box sx={{ py: 1 }}>
               <SurveyAnswersLink user={info.data} mayEdit={account.mayEdit} />
             </Box>
@@ -125,12 +175,43 @@ export function ServicesTab({ account }: { account: AccountInfo }) {
         <FieldRow
           testId="service-stations"
           label={t('account.services.stations')}
-          value={
-            stations.length > 0
-              ? stations.map((s) => (s.bsName ? `${s.bsName} (${s.bsId})` : s.bsId)).join(', ')
-              : t('account.notSet')
-          }
+          value={stations.length > 0 ? stations.map(stationName).join(', ') : t('account.notSet')}
         />
+        {stations.map((s, i) => {
+          const conf = confs[i];
+          const exp = conf?.data ? conf.data.sim_exp_date : undefined;
+          return (
+            <FieldRow
+              key={s.bsId}
+              testId={`sim-exp-${s.bsId}`}
+              label={t('account.services.sim', { station: stationName(s) })}
+              value={
+                exp === undefined ? (
+                  conf?.error ? (
+                    t('account.services.simUnavailable')
+                  ) : (
+                    '…'
+                  )
+                ) : exp === null ? (
+                  t('account.services.simUnknown')
+                ) : (
+                  <>
+                    {t('account.services.simUntil', { date: accountDate(exp) })}
+                    {simHasExpired(exp, nowS) && ' '}
+                    {simHasExpired(exp, nowS) && (
+                      <Chip
+                        size="small"
+                        variant="outlined"
+                        color="error"
+                        label={t('account.services.expired')}
+                      />
+                    )}
+                  </>
+                )
+              }
+            />
+          );
+        })}
       </Paper>
       <PaymentRouteDialog uid={account.U_ID} />
     </Stack>
