@@ -268,7 +268,10 @@ describe('the Services tab', () => {
     expect(new Set(asked)).toEqual(new Set(['F1000001', 'F1000002', 'F1000003']));
   });
 
-  it('says when the Insight service shows a trial as its next payment', async () => {
+  it.each([
+    ['trial', 'end of the free trial'],
+    ['installment', 'instalment'],
+  ])('names a next payment of type %s', async (type, words) => {
     const server = servicesServer();
     server.state.user = {
       ...server.state.user,
@@ -276,13 +279,13 @@ describe('the Services tab', () => {
         ...server.state.user.service!,
         trial: 1,
         renewed: null,
-        nextPayment: { date: next, type: 'trial' },
+        nextPayment: { date: next, type },
         oldPlans: [],
       },
     };
     renderApp('/account/services', server);
     expect((await screen.findByTestId('service-next-payment')).textContent).toBe(
-      `Next payment${day(next)} (end of the free trial)`,
+      `Next payment${day(next)} (${words})`,
     );
     expect(screen.queryByTestId('service-renewed')).toBeNull();
     expect(screen.queryByTestId('service-old-plans')).toBeNull();

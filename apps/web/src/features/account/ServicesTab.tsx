@@ -40,12 +40,15 @@ export function ServicesTab({ account }: { account: AccountInfo }) {
       : trial === -1
         ? t('account.services.trialRefused')
         : t('account.services.trialOn');
+  // Spec doc 2 §3: "nextPayment date and type installment or renewal"; the onboarding adds trial.
   const paymentType = (type: string) =>
     type === 'trial'
       ? t('account.services.paymentTrial')
       : type === 'renewal'
         ? t('account.services.paymentRenewal')
-        : type;
+        : type === 'installment'
+          ? t('account.services.paymentInstallment')
+          : type;
   const planUntil = (p: Plan) =>
     p.dueDate
       ? t('account.services.planUntil', { plan: p.planName, date: accountDate(p.dueDate) })
