@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { AccountInfo, UpgradeInfo } from '@emberwatch/shared';
+import { dialogSubject } from '../src/features/payments/orderLines';
 import { paymentRouteOf } from '../src/features/payments/paymentRoute';
 import { createFakeServer, json } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
@@ -116,6 +117,36 @@ describe('paymentRouteOf', () => {
     ['/account/services/renewal', '?upgrade=1', { kind: 'renewal', upgrade: true }],
     ['/account/services', '', null],
   ])('%s%s', (path, search, route) => expect(paymentRouteOf(path, search)).toEqual(route));
+});
+
+// Spec doc 2 §2.8: the renewal route renews the Insight service; without it, the plan (decision 0056).
+describe('dialogSubject', () => {
+  const service = { expDate: 1_800_000_000, renewable: true, newExp: '20271126' };
+  const servicePrices = [...offer().prices, { name: 'service' as const, months: 12, price: 149 }];
+  const free = offer({
+    prices: [{ name: 'upgrade', months: 12, price: 199 }],
+    renewal: null,
+    upgrade_plan_level: 2,
+    upgrade_plan_name: 'Premium',
+    currentPlan: { ...premium, planName: 'Free', planLevel: 0, dueDate: null },
+  });
+  const renewal = { kind: 'renewal', upgrade: false } as const;
+  it.each([
+    ['the checkout', { kind: 'checkout', type: 'plan' } as const, offer(), 'checkout'],
+    ['a SIM checkout', { kind: 'checkout', type: 'sim' } as const, offer(), 'checkout'],
+    ['an offer still loading', renewal, undefined, 'pending'],
+    ['the service on offer', renewal, offer({ prices: servicePrices, service }), 'serviceRenewal'],
+    [
+      'a service not due',
+      renewal,
+      offer({ prices: servicePrices, service: { ...service, renewable: false } }),
+      'serviceRenewal',
+    ],
+    ['no service: the plan', renewal, offer(), 'planRenewal'],
+    ['no service, plan not due', renewal, offer({ renewal: null }), 'planRenewal'],
+    ['no service, a Free plan', renewal, free, 'upgrade'],
+    ['?upgrade=1 with an upgrade', { kind: 'renewal', upgrade: true } as const, free, 'upgrade'],
+  ])('%s', (_name, route, info, subject) => expect(dialogSubject(route, info)).toBe(subject));
 });
 
 describe('payments', () => {
@@ -281,8 +312,19 @@ describe('payments', () => {
 
   it('offers the plan at the renewal route (the plan reminder’s link) to an account without the service', async () => {
     renderApp('/account/services/renewal', paymentServer(offer()));
-    const dialog = await screen.findByRole('dialog', { name: 'Service renewal' });
+    // Titled by what it renews: the plan, not a service the account does not have.
+    const dialog = await screen.findByRole('dialog', { name: 'Plan renewal' });
     expect((await within(dialog).findByTestId('order-summary')).textContent).toContain('Renewal of Premium');
+  });
+
+  it('titles the renewal route by the Insight service for an account that has it', async () => {
+    const info = offer({
+      prices: [...offer().prices, { name: 'service', months: 12, price: 149 }],
+      service: { expDate: 1_800_000_000, renewable: true, newExp: '20271126' },
+    });
+    renderApp('/account/services/renewal', paymentServer(info));
+    const dialog = await screen.findByRole('dialog', { name: 'Service renewal' });
+    expect((await within(dialog).findByTestId('order-summary')).textContent).toContain('Insight service');
   });
 
   // Spec doc 2 §8 "confirmation failure 'Error in payment, please try again later'".

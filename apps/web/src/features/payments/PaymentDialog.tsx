@@ -10,14 +10,23 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import type { TranslationKey } from '../../i18n/translationKey';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { CardCheckout } from './CardCheckout';
 import { InvoiceOrderForm } from './InvoiceOrderForm';
-import { offeredLines } from './orderLines';
+import { dialogSubject, offeredLines, type DialogSubject } from './orderLines';
 import { paymentRouteOf, type PaymentRoute } from './paymentRoute';
 import { PaymentResult, type PaymentOutcome } from './PaymentResult';
 import { useInvoiceDownload, useUpgradeInfo } from './paymentsQueries';
+
+const TITLE_KEYS = {
+  checkout: 'payments.title.checkout',
+  serviceRenewal: 'payments.title.renewal',
+  planRenewal: 'payments.title.planRenewal',
+  upgrade: 'payments.title.upgrade',
+  pending: 'payments.title.pending',
+} as const satisfies Record<DialogSubject, TranslationKey>;
 
 /**
  * The checkout and renewal dialogs over the account's Services tab (spec doc 2 §2.8): they close back
@@ -70,7 +79,7 @@ function PaymentDialog({ uid, route }: { uid: number; route: PaymentRoute }) {
   const close = () => {
     if (!busy) void navigate('/account/services');
   };
-  const title = t(route.kind === 'renewal' ? 'payments.title.renewal' : 'payments.title.checkout');
+  const title = t(TITLE_KEYS[dialogSubject(route, info.data)]);
 
   let body: ReactNode;
   if (outcome) {

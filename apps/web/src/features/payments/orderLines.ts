@@ -95,3 +95,22 @@ function futureExp(months: number): string {
 export function accountDateOf(exp: string): string {
   return `${exp.slice(6, 8)}.${exp.slice(4, 6)}.${exp.slice(0, 4)}`;
 }
+
+/** What a payment dialog is about, for its title. */
+export type DialogSubject = 'checkout' | 'serviceRenewal' | 'planRenewal' | 'upgrade' | 'pending';
+
+/**
+ * The dialog's subject (spec doc 2 §2.8): the checkout route is the checkout; the renewal route renews
+ * what it offers — the Insight service, or the plan (or a Free plan's upgrade) for an account without
+ * the service — and, with nothing on offer, the service when the account has one, else the plan.
+ * Until the offer has loaded it is a renewal of nothing named yet.
+ */
+export function dialogSubject(route: PaymentRoute, info: UpgradeInfo | undefined): DialogSubject {
+  if (route.kind === 'checkout') return 'checkout';
+  if (!info) return 'pending';
+  const first = offeredLines(info, route)[0];
+  if (first?.kind === 'upgrade') return 'upgrade';
+  if (first?.kind === 'plan') return 'planRenewal';
+  if (first?.kind === 'service') return 'serviceRenewal';
+  return info.service ? 'serviceRenewal' : 'planRenewal';
+}
