@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
+import { PDF_FONT, PDF_FONT_BOLD, PDF_LOCALES } from '../../pdf/pdfFonts.js';
 import {
   formatTemperature,
   isKnownTimeZone,
@@ -11,23 +11,6 @@ import {
   type SanitisationReportResult,
 } from '@emberwatch/shared';
 import { fill, REPORT_WORDS, REQUIREMENT_SOURCES, STANDARD_NAMES } from './reportTexts.js';
-
-// DejaVu Sans has every letter of the eight languages (č ć đ š ž among them), which the PDF's
-// built-in fonts do not; the files come with the dejavu-fonts-ttf package (decision 0050).
-const require = createRequire(import.meta.url);
-const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
-
-const LOCALES: Record<Language, string> = {
-  en: 'en-GB',
-  fi: 'fi-FI',
-  de: 'de-DE',
-  fr: 'fr-FR',
-  es: 'es-ES',
-  it: 'it-IT',
-  nl: 'nl-NL',
-  hr: 'hr-HR',
-};
 
 export interface ReportPdfInput {
   report: SanitisationReportResult;
@@ -47,12 +30,12 @@ export function writeReportPdf(input: ReportPdfInput): Promise<Buffer> {
   const { report, batch, language, unit, content } = input;
   const w = REPORT_WORDS[language];
   const zone = input.timeZone && isKnownTimeZone(input.timeZone) ? input.timeZone : 'UTC';
-  const dateTime = new Intl.DateTimeFormat(LOCALES[language], {
+  const dateTime = new Intl.DateTimeFormat(PDF_LOCALES[language], {
     timeZone: zone,
     dateStyle: 'medium',
     timeStyle: 'short',
   });
-  const dateOnly = new Intl.DateTimeFormat(LOCALES[language], { timeZone: 'UTC', dateStyle: 'medium' });
+  const dateOnly = new Intl.DateTimeFormat(PDF_LOCALES[language], { timeZone: 'UTC', dateStyle: 'medium' });
   const at = (ts: number | null) => (ts === null ? '--' : dateTime.format(new Date(ts * 1000)));
   const temp = (t: number | null) => formatTemperature(t, unit, true);
   const duration = (s: number) => {
@@ -64,15 +47,15 @@ export function writeReportPdf(input: ReportPdfInput): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
-    font: FONT,
+    font: PDF_FONT,
     info: {
       Title: `${w.title} — ${report.batch_name}`,
       Author: 'Emberwatch',
       Subject: `${STANDARD_NAMES[report.standard]}: ${verdictWord}`,
     },
   });
-  doc.registerFont('body', FONT);
-  doc.registerFont('bold', FONT_BOLD);
+  doc.registerFont('body', PDF_FONT);
+  doc.registerFont('bold', PDF_FONT_BOLD);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));

@@ -1,23 +1,7 @@
-import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
+import { PDF_FONT, PDF_FONT_BOLD, PDF_LOCALES } from '../../pdf/pdfFonts.js';
 import { dashedDate, type Language } from '@emberwatch/shared';
 import type { OrderLine, StoredOrder } from './payments.service.js';
-
-// DejaVu Sans has every letter of the eight languages (decision 0050, as the sanitisation report).
-const require = createRequire(import.meta.url);
-const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
-
-const LOCALES: Record<Language, string> = {
-  en: 'en-GB',
-  fi: 'fi-FI',
-  de: 'de-DE',
-  fr: 'fr-FR',
-  es: 'es-ES',
-  it: 'it-IT',
-  nl: 'nl-NL',
-  hr: 'hr-HR',
-};
 
 interface InvoiceWords {
   invoice: string;
@@ -235,7 +219,7 @@ export function invoiceLineText(l: OrderLine, w: InvoiceWords): string {
 /** The invoice as a PDF (A4) with its VAT, in the buyer's language. */
 export function writeInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   const w = INVOICE_WORDS[input.language];
-  const locale = LOCALES[input.language];
+  const locale = PDF_LOCALES[input.language];
   const money = new Intl.NumberFormat(locale, {
     style: 'currency',
     currency: input.order.currency === 'dol' ? 'USD' : 'EUR',
@@ -244,11 +228,11 @@ export function writeInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
-    font: FONT,
+    font: PDF_FONT,
     info: { Title: `${w.invoice} ${input.invoiceNumber}`, Author: 'Emberwatch' },
   });
-  doc.registerFont('body', FONT);
-  doc.registerFont('bold', FONT_BOLD);
+  doc.registerFont('body', PDF_FONT);
+  doc.registerFont('bold', PDF_FONT_BOLD);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));
