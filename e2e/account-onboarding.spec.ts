@@ -39,17 +39,21 @@ async function post(request: APIRequestContext, url: string, headers: Headers, d
   expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
 }
 
-/** The newest code the local SMS stand-in sent to a number (GET /admin/getSMSData, decision 0036). */
+/**
+ * The newest code the fake SMS provider received for a number — what the phone would show — read as
+ * an admin through GET /admin/fakeSmsMessages. The code goes out through the delivery outbox, so this
+ * waits for the outbox to send it.
+ */
 async function smsCode(request: APIRequestContext, admin: Headers, to: string): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(async () => {
-      const { results } = await getJson<{ results: { text: string }[] }>(
+      const { results } = await getJson<{ results: { body: string }[] }>(
         request,
-        `/admin/getSMSData?to=${encodeURIComponent(to)}&limit=1`,
+        `/admin/fakeSmsMessages?to=${encodeURIComponent(to)}&limit=1`,
         admin,
       );
-      code = /\b(\d{4})\b/.exec(results[0]?.text ?? '')?.[1];
+      code = /\b(\d{4})\b/.exec(results[0]?.body ?? '')?.[1];
       return code;
     })
     .toMatch(/^\d{4}$/);

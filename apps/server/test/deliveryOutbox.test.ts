@@ -131,6 +131,18 @@ describe(`the delivery outbox on ${TEST_ENGINE}`, () => {
     });
     const row = (await rows('sms')).at(-1)!;
     expect(row).toMatchObject({ kind: 'code', status: 'sent', body: '[code sent]' });
+    // The demo's "phone": an admin reads what the fake provider took; nobody else may.
+    const call = api(t, { admin: await t.login('admin@demo.emberwatch'), hay: await t.login(HAY) });
+    const phone = await call.get(
+      'admin',
+      `/admin/fakeSmsMessages?to=${encodeURIComponent('+358 40 765 4321')}`,
+    );
+    expect(phone.statusCode, phone.body).toBe(200);
+    expect(phone.json<{ results: { to: string; body: string }[] }>().results[0]).toMatchObject({
+      to: '+358407654321',
+      body: 'Your Emberwatch code is 4321',
+    });
+    expect((await call.get('hay', '/admin/fakeSmsMessages')).statusCode).toBe(403);
   });
 
   it('never hands one message to two workers at once', async () => {

@@ -96,6 +96,19 @@ export const fakeSmsReplyRequestSchema = z.strictObject({
   body: z.string().trim().min(1).max(160),
 });
 
+/** Admins, with the fake provider only: the SMS it accepted, as the phones would have received them. */
+export const fakeSmsMessagesQuerySchema = z.object({
+  to: z.string().trim().min(8).max(20).optional().describe('Only those to this number.'),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const fakeSmsMessageSchema = z.object({
+  to: z.string(),
+  from: z.string(),
+  body: z.string(),
+  ts: z.int().describe('When the fake provider accepted it (epoch seconds).'),
+});
+export type FakeSmsMessage = z.infer<typeof fakeSmsMessageSchema>;
+
 export const deliveryEndpoints = defineEndpoints({
   getDeliveryLog: defineEndpoint({
     method: 'GET',
@@ -120,5 +133,14 @@ export const deliveryEndpoints = defineEndpoints({
     response: z.object({ status_code: z.literal(0), providerStatus: z.int() }),
     auth: 'user',
     summary: 'Admins, with the local fake SMS provider: plays a person replying to an SMS.',
+  }),
+  fakeSmsMessages: defineEndpoint({
+    method: 'GET',
+    path: '/admin/fakeSmsMessages',
+    query: fakeSmsMessagesQuerySchema,
+    response: z.object({ status_code: z.literal(0), results: z.array(fakeSmsMessageSchema) }),
+    auth: 'user',
+    summary:
+      'Admins, with the local fake SMS provider: the SMS it accepted, newest first (the demo’s phone).',
   }),
 });

@@ -163,6 +163,20 @@ export function deliveryRoutes(ctx: DeliveryRouteContext) {
         );
         return { status_code: 0 as const, providerStatus };
       });
+      route(api, deliveryEndpoints.fakeSmsMessages).handle((req) => {
+        if (!actorOf(req).isAdmin)
+          throw ApiError.forbidden('Only administrators can read the fake provider.');
+        const fake = ctx.fake();
+        if (!fake) throw ApiError.invalid('A real SMS provider is configured: its messages are on phones.');
+        const to = req.query.to === undefined ? undefined : e164(req.query.to);
+        const results = fake
+          .messages()
+          .filter((m) => m.kind === 'sms' && (to === undefined || m.to === to))
+          .reverse()
+          .slice(0, req.query.limit)
+          .map((m) => ({ to: m.to, from: m.from, body: m.body, ts: Math.floor(m.acceptedAt / 1000) }));
+        return Promise.resolve({ status_code: 0 as const, results });
+      });
       done();
     });
   };
