@@ -154,6 +154,26 @@ describe(`notifications on ${TEST_ENGINE}`, { timeout: 60_000 }, () => {
     await t.store.db.updateTable('base_stations').set({ sim_exp_ts: null }).where('id', '=', BS).execute();
   });
 
+  // Spec doc 1 §3 api_plan.due; doc 3 reminders "API < 30 days, API expired within 40 days".
+  it('reminds the owner of an API plan about to end, and of one expired within 40 days only', async () => {
+    const setApi = (due: number | null) =>
+      t.store.db.updateTable('users').set({ api_plan_due_ts: due }).where('id', '=', hayId).execute();
+    expect((await list('hay')).results.some((n) => n.type.startsWith('reminderAPI'))).toBe(false);
+    await setApi(clock + 12 * 86_400);
+    expect(find(await list('hay'), 'reminderAPI:api')).toMatchObject({
+      url: '/account/services/checkout/?type=api',
+      props: { days: 12 },
+    });
+    expect((await list('hay-helper')).results.some((n) => n.type.startsWith('reminderAPI'))).toBe(false);
+    await setApi(clock + 45 * 86_400);
+    expect((await list('hay')).results.some((n) => n.type.startsWith('reminderAPI'))).toBe(false);
+    await setApi(clock - 39 * 86_400);
+    expect(find(await list('hay'), 'reminderAPIExpired:api')).toMatchObject({ props: { days: 39 } });
+    await setApi(clock - 41 * 86_400);
+    expect((await list('hay')).results.some((n) => n.type.startsWith('reminderAPI'))).toBe(false);
+    await setApi(null);
+  });
+
   it('refuses another account’s notifications, and bad input, changing nothing', async () => {
     const compostId = (await t.findUser('compost@demo.emberwatch'))!.id;
     for (const [who, uid] of [

@@ -295,6 +295,101 @@ describe(`payments on ${TEST_ENGINE}`, () => {
     expect(await simExp(hayStation)).toBe(addMonths(now + 10 * DAY, RENEWAL_MONTHS));
   });
 
+  // Spec doc 1 §7 admin POST setPlanInfo; §3 user info api_plan.due.
+  it("lets an admin set an account's API plan and plan expiry; nobody else, and bad input changes nothing", async () => {
+    const userInfo = async () =>
+      (await call.get('hay', '/client/userInfo')).json<{
+        userinfo: { api_plan: { due: number | null } | null; plans: { dueDate: number | null }[] };
+      }>().userinfo;
+    expect((await userInfo()).api_plan).toBeNull();
+    const planBefore = await planDue(ids.hay!);
+    for (const who of ['hay', 'hay-helper', 'master', 'grain']) {
+      const res = await call.post(who, '/admin/setPlanInfo', { UID: ids.hay!, apiPlanDue: now + DAY });
+      expect(res.statusCode, who).toBe(403);
+    }
+    for (const body of [
+      { UID: ids.hay! },
+      { UID: ids.hay!, apiPlanDue: 'soon' },
+      { UID: ids.hay!, apiPlanDue: -5 },
+      { UID: ids.hay!, apiPlanDue: now + DAY, extra: 1 },
+      { UID: ids['hay-helper']!, apiPlanDue: now + DAY },
+    ]) {
+      const res = await call.post('admin', '/admin/setPlanInfo', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await userInfo()).api_plan).toBeNull();
+    expect(await planDue(ids.hay!)).toBe(planBefore);
+
+    const set = await call.post('admin', '/admin/setPlanInfo', { UID: ids.hay!, apiPlanDue: now + 50 * DAY });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ status_code: 0, api_plan: { due: now + 50 * DAY } });
+    expect((await userInfo()).api_plan).toEqual({ due: now + 50 * DAY });
+    expect(await planDue(ids.hay!)).toBe(planBefore);
+    expect((await info('hay')).apiPlan).toMatchObject({ due: now + 50 * DAY, renewable: true });
+
+    const both = await call.post('admin', '/admin/setPlanInfo', {
+      UID: ids.hay!,
+      dueDate: now + 40 * DAY,
+      apiPlanDue: null,
+    });
+    expect(both.json()).toMatchObject({ api_plan: null, plans: [{ dueDate: now + 40 * DAY }] });
+    expect((await userInfo()).api_plan).toBeNull();
+    expect(await planDue(ids.hay!)).toBe(now + 40 * DAY);
+    await setAccount(ids.hay!, { plan_due_ts: planBefore! });
+  });
+
+  // Spec doc 1 §3 api_plan.due, doc 2 §3 Order "api renewal", §4 offered within two months (migration 0037).
+  it('renews the API plan (type=api) once, only while it is due, and not for an account without one', async () => {
+    const apiDue = async () =>
+      (
+        await t.store.db
+          .selectFrom('users')
+          .select('api_plan_due_ts')
+          .where('id', '=', ids.hay!)
+          .executeTakeFirstOrThrow()
+      ).api_plan_due_ts;
+    const setApi = (due: number | null) =>
+      t.store.db.updateTable('users').set({ api_plan_due_ts: due }).where('id', '=', ids.hay!).execute();
+    const cents = orderTotals([{ price: 99 }], 25.5).cents;
+    const order = async () =>
+      call.post('hay', '/charge', {
+        stripeToken: await paymentMethod('4242424242424242'),
+        customerName: 'Hay Farm',
+        receiptEmail: 'hay@example.com',
+        price: cents,
+        currency: 'eur',
+        apiRenewal: true,
+      });
+    expect((await info('hay')).apiPlan).toBeNull();
+    expect((await order()).statusCode).toBe(400);
+
+    await setApi(now + 100 * DAY);
+    const later = await info('hay');
+    expect(later.apiPlan).toMatchObject({ due: now + 100 * DAY, renewable: false });
+    expect(later.prices).toContainEqual({ name: 'api', months: RENEWAL_MONTHS, price: 99 });
+    const early = await order();
+    expect(early.statusCode).toBe(400);
+    expect(await apiDue()).toBe(now + 100 * DAY);
+
+    const due = now + 25 * DAY;
+    await setApi(due);
+    expect((await info('hay')).apiPlan).toMatchObject({ due, renewable: true });
+    const before = (await orders()).length;
+    const res = await order();
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await orders()).length).toBe(before + 1);
+    const intentId = res.json<{ intent_id: string }>().intent_id;
+    expect((await confirm('grain', intentId)).status).toBe(403);
+    expect((await confirm('hay', intentId)).body).toMatchObject({ paid: true });
+    const extended = addMonths(due, RENEWAL_MONTHS);
+    expect(await apiDue()).toBe(extended);
+    expect((await confirm('hay', intentId, { alreadyConfirmed: true })).body.paid).toBe(true);
+    expect(await apiDue()).toBe(extended);
+    expect(await fulfilments(intentId)).toHaveLength(1);
+    expect((await info('hay')).apiPlan).toMatchObject({ due: extended, renewable: false });
+    await setApi(null);
+  });
+
   it('upgrades a Free plan to Premium for a year from now', async () => {
     await t.store.db
       .updateTable('users')
@@ -508,6 +603,31 @@ describe(`payments on ${TEST_ENGINE}`, () => {
       expect((await call.get('hay', `/client/invoicePdf?invoice_id=${invoice_id}`)).statusCode).toBe(403);
       // An invoice is not paid yet: the plan is not extended by the order itself.
       expect(await planDue(ids.compost!)).toBe(now + 30 * DAY);
+    });
+
+    it('orders the API plan by invoice while it is due, its line in the order, nothing extended', async () => {
+      const setApi = (due: number | null) =>
+        t.store.db
+          .updateTable('users')
+          .set({ api_plan_due_ts: due })
+          .where('id', '=', ids.compost!)
+          .execute();
+      const before = (await orders()).length;
+      expect((await order({ planRenewal: null, apiRenewal: true })).statusCode).toBe(400);
+      await setApi(now + 10 * DAY);
+      const res = await order({ planRenewal: null, apiRenewal: true });
+      expect(res.statusCode, res.body).toBe(200);
+      const all = await orders();
+      expect(all.length).toBe(before + 1);
+      const stored = JSON.parse(all.at(-1)!.order_json) as { lines: { name: string; price: number }[] };
+      expect(stored.lines).toEqual([expect.objectContaining({ name: 'api', price: 99 })]);
+      const due = await t.store.db
+        .selectFrom('users')
+        .select('api_plan_due_ts')
+        .where('id', '=', ids.compost!)
+        .executeTakeFirstOrThrow();
+      expect(due.api_plan_due_ts).toBe(now + 10 * DAY);
+      await setApi(null);
     });
 
     it('a card-paying account may not order by invoice', async () => {

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { format } from 'date-fns';
 import type { AccountInfo, UpgradeInfo } from '@emberwatch/shared';
 import { dialogSubject } from '../src/features/payments/orderLines';
 import { paymentRouteOf } from '../src/features/payments/paymentRoute';
@@ -295,6 +296,46 @@ describe('payments', () => {
   it('says the renewal is unavailable when nothing is due', async () => {
     renderApp('/account/services/checkout/?type=sim', paymentServer(offer()));
     expect(await screen.findByTestId('payment-result-unavailable')).toBeTruthy();
+  });
+
+  // Spec doc 2 §2.8 checkout ?type=api, §3 Order "api renewal", §4 buttons only when due (migration 0037).
+  it('renews the API plan at ?type=api while it is due, and offers nothing there without one', async () => {
+    const first = renderApp('/account/services/checkout/?type=api', paymentServer(offer()));
+    expect(await screen.findByTestId('payment-result-unavailable')).toBeTruthy();
+    first.unmount();
+
+    const info = offer({
+      prices: [...offer().prices, { name: 'api', months: 12, price: 99 }],
+      renewal: null,
+      apiPlan: { due: 1_800_000_000, renewable: true, newExp: '20280115' },
+    });
+    const server = paymentServer(info);
+    server.state.user = { ...server.state.user, api_plan: { due: 1_800_000_000 } };
+    server.override('POST /charge', () => json({ status_code: 0, intent_id: 'pi_api' }));
+    server.override('POST /confirmPayment', () =>
+      json({ status_code: 0, actionRequired: false, paid: true }),
+    );
+    const { user } = renderApp('/account/services', server);
+    expect((await screen.findByTestId('api-plan-due')).textContent).toBe(
+      `API plan valid until${format(new Date(1_800_000_000_000), 'dd.MM.yyyy')}`,
+    );
+    expect(screen.queryByTestId('renew-plan')).toBeNull();
+    await user.click(await screen.findByTestId('renew-api'));
+    const dialog = await screen.findByRole('dialog', { name: 'Checkout' });
+    expect(within(dialog).getByTestId('order-summary').textContent).toContain(
+      'API plan, 12 months, until 15.01.2028',
+    );
+    expect(within(dialog).getByTestId('order-total').textContent).toContain('124.25');
+    await user.type(await within(dialog).findByLabelText('Card number'), '4242424242424242');
+    await user.click(within(dialog).getByTestId('pay'));
+    expect((await screen.findByTestId('payment-result-renewal')).textContent).toContain('15.01.2028');
+    expect(server.callsTo('POST', '/charge')[0]!.body).toMatchObject({
+      price: 12_425,
+      apiRenewal: true,
+      planRenewal: null,
+      simRenewals: [],
+      serviceRenewal: false,
+    });
   });
 
   it('downloads the invoice the e-mail links to', async () => {

@@ -30,6 +30,8 @@ export interface UsersTable {
   plan_level: number;
   segment: number | null;
   plan_due_ts: number | null;
+  /** When the account's public API plan is due (migration 0037); null: no API plan. */
+  api_plan_due_ts: number | null;
   /** JSON of the Insight service, or null. */
   service_json: string | null;
   siteindex: number;

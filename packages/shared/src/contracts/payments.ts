@@ -159,6 +159,7 @@ export const invoiceRequestSchema = z.strictObject({
   billingInfo: billingInfoSchema,
   planRenewal: planRenewalSchema.nullable().default(null),
   sims: z.array(bsId).max(100).default([]).describe('Base stations whose SIM is renewed.'),
+  apiRenewal: z.boolean().default(false).describe("The account's API plan is renewed."),
   bsIDs: z.array(bsId).max(100).optional().describe('The same stations (the spec names both).'),
   simPrice: z.number().optional(),
   taxRate: z.number().min(0).max(100).describe('As shown; refused when it differs from the rate billed.'),
@@ -181,6 +182,33 @@ export const invoicePdfResponseSchema = z.object({
   status_code: z.literal(0),
   fileName: z.string(),
   pdfBase64: z.string(),
+});
+
+/**
+ * Spec doc 1 §7 admin POST setPlanInfo: an admin sets a customer's plan expiry and its public API
+ * plan's (spec doc 1 §3 api_plan.due; null removes the API plan). Fields left out are left as they are.
+ */
+export const setPlanInfoRequestSchema = z
+  .strictObject({
+    UID: uid,
+    dueDate: z
+      .int()
+      .positive()
+      .nullable()
+      .optional()
+      .describe("The plan's expiry, epoch seconds; null: none."),
+    apiPlanDue: z
+      .int()
+      .positive()
+      .nullable()
+      .optional()
+      .describe("The API plan's due date, epoch seconds; null: no API plan."),
+  })
+  .refine((b) => b.dueDate !== undefined || b.apiPlanDue !== undefined, 'Nothing to set');
+export const setPlanInfoResponseSchema = z.object({
+  status_code: z.literal(0),
+  plans: z.array(planSchema),
+  api_plan: z.object({ due: z.int().nullable() }).nullable(),
 });
 
 export const paymentEndpoints = defineEndpoints({
@@ -223,6 +251,14 @@ export const paymentEndpoints = defineEndpoints({
     response: invoiceResponseSchema,
     auth: 'user',
     summary: 'Supervisors: orders a renewal by invoice (terms accepted); the invoice PDF is e-mailed.',
+  }),
+  setPlanInfo: defineEndpoint({
+    method: 'POST',
+    path: '/admin/setPlanInfo',
+    body: setPlanInfoRequestSchema,
+    response: setPlanInfoResponseSchema,
+    auth: 'user',
+    summary: "Admins: sets an account's plan expiry and its API plan's due date.",
   }),
   invoicePdf: defineEndpoint({
     method: 'GET',

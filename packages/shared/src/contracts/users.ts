@@ -64,6 +64,11 @@ export const userInfoSchema = z.object({
     .describe('The account\'s fan controllers and RC units (spec doc 3 §3 "User fields used here").'),
   plans: z.array(planSchema),
   service: serviceSchema.nullable(),
+  /** Spec doc 1 §3 "api_plan.due": the public API plan (migration 0037); null without one. */
+  api_plan: z
+    .object({ due: z.int().nullable().describe('Epoch seconds.') })
+    .nullable()
+    .optional(),
   blocked: z.boolean(),
   translator: z.boolean(),
   storagesEnabled: z.boolean(),

@@ -23,6 +23,7 @@ import { activationMigration } from './0033_activation.js';
 import { packedReadingsMigration } from './0034_packed_readings.js';
 import { paymentsMigration } from './0035_payments.js';
 import { readingsByHourMigration } from './0036_readings_by_hour.js';
+import { apiPlanMigration } from './0037_api_plan.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -50,5 +51,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0034_packed_readings': packedReadingsMigration(engine),
     '0035_payments': paymentsMigration(engine),
     '0036_readings_by_hour': readingsByHourMigration(engine),
+    '0037_api_plan': apiPlanMigration(engine),
   };
 }

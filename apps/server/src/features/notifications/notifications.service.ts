@@ -178,8 +178,8 @@ export class NotificationService {
           plan: plan ? { planName: plan.planName, dueDate: plan.dueDate } : null,
           service: service ? { trial: service.trial, expDate: service.expDate } : null,
           stations,
-          // No API plans in this product yet (spec doc 1 §3 api_plan.due): no API reminders.
-          apiDue: null,
+          // Spec doc 1 §3 api_plan.due (migration 0037); null: no API plan, no API reminders.
+          apiDue: owner.api_plan_due_ts,
         },
         now,
       ),

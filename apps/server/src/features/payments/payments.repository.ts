@@ -9,7 +9,8 @@ type Trx = Transaction<Database & PaymentTables>;
  * The SQL of payments: orders and fulfilments (migration 0035), and the expiries a paid order
  * extends — the account's plan and Insight service (users), its stations' SIMs (base_stations).
  * Those columns are the users' and base stations' features'; only a paid order writes them here,
- * in the transaction that records the fulfilment (decision 0056).
+ * in the transaction that records the fulfilment (decision 0056), and an admin's setPlanInfo the
+ * plan's and the API plan's (migration 0037).
  */
 export class PaymentsRepository {
   private readonly db;
@@ -29,6 +30,14 @@ export class PaymentsRepository {
       .where('owner_user_id', '=', accountId)
       .orderBy('id')
       .execute();
+  }
+
+  /** An admin's change of an account's plan expiry or API plan (setPlanInfo). */
+  async setPlanInfo(
+    accountId: number,
+    set: { plan_due_ts?: number | null; api_plan_due_ts?: number | null },
+  ): Promise<void> {
+    await this.db.updateTable('users').set(set).where('id', '=', accountId).execute();
   }
 
   async insertOrder(row: Omit<PaymentOrdersTable, 'id'>): Promise<number> {
@@ -105,13 +114,21 @@ export class ExpiryWriter {
   plan() {
     return this.trx
       .selectFrom('users')
-      .select(['plan_name', 'plan_level', 'plan_due_ts', 'service_json'])
+      .select(['plan_name', 'plan_level', 'plan_due_ts', 'service_json', 'api_plan_due_ts'])
       .where('id', '=', this.accountId)
       .executeTakeFirstOrThrow();
   }
 
   async setPlan(p: { plan_due_ts: number; plan_name?: string; plan_level?: number }): Promise<void> {
     await this.trx.updateTable('users').set(p).where('id', '=', this.accountId).execute();
+  }
+
+  async setApiPlanDue(ts: number): Promise<void> {
+    await this.trx
+      .updateTable('users')
+      .set({ api_plan_due_ts: ts })
+      .where('id', '=', this.accountId)
+      .execute();
   }
 
   async setService(json: string): Promise<void> {

@@ -44,6 +44,9 @@ export function paymentsRoutes(ctx: { authenticate: Authenticate; payments: Paym
       route(api, paymentEndpoints.invoiceRequest).handle((req) =>
         ctx.payments.invoice(actorOf(req), req.body),
       );
+      route(api, paymentEndpoints.setPlanInfo).handle((req) =>
+        ctx.payments.setPlanInfo(actorOf(req), req.body),
+      );
       route(api, paymentEndpoints.invoicePdf).handle((req) =>
         ctx.payments.invoicePdf(actorOf(req), req.query.invoice_id, req.query.UID),
       );

@@ -80,6 +80,8 @@ interface Offer {
   upgrade: { level: number; name: string; price: number; exp: string } | null;
   sims: { bs_id: string; exp: number | null; renewable: boolean; newExp: string }[];
   serviceRenewal: { renewable: boolean; newExp: string; price: number } | null;
+  /** The account's public API plan (migration 0037), when it has one. */
+  api: { due: number | null; renewable: boolean; newExp: string; price: number } | null;
   prices: PriceLineDto[];
 }
 
@@ -168,12 +170,23 @@ export class PaymentsService {
           price: servicePrice,
         }
       : null;
+    const apiDue = account.api_plan_due_ts;
+    const api =
+      apiDue !== null
+        ? {
+            due: apiDue,
+            renewable: renewalOffered(apiDue, now),
+            newExp: compactDate(extendExpiry(apiDue, now, RENEWAL_MONTHS)),
+            price: API_PRICE,
+          }
+        : null;
     const prices: PriceLineDto[] = [];
     if (price !== null) prices.push({ name: 'plan', months: RENEWAL_MONTHS, price });
     if (upgrade) prices.push({ name: 'upgrade', months: RENEWAL_MONTHS, price: upgradePrice });
     prices.push({ name: 'sim', months: RENEWAL_MONTHS, price: SIM_PRICE });
     if (service) prices.push({ name: 'service', months: RENEWAL_MONTHS, price: servicePrice });
-    return { mode, currency, taxRate, plan, service, renewal, upgrade, sims, serviceRenewal, prices };
+    if (api) prices.push({ name: 'api', months: RENEWAL_MONTHS, price: API_PRICE });
+    return { mode, currency, taxRate, plan, service, renewal, upgrade, sims, serviceRenewal, api, prices };
   }
 
   async info(actor: Actor, uid: number | undefined): Promise<UpgradeInfo> {
@@ -187,8 +200,7 @@ export class PaymentsService {
       upgrade_plan_name: (o.upgrade?.name ?? null) as UpgradeInfo['upgrade_plan_name'],
       simExp: o.sims,
       currentPlan: o.plan,
-      // No API plans in this product yet (notifications say the same): none to renew.
-      apiPlan: null,
+      apiPlan: o.api && { due: o.api.due, renewable: o.api.renewable, newExp: o.api.newExp },
       service: o.service && {
         expDate: o.service.expDate,
         renewable: o.serviceRenewal!.renewable,
@@ -199,6 +211,26 @@ export class PaymentsService {
       mode: o.mode,
       id: this.keys.publishableKey(),
       stripeJs: this.keys.stripeJs(),
+    };
+  }
+
+  /** Admins set a customer's plan expiry and API plan (spec doc 1 §7 setPlanInfo). */
+  async setPlanInfo(
+    actor: Actor,
+    body: { UID: number; dueDate?: number | null; apiPlanDue?: number | null },
+  ): Promise<{ status_code: 0; plans: Plan[]; api_plan: { due: number | null } | null }> {
+    if (!actor.isAdmin) throw ApiError.forbidden('Only admins can do this.');
+    const target = await this.access.targetAccount(actor, body.UID);
+    if (target.main_user_id !== null) throw ApiError.invalid('Plans belong to the main account.', 'UID');
+    await this.repo.setPlanInfo(target.id, {
+      ...(body.dueDate !== undefined ? { plan_due_ts: body.dueDate } : {}),
+      ...(body.apiPlanDue !== undefined ? { api_plan_due_ts: body.apiPlanDue } : {}),
+    });
+    const updated = (await this.repo.account(target.id))!;
+    return {
+      status_code: 0,
+      plans: presentPlans(updated, this.nowS()),
+      api_plan: updated.api_plan_due_ts !== null ? { due: updated.api_plan_due_ts } : null,
     };
   }
 
@@ -254,7 +286,12 @@ export class PaymentsService {
         );
       lines.push({ name: 'sim', months: RENEWAL_MONTHS, price: SIM_PRICE, bsId, exp: sim.newExp });
     }
-    if (sel.apiRenewal) throw ApiError.invalid('This account has no API plan to renew.');
+    if (sel.apiRenewal) {
+      if (!o.api) throw ApiError.invalid('This account has no API plan to renew.');
+      if (!o.api.renewable)
+        throw ApiError.invalid('The API plan is not due for renewal: it expires more than two months ahead.');
+      lines.push({ name: 'api', months: RENEWAL_MONTHS, price: o.api.price, exp: o.api.newExp });
+    }
     if (sel.serviceRenewal) {
       if (!o.serviceRenewal) throw ApiError.invalid('This account has no service to renew.');
       if (!o.serviceRenewal.renewable)
@@ -267,7 +304,6 @@ export class PaymentsService {
       });
     }
     if (lines.length === 0) throw ApiError.invalid('Choose something to renew.');
-    void API_PRICE;
     return lines;
   }
 
@@ -391,6 +427,10 @@ export class PaymentsService {
         } else if (line.name === 'sim' && line.bsId) {
           const current = await w.simExpiry(line.bsId);
           if (current !== undefined) await w.setSimExpiry(line.bsId, extendExpiry(current, now, line.months));
+        } else if (line.name === 'api') {
+          const current = await w.plan();
+          if (current.api_plan_due_ts !== null)
+            await w.setApiPlanDue(extendExpiry(current.api_plan_due_ts, now, line.months));
         } else if (line.name === 'service') {
           const current = await w.plan();
           const service = current.service_json
@@ -457,7 +497,7 @@ export class PaymentsService {
       planRenewal: body.planRenewal,
       upgrade: false,
       simRenewals: sims,
-      apiRenewal: false,
+      apiRenewal: body.apiRenewal,
       serviceRenewal: false,
     });
     const order = this.storedOrder(o, lines, body.orderDescription);

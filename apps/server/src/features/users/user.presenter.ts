@@ -90,6 +90,7 @@ export function presentUserInfo(i: UserInfoInput): UserInfo {
     FC_IDs: i.fcIds,
     plans: presentPlans(account, i.nowS),
     service: presentService(account),
+    api_plan: account.api_plan_due_ts !== null ? { due: account.api_plan_due_ts } : null,
     blocked: user.blocked === 1,
     translator: user.translator === 1,
     storagesEnabled: account.storages_enabled === 1,

@@ -84,6 +84,30 @@ export function ServicesTab({ account }: { account: AccountInfo }) {
               label={t('account.services.validUntil')}
               value={plan.dueDate ? accountDate(plan.dueDate) : t('account.services.noEnd')}
             />
+            {info.data.api_plan && (
+              <FieldRow
+                testId="api-plan-due"
+                label={t('account.services.apiPlan')}
+                value={
+                  info.data.api_plan.due === null ? (
+                    t('account.services.noEnd')
+                  ) : (
+                    <>
+                      {accountDate(info.data.api_plan.due)}
+                      {info.data.api_plan.due <= nowS && ' '}
+                      {info.data.api_plan.due <= nowS && (
+                        <Chip
+                          size="small"
+                          variant="outlined"
+                          color="error"
+                          label={t('account.services.expired')}
+                        />
+                      )}
+                    </>
+                  )
+                }
+              />
+            )}
             <RenewalButtons uid={account.U_ID} />
           </>
         ) : (

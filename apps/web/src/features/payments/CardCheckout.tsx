@@ -102,7 +102,7 @@ export function CardCheckout({ uid, info, lines, onBusy, onDone, onCancel }: Pro
       upgrade: selected.some((l) => l.kind === 'upgrade'),
       simRenewals: selected.filter((l) => l.kind === 'sim').map((l) => l.bsId!),
       serviceRenewal: selected.some((l) => l.kind === 'service'),
-      apiRenewal: false,
+      apiRenewal: selected.some((l) => l.kind === 'api'),
     });
     const confirm = async (alreadyConfirmed: boolean) => {
       // Spec doc 2 §8: a confirmation that fails is "Error in payment, please try again later".

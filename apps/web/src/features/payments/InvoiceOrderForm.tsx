@@ -76,6 +76,7 @@ export function InvoiceOrderForm({ uid, info, lines, onBusy, onDone, onCancel }:
         planRenewal: plan && info.renewal ? info.renewal : null,
         sims,
         bsIDs: sims,
+        apiRenewal: lines.some((l) => l.kind === 'api'),
         taxRate: info.taxRate,
         termsAccepted: true,
       })

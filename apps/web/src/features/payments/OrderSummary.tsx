@@ -34,6 +34,8 @@ export function OrderSummary(props: { lines: OfferedLine[]; taxRate: number; cur
         return t('payments.lines.sim', { station: l.bsId, months: l.months, date });
       case 'service':
         return t('payments.lines.service', { months: l.months, date });
+      case 'api':
+        return t('payments.lines.api', { months: l.months, date });
     }
   };
   return (

@@ -28,6 +28,12 @@ export function RenewalButtons({ uid }: { uid: number }) {
       to: '/account/services/checkout/?type=sim',
       label: t('payments.buttons.renewSim'),
     });
+  if (info.apiPlan?.renewable)
+    buttons.push({
+      key: 'api',
+      to: '/account/services/checkout/?type=api',
+      label: t('payments.buttons.renewApi'),
+    });
   if (info.service?.renewable)
     buttons.push({
       key: 'service',

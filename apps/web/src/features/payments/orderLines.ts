@@ -4,7 +4,7 @@ import type { UpgradeInfo } from '@emberwatch/shared';
 /** One line of the order the dialog offers, with what the calls send for it. */
 export interface OfferedLine {
   key: string;
-  kind: 'plan' | 'upgrade' | 'sim' | 'service';
+  kind: 'plan' | 'upgrade' | 'sim' | 'service' | 'api';
   price: number;
   months: number;
   /** yyyyMMdd of the new expiry. */
@@ -13,12 +13,11 @@ export interface OfferedLine {
   bsId?: string;
 }
 
-const priceOf = (info: UpgradeInfo, name: 'plan' | 'upgrade' | 'sim' | 'service') =>
-  info.prices.find((p) => p.name === name);
+const priceOf = (info: UpgradeInfo, name: OfferedLine['kind']) => info.prices.find((p) => p.name === name);
 
 /**
  * What the route offers the account now (spec doc 2 §2.8, §4): the plan's renewal (or a Free plan's
- * upgrade), the SIMs within two months of expiry, or the Insight service's renewal (the plan's for an
+ * upgrade), the SIMs within two months of expiry, the API plan (migration 0037), or the Insight service's renewal (the plan's for an
  * account without the service: the plan reminder links there). Empty: the "renewal unavailable" screen.
  */
 export function offeredLines(info: UpgradeInfo, route: PaymentRoute): OfferedLine[] {
@@ -51,7 +50,12 @@ export function offeredLines(info: UpgradeInfo, route: PaymentRoute): OfferedLin
         ]
       : upgradeLine();
   if (route.kind === 'checkout') {
-    if (route.type === 'api') return [];
+    if (route.type === 'api') {
+      const api = priceOf(info, 'api');
+      return info.apiPlan?.renewable && api
+        ? [{ key: 'api', kind: 'api', price: api.price, months: api.months, exp: info.apiPlan.newExp }]
+        : [];
+    }
     if (route.type === 'sim') {
       const sim = priceOf(info, 'sim');
       if (!sim) return [];
