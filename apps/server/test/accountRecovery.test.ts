@@ -178,6 +178,37 @@ describe(`forgotten password and username on ${TEST_ENGINE}`, () => {
     expect(await sent(t, admin, '+12025550102')).toHaveLength(0);
     expect((await get(t, '/client/getUsernameSMS?phone=123')).statusCode).toBe(400);
   });
+
+  it('mails the usernames of an e-mail address to it, whatever its letter case, and nothing for another', async () => {
+    const res = await get(t, `/client/getUsernameEmail?email=${encodeURIComponent('Compost@Example.com')}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const all = await t.app.inject({
+      method: 'GET',
+      url: '/admin/getSMSData?limit=50',
+      headers: bearer(admin),
+    });
+    const mailed = all
+      .json<SmsDataResponse>()
+      .results.find((r) => r.to === 'compost@example.com' && r.purpose === 'username');
+    expect(mailed?.text).toContain('compost@demo.emberwatch');
+    const outbox = await t.store.db
+      .withTables<DeliveryTables>()
+      .selectFrom('delivery_messages')
+      .select(['channel', 'kind'])
+      .where('address', '=', 'compost@example.com')
+      .where('subject', '=', 'Your Emberwatch username')
+      .execute();
+    expect(outbox).toEqual([{ channel: 'email', kind: 'code' }]);
+    const other = await get(t, '/client/getUsernameEmail?email=nobody%40example.com');
+    expect(other.body).toBe(res.body);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/admin/getSMSData?limit=50',
+      headers: bearer(admin),
+    });
+    expect(after.json<SmsDataResponse>().results.filter((r) => r.to === 'nobody@example.com')).toEqual([]);
+    expect((await get(t, '/client/getUsernameEmail?email=not-an-address')).statusCode).toBe(400);
+  });
 });
 
 describe(`recovery limits on ${TEST_ENGINE}`, () => {

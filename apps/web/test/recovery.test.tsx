@@ -89,15 +89,35 @@ describe('forgotten password or username', () => {
     server.override('GET /client/getUsernameSMS', ok);
     const app = renderApp('/login/recover', server);
     await app.user.click(await screen.findByRole('button', { name: 'Username' }));
-    await app.user.type(screen.getByLabelText('Phone number'), '123');
+    const field = () => screen.getByLabelText('Phone number or e-mail address');
+    await app.user.type(field(), '123');
     await app.user.click(screen.getByRole('button', { name: 'Send my usernames' }));
     expect(await screen.findByRole('alert')).toBeTruthy();
     expect(server.callsTo('GET', '/client/getUsernameSMS')).toHaveLength(0);
-    await app.user.clear(screen.getByLabelText('Phone number'));
-    await app.user.type(screen.getByLabelText('Phone number'), '+358 40 123 4567');
+    await app.user.clear(field());
+    await app.user.type(field(), '+358 40 123 4567');
     await app.user.click(screen.getByRole('button', { name: 'Send my usernames' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/usernames are on their way/);
     expect(server.callsTo('GET', '/client/getUsernameSMS')[0]?.query.get('phone')).toBe('+358 40 123 4567');
+  });
+
+  it('mails the usernames of an e-mail address, after checking it', async () => {
+    const server = createFakeServer({ loggedIn: false });
+    server.override('GET /client/getUsernameEmail', ok);
+    const app = renderApp('/login/recover', server);
+    await app.user.click(await screen.findByRole('button', { name: 'Username' }));
+    const field = () => screen.getByLabelText('Phone number or e-mail address');
+    await app.user.type(field(), 'farmer@');
+    await app.user.click(screen.getByRole('button', { name: 'Send my usernames' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The e-mail address is not valid.');
+    expect(server.callsTo('GET', '/client/getUsernameEmail')).toHaveLength(0);
+    await app.user.type(field(), 'example.com');
+    await app.user.click(screen.getByRole('button', { name: 'Send my usernames' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/on their way by e-mail/));
+    expect(server.callsTo('GET', '/client/getUsernameEmail')[0]?.query.get('email')).toBe(
+      'farmer@example.com',
+    );
+    expect(server.callsTo('GET', '/client/getUsernameSMS')).toHaveLength(0);
   });
 
   it('sends a logged-in user on to the app', async () => {

@@ -392,6 +392,10 @@ export const resetPasswordRequestSchema = z.strictObject({
 });
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 export const usernameSmsQuerySchema = z.object({ phone: phoneSchema });
+/** The account's e-mail address, for its usernames by e-mail (beside the spec's SMS; decision 0036). */
+export const usernameEmailQuerySchema = z.object({
+  email: trimmed(254).refine((e) => isValidEmail(e), 'invalid_email'),
+});
 
 export const accountEndpoints = defineEndpoints({
   accountInfo: defineEndpoint({
@@ -504,5 +508,14 @@ export const accountEndpoints = defineEndpoints({
     response: statusOkSchema,
     auth: 'public',
     summary: 'Sends the usernames of a confirmed phone to it; the same answer for any number.',
+  }),
+  getUsernameEmail: defineEndpoint({
+    method: 'GET',
+    path: '/client/getUsernameEmail',
+    query: usernameEmailQuerySchema,
+    response: statusOkSchema,
+    auth: 'public',
+    summary:
+      'Mails the usernames of the accounts with this e-mail address to it; the same answer for any address.',
   }),
 });

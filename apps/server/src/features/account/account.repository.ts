@@ -1,4 +1,4 @@
-import type { Selectable, Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Engine } from '../../db/engine.js';
 import type { UserRow } from '../users/index.js';
@@ -197,6 +197,16 @@ export class AccountRepository {
       .where('users.phone', '=', phone)
       .where('c.phone_number', '=', phone)
       .orderBy('users.id')
+      .execute();
+  }
+
+  /** The users whose e-mail address this is (letter case aside). */
+  usersWithEmail(email: string): Promise<UserRow[]> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+      .orderBy('id')
       .execute();
   }
 

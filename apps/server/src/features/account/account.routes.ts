@@ -53,6 +53,10 @@ function recoveryRoutes(ctx: AccountRouteDeps) {
       return { status_code: 0 };
     });
 
+    route(app, e.getUsernameEmail).handle(async (req, reply) => {
+      await withRetryAfter(reply, () => ctx.recovery.sendUsernamesByEmail(req.query.email, req.ip));
+      return { status_code: 0 };
+    });
     route(app, e.getUsernameSMS).handle(async (req, reply) => {
       await withRetryAfter(reply, () => ctx.recovery.sendUsernames(req.query.phone, req.ip));
       return { status_code: 0 };

@@ -132,6 +132,30 @@ export class RecoveryService {
     });
   }
 
+  /**
+   * GET /client/getUsernameEmail: the logins of the accounts with this e-mail address, mailed to it —
+   * for whoever has no confirmed phone (decision 0036, addendum). Sub-users with a login of their own
+   * are found by their own address.
+   */
+  async sendUsernamesByEmail(email: string, address: string): Promise<void> {
+    this.pace(address, `e:${email.toLowerCase()}`);
+    const users = (await this.repo.usersWithEmail(email)).filter(
+      (u) => loginEnabledOf(u) && u.blocked === 0 && u.demo !== 1,
+    );
+    const first = users[0];
+    if (!first) return;
+    await this.sender.send({
+      userId: first.id,
+      to: first.email?.trim() || email,
+      purpose: 'username',
+      channel: 'email',
+      subject: 'Your Emberwatch username',
+      text:
+        `Emberwatch: the username for this e-mail address: ${users.map((u) => u.username).join(', ')}\n\n` +
+        'If you did not ask for it, ignore this message.',
+    });
+  }
+
   /** Counts the request against the address and the name or number, refusing once either is spent. */
   private pace(address: string, target: string): void {
     const wait = Math.max(this.perAddress.wait(address), this.perTarget.wait(target));

@@ -1,7 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { endpoints, PASSWORD_MIN, PHONE_STATUS, phoneProblem, smsCodeProblem } from '@emberwatch/shared';
+import {
+  endpoints,
+  isValidEmail,
+  PASSWORD_MIN,
+  PHONE_STATUS,
+  phoneProblem,
+  smsCodeProblem,
+} from '@emberwatch/shared';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { isApiRequestError, isNetworkFailure } from '../../lib/ApiRequestError';
 import { i18n } from '../../i18n/i18n';
@@ -30,7 +37,7 @@ const CODE_ERRORS: Record<NonNullable<ReturnType<typeof smsCodeProblem>>, Transl
 /**
  * Forgotten password or username (issue 14; the spec names the calls, not the screen — decision
  * 0036): a code to the account's confirmed phone, or its e-mail when it has no confirmed phone, sets a
- * new password; the usernames of a confirmed phone go to that phone. Every answer reads the same
+ * new password; the usernames of a confirmed phone go to that phone, those of an e-mail address there. Every answer reads the same
  * whether an account matched or not, like the server's, so this page never tells who has an account.
  * Drawn like the login page (no MUI: it stands outside the logged-in shell).
  */
@@ -116,10 +123,19 @@ export function RecoverPage() {
 
   function onAskUsername(e: FormEvent) {
     e.preventDefault();
+    const contact = phone.trim();
+    // An address with an @ is an e-mail address: the usernames go there; otherwise to the phone.
+    if (contact.includes('@')) {
+      if (!isValidEmail(contact)) return setError(t('recovery.emailInvalid'));
+      return void run(async () => {
+        await api.call(endpoints.account.getUsernameEmail, { email: contact });
+        setInfo(t('recovery.usernamesMailed'));
+      });
+    }
     const problem = phoneProblem(phone);
     if (problem) return setError(t(PHONE_ERRORS[problem]));
     void run(async () => {
-      await api.call(endpoints.account.getUsernameSMS, { phone: phone.trim() });
+      await api.call(endpoints.account.getUsernameSMS, { phone: contact });
       setInfo(t('recovery.usernamesSent'));
     });
   }
@@ -201,11 +217,10 @@ export function RecoverPage() {
             <p className="ew-login__hint">{t('recovery.usernameHint')}</p>
             <PlainField
               id="recover-phone"
-              label={t('recovery.phone')}
-              type="tel"
+              label={t('recovery.phoneOrEmail')}
               value={phone}
               onChange={setPhone}
-              autoComplete="tel"
+              autoComplete="on"
             />
             <button className="ew-login__submit" type="submit" disabled={busy}>
               {t('recovery.sendUsernames')}
