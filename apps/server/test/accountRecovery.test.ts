@@ -235,3 +235,40 @@ describe(`recovery limits on ${TEST_ENGINE}`, () => {
     expect((await get(t, '/client/getPasswordCodeByUsername?username=someone-else')).statusCode).toBe(429);
   });
 });
+
+describe(`a password code over time on ${TEST_ENGINE}`, () => {
+  let t: TestApp;
+  let admin: string;
+  let clock = Math.floor(Date.now() / 1000);
+
+  beforeAll(async () => {
+    t = await createTestApp({ nowS: () => clock });
+    admin = await t.login('admin@demo.emberwatch');
+    await confirmHayPhone(t, await t.login('hay@demo.emberwatch'), admin);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('expires after ten minutes (spec doc 2 §5 codes), and a new one works', async () => {
+    const ask = () => get(t, '/client/getPasswordCodeByUsername?username=hay%40demo.emberwatch');
+    expect((await ask()).statusCode).toBe(200);
+    const stale = codeIn((await sent(t, admin, HAY_PHONE)).find((r) => r.purpose === 'password')?.text);
+    clock += 601;
+    const late = await post(t, '/client/resetPassword', {
+      username: 'hay@demo.emberwatch',
+      code: stale,
+      newPassword: 'too-late-pass',
+    });
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toMatchObject({ status_code: 2 });
+    expect((await ask()).statusCode).toBe(200);
+    const fresh = codeIn((await sent(t, admin, HAY_PHONE)).find((r) => r.purpose === 'password')?.text);
+    const ok = await post(t, '/client/resetPassword', {
+      username: 'hay@demo.emberwatch',
+      code: fresh,
+      newPassword: 'in-time-pass',
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+});
