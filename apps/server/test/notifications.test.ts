@@ -136,7 +136,7 @@ describe(`notifications on ${TEST_ENGINE}`, { timeout: 60_000 }, () => {
       .execute();
     const owner = await list('hay');
     expect(find(owner, 'reminder:plan')).toMatchObject({
-      url: '/account/services/renewal',
+      url: '/account/services/checkout/?type=plan',
       props: { days: 5 },
     });
     expect(find(owner, `reminderSimExpired:${BS}`)).toMatchObject({

@@ -24,6 +24,11 @@ export interface NotificationKindInfo {
 
 const RENEWAL = '/account/services/renewal';
 const checkout = (type: 'plan' | 'sim' | 'api') => `/account/services/checkout/?type=${type}`;
+/**
+ * A service or plan reminder leads to what renews its subject: the Insight service's renewal
+ * (/account/services/renewal, spec doc 3 §2 "reminders"), or the plan's checkout (?type=plan).
+ */
+const renewalOf = (p: NotificationProps) => (p.planName === 'INSIGHT' ? RENEWAL : checkout('plan'));
 const storageUrl = (p: NotificationProps) => (p.itemID === undefined ? '/storages' : `/storages/${p.itemID}`);
 
 /** Every kind with its default importance, readers and link: a new kind fails the build until listed. */
@@ -46,8 +51,8 @@ export const NOTIFICATION_KINDS = {
     audience: 'everyone',
     url: (p) => (p.batch_id === undefined ? '/batches' : `/batches/${p.batch_id}`),
   },
-  reminder: { importance: 2, audience: 'payer', url: () => RENEWAL },
-  reminderExpired: { importance: 1, audience: 'payer', url: () => checkout('plan') },
+  reminder: { importance: 2, audience: 'payer', url: (p) => renewalOf(p) },
+  reminderExpired: { importance: 1, audience: 'payer', url: (p) => renewalOf(p) },
   reminderSim: { importance: 2, audience: 'payer', url: () => checkout('sim') },
   reminderSimExpired: { importance: 1, audience: 'payer', url: () => checkout('sim') },
   reminderAPI: { importance: 2, audience: 'payer', url: () => checkout('api') },
