@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IngestResponse } from '@emberwatch/shared';
 import type { ReadingHistory, ReadingPacker } from '../src/features/readings/index.js';
+import { READING_COLUMNS } from '../src/features/readings/readingHistory.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 import { api, ingest, type TestReading } from './support/probeHelpers.js';
 
@@ -23,17 +24,7 @@ function history(sensor: string, base: number): TestReading[] {
 async function rawRows(t: TestApp) {
   return t.store.db
     .selectFrom('readings')
-    .select([
-      'sensor_id',
-      'meas_ts',
-      'bs_id',
-      'received_ts',
-      'temperature',
-      'temps',
-      'sensor_rssi',
-      'bs_rssi',
-      'batt',
-    ])
+    .select(READING_COLUMNS)
     .where('sensor_id', 'in', SENSORS)
     .orderBy('sensor_id')
     .orderBy('meas_ts')

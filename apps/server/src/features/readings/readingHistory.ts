@@ -5,7 +5,7 @@ import { unpackDay, type PackedReading } from './packedDay.js';
 import { readingHours } from './readingHours.js';
 
 /** A raw reading's columns (SQLite's `hour` key part is not one of them). */
-const READING_COLUMNS = [
+export const READING_COLUMNS = [
   'sensor_id',
   'meas_ts',
   'bs_id',
