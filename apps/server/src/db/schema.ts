@@ -157,6 +157,13 @@ export interface ProbeDailyTable {
   max_batt: number | null;
 }
 
+/** Probe-days whose roll-ups a commit left unwritten (migration 0039, decision 0062). */
+export interface IngestRollupsOwedTable {
+  id: Generated<number>;
+  /** One `<sensor_id> <day>` per line. */
+  probe_days: string;
+}
+
 export interface BsPacketsTable {
   id: Generated<number>;
   bs_id: string;
@@ -329,6 +336,7 @@ export interface Database {
   readings_packed: ReadingsPackedTable;
   probe_latest: ProbeLatestTable;
   probe_daily: ProbeDailyTable;
+  ingest_rollups_owed: IngestRollupsOwedTable;
   bs_packets: BsPacketsTable;
   ui_preferences: UiPreferencesTable;
   translations: TranslationsTable;

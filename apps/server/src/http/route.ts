@@ -62,7 +62,7 @@ export type EndpointHandler<E extends Endpoint> = (
 
 export interface EndpointRouteOptions extends Pick<
   RouteShorthandOptions,
-  'preHandler' | 'preValidation' | 'bodyLimit' | 'logLevel'
+  'preHandler' | 'preValidation' | 'bodyLimit' | 'logLevel' | 'helmet'
 > {
   /**
    * The 400 for input the schema refuses, when a call has its own wording; by default the error

@@ -57,6 +57,10 @@ export function ingestFeature(kernel: Kernel, deps: { history: ReadingHistory })
     routes: ingestRoutes({ ingest }, new StationCredentials(new BaseStationRepository(store.db))),
     // The ingest path caches each probe's station; a transfer (here or on another instance) clears it.
     events: { probesMoved: ({ sensorIds }) => ingest.forgetProbes(sensorIds) },
+    // SQLite's roll-ups a crash left owed are rebuilt before the first packet; those owed at a stop
+    // are written (decision 0062).
+    start: () => ingest.recoverRollups(),
+    stop: () => ingest.close(),
     // Other ways in (a future MQTT gateway, tests that need two packets in one commit) submit here.
     // freshReadings: every reading committed to this SQLite file (undefined on PostgreSQL).
     exports: { ingest, freshReadings },

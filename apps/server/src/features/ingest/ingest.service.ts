@@ -14,7 +14,7 @@ import type { ReadingHistory } from '../readings/index.js';
 import { DAY_S, dayOf } from './dailyRollup.js';
 import type { IngestRepository } from './ingest.repository.js';
 import type { FreshReading, FreshReadingsHub } from './freshReadingsHub.js';
-import type { IngestWriter, PacketLogRow, StationUpdate } from './ingestWriter.js';
+import type { IngestWriter, PacketLogRow, SettledRollups, StationUpdate } from './ingestWriter.js';
 import type { HeardPacket, ProbeDirectory } from './probeDirectory.js';
 
 function nextTurn(): Promise<void> {
@@ -38,6 +38,10 @@ interface Pending {
 export class IngestService {
   private queue: Pending[] = [];
   private flushing = false;
+  /** Stations with new readings whose roll-ups are not written yet: announced once they are. */
+  private readonly unannounced = new Set<string>();
+  /** Writes owed roll-ups once they are due, when no commit came to write them (decision 0062). */
+  private rollupTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly repo: IngestRepository,
@@ -68,34 +72,83 @@ export class IngestService {
     }
     return new Promise<IngestResponse>((resolve, reject) => {
       this.queue.push({ bsId, packet, bytesUp, receivedTs, resolve, reject });
-      if (!this.flushing) {
-        this.flushing = true;
-        void this.flush();
-      }
+      this.kick();
     });
   }
 
+  /**
+   * Rebuilds the roll-ups a crash left owed (SQLite, decision 0062), before the first packet. The
+   * writer also does it at its first commit, so this only spares the readers a moment of stale data.
+   */
+  async recoverRollups(): Promise<void> {
+    const writer = this.writer;
+    if (!writer.recoverRollups) return;
+    await this.repo.transaction((trx) => Promise.resolve(writer.recoverRollups?.(trx)));
+  }
+
+  /** Writes whatever roll-ups are owed (the server is stopping). */
+  async close(): Promise<void> {
+    clearTimeout(this.rollupTimer);
+    this.rollupTimer = undefined;
+    while (this.flushing) await new Promise((r) => setTimeout(r, 5));
+    if (this.writer.rollupsOwed?.()) await this.commitAndAnnounce([], true);
+  }
+
+  private rollupsDue(): boolean {
+    return this.writer.rollupsOwed?.() === true && (this.writer.rollupsDueInMs?.() ?? 0) === 0;
+  }
+
+  private kick(): void {
+    if (this.flushing) return;
+    this.flushing = true;
+    void this.flush();
+  }
+
   private async flush(): Promise<void> {
+    clearTimeout(this.rollupTimer);
+    this.rollupTimer = undefined;
     try {
       // Yield to the event loop before each commit: requests that arrived meanwhile (SQLite's fsync
       // blocks the loop) are read and queued first, so they share this commit instead of waiting
-      // for one each.
-      while ((await nextTurn(), this.queue.length > 0)) {
+      // for one each. With no packet waiting, a commit of none writes roll-ups that are due.
+      while ((await nextTurn(), this.queue.length > 0 || this.rollupsDue())) {
         const batch = this.queue.splice(0, this.maxBatch);
         try {
-          const { answers, bsIds } = await this.commit(batch);
+          const answers = await this.commitAndAnnounce(batch, batch.length === 0);
           batch.forEach((p, i) => p.resolve(answers[i] as IngestResponse));
-          if (bsIds.length > 0) this.bus.emit('newData', { bsIds });
         } catch (err) {
           for (const p of batch) p.reject(err);
         }
       }
     } finally {
       this.flushing = false;
+      // Owed roll-ups not yet due: written when they are, by a commit or by this timer.
+      if (this.writer.rollupsOwed?.()) {
+        this.rollupTimer = setTimeout(() => this.kick(), this.writer.rollupsDueInMs?.() ?? 0);
+        this.rollupTimer.unref();
+      }
     }
   }
 
-  private async commit(batch: Pending[]): Promise<{ answers: IngestResponse[]; bsIds: string[] }> {
+  /**
+   * Commits the batch and announces its stations' new data once the roll-ups the readers see cover
+   * it: under load on SQLite that is the next commit that writes them.
+   */
+  private async commitAndAnnounce(batch: Pending[], force: boolean): Promise<IngestResponse[]> {
+    const { answers, bsIds, complete } = await this.commit(batch, force);
+    for (const id of bsIds) this.unannounced.add(id);
+    if (complete && this.unannounced.size > 0) {
+      const all = [...this.unannounced].sort();
+      this.unannounced.clear();
+      this.bus.emit('newData', { bsIds: all });
+    }
+    return answers;
+  }
+
+  private async commit(
+    batch: Pending[],
+    forceRollups: boolean,
+  ): Promise<{ answers: IngestResponse[]; bsIds: string[]; complete: boolean }> {
     // The probes each packet names; an id that is not a probe serial is refused before anything else,
     // so it never reaches the store, a lock or a cache.
     const heard: HeardPacket[] = batch.map((p) => {
@@ -133,6 +186,7 @@ export class IngestService {
 
     let publish = (): void => undefined;
     let discard = (): void => undefined;
+    let settled: SettledRollups | undefined;
     const result = await this.repo
       .transaction(async (trx) => {
         await this.repo.lockProbes(trx, probeIds);
@@ -169,7 +223,10 @@ export class IngestService {
         await this.dropPacked(trx, batch, accepted, packetOf);
         const written =
           accepted.length > 0 ? await this.writer.writeReadings(trx, batch, accepted, packetOf) : undefined;
-        if (written) discard = () => written.discard();
+        discard = () => {
+          written?.discard();
+          settled?.discard();
+        };
         const stored = new Array<number>(batch.length).fill(0);
         const affected = new Set(stationUpdates.keys());
         let anyFresh = false;
@@ -184,10 +241,12 @@ export class IngestService {
           }
         }
         await this.writer.writeStations(trx, [...stationUpdates.values()], log);
+        settled = this.writer.settleRollups?.(trx, { force: forceRollups });
         const freshHub = this.fresh;
         publish = () => {
           directory?.commit();
           written?.publish();
+          settled?.publish();
           if (written && anyFresh && freshHub?.heard) {
             const out: FreshReading[] = [];
             for (let j = 0; j < written.fresh.length; j++) {
@@ -218,7 +277,7 @@ export class IngestService {
             server_ts: serverTs,
           };
         });
-        return { answers, bsIds: anyFresh ? [...affected].sort() : [] };
+        return { answers, bsIds: anyFresh ? [...affected] : [], complete: settled?.complete ?? true };
       })
       .catch((err: unknown) => {
         discard();

@@ -29,6 +29,16 @@ export interface WrittenReadings {
   discard(): void;
 }
 
+/** How a transaction left the roll-ups (SQLite's deferred roll-ups, decision 0062). */
+export interface SettledRollups {
+  /** The store's roll-ups cover every committed reading once this transaction commits. */
+  complete: boolean;
+  /** Call after the commit. */
+  publish(): void;
+  /** Call when the transaction rolled back. */
+  discard(): void;
+}
+
 /**
  * The write statements of the ingest path, one implementation per store
  * (docs/decisions/0027-ingest-hot-path.md). Readings are passed as the packets carry them, with the
@@ -48,4 +58,16 @@ export interface IngestWriter {
   ): Promise<WrittenReadings>;
   /** Station times (only forward), firmware and version, and one packet-log row per packet. */
   writeStations(trx: Transaction<Database>, updates: StationUpdate[], log: PacketLogRow[]): Promise<void>;
+
+  /*
+   * A writer that defers its roll-ups (SQLite, decision 0062) has the three below; one without them
+   * writes the roll-ups in writeReadings, so every commit leaves them complete.
+   */
+  /** Last step of each transaction: writes the owed roll-ups now (`force`) or when due. */
+  settleRollups?(trx: Transaction<Database>, opts: { force: boolean }): SettledRollups;
+  /** Whether committed readings' roll-ups are still unwritten, and in how many ms they are due. */
+  rollupsOwed?(): boolean;
+  rollupsDueInMs?(): number;
+  /** Rebuilds what the store lists as owed (after a crash); in the caller's transaction. */
+  recoverRollups?(trx: Transaction<Database>): number;
 }

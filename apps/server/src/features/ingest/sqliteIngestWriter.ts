@@ -1,6 +1,8 @@
 import type SQLite from 'better-sqlite3';
 import type { IngestReading } from '@emberwatch/shared';
+import { unpackDay, type PackedReading } from '../readings/index.js';
 import {
+  DAY_S,
   dailyFromRow,
   dayOf,
   foldReading,
@@ -12,37 +14,73 @@ import type {
   IngestWriter,
   PacketLogRow,
   PacketOrigin,
+  SettledRollups,
   StationUpdate,
   WrittenReadings,
 } from './ingestWriter.js';
 
 const HOUR_S = 3_600;
+/** Readings per multi-row insert: 100 × 10 parameters stays far below SQLite's limit. */
+const CHUNK = 100;
+const READING_COLUMNS =
+  'hour, sensor_id, meas_ts, bs_id, received_ts, temperature, temps, sensor_rssi, bs_rssi, batt';
 
 /** Probes whose current day is kept in memory; beyond this the map starts again (and reads the store). */
 const MAX_CACHED_DAYS = 200_000;
 
+export interface SqliteIngestWriterOptions {
+  /** Under load, the roll-ups are written at most this often (decision 0062). */
+  rollupIntervalMs?: number;
+  /** A commit of fewer new readings writes the roll-ups at once: a quiet farm's are never late. */
+  immediateBelow?: number;
+  nowMs?: () => number;
+}
+
 interface Statements {
   insertReading: SQLite.Statement;
+  savepoint: SQLite.Statement;
+  release: SQLite.Statement;
+  rollbackTo: SQLite.Statement;
   upsertLatest: SQLite.Statement;
   findDaily: SQLite.Statement;
   upsertDaily: SQLite.Statement;
   updateStation: SQLite.Statement;
   logPacket: SQLite.Statement;
+  owe: SQLite.Statement;
+  owed: SQLite.Statement;
+  forgive: SQLite.Statement;
+  dayRaw: SQLite.Statement;
+  dayPacked: SQLite.Statement;
 }
 
-/** What a commit touched of one probe: its newest new reading and the days it folded readings into. */
-interface Touched {
-  newest: number;
+/** The temperatures as JSON (integers only, so a join gives the same text as JSON.stringify, faster). */
+function tempsJson(temps: readonly number[]): string {
+  return `[${temps.join(',')}]`;
+}
+
+/** A probe's newest new reading, as the packet carried it. */
+interface Latest {
+  reading: IngestReading;
+  bsId: string;
+}
+
+/** What is folded of one probe and not yet written: its newest reading and the days it changed. */
+interface ProbeRollups {
+  latest: Latest | undefined;
   days: DailyState[];
 }
 
 function prepare(db: SQLite.Database): Statements {
+  const hours = Array.from({ length: 24 }, () => '?').join(', ');
   return {
     insertReading: db.prepare(
       // Keyed by the reading's hour first (migration 0036): a commit's readings share a few pages.
-      `insert into readings (hour, sensor_id, meas_ts, bs_id, received_ts, temperature, temps, sensor_rssi, bs_rssi, batt)
+      `insert into readings (${READING_COLUMNS})
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (hour, sensor_id, meas_ts) do nothing`,
     ),
+    savepoint: db.prepare('savepoint ingest_chunk'),
+    release: db.prepare('release ingest_chunk'),
+    rollbackTo: db.prepare('rollback to ingest_chunk'),
     upsertLatest: db.prepare(
       `insert into probe_latest (sensor_id, bs_id, meas_ts, temperature, temps, sensor_rssi, bs_rssi, batt)
        values (?, ?, ?, ?, ?, ?, ?, ?)
@@ -72,6 +110,15 @@ function prepare(db: SQLite.Database): Statements {
     logPacket: db.prepare(
       `insert into bs_packets (bs_id, type, ts, bytes_up, bytes_down, n_readings) values (?, ?, ?, ?, ?, ?)`,
     ),
+    owe: db.prepare(`insert into ingest_rollups_owed (probe_days) values (?)`),
+    owed: db.prepare(`select probe_days from ingest_rollups_owed`).pluck(),
+    forgive: db.prepare(`delete from ingest_rollups_owed`),
+    // One probe's raw readings of one day: one seek per hour of the (hour, probe, time) key.
+    dayRaw: db.prepare(
+      `select meas_ts, bs_id, received_ts, temperature, temps, sensor_rssi, bs_rssi, batt from readings
+       where hour in (${hours}) and sensor_id = ?`,
+    ),
+    dayPacked: db.prepare(`select data from readings_packed where sensor_id = ? and day = ?`).pluck(),
   };
 }
 
@@ -80,20 +127,53 @@ function prepare(db: SQLite.Database): Statements {
  * build and compile the same few statements for every commit, which cost more CPU than SQLite's own
  * work. The caller's Kysely transaction holds the one connection, so these run inside it.
  *
- * SQLite has exactly one writer (this process), so each probe's current daily roll-up is kept in
- * memory: a commit folds its readings into it, writes each touched day once, and a commit that rolls
- * back makes the writer forget the days it touched (they are read from the store again).
+ * SQLite has exactly one writer (this process), so the roll-ups (each probe's latest reading and its
+ * daily extremes) are folded in memory. Under load they are written at most once a second, not once
+ * per commit (decision 0062): a probe reporting every packet would otherwise cost two upserts per
+ * reading, more than the reading itself. Every commit that leaves roll-ups unwritten records which
+ * probe-days in `ingest_rollups_owed`, in its own transaction, so the store always knows what it
+ * owes: after a crash, or a transaction that failed, the writer forgets what it kept and rebuilds
+ * those probe-days from the readings (`recoverRollups`). Readers see the roll-ups at most a second
+ * late under load; a quiet farm's commits write them at once.
  */
 export class SqliteIngestWriter implements IngestWriter {
   private statements: Statements | undefined;
-  /** Probe → its roll-up of the latest day it has readings of, as committed. */
+  /** Probe → its roll-up of the latest day it has readings of, as committed (written or owed). */
   private readonly daily = new Map<string, DailyState>();
+  /** Probe → what is committed of it and not yet written (listed in `ingest_rollups_owed`). */
+  private readonly pending = new Map<string, ProbeRollups>();
+  /** What the open transaction folded, until it settles. */
+  private open = new Map<string, ProbeRollups>();
+  private openFresh = 0;
+  private lastWrittenMs = Number.NEGATIVE_INFINITY;
+  /** Memory may be ahead of the store (a transaction failed): rebuild from the store before use. */
+  private stale = true;
+  private readonly rollupIntervalMs: number;
+  private readonly immediateBelow: number;
+  private readonly nowMs: () => number;
 
-  constructor(private readonly sqlite: SQLite.Database) {}
+  constructor(
+    private readonly sqlite: SQLite.Database,
+    options: SqliteIngestWriterOptions = {},
+  ) {
+    this.rollupIntervalMs = options.rollupIntervalMs ?? 1_000;
+    this.immediateBelow = options.immediateBelow ?? 256;
+    this.nowMs = options.nowMs ?? Date.now;
+  }
 
   private get s(): Statements {
     // Prepared on first use: the tables exist only once the migrations ran.
     return (this.statements ??= prepare(this.sqlite));
+  }
+
+  /** True while some committed readings' roll-ups are not written yet. */
+  rollupsOwed(): boolean {
+    return this.pending.size > 0;
+  }
+
+  /** Milliseconds until owed roll-ups are due (0: now). */
+  rollupsDueInMs(): number {
+    return Math.max(0, this.lastWrittenMs + this.rollupIntervalMs - this.nowMs());
   }
 
   writeReadings(
@@ -102,107 +182,268 @@ export class SqliteIngestWriter implements IngestWriter {
     readings: readonly IngestReading[],
     packetOf: readonly number[],
   ): Promise<WrittenReadings> {
-    const s = this.s;
+    this.recoverIfStale();
     const fresh = new Uint8Array(readings.length);
-    const touched = new Map<string, Touched>();
-    const forget = (): void => {
-      for (const sensorId of touched.keys()) this.daily.delete(sensorId);
-    };
+    const open = this.open;
     try {
-      for (let i = 0; i < readings.length; i++) {
-        const r = readings[i] as IngestReading;
-        const origin = origins[packetOf[i] as number] as PacketOrigin;
-        const temps = r.temperatures;
-        const batt = r.batt_voltage ?? null;
-        const { changes } = s.insertReading.run(
-          Math.floor(r.meas_ts / HOUR_S),
-          r.sensor_id,
-          r.meas_ts,
-          origin.bsId,
-          origin.receivedTs,
-          temps[0],
-          JSON.stringify(temps),
-          r.sensor_RSSI ?? null,
-          r.bs_RSSI ?? null,
-          batt,
-        );
-        if (changes === 0) continue;
-        fresh[i] = 1;
-        const day = dayOf(r.meas_ts);
-        const t = touched.get(r.sensor_id);
-        if (!t) {
-          touched.set(r.sensor_id, { newest: i, days: [this.dayToFold(r.sensor_id, day, temps, batt)] });
-          continue;
-        }
-        if (r.meas_ts > (readings[t.newest] as IngestReading).meas_ts) t.newest = i;
-        const state = t.days.find((d) => d.day === day);
-        if (state) foldReading(state, temps, batt);
-        else t.days.push(this.dayToFold(r.sensor_id, day, temps, batt));
-      }
-
-      for (const [sensorId, t] of touched) {
-        const r = readings[t.newest] as IngestReading;
-        s.upsertLatest.run(
-          sensorId,
-          (origins[packetOf[t.newest] as number] as PacketOrigin).bsId,
-          r.meas_ts,
-          r.temperatures[0],
-          JSON.stringify(r.temperatures),
-          r.sensor_RSSI ?? null,
-          r.bs_RSSI ?? null,
-          r.batt_voltage ?? null,
-        );
-        for (const d of t.days) {
-          s.upsertDaily.run(
-            sensorId,
-            d.day,
-            d.n,
-            d.maxTemp,
-            d.minTemp,
-            JSON.stringify(d.maxTemps),
-            JSON.stringify(d.minTemps),
-            d.minBatt,
-            d.maxBatt,
-          );
+      for (let from = 0; from < readings.length; from += CHUNK) {
+        const to = Math.min(from + CHUNK, readings.length);
+        this.insertChunk(origins, readings, packetOf, from, to, fresh);
+        for (let i = from; i < to; i++) {
+          if (fresh[i] === 0) continue;
+          const r = readings[i] as IngestReading;
+          this.openFresh += 1;
+          const day = dayOf(r.meas_ts);
+          let t = open.get(r.sensor_id);
+          if (!t) open.set(r.sensor_id, (t = { latest: undefined, days: [] }));
+          if (!t.latest || r.meas_ts > t.latest.reading.meas_ts)
+            t.latest = { reading: r, bsId: (origins[packetOf[i] as number] as PacketOrigin).bsId };
+          const state = t.days.find((d) => d.day === day);
+          const batt = r.batt_voltage ?? null;
+          if (state) foldReading(state, r.temperatures, batt);
+          else t.days.push(this.dayToFold(r.sensor_id, day, r.temperatures, batt));
         }
       }
     } catch (err) {
-      // Kept days may be folded already; the transaction will roll back, so read them again.
-      forget();
+      this.forget();
       throw err;
     }
-
     return Promise.resolve({
       fresh,
-      publish: () => {
-        if (this.daily.size + touched.size > MAX_CACHED_DAYS) this.daily.clear();
-        for (const [sensorId, t] of touched) {
-          let latest = t.days[0] as DailyState;
-          for (const d of t.days) if (d.day > latest.day) latest = d;
-          const kept = this.daily.get(sensorId);
-          if (kept !== latest && (!kept || kept.day <= latest.day)) this.daily.set(sensorId, latest);
-        }
-      },
-      // The kept days were folded in place: the store rolled back, so they are read from it again.
-      discard: forget,
+      publish: () => undefined,
+      // The transaction rolled back: what memory folded for it is not in the store.
+      discard: () => this.forget(),
     });
   }
 
   /**
-   * The probe's day as stored with the reading folded in: the kept one itself (folded in place, and
-   * forgotten if the commit rolls back), or read from the store.
+   * Inserts readings [from, to) in one statement and marks those stored now in `fresh`. Nearly always
+   * every one is new; when the statement stored fewer (a repeat, stored before or twice in the
+   * chunk), it is undone to its savepoint and the chunk inserted one by one to tell which.
+   */
+  private insertChunk(
+    origins: readonly PacketOrigin[],
+    readings: readonly IngestReading[],
+    packetOf: readonly number[],
+    from: number,
+    to: number,
+    fresh: Uint8Array,
+  ): void {
+    const s = this.s;
+    const n = to - from;
+    const args: (string | number | null)[] = new Array<string | number | null>(n * 10);
+    for (let i = from, k = 0; i < to; i++, k += 10) {
+      const r = readings[i] as IngestReading;
+      const origin = origins[packetOf[i] as number] as PacketOrigin;
+      args[k] = Math.floor(r.meas_ts / HOUR_S);
+      args[k + 1] = r.sensor_id;
+      args[k + 2] = r.meas_ts;
+      args[k + 3] = origin.bsId;
+      args[k + 4] = origin.receivedTs;
+      args[k + 5] = r.temperatures[0] as number;
+      args[k + 6] = tempsJson(r.temperatures);
+      args[k + 7] = r.sensor_RSSI ?? null;
+      args[k + 8] = r.bs_RSSI ?? null;
+      args[k + 9] = r.batt_voltage ?? null;
+    }
+    s.savepoint.run();
+    const { changes } = this.insertMany(n).run(args);
+    if (changes === n) {
+      s.release.run();
+      fresh.fill(1, from, to);
+      return;
+    }
+    s.rollbackTo.run();
+    s.release.run();
+    for (let i = from, k = 0; i < to; i++, k += 10) {
+      if (s.insertReading.run(args.slice(k, k + 10)).changes > 0) fresh[i] = 1;
+    }
+  }
+
+  private readonly manyStatements = new Map<number, SQLite.Statement>();
+
+  /** The insert of n readings in one statement, prepared once per n. */
+  private insertMany(n: number): SQLite.Statement {
+    let statement = this.manyStatements.get(n);
+    if (!statement) {
+      const rows = Array.from({ length: n }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ');
+      statement = this.sqlite.prepare(
+        `insert into readings (${READING_COLUMNS}) values ${rows} on conflict (hour, sensor_id, meas_ts) do nothing`,
+      );
+      this.manyStatements.set(n, statement);
+    }
+    return statement;
+  }
+
+  /**
+   * The probe's day as committed with the reading folded in: what is owed of it, the kept latest day,
+   * the store's row, or a new day. Folded in place: should the transaction roll back, the writer
+   * forgets all it keeps and rebuilds from the store (`forget`), which lists every roll-up it owes.
    */
   private dayToFold(sensorId: string, day: number, temps: number[], batt: number | null): DailyState {
-    const kept = this.daily.get(sensorId);
-    let state: DailyState | undefined;
-    if (kept && kept.day === day) state = kept;
-    else {
+    let state = this.pending.get(sensorId)?.days.find((d) => d.day === day);
+    if (!state) {
+      const kept = this.daily.get(sensorId);
+      if (kept && kept.day === day) state = kept;
+    }
+    if (!state) {
       const row = this.s.findDaily.get(sensorId, day) as DailyRow | undefined;
       if (row) state = dailyFromRow(row);
     }
     if (!state) return startDaily(sensorId, day, temps, batt);
     foldReading(state, temps, batt);
     return state;
+  }
+
+  /**
+   * Ends the transaction's roll-up work: writes everything owed (its own folds included) when `force`,
+   * when the commit is small, or once a second; otherwise records its probe-days as owed.
+   */
+  settleRollups(_trx: unknown, opts: { force: boolean }): SettledRollups {
+    this.recoverIfStale();
+    const open = this.open;
+    const fresh = this.openFresh;
+    this.open = new Map();
+    this.openFresh = 0;
+    const write =
+      opts.force || fresh < this.immediateBelow || this.nowMs() - this.lastWrittenMs >= this.rollupIntervalMs;
+    if (!write && open.size > 0) this.s.owe.run(probeDays(open));
+    // Merged now, before the commit: the next transaction on this connection folds onto it. Should
+    // the commit fail, `discard` makes the writer rebuild from the store, which lists what it owes.
+    for (const [sensorId, t] of open) this.mergePending(sensorId, t);
+    if (!write)
+      return { complete: this.pending.size === 0, publish: () => undefined, discard: () => this.forget() };
+    this.writePending();
+    const now = this.nowMs();
+    return {
+      complete: true,
+      publish: () => {
+        this.pending.clear();
+        this.lastWrittenMs = now;
+      },
+      discard: () => this.forget(),
+    };
+  }
+
+  private mergePending(sensorId: string, t: ProbeRollups): void {
+    const p = this.pending.get(sensorId);
+    if (!p) this.pending.set(sensorId, t);
+    else {
+      if (t.latest && (!p.latest || t.latest.reading.meas_ts > p.latest.reading.meas_ts)) p.latest = t.latest;
+      for (const d of t.days) {
+        const at = p.days.findIndex((x) => x.day === d.day);
+        if (at >= 0) p.days[at] = d;
+        else p.days.push(d);
+      }
+    }
+    if (this.daily.size >= MAX_CACHED_DAYS) this.daily.clear();
+    let latest: DailyState | undefined;
+    for (const d of t.days) if (!latest || d.day > latest.day) latest = d;
+    const kept = this.daily.get(sensorId);
+    if (latest && (!kept || kept.day <= latest.day)) this.daily.set(sensorId, latest);
+  }
+
+  /** Writes every owed roll-up and empties the list of what is owed. */
+  private writePending(): void {
+    const s = this.s;
+    for (const [sensorId, p] of this.pending) {
+      if (p.latest) {
+        const r = p.latest.reading;
+        s.upsertLatest.run(
+          sensorId,
+          p.latest.bsId,
+          r.meas_ts,
+          r.temperatures[0],
+          tempsJson(r.temperatures),
+          r.sensor_RSSI ?? null,
+          r.bs_RSSI ?? null,
+          r.batt_voltage ?? null,
+        );
+      }
+      for (const d of p.days) writeDaily(s, d);
+    }
+    s.forgive.run();
+  }
+
+  /** Memory no longer matches the store (a transaction failed): start again from the store. */
+  private forget(): void {
+    this.daily.clear();
+    this.pending.clear();
+    this.open = new Map();
+    this.openFresh = 0;
+    this.stale = true;
+  }
+
+  private recoverIfStale(): void {
+    if (!this.stale) return;
+    this.recoverRollups();
+  }
+
+  /**
+   * Rebuilds the roll-ups the store owes (a server killed between a commit and its roll-ups, or a
+   * failed transaction) from the readings themselves, raw and packed: each owed probe-day's extremes
+   * and count, and each owed probe's latest reading if it is newer than the stored one. Runs in the
+   * caller's transaction; returns the probe-days rebuilt.
+   */
+  recoverRollups(): number {
+    const s = this.s;
+    this.daily.clear();
+    this.pending.clear();
+    this.stale = false;
+    const owed = new Map<string, Set<number>>();
+    for (const text of s.owed.all() as string[]) {
+      for (const line of text.split('\n')) {
+        const at = line.lastIndexOf(' ');
+        if (at <= 0) continue;
+        const sensorId = line.slice(0, at);
+        let days = owed.get(sensorId);
+        if (!days) owed.set(sensorId, (days = new Set()));
+        days.add(Number(line.slice(at + 1)));
+      }
+    }
+    let rebuilt = 0;
+    for (const [sensorId, days] of owed) {
+      let newest: PackedReading | undefined;
+      for (const day of days) {
+        const readings = this.dayReadings(sensorId, day);
+        if (readings.length === 0) continue;
+        let state: DailyState | undefined;
+        for (const r of readings) {
+          const temps = JSON.parse(r.temps) as number[];
+          if (!state) state = startDaily(sensorId, day, temps, r.batt);
+          else foldReading(state, temps, r.batt);
+          if (!newest || r.meas_ts > newest.meas_ts) newest = r;
+        }
+        writeDaily(s, state as DailyState);
+        rebuilt += 1;
+      }
+      if (newest) {
+        s.upsertLatest.run(
+          sensorId,
+          newest.bs_id,
+          newest.meas_ts,
+          newest.temperature,
+          newest.temps,
+          newest.sensor_rssi,
+          newest.bs_rssi,
+          newest.batt,
+        );
+      }
+    }
+    s.forgive.run();
+    return rebuilt;
+  }
+
+  /** A probe's stored readings of a UTC day, packed and raw (a time in both counts once, packed). */
+  private dayReadings(sensorId: string, day: number): PackedReading[] {
+    const s = this.s;
+    const first = Math.floor(day / HOUR_S);
+    const hours = Array.from({ length: DAY_S / HOUR_S }, (_, i) => first + i);
+    const byTime = new Map<number, PackedReading>();
+    for (const row of s.dayRaw.all(...hours, sensorId) as PackedReading[]) byTime.set(row.meas_ts, row);
+    const packed = s.dayPacked.get(sensorId, day) as Uint8Array | undefined;
+    if (packed) for (const r of unpackDay(packed)) byTime.set(r.meas_ts, r);
+    return [...byTime.values()];
   }
 
   writeStations(_trx: unknown, updates: StationUpdate[], log: PacketLogRow[]): Promise<void> {
@@ -221,4 +462,25 @@ export class SqliteIngestWriter implements IngestWriter {
     for (const p of log) s.logPacket.run(p.bs_id, p.type, p.ts, p.bytes_up, p.bytes_down, p.n_readings);
     return Promise.resolve();
   }
+}
+
+function writeDaily(s: Statements, d: DailyState): void {
+  s.upsertDaily.run(
+    d.sensorId,
+    d.day,
+    d.n,
+    d.maxTemp,
+    d.minTemp,
+    tempsJson(d.maxTemps),
+    tempsJson(d.minTemps),
+    d.minBatt,
+    d.maxBatt,
+  );
+}
+
+/** The `<sensor_id> <day>` lines of `ingest_rollups_owed` for what a transaction folded. */
+function probeDays(open: Map<string, ProbeRollups>): string {
+  const lines: string[] = [];
+  for (const [sensorId, t] of open) for (const d of t.days) lines.push(`${sensorId} ${d.day}`);
+  return lines.join('\n');
 }

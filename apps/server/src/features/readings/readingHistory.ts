@@ -114,6 +114,14 @@ export class ReadingHistory {
       sensors.add(r.sensor_id);
     }
     for (const [day, sensors] of sensorsOfDay) {
+      // Most days hold no packed row at all (recent ones always): one seek of the day index says so.
+      const anyPacked = await trx
+        .selectFrom('readings_packed')
+        .select('day')
+        .where('day', '=', day)
+        .limit(1)
+        .executeTakeFirst();
+      if (!anyPacked) continue;
       const ids = [...sensors];
       for (let i = 0; i < ids.length; i += PACKED_LOOKUP_CHUNK) {
         const rows = await trx
