@@ -31,7 +31,10 @@ const MAX_CACHED_DAYS = 200_000;
 export interface SqliteIngestWriterOptions {
   /** Under load, the roll-ups are written at most this often (decision 0062). */
   rollupIntervalMs?: number;
-  /** A commit of fewer new readings writes the roll-ups at once: a quiet farm's are never late. */
+  /**
+   * While fewer new readings than this are owed (this commit's included), a commit writes the roll-ups
+   * at once: a quiet farm's are never late. Under load far more are owed within the interval.
+   */
   immediateBelow?: number;
   nowMs?: () => number;
 }
@@ -145,6 +148,8 @@ export class SqliteIngestWriter implements IngestWriter {
   /** What the open transaction folded, until it settles. */
   private open = new Map<string, ProbeRollups>();
   private openFresh = 0;
+  /** New readings committed since the roll-ups were last written. */
+  private owedFresh = 0;
   private lastWrittenMs = Number.NEGATIVE_INFINITY;
   /** Memory may be ahead of the store (a transaction failed): rebuild from the store before use. */
   private stale = true;
@@ -157,7 +162,7 @@ export class SqliteIngestWriter implements IngestWriter {
     options: SqliteIngestWriterOptions = {},
   ) {
     this.rollupIntervalMs = options.rollupIntervalMs ?? 1_000;
-    this.immediateBelow = options.immediateBelow ?? 256;
+    this.immediateBelow = options.immediateBelow ?? 1_000;
     this.nowMs = options.nowMs ?? Date.now;
   }
 
@@ -297,20 +302,23 @@ export class SqliteIngestWriter implements IngestWriter {
 
   /**
    * Ends the transaction's roll-up work: writes everything owed (its own folds included) when `force`,
-   * when the commit is small, or once a second; otherwise records its probe-days as owed.
+   * while few new readings are owed, or once a second; otherwise records its probe-days as owed.
    */
   settleRollups(_trx: unknown, opts: { force: boolean }): SettledRollups {
     this.recoverIfStale();
     const open = this.open;
-    const fresh = this.openFresh;
+    const owedFresh = this.owedFresh + this.openFresh;
     this.open = new Map();
     this.openFresh = 0;
     const write =
-      opts.force || fresh < this.immediateBelow || this.nowMs() - this.lastWrittenMs >= this.rollupIntervalMs;
+      opts.force ||
+      owedFresh < this.immediateBelow ||
+      this.nowMs() - this.lastWrittenMs >= this.rollupIntervalMs;
     if (!write && open.size > 0) this.s.owe.run(probeDays(open));
     // Merged now, before the commit: the next transaction on this connection folds onto it. Should
     // the commit fail, `discard` makes the writer rebuild from the store, which lists what it owes.
     for (const [sensorId, t] of open) this.mergePending(sensorId, t);
+    this.owedFresh = write ? 0 : owedFresh;
     if (!write)
       return { complete: this.pending.size === 0, publish: () => undefined, discard: () => this.forget() };
     this.writePending();
@@ -371,6 +379,7 @@ export class SqliteIngestWriter implements IngestWriter {
     this.pending.clear();
     this.open = new Map();
     this.openFresh = 0;
+    this.owedFresh = 0;
     this.stale = true;
   }
 
@@ -385,7 +394,7 @@ export class SqliteIngestWriter implements IngestWriter {
    * and count, and each owed probe's latest reading if it is newer than the stored one. Runs in the
    * caller's transaction; returns the probe-days rebuilt.
    */
-  recoverRollups(): number {
+  recoverRollups(_trx?: unknown): number {
     const s = this.s;
     this.daily.clear();
     this.pending.clear();
