@@ -448,9 +448,21 @@ describe.runIf(TEST_ENGINE === 'postgres')('two server instances ingesting at on
             pick(...rs.flatMap((r) => (r.temperatures[d] === undefined ? [] : [r.temperatures[d]]))),
           );
         const batts = rs.flatMap((r) => (r.batt_voltage === null ? [] : [r.batt_voltage]));
+        // The roll-up's columns by name: PostgreSQL also keeps each depth in a column of its own
+        // (migration 0038), from which it generates max_temps and min_temps.
         const row = await db
           .selectFrom('probe_daily')
-          .selectAll()
+          .select([
+            'sensor_id',
+            'day',
+            'n',
+            'max_temp',
+            'min_temp',
+            'max_temps',
+            'min_temps',
+            'min_batt',
+            'max_batt',
+          ])
           .where('sensor_id', '=', sensorId)
           .where('day', '=', day)
           .executeTakeFirstOrThrow();

@@ -24,6 +24,7 @@ import { packedReadingsMigration } from './0034_packed_readings.js';
 import { paymentsMigration } from './0035_payments.js';
 import { readingsByHourMigration } from './0036_readings_by_hour.js';
 import { apiPlanMigration } from './0037_api_plan.js';
+import { postgresDailyDepthsMigration } from './0038_postgres_daily_depths.js';
 import { ingestRollupsOwedMigration } from './0039_ingest_rollups_owed.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
@@ -53,6 +54,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0035_payments': paymentsMigration(engine),
     '0036_readings_by_hour': readingsByHourMigration(engine),
     '0037_api_plan': apiPlanMigration(engine),
+    '0038_postgres_daily_depths': postgresDailyDepthsMigration(engine),
     '0039_ingest_rollups_owed': ingestRollupsOwedMigration(engine),
   };
 }

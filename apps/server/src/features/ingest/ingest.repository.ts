@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Engine } from '../../db/engine.js';
 import type { Database, ProbesTable } from '../../db/schema.js';
+import { textArray } from './postgresArrays.js';
 
 export type ProbeDiscovery = Pick<ProbesTable, 'sensor_id' | 'bs_id' | 'kind' | 'depths' | 'created_ts'>;
 
@@ -35,7 +36,7 @@ export class IngestRepository {
    */
   async lockProbes(trx: Transaction<Database>, sensorIds: ReadonlySet<string>): Promise<void> {
     if (this.engine !== 'postgres' || sensorIds.size === 0) return;
-    await sql`select pg_advisory_xact_lock(h) from (select distinct hashtext(s) as h from unnest(${[...sensorIds]}::text[]) as s order by h) as locks`.execute(
+    await sql`select pg_advisory_xact_lock(h) from (select distinct hashtext(s) as h from unnest(${textArray([...sensorIds])}::text[]) as s order by h) as locks`.execute(
       trx,
     );
   }

@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { IngestReading } from '@emberwatch/shared';
 import type { Database } from '../../db/schema.js';
 import { dayOf, foldReading, startDaily, type DailyState } from './dailyRollup.js';
+import { intArray, textArray } from './postgresArrays.js';
 import type {
   IngestWriter,
   PacketLogRow,
@@ -12,17 +13,15 @@ import type {
 
 const nothing = (): void => undefined;
 
-function jsonInts(values: number[]): string {
-  return JSON.stringify(values);
-}
-
 /**
- * The ingest path's writes on PostgreSQL: each kind of row in one statement of `unnest` arrays, so a
- * commit of thousands of readings costs a handful of round trips, and the daily roll-ups are merged
- * by the upsert itself (greatest/least per column and per depth, counts added) instead of read,
+ * The ingest path's writes on PostgreSQL (decisions 0027 and 0061): each kind of row in one statement
+ * of `unnest` arrays, passed as array literals built here, so a commit of thousands of readings costs
+ * a handful of round trips. The roll-ups are updated in place and the daily one is merged by the
+ * statement itself (greatest/least per column and per depth column, counts added) instead of read,
  * folded here and written back. The merge only combines, so it is right whatever another instance
  * committed meanwhile; commits that share probes still run one after the other (the probe locks the
- * service takes first), which keeps their row locks from deadlocking.
+ * service takes first), which keeps their row locks from deadlocking whatever order a plan updates
+ * rows in.
  */
 export class PostgresIngestWriter implements IngestWriter {
   async writeReadings(
@@ -40,6 +39,8 @@ export class PostgresIngestWriter implements IngestWriter {
     const received: number[] = [];
     const temperature: number[] = [];
     const temps: string[] = [];
+    // The JSON of each stored reading's depths, by its index: probe_latest takes the same text.
+    const tempsOf: string[] = new Array<string>(readings.length);
     const sensorRssi: (number | null)[] = [];
     const bsRssi: (number | null)[] = [];
     const batt: (number | null)[] = [];
@@ -54,27 +55,37 @@ export class PostgresIngestWriter implements IngestWriter {
       bsIds.push(origin.bsId);
       received.push(origin.receivedTs);
       temperature.push(r.temperatures[0] as number);
-      temps.push(jsonInts(r.temperatures));
+      const json = JSON.stringify(r.temperatures);
+      tempsOf[i] = json;
+      temps.push(json);
       sensorRssi.push(r.sensor_RSSI ?? null);
       bsRssi.push(r.bs_RSSI ?? null);
       batt.push(r.batt_voltage ?? null);
     }
     if (ids.length === 0) return { fresh, publish: nothing, discard: nothing };
 
-    const { rows: inserted } = await sql<{ sensor_id: string; meas_ts: number }>`
-      insert into readings (sensor_id, meas_ts, bs_id, received_ts, temperature, temps, sensor_rssi, bs_rssi, batt)
-      select * from unnest(${ids}::text[], ${times}::bigint[], ${bsIds}::text[], ${received}::bigint[],
-        ${temperature}::int[], ${temps}::text[], ${sensorRssi}::int[], ${bsRssi}::int[], ${batt}::int[])
-      on conflict (sensor_id, meas_ts) do nothing
-      returning sensor_id, meas_ts`.execute(trx);
-    if (inserted.length === 0) return { fresh, publish: nothing, discard: nothing };
+    // One row back instead of one per reading: the keys stored only when some were not (duplicates).
+    const { rows } = await sql<{ n: number; keys: string[] | null }>`
+      with stored as (
+        insert into readings (sensor_id, meas_ts, bs_id, received_ts, temperature, temps, sensor_rssi, bs_rssi, batt)
+        select * from unnest(${textArray(ids)}::text[], ${intArray(times)}::bigint[], ${textArray(bsIds)}::text[],
+          ${intArray(received)}::bigint[], ${intArray(temperature)}::int[], ${textArray(temps)}::text[],
+          ${intArray(sensorRssi)}::int[], ${intArray(bsRssi)}::int[], ${intArray(batt)}::int[])
+        on conflict (sensor_id, meas_ts) do nothing
+        returning sensor_id, meas_ts)
+      select count(*)::int as n,
+        case when count(*) < ${ids.length} then array_agg(sensor_id || '|' || meas_ts) end as keys
+      from stored`.execute(trx);
+    const { n, keys } = rows[0] ?? { n: 0, keys: null };
+    if (n === 0) return { fresh, publish: nothing, discard: nothing };
+    if (keys === null) for (const i of first.values()) fresh[i] = 1;
+    else for (const key of keys) fresh[first.get(key) as number] = 1;
 
     // The new readings, folded per probe: its newest reading and its days.
     const newest = new Map<string, number>();
     const days = new Map<string, DailyState>();
-    for (const row of inserted) {
-      const i = first.get(`${row.sensor_id}|${row.meas_ts}`) as number;
-      fresh[i] = 1;
+    for (const i of first.values()) {
+      if (fresh[i] === 0) continue;
       const r = readings[i] as IngestReading;
       const n = newest.get(r.sensor_id);
       if (n === undefined || r.meas_ts > (readings[n] as IngestReading).meas_ts) newest.set(r.sensor_id, i);
@@ -86,29 +97,44 @@ export class PostgresIngestWriter implements IngestWriter {
       else days.set(key, startDaily(r.sensor_id, day, r.temperatures, b));
     }
 
-    await this.upsertLatest(trx, origins, readings, packetOf, newest);
+    await this.upsertLatest(trx, origins, readings, packetOf, tempsOf, newest);
     await this.mergeDaily(trx, [...days.values()]);
     return { fresh, publish: nothing, discard: nothing };
   }
 
-  /** probe_latest only moves forward in time, so late readings never overwrite newer ones. */
+  /**
+   * probe_latest only moves forward in time, so late readings never overwrite newer ones. A probe's
+   * row is updated in place (one heap write, where `on conflict do update` first locks the row and
+   * then updates it: two). The rest go to the insert: a probe without a row yet, one whose row is
+   * newer already (the conflict filter leaves it) and one another instance inserted meanwhile.
+   */
   private async upsertLatest(
     trx: Transaction<Database>,
     origins: readonly PacketOrigin[],
     readings: readonly IngestReading[],
     packetOf: readonly number[],
+    tempsOf: readonly string[],
     newest: Map<string, number>,
   ): Promise<void> {
     // Sorted by probe: two commits lock shared rows in one order.
     const order = [...newest.keys()].sort();
-    const rs = order.map((id) => readings[newest.get(id) as number] as IngestReading);
+    const at = order.map((id) => newest.get(id) as number);
+    const rs = at.map((i) => readings[i] as IngestReading);
     await sql`
+      with u as (
+        select * from unnest(${textArray(order)}::text[],
+          ${textArray(at.map((i) => (origins[packetOf[i] as number] as PacketOrigin).bsId))}::text[],
+          ${intArray(rs.map((r) => r.meas_ts))}::bigint[], ${intArray(rs.map((r) => r.temperatures[0]))}::int[],
+          ${textArray(at.map((i) => tempsOf[i] as string))}::text[], ${intArray(rs.map((r) => r.sensor_RSSI))}::int[],
+          ${intArray(rs.map((r) => r.bs_RSSI))}::int[], ${intArray(rs.map((r) => r.batt_voltage))}::int[])
+          as u(sensor_id, bs_id, meas_ts, temperature, temps, sensor_rssi, bs_rssi, batt)),
+      moved as (
+        update probe_latest as l set bs_id = u.bs_id, meas_ts = u.meas_ts, temperature = u.temperature,
+          temps = u.temps, sensor_rssi = u.sensor_rssi, bs_rssi = u.bs_rssi, batt = u.batt
+        from u where l.sensor_id = u.sensor_id and u.meas_ts > l.meas_ts
+        returning l.sensor_id)
       insert into probe_latest (sensor_id, bs_id, meas_ts, temperature, temps, sensor_rssi, bs_rssi, batt)
-      select * from unnest(${order}::text[],
-        ${order.map((id) => (origins[packetOf[newest.get(id) as number] as number] as PacketOrigin).bsId)}::text[],
-        ${rs.map((r) => r.meas_ts)}::bigint[], ${rs.map((r) => r.temperatures[0])}::int[],
-        ${rs.map((r) => jsonInts(r.temperatures))}::text[], ${rs.map((r) => r.sensor_RSSI ?? null)}::int[],
-        ${rs.map((r) => r.bs_RSSI ?? null)}::int[], ${rs.map((r) => r.batt_voltage ?? null)}::int[])
+      select * from u where not exists (select from moved where moved.sensor_id = u.sensor_id)
       on conflict (sensor_id) do update set bs_id = excluded.bs_id, meas_ts = excluded.meas_ts,
         temperature = excluded.temperature, temps = excluded.temps, sensor_rssi = excluded.sensor_rssi,
         bs_rssi = excluded.bs_rssi, batt = excluded.batt
@@ -116,31 +142,54 @@ export class PostgresIngestWriter implements IngestWriter {
   }
 
   /**
-   * Adds this commit's roll-ups to the stored ones without reading them: counts add up, maxima and
-   * minima combine (greatest and least pass over a null, as a depth or battery only one side has),
-   * and the per-depth arrays combine depth by depth.
+   * Adds this commit's roll-ups to the stored ones without reading them: counts add up, and maxima
+   * and minima combine column by column, per depth too (migration 0038: a column per depth, the JSON
+   * text generated from them); greatest and least pass over a null, as a depth or battery only one
+   * side has. Stored days are updated in place; a day without a row yet goes through the insert,
+   * whose `on conflict` merges into a row another instance inserted meanwhile.
    */
   private async mergeDaily(trx: Transaction<Database>, states: DailyState[]): Promise<void> {
     states.sort((a, b) => (a.sensorId < b.sensorId ? -1 : a.sensorId > b.sensorId ? 1 : a.day - b.day));
-    const depthwise = (pick: 'greatest' | 'least', col: 'max_temps' | 'min_temps') =>
-      sql.raw(`(select '[' || string_agg(${pick}(a::int, b::int)::text, ',' order by i) || ']'
-        from rows from (json_array_elements_text(probe_daily.${col}::json),
-                        json_array_elements_text(excluded.${col}::json)) with ordinality as d(a, b, i))`);
+    // Only as many depth columns as this commit's probes have: the others keep what they hold.
+    let depths = 1;
+    for (const s of states) if (s.maxTemps.length > depths) depths = s.maxTemps.length;
+    const sides = (['max', 'min'] as const).map((side) => ({
+      pick: side === 'max' ? 'greatest' : 'least',
+      columns: Array.from({ length: depths }, (_, d) => `${side}_d${d + 1}`),
+      values: Array.from({ length: depths }, (_, d) =>
+        states.map((s) => (side === 'max' ? s.maxTemps : s.minTemps)[d] ?? null),
+      ),
+    }));
+    const depthColumns = sides.flatMap((s) => s.columns);
+    const names = sql.raw(
+      ['sensor_id', 'day', 'n', 'max_temp', 'min_temp', 'min_batt', 'max_batt', ...depthColumns].join(', '),
+    );
+    const merge = (into: string, from: string) =>
+      sql.raw(
+        [
+          `n = ${into}.n + ${from}.n`,
+          `max_temp = greatest(${into}.max_temp, ${from}.max_temp)`,
+          `min_temp = least(${into}.min_temp, ${from}.min_temp)`,
+          `min_batt = least(${into}.min_batt, ${from}.min_batt)`,
+          `max_batt = greatest(${into}.max_batt, ${from}.max_batt)`,
+          ...sides.flatMap((s) => s.columns.map((c) => `${c} = ${s.pick}(${into}.${c}, ${from}.${c})`)),
+        ].join(', '),
+      );
+    const depthValues = sql.join(sides.flatMap((s) => s.values.map((v) => sql`${intArray(v)}::int[]`)));
     await sql`
-      insert into probe_daily (sensor_id, day, n, max_temp, min_temp, max_temps, min_temps, min_batt, max_batt)
-      select * from unnest(${states.map((s) => s.sensorId)}::text[], ${states.map((s) => s.day)}::bigint[],
-        ${states.map((s) => s.n)}::int[], ${states.map((s) => s.maxTemp)}::int[],
-        ${states.map((s) => s.minTemp)}::int[], ${states.map((s) => jsonInts(s.maxTemps))}::text[],
-        ${states.map((s) => jsonInts(s.minTemps))}::text[], ${states.map((s) => s.minBatt)}::int[],
-        ${states.map((s) => s.maxBatt)}::int[])
-      on conflict (sensor_id, day) do update set
-        n = probe_daily.n + excluded.n,
-        max_temp = greatest(probe_daily.max_temp, excluded.max_temp),
-        min_temp = least(probe_daily.min_temp, excluded.min_temp),
-        max_temps = ${depthwise('greatest', 'max_temps')},
-        min_temps = ${depthwise('least', 'min_temps')},
-        min_batt = least(probe_daily.min_batt, excluded.min_batt),
-        max_batt = greatest(probe_daily.max_batt, excluded.max_batt)`.execute(trx);
+      with u as (
+        select * from unnest(${textArray(states.map((s) => s.sensorId))}::text[],
+          ${intArray(states.map((s) => s.day))}::bigint[], ${intArray(states.map((s) => s.n))}::int[],
+          ${intArray(states.map((s) => s.maxTemp))}::int[], ${intArray(states.map((s) => s.minTemp))}::int[],
+          ${intArray(states.map((s) => s.minBatt))}::int[], ${intArray(states.map((s) => s.maxBatt))}::int[],
+          ${depthValues}) as u(${names})),
+      merged as (
+        update probe_daily as d set ${merge('d', 'u')}
+        from u where d.sensor_id = u.sensor_id and d.day = u.day
+        returning d.sensor_id, d.day)
+      insert into probe_daily (${names})
+      select * from u where not exists (select from merged where merged.sensor_id = u.sensor_id and merged.day = u.day)
+      on conflict (sensor_id, day) do update set ${merge('probe_daily', 'excluded')}`.execute(trx);
   }
 
   async writeStations(
