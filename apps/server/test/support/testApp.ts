@@ -24,7 +24,7 @@ export interface TestApp {
   /** Every feature's periodic jobs, to run one by hand. */
   jobs: Job[];
   /** The ingest service, for tests that need packets to share one commit. */
-  ingest: Pick<IngestService, 'submit'>;
+  ingest: Pick<IngestService, 'submit' | 'settleRollups'>;
   /** The mounted features (a feature's exports by name). */
   features: FeatureModule<object>[];
   /** A user row by username, straight from the store. */
@@ -86,7 +86,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     nowS: opts.nowS,
   });
   const ingestFeature = features.find((f) => f.name === 'ingest') as {
-    exports: { ingest: Pick<IngestService, 'submit'> };
+    exports: { ingest: Pick<IngestService, 'submit' | 'settleRollups'> };
   };
   await app.ready();
 

@@ -86,12 +86,20 @@ export class IngestService {
     await this.repo.transaction((trx) => Promise.resolve(writer.recoverRollups?.(trx)));
   }
 
-  /** Writes whatever roll-ups are owed (the server is stopping). */
+  /**
+   * Writes whatever roll-ups are owed now, for a reader that cannot wait for them (a test reading
+   * probe_daily right after a large ingest; a stopping server).
+   */
+  async settleRollups(): Promise<void> {
+    while (this.flushing) await new Promise((r) => setTimeout(r, 5));
+    if (this.writer.rollupsOwed?.()) await this.commitAndAnnounce([], true);
+  }
+
+  /** The server is stopping: what is owed is written. */
   async close(): Promise<void> {
     clearTimeout(this.rollupTimer);
     this.rollupTimer = undefined;
-    while (this.flushing) await new Promise((r) => setTimeout(r, 5));
-    if (this.writer.rollupsOwed?.()) await this.commitAndAnnounce([], true);
+    await this.settleRollups();
   }
 
   private rollupsDue(): boolean {

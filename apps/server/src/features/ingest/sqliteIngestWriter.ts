@@ -32,8 +32,9 @@ export interface SqliteIngestWriterOptions {
   /** Under load, the roll-ups are written at most this often (decision 0062). */
   rollupIntervalMs?: number;
   /**
-   * While fewer new readings than this are owed (this commit's included), a commit writes the roll-ups
-   * at once: a quiet farm's are never late. Under load far more are owed within the interval.
+   * While fewer new readings than this were committed within the last interval (this commit's
+   * included), a commit writes the roll-ups at once: a quiet farm's, or one station's backlog, are
+   * never late. Under load, many more arrive within a second.
    */
   immediateBelow?: number;
   nowMs?: () => number;
@@ -148,8 +149,8 @@ export class SqliteIngestWriter implements IngestWriter {
   /** What the open transaction folded, until it settles. */
   private open = new Map<string, ProbeRollups>();
   private openFresh = 0;
-  /** New readings committed since the roll-ups were last written. */
-  private owedFresh = 0;
+  /** New readings of the commits within the last interval: [end ms, readings] per commit. */
+  private recent: [number, number][] = [];
   private lastWrittenMs = Number.NEGATIVE_INFINITY;
   /** Memory may be ahead of the store (a transaction failed): rebuild from the store before use. */
   private stale = true;
@@ -162,7 +163,7 @@ export class SqliteIngestWriter implements IngestWriter {
     options: SqliteIngestWriterOptions = {},
   ) {
     this.rollupIntervalMs = options.rollupIntervalMs ?? 1_000;
-    this.immediateBelow = options.immediateBelow ?? 1_000;
+    this.immediateBelow = options.immediateBelow ?? 5_000;
     this.nowMs = options.nowMs ?? Date.now;
   }
 
@@ -307,22 +308,19 @@ export class SqliteIngestWriter implements IngestWriter {
   settleRollups(_trx: unknown, opts: { force: boolean }): SettledRollups {
     this.recoverIfStale();
     const open = this.open;
-    const owedFresh = this.owedFresh + this.openFresh;
+    const now = this.nowMs();
+    const recent = this.recentReadings(now, this.openFresh);
     this.open = new Map();
     this.openFresh = 0;
     const write =
-      opts.force ||
-      owedFresh < this.immediateBelow ||
-      this.nowMs() - this.lastWrittenMs >= this.rollupIntervalMs;
+      opts.force || recent < this.immediateBelow || now - this.lastWrittenMs >= this.rollupIntervalMs;
     if (!write && open.size > 0) this.s.owe.run(probeDays(open));
     // Merged now, before the commit: the next transaction on this connection folds onto it. Should
     // the commit fail, `discard` makes the writer rebuild from the store, which lists what it owes.
     for (const [sensorId, t] of open) this.mergePending(sensorId, t);
-    this.owedFresh = write ? 0 : owedFresh;
     if (!write)
       return { complete: this.pending.size === 0, publish: () => undefined, discard: () => this.forget() };
     this.writePending();
-    const now = this.nowMs();
     return {
       complete: true,
       publish: () => {
@@ -331,6 +329,19 @@ export class SqliteIngestWriter implements IngestWriter {
       },
       discard: () => this.forget(),
     };
+  }
+
+  /** New readings committed within the last interval, counting `fresh` now. */
+  private recentReadings(now: number, fresh: number): number {
+    const recent = this.recent;
+    let drop = 0;
+    while (drop < recent.length && (recent[drop] as [number, number])[0] <= now - this.rollupIntervalMs)
+      drop++;
+    if (drop > 0) recent.splice(0, drop);
+    if (fresh > 0) recent.push([now, fresh]);
+    let sum = 0;
+    for (const [, n] of recent) sum += n;
+    return sum;
   }
 
   private mergePending(sensorId: string, t: ProbeRollups): void {
@@ -379,7 +390,6 @@ export class SqliteIngestWriter implements IngestWriter {
     this.pending.clear();
     this.open = new Map();
     this.openFresh = 0;
-    this.owedFresh = 0;
     this.stale = true;
   }
 
