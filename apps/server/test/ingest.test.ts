@@ -113,6 +113,37 @@ describe(`base-station ingest on ${TEST_ENGINE}`, () => {
     expect(res.json()).toMatchObject({ stored: 1, duplicates: 1 });
   });
 
+  it('folds only the new readings of a packet that also repeats a stored one into the roll-ups', async () => {
+    // The repeat carries other values than the stored copy: counted or folded again, it would show.
+    // (PostgreSQL writes the roll-ups in the readings' statement only when every reading is new.)
+    const day = Math.floor((now - 86_400) / 86_400) * 86_400;
+    await send({ type: 'data', readings: [reading('H10012', day + 3_600, [300, 310])] });
+    const mixed = await send({
+      type: 'data',
+      readings: [reading('H10012', day + 3_600, [900, 910]), reading('H10012', day + 7_200, [400, 290])],
+    });
+    expect(mixed.json()).toMatchObject({ stored: 1, duplicates: 1 });
+    const daily = await t.store.db
+      .selectFrom('probe_daily')
+      .select(['n', 'max_temp', 'min_temp', 'max_temps', 'min_temps'])
+      .where('sensor_id', '=', 'H10012')
+      .where('day', '=', day)
+      .executeTakeFirstOrThrow();
+    expect(daily).toEqual({
+      n: 2,
+      max_temp: 400,
+      min_temp: 290,
+      max_temps: '[400,310]',
+      min_temps: '[300,290]',
+    });
+    const latest = await t.store.db
+      .selectFrom('probe_latest')
+      .select(['meas_ts', 'temperature', 'temps'])
+      .where('sensor_id', '=', 'H10012')
+      .executeTakeFirstOrThrow();
+    expect(latest).toEqual({ meas_ts: day + 7_200, temperature: 400, temps: '[400,290]' });
+  });
+
   it('accepts late and out-of-order readings without moving the latest value back in time', async () => {
     await send({ type: 'data', readings: [reading('H10005', now - 300, [700])] });
     const late = await send({ type: 'data', readings: [reading('H10005', now - 3 * 86_400, [200])] });

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { IngestReading } from '@emberwatch/shared';
 import type { Database } from '../../db/schema.js';
 import { dayOf, foldReading, startDaily, type DailyState } from './dailyRollup.js';
@@ -12,6 +12,100 @@ import type {
 } from './ingestWriter.js';
 
 const nothing = (): void => undefined;
+
+/**
+ * probe_latest's part of a statement, as common table expressions (`gate`: a condition the rows must
+ * meet, or nothing). probe_latest only moves forward in time, so late readings never overwrite newer
+ * ones. A probe's row is updated in place (one heap write, where `on conflict do update` first locks
+ * the row and then updates it: two). The rest go to the insert: a probe without a row yet, one whose
+ * row is newer already (the conflict filter leaves it) and one another instance inserted meanwhile.
+ */
+function latestSteps(
+  origins: readonly PacketOrigin[],
+  readings: readonly IngestReading[],
+  packetOf: readonly number[],
+  tempsOf: readonly string[],
+  newest: Map<string, number>,
+  gate: RawBuilder<unknown>,
+): RawBuilder<unknown> {
+  // Sorted by probe: two commits lock shared rows in one order.
+  const order = [...newest.keys()].sort();
+  const at = order.map((id) => newest.get(id) as number);
+  const rs = at.map((i) => readings[i] as IngestReading);
+  return sql`
+      lu as (
+        select * from unnest(${textArray(order)}::text[],
+          ${textArray(at.map((i) => (origins[packetOf[i] as number] as PacketOrigin).bsId))}::text[],
+          ${intArray(rs.map((r) => r.meas_ts))}::bigint[], ${intArray(rs.map((r) => r.temperatures[0]))}::int[],
+          ${textArray(at.map((i) => tempsOf[i] as string))}::text[], ${intArray(rs.map((r) => r.sensor_RSSI))}::int[],
+          ${intArray(rs.map((r) => r.bs_RSSI))}::int[], ${intArray(rs.map((r) => r.batt_voltage))}::int[])
+          as u(sensor_id, bs_id, meas_ts, temperature, temps, sensor_rssi, bs_rssi, batt) ${gate}),
+      moved as (
+        update probe_latest as l set bs_id = lu.bs_id, meas_ts = lu.meas_ts, temperature = lu.temperature,
+          temps = lu.temps, sensor_rssi = lu.sensor_rssi, bs_rssi = lu.bs_rssi, batt = lu.batt
+        from lu where l.sensor_id = lu.sensor_id and lu.meas_ts > l.meas_ts
+        returning l.sensor_id),
+      latest_new as (
+        insert into probe_latest (sensor_id, bs_id, meas_ts, temperature, temps, sensor_rssi, bs_rssi, batt)
+        select * from lu where not exists (select from moved where moved.sensor_id = lu.sensor_id)
+        on conflict (sensor_id) do update set bs_id = excluded.bs_id, meas_ts = excluded.meas_ts,
+          temperature = excluded.temperature, temps = excluded.temps, sensor_rssi = excluded.sensor_rssi,
+          bs_rssi = excluded.bs_rssi, batt = excluded.batt
+        where excluded.meas_ts > probe_latest.meas_ts)`;
+}
+
+/**
+ * probe_daily's part of a statement, as common table expressions (`gate` as above). It adds the
+ * commit's roll-ups to the stored ones without reading them: counts add up, and maxima and minima
+ * combine column by column, per depth too (migration 0038: a column per depth, the JSON text
+ * generated from them); greatest and least pass over a null, as a depth or battery only one side has.
+ * Stored days are updated in place; a day without a row yet goes through the insert, whose `on
+ * conflict` merges into a row another instance inserted meanwhile.
+ */
+function dailySteps(states: DailyState[], gate: RawBuilder<unknown>): RawBuilder<unknown> {
+  states.sort((a, b) => (a.sensorId < b.sensorId ? -1 : a.sensorId > b.sensorId ? 1 : a.day - b.day));
+  // Only as many depth columns as this commit's probes have: the others keep what they hold.
+  let depths = 1;
+  for (const s of states) if (s.maxTemps.length > depths) depths = s.maxTemps.length;
+  const sides = (['max', 'min'] as const).map((side) => ({
+    pick: side === 'max' ? 'greatest' : 'least',
+    columns: Array.from({ length: depths }, (_, d) => `${side}_d${d + 1}`),
+    values: Array.from({ length: depths }, (_, d) =>
+      states.map((s) => (side === 'max' ? s.maxTemps : s.minTemps)[d] ?? null),
+    ),
+  }));
+  const depthColumns = sides.flatMap((s) => s.columns);
+  const names = sql.raw(
+    ['sensor_id', 'day', 'n', 'max_temp', 'min_temp', 'min_batt', 'max_batt', ...depthColumns].join(', '),
+  );
+  const merge = (into: string, from: string) =>
+    sql.raw(
+      [
+        `n = ${into}.n + ${from}.n`,
+        `max_temp = greatest(${into}.max_temp, ${from}.max_temp)`,
+        `min_temp = least(${into}.min_temp, ${from}.min_temp)`,
+        `min_batt = least(${into}.min_batt, ${from}.min_batt)`,
+        `max_batt = greatest(${into}.max_batt, ${from}.max_batt)`,
+        ...sides.flatMap((s) => s.columns.map((c) => `${c} = ${s.pick}(${into}.${c}, ${from}.${c})`)),
+      ].join(', '),
+    );
+  const depthValues = sql.join(sides.flatMap((s) => s.values.map((v) => sql`${intArray(v)}::int[]`)));
+  return sql`
+      du as (
+        select * from unnest(${textArray(states.map((s) => s.sensorId))}::text[],
+          ${intArray(states.map((s) => s.day))}::bigint[], ${intArray(states.map((s) => s.n))}::int[],
+          ${intArray(states.map((s) => s.maxTemp))}::int[], ${intArray(states.map((s) => s.minTemp))}::int[],
+          ${intArray(states.map((s) => s.minBatt))}::int[], ${intArray(states.map((s) => s.maxBatt))}::int[],
+          ${depthValues}) as u(${names}) ${gate}),
+      merged as (
+        update probe_daily as d set ${merge('d', 'du')}
+        from du where d.sensor_id = du.sensor_id and d.day = du.day
+        returning d.sensor_id, d.day),
+      daily_new as (
+        insert into probe_daily (${names})
+        select * from du where not exists (select from merged where merged.sensor_id = du.sensor_id and merged.day = du.day)
+        on conflict (sensor_id, day) do update set ${merge('probe_daily', 'excluded')})`;
+}
 
 /**
  * The ingest path's writes on PostgreSQL (decisions 0027 and 0061): each kind of row in one statement
@@ -64,7 +158,13 @@ export class PostgresIngestWriter implements IngestWriter {
     }
     if (ids.length === 0) return { fresh, publish: nothing, discard: nothing };
 
-    // One row back instead of one per reading: the keys stored only when some were not (duplicates).
+    // The roll-ups are folded as if every reading were new, which is what a live station sends, so
+    // that one statement stores the readings and writes the roll-ups: a round trip per commit
+    // instead of three, each of which waits for the event loop under load. The roll-up parts of the
+    // statement only write when every reading was stored; otherwise (duplicates) nothing of theirs
+    // is written, and the roll-ups of the readings that were new follow in statements of their own.
+    const all = this.fold(readings, first.values(), undefined);
+    const gate = sql`where (select n from counted) = ${ids.length}`;
     const { rows } = await sql<{ n: number; keys: string[] | null }>`
       with stored as (
         insert into readings (sensor_id, meas_ts, bs_id, received_ts, temperature, temps, sensor_rssi, bs_rssi, batt)
@@ -72,20 +172,38 @@ export class PostgresIngestWriter implements IngestWriter {
           ${intArray(received)}::bigint[], ${intArray(temperature)}::int[], ${textArray(temps)}::text[],
           ${intArray(sensorRssi)}::int[], ${intArray(bsRssi)}::int[], ${intArray(batt)}::int[])
         on conflict (sensor_id, meas_ts) do nothing
-        returning sensor_id, meas_ts)
-      select count(*)::int as n,
-        case when count(*) < ${ids.length} then array_agg(sensor_id || '|' || meas_ts) end as keys
-      from stored`.execute(trx);
+        returning sensor_id, meas_ts),
+      counted as (select count(*)::int as n from stored),
+      ${latestSteps(origins, readings, packetOf, tempsOf, all.newest, gate)},
+      ${dailySteps(all.days, gate)}
+      -- One row back instead of one per reading: the keys stored only when some were not.
+      select n, case when n < ${ids.length} then (select array_agg(sensor_id || '|' || meas_ts) from stored) end as keys
+      from counted`.execute(trx);
     const { n, keys } = rows[0] ?? { n: 0, keys: null };
+    if (n === ids.length) {
+      for (const i of first.values()) fresh[i] = 1;
+      return { fresh, publish: nothing, discard: nothing };
+    }
     if (n === 0) return { fresh, publish: nothing, discard: nothing };
-    if (keys === null) for (const i of first.values()) fresh[i] = 1;
-    else for (const key of keys) fresh[first.get(key) as number] = 1;
+    for (const key of keys ?? []) fresh[first.get(key) as number] = 1;
+    const some = this.fold(readings, first.values(), fresh);
+    await sql`with ${latestSteps(origins, readings, packetOf, tempsOf, some.newest, sql``)} select 1`.execute(
+      trx,
+    );
+    await sql`with ${dailySteps(some.days, sql``)} select 1`.execute(trx);
+    return { fresh, publish: nothing, discard: nothing };
+  }
 
-    // The new readings, folded per probe: its newest reading and its days.
+  /** The readings (those marked in `fresh`, or all), folded per probe: its newest reading and its days. */
+  private fold(
+    readings: readonly IngestReading[],
+    indices: Iterable<number>,
+    fresh: Uint8Array | undefined,
+  ): { newest: Map<string, number>; days: DailyState[] } {
     const newest = new Map<string, number>();
     const days = new Map<string, DailyState>();
-    for (const i of first.values()) {
-      if (fresh[i] === 0) continue;
+    for (const i of indices) {
+      if (fresh && fresh[i] === 0) continue;
       const r = readings[i] as IngestReading;
       const n = newest.get(r.sensor_id);
       if (n === undefined || r.meas_ts > (readings[n] as IngestReading).meas_ts) newest.set(r.sensor_id, i);
@@ -96,100 +214,7 @@ export class PostgresIngestWriter implements IngestWriter {
       if (state) foldReading(state, r.temperatures, b);
       else days.set(key, startDaily(r.sensor_id, day, r.temperatures, b));
     }
-
-    await this.upsertLatest(trx, origins, readings, packetOf, tempsOf, newest);
-    await this.mergeDaily(trx, [...days.values()]);
-    return { fresh, publish: nothing, discard: nothing };
-  }
-
-  /**
-   * probe_latest only moves forward in time, so late readings never overwrite newer ones. A probe's
-   * row is updated in place (one heap write, where `on conflict do update` first locks the row and
-   * then updates it: two). The rest go to the insert: a probe without a row yet, one whose row is
-   * newer already (the conflict filter leaves it) and one another instance inserted meanwhile.
-   */
-  private async upsertLatest(
-    trx: Transaction<Database>,
-    origins: readonly PacketOrigin[],
-    readings: readonly IngestReading[],
-    packetOf: readonly number[],
-    tempsOf: readonly string[],
-    newest: Map<string, number>,
-  ): Promise<void> {
-    // Sorted by probe: two commits lock shared rows in one order.
-    const order = [...newest.keys()].sort();
-    const at = order.map((id) => newest.get(id) as number);
-    const rs = at.map((i) => readings[i] as IngestReading);
-    await sql`
-      with u as (
-        select * from unnest(${textArray(order)}::text[],
-          ${textArray(at.map((i) => (origins[packetOf[i] as number] as PacketOrigin).bsId))}::text[],
-          ${intArray(rs.map((r) => r.meas_ts))}::bigint[], ${intArray(rs.map((r) => r.temperatures[0]))}::int[],
-          ${textArray(at.map((i) => tempsOf[i] as string))}::text[], ${intArray(rs.map((r) => r.sensor_RSSI))}::int[],
-          ${intArray(rs.map((r) => r.bs_RSSI))}::int[], ${intArray(rs.map((r) => r.batt_voltage))}::int[])
-          as u(sensor_id, bs_id, meas_ts, temperature, temps, sensor_rssi, bs_rssi, batt)),
-      moved as (
-        update probe_latest as l set bs_id = u.bs_id, meas_ts = u.meas_ts, temperature = u.temperature,
-          temps = u.temps, sensor_rssi = u.sensor_rssi, bs_rssi = u.bs_rssi, batt = u.batt
-        from u where l.sensor_id = u.sensor_id and u.meas_ts > l.meas_ts
-        returning l.sensor_id)
-      insert into probe_latest (sensor_id, bs_id, meas_ts, temperature, temps, sensor_rssi, bs_rssi, batt)
-      select * from u where not exists (select from moved where moved.sensor_id = u.sensor_id)
-      on conflict (sensor_id) do update set bs_id = excluded.bs_id, meas_ts = excluded.meas_ts,
-        temperature = excluded.temperature, temps = excluded.temps, sensor_rssi = excluded.sensor_rssi,
-        bs_rssi = excluded.bs_rssi, batt = excluded.batt
-      where excluded.meas_ts > probe_latest.meas_ts`.execute(trx);
-  }
-
-  /**
-   * Adds this commit's roll-ups to the stored ones without reading them: counts add up, and maxima
-   * and minima combine column by column, per depth too (migration 0038: a column per depth, the JSON
-   * text generated from them); greatest and least pass over a null, as a depth or battery only one
-   * side has. Stored days are updated in place; a day without a row yet goes through the insert,
-   * whose `on conflict` merges into a row another instance inserted meanwhile.
-   */
-  private async mergeDaily(trx: Transaction<Database>, states: DailyState[]): Promise<void> {
-    states.sort((a, b) => (a.sensorId < b.sensorId ? -1 : a.sensorId > b.sensorId ? 1 : a.day - b.day));
-    // Only as many depth columns as this commit's probes have: the others keep what they hold.
-    let depths = 1;
-    for (const s of states) if (s.maxTemps.length > depths) depths = s.maxTemps.length;
-    const sides = (['max', 'min'] as const).map((side) => ({
-      pick: side === 'max' ? 'greatest' : 'least',
-      columns: Array.from({ length: depths }, (_, d) => `${side}_d${d + 1}`),
-      values: Array.from({ length: depths }, (_, d) =>
-        states.map((s) => (side === 'max' ? s.maxTemps : s.minTemps)[d] ?? null),
-      ),
-    }));
-    const depthColumns = sides.flatMap((s) => s.columns);
-    const names = sql.raw(
-      ['sensor_id', 'day', 'n', 'max_temp', 'min_temp', 'min_batt', 'max_batt', ...depthColumns].join(', '),
-    );
-    const merge = (into: string, from: string) =>
-      sql.raw(
-        [
-          `n = ${into}.n + ${from}.n`,
-          `max_temp = greatest(${into}.max_temp, ${from}.max_temp)`,
-          `min_temp = least(${into}.min_temp, ${from}.min_temp)`,
-          `min_batt = least(${into}.min_batt, ${from}.min_batt)`,
-          `max_batt = greatest(${into}.max_batt, ${from}.max_batt)`,
-          ...sides.flatMap((s) => s.columns.map((c) => `${c} = ${s.pick}(${into}.${c}, ${from}.${c})`)),
-        ].join(', '),
-      );
-    const depthValues = sql.join(sides.flatMap((s) => s.values.map((v) => sql`${intArray(v)}::int[]`)));
-    await sql`
-      with u as (
-        select * from unnest(${textArray(states.map((s) => s.sensorId))}::text[],
-          ${intArray(states.map((s) => s.day))}::bigint[], ${intArray(states.map((s) => s.n))}::int[],
-          ${intArray(states.map((s) => s.maxTemp))}::int[], ${intArray(states.map((s) => s.minTemp))}::int[],
-          ${intArray(states.map((s) => s.minBatt))}::int[], ${intArray(states.map((s) => s.maxBatt))}::int[],
-          ${depthValues}) as u(${names})),
-      merged as (
-        update probe_daily as d set ${merge('d', 'u')}
-        from u where d.sensor_id = u.sensor_id and d.day = u.day
-        returning d.sensor_id, d.day)
-      insert into probe_daily (${names})
-      select * from u where not exists (select from merged where merged.sensor_id = u.sensor_id and merged.day = u.day)
-      on conflict (sensor_id, day) do update set ${merge('probe_daily', 'excluded')}`.execute(trx);
+    return { newest, days: [...days.values()] };
   }
 
   async writeStations(
