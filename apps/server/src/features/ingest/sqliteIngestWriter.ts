@@ -62,15 +62,11 @@ function tempsJson(temps: readonly number[]): string {
   return `[${temps.join(',')}]`;
 }
 
-/** A probe's newest new reading, as the packet carried it. */
-interface Latest {
-  reading: IngestReading;
-  bsId: string;
-}
-
 /** What is folded of one probe and not yet written: its newest reading and the days it changed. */
 interface ProbeRollups {
-  latest: Latest | undefined;
+  /** The newest new reading, as its packet carried it, and the station it came through. */
+  latest: IngestReading | undefined;
+  latestBsId: string;
   days: DailyState[];
 }
 
@@ -146,8 +142,8 @@ export class SqliteIngestWriter implements IngestWriter {
   private readonly daily = new Map<string, DailyState>();
   /** Probe → what is committed of it and not yet written (listed in `ingest_rollups_owed`). */
   private readonly pending = new Map<string, ProbeRollups>();
-  /** What the open transaction folded, until it settles. */
-  private open = new Map<string, ProbeRollups>();
+  /** The days the open transaction folded readings into (listed as owed if it does not write them). */
+  private openDays = new Set<DailyState>();
   private openFresh = 0;
   /** New readings of the commits within the last interval: [end ms, readings] per commit. */
   private recent: [number, number][] = [];
@@ -190,24 +186,28 @@ export class SqliteIngestWriter implements IngestWriter {
   ): Promise<WrittenReadings> {
     this.recoverIfStale();
     const fresh = new Uint8Array(readings.length);
-    const open = this.open;
+    const pending = this.pending;
     try {
       for (let from = 0; from < readings.length; from += CHUNK) {
         const to = Math.min(from + CHUNK, readings.length);
         this.insertChunk(origins, readings, packetOf, from, to, fresh);
+        // Folded straight into what is owed: should the transaction fail, `forget` drops it all.
         for (let i = from; i < to; i++) {
           if (fresh[i] === 0) continue;
           const r = readings[i] as IngestReading;
           this.openFresh += 1;
           const day = dayOf(r.meas_ts);
-          let t = open.get(r.sensor_id);
-          if (!t) open.set(r.sensor_id, (t = { latest: undefined, days: [] }));
-          if (!t.latest || r.meas_ts > t.latest.reading.meas_ts)
-            t.latest = { reading: r, bsId: (origins[packetOf[i] as number] as PacketOrigin).bsId };
-          const state = t.days.find((d) => d.day === day);
+          let p = pending.get(r.sensor_id);
+          if (!p) pending.set(r.sensor_id, (p = { latest: undefined, latestBsId: '', days: [] }));
+          if (!p.latest || r.meas_ts > p.latest.meas_ts) {
+            p.latest = r;
+            p.latestBsId = (origins[packetOf[i] as number] as PacketOrigin).bsId;
+          }
+          let state = p.days.find((d) => d.day === day);
           const batt = r.batt_voltage ?? null;
           if (state) foldReading(state, r.temperatures, batt);
-          else t.days.push(this.dayToFold(r.sensor_id, day, r.temperatures, batt));
+          else p.days.push((state = this.dayToFold(r.sensor_id, day, r.temperatures, batt)));
+          this.openDays.add(state);
         }
       }
     } catch (err) {
@@ -287,17 +287,19 @@ export class SqliteIngestWriter implements IngestWriter {
    * forgets all it keeps and rebuilds from the store (`forget`), which lists every roll-up it owes.
    */
   private dayToFold(sensorId: string, day: number, temps: number[], batt: number | null): DailyState {
-    let state = this.pending.get(sensorId)?.days.find((d) => d.day === day);
-    if (!state) {
-      const kept = this.daily.get(sensorId);
-      if (kept && kept.day === day) state = kept;
-    }
+    const kept = this.daily.get(sensorId);
+    let state = kept && kept.day === day ? kept : undefined;
     if (!state) {
       const row = this.s.findDaily.get(sensorId, day) as DailyRow | undefined;
       if (row) state = dailyFromRow(row);
     }
-    if (!state) return startDaily(sensorId, day, temps, batt);
-    foldReading(state, temps, batt);
+    if (state) foldReading(state, temps, batt);
+    else state = startDaily(sensorId, day, temps, batt);
+    // The probe's latest day is kept across writes: the next commit folds onto it without a read.
+    if (state !== kept && (!kept || kept.day < day)) {
+      if (this.daily.size >= MAX_CACHED_DAYS) this.daily.clear();
+      this.daily.set(sensorId, state);
+    }
     return state;
   }
 
@@ -307,17 +309,14 @@ export class SqliteIngestWriter implements IngestWriter {
    */
   settleRollups(_trx: unknown, opts: { force: boolean }): SettledRollups {
     this.recoverIfStale();
-    const open = this.open;
+    const openDays = this.openDays;
     const now = this.nowMs();
     const recent = this.recentReadings(now, this.openFresh);
-    this.open = new Map();
+    this.openDays = new Set();
     this.openFresh = 0;
     const write =
       opts.force || recent < this.immediateBelow || now - this.lastWrittenMs >= this.rollupIntervalMs;
-    if (!write && open.size > 0) this.s.owe.run(probeDays(open));
-    // Merged now, before the commit: the next transaction on this connection folds onto it. Should
-    // the commit fail, `discard` makes the writer rebuild from the store, which lists what it owes.
-    for (const [sensorId, t] of open) this.mergePending(sensorId, t);
+    if (!write && openDays.size > 0) this.s.owe.run(probeDays(openDays));
     if (!write)
       return { complete: this.pending.size === 0, publish: () => undefined, discard: () => this.forget() };
     this.writePending();
@@ -344,33 +343,15 @@ export class SqliteIngestWriter implements IngestWriter {
     return sum;
   }
 
-  private mergePending(sensorId: string, t: ProbeRollups): void {
-    const p = this.pending.get(sensorId);
-    if (!p) this.pending.set(sensorId, t);
-    else {
-      if (t.latest && (!p.latest || t.latest.reading.meas_ts > p.latest.reading.meas_ts)) p.latest = t.latest;
-      for (const d of t.days) {
-        const at = p.days.findIndex((x) => x.day === d.day);
-        if (at >= 0) p.days[at] = d;
-        else p.days.push(d);
-      }
-    }
-    if (this.daily.size >= MAX_CACHED_DAYS) this.daily.clear();
-    let latest: DailyState | undefined;
-    for (const d of t.days) if (!latest || d.day > latest.day) latest = d;
-    const kept = this.daily.get(sensorId);
-    if (latest && (!kept || kept.day <= latest.day)) this.daily.set(sensorId, latest);
-  }
-
   /** Writes every owed roll-up and empties the list of what is owed. */
   private writePending(): void {
     const s = this.s;
     for (const [sensorId, p] of this.pending) {
-      if (p.latest) {
-        const r = p.latest.reading;
+      const r = p.latest;
+      if (r) {
         s.upsertLatest.run(
           sensorId,
-          p.latest.bsId,
+          p.latestBsId,
           r.meas_ts,
           r.temperatures[0],
           tempsJson(r.temperatures),
@@ -388,7 +369,7 @@ export class SqliteIngestWriter implements IngestWriter {
   private forget(): void {
     this.daily.clear();
     this.pending.clear();
-    this.open = new Map();
+    this.openDays = new Set();
     this.openFresh = 0;
     this.stale = true;
   }
@@ -497,9 +478,9 @@ function writeDaily(s: Statements, d: DailyState): void {
   );
 }
 
-/** The `<sensor_id> <day>` lines of `ingest_rollups_owed` for what a transaction folded. */
-function probeDays(open: Map<string, ProbeRollups>): string {
+/** The `<sensor_id> <day>` lines of `ingest_rollups_owed` for the days a transaction folded into. */
+function probeDays(days: Set<DailyState>): string {
   const lines: string[] = [];
-  for (const [sensorId, t] of open) for (const d of t.days) lines.push(`${sensorId} ${d.day}`);
+  for (const d of days) lines.push(`${d.sensorId} ${d.day}`);
   return lines.join('\n');
 }

@@ -104,24 +104,32 @@ export class ReadingHistory {
     readings: readonly { sensor_id: string; meas_ts: number }[],
   ): Promise<Set<string>> {
     const found = new Set<string>();
-    // One query per day the readings fall on (an outage's burst spans a few), not one per probe and
-    // day: a commit of old readings names thousands of probes.
-    const sensorsOfDay = new Map<number, Set<string>>();
-    for (const r of readings) {
-      const day = dayOf(r.meas_ts);
-      let sensors = sensorsOfDay.get(day);
-      if (!sensors) sensorsOfDay.set(day, (sensors = new Set()));
-      sensors.add(r.sensor_id);
-    }
-    for (const [day, sensors] of sensorsOfDay) {
-      // Most days hold no packed row at all (recent ones always): one seek of the day index says so.
+    // Most days hold no packed row at all (recent ones always): one seek of the day index each says
+    // so, before any probe is named.
+    const days = new Set<number>();
+    for (const r of readings) days.add(dayOf(r.meas_ts));
+    const packedDays = new Set<number>();
+    for (const day of days) {
       const anyPacked = await trx
         .selectFrom('readings_packed')
         .select('day')
         .where('day', '=', day)
         .limit(1)
         .executeTakeFirst();
-      if (!anyPacked) continue;
+      if (anyPacked) packedDays.add(day);
+    }
+    if (packedDays.size === 0) return found;
+    // One query per packed day the readings fall on (an outage's burst spans a few), not one per probe
+    // and day: a commit of old readings names thousands of probes.
+    const sensorsOfDay = new Map<number, Set<string>>();
+    for (const r of readings) {
+      const day = dayOf(r.meas_ts);
+      if (!packedDays.has(day)) continue;
+      let sensors = sensorsOfDay.get(day);
+      if (!sensors) sensorsOfDay.set(day, (sensors = new Set()));
+      sensors.add(r.sensor_id);
+    }
+    for (const [day, sensors] of sensorsOfDay) {
       const ids = [...sensors];
       for (let i = 0; i < ids.length; i += PACKED_LOOKUP_CHUNK) {
         const rows = await trx
