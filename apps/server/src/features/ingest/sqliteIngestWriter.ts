@@ -144,6 +144,8 @@ export class SqliteIngestWriter implements IngestWriter {
   private readonly pending = new Map<string, ProbeRollups>();
   /** The days the open transaction folded readings into (listed as owed if it does not write them). */
   private openDays = new Set<DailyState>();
+  /** The days listed as owed since the roll-ups were last written: a later commit need not list them. */
+  private readonly listed = new Set<DailyState>();
   private openFresh = 0;
   /** New readings of the commits within the last interval: [end ms, readings] per commit. */
   private recent: [number, number][] = [];
@@ -316,7 +318,15 @@ export class SqliteIngestWriter implements IngestWriter {
     this.openFresh = 0;
     const write =
       opts.force || recent < this.immediateBelow || now - this.lastWrittenMs >= this.rollupIntervalMs;
-    if (!write && openDays.size > 0) this.s.owe.run(probeDays(openDays));
+    if (!write) {
+      const lines: string[] = [];
+      for (const d of openDays) {
+        if (this.listed.has(d)) continue;
+        this.listed.add(d);
+        lines.push(`${d.sensorId} ${d.day}`);
+      }
+      if (lines.length > 0) this.s.owe.run(lines.join('\n'));
+    }
     if (!write)
       return { complete: this.pending.size === 0, publish: () => undefined, discard: () => this.forget() };
     this.writePending();
@@ -324,6 +334,7 @@ export class SqliteIngestWriter implements IngestWriter {
       complete: true,
       publish: () => {
         this.pending.clear();
+        this.listed.clear();
         this.lastWrittenMs = now;
       },
       discard: () => this.forget(),
@@ -371,6 +382,7 @@ export class SqliteIngestWriter implements IngestWriter {
     this.pending.clear();
     this.openDays = new Set();
     this.openFresh = 0;
+    this.listed.clear();
     this.stale = true;
   }
 
@@ -389,6 +401,7 @@ export class SqliteIngestWriter implements IngestWriter {
     const s = this.s;
     this.daily.clear();
     this.pending.clear();
+    this.listed.clear();
     this.stale = false;
     const owed = new Map<string, Set<number>>();
     for (const text of s.owed.all() as string[]) {
@@ -476,11 +489,4 @@ function writeDaily(s: Statements, d: DailyState): void {
     d.minBatt,
     d.maxBatt,
   );
-}
-
-/** The `<sensor_id> <day>` lines of `ingest_rollups_owed` for the days a transaction folded into. */
-function probeDays(days: Set<DailyState>): string {
-  const lines: string[] = [];
-  for (const d of days) lines.push(`${d.sensorId} ${d.day}`);
-  return lines.join('\n');
 }
