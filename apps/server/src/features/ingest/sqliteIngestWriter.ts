@@ -239,7 +239,8 @@ export class SqliteIngestWriter implements IngestWriter {
   ): void {
     const s = this.s;
     const n = to - from;
-    const args: (string | number | null)[] = new Array<string | number | null>(n * 10);
+    // A full chunk binds from one array kept for the purpose (SQLite copies the values as it binds).
+    const args = n === CHUNK ? this.chunkArgs : new Array<string | number | null>(n * 10);
     for (let i = from, k = 0; i < to; i++, k += 10) {
       const r = readings[i] as IngestReading;
       const origin = origins[packetOf[i] as number] as PacketOrigin;
@@ -269,6 +270,7 @@ export class SqliteIngestWriter implements IngestWriter {
   }
 
   private readonly manyStatements = new Map<number, SQLite.Statement>();
+  private readonly chunkArgs = new Array<string | number | null>(CHUNK * 10);
 
   /** The insert of n readings in one statement, prepared once per n. */
   private insertMany(n: number): SQLite.Statement {
