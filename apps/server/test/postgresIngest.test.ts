@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openStore, type Store } from '../src/db/createDatabase.js';
 import { migrations } from '../src/db/migrations/index.js';
+import { IngestRepository } from '../src/features/ingest/ingest.repository.js';
 import { TEST_DATABASE_URL, TEST_ENGINE } from './support/testApp.js';
 
 const DAY = 86_400;
@@ -85,5 +86,80 @@ describe.runIf(TEST_ENGINE === 'postgres')('daily roll-ups by depth column on po
     await expect(
       sql`update probe_daily set max_temps = '[1]' where sensor_id = 'H10001'`.execute(store.db),
     ).rejects.toThrow(/can only be updated to DEFAULT/);
+  });
+});
+
+/**
+ * The probe locks of ingest commits on PostgreSQL (decision 0061): commits of a few probes lock each
+ * probe and run side by side, a commit of more than `maxProbeLocks` probes locks all probes at once
+ * and so runs alone — after the small ones that hold probes, and before the ones that come after it.
+ */
+describe.runIf(TEST_ENGINE === 'postgres')('probe locks of ingest commits on postgres', () => {
+  const store = openStore({ databaseUrl: TEST_DATABASE_URL, sqlitePath: ':memory:' });
+  afterAll(() => store.close());
+  // Two probes at most per lock: three make a large commit.
+  const repo = new IngestRepository(store.db, 'postgres', 2);
+  const events: string[] = [];
+
+  /** A commit that takes its probe locks and holds them until released. */
+  function commit(name: string, probes: string[]) {
+    let release = (): void => undefined;
+    const released = new Promise<void>((r) => (release = r));
+    let locked = (): void => undefined;
+    const hasLocked = new Promise<void>((r) => (locked = r));
+    const done = repo.transaction(async (trx) => {
+      await repo.lockProbes(trx, new Set(probes));
+      events.push(`${name} locked`);
+      locked();
+      await released;
+      events.push(`${name} ends`);
+    });
+    return { hasLocked, release, done };
+  }
+  const moment = () => new Promise((r) => setTimeout(r, 150));
+
+  it('runs small commits side by side and a large one alone', async () => {
+    const a = commit('small A', ['H20001', 'H20002']);
+    await a.hasLocked;
+    // Would wait for ever (and time out) if small commits of other probes excluded each other.
+    const b = commit('small B', ['H20003']);
+    await b.hasLocked;
+    const large = commit('large', ['H20004', 'H20005', 'H20006']);
+    await moment(); // time enough for a lock that wrongly let it in
+    a.release();
+    b.release();
+    await Promise.all([a.done, b.done]);
+    await large.hasLocked;
+    const after = commit('small C', ['H20007']);
+    await moment();
+    large.release();
+    await large.done;
+    await after.hasLocked;
+    after.release();
+    await after.done;
+    expect(events).toEqual([
+      'small A locked',
+      'small B locked',
+      'small A ends',
+      'small B ends',
+      'large locked',
+      'large ends',
+      'small C locked',
+      'small C ends',
+    ]);
+  });
+
+  it('still makes two small commits of one probe wait for each other', async () => {
+    events.length = 0;
+    const a = commit('first', ['H20010', 'H20011']);
+    await a.hasLocked;
+    const b = commit('second', ['H20011']);
+    await moment();
+    a.release();
+    await a.done;
+    await b.hasLocked;
+    b.release();
+    await b.done;
+    expect(events).toEqual(['first locked', 'first ends', 'second locked', 'second ends']);
   });
 });

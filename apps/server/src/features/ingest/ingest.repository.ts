@@ -10,6 +10,15 @@ export type ProbeDiscovery = Pick<ProbesTable, 'sensor_id' | 'bs_id' | 'kind' | 
 const CHUNK = 100;
 /** First key of the stations' two-key advisory locks (an arbitrary constant naming the use). */
 const STATION_LOCK_SPACE = 7_310;
+/** First key of the two-key lock every ingest commit takes before its probes' locks (see lockProbes). */
+const ALL_PROBES_LOCK_SPACE = 7_311;
+/**
+ * A commit naming more probes than this locks all probes at once instead of each one. PostgreSQL's
+ * shared lock table holds about max_locks_per_transaction × max_connections locks (6,400 by default)
+ * for every session together; one commit of 64 large packets names up to 64,000 probes and would fail
+ * with "out of shared memory" on every retry.
+ */
+export const MAX_PROBE_LOCKS = 512;
 
 function chunks<T>(list: readonly T[], size = CHUNK): T[][] {
   const out: T[][] = [];
@@ -26,17 +35,28 @@ export class IngestRepository {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly engine: Engine,
+    /** Tests lower it to reach the all-probes lock with a few probes. */
+    private readonly maxProbeLocks = MAX_PROBE_LOCKS,
   ) {}
 
   /**
    * PostgreSQL with several server instances: two commits that touch the same probe run one after
-   * the other, taking their locks in one sorted order, so batches that share probes neither deadlock
-   * (their row locks would otherwise be taken in arrival order) nor fold the daily roll-up from a
-   * stale read. SQLite has one writer already.
+   * the other, so batches that share probes never lock rows crosswise (the order in which a plan
+   * updates rows is its own) and a probe's discovery is decided once. A commit first takes the
+   * all-probes lock — shared, or exclusive when it names more than `maxProbeLocks` probes — and then,
+   * when shared, one lock per probe in sorted order: small commits of different probes run side by
+   * side, a large one runs alone and holds one lock instead of thousands. SQLite has one writer already.
    */
   async lockProbes(trx: Transaction<Database>, sensorIds: ReadonlySet<string>): Promise<void> {
     if (this.engine !== 'postgres' || sensorIds.size === 0) return;
-    await sql`select pg_advisory_xact_lock(h) from (select distinct hashtext(s) as h from unnest(${textArray([...sensorIds])}::text[]) as s order by h) as locks`.execute(
+    if (sensorIds.size > this.maxProbeLocks) {
+      await sql`select pg_advisory_xact_lock(${ALL_PROBES_LOCK_SPACE}::int, 0)`.execute(trx);
+      return;
+    }
+    // The probes' locks are taken while rows of the join are projected, so only after the shared lock.
+    await sql`with every_probe as materialized (select pg_advisory_xact_lock_shared(${ALL_PROBES_LOCK_SPACE}::int, 0))
+      select pg_advisory_xact_lock(h) from every_probe,
+        (select distinct hashtext(s) as h from unnest(${textArray([...sensorIds])}::text[]) as s order by h) as locks`.execute(
       trx,
     );
   }
