@@ -244,6 +244,25 @@ describe(`base-station ingest on ${TEST_ENGINE}`, () => {
     expect(res.json()).toMatchObject({ status_code: 400 });
   });
 
+  it('refuses a packet naming __proto__ or constructor, and no prototype changes', async () => {
+    const before = await count('readings');
+    for (const payload of [
+      '{"type":"data","__proto__":{"polluted":1},"readings":[]}',
+      `{"type":"data","readings":[{"sensor_id":"H10001","meas_ts":${now - 60},"temperatures":[200],"__proto__":{"polluted":1}}]}`,
+      `{"type":"data","readings":[{"sensor_id":"H10001","meas_ts":${now - 60},"temperatures":[200],"constructor":{"prototype":{"polluted":1}}}]}`,
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/ingest/v1/packets',
+        headers: { authorization: `Station ${BS}:${t.secretOf(BS)}`, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, payload).toBe(400);
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(await count('readings')).toBe(before);
+  });
+
   it('refuses a wrong or missing station secret with 401 and stores nothing', async () => {
     const before = await count('readings');
     const wrong = await send(
