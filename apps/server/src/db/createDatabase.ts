@@ -67,6 +67,10 @@ export function openStore(opts: StoreOptions): Store {
   // A checkpoint copies every page changed since the last one; ingest rewrites the same leaf pages
   // (one per probe) round after round, so checkpointing less often copies each page once, not many times.
   sqlite.pragma('wal_autocheckpoint = 8000');
+  // 64 MiB of page cache (SQLite's default is 2 MiB): ingest touches every probe's roll-up pages and
+  // the newest hours of readings each second, and pages read again from the OS cost CPU; measured at
+  // about 8 % less CPU per reading on the ingest benchmark (decision 0062).
+  sqlite.pragma('cache_size = -65536');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
