@@ -1,6 +1,7 @@
 import type { IngestReading } from '@emberwatch/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, openStore, type Store } from '../src/db/createDatabase.js';
+import type { ProbeDailyTable } from '../src/db/schema.js';
 import { SqliteIngestWriter } from '../src/features/ingest/sqliteIngestWriter.js';
 import { packDay } from '../src/features/readings/packedDay.js';
 import { TEST_ENGINE } from './support/testApp.js';
@@ -9,15 +10,8 @@ const DAY = 86_400;
 const DAY0 = 20_000 * DAY; // a UTC midnight
 const ORIGIN = [{ bsId: 'BS1', receivedTs: DAY0 + 5 * DAY }];
 
-interface Expected {
-  n: number;
-  max_temp: number;
-  min_temp: number;
-  max_temps: string;
-  min_temps: string;
-  min_batt: number | null;
-  max_batt: number | null;
-}
+/** A probe_daily row without its key, as the test expects it. */
+type Expected = Omit<ProbeDailyTable, 'sensor_id' | 'day'>;
 
 /** Each probe-day's roll-up computed straight from a list of distinct readings. */
 function rollupsOf(readings: readonly IngestReading[]): Map<string, Expected> {
