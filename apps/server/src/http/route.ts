@@ -62,8 +62,10 @@ export type EndpointHandler<E extends Endpoint> = (
 
 export interface EndpointRouteOptions extends Pick<
   RouteShorthandOptions,
-  'preHandler' | 'preValidation' | 'bodyLimit' | 'logLevel' | 'helmet'
+  'preHandler' | 'preValidation' | 'bodyLimit' | 'logLevel'
 > {
+  /** false: no security headers (@fastify/helmet's route option), for a route no browser calls. */
+  helmet?: false;
   /**
    * The 400 for input the schema refuses, when a call has its own wording; by default the error
    * handler turns the first zod problem into "path: message" (http/errorHandler.ts).
