@@ -39,21 +39,39 @@ async function post(request: APIRequestContext, url: string, headers: Headers, d
   expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
 }
 
+interface Sms {
+  body: string;
+  ts: number;
+}
+
+/** The newest message the fake SMS provider received for a number, read as an admin. */
+async function newestSms(request: APIRequestContext, admin: Headers, to: string): Promise<Sms | undefined> {
+  const { results } = await getJson<{ results: Sms[] }>(
+    request,
+    `/admin/fakeSmsMessages?to=${encodeURIComponent(to)}&limit=1`,
+    admin,
+  );
+  return results[0];
+}
+
 /**
- * The newest code the fake SMS provider received for a number — what the phone would show — read as
- * an admin through GET /admin/fakeSmsMessages. The code goes out through the delivery outbox, so this
- * waits for the outbox to send it.
+ * The code of the first message the fake SMS provider received for a number after `seen` (its newest
+ * message before the code was asked for) — what the phone would show. The code goes out through the
+ * delivery outbox, so this waits for the outbox to send it; an older code to the same number (the
+ * demo farm's phone gets one in every run) is never taken for it.
  */
-async function smsCode(request: APIRequestContext, admin: Headers, to: string): Promise<string> {
+async function smsCode(
+  request: APIRequestContext,
+  admin: Headers,
+  to: string,
+  seen: Sms | undefined,
+): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(async () => {
-      const { results } = await getJson<{ results: { body: string }[] }>(
-        request,
-        `/admin/fakeSmsMessages?to=${encodeURIComponent(to)}&limit=1`,
-        admin,
-      );
-      code = /\b(\d{4})\b/.exec(results[0]?.body ?? '')?.[1];
+      const newest = await newestSms(request, admin, to);
+      const fresh = newest && (!seen || newest.ts !== seen.ts || newest.body !== seen.body);
+      code = fresh ? /\b(\d{4})\b/.exec(newest.body)?.[1] : undefined;
       return code;
     })
     .toMatch(/^\d{4}$/);
@@ -147,9 +165,10 @@ test('a hay farmer onboards to Insight, adds a sub-user, confirms a phone and ac
     await page.getByTestId('phone-action').click();
     const phoneDialog = page.getByRole('dialog', { name: 'Phone number' });
     await phoneDialog.getByLabel('Phone number').fill(newPhone);
+    const seenNew = await newestSms(request, admin, newPhone);
     await phoneDialog.getByRole('button', { name: 'Send code' }).click();
     await expect(phoneDialog.getByText(/Enter the 4-digit code/)).toBeVisible();
-    await phoneDialog.getByLabel('SMS code').fill(await smsCode(request, admin, newPhone));
+    await phoneDialog.getByLabel('SMS code').fill(await smsCode(request, admin, newPhone, seenNew));
     await phoneDialog.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByText('The phone number is confirmed.')).toBeVisible();
     await expect(page.getByTestId('account-phone')).toContainText('Confirmed');
@@ -180,10 +199,11 @@ test('a hay farmer onboards to Insight, adds a sub-user, confirms a phone and ac
     for (const itemID of (await storageIds(request, owner)).filter((id) => !storagesBefore.has(id)))
       await post(request, '/client/removeStorage', owner, { itemID });
     if (before.phone && now.phone !== before.phone) {
+      const seenOld = await newestSms(request, admin, before.phone);
       await post(request, '/client/changeUserPhone', admin, { UID: now.U_ID, newPhone: before.phone });
       await post(request, '/admin/confirmMobile', admin, {
         UID: now.U_ID,
-        code: await smsCode(request, admin, before.phone),
+        code: await smsCode(request, admin, before.phone, seenOld),
       });
     }
     await post(request, '/admin/setInsight', admin, {
