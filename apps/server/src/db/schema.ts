@@ -164,6 +164,28 @@ export interface IngestRollupsOwedTable {
   probe_days: string;
 }
 
+/**
+ * PostgreSQL only: each ingest commit's new readings as arrays, until a merge folds them into the
+ * roll-ups (migration 0040, decision 0063). Written and read by raw statements of the ingest writer.
+ */
+export interface IngestRollupJournalTable {
+  id: Generated<number>;
+  sensor_ids: string[];
+  times: number[];
+  bs_ids: string[];
+  sensor_rssi: (number | null)[];
+  bs_rssi: (number | null)[];
+  batt: (number | null)[];
+  d1: (number | null)[] | null;
+  d2: (number | null)[] | null;
+  d3: (number | null)[] | null;
+  d4: (number | null)[] | null;
+  d5: (number | null)[] | null;
+  d6: (number | null)[] | null;
+  d7: (number | null)[] | null;
+  d8: (number | null)[] | null;
+}
+
 export interface BsPacketsTable {
   id: Generated<number>;
   bs_id: string;
@@ -337,6 +359,7 @@ export interface Database {
   probe_latest: ProbeLatestTable;
   probe_daily: ProbeDailyTable;
   ingest_rollups_owed: IngestRollupsOwedTable;
+  ingest_rollup_journal: IngestRollupJournalTable;
   bs_packets: BsPacketsTable;
   ui_preferences: UiPreferencesTable;
   translations: TranslationsTable;

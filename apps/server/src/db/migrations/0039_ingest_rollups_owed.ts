@@ -6,8 +6,9 @@ import type { Engine } from '../engine.js';
  * 0062). On SQLite, under load, ingest folds the roll-ups in memory and writes them at most once a
  * second; each commit that leaves some unwritten records here, in the same transaction as its
  * readings, which probe-days they are, so a server killed before writing them rebuilds exactly those
- * from the readings when it starts. A commit that writes the roll-ups empties the table. PostgreSQL's
- * ingest writes its roll-ups in every commit and never uses it.
+ * from the readings when it starts. A commit that writes the roll-ups empties the table. PostgreSQL
+ * never uses it: several instances write there, and it keeps a journal of values instead (migration
+ * 0040, decision 0063).
  *
  * Also an index of packed days by day: ingest asks whether any probe's day is packed before it asks
  * which of a commit's readings a packed day holds, and for a day nothing is packed of (every recent

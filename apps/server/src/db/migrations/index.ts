@@ -26,6 +26,7 @@ import { readingsByHourMigration } from './0036_readings_by_hour.js';
 import { apiPlanMigration } from './0037_api_plan.js';
 import { postgresDailyDepthsMigration } from './0038_postgres_daily_depths.js';
 import { ingestRollupsOwedMigration } from './0039_ingest_rollups_owed.js';
+import { ingestRollupJournalMigration } from './0040_ingest_rollup_journal.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -56,5 +57,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0037_api_plan': apiPlanMigration(engine),
     '0038_postgres_daily_depths': postgresDailyDepthsMigration(engine),
     '0039_ingest_rollups_owed': ingestRollupsOwedMigration(engine),
+    '0040_ingest_rollup_journal': ingestRollupJournalMigration(engine),
   };
 }

@@ -3,7 +3,7 @@ import type { Kernel } from '../../kernel/Kernel.js';
 import { BaseStationRepository } from '../base-stations/index.js';
 import type { ReadingHistory } from '../readings/index.js';
 import type SQLite from 'better-sqlite3';
-import { IngestRepository } from './ingest.repository.js';
+import { IngestRepository, MAX_PROBE_LOCKS } from './ingest.repository.js';
 import type { IngestWriter } from './ingestWriter.js';
 import { PostgresIngestWriter } from './postgresIngestWriter.js';
 import { SqliteIngestWriter } from './sqliteIngestWriter.js';
@@ -51,6 +51,9 @@ export function ingestFeature(kernel: Kernel, deps: { history: ReadingHistory })
     writerFor(store),
     deps.history,
     freshReadings,
+    // PostgreSQL: two commits at once, each of at most the probes it locks one by one, so they do not
+    // wait for each other (decision 0063). SQLite has one writer: one commit at a time, up to 64 packets.
+    store.sqlite ? {} : { workers: 2, maxProbesPerBatch: MAX_PROBE_LOCKS },
   );
   return defineFeature({
     name: 'ingest',

@@ -24,10 +24,27 @@ function nextTurn(): Promise<void> {
 interface Pending {
   bsId: string;
   packet: IngestPacket;
+  /** Probe serial → depths of its first reading, for each valid serial the packet names. */
+  probes: Map<string, number>;
   bytesUp: number;
   receivedTs: number;
   resolve: (r: IngestResponse) => void;
   reject: (e: unknown) => void;
+}
+
+export interface IngestServiceOptions {
+  /** Upper bound of packets per transaction, so one commit never grows without limit. */
+  maxBatch?: number;
+  /**
+   * Transactions committing at once (PostgreSQL: its backends work side by side while another commit
+   * waits for its fsync; SQLite has one writer).
+   */
+  workers?: number;
+  /**
+   * A transaction takes packets until they name this many probes (at least one packet): on PostgreSQL,
+   * commits of at most MAX_PROBE_LOCKS probes lock only their own probes, so they run side by side.
+   */
+  maxProbesPerBatch?: number;
 }
 
 /**
@@ -37,7 +54,11 @@ interface Pending {
  */
 export class IngestService {
   private queue: Pending[] = [];
-  private flushing = false;
+  /** The running flushes (at most `workers`), each committing one batch after another. */
+  private readonly flushes = new Set<Promise<void>>();
+  private readonly maxBatch: number;
+  private readonly workers: number;
+  private readonly maxProbesPerBatch: number;
   /** Stations with new readings whose roll-ups are not written yet: announced once they are. */
   private readonly unannounced = new Set<string>();
   /** Writes owed roll-ups once they are due, when no commit came to write them (decision 0062). */
@@ -53,9 +74,12 @@ export class IngestService {
     private readonly history: Pick<ReadingHistory, 'packedTimes'>,
     /** Told each commit's new readings (SQLite only; see FreshReadingsHub). */
     private readonly fresh: FreshReadingsHub | undefined,
-    /** Upper bound of packets per transaction, so one commit never grows without limit. */
-    private readonly maxBatch = 64,
-  ) {}
+    options: IngestServiceOptions = {},
+  ) {
+    this.maxBatch = options.maxBatch ?? 64;
+    this.workers = options.workers ?? 1;
+    this.maxProbesPerBatch = options.maxProbesPerBatch ?? Number.POSITIVE_INFINITY;
+  }
 
   /** Probes moved to another station: the cached owner must not outlive the move. */
   forgetProbes(ids: Iterable<string>): void {
@@ -70,8 +94,15 @@ export class IngestService {
         ApiError.invalid('meas_ts is more than 10 minutes in the future', `readings.${future}.meas_ts`),
       );
     }
+    // The probes the packet names; an id that is not a probe serial is refused before anything else,
+    // so it never reaches the store, a lock or a cache.
+    const probes = new Map<string, number>();
+    for (const r of packet.readings) {
+      if (!probes.has(r.sensor_id) && isProbeSerial(r.sensor_id))
+        probes.set(r.sensor_id, r.temperatures.length);
+    }
     return new Promise<IngestResponse>((resolve, reject) => {
-      this.queue.push({ bsId, packet, bytesUp, receivedTs, resolve, reject });
+      this.queue.push({ bsId, packet, probes, bytesUp, receivedTs, resolve, reject });
       this.kick();
     });
   }
@@ -83,7 +114,9 @@ export class IngestService {
   async recoverRollups(): Promise<void> {
     const writer = this.writer;
     if (!writer.recoverRollups) return;
-    await this.repo.transaction((trx) => Promise.resolve(writer.recoverRollups?.(trx)));
+    await this.repo.transaction(async (trx) => {
+      await writer.recoverRollups?.(trx);
+    });
   }
 
   /**
@@ -91,7 +124,7 @@ export class IngestService {
    * probe_daily right after a large ingest; a stopping server).
    */
   async settleRollups(): Promise<void> {
-    while (this.flushing) await new Promise((r) => setTimeout(r, 5));
+    while (this.flushes.size > 0) await Promise.all(this.flushes);
     if (this.writer.rollupsOwed?.()) await this.commitAndAnnounce([], true);
   }
 
@@ -106,10 +139,23 @@ export class IngestService {
     return this.writer.rollupsOwed?.() === true && (this.writer.rollupsDueInMs?.() ?? 0) === 0;
   }
 
+  /** Starts a flush when none runs, and another (up to `workers`) while packets wait. */
   private kick(): void {
-    if (this.flushing) return;
-    this.flushing = true;
-    void this.flush();
+    if (this.flushes.size >= this.workers || (this.flushes.size > 0 && this.queue.length === 0)) return;
+    const flush: Promise<void> = this.flush().finally(() => this.flushes.delete(flush));
+    this.flushes.add(flush);
+  }
+
+  /** The next packets to commit together: up to maxBatch, and maxProbesPerBatch probes (one at least). */
+  private takeBatch(): Pending[] {
+    let n = 0;
+    let probes = 0;
+    while (n < this.queue.length && n < this.maxBatch) {
+      probes += (this.queue[n] as Pending).probes.size;
+      if (n > 0 && probes > this.maxProbesPerBatch) break;
+      n++;
+    }
+    return this.queue.splice(0, n);
   }
 
   private async flush(): Promise<void> {
@@ -120,7 +166,7 @@ export class IngestService {
       // blocks the loop) are read and queued first, so they share this commit instead of waiting
       // for one each. With no packet waiting, a commit of none writes roll-ups that are due.
       while ((await nextTurn(), this.queue.length > 0 || this.rollupsDue())) {
-        const batch = this.queue.splice(0, this.maxBatch);
+        const batch = this.takeBatch();
         try {
           const answers = await this.commitAndAnnounce(batch, batch.length === 0);
           batch.forEach((p, i) => p.resolve(answers[i] as IngestResponse));
@@ -129,9 +175,8 @@ export class IngestService {
         }
       }
     } finally {
-      this.flushing = false;
       // Owed roll-ups not yet due: written when they are, by a commit or by this timer.
-      if (this.writer.rollupsOwed?.()) {
+      if (this.flushes.size <= 1 && this.writer.rollupsOwed?.()) {
         this.rollupTimer = setTimeout(() => this.kick(), this.writer.rollupsDueInMs?.() ?? 0);
         this.rollupTimer.unref();
       }
@@ -157,16 +202,11 @@ export class IngestService {
     batch: Pending[],
     forceRollups: boolean,
   ): Promise<{ answers: IngestResponse[]; bsIds: string[]; complete: boolean }> {
-    // The probes each packet names; an id that is not a probe serial is refused before anything else,
-    // so it never reaches the store, a lock or a cache.
-    const heard: HeardPacket[] = batch.map((p) => {
-      const probes = new Map<string, number>();
-      for (const r of p.packet.readings) {
-        if (!probes.has(r.sensor_id) && isProbeSerial(r.sensor_id))
-          probes.set(r.sensor_id, r.temperatures.length);
-      }
-      return { bsId: p.bsId, receivedTs: p.receivedTs, probes };
-    });
+    const heard: HeardPacket[] = batch.map((p) => ({
+      bsId: p.bsId,
+      receivedTs: p.receivedTs,
+      probes: p.probes,
+    }));
     const probeIds = new Set<string>();
     for (const h of heard) for (const id of h.probes.keys()) probeIds.add(id);
 
@@ -249,7 +289,7 @@ export class IngestService {
           }
         }
         await this.writer.writeStations(trx, [...stationUpdates.values()], log);
-        settled = this.writer.settleRollups?.(trx, { force: forceRollups });
+        settled = await this.writer.settleRollups?.(trx, { force: forceRollups });
         const freshHub = this.fresh;
         publish = () => {
           directory?.commit();

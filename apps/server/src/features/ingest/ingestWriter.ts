@@ -29,7 +29,7 @@ export interface WrittenReadings {
   discard(): void;
 }
 
-/** How a transaction left the roll-ups (SQLite's deferred roll-ups, decision 0062). */
+/** How a transaction left the roll-ups (deferred roll-ups, decisions 0062 and 0063). */
 export interface SettledRollups {
   /** The store's roll-ups cover every committed reading once this transaction commits. */
   complete: boolean;
@@ -60,14 +60,17 @@ export interface IngestWriter {
   writeStations(trx: Transaction<Database>, updates: StationUpdate[], log: PacketLogRow[]): Promise<void>;
 
   /*
-   * A writer that defers its roll-ups (SQLite, decision 0062) has the three below; one without them
-   * writes the roll-ups in writeReadings, so every commit leaves them complete.
+   * A writer that defers its roll-ups (SQLite, decision 0062; PostgreSQL, decision 0063) has the four
+   * below; one without them writes the roll-ups in writeReadings, so every commit leaves them complete.
    */
   /** Last step of each transaction: writes the owed roll-ups now (`force`) or when due. */
-  settleRollups?(trx: Transaction<Database>, opts: { force: boolean }): SettledRollups;
+  settleRollups?(
+    trx: Transaction<Database>,
+    opts: { force: boolean },
+  ): SettledRollups | Promise<SettledRollups>;
   /** Whether committed readings' roll-ups are still unwritten, and in how many ms they are due. */
   rollupsOwed?(): boolean;
   rollupsDueInMs?(): number;
-  /** Rebuilds what the store lists as owed (after a crash); in the caller's transaction. */
-  recoverRollups?(trx: Transaction<Database>): number;
+  /** Writes what a crash left owed; in the caller's transaction. Returns how much it wrote. */
+  recoverRollups?(trx: Transaction<Database>): number | Promise<number>;
 }

@@ -1,123 +1,230 @@
-import { sql, type RawBuilder, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Transaction } from 'kysely';
 import type { IngestReading } from '@emberwatch/shared';
 import type { Database } from '../../db/schema.js';
-import { dayOf, foldReading, startDaily, type DailyState } from './dailyRollup.js';
 import { intArray, textArray } from './postgresArrays.js';
 import type {
   IngestWriter,
   PacketLogRow,
   PacketOrigin,
+  SettledRollups,
   StationUpdate,
   WrittenReadings,
 } from './ingestWriter.js';
+import { RollupPace, type RollupPaceOptions } from './rollupPace.js';
 
 const nothing = (): void => undefined;
 
+/** The most depths a reading carries (MAX_DEPTHS of the ingest contract; migration 0038's columns). */
+const DEPTHS = 8;
+const depthNames = (prefix: string) => Array.from({ length: DEPTHS }, (_, d) => `${prefix}${d + 1}`);
+
 /**
- * probe_latest's part of a statement, as common table expressions (`gate`: a condition the rows must
- * meet, or nothing). probe_latest only moves forward in time, so late readings never overwrite newer
- * ones. A probe's row is updated in place (one heap write, where `on conflict do update` first locks
- * the row and then updates it: two). The rest go to the insert: a probe without a row yet, one whose
- * row is newer already (the conflict filter leaves it) and one another instance inserted meanwhile.
+ * The lock one merge of the journal holds at a time, across instances, as a true once held or a false
+ * when busy. Advisory locks are the database's, the journal is the schema's: the key names the schema.
  */
-function latestSteps(
+const MERGE_KEY = '7312, hashtext(current_schema())';
+const ROLLUP_LOCK = `(select true from pg_advisory_xact_lock(${MERGE_KEY}))`;
+const ROLLUP_TRY_LOCK = `pg_try_advisory_xact_lock(${MERGE_KEY})`;
+
+/**
+ * Journal columns of a commit's readings: arrays of the readings' insert, and one per depth (the
+ * depths' JSON text is made again from those, for the few readings that become a probe's latest).
+ * `$n` are the parameters `writeReadings` passes (see `readingParameters`).
+ */
+const JOURNAL_COLUMNS = 'sensor_ids, times, bs_ids, sensor_rssi, bs_rssi, batt';
+const journalValues = (p: readonly number[]) =>
+  `$${p[0]}::text[], $${p[1]}::bigint[], $${p[2]}::text[], $${p[3]}::int[], $${p[4]}::int[], $${p[5]}::int[]`;
+const depthColumns = (k: number) => depthNames('d').slice(0, k).join(', ');
+const depthValues = (k: number, first: number) =>
+  Array.from({ length: k }, (_, d) => `$${first + d}::int[]`).join(', ');
+
+/**
+ * The one statement of a commit (k: the most depths among its readings): stores the readings and, when
+ * every one was new, the same arrays as a journal row for the roll-ups. PostgreSQL parses each array
+ * parameter once, however often the statement names it.
+ */
+function commitStatement(k: number): string {
+  return `
+    with stored as (
+      insert into readings (sensor_id, meas_ts, bs_id, received_ts, temperature, temps, sensor_rssi, bs_rssi, batt)
+      select * from unnest($1::text[], $2::bigint[], $3::text[], $4::bigint[], $10::int[], $5::text[],
+        $6::int[], $7::int[], $8::int[])
+      on conflict (sensor_id, meas_ts) do nothing
+      returning sensor_id, meas_ts),
+    counted as (select count(*)::int as n from stored),
+    journal as (
+      insert into ingest_rollup_journal (${JOURNAL_COLUMNS}, ${depthColumns(k)})
+      select ${journalValues([1, 2, 3, 6, 7, 8])}, ${depthValues(k, 10)} from counted where n = $9::int)
+    -- One row back instead of one per reading: the keys stored only when some were not.
+    select n, case when n < $9::int then (select array_agg(sensor_id || '|' || meas_ts) from stored) end as keys
+    from counted`;
+}
+
+/**
+ * A journal row of the readings given (those that were new when some were repeats): the parameters of
+ * `commitStatement` that the journal takes (`journalParameters`).
+ */
+function journalStatement(k: number): string {
+  return `insert into ingest_rollup_journal (${JOURNAL_COLUMNS}, ${depthColumns(k)})
+    values (${journalValues([1, 2, 3, 4, 5, 6])}, ${depthValues(k, 7)})`;
+}
+
+/** `readingParameters` without those the journal leaves out: the station's time, the JSON, the count. */
+const journalParameters = (p: readonly unknown[]) => [...p.slice(0, 3), ...p.slice(5, 8), ...p.slice(9)];
+
+/**
+ * The merge of the journal (`lock`: how it takes the merge lock — waiting, or giving up at once when
+ * another transaction merges). It deletes every journal row it sees and folds their readings into the
+ * roll-ups: each probe's newest reading moves probe_latest forward (never back: a late reading does
+ * not overwrite a newer one), and each probe-day's count, extremes overall, per depth (migration 0038's
+ * columns) and of the battery are combined with the stored day's — counts add up, maxima and minima
+ * combine, `greatest`/`least` pass over a null (a depth or battery only one side has). Rows are updated
+ * in place; a probe or day without a row yet goes through the insert.
+ */
+function mergeStatement(lock: string): string {
+  const d = depthNames('d');
+  const sides = (['max', 'min'] as const).map((side) => ({
+    agg: side,
+    pick: side === 'max' ? 'greatest' : 'least',
+    columns: depthNames(`${side}_d`),
+  }));
+  const depthAggs = sides.flatMap((s) => s.columns.map((c, i) => `${s.agg}(${d[i]}) as ${c}`));
+  const dailyColumns = ['sensor_id', 'day', 'n', 'max_temp', 'min_temp', 'min_batt', 'max_batt'].concat(
+    sides.flatMap((s) => s.columns),
+  );
+  const merge = (into: string, from: string) =>
+    [
+      `n = ${into}.n + ${from}.n`,
+      `max_temp = greatest(${into}.max_temp, ${from}.max_temp)`,
+      `min_temp = least(${into}.min_temp, ${from}.min_temp)`,
+      `min_batt = least(${into}.min_batt, ${from}.min_batt)`,
+      `max_batt = greatest(${into}.max_batt, ${from}.max_batt)`,
+      ...sides.flatMap((s) => s.columns.map((c) => `${c} = ${s.pick}(${into}.${c}, ${from}.${c})`)),
+    ].join(', ');
+  const latestColumns = 'sensor_id, bs_id, meas_ts, temperature, temps, sensor_rssi, bs_rssi, batt';
+  return `
+    with got as materialized (select ${lock} as ok),
+    j as (delete from ingest_rollup_journal where (select ok from got) returning *),
+    r as (
+      select u.* from j cross join lateral unnest(j.sensor_ids, j.times, j.bs_ids, j.sensor_rssi, j.bs_rssi,
+        j.batt, ${d.map((c) => `j.${c}`).join(', ')})
+        as u(sensor_id, meas_ts, bs_id, sensor_rssi, bs_rssi, batt, ${d.join(', ')})),
+    -- Each probe's newest reading; sorted bytewise (collate "C"), which is all "distinct on" needs.
+    lu as (
+      select distinct on (sensor_id collate "C") sensor_id, bs_id, meas_ts, d1 as temperature,
+        '[' || concat_ws(',', ${d.join(', ')}) || ']' as temps, sensor_rssi, bs_rssi, batt
+      from r order by sensor_id collate "C", meas_ts desc),
+    moved as (
+      update probe_latest as l set bs_id = lu.bs_id, meas_ts = lu.meas_ts, temperature = lu.temperature,
+        temps = lu.temps, sensor_rssi = lu.sensor_rssi, bs_rssi = lu.bs_rssi, batt = lu.batt
+      from lu where l.sensor_id = lu.sensor_id and lu.meas_ts > l.meas_ts
+      returning l.sensor_id),
+    latest_new as (
+      insert into probe_latest (${latestColumns})
+      select ${latestColumns} from lu
+      where not exists (select from moved where moved.sensor_id = lu.sensor_id)
+      on conflict (sensor_id) do update set bs_id = excluded.bs_id, meas_ts = excluded.meas_ts,
+        temperature = excluded.temperature, temps = excluded.temps, sensor_rssi = excluded.sensor_rssi,
+        bs_rssi = excluded.bs_rssi, batt = excluded.batt
+      where excluded.meas_ts > probe_latest.meas_ts),
+    du as (
+      select sensor_id, meas_ts / 86400 * 86400 as day, count(*)::int as n,
+        max(greatest(${d.join(', ')})) as max_temp, min(least(${d.join(', ')})) as min_temp,
+        min(batt) as min_batt, max(batt) as max_batt, ${depthAggs.join(', ')}
+      from r group by 1, 2),
+    merged as (
+      update probe_daily as p set ${merge('p', 'du')}
+      from du where p.sensor_id = du.sensor_id and p.day = du.day
+      returning p.sensor_id, p.day),
+    daily_new as (
+      insert into probe_daily (${dailyColumns.join(', ')})
+      select ${dailyColumns.join(', ')} from du
+      where not exists (select from merged where merged.sensor_id = du.sensor_id and merged.day = du.day)
+      on conflict (sensor_id, day) do update set ${merge('probe_daily', 'excluded')})
+    select (select ok from got) as ok, (select count(*)::int from j) as rows`;
+}
+
+const MERGE_WAITING = mergeStatement(ROLLUP_LOCK);
+const MERGE_UNLESS_BUSY = mergeStatement(ROLLUP_TRY_LOCK);
+
+/** The parameters of `commitStatement`/`journalStatement` for the readings at `indices`. */
+function readingParameters(
   origins: readonly PacketOrigin[],
   readings: readonly IngestReading[],
   packetOf: readonly number[],
-  tempsOf: readonly string[],
-  newest: Map<string, number>,
-  gate: RawBuilder<unknown>,
-): RawBuilder<unknown> {
-  // Sorted by probe: two commits lock shared rows in one order.
-  const order = [...newest.keys()].sort();
-  const at = order.map((id) => newest.get(id) as number);
-  const rs = at.map((i) => readings[i] as IngestReading);
-  return sql`
-      lu as (
-        select * from unnest(${textArray(order)}::text[],
-          ${textArray(at.map((i) => (origins[packetOf[i] as number] as PacketOrigin).bsId))}::text[],
-          ${intArray(rs.map((r) => r.meas_ts))}::bigint[], ${intArray(rs.map((r) => r.temperatures[0]))}::int[],
-          ${textArray(at.map((i) => tempsOf[i] as string))}::text[], ${intArray(rs.map((r) => r.sensor_RSSI))}::int[],
-          ${intArray(rs.map((r) => r.bs_RSSI))}::int[], ${intArray(rs.map((r) => r.batt_voltage))}::int[])
-          as u(sensor_id, bs_id, meas_ts, temperature, temps, sensor_rssi, bs_rssi, batt) ${gate}),
-      moved as (
-        update probe_latest as l set bs_id = lu.bs_id, meas_ts = lu.meas_ts, temperature = lu.temperature,
-          temps = lu.temps, sensor_rssi = lu.sensor_rssi, bs_rssi = lu.bs_rssi, batt = lu.batt
-        from lu where l.sensor_id = lu.sensor_id and lu.meas_ts > l.meas_ts
-        returning l.sensor_id),
-      latest_new as (
-        insert into probe_latest (sensor_id, bs_id, meas_ts, temperature, temps, sensor_rssi, bs_rssi, batt)
-        select * from lu where not exists (select from moved where moved.sensor_id = lu.sensor_id)
-        on conflict (sensor_id) do update set bs_id = excluded.bs_id, meas_ts = excluded.meas_ts,
-          temperature = excluded.temperature, temps = excluded.temps, sensor_rssi = excluded.sensor_rssi,
-          bs_rssi = excluded.bs_rssi, batt = excluded.batt
-        where excluded.meas_ts > probe_latest.meas_ts)`;
+  indices: Iterable<number> | undefined,
+): { parameters: unknown[]; count: number; depths: number } {
+  const ids: string[] = [];
+  const times: number[] = [];
+  const bsIds: string[] = [];
+  const received: number[] = [];
+  const temps: string[] = [];
+  const sensorRssi: (number | null)[] = [];
+  const bsRssi: (number | null)[] = [];
+  const batt: (number | null)[] = [];
+  const byDepth: (number | null)[][] = [];
+  let count = 0;
+  const add = (i: number) => {
+    const r = readings[i] as IngestReading;
+    const origin = origins[packetOf[i] as number] as PacketOrigin;
+    ids.push(r.sensor_id);
+    times.push(r.meas_ts);
+    bsIds.push(origin.bsId);
+    received.push(origin.receivedTs);
+    const t = r.temperatures;
+    // Integers only, so a join gives JSON.stringify's text.
+    temps.push(`[${t.join(',')}]`);
+    sensorRssi.push(r.sensor_RSSI ?? null);
+    bsRssi.push(r.bs_RSSI ?? null);
+    batt.push(r.batt_voltage ?? null);
+    // A depth the reading lacks is null in its array (the arrays stay aligned).
+    while (byDepth.length < t.length) byDepth.push(new Array<number | null>(count).fill(null));
+    for (let d = 0; d < byDepth.length; d++) (byDepth[d] as (number | null)[]).push(t[d] ?? null);
+    count++;
+  };
+  if (indices) for (const i of indices) add(i);
+  else for (let i = 0; i < readings.length; i++) add(i);
+  return {
+    parameters: [
+      textArray(ids),
+      intArray(times),
+      textArray(bsIds),
+      intArray(received),
+      textArray(temps),
+      intArray(sensorRssi),
+      intArray(bsRssi),
+      intArray(batt),
+      count,
+      ...byDepth.map(intArray),
+    ],
+    count,
+    depths: byDepth.length,
+  };
 }
 
 /**
- * probe_daily's part of a statement, as common table expressions (`gate` as above). It adds the
- * commit's roll-ups to the stored ones without reading them: counts add up, and maxima and minima
- * combine column by column, per depth too (migration 0038: a column per depth, the JSON text
- * generated from them); greatest and least pass over a null, as a depth or battery only one side has.
- * Stored days are updated in place; a day without a row yet goes through the insert, whose `on
- * conflict` merges into a row another instance inserted meanwhile.
- */
-function dailySteps(states: DailyState[], gate: RawBuilder<unknown>): RawBuilder<unknown> {
-  states.sort((a, b) => (a.sensorId < b.sensorId ? -1 : a.sensorId > b.sensorId ? 1 : a.day - b.day));
-  // Only as many depth columns as this commit's probes have: the others keep what they hold.
-  let depths = 1;
-  for (const s of states) if (s.maxTemps.length > depths) depths = s.maxTemps.length;
-  const sides = (['max', 'min'] as const).map((side) => ({
-    pick: side === 'max' ? 'greatest' : 'least',
-    columns: Array.from({ length: depths }, (_, d) => `${side}_d${d + 1}`),
-    values: Array.from({ length: depths }, (_, d) =>
-      states.map((s) => (side === 'max' ? s.maxTemps : s.minTemps)[d] ?? null),
-    ),
-  }));
-  const depthColumns = sides.flatMap((s) => s.columns);
-  const names = sql.raw(
-    ['sensor_id', 'day', 'n', 'max_temp', 'min_temp', 'min_batt', 'max_batt', ...depthColumns].join(', '),
-  );
-  const merge = (into: string, from: string) =>
-    sql.raw(
-      [
-        `n = ${into}.n + ${from}.n`,
-        `max_temp = greatest(${into}.max_temp, ${from}.max_temp)`,
-        `min_temp = least(${into}.min_temp, ${from}.min_temp)`,
-        `min_batt = least(${into}.min_batt, ${from}.min_batt)`,
-        `max_batt = greatest(${into}.max_batt, ${from}.max_batt)`,
-        ...sides.flatMap((s) => s.columns.map((c) => `${c} = ${s.pick}(${into}.${c}, ${from}.${c})`)),
-      ].join(', '),
-    );
-  const depthValues = sql.join(sides.flatMap((s) => s.values.map((v) => sql`${intArray(v)}::int[]`)));
-  return sql`
-      du as (
-        select * from unnest(${textArray(states.map((s) => s.sensorId))}::text[],
-          ${intArray(states.map((s) => s.day))}::bigint[], ${intArray(states.map((s) => s.n))}::int[],
-          ${intArray(states.map((s) => s.maxTemp))}::int[], ${intArray(states.map((s) => s.minTemp))}::int[],
-          ${intArray(states.map((s) => s.minBatt))}::int[], ${intArray(states.map((s) => s.maxBatt))}::int[],
-          ${depthValues}) as u(${names}) ${gate}),
-      merged as (
-        update probe_daily as d set ${merge('d', 'du')}
-        from du where d.sensor_id = du.sensor_id and d.day = du.day
-        returning d.sensor_id, d.day),
-      daily_new as (
-        insert into probe_daily (${names})
-        select * from du where not exists (select from merged where merged.sensor_id = du.sensor_id and merged.day = du.day)
-        on conflict (sensor_id, day) do update set ${merge('probe_daily', 'excluded')})`;
-}
-
-/**
- * The ingest path's writes on PostgreSQL (decisions 0027 and 0061): each kind of row in one statement
- * of `unnest` arrays, passed as array literals built here, so a commit of thousands of readings costs
- * a handful of round trips. The roll-ups are updated in place and the daily one is merged by the
- * statement itself (greatest/least per column and per depth column, counts added) instead of read,
- * folded here and written back. The merge only combines, so it is right whatever another instance
- * committed meanwhile; commits that share probes still run one after the other (the probe locks the
- * service takes first), which keeps their row locks from deadlocking whatever order a plan updates
- * rows in.
+ * The ingest path's writes on PostgreSQL (decisions 0027, 0061 and 0063). A commit is one statement:
+ * its readings are inserted from `unnest` arrays (array literals built here), and the same arrays are
+ * added to `ingest_rollup_journal` as one row. The roll-ups (probe_latest, probe_daily) are merged from
+ * the journal: at once while the farm is quiet, at most once a second under load (the same pace as
+ * SQLite, decision 0062), by one statement that deletes the journal rows it merges. Merges are additive
+ * and each row is deleted by the merge that folds it in, so several server instances may write and
+ * merge at once, and a row an instance left when it crashed is merged by the next merge anywhere. One
+ * merge runs at a time (an advisory lock), so their row locks never cross; a commit whose merge would
+ * have to wait leaves it to the one running and tries again later.
  */
 export class PostgresIngestWriter implements IngestWriter {
+  private readonly pace: RollupPace;
+  /** Journal rows this instance committed may still be unmerged. */
+  private owed = false;
+  /** The open transaction added a journal row, of this many new readings. */
+  private openJournal = false;
+  private openFresh = 0;
+
+  constructor(options: RollupPaceOptions = {}) {
+    this.pace = new RollupPace(options);
+  }
+
   async writeReadings(
     trx: Transaction<Database>,
     origins: readonly PacketOrigin[],
@@ -125,96 +232,98 @@ export class PostgresIngestWriter implements IngestWriter {
     packetOf: readonly number[],
   ): Promise<WrittenReadings> {
     const fresh = new Uint8Array(readings.length);
-    // A reading repeated inside the commit is sent once: the first copy is the one stored.
-    const first = new Map<string, number>();
-    const ids: string[] = [];
-    const times: number[] = [];
-    const bsIds: string[] = [];
-    const received: number[] = [];
-    const temperature: number[] = [];
-    const temps: string[] = [];
-    // The JSON of each stored reading's depths, by its index: probe_latest takes the same text.
-    const tempsOf: string[] = new Array<string>(readings.length);
-    const sensorRssi: (number | null)[] = [];
-    const bsRssi: (number | null)[] = [];
-    const batt: (number | null)[] = [];
-    for (let i = 0; i < readings.length; i++) {
-      const r = readings[i] as IngestReading;
-      const key = `${r.sensor_id}|${r.meas_ts}`;
-      if (first.has(key)) continue;
-      first.set(key, i);
-      const origin = origins[packetOf[i] as number] as PacketOrigin;
-      ids.push(r.sensor_id);
-      times.push(r.meas_ts);
-      bsIds.push(origin.bsId);
-      received.push(origin.receivedTs);
-      temperature.push(r.temperatures[0] as number);
-      const json = JSON.stringify(r.temperatures);
-      tempsOf[i] = json;
-      temps.push(json);
-      sensorRssi.push(r.sensor_RSSI ?? null);
-      bsRssi.push(r.bs_RSSI ?? null);
-      batt.push(r.batt_voltage ?? null);
-    }
-    if (ids.length === 0) return { fresh, publish: nothing, discard: nothing };
-
-    // The roll-ups are folded as if every reading were new, which is what a live station sends, so
-    // that one statement stores the readings and writes the roll-ups: a round trip per commit
-    // instead of three, each of which waits for the event loop under load. The roll-up parts of the
-    // statement only write when every reading was stored; otherwise (duplicates) nothing of theirs
-    // is written, and the roll-ups of the readings that were new follow in statements of their own.
-    const all = this.fold(readings, first.values(), undefined);
-    const gate = sql`where (select n from counted) = ${ids.length}`;
-    const { rows } = await sql<{ n: number; keys: string[] | null }>`
-      with stored as (
-        insert into readings (sensor_id, meas_ts, bs_id, received_ts, temperature, temps, sensor_rssi, bs_rssi, batt)
-        select * from unnest(${textArray(ids)}::text[], ${intArray(times)}::bigint[], ${textArray(bsIds)}::text[],
-          ${intArray(received)}::bigint[], ${intArray(temperature)}::int[], ${textArray(temps)}::text[],
-          ${intArray(sensorRssi)}::int[], ${intArray(bsRssi)}::int[], ${intArray(batt)}::int[])
-        on conflict (sensor_id, meas_ts) do nothing
-        returning sensor_id, meas_ts),
-      counted as (select count(*)::int as n from stored),
-      ${latestSteps(origins, readings, packetOf, tempsOf, all.newest, gate)},
-      ${dailySteps(all.days, gate)}
-      -- One row back instead of one per reading: the keys stored only when some were not.
-      select n, case when n < ${ids.length} then (select array_agg(sensor_id || '|' || meas_ts) from stored) end as keys
-      from counted`.execute(trx);
-    const { n, keys } = rows[0] ?? { n: 0, keys: null };
-    if (n === ids.length) {
-      for (const i of first.values()) fresh[i] = 1;
-      return { fresh, publish: nothing, discard: nothing };
-    }
-    if (n === 0) return { fresh, publish: nothing, discard: nothing };
-    for (const key of keys ?? []) fresh[first.get(key) as number] = 1;
-    const some = this.fold(readings, first.values(), fresh);
-    await sql`with ${latestSteps(origins, readings, packetOf, tempsOf, some.newest, sql``)} select 1`.execute(
-      trx,
+    const written: WrittenReadings = {
+      fresh,
+      publish: nothing,
+      discard: () => {
+        this.openJournal = false;
+        this.openFresh = 0;
+      },
+    };
+    if (readings.length === 0) return written;
+    const all = readingParameters(origins, readings, packetOf, undefined);
+    const { rows } = await trx.executeQuery<{ n: number; keys: string[] | null }>(
+      CompiledQuery.raw(commitStatement(all.depths), all.parameters),
     );
-    await sql`with ${dailySteps(some.days, sql``)} select 1`.execute(trx);
-    return { fresh, publish: nothing, discard: nothing };
+    const { n, keys } = rows[0] ?? { n: 0, keys: null };
+    if (n === 0) return written;
+    if (n === all.count) {
+      fresh.fill(1);
+    } else {
+      // Some were stored before, or repeated within the commit (the first copy is the one stored):
+      // the journal gets the new ones only, in a statement of its own.
+      const stored = new Set(keys ?? []);
+      const freshAt: number[] = [];
+      for (let i = 0; i < readings.length; i++) {
+        const r = readings[i] as IngestReading;
+        const key = `${r.sensor_id}|${r.meas_ts}`;
+        if (!stored.delete(key)) continue;
+        fresh[i] = 1;
+        freshAt.push(i);
+      }
+      const some = readingParameters(origins, readings, packetOf, freshAt);
+      await trx.executeQuery(
+        CompiledQuery.raw(journalStatement(some.depths), journalParameters(some.parameters)),
+      );
+    }
+    this.openJournal = true;
+    this.openFresh += n;
+    return written;
   }
 
-  /** The readings (those marked in `fresh`, or all), folded per probe: its newest reading and its days. */
-  private fold(
-    readings: readonly IngestReading[],
-    indices: Iterable<number>,
-    fresh: Uint8Array | undefined,
-  ): { newest: Map<string, number>; days: DailyState[] } {
-    const newest = new Map<string, number>();
-    const days = new Map<string, DailyState>();
-    for (const i of indices) {
-      if (fresh && fresh[i] === 0) continue;
-      const r = readings[i] as IngestReading;
-      const n = newest.get(r.sensor_id);
-      if (n === undefined || r.meas_ts > (readings[n] as IngestReading).meas_ts) newest.set(r.sensor_id, i);
-      const day = dayOf(r.meas_ts);
-      const key = `${r.sensor_id}|${day}`;
-      const state = days.get(key);
-      const b = r.batt_voltage ?? null;
-      if (state) foldReading(state, r.temperatures, b);
-      else days.set(key, startDaily(r.sensor_id, day, r.temperatures, b));
-    }
-    return { newest, days: [...days.values()] };
+  rollupsOwed(): boolean {
+    return this.owed;
+  }
+
+  rollupsDueInMs(): number {
+    return this.pace.dueInMs();
+  }
+
+  /**
+   * Last step of each transaction: merges the journal when forced, while the farm is quiet, or once
+   * the interval has passed since the last merge. Forced, it waits for a merge another transaction
+   * runs (the caller holds no probe locks then); otherwise it leaves the journal to that merge.
+   */
+  async settleRollups(trx: Transaction<Database>, opts: { force: boolean }): Promise<SettledRollups> {
+    const journaled = this.openJournal;
+    const now = this.pace.nowMs();
+    const write = this.pace.writesNow(now, this.openFresh, opts.force);
+    this.openJournal = false;
+    this.openFresh = 0;
+    const owedAfter = this.owed || journaled;
+    if (!owedAfter || !write)
+      return {
+        complete: !owedAfter,
+        publish: () => {
+          this.owed = owedAfter;
+        },
+        discard: nothing,
+      };
+    const ok = await this.merge(trx, opts.force);
+    return {
+      // A merge covers every journal row committed before it, and this transaction's own.
+      complete: ok,
+      publish: () => {
+        this.owed = !ok;
+        // Tried and left to another transaction's merge: the next try is an interval later.
+        this.pace.wrote(now);
+      },
+      discard: nothing,
+    };
+  }
+
+  /** Merges what a crashed instance (or any) left in the journal; in the caller's transaction. */
+  async recoverRollups(trx: Transaction<Database>): Promise<number> {
+    const { rows } = await trx.executeQuery<{ ok: boolean; rows: number }>(CompiledQuery.raw(MERGE_WAITING));
+    return rows[0]?.rows ?? 0;
+  }
+
+  /** Runs the merge; false when another transaction's merge held the lock and `wait` was not asked. */
+  private async merge(trx: Transaction<Database>, wait: boolean): Promise<boolean> {
+    const { rows } = await trx.executeQuery<{ ok: boolean; rows: number }>(
+      CompiledQuery.raw(wait ? MERGE_WAITING : MERGE_UNLESS_BUSY),
+    );
+    return rows[0]?.ok === true;
   }
 
   async writeStations(

@@ -18,6 +18,7 @@ import type {
   StationUpdate,
   WrittenReadings,
 } from './ingestWriter.js';
+import { RollupPace, type RollupPaceOptions } from './rollupPace.js';
 
 const HOUR_S = 3_600;
 /** Readings per multi-row insert: 100 × 10 parameters stays far below SQLite's limit. */
@@ -28,17 +29,7 @@ const READING_COLUMNS =
 /** Probes whose current day is kept in memory; beyond this the map starts again (and reads the store). */
 const MAX_CACHED_DAYS = 200_000;
 
-export interface SqliteIngestWriterOptions {
-  /** Under load, the roll-ups are written at most this often (decision 0062). */
-  rollupIntervalMs?: number;
-  /**
-   * While fewer new readings than this were committed within the last interval (this commit's
-   * included), a commit writes the roll-ups at once: a quiet farm's, or one station's backlog, are
-   * never late. Under load, many more arrive within a second.
-   */
-  immediateBelow?: number;
-  nowMs?: () => number;
-}
+export type SqliteIngestWriterOptions = RollupPaceOptions;
 
 interface Statements {
   insertReading: SQLite.Statement;
@@ -147,22 +138,15 @@ export class SqliteIngestWriter implements IngestWriter {
   /** The days listed as owed since the roll-ups were last written: a later commit need not list them. */
   private readonly listed = new Set<DailyState>();
   private openFresh = 0;
-  /** New readings of the commits within the last interval: [end ms, readings] per commit. */
-  private recent: [number, number][] = [];
-  private lastWrittenMs = Number.NEGATIVE_INFINITY;
   /** Memory may be ahead of the store (a transaction failed): rebuild from the store before use. */
   private stale = true;
-  private readonly rollupIntervalMs: number;
-  private readonly immediateBelow: number;
-  private readonly nowMs: () => number;
+  private readonly pace: RollupPace;
 
   constructor(
     private readonly sqlite: SQLite.Database,
     options: SqliteIngestWriterOptions = {},
   ) {
-    this.rollupIntervalMs = options.rollupIntervalMs ?? 1_000;
-    this.immediateBelow = options.immediateBelow ?? 5_000;
-    this.nowMs = options.nowMs ?? Date.now;
+    this.pace = new RollupPace(options);
   }
 
   private get s(): Statements {
@@ -177,7 +161,7 @@ export class SqliteIngestWriter implements IngestWriter {
 
   /** Milliseconds until owed roll-ups are due (0: now). */
   rollupsDueInMs(): number {
-    return Math.max(0, this.lastWrittenMs + this.rollupIntervalMs - this.nowMs());
+    return this.pace.dueInMs();
   }
 
   writeReadings(
@@ -314,12 +298,10 @@ export class SqliteIngestWriter implements IngestWriter {
   settleRollups(_trx: unknown, opts: { force: boolean }): SettledRollups {
     this.recoverIfStale();
     const openDays = this.openDays;
-    const now = this.nowMs();
-    const recent = this.recentReadings(now, this.openFresh);
+    const now = this.pace.nowMs();
+    const write = this.pace.writesNow(now, this.openFresh, opts.force);
     this.openDays = new Set();
     this.openFresh = 0;
-    const write =
-      opts.force || recent < this.immediateBelow || now - this.lastWrittenMs >= this.rollupIntervalMs;
     if (!write) {
       const lines: string[] = [];
       for (const d of openDays) {
@@ -337,23 +319,10 @@ export class SqliteIngestWriter implements IngestWriter {
       publish: () => {
         this.pending.clear();
         this.listed.clear();
-        this.lastWrittenMs = now;
+        this.pace.wrote(now);
       },
       discard: () => this.forget(),
     };
-  }
-
-  /** New readings committed within the last interval, counting `fresh` now. */
-  private recentReadings(now: number, fresh: number): number {
-    const recent = this.recent;
-    let drop = 0;
-    while (drop < recent.length && (recent[drop] as [number, number])[0] <= now - this.rollupIntervalMs)
-      drop++;
-    if (drop > 0) recent.splice(0, drop);
-    if (fresh > 0) recent.push([now, fresh]);
-    let sum = 0;
-    for (const [, n] of recent) sum += n;
-    return sum;
   }
 
   /** Writes every owed roll-up and empties the list of what is owed. */

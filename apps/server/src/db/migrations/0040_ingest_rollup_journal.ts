@@ -1,0 +1,38 @@
+import { sql, type Kysely } from 'kysely';
+import type { Engine } from '../engine.js';
+
+/**
+ * PostgreSQL's journal of deferred roll-ups (decision 0063). Each ingest commit adds one row: its new
+ * readings as arrays (probe, time, station, signal, battery, and one array per depth), the same arrays
+ * it inserted into `readings`. A merge deletes the rows it can see and folds them into
+ * probe_latest and probe_daily in the same transaction, so each row is merged exactly once, by
+ * whichever server instance gets there first — a crashed instance's rows included.
+ *
+ * SQLite keeps its own list of owed probe-days (migration 0039): it has a single writer, which can
+ * rebuild them from the readings.
+ */
+export function ingestRollupJournalMigration(engine: Engine) {
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      if (engine !== 'postgres') return;
+      const depths = Array.from({ length: 8 }, (_, i) => `d${i + 1} integer[]`).join(', ');
+      await sql
+        .raw(
+          `create table ingest_rollup_journal (
+            id bigserial primary key,
+            sensor_ids text[] not null,
+            times bigint[] not null,
+            bs_ids text[] not null,
+            sensor_rssi integer[] not null,
+            bs_rssi integer[] not null,
+            batt integer[] not null,
+            ${depths})`,
+        )
+        .execute(db);
+    },
+    async down(db: Kysely<unknown>): Promise<void> {
+      if (engine !== 'postgres') return;
+      await db.schema.dropTable('ingest_rollup_journal').execute();
+    },
+  };
+}
