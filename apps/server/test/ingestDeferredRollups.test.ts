@@ -1,67 +1,14 @@
 import type { IngestReading } from '@emberwatch/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, openStore, type Store } from '../src/db/createDatabase.js';
-import type { ProbeDailyTable } from '../src/db/schema.js';
 import { SqliteIngestWriter } from '../src/features/ingest/sqliteIngestWriter.js';
 import { packDay } from '../src/features/readings/packedDay.js';
+import { DAY, rollupReading, rollupsOf, type ExpectedDaily as Expected } from './support/rollupsOf.js';
 import { TEST_ENGINE } from './support/testApp.js';
 
-const DAY = 86_400;
 const DAY0 = 20_000 * DAY; // a UTC midnight
 const ORIGIN = [{ bsId: 'BS1', receivedTs: DAY0 + 5 * DAY }];
-
-/** A probe_daily row without its key, as the test expects it. */
-type Expected = Omit<ProbeDailyTable, 'sensor_id' | 'day'>;
-
-/** Each probe-day's roll-up computed straight from a list of distinct readings. */
-function rollupsOf(readings: readonly IngestReading[]): Map<string, Expected> {
-  const out = new Map<string, Expected>();
-  for (const r of readings) {
-    const key = `${r.sensor_id} ${Math.floor(r.meas_ts / DAY) * DAY}`;
-    const t = r.temperatures;
-    const e = out.get(key);
-    if (!e) {
-      out.set(key, {
-        n: 1,
-        max_temp: Math.max(...t),
-        min_temp: Math.min(...t),
-        max_temps: JSON.stringify(t),
-        min_temps: JSON.stringify(t),
-        min_batt: r.batt_voltage ?? null,
-        max_batt: r.batt_voltage ?? null,
-      });
-      continue;
-    }
-    const hi = JSON.parse(e.max_temps) as number[];
-    const lo = JSON.parse(e.min_temps) as number[];
-    t.forEach((v, i) => {
-      hi[i] = Math.max(hi[i] ?? v, v);
-      lo[i] = Math.min(lo[i] ?? v, v);
-    });
-    e.n += 1;
-    e.max_temp = Math.max(e.max_temp, ...t);
-    e.min_temp = Math.min(e.min_temp, ...t);
-    e.max_temps = JSON.stringify(hi);
-    e.min_temps = JSON.stringify(lo);
-    const b = r.batt_voltage;
-    if (b !== undefined && b !== null) {
-      e.min_batt = e.min_batt === null ? b : Math.min(e.min_batt, b);
-      e.max_batt = e.max_batt === null ? b : Math.max(e.max_batt, b);
-    }
-  }
-  return out;
-}
-
-function reading(sensor: number, ts: number, k: number): IngestReading {
-  return {
-    sensor_id: `R${String(sensor).padStart(5, '0')}`,
-    meas_ts: ts,
-    temperatures: [(k * 37) % 600, (k * 11) % 300, 100 + (k % 7)],
-    sensor_RSSI: -60,
-    bs_RSSI: -70,
-    batt_voltage: 300 + (k % 13),
-  };
-}
+const reading = rollupReading;
 
 /**
  * SQLite's deferred roll-ups (decision 0062): under load a commit leaves probe_latest and probe_daily

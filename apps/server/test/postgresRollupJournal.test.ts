@@ -1,0 +1,189 @@
+import type { IngestReading } from '@emberwatch/shared';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { migrateToLatest, openStore, type Store } from '../src/db/createDatabase.js';
+import { PostgresIngestWriter } from '../src/features/ingest/postgresIngestWriter.js';
+import { DAY, rollupReading as reading, rollupsOf, type ExpectedDaily } from './support/rollupsOf.js';
+import { TEST_DATABASE_URL, TEST_ENGINE } from './support/testApp.js';
+
+const DAY0 = 20_000 * DAY; // a UTC midnight
+const ORIGIN = [{ bsId: 'BS1', receivedTs: DAY0 + 5 * DAY }];
+
+/**
+ * PostgreSQL's deferred roll-ups (decision 0063): under load a commit adds its new readings to
+ * ingest_rollup_journal instead of merging them into probe_latest and probe_daily; a merge folds
+ * every journal row it sees and deletes it in the same transaction. Whatever instance merges, and
+ * however merges and crashes interleave, each reading counts exactly once.
+ */
+describe.runIf(TEST_ENGINE === 'postgres')('deferred roll-ups on PostgreSQL', () => {
+  const schema = `t_pg_journal_${process.pid}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  let store: Store;
+  let clockMs = 1_000_000;
+  /** Under load from the first reading: nothing is merged before its interval unless forced. */
+  const options = { immediateBelow: 0, rollupIntervalMs: 60_000, nowMs: () => clockMs };
+
+  beforeAll(async () => {
+    await admin.connect();
+    await admin.query(`drop schema if exists ${schema} cascade`);
+    await admin.query(`create schema ${schema}`);
+    store = openStore({ databaseUrl: TEST_DATABASE_URL, sqlitePath: ':memory:', pgSchema: schema });
+    await migrateToLatest(store);
+  });
+  afterAll(async () => {
+    await store?.close();
+    await admin.query(`drop schema if exists ${schema} cascade`);
+    await admin.end();
+  });
+  beforeEach(async () => {
+    clockMs += 1_000_000;
+    await sql`truncate readings, probe_latest, probe_daily, ingest_rollup_journal`.execute(store.db);
+  });
+
+  /** One commit through the writer, as the ingest service runs it. */
+  async function commit(writer: PostgresIngestWriter, readings: IngestReading[], force = false) {
+    const done = await store.db.transaction().execute(async (trx) => {
+      const written = await writer.writeReadings(
+        trx,
+        ORIGIN,
+        readings,
+        readings.map(() => 0),
+      );
+      return { written, settled: await writer.settleRollups(trx, { force }) };
+    });
+    done.written.publish();
+    done.settled.publish();
+    return { fresh: [...done.written.fresh], complete: done.settled.complete };
+  }
+
+  const dailyRows = async () =>
+    new Map(
+      (
+        await sql<ExpectedDaily & { sensor_id: string; day: number }>`
+          select sensor_id, day::int as day, n, max_temp, min_temp, max_temps, min_temps, min_batt, max_batt
+          from probe_daily`.execute(store.db)
+      ).rows.map(({ sensor_id, day, ...rest }) => [`${sensor_id} ${day}`, rest]),
+    );
+  const latest = async (sensorId: string) =>
+    (
+      await sql<{ meas_ts: number; bs_id: string; temps: string; temperature: number; batt: number | null }>`
+        select meas_ts::int as meas_ts, bs_id, temps, temperature, batt from probe_latest
+        where sensor_id = ${sensorId}`.execute(store.db)
+    ).rows[0];
+  const journalRows = async () =>
+    (await sql<{ n: number }>`select count(*)::int as n from ingest_rollup_journal`.execute(store.db)).rows[0]
+      ?.n;
+
+  // Two days of 20 probes, every 10 minutes, committed a station round at a time.
+  const rounds = Array.from({ length: 2 * 144 }, (_, i) =>
+    Array.from({ length: 20 }, (_, p) => reading(p, DAY0 + i * 600 + p, i * 20 + p)),
+  );
+
+  it('journals the roll-ups under load and merges them all when forced, as computed from the readings', async () => {
+    const writer = new PostgresIngestWriter(options);
+    // The first commit is due (nothing merged yet); the next ones within the interval only journal.
+    expect((await commit(writer, rounds[0] as IngestReading[])).complete).toBe(true);
+    for (const round of rounds.slice(1, 200)) expect((await commit(writer, round)).complete).toBe(false);
+    expect(await journalRows()).toBe(199);
+    expect(writer.rollupsOwed()).toBe(true);
+    expect(writer.rollupsDueInMs()).toBe(60_000);
+    // The store still shows the first round only.
+    expect((await latest('R00003'))?.meas_ts).toBe(DAY0 + 3);
+    expect((await dailyRows()).get(`R00003 ${DAY0}`)?.n).toBe(1);
+
+    const result = await commit(writer, [], true);
+    expect(result.complete).toBe(true);
+    expect(await journalRows()).toBe(0);
+    expect(writer.rollupsOwed()).toBe(false);
+    expect(await dailyRows()).toEqual(rollupsOf(rounds.slice(0, 200).flat()));
+    // The latest reading's depths as the packet carried them, text included.
+    const newest = rounds[199]?.[3] as IngestReading;
+    expect(await latest('R00003')).toEqual({
+      meas_ts: newest.meas_ts,
+      bs_id: 'BS1',
+      temps: JSON.stringify(newest.temperatures),
+      temperature: newest.temperatures[0],
+      batt: newest.batt_voltage,
+    });
+  });
+
+  it('merges with the next commit once the interval has passed', async () => {
+    const writer = new PostgresIngestWriter(options);
+    for (const round of rounds.slice(0, 10)) await commit(writer, round);
+    clockMs += 60_000;
+    expect(writer.rollupsDueInMs()).toBe(0);
+    expect((await commit(writer, rounds[10] as IngestReading[])).complete).toBe(true);
+    expect(await journalRows()).toBe(0);
+    expect(await dailyRows()).toEqual(rollupsOf(rounds.slice(0, 11).flat()));
+  });
+
+  it('journals only the new readings of a commit that repeats stored ones', async () => {
+    const writer = new PostgresIngestWriter(options);
+    await commit(writer, rounds[0] as IngestReading[]);
+    const round1 = rounds[1] as IngestReading[];
+    // Repeats of stored readings, a new round, and one reading twice within the commit.
+    const mixed = [...(rounds[0] as IngestReading[]).slice(0, 5), ...round1, round1[7] as IngestReading];
+    const { fresh } = await commit(writer, mixed);
+    expect(fresh).toEqual([...Array<number>(5).fill(0), ...Array<number>(20).fill(1), 0]);
+    expect((await commit(writer, rounds[0] as IngestReading[])).fresh.every((f) => f === 0)).toBe(true);
+    await commit(writer, [], true);
+    expect(await dailyRows()).toEqual(rollupsOf(rounds.slice(0, 2).flat()));
+  });
+
+  it("merges a crashed instance's journal once, from another instance", async () => {
+    const crashed = new PostgresIngestWriter(options);
+    for (const round of rounds.slice(0, 150)) await commit(crashed, round);
+    expect(await journalRows()).toBe(149);
+    // The instance dies with its roll-ups unmerged. Another one's first commit is due: it merges
+    // everything the journal holds, the dead instance's rows included.
+    const other = new PostgresIngestWriter(options);
+    expect((await commit(other, rounds[150] as IngestReading[])).complete).toBe(true);
+    expect(await journalRows()).toBe(0);
+    expect(await dailyRows()).toEqual(rollupsOf(rounds.slice(0, 151).flat()));
+    // That one dies too, after journalling; a starting server merges what it left before any packet.
+    for (const round of rounds.slice(151, 160)) await commit(other, round);
+    const restarted = new PostgresIngestWriter(options);
+    expect(await store.db.transaction().execute((trx) => restarted.recoverRollups(trx))).toBe(9);
+    expect(await journalRows()).toBe(0);
+    expect(await dailyRows()).toEqual(rollupsOf(rounds.slice(0, 160).flat()));
+    // A merge finds nothing more: nothing counts twice.
+    await commit(restarted, [], true);
+    expect(await dailyRows()).toEqual(rollupsOf(rounds.slice(0, 160).flat()));
+  });
+
+  it('folds each journal row once when two instances merge at the same time', async () => {
+    const a = new PostgresIngestWriter(options);
+    const b = new PostgresIngestWriter(options);
+    for (let i = 0; i < 100; i++) await commit(i % 2 === 0 ? a : b, rounds[i] as IngestReading[]);
+    // Both force a merge at once: the second waits for the first, then finds the journal empty.
+    const both = await Promise.all([commit(a, [], true), commit(b, [], true)]);
+    expect(both.map((r) => r.complete)).toEqual([true, true]);
+    expect(await journalRows()).toBe(0);
+    expect(await dailyRows()).toEqual(rollupsOf(rounds.slice(0, 100).flat()));
+  });
+
+  it('leaves the journal to a merge another transaction runs, and takes it on a later try', async () => {
+    const writer = new PostgresIngestWriter({ ...options, rollupIntervalMs: 1_000 });
+    clockMs += 1_000;
+    // Another instance's merge holds the lock: a due commit does not wait for it.
+    const holder = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await holder.connect();
+    try {
+      await holder.query(`set search_path to ${schema}`);
+      await holder.query('begin');
+      await holder.query(`select pg_advisory_xact_lock(7312, hashtext(current_schema()))`);
+      const result = await commit(writer, rounds[0] as IngestReading[]);
+      expect(result.complete).toBe(false);
+      expect(writer.rollupsOwed()).toBe(true);
+      // It tried: the next try is an interval later.
+      expect(writer.rollupsDueInMs()).toBe(1_000);
+      await holder.query('commit');
+    } finally {
+      await holder.end();
+    }
+    clockMs += 1_000;
+    expect((await commit(writer, rounds[1] as IngestReading[])).complete).toBe(true);
+    expect(await dailyRows()).toEqual(rollupsOf(rounds.slice(0, 2).flat()));
+  });
+});
