@@ -11,6 +11,7 @@ import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../http/ApiError.js';
 import type { EventBus } from '../../realtime/EventBus.js';
 import type { ReadingHistory } from '../readings/index.js';
+import { batchLength } from './batchLength.js';
 import { DAY_S, dayOf } from './dailyRollup.js';
 import type { IngestRepository } from './ingest.repository.js';
 import type { FreshReading, FreshReadingsHub } from './freshReadingsHub.js';
@@ -146,16 +147,10 @@ export class IngestService {
     this.flushes.add(flush);
   }
 
-  /** The next packets to commit together: up to maxBatch, and maxProbesPerBatch probes (one at least). */
+  /** The next packets to commit together. */
   private takeBatch(): Pending[] {
-    let n = 0;
-    let probes = 0;
-    while (n < this.queue.length && n < this.maxBatch) {
-      probes += (this.queue[n] as Pending).probes.size;
-      if (n > 0 && probes > this.maxProbesPerBatch) break;
-      n++;
-    }
-    return this.queue.splice(0, n);
+    const sizes = this.queue.slice(0, this.maxBatch).map((p) => p.probes.size);
+    return this.queue.splice(0, batchLength(sizes, this.maxBatch, this.maxProbesPerBatch));
   }
 
   private async flush(): Promise<void> {
