@@ -6,7 +6,7 @@ import { createTestApp, TEST_DATABASE_URL, TEST_ENGINE, type TestApp } from './s
 const now = Math.floor(Date.now() / 1000);
 
 /**
- * On PostgreSQL the ingest service commits two transactions at once (decision 0063): a commit that
+ * On PostgreSQL the ingest service commits two transactions at once (decision 0064): a commit that
  * waits — for a probe's lock, here held by another session as another instance's commit would — does
  * not hold up a packet of other probes behind it.
  */

@@ -11,7 +11,7 @@ const DAY0 = 20_000 * DAY; // a UTC midnight
 const ORIGIN = [{ bsId: 'BS1', receivedTs: DAY0 + 5 * DAY }];
 
 /**
- * PostgreSQL's deferred roll-ups (decision 0063): under load a commit adds its new readings to
+ * PostgreSQL's deferred roll-ups (decision 0064): under load a commit adds its new readings to
  * ingest_rollup_journal instead of merging them into probe_latest and probe_daily; a merge folds
  * every journal row it sees and deletes it in the same transaction. Whatever instance merges, and
  * however merges and crashes interleave, each reading counts exactly once.

@@ -166,7 +166,7 @@ export interface IngestRollupsOwedTable {
 
 /**
  * PostgreSQL only: each ingest commit's new readings as arrays, until a merge folds them into the
- * roll-ups (migration 0040, decision 0063). Written and read by raw statements of the ingest writer.
+ * roll-ups (migration 0040, decision 0064). Written and read by raw statements of the ingest writer.
  */
 export interface IngestRollupJournalTable {
   id: Generated<number>;

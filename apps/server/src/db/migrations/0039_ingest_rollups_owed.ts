@@ -8,7 +8,7 @@ import type { Engine } from '../engine.js';
  * readings, which probe-days they are, so a server killed before writing them rebuilds exactly those
  * from the readings when it starts. A commit that writes the roll-ups empties the table. PostgreSQL
  * never uses it: several instances write there, and it keeps a journal of values instead (migration
- * 0040, decision 0063).
+ * 0040, decision 0064).
  *
  * Also an index of packed days by day: ingest asks whether any probe's day is packed before it asks
  * which of a commit's readings a packed day holds, and for a day nothing is packed of (every recent

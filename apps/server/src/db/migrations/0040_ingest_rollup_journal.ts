@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../engine.js';
 
 /**
- * PostgreSQL's journal of deferred roll-ups (decision 0063). Each ingest commit adds one row: its new
+ * PostgreSQL's journal of deferred roll-ups (decision 0064). Each ingest commit adds one row: its new
  * readings as arrays (probe, time, station, signal, battery, and one array per depth), the same arrays
  * it inserted into `readings`. A merge deletes the rows it can see and folds them into
  * probe_latest and probe_daily in the same transaction, so each row is merged exactly once, by

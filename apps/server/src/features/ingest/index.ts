@@ -52,7 +52,7 @@ export function ingestFeature(kernel: Kernel, deps: { history: ReadingHistory })
     deps.history,
     freshReadings,
     // PostgreSQL: two commits at once, each of at most the probes it locks one by one, so they do not
-    // wait for each other (decision 0063). SQLite has one writer: one commit at a time, up to 64 packets.
+    // wait for each other (decision 0064). SQLite has one writer: one commit at a time, up to 64 packets.
     store.sqlite ? {} : { workers: 2, maxProbesPerBatch: MAX_PROBE_LOCKS },
   );
   return defineFeature({

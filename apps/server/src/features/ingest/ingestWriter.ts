@@ -29,7 +29,7 @@ export interface WrittenReadings {
   discard(): void;
 }
 
-/** How a transaction left the roll-ups (deferred roll-ups, decisions 0062 and 0063). */
+/** How a transaction left the roll-ups (deferred roll-ups, decisions 0062 and 0064). */
 export interface SettledRollups {
   /** The store's roll-ups cover every committed reading once this transaction commits. */
   complete: boolean;
@@ -60,7 +60,7 @@ export interface IngestWriter {
   writeStations(trx: Transaction<Database>, updates: StationUpdate[], log: PacketLogRow[]): Promise<void>;
 
   /*
-   * A writer that defers its roll-ups (SQLite, decision 0062; PostgreSQL, decision 0063) has the four
+   * A writer that defers its roll-ups (SQLite, decision 0062; PostgreSQL, decision 0064) has the four
    * below; one without them writes the roll-ups in writeReadings, so every commit leaves them complete.
    */
   /** Last step of each transaction: writes the owed roll-ups now (`force`) or when due. */

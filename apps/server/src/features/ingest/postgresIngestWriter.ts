@@ -1,4 +1,4 @@
-import { CompiledQuery, sql, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type RawBuilder, type Transaction } from 'kysely';
 import type { IngestReading } from '@emberwatch/shared';
 import type { Database } from '../../db/schema.js';
 import { intArray, textArray } from './postgresArrays.js';
@@ -203,7 +203,7 @@ function readingParameters(
 }
 
 /**
- * The ingest path's writes on PostgreSQL (decisions 0027, 0061 and 0063). A commit is one statement:
+ * The ingest path's writes on PostgreSQL (decisions 0027, 0061 and 0064). A commit is one statement:
  * its readings are inserted from `unnest` arrays (array literals built here), and the same arrays are
  * added to `ingest_rollup_journal` as one row. The roll-ups (probe_latest, probe_daily) are merged from
  * the journal: at once while the farm is quiet, at most once a second under load (the same pace as
@@ -326,11 +326,13 @@ export class PostgresIngestWriter implements IngestWriter {
     return rows[0]?.ok === true;
   }
 
+  /** The stations' update and the packet log in one statement (one round trip per commit). */
   async writeStations(
     trx: Transaction<Database>,
     updates: StationUpdate[],
     log: PacketLogRow[],
   ): Promise<void> {
+    const steps: RawBuilder<unknown>[] = [];
     if (updates.length > 0) {
       const us = [...updates].sort((a, b) => (a.bs_id < b.bs_id ? -1 : a.bs_id > b.bs_id ? 1 : 0));
       // Times only move forward: a delayed packet must not make a station look older than it is. The
@@ -339,29 +341,32 @@ export class PostgresIngestWriter implements IngestWriter {
         sql.raw(
           `case when u.${v} is null or (s.${col} is not null and s.${col} >= u.${v}) then s.${col} else u.${v} end`,
         );
-      await sql`
-        with locked as materialized (
+      steps.push(sql`
+        locked as materialized (
           select id from base_stations where id = any(${us.map((u) => u.bs_id)}::text[]) order by id for update
-        )
-        update base_stations as s set
-          last_data_ts = ${forward('last_data_ts', 'data')},
-          last_boot_ts = ${forward('last_boot_ts', 'boot')},
-          last_conf_ts = ${forward('last_conf_ts', 'conf')},
-          firmware = coalesce(u.firmware, s.firmware),
-          version = coalesce(u.version, s.version),
-          bs_type = coalesce(u.bs_type, s.bs_type)
-        from unnest(${us.map((u) => u.bs_id)}::text[], ${us.map((u) => u.last_data_ts ?? null)}::bigint[],
-          ${us.map((u) => u.last_boot_ts ?? null)}::bigint[], ${us.map((u) => u.last_conf_ts ?? null)}::bigint[],
-          ${us.map((u) => u.firmware ?? null)}::text[], ${us.map((u) => u.version ?? null)}::text[],
-          ${us.map((u) => u.bs_type ?? null)}::int[]) as u(id, data, boot, conf, firmware, version, bs_type)
-        where s.id = u.id and s.id in (select id from locked)`.execute(trx);
+        ),
+        updated as (
+          update base_stations as s set
+            last_data_ts = ${forward('last_data_ts', 'data')},
+            last_boot_ts = ${forward('last_boot_ts', 'boot')},
+            last_conf_ts = ${forward('last_conf_ts', 'conf')},
+            firmware = coalesce(u.firmware, s.firmware),
+            version = coalesce(u.version, s.version),
+            bs_type = coalesce(u.bs_type, s.bs_type)
+          from unnest(${us.map((u) => u.bs_id)}::text[], ${us.map((u) => u.last_data_ts ?? null)}::bigint[],
+            ${us.map((u) => u.last_boot_ts ?? null)}::bigint[], ${us.map((u) => u.last_conf_ts ?? null)}::bigint[],
+            ${us.map((u) => u.firmware ?? null)}::text[], ${us.map((u) => u.version ?? null)}::text[],
+            ${us.map((u) => u.bs_type ?? null)}::int[]) as u(id, data, boot, conf, firmware, version, bs_type)
+          where s.id = u.id and s.id in (select id from locked))`);
     }
     if (log.length > 0) {
-      await sql`
-        insert into bs_packets (bs_id, type, ts, bytes_up, bytes_down, n_readings)
-        select * from unnest(${log.map((p) => p.bs_id)}::text[], ${log.map((p) => p.type)}::text[],
-          ${log.map((p) => p.ts)}::bigint[], ${log.map((p) => p.bytes_up)}::int[],
-          ${log.map((p) => p.bytes_down)}::int[], ${log.map((p) => p.n_readings)}::int[])`.execute(trx);
+      steps.push(sql`
+        logged as (
+          insert into bs_packets (bs_id, type, ts, bytes_up, bytes_down, n_readings)
+          select * from unnest(${log.map((p) => p.bs_id)}::text[], ${log.map((p) => p.type)}::text[],
+            ${log.map((p) => p.ts)}::bigint[], ${log.map((p) => p.bytes_up)}::int[],
+            ${log.map((p) => p.bytes_down)}::int[], ${log.map((p) => p.n_readings)}::int[]))`);
     }
+    if (steps.length > 0) await sql`with ${sql.join(steps)} select 1`.execute(trx);
   }
 }

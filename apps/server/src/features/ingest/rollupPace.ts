@@ -11,7 +11,7 @@ export interface RollupPaceOptions {
 }
 
 /**
- * When a writer that defers its roll-ups writes them (decisions 0062 and 0063): at once while the
+ * When a writer that defers its roll-ups writes them (decisions 0062 and 0064): at once while the
  * farm is quiet, at most once an interval under load. The same rule for SQLite and PostgreSQL.
  */
 export class RollupPace {
