@@ -11,6 +11,7 @@ import type {
   WrittenReadings,
 } from './ingestWriter.js';
 import { RollupPace, type RollupPaceOptions } from './rollupPace.js';
+import { tempsJson } from './tempsJson.js';
 
 const nothing = (): void => undefined;
 
@@ -172,8 +173,7 @@ function readingParameters(
     bsIds.push(origin.bsId);
     received.push(origin.receivedTs);
     const t = r.temperatures;
-    // Integers only, so a join gives JSON.stringify's text.
-    temps.push(`[${t.join(',')}]`);
+    temps.push(tempsJson(t));
     sensorRssi.push(r.sensor_RSSI ?? null);
     bsRssi.push(r.bs_RSSI ?? null);
     batt.push(r.batt_voltage ?? null);

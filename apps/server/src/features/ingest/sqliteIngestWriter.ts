@@ -19,6 +19,7 @@ import type {
   WrittenReadings,
 } from './ingestWriter.js';
 import { RollupPace, type RollupPaceOptions } from './rollupPace.js';
+import { tempsJson } from './tempsJson.js';
 
 const HOUR_S = 3_600;
 /** Readings per multi-row insert: 100 × 10 parameters stays far below SQLite's limit. */
@@ -46,11 +47,6 @@ interface Statements {
   forgive: SQLite.Statement;
   dayRaw: SQLite.Statement;
   dayPacked: SQLite.Statement;
-}
-
-/** The temperatures as JSON (integers only, so a join gives the same text as JSON.stringify, faster). */
-function tempsJson(temps: readonly number[]): string {
-  return `[${temps.join(',')}]`;
 }
 
 /** What is folded of one probe and not yet written: its newest reading and the days it changed. */
