@@ -8,6 +8,10 @@ import type { Engine } from '../engine.js';
  * probe_latest and probe_daily in the same transaction, so each row is merged exactly once, by
  * whichever server instance gets there first — a crashed instance's rows included.
  *
+ * Under load the table is written and emptied about once a second, so (auto)vacuum is told to clean
+ * it, and the out-of-line arrays of its deleted rows, after a fixed number of dead rows rather than a
+ * share of a table that is nearly always empty.
+ *
  * SQLite keeps its own list of owed probe-days (migration 0039): it has a single writer, which can
  * rebuild them from the readings.
  */
@@ -26,7 +30,9 @@ export function ingestRollupJournalMigration(engine: Engine) {
             sensor_rssi integer[] not null,
             bs_rssi integer[] not null,
             batt integer[] not null,
-            ${depths})`,
+            ${depths})
+          with (autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 1000,
+            toast.autovacuum_vacuum_scale_factor = 0, toast.autovacuum_vacuum_threshold = 10000)`,
         )
         .execute(db);
     },
