@@ -1,6 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type { IngestReading } from '@emberwatch/shared';
-import { unpackDay, type PackedReading } from '../readings/index.js';
+import { mergeByTime, unpackDay, type PackedReading } from '../readings/index.js';
 import {
   DAY_S,
   dailyFromRow,
@@ -103,7 +103,7 @@ function prepare(db: SQLite.Database): Statements {
     // One probe's raw readings of one day: one seek per hour of the (hour, probe, time) key.
     dayRaw: db.prepare(
       `select meas_ts, bs_id, received_ts, temperature, temps, sensor_rssi, bs_rssi, batt from readings
-       where hour in (${hours}) and sensor_id = ?`,
+       where hour in (${hours}) and sensor_id = ? order by meas_ts`,
     ),
     dayPacked: db.prepare(`select data from readings_packed where sensor_id = ? and day = ?`).pluck(),
   };
@@ -419,11 +419,12 @@ export class SqliteIngestWriter implements IngestWriter {
     const s = this.s;
     const first = Math.floor(day / HOUR_S);
     const hours = Array.from({ length: DAY_S / HOUR_S }, (_, i) => first + i);
-    const byTime = new Map<number, PackedReading>();
-    for (const row of s.dayRaw.all(...hours, sensorId) as PackedReading[]) byTime.set(row.meas_ts, row);
+    const raw = s.dayRaw.all(...hours, sensorId) as PackedReading[];
     const packed = s.dayPacked.get(sensorId, day) as Uint8Array | undefined;
-    if (packed) for (const r of unpackDay(packed)) byTime.set(r.meas_ts, r);
-    return [...byTime.values()];
+    if (!packed) return raw;
+    const out: PackedReading[] = [];
+    mergeByTime(unpackDay(packed), raw, out);
+    return out;
   }
 
   writeStations(_trx: unknown, updates: StationUpdate[], log: PacketLogRow[]): Promise<void> {

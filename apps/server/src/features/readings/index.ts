@@ -10,6 +10,7 @@ export type { HistoryReading, ReadingHistory } from './readingHistory.js';
 export type { ReadingPacker } from './readingPacker.js';
 export { parseCorrections } from './reading.repository.js';
 export { hourOf, readingHours } from './readingHours.js';
+export { mergeByTime } from './mergeByTime.js';
 export { unpackDay, type PackedReading } from './packedDay.js';
 
 /** How often the packing job looks for days old enough to pack (decision 0054). */

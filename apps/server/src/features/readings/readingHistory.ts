@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Engine } from '../../db/engine.js';
+import { mergeByTime } from './mergeByTime.js';
 import { unpackDay, type PackedReading } from './packedDay.js';
 import { readingHours } from './readingHours.js';
 
@@ -170,27 +171,5 @@ export class ReadingHistory {
     const firstPacked = packed ? unpackDay(packed.data)[0]?.meas_ts : undefined;
     const candidates = [recent?.meas_ts, firstPacked].filter((t): t is number => t !== undefined).map(Number);
     return candidates.length > 0 ? Math.min(...candidates) : null;
-  }
-}
-
-/** Appends two time-ordered lists as one; on a time found in both, the first list's reading. */
-function mergeByTime(
-  first: readonly HistoryReading[],
-  second: readonly HistoryReading[],
-  out: HistoryReading[],
-) {
-  let i = 0;
-  let j = 0;
-  while (i < first.length || j < second.length) {
-    const a = first[i];
-    const b = second[j];
-    if (b === undefined || (a !== undefined && a.meas_ts <= b.meas_ts)) {
-      out.push(a as HistoryReading);
-      i++;
-      if (b !== undefined && a?.meas_ts === b.meas_ts) j++;
-    } else {
-      out.push(b);
-      j++;
-    }
   }
 }
