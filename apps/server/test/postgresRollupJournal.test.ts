@@ -163,6 +163,26 @@ describe.runIf(TEST_ENGINE === 'postgres')('deferred roll-ups on PostgreSQL', ()
     expect(await dailyRows()).toEqual(rollupsOf(rounds.slice(0, 100).flat()));
   });
 
+  it('merges a long journal in steps, each due at once after the one before', async () => {
+    const writer = new PostgresIngestWriter({ ...options, mergeRows: 4 });
+    for (const round of rounds.slice(0, 11)) await commit(writer, round);
+    expect(await journalRows()).toBe(10);
+    // 10 rows, 4 at a time: two merges that stop at their limit, then one that sees the rest.
+    const steps = [];
+    for (let i = 0; i < 3; i++) {
+      steps.push((await commit(writer, [], true)).complete);
+      expect(writer.rollupsDueInMs()).toBe(i < 2 ? 0 : 60_000);
+    }
+    expect(steps).toEqual([false, false, true]);
+    expect(await journalRows()).toBe(0);
+    expect(await dailyRows()).toEqual(rollupsOf(rounds.slice(0, 11).flat()));
+    // A starting server merges a long journal to its end.
+    for (const round of rounds.slice(11, 21)) await commit(writer, round);
+    const restarted = new PostgresIngestWriter({ ...options, mergeRows: 4 });
+    expect(await store.db.transaction().execute((trx) => restarted.recoverRollups(trx))).toBe(10);
+    expect(await dailyRows()).toEqual(rollupsOf(rounds.slice(0, 21).flat()));
+  });
+
   it('leaves the journal to a merge another transaction runs, and takes it on a later try', async () => {
     const writer = new PostgresIngestWriter({ ...options, rollupIntervalMs: 1_000 });
     clockMs += 1_000;

@@ -74,15 +74,22 @@ function journalStatement(k: number): string {
 const journalParameters = (p: readonly unknown[]) => [...p.slice(0, 3), ...p.slice(5, 8), ...p.slice(9)];
 
 /**
+ * Journal rows one merge takes at most (about 500 readings each under load, a commit's): a journal that
+ * grew long (merges failing for a while) is merged in steps, one after the other, not in one statement
+ * of millions of readings.
+ */
+export const MERGE_ROWS = 200;
+
+/**
  * The merge of the journal (`lock`: how it takes the merge lock — waiting, or giving up at once when
- * another transaction merges). It deletes every journal row it sees and folds their readings into the
- * roll-ups: each probe's newest reading moves probe_latest forward (never back: a late reading does
+ * another transaction merges). It deletes the oldest `limit` journal rows it sees and folds their
+ * readings into the roll-ups: each probe's newest reading moves probe_latest forward (never back: a late reading does
  * not overwrite a newer one), and each probe-day's count, extremes overall, per depth (migration 0038's
  * columns) and of the battery are combined with the stored day's — counts add up, maxima and minima
  * combine, `greatest`/`least` pass over a null (a depth or battery only one side has). Rows are updated
  * in place; a probe or day without a row yet goes through the insert.
  */
-function mergeStatement(lock: string): string {
+function mergeStatement(lock: string, limit: number): string {
   const d = depthNames('d');
   const sides = (['max', 'min'] as const).map((side) => ({
     agg: side,
@@ -105,7 +112,9 @@ function mergeStatement(lock: string): string {
   const latestColumns = 'sensor_id, bs_id, meas_ts, temperature, temps, sensor_rssi, bs_rssi, batt';
   return `
     with got as materialized (select ${lock} as ok),
-    j as (delete from ingest_rollup_journal where (select ok from got) returning *),
+    picked as materialized (
+      select id from ingest_rollup_journal where (select ok from got) order by id limit ${limit}),
+    j as (delete from ingest_rollup_journal where id in (select id from picked) returning *),
     r as (
       select u.* from j cross join lateral unnest(j.sensor_ids, j.times, j.bs_ids, j.sensor_rssi, j.bs_rssi,
         j.batt, ${d.map((c) => `j.${c}`).join(', ')})
@@ -142,11 +151,18 @@ function mergeStatement(lock: string): string {
       select ${dailyColumns.join(', ')} from du
       where not exists (select from merged where merged.sensor_id = du.sensor_id and merged.day = du.day)
       on conflict (sensor_id, day) do update set ${merge('probe_daily', 'excluded')})
-    select (select ok from got) as ok, (select count(*)::int from j) as rows`;
+    select (select ok from got) as ok, (select count(*)::int from j) as rows,
+      (select count(*)::int from picked) as picked`;
 }
 
-const MERGE_WAITING = mergeStatement(ROLLUP_LOCK);
-const MERGE_UNLESS_BUSY = mergeStatement(ROLLUP_TRY_LOCK);
+interface Merged {
+  /** The merge lock was held (false: another transaction merges, and nothing was done). */
+  ok: boolean;
+  /** Journal rows folded in. */
+  rows: number;
+  /** Rows the merge saw at its limit: more may wait, for a merge right after. */
+  more: boolean;
+}
 
 /** The parameters of `commitStatement`/`journalStatement` for the readings at `indices`. */
 function readingParameters(
@@ -221,9 +237,23 @@ export class PostgresIngestWriter implements IngestWriter {
   private openJournal = false;
   private openFresh = 0;
 
-  constructor(options: RollupPaceOptions = {}) {
+  private readonly statements: { waiting: string; unlessBusy: string };
+
+  constructor(
+    options: RollupPaceOptions & {
+      /** Journal rows per merge (MERGE_ROWS; tests lower it). */
+      mergeRows?: number;
+    } = {},
+  ) {
     this.pace = new RollupPace(options);
+    this.mergeRows = options.mergeRows ?? MERGE_ROWS;
+    this.statements = {
+      waiting: mergeStatement(ROLLUP_LOCK, this.mergeRows),
+      unlessBusy: mergeStatement(ROLLUP_TRY_LOCK, this.mergeRows),
+    };
   }
+
+  private readonly mergeRows: number;
 
   async writeReadings(
     trx: Transaction<Database>,
@@ -299,14 +329,16 @@ export class PostgresIngestWriter implements IngestWriter {
         },
         discard: nothing,
       };
-    const ok = await this.merge(trx, opts.force);
+    const { ok, more } = await this.merge(trx, opts.force);
     return {
-      // A merge covers every journal row committed before it, and this transaction's own.
-      complete: ok,
+      // A merge that saw the whole journal covers every row committed before it, and this transaction's.
+      complete: ok && !more,
       publish: () => {
-        this.owed = !ok;
-        // Tried and left to another transaction's merge: the next try is an interval later.
-        this.pace.wrote(now);
+        this.owed = !ok || more;
+        // Tried and left to another transaction's merge: the next try is an interval later. A merge
+        // that stopped at its limit is followed by the next one at once.
+        if (more) this.pace.wrote(Number.NEGATIVE_INFINITY);
+        else this.pace.wrote(now);
       },
       discard: nothing,
     };
@@ -314,16 +346,22 @@ export class PostgresIngestWriter implements IngestWriter {
 
   /** Merges what a crashed instance (or any) left in the journal; in the caller's transaction. */
   async recoverRollups(trx: Transaction<Database>): Promise<number> {
-    const { rows } = await trx.executeQuery<{ ok: boolean; rows: number }>(CompiledQuery.raw(MERGE_WAITING));
-    return rows[0]?.rows ?? 0;
+    let rows = 0;
+    for (let more = true; more;) {
+      const merged = await this.merge(trx, true);
+      rows += merged.rows;
+      more = merged.more;
+    }
+    return rows;
   }
 
-  /** Runs the merge; false when another transaction's merge held the lock and `wait` was not asked. */
-  private async merge(trx: Transaction<Database>, wait: boolean): Promise<boolean> {
-    const { rows } = await trx.executeQuery<{ ok: boolean; rows: number }>(
-      CompiledQuery.raw(wait ? MERGE_WAITING : MERGE_UNLESS_BUSY),
+  /** Runs one merge; not `ok` when another transaction's merge held the lock and `wait` was not asked. */
+  private async merge(trx: Transaction<Database>, wait: boolean): Promise<Merged> {
+    const { rows } = await trx.executeQuery<{ ok: boolean; rows: number; picked: number }>(
+      CompiledQuery.raw(wait ? this.statements.waiting : this.statements.unlessBusy),
     );
-    return rows[0]?.ok === true;
+    const r = rows[0];
+    return { ok: r?.ok === true, rows: r?.rows ?? 0, more: (r?.picked ?? 0) >= this.mergeRows };
   }
 
   /** The stations' update and the packet log in one statement (one round trip per commit). */
