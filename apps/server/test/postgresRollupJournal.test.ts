@@ -183,6 +183,50 @@ describe.runIf(TEST_ENGINE === 'postgres')('deferred roll-ups on PostgreSQL', ()
     expect(await dailyRows()).toEqual(rollupsOf(rounds.slice(0, 21).flat()));
   });
 
+  it('still owes the row a commit journalled while a merge of another transaction ran', async () => {
+    const writer = new PostgresIngestWriter(options);
+    await commit(writer, rounds[0] as IngestReading[]);
+    await commit(writer, rounds[1] as IngestReading[]);
+    expect(writer.rollupsOwed()).toBe(true);
+    const zeros = (rounds[2] as IngestReading[]).map(() => 0);
+    const gate = () => {
+      let open = (): void => undefined;
+      const opened = new Promise<void>((resolve) => (open = resolve));
+      return { open, opened };
+    };
+    const aWrote = gate();
+    const aGoes = gate();
+    const bMerged = gate();
+    const bGoes = gate();
+    // Commit A journals round 2 and waits; B's merge runs meanwhile and cannot see A's row.
+    const a = store.db.transaction().execute(async (trx) => {
+      const written = await writer.writeReadings(trx, ORIGIN, rounds[2] as IngestReading[], zeros);
+      aWrote.open();
+      await aGoes.opened;
+      return { written, settled: await writer.settleRollups(trx, { force: false }) };
+    });
+    await aWrote.opened;
+    const b = store.db.transaction().execute(async (trx) => {
+      const settled = await writer.settleRollups(trx, { force: true });
+      bMerged.open();
+      await bGoes.opened;
+      return settled;
+    });
+    await bMerged.opened;
+    // A commits first, then B: B's merge did not cover A's row, so the writer still owes it.
+    aGoes.open();
+    const done = await a;
+    done.written.publish();
+    done.settled.publish();
+    bGoes.open();
+    (await b).publish();
+    expect(writer.rollupsOwed()).toBe(true);
+    expect(await journalRows()).toBe(1);
+    expect((await commit(writer, [], true)).complete).toBe(true);
+    expect(writer.rollupsOwed()).toBe(false);
+    expect(await dailyRows()).toEqual(rollupsOf(rounds.slice(0, 3).flat()));
+  });
+
   it('leaves the journal to a merge another transaction runs, and takes it on a later try', async () => {
     const writer = new PostgresIngestWriter({ ...options, rollupIntervalMs: 1_000 });
     clockMs += 1_000;

@@ -17,6 +17,7 @@ import type { IngestRepository } from './ingest.repository.js';
 import type { FreshReading, FreshReadingsHub } from './freshReadingsHub.js';
 import type { IngestWriter, PacketLogRow, SettledRollups, StationUpdate } from './ingestWriter.js';
 import type { HeardPacket, ProbeDirectory } from './probeDirectory.js';
+import { UnannouncedStations } from './unannouncedStations.js';
 
 function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
@@ -61,7 +62,7 @@ export class IngestService {
   private readonly workers: number;
   private readonly maxProbesPerBatch: number;
   /** Stations with new readings whose roll-ups are not written yet: announced once they are. */
-  private readonly unannounced = new Set<string>();
+  private readonly unannounced = new UnannouncedStations();
   /** Writes owed roll-ups once they are due, when no commit came to write them (decision 0062). */
   private rollupTimer: NodeJS.Timeout | undefined;
 
@@ -183,13 +184,10 @@ export class IngestService {
    * it: under load on SQLite that is the next commit that writes them.
    */
   private async commitAndAnnounce(batch: Pending[], force: boolean): Promise<IngestResponse[]> {
+    const before = this.unannounced.begin();
     const { answers, bsIds, complete } = await this.commit(batch, force);
-    for (const id of bsIds) this.unannounced.add(id);
-    if (complete && this.unannounced.size > 0) {
-      const all = [...this.unannounced].sort();
-      this.unannounced.clear();
-      this.bus.emit('newData', { bsIds: all });
-    }
+    const announce = this.unannounced.done(before, bsIds, complete);
+    if (announce.length > 0) this.bus.emit('newData', { bsIds: announce });
     return answers;
   }
 

@@ -233,9 +233,13 @@ export class PostgresIngestWriter implements IngestWriter {
   private readonly pace: RollupPace;
   /** Journal rows this instance committed may still be unmerged. */
   private owed = false;
-  /** The open transaction added a journal row, of this many new readings. */
-  private openJournal = false;
-  private openFresh = 0;
+  /** Commits of this instance that added a journal row, counted once committed. */
+  private journals = 0;
+  /**
+   * Per open transaction (two run at once): the new readings it added to the journal. Kept by the
+   * transaction object, which writeReadings and settleRollups both receive.
+   */
+  private readonly open = new WeakMap<Transaction<Database>, { fresh: number }>();
 
   private readonly statements: { waiting: string; unlessBusy: string };
 
@@ -265,10 +269,7 @@ export class PostgresIngestWriter implements IngestWriter {
     const written: WrittenReadings = {
       fresh,
       publish: nothing,
-      discard: () => {
-        this.openJournal = false;
-        this.openFresh = 0;
-      },
+      discard: () => this.open.delete(trx),
     };
     if (readings.length === 0) return written;
     const all = readingParameters(origins, readings, packetOf, undefined);
@@ -296,8 +297,7 @@ export class PostgresIngestWriter implements IngestWriter {
         CompiledQuery.raw(journalStatement(some.depths), journalParameters(some.parameters)),
       );
     }
-    this.openJournal = true;
-    this.openFresh += n;
+    this.open.set(trx, { fresh: n });
     return written;
   }
 
@@ -315,26 +315,34 @@ export class PostgresIngestWriter implements IngestWriter {
    * runs (the caller holds no probe locks then); otherwise it leaves the journal to that merge.
    */
   async settleRollups(trx: Transaction<Database>, opts: { force: boolean }): Promise<SettledRollups> {
-    const journaled = this.openJournal;
+    const own = this.open.get(trx);
+    this.open.delete(trx);
+    const journaled = own !== undefined;
     const now = this.pace.nowMs();
-    const write = this.pace.writesNow(now, this.openFresh, opts.force);
-    this.openJournal = false;
-    this.openFresh = 0;
-    const owedAfter = this.owed || journaled;
-    if (!owedAfter || !write)
+    const write = this.pace.writesNow(now, own?.fresh ?? 0, opts.force);
+    const published = () => {
+      if (journaled) this.journals++;
+    };
+    if (!(this.owed || journaled) || !write)
       return {
-        complete: !owedAfter,
+        complete: !(this.owed || journaled),
         publish: () => {
-          this.owed = owedAfter;
+          published();
+          if (journaled) this.owed = true;
         },
         discard: nothing,
       };
+    // The journal rows of this instance's commits done before the merge's statement: the merge sees them.
+    const seen = this.journals;
     const { ok, more } = await this.merge(trx, opts.force);
     return {
       // A merge that saw the whole journal covers every row committed before it, and this transaction's.
       complete: ok && !more,
       publish: () => {
-        this.owed = !ok || more;
+        // Another flush's commit finished after the merge began: its row may not be merged yet.
+        const later = this.journals > seen;
+        published();
+        this.owed = !ok || more || later;
         // Tried and left to another transaction's merge: the next try is an interval later. A merge
         // that stopped at its limit is followed by the next one at once.
         if (more) this.pace.wrote(Number.NEGATIVE_INFINITY);
