@@ -9,5 +9,10 @@ export default defineConfig({
     // The PostgreSQL suites share one database, so files must not run side by side there.
     fileParallelism: process.env.TEST_STORE !== 'postgres',
     testTimeout: 20_000,
+    // One module graph per worker, not one per file: importing the server (Fastify, every feature) for
+    // each of ~75 files cost more than the tests themselves. Safe because the server keeps no state at
+    // module level (each test builds its own app and store) and every file closes what it opens and
+    // restores real timers; decision 0063.
+    isolate: false,
   },
 });
