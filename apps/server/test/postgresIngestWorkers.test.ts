@@ -34,7 +34,8 @@ describe.runIf(TEST_ENGINE === 'postgres')('two ingest commits at once on Postgr
   const waitingForLock = async () =>
     (
       await other.query<{ n: number }>(
-        `select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`,
+        `select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted
+          and database = (select oid from pg_database where datname = current_database())`,
       )
     ).rows[0]?.n ?? 0;
 
