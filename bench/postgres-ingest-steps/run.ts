@@ -121,7 +121,8 @@ async function stepsRound(admin: pg.Client, schema: string): Promise<Record<stri
           })),
         );
         step('stations');
-        const settled = await writer.settleRollups(trx, { force: false });
+        const fresh = written.fresh.reduce((a, b) => a + b, 0);
+        const settled = await writer.settleRollups(trx, { force: false, fresh });
         step('merge');
         return { written, settled, pid, at };
       });

@@ -3,7 +3,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, openStore, type Store } from '../src/db/createDatabase.js';
 import { SqliteIngestWriter } from '../src/features/ingest/sqliteIngestWriter.js';
 import { packDay } from '../src/features/readings/packedDay.js';
-import { DAY, rollupReading, rollupsOf, type ExpectedDaily as Expected } from './support/rollupsOf.js';
+import {
+  DAY,
+  freshCount,
+  rollupReading,
+  rollupsOf,
+  type ExpectedDaily as Expected,
+} from './support/rollupsOf.js';
 import { TEST_ENGINE } from './support/testApp.js';
 
 const DAY0 = 20_000 * DAY; // a UTC midnight
@@ -38,7 +44,7 @@ describe.runIf(TEST_ENGINE === 'sqlite')('deferred roll-ups on SQLite', () => {
         readings,
         readings.map(() => 0),
       );
-      settled = writer.settleRollups(trx, { force });
+      settled = writer.settleRollups(trx, { force, fresh: freshCount(w) });
       return w;
     });
     written.publish();
@@ -160,7 +166,7 @@ describe.runIf(TEST_ENGINE === 'sqlite')('deferred roll-ups on SQLite', () => {
           rounds[5] as IngestReading[],
           (rounds[5] as IngestReading[]).map(() => 0),
         );
-        const s = writer.settleRollups(trx, { force: false });
+        const s = writer.settleRollups(trx, { force: false, fresh: freshCount(w) });
         w.discard();
         s.discard();
         throw new Error('disk full');

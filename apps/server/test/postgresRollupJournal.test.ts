@@ -4,7 +4,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, openStore, type Store } from '../src/db/createDatabase.js';
 import { PostgresIngestWriter } from '../src/features/ingest/postgresIngestWriter.js';
-import { DAY, rollupReading as reading, rollupsOf, type ExpectedDaily } from './support/rollupsOf.js';
+import {
+  DAY,
+  freshCount,
+  rollupReading as reading,
+  rollupsOf,
+  type ExpectedDaily,
+} from './support/rollupsOf.js';
 import { TEST_DATABASE_URL, TEST_ENGINE } from './support/testApp.js';
 
 const DAY0 = 20_000 * DAY; // a UTC midnight
@@ -50,7 +56,7 @@ describe.runIf(TEST_ENGINE === 'postgres')('deferred roll-ups on PostgreSQL', ()
         readings,
         readings.map(() => 0),
       );
-      return { written, settled: await writer.settleRollups(trx, { force }) };
+      return { written, settled: await writer.settleRollups(trx, { force, fresh: freshCount(written) }) };
     });
     done.written.publish();
     done.settled.publish();
@@ -203,11 +209,14 @@ describe.runIf(TEST_ENGINE === 'postgres')('deferred roll-ups on PostgreSQL', ()
       const written = await writer.writeReadings(trx, ORIGIN, rounds[2] as IngestReading[], zeros);
       aWrote.open();
       await aGoes.opened;
-      return { written, settled: await writer.settleRollups(trx, { force: false }) };
+      return {
+        written,
+        settled: await writer.settleRollups(trx, { force: false, fresh: freshCount(written) }),
+      };
     });
     await aWrote.opened;
     const b = store.db.transaction().execute(async (trx) => {
-      const settled = await writer.settleRollups(trx, { force: true });
+      const settled = await writer.settleRollups(trx, { force: true, fresh: 0 });
       bMerged.open();
       await bGoes.opened;
       return settled;

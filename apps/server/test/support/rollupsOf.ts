@@ -45,6 +45,10 @@ export function rollupsOf(readings: readonly IngestReading[]): Map<string, Expec
   return out;
 }
 
+/** The new readings a writer's call stored (its `fresh` marks), as the service passes them on. */
+export const freshCount = (written: { fresh: Uint8Array }): number =>
+  written.fresh.reduce((a, b) => a + b, 0);
+
 /** A reading of probe `R<sensor>` at `ts` whose values follow from `k` (three depths, a battery). */
 export function rollupReading(sensor: number, ts: number, k: number): IngestReading {
   return {

@@ -282,7 +282,9 @@ export class IngestService {
           }
         }
         await this.writer.writeStations(trx, [...stationUpdates.values()], log);
-        settled = await this.writer.settleRollups?.(trx, { force: forceRollups });
+        let fresh = 0;
+        for (const n of stored) fresh += n;
+        settled = await this.writer.settleRollups?.(trx, { force: forceRollups, fresh });
         const freshHub = this.fresh;
         publish = () => {
           directory?.commit();

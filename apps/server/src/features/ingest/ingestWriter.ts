@@ -63,10 +63,13 @@ export interface IngestWriter {
    * A writer that defers its roll-ups (SQLite, decision 0062; PostgreSQL, decision 0064) has the four
    * below; one without them writes the roll-ups in writeReadings, so every commit leaves them complete.
    */
-  /** Last step of each transaction: writes the owed roll-ups now (`force`) or when due. */
+  /**
+   * Last step of each transaction: writes the owed roll-ups now (`force`) or when due. `fresh`: the new
+   * readings this transaction stored (what writeReadings marked in `fresh`).
+   */
   settleRollups?(
     trx: Transaction<Database>,
-    opts: { force: boolean },
+    opts: { force: boolean; fresh: number },
   ): SettledRollups | Promise<SettledRollups>;
   /** Whether committed readings' roll-ups are still unwritten, and in how many ms they are due. */
   rollupsOwed?(): boolean;

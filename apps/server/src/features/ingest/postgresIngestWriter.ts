@@ -235,11 +235,6 @@ export class PostgresIngestWriter implements IngestWriter {
   private owed = false;
   /** Commits of this instance that added a journal row, counted once committed. */
   private journals = 0;
-  /**
-   * Per open transaction (two run at once): the new readings it added to the journal. Kept by the
-   * transaction object, which writeReadings and settleRollups both receive.
-   */
-  private readonly open = new WeakMap<Transaction<Database>, { fresh: number }>();
 
   private readonly statements: { waiting: string; unlessBusy: string };
 
@@ -269,7 +264,7 @@ export class PostgresIngestWriter implements IngestWriter {
     const written: WrittenReadings = {
       fresh,
       publish: nothing,
-      discard: () => this.open.delete(trx),
+      discard: nothing,
     };
     if (readings.length === 0) return written;
     const all = readingParameters(origins, readings, packetOf, undefined);
@@ -297,7 +292,6 @@ export class PostgresIngestWriter implements IngestWriter {
         CompiledQuery.raw(journalStatement(some.depths), journalParameters(some.parameters)),
       );
     }
-    this.open.set(trx, { fresh: n });
     return written;
   }
 
@@ -314,12 +308,14 @@ export class PostgresIngestWriter implements IngestWriter {
    * the interval has passed since the last merge. Forced, it waits for a merge another transaction
    * runs (the caller holds no probe locks then); otherwise it leaves the journal to that merge.
    */
-  async settleRollups(trx: Transaction<Database>, opts: { force: boolean }): Promise<SettledRollups> {
-    const own = this.open.get(trx);
-    this.open.delete(trx);
-    const journaled = own !== undefined;
+  async settleRollups(
+    trx: Transaction<Database>,
+    opts: { force: boolean; fresh: number },
+  ): Promise<SettledRollups> {
+    // A transaction that stored new readings added them to the journal (writeReadings).
+    const journaled = opts.fresh > 0;
     const now = this.pace.nowMs();
-    const write = this.pace.writesNow(now, own?.fresh ?? 0, opts.force);
+    const write = this.pace.writesNow(now, opts.fresh, opts.force);
     const published = () => {
       if (journaled) this.journals++;
     };

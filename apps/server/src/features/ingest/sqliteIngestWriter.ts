@@ -133,7 +133,6 @@ export class SqliteIngestWriter implements IngestWriter {
   private openDays = new Set<DailyState>();
   /** The days listed as owed since the roll-ups were last written: a later commit need not list them. */
   private readonly listed = new Set<DailyState>();
-  private openFresh = 0;
   /** Memory may be ahead of the store (a transaction failed): rebuild from the store before use. */
   private stale = true;
   private readonly pace: RollupPace;
@@ -177,7 +176,6 @@ export class SqliteIngestWriter implements IngestWriter {
         for (let i = from; i < to; i++) {
           if (fresh[i] === 0) continue;
           const r = readings[i] as IngestReading;
-          this.openFresh += 1;
           const day = dayOf(r.meas_ts);
           let p = pending.get(r.sensor_id);
           if (!p) pending.set(r.sensor_id, (p = { latest: undefined, latestBsId: '', days: [] }));
@@ -291,13 +289,12 @@ export class SqliteIngestWriter implements IngestWriter {
    * Ends the transaction's roll-up work: writes everything owed (its own folds included) when `force`,
    * while few new readings are owed, or once a second; otherwise records its probe-days as owed.
    */
-  settleRollups(_trx: unknown, opts: { force: boolean }): SettledRollups {
+  settleRollups(_trx: unknown, opts: { force: boolean; fresh: number }): SettledRollups {
     this.recoverIfStale();
     const openDays = this.openDays;
     const now = this.pace.nowMs();
-    const write = this.pace.writesNow(now, this.openFresh, opts.force);
+    const write = this.pace.writesNow(now, opts.fresh, opts.force);
     this.openDays = new Set();
-    this.openFresh = 0;
     if (!write) {
       const lines: string[] = [];
       for (const d of openDays) {
@@ -348,7 +345,6 @@ export class SqliteIngestWriter implements IngestWriter {
     this.daily.clear();
     this.pending.clear();
     this.openDays = new Set();
-    this.openFresh = 0;
     this.listed.clear();
     this.stale = true;
   }
