@@ -30,7 +30,8 @@ const ROLLUP_TRY_LOCK = `pg_try_advisory_xact_lock(${MERGE_KEY})`;
 /**
  * Journal columns of a commit's readings: arrays of the readings' insert, and one per depth (the
  * depths' JSON text is made again from those, for the few readings that become a probe's latest).
- * `$n` are the parameters `writeReadings` passes (see `readingParameters`).
+ * `$n` are the parameters each statement's own list below names (`commitParameters`,
+ * `journalParameters`).
  */
 const JOURNAL_COLUMNS = 'sensor_ids, times, bs_ids, sensor_rssi, bs_rssi, batt';
 const journalValues = (p: readonly number[]) =>
@@ -45,6 +46,8 @@ const depthValues = (k: number, first: number) =>
  * parameter once, however often the statement names it.
  */
 function commitStatement(k: number): string {
+  // $1 ids, $2 times, $3 stations, $4 station times, $5 JSON, $6 and $7 signal, $8 battery, $9 count,
+  // $10… depths (commitParameters).
   return `
     with stored as (
       insert into readings (sensor_id, meas_ts, bs_id, received_ts, temperature, temps, sensor_rssi, bs_rssi, batt)
@@ -61,17 +64,35 @@ function commitStatement(k: number): string {
     from counted`;
 }
 
-/**
- * A journal row of the readings given (those that were new when some were repeats): the parameters of
- * `commitStatement` that the journal takes (`journalParameters`).
- */
+const commitParameters = (a: ReadingArrays): unknown[] => [
+  a.ids,
+  a.times,
+  a.bsIds,
+  a.received,
+  a.temps,
+  a.sensorRssi,
+  a.bsRssi,
+  a.batt,
+  a.count,
+  ...a.depths,
+];
+
+/** A journal row of the readings given (those that were new when some were repeats). */
 function journalStatement(k: number): string {
+  // $1 ids, $2 times, $3 stations, $4 and $5 signal, $6 battery, $7… depths (journalParameters).
   return `insert into ingest_rollup_journal (${JOURNAL_COLUMNS}, ${depthColumns(k)})
     values (${journalValues([1, 2, 3, 4, 5, 6])}, ${depthValues(k, 7)})`;
 }
 
-/** `readingParameters` without those the journal leaves out: the station's time, the JSON, the count. */
-const journalParameters = (p: readonly unknown[]) => [...p.slice(0, 3), ...p.slice(5, 8), ...p.slice(9)];
+const journalParameters = (a: ReadingArrays): unknown[] => [
+  a.ids,
+  a.times,
+  a.bsIds,
+  a.sensorRssi,
+  a.bsRssi,
+  a.batt,
+  ...a.depths,
+];
 
 /**
  * Journal rows one merge takes at most (about 500 readings each under load, a commit's): a journal that
@@ -164,13 +185,29 @@ interface Merged {
   more: boolean;
 }
 
-/** The parameters of `commitStatement`/`journalStatement` for the readings at `indices`. */
-function readingParameters(
+/** The readings at `indices` (or all) as array literals, one per column, and one per depth. */
+interface ReadingArrays {
+  ids: string;
+  times: string;
+  bsIds: string;
+  /** When each reading's packet arrived. */
+  received: string;
+  /** Each reading's depths as JSON. */
+  temps: string;
+  sensorRssi: string;
+  bsRssi: string;
+  batt: string;
+  /** Depth d of each reading (null where it has fewer), for d = 1 up to the most depths among them. */
+  depths: string[];
+  count: number;
+}
+
+function readingArrays(
   origins: readonly PacketOrigin[],
   readings: readonly IngestReading[],
   packetOf: readonly number[],
   indices: Iterable<number> | undefined,
-): { parameters: unknown[]; count: number; depths: number } {
+): ReadingArrays {
   const ids: string[] = [];
   const times: number[] = [];
   const bsIds: string[] = [];
@@ -201,20 +238,16 @@ function readingParameters(
   if (indices) for (const i of indices) add(i);
   else for (let i = 0; i < readings.length; i++) add(i);
   return {
-    parameters: [
-      textArray(ids),
-      intArray(times),
-      textArray(bsIds),
-      intArray(received),
-      textArray(temps),
-      intArray(sensorRssi),
-      intArray(bsRssi),
-      intArray(batt),
-      count,
-      ...byDepth.map(intArray),
-    ],
+    ids: textArray(ids),
+    times: intArray(times),
+    bsIds: textArray(bsIds),
+    received: intArray(received),
+    temps: textArray(temps),
+    sensorRssi: intArray(sensorRssi),
+    bsRssi: intArray(bsRssi),
+    batt: intArray(batt),
+    depths: byDepth.map(intArray),
     count,
-    depths: byDepth.length,
   };
 }
 
@@ -267,9 +300,9 @@ export class PostgresIngestWriter implements IngestWriter {
       discard: nothing,
     };
     if (readings.length === 0) return written;
-    const all = readingParameters(origins, readings, packetOf, undefined);
+    const all = readingArrays(origins, readings, packetOf, undefined);
     const { rows } = await trx.executeQuery<{ n: number; keys: string[] | null }>(
-      CompiledQuery.raw(commitStatement(all.depths), all.parameters),
+      CompiledQuery.raw(commitStatement(all.depths.length), commitParameters(all)),
     );
     const { n, keys } = rows[0] ?? { n: 0, keys: null };
     if (n === 0) return written;
@@ -287,9 +320,9 @@ export class PostgresIngestWriter implements IngestWriter {
         fresh[i] = 1;
         freshAt.push(i);
       }
-      const some = readingParameters(origins, readings, packetOf, freshAt);
+      const some = readingArrays(origins, readings, packetOf, freshAt);
       await trx.executeQuery(
-        CompiledQuery.raw(journalStatement(some.depths), journalParameters(some.parameters)),
+        CompiledQuery.raw(journalStatement(some.depths.length), journalParameters(some)),
       );
     }
     return written;
