@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, openStore, type Store } from '../src/db/createDatabase.js';
-import { PostgresIngestWriter } from '../src/features/ingest/postgresIngestWriter.js';
+import { RepeatedReadings } from '../src/features/ingest/ingestWriter.js';
+import { PostgresIngestWriter, REPEATS_MS } from '../src/features/ingest/postgresIngestWriter.js';
 import {
   DAY,
   freshCount,
@@ -47,20 +48,31 @@ describe.runIf(TEST_ENGINE === 'postgres')('deferred roll-ups on PostgreSQL', ()
     await sql`truncate readings, probe_latest, probe_daily, ingest_rollup_journal`.execute(store.db);
   });
 
-  /** One commit through the writer, as the ingest service runs it. */
+  /**
+   * One commit through the writer, as the ingest service runs it: again with `repeats` when the
+   * writer's COPY met a repeat (`attempts` tells).
+   */
   async function commit(writer: PostgresIngestWriter, readings: IngestReading[], force = false) {
-    const done = await store.db.transaction().execute(async (trx) => {
-      const written = await writer.writeReadings(
-        trx,
-        ORIGIN,
-        readings,
-        readings.map(() => 0),
-      );
-      return { written, settled: await writer.settleRollups(trx, { force, fresh: freshCount(written) }) };
+    const attempt = (repeats: boolean) =>
+      store.db.transaction().execute(async (trx) => {
+        const written = await writer.writeReadings(
+          trx,
+          ORIGIN,
+          readings,
+          readings.map(() => 0),
+          repeats,
+        );
+        return { written, settled: await writer.settleRollups(trx, { force, fresh: freshCount(written) }) };
+      });
+    let attempts = 1;
+    const done = await attempt(false).catch((err: unknown) => {
+      if (!(err instanceof RepeatedReadings)) throw err;
+      attempts++;
+      return attempt(true);
     });
     done.written.publish();
     done.settled.publish();
-    return { fresh: [...done.written.fresh], complete: done.settled.complete };
+    return { fresh: [...done.written.fresh], complete: done.settled.complete, attempts };
   }
 
   const dailyRows = async () =>
@@ -130,11 +142,32 @@ describe.runIf(TEST_ENGINE === 'postgres')('deferred roll-ups on PostgreSQL', ()
     const round1 = rounds[1] as IngestReading[];
     // Repeats of stored readings, a new round, and one reading twice within the commit.
     const mixed = [...(rounds[0] as IngestReading[]).slice(0, 5), ...round1, round1[7] as IngestReading];
-    const { fresh } = await commit(writer, mixed);
+    const { fresh, attempts } = await commit(writer, mixed);
     expect(fresh).toEqual([...Array<number>(5).fill(0), ...Array<number>(20).fill(1), 0]);
-    expect((await commit(writer, rounds[0] as IngestReading[])).fresh.every((f) => f === 0)).toBe(true);
+    // COPY met the repeats and the commit ran again, skipping them.
+    expect(attempts).toBe(2);
+    // For a while after, commits skip repeats from the start.
+    const again = await commit(writer, rounds[0] as IngestReading[]);
+    expect(again.fresh.every((f) => f === 0)).toBe(true);
+    expect(again.attempts).toBe(1);
     await commit(writer, [], true);
     expect(await dailyRows()).toEqual(rollupsOf(rounds.slice(0, 2).flat()));
+  });
+
+  it('copies new readings, and skips repeats for a while once a commit met one', async () => {
+    const writer = new PostgresIngestWriter(options);
+    const repeat = async () => (await commit(writer, rounds[0] as IngestReading[])).attempts;
+    expect((await commit(writer, rounds[0] as IngestReading[])).attempts).toBe(1);
+    expect(await repeat()).toBe(2);
+    clockMs += REPEATS_MS - 1;
+    expect((await commit(writer, rounds[1] as IngestReading[])).attempts).toBe(1);
+    expect(await repeat()).toBe(1);
+    clockMs += 1;
+    // The window has passed: COPY again, and a repeat costs a second attempt again.
+    expect((await commit(writer, rounds[2] as IngestReading[])).attempts).toBe(1);
+    expect(await repeat()).toBe(2);
+    await commit(writer, [], true);
+    expect(await dailyRows()).toEqual(rollupsOf(rounds.slice(0, 3).flat()));
   });
 
   it("merges a crashed instance's journal once, from another instance", async () => {

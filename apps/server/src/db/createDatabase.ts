@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { Database } from './schema.js';
 import type { Engine } from './engine.js';
 import { migrations } from './migrations/index.js';
+import { PostgresClient } from './postgresClient.js';
 
 export interface Store {
   db: Kysely<Database>;
@@ -48,6 +49,8 @@ export function openStore(opts: StoreOptions): Store {
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 10,
       types: pgTypes(),
+      // Runs the ingest path's registered statements as named statements or COPY (postgresClient.ts).
+      Client: PostgresClient,
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

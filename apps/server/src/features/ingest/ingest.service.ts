@@ -15,7 +15,13 @@ import { batchLength } from './batchLength.js';
 import { DAY_S, dayOf } from './dailyRollup.js';
 import type { IngestRepository } from './ingest.repository.js';
 import type { FreshReading, FreshReadingsHub } from './freshReadingsHub.js';
-import type { IngestWriter, PacketLogRow, SettledRollups, StationUpdate } from './ingestWriter.js';
+import {
+  RepeatedReadings,
+  type IngestWriter,
+  type PacketLogRow,
+  type SettledRollups,
+  type StationUpdate,
+} from './ingestWriter.js';
 import type { HeardPacket, ProbeDirectory } from './probeDirectory.js';
 import { UnannouncedStations } from './unannouncedStations.js';
 
@@ -185,7 +191,11 @@ export class IngestService {
    */
   private async commitAndAnnounce(batch: Pending[], force: boolean): Promise<IngestResponse[]> {
     const before = this.unannounced.begin();
-    const { answers, bsIds, complete } = await this.commit(batch, force);
+    const { answers, bsIds, complete } = await this.commit(batch, force, false).catch((err: unknown) => {
+      // The writer's fast insert met a reading stored before: again, on the path that skips repeats.
+      if (err instanceof RepeatedReadings) return this.commit(batch, force, true);
+      throw err;
+    });
     const announce = this.unannounced.done(before, bsIds, complete);
     if (announce.length > 0) this.bus.emit('newData', { bsIds: announce });
     return answers;
@@ -194,6 +204,7 @@ export class IngestService {
   private async commit(
     batch: Pending[],
     forceRollups: boolean,
+    repeats: boolean,
   ): Promise<{ answers: IngestResponse[]; bsIds: string[]; complete: boolean }> {
     const heard: HeardPacket[] = batch.map((p) => ({
       bsId: p.bsId,
@@ -263,7 +274,9 @@ export class IngestService {
 
         await this.dropPacked(trx, batch, accepted, packetOf);
         const written =
-          accepted.length > 0 ? await this.writer.writeReadings(trx, batch, accepted, packetOf) : undefined;
+          accepted.length > 0
+            ? await this.writer.writeReadings(trx, batch, accepted, packetOf, repeats)
+            : undefined;
         discard = () => {
           written?.discard();
           settled?.discard();

@@ -29,6 +29,16 @@ export interface WrittenReadings {
   discard(): void;
 }
 
+/**
+ * Thrown by a writer whose fast insert met a reading stored before, or twice in the call (PostgreSQL's
+ * COPY, decision 0065): the transaction is lost, and the service runs the commit again with `repeats`.
+ */
+export class RepeatedReadings extends Error {
+  constructor() {
+    super('a reading of the commit was stored before: commit again with repeats');
+  }
+}
+
 /** How a transaction left the roll-ups (deferred roll-ups, decisions 0062 and 0064). */
 export interface SettledRollups {
   /** The store's roll-ups cover every committed reading once this transaction commits. */
@@ -48,13 +58,15 @@ export interface IngestWriter {
   /**
    * Stores the readings not stored yet (the same probe and time stored before, or earlier in this
    * call, is a duplicate), moves each probe's latest reading forward and folds the new readings into
-   * the daily roll-ups. Runs inside the caller's transaction.
+   * the daily roll-ups. Runs inside the caller's transaction. `repeats`: the commit is run again after
+   * the writer threw RepeatedReadings, and must take the path that skips repeats.
    */
   writeReadings(
     trx: Transaction<Database>,
     origins: readonly PacketOrigin[],
     readings: readonly IngestReading[],
     packetOf: readonly number[],
+    repeats?: boolean,
   ): Promise<WrittenReadings>;
   /** Station times (only forward), firmware and version, and one packet-log row per packet. */
   writeStations(trx: Transaction<Database>, updates: StationUpdate[], log: PacketLogRow[]): Promise<void>;

@@ -1,14 +1,16 @@
 import { CompiledQuery, sql, type RawBuilder, type Transaction } from 'kysely';
 import type { IngestReading } from '@emberwatch/shared';
 import type { Database } from '../../db/schema.js';
+import { copyField, copyStatement, namedStatement } from '../../db/postgresClient.js';
 import { intArray, textArray } from './postgresArrays.js';
-import type {
-  IngestWriter,
-  PacketLogRow,
-  PacketOrigin,
-  SettledRollups,
-  StationUpdate,
-  WrittenReadings,
+import {
+  RepeatedReadings,
+  type IngestWriter,
+  type PacketLogRow,
+  type PacketOrigin,
+  type SettledRollups,
+  type StationUpdate,
+  type WrittenReadings,
 } from './ingestWriter.js';
 import { RollupPace, type RollupPaceOptions } from './rollupPace.js';
 import { tempsJson } from './tempsJson.js';
@@ -190,9 +192,9 @@ interface ReadingArrays {
   ids: string;
   times: string;
   bsIds: string;
-  /** When each reading's packet arrived. */
+  /** When each reading's packet arrived ('' in the COPY form: the rows carry it). */
   received: string;
-  /** Each reading's depths as JSON. */
+  /** Each reading's depths as JSON ('' in the COPY form: the rows carry them). */
   temps: string;
   sensorRssi: string;
   bsRssi: string;
@@ -200,14 +202,29 @@ interface ReadingArrays {
   /** Depth d of each reading (null where it has fewer), for d = 1 up to the most depths among them. */
   depths: string[];
   count: number;
+  /** In the COPY form: the readings as rows of `readings` in COPY's text format (COPY_READINGS). */
+  rows: string;
 }
+
+/** The readings' insert as COPY (decision 0065); it fails as a whole when one reading was stored before. */
+const COPY_READINGS = copyStatement(
+  'copy readings (sensor_id, meas_ts, bs_id, received_ts, temperature, temps, sensor_rssi, bs_rssi, batt) from stdin',
+);
+const UNIQUE_VIOLATION = '23505';
+/**
+ * After COPY met a repeat, commits skip repeats for this long: a station sending again what it was not
+ * sure had arrived sends several packets of it, and each would otherwise cost a lost transaction.
+ */
+export const REPEATS_MS = 10_000;
 
 function readingArrays(
   origins: readonly PacketOrigin[],
   readings: readonly IngestReading[],
   packetOf: readonly number[],
   indices: Iterable<number> | undefined,
+  form: 'copy' | 'arrays',
 ): ReadingArrays {
+  const copy = form === 'copy';
   const ids: string[] = [];
   const times: number[] = [];
   const bsIds: string[] = [];
@@ -217,19 +234,30 @@ function readingArrays(
   const bsRssi: (number | null)[] = [];
   const batt: (number | null)[] = [];
   const byDepth: (number | null)[][] = [];
+  let rows = '';
   let count = 0;
   const add = (i: number) => {
     const r = readings[i] as IngestReading;
     const origin = origins[packetOf[i] as number] as PacketOrigin;
+    const t = r.temperatures;
+    const sRssi = r.sensor_RSSI ?? null;
+    const bRssi = r.bs_RSSI ?? null;
+    const b = r.batt_voltage ?? null;
     ids.push(r.sensor_id);
     times.push(r.meas_ts);
     bsIds.push(origin.bsId);
-    received.push(origin.receivedTs);
-    const t = r.temperatures;
-    temps.push(tempsJson(t));
-    sensorRssi.push(r.sensor_RSSI ?? null);
-    bsRssi.push(r.bs_RSSI ?? null);
-    batt.push(r.batt_voltage ?? null);
+    sensorRssi.push(sRssi);
+    bsRssi.push(bRssi);
+    batt.push(b);
+    if (copy) {
+      // Probe and station ids are checked serials; copyField escapes anything else all the same.
+      rows += `${copyField(r.sensor_id)}\t${r.meas_ts}\t${copyField(origin.bsId)}\t${origin.receivedTs}\t${
+        t[0] as number
+      }\t${tempsJson(t)}\t${copyField(sRssi)}\t${copyField(bRssi)}\t${copyField(b)}\n`;
+    } else {
+      received.push(origin.receivedTs);
+      temps.push(tempsJson(t));
+    }
     // A depth the reading lacks is null in its array (the arrays stay aligned).
     while (byDepth.length < t.length) byDepth.push(new Array<number | null>(count).fill(null));
     for (let d = 0; d < byDepth.length; d++) (byDepth[d] as (number | null)[]).push(t[d] ?? null);
@@ -241,13 +269,14 @@ function readingArrays(
     ids: textArray(ids),
     times: intArray(times),
     bsIds: textArray(bsIds),
-    received: intArray(received),
-    temps: textArray(temps),
+    received: copy ? '' : intArray(received),
+    temps: copy ? '' : textArray(temps),
     sensorRssi: intArray(sensorRssi),
     bsRssi: intArray(bsRssi),
     batt: intArray(batt),
     depths: byDepth.map(intArray),
     count,
+    rows,
   };
 }
 
@@ -268,6 +297,8 @@ export class PostgresIngestWriter implements IngestWriter {
   private owed = false;
   /** Commits of this instance that added a journal row, counted once committed. */
   private journals = 0;
+  /** Until when commits skip repeats instead of COPY (REPEATS_MS). */
+  private repeatsUntil = Number.NEGATIVE_INFINITY;
 
   private readonly statements: { waiting: string; unlessBusy: string };
 
@@ -280,8 +311,8 @@ export class PostgresIngestWriter implements IngestWriter {
     this.pace = new RollupPace(options);
     this.mergeRows = options.mergeRows ?? MERGE_ROWS;
     this.statements = {
-      waiting: mergeStatement(ROLLUP_LOCK, this.mergeRows),
-      unlessBusy: mergeStatement(ROLLUP_TRY_LOCK, this.mergeRows),
+      waiting: namedStatement(mergeStatement(ROLLUP_LOCK, this.mergeRows)),
+      unlessBusy: namedStatement(mergeStatement(ROLLUP_TRY_LOCK, this.mergeRows)),
     };
   }
 
@@ -292,6 +323,7 @@ export class PostgresIngestWriter implements IngestWriter {
     origins: readonly PacketOrigin[],
     readings: readonly IngestReading[],
     packetOf: readonly number[],
+    repeats = false,
   ): Promise<WrittenReadings> {
     const fresh = new Uint8Array(readings.length);
     const written: WrittenReadings = {
@@ -300,32 +332,63 @@ export class PostgresIngestWriter implements IngestWriter {
       discard: nothing,
     };
     if (readings.length === 0) return written;
-    const all = readingArrays(origins, readings, packetOf, undefined);
+    if (repeats || this.pace.nowMs() < this.repeatsUntil) {
+      await this.writeWithRepeats(trx, origins, readings, packetOf, fresh);
+      return written;
+    }
+    // The common case, every reading new: COPY, then the journal row. COPY cannot skip a repeat: it
+    // fails, and with it the transaction (a savepoint around it would cost every commit a round trip
+    // and a subtransaction), which the service runs again with `repeats`.
+    const all = readingArrays(origins, readings, packetOf, undefined, 'copy');
+    try {
+      await trx.executeQuery(CompiledQuery.raw(COPY_READINGS, [all.rows]));
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== UNIQUE_VIOLATION) throw err;
+      this.repeatsUntil = this.pace.nowMs() + REPEATS_MS;
+      throw new RepeatedReadings();
+    }
+    fresh.fill(1);
+    await trx.executeQuery(
+      CompiledQuery.raw(namedStatement(journalStatement(all.depths.length)), journalParameters(all)),
+    );
+    return written;
+  }
+
+  /**
+   * Some readings were stored before (a station sending again what it was not sure had arrived), or
+   * repeated within the commit: an insert that skips those (the first copy is the one stored), with the
+   * journal row in the same statement when none was; otherwise the new ones are journalled on their own.
+   */
+  private async writeWithRepeats(
+    trx: Transaction<Database>,
+    origins: readonly PacketOrigin[],
+    readings: readonly IngestReading[],
+    packetOf: readonly number[],
+    fresh: Uint8Array,
+  ): Promise<void> {
+    const all = readingArrays(origins, readings, packetOf, undefined, 'arrays');
     const { rows } = await trx.executeQuery<{ n: number; keys: string[] | null }>(
       CompiledQuery.raw(commitStatement(all.depths.length), commitParameters(all)),
     );
     const { n, keys } = rows[0] ?? { n: 0, keys: null };
-    if (n === 0) return written;
+    if (n === 0) return;
     if (n === all.count) {
       fresh.fill(1);
-    } else {
-      // Some were stored before, or repeated within the commit (the first copy is the one stored):
-      // the journal gets the new ones only, in a statement of its own.
-      const stored = new Set(keys ?? []);
-      const freshAt: number[] = [];
-      for (let i = 0; i < readings.length; i++) {
-        const r = readings[i] as IngestReading;
-        const key = `${r.sensor_id}|${r.meas_ts}`;
-        if (!stored.delete(key)) continue;
-        fresh[i] = 1;
-        freshAt.push(i);
-      }
-      const some = readingArrays(origins, readings, packetOf, freshAt);
-      await trx.executeQuery(
-        CompiledQuery.raw(journalStatement(some.depths.length), journalParameters(some)),
-      );
+      return;
     }
-    return written;
+    const stored = new Set(keys ?? []);
+    const freshAt: number[] = [];
+    for (let i = 0; i < readings.length; i++) {
+      const r = readings[i] as IngestReading;
+      const key = `${r.sensor_id}|${r.meas_ts}`;
+      if (!stored.delete(key)) continue;
+      fresh[i] = 1;
+      freshAt.push(i);
+    }
+    const some = readingArrays(origins, readings, packetOf, freshAt, 'arrays');
+    await trx.executeQuery(
+      CompiledQuery.raw(namedStatement(journalStatement(some.depths.length)), journalParameters(some)),
+    );
   }
 
   rollupsOwed(): boolean {
