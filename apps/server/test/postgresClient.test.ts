@@ -76,6 +76,18 @@ describe.runIf(TEST_ENGINE === 'postgres')('the PostgreSQL pool client', () => {
     expect(rows.rows).toEqual([{ n: 0 }]);
   });
 
+  it('keeps the connection usable when the COPY statement fails before its data is read', async () => {
+    const copy = copyStatement('copy no_such_table (id) from stdin');
+    const after = await store.db.connection().execute(async (c) => {
+      await expect(c.executeQuery(CompiledQuery.raw(copy, ['1\n2\n']))).rejects.toMatchObject({
+        code: '42P01',
+      });
+      // The data that followed the statement was skipped, not read as statements.
+      return (await sql<{ n: number }>`select count(*)::int as n from t`.execute(c)).rows;
+    });
+    expect(after).toEqual([{ n: 5 }]);
+  });
+
   it('runs a registered text as a named prepared statement, on every connection', async () => {
     const text = namedStatement('select $1::int + 1 as n');
     const results = await Promise.all(

@@ -1,6 +1,5 @@
-import { finished } from 'node:stream/promises';
+import type { Writable } from 'node:stream';
 import pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
 
 /**
  * Two things Kysely's PostgreSQL driver cannot ask of node-postgres, for the few statements the ingest
@@ -38,12 +37,71 @@ export function copyField(value: string | number | null | undefined): string {
   return /[\\\t\n\r]/.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => copyEscapes[c] as string) : value;
 }
 
-async function copyIn(client: pg.Client, text: string, data: unknown): Promise<pg.QueryResult> {
+/** The part of node-postgres' connection a submitted query writes to. */
+interface Connection {
+  query(text: string): void;
+  stream: Writable;
+}
+
+const COPY_DONE = Buffer.from([0x63, 0, 0, 0, 4]);
+
+/**
+ * A COPY FROM STDIN as node-postgres runs a query it is given (a "submittable"): the statement, its
+ * data and the end of the data go out in one write, so the copy costs one round trip. PostgreSQL reads
+ * the data once it has answered the statement; a statement that fails first leaves the data unread,
+ * and the server skips copy data that arrives outside a COPY (as the protocol says it does).
+ */
+class CopyIn {
+  readonly done: Promise<pg.QueryResult>;
+  private settle!: { resolve: (r: pg.QueryResult) => void; reject: (e: unknown) => void };
+  private rowCount = 0;
+  private failed: unknown;
+
+  constructor(
+    private readonly text: string,
+    private readonly data: Buffer,
+  ) {
+    this.done = new Promise((resolve, reject) => (this.settle = { resolve, reject }));
+  }
+
+  submit(connection: Connection): void {
+    const header = Buffer.allocUnsafe(5);
+    header[0] = 0x64; // CopyData
+    header.writeUInt32BE(this.data.length + 4, 1);
+    connection.stream.cork();
+    connection.query(this.text);
+    connection.stream.write(header);
+    connection.stream.write(this.data);
+    connection.stream.write(COPY_DONE);
+    connection.stream.uncork();
+  }
+
+  handleCopyInResponse(): void {
+    // The data went out with the statement.
+  }
+
+  handleCommandComplete(msg: { text?: string }): void {
+    const copied = /^COPY (\d+)/.exec(msg.text ?? '');
+    if (copied) this.rowCount = Number(copied[1]);
+  }
+
+  handleError(err: unknown): void {
+    // node-postgres drops a query once it failed: the ReadyForQuery after it never reaches it.
+    this.failed = err;
+    this.settle.reject(err);
+  }
+
+  handleReadyForQuery(): void {
+    if (this.failed === undefined)
+      this.settle.resolve({ command: 'COPY', rowCount: this.rowCount, rows: [], oid: 0, fields: [] });
+  }
+}
+
+function copyIn(client: pg.Client, text: string, data: unknown): Promise<pg.QueryResult> {
   if (typeof data !== 'string') throw new TypeError('a COPY statement takes its data as one string');
-  const stream = client.query(copyFrom(text));
-  stream.end(data);
-  await finished(stream);
-  return { command: 'COPY', rowCount: stream.rowCount, rows: [], oid: 0, fields: [] };
+  const copy = new CopyIn(text, Buffer.from(data, 'utf8'));
+  (client.query as (q: unknown) => unknown)(copy);
+  return copy.done;
 }
 
 /** The pool's client: registered texts run as named statements or COPY (see above). */
