@@ -1,4 +1,4 @@
-import { CompiledQuery, sql, type RawBuilder, type Transaction } from 'kysely';
+import { CompiledQuery, type Transaction } from 'kysely';
 import type { IngestReading } from '@emberwatch/shared';
 import type { Database } from '../../db/schema.js';
 import { copyField, copyStatement, namedStatement } from '../../db/postgresClient.js';
@@ -47,7 +47,7 @@ const depthValues = (k: number, first: number) =>
  * every one was new, the same arrays as a journal row for the roll-ups. PostgreSQL parses each array
  * parameter once, however often the statement names it.
  */
-function commitStatement(k: number): string {
+function commitStatementOf(k: number): string {
   // $1 ids, $2 times, $3 stations, $4 station times, $5 JSON, $6 and $7 signal, $8 battery, $9 count,
   // $10… depths (commitParameters).
   return `
@@ -80,7 +80,7 @@ const commitParameters = (a: ReadingArrays): unknown[] => [
 ];
 
 /** A journal row of the readings given (those that were new when some were repeats). */
-function journalStatement(k: number): string {
+function journalStatementOf(k: number): string {
   // $1 ids, $2 times, $3 stations, $4 and $5 signal, $6 battery, $7… depths (journalParameters).
   return `insert into ingest_rollup_journal (${JOURNAL_COLUMNS}, ${depthColumns(k)})
     values (${journalValues([1, 2, 3, 4, 5, 6])}, ${depthValues(k, 7)})`;
@@ -95,6 +95,14 @@ const journalParameters = (a: ReadingArrays): unknown[] => [
   a.batt,
   ...a.depths,
 ];
+
+/** Each statement above for k depths, made once and run as a named statement. */
+function byDepths(of: (k: number) => string): (k: number) => string {
+  const made: string[] = [];
+  return (k) => (made[k] ??= namedStatement(of(k)));
+}
+const commitStatement = byDepths(commitStatementOf);
+const journalStatement = byDepths(journalStatementOf);
 
 /**
  * Journal rows one merge takes at most (about 500 readings each under load, a commit's): a journal that
@@ -280,6 +288,70 @@ function readingArrays(
   };
 }
 
+/** Times only move forward: a delayed packet must not make a station look older than it is. */
+const forward = (col: string, v: string) =>
+  `case when u.${v} is null or (s.${col} is not null and s.${col} >= u.${v}) then s.${col} else u.${v} end`;
+
+/**
+ * The station times and firmware ($1–$7, stationParameters) and the packet log (the next six,
+ * packetLogParameters) in one statement, as a named statement per shape. The stations' rows are locked
+ * in id order first, so two commits never lock them crosswise.
+ */
+function stationsStatementOf(stations: boolean, packets: boolean): string {
+  const steps: string[] = [];
+  if (stations)
+    steps.push(`
+      locked as materialized (
+        select id from base_stations where id = any($1::text[]) order by id for update),
+      updated as (
+        update base_stations as s set
+          last_data_ts = ${forward('last_data_ts', 'data')},
+          last_boot_ts = ${forward('last_boot_ts', 'boot')},
+          last_conf_ts = ${forward('last_conf_ts', 'conf')},
+          firmware = coalesce(u.firmware, s.firmware),
+          version = coalesce(u.version, s.version),
+          bs_type = coalesce(u.bs_type, s.bs_type)
+        from unnest($1::text[], $2::bigint[], $3::bigint[], $4::bigint[], $5::text[], $6::text[], $7::int[])
+          as u(id, data, boot, conf, firmware, version, bs_type)
+        where s.id = u.id and s.id in (select id from locked))`);
+  if (packets) {
+    const p = stations ? 7 : 0;
+    steps.push(`
+      logged as (
+        insert into bs_packets (bs_id, type, ts, bytes_up, bytes_down, n_readings)
+        select * from unnest($${p + 1}::text[], $${p + 2}::text[], $${p + 3}::bigint[], $${p + 4}::int[],
+          $${p + 5}::int[], $${p + 6}::int[]))`);
+  }
+  return namedStatement(`with ${steps.join(',')} select 1`);
+}
+
+const stationsStatements = new Map<string, string>();
+const stationsStatement = (stations: boolean, packets: boolean): string => {
+  const key = `${stations} ${packets}`;
+  let text = stationsStatements.get(key);
+  if (text === undefined) stationsStatements.set(key, (text = stationsStatementOf(stations, packets)));
+  return text;
+};
+
+const stationParameters = (us: StationUpdate[]): unknown[] => [
+  textArray(us.map((u) => u.bs_id)),
+  intArray(us.map((u) => u.last_data_ts)),
+  intArray(us.map((u) => u.last_boot_ts)),
+  intArray(us.map((u) => u.last_conf_ts)),
+  us.map((u) => u.firmware ?? null),
+  us.map((u) => u.version ?? null),
+  intArray(us.map((u) => u.bs_type)),
+];
+
+const packetLogParameters = (log: PacketLogRow[]): unknown[] => [
+  textArray(log.map((p) => p.bs_id)),
+  textArray(log.map((p) => p.type)),
+  intArray(log.map((p) => p.ts)),
+  intArray(log.map((p) => p.bytes_up)),
+  intArray(log.map((p) => p.bytes_down)),
+  intArray(log.map((p) => p.n_readings)),
+];
+
 /**
  * The ingest path's writes on PostgreSQL (decisions 0027, 0061 and 0064). A commit is one statement:
  * its readings are inserted from `unnest` arrays (array literals built here), and the same arrays are
@@ -348,9 +420,7 @@ export class PostgresIngestWriter implements IngestWriter {
       throw new RepeatedReadings();
     }
     fresh.fill(1);
-    await trx.executeQuery(
-      CompiledQuery.raw(namedStatement(journalStatement(all.depths.length)), journalParameters(all)),
-    );
+    await trx.executeQuery(CompiledQuery.raw(journalStatement(all.depths.length), journalParameters(all)));
     return written;
   }
 
@@ -386,9 +456,7 @@ export class PostgresIngestWriter implements IngestWriter {
       freshAt.push(i);
     }
     const some = readingArrays(origins, readings, packetOf, freshAt, 'arrays');
-    await trx.executeQuery(
-      CompiledQuery.raw(namedStatement(journalStatement(some.depths.length)), journalParameters(some)),
-    );
+    await trx.executeQuery(CompiledQuery.raw(journalStatement(some.depths.length), journalParameters(some)));
   }
 
   rollupsOwed(): boolean {
@@ -470,41 +538,12 @@ export class PostgresIngestWriter implements IngestWriter {
     updates: StationUpdate[],
     log: PacketLogRow[],
   ): Promise<void> {
-    const steps: RawBuilder<unknown>[] = [];
-    if (updates.length > 0) {
-      const us = [...updates].sort((a, b) => (a.bs_id < b.bs_id ? -1 : a.bs_id > b.bs_id ? 1 : 0));
-      // Times only move forward: a delayed packet must not make a station look older than it is. The
-      // stations' rows are locked in id order first, so two commits never lock them crosswise.
-      const forward = (col: string, v: string) =>
-        sql.raw(
-          `case when u.${v} is null or (s.${col} is not null and s.${col} >= u.${v}) then s.${col} else u.${v} end`,
-        );
-      steps.push(sql`
-        locked as materialized (
-          select id from base_stations where id = any(${us.map((u) => u.bs_id)}::text[]) order by id for update
-        ),
-        updated as (
-          update base_stations as s set
-            last_data_ts = ${forward('last_data_ts', 'data')},
-            last_boot_ts = ${forward('last_boot_ts', 'boot')},
-            last_conf_ts = ${forward('last_conf_ts', 'conf')},
-            firmware = coalesce(u.firmware, s.firmware),
-            version = coalesce(u.version, s.version),
-            bs_type = coalesce(u.bs_type, s.bs_type)
-          from unnest(${us.map((u) => u.bs_id)}::text[], ${us.map((u) => u.last_data_ts ?? null)}::bigint[],
-            ${us.map((u) => u.last_boot_ts ?? null)}::bigint[], ${us.map((u) => u.last_conf_ts ?? null)}::bigint[],
-            ${us.map((u) => u.firmware ?? null)}::text[], ${us.map((u) => u.version ?? null)}::text[],
-            ${us.map((u) => u.bs_type ?? null)}::int[]) as u(id, data, boot, conf, firmware, version, bs_type)
-          where s.id = u.id and s.id in (select id from locked))`);
-    }
-    if (log.length > 0) {
-      steps.push(sql`
-        logged as (
-          insert into bs_packets (bs_id, type, ts, bytes_up, bytes_down, n_readings)
-          select * from unnest(${log.map((p) => p.bs_id)}::text[], ${log.map((p) => p.type)}::text[],
-            ${log.map((p) => p.ts)}::bigint[], ${log.map((p) => p.bytes_up)}::int[],
-            ${log.map((p) => p.bytes_down)}::int[], ${log.map((p) => p.n_readings)}::int[]))`);
-    }
-    if (steps.length > 0) await sql`with ${sql.join(steps)} select 1`.execute(trx);
+    if (updates.length === 0 && log.length === 0) return;
+    const us = [...updates].sort((a, b) => (a.bs_id < b.bs_id ? -1 : a.bs_id > b.bs_id ? 1 : 0));
+    const parameters = [
+      ...(us.length > 0 ? stationParameters(us) : []),
+      ...(log.length > 0 ? packetLogParameters(log) : []),
+    ];
+    await trx.executeQuery(CompiledQuery.raw(stationsStatement(us.length > 0, log.length > 0), parameters));
   }
 }
