@@ -48,6 +48,12 @@ const envSchema = z.object({
    * least 3: the monitors read the last two days' raw rows for their turn points.
    */
   READINGS_PACK_AFTER_DAYS: z.coerce.number().int().min(3).max(3650).default(3),
+  /**
+   * PostgreSQL: ingest commits an instance runs side by side (decision 0065). Each holds up to 513
+   * advisory locks; PostgreSQL's lock table holds max_locks_per_transaction × max_connections (6,400
+   * by default) for every instance together.
+   */
+  INGEST_COMMITS: z.coerce.number().int().min(1).max(8).default(4),
 });
 
 /** Alert delivery (issue 12, decision 0045): providers, and the local stand-ins without them. */
@@ -193,6 +199,8 @@ export interface Config {
   vapidSubject: string;
   /** READINGS_PACK_AFTER_DAYS: a day's readings are packed once it is this many days old. */
   readingsPackAfterDays: number;
+  /** INGEST_COMMITS: PostgreSQL ingest commits run side by side. */
+  ingestCommits: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -228,5 +236,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sentinelAllowPrivate: e.SENTINEL_ALLOW_PRIVATE === '1',
     vapidSubject: e.VAPID_SUBJECT,
     readingsPackAfterDays: e.READINGS_PACK_AFTER_DAYS,
+    ingestCommits: e.INGEST_COMMITS,
   };
 }

@@ -51,9 +51,10 @@ export function ingestFeature(kernel: Kernel, deps: { history: ReadingHistory })
     writerFor(store),
     deps.history,
     freshReadings,
-    // PostgreSQL: two commits at once, each of at most the probes it locks one by one, so they do not
-    // wait for each other (decision 0064). SQLite has one writer: one commit at a time, up to 64 packets.
-    store.sqlite ? {} : { workers: 2, maxProbesPerBatch: MAX_PROBE_LOCKS },
+    // PostgreSQL: several commits at once (INGEST_COMMITS), each of at most the probes it locks one by
+    // one, so they do not wait for each other (decisions 0064, 0065). SQLite has one writer: one commit
+    // at a time, up to 64 packets.
+    store.sqlite ? {} : { workers: kernel.config.ingestCommits, maxProbesPerBatch: MAX_PROBE_LOCKS },
   );
   return defineFeature({
     name: 'ingest',
