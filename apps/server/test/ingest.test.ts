@@ -427,6 +427,7 @@ describe.runIf(TEST_ENGINE === 'postgres')('ingest from several server instances
       );
       for (const res of answers) expect(res.json()).toMatchObject({ stored: 1 });
     }
+    await instances.settleRollups();
     const daily = await t.store.db
       .selectFrom('probe_daily')
       .selectAll()
@@ -479,6 +480,7 @@ describe.runIf(TEST_ENGINE === 'postgres')('two server instances ingesting at on
     expect(answers.reduce((n, a) => n + a.stored, 0)).toBe(all.length);
     expect(answers.reduce((n, a) => n + a.duplicates, 0)).toBe(all.length);
     expect(answers.every((a) => a.refused === 0)).toBe(true);
+    await instances.settleRollups();
 
     const db = t.store.db;
     const stored = await db

@@ -7,6 +7,11 @@ export interface TwoInstances {
   readonly t: TestApp;
   /** A second server on the same config and store, as another replica behind a load balancer runs. */
   readonly second: Server;
+  /**
+   * Writes both instances' owed roll-ups: commits of the two at once may each leave the merge to the
+   * other's, and the merge follows at the pace (decision 0064), not with the answer.
+   */
+  settleRollups(): Promise<void>;
 }
 
 /**
@@ -36,6 +41,13 @@ export function twoInstancesOnOneStore(): TwoInstances {
     },
     get second() {
       return started(second);
+    },
+    async settleRollups() {
+      await started(t).ingest.settleRollups();
+      const ingest = started(second).features.find((f) => f.name === 'ingest') as {
+        exports: { ingest: { settleRollups(): Promise<void> } };
+      };
+      await ingest.exports.ingest.settleRollups();
     },
   };
 }

@@ -15,8 +15,8 @@ import { batchLength } from './batchLength.js';
 import { DAY_S, dayOf } from './dailyRollup.js';
 import type { IngestRepository } from './ingest.repository.js';
 import type { FreshReading, FreshReadingsHub } from './freshReadingsHub.js';
+import { FIRST_ATTEMPT, nextAttempt, type CommitAttempt } from './commitAttempt.js';
 import {
-  RepeatedReadings,
   type IngestWriter,
   type PacketLogRow,
   type SettledRollups,
@@ -38,6 +38,22 @@ interface Pending {
   receivedTs: number;
   resolve: (r: IngestResponse) => void;
   reject: (e: unknown) => void;
+}
+
+/**
+ * Readings older than this (of a packet received at `receivedTs`) may belong to a packed day: the
+ * packing job packs days READINGS_PACK_AFTER_DAYS (at least 3) old, so the day before yesterday is the
+ * newest it can have packed.
+ */
+const packableBefore = (receivedTs: number): number => dayOf(receivedTs) - 2 * DAY_S;
+
+/** Whether a packet of the batch carries a reading that may belong to a packed day. */
+function packable(batch: readonly Pending[]): boolean {
+  for (const p of batch) {
+    const before = packableBefore(p.receivedTs);
+    for (const r of p.packet.readings) if (r.meas_ts < before) return true;
+  }
+  return false;
 }
 
 export interface IngestServiceOptions {
@@ -191,11 +207,19 @@ export class IngestService {
    */
   private async commitAndAnnounce(batch: Pending[], force: boolean): Promise<IngestResponse[]> {
     const before = this.unannounced.begin();
-    const { answers, bsIds, complete } = await this.commit(batch, force, false).catch((err: unknown) => {
-      // The writer's fast insert met a reading stored before: again, on the path that skips repeats.
-      if (err instanceof RepeatedReadings) return this.commit(batch, force, true);
-      throw err;
-    });
+    let attempt = FIRST_ATTEMPT;
+    let committed: Awaited<ReturnType<IngestService['commit']>> | undefined;
+    while (!committed) {
+      try {
+        committed = await this.commit(batch, force, attempt);
+      } catch (err) {
+        // A repeat met by the writer's fast insert, or a deadlock without the probes' locks: again.
+        const again = nextAttempt(attempt, err);
+        if (!again) throw err;
+        attempt = again;
+      }
+    }
+    const { answers, bsIds, complete } = committed;
     const announce = this.unannounced.done(before, bsIds, complete);
     if (announce.length > 0) this.bus.emit('newData', { bsIds: announce });
     return answers;
@@ -204,7 +228,7 @@ export class IngestService {
   private async commit(
     batch: Pending[],
     forceRollups: boolean,
-    repeats: boolean,
+    attempt: CommitAttempt,
   ): Promise<{ answers: IngestResponse[]; bsIds: string[]; complete: boolean }> {
     const heard: HeardPacket[] = batch.map((p) => ({
       bsId: p.bsId,
@@ -241,8 +265,15 @@ export class IngestService {
     let settled: SettledRollups | undefined;
     const result = await this.repo
       .transaction(async (trx) => {
-        await this.repo.lockProbes(trx, probeIds);
-        const directory = probeIds.size > 0 ? await this.probes.resolve(trx, this.repo, heard) : undefined;
+        // A commit whose probes are all cached and settled, with no reading old enough to be packed,
+        // writes no probe row and no packable day: it takes none of the probes' locks (decision 0065).
+        const cached =
+          probeIds.size > 0 && !attempt.lockProbes && !packable(batch)
+            ? this.probes.resolveCached(heard)
+            : undefined;
+        if (!cached) await this.repo.lockProbes(trx, probeIds);
+        const directory =
+          cached ?? (probeIds.size > 0 ? await this.probes.resolve(trx, this.repo, heard) : undefined);
 
         // The readings each packet may write, as the packets carry them (no row object per reading).
         // Refused readings are left out first, so a foreign copy of a reading never makes the owner's
@@ -275,7 +306,7 @@ export class IngestService {
         await this.dropPacked(trx, batch, accepted, packetOf);
         const written =
           accepted.length > 0
-            ? await this.writer.writeReadings(trx, batch, accepted, packetOf, repeats)
+            ? await this.writer.writeReadings(trx, batch, accepted, packetOf, attempt.repeats)
             : undefined;
         discard = () => {
           written?.discard();
@@ -356,7 +387,7 @@ export class IngestService {
     packetOf: number[],
   ): Promise<void> {
     const old = accepted.filter(
-      (r, j) => r.meas_ts < dayOf((batch[packetOf[j] as number] as Pending).receivedTs) - 2 * DAY_S,
+      (r, j) => r.meas_ts < packableBefore((batch[packetOf[j] as number] as Pending).receivedTs),
     );
     if (old.length === 0) return;
     const packed = await this.history.packedTimes(trx, old);

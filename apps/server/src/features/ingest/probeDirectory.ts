@@ -62,6 +62,20 @@ export class ProbeDirectory {
   }
 
   /**
+   * The resolution of a commit whose stations and probes are all cached and settled: every probe known,
+   * of its station's account or refused as foreign, last heard by the station that sends it. Nothing is
+   * read or written then, so the commit needs none of the probes' locks (decision 0065). Undefined when
+   * the store must be read or written: resolve() under the locks.
+   */
+  resolveCached(heard: HeardPacket[]): Resolution | undefined {
+    const { accounts, known, uncachedStations, uncached } = this.fromCache(heard, Date.now());
+    if (uncachedStations.size > 0 || uncached.size > 0) return undefined;
+    const { refused, fresh, heardBy } = this.decide(heard, accounts, known, new Map());
+    if (fresh.length > 0 || heardBy.size > 0) return undefined;
+    return this.resolution(refused, accounts, known, this.forgets);
+  }
+
+  /**
    * Decides, packet by packet in batch order, which probes each packet may write:
    * - a probe of another account than the sending station's is refused (`foreign_probe`);
    * - a probe of the same account is taken, and the sender becomes its receiving station (realBs);
@@ -74,31 +88,11 @@ export class ProbeDirectory {
     repo: IngestRepository,
     heard: HeardPacket[],
   ): Promise<Resolution> {
-    const now = Date.now();
     const forgetsAtStart = this.forgets;
-
-    const accounts = new Map<string, number>();
-    const uncachedStations = new Set<string>();
-    for (const { bsId } of heard) {
-      const s = this.stations.get(bsId);
-      if (s && s.until > now) accounts.set(bsId, s.account);
-      else uncachedStations.add(bsId);
-    }
+    const { accounts, known, uncachedStations, uncached } = this.fromCache(heard, Date.now());
     if (uncachedStations.size > 0) {
       for (const [bsId, account] of await repo.findStationAccounts(trx, [...uncachedStations]))
         accounts.set(bsId, account);
-    }
-
-    const known = new Map<string, Probe>();
-    const uncached = new Set<string>();
-    for (const packet of heard) {
-      for (const id of packet.probes.keys()) {
-        if (known.has(id)) continue;
-        const e = this.probes.get(id);
-        // The cached entry itself: a packet of a steady station then allocates nothing per probe.
-        if (e && e.until > now) known.set(id, e);
-        else uncached.add(id);
-      }
     }
     const unknown = new Set<string>();
     if (uncached.size > 0) {
@@ -119,6 +113,51 @@ export class ProbeDirectory {
       counts = await repo.countProbes(trx, discovering);
     }
 
+    const { refused, fresh, heardBy } = this.decide(heard, accounts, known, counts);
+    if (fresh.length > 0) await repo.insertProbes(trx, fresh);
+    const moved = new Map<string, string[]>();
+    for (const [id, bsId] of heardBy) {
+      const list = moved.get(bsId) ?? [];
+      list.push(id);
+      moved.set(bsId, list);
+    }
+    for (const [bsId, ids] of moved) await repo.setRealBs(trx, bsId, ids);
+    return this.resolution(refused, accounts, known, forgetsAtStart);
+  }
+
+  /** The stations' accounts and the probes the cache holds, and which it does not. */
+  private fromCache(heard: HeardPacket[], now: number) {
+    const accounts = new Map<string, number>();
+    const uncachedStations = new Set<string>();
+    for (const { bsId } of heard) {
+      const s = this.stations.get(bsId);
+      if (s && s.until > now) accounts.set(bsId, s.account);
+      else uncachedStations.add(bsId);
+    }
+    const known = new Map<string, Probe>();
+    const uncached = new Set<string>();
+    for (const packet of heard) {
+      for (const id of packet.probes.keys()) {
+        if (known.has(id)) continue;
+        const e = this.probes.get(id);
+        // The cached entry itself: a packet of a steady station then allocates nothing per probe.
+        if (e && e.until > now) known.set(id, e);
+        else uncached.add(id);
+      }
+    }
+    return { accounts, known, uncachedStations, uncached };
+  }
+
+  /**
+   * The rules above over what is known (`known` gains the probes found and moved); `counts`: probes per
+   * station, for the stations that discover probes.
+   */
+  private decide(
+    heard: HeardPacket[],
+    accounts: ReadonlyMap<string, number>,
+    known: Map<string, Probe>,
+    counts: Map<string, number>,
+  ) {
     const fresh: ProbeDiscovery[] = [];
     const heardBy = new Map<string, string>();
     const refused = heard.map((packet) => {
@@ -154,15 +193,16 @@ export class ProbeDirectory {
       return out;
     });
 
-    if (fresh.length > 0) await repo.insertProbes(trx, fresh);
-    const moved = new Map<string, string[]>();
-    for (const [id, bsId] of heardBy) {
-      const list = moved.get(bsId) ?? [];
-      list.push(id);
-      moved.set(bsId, list);
-    }
-    for (const [bsId, ids] of moved) await repo.setRealBs(trx, bsId, ids);
+    return { refused, fresh, heardBy };
+  }
 
+  /** What the commit uses, and what it publishes to the cache once committed. */
+  private resolution(
+    refused: Map<string, IngestRefusalReason>[],
+    accounts: ReadonlyMap<string, number>,
+    known: ReadonlyMap<string, Probe>,
+    forgetsAtStart: number,
+  ): Resolution {
     return {
       refused,
       owners: known,

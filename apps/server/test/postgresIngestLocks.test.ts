@@ -1,0 +1,88 @@
+import type { IngestPacket } from '@emberwatch/shared';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_DATABASE_URL, TEST_ENGINE, type TestApp } from './support/testApp.js';
+
+const now = Math.floor(Date.now() / 1000);
+const DAY = 86_400;
+
+/**
+ * A commit whose probes the directory holds settled (known, of the station's account, last heard by
+ * the sender) and whose readings are too new to be packed writes no probe row and no packable day, so
+ * it takes none of the probes' locks (decision 0065); any other commit still does. Here another session
+ * holds a probe's lock, as another instance's commit or the packing job would.
+ */
+describe.runIf(TEST_ENGINE === 'postgres')('which ingest commits take the probes’ locks', () => {
+  let t: TestApp;
+  const other = new pg.Client({ connectionString: TEST_DATABASE_URL });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await other.connect();
+  });
+  afterAll(async () => {
+    await other.end();
+    await t.close();
+  });
+
+  const send = (bsId: string, packet: IngestPacket) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/ingest/v1/packets',
+      headers: { authorization: `Station ${bsId}:${t.secretOf(bsId)}` },
+      payload: packet,
+    });
+  const reading = (meas_ts: number) => ({ sensor_id: 'H10001', meas_ts, temperatures: [201, 202, 203, 204] });
+  const waitingForLock = async () =>
+    (
+      await other.query<{ n: number }>(
+        `select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted
+          and database = (select oid from pg_database where datname = current_database())`,
+      )
+    ).rows[0]?.n ?? 0;
+
+  /** Sends the packet while the probe's lock is held elsewhere: whether it waited for it, and its answer. */
+  async function underHeldLock(bsId: string, packet: IngestPacket) {
+    await other.query(`select pg_advisory_lock(hashtext('H10001'))`);
+    let done = false;
+    const answer = send(bsId, packet).then((res) => {
+      done = true;
+      return res;
+    });
+    let waited = false;
+    try {
+      for (let i = 0; i < 80 && !done && !waited; i++) {
+        waited = (await waitingForLock()) > 0;
+        if (!waited) await new Promise((r) => setTimeout(r, 25));
+      }
+    } finally {
+      await other.query(`select pg_advisory_unlock(hashtext('H10001'))`);
+    }
+    const res = await answer;
+    expect(res.statusCode).toBe(200);
+    return { waited, stored: res.json<{ stored: number }>().stored };
+  }
+
+  it('takes them for a probe not yet cached, not once it is settled, and again for an old reading or a move', async () => {
+    // The first packet reads the probe from the store: under the locks.
+    expect(await underHeldLock('F1000001', { type: 'data', readings: [reading(now - 600)] })).toEqual({
+      waited: true,
+      stored: 1,
+    });
+    // Cached and settled: answered while the lock is held elsewhere.
+    expect(await underHeldLock('F1000001', { type: 'data', readings: [reading(now - 300)] })).toEqual({
+      waited: false,
+      stored: 1,
+    });
+    // A reading from three days ago may belong to a packed day: under the locks.
+    expect(await underHeldLock('F1000001', { type: 'data', readings: [reading(now - 3 * DAY)] })).toEqual({
+      waited: true,
+      stored: 1,
+    });
+    // Another station of the account hears it: the probe's receiving station changes, under the locks.
+    expect(await underHeldLock('F1000002', { type: 'data', readings: [reading(now - 200)] })).toEqual({
+      waited: true,
+      stored: 1,
+    });
+  });
+});
