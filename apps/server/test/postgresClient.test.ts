@@ -76,6 +76,28 @@ describe.runIf(TEST_ENGINE === 'postgres')('the PostgreSQL pool client', () => {
     expect(rows.rows).toEqual([{ n: 0 }]);
   });
 
+  it('runs several COPY statements in one query, or none past the first that fails', async () => {
+    await admin.query(`create table ${schema}.u (id int primary key)`);
+    const both = copyStatement('copy t (id, note) from stdin; copy u (id) from stdin');
+    const copied = await store.db
+      .transaction()
+      .execute((trx) => trx.executeQuery(CompiledQuery.raw(both, ['200\ttwo hundred\n201\t\\N\n', '7\n'])));
+    expect(copied.rows).toEqual([{ n: 2 }, { n: 1 }]);
+    // A repeat in the first: nothing of either is stored, and the second's data is skipped.
+    await expect(
+      store.db
+        .transaction()
+        .execute((trx) => trx.executeQuery(CompiledQuery.raw(both, ['202\tx\n200\ty\n', '8\n']))),
+    ).rejects.toMatchObject({ code: '23505' });
+    const after = await store.db.connection().execute(async (c) => ({
+      t: (await sql<{ id: number }>`select id from t where id >= 200 order by id`.execute(c)).rows,
+      u: (await sql<{ id: number }>`select id from u order by id`.execute(c)).rows,
+    }));
+    expect(after).toEqual({ t: [{ id: 200 }, { id: 201 }], u: [{ id: 7 }] });
+    expect(() => copyStatement('copy u (id) from stdin; select 1')).toThrow(/not a COPY/);
+    await expect(store.db.executeQuery(CompiledQuery.raw(both, ['1\tone\n']))).rejects.toThrow(/2 string/);
+  });
+
   it('keeps the connection usable when the COPY statement fails before its data is read', async () => {
     const copy = copyStatement('copy no_such_table (id) from stdin');
     const after = await store.db.connection().execute(async (c) => {
@@ -83,7 +105,7 @@ describe.runIf(TEST_ENGINE === 'postgres')('the PostgreSQL pool client', () => {
         code: '42P01',
       });
       // The data that followed the statement was skipped, not read as statements.
-      return (await sql<{ n: number }>`select count(*)::int as n from t`.execute(c)).rows;
+      return (await sql<{ n: number }>`select count(*)::int as n from t where id < 100`.execute(c)).rows;
     });
     expect(after).toEqual([{ n: 5 }]);
   });

@@ -10,7 +10,8 @@ import pg from 'pg';
  * run the other way. Every other text is passed on unchanged.
  */
 const named = new Map<string, string>();
-const copies = new Set<string>();
+/** A registered COPY text → how many COPY statements it holds. */
+const copies = new Map<string, number>();
 
 /** Registers `text` to run as a named prepared statement on every connection; returns the text. */
 export function namedStatement(text: string): string {
@@ -19,12 +20,17 @@ export function namedStatement(text: string): string {
 }
 
 /**
- * Registers a `copy … from stdin` statement; returns the text. Run it with one parameter, the data in
- * COPY's text format (copyField); the result's `rowCount` is the rows copied.
+ * Registers one or more `copy … from stdin` statements, joined by `;`, as one query; returns the text.
+ * Run it with one parameter per statement, its data in COPY's text format (copyField): the result has
+ * one row per statement, `{ n }` the rows it copied. One failing statement fails the query, and the
+ * statements after it do not run.
  */
 export function copyStatement(text: string): string {
-  if (!/^\s*copy\s.+\sfrom\s+stdin\s*$/is.test(text)) throw new Error(`not a COPY FROM STDIN: ${text}`);
-  copies.add(text);
+  const statements = text.split(';');
+  for (const statement of statements)
+    if (!/^\s*copy\s.+\sfrom\s+stdin\s*$/is.test(statement))
+      throw new Error(`not a COPY FROM STDIN: ${statement}`);
+  copies.set(text, statements.length);
   return text;
 }
 
@@ -46,43 +52,45 @@ interface Connection {
 const COPY_DONE = Buffer.from([0x63, 0, 0, 0, 4]);
 
 /**
- * A COPY FROM STDIN as node-postgres runs a query it is given (a "submittable"): the statement, its
- * data and the end of the data go out in one write, so the copy costs one round trip. PostgreSQL reads
- * the data once it has answered the statement; a statement that fails first leaves the data unread,
- * and the server skips copy data that arrives outside a COPY (as the protocol says it does).
+ * COPY FROM STDIN as node-postgres runs a query it is given (a "submittable"): the statements, each
+ * one's data and the end of that data go out in one write, so the copies cost one round trip. PostgreSQL
+ * reads each statement's data once it has answered the statement; after an error it skips the copy data
+ * still to come, as the protocol says it does, so a statement that fails leaves the rest unread.
  */
 class CopyIn {
   readonly done: Promise<pg.QueryResult>;
   private settle!: { resolve: (r: pg.QueryResult) => void; reject: (e: unknown) => void };
-  private rowCount = 0;
+  private readonly copied: { n: number }[] = [];
   private failed: unknown;
 
   constructor(
     private readonly text: string,
-    private readonly data: Buffer,
+    private readonly data: Buffer[],
   ) {
     this.done = new Promise((resolve, reject) => (this.settle = { resolve, reject }));
   }
 
   submit(connection: Connection): void {
-    const header = Buffer.allocUnsafe(5);
-    header[0] = 0x64; // CopyData
-    header.writeUInt32BE(this.data.length + 4, 1);
     connection.stream.cork();
     connection.query(this.text);
-    connection.stream.write(header);
-    connection.stream.write(this.data);
-    connection.stream.write(COPY_DONE);
+    for (const data of this.data) {
+      const header = Buffer.allocUnsafe(5);
+      header[0] = 0x64; // CopyData
+      header.writeUInt32BE(data.length + 4, 1);
+      connection.stream.write(header);
+      connection.stream.write(data);
+      connection.stream.write(COPY_DONE);
+    }
     connection.stream.uncork();
   }
 
   handleCopyInResponse(): void {
-    // The data went out with the statement.
+    // The data went out with the statements.
   }
 
   handleCommandComplete(msg: { text?: string }): void {
     const copied = /^COPY (\d+)/.exec(msg.text ?? '');
-    if (copied) this.rowCount = Number(copied[1]);
+    if (copied) this.copied.push({ n: Number(copied[1]) });
   }
 
   handleError(err: unknown): void {
@@ -92,14 +100,24 @@ class CopyIn {
   }
 
   handleReadyForQuery(): void {
-    if (this.failed === undefined)
-      this.settle.resolve({ command: 'COPY', rowCount: this.rowCount, rows: [], oid: 0, fields: [] });
+    if (this.failed !== undefined) return;
+    const rowCount = this.copied.reduce((n, c) => n + c.n, 0);
+    this.settle.resolve({ command: 'COPY', rowCount, rows: this.copied, oid: 0, fields: [] });
   }
 }
 
-function copyIn(client: pg.Client, text: string, data: unknown): Promise<pg.QueryResult> {
-  if (typeof data !== 'string') throw new TypeError('a COPY statement takes its data as one string');
-  const copy = new CopyIn(text, Buffer.from(data, 'utf8'));
+function copyIn(
+  client: pg.Client,
+  text: string,
+  statements: number,
+  data: unknown[],
+): Promise<pg.QueryResult> {
+  if (data.length !== statements || !data.every((d) => typeof d === 'string'))
+    throw new TypeError(`this COPY takes ${statements} string(s) of data, one per statement`);
+  const copy = new CopyIn(
+    text,
+    data.map((d) => Buffer.from(d, 'utf8')),
+  );
   (client.query as (q: unknown) => unknown)(copy);
   return copy.done;
 }
@@ -112,7 +130,8 @@ export class PostgresClient extends pg.Client {
     if (typeof text === 'string' && args.length === 2 && Array.isArray(values)) {
       const name = named.get(text);
       if (name) return super.query({ name, text, values }) as never;
-      if (copies.has(text)) return copyIn(this, text, values[0]) as never;
+      const statements = copies.get(text);
+      if (statements !== undefined) return copyIn(this, text, statements, values) as never;
     }
     return (super.query as (...a: unknown[]) => unknown)(...args) as never;
   }

@@ -97,12 +97,28 @@ const journalParameters = (a: ReadingArrays): unknown[] => [
 ];
 
 /** Each statement above for k depths, made once and run as a named statement. */
-function byDepths(of: (k: number) => string): (k: number) => string {
+function byDepths(of: (k: number) => string, register = namedStatement): (k: number) => string {
   const made: string[] = [];
-  return (k) => (made[k] ??= namedStatement(of(k)));
+  return (k) => (made[k] ??= register(of(k)));
 }
 const commitStatement = byDepths(commitStatementOf);
 const journalStatement = byDepths(journalStatementOf);
+
+/**
+ * The common commit, every reading new (decision 0065): the readings by COPY, then their journal row
+ * by COPY, in one query. The first fails as a whole when one reading was stored before, and the second
+ * does not run then.
+ */
+const copyStatementFor = byDepths(
+  (k) =>
+    'copy readings (sensor_id, meas_ts, bs_id, received_ts, temperature, temps, sensor_rssi, bs_rssi, batt) from stdin;' +
+    ` copy ingest_rollup_journal (${JOURNAL_COLUMNS}, ${depthColumns(k)}) from stdin`,
+  copyStatement,
+);
+
+/** The journal row of `a` (all its arrays) as COPY's one line. */
+const journalRow = (a: ReadingArrays): string =>
+  [a.ids, a.times, a.bsIds, a.sensorRssi, a.bsRssi, a.batt, ...a.depths].map(copyField).join('\t') + '\n';
 
 /**
  * Journal rows one merge takes at most (about 500 readings each under load, a commit's): a journal that
@@ -210,14 +226,10 @@ interface ReadingArrays {
   /** Depth d of each reading (null where it has fewer), for d = 1 up to the most depths among them. */
   depths: string[];
   count: number;
-  /** In the COPY form: the readings as rows of `readings` in COPY's text format (COPY_READINGS). */
+  /** In the COPY form: the readings as rows of `readings` in COPY's text format (copyStatementFor). */
   rows: string;
 }
 
-/** The readings' insert as COPY (decision 0065); it fails as a whole when one reading was stored before. */
-const COPY_READINGS = copyStatement(
-  'copy readings (sensor_id, meas_ts, bs_id, received_ts, temperature, temps, sensor_rssi, bs_rssi, batt) from stdin',
-);
 const UNIQUE_VIOLATION = '23505';
 /**
  * After COPY met a repeat, commits skip repeats for this long: a station sending again what it was not
@@ -408,19 +420,20 @@ export class PostgresIngestWriter implements IngestWriter {
       await this.writeWithRepeats(trx, origins, readings, packetOf, fresh);
       return written;
     }
-    // The common case, every reading new: COPY, then the journal row. COPY cannot skip a repeat: it
+    // The common case, every reading new: COPY, with the journal row. COPY cannot skip a repeat: it
     // fails, and with it the transaction (a savepoint around it would cost every commit a round trip
     // and a subtransaction), which the service runs again with `repeats`.
     const all = readingArrays(origins, readings, packetOf, undefined, 'copy');
     try {
-      await trx.executeQuery(CompiledQuery.raw(COPY_READINGS, [all.rows]));
+      await trx.executeQuery(
+        CompiledQuery.raw(copyStatementFor(all.depths.length), [all.rows, journalRow(all)]),
+      );
     } catch (err) {
       if ((err as { code?: unknown }).code !== UNIQUE_VIOLATION) throw err;
       this.repeatsUntil = this.pace.nowMs() + REPEATS_MS;
       throw new RepeatedReadings();
     }
     fresh.fill(1);
-    await trx.executeQuery(CompiledQuery.raw(journalStatement(all.depths.length), journalParameters(all)));
     return written;
   }
 
