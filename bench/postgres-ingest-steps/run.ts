@@ -1,6 +1,7 @@
 /**
- * Where PostgreSQL's CPU goes in an ingest commit (issue 9 item 3, decision 0064): the service's
- * statements run one commit after another on a fresh schema — probe locks, the packed-day look-up,
+ * Where PostgreSQL's CPU goes in an ingest commit (issue 9 item 3, decisions 0064 and 0065): the service's
+ * statements run one commit after another on a fresh schema — probe locks (which the service takes only for
+ * commits its directory cannot settle), the packed-day look-up,
  * the readings' insert with its journal row, the stations and packet log, the merge at the service's
  * pace, the commit — and each step's backend CPU time (utime + stime of the connection's backend,
  * /proc/<pid>/stat, the figure a busy machine disturbs least) is summed per 1,000 readings. Beside it,
