@@ -1,6 +1,7 @@
 import type { IngestPacket } from '@emberwatch/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { advisoryLocksWaiting } from './support/advisoryLocksWaiting.js';
 import { createTestApp, TEST_DATABASE_URL, TEST_ENGINE, type TestApp } from './support/testApp.js';
 
 const now = Math.floor(Date.now() / 1000);
@@ -33,13 +34,7 @@ describe.runIf(TEST_ENGINE === 'postgres')('which ingest commits take the probes
       payload: packet,
     });
   const reading = (meas_ts: number) => ({ sensor_id: 'H10001', meas_ts, temperatures: [201, 202, 203, 204] });
-  const waitingForLock = async () =>
-    (
-      await other.query<{ n: number }>(
-        `select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted
-          and database = (select oid from pg_database where datname = current_database())`,
-      )
-    ).rows[0]?.n ?? 0;
+  const waitingForLock = () => advisoryLocksWaiting(other);
 
   /** Sends the packet while the probe's lock is held elsewhere: whether it waited for it, and its answer. */
   async function underHeldLock(bsId: string, packet: IngestPacket) {

@@ -1,6 +1,7 @@
 import type { IngestPacket } from '@emberwatch/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { advisoryLocksWaiting } from './support/advisoryLocksWaiting.js';
 import { createTestApp, TEST_DATABASE_URL, TEST_ENGINE, type TestApp } from './support/testApp.js';
 
 const now = Math.floor(Date.now() / 1000);
@@ -31,13 +32,7 @@ describe.runIf(TEST_ENGINE === 'postgres')('two ingest commits at once on Postgr
       payload: packet,
     });
   }
-  const waitingForLock = async () =>
-    (
-      await other.query<{ n: number }>(
-        `select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted
-          and database = (select oid from pg_database where datname = current_database())`,
-      )
-    ).rows[0]?.n ?? 0;
+  const waitingForLock = () => advisoryLocksWaiting(other);
 
   it('answers a packet of other probes while a commit waits for a probe lock', async () => {
     // The probe lock ingest takes for H10001 (ingest.repository.ts: hashtext of the serial).
