@@ -16,12 +16,7 @@ import { DAY_S, dayOf } from './dailyRollup.js';
 import type { IngestRepository } from './ingest.repository.js';
 import type { FreshReading, FreshReadingsHub } from './freshReadingsHub.js';
 import { FIRST_ATTEMPT, nextAttempt, type CommitAttempt } from './commitAttempt.js';
-import {
-  type IngestWriter,
-  type PacketLogRow,
-  type SettledRollups,
-  type StationUpdate,
-} from './ingestWriter.js';
+import type { IngestWriter, PacketLogRow, SettledRollups, StationUpdate } from './ingestWriter.js';
 import type { HeardPacket, ProbeDirectory } from './probeDirectory.js';
 import { UnannouncedStations } from './unannouncedStations.js';
 
