@@ -428,6 +428,21 @@ if (STORAGE_POINTS > 0) {
     await storeSameReadings(run.name, run.start);
 }
 
+/** Per round that ran both stores: PostgreSQL's rate and CPU per reading (with its backends) over SQLite's. */
+function pairedRatios(all: readonly RunRecord[]): { round: number; rate: number; cpuWithDatabase: number }[] {
+  const out: { round: number; rate: number; cpuWithDatabase: number }[] = [];
+  for (const sqliteRun of all.filter((r) => r.target === 'emberwatch-sqlite')) {
+    const pgRun = all.find((r) => r.target === 'emberwatch-postgres' && r.round === sqliteRun.round);
+    if (!pgRun || pgRun.cpuMsPer1000ReadingsWithDatabase === undefined) continue;
+    out.push({
+      round: sqliteRun.round,
+      rate: round2(pgRun.readingsPerSecond / sqliteRun.readingsPerSecond),
+      cpuWithDatabase: round2(pgRun.cpuMsPer1000ReadingsWithDatabase / sqliteRun.cpuMsPer1000Readings),
+    });
+  }
+  return out;
+}
+
 // Medians over the rounds, and Emberwatch ÷ InfluxDB.
 type Medians = {
   runs: number;
@@ -527,6 +542,18 @@ if (Object.keys(ratios).length > 0) {
     );
   }
 }
+// PostgreSQL ÷ SQLite round by round (issue 9 item 3): each round runs both side by side, so the ratio of a
+// round is the figure a noisy machine disturbs least; its median is the one to carry.
+const pairs = pairedRatios(runs);
+if (pairs.length > 0) {
+  process.stdout.write(
+    `PostgreSQL ÷ SQLite, round by round: rate ${pairs.map((p) => p.rate).join(', ')} (median ${round2(
+      median(pairs.map((p) => p.rate)),
+    )}); CPU per reading with PostgreSQL's backends ${pairs.map((p) => p.cpuWithDatabase).join(', ')} (median ${round2(
+      median(pairs.map((p) => p.cpuWithDatabase)),
+    )})\n`,
+  );
+}
 for (const [what, why] of Object.entries(skipped)) process.stdout.write(`skipped ${what}: ${why}\n`);
 
 const smoke = SECONDS < 15 || ROUNDS < 3;
@@ -565,6 +592,7 @@ writeFileSync(
       medians,
       storage,
       ratios,
+      postgresOverSqlite: pairs,
       skipped,
       failures,
       runs,
