@@ -86,7 +86,7 @@ function journalStatementOf(k: number): string {
     values (${journalValues([1, 2, 3, 4, 5, 6])}, ${depthValues(k, 7)})`;
 }
 
-const journalParameters = (a: ReadingArrays): unknown[] => [
+const journalParameters = (a: ReadingArrays): string[] => [
   a.ids,
   a.times,
   a.bsIds,
@@ -116,9 +116,8 @@ const copyStatementFor = byDepths(
   copyStatement,
 );
 
-/** The journal row of `a` (all its arrays) as COPY's one line. */
-const journalRow = (a: ReadingArrays): string =>
-  [a.ids, a.times, a.bsIds, a.sensorRssi, a.bsRssi, a.batt, ...a.depths].map(copyField).join('\t') + '\n';
+/** The journal row of `a` as COPY's one line: the journal statement's parameters, in its column order. */
+const journalRow = (a: ReadingArrays): string => journalParameters(a).map(copyField).join('\t') + '\n';
 
 /**
  * Journal rows one merge takes at most (about 500 readings each under load, a commit's): a journal that
