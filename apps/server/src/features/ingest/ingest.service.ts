@@ -262,8 +262,9 @@ export class IngestService {
       .transaction(async (trx) => {
         // A commit whose probes are all cached and settled, with no reading old enough to be packed,
         // writes no probe row and no packable day: it takes none of the probes' locks (decision 0065).
+        const mayBePacked = packable(batch);
         const cached =
-          probeIds.size > 0 && !attempt.lockProbes && !packable(batch)
+          probeIds.size > 0 && !attempt.lockProbes && !mayBePacked
             ? this.probes.resolveCached(heard)
             : undefined;
         if (!cached) await this.repo.lockProbes(trx, probeIds);
@@ -298,7 +299,8 @@ export class IngestService {
           }
         }
 
-        await this.dropPacked(trx, batch, accepted, packetOf);
+        // Only a commit with a reading old enough can meet a packed day (a live station never does).
+        if (mayBePacked) await this.dropPacked(trx, batch, accepted, packetOf);
         const written =
           accepted.length > 0
             ? await this.writer.writeReadings(trx, batch, accepted, packetOf, attempt.repeats)
