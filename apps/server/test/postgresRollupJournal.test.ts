@@ -4,7 +4,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, openStore, type Store } from '../src/db/createDatabase.js';
 import { RepeatedReadings } from '../src/features/ingest/ingestWriter.js';
-import { PostgresIngestWriter, REPEATS_MS } from '../src/features/ingest/postgresIngestWriter.js';
+import {
+  PostgresIngestWriter,
+  REPEATS_MS,
+  STALE_MS,
+  SWEEP_MS,
+} from '../src/features/ingest/postgresIngestWriter.js';
 import {
   DAY,
   freshCount,
@@ -18,10 +23,11 @@ const DAY0 = 20_000 * DAY; // a UTC midnight
 const ORIGIN = [{ bsId: 'BS1', receivedTs: DAY0 + 5 * DAY }];
 
 /**
- * PostgreSQL's deferred roll-ups (decision 0064): under load a commit adds its new readings to
- * ingest_rollup_journal instead of merging them into probe_latest and probe_daily; a merge folds
- * every journal row it sees and deletes it in the same transaction. Whatever instance merges, and
- * however merges and crashes interleave, each reading counts exactly once.
+ * PostgreSQL's deferred roll-ups (decisions 0064 and 0066): under load a commit adds its new readings
+ * to ingest_rollup_journal instead of writing them into probe_latest and probe_daily; its instance
+ * folds them in memory and, when it writes the roll-ups, deletes those rows in the same transaction.
+ * Rows an instance left when it died are merged from the journal. Whatever instance writes, and however
+ * writes, merges and crashes interleave, each reading counts exactly once.
  */
 describe.runIf(TEST_ENGINE === 'postgres')('deferred roll-ups on PostgreSQL', () => {
   const schema = `t_pg_journal_${process.pid}`;
@@ -170,56 +176,88 @@ describe.runIf(TEST_ENGINE === 'postgres')('deferred roll-ups on PostgreSQL', ()
     expect(await dailyRows()).toEqual(rollupsOf(rounds.slice(0, 3).flat()));
   });
 
-  it("merges a crashed instance's journal once, from another instance", async () => {
+  const recover = (writer: PostgresIngestWriter) =>
+    store.db.transaction().execute((trx) => writer.recoverRollups(trx));
+
+  it("merges a crashed instance's journal once: from another instance once stale, or from a starting server", async () => {
     const crashed = new PostgresIngestWriter(options);
     for (const round of rounds.slice(0, 150)) await commit(crashed, round);
     expect(await journalRows()).toBe(149);
-    // The instance dies with its roll-ups unmerged. Another one's first commit is due: it merges
-    // everything the journal holds, the dead instance's rows included.
+    // The instance dies with its roll-ups unwritten. Another one leaves its rows alone while they may
+    // still be their writer's...
     const other = new PostgresIngestWriter(options);
+    clockMs += STALE_MS - 1;
     expect((await commit(other, rounds[150] as IngestReading[])).complete).toBe(true);
+    expect(await journalRows()).toBe(149);
+    // ...and merges them at its next write once they are stale.
+    clockMs += SWEEP_MS;
+    expect((await commit(other, rounds[151] as IngestReading[], true)).complete).toBe(true);
     expect(await journalRows()).toBe(0);
-    expect(await dailyRows()).toEqual(rollupsOf(rounds.slice(0, 151).flat()));
+    expect(await dailyRows()).toEqual(rollupsOf(rounds.slice(0, 152).flat()));
     // That one dies too, after journalling; a starting server merges what it left before any packet.
-    for (const round of rounds.slice(151, 160)) await commit(other, round);
+    for (const round of rounds.slice(152, 161)) await commit(other, round);
     const restarted = new PostgresIngestWriter(options);
-    expect(await store.db.transaction().execute((trx) => restarted.recoverRollups(trx))).toBe(9);
+    expect(await recover(restarted)).toBe(9);
     expect(await journalRows()).toBe(0);
-    expect(await dailyRows()).toEqual(rollupsOf(rounds.slice(0, 160).flat()));
-    // A merge finds nothing more: nothing counts twice.
+    expect(await dailyRows()).toEqual(rollupsOf(rounds.slice(0, 161).flat()));
+    // A forced write finds nothing more: nothing counts twice.
     await commit(restarted, [], true);
-    expect(await dailyRows()).toEqual(rollupsOf(rounds.slice(0, 160).flat()));
+    expect(await dailyRows()).toEqual(rollupsOf(rounds.slice(0, 161).flat()));
   });
 
-  it('folds each journal row once when two instances merge at the same time', async () => {
+  it('counts every reading once when a starting server merges rows a living instance holds in memory', async () => {
+    const living = new PostgresIngestWriter(options);
+    // The first commit writes its roll-ups at once; the next 19 are held in memory.
+    for (const round of rounds.slice(0, 20)) await commit(living, round);
+    expect(await journalRows()).toBe(19);
+    expect(living.rollupsOwed()).toBe(true);
+    // Another server starts and merges the whole journal, the living instance's rows included.
+    expect(await recover(new PostgresIngestWriter(options))).toBe(19);
+    expect(await dailyRows()).toEqual(rollupsOf(rounds.slice(0, 20).flat()));
+    // The living instance goes on. Its next write finds those rows gone: it forgets what it folded of
+    // them and merges its rows still in the journal from there.
+    for (const round of rounds.slice(20, 30)) await commit(living, round);
+    clockMs += 60_000;
+    expect((await commit(living, rounds[30] as IngestReading[])).complete).toBe(true);
+    expect(await journalRows()).toBe(0);
+    expect(living.rollupsOwed()).toBe(false);
+    expect(await dailyRows()).toEqual(rollupsOf(rounds.slice(0, 31).flat()));
+    // And writes from memory again after.
+    for (const round of rounds.slice(31, 40)) await commit(living, round);
+    await commit(living, [], true);
+    expect(await journalRows()).toBe(0);
+    expect(await dailyRows()).toEqual(rollupsOf(rounds.slice(0, 40).flat()));
+  });
+
+  it('folds each journal row once when two instances write at the same time', async () => {
     const a = new PostgresIngestWriter(options);
     const b = new PostgresIngestWriter(options);
     for (let i = 0; i < 100; i++) await commit(i % 2 === 0 ? a : b, rounds[i] as IngestReading[]);
-    // Both force a merge at once: the second waits for the first, then finds the journal empty.
+    // Both force a write at once: the second waits for the first; each writes its own rows.
     const both = await Promise.all([commit(a, [], true), commit(b, [], true)]);
     expect(both.map((r) => r.complete)).toEqual([true, true]);
     expect(await journalRows()).toBe(0);
     expect(await dailyRows()).toEqual(rollupsOf(rounds.slice(0, 100).flat()));
   });
 
-  it('merges a long journal in steps, each due at once after the one before', async () => {
-    const writer = new PostgresIngestWriter({ ...options, mergeRows: 4 });
-    for (const round of rounds.slice(0, 11)) await commit(writer, round);
+  it('merges a long journal in steps', async () => {
+    const crashed = new PostgresIngestWriter({ ...options, mergeRows: 4 });
+    for (const round of rounds.slice(0, 11)) await commit(crashed, round);
     expect(await journalRows()).toBe(10);
-    // 10 rows, 4 at a time: two merges that stop at their limit, then one that sees the rest.
-    const steps = [];
-    for (let i = 0; i < 3; i++) {
-      steps.push((await commit(writer, [], true)).complete);
-      expect(writer.rollupsDueInMs()).toBe(i < 2 ? 0 : 60_000);
-    }
-    expect(steps).toEqual([false, false, true]);
-    expect(await journalRows()).toBe(0);
+    // A starting server merges it to its end, four rows at a time.
+    expect(await recover(new PostgresIngestWriter({ ...options, mergeRows: 4 }))).toBe(10);
     expect(await dailyRows()).toEqual(rollupsOf(rounds.slice(0, 11).flat()));
-    // A starting server merges a long journal to its end.
-    for (const round of rounds.slice(11, 21)) await commit(writer, round);
-    const restarted = new PostgresIngestWriter({ ...options, mergeRows: 4 });
-    expect(await store.db.transaction().execute((trx) => restarted.recoverRollups(trx))).toBe(10);
-    expect(await dailyRows()).toEqual(rollupsOf(rounds.slice(0, 21).flat()));
+    // Stale rows are taken four at a time, one step at each write.
+    for (const round of rounds.slice(11, 21)) await commit(crashed, round);
+    clockMs += STALE_MS + 1;
+    const living = new PostgresIngestWriter({ ...options, mergeRows: 4 });
+    const left: number[] = [];
+    for (const round of rounds.slice(21, 24)) {
+      await commit(living, round, true);
+      left.push((await journalRows()) as number);
+    }
+    expect(left).toEqual([6, 2, 0]);
+    expect(await dailyRows()).toEqual(rollupsOf(rounds.slice(0, 24).flat()));
   });
 
   it('still owes the row a commit journalled while a merge of another transaction ran', async () => {

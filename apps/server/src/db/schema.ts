@@ -170,6 +170,10 @@ export interface IngestRollupsOwedTable {
  */
 export interface IngestRollupJournalTable {
   id: Generated<number>;
+  /** The server instance that wrote the row, its commit number there, and when (migration 0041). */
+  instance: Generated<string>;
+  seq: Generated<number>;
+  created_ms: Generated<number>;
   sensor_ids: string[];
   times: number[];
   bs_ids: string[];
