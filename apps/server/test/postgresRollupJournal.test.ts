@@ -20,7 +20,10 @@ import {
 import { TEST_DATABASE_URL, TEST_ENGINE } from './support/testApp.js';
 
 const DAY0 = 20_000 * DAY; // a UTC midnight
+/** Packets of a station's backlog: readings old enough to be packed soon, journalled with their values. */
 const ORIGIN = [{ bsId: 'BS1', receivedTs: DAY0 + 5 * DAY }];
+/** Packets of a live station: journalled as keys only (decision 0066). */
+const LIVE = [{ bsId: 'BS2', receivedTs: DAY0 + DAY }];
 
 /**
  * PostgreSQL's deferred roll-ups (decisions 0064 and 0066): under load a commit adds its new readings
@@ -58,12 +61,17 @@ describe.runIf(TEST_ENGINE === 'postgres')('deferred roll-ups on PostgreSQL', ()
    * One commit through the writer, as the ingest service runs it: again with `repeats` when the
    * writer's COPY met a repeat (`attempts` tells).
    */
-  async function commit(writer: PostgresIngestWriter, readings: IngestReading[], force = false) {
+  async function commit(
+    writer: PostgresIngestWriter,
+    readings: IngestReading[],
+    force = false,
+    origin = ORIGIN,
+  ) {
     const attempt = (repeats: boolean) =>
       store.db.transaction().execute(async (trx) => {
         const written = await writer.writeReadings(
           trx,
-          ORIGIN,
+          origin,
           readings,
           readings.map(() => 0),
           repeats,
@@ -203,6 +211,33 @@ describe.runIf(TEST_ENGINE === 'postgres')('deferred roll-ups on PostgreSQL', ()
     // A forced write finds nothing more: nothing counts twice.
     await commit(restarted, [], true);
     expect(await dailyRows()).toEqual(rollupsOf(rounds.slice(0, 161).flat()));
+  });
+
+  it('merges rows of keys only from the readings, beside rows with values', async () => {
+    const crashed = new PostgresIngestWriter(options);
+    // The first commit writes its roll-ups at once; then live packets and a backlog's alternate.
+    for (let i = 0; i < 41; i++)
+      await commit(crashed, rounds[i] as IngestReading[], false, i % 3 ? LIVE : ORIGIN);
+    const kinds = await sql<{ keys: boolean; n: number }>`
+      select bs_ids is null as keys, count(*)::int as n from ingest_rollup_journal group by 1 order by 1`.execute(
+      store.db,
+    );
+    expect(kinds.rows).toEqual([
+      { keys: false, n: 13 },
+      { keys: true, n: 27 },
+    ]);
+    expect(await recover(new PostgresIngestWriter(options))).toBe(40);
+    expect(await journalRows()).toBe(0);
+    expect(await dailyRows()).toEqual(rollupsOf(rounds.slice(0, 41).flat()));
+    // The newest reading came in a live packet: its station and depths as the packet carried them.
+    const newest = rounds[40]?.[3] as IngestReading;
+    expect(await latest('R00003')).toEqual({
+      meas_ts: newest.meas_ts,
+      bs_id: 'BS2',
+      temps: JSON.stringify(newest.temperatures),
+      temperature: newest.temperatures[0],
+      batt: newest.batt_voltage,
+    });
   });
 
   it('counts every reading once when a starting server merges rows a living instance holds in memory', async () => {

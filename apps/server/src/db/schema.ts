@@ -176,10 +176,11 @@ export interface IngestRollupJournalTable {
   created_ms: Generated<number>;
   sensor_ids: string[];
   times: number[];
-  bs_ids: string[];
-  sensor_rssi: (number | null)[];
-  bs_rssi: (number | null)[];
-  batt: (number | null)[];
+  /** null in a row of keys only (migration 0041): the values are read from `readings`. */
+  bs_ids: string[] | null;
+  sensor_rssi: (number | null)[] | null;
+  bs_rssi: (number | null)[] | null;
+  batt: (number | null)[] | null;
   d1: (number | null)[] | null;
   d2: (number | null)[] | null;
   d3: (number | null)[] | null;

@@ -7,6 +7,13 @@ export function dayOf(ts: number): number {
   return Math.floor(ts / DAY_S) * DAY_S;
 }
 
+/**
+ * Readings older than this (of a packet received at `receivedTs`) may belong to a packed day: the
+ * packing job packs days READINGS_PACK_AFTER_DAYS (at least 3) old, so the day before yesterday is the
+ * newest it can have packed (or may pack soon).
+ */
+export const packableBefore = (receivedTs: number): number => dayOf(receivedTs) - 2 * DAY_S;
+
 export type DailyRow = Selectable<ProbeDailyTable>;
 
 /**

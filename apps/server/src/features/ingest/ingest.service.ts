@@ -12,7 +12,7 @@ import { ApiError } from '../../http/ApiError.js';
 import type { EventBus } from '../../realtime/EventBus.js';
 import type { ReadingHistory } from '../readings/index.js';
 import { batchLength } from './batchLength.js';
-import { DAY_S, dayOf } from './dailyRollup.js';
+import { packableBefore } from './dailyRollup.js';
 import type { IngestRepository } from './ingest.repository.js';
 import type { FreshReading, FreshReadingsHub } from './freshReadingsHub.js';
 import { FIRST_ATTEMPT, nextAttempt, type CommitAttempt } from './commitAttempt.js';
@@ -34,13 +34,6 @@ interface Pending {
   resolve: (r: IngestResponse) => void;
   reject: (e: unknown) => void;
 }
-
-/**
- * Readings older than this (of a packet received at `receivedTs`) may belong to a packed day: the
- * packing job packs days READINGS_PACK_AFTER_DAYS (at least 3) old, so the day before yesterday is the
- * newest it can have packed.
- */
-const packableBefore = (receivedTs: number): number => dayOf(receivedTs) - 2 * DAY_S;
 
 /** Whether a packet of the batch carries a reading that may belong to a packed day. */
 function packable(batch: readonly Pending[]): boolean {

@@ -16,6 +16,7 @@ import {
 import { RollupPace, type RollupPaceOptions } from './rollupPace.js';
 import { tempsJson } from './tempsJson.js';
 import { RollupDeltas } from './rollupDeltas.js';
+import { packableBefore } from './dailyRollup.js';
 
 const nothing = (): void => undefined;
 
@@ -133,6 +134,17 @@ const copyStatementFor = byDepths(
   copyStatement,
 );
 
+/**
+ * The same with a journal row of keys only (decision 0066): a merge from the journal reads the values
+ * from `readings`. Commits whose readings are all too new to be packed soon write this one.
+ */
+const copyKeysStatement = copyStatement(
+  'copy readings (sensor_id, meas_ts, bs_id, received_ts, temperature, temps, sensor_rssi, bs_rssi, batt) from stdin;' +
+    ' copy ingest_rollup_journal (sensor_ids, times, instance, seq, created_ms) from stdin',
+);
+const journalKeysRow = (a: ReadingArrays, o: JournalOwner): string =>
+  `${copyField(a.ids)}\t${a.times}\t${copyField(o.instance)}\t${o.seq}\t${o.createdMs}\n`;
+
 /** The journal row of `a` as COPY's one line: the journal statement's parameters, in its column order. */
 const journalRow = (a: ReadingArrays, o: JournalOwner): string =>
   journalParameters(a, o).map(copyField).join('\t') + '\n';
@@ -226,10 +238,20 @@ function mergeStatement(lock: string, limit: number, filter: MergeFilter): strin
       select id from ingest_rollup_journal where (select ok from got) ${mergeFilters[filter]}
       order by id limit ${limit}),
     j as (delete from ingest_rollup_journal where id in (select id from picked) returning *),
+    -- The rows' readings: from their arrays, or for a row of keys only, from readings (its depths out
+    -- of the JSON text, parsed once per reading: "offset 0" keeps the subquery from being inlined).
     r as (
       select u.* from j cross join lateral unnest(j.sensor_ids, j.times, j.bs_ids, j.sensor_rssi, j.bs_rssi,
         j.batt, ${d.map((c) => `j.${c}`).join(', ')})
-        as u(sensor_id, meas_ts, bs_id, sensor_rssi, bs_rssi, batt, ${d.join(', ')})),
+        as u(sensor_id, meas_ts, bs_id, sensor_rssi, bs_rssi, batt, ${d.join(', ')})
+      where j.bs_ids is not null
+      union all
+      select x.sensor_id, x.meas_ts, x.bs_id, x.sensor_rssi, x.bs_rssi, x.batt,
+        ${d.map((_, i) => `t.a[${i + 1}]`).join(', ')}
+      from j cross join lateral unnest(j.sensor_ids, j.times) as k(sensor_id, meas_ts)
+        join readings x on x.sensor_id = k.sensor_id and x.meas_ts = k.meas_ts
+        cross join lateral (select string_to_array(btrim(x.temps, '[]'), ',')::int[] as a offset 0) as t
+      where j.bs_ids is null),
     -- Each probe's newest reading; sorted bytewise (collate "C"), which is all "distinct on" needs.
     lu as (
       select distinct on (sensor_id collate "C") sensor_id, bs_id, meas_ts, d1 as temperature,
@@ -316,9 +338,11 @@ function readingArrays(
   readings: readonly IngestReading[],
   packetOf: readonly number[],
   indices: Iterable<number> | undefined,
-  form: 'copy' | 'arrays',
+  /** copy: COPY's rows and the journal's arrays; keys: COPY's rows and the keys' arrays only. */
+  form: 'copy' | 'keys' | 'arrays',
 ): ReadingArrays {
-  const copy = form === 'copy';
+  const copy = form !== 'arrays';
+  const values = form !== 'keys';
   const ids: string[] = [];
   const times: number[] = [];
   const bsIds: string[] = [];
@@ -339,10 +363,6 @@ function readingArrays(
     const b = r.batt_voltage ?? null;
     ids.push(r.sensor_id);
     times.push(r.meas_ts);
-    bsIds.push(origin.bsId);
-    sensorRssi.push(sRssi);
-    bsRssi.push(bRssi);
-    batt.push(b);
     if (copy) {
       // Probe and station ids are checked serials; copyField escapes anything else all the same.
       rows += `${copyField(r.sensor_id)}\t${r.meas_ts}\t${copyField(origin.bsId)}\t${origin.receivedTs}\t${
@@ -352,9 +372,15 @@ function readingArrays(
       received.push(origin.receivedTs);
       temps.push(tempsJson(t));
     }
-    // A depth the reading lacks is null in its array (the arrays stay aligned).
-    while (byDepth.length < t.length) byDepth.push(new Array<number | null>(count).fill(null));
-    for (let d = 0; d < byDepth.length; d++) (byDepth[d] as (number | null)[]).push(t[d] ?? null);
+    if (values) {
+      bsIds.push(origin.bsId);
+      sensorRssi.push(sRssi);
+      bsRssi.push(bRssi);
+      batt.push(b);
+      // A depth the reading lacks is null in its array (the arrays stay aligned).
+      while (byDepth.length < t.length) byDepth.push(new Array<number | null>(count).fill(null));
+      for (let d = 0; d < byDepth.length; d++) (byDepth[d] as (number | null)[]).push(t[d] ?? null);
+    }
     count++;
   };
   if (indices) for (const i of indices) add(i);
@@ -362,12 +388,12 @@ function readingArrays(
   return {
     ids: textArray(ids),
     times: intArray(times),
-    bsIds: textArray(bsIds),
+    bsIds: values ? textArray(bsIds) : '',
     received: copy ? '' : intArray(received),
     temps: copy ? '' : textArray(temps),
-    sensorRssi: intArray(sensorRssi),
-    bsRssi: intArray(bsRssi),
-    batt: intArray(batt),
+    sensorRssi: values ? intArray(sensorRssi) : '',
+    bsRssi: values ? intArray(bsRssi) : '',
+    batt: values ? intArray(batt) : '',
     depths: byDepth.map(intArray),
     count,
     rows,
@@ -471,6 +497,18 @@ function flushParameters(instance: string, d: RollupDeltas): string[] {
   ];
 }
 
+/** Whether a reading may belong to a day the packing job packs soon (packableBefore). */
+function mayBePacked(
+  origins: readonly PacketOrigin[],
+  readings: readonly IngestReading[],
+  packetOf: readonly number[],
+): boolean {
+  const before = origins.map((o) => packableBefore(o.receivedTs));
+  for (let i = 0; i < readings.length; i++)
+    if ((readings[i] as IngestReading).meas_ts < (before[packetOf[i] as number] as number)) return true;
+  return false;
+}
+
 /** This transaction's new readings, folded into the roll-ups when it writes them or once it commits. */
 interface OwnReadings {
   /** Its journal row's seq; undefined when it wrote none (every reading was a repeat). */
@@ -554,7 +592,11 @@ export class PostgresIngestWriter implements IngestWriter {
   ): Promise<WrittenReadings> {
     const fresh = new Uint8Array(readings.length);
     if (readings.length === 0) return { fresh, publish: nothing, discard: nothing };
-    const owner: JournalOwner = { instance: this.instance, seq: ++this.seq, createdMs: Math.floor(this.pace.nowMs()) };
+    const owner: JournalOwner = {
+      instance: this.instance,
+      seq: ++this.seq,
+      createdMs: Math.floor(this.pace.nowMs()),
+    };
     const own: OwnReadings = { seq: owner.seq, origins, readings, packetOf, fresh, written: false };
     if (repeats || this.pace.nowMs() < this.repeatsUntil) {
       if (!(await this.writeWithRepeats(trx, origins, readings, packetOf, fresh, owner))) own.seq = undefined;
@@ -562,11 +604,15 @@ export class PostgresIngestWriter implements IngestWriter {
       // The common case, every reading new: COPY, with the journal row. COPY cannot skip a repeat: it
       // fails, and with it the transaction (a savepoint around it would cost every commit a round trip
       // and a subtransaction), which the service runs again with `repeats`.
-      const all = readingArrays(origins, readings, packetOf, undefined, 'copy');
+      // The journal row holds the readings' keys only, unless one may be packed before a merge from the
+      // journal would read its values from `readings` (a station's old backlog).
+      const keys = !mayBePacked(origins, readings, packetOf);
+      const all = readingArrays(origins, readings, packetOf, undefined, keys ? 'keys' : 'copy');
+      const query = keys
+        ? CompiledQuery.raw(copyKeysStatement, [all.rows, journalKeysRow(all, owner)])
+        : CompiledQuery.raw(copyStatementFor(all.depths.length), [all.rows, journalRow(all, owner)]);
       try {
-        await trx.executeQuery(
-          CompiledQuery.raw(copyStatementFor(all.depths.length), [all.rows, journalRow(all, owner)]),
-        );
+        await trx.executeQuery(query);
       } catch (err) {
         if ((err as { code?: unknown }).code !== UNIQUE_VIOLATION) throw err;
         this.repeatsUntil = this.pace.nowMs() + REPEATS_MS;

@@ -49,7 +49,11 @@ export class RollupDeltas {
     const day = dayOf(r.meas_ts);
     const p = this.probes.get(r.sensor_id);
     if (!p) {
-      this.probes.set(r.sensor_id, { latest: r, latestBsId: bsId, days: [startDaily(r.sensor_id, day, t, batt)] });
+      this.probes.set(r.sensor_id, {
+        latest: r,
+        latestBsId: bsId,
+        days: [startDaily(r.sensor_id, day, t, batt)],
+      });
       return;
     }
     if (r.meas_ts > p.latest.meas_ts) {
