@@ -1,15 +1,15 @@
 /**
- * Where PostgreSQL's CPU goes in an ingest commit (issue 9 item 3, decisions 0064 and 0065): the service's
+ * Where PostgreSQL's CPU goes in an ingest commit (issue 9 item 3, decisions 0064–0066): the service's
  * statements run one commit after another on a fresh schema — probe locks (which the service takes only for
  * commits its directory cannot settle), the packed-day look-up,
- * the readings' insert with its journal row, the stations and packet log, the merge at the service's
- * pace, the commit — and each step's backend CPU time (utime + stime of the connection's backend,
+ * the readings' insert with its journal row, the stations and packet log, the roll-ups at the service's
+ * pace (written from what the writer folded in memory, decision 0066), the commit — and each step's backend CPU time (utime + stime of the connection's backend,
  * /proc/<pid>/stat, the figure a busy machine disturbs least) is summed per 1,000 readings. Beside it,
  * the floor: a plain `unnest` insert of the same rows into a table keyed like `readings`.
  *
  * The load: 50 stations × 100 probes, packets of one reading per probe, commits of 5 packets (500
  * readings, as the service batches on PostgreSQL), `--commits-per-second` of them on the pace's clock, so
- * a merge covers commitsPerSecond × 500 readings of up to 5,000 probes.
+ * one write of the roll-ups covers commitsPerSecond × 500 readings of up to 5,000 probes.
  *
  *   npx tsx bench/postgres-ingest-steps/run.ts [--commits 400] [--rounds 3] [--commits-per-second 16]
  *     [--database-url postgres://postgres@127.0.0.1:5432/test]
@@ -41,7 +41,7 @@ const ROUNDS = Math.round(positive('rounds', args.rounds, 20));
 const PER_SECOND = positive('commits-per-second', args['commits-per-second'], 1_000);
 const URL = args['database-url'];
 const WARMUP = 20;
-const STEPS = ['lock', 'packed', 'write', 'stations', 'merge', 'commit'] as const;
+const STEPS = ['lock', 'packed', 'write', 'stations', 'rollups', 'commit'] as const;
 
 const tickMs = 1000 / clockTicksPerSecond();
 function backendMs(pid: number): number {
@@ -124,7 +124,7 @@ async function stepsRound(admin: pg.Client, schema: string): Promise<Record<stri
         step('stations');
         const fresh = written.fresh.reduce((a, b) => a + b, 0);
         const settled = await writer.settleRollups(trx, { force: false, fresh });
-        step('merge');
+        step('rollups');
         return { written, settled, pid, at };
       });
       if (c >= WARMUP) spent.commit = (spent.commit ?? 0) + backendMs(done.pid) - done.at;
