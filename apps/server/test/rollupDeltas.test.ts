@@ -20,7 +20,7 @@ function plain(d: RollupDeltas) {
       [...d.probes].map(([id, p]) => [
         id,
         {
-          latest: [p.latest.meas_ts, p.latestBsId],
+          latest: [p.latestTs, p.latestBsId],
           days: Object.fromEntries(p.days.map(({ day, ...rest }) => [day, rest])),
         },
       ]),
@@ -42,7 +42,8 @@ function foldApart(parts: [string, IngestReading[]][], order: number[]): RollupD
   const d = new RollupDeltas();
   for (const i of order) {
     const part = new RollupDeltas();
-    for (const x of (parts[i] as [string, IngestReading[]])[1]) part.fold(x, (parts[i] as [string])[0]);
+    const [bs, rs] = parts[i] as [string, IngestReading[]];
+    for (const x of rs) part.fold(x, bs);
     part.seqs.push(i);
     d.absorb(part);
   }

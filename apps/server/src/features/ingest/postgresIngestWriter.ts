@@ -354,6 +354,8 @@ function readingArrays(
   const byDepth: (number | null)[][] = [];
   let rows = '';
   let count = 0;
+  // Each packet's station as a COPY field, escaped once per packet rather than once per reading.
+  const stationFields = copy ? origins.map((o) => copyField(o.bsId)) : [];
   const add = (i: number) => {
     const r = readings[i] as IngestReading;
     const origin = origins[packetOf[i] as number] as PacketOrigin;
@@ -365,7 +367,7 @@ function readingArrays(
     times.push(r.meas_ts);
     if (copy) {
       // Probe and station ids are checked serials; copyField escapes anything else all the same.
-      rows += `${copyField(r.sensor_id)}\t${r.meas_ts}\t${copyField(origin.bsId)}\t${origin.receivedTs}\t${
+      rows += `${copyField(r.sensor_id)}\t${r.meas_ts}\t${stationFields[packetOf[i] as number] as string}\t${origin.receivedTs}\t${
         t[0] as number
       }\t${tempsJson(t)}\t${copyField(sRssi)}\t${copyField(bRssi)}\t${copyField(b)}\n`;
     } else {
@@ -472,13 +474,12 @@ function flushParameters(instance: string, d: RollupDeltas): string[] {
   const k = d.depths;
   const latest: (number | string | null)[][] = Array.from({ length: 8 }, () => []);
   const daily: (number | string | null)[][] = Array.from({ length: 7 + 2 * k }, () => []);
-  for (const p of d.probes.values()) {
-    const r = p.latest;
-    const l = [r.sensor_id, p.latestBsId, r.meas_ts, r.temperatures[0] as number, tempsJson(r.temperatures)];
+  for (const [id, p] of d.probes) {
+    const l = [id, p.latestBsId, p.latestTs, p.latestTemps[0] as number, tempsJson(p.latestTemps)];
     for (let c = 0; c < 5; c++) (latest[c] as unknown[]).push(l[c]);
-    (latest[5] as unknown[]).push(r.sensor_RSSI ?? null);
-    (latest[6] as unknown[]).push(r.bs_RSSI ?? null);
-    (latest[7] as unknown[]).push(r.batt_voltage ?? null);
+    (latest[5] as unknown[]).push(p.latestSensorRssi);
+    (latest[6] as unknown[]).push(p.latestBsRssi);
+    (latest[7] as unknown[]).push(p.latestBatt);
     for (const s of p.days) {
       const row = [s.sensorId, s.day, s.n, s.maxTemp, s.minTemp, s.minBatt, s.maxBatt];
       for (let c = 0; c < 7; c++) (daily[c] as unknown[]).push(row[c]);

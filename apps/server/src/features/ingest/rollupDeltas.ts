@@ -1,12 +1,42 @@
 import type { IngestReading } from '@emberwatch/shared';
 import { dayOf, foldReading, startDaily, type DailyState } from './dailyRollup.js';
 
-/** One probe's part of the deltas: its newest reading among them, and each of its days' roll-up. */
+/**
+ * One probe's part of the deltas: its newest reading among them (its values copied, so the packet's
+ * objects are not kept alive for a second), and each of its days' roll-up.
+ */
 export interface ProbeDelta {
-  latest: IngestReading;
+  latestTs: number;
   latestBsId: string;
+  latestTemps: number[];
+  latestSensorRssi: number | null;
+  latestBsRssi: number | null;
+  latestBatt: number | null;
   /** Usually one day; two around midnight or for a station's backlog. */
   days: DailyState[];
+}
+
+function setLatest(p: ProbeDelta, r: IngestReading, bsId: string): void {
+  p.latestTs = r.meas_ts;
+  p.latestBsId = bsId;
+  p.latestTemps = r.temperatures;
+  p.latestSensorRssi = r.sensor_RSSI ?? null;
+  p.latestBsRssi = r.bs_RSSI ?? null;
+  p.latestBatt = r.batt_voltage ?? null;
+}
+
+function takeLatest(p: ProbeDelta, o: ProbeDelta): void {
+  p.latestTs = o.latestTs;
+  p.latestBsId = o.latestBsId;
+  p.latestTemps = o.latestTemps;
+  p.latestSensorRssi = o.latestSensorRssi;
+  p.latestBsRssi = o.latestBsRssi;
+  p.latestBatt = o.latestBatt;
+}
+
+function dayIn(days: DailyState[], day: number): DailyState | undefined {
+  for (const d of days) if (d.day === day) return d;
+  return undefined;
 }
 
 /** `b` folded into `a`: counts add up, extremes combine, a depth or battery only one side has stays. */
@@ -50,17 +80,18 @@ export class RollupDeltas {
     const p = this.probes.get(r.sensor_id);
     if (!p) {
       this.probes.set(r.sensor_id, {
-        latest: r,
+        latestTs: r.meas_ts,
         latestBsId: bsId,
+        latestTemps: t,
+        latestSensorRssi: r.sensor_RSSI ?? null,
+        latestBsRssi: r.bs_RSSI ?? null,
+        latestBatt: batt,
         days: [startDaily(r.sensor_id, day, t, batt)],
       });
       return;
     }
-    if (r.meas_ts > p.latest.meas_ts) {
-      p.latest = r;
-      p.latestBsId = bsId;
-    }
-    const d = p.days.find((s) => s.day === day);
+    if (r.meas_ts > p.latestTs) setLatest(p, r, bsId);
+    const d = dayIn(p.days, day);
     if (d) foldReading(d, t, batt);
     else p.days.push(startDaily(r.sensor_id, day, t, batt));
   }
@@ -75,12 +106,9 @@ export class RollupDeltas {
         this.probes.set(id, o);
         continue;
       }
-      if (o.latest.meas_ts > p.latest.meas_ts) {
-        p.latest = o.latest;
-        p.latestBsId = o.latestBsId;
-      }
+      if (o.latestTs > p.latestTs) takeLatest(p, o);
       for (const od of o.days) {
-        const d = p.days.find((s) => s.day === od.day);
+        const d = dayIn(p.days, od.day);
         if (d) combineDaily(d, od);
         else p.days.push(od);
       }
