@@ -103,6 +103,15 @@ describe.runIf(TEST_ENGINE === 'postgres')('deferred roll-ups on PostgreSQL', ()
         select meas_ts::int as meas_ts, bs_id, temps, temperature, batt from probe_latest
         where sensor_id = ${sensorId}`.execute(store.db)
     ).rows[0];
+  /** probe_latest holds `r` as the packet carried it (depths as JSON text), delivered by `bsId`. */
+  const expectLatest = async (r: IngestReading, bsId: string) =>
+    expect(await latest(r.sensor_id)).toEqual({
+      meas_ts: r.meas_ts,
+      bs_id: bsId,
+      temps: JSON.stringify(r.temperatures),
+      temperature: r.temperatures[0],
+      batt: r.batt_voltage,
+    });
   const journalRows = async () =>
     (await sql<{ n: number }>`select count(*)::int as n from ingest_rollup_journal`.execute(store.db)).rows[0]
       ?.n;
@@ -130,14 +139,7 @@ describe.runIf(TEST_ENGINE === 'postgres')('deferred roll-ups on PostgreSQL', ()
     expect(writer.rollupsOwed()).toBe(false);
     expect(await dailyRows()).toEqual(rollupsOf(rounds.slice(0, 200).flat()));
     // The latest reading's depths as the packet carried them, text included.
-    const newest = rounds[199]?.[3] as IngestReading;
-    expect(await latest('R00003')).toEqual({
-      meas_ts: newest.meas_ts,
-      bs_id: 'BS1',
-      temps: JSON.stringify(newest.temperatures),
-      temperature: newest.temperatures[0],
-      batt: newest.batt_voltage,
-    });
+    await expectLatest(rounds[199]?.[3] as IngestReading, 'BS1');
   });
 
   it('merges with the next commit once the interval has passed', async () => {
@@ -230,14 +232,7 @@ describe.runIf(TEST_ENGINE === 'postgres')('deferred roll-ups on PostgreSQL', ()
     expect(await journalRows()).toBe(0);
     expect(await dailyRows()).toEqual(rollupsOf(rounds.slice(0, 41).flat()));
     // The newest reading came in a live packet: its station and depths as the packet carried them.
-    const newest = rounds[40]?.[3] as IngestReading;
-    expect(await latest('R00003')).toEqual({
-      meas_ts: newest.meas_ts,
-      bs_id: 'BS2',
-      temps: JSON.stringify(newest.temperatures),
-      temperature: newest.temperatures[0],
-      batt: newest.batt_voltage,
-    });
+    await expectLatest(rounds[40]?.[3] as IngestReading, 'BS2');
   });
 
   it('counts every reading once when a starting server merges rows a living instance holds in memory', async () => {
