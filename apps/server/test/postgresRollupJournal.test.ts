@@ -1,5 +1,5 @@
 import type { IngestReading } from '@emberwatch/shared';
-import { sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, openStore, type Store } from '../src/db/createDatabase.js';
@@ -335,6 +335,31 @@ describe.runIf(TEST_ENGINE === 'postgres')('deferred roll-ups on PostgreSQL', ()
     expect((await commit(writer, [], true)).complete).toBe(true);
     expect(writer.rollupsOwed()).toBe(false);
     expect(await dailyRows()).toEqual(rollupsOf(rounds.slice(0, 3).flat()));
+  });
+
+  it('owes its roll-ups again when writing them fails, and writes them at the next try', async () => {
+    const writer = new PostgresIngestWriter(options);
+    // The first commit writes its roll-ups at once; the next four are held in memory.
+    for (const round of rounds.slice(0, 5)) await commit(writer, round);
+    const failed = store.db.transaction().execute(async (trx) => {
+      // The write from memory fails (a lost connection, say): the transaction rolls back.
+      const failing = new Proxy(trx, {
+        get: (target, key) =>
+          key === 'executeQuery'
+            ? (query: CompiledQuery) =>
+                query.sql.includes('with gone as')
+                  ? Promise.reject(new Error('connection lost'))
+                  : target.executeQuery(query)
+            : (Reflect.get(target, key) as unknown),
+      });
+      await writer.settleRollups(failing, { force: true, fresh: 0 });
+    });
+    await expect(failed).rejects.toThrow('connection lost');
+    expect(writer.rollupsOwed()).toBe(true);
+    expect(await journalRows()).toBe(4);
+    expect((await commit(writer, [], true)).complete).toBe(true);
+    expect(await journalRows()).toBe(0);
+    expect(await dailyRows()).toEqual(rollupsOf(rounds.slice(0, 5).flat()));
   });
 
   it('leaves the journal to a merge another transaction runs, and takes it on a later try', async () => {

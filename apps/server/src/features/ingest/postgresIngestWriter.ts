@@ -708,9 +708,27 @@ export class PostgresIngestWriter implements IngestWriter {
     writing.absorb(taken);
     const restore = () => this.deltas.absorb(taken);
 
+    try {
+      return await this.write(trx, opts.force, now, own, writing, restore);
+    } catch (err) {
+      // The transaction fails: its statements are undone, and the rows taken out are owed again.
+      restore();
+      throw err;
+    }
+  }
+
+  /** settleRollups once it writes: the check, the write from memory, and the merges from the journal. */
+  private async write(
+    trx: Transaction<Database>,
+    force: boolean,
+    now: number,
+    own: OwnReadings | undefined,
+    writing: RollupDeltas,
+    restore: () => void,
+  ): Promise<SettledRollups> {
     const check = await this.first<{ ok: boolean; n: number }>(
       trx,
-      checkStatement(opts.force ? ROLLUP_LOCK : ROLLUP_TRY_LOCK),
+      checkStatement(force ? ROLLUP_LOCK : ROLLUP_TRY_LOCK),
       [this.instance, intArray(writing.seqs)],
     );
     if (check?.ok !== true) {
