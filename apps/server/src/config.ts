@@ -83,6 +83,11 @@ const deliveryEnvSchema = z.object({
     .default('22-6'),
   /** From this repeat on, the account's owner is told too (0: never). */
   DELIVERY_ESCALATE_FROM: z.coerce.number().int().min(0).max(20).default(2),
+  /**
+   * Alerts of one storage (or one station's data break) raised within this many seconds of the first go
+   * out as one message (decision 0067); 0: only those raised in the same pass.
+   */
+  DELIVERY_GROUP_WAIT_S: z.coerce.number().int().min(0).max(60).default(2),
 });
 
 /** Payments (issue 14 item 4, decision 0056): Stripe's keys; without them the local fake runs. */
@@ -147,6 +152,7 @@ export interface DeliveryConfig {
   maxRepeats: number;
   escalateFromStep: number;
   quietHours: [number, number];
+  groupWaitS: number;
 }
 
 function loadDeliveryConfig(env: NodeJS.ProcessEnv, port: number): DeliveryConfig {
@@ -174,6 +180,7 @@ function loadDeliveryConfig(env: NodeJS.ProcessEnv, port: number): DeliveryConfi
     maxRepeats: e.DELIVERY_MAX_REPEATS,
     escalateFromStep: e.DELIVERY_ESCALATE_FROM,
     quietHours: e.DELIVERY_QUIET_HOURS.split('-').map(Number) as [number, number],
+    groupWaitS: e.DELIVERY_GROUP_WAIT_S,
   };
 }
 

@@ -67,6 +67,9 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     DEMO_SEED: '1',
+    // The tests' clocks stand still: alerts raised in one pass are grouped, and a test that looks at the
+    // gathering window (deliveryGroups.test.ts) sets it.
+    DELIVERY_GROUP_WAIT_S: '0',
     ...opts.env,
   });
   const store = openStore({

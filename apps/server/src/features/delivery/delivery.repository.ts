@@ -97,57 +97,12 @@ export class DeliveryRepository {
     return wrote;
   }
 
-  /** Alerts with work due: first messages, all-clears, repeats whose time came. */
-  async dueAlerts(nowS: number, limit: number): Promise<DeliveryAlertRow[]> {
-    return this.db
-      .selectFrom('delivery_alerts')
-      .selectAll()
-      .where((eb) =>
-        eb.or([
-          eb('status', '=', 'new'),
-          eb('clear_pending', '=', 1),
-          eb.and([eb('status', '=', 'open'), eb('next_step_ts', '<=', nowS)]),
-        ]),
-      )
-      .orderBy('id')
-      .limit(limit)
-      .execute();
-  }
-
   async alert(id: number): Promise<DeliveryAlertRow | undefined> {
     return this.db.selectFrom('delivery_alerts').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /**
-   * Writes one step of an alert: its messages and its new state, in one transaction, only if the alert
-   * is still as the planner read it (status, step, clear flag) — another instance may have written the
-   * step meanwhile. Metered channels past the account's daily cap are written as 'capped'.
-   * Returns whether the step was written.
-   */
-  async writeStep(
-    seen: Pick<DeliveryAlertRow, 'id' | 'status' | 'step' | 'clear_pending'>,
-    next: Partial<Pick<DeliveryAlertRow, 'status' | 'step' | 'next_step_ts' | 'clear_pending'>>,
-    messages: NewDeliveryMessage[],
-    caps: { ownerId: number; sinceTs: number; perChannel: Partial<Record<string, number>> },
-  ): Promise<{ written: boolean; capped: string[] }> {
-    return this.db.transaction().execute(async (trx) => {
-      const r = await trx
-        .updateTable('delivery_alerts')
-        .set(next)
-        .where('id', '=', seen.id)
-        .where('status', '=', seen.status)
-        .where('step', '=', seen.step)
-        .where('clear_pending', '=', seen.clear_pending)
-        .executeTakeFirst();
-      if (Number(r.numUpdatedRows) !== 1) return { written: false, capped: [] };
-      const capped = await this.applyCaps(trx, messages, caps);
-      if (messages.length) await trx.insertInto('delivery_messages').values(messages).execute();
-      return { written: true, capped };
-    });
-  }
-
   /** Marks metered messages over the day's cap as 'capped' (in place); returns the channels capped now. */
-  private async applyCaps(
+  async applyCaps(
     trx: DeliveryDb,
     messages: NewDeliveryMessage[],
     caps: { ownerId: number; sinceTs: number; perChannel: Partial<Record<string, number>> },
@@ -249,48 +204,6 @@ export class DeliveryRepository {
     return Number(r.numInsertedOrUpdatedRows ?? 0n) === 1;
   }
 
-  /** Open alerts that sent an SMS or call to this number since `sinceTs` (an SMS reply's alerts). */
-  async openAlertsMessagedTo(
-    address: string,
-    channels: string[],
-    sinceTs: number,
-  ): Promise<DeliveryAlertRow[]> {
-    return this.db
-      .selectFrom('delivery_alerts as a')
-      .selectAll('a')
-      .where('a.status', '=', 'open')
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('delivery_messages as m')
-            .select(sql.lit(1).as('one'))
-            .whereRef('m.delivery_alert_id', '=', 'a.id')
-            .where('m.address', '=', address)
-            .where('m.channel', 'in', channels)
-            .where('m.created_ts', '>=', sinceTs),
-        ),
-      )
-      .orderBy('a.id')
-      .execute();
-  }
-
-  /** Stops an alert's repeats: someone acknowledged it (here or in the web). */
-  async markAcknowledged(id: number, byUserId: number | null, via: string, nowS: number): Promise<boolean> {
-    const r = await this.db
-      .updateTable('delivery_alerts')
-      .set({
-        status: 'acknowledged',
-        ack_by_user_id: byUserId,
-        ack_via: via,
-        ack_ts: nowS,
-        next_step_ts: null,
-      })
-      .where('id', '=', id)
-      .where('status', 'in', ['new', 'open'])
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
-  }
-
   async message(id: number): Promise<DeliveryMessageRow | undefined> {
     return this.db.selectFrom('delivery_messages').selectAll().where('id', '=', id).executeTakeFirst();
   }
@@ -367,6 +280,40 @@ export class DeliveryRepository {
       probeName: probe?.sensor_name?.trim() || sensorId,
       depths: probe?.depths ?? 0,
       timeZone: station?.timezone ?? null,
+    };
+  }
+
+  /** A probe's name (its id without one) and its depths, wherever it is (a data break's probe). */
+  async probeName(sensorId: string): Promise<{ probeName: string; depths: number }> {
+    const probe = await this.db
+      .selectFrom('probes')
+      .select(['sensor_name', 'depths'])
+      .where('sensor_id', '=', sensorId)
+      .executeTakeFirst();
+    return { probeName: probe?.sensor_name?.trim() || sensorId, depths: probe?.depths ?? 0 };
+  }
+
+  /** A station's name, zone and the account's storages there (who a data break reaches). */
+  async stationFacts(
+    ownerId: number,
+    bsId: string,
+  ): Promise<{ name: string; timeZone: string | null; storageIds: number[] }> {
+    const station = await this.db
+      .selectFrom('base_stations')
+      .select(['display_name', 'timezone'])
+      .where('id', '=', bsId)
+      .executeTakeFirst();
+    const storages = await this.db
+      .selectFrom('storages')
+      .select('id')
+      .where('owner_user_id', '=', ownerId)
+      .where('bs_id', '=', bsId)
+      .orderBy('id')
+      .execute();
+    return {
+      name: station?.display_name?.trim() || bsId,
+      timeZone: station?.timezone ?? null,
+      storageIds: storages.map((s) => s.id),
     };
   }
 

@@ -48,6 +48,44 @@ export interface DeliveryAlertsTable {
   /** 'web' | 'sms' | 'voice' | 'email'. */
   ack_via: string | null;
   created_ts: number;
+  /** The group it is told in (decision 0067); null until the planner groups it. */
+  group_id: number | null;
+  /** 1 once a message of its group listed it: it is owed the all-clear. */
+  told: Generated<number>;
+  /** A data break's station (rule_type noBSData/noProbeData); null for temperature alerts. */
+  bs_id: string | null;
+}
+
+/** Where a group of alerts stands (decision 0067). */
+export type DeliveryGroupStatus =
+  /** Its first messages go at next_step_ts; alerts of its subject raised until then join it. */
+  | 'gathering'
+  /** Its messages are out; repeats follow until someone acknowledges or every alert ends. */
+  | 'open'
+  | 'acknowledged'
+  | 'cleared';
+
+/** What a group tells of: a storage's temperature alerts, or a base station's data break. */
+export type DeliveryGroupKind = 'alert' | 'dataBreak';
+
+export interface DeliveryGroupsTable {
+  id: Generated<number>;
+  owner_user_id: number;
+  kind: DeliveryGroupKind;
+  /** What groups its alerts: "storage:<id>" or "station:<bs id>". */
+  subject: string;
+  storage_id: number | null;
+  bs_id: string | null;
+  status: DeliveryGroupStatus;
+  /** Steps written so far: 0 the first messages, 1… the repeats. */
+  step: number;
+  /** When the first messages (gathering) or the next repeat (open) are due; null: none follows. */
+  next_step_ts: number | null;
+  ack_by_user_id: number | null;
+  ack_ts: number | null;
+  ack_via: string | null;
+  cleared_ts: number | null;
+  created_ts: number;
 }
 
 export type DeliveryMessageKind = 'raise' | 'repeat' | 'clear' | 'code' | 'test';
@@ -88,6 +126,8 @@ export interface DeliveryMessagesTable {
   provider_id: string | null;
   created_ts: number;
   sent_ts: number | null;
+  /** The group the message told of (decision 0067); null for codes, tests and older messages. */
+  delivery_group_id: number | null;
 }
 
 export interface DeliveryInboundTable {
@@ -105,6 +145,7 @@ export interface DeliveryKeysTable {
 // A type alias, not an interface: withTables wants an indexable record.
 export type DeliveryTables = {
   delivery_alerts: DeliveryAlertsTable;
+  delivery_groups: DeliveryGroupsTable;
   delivery_messages: DeliveryMessagesTable;
   delivery_inbound: DeliveryInboundTable;
   delivery_keys: DeliveryKeysTable;

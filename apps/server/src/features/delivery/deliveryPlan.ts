@@ -30,6 +30,8 @@ export interface AlertFacts {
   alertTs: number;
   /** The station's time zone, for the reading time and the no-call hours. */
   timeZone: string | null;
+  /** The rule type (a data break: noBSData or noProbeData); the wording of a group needs it. */
+  ruleType?: string;
 }
 
 export type Recipient = DeliveryRecipient & { unit: DegreesUnit };
@@ -117,7 +119,7 @@ export function voiceCallWanted(facts: AlertFacts, voice: PlanMessaging['voice']
   return voiceCallAllowedAt(localHour(nowS, facts.timeZone), voice.noCallHours);
 }
 
-interface Worded {
+export interface Worded {
   subject: string;
   line: string;
   when: string;
@@ -125,7 +127,7 @@ interface Worded {
   words: AlertWords;
 }
 
-function word(facts: AlertFacts, r: Recipient, ctx: PlanContext): Worded {
+export function word(facts: AlertFacts, r: Recipient, ctx: PlanContext): Worded {
   const words = wordsFor(r.language);
   const where = fill(facts.depth < 0 ? words.probeAverage : words.probeAtDepth, {
     probe: facts.probeName,
@@ -145,10 +147,10 @@ function word(facts: AlertFacts, r: Recipient, ctx: PlanContext): Worded {
   return { subject, line, when, link, words };
 }
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function emailOf(w: Worded, ackUrl: string | null): { text: string; html: string } {
+export function emailOf(w: Worded, ackUrl: string | null): { text: string; html: string } {
   const text = [w.line, w.when, '', `${w.words.openProbe}: ${w.link}`];
   if (ackUrl) text.push(`${w.words.acknowledge}: ${ackUrl}`);
   const button = (href: string, label: string) =>

@@ -3,14 +3,10 @@ import type { DeliveryConfig } from '../../config.js';
 import type { AckLinks } from './ackLinks.js';
 import type { DeliveryAlertRow, DeliveryRepository, NewDeliveryMessage } from './delivery.repository.js';
 import type { DeliveryMessageKind } from './delivery.tables.js';
-import {
-  planMessages,
-  reminderHeldUntil,
-  type AlertFacts,
-  type PlanContext,
-  type PlanMessaging,
-  type Recipient,
-} from './deliveryPlan.js';
+import type { DeliveryGroupRepository, DeliveryGroupRow } from './deliveryGroup.repository.js';
+import { reminderHeldUntil, type AlertFacts, type PlanContext, type PlanMessaging, type Recipient } from './deliveryPlan.js';
+import { groupCode, isDataBreak, mergeMessaging, planGroupMessages, type GroupFacts } from './groupPlan.js';
+import { joinsGroup, nextGroupStep, type MemberState } from './groupSteps.js';
 
 export type AlertStatusOf = (
   ownerId: number,
@@ -21,6 +17,7 @@ export type AlertStatusOf = (
 
 export interface PlannerDeps {
   repo: DeliveryRepository;
+  groups: DeliveryGroupRepository;
   config: DeliveryConfig;
   ackLinks: AckLinks;
   messagingOf: (ownerId: number, storageId: number) => Promise<StorageAlertMessaging | null>;
@@ -40,62 +37,124 @@ export interface PlannerDeps {
 const DAY_S = 86_400;
 
 /**
- * Turns delivered alerts into outbox messages, one step at a time (issue 12 items 1 and 4): the first
- * messages when an alert is raised, a repeat every `repeatS` until someone acknowledges (from the
- * `escalateFromStep`th repeat the owner too), and the all-clear when it ends. Each step is written in
- * one transaction with the alert's new state, and only if no other instance wrote it first.
+ * Turns delivered alerts into outbox messages, one group step at a time (issue 12 items 1 and 4,
+ * issue 27 items 1 and 6, decision 0067): alerts of one storage — or the silent probes of one station —
+ * raised within `groupWaitS` of each other form a group, told in one message; alerts raised while the
+ * group is open join its next repeat. A repeat every `repeatS` until someone acknowledges (from the
+ * `escalateFromStep`th the owner too, by SMS and e-mail), and the all-clear when every alert of it has
+ * ended. Each step is written in one transaction with the group's new state, and only if no other
+ * instance wrote it first.
  */
 export class DeliveryPlanner {
   constructor(private readonly d: PlannerDeps) {}
 
-  /** Advances every alert with work due; returns how many steps it wrote. */
+  /** Groups new alerts and advances every group with work due; returns how many changes it wrote. */
   async runOnce(batch = 100): Promise<number> {
     const now = this.d.nowS();
     let written = 0;
-    for (const a of await this.d.repo.dueAlerts(now, batch)) if (await this.advance(a, now)) written++;
+    for (const a of await this.d.groups.ungrouped(batch)) if (await this.gather(a, now)) written++;
+    for (const g of await this.d.groups.dueGroups(now, batch)) if (await this.advance(g, now)) written++;
     return written;
   }
 
-  private async advance(a: DeliveryAlertRow, now: number): Promise<boolean> {
-    const key = { sensor_id: a.sensor_id, depth: a.depth < 0 ? null : a.depth, ts: a.alert_ts };
-    if (a.clear_pending === 1) {
-      // Ended before its first messages went out (or after an acknowledgement): the all-clear goes to
-      // those who were told of it; an alert nobody heard of ends quietly.
-      const told = a.status === 'open' || a.status === 'acknowledged';
-      const messages = told ? await this.messages(a, 'clear', a.step, now) : [];
-      return this.write(a, { status: 'cleared', clear_pending: 0, next_step_ts: null }, messages ?? [], now);
-    }
-    if (a.status === 'new') {
-      const messages = await this.messages(a, 'raise', 0, now);
-      if (!messages || messages.length === 0)
-        return this.write(a, { status: 'unrouted', next_step_ts: null }, [], now);
-      const next = this.d.config.maxRepeats > 0 ? now + this.d.config.repeatS : null;
-      return this.write(a, { status: 'open', step: 0, next_step_ts: next }, messages, now);
-    }
-    // A repeat is due: not if someone acknowledged it in the web, or it ended without an all-clear
-    // reaching us (its rule was changed or removed).
-    const status = await this.d.alertStatus(a.owner_user_id, a.monitor_id, a.rule_id, key);
-    if (status.status === 'acknowledged') {
-      await this.d.repo.markAcknowledged(a.id, status.ackBy, 'web', now);
-      return false;
-    }
-    if (status.status === 'gone') return this.write(a, { status: 'cleared', next_step_ts: null }, [], now);
-    const held = await this.heldUntil(a, now);
-    if (held !== null) return this.write(a, { next_step_ts: held }, [], now);
-    const step = a.step + 1;
-    const messages = (await this.messages(a, 'repeat', step, now)) ?? [];
-    const next = step < this.d.config.maxRepeats ? now + this.d.config.repeatS : null;
-    return this.write(a, { step, next_step_ts: next }, messages, now);
+  /** When the next gathering group's first messages are due (null: none gathers). */
+  nextGatheringTs(): Promise<number | null> {
+    return this.d.groups.nextGatheringTs();
   }
 
-  /** When a reminder of this alert may go, if it must wait out the quiet hours (reminderHeldUntil). */
-  private async heldUntil(a: DeliveryAlertRow, now: number): Promise<number | null> {
-    if (a.storage_id === null) return null;
-    const messaging = await this.d.messagingOf(a.owner_user_id, a.storage_id);
-    if (!messaging) return null;
-    const { timeZone } = await this.d.repo.probeFacts(a.storage_id, a.sensor_id);
+  /** Puts a new alert into its subject's live group, or opens one that gathers for `groupWaitS`. */
+  private async gather(a: DeliveryAlertRow, now: number): Promise<boolean> {
+    if (a.status === 'new' && a.clear_pending === 1) {
+      // Ended before anyone was told: it ends quietly.
+      await this.d.groups.endQuietly(a.id);
+      return true;
+    }
+    const dataBreak = isDataBreak(a.rule_type);
+    if (!dataBreak && a.storage_id === null) return false;
+    const subject = dataBreak ? `station:${a.bs_id ?? a.sensor_id}` : `storage:${a.storage_id}`;
+    const base = {
+      owner_user_id: a.owner_user_id,
+      kind: dataBreak ? ('dataBreak' as const) : ('alert' as const),
+      subject,
+      storage_id: dataBreak ? null : a.storage_id,
+      bs_id: dataBreak ? (a.bs_id ?? a.sensor_id) : null,
+      created_ts: now,
+    };
+    if (a.status === 'open') {
+      // Told before groups existed: it becomes a group of its own, where its repeats stood.
+      const id = await this.d.groups.createGroup({ ...base, status: 'open', step: a.step, next_step_ts: a.next_step_ts });
+      return this.d.groups.join(a.id, id, true);
+    }
+    const live = (await this.d.groups.liveGroupsOf(a.owner_user_id, subject)).find((g) =>
+      joinsGroup({ status: g.status, nextStepTs: g.next_step_ts }),
+    );
+    const id =
+      live?.id ??
+      (await this.d.groups.createGroup({
+        ...base,
+        status: 'gathering',
+        step: 0,
+        next_step_ts: now + this.d.config.groupWaitS,
+      }));
+    return this.d.groups.join(a.id, id);
+  }
+
+  private async advance(g: DeliveryGroupRow, now: number): Promise<boolean> {
+    const rows = await this.d.groups.members(g.id);
+    const ending = rows.some((m) => m.clear_pending === 1);
+    const repeatDue = !ending && g.status === 'open' && g.next_step_ts !== null && g.next_step_ts <= now;
+    const members: MemberState[] = [];
+    for (const m of rows)
+      members.push({
+        id: m.id,
+        status: m.status,
+        clearPending: m.clear_pending === 1,
+        told: m.told === 1,
+        now: repeatDue && (m.status === 'new' || m.status === 'open') ? await this.monitorStatus(m) : undefined,
+      });
+    if (repeatDue) {
+      const held = await this.heldUntil(g, rows, now);
+      if (held !== null) return this.write(g, { nextStepTs: held }, new Map(), [], now);
+    }
+    const step = nextGroupStep(
+      { status: g.status, step: g.step, nextStepTs: g.next_step_ts },
+      members,
+      now,
+      { repeatS: this.d.config.repeatS, maxRepeats: this.d.config.maxRepeats },
+    );
+    if (!step) return false;
+    if (step.kind === null) return this.write(g, step.group, step.members, [], now);
+    const listed = rows.filter((m) => step.listed.includes(m.id));
+    const number = step.kind === 'repeat' ? (step.group.step ?? g.step) : g.step;
+    const messages = await this.messages(g, listed, step.kind, number, now);
+    if (step.kind === 'raise' && (!messages || messages.length === 0)) {
+      // Nobody is chosen on any channel (or the storage is gone): nothing to send.
+      const unrouted = new Map(listed.map((m) => [m.id, { status: 'unrouted' as const }]));
+      return this.write(g, { status: 'cleared', nextStepTs: null }, unrouted, [], now);
+    }
+    return this.write(g, step.group, step.members, messages ?? [], now);
+  }
+
+  /** Where a member stands in its monitor; a data break has no monitor and stands until data returns. */
+  private async monitorStatus(m: DeliveryAlertRow): Promise<'current' | 'acknowledged' | 'gone'> {
+    if (isDataBreak(m.rule_type)) return 'current';
+    const key = { sensor_id: m.sensor_id, depth: m.depth < 0 ? null : m.depth, ts: m.alert_ts };
+    return (await this.d.alertStatus(m.owner_user_id, m.monitor_id, m.rule_id, key)).status;
+  }
+
+  /**
+   * When a reminder of this group may go, if it must wait out the quiet hours (reminderHeldUntil): by
+   * its hottest alert. A data break is never held: a station that went dead at night may have burnt.
+   */
+  private async heldUntil(g: DeliveryGroupRow, rows: DeliveryAlertRow[], now: number): Promise<number | null> {
+    if (g.kind === 'dataBreak' || g.storage_id === null) return null;
+    const messaging = await this.d.messagingOf(g.owner_user_id, g.storage_id);
+    const on = rows.filter((m) => m.status === 'new' || m.status === 'open');
+    if (!messaging || on.length === 0) return null;
+    const hottest = on.reduce((a, b) => (b.is_min === 0 && b.temperature > a.temperature ? b : a));
+    const { timeZone } = await this.d.repo.probeFacts(g.storage_id, hottest.sensor_id);
     return reminderHeldUntil(
-      { temperature: a.temperature, isMin: a.is_min === 1, timeZone },
+      { temperature: hottest.temperature, isMin: on.every((m) => m.is_min === 1), timeZone },
       messaging.voice.tempLimit,
       this.d.config.quietHours,
       now,
@@ -103,71 +162,68 @@ export class DeliveryPlanner {
   }
 
   private async write(
-    a: DeliveryAlertRow,
-    next: Parameters<DeliveryRepository['writeStep']>[1],
+    g: DeliveryGroupRow,
+    next: Parameters<DeliveryGroupRepository['writeGroupStep']>[1],
+    members: Parameters<DeliveryGroupRepository['writeGroupStep']>[2],
     messages: NewDeliveryMessage[],
     now: number,
   ): Promise<boolean> {
     const { smsDailyCap, voiceDailyCap } = this.d.config;
-    const { written, capped } = await this.d.repo.writeStep(a, next, messages, {
-      ownerId: a.owner_user_id,
-      sinceTs: now - (now % DAY_S),
-      perChannel: { sms: smsDailyCap, voice: voiceDailyCap },
-    });
-    for (const channel of capped) this.d.onCapReached(a.owner_user_id, channel);
+    const { written, capped } = await this.d.groups.writeGroupStep(
+      g,
+      next,
+      members,
+      messages,
+      { ownerId: g.owner_user_id, sinceTs: now - (now % DAY_S), perChannel: { sms: smsDailyCap, voice: voiceDailyCap } },
+      now,
+    );
+    for (const channel of capped) this.d.onCapReached(g.owner_user_id, channel);
     return written;
   }
 
-  /** The messages of one step; null when the storage is gone. */
+  /** The messages of one step; null when its storage is gone. */
   private async messages(
-    a: DeliveryAlertRow,
+    g: DeliveryGroupRow,
+    listed: DeliveryAlertRow[],
     kind: DeliveryMessageKind & PlanContext['kind'],
     step: number,
     now: number,
   ): Promise<NewDeliveryMessage[] | null> {
-    if (a.storage_id === null) return null;
-    const messaging = await this.d.messagingOf(a.owner_user_id, a.storage_id);
-    if (!messaging) return null;
-    const { probeName, depths, timeZone } = await this.d.repo.probeFacts(a.storage_id, a.sensor_id);
-    const facts: AlertFacts = {
-      alertId: a.id,
-      storageId: a.storage_id,
-      storageName: messaging.storageName,
-      sensorId: a.sensor_id,
-      probeName,
-      depth: a.depth,
-      depths,
-      temperature: a.temperature,
-      threshold: a.threshold,
-      isMin: a.is_min === 1,
-      alertTs: a.alert_ts,
-      timeZone,
-    };
-    const plan = await this.withUnits(messaging);
+    const facts = await this.groupFacts(g, listed);
+    if (!facts) return null;
+    const { messaging: raw } = facts;
+    const plan = await this.withUnits(raw);
     const escalating =
       kind === 'repeat' && this.d.config.escalateFromStep > 0 && step >= this.d.config.escalateFromStep;
-    const owner = escalating ? await this.ownerRecipients(a.owner_user_id) : { sms: null, email: null };
+    const owner =
+      escalating || facts.ownerOnly ? await this.ownerRecipients(g.owner_user_id) : { sms: null, email: null };
+    if (facts.ownerOnly) {
+      // A station whose probes are in no storage: its data break goes to the account's owner.
+      plan.sms = { active: Boolean(owner.sms), recipients: owner.sms ? [owner.sms] : [] };
+      plan.email = { active: Boolean(owner.email), recipients: owner.email ? [owner.email] : [] };
+    }
     const everyone = [...plan.sms.recipients, ...plan.email.recipients, ...plan.voice.recipients];
     if (owner.sms) everyone.push(owner.sms);
     if (owner.email) everyone.push(owner.email);
     const pushUsers = await this.d.pushUsersOf([...new Set(everyone.map((r) => r.userId))]);
-    const planned = planMessages(facts, plan, {
+    const planned = planGroupMessages(facts.group, plan, {
       pushUsers,
       kind,
       step,
       nowS: now,
       publicUrl: this.d.config.publicUrl,
       callerNumbers: this.d.config.callerNumbers,
-      ackLink: (userId) => this.d.ackLinks.link(a.id, userId),
-      escalateFromStep: this.d.config.escalateFromStep,
+      ackLink: (userId) => this.d.ackLinks.link(g.id, userId),
+      escalateFromStep: facts.ownerOnly ? 0 : this.d.config.escalateFromStep,
       owner,
-      sentinel:
-        messaging.sentinel.active && kind !== 'repeat' ? await this.sentinelOf(a.owner_user_id) : null,
+      sentinel: raw.sentinel.active && kind !== 'repeat' ? await this.sentinelOf(g.owner_user_id) : null,
     });
+    const lead = facts.group.members[0]!.alertId;
     return planned.map((p) => ({
-      owner_user_id: a.owner_user_id,
-      delivery_alert_id: a.id,
-      storage_id: a.storage_id,
+      owner_user_id: g.owner_user_id,
+      delivery_alert_id: lead,
+      delivery_group_id: g.id,
+      storage_id: g.storage_id,
       kind,
       step,
       channel: p.channel,
@@ -185,6 +241,82 @@ export class DeliveryPlanner {
       next_attempt_ts: now,
       created_ts: now,
     }));
+  }
+
+  /**
+   * What a group's messages say and whom they reach: a storage's alerts go by the storage's messaging;
+   * a station's data break by the messaging of every storage at that station together (the most
+   * people, every channel one of them uses), or, with none, to the account's owner by SMS and e-mail.
+   */
+  private async groupFacts(
+    g: DeliveryGroupRow,
+    listed: DeliveryAlertRow[],
+  ): Promise<{ group: GroupFacts; messaging: StorageAlertMessaging; ownerOnly: boolean } | null> {
+    if (listed.length === 0) return null;
+    if (g.kind === 'dataBreak') {
+      const bsId = g.bs_id ?? listed[0]!.sensor_id;
+      const station = await this.d.repo.stationFacts(g.owner_user_id, bsId);
+      const all: StorageAlertMessaging[] = [];
+      for (const id of station.storageIds) {
+        const m = await this.d.messagingOf(g.owner_user_id, id);
+        if (m) all.push(m);
+      }
+      const messaging = mergeMessaging(station.name, all);
+      const members: AlertFacts[] = [];
+      for (const m of listed) members.push(await this.memberFacts(m, null, station.timeZone));
+      const routed =
+        (messaging.sms.active && messaging.sms.recipients.length > 0) ||
+        (messaging.email.active && messaging.email.recipients.length > 0) ||
+        (messaging.voice.active && messaging.voice.recipients.length > 0) ||
+        messaging.sentinel.active;
+      return {
+        group: { groupId: g.id, code: groupCode(g.id), kind: 'dataBreak', storageId: null, name: station.name, bsId, members },
+        messaging,
+        ownerOnly: !routed,
+      };
+    }
+    if (g.storage_id === null) return null;
+    const messaging = await this.d.messagingOf(g.owner_user_id, g.storage_id);
+    if (!messaging) return null;
+    const members: AlertFacts[] = [];
+    for (const m of listed) members.push(await this.memberFacts(m, g.storage_id, null));
+    return {
+      group: {
+        groupId: g.id,
+        code: groupCode(g.id),
+        kind: 'alert',
+        storageId: g.storage_id,
+        name: messaging.storageName,
+        bsId: null,
+        members,
+      },
+      messaging,
+      ownerOnly: false,
+    };
+  }
+
+  private async memberFacts(a: DeliveryAlertRow, storageId: number | null, zone: string | null): Promise<AlertFacts> {
+    const { probeName, depths, timeZone } =
+      storageId === null
+        ? a.rule_type === 'noBSData'
+          ? { probeName: a.sensor_id, depths: 0, timeZone: zone }
+          : { ...(await this.d.repo.probeName(a.sensor_id)), timeZone: zone }
+        : await this.d.repo.probeFacts(storageId, a.sensor_id);
+    return {
+      alertId: a.id,
+      ruleType: a.rule_type,
+      storageId: storageId ?? 0,
+      storageName: '',
+      sensorId: a.sensor_id,
+      probeName,
+      depth: a.depth,
+      depths,
+      temperature: a.temperature,
+      threshold: a.threshold,
+      isMin: a.is_min === 1,
+      alertTs: a.alert_ts,
+      timeZone,
+    };
   }
 
   /** Each recipient with the unit and the language they chose in the settings. */

@@ -13,6 +13,7 @@ import { startFakeSmsProvider, type FakeSmsProvider } from './channels/fakeSmsPr
 import { startLocalSmtpServer, type LocalSmtpServer } from './channels/localSmtpServer.js';
 import { TwilioChannel } from './channels/twilioChannel.js';
 import { DeliveryRepository } from './delivery.repository.js';
+import { DeliveryGroupRepository } from './deliveryGroup.repository.js';
 import { deliveryRoutes } from './delivery.routes.js';
 import { DeliveryService } from './delivery.service.js';
 import { DeliveryPlanner, type AlertStatusOf } from './deliveryPlanner.js';
@@ -52,6 +53,7 @@ export function deliveryFeature(
 ) {
   const config = kernel.config.delivery;
   const repo = new DeliveryRepository(kernel.store.db, kernel.store.engine);
+  const groups = new DeliveryGroupRepository(repo);
   const ackLinks = new AckLinks(kernel.config.jwtSecret, config.publicUrl);
   const adapters: Partial<Record<AlertChannel, ChannelAdapter>> = {};
   for (const c of deps.channels) adapters[c.channel] = c;
@@ -62,6 +64,7 @@ export function deliveryFeature(
 
   const planner = new DeliveryPlanner({
     repo,
+    groups,
     config,
     ackLinks,
     messagingOf: deps.alertMessagingOf,
@@ -79,7 +82,7 @@ export function deliveryFeature(
   });
   const worker = new DeliveryWorker(repo, () => adapters, kernel.nowS, config.retryBaseS);
   const pump = new DeliveryPump(planner, worker, (err) => log('delivery failed', { err }));
-  const acks = new ChannelAcks(repo, deps.acknowledgeFor, kernel.nowS);
+  const acks = new ChannelAcks(repo, groups, deps.acknowledgeFor, kernel.nowS);
   const service = new DeliveryService(repo, deps.access, () => ({
     email: config.smtpUrl ? 'smtp' : 'local',
     sms: config.twilio ? 'twilio' : 'fake',
