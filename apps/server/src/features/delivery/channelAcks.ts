@@ -42,7 +42,11 @@ export class ChannelAcks {
   ) {}
 
   /** Acknowledges a group; returns how many of its alerts were still on (null: it was not open). */
-  async ackGroup(groupId: number, byUserId: number | null, via: 'sms' | 'voice' | 'email'): Promise<number | null> {
+  async ackGroup(
+    groupId: number,
+    byUserId: number | null,
+    via: 'sms' | 'voice' | 'email',
+  ): Promise<number | null> {
     const alerts = await this.groups.acknowledgeGroup(groupId, byUserId, via, this.nowS());
     if (!alerts) return null;
     if (byUserId !== null) {
@@ -84,7 +88,9 @@ export class ChannelAcks {
     if (chosen.length > 1) {
       const gw = groupWordsFor(last.language);
       const names = await this.groups.subjectNames(chosen);
-      const choices = chosen.map((g) => fill(gw.ackChoice, { code: groupCode(g.id), name: names.get(g.id) ?? '' }));
+      const choices = chosen.map((g) =>
+        fill(gw.ackChoice, { code: groupCode(g.id), name: names.get(g.id) ?? '' }),
+      );
       return fill(gw.ackWhich, { choices: choices.join(', ') });
     }
     const n = chosen[0] ? await this.ackGroup(chosen[0].id, last.recipient_user_id, 'sms') : null;

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { RuleEffect } from '@emberwatch/shared';
 import type { Engine } from '../../db/engine.js';
 import type { Database } from '../../db/schema.js';

@@ -49,7 +49,11 @@ export class DeliveryGroupRepository {
   }
 
   async createGroup(g: NewDeliveryGroup): Promise<number> {
-    const row = await this.db.insertInto('delivery_groups').values(g).returning('id').executeTakeFirstOrThrow();
+    const row = await this.db
+      .insertInto('delivery_groups')
+      .values(g)
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return Number(row.id);
   }
 
@@ -147,7 +151,10 @@ export class DeliveryGroupRepository {
         .where('id', '=', seen.id)
         .where('status', '=', seen.status)
         .where('step', '=', seen.step);
-      q = seen.next_step_ts === null ? q.where('next_step_ts', 'is', null) : q.where('next_step_ts', '=', seen.next_step_ts);
+      q =
+        seen.next_step_ts === null
+          ? q.where('next_step_ts', 'is', null)
+          : q.where('next_step_ts', '=', seen.next_step_ts);
       const r = await q.executeTakeFirst();
       if (Number(r.numUpdatedRows) !== 1) return { written: false, capped: [] };
       for (const [id, u] of members) {
@@ -157,7 +164,8 @@ export class DeliveryGroupRepository {
           ...(u.told ? { told: 1 } : {}),
           ...(u.status === 'acknowledged' || u.status === 'cleared' ? { next_step_ts: null } : {}),
         };
-        if (Object.keys(set).length) await trx.updateTable('delivery_alerts').set(set).where('id', '=', id).execute();
+        if (Object.keys(set).length)
+          await trx.updateTable('delivery_alerts').set(set).where('id', '=', id).execute();
       }
       const capped = await this.base.applyCaps(trx, messages, caps);
       if (messages.length) await trx.insertInto('delivery_messages').values(messages).execute();
@@ -179,14 +187,26 @@ export class DeliveryGroupRepository {
     return this.db.transaction().execute(async (trx) => {
       const r = await trx
         .updateTable('delivery_groups')
-        .set({ status: 'acknowledged', ack_by_user_id: byUserId, ack_via: via, ack_ts: nowS, next_step_ts: null })
+        .set({
+          status: 'acknowledged',
+          ack_by_user_id: byUserId,
+          ack_via: via,
+          ack_ts: nowS,
+          next_step_ts: null,
+        })
         .where('id', '=', groupId)
         .where('status', 'in', ['gathering', 'open'])
         .executeTakeFirst();
       if (Number(r.numUpdatedRows) !== 1) return null;
       return trx
         .updateTable('delivery_alerts')
-        .set({ status: 'acknowledged', ack_by_user_id: byUserId, ack_via: via, ack_ts: nowS, next_step_ts: null })
+        .set({
+          status: 'acknowledged',
+          ack_by_user_id: byUserId,
+          ack_via: via,
+          ack_ts: nowS,
+          next_step_ts: null,
+        })
         .where('group_id', '=', groupId)
         .where('status', 'in', ['new', 'open'])
         .returningAll()
@@ -195,7 +215,11 @@ export class DeliveryGroupRepository {
   }
 
   /** Open groups that sent an SMS or a call to this number since `sinceTs` (an SMS reply's groups). */
-  async openGroupsMessagedTo(address: string, channels: string[], sinceTs: number): Promise<DeliveryGroupRow[]> {
+  async openGroupsMessagedTo(
+    address: string,
+    channels: string[],
+    sinceTs: number,
+  ): Promise<DeliveryGroupRow[]> {
     return this.db
       .selectFrom('delivery_groups as g')
       .selectAll('g')
@@ -221,7 +245,11 @@ export class DeliveryGroupRepository {
     for (const g of groups) {
       const row =
         g.storage_id !== null
-          ? await this.db.selectFrom('storages').select('name').where('id', '=', g.storage_id).executeTakeFirst()
+          ? await this.db
+              .selectFrom('storages')
+              .select('name')
+              .where('id', '=', g.storage_id)
+              .executeTakeFirst()
           : await this.db
               .selectFrom('base_stations')
               .select('display_name as name')

@@ -4,7 +4,13 @@ import type { AckLinks } from './ackLinks.js';
 import type { DeliveryAlertRow, DeliveryRepository, NewDeliveryMessage } from './delivery.repository.js';
 import type { DeliveryMessageKind } from './delivery.tables.js';
 import type { DeliveryGroupRepository, DeliveryGroupRow } from './deliveryGroup.repository.js';
-import { reminderHeldUntil, type AlertFacts, type PlanContext, type PlanMessaging, type Recipient } from './deliveryPlan.js';
+import {
+  reminderHeldUntil,
+  type AlertFacts,
+  type PlanContext,
+  type PlanMessaging,
+  type Recipient,
+} from './deliveryPlan.js';
 import { groupCode, isDataBreak, mergeMessaging, planGroupMessages, type GroupFacts } from './groupPlan.js';
 import { joinsGroup, nextGroupStep, type MemberState } from './groupSteps.js';
 
@@ -82,7 +88,12 @@ export class DeliveryPlanner {
     };
     if (a.status === 'open') {
       // Told before groups existed: it becomes a group of its own, where its repeats stood.
-      const id = await this.d.groups.createGroup({ ...base, status: 'open', step: a.step, next_step_ts: a.next_step_ts });
+      const id = await this.d.groups.createGroup({
+        ...base,
+        status: 'open',
+        step: a.step,
+        next_step_ts: a.next_step_ts,
+      });
       return this.d.groups.join(a.id, id, true);
     }
     const live = (await this.d.groups.liveGroupsOf(a.owner_user_id, subject)).find((g) =>
@@ -110,18 +121,17 @@ export class DeliveryPlanner {
         status: m.status,
         clearPending: m.clear_pending === 1,
         told: m.told === 1,
-        now: repeatDue && (m.status === 'new' || m.status === 'open') ? await this.monitorStatus(m) : undefined,
+        now:
+          repeatDue && (m.status === 'new' || m.status === 'open') ? await this.monitorStatus(m) : undefined,
       });
     if (repeatDue) {
       const held = await this.heldUntil(g, rows, now);
       if (held !== null) return this.write(g, { nextStepTs: held }, new Map(), [], now);
     }
-    const step = nextGroupStep(
-      { status: g.status, step: g.step, nextStepTs: g.next_step_ts },
-      members,
-      now,
-      { repeatS: this.d.config.repeatS, maxRepeats: this.d.config.maxRepeats },
-    );
+    const step = nextGroupStep({ status: g.status, step: g.step, nextStepTs: g.next_step_ts }, members, now, {
+      repeatS: this.d.config.repeatS,
+      maxRepeats: this.d.config.maxRepeats,
+    });
     if (!step) return false;
     if (step.kind === null) return this.write(g, step.group, step.members, [], now);
     const listed = rows.filter((m) => step.listed.includes(m.id));
@@ -146,7 +156,11 @@ export class DeliveryPlanner {
    * When a reminder of this group may go, if it must wait out the quiet hours (reminderHeldUntil): by
    * its hottest alert. A data break is never held: a station that went dead at night may have burnt.
    */
-  private async heldUntil(g: DeliveryGroupRow, rows: DeliveryAlertRow[], now: number): Promise<number | null> {
+  private async heldUntil(
+    g: DeliveryGroupRow,
+    rows: DeliveryAlertRow[],
+    now: number,
+  ): Promise<number | null> {
     if (g.kind === 'dataBreak' || g.storage_id === null) return null;
     const messaging = await this.d.messagingOf(g.owner_user_id, g.storage_id);
     const on = rows.filter((m) => m.status === 'new' || m.status === 'open');
@@ -174,7 +188,11 @@ export class DeliveryPlanner {
       next,
       members,
       messages,
-      { ownerId: g.owner_user_id, sinceTs: now - (now % DAY_S), perChannel: { sms: smsDailyCap, voice: voiceDailyCap } },
+      {
+        ownerId: g.owner_user_id,
+        sinceTs: now - (now % DAY_S),
+        perChannel: { sms: smsDailyCap, voice: voiceDailyCap },
+      },
       now,
     );
     for (const channel of capped) this.d.onCapReached(g.owner_user_id, channel);
@@ -196,7 +214,9 @@ export class DeliveryPlanner {
     const escalating =
       kind === 'repeat' && this.d.config.escalateFromStep > 0 && step >= this.d.config.escalateFromStep;
     const owner =
-      escalating || facts.ownerOnly ? await this.ownerRecipients(g.owner_user_id) : { sms: null, email: null };
+      escalating || facts.ownerOnly
+        ? await this.ownerRecipients(g.owner_user_id)
+        : { sms: null, email: null };
     if (facts.ownerOnly) {
       // A station whose probes are in no storage: its data break goes to the account's owner.
       plan.sms = { active: Boolean(owner.sms), recipients: owner.sms ? [owner.sms] : [] };
@@ -270,7 +290,15 @@ export class DeliveryPlanner {
         (messaging.voice.active && messaging.voice.recipients.length > 0) ||
         messaging.sentinel.active;
       return {
-        group: { groupId: g.id, code: groupCode(g.id), kind: 'dataBreak', storageId: null, name: station.name, bsId, members },
+        group: {
+          groupId: g.id,
+          code: groupCode(g.id),
+          kind: 'dataBreak',
+          storageId: null,
+          name: station.name,
+          bsId,
+          members,
+        },
         messaging,
         ownerOnly: !routed,
       };
@@ -295,7 +323,11 @@ export class DeliveryPlanner {
     };
   }
 
-  private async memberFacts(a: DeliveryAlertRow, storageId: number | null, zone: string | null): Promise<AlertFacts> {
+  private async memberFacts(
+    a: DeliveryAlertRow,
+    storageId: number | null,
+    zone: string | null,
+  ): Promise<AlertFacts> {
     const { probeName, depths, timeZone } =
       storageId === null
         ? a.rule_type === 'noBSData'

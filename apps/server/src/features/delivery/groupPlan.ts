@@ -23,7 +23,8 @@ import {
 import { groupWordsFor } from './groupTexts.js';
 
 /** The rule types of data breaks (spec doc 3 §9): a silent station, silent probes of a station. */
-export const isDataBreak = (ruleType: string | undefined) => ruleType === 'noBSData' || ruleType === 'noProbeData';
+export const isDataBreak = (ruleType: string | undefined) =>
+  ruleType === 'noBSData' || ruleType === 'noProbeData';
 
 /** The short code an SMS reply names to acknowledge one group: its id in base 36 ("OK 1F"). */
 export const groupCode = (groupId: number) => groupId.toString(36).toUpperCase();
@@ -48,7 +49,13 @@ const SMS_LIST = 4;
 /** The hottest first (the coldest first for cold alerts): the one a person must see. */
 export function byUrgency(members: readonly AlertFacts[]): AlertFacts[] {
   return [...members].sort((a, b) =>
-    a.isMin && b.isMin ? a.temperature - b.temperature : b.isMin === a.isMin ? b.temperature - a.temperature : a.isMin ? 1 : -1,
+    a.isMin && b.isMin
+      ? a.temperature - b.temperature
+      : b.isMin === a.isMin
+        ? b.temperature - a.temperature
+        : a.isMin
+          ? 1
+          : -1,
   );
 }
 
@@ -59,7 +66,8 @@ export function byUrgency(members: readonly AlertFacts[]): AlertFacts[] {
 export function mergeMessaging(name: string, list: readonly StorageAlertMessaging[]): StorageAlertMessaging {
   const people = (pick: (m: StorageAlertMessaging) => StorageAlertMessaging['sms']) => {
     const out = new Map<number, DeliveryRecipient>();
-    for (const m of list) if (pick(m).active) for (const r of pick(m).recipients) if (!out.has(r.userId)) out.set(r.userId, r);
+    for (const m of list)
+      if (pick(m).active) for (const r of pick(m).recipients) if (!out.has(r.userId)) out.set(r.userId, r);
     return { active: list.some((m) => pick(m).active), recipients: [...out.values()] };
   };
   const voiceFrom = list.find((m) => m.voice.active) ?? list[0];
@@ -80,7 +88,12 @@ export function mergeMessaging(name: string, list: readonly StorageAlertMessagin
 }
 
 /** A group's words for one recipient: one alert as before, several as the hottest and the others. */
-function wordGroup(g: GroupFacts, r: Recipient, ctx: PlanContext, sms: boolean): Worded & { ackNote: string } {
+function wordGroup(
+  g: GroupFacts,
+  r: Recipient,
+  ctx: PlanContext,
+  sms: boolean,
+): Worded & { ackNote: string } {
   const gw = groupWordsFor(r.language);
   const ackNote = fill(gw.replyOkCode, { code: g.code });
   if (g.kind === 'dataBreak') return { ...wordDataBreak(g, r, ctx, sms), ackNote };
@@ -94,7 +107,13 @@ function wordGroup(g: GroupFacts, r: Recipient, ctx: PlanContext, sms: boolean):
   const line =
     ctx.kind === 'clear'
       ? prefixed(
-          fill(gw.clearedMany, { n, storage: g.name, list: byUrgency(g.members).map((m) => m.probeName).join(', ') }),
+          fill(gw.clearedMany, {
+            n,
+            storage: g.name,
+            list: byUrgency(g.members)
+              .map((m) => m.probeName)
+              .join(', '),
+          }),
           ctx,
           r,
         )
@@ -231,7 +250,14 @@ export function planGroupMessages(g: GroupFacts, m: PlanMessaging, ctx: PlanCont
 function sentinelCalls(g: GroupFacts, ctx: PlanContext): PlannedMessage[] {
   const t = ctx.sentinel!;
   const clear = ctx.kind === 'clear';
-  const target = { userId: 0, name: 'Sentinel', address: t.url, language: t.language, country: null, unit: t.unit };
+  const target = {
+    userId: 0,
+    name: 'Sentinel',
+    address: t.url,
+    language: t.language,
+    country: null,
+    unit: t.unit,
+  };
   const call = (subject: string, body: string, payload: Record<string, unknown>): PlannedMessage => ({
     channel: 'sentinel',
     recipientUserId: null,

@@ -59,7 +59,8 @@ export function nextGroupStep(
 ): GroupStep | null {
   const updates: GroupStep['members'] = new Map();
   if (members.some((m) => m.clearPending)) {
-    for (const m of members) if (m.clearPending) updates.set(m.id, { status: 'cleared', clearPending: false });
+    for (const m of members)
+      if (m.clearPending) updates.set(m.id, { status: 'cleared', clearPending: false });
     const live = members.filter((m) => !m.clearPending && LIVE.has(m.status));
     if (live.length > 0) return { kind: null, listed: [], group: {}, members: updates };
     const told = members.filter((m) => m.told).map((m) => m.id);
@@ -75,7 +76,8 @@ export function nextGroupStep(
   const repeatAt = (step: number) => (step < s.maxRepeats ? nowS + s.repeatS : null);
   if (g.status === 'gathering') {
     const on = members.filter((m) => m.status === 'new');
-    if (on.length === 0) return { kind: null, listed: [], group: { status: 'cleared', nextStepTs: null }, members: updates };
+    if (on.length === 0)
+      return { kind: null, listed: [], group: { status: 'cleared', nextStepTs: null }, members: updates };
     for (const m of on) updates.set(m.id, { status: 'open', told: true });
     return {
       kind: 'raise',

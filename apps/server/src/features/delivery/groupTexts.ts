@@ -33,7 +33,8 @@ export const GROUP_WORDS: Record<Language, GroupWords> = {
     probesCount: '{n} probes',
     clearedMany: 'Emberwatch: the alerts of {n} probes in {storage} have ended: {list}.',
     replyOkCode: 'Reply OK {code} to acknowledge.',
-    noBSData: 'Emberwatch: no data from base station {station} since {time}. Check its power, antenna and SIM.',
+    noBSData:
+      'Emberwatch: no data from base station {station} since {time}. Check its power, antenna and SIM.',
     noProbeData: 'Emberwatch: {n} probes at base station {station} have sent no data since {time}: {list}.',
     dataBack: 'Emberwatch: data from base station {station} arrives again.',
     subjectDataBreak: 'Emberwatch: no data from {station}',
@@ -80,7 +81,8 @@ export const GROUP_WORDS: Record<Language, GroupWords> = {
     replyOkCode: 'Kuittaa vastaamalla OK {code}.',
     noBSData:
       'Emberwatch: tukiasemalta {station} ei ole tullut tietoja {time} jälkeen. Tarkista sen virta, antenni ja SIM-kortti.',
-    noProbeData: 'Emberwatch: tukiaseman {station} {n} anturia ei ole lähettänyt tietoja {time} jälkeen: {list}.',
+    noProbeData:
+      'Emberwatch: tukiaseman {station} {n} anturia ei ole lähettänyt tietoja {time} jälkeen: {list}.',
     dataBack: 'Emberwatch: tukiaseman {station} tiedot tulevat taas.',
     subjectDataBreak: 'Emberwatch: ei tietoja kohteesta {station}',
     subjectDataBack: 'Emberwatch: taas tietoja kohteesta {station}',
@@ -125,7 +127,8 @@ export const GROUP_WORDS: Record<Language, GroupWords> = {
     replyOkCode: 'Antwoord OK {code} om te bevestigen.',
     noBSData:
       'Emberwatch: geen gegevens van basisstation {station} sinds {time}. Controleer de stroom, de antenne en de simkaart.',
-    noProbeData: 'Emberwatch: {n} sondes van basisstation {station} sturen sinds {time} geen gegevens: {list}.',
+    noProbeData:
+      'Emberwatch: {n} sondes van basisstation {station} sturen sinds {time} geen gegevens: {list}.',
     dataBack: 'Emberwatch: de gegevens van basisstation {station} komen weer binnen.',
     subjectDataBreak: 'Emberwatch: geen gegevens van {station}',
     subjectDataBack: 'Emberwatch: weer gegevens van {station}',

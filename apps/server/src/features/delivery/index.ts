@@ -1,4 +1,4 @@
-import type { AlertChannel, StorageAlertMessaging } from '@emberwatch/shared';
+import { DATA_BREAK_S, type AlertChannel, type StorageAlertMessaging } from '@emberwatch/shared';
 import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
@@ -12,6 +12,8 @@ import { EmailChannel } from './channels/emailChannel.js';
 import { startFakeSmsProvider, type FakeSmsProvider } from './channels/fakeSmsProvider.js';
 import { startLocalSmtpServer, type LocalSmtpServer } from './channels/localSmtpServer.js';
 import { TwilioChannel } from './channels/twilioChannel.js';
+import { DataBreakRepository } from './dataBreak.repository.js';
+import { DataBreakWatch, type DataBreakDelaysOf } from './dataBreakWatch.js';
 import { DeliveryRepository } from './delivery.repository.js';
 import { DeliveryGroupRepository } from './deliveryGroup.repository.js';
 import { deliveryRoutes } from './delivery.routes.js';
@@ -24,6 +26,8 @@ export type { ChannelAdapter, OutgoingMessage, SendOutcome } from './channels/Ch
 
 /** How often the outbox is looked at for retries, repeats and messages another instance wrote. */
 export const DELIVERY_TICK_MS = 2_000;
+/** How often the data-break watch looks for silent stations and probes (its delays are 30 min or more). */
+export const DATA_BREAK_TICK_MS = 60_000;
 
 /**
  * Alert delivery (issue 12, decision 0045): an outbox written with the alert, a planner that words
@@ -49,6 +53,8 @@ export function deliveryFeature(
     channels: ChannelAdapter[];
     /** Tells an account's owner that a day's SMS or voice allowance is used up. */
     capReached: (ownerId: number, channel: 'sms' | 'voice', cap: number) => Promise<void>;
+    /** Each account's data-break delays (the data-breaks feature's); without it, the spec's 4 h. */
+    dataBreakDelaysOf?: DataBreakDelaysOf;
   },
 ) {
   const config = kernel.config.delivery;
@@ -82,6 +88,20 @@ export function deliveryFeature(
   });
   const worker = new DeliveryWorker(repo, () => adapters, kernel.nowS, config.retryBaseS);
   const pump = new DeliveryPump(planner, worker, (err) => log('delivery failed', { err }));
+  const watch = new DataBreakWatch(
+    new DataBreakRepository(repo),
+    deps.dataBreakDelaysOf ??
+      ((ownerIds) =>
+        Promise.resolve(
+          new Map(ownerIds.map((id) => [id, { accountS: DATA_BREAK_S, storages: new Map() }])),
+        )),
+    kernel.nowS,
+  );
+  // Alerts raised now are grouped at once; the group's first messages go when its gathering ends.
+  const kickSoon = () => {
+    setTimeout(() => void pump.kick(), 50).unref();
+    if (config.groupWaitS > 0) setTimeout(() => void pump.kick(), config.groupWaitS * 1000 + 50).unref();
+  };
   const acks = new ChannelAcks(repo, groups, deps.acknowledgeFor, kernel.nowS);
   const service = new DeliveryService(repo, deps.access, () => ({
     email: config.smtpUrl ? 'smtp' : 'local',
@@ -91,7 +111,7 @@ export function deliveryFeature(
   // The alert's delivery is recorded in the transaction that raises or ends it; sending starts once
   // that transaction has committed (the next tick picks it up if this kick comes too early).
   deps.onAlertEffects(async (trx, source, effects, nowS) => {
-    if (await repo.recordEffects(trx, source, effects, nowS)) setTimeout(() => void pump.kick(), 50).unref();
+    if (await repo.recordEffects(trx, source, effects, nowS)) kickSoon();
   });
 
   return defineFeature({
@@ -130,7 +150,16 @@ export function deliveryFeature(
         fake: () => fake,
       })(app);
     },
-    jobs: [{ name: 'delivery.outbox', everyMs: DELIVERY_TICK_MS, run: () => pump.kick() }],
+    jobs: [
+      { name: 'delivery.outbox', everyMs: DELIVERY_TICK_MS, run: () => pump.kick() },
+      {
+        name: 'delivery.dataBreaks',
+        everyMs: DATA_BREAK_TICK_MS,
+        run: async () => {
+          if (await watch.runOnce()) kickSoon();
+        },
+      },
+    ],
     exports: {
       /** Runs the outbox until nothing is due (tests and the harness; the job does it otherwise). */
       pump: async () => {
@@ -140,6 +169,8 @@ export function deliveryFeature(
       /** The local stand-ins, when running (tests and the admin page read what they received). */
       standIns: () => ({ smtp: localSmtp, sms: fake }),
       acks,
+      /** Looks for silent stations and probes once (tests; the job does it every minute otherwise). */
+      watchDataBreaks: () => watch.runOnce(),
       /**
        * A code (or username) for a person's phone, from the account feature: an SMS through the same
        * outbox, retried like an alert's; its text is blanked once sent (the code must not stay readable).
