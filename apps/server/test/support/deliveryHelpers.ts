@@ -16,6 +16,7 @@ export interface DeliveryExports {
   pump: () => Promise<void>;
   standIns: () => { smtp: LocalSmtpServer | undefined; sms: FakeSmsProvider | undefined };
   acks: ChannelAcks;
+  watchDataBreaks: () => Promise<boolean>;
 }
 
 export const deliveryOf = (t: TestApp) =>

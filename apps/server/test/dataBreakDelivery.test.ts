@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { twilioSignature } from '../src/features/delivery/channels/twilioSignature.js';
+import { deliveryOf, mailText, monitoredStorageWithMessaging } from './support/deliveryHelpers.js';
+import { api, ingest } from './support/probeHelpers.js';
+import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
+
+const HAY = 'hay@demo.emberwatch';
+const PUBLIC_URL = 'http://emberwatch.test';
+const H = 3600;
+const BS = 'F1000001';
+
+/** Issue 27 item 1 (decision 0067): a silent station or probe warns people, not only the app. */
+describe(`data breaks delivered on ${TEST_ENGINE}`, () => {
+  let t: TestApp;
+  let call: ReturnType<typeof api>;
+  let probes: string[];
+  let clock = Math.floor(Date.now() / 1000);
+  const sms = () => deliveryOf(t).standIns().sms!.messages();
+  const mails = () => deliveryOf(t).standIns().smtp!.mails();
+  const watch = async () => {
+    await deliveryOf(t).watchDataBreaks();
+    await deliveryOf(t).pump();
+  };
+  const send = (list: string[], ts: number) =>
+    ingest(
+      t,
+      BS,
+      list.map((p) => ({ sensor_id: p, meas_ts: ts, temperatures: [200, 200, 200] })),
+    );
+  let replies = 0;
+  const reply = async (body: string) => {
+    const params = { MessageSid: `SMd${++replies}`, From: '+12025550101', Body: body };
+    const url = '/delivery/sms/inbound';
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-twilio-signature': twilioSignature(
+          deliveryOf(t).standIns().sms!.authToken,
+          `${PUBLIC_URL}${url}`,
+          params,
+        ),
+      },
+      payload: new URLSearchParams(params).toString(),
+    });
+    return /<Message>(.*)<\/Message>/.exec(res.body)?.[1] ?? '';
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ nowS: () => clock, env: { PUBLIC_URL, DELIVERY_MAX_REPEATS: '2' } });
+    call = api(t, { hay: await t.login(HAY) });
+    ({ probes } = await monitoredStorageWithMessaging(t, call, 'hay', HAY, BS));
+    await send(probes, clock - 60);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('sends nothing while the station reports', async () => {
+    clock += H;
+    await send(probes, clock - 60);
+    await watch();
+    expect(sms()).toHaveLength(0);
+  });
+
+  it("tells the storage's people by SMS and e-mail when the probes go quiet, in one message per station", async () => {
+    const still = probes.slice(3);
+    const lastOfQuiet = clock - 60;
+    clock += 4 * H - 60;
+    await send(still, clock - 30);
+    await watch();
+    expect(sms()).toHaveLength(0);
+    clock += 120;
+    await send(still, clock - 30);
+    await watch();
+    expect(sms()).toHaveLength(1);
+    expect(sms()[0]!.to).toBe('+12025550101');
+    expect(sms()[0]!.body).toMatch(
+      /^Emberwatch: 3 probes at base station North barn \(F1000001\) have sent no data since /,
+    );
+    expect(sms()[0]!.body).toMatch(/Reply OK [0-9A-Z]+ to acknowledge\. http:\/\/emberwatch\.test\/probes$/);
+    expect(mails()).toHaveLength(1);
+    expect(mailText(mails()[0]!.raw)).toContain('Subject: Emberwatch: no data from North barn (F1000001)');
+    expect(lastOfQuiet).toBeLessThan(clock - 4 * H);
+    // Seen again: nothing new.
+    await watch();
+    expect(sms()).toHaveLength(1);
+  });
+
+  it('repeats until someone acknowledges; OK stops it', async () => {
+    clock += 30 * 60;
+    await send(probes.slice(3), clock - 30);
+    await watch();
+    expect(sms()).toHaveLength(2);
+    expect(sms()[1]!.body).toMatch(/^Reminder 1: Emberwatch: 3 probes/);
+    expect(await reply('OK')).toBe('Emberwatch: alerts acknowledged: 3. Thank you.');
+    clock += 2 * H;
+    await send(probes.slice(3), clock - 30);
+    await watch();
+    expect(sms()).toHaveLength(2);
+  });
+
+  it('sends the all-clear when the data returns', async () => {
+    await send(probes, clock - 10);
+    await watch();
+    expect(sms()).toHaveLength(3);
+    expect(sms()[2]!.body).toMatch(
+      /^Emberwatch: data from base station North barn \(F1000001\) arrives again\./,
+    );
+  });
+
+  it('tells of a dead station once, not once per probe, and its all-clear when it is back', async () => {
+    clock += 4 * H + 120;
+    await watch();
+    expect(sms()).toHaveLength(4);
+    expect(sms()[3]!.body).toMatch(
+      /^Emberwatch: no data from base station North barn \(F1000001\) since .*Check its power, antenna and SIM\./,
+    );
+    await send(probes, clock - 5);
+    await watch();
+    expect(sms()).toHaveLength(5);
+    expect(sms()[4]!.body).toMatch(/arrives again/);
+  });
+
+  it("tells the account's owner of a station without storages", async () => {
+    await ingest(t, 'F1000003', [{ sensor_id: 'H10201', meas_ts: clock - 5, temperatures: [200, 200] }]);
+    await t.store.db.deleteFrom('storage_probes').where('sensor_id', 'like', 'H102%').execute();
+    await t.store.db.deleteFrom('storages').where('bs_id', '=', 'F1000003').execute();
+    clock += 4 * H + 120;
+    await send(probes, clock - 5);
+    await watch();
+    const last = sms().at(-1)!;
+    expect(last.body).toMatch(/^Emberwatch: no data from base station Field stacks \(F1000003\)/);
+    expect(last.to).toBe('+12025550101');
+  });
+});
