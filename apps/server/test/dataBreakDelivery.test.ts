@@ -123,6 +123,28 @@ describe(`data breaks delivered on ${TEST_ENGINE}`, () => {
     expect(sms()[4]!.body).toMatch(/arrives again/);
   });
 
+  it('lets someone in the app acknowledge a data break, and no one of another account', async () => {
+    clock += 4 * H + 120;
+    await watch();
+    const told = sms().length;
+    expect(sms().at(-1)!.body).toMatch(/^Emberwatch: no data from base station North barn/);
+    call = api(t, { hay: await t.login(HAY), grain: await t.login('grain@demo.emberwatch') });
+    const foreign = await call.post('grain', '/client/acknowledgeDataBreak', { BS_ID: BS });
+    expect(foreign.statusCode).toBe(404);
+    const hayId = (await t.findUser(HAY))!.id;
+    const other = await call.post('grain', '/client/acknowledgeDataBreak', { UID: hayId, BS_ID: BS });
+    expect(other.statusCode).toBe(403);
+    const res = await call.post('hay', '/client/acknowledgeDataBreak', { BS_ID: BS });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ status_code: 0, acknowledged: 1 });
+    clock += 2 * H;
+    await watch();
+    expect(sms()).toHaveLength(told);
+    await send(probes, clock - 5);
+    await watch();
+    expect(sms().at(-1)!.body).toMatch(/arrives again/);
+  });
+
   it("tells the account's owner of a station without storages", async () => {
     await ingest(t, 'F1000003', [{ sensor_id: 'H10201', meas_ts: clock - 5, temperatures: [200, 200] }]);
     await t.store.db.deleteFrom('storage_probes').where('sensor_id', 'like', 'H102%').execute();

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { DEFAULT_UI_PREFERENCES, type Notification } from '@emberwatch/shared';
-import { createFakeServer, type FakeServerOptions } from './support/fakeServer';
+import { createFakeServer, json, type FakeServerOptions } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
 import { station } from './support/fixtures';
 import { FakeWebSocket } from './support/FakeWebSocket';
@@ -140,6 +140,20 @@ describe('the notifications button and dialog (spec doc 1 §2, §4; doc 3 §2, �
     expect(await screen.findByRole('dialog', { name: 'Notifications' })).toBeTruthy();
     await user.click(screen.getByRole('heading', { level: 1 }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).toBeNull());
+  });
+
+  it("acknowledges a station's data break from its entry, which stops its reminders (issue 27 item 1)", async () => {
+    const s = server({ notifications: [silent] });
+    s.override('POST /client/acknowledgeDataBreak', () => json({ status_code: 0, acknowledged: 1 }));
+    const { user } = renderApp('/probes', s);
+    await user.click(
+      await screen.findByRole('button', { name: 'Notifications, unread: 0' }, { timeout: 8000 }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
+    await user.click(within(dialog).getByRole('button', { name: 'Acknowledge' }));
+    expect(await within(dialog).findByText('Acknowledged: the reminders stop.')).toBeTruthy();
+    const [sent] = s.callsTo('POST', '/client/acknowledgeDataBreak');
+    expect(sent!.body).toMatchObject({ BS_ID: 'F1000002' });
   });
 
   it('reads the list again when alerts change (push), without a reload', async () => {

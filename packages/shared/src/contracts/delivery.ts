@@ -109,6 +109,22 @@ export const fakeSmsMessageSchema = z.object({
 });
 export type FakeSmsMessage = z.infer<typeof fakeSmsMessageSchema>;
 
+/**
+ * Issue 27 item 1 (decision 0067): someone in the app acknowledges a station's data break — its messages'
+ * repeats stop, as an SMS "OK" would stop them.
+ */
+export const acknowledgeDataBreakRequestSchema = z.strictObject({
+  UID: z.int().positive().optional(),
+  BS_ID: z.string().trim().min(1).max(32),
+});
+export type AcknowledgeDataBreakRequest = z.infer<typeof acknowledgeDataBreakRequestSchema>;
+export const acknowledgeDataBreakResponseSchema = z.object({
+  status_code: z.literal(0),
+  /** How many silent probes (or the station) it acknowledged; 0: nothing was being sent. */
+  acknowledged: z.int(),
+});
+export type AcknowledgeDataBreakResponse = z.infer<typeof acknowledgeDataBreakResponseSchema>;
+
 export const deliveryEndpoints = defineEndpoints({
   getDeliveryLog: defineEndpoint({
     method: 'GET',
@@ -142,5 +158,13 @@ export const deliveryEndpoints = defineEndpoints({
     auth: 'user',
     summary:
       'Admins, with the local fake SMS provider: the SMS it accepted, newest first (the demo’s phone).',
+  }),
+  acknowledgeDataBreak: defineEndpoint({
+    method: 'POST',
+    path: '/client/acknowledgeDataBreak',
+    body: acknowledgeDataBreakRequestSchema,
+    response: acknowledgeDataBreakResponseSchema,
+    auth: 'user',
+    summary: "A station's data break is seen to: its messages' repeats stop (the all-clear still comes).",
   }),
 });

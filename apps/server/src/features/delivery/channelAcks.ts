@@ -45,7 +45,7 @@ export class ChannelAcks {
   async ackGroup(
     groupId: number,
     byUserId: number | null,
-    via: 'sms' | 'voice' | 'email',
+    via: 'sms' | 'voice' | 'email' | 'web',
   ): Promise<number | null> {
     const alerts = await this.groups.acknowledgeGroup(groupId, byUserId, via, this.nowS());
     if (!alerts) return null;

@@ -283,6 +283,17 @@ export class DeliveryRepository {
     };
   }
 
+  /** Whether a station is this account's. */
+  async stationOwnedBy(ownerId: number, bsId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('base_stations')
+      .select('id')
+      .where('id', '=', bsId)
+      .where('owner_user_id', '=', ownerId)
+      .executeTakeFirst();
+    return Boolean(row);
+  }
+
   /** A probe's name (its id without one) and its depths, wherever it is (a data break's probe). */
   async probeName(sensorId: string): Promise<{ probeName: string; depths: number }> {
     const probe = await this.db

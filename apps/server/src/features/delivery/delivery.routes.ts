@@ -151,6 +151,9 @@ export function deliveryRoutes(ctx: DeliveryRouteContext) {
       route(api, deliveryEndpoints.getOutbox).handle(async (req) =>
         ctx.service.outbox(actorOf(req), req.query),
       );
+      route(api, deliveryEndpoints.acknowledgeDataBreak).handle(async (req) =>
+        ctx.service.acknowledgeDataBreak(actorOf(req), req.body),
+      );
       route(api, deliveryEndpoints.fakeSmsReply).handle(async (req) => {
         if (!actorOf(req).isAdmin)
           throw ApiError.forbidden('Only administrators can play the fake provider.');

@@ -1,4 +1,6 @@
 import type {
+  AcknowledgeDataBreakRequest,
+  AcknowledgeDataBreakResponse,
   DeliveredAlert,
   DeliveryLogResponse,
   DeliveryMessage,
@@ -32,7 +34,31 @@ export class DeliveryService {
     private readonly repo: DeliveryRepository,
     private readonly access: AccessService,
     private readonly senders: () => OutboxResponse['senders'],
+    private readonly dataBreaks: {
+      openGroupsOf: (ownerId: number, bsId: string) => Promise<number[]>;
+      acknowledge: (groupId: number, byUserId: number) => Promise<number | null>;
+    },
   ) {}
+
+  /**
+   * POST /client/acknowledgeDataBreak (ours, issue 27 item 1): whoever may acknowledge the account's
+   * alerts (decision 0014: not a plain master) stops the repeats of a station's data break. A station
+   * of another account is refused as unknown.
+   */
+  async acknowledgeDataBreak(
+    actor: Actor,
+    req: AcknowledgeDataBreakRequest,
+  ): Promise<AcknowledgeDataBreakResponse> {
+    const account = await this.access.targetAccount(actor, req.UID);
+    const ownerId = account.main_user_id ?? account.id;
+    if (!(await this.repo.stationOwnedBy(ownerId, req.BS_ID)))
+      throw ApiError.notFound('No such base station.');
+    this.access.assertMayChange(actor, 'acknowledgeAlert');
+    let acknowledged = 0;
+    for (const id of await this.dataBreaks.openGroupsOf(ownerId, req.BS_ID))
+      acknowledged += (await this.dataBreaks.acknowledge(id, actor.user.id)) ?? 0;
+    return { status_code: 0, acknowledged };
+  }
 
   /** GET /client/getDeliveryLog: anyone who may see the account sees its storages' deliveries. */
   async log(actor: Actor, q: { UID?: number; itemID: number }): Promise<DeliveryLogResponse> {

@@ -36,6 +36,12 @@ export class DeliveryGroupRepository {
       .execute();
   }
 
+  /** A station's data-break groups still gathering or open (someone in the app acknowledges them). */
+  async openDataBreakGroups(ownerId: number, bsId: string): Promise<number[]> {
+    const rows = await this.liveGroupsOf(ownerId, `station:${bsId}`);
+    return rows.map((g) => g.id);
+  }
+
   /** The newest groups of a subject that are still gathering or open, newest first. */
   async liveGroupsOf(ownerId: number, subject: string): Promise<DeliveryGroupRow[]> {
     return this.db

@@ -103,10 +103,15 @@ export function deliveryFeature(
     if (config.groupWaitS > 0) setTimeout(() => void pump.kick(), config.groupWaitS * 1000 + 50).unref();
   };
   const acks = new ChannelAcks(repo, groups, deps.acknowledgeFor, kernel.nowS);
-  const service = new DeliveryService(repo, deps.access, () => ({
-    email: config.smtpUrl ? 'smtp' : 'local',
-    sms: config.twilio ? 'twilio' : 'fake',
-  }));
+  const service = new DeliveryService(
+    repo,
+    deps.access,
+    () => ({ email: config.smtpUrl ? 'smtp' : 'local', sms: config.twilio ? 'twilio' : 'fake' }),
+    {
+      openGroupsOf: (ownerId, bsId) => groups.openDataBreakGroups(ownerId, bsId),
+      acknowledge: (groupId, byUserId) => acks.ackGroup(groupId, byUserId, 'web'),
+    },
+  );
 
   // The alert's delivery is recorded in the transaction that raises or ends it; sending starts once
   // that transaction has committed (the next tick picks it up if this kick comes too early).

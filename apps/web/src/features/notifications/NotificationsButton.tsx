@@ -106,7 +106,13 @@ export function NotificationsButton({ user }: { user: Pick<UserInfo, 'masterAuth
         </IconButton>
       </Tooltip>
       {open && (
-        <NotificationsDialog anchor={anchor} notifications={list ?? []} newIds={newIds} onClose={close} />
+        <NotificationsDialog
+          anchor={anchor}
+          uid={uid}
+          notifications={list ?? []}
+          newIds={newIds}
+          onClose={close}
+        />
       )}
     </>
   );

@@ -14,6 +14,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import type { Notification } from '@emberwatch/shared';
 import { useUiPreferences } from '../sessions';
+import { DataBreakAckButton } from './DataBreakAckButton';
 import { notificationText } from './notificationText';
 
 /**
@@ -28,11 +29,14 @@ import { notificationText } from './notificationText';
  */
 export function NotificationsDialog({
   anchor,
+  uid,
   notifications,
   newIds,
   onClose,
 }: {
   anchor: HTMLElement | null;
+  /** The account whose notifications these are (a data break is acknowledged for it). */
+  uid?: number;
   notifications: readonly Notification[];
   newIds: ReadonlySet<string>;
   onClose: () => void;
@@ -82,32 +86,35 @@ export function NotificationsDialog({
               <List disablePadding>
                 {notifications.map((n) => {
                   const words = notificationText(n, context);
+                  const dataBreak = (n.type === 'noBSData' || n.type === 'noProbeData') && n.bs;
                   return (
-                    <ListItemButton
-                      key={n.id}
-                      component={RouterLink}
-                      to={n.url}
-                      onClick={onClose}
-                      data-testid={`notification-${n.id}`}
-                      sx={{ borderLeft: 4, borderColor: n.color, mb: 0.5, alignItems: 'flex-start' }}
-                    >
-                      <ListItemText
-                        primary={
-                          <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-                            <span>{words.title}</span>
-                            {newIds.has(n.id) && (
-                              <Chip
-                                size="small"
-                                color="secondary"
-                                label={t('notifications.new')}
-                                component="span"
-                              />
-                            )}
-                          </Box>
-                        }
-                        secondary={words.text}
-                      />
-                    </ListItemButton>
+                    <Box key={n.id}>
+                      <ListItemButton
+                        component={RouterLink}
+                        to={n.url}
+                        onClick={onClose}
+                        data-testid={`notification-${n.id}`}
+                        sx={{ borderLeft: 4, borderColor: n.color, mb: 0.5, alignItems: 'flex-start' }}
+                      >
+                        <ListItemText
+                          primary={
+                            <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+                              <span>{words.title}</span>
+                              {newIds.has(n.id) && (
+                                <Chip
+                                  size="small"
+                                  color="secondary"
+                                  label={t('notifications.new')}
+                                  component="span"
+                                />
+                              )}
+                            </Box>
+                          }
+                          secondary={words.text}
+                        />
+                      </ListItemButton>
+                      {dataBreak && <DataBreakAckButton uid={uid} bsId={n.bs!} />}
+                    </Box>
                   );
                 })}
               </List>

@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { useMutation } from '@tanstack/react-query';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { endpoints } from '@emberwatch/shared';
+import { useApiClient } from '../../lib/ApiClientContext';
+
+/**
+ * A data break's "Acknowledge" (issue 27 item 1, decision 0067): whoever sees to a silent station in the
+ * app stops its SMS, e-mail and call reminders, as an SMS "OK" would; the all-clear still comes when
+ * data returns. Says what it did: how many it acknowledged, or that nothing was being sent.
+ */
+export function DataBreakAckButton({ uid, bsId }: { uid: number | undefined; bsId: string }) {
+  const { t } = useTranslation();
+  const api = useApiClient();
+  const ack = useMutation({
+    mutationFn: () => api.call(endpoints.delivery.acknowledgeDataBreak, { UID: uid, BS_ID: bsId }),
+  });
+  if (ack.data)
+    return (
+      <Typography variant="body2" color="text.secondary" role="status" sx={{ px: 2, pb: 1 }}>
+        {ack.data.acknowledged > 0
+          ? t('notifications.acknowledged')
+          : t('notifications.nothingToAcknowledge')}
+      </Typography>
+    );
+  return (
+    <Button
+      size="small"
+      onClick={() => ack.mutate()}
+      disabled={ack.isPending}
+      sx={{ ml: 1.5, mb: 1 }}
+      data-testid={`acknowledge-data-break-${bsId}`}
+    >
+      {ack.isError ? t('notifications.acknowledgeFailed') : t('notifications.acknowledge')}
+    </Button>
+  );
+}
