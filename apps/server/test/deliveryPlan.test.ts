@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultRuleSettings, depthMetres, LANGUAGES } from '@emberwatch/shared';
 import { AckLinks } from '../src/features/delivery/ackLinks.js';
-import { ALERT_WORDS } from '../src/features/delivery/alertTexts.js';
+import { ALERT_WORDS, formatDifference, formatTime } from '../src/features/delivery/alertTexts.js';
 import { emailFailure } from '../src/features/delivery/channels/emailChannel.js';
 import { twilioSignature, validTwilioSignature } from '../src/features/delivery/channels/twilioSignature.js';
 import {
@@ -10,6 +10,7 @@ import {
   localHour,
   planMessages,
   reminderHeldUntil,
+  ruleFactsOf,
   thresholdOf,
   voiceCallWanted,
   type AlertFacts,
@@ -40,6 +41,12 @@ const facts: AlertFacts = {
   isMin: false,
   alertTs: NOON_HELSINKI - 300,
   timeZone: 'Europe/Helsinki',
+  ruleType: 'ABS_MAX',
+  reference: null,
+  rate: null,
+  windowH: null,
+  clearTemperature: null,
+  clearTs: null,
 };
 const anna: Recipient = {
   userId: 1,
@@ -240,6 +247,149 @@ describe('planMessages', () => {
       expect(sms!.language).toBe(language);
     }
   });
+});
+
+describe('what an alert says it crossed (issue 27 item 10)', () => {
+  const onlySms = (r: Recipient) =>
+    messaging({ sms: { active: true, recipients: [r] }, email: { active: false, recipients: [] } });
+  const en: Recipient = { ...anna, language: 'en' };
+  const enF: Recipient = { ...en, unit: 'F' };
+  const line = (f: Partial<AlertFacts>, r: Recipient = en, kind: PlanContext['kind'] = 'raise') =>
+    planMessages({ ...facts, ...f }, onlySms(r), ctx({ kind }))[0]!.body.split(' Reading time')[0];
+  it.each([
+    [
+      'an absolute maximum: its limit',
+      {},
+      en,
+      'Emberwatch alert: probe Stack A, depth 2 in North barn is 65.2 °C, above the limit 60.0 °C.',
+    ],
+    [
+      'an absolute minimum: its limit',
+      { ruleType: 'ABS_MIN', isMin: true, temperature: 18, threshold: 50 },
+      en,
+      'Emberwatch alert: probe Stack A, depth 2 in North barn is 1.8 °C, below the limit 5.0 °C.',
+    ],
+    [
+      'a rise rate: the rise, the window and the rate, not a limit',
+      { ruleType: 'RISE_RATE', temperature: 322, threshold: 290, reference: 260, rate: 5, windowH: 6 },
+      en,
+      'Emberwatch alert: probe Stack A, depth 2 in North barn is 32.2 °C: it rose 6.2 °C within 6 h, more than 0.5 °C an hour.',
+    ],
+    [
+      'a rise rate in °F: differences without the offset',
+      { ruleType: 'RISE_RATE', temperature: 322, threshold: 290, reference: 260, rate: 5, windowH: 6 },
+      enF,
+      'Emberwatch alert: probe Stack A, depth 2 in North barn is 90.0 °F: it rose 11.2 °F within 6 h, more than 0.9 °F an hour.',
+    ],
+    [
+      "REL_MAX on the probe's own past: the rise from its low and the tolerance",
+      { ruleType: 'REL_MAX', temperature: 452, threshold: 410, reference: 360, windowH: 24 },
+      en,
+      'Emberwatch alert: probe Stack A, depth 2 in North barn is 45.2 °C: it rose 9.2 °C within 24 h (from 36.0 °C), more than the 5.0 °C allowed.',
+    ],
+    [
+      "REL_MIN on the pile's own past: the fall from its high",
+      { ruleType: 'REL_MIN', isMin: true, temperature: 540, threshold: 550, reference: 600, windowH: 12 },
+      en,
+      'Emberwatch alert: probe Stack A, depth 2 in North barn is 54.0 °C: it fell 6.0 °C within 12 h (from 60.0 °C), more than the 5.0 °C allowed.',
+    ],
+    [
+      "REL_MAX against the other probes' average",
+      { ruleType: 'REL_MAX', temperature: 271, threshold: 265, reference: 215, windowH: null },
+      en,
+      'Emberwatch alert: probe Stack A, depth 2 in North barn is 27.1 °C, 5.6 °C above the average of the other probes (21.5 °C), more than the 5.0 °C allowed.',
+    ],
+    [
+      'a relative alert recorded before its facts were kept: the old wording',
+      { ruleType: 'REL_MAX', temperature: 452, threshold: 410 },
+      en,
+      'Emberwatch alert: probe Stack A, depth 2 in North barn is 45.2 °C, above the limit 41.0 °C.',
+    ],
+  ] as const)('%s', (_name, f, r, want) => expect(line(f, r)).toBe(want));
+
+  it('a rise rate in every language says the rate per hour, and no limit', () => {
+    const rise = {
+      ruleType: 'RISE_RATE',
+      temperature: 322,
+      threshold: 290,
+      reference: 260,
+      rate: 5,
+      windowH: 6,
+    };
+    for (const language of LANGUAGES) {
+      const body = planMessages({ ...facts, ...rise }, onlySms({ ...anna, language }), ctx())[0]!.body;
+      expect(body, language).toMatch(/6[.,]2 °C/);
+      expect(body, language).toMatch(/0[.,]5 °C/);
+      expect(body, language).not.toMatch(/29[.,]0/);
+    }
+  });
+
+  it('the all-clear says the value that ended the alert, and when', () => {
+    const ended = { clearTemperature: 475, clearTs: NOON_HELSINKI + 3600 };
+    const out = planMessages({ ...facts, ...ended }, messaging(), ctx({ kind: 'clear' }));
+    expect(out[1]!.body).toBe(
+      'Emberwatch: the alert of probe Stack A, depth 2 in North barn has ended: the temperature is back to 117.5 °F. Ended 11/26/2026, 1:00 PM GMT+2.',
+    );
+    expect(out[0]!.body).toContain('lämpötila on palannut arvoon 47,5 °C');
+    expect(out[2]!.body).toContain('47,5 °C');
+    // A reset ends it without a reading: no temperature is claimed.
+    const reset = planMessages({ ...facts, clearTs: NOON_HELSINKI }, messaging(), ctx({ kind: 'clear' }));
+    expect(reset[1]!.body).toMatch(
+      /^Emberwatch: the alert of probe Stack A, depth 2 in North barn has ended\. Ended /,
+    );
+  });
+
+  it('the Sentinel all-clear carries the clearing temperature and time, not the raising ones', () => {
+    const sentinel = { siteID: 'S-1', url: 'https://alarm.example/hook', language: 'en', unit: 'C' as const };
+    const m = messaging({ sentinel: { active: true } });
+    const f = { ...facts, temperature: 620, clearTemperature: 475, clearTs: NOON_HELSINKI + 7200 };
+    const clear = planMessages(f, m, ctx({ sentinel, kind: 'clear', nowS: NOON_HELSINKI + 9000 })).find(
+      (x) => x.channel === 'sentinel',
+    )!;
+    expect(clear.payload).toMatchObject({
+      kind: 'clear',
+      temperatureC: 47.5,
+      alertTime: new Date((NOON_HELSINKI + 7200) * 1000).toISOString(),
+    });
+    expect(clear.body).toContain('back to 47.5 °C');
+    expect(clear.body).toContain('2:00 PM GMT+2');
+  });
+
+  it.each([
+    ['ABS_MAX', {}, 400, { reference: null, rate: null, window_h: null }],
+    ['REL_MAX', { tempRef: 'SINGLE', turnPoint: 24 }, 360, { reference: 360, rate: null, window_h: 24 }],
+    [
+      'REL_MAX',
+      { tempRef: 'AVERAGE_TEMP', turnPoint: 24 },
+      215,
+      { reference: 215, rate: null, window_h: null },
+    ],
+    ['REL_MIN', { tempRef: 'MAX', turnPoint: 12 }, 600, { reference: 600, rate: null, window_h: 12 }],
+    ['RISE_RATE', { alertLimit: 5, turnPoint: 6 }, 260, { reference: 260, rate: 5, window_h: 6 }],
+  ] as const)('ruleFactsOf(%s, %j, TP %s) = %j', (type, over, TP, want) =>
+    expect(ruleFactsOf({ type, settings: { ...defaultRuleSettings(type), ...over } }, { TP })).toEqual(want),
+  );
+});
+
+describe('times and differences in messages', () => {
+  it.each([
+    [NOON_HELSINKI, 'Europe/Helsinki', 'en', '11/26/2026, 12:00 PM GMT+2'],
+    [NOON_HELSINKI, 'Europe/Helsinki', 'fi', '26.11.2026 klo 12.00 UTC+2'],
+    [NOON_HELSINKI, 'Europe/Helsinki', 'de', '26.11.2026, 12:00 OEZ'],
+    [NOON_HELSINKI, 'America/Chicago', 'en', '11/26/2026, 4:00 AM CST'],
+    [NOON_HELSINKI, 'Asia/Kolkata', 'es', '26/11/2026, 15:30 GMT+5:30'],
+    [NOON_HELSINKI, null, 'fr', '26/11/2026 10:00 UTC'],
+    [NOON_HELSINKI, 'Not/AZone', 'en', '11/26/2026, 10:00 AM UTC'],
+  ] as const)('formatTime(%i, %s, %s) = %s', (t, zone, language, want) =>
+    expect(formatTime(t, zone, language)).toBe(want),
+  );
+  it.each([
+    [62, 'C', 'en', '6.2 °C'],
+    [62, 'F', 'en', '11.2 °F'],
+    [-50, 'F', 'fi', '−9,0 °F'],
+  ] as const)('formatDifference(%i, %s, %s) = %s', (tenths, unit, language, want) =>
+    expect(formatDifference(tenths, unit, language)).toBe(want),
+  );
 });
 
 describe('the words of every language', () => {

@@ -58,11 +58,14 @@ export const sentinelAlertPayloadSchema = z.strictObject({
   storage: z.string().nullable().describe("The storage's name."),
   probe: z.string().nullable().describe("The probe's serial, e.g. H10101."),
   depthM: z.number().nullable().describe('Depth of the measuring point, metres (0.5 handle … 2.0 tip).'),
-  temperatureC: z.number().nullable().describe('The reading that raised (or cleared) the alert, °C.'),
+  temperatureC: z
+    .number()
+    .nullable()
+    .describe('The reading that raised the alert (clear: the one that ended it; null after a reset), °C.'),
   limitC: z.number().nullable().describe("The rule's limit, °C."),
   alertTime: z.iso
     .datetime({ offset: true })
-    .describe('When the alert was raised or cleared (ISO 8601, UTC).'),
+    .describe("The raising reading's time (clear: the ending reading's, or the reset's), ISO 8601 UTC."),
 });
 export type SentinelAlertPayload = z.infer<typeof sentinelAlertPayloadSchema>;
 

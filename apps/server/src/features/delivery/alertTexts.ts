@@ -12,8 +12,21 @@ export interface AlertWords {
   /** "{where} in {storage} is {temp}, above the limit {limit}." */
   above: string;
   below: string;
+  /** A rise-rate alert: "… is {temp}: it rose {change} within {hours} h, more than {rate} an hour." */
+  riseRate: string;
+  /** A relative alert against the probe's own past ({ref} the lowest, or highest, of the window). */
+  relRise: string;
+  relFall: string;
+  /** A relative alert against the other probes' average ({ref}). */
+  relAbovePeers: string;
+  relBelowPeers: string;
   reminder: string;
+  /** The all-clear without a reading (reset, probe removed). */
   cleared: string;
+  /** The all-clear with the value that ended the alert. */
+  clearedAt: string;
+  /** When the alert ended (the all-clear's time, beside `at` of the raise). */
+  endedAt: string;
   at: string;
   replyOk: string;
   pressOne: string;
@@ -36,8 +49,20 @@ export const ALERT_WORDS: Record<Language, AlertWords> = {
     probeAverage: 'probe {probe} (average of depths)',
     above: 'Emberwatch alert: {where} in {storage} is {temp}, above the limit {limit}.',
     below: 'Emberwatch alert: {where} in {storage} is {temp}, below the limit {limit}.',
+    riseRate:
+      'Emberwatch alert: {where} in {storage} is {temp}: it rose {change} within {hours} h, more than {rate} an hour.',
+    relRise:
+      'Emberwatch alert: {where} in {storage} is {temp}: it rose {change} within {hours} h (from {ref}), more than the {tolerance} allowed.',
+    relFall:
+      'Emberwatch alert: {where} in {storage} is {temp}: it fell {change} within {hours} h (from {ref}), more than the {tolerance} allowed.',
+    relAbovePeers:
+      'Emberwatch alert: {where} in {storage} is {temp}, {change} above the average of the other probes ({ref}), more than the {tolerance} allowed.',
+    relBelowPeers:
+      'Emberwatch alert: {where} in {storage} is {temp}, {change} below the average of the other probes ({ref}), more than the {tolerance} allowed.',
     reminder: 'Reminder {n}',
     cleared: 'Emberwatch: the alert of {where} in {storage} has ended.',
+    clearedAt: 'Emberwatch: the alert of {where} in {storage} has ended: the temperature is back to {temp}.',
+    endedAt: 'Ended {time}.',
     at: 'Reading time {time}.',
     replyOk: 'Reply OK to acknowledge.',
     pressOne: 'Press 1 to acknowledge this alert.',
@@ -58,8 +83,21 @@ export const ALERT_WORDS: Record<Language, AlertWords> = {
     probeAverage: 'la sonde {probe} (moyenne des profondeurs)',
     above: 'Alerte Emberwatch : {where} dans {storage} est à {temp}, au-dessus de la limite {limit}.',
     below: 'Alerte Emberwatch : {where} dans {storage} est à {temp}, en dessous de la limite {limit}.',
+    riseRate:
+      'Alerte Emberwatch : {where} dans {storage} est à {temp} : la température a augmenté de {change} en {hours} h, plus de {rate} par heure.',
+    relRise:
+      'Alerte Emberwatch : {where} dans {storage} est à {temp} : la température a augmenté de {change} en {hours} h (depuis {ref}), plus que les {tolerance} admis.',
+    relFall:
+      'Alerte Emberwatch : {where} dans {storage} est à {temp} : la température a baissé de {change} en {hours} h (depuis {ref}), plus que les {tolerance} admis.',
+    relAbovePeers:
+      'Alerte Emberwatch : {where} dans {storage} est à {temp}, {change} au-dessus de la moyenne des autres sondes ({ref}), plus que les {tolerance} admis.',
+    relBelowPeers:
+      'Alerte Emberwatch : {where} dans {storage} est à {temp}, {change} en dessous de la moyenne des autres sondes ({ref}), plus que les {tolerance} admis.',
     reminder: 'Rappel {n}',
     cleared: "Emberwatch : l'alerte de {where} dans {storage} est terminée.",
+    clearedAt:
+      "Emberwatch : l'alerte de {where} dans {storage} est terminée : la température est revenue à {temp}.",
+    endedAt: "Fin de l'alerte {time}.",
     at: 'Heure de la mesure {time}.',
     replyOk: 'Répondez OK pour en prendre acte.',
     pressOne: 'Appuyez sur 1 pour prendre acte de cette alerte.',
@@ -80,8 +118,21 @@ export const ALERT_WORDS: Record<Language, AlertWords> = {
     probeAverage: 'Sonde {probe} (Mittel der Tiefen)',
     above: 'Emberwatch-Alarm: {where} in {storage} hat {temp}, über dem Grenzwert {limit}.',
     below: 'Emberwatch-Alarm: {where} in {storage} hat {temp}, unter dem Grenzwert {limit}.',
+    riseRate:
+      'Emberwatch-Alarm: {where} in {storage} hat {temp}: Die Temperatur stieg um {change} in {hours} h, mehr als {rate} pro Stunde.',
+    relRise:
+      'Emberwatch-Alarm: {where} in {storage} hat {temp}: Die Temperatur stieg um {change} in {hours} h (von {ref}), mehr als die erlaubten {tolerance}.',
+    relFall:
+      'Emberwatch-Alarm: {where} in {storage} hat {temp}: Die Temperatur fiel um {change} in {hours} h (von {ref}), mehr als die erlaubten {tolerance}.',
+    relAbovePeers:
+      'Emberwatch-Alarm: {where} in {storage} hat {temp}, {change} über dem Mittel der anderen Sonden ({ref}), mehr als die erlaubten {tolerance}.',
+    relBelowPeers:
+      'Emberwatch-Alarm: {where} in {storage} hat {temp}, {change} unter dem Mittel der anderen Sonden ({ref}), mehr als die erlaubten {tolerance}.',
     reminder: 'Erinnerung {n}',
     cleared: 'Emberwatch: Der Alarm von {where} in {storage} ist beendet.',
+    clearedAt:
+      'Emberwatch: Der Alarm von {where} in {storage} ist beendet: Die Temperatur ist zurück bei {temp}.',
+    endedAt: 'Beendet {time}.',
     at: 'Messzeit {time}.',
     replyOk: 'Antworten Sie OK zum Bestätigen.',
     pressOne: 'Drücken Sie 1, um diesen Alarm zu bestätigen.',
@@ -102,8 +153,20 @@ export const ALERT_WORDS: Record<Language, AlertWords> = {
     probeAverage: 'anturi {probe} (syvyyksien keskiarvo)',
     above: 'Emberwatch-hälytys: {where} kohteessa {storage} on {temp}, yli rajan {limit}.',
     below: 'Emberwatch-hälytys: {where} kohteessa {storage} on {temp}, alle rajan {limit}.',
+    riseRate:
+      'Emberwatch-hälytys: {where} kohteessa {storage} on {temp}: lämpötila nousi {change} {hours} tunnin aikana, nopeammin kuin {rate} tunnissa.',
+    relRise:
+      'Emberwatch-hälytys: {where} kohteessa {storage} on {temp}: lämpötila nousi {change} {hours} tunnin aikana (lähtötaso {ref}), enemmän kuin sallitut {tolerance}.',
+    relFall:
+      'Emberwatch-hälytys: {where} kohteessa {storage} on {temp}: lämpötila laski {change} {hours} tunnin aikana (lähtötaso {ref}), enemmän kuin sallitut {tolerance}.',
+    relAbovePeers:
+      'Emberwatch-hälytys: {where} kohteessa {storage} on {temp}, {change} yli muiden anturien keskiarvon ({ref}), enemmän kuin sallitut {tolerance}.',
+    relBelowPeers:
+      'Emberwatch-hälytys: {where} kohteessa {storage} on {temp}, {change} alle muiden anturien keskiarvon ({ref}), enemmän kuin sallitut {tolerance}.',
     reminder: 'Muistutus {n}',
     cleared: 'Emberwatch: hälytys ({where}, {storage}) on päättynyt.',
+    clearedAt: 'Emberwatch: hälytys ({where}, {storage}) on päättynyt: lämpötila on palannut arvoon {temp}.',
+    endedAt: 'Päättyi {time}.',
     at: 'Mittausaika {time}.',
     replyOk: 'Kuittaa vastaamalla OK.',
     pressOne: 'Kuittaa hälytys painamalla 1.',
@@ -124,8 +187,20 @@ export const ALERT_WORDS: Record<Language, AlertWords> = {
     probeAverage: 'sonda {probe} (prosjek dubina)',
     above: 'Emberwatch upozorenje: {where} u {storage} ima {temp}, iznad granice {limit}.',
     below: 'Emberwatch upozorenje: {where} u {storage} ima {temp}, ispod granice {limit}.',
+    riseRate:
+      'Emberwatch upozorenje: {where} u {storage} ima {temp}: temperatura je porasla za {change} u {hours} h, više od {rate} na sat.',
+    relRise:
+      'Emberwatch upozorenje: {where} u {storage} ima {temp}: temperatura je porasla za {change} u {hours} h (s {ref}), više od dopuštenih {tolerance}.',
+    relFall:
+      'Emberwatch upozorenje: {where} u {storage} ima {temp}: temperatura je pala za {change} u {hours} h (s {ref}), više od dopuštenih {tolerance}.',
+    relAbovePeers:
+      'Emberwatch upozorenje: {where} u {storage} ima {temp}, {change} iznad prosjeka ostalih sondi ({ref}), više od dopuštenih {tolerance}.',
+    relBelowPeers:
+      'Emberwatch upozorenje: {where} u {storage} ima {temp}, {change} ispod prosjeka ostalih sondi ({ref}), više od dopuštenih {tolerance}.',
     reminder: 'Podsjetnik {n}',
     cleared: 'Emberwatch: upozorenje za {where} u {storage} je završilo.',
+    clearedAt: 'Emberwatch: upozorenje za {where} u {storage} je završilo: temperatura se vratila na {temp}.',
+    endedAt: 'Završeno {time}.',
     at: 'Vrijeme mjerenja {time}.',
     replyOk: 'Odgovorite OK za potvrdu.',
     pressOne: 'Pritisnite 1 za potvrdu ovog upozorenja.',
@@ -146,8 +221,21 @@ export const ALERT_WORDS: Record<Language, AlertWords> = {
     probeAverage: 'la sonda {probe} (media delle profondità)',
     above: 'Allarme Emberwatch: {where} in {storage} è a {temp}, sopra il limite {limit}.',
     below: 'Allarme Emberwatch: {where} in {storage} è a {temp}, sotto il limite {limit}.',
+    riseRate:
+      "Allarme Emberwatch: {where} in {storage} è a {temp}: la temperatura è salita di {change} in {hours} h, più di {rate} all'ora.",
+    relRise:
+      'Allarme Emberwatch: {where} in {storage} è a {temp}: la temperatura è salita di {change} in {hours} h (da {ref}), più dei {tolerance} ammessi.',
+    relFall:
+      'Allarme Emberwatch: {where} in {storage} è a {temp}: la temperatura è scesa di {change} in {hours} h (da {ref}), più dei {tolerance} ammessi.',
+    relAbovePeers:
+      'Allarme Emberwatch: {where} in {storage} è a {temp}, {change} sopra la media delle altre sonde ({ref}), più dei {tolerance} ammessi.',
+    relBelowPeers:
+      'Allarme Emberwatch: {where} in {storage} è a {temp}, {change} sotto la media delle altre sonde ({ref}), più dei {tolerance} ammessi.',
     reminder: 'Promemoria {n}',
     cleared: "Emberwatch: l'allarme di {where} in {storage} è terminato.",
+    clearedAt:
+      "Emberwatch: l'allarme di {where} in {storage} è terminato: la temperatura è tornata a {temp}.",
+    endedAt: 'Terminato {time}.',
     at: 'Ora della misura {time}.',
     replyOk: 'Rispondi OK per confermare.',
     pressOne: 'Premi 1 per confermare questo allarme.',
@@ -168,8 +256,21 @@ export const ALERT_WORDS: Record<Language, AlertWords> = {
     probeAverage: 'sonde {probe} (gemiddelde van de diepten)',
     above: 'Emberwatch-alarm: {where} in {storage} is {temp}, boven de grens {limit}.',
     below: 'Emberwatch-alarm: {where} in {storage} is {temp}, onder de grens {limit}.',
+    riseRate:
+      'Emberwatch-alarm: {where} in {storage} is {temp}: de temperatuur steeg {change} in {hours} uur, meer dan {rate} per uur.',
+    relRise:
+      'Emberwatch-alarm: {where} in {storage} is {temp}: de temperatuur steeg {change} in {hours} uur (van {ref}), meer dan de toegestane {tolerance}.',
+    relFall:
+      'Emberwatch-alarm: {where} in {storage} is {temp}: de temperatuur daalde {change} in {hours} uur (van {ref}), meer dan de toegestane {tolerance}.',
+    relAbovePeers:
+      'Emberwatch-alarm: {where} in {storage} is {temp}, {change} boven het gemiddelde van de andere sondes ({ref}), meer dan de toegestane {tolerance}.',
+    relBelowPeers:
+      'Emberwatch-alarm: {where} in {storage} is {temp}, {change} onder het gemiddelde van de andere sondes ({ref}), meer dan de toegestane {tolerance}.',
     reminder: 'Herinnering {n}',
     cleared: 'Emberwatch: het alarm van {where} in {storage} is voorbij.',
+    clearedAt:
+      'Emberwatch: het alarm van {where} in {storage} is voorbij: de temperatuur is terug op {temp}.',
+    endedAt: 'Beëindigd {time}.',
     at: 'Meettijd {time}.',
     replyOk: 'Antwoord OK om te bevestigen.',
     pressOne: 'Druk op 1 om dit alarm te bevestigen.',
@@ -190,8 +291,21 @@ export const ALERT_WORDS: Record<Language, AlertWords> = {
     probeAverage: 'la sonda {probe} (media de las profundidades)',
     above: 'Alarma de Emberwatch: {where} en {storage} está a {temp}, por encima del límite {limit}.',
     below: 'Alarma de Emberwatch: {where} en {storage} está a {temp}, por debajo del límite {limit}.',
+    riseRate:
+      'Alarma de Emberwatch: {where} en {storage} está a {temp}: la temperatura subió {change} en {hours} h, más de {rate} por hora.',
+    relRise:
+      'Alarma de Emberwatch: {where} en {storage} está a {temp}: la temperatura subió {change} en {hours} h (desde {ref}), más de los {tolerance} permitidos.',
+    relFall:
+      'Alarma de Emberwatch: {where} en {storage} está a {temp}: la temperatura bajó {change} en {hours} h (desde {ref}), más de los {tolerance} permitidos.',
+    relAbovePeers:
+      'Alarma de Emberwatch: {where} en {storage} está a {temp}, {change} por encima de la media de las otras sondas ({ref}), más de los {tolerance} permitidos.',
+    relBelowPeers:
+      'Alarma de Emberwatch: {where} en {storage} está a {temp}, {change} por debajo de la media de las otras sondas ({ref}), más de los {tolerance} permitidos.',
     reminder: 'Recordatorio {n}',
     cleared: 'Emberwatch: la alarma de {where} en {storage} ha terminado.',
+    clearedAt:
+      'Emberwatch: la alarma de {where} en {storage} ha terminado: la temperatura ha vuelto a {temp}.',
+    endedAt: 'Fin de la alarma {time}.',
     at: 'Hora de la medición {time}.',
     replyOk: 'Responda OK para confirmar.',
     pressOne: 'Pulse 1 para confirmar esta alarma.',
@@ -222,17 +336,40 @@ export function fill(template: string, values: Record<string, string | number>):
 /** Tenths of °C as the recipient reads them: one decimal in their unit. */
 export function formatTemperature(tenthsC: number, unit: DegreesUnit, language: string): string {
   const c = tenthsC / 10;
-  const v = unit === 'F' ? celsiusToFahrenheit(c) : c;
-  const n = new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(v);
-  return `${n} °${unit}`;
+  return `${oneDecimal(unit === 'F' ? celsiusToFahrenheit(c) : c, language)} °${unit}`;
 }
 
-/** The reading's time in the station's zone (UTC when the station has none), in the recipient's language. */
+/**
+ * A difference of tenths of °C (a rise, a tolerance, a rate's degrees): converted without the
+ * offset — a rise of 5 °C is one of 9 °F, not of 41 °F.
+ */
+export function formatDifference(tenthsC: number, unit: DegreesUnit, language: string): string {
+  const c = tenthsC / 10;
+  return `${oneDecimal(unit === 'F' ? c * 1.8 : c, language)} °${unit}`;
+}
+
+function oneDecimal(v: number, language: string): string {
+  return new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(v);
+}
+
+/**
+ * A time in a message, in the recipient's language, in the given zone and naming it ("26/11/2026,
+ * 12:05 EET", "26.11.2026 klo 12.05 UTC+2"): a farmer reading an SMS abroad, or an alarm centre in
+ * another zone, must not have to guess which clock it is. The caller picks the zone (the station's,
+ * else the account's); none, or one the runtime does not know, is UTC — said so.
+ */
 export function formatTime(epochS: number, timeZone: string | null, language: string): string {
-  const opts: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'short' };
+  const opts: Intl.DateTimeFormatOptions = {
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  };
   try {
     return new Intl.DateTimeFormat(language, { ...opts, timeZone: timeZone ?? 'UTC' }).format(epochS * 1000);
   } catch {
-    return new Intl.DateTimeFormat(language, { ...opts, timeZone: 'UTC' }).format(epochS * 1000) + ' UTC';
+    return new Intl.DateTimeFormat(language, { ...opts, timeZone: 'UTC' }).format(epochS * 1000);
   }
 }

@@ -10,7 +10,14 @@ import {
   type DeliveryRecipient,
   type StorageAlertMessaging,
 } from '@emberwatch/shared';
-import { fill, formatTemperature, formatTime, wordsFor, type AlertWords } from './alertTexts.js';
+import {
+  fill,
+  formatDifference,
+  formatTemperature,
+  formatTime,
+  wordsFor,
+  type AlertWords,
+} from './alertTexts.js';
 
 /** What a message says about its alert, in stored units (tenths of °C, epoch seconds). */
 export interface AlertFacts {
@@ -28,8 +35,23 @@ export interface AlertFacts {
   threshold: number | null;
   isMin: boolean;
   alertTs: number;
-  /** The station's time zone, for the reading time and the no-call hours. */
+  /**
+   * The zone of the times in messages and of the no-call hours: the station's, else the account's
+   * (another station of the owner's); null: UTC.
+   */
   timeZone: string | null;
+  /** The rule's type (RuleType), for the wording: a limit, a rise over a reference, a rate. */
+  ruleType: string;
+  /** A relative rule's reference, the alert's TP (tenths of °C); null for an absolute rule. */
+  reference: number | null;
+  /** A rise-rate rule's rate, tenths of °C an hour; null otherwise. */
+  rate: number | null;
+  /** The hours a relative rule looks back over the probe's own readings; null when it compares with other probes. */
+  windowH: number | null;
+  /** The value that ended the alert, tenths of °C; null when none did (reset, probe removed) or not yet. */
+  clearTemperature: number | null;
+  /** When the alert ended (epoch s); null while it is current. */
+  clearTs: number | null;
 }
 
 export type Recipient = DeliveryRecipient & { unit: DegreesUnit };
@@ -125,6 +147,43 @@ interface Worded {
   words: AlertWords;
 }
 
+/**
+ * What the alert's line says it crossed (decision 0068): an absolute rule its limit; a rise-rate rule
+ * the rise and the rate ("rose 6.2 °C within 6 h, more than 0.5 °C an hour"); another relative rule
+ * the change from its reference — the probe's own low (or high) of the window, or the other probes'
+ * average — and the tolerance. "Above the limit 41 °C" would be untrue there: no fixed limit exists,
+ * and the same 41 °C is fine in another stack. Falls back to the limit wording without the facts
+ * (alerts recorded before migration 0043).
+ */
+function alertLine(
+  facts: AlertFacts,
+  words: AlertWords,
+  r: Recipient,
+  values: Record<string, string>,
+): string {
+  const info = (RULE_TYPE_INFO as Record<string, (typeof RULE_TYPE_INFO)[RuleType] | undefined>)[
+    facts.ruleType
+  ];
+  const fallback = fill(facts.isMin ? words.below : words.above, values);
+  if (!info || info.group !== 'REL' || facts.reference === null) return fallback;
+  const diff = (tenths: number) => formatDifference(Math.abs(tenths), r.unit, r.language);
+  const rel = {
+    ...values,
+    change: diff(facts.temperature - facts.reference),
+    ref: formatTemperature(facts.reference, r.unit, r.language),
+    hours: facts.windowH === null ? '?' : String(facts.windowH),
+  };
+  if (facts.ruleType === 'RISE_RATE') {
+    if (facts.rate === null || facts.windowH === null) return fallback;
+    return fill(words.riseRate, { ...rel, rate: diff(facts.rate) });
+  }
+  if (facts.threshold === null) return fallback;
+  const withTolerance = { ...rel, tolerance: diff(facts.threshold - facts.reference) };
+  if (facts.windowH === null)
+    return fill(facts.isMin ? words.relBelowPeers : words.relAbovePeers, withTolerance);
+  return fill(facts.isMin ? words.relFall : words.relRise, withTolerance);
+}
+
 function word(facts: AlertFacts, r: Recipient, ctx: PlanContext): Worded {
   const words = wordsFor(r.language);
   const where = fill(facts.depth < 0 ? words.probeAverage : words.probeAtDepth, {
@@ -134,13 +193,24 @@ function word(facts: AlertFacts, r: Recipient, ctx: PlanContext): Worded {
   const temp = formatTemperature(facts.temperature, r.unit, r.language);
   const limit = facts.threshold === null ? '?' : formatTemperature(facts.threshold, r.unit, r.language);
   const values = { where, storage: facts.storageName, temp, limit };
-  let line =
-    ctx.kind === 'clear'
-      ? fill(words.cleared, values)
-      : fill(facts.isMin ? words.below : words.above, values);
+  let line: string;
+  let when: string;
+  if (ctx.kind === 'clear') {
+    // The all-clear says the value that ended it and when, not the raising reading's.
+    line =
+      facts.clearTemperature === null
+        ? fill(words.cleared, values)
+        : fill(words.clearedAt, {
+            ...values,
+            temp: formatTemperature(facts.clearTemperature, r.unit, r.language),
+          });
+    when = fill(words.endedAt, { time: formatTime(facts.clearTs ?? ctx.nowS, facts.timeZone, r.language) });
+  } else {
+    line = alertLine(facts, words, r, values);
+    when = fill(words.at, { time: formatTime(facts.alertTs, facts.timeZone, r.language) });
+  }
   if (ctx.kind === 'repeat') line = `${fill(words.reminder, { n: ctx.step })}: ${line}`;
   const subject = fill(ctx.kind === 'clear' ? words.subjectClear : words.subjectRaise, values);
-  const when = fill(words.at, { time: formatTime(facts.alertTs, facts.timeZone, r.language) });
   const link = `${ctx.publicUrl}/storages/${facts.storageId}/probes/${encodeURIComponent(facts.sensorId)}`;
   return { subject, line, when, link, words };
 }
@@ -239,6 +309,9 @@ export function planMessages(facts: AlertFacts, m: PlanMessaging, ctx: PlanConte
   }
   if (m.sentinel.active && ctx.sentinel && ctx.kind !== 'repeat') {
     const t = ctx.sentinel;
+    // The all-clear carries the value that ended the alert and when (docs/sentinel-webhook.md); an
+    // alert ended without a reading (a reset) has no such value.
+    const temperature = clear ? facts.clearTemperature : facts.temperature;
     const w = word(
       facts,
       { userId: 0, name: 'Sentinel', address: t.url, language: t.language, country: null, unit: t.unit },
@@ -261,9 +334,9 @@ export function planMessages(facts: AlertFacts, m: PlanMessaging, ctx: PlanConte
         storage: facts.storageName,
         probe: facts.sensorId,
         depthM: facts.depth < 0 || facts.depths < 1 ? null : depthMetres(facts.depth, facts.depths),
-        temperatureC: facts.temperature / 10,
+        temperatureC: temperature === null ? null : temperature / 10,
         limitC: facts.threshold === null ? null : facts.threshold / 10,
-        alertTime: new Date((clear ? ctx.nowS : facts.alertTs) * 1000).toISOString(),
+        alertTime: new Date((clear ? (facts.clearTs ?? ctx.nowS) : facts.alertTs) * 1000).toISOString(),
       },
     });
   }
@@ -285,6 +358,29 @@ export function thresholdOf(
   if (info.group === 'ABS') return limit;
   if (alert.TP === null) return null;
   return info.isMin ? alert.TP - limit : alert.TP + limit;
+}
+
+/**
+ * What an alert's messages need of its rule besides the threshold (migration 0043): a relative rule's
+ * reference (the alert's TP), the window of a rule that compares the probe with its own past (its
+ * turnPoint; null when it compares with the other probes), and a rise-rate rule's rate (tenths of °C
+ * an hour). Stored with the delivery alert when it is raised, so a later change of the rule does not
+ * reword an alert already sent.
+ */
+export function ruleFactsOf(
+  rule: { type: RuleType; settings: unknown },
+  alert: { TP: number | null },
+): { reference: number | null; rate: number | null; window_h: number | null } {
+  const info = RULE_TYPE_INFO[rule.type];
+  if (info.fanControl || info.group !== 'REL') return { reference: null, rate: null, window_h: null };
+  const s = rule.settings as { alertLimit?: unknown; turnPoint?: unknown; tempRef?: unknown };
+  const peers = s.tempRef === 'AVERAGE_TEMP' || s.tempRef === 'AVERAGE_DEPTH';
+  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+  return {
+    reference: alert.TP,
+    rate: rule.type === 'RISE_RATE' ? num(s.alertLimit) : null,
+    window_h: peers ? null : num(s.turnPoint),
+  };
 }
 
 /**

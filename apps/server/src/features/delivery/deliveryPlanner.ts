@@ -142,6 +142,12 @@ export class DeliveryPlanner {
       isMin: a.is_min === 1,
       alertTs: a.alert_ts,
       timeZone,
+      ruleType: a.rule_type,
+      reference: a.reference,
+      rate: a.rate,
+      windowH: a.window_h,
+      clearTemperature: a.clear_temperature,
+      clearTs: a.cleared_ts,
     };
     const plan = await this.withUnits(messaging);
     const escalating =
