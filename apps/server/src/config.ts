@@ -83,6 +83,14 @@ const deliveryEnvSchema = z.object({
     .default('22-6'),
   /** From this repeat on, the account's owner is told too (0: never). */
   DELIVERY_ESCALATE_FROM: z.coerce.number().int().min(0).max(20).default(2),
+  /**
+   * The key of the e-mails' acknowledgement links (decision 0068); unset or empty: a random key made
+   * at the first start and kept in the store. Set it only to share links between separate stores.
+   */
+  ACK_LINK_SECRET: z
+    .string()
+    .refine((s) => s === '' || s.length >= 32, 'ACK_LINK_SECRET must be at least 32 characters')
+    .optional(),
 });
 
 /** Payments (issue 14 item 4, decision 0056): Stripe's keys; without them the local fake runs. */
@@ -147,6 +155,8 @@ export interface DeliveryConfig {
   maxRepeats: number;
   escalateFromStep: number;
   quietHours: [number, number];
+  /** ACK_LINK_SECRET; undefined: the generated key kept in the store. */
+  ackLinkSecret: string | undefined;
 }
 
 function loadDeliveryConfig(env: NodeJS.ProcessEnv, port: number): DeliveryConfig {
@@ -174,6 +184,7 @@ function loadDeliveryConfig(env: NodeJS.ProcessEnv, port: number): DeliveryConfi
     maxRepeats: e.DELIVERY_MAX_REPEATS,
     escalateFromStep: e.DELIVERY_ESCALATE_FROM,
     quietHours: e.DELIVERY_QUIET_HOURS.split('-').map(Number) as [number, number],
+    ackLinkSecret: e.ACK_LINK_SECRET || undefined,
   };
 }
 

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { defaultRuleSettings, depthMetres, LANGUAGES } from '@emberwatch/shared';
-import { AckLinks } from '../src/features/delivery/ackLinks.js';
-import { ALERT_WORDS, formatDifference, formatTime } from '../src/features/delivery/alertTexts.js';
+import { ACK_LINK_TTL_S, AckLinks } from '../src/features/delivery/ackLinks.js';
+import {
+  acceptedLanguage,
+  ALERT_WORDS,
+  formatDifference,
+  formatTime,
+} from '../src/features/delivery/alertTexts.js';
 import { emailFailure } from '../src/features/delivery/channels/emailChannel.js';
 import { twilioSignature, validTwilioSignature } from '../src/features/delivery/channels/twilioSignature.js';
 import {
@@ -494,15 +499,74 @@ describe('signatures', () => {
       false,
     );
   });
-  it('the e-mail link names one alert and one person, and cannot be moved', () => {
-    const links = new AckLinks('a-long-server-secret-for-tests', 'https://ew.example');
-    const s = links.sign(7, 1);
-    expect(links.valid(7, 1, s)).toBe(true);
-    expect(links.valid(8, 1, s)).toBe(false);
-    expect(links.valid(7, 2, s)).toBe(false);
-    expect(new AckLinks('another-server-secret-entirely', 'https://ew.example').valid(7, 1, s)).toBe(false);
-    expect(links.link(7, 1)).toBe(`https://ew.example/delivery/ack?a=7&u=1&s=${s}`);
+  const NOW = 1_780_000_000;
+  const key = (fill: number) => Buffer.alloc(32, fill);
+  const at = (nowS: number, k = key(1)) => new AckLinks(k, 'https://ew.example', () => nowS);
+  const parts = (link: string) => {
+    const q = new URL(link).searchParams;
+    return { a: Number(q.get('a')), u: Number(q.get('u')), e: Number(q.get('e')), s: q.get('s')! };
+  };
+  it('the e-mail link names one alert, one person and its end, and cannot be moved', () => {
+    const { a, u, e, s } = parts(at(NOW).link(7, 1));
+    expect([a, u, e]).toEqual([7, 1, NOW + ACK_LINK_TTL_S]);
+    expect(at(NOW).link(7, 1)).toBe(`https://ew.example/delivery/ack?a=7&u=1&e=${e}&s=${s}`);
+    expect(at(NOW).check(7, 1, e, s)).toBe('valid');
+    expect(at(NOW).check(8, 1, e, s)).toBe('invalid');
+    expect(at(NOW).check(7, 2, e, s)).toBe('invalid');
+    expect(at(NOW, key(2)).check(7, 1, e, s)).toBe('invalid');
   });
+  it.each([
+    ['made now', 0, 0, 'valid'],
+    ['on its last second (7 days on)', ACK_LINK_TTL_S, 0, 'valid'],
+    ['a second after its week', ACK_LINK_TTL_S + 1, 0, 'expired'],
+    ['a month old', 30 * 86_400, 0, 'expired'],
+    ['with its expiry moved on by a day (tampered)', ACK_LINK_TTL_S + 1, 86_400, 'invalid'],
+    ['with its expiry moved on by a second (tampered)', 0, 1, 'invalid'],
+  ] as const)('a link %s is %s', (_name, later, shift, want) => {
+    const { a, u, e, s } = parts(at(NOW).link(7, 1));
+    expect(at(NOW + later).check(a, u, e + shift, s)).toBe(want);
+  });
+  it('the first key kept wins: two instances starting together sign alike', async () => {
+    const kept = new Map<string, string>();
+    const store = {
+      key: (name: string) => Promise.resolve(kept.get(name)),
+      keepKey: (name: string, value: string) => {
+        if (!kept.has(name)) kept.set(name, value);
+        return Promise.resolve(kept.get(name)!);
+      },
+    };
+    const start = () =>
+      AckLinks.start({ store, secret: undefined, publicUrl: 'https://ew.example', nowS: () => NOW });
+    const [one, two] = await Promise.all([start(), start()]);
+    expect(one.link(7, 1)).toBe(two.link(7, 1));
+    expect(kept.get('ack-links')).toMatch(/^[\w-]{43}$/);
+    // Another installation (another store) makes another key.
+    kept.clear();
+    expect((await start()).link(7, 1)).not.toBe(one.link(7, 1));
+  });
+  it("an operator's secret signs alike everywhere it is set, and never touches the store", async () => {
+    const store = {
+      key: () => Promise.reject(new Error('no')),
+      keepKey: () => Promise.reject(new Error('no')),
+    };
+    const opts = { store, publicUrl: 'https://ew.example', nowS: () => NOW };
+    const a = await AckLinks.start({ ...opts, secret: 'x'.repeat(40) });
+    const b = await AckLinks.start({ ...opts, secret: 'x'.repeat(40) });
+    const c = await AckLinks.start({ ...opts, secret: 'y'.repeat(40) });
+    expect(a.link(7, 1)).toBe(b.link(7, 1));
+    expect(a.link(7, 1)).not.toBe(c.link(7, 1));
+  });
+});
+
+describe('the language of a page for someone unknown', () => {
+  it.each([
+    [undefined, 'en'],
+    ['', 'en'],
+    ['fi-FI,fi;q=0.9,en;q=0.8', 'fi'],
+    ['ja,de;q=0.5,fr;q=0.7', 'fr'],
+    ['de;q=0,nl', 'nl'],
+    ['pt-BR,pt;q=0.9', 'en'],
+  ])('Accept-Language %j → %s', (header, want) => expect(acceptedLanguage(header)).toBe(want));
 });
 
 describe('SMTP failures', () => {

@@ -41,6 +41,11 @@ export interface AlertWords {
   ackPageText: string;
   ackPageDone: string;
   ackPageInvalid: string;
+  /** The page of a link past its time ({days}: how long links work). */
+  ackPageExpired: string;
+  /** Said under an invalid or expired link's title: it did nothing, and where to go instead. */
+  ackPageNothing: string;
+  ackPageOpenApp: string;
 }
 
 export const ALERT_WORDS: Record<Language, AlertWords> = {
@@ -77,6 +82,10 @@ export const ALERT_WORDS: Record<Language, AlertWords> = {
     ackPageText: 'Acknowledging tells the others that someone is looking after it, and stops the reminders.',
     ackPageDone: 'The alert is acknowledged. The reminders stop.',
     ackPageInvalid: 'This link is not valid.',
+    ackPageExpired: 'This link has expired: acknowledgement links work for {days} days.',
+    ackPageNothing:
+      'Nothing has been acknowledged. Open Emberwatch to see the alert and acknowledge it there.',
+    ackPageOpenApp: 'Open Emberwatch',
   },
   fr: {
     probeAtDepth: 'la sonde {probe}, profondeur {depth}',
@@ -112,6 +121,9 @@ export const ALERT_WORDS: Record<Language, AlertWords> = {
     ackPageText: "Prendre acte indique aux autres que quelqu'un s'en occupe, et arrête les rappels.",
     ackPageDone: "L'alerte est prise en compte. Les rappels s'arrêtent.",
     ackPageInvalid: "Ce lien n'est pas valide.",
+    ackPageExpired: 'Ce lien a expiré : les liens pour prendre acte fonctionnent pendant {days} jours.',
+    ackPageNothing: "Rien n'a été pris en compte. Ouvrez Emberwatch pour voir l'alerte et en prendre acte.",
+    ackPageOpenApp: 'Ouvrir Emberwatch',
   },
   de: {
     probeAtDepth: 'Sonde {probe}, Tiefe {depth}',
@@ -147,6 +159,10 @@ export const ALERT_WORDS: Record<Language, AlertWords> = {
     ackPageText: 'Die Bestätigung zeigt den anderen, dass sich jemand kümmert, und beendet die Erinnerungen.',
     ackPageDone: 'Der Alarm ist bestätigt. Die Erinnerungen enden.',
     ackPageInvalid: 'Dieser Link ist nicht gültig.',
+    ackPageExpired: 'Dieser Link ist abgelaufen: Bestätigungslinks gelten {days} Tage.',
+    ackPageNothing:
+      'Es wurde nichts bestätigt. Öffnen Sie Emberwatch, um den Alarm zu sehen und dort zu bestätigen.',
+    ackPageOpenApp: 'Emberwatch öffnen',
   },
   fi: {
     probeAtDepth: 'anturi {probe}, syvyys {depth}',
@@ -181,6 +197,9 @@ export const ALERT_WORDS: Record<Language, AlertWords> = {
     ackPageText: 'Kuittaus kertoo muille, että joku hoitaa asian, ja lopettaa muistutukset.',
     ackPageDone: 'Hälytys on kuitattu. Muistutukset loppuvat.',
     ackPageInvalid: 'Tämä linkki ei ole kelvollinen.',
+    ackPageExpired: 'Tämä linkki on vanhentunut: kuittauslinkit toimivat {days} päivää.',
+    ackPageNothing: 'Mitään ei kuitattu. Avaa Emberwatch nähdäksesi hälytyksen ja kuittaa se siellä.',
+    ackPageOpenApp: 'Avaa Emberwatch',
   },
   hr: {
     probeAtDepth: 'sonda {probe}, dubina {depth}',
@@ -215,6 +234,9 @@ export const ALERT_WORDS: Record<Language, AlertWords> = {
     ackPageText: 'Potvrda javlja drugima da se netko brine o tome i zaustavlja podsjetnike.',
     ackPageDone: 'Upozorenje je potvrđeno. Podsjetnici prestaju.',
     ackPageInvalid: 'Ova poveznica nije valjana.',
+    ackPageExpired: 'Ova je poveznica istekla: poveznice za potvrdu vrijede {days} dana.',
+    ackPageNothing: 'Ništa nije potvrđeno. Otvorite Emberwatch da vidite upozorenje i tamo ga potvrdite.',
+    ackPageOpenApp: 'Otvori Emberwatch',
   },
   it: {
     probeAtDepth: 'la sonda {probe}, profondità {depth}',
@@ -250,6 +272,9 @@ export const ALERT_WORDS: Record<Language, AlertWords> = {
     ackPageText: 'La conferma dice agli altri che qualcuno se ne occupa e ferma i promemoria.',
     ackPageDone: "L'allarme è confermato. I promemoria si fermano.",
     ackPageInvalid: 'Questo link non è valido.',
+    ackPageExpired: 'Questo link è scaduto: i link di conferma valgono {days} giorni.',
+    ackPageNothing: "Non è stato confermato nulla. Apri Emberwatch per vedere l'allarme e confermarlo lì.",
+    ackPageOpenApp: 'Apri Emberwatch',
   },
   nl: {
     probeAtDepth: 'sonde {probe}, diepte {depth}',
@@ -285,6 +310,9 @@ export const ALERT_WORDS: Record<Language, AlertWords> = {
     ackPageText: 'Bevestigen laat de anderen weten dat iemand het oppakt, en stopt de herinneringen.',
     ackPageDone: 'Het alarm is bevestigd. De herinneringen stoppen.',
     ackPageInvalid: 'Deze link is niet geldig.',
+    ackPageExpired: 'Deze link is verlopen: bevestigingslinks werken {days} dagen.',
+    ackPageNothing: 'Er is niets bevestigd. Open Emberwatch om het alarm te zien en daar te bevestigen.',
+    ackPageOpenApp: 'Open Emberwatch',
   },
   es: {
     probeAtDepth: 'la sonda {probe}, profundidad {depth}',
@@ -320,6 +348,9 @@ export const ALERT_WORDS: Record<Language, AlertWords> = {
     ackPageText: 'Confirmar avisa a los demás de que alguien se ocupa, y detiene los recordatorios.',
     ackPageDone: 'La alarma está confirmada. Los recordatorios se detienen.',
     ackPageInvalid: 'Este enlace no es válido.',
+    ackPageExpired: 'Este enlace ha caducado: los enlaces de confirmación funcionan durante {days} días.',
+    ackPageNothing: 'No se ha confirmado nada. Abra Emberwatch para ver la alarma y confirmarla allí.',
+    ackPageOpenApp: 'Abrir Emberwatch',
   },
 };
 
@@ -327,6 +358,24 @@ export function wordsFor(language: string): AlertWords {
   return (LANGUAGES as readonly string[]).includes(language)
     ? ALERT_WORDS[language as Language]
     : ALERT_WORDS.en;
+}
+
+/**
+ * The first of the eight languages a browser's Accept-Language names ("fi-FI,fi;q=0.9,en;q=0.8" →
+ * fi), by its weights; English without one. For pages shown to someone we cannot name yet (a link
+ * that is not ours).
+ */
+export function acceptedLanguage(header: string | undefined): Language {
+  const ranked = (header ?? '')
+    .split(',')
+    .map((part, i) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+      return { lang: tag.trim().toLowerCase().split('-')[0] ?? '', q: q === undefined ? 1 : Number(q), i };
+    })
+    .filter((x) => x.q > 0 && (LANGUAGES as readonly string[]).includes(x.lang))
+    .sort((a, b) => b.q - a.q || a.i - b.i);
+  return (ranked[0]?.lang as Language | undefined) ?? 'en';
 }
 
 export function fill(template: string, values: Record<string, string | number>): string {

@@ -22,7 +22,7 @@ export type AlertStatusOf = (
 export interface PlannerDeps {
   repo: DeliveryRepository;
   config: DeliveryConfig;
-  ackLinks: AckLinks;
+  ackLinks: Pick<AckLinks, 'link'>;
   messagingOf: (ownerId: number, storageId: number) => Promise<StorageAlertMessaging | null>;
   unitOf: (userId: number) => Promise<DegreesUnit>;
   /** The language the user chose in the settings; null: the account's (users.language). */
