@@ -88,6 +88,14 @@ const deliveryEnvSchema = z.object({
    * out as one message (decision 0067); 0: only those raised in the same pass.
    */
   DELIVERY_GROUP_WAIT_S: z.coerce.number().int().min(0).max(60).default(2),
+  /**
+   * The key of the e-mails' acknowledgement links (decision 0068); unset or empty: a random key made
+   * at the first start and kept in the store. Set it only to share links between separate stores.
+   */
+  ACK_LINK_SECRET: z
+    .string()
+    .refine((s) => s === '' || s.length >= 32, 'ACK_LINK_SECRET must be at least 32 characters')
+    .optional(),
 });
 
 /** Payments (issue 14 item 4, decision 0056): Stripe's keys; without them the local fake runs. */
@@ -153,6 +161,8 @@ export interface DeliveryConfig {
   escalateFromStep: number;
   quietHours: [number, number];
   groupWaitS: number;
+  /** ACK_LINK_SECRET; undefined: the generated key kept in the store. */
+  ackLinkSecret: string | undefined;
 }
 
 function loadDeliveryConfig(env: NodeJS.ProcessEnv, port: number): DeliveryConfig {
@@ -181,6 +191,7 @@ function loadDeliveryConfig(env: NodeJS.ProcessEnv, port: number): DeliveryConfi
     escalateFromStep: e.DELIVERY_ESCALATE_FROM,
     quietHours: e.DELIVERY_QUIET_HOURS.split('-').map(Number) as [number, number],
     groupWaitS: e.DELIVERY_GROUP_WAIT_S,
+    ackLinkSecret: e.ACK_LINK_SECRET || undefined,
   };
 }
 

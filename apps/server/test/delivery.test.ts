@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeliveryLogResponse, GetMonitorsResponse, OutboxResponse } from '@emberwatch/shared';
+import {
+  defaultRuleSettings,
+  type DeliveryLogResponse,
+  type GetMonitorsResponse,
+  type OutboxResponse,
+  type SentinelCallResponse,
+} from '@emberwatch/shared';
 import { twilioSignature } from '../src/features/delivery/channels/twilioSignature.js';
 import {
   deliveryOf,
@@ -8,6 +14,7 @@ import {
   monitoredStorageWithMessaging,
 } from './support/deliveryHelpers.js';
 import { api, ingest } from './support/probeHelpers.js';
+import { startSentinelReceiver } from './support/sentinelReceiver.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 
 const BS = 'F1000001';
@@ -232,5 +239,96 @@ describe(`alert delivery on ${TEST_ENGINE}`, () => {
     expect(sms).toHaveLength(1);
     expect(sms[0]!.body).toContain('Emberwatch-Alarm: Sonde');
     expect(sms[0]!.body).toMatch(/Antworten Sie OK [0-9A-Z]+ zum Bestätigen\./);
+  });
+});
+
+/**
+ * Issue 27 item 10: a rise-rate alert says it is a rate; the all-clear (SMS, e-mail, the Sentinel
+ * webhook) carries the value that ended it and when; times name their zone — the station's, else the
+ * account's.
+ */
+describe(`what the messages say, on ${TEST_ENGINE}`, () => {
+  let t: TestApp;
+  let call: ReturnType<typeof api>;
+  let probes: string[];
+  let receiver: Awaited<ReturnType<typeof startSentinelReceiver>>;
+  let secret = 'unknown';
+  const clock = Math.floor(Date.now() / 1000);
+  const t0 = clock - 4 * 3600;
+  const settle = async () => {
+    await evaluatorOf(t).idle();
+    await deliveryOf(t).pump();
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ nowS: () => clock, env: { PUBLIC_URL, SENTINEL_ALLOW_PRIVATE: '1' } });
+    call = api(t, {
+      hay: await t.login(HAY),
+      admin: await t.login('admin@demo.emberwatch'),
+    });
+    receiver = await startSentinelReceiver({ secret: () => secret, nowS: () => clock });
+    const owner = (await t.findUser(HAY))!;
+    const set = await call.post('admin', '/admin/setSentinelAlerts', {
+      UID: owner.id,
+      sentinelAlerts: { siteID: 'HILL-1', url: receiver.url },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    secret = (await call.post('hay', '/client/sentinelCall', {})).json<SentinelCallResponse>().secret!;
+    // The storage's station has no zone of its own: the account's (its other stations') is used.
+    await t.store.db.updateTable('base_stations').set({ timezone: null }).where('id', '=', BS).execute();
+    ({ probes } = await monitoredStorageWithMessaging(
+      t,
+      call,
+      'hay',
+      HAY,
+      BS,
+      { sms: true, email: true, sentinel: true },
+      {
+        id: 1,
+        type: 'RISE_RATE',
+        settings: { ...defaultRuleSettings('RISE_RATE'), alertLimit: 5, turnPoint: 6 },
+      },
+    ));
+  });
+  afterAll(async () => {
+    await receiver.close();
+    await t.close();
+  });
+
+  it('a rise-rate alert says the rise and the rate, in the zone of the account', async () => {
+    const p = probes[0]!;
+    await ingest(t, BS, [
+      { sensor_id: p, meas_ts: t0, temperatures: [300, 300, 300] },
+      { sensor_id: p, meas_ts: t0 + 7200, temperatures: [300, 362, 300] },
+    ]);
+    await settle();
+    const [sms] = deliveryOf(t).standIns().sms!.messages();
+    expect(sms!.body).toContain('is 36.2 °C: it rose 6.2 °C within 6 h, more than 0.5 °C an hour.');
+    expect(sms!.body).not.toContain('limit');
+    expect(sms!.body).toMatch(/Reading time \d+\/\d+\/\d{4}, \d+:\d\d [AP]M GMT\+[23]\./);
+    const [raise] = receiver.calls;
+    expect(raise?.verified).toBe(true);
+    expect(raise?.body).toMatchObject({ kind: 'raise', temperatureC: 36.2 });
+    expect(raise?.body.text).toContain('more than 0.5 °C an hour');
+  });
+
+  it('the all-clear says the temperature it fell to and when: SMS, e-mail and Sentinel', async () => {
+    const p = probes[0]!;
+    await ingest(t, BS, [{ sensor_id: p, meas_ts: t0 + 3 * 3600, temperatures: [300, 295, 300] }]);
+    await settle();
+    const sms = deliveryOf(t).standIns().sms!.messages();
+    expect(sms.at(-1)!.body).toMatch(
+      /has ended: the temperature is back to 29\.5 °C\. Ended \d+\/\d+\/\d{4}, \d+:\d\d [AP]M GMT\+[23]\.$/,
+    );
+    const mails = deliveryOf(t).standIns().smtp!.mails();
+    expect(mailText(mails.at(-1)!.raw)).toContain('the temperature is back to 29.5 °C');
+    const clear = receiver.calls.at(-1)!;
+    expect(clear.verified).toBe(true);
+    expect(clear.body).toMatchObject({
+      kind: 'clear',
+      temperatureC: 29.5,
+      alertTime: new Date((t0 + 3 * 3600) * 1000).toISOString(),
+    });
+    expect(clear.body.text).toContain('back to 29.5 °C');
   });
 });

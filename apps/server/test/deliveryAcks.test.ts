@@ -17,7 +17,7 @@ const PUBLIC_URL = 'http://emberwatch.test';
 describe(`acknowledging from a call or an e-mail on ${TEST_ENGINE}`, () => {
   let t: TestApp;
   let probes: string[];
-  const clock = Math.floor(Date.now() / 1000);
+  let clock = Math.floor(Date.now() / 1000);
   const t0 = clock - 3600;
   const db = () => t.store.db.withTables<DeliveryTables>();
   const settle = async () => {
@@ -65,6 +65,9 @@ describe(`acknowledging from a call or an e-mail on ${TEST_ENGINE}`, () => {
   afterAll(async () => {
     await t.close();
   });
+  /** The acknowledgement link of a mail, as a path. */
+  const linkIn = (raw: string) =>
+    /http:\/\/emberwatch\.test(\/delivery\/ack\?a=\d+&u=\d+&e=\d+&s=[\w-]+)/.exec(mailText(raw))![1]!;
 
   it('calls above the voice limit; pressing 1 acknowledges, once', async () => {
     await heat(probes[0]!);
@@ -110,9 +113,7 @@ describe(`acknowledging from a call or an e-mail on ${TEST_ENGINE}`, () => {
   it("the e-mail's link shows a page; only its button acknowledges; a changed link is refused", async () => {
     await heat(probes[1]!);
     const mails = deliveryOf(t).standIns().smtp!.mails();
-    const link = /http:\/\/emberwatch\.test(\/delivery\/ack\?a=\d+&u=\d+&s=[\w-]+)/.exec(
-      mailText(mails.at(-1)!.raw),
-    )![1]!;
+    const link = linkIn(mails.at(-1)!.raw);
     const page = await t.app.inject({ method: 'GET', url: link });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
@@ -127,5 +128,80 @@ describe(`acknowledging from a call or an e-mail on ${TEST_ENGINE}`, () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.body).toContain('The alert is acknowledged');
     expect(await alertOf(probes[1]!)).toMatchObject({ status: 'acknowledged', ack_via: 'email' });
+  });
+
+  let third = '';
+  it('a link with its expiry moved on is refused: nothing is acknowledged', async () => {
+    await heat(probes[2]!);
+    third = linkIn(deliveryOf(t).standIns().smtp!.mails().at(-1)!.raw);
+    const longer = third.replace(/e=(\d+)/, (_m, e: string) => `e=${Number(e) + 30 * 86_400}`);
+    for (const method of ['GET', 'POST'] as const) {
+      const res = await t.app.inject({
+        method,
+        url: longer,
+        headers: { 'accept-language': 'de-DE,de;q=0.9' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.body).toContain('Dieser Link ist nicht gültig.');
+      expect(res.body).toContain('Es wurde nichts bestätigt.');
+      expect(res.body).not.toContain('<form');
+    }
+    expect((await alertOf(probes[2]!)).status).toBe('open');
+  });
+
+  it("a link older than 7 days says it expired, in its reader's language, and acknowledges nothing", async () => {
+    clock += 7 * 86_400 + 1;
+    for (const method of ['GET', 'POST'] as const) {
+      const res = await t.app.inject({ method, url: third });
+      expect(res.statusCode).toBe(410);
+      expect(res.body).toContain('This link has expired: acknowledgement links work for 7 days.');
+      expect(res.body).toContain('Nothing has been acknowledged.');
+      expect(res.body).not.toContain('<form');
+    }
+    expect((await alertOf(probes[2]!)).status).toBe('open');
+  });
+});
+
+/**
+ * Issue 27 item 8: two installations left on the default configuration sign differently — a link of
+ * one is worthless at the other — while an operator's ACK_LINK_SECRET signs alike wherever it is set.
+ */
+describe(`acknowledgement links of separate installations on ${TEST_ENGINE}`, () => {
+  const clock = Math.floor(Date.now() / 1000);
+  const signatureOf = async (env: Record<string, string>) => {
+    const t = await createTestApp({ nowS: () => clock, env: { PUBLIC_URL, ...env } });
+    try {
+      const call = api(t, { hay: await t.login(HAY) });
+      const { probes } = await monitoredStorageWithMessaging(t, call, 'hay', HAY, BS, { email: true });
+      await ingest(t, BS, [
+        { sensor_id: probes[0]!, meas_ts: clock - 600, temperatures: [500, 500, 500] },
+        { sensor_id: probes[0]!, meas_ts: clock - 300, temperatures: [720, 500, 500] },
+      ]);
+      await evaluatorOf(t).idle();
+      await deliveryOf(t).pump();
+      const link = /\/delivery\/ack\?[^\s"]+/.exec(
+        mailText(deliveryOf(t).standIns().smtp!.mails().at(-1)!.raw),
+      )![0];
+      const q = new URL(link, PUBLIC_URL).searchParams;
+      // The same alert and person in each installation: only the key can tell them apart.
+      return { what: `${q.get('a')}:${q.get('u')}:${q.get('e')}`, s: q.get('s'), link };
+    } finally {
+      await t.close();
+    }
+  };
+
+  it('the default configuration signs differently in each installation', async () => {
+    const one = await signatureOf({});
+    const two = await signatureOf({});
+    expect(one.what).toBe(two.what);
+    expect(one.s).not.toBe(two.s);
+  });
+
+  it("an operator's ACK_LINK_SECRET signs alike in each", async () => {
+    const secret = 'a-secret-of-this-farm-and-no-other-0123456789';
+    const one = await signatureOf({ ACK_LINK_SECRET: secret });
+    const two = await signatureOf({ ACK_LINK_SECRET: secret });
+    expect(one.what).toBe(two.what);
+    expect(one.s).toBe(two.s);
   });
 });

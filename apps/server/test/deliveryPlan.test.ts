@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { defaultRuleSettings, depthMetres, LANGUAGES } from '@emberwatch/shared';
-import { AckLinks } from '../src/features/delivery/ackLinks.js';
-import { ALERT_WORDS } from '../src/features/delivery/alertTexts.js';
+import { ACK_LINK_TTL_S, AckLinks } from '../src/features/delivery/ackLinks.js';
+import {
+  acceptedLanguage,
+  ALERT_WORDS,
+  formatDifference,
+  formatTime,
+} from '../src/features/delivery/alertTexts.js';
 import { emailFailure } from '../src/features/delivery/channels/emailChannel.js';
 import { twilioSignature, validTwilioSignature } from '../src/features/delivery/channels/twilioSignature.js';
 import {
@@ -10,6 +15,7 @@ import {
   localHour,
   planMessages,
   reminderHeldUntil,
+  ruleFactsOf,
   thresholdOf,
   voiceCallWanted,
   type AlertFacts,
@@ -40,6 +46,12 @@ const facts: AlertFacts = {
   isMin: false,
   alertTs: NOON_HELSINKI - 300,
   timeZone: 'Europe/Helsinki',
+  ruleType: 'ABS_MAX',
+  reference: null,
+  rate: null,
+  windowH: null,
+  clearTemperature: null,
+  clearTs: null,
 };
 const anna: Recipient = {
   userId: 1,
@@ -107,7 +119,7 @@ describe('planMessages', () => {
     expect(fi!.body).toContain(
       'Emberwatch-hälytys: anturi Stack A, syvyys 2 kohteessa North barn on 65,2 °C, yli rajan 60,0 °C.',
     );
-    expect(fi!.body).toContain('Kuittaa vastaamalla OK.');
+    expect(fi!.body).toContain('Kuittaa vastaamalla OK 7.');
     expect(en!.body).toContain('149.4 °F, above the limit 140.0 °F');
     expect(en!.body).toContain('https://ew.example/storages/3/probes/H10101');
     expect(mail!.body).toContain('Kuittaa: https://ew.example/delivery/ack?u=1');
@@ -178,8 +190,10 @@ describe('planMessages', () => {
       sms: { active: true, recipients: [owner] },
       email: { active: false, recipients: [] },
     });
+    // Issue 27 item 5: the owner's reminders go by SMS and e-mail, whichever channels the storage uses.
     expect(summary(planMessages(facts, ownerChosen, ctx({ kind: 'repeat', step: 3 })))).toEqual([
       'sms:+358401112222',
+      'email:owner@example.com',
     ]);
   });
 
@@ -197,7 +211,7 @@ describe('planMessages', () => {
     expect(push).toEqual([
       expect.objectContaining({
         address: '1',
-        payload: { url: '/storages/3/probes/H10101', alertId: 7, kind: 'raise' },
+        payload: { url: '/storages/3/probes/H10101', alertId: 7, groupId: 7, kind: 'raise' },
       }),
     ]);
   });
@@ -211,6 +225,7 @@ describe('planMessages', () => {
       kind: 'raise',
       siteID: 'S-1',
       alertId: 7,
+      groupId: 7,
       storage: 'North barn',
       probe: 'H10101',
       depthM: depthMetres(1, 3),
@@ -240,6 +255,149 @@ describe('planMessages', () => {
       expect(sms!.language).toBe(language);
     }
   });
+});
+
+describe('what an alert says it crossed (issue 27 item 10)', () => {
+  const onlySms = (r: Recipient) =>
+    messaging({ sms: { active: true, recipients: [r] }, email: { active: false, recipients: [] } });
+  const en: Recipient = { ...anna, language: 'en' };
+  const enF: Recipient = { ...en, unit: 'F' };
+  const line = (f: Partial<AlertFacts>, r: Recipient = en, kind: PlanContext['kind'] = 'raise') =>
+    planMessages({ ...facts, ...f }, onlySms(r), ctx({ kind }))[0]!.body.split(' Reading time')[0];
+  it.each([
+    [
+      'an absolute maximum: its limit',
+      {},
+      en,
+      'Emberwatch alert: probe Stack A, depth 2 in North barn is 65.2 °C, above the limit 60.0 °C.',
+    ],
+    [
+      'an absolute minimum: its limit',
+      { ruleType: 'ABS_MIN', isMin: true, temperature: 18, threshold: 50 },
+      en,
+      'Emberwatch alert: probe Stack A, depth 2 in North barn is 1.8 °C, below the limit 5.0 °C.',
+    ],
+    [
+      'a rise rate: the rise, the window and the rate, not a limit',
+      { ruleType: 'RISE_RATE', temperature: 322, threshold: 290, reference: 260, rate: 5, windowH: 6 },
+      en,
+      'Emberwatch alert: probe Stack A, depth 2 in North barn is 32.2 °C: it rose 6.2 °C within 6 h, more than 0.5 °C an hour.',
+    ],
+    [
+      'a rise rate in °F: differences without the offset',
+      { ruleType: 'RISE_RATE', temperature: 322, threshold: 290, reference: 260, rate: 5, windowH: 6 },
+      enF,
+      'Emberwatch alert: probe Stack A, depth 2 in North barn is 90.0 °F: it rose 11.2 °F within 6 h, more than 0.9 °F an hour.',
+    ],
+    [
+      "REL_MAX on the probe's own past: the rise from its low and the tolerance",
+      { ruleType: 'REL_MAX', temperature: 452, threshold: 410, reference: 360, windowH: 24 },
+      en,
+      'Emberwatch alert: probe Stack A, depth 2 in North barn is 45.2 °C: it rose 9.2 °C within 24 h (from 36.0 °C), more than the 5.0 °C allowed.',
+    ],
+    [
+      "REL_MIN on the pile's own past: the fall from its high",
+      { ruleType: 'REL_MIN', isMin: true, temperature: 540, threshold: 550, reference: 600, windowH: 12 },
+      en,
+      'Emberwatch alert: probe Stack A, depth 2 in North barn is 54.0 °C: it fell 6.0 °C within 12 h (from 60.0 °C), more than the 5.0 °C allowed.',
+    ],
+    [
+      "REL_MAX against the other probes' average",
+      { ruleType: 'REL_MAX', temperature: 271, threshold: 265, reference: 215, windowH: null },
+      en,
+      'Emberwatch alert: probe Stack A, depth 2 in North barn is 27.1 °C, 5.6 °C above the average of the other probes (21.5 °C), more than the 5.0 °C allowed.',
+    ],
+    [
+      'a relative alert recorded before its facts were kept: the old wording',
+      { ruleType: 'REL_MAX', temperature: 452, threshold: 410 },
+      en,
+      'Emberwatch alert: probe Stack A, depth 2 in North barn is 45.2 °C, above the limit 41.0 °C.',
+    ],
+  ] as const)('%s', (_name, f, r, want) => expect(line(f, r)).toBe(want));
+
+  it('a rise rate in every language says the rate per hour, and no limit', () => {
+    const rise = {
+      ruleType: 'RISE_RATE',
+      temperature: 322,
+      threshold: 290,
+      reference: 260,
+      rate: 5,
+      windowH: 6,
+    };
+    for (const language of LANGUAGES) {
+      const body = planMessages({ ...facts, ...rise }, onlySms({ ...anna, language }), ctx())[0]!.body;
+      expect(body, language).toMatch(/6[.,]2 °C/);
+      expect(body, language).toMatch(/0[.,]5 °C/);
+      expect(body, language).not.toMatch(/29[.,]0/);
+    }
+  });
+
+  it('the all-clear says the value that ended the alert, and when', () => {
+    const ended = { clearTemperature: 475, clearTs: NOON_HELSINKI + 3600 };
+    const out = planMessages({ ...facts, ...ended }, messaging(), ctx({ kind: 'clear' }));
+    expect(out[1]!.body).toBe(
+      'Emberwatch: the alert of probe Stack A, depth 2 in North barn has ended: the temperature is back to 117.5 °F. Ended 11/26/2026, 1:00 PM GMT+2.',
+    );
+    expect(out[0]!.body).toContain('lämpötila on palannut arvoon 47,5 °C');
+    expect(out[2]!.body).toContain('47,5 °C');
+    // A reset ends it without a reading: no temperature is claimed.
+    const reset = planMessages({ ...facts, clearTs: NOON_HELSINKI }, messaging(), ctx({ kind: 'clear' }));
+    expect(reset[1]!.body).toMatch(
+      /^Emberwatch: the alert of probe Stack A, depth 2 in North barn has ended\. Ended /,
+    );
+  });
+
+  it('the Sentinel all-clear carries the clearing temperature and time, not the raising ones', () => {
+    const sentinel = { siteID: 'S-1', url: 'https://alarm.example/hook', language: 'en', unit: 'C' as const };
+    const m = messaging({ sentinel: { active: true } });
+    const f = { ...facts, temperature: 620, clearTemperature: 475, clearTs: NOON_HELSINKI + 7200 };
+    const clear = planMessages(f, m, ctx({ sentinel, kind: 'clear', nowS: NOON_HELSINKI + 9000 })).find(
+      (x) => x.channel === 'sentinel',
+    )!;
+    expect(clear.payload).toMatchObject({
+      kind: 'clear',
+      temperatureC: 47.5,
+      alertTime: new Date((NOON_HELSINKI + 7200) * 1000).toISOString(),
+    });
+    expect(clear.body).toContain('back to 47.5 °C');
+    expect(clear.body).toContain('2:00 PM GMT+2');
+  });
+
+  it.each([
+    ['ABS_MAX', {}, 400, { reference: null, rate: null, window_h: null }],
+    ['REL_MAX', { tempRef: 'SINGLE', turnPoint: 24 }, 360, { reference: 360, rate: null, window_h: 24 }],
+    [
+      'REL_MAX',
+      { tempRef: 'AVERAGE_TEMP', turnPoint: 24 },
+      215,
+      { reference: 215, rate: null, window_h: null },
+    ],
+    ['REL_MIN', { tempRef: 'MAX', turnPoint: 12 }, 600, { reference: 600, rate: null, window_h: 12 }],
+    ['RISE_RATE', { alertLimit: 5, turnPoint: 6 }, 260, { reference: 260, rate: 5, window_h: 6 }],
+  ] as const)('ruleFactsOf(%s, %j, TP %s) = %j', (type, over, TP, want) =>
+    expect(ruleFactsOf({ type, settings: { ...defaultRuleSettings(type), ...over } }, { TP })).toEqual(want),
+  );
+});
+
+describe('times and differences in messages', () => {
+  it.each([
+    [NOON_HELSINKI, 'Europe/Helsinki', 'en', '11/26/2026, 12:00 PM GMT+2'],
+    [NOON_HELSINKI, 'Europe/Helsinki', 'fi', '26.11.2026 klo 12.00 UTC+2'],
+    [NOON_HELSINKI, 'Europe/Helsinki', 'de', '26.11.2026, 12:00 OEZ'],
+    [NOON_HELSINKI, 'America/Chicago', 'en', '11/26/2026, 4:00 AM CST'],
+    [NOON_HELSINKI, 'Asia/Kolkata', 'es', '26/11/2026, 15:30 GMT+5:30'],
+    [NOON_HELSINKI, null, 'fr', '26/11/2026 10:00 UTC'],
+    [NOON_HELSINKI, 'Not/AZone', 'en', '11/26/2026, 10:00 AM UTC'],
+  ] as const)('formatTime(%i, %s, %s) = %s', (t, zone, language, want) =>
+    expect(formatTime(t, zone, language)).toBe(want),
+  );
+  it.each([
+    [62, 'C', 'en', '6.2 °C'],
+    [62, 'F', 'en', '11.2 °F'],
+    [-50, 'F', 'fi', '−9,0 °F'],
+  ] as const)('formatDifference(%i, %s, %s) = %s', (tenths, unit, language, want) =>
+    expect(formatDifference(tenths, unit, language)).toBe(want),
+  );
 });
 
 describe('the words of every language', () => {
@@ -344,15 +502,74 @@ describe('signatures', () => {
       false,
     );
   });
-  it('the e-mail link names one alert and one person, and cannot be moved', () => {
-    const links = new AckLinks('a-long-server-secret-for-tests', 'https://ew.example');
-    const s = links.sign(7, 1);
-    expect(links.valid(7, 1, s)).toBe(true);
-    expect(links.valid(8, 1, s)).toBe(false);
-    expect(links.valid(7, 2, s)).toBe(false);
-    expect(new AckLinks('another-server-secret-entirely', 'https://ew.example').valid(7, 1, s)).toBe(false);
-    expect(links.link(7, 1)).toBe(`https://ew.example/delivery/ack?a=7&u=1&s=${s}`);
+  const NOW = 1_780_000_000;
+  const key = (fill: number) => Buffer.alloc(32, fill);
+  const at = (nowS: number, k = key(1)) => new AckLinks(k, 'https://ew.example', () => nowS);
+  const parts = (link: string) => {
+    const q = new URL(link).searchParams;
+    return { a: Number(q.get('a')), u: Number(q.get('u')), e: Number(q.get('e')), s: q.get('s')! };
+  };
+  it('the e-mail link names one alert, one person and its end, and cannot be moved', () => {
+    const { a, u, e, s } = parts(at(NOW).link(7, 1));
+    expect([a, u, e]).toEqual([7, 1, NOW + ACK_LINK_TTL_S]);
+    expect(at(NOW).link(7, 1)).toBe(`https://ew.example/delivery/ack?a=7&u=1&e=${e}&s=${s}`);
+    expect(at(NOW).check(7, 1, e, s)).toBe('valid');
+    expect(at(NOW).check(8, 1, e, s)).toBe('invalid');
+    expect(at(NOW).check(7, 2, e, s)).toBe('invalid');
+    expect(at(NOW, key(2)).check(7, 1, e, s)).toBe('invalid');
   });
+  it.each([
+    ['made now', 0, 0, 'valid'],
+    ['on its last second (7 days on)', ACK_LINK_TTL_S, 0, 'valid'],
+    ['a second after its week', ACK_LINK_TTL_S + 1, 0, 'expired'],
+    ['a month old', 30 * 86_400, 0, 'expired'],
+    ['with its expiry moved on by a day (tampered)', ACK_LINK_TTL_S + 1, 86_400, 'invalid'],
+    ['with its expiry moved on by a second (tampered)', 0, 1, 'invalid'],
+  ] as const)('a link %s is %s', (_name, later, shift, want) => {
+    const { a, u, e, s } = parts(at(NOW).link(7, 1));
+    expect(at(NOW + later).check(a, u, e + shift, s)).toBe(want);
+  });
+  it('the first key kept wins: two instances starting together sign alike', async () => {
+    const kept = new Map<string, string>();
+    const store = {
+      key: (name: string) => Promise.resolve(kept.get(name)),
+      keepKey: (name: string, value: string) => {
+        if (!kept.has(name)) kept.set(name, value);
+        return Promise.resolve(kept.get(name)!);
+      },
+    };
+    const start = () =>
+      AckLinks.start({ store, secret: undefined, publicUrl: 'https://ew.example', nowS: () => NOW });
+    const [one, two] = await Promise.all([start(), start()]);
+    expect(one.link(7, 1)).toBe(two.link(7, 1));
+    expect(kept.get('ack-links')).toMatch(/^[\w-]{43}$/);
+    // Another installation (another store) makes another key.
+    kept.clear();
+    expect((await start()).link(7, 1)).not.toBe(one.link(7, 1));
+  });
+  it("an operator's secret signs alike everywhere it is set, and never touches the store", async () => {
+    const store = {
+      key: () => Promise.reject(new Error('no')),
+      keepKey: () => Promise.reject(new Error('no')),
+    };
+    const opts = { store, publicUrl: 'https://ew.example', nowS: () => NOW };
+    const a = await AckLinks.start({ ...opts, secret: 'x'.repeat(40) });
+    const b = await AckLinks.start({ ...opts, secret: 'x'.repeat(40) });
+    const c = await AckLinks.start({ ...opts, secret: 'y'.repeat(40) });
+    expect(a.link(7, 1)).toBe(b.link(7, 1));
+    expect(a.link(7, 1)).not.toBe(c.link(7, 1));
+  });
+});
+
+describe('the language of a page for someone unknown', () => {
+  it.each([
+    [undefined, 'en'],
+    ['', 'en'],
+    ['fi-FI,fi;q=0.9,en;q=0.8', 'fi'],
+    ['ja,de;q=0.5,fr;q=0.7', 'fr'],
+    ['de;q=0,nl', 'nl'],
+    ['pt-BR,pt;q=0.9', 'en'],
+  ])('Accept-Language %j → %s', (header, want) => expect(acceptedLanguage(header)).toBe(want));
 });
 
 describe('SMTP failures', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sentinelAlertPayloadSchema } from '@emberwatch/shared';
 import { okReplyCode } from '../src/features/delivery/channelAcks.js';
 import {
   planMessages,
@@ -31,6 +32,12 @@ const alert = (alertId: number, probeName: string, temperature: number): AlertFa
   isMin: false,
   alertTs: NOON_HELSINKI - 300,
   timeZone: 'Europe/Helsinki',
+  ruleType: 'ABS_MAX',
+  reference: null,
+  rate: null,
+  windowH: null,
+  clearTemperature: null,
+  clearTs: null,
 });
 const bob: Recipient = {
   userId: 2,
@@ -143,6 +150,7 @@ describe('planGroupMessages: several alerts of one storage', () => {
     const calls = out.filter((m) => m.channel === 'sentinel');
     expect(calls.map((c) => c.payload!.probe)).toEqual(['H1', 'H2', 'H3']);
     expect(calls.every((c) => c.payload!.groupId === 43)).toBe(true);
+    expect(calls.every((c) => sentinelAlertPayloadSchema.safeParse(c.payload).success)).toBe(true);
   });
 
   it('orders cold alerts coldest first, after hot ones', () => {

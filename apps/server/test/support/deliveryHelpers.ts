@@ -25,8 +25,9 @@ export const evaluatorOf = (t: TestApp) =>
   (t.features.find((f) => f.name === 'monitors')!.exports as { evaluator: MonitorEvaluator }).evaluator;
 
 /**
- * Puts an ABS_MAX monitor (limit 60 °C) on the first storage of `username` at `bsId`, with SMS and
- * e-mail alert messaging to the account's owner. Returns the storage id and its probes.
+ * Puts an ABS_MAX monitor (limit 60 °C; or the given rule) on the first storage of `username` at
+ * `bsId`, with SMS and e-mail alert messaging to the account's owner (and Sentinel when asked).
+ * Returns the storage id and its probes.
  */
 export async function monitoredStorageWithMessaging(
   t: TestApp,
@@ -34,14 +35,17 @@ export async function monitoredStorageWithMessaging(
   who: string,
   username: string,
   bsId: string,
-  channels: { sms?: boolean; email?: boolean; voice?: boolean } = { sms: true, email: true },
+  channels: { sms?: boolean; email?: boolean; voice?: boolean; sentinel?: boolean } = {
+    sms: true,
+    email: true,
+  },
+  rule: { id: number; type: string; settings: unknown } = {
+    id: 1,
+    type: 'ABS_MAX',
+    settings: { ...defaultRuleSettings('ABS_MAX'), alertLimit: 600 },
+  },
 ): Promise<{ storageId: number; probes: string[]; ownerId: number }> {
   const owner = (await t.findUser(username))!;
-  const rule = {
-    id: 1,
-    type: 'ABS_MAX' as const,
-    settings: { ...defaultRuleSettings('ABS_MAX'), alertLimit: 600 },
-  };
   const res = await call.post(who, '/client/saveMonitor', {
     item: { name: 'Hot stack', rules: [rule], defaultMonitor: false, compost: false },
   });
@@ -58,6 +62,7 @@ export async function monitoredStorageWithMessaging(
   m.sms = { active: Boolean(channels.sms), UIDS: [owner.id] };
   m.email = { active: Boolean(channels.email), UIDS: [owner.id] };
   m.voice = { ...m.voice, active: Boolean(channels.voice), UIDS: channels.voice ? [owner.id] : [] };
+  m.sentinel = { active: Boolean(channels.sentinel) };
   const saved = await call.post(who, '/client/saveStorage', {
     item: { ...item, monitor: monitorId, alertMessaging: m },
   });

@@ -42,7 +42,11 @@ export const SENTINEL_SIGNATURE_HEADER = 'X-Emberwatch-Signature';
 /** How old a call a receiver should still accept, seconds (the replay window we document). */
 export const SENTINEL_REPLAY_WINDOW_S = 300;
 
-export const SENTINEL_KINDS = ['raise', 'clear', 'test'] as const;
+/**
+ * raise/clear: one temperature alert; dataBreak/dataBack: a station (or its probes) went silent, and its
+ * data arrives again (issue 27 item 1, decision 0067); test: the settings' test call.
+ */
+export const SENTINEL_KINDS = ['raise', 'clear', 'dataBreak', 'dataBack', 'test'] as const;
 export type SentinelKind = (typeof SENTINEL_KINDS)[number];
 
 /**
@@ -55,14 +59,28 @@ export const sentinelAlertPayloadSchema = z.strictObject({
   siteID: z.string().min(1).max(64),
   /** The alert's id in Emberwatch; null for a test. */
   alertId: z.int().nullable(),
+  /**
+   * The group the alert was told in (decision 0067): alerts of one storage raised together share it,
+   * as a station's silent probes do. Absent for a test.
+   */
+  groupId: z.int().optional(),
+  /** A data break's station (dataBreak, dataBack). */
+  station: z.string().nullable().optional(),
+  /** A data break's silent probes (empty: the whole station is silent). */
+  probes: z.array(z.string()).optional(),
+  /** A data break: the last data before it, ISO 8601 UTC. */
+  since: z.iso.datetime({ offset: true }).optional(),
   storage: z.string().nullable().describe("The storage's name."),
   probe: z.string().nullable().describe("The probe's serial, e.g. H10101."),
   depthM: z.number().nullable().describe('Depth of the measuring point, metres (0.5 handle … 2.0 tip).'),
-  temperatureC: z.number().nullable().describe('The reading that raised (or cleared) the alert, °C.'),
+  temperatureC: z
+    .number()
+    .nullable()
+    .describe('The reading that raised the alert (clear: the one that ended it; null after a reset), °C.'),
   limitC: z.number().nullable().describe("The rule's limit, °C."),
   alertTime: z.iso
     .datetime({ offset: true })
-    .describe('When the alert was raised or cleared (ISO 8601, UTC).'),
+    .describe("The raising reading's time (clear: the ending reading's, or the reset's), ISO 8601 UTC."),
 });
 export type SentinelAlertPayload = z.infer<typeof sentinelAlertPayloadSchema>;
 

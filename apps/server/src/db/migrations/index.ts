@@ -29,6 +29,7 @@ import { ingestRollupsOwedMigration } from './0039_ingest_rollups_owed.js';
 import { ingestRollupJournalMigration } from './0040_ingest_rollup_journal.js';
 import { ingestJournalOwnerMigration } from './0041_ingest_journal_owner.js';
 import { deliveryGroupsMigration } from './0042_delivery_groups.js';
+import { deliveryAlertFactsMigration } from './0043_delivery_alert_facts.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -62,5 +63,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0040_ingest_rollup_journal': ingestRollupJournalMigration(engine),
     '0041_ingest_journal_owner': ingestJournalOwnerMigration(engine),
     '0042_delivery_groups': deliveryGroupsMigration(engine),
+    '0043_delivery_alert_facts': deliveryAlertFactsMigration(engine),
   };
 }

@@ -1,34 +1,75 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** How long an e-mail's acknowledgement link works: a week covers a holiday's unread mail. */
+export const ACK_LINK_TTL_S = 7 * 86_400;
+
+/** The name of the generated key in delivery_keys. */
+export const ACK_LINK_KEY_NAME = 'ack-links';
+
+/** What a presented link is: good, good but too old, or not ours (forged, changed, cut short). */
+export type AckLinkCheck = 'valid' | 'expired' | 'invalid';
+
+/** Where the generated key is kept: the delivery repository's key/keepKey. */
+export interface AckLinkKeyStore {
+  key(name: string): Promise<string | undefined>;
+  keepKey(name: string, value: string, nowS: number): Promise<string>;
+}
 
 /**
- * The e-mail's acknowledgement link (issue 12 item 4): names one delivered alert and one recipient,
- * signed with a key derived from the server's secret, so it cannot be forged or moved to another
- * alert. Following it shows a page with a button; only the button's POST acknowledges — mail
- * scanners that open every link must not acknowledge an alert nobody has seen.
+ * The e-mail's acknowledgement link (issue 12 item 4, issue 27 item 8, decision 0068): names one
+ * group of delivered alerts (its `a` parameter; decision 0067), one recipient and when it stops working, signed with this installation's own key,
+ * so it cannot be forged, moved to another alert or person, or made to last longer. Following it
+ * shows a page with a button; only the button's POST acknowledges — mail scanners that open every
+ * link must not acknowledge an alert nobody has seen.
+ *
+ * The key is never derived from a default anyone can read: either the operator's ACK_LINK_SECRET, or
+ * 32 random bytes made at the first start and kept in the store (the first instance's wins when two
+ * start together, so every instance signs and checks alike).
  */
 export class AckLinks {
-  private readonly key: Buffer;
-
   constructor(
-    serverSecret: string,
+    private readonly key: Buffer,
     private readonly publicUrl: string,
-  ) {
-    this.key = createHmac('sha256', serverSecret)
-      .update('emberwatch delivery acknowledgement links')
-      .digest();
+    private readonly nowS: () => number,
+  ) {}
+
+  /** The links of this installation: the configured secret's, else the stored key (made once). */
+  static async start(opts: {
+    store: AckLinkKeyStore;
+    /** ACK_LINK_SECRET; undefined: the generated key. */
+    secret: string | undefined;
+    publicUrl: string;
+    nowS: () => number;
+  }): Promise<AckLinks> {
+    let key: Buffer;
+    if (opts.secret) {
+      key = createHmac('sha256', opts.secret).update('emberwatch delivery acknowledgement links').digest();
+    } else {
+      const stored =
+        (await opts.store.key(ACK_LINK_KEY_NAME)) ??
+        (await opts.store.keepKey(ACK_LINK_KEY_NAME, randomBytes(32).toString('base64url'), opts.nowS()));
+      key = Buffer.from(stored, 'base64url');
+    }
+    return new AckLinks(key, opts.publicUrl, opts.nowS);
   }
 
-  sign(alertId: number, userId: number): string {
-    return createHmac('sha256', this.key).update(`ack:${alertId}:${userId}`).digest('base64url');
+  sign(groupId: number, userId: number, expiresS: number): string {
+    return createHmac('sha256', this.key)
+      .update(`ack-group:${groupId}:${userId}:${expiresS}`)
+      .digest('base64url');
   }
 
-  link(alertId: number, userId: number): string {
-    return `${this.publicUrl}/delivery/ack?a=${alertId}&u=${userId}&s=${this.sign(alertId, userId)}`;
+  /** A link made now, working for ACK_LINK_TTL_S. */
+  link(groupId: number, userId: number): string {
+    const e = this.nowS() + ACK_LINK_TTL_S;
+    return `${this.publicUrl}/delivery/ack?a=${groupId}&u=${userId}&e=${e}&s=${this.sign(groupId, userId, e)}`;
   }
 
-  valid(alertId: number, userId: number, signature: string): boolean {
-    const want = Buffer.from(this.sign(alertId, userId));
+  /** The signature first (a changed expiry is a forged link), then the time. */
+  check(groupId: number, userId: number, expiresS: number, signature: string): AckLinkCheck {
+    const want = Buffer.from(this.sign(groupId, userId, expiresS));
     const got = Buffer.from(signature);
-    return want.length === got.length && timingSafeEqual(want, got);
+    if (want.length !== got.length || !timingSafeEqual(want, got)) return 'invalid';
+    return this.nowS() > expiresS ? 'expired' : 'valid';
   }
 }

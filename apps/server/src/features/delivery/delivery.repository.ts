@@ -3,7 +3,7 @@ import type { RuleEffect } from '@emberwatch/shared';
 import type { Engine } from '../../db/engine.js';
 import type { Database } from '../../db/schema.js';
 import type { AlertEffectsSource } from '../monitors/index.js';
-import { callerNumberFor, e164, thresholdOf } from './deliveryPlan.js';
+import { callerNumberFor, e164, ruleFactsOf, thresholdOf } from './deliveryPlan.js';
 import {
   deliveryDb,
   type DeliveryAlertsTable,
@@ -65,6 +65,7 @@ export class DeliveryRepository {
             alert_ts: e.alert.ts,
             temperature: e.alert.temperature,
             threshold: thresholdOf(source.rule, e.alert),
+            ...ruleFactsOf(source.rule, e.alert),
             is_min: e.alert.isMin ? 1 : 0,
             status: storage ? 'new' : 'unrouted',
             step: 0,
@@ -82,7 +83,12 @@ export class DeliveryRepository {
       } else if (e.type === 'clear') {
         const r = await trx
           .updateTable('delivery_alerts')
-          .set({ clear_pending: 1, cleared_ts: e.alert.resetTS ?? nowS, clear_reason: e.reason })
+          .set({
+            clear_pending: 1,
+            cleared_ts: e.alert.resetTS ?? nowS,
+            clear_reason: e.reason,
+            clear_temperature: e.temperature,
+          })
           .where('owner_user_id', '=', source.ownerId)
           .where('monitor_id', '=', source.monitorId)
           .where('rule_id', '=', source.rule.id)
@@ -260,7 +266,11 @@ export class DeliveryRepository {
     return (await this.key(name)) ?? value;
   }
 
-  /** What a message says besides the alert: the probe's name and the station's time zone. */
+  /**
+   * What a message says besides the alert: the probe's name and the time zone of its times — the
+   * station's, else the account's (the zone of another of the owner's stations; the account itself
+   * keeps none), else null (UTC).
+   */
   async probeFacts(
     storageId: number,
     sensorId: string,
@@ -268,7 +278,7 @@ export class DeliveryRepository {
     const station = await this.db
       .selectFrom('storages as s')
       .leftJoin('base_stations as b', 'b.id', 's.bs_id')
-      .select('b.timezone')
+      .select(['b.timezone', 's.owner_user_id'])
       .where('s.id', '=', storageId)
       .executeTakeFirst();
     const probe = await this.db
@@ -276,10 +286,23 @@ export class DeliveryRepository {
       .select(['sensor_name', 'depths'])
       .where('sensor_id', '=', sensorId)
       .executeTakeFirst();
+    let timeZone = station?.timezone?.trim() || null;
+    if (!timeZone && station) {
+      const other = await this.db
+        .selectFrom('base_stations')
+        .select('timezone')
+        .where('owner_user_id', '=', station.owner_user_id)
+        .where('timezone', 'is not', null)
+        .where('timezone', '!=', '')
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+      timeZone = other?.timezone ?? null;
+    }
     return {
       probeName: probe?.sensor_name?.trim() || sensorId,
       depths: probe?.depths ?? 0,
-      timeZone: station?.timezone ?? null,
+      timeZone,
     };
   }
 

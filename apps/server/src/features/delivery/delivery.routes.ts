@@ -3,8 +3,8 @@ import { deliveryEndpoints } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
 import { actorOf, type Authenticate } from '../../http/authenticate.js';
 import { route } from '../../http/route.js';
-import type { AckLinks } from './ackLinks.js';
-import { wordsFor } from './alertTexts.js';
+import { ACK_LINK_TTL_S, type AckLinks } from './ackLinks.js';
+import { acceptedLanguage, fill, wordsFor } from './alertTexts.js';
 import type { ChannelAcks } from './channelAcks.js';
 import type { FakeSmsProvider } from './channels/fakeSmsProvider.js';
 import { validTwilioSignature } from './channels/twilioSignature.js';
@@ -16,7 +16,8 @@ export interface DeliveryRouteContext {
   authenticate: Authenticate;
   service: DeliveryService;
   acks: ChannelAcks;
-  ackLinks: AckLinks;
+  /** The installation's links (made at the feature's start). */
+  ackLinks: () => AckLinks;
   repo: DeliveryRepository;
   publicUrl: string;
   /** The SMS/voice provider's auth token (the real one or the fake's): inbound callbacks are signed with it. */
@@ -103,25 +104,53 @@ export function deliveryRoutes(ctx: DeliveryRouteContext) {
       return twiml(reply, answer ? `<Say>${escapeXml(answer)}</Say>` : '');
     });
 
+    /** A link's parts, when they are well formed, and what the signature and the time say of them. */
     const linkOf = (q: unknown) => {
-      const { a, u, s } = (q ?? {}) as { a?: string; u?: string; s?: string };
-      const alertId = Number(a);
+      const { a, u, e, s } = (q ?? {}) as { a?: string; u?: string; e?: string; s?: string };
+      const groupId = Number(a);
       const userId = Number(u);
-      const ok =
-        Number.isInteger(alertId) &&
-        Number.isInteger(userId) &&
-        typeof s === 'string' &&
-        ctx.ackLinks.valid(alertId, userId, s);
-      return ok ? { alertId, userId, s } : null;
+      const expiresS = Number(e);
+      if (
+        !Number.isSafeInteger(groupId) ||
+        !Number.isSafeInteger(userId) ||
+        !Number.isSafeInteger(expiresS) ||
+        typeof s !== 'string'
+      )
+        return null;
+      const check = ctx.ackLinks().check(groupId, userId, expiresS, s);
+      return check === 'invalid' ? null : { groupId, userId, expiresS, s, expired: check === 'expired' };
     };
     const languageOf = async (userId: number) => (await ctx.repo.owner(userId))?.language ?? 'en';
+    /**
+     * A link that is not ours (forged, changed, cut short) or past its week: a page that says so and
+     * that nothing happened, acknowledging nothing. The page of a link we did sign speaks its
+     * recipient's language; one we did not, the browser's.
+     */
+    const refused = async (
+      req: FastifyRequest,
+      reply: FastifyReply,
+      link: ReturnType<typeof linkOf>,
+    ): Promise<FastifyReply> => {
+      const language = link
+        ? await languageOf(link.userId)
+        : acceptedLanguage(req.headers['accept-language']);
+      const w = wordsFor(language);
+      const title = link ? fill(w.ackPageExpired, { days: ACK_LINK_TTL_S / 86_400 }) : w.ackPageInvalid;
+      return page(
+        reply,
+        link ? 410 : 400,
+        language,
+        title,
+        `<p>${escapeXml(w.ackPageNothing)}</p><p><a href="${escapeXml(ctx.publicUrl)}/">${escapeXml(w.ackPageOpenApp)}</a></p>`,
+      );
+    };
 
     app.get('/delivery/ack', HIDDEN, async (req, reply) => {
       const link = linkOf(req.query);
-      if (!link) return page(reply, 400, 'en', wordsFor('en').ackPageInvalid, '');
+      if (!link || link.expired) return refused(req, reply, link);
       const language = await languageOf(link.userId);
       const w = wordsFor(language);
-      const action = `/delivery/ack?a=${link.alertId}&u=${link.userId}&s=${encodeURIComponent(link.s)}`;
+      const action = `/delivery/ack?a=${link.groupId}&u=${link.userId}&e=${link.expiresS}&s=${encodeURIComponent(link.s)}`;
       return page(
         reply,
         200,
@@ -134,10 +163,10 @@ export function deliveryRoutes(ctx: DeliveryRouteContext) {
 
     app.post('/delivery/ack', HIDDEN, async (req, reply) => {
       const link = linkOf(req.query);
-      if (!link) return page(reply, 400, 'en', wordsFor('en').ackPageInvalid, '');
+      if (!link || link.expired) return refused(req, reply, link);
       const language = await languageOf(link.userId);
       const w = wordsFor(language);
-      if (!(await ctx.acks.emailLink(link.alertId, link.userId)))
+      if (!(await ctx.acks.emailLink(link.groupId, link.userId)))
         return page(reply, 404, language, w.ackPageInvalid, '');
       return page(reply, 200, language, w.ackPageTitle, `<p>${escapeXml(w.ackPageDone)}</p>`);
     });

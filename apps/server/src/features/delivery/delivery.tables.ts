@@ -33,6 +33,14 @@ export interface DeliveryAlertsTable {
   /** Tenths of °C: the value it crossed (the limit, or the reference ± tolerance); null if unknown. */
   threshold: number | null;
   is_min: number;
+  /** Tenths of °C: a relative rule's reference (the alert's TP); null for an absolute rule (0043). */
+  reference: number | null;
+  /** Tenths of °C an hour: a rise-rate rule's rate; null for other rules (0043). */
+  rate: number | null;
+  /** Hours: the window a relative rule compares a probe's own past over; null when it compares with other probes or is absolute (0043). */
+  window_h: number | null;
+  /** Tenths of °C: the value that ended the alert; null while current or when no reading ended it (0043). */
+  clear_temperature: number | null;
   status: DeliveryAlertStatus;
   /** Steps written so far: 0 the first messages, 1… the repeats. */
   step: number;

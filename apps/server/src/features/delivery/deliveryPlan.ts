@@ -1,5 +1,4 @@
 import {
-  depthMetres,
   riseLimitOf,
   RULE_TYPE_INFO,
   voiceCallAllowedAt,
@@ -10,7 +9,15 @@ import {
   type DeliveryRecipient,
   type StorageAlertMessaging,
 } from '@emberwatch/shared';
-import { fill, formatTemperature, formatTime, wordsFor, type AlertWords } from './alertTexts.js';
+import {
+  fill,
+  formatDifference,
+  formatTemperature,
+  formatTime,
+  wordsFor,
+  type AlertWords,
+} from './alertTexts.js';
+import { groupCode, planGroupMessages } from './groupPlan.js';
 
 /** What a message says about its alert, in stored units (tenths of °C, epoch seconds). */
 export interface AlertFacts {
@@ -28,10 +35,23 @@ export interface AlertFacts {
   threshold: number | null;
   isMin: boolean;
   alertTs: number;
-  /** The station's time zone, for the reading time and the no-call hours. */
+  /**
+   * The zone of the times in messages and of the no-call hours: the station's, else the account's
+   * (another station of the owner's); null: UTC.
+   */
   timeZone: string | null;
-  /** The rule type (a data break: noBSData or noProbeData); the wording of a group needs it. */
-  ruleType?: string;
+  /** The rule's type (RuleType), for the wording: a limit, a rise over a reference, a rate. */
+  ruleType: string;
+  /** A relative rule's reference, the alert's TP (tenths of °C); null for an absolute rule. */
+  reference: number | null;
+  /** A rise-rate rule's rate, tenths of °C an hour; null otherwise. */
+  rate: number | null;
+  /** The hours a relative rule looks back over the probe's own readings; null when it compares with other probes. */
+  windowH: number | null;
+  /** The value that ended the alert, tenths of °C; null when none did (reset, probe removed) or not yet. */
+  clearTemperature: number | null;
+  /** When the alert ended (epoch s); null while it is current. */
+  clearTs: number | null;
 }
 
 export type Recipient = DeliveryRecipient & { unit: DegreesUnit };
@@ -127,6 +147,43 @@ export interface Worded {
   words: AlertWords;
 }
 
+/**
+ * What the alert's line says it crossed (decision 0068): an absolute rule its limit; a rise-rate rule
+ * the rise and the rate ("rose 6.2 °C within 6 h, more than 0.5 °C an hour"); another relative rule
+ * the change from its reference — the probe's own low (or high) of the window, or the other probes'
+ * average — and the tolerance. "Above the limit 41 °C" would be untrue there: no fixed limit exists,
+ * and the same 41 °C is fine in another stack. Falls back to the limit wording without the facts
+ * (alerts recorded before migration 0043).
+ */
+function alertLine(
+  facts: AlertFacts,
+  words: AlertWords,
+  r: Recipient,
+  values: Record<string, string>,
+): string {
+  const info = (RULE_TYPE_INFO as Record<string, (typeof RULE_TYPE_INFO)[RuleType] | undefined>)[
+    facts.ruleType
+  ];
+  const fallback = fill(facts.isMin ? words.below : words.above, values);
+  if (!info || info.group !== 'REL' || facts.reference === null) return fallback;
+  const diff = (tenths: number) => formatDifference(Math.abs(tenths), r.unit, r.language);
+  const rel = {
+    ...values,
+    change: diff(facts.temperature - facts.reference),
+    ref: formatTemperature(facts.reference, r.unit, r.language),
+    hours: facts.windowH === null ? '?' : String(facts.windowH),
+  };
+  if (facts.ruleType === 'RISE_RATE') {
+    if (facts.rate === null || facts.windowH === null) return fallback;
+    return fill(words.riseRate, { ...rel, rate: diff(facts.rate) });
+  }
+  if (facts.threshold === null) return fallback;
+  const withTolerance = { ...rel, tolerance: diff(facts.threshold - facts.reference) };
+  if (facts.windowH === null)
+    return fill(facts.isMin ? words.relBelowPeers : words.relAbovePeers, withTolerance);
+  return fill(facts.isMin ? words.relFall : words.relRise, withTolerance);
+}
+
 export function word(facts: AlertFacts, r: Recipient, ctx: PlanContext): Worded {
   const words = wordsFor(r.language);
   const where = fill(facts.depth < 0 ? words.probeAverage : words.probeAtDepth, {
@@ -136,13 +193,24 @@ export function word(facts: AlertFacts, r: Recipient, ctx: PlanContext): Worded 
   const temp = formatTemperature(facts.temperature, r.unit, r.language);
   const limit = facts.threshold === null ? '?' : formatTemperature(facts.threshold, r.unit, r.language);
   const values = { where, storage: facts.storageName, temp, limit };
-  let line =
-    ctx.kind === 'clear'
-      ? fill(words.cleared, values)
-      : fill(facts.isMin ? words.below : words.above, values);
+  let line: string;
+  let when: string;
+  if (ctx.kind === 'clear') {
+    // The all-clear says the value that ended it and when, not the raising reading's.
+    line =
+      facts.clearTemperature === null
+        ? fill(words.cleared, values)
+        : fill(words.clearedAt, {
+            ...values,
+            temp: formatTemperature(facts.clearTemperature, r.unit, r.language),
+          });
+    when = fill(words.endedAt, { time: formatTime(facts.clearTs ?? ctx.nowS, facts.timeZone, r.language) });
+  } else {
+    line = alertLine(facts, words, r, values);
+    when = fill(words.at, { time: formatTime(facts.alertTs, facts.timeZone, r.language) });
+  }
   if (ctx.kind === 'repeat') line = `${fill(words.reminder, { n: ctx.step })}: ${line}`;
   const subject = fill(ctx.kind === 'clear' ? words.subjectClear : words.subjectRaise, values);
-  const when = fill(words.at, { time: formatTime(facts.alertTs, facts.timeZone, r.language) });
   const link = `${ctx.publicUrl}/storages/${facts.storageId}/probes/${encodeURIComponent(facts.sensorId)}`;
   return { subject, line, when, link, words };
 }
@@ -164,112 +232,23 @@ export function emailOf(w: Worded, ackUrl: string | null): { text: string; html:
 }
 
 /**
- * The messages one step of an alert sends (issue 12 items 2–4): per channel the storage uses, per
- * recipient, worded in the recipient's language and unit. The first messages and the repeats ask for
- * an acknowledgement (reply OK, press 1, the e-mail's link); the all-clear goes by SMS and e-mail to the
- * same people and asks nothing. Pure: the planner job gives it the facts and writes what it returns.
+ * The messages one step of a single alert sends: a group of one (planGroupMessages in groupPlan.ts
+ * words every step; the alert is its own group here, with code 1).
  */
 export function planMessages(facts: AlertFacts, m: PlanMessaging, ctx: PlanContext): PlannedMessage[] {
-  const out: PlannedMessage[] = [];
-  const clear = ctx.kind === 'clear';
-  const escalate = !clear && ctx.escalateFromStep > 0 && ctx.step >= ctx.escalateFromStep;
-  const withOwner = (list: Recipient[], owner: Recipient | null) =>
-    escalate && owner && !list.some((r) => r.userId === owner.userId) ? [...list, owner] : list;
-  const base = (channel: AlertChannel, r: Recipient) => ({
-    channel,
-    recipientUserId: r.userId,
-    recipientName: r.name,
-    address: channel === 'email' ? r.address : e164(r.address),
-    language: r.language,
-  });
-  if (m.sms.active)
-    for (const r of withOwner(m.sms.recipients, ctx.owner.sms)) {
-      const w = word(facts, r, ctx);
-      const body = clear ? `${w.line} ${w.when}` : `${w.line} ${w.when} ${w.words.replyOk} ${w.link}`;
-      out.push({
-        ...base('sms', r),
-        sender: callerNumberFor(r.country, ctx.callerNumbers),
-        subject: w.subject,
-        body,
-        html: null,
-        payload: null,
-      });
-    }
-  if (m.email.active)
-    for (const r of withOwner(m.email.recipients, ctx.owner.email)) {
-      const w = word(facts, r, ctx);
-      const { text, html } = emailOf(w, clear ? null : ctx.ackLink(r.userId));
-      out.push({ ...base('email', r), sender: null, subject: w.subject, body: text, html, payload: null });
-    }
-  if (!clear && m.voice.active && voiceCallWanted(facts, m.voice, ctx.nowS))
-    for (const r of m.voice.recipients) {
-      const w = word(facts, r, ctx);
-      out.push({
-        ...base('voice', r),
-        sender: callerNumberFor(r.country, ctx.callerNumbers),
-        subject: w.subject,
-        // Read aloud: no link; the call itself asks for the key.
-        body: `${w.words.voiceIntro} ${w.line} ${w.words.pressOne}`,
-        html: null,
-        payload: null,
-      });
-    }
-  // Web push (ours): everyone the storage's channels reach who enabled push on a device, once each.
-  const pushed = new Set<number>();
-  const people = [
-    ...(m.sms.active ? withOwner(m.sms.recipients, ctx.owner.sms) : []),
-    ...(m.email.active ? withOwner(m.email.recipients, ctx.owner.email) : []),
-    ...(m.voice.active ? m.voice.recipients : []),
-  ];
-  for (const r of people) {
-    if (pushed.has(r.userId) || !ctx.pushUsers.has(r.userId)) continue;
-    pushed.add(r.userId);
-    const w = word(facts, r, ctx);
-    out.push({
-      ...base('push', r),
-      address: String(r.userId),
-      sender: null,
-      subject: w.subject,
-      body: `${w.line} ${w.when}`,
-      html: null,
-      payload: {
-        url: w.link.slice(ctx.publicUrl.length),
-        alertId: facts.alertId,
-        kind: ctx.kind,
-      },
-    });
-  }
-  if (m.sentinel.active && ctx.sentinel && ctx.kind !== 'repeat') {
-    const t = ctx.sentinel;
-    const w = word(
-      facts,
-      { userId: 0, name: 'Sentinel', address: t.url, language: t.language, country: null, unit: t.unit },
-      ctx,
-    );
-    out.push({
-      channel: 'sentinel',
-      recipientUserId: null,
-      recipientName: 'Sentinel',
-      address: t.url,
-      sender: null,
-      language: t.language,
-      subject: w.subject,
-      body: `${w.line} ${w.when}`,
-      html: null,
-      payload: {
-        kind: clear ? 'clear' : 'raise',
-        siteID: t.siteID,
-        alertId: facts.alertId,
-        storage: facts.storageName,
-        probe: facts.sensorId,
-        depthM: facts.depth < 0 || facts.depths < 1 ? null : depthMetres(facts.depth, facts.depths),
-        temperatureC: facts.temperature / 10,
-        limitC: facts.threshold === null ? null : facts.threshold / 10,
-        alertTime: new Date((clear ? ctx.nowS : facts.alertTs) * 1000).toISOString(),
-      },
-    });
-  }
-  return out;
+  return planGroupMessages(
+    {
+      groupId: facts.alertId,
+      code: groupCode(facts.alertId),
+      kind: 'alert',
+      storageId: facts.storageId,
+      name: facts.storageName,
+      bsId: null,
+      members: [facts],
+    },
+    m,
+    ctx,
+  );
 }
 
 /**
@@ -287,6 +266,29 @@ export function thresholdOf(
   if (info.group === 'ABS') return limit;
   if (alert.TP === null) return null;
   return info.isMin ? alert.TP - limit : alert.TP + limit;
+}
+
+/**
+ * What an alert's messages need of its rule besides the threshold (migration 0043): a relative rule's
+ * reference (the alert's TP), the window of a rule that compares the probe with its own past (its
+ * turnPoint; null when it compares with the other probes), and a rise-rate rule's rate (tenths of °C
+ * an hour). Stored with the delivery alert when it is raised, so a later change of the rule does not
+ * reword an alert already sent.
+ */
+export function ruleFactsOf(
+  rule: { type: RuleType; settings: unknown },
+  alert: { TP: number | null },
+): { reference: number | null; rate: number | null; window_h: number | null } {
+  const info = RULE_TYPE_INFO[rule.type];
+  if (info.fanControl || info.group !== 'REL') return { reference: null, rate: null, window_h: null };
+  const s = rule.settings as { alertLimit?: unknown; turnPoint?: unknown; tempRef?: unknown };
+  const peers = s.tempRef === 'AVERAGE_TEMP' || s.tempRef === 'AVERAGE_DEPTH';
+  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+  return {
+    reference: alert.TP,
+    rate: rule.type === 'RISE_RATE' ? num(s.alertLimit) : null,
+    window_h: peers ? null : num(s.turnPoint),
+  };
 }
 
 /**

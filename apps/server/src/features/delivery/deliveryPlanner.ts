@@ -25,7 +25,7 @@ export interface PlannerDeps {
   repo: DeliveryRepository;
   groups: DeliveryGroupRepository;
   config: DeliveryConfig;
-  ackLinks: AckLinks;
+  ackLinks: Pick<AckLinks, 'link'>;
   messagingOf: (ownerId: number, storageId: number) => Promise<StorageAlertMessaging | null>;
   unitOf: (userId: number) => Promise<DegreesUnit>;
   /** The language the user chose in the settings; null: the account's (users.language). */
@@ -348,6 +348,11 @@ export class DeliveryPlanner {
       isMin: a.is_min === 1,
       alertTs: a.alert_ts,
       timeZone,
+      reference: a.reference,
+      rate: a.rate,
+      windowH: a.window_h,
+      clearTemperature: a.clear_temperature,
+      clearTs: a.cleared_ts,
     };
   }
 

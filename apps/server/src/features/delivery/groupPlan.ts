@@ -276,7 +276,13 @@ function sentinelCalls(g: GroupFacts, ctx: PlanContext): PlannedMessage[] {
       call(w.subject, `${w.line} ${w.when}`.trim(), {
         kind: clear ? 'dataBack' : 'dataBreak',
         siteID: t.siteID,
+        alertId: g.members[0]!.alertId,
         groupId: g.groupId,
+        storage: null,
+        probe: null,
+        depthM: null,
+        temperatureC: null,
+        limitC: null,
         station: g.bsId,
         probes: g.members.filter((m) => m.ruleType === 'noProbeData').map((m) => m.sensorId),
         since: new Date(Math.min(...g.members.map((m) => m.alertTs)) * 1000).toISOString(),
@@ -286,6 +292,9 @@ function sentinelCalls(g: GroupFacts, ctx: PlanContext): PlannedMessage[] {
   }
   return g.members.map((f) => {
     const w = word({ ...f, storageName: g.name }, target, ctx);
+    // The all-clear carries the value that ended the alert and when (docs/sentinel-webhook.md); an
+    // alert ended without a reading (a reset) has no such value.
+    const temperature = clear ? f.clearTemperature : f.temperature;
     return call(w.subject, `${w.line} ${w.when}`, {
       kind: clear ? 'clear' : 'raise',
       siteID: t.siteID,
@@ -294,9 +303,9 @@ function sentinelCalls(g: GroupFacts, ctx: PlanContext): PlannedMessage[] {
       storage: g.name,
       probe: f.sensorId,
       depthM: f.depth < 0 || f.depths < 1 ? null : depthMetres(f.depth, f.depths),
-      temperatureC: f.temperature / 10,
+      temperatureC: temperature === null ? null : temperature / 10,
       limitC: f.threshold === null ? null : f.threshold / 10,
-      alertTime: new Date((clear ? ctx.nowS : f.alertTs) * 1000).toISOString(),
+      alertTime: new Date((clear ? (f.clearTs ?? ctx.nowS) : f.alertTs) * 1000).toISOString(),
     });
   });
 }

@@ -60,7 +60,12 @@ export function deliveryFeature(
   const config = kernel.config.delivery;
   const repo = new DeliveryRepository(kernel.store.db, kernel.store.engine);
   const groups = new DeliveryGroupRepository(repo);
-  const ackLinks = new AckLinks(kernel.config.jwtSecret, config.publicUrl);
+  // Made at start: the key is read from (or first written to) the store (decision 0068).
+  let ackLinks: AckLinks | undefined;
+  const links = (): AckLinks => {
+    if (!ackLinks) throw new Error('delivery: acknowledgement links used before the feature started');
+    return ackLinks;
+  };
   const adapters: Partial<Record<AlertChannel, ChannelAdapter>> = {};
   for (const c of deps.channels) adapters[c.channel] = c;
   let localSmtp: LocalSmtpServer | undefined;
@@ -72,7 +77,7 @@ export function deliveryFeature(
     repo,
     groups,
     config,
-    ackLinks,
+    ackLinks: { link: (alertId, userId) => links().link(alertId, userId) },
     messagingOf: deps.alertMessagingOf,
     unitOf: async (userId) => (await deps.preferences.get(userId)).degrees,
     languageOf: (userId) => deps.preferences.chosenLanguage(userId),
@@ -122,6 +127,12 @@ export function deliveryFeature(
   return defineFeature({
     name: 'delivery',
     start: async () => {
+      ackLinks = await AckLinks.start({
+        store: repo,
+        secret: config.ackLinkSecret,
+        publicUrl: config.publicUrl,
+        nowS: kernel.nowS,
+      });
       // One process owns a SQLite store: claims left by a killed predecessor need not run out first.
       if (kernel.store.engine === 'sqlite') await repo.releaseClaims(kernel.nowS());
       if (!config.smtpUrl) localSmtp = await startLocalSmtpServer();
@@ -148,7 +159,7 @@ export function deliveryFeature(
         authenticate: deps.authenticate,
         service,
         acks,
-        ackLinks,
+        ackLinks: links,
         repo,
         publicUrl: config.publicUrl,
         providerToken: () => config.twilio?.authToken ?? fake?.authToken,

@@ -310,7 +310,7 @@ function observe(r: Run, slot: number, depth: number | null, v: number, peerRef:
     followPeak(r, open, v);
     if (cleared(p, open, v, ref)) {
       open.resetTS = ts;
-      r.effects.push({ type: 'clear', alert: { ...open }, reason: 'recovered' });
+      r.effects.push({ type: 'clear', alert: { ...open }, reason: 'recovered', temperature: v });
       s.alerts[slot] = null;
       s.alertTSs[slot] = null;
       s.TP[slot] = ref;
@@ -452,7 +452,7 @@ export function resetAlerts(
     const s = writable(copy, state, t.sensor_id);
     const alert = s.alerts[slot] as Alert;
     alert.resetTS = now;
-    effects.push({ type: 'clear', alert: { ...alert }, reason: 'reset' });
+    effects.push({ type: 'clear', alert: { ...alert }, reason: 'reset', temperature: null });
     s.alerts[slot] = null;
     s.alertTSs[slot] = null;
     s.TP[slot] = null;
@@ -497,7 +497,13 @@ export function retainSensors(
       continue;
     }
     for (const a of s.alerts)
-      if (a !== null) effects.push({ type: 'clear', alert: { ...a, resetTS: now }, reason: 'probeRemoved' });
+      if (a !== null)
+        effects.push({
+          type: 'clear',
+          alert: { ...a, resetTS: now },
+          reason: 'probeRemoved',
+          temperature: null,
+        });
   }
   return { state: copy, effects };
 }
