@@ -28,6 +28,7 @@ import { postgresDailyDepthsMigration } from './0038_postgres_daily_depths.js';
 import { ingestRollupsOwedMigration } from './0039_ingest_rollups_owed.js';
 import { ingestRollupJournalMigration } from './0040_ingest_rollup_journal.js';
 import { ingestJournalOwnerMigration } from './0041_ingest_journal_owner.js';
+import { dataBreakDelayMigration } from './0044_data_break_delay.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -60,5 +61,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0039_ingest_rollups_owed': ingestRollupsOwedMigration(engine),
     '0040_ingest_rollup_journal': ingestRollupJournalMigration(engine),
     '0041_ingest_journal_owner': ingestJournalOwnerMigration(engine),
+    '0044_data_break_delay': dataBreakDelayMigration(engine),
   };
 }
