@@ -80,7 +80,7 @@ describe(`data-break delay settings on ${TEST_ENGINE}`, { timeout: 60_000 }, () 
   });
 
   it('lengthens a delay to three configured measurement intervals', async () => {
-    const [a] = hayStorages as [{ id: number }];
+    const a = hayStorages[0]!;
     const [p] = await t.store.db
       .selectFrom('storage_probes')
       .select('sensor_id')
@@ -131,7 +131,7 @@ describe(`data-break delay settings on ${TEST_ENGINE}`, { timeout: 60_000 }, () 
 
   it('refuses a storage of another account (and one that does not exist), writing nothing', async () => {
     const before = await get('hay');
-    const [a] = hayStorages as [{ id: number }];
+    const a = hayStorages[0]!;
     for (const itemID of [grainStorage, 999_999]) {
       const res = await save('hay', {
         delayS: 8 * H,
