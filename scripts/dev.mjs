@@ -4,6 +4,7 @@
 //
 //   npm run dev                      server :8080, web app on Vite's port (printed by Vite), simulator
 //   npm run dev -- --no-simulator    without the simulator (or SIMULATOR=0)
+//   npm run dev -- --silence F1000002@10m+60m   any other argument goes to the simulator, as with npm start
 //
 // Same defaults as npm start: DATA_DIR=./data, PORT=8080; the same backfill rule (scripts/lib/simulatorState.mjs).
 import { mkdirSync } from 'node:fs';
@@ -12,7 +13,7 @@ import { demoStationsReady, localRunSettings } from './lib/localRun.mjs';
 import { bin, displayPath, bold, exited, red, start, stop, waitForHealth, yellow } from './lib/proc.mjs';
 import { backfillPlan, keepLastRunFresh } from './lib/simulatorState.mjs';
 
-const { noSimulator, port, dataDir } = localRunSettings();
+const { noSimulator, port, dataDir, simulatorArgs } = localRunSettings();
 mkdirSync(dataDir, { recursive: true });
 
 // EMBERWATCH_API_URL: the Vite dev server proxies the API to this server (apps/web/vite.config.ts).
@@ -64,7 +65,14 @@ if (!noSimulator) {
       launch(
         'simulator',
         bin('tsx'),
-        ['apps/simulator/src/main.ts', '--config', config, '--backfill-days', String(plan.days)],
+        [
+          'apps/simulator/src/main.ts',
+          '--config',
+          config,
+          '--backfill-days',
+          String(plan.days),
+          ...simulatorArgs,
+        ],
         { fatal: false },
       );
       stopClock = keepLastRunFresh(dataDir);

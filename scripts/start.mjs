@@ -5,6 +5,7 @@
 //   npm start                         server on http://localhost:8080 (this machine only) + simulator
 //   npm start -- --no-simulator       the server alone (or SIMULATOR=0)
 //   npm start -- --live-interval 10   any other argument goes to the simulator (a reading every 10 s)
+//   npm start -- --silence F1000002@10m+60m   the South barn station goes quiet for an hour (README)
 //   PORT=9000 DATA_DIR=/srv/ember npm start
 //   HOST=0.0.0.0 npm start            serve other machines too (the demo passwords are public)
 //
@@ -20,8 +21,7 @@ import { displayPath, bold, exited, red, repoRoot, start, stop, waitForHealth, y
 import { backfillPlan, keepLastRunFresh } from './lib/simulatorState.mjs';
 import { welcomeText } from './lib/welcome.mjs';
 
-const { noSimulator, port, dataDir } = localRunSettings();
-const simulatorArgs = process.argv.slice(2).filter((arg) => arg !== '--no-simulator');
+const { noSimulator, port, dataDir, simulatorArgs } = localRunSettings();
 const host =
   process.env.HOST && !['0.0.0.0', '::', ''].includes(process.env.HOST) ? process.env.HOST : '127.0.0.1';
 const localUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;

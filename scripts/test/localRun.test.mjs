@@ -11,6 +11,7 @@ describe('the settings npm start and npm run dev share', () => {
       noSimulator: false,
       port: '8080',
       dataDir: path.join(repoRoot, 'data'),
+      simulatorArgs: [],
     });
   });
 
@@ -26,6 +27,16 @@ describe('the settings npm start and npm run dev share', () => {
     expect(localRunSettings(['--no-simulator'], {}).noSimulator).toBe(true);
     expect(localRunSettings([], { SIMULATOR: '0' }).noSimulator).toBe(true);
     expect(localRunSettings(['--live-interval', '10'], { SIMULATOR: '1' }).noSimulator).toBe(false);
+  });
+
+  it('hand every other argument to the simulator as given, e.g. a station to silence', () => {
+    expect(
+      localRunSettings(['--silence', 'F1000002@10m+60m', '--live-interval', '10'], {}).simulatorArgs,
+    ).toEqual(['--silence', 'F1000002@10m+60m', '--live-interval', '10']);
+    expect(localRunSettings(['--no-simulator', '--silence', 'F1000002'], {}).simulatorArgs).toEqual([
+      '--silence',
+      'F1000002',
+    ]);
   });
 });
 

@@ -3,6 +3,7 @@ import { accountFeature } from './features/account/index.js';
 import { activationFeature } from './features/activation/index.js';
 import { baseStationsFeature } from './features/base-stations/index.js';
 import { batchesFeature } from './features/batches/index.js';
+import { dataBreaksFeature } from './features/data-breaks/index.js';
 import { deliveryFeature } from './features/delivery/index.js';
 import { exportFeature } from './features/export/index.js';
 import { fansFeature } from './features/fans/index.js';
@@ -67,10 +68,12 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
   const ingest = ingestFeature(kernel, history);
   const activation = activationFeature(kernel, auth);
   const monitors = monitorsFeature(kernel, { ...auth, freshReadings: ingest.exports.freshReadings });
+  const dataBreaks = dataBreaksFeature(kernel, auth);
   const notifications = notificationsFeature(kernel, {
     ...auth,
     ...preferences.exports,
     ...monitors.exports,
+    ...dataBreaks.exports,
   });
   const storages = storagesFeature(kernel, {
     ...auth,
@@ -100,6 +103,7 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
     sentinelTargetOf: sentinel.exports.sentinelTargetOf,
     pushUsersOf: push.exports.pushUsersOf,
     channels: [sentinel.exports.sentinelChannel, push.exports.pushChannel],
+    effectiveDataBreakDelays: dataBreaks.exports.effectiveDataBreakDelays,
     capReached: (ownerId, channel, cap) =>
       notifications.exports.notify(
         kernel.store.db,
@@ -141,6 +145,7 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
     ingest,
     activation,
     monitors,
+    dataBreaks,
     notifications,
     storages,
     insight,

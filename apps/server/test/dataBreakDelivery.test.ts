@@ -156,4 +156,25 @@ describe(`data breaks delivered on ${TEST_ENGINE}`, () => {
     expect(last.body).toMatch(/^Emberwatch: no data from base station Field stacks \(F1000003\)/);
     expect(last.to).toBe('+12025550101');
   });
+
+  it("waits the owner's chosen delay: 30 minutes instead of 4 hours (decision 0071)", async () => {
+    call = api(t, { hay: await t.login(HAY) });
+    const saved = await call.post('hay', '/client/saveDataBreakSettings', { delayS: 1800 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await send(probes, clock - 5);
+    await watch();
+    const before = sms().length;
+    clock += 29 * 60;
+    await watch();
+    const north = () =>
+      sms()
+        .slice(before)
+        .filter((m) => m.body.includes('North barn'));
+    expect(north()).toEqual([]);
+    clock += 2 * 60;
+    await watch();
+    expect(north().map((m) => m.body)).toEqual([
+      expect.stringMatching(/^Emberwatch: no data from base station North barn \(F1000001\)/),
+    ]);
+  });
 });

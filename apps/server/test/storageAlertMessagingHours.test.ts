@@ -27,6 +27,7 @@ function setup(failures: number) {
     created_ts: 0,
     updated_ts: 0,
     updated_by: null,
+    data_break_s: null,
   };
   const written: (string | null)[] = [];
   let left = failures;

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { MAX_READINGS_PER_PACKET } from '@emberwatch/shared';
 import { DEFAULT_PACKET_SIZE } from './buildPackets.js';
-import type { FaultRates } from './FaultInjector.js';
+import type { FaultRates, SilenceFault } from './FaultInjector.js';
 
 export const DEFAULT_CONFIG_PATH = './data/demo-stations.json';
 export const DEFAULT_BACKFILL_DAYS = 60;
@@ -65,6 +65,11 @@ Faults (live defaults shown; the backfill and --once use only the rates given he
   --loss-rate <r>         share of readings lost on the radio (default ${DEFAULT_LIVE_FAULTS.loss}; 0 = off)
   --duplicate-rate <r>    share of packets sent twice, as after a lost acknowledgement (default ${DEFAULT_LIVE_FAULTS.duplicate})
   --late-rate <r>         share of readings held back and sent with the next packet (default ${DEFAULT_LIVE_FAULTS.late})
+  --silence <bs_id>[@<after>][+<for>][,…]
+                          the station goes quiet during live play, as after a power cut: <after> from the
+                          start of live play (default at once) it sends nothing for <for> (default until
+                          the simulator stops), then resumes. Durations like 90s, 10m, 2h, 1h30m.
+                          E.g. --silence F1000002@10m+60m: a data break, then its all-clear (README)
 
 Output
   --quiet                 only warnings and errors
@@ -103,6 +108,8 @@ export interface CliOptions {
   fansOnly: boolean;
   fanPollS: number | undefined;
   fanRh: number | undefined;
+  /** Stations that go quiet during live play (--silence). */
+  silences: SilenceFault[];
 }
 
 export type CliCommand = { kind: 'help' } | { kind: 'run'; options: CliOptions };
@@ -124,6 +131,44 @@ function num(
 }
 
 const rate = (n: number): boolean => n >= 0 && n <= 1;
+
+/** The longest --silence offset or length: 30 days. */
+export const MAX_SILENCE_S = 30 * 86_400;
+
+/** "90s", "10m", "2h", "1h30m" → seconds; null when it is not such a duration. */
+export function parseDuration(text: string): number | null {
+  const m = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/.exec(text);
+  if (!m || text === '') return null;
+  const [, h = '0', min = '0', sec = '0'] = m;
+  return Number(h) * 3600 + Number(min) * 60 + Number(sec);
+}
+
+const SILENCE_FORM = 'expected <bs_id>[@<after>][+<for>], e.g. F1000002@10m+60m';
+
+/** --silence values (repeatable, comma-separated) → one fault per station. */
+export function parseSilences(values: readonly string[]): SilenceFault[] {
+  const faults: SilenceFault[] = [];
+  for (const item of values.flatMap((v) => v.split(',')).map((v) => v.trim())) {
+    const m = /^([A-Za-z0-9_-]+)(?:@([^+]*))?(?:\+(.*))?$/.exec(item);
+    if (!m) throw new CliError(`--silence: ${SILENCE_FORM}, got "${item}"`);
+    const [, bsId = '', afterText, forText] = m;
+    const duration = (text: string | undefined, what: string, fallback: number | null) => {
+      if (text === undefined) return fallback;
+      const s = parseDuration(text);
+      if (s === null || s > MAX_SILENCE_S)
+        throw new CliError(
+          `--silence ${bsId}: ${what} must be a duration like 90s, 10m, 2h or 1h30m, at most 30 days; got "${text}"`,
+        );
+      return s;
+    };
+    const afterS = duration(afterText, 'the time before it goes quiet', 0) as number;
+    const forS = duration(forText, 'how long it stays quiet', null);
+    if (forS === 0) throw new CliError(`--silence ${bsId}: how long it stays quiet must be more than 0`);
+    if (faults.some((f) => f.bsId === bsId)) throw new CliError(`--silence: ${bsId} is given twice`);
+    faults.push({ bsId, afterS, forS });
+  }
+  return faults;
+}
 const int = (lo: number, hi: number) => (n: number) => Number.isInteger(n) && n >= lo && n <= hi;
 
 export function parseCli(argv: string[]): CliCommand {
@@ -150,6 +195,7 @@ export function parseCli(argv: string[]): CliCommand {
         'loss-rate': { type: 'string' },
         'duplicate-rate': { type: 'string' },
         'late-rate': { type: 'string' },
+        silence: { type: 'string', multiple: true },
         quiet: { type: 'boolean' },
         'no-fans': { type: 'boolean' },
         'fans-only': { type: 'boolean' },
@@ -194,6 +240,9 @@ export function parseCli(argv: string[]): CliCommand {
           .filter(Boolean);
   if (only !== null && only.length === 0)
     throw new CliError('--only: expected a comma-separated list of station ids');
+  const silences = parseSilences(values.silence ?? []);
+  if (silences.length > 0 && (values.once || values['no-live']))
+    throw new CliError('--silence plays during live play: not with --once or --no-live');
 
   return {
     kind: 'run',
@@ -265,6 +314,7 @@ export function parseCli(argv: string[]): CliCommand {
               (n) => n > 0 && n < 100,
               'a humidity above 0 and below 100 %',
             ),
+      silences,
     },
   };
 }

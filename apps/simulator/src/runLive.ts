@@ -1,6 +1,12 @@
 import type { IngestReading } from '@emberwatch/shared';
 import { silentLogger, type Logger } from './createLogger.js';
-import { FaultInjector, NO_FAULTS, type FaultRates } from './FaultInjector.js';
+import {
+  FaultInjector,
+  NO_FAULTS,
+  silenceWindows,
+  type FaultRates,
+  type SilenceFault,
+} from './FaultInjector.js';
 import { hashSeed } from './hashSeed.js';
 import type { IngestClient } from './IngestClient.js';
 import { mulberry32 } from './mulberry32.js';
@@ -20,6 +26,8 @@ export interface LiveOptions {
   firstTickTs: number;
   seed: number;
   faults?: FaultRates;
+  /** Stations that go quiet for a while (--silence), timed from firstTickTs. */
+  silences?: readonly SilenceFault[];
   log?: Logger;
   /** Abort to stop: held-back readings are flushed and the buffers given flushTimeoutMs to drain. */
   signal: AbortSignal;
@@ -36,6 +44,8 @@ export interface LiveResult {
   lost: number;
   delayed: number;
   duplicated: number;
+  /** Readings not sent while a station was silenced. */
+  silenced: number;
   /** Packets still buffered when the simulator stopped. */
   unsent: number;
 }
@@ -63,9 +73,23 @@ export async function runLive(opts: LiveOptions): Promise<LiveResult> {
   const stations = opts.stations.map((sim) => ({
     sim,
     sender: new StationSender(sim.credential, opts.client, log),
-    faults: new FaultInjector(faults, mulberry32(hashSeed(opts.seed, 'live-faults', sim.bsId))),
+    faults: new FaultInjector(
+      faults,
+      mulberry32(hashSeed(opts.seed, 'live-faults', sim.bsId)),
+      silenceWindows(opts.silences ?? [], sim.bsId, opts.firstTickTs),
+    ),
+    silent: false,
   }));
-  const result: LiveResult = { rounds: 0, lastTickTs: null, lost: 0, delayed: 0, duplicated: 0, unsent: 0 };
+  const result: LiveResult = {
+    rounds: 0,
+    lastTickTs: null,
+    lost: 0,
+    delayed: 0,
+    duplicated: 0,
+    silenced: 0,
+    unsent: 0,
+  };
+  const at = (ts: number) => `${new Date(ts * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   const statusEvery = opts.statusEveryMs ?? 60_000;
   let lastStatus = now();
 
@@ -83,7 +107,16 @@ export async function runLive(opts: LiveOptions): Promise<LiveResult> {
       break;
     }
     for (const st of active) {
-      const { readings, duplicate } = st.faults.process(st.sim.readingsAt(tick));
+      // Said when it happens, so whoever watches the demo knows when to expect the data break.
+      const silent = st.faults.silentAt(tick);
+      if (silent !== st.silent)
+        log.info(
+          silent
+            ? `--silence: ${st.sim.bsId} stops sending at ${at(tick)}`
+            : `--silence: ${st.sim.bsId} sends again at ${at(tick)}`,
+        );
+      st.silent = silent;
+      const { readings, duplicate } = st.faults.process(st.sim.readingsAt(tick), tick);
       if (readings.length > 0) enqueue(st, readings, duplicate);
     }
     result.rounds++;
@@ -94,7 +127,7 @@ export async function runLive(opts: LiveOptions): Promise<LiveResult> {
       lastStatus = now();
       const s = opts.client.stats;
       log.info(
-        `live: at ${new Date(tick * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC, ${result.rounds} rounds, ` +
+        `live: at ${at(tick)}, ${result.rounds} rounds, ` +
           `${s.readings.toLocaleString('en-US')} readings acknowledged (${s.duplicates.toLocaleString('en-US')} duplicates)`,
       );
     }
@@ -111,6 +144,7 @@ export async function runLive(opts: LiveOptions): Promise<LiveResult> {
     result.lost += st.faults.lost;
     result.delayed += st.faults.delayed;
     result.duplicated += st.faults.duplicated;
+    result.silenced += st.faults.silenced;
     result.unsent += st.sender.pending;
   }
   return result;

@@ -55,6 +55,11 @@ export async function runSimulator(options: CliOptions, control: RunControl): Pr
     stations = stations.filter((s) => only.includes(s.bs_id));
   }
   if (stations.length === 0) throw new ConfigError('no stations to play');
+  const notPlayed = options.silences.filter((f) => !stations.some((s) => s.bs_id === f.bsId));
+  if (notPlayed.length > 0)
+    throw new ConfigError(
+      `--silence: ${notPlayed.map((f) => f.bsId).join(', ')} is not among the stations played (${options.config}${options.only ? ', --only' : ''})`,
+    );
   const url = options.url ?? config.url;
   const nowS = Math.floor(Date.now() / 1000);
   // Live play starts here; at --speed above 1 it replays the last days first. The demo's heating
@@ -170,6 +175,7 @@ export async function runSimulator(options: CliOptions, control: RunControl): Pr
     firstTickTs: firstTick,
     seed: options.seed,
     faults: options.liveFaults,
+    silences: options.silences,
     log,
     signal: control.stop,
   });
@@ -179,6 +185,7 @@ export async function runSimulator(options: CliOptions, control: RunControl): Pr
   log.info(
     `stopped after ${live.rounds} live rounds: ${s.readings.toLocaleString('en-US')} readings acknowledged in all; ` +
       `${live.lost} readings lost, ${live.delayed} late, ${live.duplicated} duplicated packet(s) sent twice` +
+      (live.silenced > 0 ? `, ${live.silenced} not sent by silenced stations` : '') +
       (live.unsent > 0 ? `; ${live.unsent} packets still buffered were abandoned` : ''),
   );
   return sims.every((x) => client.isStopped(x.bsId)) ? 1 : 0;

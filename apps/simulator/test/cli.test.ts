@@ -38,6 +38,7 @@ describe('command line', () => {
       fansOnly: false,
       fanPollS: undefined,
       fanRh: undefined,
+      silences: [],
     });
   });
 
@@ -80,6 +81,7 @@ describe('command line', () => {
       '--loss-rate',
       '--duplicate-rate',
       '--late-rate',
+      '--silence',
       '--quiet',
       '--no-fans',
       '--fans-only',
@@ -302,6 +304,19 @@ describe('a whole run', () => {
     expect(server.requests.every((r) => r.bsId === 'F1')).toBe(true);
     expect(server.stored.size).toBeGreaterThanOrEqual(2 * 72);
     expect(server.stored.size).toBeLessThanOrEqual(2 * 73);
+  });
+
+  it('refuses to silence a station it does not play, before sending anything', async () => {
+    server = await startFakeIngestServer({ secrets: { F1: 'one', F2: 'two' } });
+    const path = await configFile(server.url);
+    const options = (args: string[]) => run(['--quiet', '--backfill-days', '0', '--config', path, ...args]);
+    await expect(runSimulator(options(['--silence', 'F9@10m+1h']), control())).rejects.toThrow(
+      /--silence: F9 is not among the stations played/,
+    );
+    await expect(runSimulator(options(['--only', 'F1', '--silence', 'F2']), control())).rejects.toThrow(
+      ConfigError,
+    );
+    expect(server.requests).toEqual([]);
   });
 
   it('reports a missing stations file as a configuration error', async () => {

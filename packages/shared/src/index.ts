@@ -98,6 +98,8 @@ export * from './contracts/sentinel.js';
 export * from './contracts/notifications.js';
 export * from './domain/notifications/notificationKinds.js';
 export * from './domain/notifications/notificationRules.js';
+export * from './domain/dataBreaks/index.js';
+export * from './contracts/dataBreaks.js';
 export * from './domain/notifications/newsRules.js';
 export * from './contracts/push.js';
 export * from './contracts/activation.js';

@@ -25,6 +25,7 @@ describe('mayChange', () => {
         'editStorage',
         'removeStorage',
         'editMonitor',
+        'editDataBreaks',
         'acknowledgeAlert',
         'resetAlert',
       ],

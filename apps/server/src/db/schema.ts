@@ -42,6 +42,8 @@ export interface UsersTable {
   demo: number;
   sub_user_count: number;
   created_ts: number;
+  /** The account's data-break delay, seconds (migration 0044, decision 0071); null: the default. */
+  data_break_s: number | null;
 }
 
 export interface MasterAuthorizationsTable {
@@ -244,6 +246,8 @@ export interface StoragesTable {
   created_ts: number;
   updated_ts: number;
   updated_by: number | null;
+  /** The storage's data-break delay, seconds (migration 0044); null: the account's. */
+  data_break_s: number | null;
 }
 
 /** One probe listed in a storage's layout; unique per account, so a probe is in one storage at most. */

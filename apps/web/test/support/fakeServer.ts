@@ -4,6 +4,7 @@ import {
   type GetAlertRecipientsResponse,
   type UserNews,
   type Notification,
+  type SaveDataBreakSettingsRequest,
   type SetCustomAlertHoursRequest,
 } from '@emberwatch/shared';
 import type {
@@ -45,6 +46,8 @@ export interface FakeServerOptions {
   notifications?: Notification[];
   /** The product news in the user info (none by default). */
   news?: UserNews;
+  /** The account's data-break delay (null: the default) and storages' overrides by itemID. */
+  dataBreaks?: { delayS: number | null; storages?: Record<number, number | null> };
 }
 
 export function json(body: unknown, status = 200): Response {
@@ -68,6 +71,7 @@ export function createFakeServer(options: FakeServerOptions = {}) {
     storages: options.storages ?? [],
     alertRecipients: options.alertRecipients ?? { results: [], voiceCallEnabled: false, sentinel: false },
     notifications: options.notifications ?? [],
+    dataBreaks: { storages: {}, ...(options.dataBreaks ?? { delayS: null }) },
     news: options.news ?? {
       news: [],
       newsUrls: [],
@@ -78,6 +82,18 @@ export function createFakeServer(options: FakeServerOptions = {}) {
   };
   const calls: RecordedCall[] = [];
   const overrides = new Map<string, Handler>();
+  const dataBreakSettings = () => ({
+    status_code: 0,
+    delayS: state.dataBreaks.delayS,
+    defaultS: 4 * 3600,
+    minS: 1800,
+    maxS: 48 * 3600,
+    storages: state.storages.map((s) => ({
+      itemID: s.itemID,
+      name: s.name,
+      delayS: state.dataBreaks.storages[s.itemID] ?? null,
+    })),
+  });
 
   function issueToken() {
     const accessToken = `token-${++state.tokenSerial}`;
@@ -156,6 +172,14 @@ export function createFakeServer(options: FakeServerOptions = {}) {
       const saved = { ...storage, alertMessaging: { ...m, voice: { ...m.voice, noCallHours, tempLimit } } };
       state.storages = state.storages.map((s) => (s.itemID === itemID ? saved : s));
       return json({ status_code: 0, item: saved });
+    },
+    // The data-break delay (decision 0071), like the server, without its checks.
+    'GET /client/getDataBreakSettings': () => json(dataBreakSettings()),
+    'POST /client/saveDataBreakSettings': (c) => {
+      const req = c.body as SaveDataBreakSettingsRequest;
+      if (req.delayS !== undefined) state.dataBreaks.delayS = req.delayS;
+      for (const s of req.storages ?? []) state.dataBreaks.storages[s.itemID] = s.delayS;
+      return json(dataBreakSettings());
     },
     'GET /client/getNotifications': () =>
       json({

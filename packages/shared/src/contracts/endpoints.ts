@@ -2,6 +2,7 @@ import { accountEndpoints } from './account.js';
 import { activationEndpoints } from './activation.js';
 import { baseStationEndpoints } from './baseStations.js';
 import { batchEndpoints } from './batches.js';
+import { dataBreakEndpoints } from './dataBreaks.js';
 import { deliveryEndpoints } from './delivery.js';
 import type { Endpoint } from './endpoint.js';
 import { exportEndpoints } from './export.js';
@@ -52,6 +53,7 @@ export const endpoints = catalogue({
   fans: fanEndpoints,
   batches: batchEndpoints,
   notifications: notificationEndpoints,
+  dataBreaks: dataBreakEndpoints,
   sentinel: sentinelEndpoints,
   push: pushEndpoints,
   translations: translationEndpoints,

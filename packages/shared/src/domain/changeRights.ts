@@ -17,6 +17,8 @@ export const ACCOUNT_CHANGES = [
   'removeStorage',
   // Monitors and their rules (spec doc 3 §6: masters read-only, grand masters change).
   'editMonitor',
+  // Issue 27: how long a silent station or probe waits before it is a data break (decision 0071).
+  'editDataBreaks',
   // Ours (issue 11): saying "seen, on it" to a current alert, with a note.
   'acknowledgeAlert',
   // Spec doc 3 §4 "Alert reset" of selected relative alerts (§6: disabled for read-only masters).
@@ -36,8 +38,9 @@ export function mayChange(ctx: ChangeRightsContext, change: AccountChange): bool
   // stations' names and time zones) — that stays with the owner. He does build the storages he
   // stacks and push probes into (docs/decisions/0019-storages-store.md), but deleting a storage
   // stays with the owner.
-  // Nor does he set the alert limits that guard the account's stacks (monitors): the owner does. But
-  // he is often the one who goes to the stack, so he acknowledges and resets alerts.
+  // Nor does he set the alert limits that guard the account's stacks (monitors, the data-break
+  // delay): the owner does. But he is often the one who goes to the stack, so he acknowledges and
+  // resets alerts.
   if (ctx.subUser)
     return (
       change === 'renameProbe' ||

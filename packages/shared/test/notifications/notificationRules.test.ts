@@ -93,6 +93,54 @@ describe('dataBreakDrafts', () => {
   });
 });
 
+// Issue 27 item 2, decision 0071: each station and probe waits its own delay.
+describe('dataBreakDrafts with chosen delays', () => {
+  const M = 60;
+  it.each([
+    ['a 30 min station silent for 31 min', 30 * M, 31 * M, ['noBSData:F1']],
+    ['a 30 min station silent for 30 min exactly', 30 * M, 30 * M, []],
+    ['a 12 h station silent for 5 h', 12 * H, 5 * H, []],
+    ['a 12 h station silent for 12 h and a second', 12 * H, 12 * H + 1, ['noBSData:F1']],
+  ] as const)('%s → %j', (_case, delay, age, expected) => {
+    const drafts = dataBreakDrafts(
+      [{ id: 'F1', name: null, lastDataTs: NOW - age, breakDelayS: delay }],
+      [],
+      NOW,
+    );
+    expect(drafts.map((d) => `${d.type}:${d.subject}`)).toEqual(expected);
+  });
+
+  it('dates the station’s entry from when its own delay ran out', () => {
+    const [d] = dataBreakDrafts(
+      [{ id: 'F1', name: null, lastDataTs: NOW - H, breakDelayS: 30 * M }],
+      [],
+      NOW,
+    );
+    expect(d?.since).toBe(NOW - H + 30 * M);
+  });
+
+  it('lists only the probes silent past their own delay, dated by the latest to run out', () => {
+    const drafts = dataBreakDrafts(
+      [{ id: 'F1', name: null, lastDataTs: NOW - 60 }],
+      [
+        { ...probe('A', 'F1', 2 * H), breakDelayS: 30 * M },
+        { ...probe('B', 'F1', 2 * H), breakDelayS: 12 * H },
+        { ...probe('C', 'F1', 50 * M), breakDelayS: 30 * M },
+      ],
+      NOW,
+    );
+    expect(drafts).toEqual([
+      {
+        type: 'noProbeData',
+        subject: 'F1',
+        bs: 'F1',
+        since: NOW - 50 * M + 30 * M,
+        props: { nProbes: 2, probesIDs: ['A', 'C'], dataDate: NOW - 2 * H },
+      },
+    ]);
+  });
+});
+
 // Spec doc 1 §3 safety_alert / temperature_alert (°C), §9 safety limit 65; issue 11 item 5.
 describe('generalAlertDrafts', () => {
   const prefs = { safety_alert: 65, temperature_alert: 45 };

@@ -30,6 +30,7 @@ import { ingestRollupJournalMigration } from './0040_ingest_rollup_journal.js';
 import { ingestJournalOwnerMigration } from './0041_ingest_journal_owner.js';
 import { deliveryGroupsMigration } from './0042_delivery_groups.js';
 import { deliveryAlertFactsMigration } from './0043_delivery_alert_facts.js';
+import { dataBreakDelayMigration } from './0044_data_break_delay.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -64,5 +65,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0041_ingest_journal_owner': ingestJournalOwnerMigration(engine),
     '0042_delivery_groups': deliveryGroupsMigration(engine),
     '0043_delivery_alert_facts': deliveryAlertFactsMigration(engine),
+    '0044_data_break_delay': dataBreakDelayMigration(engine),
   };
 }

@@ -34,14 +34,6 @@ export class DataBreakRepository {
       .execute();
   }
 
-  /** The storages of each account at each station (a station's delay is its storages' shortest). */
-  async storagesByStation() {
-    return this.db
-      .selectFrom('storages')
-      .select(['id', 'owner_user_id as ownerId', 'bs_id as bsId'])
-      .execute();
-  }
-
   /** Data breaks told and still on (their all-clear not yet noted). */
   async openBreaks(): Promise<OpenBreak[]> {
     const rows = await this.db

@@ -1,15 +1,12 @@
+import { DATA_BREAK_DEFAULT_S, type EffectiveDataBreakDelays } from '@emberwatch/shared';
 import { dataBreakChanges, type WatchedProbe, type WatchedStation } from './dataBreakChanges.js';
 import type { DataBreakRepository } from './dataBreak.repository.js';
 
-/** An account's data-break delays: its own, and each storage's where it overrides it (seconds). */
-export interface DataBreakDelays {
-  accountS: number;
-  storages: ReadonlyMap<number, number>;
-}
-
-export type DataBreakDelaysOf = (
-  ownerIds: readonly number[],
-) => Promise<ReadonlyMap<number, DataBreakDelays>>;
+/**
+ * Each station's and placed probe's delay of an account, resolved (the data-breaks feature's, decision
+ * 0071); one missing from the maps waits the spec's 4 h.
+ */
+export type EffectiveDelaysOf = (ownerId: number) => Promise<EffectiveDataBreakDelays>;
 
 /**
  * The data-break watch (issue 27 item 1, decision 0067): every minute, which stations and placed probes
@@ -17,40 +14,32 @@ export type DataBreakDelaysOf = (
  * become delivery alerts (rule type noBSData or noProbeData) that the planner groups per station and sends
  * like a storage's alerts, with repeats until acknowledged and an all-clear when data returns.
  *
- * A probe's delay is its storage's; a station's is the shortest of its storages' (the most watchful),
- * else the account's.
+ * The delays are the owner's choice (decision 0071): a probe's is its storage's, else the account's; a
+ * station's the shortest of its probes' (the most watchful).
  */
 export class DataBreakWatch {
   constructor(
     private readonly repo: DataBreakRepository,
-    private readonly delaysOf: DataBreakDelaysOf,
+    private readonly delaysOf: EffectiveDelaysOf,
     private readonly nowS: () => number,
   ) {}
 
   /** Looks once; returns whether it raised or ended a break (the outbox then has work). */
   async runOnce(): Promise<boolean> {
     const now = this.nowS();
-    const [stationRows, probeRows, storages, open] = await Promise.all([
+    const [stationRows, probeRows, open] = await Promise.all([
       this.repo.stations(),
       this.repo.placedProbes(),
-      this.repo.storagesByStation(),
       this.repo.openBreaks(),
     ]);
-    const owners = [...new Set(stationRows.map((s) => s.ownerId))];
-    const delays = await this.delaysOf(owners);
-    const fallback = (ownerId: number) => delays.get(ownerId)?.accountS ?? Infinity;
-    const storageDelay = (ownerId: number, storageId: number) =>
-      delays.get(ownerId)?.storages.get(storageId) ?? fallback(ownerId);
-    const stationDelay = new Map<string, number>();
-    for (const s of storages) {
-      const key = `${s.ownerId}:${s.bsId}`;
-      stationDelay.set(key, Math.min(stationDelay.get(key) ?? Infinity, storageDelay(s.ownerId, s.id)));
-    }
+    const delays = new Map<number, EffectiveDataBreakDelays>();
+    for (const ownerId of new Set(stationRows.map((r) => r.ownerId)))
+      delays.set(ownerId, await this.delaysOf(ownerId));
     const stations: WatchedStation[] = stationRows.map((s) => ({
       bsId: s.bsId,
       ownerId: s.ownerId,
       lastDataTs: s.lastDataTs === null ? null : Number(s.lastDataTs),
-      delayS: stationDelay.get(`${s.ownerId}:${s.bsId}`) ?? fallback(s.ownerId),
+      delayS: delays.get(s.ownerId)?.stations.get(s.bsId) ?? DATA_BREAK_DEFAULT_S,
     }));
     const probes: WatchedProbe[] = probeRows.map((p) => ({
       sensorId: p.sensorId,
@@ -58,7 +47,7 @@ export class DataBreakWatch {
       ownerId: p.ownerId,
       storageId: p.storageId,
       lastTs: p.lastTs === null ? null : Number(p.lastTs),
-      delayS: storageDelay(p.ownerId, p.storageId),
+      delayS: delays.get(p.ownerId)?.probes.get(p.sensorId) ?? DATA_BREAK_DEFAULT_S,
     }));
     const { raise, clear } = dataBreakChanges(stations, probes, open, now);
     await this.repo.raise(raise, now);

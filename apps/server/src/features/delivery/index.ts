@@ -1,4 +1,4 @@
-import { DATA_BREAK_S, type AlertChannel, type StorageAlertMessaging } from '@emberwatch/shared';
+import type { AlertChannel, StorageAlertMessaging } from '@emberwatch/shared';
 import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
@@ -13,7 +13,7 @@ import { startFakeSmsProvider, type FakeSmsProvider } from './channels/fakeSmsPr
 import { startLocalSmtpServer, type LocalSmtpServer } from './channels/localSmtpServer.js';
 import { TwilioChannel } from './channels/twilioChannel.js';
 import { DataBreakRepository } from './dataBreak.repository.js';
-import { DataBreakWatch, type DataBreakDelaysOf } from './dataBreakWatch.js';
+import { DataBreakWatch, type EffectiveDelaysOf } from './dataBreakWatch.js';
 import { DeliveryRepository } from './delivery.repository.js';
 import { DeliveryGroupRepository } from './deliveryGroup.repository.js';
 import { deliveryRoutes } from './delivery.routes.js';
@@ -53,8 +53,8 @@ export function deliveryFeature(
     channels: ChannelAdapter[];
     /** Tells an account's owner that a day's SMS or voice allowance is used up. */
     capReached: (ownerId: number, channel: 'sms' | 'voice', cap: number) => Promise<void>;
-    /** Each account's data-break delays (the data-breaks feature's); without it, the spec's 4 h. */
-    dataBreakDelaysOf?: DataBreakDelaysOf;
+    /** Each account's resolved data-break delays (the data-breaks feature's); without it, the spec's 4 h. */
+    effectiveDataBreakDelays?: EffectiveDelaysOf;
   },
 ) {
   const config = kernel.config.delivery;
@@ -95,11 +95,7 @@ export function deliveryFeature(
   const pump = new DeliveryPump(planner, worker, (err) => log('delivery failed', { err }));
   const watch = new DataBreakWatch(
     new DataBreakRepository(repo),
-    deps.dataBreakDelaysOf ??
-      ((ownerIds) =>
-        Promise.resolve(
-          new Map(ownerIds.map((id) => [id, { accountS: DATA_BREAK_S, storages: new Map() }])),
-        )),
+    deps.effectiveDataBreakDelays ?? (() => Promise.resolve({ stations: new Map(), probes: new Map() })),
     kernel.nowS,
   );
   // Alerts raised now are grouped at once; the group's first messages go when its gathering ends.

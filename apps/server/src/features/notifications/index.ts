@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { NotificationProps, NotificationType } from '@emberwatch/shared';
+import type { EffectiveDataBreakDelays, NotificationProps, NotificationType } from '@emberwatch/shared';
 import type { Database } from '../../db/schema.js';
 import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
@@ -35,10 +35,18 @@ export function notificationsFeature(
     authenticate: Authenticate;
     preferences: Pick<PreferencesService, 'get'>;
     evaluator: Pick<MonitorEvaluator, 'onAlertEffects'>;
+    /** Each station's and probe's data-break delay (the data-breaks feature; decision 0071). */
+    effectiveDataBreakDelays: (ownerId: number) => Promise<EffectiveDataBreakDelays>;
   },
 ) {
   const repo = new NotificationRepository(kernel.store.db, kernel.store.engine);
-  const notifications = new NotificationService(repo, deps.access, deps.preferences, kernel.nowS);
+  const notifications = new NotificationService(
+    repo,
+    deps.access,
+    deps.preferences,
+    kernel.nowS,
+    deps.effectiveDataBreakDelays,
+  );
   // Inside each alert's transaction, only through its trx: an alert raised on a storage is remembered.
   deps.evaluator.onAlertEffects((trx, source, effects, nowS) =>
     recordStorageAlerts(trx, kernel.store.engine, source, effects, nowS),

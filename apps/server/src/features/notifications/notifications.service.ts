@@ -13,6 +13,7 @@ import {
   storageAlertDrafts,
   unreadCount,
   type AlertMessaging,
+  type EffectiveDataBreakDelays,
   type UserNews,
   type GetNotificationsResponse,
   type NewsIcon,
@@ -60,6 +61,7 @@ export class NotificationService {
     private readonly access: AccessService,
     private readonly preferences: Pick<PreferencesService, 'get'>,
     private readonly nowS: () => number,
+    private readonly breakDelaysOf: (ownerId: number) => Promise<EffectiveDataBreakDelays>,
   ) {}
 
   async list(actor: Actor, uid: number | undefined): Promise<Omit<GetNotificationsResponse, 'status_code'>> {
@@ -84,26 +86,31 @@ export class NotificationService {
 
   private async drafts(owner: UserRow, now: number): Promise<NotificationDraft[]> {
     const ownerId = owner.id;
-    const [stationRows, storageRows, storageProbes, alertRows, storedRows, prefs] = await Promise.all([
-      this.repo.stations(ownerId),
-      this.repo.storages(ownerId),
-      this.repo.storageProbes(ownerId),
-      this.repo.currentAlerts(ownerId),
-      this.repo.stored(ownerId, now - STORED_NOTIFICATION_S),
-      this.preferences.get(ownerId),
-    ]);
+    const [stationRows, storageRows, storageProbes, alertRows, storedRows, prefs, breakDelays] =
+      await Promise.all([
+        this.repo.stations(ownerId),
+        this.repo.storages(ownerId),
+        this.repo.storageProbes(ownerId),
+        this.repo.currentAlerts(ownerId),
+        this.repo.stored(ownerId, now - STORED_NOTIFICATION_S),
+        this.preferences.get(ownerId),
+        this.breakDelaysOf(ownerId),
+      ]);
     const probeRows = await this.repo.probes(stationRows.map((s) => s.id));
     const stations = stationRows.map((s) => ({
       id: s.id,
       name: s.display_name,
       lastDataTs: s.last_data_ts === null ? null : Number(s.last_data_ts),
       simExpTs: s.sim_exp_ts === null ? null : Number(s.sim_exp_ts),
+      // The owner's delay for this station (decision 0071); a station added since: the default.
+      breakDelayS: breakDelays.stations.get(s.id),
     }));
     const probes: ProbeData[] = probeRows.map((p) => ({
       sensorId: p.sensor_id,
       bsId: p.bs_id,
       lastTs: p.meas_ts === null ? null : Number(p.meas_ts),
       temps: parse<(number | null)[]>(p.temps, []),
+      breakDelayS: breakDelays.probes.get(p.sensor_id),
     }));
 
     // The storages' current alerts: each monitor's, on the probes of the storages that use it.

@@ -28,6 +28,7 @@ const SUB_USER_REFUSALS: Record<AccountChange, string> = {
   editStorage: 'Only the account owner can change storages.',
   removeStorage: 'Only the account owner can delete storages.',
   editMonitor: 'Only the account owner can change monitors.',
+  editDataBreaks: 'Only the account owner can change the data-break delay.',
   acknowledgeAlert: 'Only the account owner and its users can acknowledge alerts.',
   resetAlert: 'Only the account owner and its users can reset alerts.',
 };

@@ -35,6 +35,7 @@ import { useSelectedStation, useStationData } from '../base-stations';
 import { useSessionInfo, useUiPreferences } from '../sessions';
 import { useUserInfo } from '../users';
 import { PushAlertsSection } from '../push';
+import { DataBreakDelaySection } from '../data-breaks';
 import { BatchDefaultsSection } from '../batches';
 import { PreferenceSelect } from './PreferenceSelect';
 import { TemperatureFields } from './TemperatureFields';
@@ -185,6 +186,8 @@ export function PreferencesTab() {
       )}
 
       <PushAlertsSection />
+
+      <DataBreakDelaySection />
 
       <Section title={t('settings.preferences.display')} testId="settings-display">
         <Setting title={t('settings.preferences.colorSteps')} text={t('settings.preferences.colorStepsText')}>

@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import {
   STORAGE_NAME_MAX,
   alertMessagingOrDefault,
+  mayChange,
   storageCapacityMax,
   unitOf,
   type AlertMessaging,
@@ -17,7 +18,9 @@ import {
 } from '@emberwatch/shared';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
+import { StorageDataBreakDelay, useDataBreakSettings, useSaveDataBreakSettings } from '../data-breaks';
 import { useUiPreferences } from '../sessions';
+import { useShellContext } from '../../lib/shellContext';
 import { AlertMessagingSection } from './AlertMessagingSection';
 import { useAlertRecipients, useSetCustomAlertHours } from './alertMessagingQueries';
 import { useSaveStorage } from './storageQueries';
@@ -64,7 +67,8 @@ function hoursChanged(a: AlertMessaging, b: AlertMessaging): boolean {
  * a grand master reads the fields only (§6). A failed save is not reported to the user (§8); the
  * edits stay in the form so that a second try is one click. Below them, the storage's alert
  * messaging (AlertMessagingSection): switches and recipients are saved with the storage, the voice
- * limit and no-call hours by setCustomAlertHours (spec doc 1 §7), both by the one Save.
+ * limit and no-call hours by setCustomAlertHours (spec doc 1 §7), and the storage's data-break delay
+ * by saveDataBreakSettings (decision 0071), all by the one Save.
  */
 export function StorageDetailsTab({
   storage,
@@ -82,6 +86,15 @@ export function StorageDetailsTab({
   const saveHours = useSetCustomAlertHours();
   const recipients = useAlertRecipients();
   const prefs = useUiPreferences();
+  // The storage's own data-break delay (decision 0071): the owner's, not the sub-user's, to change.
+  const { roleContext } = useShellContext();
+  const mayEditBreaks = mayChange(roleContext, 'editDataBreaks');
+  const breaks = useDataBreakSettings();
+  const saveBreak = useSaveDataBreakSettings();
+  const storedBreak = breaks.data?.storages.find((s) => s.itemID === storage.itemID)?.delayS ?? null;
+  // undefined: untouched, the stored value shows (and follows a reload).
+  const [breakDelay, setBreakDelay] = useState<number | null | undefined>(undefined);
+  const breakEdited = breakDelay !== undefined && breakDelay !== storedBreak;
   const storedMessaging = alertMessagingOrDefault(storage.alertMessaging);
   const [messaging, setMessaging] = useState(storedMessaging);
   const [name, setName] = useState(storage.name);
@@ -97,8 +110,8 @@ export function StorageDetailsTab({
   );
   const itemEdited =
     name !== storage.name || type !== storage.type || parsedCapacity !== storage.capacity || switchesEdited;
-  const edited = itemEdited || messagingEdited;
-  const pending = save.isPending || saveHours.isPending;
+  const edited = itemEdited || messagingEdited || breakEdited;
+  const pending = save.isPending || saveHours.isPending || saveBreak.isPending;
   const valid = name.trim() !== '' && type.trim() !== '' && parsedCapacity !== 'invalid';
 
   const onSave = async () => {
@@ -117,6 +130,10 @@ export function StorageDetailsTab({
               : { ...messaging, voice: { ...messaging.voice, ...hoursOf(storedMessaging) } },
         });
       if (hoursEdited) await saveHours.mutateAsync({ itemID: storage.itemID, ...hoursOf(messaging) });
+      if (breakEdited) {
+        await saveBreak.mutateAsync({ storages: [{ itemID: storage.itemID, delayS: breakDelay ?? null }] });
+        setBreakDelay(undefined);
+      }
     } catch (error) {
       // Spec doc 3 §8: a failed storage save is only logged; the edits stay for a second try.
       console.error('saveStorage failed', error);
@@ -187,12 +204,21 @@ export function StorageDetailsTab({
           colorStepsC={prefs.color_steps}
         />
       )}
+      {breaks.data && (
+        <StorageDataBreakDelay
+          value={breakDelay === undefined ? storedBreak : breakDelay}
+          accountS={breaks.data.delayS}
+          disabled={readOnly || !mayEditBreaks || pending}
+          ownerOnly={!readOnly && !mayEditBreaks}
+          onChange={setBreakDelay}
+        />
+      )}
       {!readOnly && (
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           <Button type="submit" variant="contained" disabled={!edited || !valid || pending}>
             {t('storageDetail.save')}
           </Button>
-          {(save.isSuccess || saveHours.isSuccess) && !edited && (
+          {(save.isSuccess || saveHours.isSuccess || saveBreak.isSuccess) && !edited && (
             <span role="status">{t('storageDetail.saved')}</span>
           )}
         </Stack>

@@ -5,10 +5,14 @@ import type {
   NotificationType,
 } from '../../contracts/notifications.js';
 import type { ChangeRightsContext } from '../changeRights.js';
+import { DATA_BREAK_DEFAULT_S } from '../dataBreaks/dataBreakDelay.js';
 import { IMPORTANCE_COLORS, NOTIFICATION_KINDS, seesNotification } from './notificationKinds.js';
 
-/** Spec doc 3 §9: a data break after more than 4 hours without base-station or probe data. */
-export const DATA_BREAK_S = 4 * 3600;
+/**
+ * Spec doc 3 §9: a data break after more than 4 hours without base-station or probe data — the
+ * default; the owner may choose another delay (decision 0071, domain/dataBreaks).
+ */
+export const DATA_BREAK_S = DATA_BREAK_DEFAULT_S;
 /** Spec doc 3 §9: a probe is outdated when its latest reading is older than a day. */
 export const OUTDATED_S = 86_400;
 /** Spec doc 3 §9: trial reminder under 10 days; service, plan, SIM and API under 30; API expired 40 days after. */
@@ -38,6 +42,8 @@ export interface StationData {
   name: string | null;
   /** Last data received (epoch s); null: never sent, nothing is broken. */
   lastDataTs: number | null;
+  /** Its data-break delay (s, stationDataBreakDelayS); absent: the spec's 4 h. */
+  breakDelayS?: number;
 }
 
 export interface ProbeData {
@@ -47,12 +53,15 @@ export interface ProbeData {
   lastTs: number | null;
   /** Latest reading's temperatures, tenths of °C (null: a depth without a value). */
   temps: readonly (number | null)[];
+  /** Its data-break delay (s, probeDataBreakDelayS); absent: the spec's 4 h. */
+  breakDelayS?: number;
 }
 
 /**
- * noBSData per station silent for more than 4 h; noProbeData per station that still sends but has
- * probes silent for more than 4 h (a silent station's probes are its one break, not one each). A
- * station or probe that never sent has nothing broken.
+ * noBSData per station silent for longer than its data-break delay; noProbeData per station that
+ * still sends but has probes silent for longer than theirs (a silent station's probes are its one
+ * break, not one each). A station or probe that never sent has nothing broken. The delay is each
+ * one's own (the account's, its storage's; decision 0071), the spec's 4 h when not given.
  */
 export function dataBreakDrafts(
   stations: readonly StationData[],
@@ -62,13 +71,14 @@ export function dataBreakDrafts(
   const drafts: NotificationDraft[] = [];
   const silentStations = new Set<string>();
   for (const s of stations) {
-    if (s.lastDataTs === null || nowS - s.lastDataTs <= DATA_BREAK_S) continue;
+    const delay = s.breakDelayS ?? DATA_BREAK_S;
+    if (s.lastDataTs === null || nowS - s.lastDataTs <= delay) continue;
     silentStations.add(s.id);
     drafts.push({
       type: 'noBSData',
       subject: s.id,
       bs: s.id,
-      since: s.lastDataTs + DATA_BREAK_S,
+      since: s.lastDataTs + delay,
       props: { bsDate: s.lastDataTs, ...(s.name ? { name: s.name } : {}) },
     });
   }
@@ -76,7 +86,7 @@ export function dataBreakDrafts(
   const silentProbes = new Map<string, ProbeData[]>();
   for (const p of probes) {
     if (!known.has(p.bsId) || silentStations.has(p.bsId)) continue;
-    if (p.lastTs === null || nowS - p.lastTs <= DATA_BREAK_S) continue;
+    if (p.lastTs === null || nowS - p.lastTs <= (p.breakDelayS ?? DATA_BREAK_S)) continue;
     silentProbes.set(p.bsId, [...(silentProbes.get(p.bsId) ?? []), p]);
   }
   for (const s of stations) {
@@ -88,7 +98,7 @@ export function dataBreakDrafts(
       subject: s.id,
       bs: s.id,
       // A probe newly silent makes the entry new again.
-      since: Math.max(...times) + DATA_BREAK_S,
+      since: Math.max(...silent.map((p) => (p.lastTs as number) + (p.breakDelayS ?? DATA_BREAK_S))),
       props: {
         nProbes: silent.length,
         probesIDs: silent.map((p) => p.sensorId).sort(),
