@@ -1,4 +1,9 @@
-import type { AlertChannel, StorageAlertMessaging } from '@emberwatch/shared';
+import type {
+  AlertChannel,
+  NotificationProps,
+  RecipientHealth,
+  StorageAlertMessaging,
+} from '@emberwatch/shared';
 import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
@@ -15,9 +20,12 @@ import { TwilioChannel } from './channels/twilioChannel.js';
 import { DeliveryRepository } from './delivery.repository.js';
 import { deliveryRoutes } from './delivery.routes.js';
 import { DeliveryService } from './delivery.service.js';
+import { DeliveryFailures } from './deliveryFailures.js';
+import { DeliveryFailuresRepository } from './deliveryFailures.repository.js';
 import { DeliveryPlanner, type AlertStatusOf } from './deliveryPlanner.js';
 import { DeliveryPump } from './deliveryPump.js';
 import { DeliveryWorker } from './deliveryWorker.js';
+import { RecipientHealthRepository } from './recipientHealth.repository.js';
 
 export type { ChannelAdapter, OutgoingMessage, SendOutcome } from './channels/ChannelAdapter.js';
 
@@ -48,6 +56,8 @@ export function deliveryFeature(
     channels: ChannelAdapter[];
     /** Tells an account's owner that a day's SMS or voice allowance is used up. */
     capReached: (ownerId: number, channel: 'sms' | 'voice', cap: number) => Promise<void>;
+    /** Tells an account's owner in the app that messages to a recipient fail for good (decision 0070). */
+    deliveryFailed: (ownerId: number, props: NotificationProps, subject: string) => Promise<void>;
   },
 ) {
   const config = kernel.config.delivery;
@@ -78,9 +88,21 @@ export function deliveryFeature(
     nowS: kernel.nowS,
   });
   const worker = new DeliveryWorker(repo, () => adapters, kernel.nowS, config.retryBaseS);
+  const health = new RecipientHealthRepository(kernel.store.db);
+  const failures = new DeliveryFailures({
+    repo: new DeliveryFailuresRepository(kernel.store.db),
+    health,
+    notify: deps.deliveryFailed,
+    languageOf: (userId) => deps.preferences.chosenLanguage(userId),
+    publicUrl: config.publicUrl,
+    callerNumbers: config.callerNumbers,
+    nowS: kernel.nowS,
+    log: (msg, extra) => log(msg, extra),
+  });
+  worker.onFailedForGood = (m) => failures.onFailedForGood(m);
   const pump = new DeliveryPump(planner, worker, (err) => log('delivery failed', { err }));
   const acks = new ChannelAcks(repo, deps.acknowledgeFor, kernel.nowS);
-  const service = new DeliveryService(repo, deps.access, () => ({
+  const service = new DeliveryService(repo, health, deps.access, kernel.nowS, () => ({
     email: config.smtpUrl ? 'smtp' : 'local',
     sms: config.twilio ? 'twilio' : 'fake',
   }));
@@ -137,6 +159,11 @@ export function deliveryFeature(
       /** The local stand-ins, when running (tests and the admin page read what they received). */
       standIns: () => ({ smtp: localSmtp, sms: fake }),
       acks,
+      /**
+       * The recipients of an account whose messages fail for good now (decision 0070), per channel and
+       * address, derived from the outbox: the storages feature shows them beside each person.
+       */
+      recipientHealthOf: (accountId: number): Promise<RecipientHealth[]> => health.ofAccount(accountId),
       /**
        * A code (or username) for a person's phone, from the account feature: an SMS through the same
        * outbox, retried like an alert's; its text is blanked once sent (the code must not stay readable).
