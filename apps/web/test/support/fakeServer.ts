@@ -66,7 +66,12 @@ export function createFakeServer(options: FakeServerOptions = {}) {
     conf: options.conf ?? {},
     data: options.data ?? {},
     storages: options.storages ?? [],
-    alertRecipients: options.alertRecipients ?? { results: [], voiceCallEnabled: false, sentinel: false },
+    alertRecipients: options.alertRecipients ?? {
+      results: [],
+      voiceCallEnabled: false,
+      sentinel: false,
+      sentinelHealth: null,
+    },
     notifications: options.notifications ?? [],
     news: options.news ?? {
       news: [],
