@@ -7,7 +7,12 @@ import {
   type OutboxResponse,
 } from '@emberwatch/shared';
 import type { DeliveryTables } from '../src/features/delivery/delivery.tables.js';
-import { deliveryOf, evaluatorOf, monitoredStorageWithMessaging } from './support/deliveryHelpers.js';
+import {
+  deliveryOf,
+  evaluatorOf,
+  mailText,
+  monitoredStorageWithMessaging,
+} from './support/deliveryHelpers.js';
 import { api, ingest } from './support/probeHelpers.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 
@@ -235,5 +240,37 @@ describe(`messages that fail for good on ${TEST_ENGINE}`, () => {
 
     expect((await call.get('admin', '/admin/getOutbox?status=lost')).statusCode).toBe(400);
     expect((await call.get('hay', '/admin/getOutbox?status=failed')).statusCode).toBe(403);
+  });
+  it('an invalid phone number from the provider: the owner gets an e-mail notice', async () => {
+    const helperPhone = '+358401234567';
+    await t.store.db.updateTable('users').set({ phone: helperPhone }).where('id', '=', helperId).execute();
+    const item = (await call.get('hay', '/client/getStorages'))
+      .json<GetStoragesResponse>()
+      .results.find((s) => s.itemID === storageId)!;
+    const { UID: _u, undefinedLayoutType: _l, updated_ts: _t, ...rest } = item;
+    const m = defaultAlertMessaging();
+    m.sms = { active: true, UIDS: [helperId] };
+    const saved = await call.post('hay', '/client/saveStorage', { item: { ...rest, alertMessaging: m } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const ownerMail = (await t.findUser(HAY))!.email!;
+    const mailsBefore = smtp().mails().length;
+    fake().setFaults(1, 400);
+    try {
+      await heat();
+    } finally {
+      fake().setFaults(0);
+    }
+    const sms = (await messages('raise')).filter((x) => x.address === helperPhone).at(-1)!;
+    expect(sms).toMatchObject({ status: 'failed', channel: 'sms' });
+    const notice = (await messages('notice')).at(-1)!;
+    expect(notice).toMatchObject({ channel: 'email', address: ownerMail, status: 'sent' });
+    const mail = smtp()
+      .mails()
+      .slice(mailsBefore)
+      .find((x) => x.to.includes(ownerMail));
+    expect(mailText(mail!.raw)).toContain(
+      `SMS messages to Farm Helper (${helperPhone}) cannot be delivered: HTTP 400 (21211)`,
+    );
+    expect((await helperHealth()).map((h) => h.channel)).toEqual(['email', 'sms']);
   });
 });
