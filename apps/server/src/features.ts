@@ -81,6 +81,8 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
     ...monitors.exports,
     // The survey's yearly volume caps a storage's capacity (insight is built below; called only once the server runs).
     capacityMaxOf: (accountId) => insight.exports.capacityMaxOf(accountId),
+    // Each person's failing channels come from the delivery outbox (built below; called only once the server runs).
+    recipientHealthOf: (accountId) => delivery.exports.recipientHealthOf(accountId),
   });
   const insight = insightFeature(kernel, {
     ...auth,
@@ -112,6 +114,8 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
         { text: channel, count: cap },
         channel,
       ),
+    deliveryFailed: (ownerId, props, subject) =>
+      notifications.exports.notify(kernel.store.db, ownerId, 'deliveryFailed', props, subject),
   });
   const payments = paymentsFeature(kernel, {
     ...auth,

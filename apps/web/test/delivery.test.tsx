@@ -5,6 +5,7 @@ import {
   fakeSmsReplyRequestSchema,
   type DeliveredAlert,
   type DeliveryMessage,
+  type FailingRecipient,
   type OutboxMessage,
   type OutboxResponse,
   type UiPreferences,
@@ -213,6 +214,7 @@ function outboxServer(
   total: number,
   senders: OutboxResponse['senders'] = { email: 'local', sms: 'fake' },
   session: { admin?: boolean } = { admin: true },
+  failing: FailingRecipient[] = [],
 ) {
   const server = createFakeServer({ loggedIn: true, session: { admin_group: 1, ...session } });
   let all = Array.from({ length: total }, (_, i) =>
@@ -224,8 +226,15 @@ function outboxServer(
   server.override('GET /admin/getOutbox', (c) => {
     const before = c.query.get('beforeId');
     const limit = Number(c.query.get('limit') ?? 100);
-    const messages = all.filter((m) => before === null || m.id < Number(before)).slice(0, limit);
-    return json({ status_code: 0, senders, messages });
+    const status = c.query.get('status');
+    const ownerId = c.query.get('ownerId');
+    const messages = all
+      .filter((m) => before === null || m.id < Number(before))
+      .filter((m) => status === null || m.status === status)
+      .filter((m) => ownerId === null || m.ownerId === Number(ownerId))
+      .slice(0, limit);
+    const failingRecipients = failing.filter((r) => ownerId === null || r.ownerId === Number(ownerId));
+    return json({ status_code: 0, senders, messages, failingRecipients });
   });
   server.override('POST /admin/fakeSmsReply', () => json({ status_code: 0, providerStatus: 200 }));
   return {
@@ -260,6 +269,63 @@ describe('the admin’s outbox', () => {
     expect(dialog.textContent).toContain('alerts@emberwatch.local');
     await app.user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('marks failed messages, shows only them on demand, and lists the failing recipients by account', async () => {
+    const { server, add } = outboxServer(3, undefined, undefined, [
+      {
+        ownerId: 12,
+        channel: 'email',
+        address: 'helper@farm.test',
+        recipientUserId: 13,
+        recipientName: 'Farm Helper',
+        failingSince: T0,
+        lastFailedTs: T0 + 60,
+        lastError: 'SMTP 550: Mailbox unavailable',
+        failed: 2,
+      },
+    ]);
+    add(
+      outboxMessage(4, {
+        ownerId: 12,
+        status: 'failed',
+        sentTs: null,
+        address: 'helper@farm.test',
+        error: 'SMTP 550: Mailbox unavailable',
+      }),
+    );
+    add(outboxMessage(5, { kind: 'notice', channel: 'sms', address: '+358401111111', ownerId: 12 }));
+    const app = renderApp('/admin/outbox', server);
+    const rows = await screen.findAllByTestId('outbox-row', {}, { timeout: 8000 });
+    expect(rows.map((r) => r.getAttribute('data-failed'))).toEqual([null, 'true', null, null, null]);
+    expect(within(rows[1]!).getByTitle('Failed for good')).toBeTruthy();
+    expect(rows[0]!.textContent).toContain('Failure notice');
+
+    const failing = screen.getAllByTestId('failing-recipient');
+    expect(failing).toHaveLength(1);
+    expect(failing[0]!.textContent).toContain('Farm Helper');
+    expect(failing[0]!.textContent).toContain('helper@farm.test');
+    expect(failing[0]!.textContent).toContain('SMTP 550: Mailbox unavailable');
+
+    await app.user.click(screen.getByRole('switch', { name: 'Only failed messages' }));
+    await waitFor(() => expect(screen.getAllByTestId('outbox-row')).toHaveLength(1));
+    expect(server.callsTo('GET', '/admin/getOutbox').at(-1)?.query.get('status')).toBe('failed');
+
+    await app.user.click(screen.getByRole('switch', { name: 'Only failed messages' }));
+    await app.user.click(screen.getByRole('button', { name: 'Show account 12' }));
+    await waitFor(() => expect(screen.getAllByTestId('outbox-row')).toHaveLength(2));
+    expect(server.callsTo('GET', '/admin/getOutbox').at(-1)?.query.get('ownerId')).toBe('12');
+    expect(screen.getByTestId('outbox-account').textContent).toBe('Account 12 only');
+    await app.user.click(screen.getByRole('button', { name: 'All accounts' }));
+    await waitFor(() => expect(screen.getAllByTestId('outbox-row')).toHaveLength(5));
+  });
+
+  it('says when no recipient fails', async () => {
+    const { server } = outboxServer(1);
+    renderApp('/admin/outbox', server);
+    expect((await screen.findByTestId('failing-none', {}, { timeout: 8000 })).textContent).toBe(
+      'No recipient fails now.',
+    );
   });
 
   it('loads older messages before the oldest shown, until there are none', async () => {

@@ -28,6 +28,14 @@ const props: Record<NotificationType, Notification['props']> = {
   reminderAPIExpired: { days: 5 },
   storageMax: { itemID: 1, name: 'North barn', count: 2, maxTemp: 655, probeIDs: ['A', 'B'] },
   dailyCap: { text: 'voice', count: 20 },
+  deliveryFailed: {
+    text: 'email',
+    name: 'Farm Helper',
+    address: 'helper@farm.test',
+    error: 'SMTP 550: Mailbox unavailable',
+    failingSince: 1_699_963_200, // 14.11.2023 noon UTC: the same day in any zone of the test machine
+    itemID: 1,
+  },
 };
 
 const notification = (type: NotificationType): Notification => ({
@@ -62,6 +70,11 @@ describe('every kind of notification in words (decision 0047)', () => {
     ['reminder', 'Days left in your INSIGHT trial: 3', 'Renew in time'],
     ['dailyCap', "Today's voice-call allowance is used up", 'Sent today: 20.'],
     ['noAlerts', 'Alerts are off', 'Alerts of North barn reach nobody'],
+    [
+      'deliveryFailed',
+      'E-mails to Farm Helper cannot be delivered',
+      'helper@farm.test · since 14.11.2023 · SMTP 550: Mailbox unavailable',
+    ],
   ] as const)('words %s in °F', (type, title, text) => {
     const words = notificationText(notification(type), {
       t,

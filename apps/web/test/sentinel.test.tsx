@@ -39,6 +39,7 @@ const OWNER = {
   phoneComplete: true,
   email: 'hanna@example.com',
   owner: true,
+  health: [],
 };
 
 /** The storage app with the account's Sentinel right; `answer` is the server's test-call answer. */
@@ -54,7 +55,12 @@ function server(
     session: opts.session,
     conf: { F1000001: [sensorConf('H-001', 'North end')] },
     storages: [barn()],
-    alertRecipients: { results: [OWNER], voiceCallEnabled: false, sentinel: opts.sentinel ?? true },
+    alertRecipients: {
+      results: [OWNER],
+      voiceCallEnabled: false,
+      sentinel: opts.sentinel ?? true,
+      sentinelHealth: null,
+    },
   });
   const answered: number[] = [];
   fake.override('POST /client/testSentinelCall', () => {

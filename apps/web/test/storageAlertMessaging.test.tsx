@@ -30,6 +30,7 @@ const OWNER: AlertRecipient = {
   phoneComplete: true,
   email: 'hanna@example.com',
   owner: true,
+  health: [],
 };
 /** A sub-user with a short phone and no e-mail address. */
 const HELPER: AlertRecipient = {
@@ -39,6 +40,7 @@ const HELPER: AlertRecipient = {
   phoneComplete: false,
   email: null,
   owner: false,
+  health: [],
 };
 /** A sub-user with an address and a complete phone. */
 const NIGHT: AlertRecipient = {
@@ -48,8 +50,46 @@ const NIGHT: AlertRecipient = {
   phoneComplete: true,
   email: 'night@example.com',
   owner: false,
+  health: [],
 };
 const RECIPIENTS = [OWNER, HELPER, NIGHT];
+
+/** 12.3.2026 at noon UTC: the same day in any zone of the test machine. */
+const MARCH_12 = Date.UTC(2026, 2, 12, 12) / 1000;
+/** Night Watch's e-mails bounce, and calls to the owner's phone fail (decision 0070). */
+const FAILING: AlertRecipient[] = [
+  {
+    ...OWNER,
+    health: [
+      {
+        channel: 'voice',
+        address: '+358401234567',
+        recipientUserId: 7,
+        recipientName: 'Hanna Farmer',
+        failingSince: MARCH_12 + 86_400,
+        lastFailedTs: MARCH_12 + 86_400,
+        lastError: 'HTTP 400 (21211): not a valid phone number',
+        failed: 1,
+      },
+    ],
+  },
+  HELPER,
+  {
+    ...NIGHT,
+    health: [
+      {
+        channel: 'email',
+        address: 'night@example.com',
+        recipientUserId: 9,
+        recipientName: 'Night Watch',
+        failingSince: MARCH_12,
+        lastFailedTs: MARCH_12 + 3600,
+        lastError: 'SMTP 550: Mailbox unavailable',
+        failed: 2,
+      },
+    ],
+  },
+];
 
 function messaging(change: (m: AlertMessaging) => void = () => undefined): AlertMessaging {
   const m = defaultAlertMessaging();
@@ -65,6 +105,8 @@ function Harness(props: {
   readOnly?: boolean;
   unit?: DegreesUnit;
   changes?: AlertMessaging[];
+  recipients?: AlertRecipient[];
+  dateFormat?: string;
 }) {
   const [value, setValue] = useState(props.initial);
   return (
@@ -74,7 +116,8 @@ function Harness(props: {
         props.changes?.push(next);
         setValue(next);
       }}
-      recipients={RECIPIENTS}
+      recipients={props.recipients ?? RECIPIENTS}
+      dateFormat={props.dateFormat}
       voiceCallEnabled={props.voiceCallEnabled ?? false}
       sentinel={props.sentinel ?? false}
       readOnly={props.readOnly ?? false}
@@ -210,6 +253,59 @@ describe('the alert messaging section', () => {
   });
 });
 
+describe("each recipient's health (decision 0070)", () => {
+  const chosen = messaging((m) => {
+    Object.assign(m.email, { active: true, UIDS: [7, 9] });
+    Object.assign(m.sms, { active: true, UIDS: [7] });
+  });
+
+  it('marks a person whose e-mails bounce, with since when and the last error, in the date format', () => {
+    renderWithProviders(<Harness initial={chosen} recipients={FAILING} dateFormat="d.M.yyyy" />);
+    const night = within(screen.getByTestId('chips-email'))
+      .getByText('Night Watch')
+      .closest('.MuiChip-root')!;
+    expect(night.getAttribute('data-failing')).toBe('true');
+    expect(night.getAttribute('title')).toBe('Messages to Night Watch are not delivered');
+    const hanna = within(screen.getByTestId('chips-email'))
+      .getByText('Hanna Farmer')
+      .closest('.MuiChip-root')!;
+    expect(hanna.getAttribute('data-failing')).toBeNull();
+    expect(screen.getByTestId('health-email').textContent).toBe(
+      'E-mails to Night Watch bounce since 12.3.2026, last error: SMTP 550: Mailbox unavailable',
+    );
+    // The owner's calls fail, but voice is not shown without the right, and SMS to the owner works.
+    expect(screen.queryByTestId('health-voice')).toBeNull();
+    expect(screen.queryByTestId('health-sms')).toBeNull();
+  });
+
+  it("shows the user's own date format, and nothing once the person has recovered", () => {
+    const { unmount } = renderWithProviders(
+      <Harness initial={chosen} recipients={FAILING} dateFormat="MM/dd/yyyy" voiceCallEnabled />,
+    );
+    expect(screen.getByTestId('health-email').textContent).toContain('since 03/12/2026');
+    expect(screen.queryByTestId('health-voice')).toBeNull(); // the owner is not chosen for calls
+    unmount();
+    renderWithProviders(<Harness initial={chosen} recipients={RECIPIENTS} />);
+    expect(screen.queryByTestId('health-email')).toBeNull();
+    expect(screen.getByTestId('chips-email').querySelector('[data-failing]')).toBeNull();
+  });
+
+  it('shows every failing channel next to the person in the recipients dialog', async () => {
+    const { user } = renderWithProviders(
+      <Harness initial={chosen} recipients={FAILING} dateFormat="d.M.yyyy" voiceCallEnabled />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Choose recipients' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(within(dialog).getByTestId('recipient-7')).getByTestId('health-voice').textContent).toBe(
+      'Calls to Hanna Farmer fail since 13.3.2026, last error: HTTP 400 (21211): not a valid phone number',
+    );
+    expect(within(within(dialog).getByTestId('recipient-9')).getByTestId('health-email').textContent).toMatch(
+      /^E-mails to Night Watch bounce since 12\.3\.2026/,
+    );
+    expect(within(within(dialog).getByTestId('recipient-8')).queryByTestId(/^health-/)).toBeNull();
+  });
+});
+
 describe('the edit-confirm dialog', () => {
   it('shows each reason with its alerts-disabled message', () => {
     renderWithProviders(
@@ -269,7 +365,7 @@ function server(over: Parameters<typeof createFakeServer>[0] = {}) {
     loggedIn: true,
     conf: { F1000001: [sensorConf('H-001', 'North end')] },
     storages: [barn()],
-    alertRecipients: { results: RECIPIENTS, voiceCallEnabled: true, sentinel: false },
+    alertRecipients: { results: RECIPIENTS, voiceCallEnabled: true, sentinel: false, sentinelHealth: null },
     ...over,
   });
 }
@@ -307,6 +403,38 @@ describe('alert messaging on the storage details tab', () => {
     });
     expect(await screen.findByText('Saved')).toBeTruthy();
     expect(fake.state.storages[0]?.alertMessaging?.voice).toMatchObject({ UIDS: [9], noCallHours: [22, 6] });
+  });
+
+  it("shows the server's recipient health on the details tab, in the user's date format", async () => {
+    const fake = server({
+      alertRecipients: {
+        results: FAILING,
+        voiceCallEnabled: true,
+        sentinel: true,
+        sentinelHealth: {
+          channel: 'sentinel',
+          address: 'https://sentinel.example/hook',
+          recipientUserId: null,
+          recipientName: 'Sentinel',
+          failingSince: MARCH_12,
+          lastFailedTs: MARCH_12,
+          lastError: 'HTTP 410',
+          failed: 1,
+        },
+      },
+      storages: [
+        barn({ alertMessaging: messaging((m) => Object.assign(m.email, { active: true, UIDS: [9] })) }),
+      ],
+    });
+    fake.state.session.ui_preferences.date_format = 'dd/MM/yyyy';
+    const { user } = renderApp('/storages/5', fake);
+    await user.click(await screen.findByRole('tab', { name: 'Storage details' }));
+    expect((await screen.findByTestId('health-email')).textContent).toBe(
+      'E-mails to Night Watch bounce since 12/03/2026, last error: SMTP 550: Mailbox unavailable',
+    );
+    expect(screen.getByTestId('health-sentinel').textContent).toBe(
+      'Calls to the Sentinel webhook fail since 12/03/2026, last error: HTTP 410',
+    );
   });
 
   it('sends only setCustomAlertHours when only the limit changed', async () => {

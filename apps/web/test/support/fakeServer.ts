@@ -69,7 +69,12 @@ export function createFakeServer(options: FakeServerOptions = {}) {
     conf: options.conf ?? {},
     data: options.data ?? {},
     storages: options.storages ?? [],
-    alertRecipients: options.alertRecipients ?? { results: [], voiceCallEnabled: false, sentinel: false },
+    alertRecipients: options.alertRecipients ?? {
+      results: [],
+      voiceCallEnabled: false,
+      sentinel: false,
+      sentinelHealth: null,
+    },
     notifications: options.notifications ?? [],
     dataBreaks: { storages: {}, ...(options.dataBreaks ?? { delayS: null }) },
     news: options.news ?? {

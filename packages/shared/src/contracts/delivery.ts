@@ -11,7 +11,8 @@ export const DELIVERY_MESSAGE_STATUSES = ['pending', 'sending', 'sent', 'failed'
 export type DeliveryMessageStatus = (typeof DELIVERY_MESSAGE_STATUSES)[number];
 export const DELIVERY_ALERT_STATUSES = ['new', 'open', 'acknowledged', 'cleared', 'unrouted'] as const;
 export type DeliveryAlertStatus = (typeof DELIVERY_ALERT_STATUSES)[number];
-export const DELIVERY_MESSAGE_KINDS = ['raise', 'repeat', 'clear', 'code', 'test'] as const;
+/** `notice` (ours, decision 0070): tells an account's owner that messages to a recipient fail for good. */
+export const DELIVERY_MESSAGE_KINDS = ['raise', 'repeat', 'clear', 'code', 'test', 'notice'] as const;
 export const DELIVERY_ACK_VIAS = ['web', 'sms', 'voice', 'email'] as const;
 
 export const deliveryMessageSchema = z.object({
@@ -69,10 +70,34 @@ export const deliveryLogResponseSchema = z.object({
 });
 export type DeliveryLogResponse = z.infer<typeof deliveryLogResponseSchema>;
 
+/**
+ * A recipient whose messages fail for good (decision 0070): on this channel and address the latest
+ * outcome is a permanent failure or retries given up, since `failingSince` (the first such failure
+ * after the last message that was sent), until a later message to it is sent. Derived from the
+ * outbox, never stored on its own.
+ */
+export const recipientHealthSchema = z.object({
+  channel: z.enum(ALERT_CHANNELS),
+  /** The phone, e-mail address, webhook URL or (push) user id the messages went to. */
+  address: z.string(),
+  recipientUserId: z.int().nullable(),
+  recipientName: z.string(),
+  failingSince: z.int().describe('The first failure of this failing period (epoch s).'),
+  lastFailedTs: z.int().describe('The latest failure (epoch s).'),
+  lastError: z.string(),
+  failed: z.int().describe('Messages failed for good in this period.'),
+});
+export type RecipientHealth = z.infer<typeof recipientHealthSchema>;
+
 export const outboxQuerySchema = z.object({
   beforeId: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
+  status: z.enum(DELIVERY_MESSAGE_STATUSES).optional().describe('Only messages in this status (failed).'),
+  ownerId: z.coerce.number().int().positive().optional().describe('Only messages of this account.'),
 });
+export type OutboxQuery = z.infer<typeof outboxQuerySchema>;
+export const failingRecipientSchema = recipientHealthSchema.extend({ ownerId: z.int() });
+export type FailingRecipient = z.infer<typeof failingRecipientSchema>;
 export const outboxMessageSchema = deliveryMessageSchema.extend({
   ownerId: z.int(),
   storageId: z.int().nullable(),
@@ -87,6 +112,8 @@ export const outboxResponseSchema = z.object({
   /** Which senders this server uses: the real providers, or the local stand-ins. */
   senders: z.object({ email: z.enum(['smtp', 'local']), sms: z.enum(['twilio', 'fake']) }),
   messages: z.array(outboxMessageSchema),
+  /** Recipients whose messages fail for good now (of the account asked for, or of every account). */
+  failingRecipients: z.array(failingRecipientSchema),
 });
 export type OutboxResponse = z.infer<typeof outboxResponseSchema>;
 
@@ -140,7 +167,8 @@ export const deliveryEndpoints = defineEndpoints({
     query: outboxQuerySchema,
     response: outboxResponseSchema,
     auth: 'user',
-    summary: 'Admins: every message the server sent or is sending, newest first, with its status.',
+    summary:
+      'Admins: every message the server sent or is sending, newest first, with its status (or only failed ones, or one account’s), and the recipients that fail for good.',
   }),
   fakeSmsReply: defineEndpoint({
     method: 'POST',

@@ -11,7 +11,10 @@ import { statusOkSchema } from './statusOk.js';
  * the server in one language only.
  */
 
-/** Spec doc 3 §3 types, and one of ours: `dailyCap` (a day's SMS or voice allowance is used up). */
+/**
+ * Spec doc 3 §3 types, and two of ours: `dailyCap` (a day's SMS or voice allowance is used up) and
+ * `deliveryFailed` (messages to a recipient fail for good, decision 0070).
+ */
 export const NOTIFICATION_TYPES = [
   'noBSData',
   'noProbeData',
@@ -27,6 +30,7 @@ export const NOTIFICATION_TYPES = [
   'reminderAPIExpired',
   'storageMax',
   'dailyCap',
+  'deliveryFailed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -54,7 +58,7 @@ export const notificationPropsSchema = z.strictObject({
     .string()
     .optional()
     .describe(
-      'A sub-kind: safety|temperature (globalAlert), noMonitor|noChannel (noAlerts), sms|voice (dailyCap).',
+      'A sub-kind: safety|temperature (globalAlert), noMonitor|noChannel (noAlerts), sms|voice (dailyCap), the channel (deliveryFailed).',
     ),
   // Ours.
   itemID: z.int().optional().describe('The storage (storageMax, noAlerts).'),
@@ -63,6 +67,9 @@ export const notificationPropsSchema = z.strictObject({
     .boolean()
     .optional()
     .describe('storageMax: every alert has ended since; kept a day so it is not missed.'),
+  address: z.string().optional().describe('deliveryFailed: the phone, address or target that fails.'),
+  error: z.string().optional().describe('deliveryFailed: the last error, as the provider gave it.'),
+  failingSince: z.int().optional().describe('deliveryFailed: the first failure of this period (epoch s).'),
 });
 export type NotificationProps = z.infer<typeof notificationPropsSchema>;
 

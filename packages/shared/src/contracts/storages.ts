@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { celsiusToFahrenheit, fahrenheitToCelsius, type DegreesUnit } from '../domain/temperature.js';
 import { bsIdSchema, uidQuerySchema } from './baseStations.js';
+import { recipientHealthSchema } from './delivery.js';
 import { defineEndpoint, defineEndpoints } from './endpoint.js';
 import { layoutPrefsSchema, sensorLayoutSchema, stacksSchema } from './storageLayout.js';
 import { statusOkSchema } from './statusOk.js';
@@ -167,6 +168,15 @@ export function isPhoneComplete(phone: string | null | undefined): boolean {
 }
 
 /**
+ * A phone as the SMS provider is given it (E.164: `+` and digits; `00` read as `+`), the form the
+ * outbox keeps its address in — the same as the delivery feature's `e164`.
+ */
+export function phoneE164(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return `+${phone.trim().startsWith('+') ? digits : digits.replace(/^00/, '')}`;
+}
+
+/**
  * Someone a storage's alerts may reach: the account's owner or one of its sub-users, with the
  * confirmed phone and the e-mail address the account has for them (null when none).
  */
@@ -181,6 +191,11 @@ export const alertRecipientSchema = z.object({
   email: z.string().nullable(),
   /** The account's owner (main user), not a sub-user. */
   owner: z.boolean(),
+  /**
+   * Ours (decision 0070): the channels on which messages to this person's current phone or address
+   * fail for good now, with since when and the last error; empty while everything arrives.
+   */
+  health: z.array(recipientHealthSchema),
 });
 export type AlertRecipient = z.infer<typeof alertRecipientSchema>;
 
@@ -192,6 +207,8 @@ export const getAlertRecipientsResponseSchema = z.object({
   voiceCallEnabled: z.boolean(),
   /** Spec doc 3 §6 "Sentinel: only when sentinelAlerts exists" (the account's). */
   sentinel: z.boolean(),
+  /** Ours (decision 0070): the account's Sentinel target when its calls fail for good; null otherwise. */
+  sentinelHealth: recipientHealthSchema.nullable(),
 });
 export type GetAlertRecipientsResponse = z.infer<typeof getAlertRecipientsResponseSchema>;
 

@@ -400,6 +400,8 @@ describe('who reads which kind (decision 0047)', () => {
     ['reminderSimExpired', {}, '/account/services/checkout/?type=sim'],
     ['reminderAPI', {}, '/account/services/checkout/?type=api'],
     ['reminderAPIExpired', {}, '/account/services/checkout/?type=api'],
+    ['deliveryFailed', { itemID: 7, text: 'email' }, '/storages/7'],
+    ['deliveryFailed', { text: 'sms' }, '/account'],
   ] as const)('%s %j links to %s (spec doc 3 §2)', (type, props, url) => {
     expect(NOTIFICATION_KINDS[type].url(props)).toBe(url);
   });

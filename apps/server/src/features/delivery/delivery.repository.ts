@@ -214,10 +214,16 @@ export class DeliveryRepository {
     return this.db.selectFrom('delivery_messages').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** The newest messages of every account (the admin's outbox page), newest first. */
-  async latestMessages(limit: number, beforeId?: number): Promise<DeliveryMessageRow[]> {
+  /** The newest messages of every account (the admin's outbox page), newest first; optionally filtered. */
+  async latestMessages(
+    limit: number,
+    beforeId?: number,
+    only: { status?: DeliveryMessageStatus; ownerId?: number } = {},
+  ): Promise<DeliveryMessageRow[]> {
     let q = this.db.selectFrom('delivery_messages').selectAll().orderBy('id', 'desc').limit(limit);
     if (beforeId !== undefined) q = q.where('id', '<', beforeId);
+    if (only.status !== undefined) q = q.where('status', '=', only.status);
+    if (only.ownerId !== undefined) q = q.where('owner_user_id', '=', only.ownerId);
     return q.execute();
   }
 

@@ -5,11 +5,13 @@ import type {
   DeliveryLogResponse,
   DeliveryMessage,
   OutboxMessage,
+  OutboxQuery,
   OutboxResponse,
 } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
 import type { AccessService, Actor } from '../users/index.js';
 import type { DeliveryAlertRow, DeliveryMessageRow, DeliveryRepository } from './delivery.repository.js';
+import { ADMIN_FAILING_WINDOW_S, type RecipientHealthRepository } from './recipientHealth.repository.js';
 
 /** How many delivered alerts a storage's log shows. */
 export const DELIVERY_LOG_ALERTS = 50;
@@ -32,7 +34,9 @@ const messageOf = (m: DeliveryMessageRow): DeliveryMessage => ({
 export class DeliveryService {
   constructor(
     private readonly repo: DeliveryRepository,
+    private readonly health: RecipientHealthRepository,
     private readonly access: AccessService,
+    private readonly nowS: () => number,
     private readonly senders: () => OutboxResponse['senders'],
     private readonly dataBreaks: {
       openGroupsOf: (ownerId: number, bsId: string) => Promise<number[]>;
@@ -78,13 +82,23 @@ export class DeliveryService {
     };
   }
 
-  /** GET /admin/getOutbox: admins only. */
-  async outbox(actor: Actor, q: { beforeId?: number; limit: number }): Promise<OutboxResponse> {
+  /**
+   * GET /admin/getOutbox: admins only. Optionally only one status (the failed ones) or one account's;
+   * with the recipients that fail for good now — of that account, or of every account whose latest
+   * failure is within the last 30 days (decision 0070).
+   */
+  async outbox(actor: Actor, q: OutboxQuery): Promise<OutboxResponse> {
     if (!actor.isAdmin) throw ApiError.forbidden('Only administrators can read the outbox.');
-    const rows = await this.repo.latestMessages(q.limit, q.beforeId);
+    const [rows, failingRecipients] = await Promise.all([
+      this.repo.latestMessages(q.limit, q.beforeId, { status: q.status, ownerId: q.ownerId }),
+      this.health.failing(
+        q.ownerId !== undefined ? { ownerId: q.ownerId } : { sinceTs: this.nowS() - ADMIN_FAILING_WINDOW_S },
+      ),
+    ]);
     return {
       status_code: 0,
       senders: this.senders(),
+      failingRecipients,
       messages: rows.map((m): OutboxMessage => ({
         ...messageOf(m),
         ownerId: m.owner_user_id,

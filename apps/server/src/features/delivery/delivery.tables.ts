@@ -96,7 +96,8 @@ export interface DeliveryGroupsTable {
   created_ts: number;
 }
 
-export type DeliveryMessageKind = 'raise' | 'repeat' | 'clear' | 'code' | 'test';
+/** 'notice' (decision 0070): tells the owner that messages to a recipient fail for good. */
+export type DeliveryMessageKind = 'raise' | 'repeat' | 'clear' | 'code' | 'test' | 'notice';
 export type DeliveryMessageStatus =
   | 'pending'
   | 'sending'

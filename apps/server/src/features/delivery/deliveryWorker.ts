@@ -13,6 +13,9 @@ export const CLAIM_LEASE_S = 120;
  * one duplicate per crash, never a loss).
  */
 export class DeliveryWorker {
+  /** Told of each message once it is recorded as failed for good (decision 0070: the owner is told). */
+  onFailedForGood?: (message: DeliveryMessageRow) => Promise<void>;
+
   constructor(
     private readonly repo: DeliveryRepository,
     private readonly adapters: () => Partial<Record<AlertChannel, ChannelAdapter>>,
@@ -57,7 +60,15 @@ export class DeliveryWorker {
         { status: 'pending', error: verdict.error, retryAtTs: now + verdict.retryInS },
         now,
       );
-    else await this.repo.finish(m.id, m.attempts, { status: 'failed', error: verdict.error }, now);
+    else {
+      await this.repo.finish(m.id, m.attempts, { status: 'failed', error: verdict.error }, now);
+      await this.onFailedForGood?.({
+        ...m,
+        status: 'failed',
+        last_error: verdict.error,
+        next_attempt_ts: now,
+      });
+    }
   }
 }
 

@@ -1,4 +1,9 @@
-import type { AlertChannel, StorageAlertMessaging } from '@emberwatch/shared';
+import type {
+  AlertChannel,
+  NotificationProps,
+  RecipientHealth,
+  StorageAlertMessaging,
+} from '@emberwatch/shared';
 import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
@@ -18,9 +23,12 @@ import { DeliveryRepository } from './delivery.repository.js';
 import { DeliveryGroupRepository } from './deliveryGroup.repository.js';
 import { deliveryRoutes } from './delivery.routes.js';
 import { DeliveryService } from './delivery.service.js';
+import { DeliveryFailures } from './deliveryFailures.js';
+import { DeliveryFailuresRepository } from './deliveryFailures.repository.js';
 import { DeliveryPlanner, type AlertStatusOf } from './deliveryPlanner.js';
 import { DeliveryPump } from './deliveryPump.js';
 import { DeliveryWorker } from './deliveryWorker.js';
+import { RecipientHealthRepository } from './recipientHealth.repository.js';
 
 export type { ChannelAdapter, OutgoingMessage, SendOutcome } from './channels/ChannelAdapter.js';
 
@@ -55,6 +63,8 @@ export function deliveryFeature(
     capReached: (ownerId: number, channel: 'sms' | 'voice', cap: number) => Promise<void>;
     /** Each account's resolved data-break delays (the data-breaks feature's); without it, the spec's 4 h. */
     effectiveDataBreakDelays?: EffectiveDelaysOf;
+    /** Tells an account's owner in the app that messages to a recipient fail for good (decision 0070). */
+    deliveryFailed: (ownerId: number, props: NotificationProps, subject: string) => Promise<void>;
   },
 ) {
   const config = kernel.config.delivery;
@@ -92,6 +102,18 @@ export function deliveryFeature(
     nowS: kernel.nowS,
   });
   const worker = new DeliveryWorker(repo, () => adapters, kernel.nowS, config.retryBaseS);
+  const health = new RecipientHealthRepository(kernel.store.db);
+  const failures = new DeliveryFailures({
+    repo: new DeliveryFailuresRepository(kernel.store.db),
+    health,
+    notify: deps.deliveryFailed,
+    languageOf: (userId) => deps.preferences.chosenLanguage(userId),
+    publicUrl: config.publicUrl,
+    callerNumbers: config.callerNumbers,
+    nowS: kernel.nowS,
+    log: (msg, extra) => log(msg, extra),
+  });
+  worker.onFailedForGood = (m) => failures.onFailedForGood(m);
   const pump = new DeliveryPump(planner, worker, (err) => log('delivery failed', { err }));
   const watch = new DataBreakWatch(
     new DataBreakRepository(repo),
@@ -106,7 +128,9 @@ export function deliveryFeature(
   const acks = new ChannelAcks(repo, groups, deps.acknowledgeFor, kernel.nowS);
   const service = new DeliveryService(
     repo,
+    health,
     deps.access,
+    kernel.nowS,
     () => ({ email: config.smtpUrl ? 'smtp' : 'local', sms: config.twilio ? 'twilio' : 'fake' }),
     {
       openGroupsOf: (ownerId, bsId) => groups.openDataBreakGroups(ownerId, bsId),
@@ -183,6 +207,11 @@ export function deliveryFeature(
       acks,
       /** Looks for silent stations and probes once (tests; the job does it every minute otherwise). */
       watchDataBreaks: () => watch.runOnce(),
+      /**
+       * The recipients of an account whose messages fail for good now (decision 0070), per channel and
+       * address, derived from the outbox: the storages feature shows them beside each person.
+       */
+      recipientHealthOf: (accountId: number): Promise<RecipientHealth[]> => health.ofAccount(accountId),
       /**
        * A code (or username) for a person's phone, from the account feature: an SMS through the same
        * outbox, retried like an alert's; its text is blanked once sent (the code must not stay readable).

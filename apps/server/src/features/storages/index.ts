@@ -1,4 +1,4 @@
-import type { Storage, StorageAlertMessaging, StorageInput } from '@emberwatch/shared';
+import type { RecipientHealth, Storage, StorageAlertMessaging, StorageInput } from '@emberwatch/shared';
 import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
@@ -31,6 +31,8 @@ export function storagesFeature(
     monitorChoice: (ownerId: number, itemId: number, storageId: number | undefined) => Promise<MonitorChoice>;
     /** The largest capacity of an account's storages (the Insight survey's); 1000 without it. */
     capacityMaxOf?: (accountId: number) => Promise<number>;
+    /** The account's recipients whose messages fail for good now (the delivery feature's); none without it. */
+    recipientHealthOf?: (accountId: number) => Promise<RecipientHealth[]>;
   },
 ) {
   const { db } = kernel.store;
@@ -46,7 +48,14 @@ export function storagesFeature(
     contacts,
     deps.capacityMaxOf,
   );
-  const alerts = new StorageAlertsService(repo, storages, deps.access, contacts, kernel.nowS);
+  const alerts = new StorageAlertsService(
+    repo,
+    storages,
+    deps.access,
+    contacts,
+    kernel.nowS,
+    deps.recipientHealthOf,
+  );
   return defineFeature({
     name: 'storages',
     routes: storageRoutes({ authenticate: deps.authenticate, storages, alerts }),

@@ -1,15 +1,17 @@
 import {
   alertMessagingOrDefault,
   isPhoneComplete,
+  phoneE164,
   type AlertRecipient,
   type GetAlertRecipientsResponse,
+  type RecipientHealth,
   type SetCustomAlertHoursRequest,
   type Storage,
   type StorageAlertMessaging,
 } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
 import type { AccessService, Actor } from '../users/index.js';
-import type { AlertContactsRepository } from './alertContacts.repository.js';
+import type { AlertContact, AlertContactsRepository } from './alertContacts.repository.js';
 import { deliveryMessagingOf } from './deliveryMessagingOf.js';
 import { presentStorage } from './storage.presenter.js';
 import type { StorageRepository, StorageRow } from './storage.repository.js';
@@ -30,6 +32,8 @@ export class StorageAlertsService {
     private readonly access: AccessService,
     private readonly contacts: Pick<AlertContactsRepository, 'contactsOf' | 'rightsOf'>,
     private readonly nowS: () => number,
+    /** The account's failing recipients (the delivery feature's); none without it. */
+    private readonly healthOf: (accountId: number) => Promise<RecipientHealth[]> = () => Promise.resolve([]),
   ) {}
 
   /** GET /client/getAlertRecipients: the account's owner and sub-users with their phone and address. */
@@ -39,9 +43,10 @@ export class StorageAlertsService {
   ): Promise<Omit<GetAlertRecipientsResponse, 'status_code'>> {
     const target = await this.access.targetAccount(actor, uid);
     const accountId = target.main_user_id ?? target.id;
-    const [contacts, rights] = await Promise.all([
+    const [contacts, rights, failing] = await Promise.all([
       this.contacts.contactsOf(accountId),
       this.contacts.rightsOf(accountId),
+      this.healthOf(accountId),
     ]);
     const results: AlertRecipient[] = contacts.map((c) => ({
       U_ID: c.id,
@@ -50,8 +55,14 @@ export class StorageAlertsService {
       phoneComplete: isPhoneComplete(c.phone),
       email: c.email,
       owner: c.owner,
+      health: healthOfContact(c, failing),
     }));
-    return { results, voiceCallEnabled: rights.voiceCallEnabled, sentinel: rights.sentinel };
+    return {
+      results,
+      voiceCallEnabled: rights.voiceCallEnabled,
+      sentinel: rights.sentinel,
+      sentinelHealth: failing.find((h) => h.channel === 'sentinel') ?? null,
+    };
   }
 
   /** POST /client/setCustomAlertHours: the storage's voice limit (°C) and no-call hours, nothing else. */
@@ -103,4 +114,23 @@ export class StorageAlertsService {
       rights,
     );
   }
+}
+
+/**
+ * A person's failing channels (decision 0070): the failures of messages to the phone or address the
+ * person has now, on SMS, voice, e-mail, and push (addressed to the person). A failing number the person
+ * no longer has is not theirs any more: changing it is how the owner fixes it.
+ */
+export function healthOfContact(
+  c: Pick<AlertContact, 'id' | 'phone' | 'email'>,
+  failing: readonly RecipientHealth[],
+): RecipientHealth[] {
+  const phone = c.phone && isPhoneComplete(c.phone) ? phoneE164(c.phone) : null;
+  return failing.filter((h) =>
+    h.channel === 'email'
+      ? c.email !== null && h.address.toLowerCase() === c.email.toLowerCase()
+      : h.channel === 'sms' || h.channel === 'voice'
+        ? phone !== null && h.address === phone
+        : h.channel === 'push' && h.address === String(c.id),
+  );
 }

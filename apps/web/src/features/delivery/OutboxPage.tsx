@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -12,7 +15,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { OutboxMessage, OutboxResponse } from '@emberwatch/shared';
+import { alpha } from '@mui/material/styles';
+import ErrorOutline from '@mui/icons-material/ErrorOutline';
+import type { FailingRecipient, OutboxMessage, OutboxResponse } from '@emberwatch/shared';
 import { formatDateTime } from '../../lib/formatDateTime';
 import { useShellContext } from '../../lib/shellContext';
 import { EmptyState } from '../../ui/EmptyState';
@@ -21,7 +26,7 @@ import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { AdminKitsLink } from '../activation';
 import { useUiPreferences } from '../sessions';
 import { ChannelIcon, MessageStatusChip } from './deliveryMarks';
-import { useOutbox } from './deliveryQueries';
+import { useOutbox, type OutboxFilter } from './deliveryQueries';
 import { FakeSmsReplyForm } from './FakeSmsReplyForm';
 import { OutboxMessageDialog } from './OutboxMessageDialog';
 
@@ -29,7 +34,9 @@ import { OutboxMessageDialog } from './OutboxMessageDialog';
  * /admin/outbox (issue 12 item 2): every message the server sent or is sending, newest first, with
  * its status, read again every 5 s, older ones on demand. It says which senders run, and with the
  * local fake SMS provider it lets the admin answer an SMS as its recipient, so a new user watches the
- * whole path (alert, e-mail and SMS, "OK", acknowledged) on one machine. Admins only (spec doc 1 §2
+ * whole path (alert, e-mail and SMS, "OK", acknowledged) on one machine. A message that failed for good
+ * is marked; the admin can show only those, or one account's, and sees the recipients that fail now
+ * (decision 0070). Admins only (spec doc 1 §2
  * "/admin: admins only; others redirected to /"); the server refuses the calls to others as well.
  */
 export function OutboxPage() {
@@ -40,7 +47,8 @@ export function OutboxPage() {
 
 function Outbox() {
   const { t } = useTranslation();
-  const outbox = useOutbox();
+  const [filter, setFilter] = useState<OutboxFilter>({ onlyFailed: false, ownerId: null });
+  const outbox = useOutbox(filter);
   const [shown, setShown] = useState<OutboxMessage | null>(null);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [replyFrom, setReplyFrom] = useState('');
@@ -61,9 +69,35 @@ function Outbox() {
       <AdminKitsLink />
       <SendersNote senders={senders} />
       {senders.sms === 'fake' && <FakeSmsReplyForm from={replyFrom} onFromChange={setReplyFrom} />}
+      <FailingRecipients
+        recipients={outbox.data.pages[0]!.failingRecipients}
+        onShowAccount={(ownerId) => setFilter((f) => ({ ...f, ownerId }))}
+      />
       <Typography variant="body2" color="text.secondary">
         {t('delivery.outbox.caption')}
       </Typography>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <FormControlLabel
+          control={
+            <Switch
+              checked={filter.onlyFailed}
+              onChange={(e) => setFilter((f) => ({ ...f, onlyFailed: e.target.checked }))}
+            />
+          }
+          label={t('delivery.outbox.onlyFailed')}
+        />
+        {filter.ownerId !== null && (
+          <>
+            <Chip
+              label={t('delivery.outbox.accountOnly', { id: filter.ownerId })}
+              data-testid="outbox-account"
+            />
+            <Button size="small" onClick={() => setFilter((f) => ({ ...f, ownerId: null }))}>
+              {t('delivery.outbox.allAccounts')}
+            </Button>
+          </>
+        )}
+      </Stack>
       {outbox.error && <LoadErrorAlert error={outbox.error} onRetry={() => void outbox.refetch()} />}
       {messages.length === 0 ? (
         <EmptyState text={t('delivery.outbox.empty')} />
@@ -88,6 +122,78 @@ function Outbox() {
         )
       )}
       {shown && <OutboxMessageDialog message={shown} onClose={() => setShown(null)} />}
+    </Stack>
+  );
+}
+
+/**
+ * The recipients whose latest messages failed for good (decision 0070): account, channel, who, since
+ * when, the last error; each leads to its account's messages. Gone once a later message reaches them.
+ */
+function FailingRecipients({
+  recipients,
+  onShowAccount,
+}: {
+  recipients: readonly FailingRecipient[];
+  onShowAccount: (ownerId: number) => void;
+}) {
+  const { t } = useTranslation();
+  const prefs = useUiPreferences();
+  return (
+    <Stack spacing={1} component="section" aria-label={t('delivery.outbox.failing.title')}>
+      <Typography variant="h6" component="h2">
+        {t('delivery.outbox.failing.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('delivery.outbox.failing.caption')}
+      </Typography>
+      {recipients.length === 0 ? (
+        <Typography variant="body2" data-testid="failing-none">
+          {t('delivery.outbox.failing.none')}
+        </Typography>
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-label={t('delivery.outbox.failing.title')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('delivery.outbox.account')}</TableCell>
+                <TableCell>{t('delivery.outbox.channel')}</TableCell>
+                <TableCell>{t('delivery.outbox.recipient')}</TableCell>
+                <TableCell>{t('delivery.outbox.failing.since')}</TableCell>
+                <TableCell align="right">{t('delivery.outbox.failing.failed')}</TableCell>
+                <TableCell>{t('delivery.outbox.failing.lastError')}</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {recipients.map((r) => (
+                <TableRow key={`${r.ownerId} ${r.channel} ${r.address}`} data-testid="failing-recipient">
+                  <TableCell>{r.ownerId}</TableCell>
+                  <TableCell>
+                    <ChannelIcon channel={r.channel} />
+                  </TableCell>
+                  <TableCell>
+                    <Typography variant="body2">{r.recipientName}</Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      {r.address}
+                    </Typography>
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {formatDateTime(r.failingSince, prefs.date_format, prefs.time_format)}
+                  </TableCell>
+                  <TableCell align="right">{r.failed}</TableCell>
+                  <TableCell sx={{ color: 'error.main', overflowWrap: 'anywhere' }}>{r.lastError}</TableCell>
+                  <TableCell>
+                    <Button size="small" onClick={() => onShowAccount(r.ownerId)}>
+                      {t('delivery.outbox.failing.show', { id: r.ownerId })}
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
     </Stack>
   );
 }
@@ -148,7 +254,15 @@ function OutboxTable({
               tabIndex={0}
               data-testid="outbox-row"
               data-id={m.id}
-              sx={{ cursor: 'pointer' }}
+              data-failed={m.status === 'failed' ? 'true' : undefined}
+              sx={{
+                cursor: 'pointer',
+                // A message that failed for good stands out from the rest of the page.
+                ...(m.status === 'failed' && {
+                  bgcolor: (theme) => alpha(theme.palette.error.main, 0.08),
+                  boxShadow: (theme) => `inset 4px 0 ${theme.palette.error.main}`,
+                }),
+              }}
               onClick={() => onChoose(m)}
               onKeyDown={(e) => {
                 if (e.key === 'Enter' || e.key === ' ') {
@@ -170,7 +284,15 @@ function OutboxTable({
                 </Typography>
               </TableCell>
               <TableCell>{t(`delivery.kinds.${m.kind}`)}</TableCell>
-              <TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {m.status === 'failed' && (
+                  <ErrorOutline
+                    color="error"
+                    fontSize="small"
+                    titleAccess={t('delivery.outbox.failedRow')}
+                    sx={{ verticalAlign: 'middle', mr: 0.5 }}
+                  />
+                )}
                 <MessageStatusChip status={m.status} />
               </TableCell>
               <TableCell align="right">{m.attempts}</TableCell>

@@ -33,16 +33,27 @@ export function useDeliveryLog(storageId: number) {
 
 const outboxKey = ['outbox'] as const;
 
-/** Every message of the server, newest first, page by page (GET getOutbox with beforeId); admins only. */
-export function useOutbox() {
+/** Which messages the outbox page shows: all, or only failed ones; every account's, or one's. */
+export interface OutboxFilter {
+  onlyFailed: boolean;
+  ownerId: number | null;
+}
+
+/**
+ * Every message of the server, newest first, page by page (GET getOutbox with beforeId), optionally
+ * only the failed ones or one account's, with the recipients that fail for good; admins only.
+ */
+export function useOutbox(filter: OutboxFilter = { onlyFailed: false, ownerId: null }) {
   const api = useApiClient();
   return useInfiniteQuery({
-    queryKey: outboxKey,
+    queryKey: [...outboxKey, filter.onlyFailed, filter.ownerId],
     initialPageParam: undefined as number | undefined,
     queryFn: ({ pageParam }): Promise<OutboxResponse> =>
       api.call(endpoints.delivery.getOutbox, {
         limit: OUTBOX_PAGE,
         ...(pageParam !== undefined ? { beforeId: pageParam } : {}),
+        ...(filter.onlyFailed ? { status: 'failed' as const } : {}),
+        ...(filter.ownerId !== null ? { ownerId: filter.ownerId } : {}),
       }),
     getNextPageParam: (last) =>
       last.messages.length < OUTBOX_PAGE ? undefined : last.messages[last.messages.length - 1]!.id,

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { DegreesUnit, Notification } from '@emberwatch/shared';
+import { formatDate } from '../../lib/formatDate';
 import { formatDateTime } from '../../lib/formatDateTime';
 import { formatTemperatureText } from '../../lib/formatDecimal';
 
@@ -9,6 +10,9 @@ export interface TextContext {
   dateFormat: string;
   timeFormat: string;
 }
+
+/** The channels a deliveryFailed notification names (its `text`). */
+const DELIVERY_FAILED_CHANNELS = ['sms', 'email', 'voice', 'push', 'sentinel'] as const;
 
 /** Probe ids listed up to this many, then "…". */
 const MAX_PROBES_LISTED = 5;
@@ -130,5 +134,16 @@ export function notificationText(n: Notification, c: TextContext): { title: stri
           p.text === 'voice' ? t('notifications.kind.dailyCap.voice') : t('notifications.kind.dailyCap.sms'),
         text: t('notifications.kind.dailyCap.text', { count: p.count ?? 0 }),
       };
+    case 'deliveryFailed': {
+      const channel = DELIVERY_FAILED_CHANNELS.find((c) => c === p.text) ?? 'email';
+      return {
+        title: t(`notifications.kind.deliveryFailed.${channel}`, { name: p.name ?? '' }),
+        text: t('notifications.kind.deliveryFailed.text', {
+          address: p.address ?? '',
+          date: p.failingSince === undefined ? '--' : formatDate(p.failingSince, c.dateFormat),
+          error: p.error ?? '',
+        }),
+      };
+    }
   }
 }

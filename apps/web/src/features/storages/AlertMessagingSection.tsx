@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Slider from '@mui/material/Slider';
@@ -18,10 +19,12 @@ import {
   type AlertMessaging,
   type AlertRecipient,
   type DegreesUnit,
+  type RecipientHealth,
 } from '@emberwatch/shared';
 import { TEMPERATURE_BAND_COLOURS } from '../probes';
 import { SentinelTestButton } from '../sentinel';
 import { AlertRecipientsDialog, type RecipientSelection } from './AlertRecipientsDialog';
+import { RecipientHealthNote } from './RecipientHealthNote';
 
 const HOURS = Array.from({ length: 25 }, (_, h) => h);
 const hourText = (h: number) => `${String(h).padStart(2, '0')}:00`;
@@ -34,7 +37,9 @@ type PersonChannel = 'sms' | 'email' | 'voice';
  * people as chips (a chip's delete removes one, the selection dialog adds and removes, and its
  * Cancel reverts), the voice limit slider (0–99 °C / 30–200 °F, default 60) and the no-call hours
  * (start = end: calls day and night). Voice only for an account with voice calls, Sentinel only
- * with a Sentinel target. Controlled: the details tab holds the draft and saves it.
+ * with a Sentinel target. Controlled: the details tab holds the draft and saves it. A chosen person
+ * whose messages on a channel fail for good is marked there, with since when and the last error
+ * (decision 0070), until a message to them goes through again.
  */
 export function AlertMessagingSection({
   value,
@@ -45,6 +50,8 @@ export function AlertMessagingSection({
   readOnly,
   unit,
   colorStepsC,
+  dateFormat = 'd.M.yyyy',
+  sentinelHealth = null,
 }: {
   value: AlertMessaging;
   onChange: (next: AlertMessaging) => void;
@@ -54,10 +61,16 @@ export function AlertMessagingSection({
   readOnly: boolean;
   unit: DegreesUnit;
   colorStepsC: readonly number[];
+  /** The user's date format (the failing recipients' "since"). */
+  dateFormat?: string;
+  /** The Sentinel target's failure, while its calls fail for good. */
+  sentinelHealth?: RecipientHealth | null;
 }) {
   const { t } = useTranslation();
   const [choosing, setChoosing] = useState(false);
   const nameOf = (uid: number) => recipients.find((r) => r.U_ID === uid)?.name ?? `#${uid}`;
+  const healthOf = (uid: number, channel: PersonChannel) =>
+    recipients.find((r) => r.U_ID === uid)?.health.find((h) => h.channel === channel);
   const setActive = (channel: PersonChannel | 'sentinel', active: boolean) =>
     onChange({ ...value, [channel]: { ...value[channel], active } });
   const setPeople = (channel: PersonChannel, UIDS: number[]) =>
@@ -86,6 +99,15 @@ export function AlertMessagingSection({
             key={uid}
             label={nameOf(uid)}
             size="small"
+            {...(healthOf(uid, channel)
+              ? {
+                  color: 'error' as const,
+                  variant: 'outlined' as const,
+                  icon: <ErrorOutline />,
+                  title: t('alertMessaging.health.failing', { name: nameOf(uid) }),
+                  'data-failing': 'true',
+                }
+              : {})}
             onDelete={
               readOnly
                 ? undefined
@@ -100,6 +122,13 @@ export function AlertMessagingSection({
       )}
     </Box>
   );
+  const failing = (channel: PersonChannel) =>
+    value[channel].UIDS.map((uid) => {
+      const h = healthOf(uid, channel);
+      return h ? (
+        <RecipientHealthNote key={uid} health={h} name={nameOf(uid)} dateFormat={dateFormat} />
+      ) : null;
+    });
   const channelSwitch = (channel: PersonChannel | 'sentinel') => (
     <FormControlLabel
       control={
@@ -120,12 +149,15 @@ export function AlertMessagingSection({
       </Typography>
       {channelSwitch('sms')}
       {people('sms', 'noPhonesSelected')}
+      {failing('sms')}
       {channelSwitch('email')}
       {people('email', 'noEmailsSelected')}
+      {failing('email')}
       {voiceCallEnabled && (
         <>
           {channelSwitch('voice')}
           {people('voice', 'noPhonesSelected')}
+          {failing('voice')}
           <Box>
             <Typography id="voice-limit-label" variant="body2">
               {t('alertMessaging.voiceLimit')}{' '}
@@ -181,6 +213,9 @@ export function AlertMessagingSection({
         </>
       )}
       {sentinel && channelSwitch('sentinel')}
+      {sentinel && sentinelHealth && (
+        <RecipientHealthNote health={sentinelHealth} name="Sentinel" dateFormat={dateFormat} />
+      )}
       {sentinel && !readOnly && <SentinelTestButton />}
       {!readOnly && (
         <Box>
@@ -194,6 +229,7 @@ export function AlertMessagingSection({
           recipients={recipients}
           selection={{ sms: value.sms.UIDS, email: value.email.UIDS, voice: value.voice.UIDS }}
           voiceAllowed={voiceCallEnabled}
+          dateFormat={dateFormat}
           onCancel={() => setChoosing(false)}
           onApply={(s) => {
             apply(s);

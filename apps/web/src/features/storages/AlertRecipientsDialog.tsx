@@ -13,6 +13,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { AlertRecipient } from '@emberwatch/shared';
+import { RecipientHealthNote } from './RecipientHealthNote';
 
 /** The people chosen per channel (user ids, in the order chosen). */
 export interface RecipientSelection {
@@ -26,18 +27,21 @@ type Channel = keyof RecipientSelection;
  * The selection dialog of spec doc 3 §4 "Recipients are added or removed via a selection dialog and
  * chips. Cancelling the dialog reverts the selection": it edits a copy, and only OK hands it back.
  * SMS and voice can be ticked only for a complete phone, e-mail only for an entry with an address
- * (§5 "Phones and e-mails"); voice only when the account has voice calls (§6).
+ * (§5 "Phones and e-mails"); voice only when the account has voice calls (§6). Beside a person, each
+ * channel on which their messages fail for good, since when and why (decision 0070).
  */
 export function AlertRecipientsDialog({
   recipients,
   selection,
   voiceAllowed,
+  dateFormat = 'd.M.yyyy',
   onCancel,
   onApply,
 }: {
   recipients: readonly AlertRecipient[];
   selection: RecipientSelection;
   voiceAllowed: boolean;
+  dateFormat?: string;
   onCancel: () => void;
   onApply: (selection: RecipientSelection) => void;
 }) {
@@ -79,6 +83,9 @@ export function AlertRecipientsDialog({
                       {t('alertMessaging.owner')}
                     </Typography>
                   )}
+                  {r.health.map((h) => (
+                    <RecipientHealthNote key={h.channel} health={h} name={r.name} dateFormat={dateFormat} />
+                  ))}
                 </TableCell>
                 <TableCell>
                   {r.phone ?? t('alertMessaging.noPhone')}

@@ -202,6 +202,8 @@ export function StorageDetailsTab({
           readOnly={readOnly}
           unit={unitOf(prefs.degrees)}
           colorStepsC={prefs.color_steps}
+          dateFormat={prefs.date_format}
+          sentinelHealth={recipients.data.sentinelHealth}
         />
       )}
       {breaks.data && (

@@ -59,6 +59,13 @@ export const NOTIFICATION_KINDS = {
   reminderAPIExpired: { importance: 1, audience: 'payer', url: () => checkout('api') },
   storageMax: { importance: 1, audience: 'everyone', url: storageUrl },
   dailyCap: { importance: 2, audience: 'payer', url: () => '/account/services' },
+  // Where the recipient is chosen (the storage's alert messaging), or the account for a message of no
+  // storage (a code, a notice): those who can change either can act on it (decision 0070).
+  deliveryFailed: {
+    importance: 1,
+    audience: 'changers',
+    url: (p) => (p.itemID === undefined ? '/account' : `/storages/${p.itemID}`),
+  },
 } as const satisfies Record<NotificationType, NotificationKindInfo>;
 
 /** The colour of an importance (the theme's error, warning and info colours). */
