@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { twilioSignature } from '../src/features/delivery/channels/twilioSignature.js';
-import { deliveryOf, mailText, monitoredStorageWithMessaging } from './support/deliveryHelpers.js';
+import {
+  deliveryOf,
+  mailText,
+  monitoredStorageWithMessaging,
+  smsReplyFrom,
+} from './support/deliveryHelpers.js';
 import { api, ingest } from './support/probeHelpers.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 
@@ -28,24 +32,8 @@ describe(`data breaks delivered on ${TEST_ENGINE}`, () => {
       list.map((p) => ({ sensor_id: p, meas_ts: ts, temperatures: [200, 200, 200] })),
     );
   let replies = 0;
-  const reply = async (body: string) => {
-    const params = { MessageSid: `SMd${++replies}`, From: '+12025550101', Body: body };
-    const url = '/delivery/sms/inbound';
-    const res = await t.app.inject({
-      method: 'POST',
-      url,
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        'x-twilio-signature': twilioSignature(
-          deliveryOf(t).standIns().sms!.authToken,
-          `${PUBLIC_URL}${url}`,
-          params,
-        ),
-      },
-      payload: new URLSearchParams(params).toString(),
-    });
-    return /<Message>(.*)<\/Message>/.exec(res.body)?.[1] ?? '';
-  };
+  const reply = (body: string) =>
+    smsReplyFrom(t, PUBLIC_URL, { MessageSid: `SMd${++replies}`, From: '+12025550101', Body: body });
 
   beforeAll(async () => {
     t = await createTestApp({ nowS: () => clock, env: { PUBLIC_URL, DELIVERY_MAX_REPEATS: '2' } });

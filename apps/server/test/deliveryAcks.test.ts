@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveryTables } from '../src/features/delivery/delivery.tables.js';
-import { twilioSignature } from '../src/features/delivery/channels/twilioSignature.js';
 import {
   deliveryOf,
   evaluatorOf,
   mailText,
   monitoredStorageWithMessaging,
+  signedCallback,
 } from './support/deliveryHelpers.js';
 import { api, ingest } from './support/probeHelpers.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
@@ -84,22 +84,9 @@ describe(`acknowledging from a call or an e-mail on ${TEST_ENGINE}`, () => {
       .where('channel', '=', 'voice')
       .executeTakeFirstOrThrow();
     const url = `/delivery/voice/gather?m=${voice.id}`;
-    const press = (digits: string) => {
-      const params = { CallSid: calls[0]!.sid, Digits: digits, From: calls[0]!.to };
-      return t.app.inject({
-        method: 'POST',
-        url,
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          'x-twilio-signature': twilioSignature(
-            deliveryOf(t).standIns().sms!.authToken,
-            `${PUBLIC_URL}${url}`,
-            params,
-          ),
-        },
-        payload: new URLSearchParams(params).toString(),
-      });
-    };
+    const press = (digits: string) =>
+      signedCallback(t, PUBLIC_URL, url, { CallSid: calls[0]!.sid, Digits: digits, From: calls[0]!.to });
+
     const wrongKey = await press('2');
     expect(wrongKey.statusCode).toBe(200);
     expect((await alertOf(probes[0]!)).status).toBe('open');

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GetMonitorsResponse } from '@emberwatch/shared';
-import { twilioSignature } from '../src/features/delivery/channels/twilioSignature.js';
 import {
   deliveryOf,
   evaluatorOf,
   mailText,
   monitoredStorageWithMessaging,
+  smsReplyFrom,
 } from './support/deliveryHelpers.js';
 import { api, ingest } from './support/probeHelpers.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
@@ -41,25 +41,9 @@ describe(`grouped alert delivery on ${TEST_ENGINE}`, () => {
       ]),
     );
   let replies = 0;
-  const reply = async (body: string) => {
-    const params = { MessageSid: `SMg${++replies}`, From: '+12025550101', Body: body };
-    const url = '/delivery/sms/inbound';
-    const res = await t.app.inject({
-      method: 'POST',
-      url,
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        'x-twilio-signature': twilioSignature(
-          deliveryOf(t).standIns().sms!.authToken,
-          `${PUBLIC_URL}${url}`,
-          params,
-        ),
-      },
-      payload: new URLSearchParams(params).toString(),
-    });
-    expect(res.statusCode).toBe(200);
-    return /<Message>(.*)<\/Message>/.exec(res.body)?.[1] ?? '';
-  };
+  const reply = (body: string) =>
+    smsReplyFrom(t, PUBLIC_URL, { MessageSid: `SMg${++replies}`, From: '+12025550101', Body: body });
+
   const relogin = async () => {
     call = api(t, { hay: await t.login(HAY) });
   };

@@ -4,7 +4,6 @@ import { okReplyCode } from '../src/features/delivery/channelAcks.js';
 import {
   planMessages,
   type AlertFacts,
-  type PlanContext,
   type PlanMessaging,
   type Recipient,
 } from '../src/features/delivery/deliveryPlan.js';
@@ -15,76 +14,31 @@ import {
   planGroupMessages,
   type GroupFacts,
 } from '../src/features/delivery/groupPlan.js';
-
-const NOON_HELSINKI = Date.UTC(2026, 10, 26, 10, 0) / 1000;
-const NIGHT_HELSINKI = Date.UTC(2026, 10, 26, 20, 0) / 1000;
+import {
+  bob,
+  ctx,
+  facts,
+  messaging as baseMessaging,
+  NIGHT_HELSINKI,
+  NOON_HELSINKI,
+  owner,
+} from './support/planFixtures.js';
 
 const alert = (alertId: number, probeName: string, temperature: number): AlertFacts => ({
+  ...facts,
   alertId,
-  storageId: 3,
-  storageName: 'North barn',
   sensorId: `H${alertId}`,
   probeName,
-  depth: 1,
-  depths: 3,
   temperature,
-  threshold: 600,
-  isMin: false,
-  alertTs: NOON_HELSINKI - 300,
-  timeZone: 'Europe/Helsinki',
-  ruleType: 'ABS_MAX',
-  reference: null,
-  rate: null,
-  windowH: null,
-  clearTemperature: null,
-  clearTs: null,
 });
-const bob: Recipient = {
-  userId: 2,
-  name: 'Bob',
-  address: '+1 202-555-0101',
-  language: 'en',
-  country: 'us',
-  unit: 'C',
-};
-const bobMail: Recipient = { ...bob, address: 'bob@example.com' };
-const owner: Recipient = {
-  userId: 9,
-  name: 'Owner',
-  address: '+358401112222',
-  language: 'en',
-  country: 'fi',
-  unit: 'C',
-};
-
-function messaging(over: Partial<PlanMessaging> = {}): PlanMessaging {
-  return {
-    storageId: 3,
-    ownerId: 9,
-    storageName: 'North barn',
-    bsId: 'F1000001',
-    sms: { active: true, recipients: [bob] },
+const bobC: Recipient = { ...bob, unit: 'C' };
+const bobMail: Recipient = { ...bobC, address: 'bob@example.com' };
+const messaging = (over: Partial<PlanMessaging> = {}) =>
+  baseMessaging({
+    sms: { active: true, recipients: [bobC] },
     email: { active: true, recipients: [bobMail] },
-    voice: { active: false, recipients: [], noCallHours: [9, 17], tempLimit: 60 },
-    sentinel: { active: false },
     ...over,
-  };
-}
-function ctx(over: Partial<PlanContext> = {}): PlanContext {
-  return {
-    kind: 'raise',
-    step: 0,
-    nowS: NIGHT_HELSINKI,
-    publicUrl: 'https://ew.example',
-    callerNumbers: { northAmerica: '+12025550143', international: '+358401234567' },
-    ackLink: (u) => `https://ew.example/delivery/ack?u=${u}`,
-    escalateFromStep: 2,
-    owner: { sms: owner, email: { ...owner, address: 'owner@example.com' } },
-    pushUsers: new Set(),
-    sentinel: null,
-    ...over,
-  };
-}
+  });
 const group = (members: AlertFacts[], over: Partial<GroupFacts> = {}): GroupFacts => ({
   groupId: 43,
   code: groupCode(43),

@@ -6,6 +6,7 @@ import {
   type SaveMonitorResponse,
 } from '@emberwatch/shared';
 import type { FakeSmsProvider } from '../../src/features/delivery/channels/fakeSmsProvider.js';
+import { twilioSignature } from '../../src/features/delivery/channels/twilioSignature.js';
 import type { LocalSmtpServer } from '../../src/features/delivery/channels/localSmtpServer.js';
 import type { ChannelAcks } from '../../src/features/delivery/channelAcks.js';
 import type { MonitorEvaluator } from '../../src/features/monitors/index.js';
@@ -74,6 +75,34 @@ export async function monitoredStorageWithMessaging(
     .orderBy('sensor_id')
     .execute();
   return { storageId: item.itemID, probes: probes.map((p) => p.sensor_id), ownerId: owner.id };
+}
+
+/** A provider callback (an SMS reply, a key pressed) as the provider posts it: form-encoded and signed. */
+export function signedCallback(t: TestApp, publicUrl: string, url: string, params: Record<string, string>) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-twilio-signature': twilioSignature(
+        deliveryOf(t).standIns().sms!.authToken,
+        `${publicUrl}${url}`,
+        params,
+      ),
+    },
+    payload: new URLSearchParams(params).toString(),
+  });
+}
+
+/** An SMS reply from a phone; returns the text the server answers with ('' for none). */
+export async function smsReplyFrom(
+  t: TestApp,
+  publicUrl: string,
+  params: Record<string, string>,
+): Promise<string> {
+  const res = await signedCallback(t, publicUrl, '/delivery/sms/inbound', params);
+  expect(res.statusCode).toBe(200);
+  return /<Message>(.*)<\/Message>/.exec(res.body)?.[1] ?? '';
 }
 
 /** Quoted-printable bytes as UTF-8 text. */

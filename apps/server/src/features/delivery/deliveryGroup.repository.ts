@@ -190,29 +190,24 @@ export class DeliveryGroupRepository {
     via: string,
     nowS: number,
   ): Promise<DeliveryAlertRow[] | null> {
+    const ack = {
+      status: 'acknowledged' as const,
+      ack_by_user_id: byUserId,
+      ack_via: via,
+      ack_ts: nowS,
+      next_step_ts: null,
+    };
     return this.db.transaction().execute(async (trx) => {
       const r = await trx
         .updateTable('delivery_groups')
-        .set({
-          status: 'acknowledged',
-          ack_by_user_id: byUserId,
-          ack_via: via,
-          ack_ts: nowS,
-          next_step_ts: null,
-        })
+        .set(ack)
         .where('id', '=', groupId)
         .where('status', 'in', ['gathering', 'open'])
         .executeTakeFirst();
       if (Number(r.numUpdatedRows) !== 1) return null;
       return trx
         .updateTable('delivery_alerts')
-        .set({
-          status: 'acknowledged',
-          ack_by_user_id: byUserId,
-          ack_via: via,
-          ack_ts: nowS,
-          next_step_ts: null,
-        })
+        .set(ack)
         .where('group_id', '=', groupId)
         .where('status', 'in', ['new', 'open'])
         .returningAll()
