@@ -83,6 +83,23 @@ const deliveryEnvSchema = z.object({
     .default('22-6'),
   /** From this repeat on, the account's owner is told too (0: never). */
   DELIVERY_ESCALATE_FROM: z.coerce.number().int().min(0).max(20).default(2),
+  /**
+   * Sends in flight at once per channel and process (decision 0069): each channel goes on while
+   * another hangs. Their sum is the most duplicates one crash of a process can cause.
+   */
+  DELIVERY_EMAIL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  DELIVERY_SMS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  DELIVERY_VOICE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  DELIVERY_SENTINEL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  DELIVERY_PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /**
+   * Provider rate limits per process, sends a second (bursts of one second's worth; 0: none). Twilio
+   * places calls at 1 a second per account unless raised (its "CPS"); messages it queues per sender,
+   * so 20 API requests a second stay far below its concurrency limit; 20 mails a second suits a relay.
+   */
+  TWILIO_MESSAGES_PER_S: z.coerce.number().min(0).max(1000).default(20),
+  TWILIO_CALLS_PER_S: z.coerce.number().min(0).max(1000).default(1),
+  SMTP_MESSAGES_PER_S: z.coerce.number().min(0).max(1000).default(20),
 });
 
 /** Payments (issue 14 item 4, decision 0056): Stripe's keys; without them the local fake runs. */
@@ -147,6 +164,10 @@ export interface DeliveryConfig {
   maxRepeats: number;
   escalateFromStep: number;
   quietHours: [number, number];
+  /** Sends in flight at once per channel (decision 0069). */
+  concurrency: { email: number; sms: number; voice: number; sentinel: number; push: number };
+  /** Provider rate limits, sends a second; 0: none. */
+  rates: { twilioMessagesPerS: number; twilioCallsPerS: number; smtpPerS: number };
 }
 
 function loadDeliveryConfig(env: NodeJS.ProcessEnv, port: number): DeliveryConfig {
@@ -174,6 +195,18 @@ function loadDeliveryConfig(env: NodeJS.ProcessEnv, port: number): DeliveryConfi
     maxRepeats: e.DELIVERY_MAX_REPEATS,
     escalateFromStep: e.DELIVERY_ESCALATE_FROM,
     quietHours: e.DELIVERY_QUIET_HOURS.split('-').map(Number) as [number, number],
+    concurrency: {
+      email: e.DELIVERY_EMAIL_CONCURRENCY,
+      sms: e.DELIVERY_SMS_CONCURRENCY,
+      voice: e.DELIVERY_VOICE_CONCURRENCY,
+      sentinel: e.DELIVERY_SENTINEL_CONCURRENCY,
+      push: e.DELIVERY_PUSH_CONCURRENCY,
+    },
+    rates: {
+      twilioMessagesPerS: e.TWILIO_MESSAGES_PER_S,
+      twilioCallsPerS: e.TWILIO_CALLS_PER_S,
+      smtpPerS: e.SMTP_MESSAGES_PER_S,
+    },
   };
 }
 

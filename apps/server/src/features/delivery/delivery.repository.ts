@@ -16,6 +16,9 @@ export type DeliveryAlertRow = Selectable<DeliveryAlertsTable>;
 export type DeliveryMessageRow = Selectable<DeliveryMessagesTable>;
 export type NewDeliveryMessage = Insertable<DeliveryMessagesTable>;
 
+/** Which channels a claim takes: these, or all but these (the worker claims per channel, decision 0069). */
+export type ChannelFilter = { in: string[] } | { notIn: string[] };
+
 /** The alert's depth as the unique key stores it: −1 for the average of the depths. */
 export const depthKey = (depth: number | null) => depth ?? -1;
 
@@ -177,12 +180,18 @@ export class DeliveryRepository {
   }
 
   /**
-   * Claims up to `limit` due messages for this worker: pending ones whose time came and 'sending' ones
-   * whose lease ran out (their worker died mid-send: at most one duplicate). On PostgreSQL the rows are
-   * locked with SKIP LOCKED, so several instances share the outbox without taking one message twice.
+   * Claims up to `limit` due messages for this worker (of the channels `channels` names, or any):
+   * pending ones whose time came and 'sending' ones whose lease ran out (their worker died mid-send:
+   * sent again, a duplicate at most). On PostgreSQL the rows are locked with SKIP LOCKED, so several
+   * instances share the outbox without taking one message twice.
    */
-  async claim(nowS: number, limit: number, leaseS: number): Promise<DeliveryMessageRow[]> {
-    const pick = this.db
+  async claim(
+    nowS: number,
+    limit: number,
+    leaseS: number,
+    channels?: ChannelFilter,
+  ): Promise<DeliveryMessageRow[]> {
+    let pick = this.db
       .selectFrom('delivery_messages')
       .select('id')
       .where((eb) =>
@@ -193,6 +202,8 @@ export class DeliveryRepository {
       )
       .orderBy('id')
       .limit(limit);
+    if (channels && 'in' in channels) pick = pick.where('channel', 'in', channels.in);
+    else if (channels) pick = pick.where('channel', 'not in', channels.notIn);
     const ids = this.engine === 'postgres' ? pick.forUpdate().skipLocked() : pick;
     return this.db
       .updateTable('delivery_messages')

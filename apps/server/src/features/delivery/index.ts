@@ -17,7 +17,7 @@ import { deliveryRoutes } from './delivery.routes.js';
 import { DeliveryService } from './delivery.service.js';
 import { DeliveryPlanner, type AlertStatusOf } from './deliveryPlanner.js';
 import { DeliveryPump } from './deliveryPump.js';
-import { DeliveryWorker } from './deliveryWorker.js';
+import { DeliveryWorker, workerLimitsOf } from './deliveryWorker.js';
 
 export type { ChannelAdapter, OutgoingMessage, SendOutcome } from './channels/ChannelAdapter.js';
 
@@ -77,7 +77,14 @@ export function deliveryFeature(
     },
     nowS: kernel.nowS,
   });
-  const worker = new DeliveryWorker(repo, () => adapters, kernel.nowS, config.retryBaseS);
+  const worker = new DeliveryWorker(
+    repo,
+    () => adapters,
+    kernel.nowS,
+    config.retryBaseS,
+    workerLimitsOf(config),
+    (err) => log('delivery failed', { err }),
+  );
   const pump = new DeliveryPump(planner, worker, (err) => log('delivery failed', { err }));
   const acks = new ChannelAcks(repo, deps.acknowledgeFor, kernel.nowS);
   const service = new DeliveryService(repo, deps.access, () => ({
@@ -87,8 +94,13 @@ export function deliveryFeature(
 
   // The alert's delivery is recorded in the transaction that raises or ends it; sending starts once
   // that transaction has committed (the next tick picks it up if this kick comes too early).
+  let kickSoon: NodeJS.Timeout | null = null;
   deps.onAlertEffects(async (trx, source, effects, nowS) => {
-    if (await repo.recordEffects(trx, source, effects, nowS)) setTimeout(() => void pump.kick(), 50).unref();
+    if ((await repo.recordEffects(trx, source, effects, nowS)) && !kickSoon)
+      kickSoon = setTimeout(() => {
+        kickSoon = null;
+        void pump.kick();
+      }, 50).unref();
   });
 
   return defineFeature({
@@ -131,8 +143,12 @@ export function deliveryFeature(
     exports: {
       /** Runs the outbox until nothing is due (tests and the harness; the job does it otherwise). */
       pump: async () => {
+        // This run does what a kick still waiting would do: none is left to start after it returns.
+        if (kickSoon) clearTimeout(kickSoon);
+        kickSoon = null;
         await pump.idle();
         await pump.kick();
+        await pump.idle();
       },
       /** The local stand-ins, when running (tests and the admin page read what they received). */
       standIns: () => ({ smtp: localSmtp, sms: fake }),
