@@ -1,7 +1,12 @@
 import { ALERT_CHANNELS, type AlertChannel } from '@emberwatch/shared';
 import type { DeliveryConfig } from '../../config.js';
 import type { ChannelAdapter, OutgoingMessage } from './channels/ChannelAdapter.js';
-import type { ChannelFilter, DeliveryMessageRow, DeliveryRepository } from './delivery.repository.js';
+import type {
+  ChannelFilter,
+  DeliveryMessageRow,
+  DeliveryRepository,
+  FinishedTry,
+} from './delivery.repository.js';
 import { verdictOf, type AttemptVerdict } from './retryPolicy.js';
 import { fullBucket, returnTokens, takeTokens, type BucketState, type RateLimit } from './tokenBucket.js';
 
@@ -43,31 +48,46 @@ interface Lane {
   filter: ChannelFilter;
   limit: number;
   rate: { provider: string; limit: RateLimit } | undefined;
+  /** Claimed and not yet returned: the places taken. */
   inFlight: number;
-  /** A claim of this lane is under way (one at a time, or two claims could overshoot its limit). */
-  claiming: boolean;
-  /** Asked to look again while a claim was under way. */
-  again: boolean;
-  /** Its last claim found fewer due messages than it had places: a finished send need not look again. */
+  /** Its last claim found fewer due messages than it asked for: a returning send need not look again. */
   drained: boolean;
   /** Set while the lane waits for its provider's next token. */
   wake: NodeJS.Timeout | null;
 }
 
+/** An outcome waiting for the next write, and who waits for it to be stored. */
+interface WaitingOutcome {
+  tried: FinishedTry;
+  stored: () => void;
+  failed: (err: unknown) => void;
+}
+
 /**
- * Sends what the outbox holds (issue 12 item 1; issue 27 item 7, decision 0069): each channel is a lane
- * with its own places (`concurrency`), paced by its provider's token bucket, that claims due messages
- * of its channel only as places free up, so a channel that hangs or times out holds up no other. Each
- * send's outcome is recorded as soon as that send returns — sent, tried again later with back-off, or
- * failed for good — not gathered with others. A worker killed between a provider's acceptance and that
- * record leaves the claim to run out and the message is sent again: at most one duplicate per message
- * in flight at the kill (the sum of the channels' concurrency), never a loss.
+ * Sends what the outbox holds (issue 12 item 1; issue 27 item 7, decision 0069). Each channel is a
+ * lane with its own places (`concurrency`), paced by its provider's token bucket, that takes due
+ * messages of its channel only, so a channel that hangs or times out holds up no other.
+ *
+ * All the worker's writes go through one loop: when a send returns, its outcome — sent, tried again
+ * later, or failed for good — is written at the end of that turn of the event loop, together with the
+ * outcomes that returned in the same turn and the claims for the places they freed, in one transaction
+ * (one commit instead of one per outcome and one per claim). A lane's place is taken again only in the
+ * transaction that records how its last send went, so no lane ever has more rows claimed than places.
+ * A worker killed between a provider's acceptance and that commit leaves the claim to run out and the
+ * message is sent again: at most one duplicate per claimed message, i.e. per place (the sum of the
+ * channels' concurrency), per kill; never a loss.
  */
 export class DeliveryWorker {
   private readonly lanes: Lane[];
   private readonly buckets = new Map<string, BucketState>();
-  /** Sends in flight and lanes waiting for a token: what idle() waits for. */
+  /** Sends in flight, writes under way, lanes waiting for a token: what idle() waits for. */
   private readonly busy = new Set<Promise<unknown>>();
+  private readonly waiting: WaitingOutcome[] = [];
+  private readonly toFill = new Set<Lane>();
+  private writing: Promise<void> | null = null;
+  private writeSoon = false;
+  /** Resolved with the sends the next write starts. */
+  private nextWrite = deferred<number>();
 
   constructor(
     private readonly repo: DeliveryRepository,
@@ -85,8 +105,6 @@ export class DeliveryWorker {
       limit: Math.max(1, Math.floor(limit)),
       rate,
       inFlight: 0,
-      claiming: false,
-      again: false,
       drained: false,
       wake: null,
     });
@@ -97,7 +115,7 @@ export class DeliveryWorker {
     ];
   }
 
-  /** Most messages one process can have in flight: the most duplicates one kill can cause. */
+  /** Most messages one process can have claimed: the most duplicates one kill can cause. */
   get maxInFlight(): number {
     return this.lanes.reduce((sum, l) => sum + l.limit, 0);
   }
@@ -107,50 +125,95 @@ export class DeliveryWorker {
    * not wait for them: each lane goes on by itself as its sends return (idle() waits for all of it).
    */
   async runOnce(): Promise<number> {
-    const started = await Promise.all(
-      this.lanes.map((l) => {
-        l.drained = false;
-        return this.fill(l);
-      }),
-    );
-    return started.reduce((a, b) => a + b, 0);
+    for (const l of this.lanes) {
+      l.drained = false;
+      this.toFill.add(l);
+    }
+    // The next write takes these lanes; the writes after it (outcomes of a long burst) are not waited
+    // for, so the pump goes on wording the next alerts meanwhile.
+    const round = this.nextWrite.promise;
+    void this.write();
+    return round;
   }
 
-  /** Resolves when no send is in flight and no lane waits for a token. */
+  /** Resolves when no send is in flight, nothing waits to be written and no lane waits for a token. */
   async idle(): Promise<void> {
     while (this.busy.size > 0) await Promise.allSettled([...this.busy]);
   }
 
-  /** Claims due messages of the lane's channel for its free places (as far as its provider's rate allows). */
-  private async fill(lane: Lane): Promise<number> {
-    if (lane.claiming) {
-      lane.again = true;
+  /** Runs writes until nothing waits for one. */
+  private write(): Promise<void> {
+    if (!this.writing) {
+      const run = this.writeAll().finally(() => {
+        this.writing = null;
+        // Something may have come between the last look and now.
+        if (this.waiting.length > 0 || this.toFill.size > 0) this.soon();
+      });
+      this.writing = run;
+      this.track(run);
+    }
+    return this.writing;
+  }
+
+  /** A write at the end of this turn of the event loop, with whatever else returns in it. */
+  private soon(): void {
+    if (this.writeSoon) return;
+    this.writeSoon = true;
+    this.track(
+      new Promise<void>((resolve) =>
+        setImmediate(() => {
+          this.writeSoon = false;
+          void this.write();
+          resolve();
+        }),
+      ),
+    );
+  }
+
+  private async writeAll(): Promise<void> {
+    while (this.waiting.length > 0 || this.toFill.size > 0) {
+      const round = this.nextWrite;
+      this.nextWrite = deferred<number>();
+      round.resolve(await this.writeOnce());
+    }
+  }
+
+  /** One transaction: the outcomes that came back, then claims for the places free (tokens allowing). */
+  private async writeOnce(): Promise<number> {
+    const outcomes = this.waiting.splice(0);
+    const asks: { lane: Lane; wanted: number }[] = [];
+    for (const lane of this.toFill) {
+      const free = lane.limit - lane.inFlight;
+      if (free <= 0 || lane.wake) continue;
+      const wanted = this.tokens(lane, free);
+      if (wanted > 0) asks.push({ lane, wanted });
+    }
+    this.toFill.clear();
+    let claimed: DeliveryMessageRow[][];
+    try {
+      claimed = await this.repo.finishAndClaim(
+        outcomes.map((o) => o.tried),
+        asks.map((a) => ({ channels: a.lane.filter, limit: a.wanted })),
+        this.nowS(),
+        CLAIM_LEASE_S,
+      );
+    } catch (err) {
+      // Nothing of it was stored: those messages stay claimed until their leases run out (then they
+      // are sent again), and the lanes look again at the next kick or tick.
+      for (const a of asks) this.giveBack(a.lane, a.wanted);
+      for (const o of outcomes) o.failed(err);
+      this.onError(err);
       return 0;
     }
-    lane.claiming = true;
+    for (const o of outcomes) o.stored();
     let started = 0;
-    try {
-      for (;;) {
-        lane.again = false;
-        const free = lane.limit - lane.inFlight;
-        if (free <= 0 || lane.wake) break;
-        const wanted = this.tokens(lane, free);
-        if (wanted === 0) break;
-        const claimed = await this.repo.claim(this.nowS(), wanted, CLAIM_LEASE_S, lane.filter);
-        if (lane.rate && claimed.length < wanted) this.giveBack(lane.rate, wanted - claimed.length);
-        for (const m of claimed) this.start(lane, m);
-        started += claimed.length;
-        if (claimed.length < wanted) {
-          lane.drained = true;
-          if (!lane.again) break;
-        }
-      }
-    } catch (err) {
-      // The store failed: the next kick or tick tries again; claims taken stay leased.
-      this.onError(err);
-    } finally {
-      lane.claiming = false;
-    }
+    asks.forEach(({ lane, wanted }, i) => {
+      const rows = claimed[i] ?? [];
+      if (rows.length < wanted) this.giveBack(lane, wanted - rows.length);
+      lane.drained = rows.length < wanted;
+      for (const m of rows) this.start(lane, m);
+      started += rows.length;
+    });
     return started;
   }
 
@@ -166,38 +229,27 @@ export class DeliveryWorker {
       this.track(new Promise<void>((r) => (woken = r)));
       lane.wake = setTimeout(() => {
         lane.wake = null;
-        // Tracked before the wait ends, so that idle() sees no gap between the two.
-        this.track(this.fill(lane));
+        this.toFill.add(lane);
+        // Asked for before the wait ends, so that idle() sees no gap between the two.
+        void this.write();
         woken();
       }, taken.waitMs);
     }
     return taken.granted;
   }
 
-  private giveBack(rate: { provider: string; limit: RateLimit }, unused: number): void {
-    const state = this.buckets.get(rate.provider);
-    if (state) this.buckets.set(rate.provider, returnTokens(state, rate.limit, unused));
+  private giveBack(lane: Lane, unused: number): void {
+    if (!lane.rate || unused <= 0) return;
+    const state = this.buckets.get(lane.rate.provider);
+    if (state) this.buckets.set(lane.rate.provider, returnTokens(state, lane.rate.limit, unused));
   }
 
   private start(lane: Lane, m: DeliveryMessageRow): void {
     lane.inFlight++;
-    this.track(
-      this.deliver(m)
-        .catch((err: unknown) => this.onError(err))
-        .finally(() => {
-          lane.inFlight--;
-          // A place is free: the next due message of this channel goes now, not at the next tick.
-          if (!lane.drained || lane.again) this.track(this.fill(lane));
-        }),
-    );
+    this.track(this.deliver(lane, m).catch((err: unknown) => this.onError(err)));
   }
 
-  private track(p: Promise<unknown>): void {
-    this.busy.add(p);
-    void p.finally(() => this.busy.delete(p));
-  }
-
-  private async deliver(m: DeliveryMessageRow): Promise<void> {
+  private async deliver(lane: Lane, m: DeliveryMessageRow): Promise<void> {
     const adapter = this.adapters()[m.channel as AlertChannel];
     const outcome = adapter
       ? await adapter.send(outgoing(m)).catch((err: unknown) => ({
@@ -206,26 +258,39 @@ export class DeliveryWorker {
           error: `error: ${(err as Error).message ?? String(err)}`.slice(0, 300),
         }))
       : { ok: false as const, permanent: true, error: `No ${m.channel} sender is configured.` };
+    // Its place is taken again in the transaction that records this outcome, not before.
+    lane.inFlight--;
+    if (!lane.drained) this.toFill.add(lane);
     await this.record(m, verdictOf(outcome, m.attempts, this.random(), this.retryBaseS));
   }
 
   /**
-   * The one place a try's outcome is recorded, as soon as its send returned: sent; tried again later;
-   * or failed for good (`verdict.status === 'failed'`: a permanent refusal or the last attempt — the
-   * message's final outcome).
+   * The one place a try's outcome is recorded, as soon as its send returned (in the write at the end
+   * of that turn of the event loop): sent; tried again later; or failed for good (`verdict.status ===
+   * 'failed'`: a permanent refusal or the last attempt — the message's final outcome). Resolves once
+   * it is in the store.
    */
   private async record(m: DeliveryMessageRow, verdict: AttemptVerdict): Promise<void> {
     const now = this.nowS();
-    if (verdict.status === 'sent')
-      await this.repo.finish(m.id, m.attempts, { status: 'sent', providerId: verdict.providerId }, now);
-    else if (verdict.status === 'pending')
-      await this.repo.finish(
-        m.id,
-        m.attempts,
-        { status: 'pending', error: verdict.error, retryAtTs: now + verdict.retryInS },
-        now,
-      );
-    else await this.repo.finish(m.id, m.attempts, { status: 'failed', error: verdict.error }, now);
+    const tried: FinishedTry = {
+      id: m.id,
+      attempts: m.attempts,
+      outcome:
+        verdict.status === 'sent'
+          ? { status: 'sent', providerId: verdict.providerId }
+          : verdict.status === 'pending'
+            ? { status: 'pending', error: verdict.error, retryAtTs: now + verdict.retryInS }
+            : { status: 'failed', error: verdict.error },
+    };
+    await new Promise<void>((stored, failed) => {
+      this.waiting.push({ tried, stored, failed });
+      this.soon();
+    });
+  }
+
+  private track(p: Promise<unknown>): void {
+    this.busy.add(p);
+    void p.finally(() => this.busy.delete(p)).catch(() => undefined);
   }
 }
 
@@ -241,4 +306,10 @@ export function outgoing(m: DeliveryMessageRow): OutgoingMessage {
     language: m.language,
     payload: m.payload ? (JSON.parse(m.payload) as Record<string, unknown>) : undefined,
   };
+}
+
+function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
 }

@@ -109,7 +109,7 @@ export function deliveryFeature(
       // One process owns a SQLite store: claims left by a killed predecessor need not run out first.
       if (kernel.store.engine === 'sqlite') await repo.releaseClaims(kernel.nowS());
       if (!config.smtpUrl) localSmtp = await startLocalSmtpServer();
-      email = new EmailChannel(config.smtpUrl ?? localSmtp!.url, config.mailFrom);
+      email = new EmailChannel(config.smtpUrl ?? localSmtp!.url, config.mailFrom, config.concurrency.email);
       adapters.email = email;
       if (!config.twilio) fake = await startFakeSmsProvider();
       const twilio = config.twilio ?? {
