@@ -6,7 +6,11 @@ import type {
   SendOutcome,
 } from '../src/features/delivery/channels/ChannelAdapter.js';
 import { DeliveryRepository } from '../src/features/delivery/delivery.repository.js';
-import { DeliveryWorker, type WorkerLimits } from '../src/features/delivery/deliveryWorker.js';
+import {
+  DeliveryWorker,
+  workerLimitsOf,
+  type WorkerLimits,
+} from '../src/features/delivery/deliveryWorker.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 
 const HAY = 'hay@demo.emberwatch';
@@ -46,6 +50,40 @@ class GatedChannel implements ChannelAdapter {
     for (const r of this.held.splice(0)) r();
   }
 }
+
+describe("the worker's limits from the configuration", () => {
+  const concurrency = { email: 4, sms: 3, voice: 2, sentinel: 5, push: 6 };
+  it('paces SMS and calls by their own Twilio buckets and e-mail by the relay, one second a burst', () => {
+    const limits = workerLimitsOf({
+      concurrency,
+      rates: { twilioMessagesPerS: 20, twilioCallsPerS: 1, smtpPerS: 2.5 },
+    });
+    expect(limits).toEqual({
+      concurrency,
+      rates: {
+        sms: { provider: 'twilio-messages', limit: { perSecond: 20, burst: 20 } },
+        voice: { provider: 'twilio-calls', limit: { perSecond: 1, burst: 1 } },
+        email: { provider: 'smtp', limit: { perSecond: 2.5, burst: 3 } },
+      },
+    });
+    // One place per channel and one for channels this build does not know.
+    expect(
+      new DeliveryWorker(
+        {} as DeliveryRepository,
+        () => ({}),
+        () => 0,
+        15,
+        limits,
+      ).maxInFlight,
+    ).toBe(21);
+  });
+  it('leaves a provider unpaced at 0', () => {
+    expect(
+      workerLimitsOf({ concurrency, rates: { twilioMessagesPerS: 0, twilioCallsPerS: 0, smtpPerS: 0 } })
+        .rates,
+    ).toEqual({});
+  });
+});
 
 describe(`the delivery worker on ${TEST_ENGINE}`, () => {
   let t: TestApp;
