@@ -5,16 +5,25 @@
  *
  * - latency: no faults; the time from posting the reading that raises an alert to its e-mail accepted by
  *   SMTP (p50/p95), and to its SMS accepted by the provider;
+ * - parallel (issue 27 item 7): 100 alerts raised at once, each on a storage of its own (100 storages of
+ *   one probe each), every one sent by SMS, e-mail and Sentinel webhook (300 messages), no faults; the
+ *   time from the raise (the ingest acknowledgement of the packets with the hot readings) to the last
+ *   message received by the stand-ins. One alert per storage on purpose: alerts of one storage raised
+ *   within a few seconds are to become one message (alert grouping), and 100 storages keep them 100.
+ *   Repeated `--parallel-runs` times on a fresh store and server each; the median is the figure;
  * - faults: 30 % of SMTP transactions answered 451 and 30 % of provider calls 503; every message must
  *   arrive (100 %) — late, after the back-off, but once;
  * - crashes: the server killed with SIGKILL 10 times while it delivers, and started again on the same
- *   store; 0 lost, at most one duplicate per crash.
+ *   store; 0 lost, at most one duplicate per claimed message per crash (the sum of the channels'
+ *   places, DELIVERY_*_CONCURRENCY, decision 0069).
  *
  *   npm run bench -- delivery
- *   npx tsx bench/delivery/run.ts [--alerts 1000] [--latency-alerts 100] [--kills 10] [--results bench/results/delivery.json]
+ *   npx tsx bench/delivery/run.ts [--alerts 1000] [--latency-alerts 100] [--kills 10] [--parallel-runs 5]
+ *     [--rounds latency,parallel,faults,crashes] [--results bench/results/delivery.json]
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -31,23 +40,35 @@ import {
   startServer,
   stationId,
   stationSecret,
-  writeResults,
 } from '../support/benchServer.js';
-import { freePort, loadAverage } from '../support/procStats.js';
+import { freePort, loadAverage, median } from '../support/procStats.js';
 import { positive } from '../support/positiveArg.js';
 import { seedMonitoredStorages } from '../support/seedMonitoredStorages.js';
+import { loadConfig } from '../../apps/server/src/config.js';
 
 const { values: args } = parseArgs({
   options: {
     alerts: { type: 'string', default: '1000' },
     'latency-alerts': { type: 'string', default: '40' },
     kills: { type: 'string', default: '10' },
+    'parallel-runs': { type: 'string', default: '5' },
+    rounds: { type: 'string', default: 'latency,parallel,faults,crashes' },
     results: { type: 'string', default: 'bench/results/delivery.json' },
   },
 });
 const ALERTS = Math.round(positive('alerts', args.alerts, 20_000));
 const LATENCY_ALERTS = Math.round(positive('latency-alerts', args['latency-alerts'], 1_000));
 const KILLS = Math.round(positive('kills', args.kills, 100));
+const PARALLEL_RUNS = Math.round(positive('parallel-runs', args['parallel-runs'], 50));
+const ROUNDS = new Set(args.rounds.split(',').map((r) => r.trim()));
+for (const r of ROUNDS)
+  if (!['latency', 'parallel', 'faults', 'crashes'].includes(r)) throw new Error(`no round named ${r}`);
+/** Messages one server process may have claimed at once: its channels' places and one for the rest. */
+const PLACES =
+  Object.values(loadConfig({ ...process.env, NODE_ENV: 'test' }).delivery.concurrency).reduce(
+    (a, b) => a + b,
+    0,
+  ) + 1;
 const STATIONS = 8;
 const DEPTHS = 2;
 const LIMIT = 500;
@@ -100,16 +121,26 @@ async function countingSmtp(faultRate: () => number) {
   };
 }
 
+/** How a round's store is laid out: its stations and probes, and the storages they are spread over. */
+interface Layout {
+  stations: number;
+  /** Probes per station. */
+  probes: number;
+  storages: number;
+  /** The Sentinel webhook the account's storages also alert, when the round has one. */
+  sentinelUrl?: string;
+}
+
 /** A fresh store: the bench account with a phone and an address, its storages monitored (limit 50 °C). */
-async function freshStore(probes: number): Promise<string> {
+async function freshStore(layout: Layout): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'emberwatch-bench-delivery-'));
-  await prepareStore({ dataDir, stations: STATIONS, login: false });
+  await prepareStore({ dataDir, stations: layout.stations, login: false });
   await seedMonitoredStorages({
     dataDir,
-    stations: STATIONS,
-    probes,
-    storages: STATIONS,
-    rules: STATIONS,
+    stations: layout.stations,
+    probes: layout.probes,
+    storages: layout.storages,
+    rules: layout.storages,
     rulesOf: () => [
       { id: 1, type: 'ABS_MAX', settings: { ...defaultRuleSettings('ABS_MAX'), alertLimit: LIMIT } },
     ],
@@ -123,11 +154,44 @@ async function freshStore(probes: number): Promise<string> {
     sms: { active: true, UIDS: [owner.id] },
     email: { active: true, UIDS: [owner.id] },
     voice: { active: false, UIDS: [], noCallHours: [9, 17], tempLimit: 60 },
-    sentinel: { active: false },
+    sentinel: { active: Boolean(layout.sentinelUrl) },
   };
   db.prepare('update storages set alert_messaging = ?').run(JSON.stringify(messaging));
+  if (layout.sentinelUrl) {
+    const now = Math.floor(Date.now() / 1000);
+    db.prepare(
+      `insert into sentinel_targets (owner_user_id, site_id, url, secret, secret_created_ts, secret_shown,
+         created_ts, updated_ts) values (?, 'bench-site', ?, ?, ?, 1, ?, ?)`,
+    ).run(owner.id, layout.sentinelUrl, 'ab'.repeat(32), now, now, now);
+  }
   db.close();
   return dataDir;
+}
+
+/** A stand-in Sentinel receiver: answers 204 and counts each outbox message (the body's deliveryId). */
+async function countingWebhook() {
+  const received = new Map<string, number>();
+  const firstAt = new Map<string, number>();
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const id = String(
+        (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { deliveryId?: string }).deliveryId,
+      );
+      received.set(id, (received.get(id) ?? 0) + 1);
+      if (!firstAt.has(id)) firstAt.set(id, performance.now());
+      res.writeHead(204).end();
+    });
+  });
+  const port = await freePort();
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', () => r()));
+  return {
+    url: `http://127.0.0.1:${port}/sentinel`,
+    received,
+    firstAt,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 function serverEnv(smtpUrl: string, sms: FakeSmsProvider): void {
@@ -140,6 +204,8 @@ function serverEnv(smtpUrl: string, sms: FakeSmsProvider): void {
     DELIVERY_MAX_REPEATS: '0',
     // Retries from 2 s instead of 15 s, so that a round under 30 % faults drains in minutes, not an hour.
     DELIVERY_RETRY_BASE_S: '2',
+    // The parallel round's webhook receiver is on this machine.
+    SENTINEL_ALLOW_PRIVATE: '1',
   });
 }
 
@@ -224,14 +290,21 @@ interface Round {
 }
 
 /**
- * A fresh store with `probes` probes per station, the stand-ins (faults as given) and the built server
+ * A fresh store (`probes` probes on each of STATIONS stations, a storage per station, or the layout
+ * given), the stand-ins (faults as given) and the built server
  * pointed at them; `work` runs against it, and everything is stopped and deleted afterwards.
  */
-async function round<T>(probes: number, faultRate: number, work: (r: Round) => Promise<T>): Promise<T> {
+async function round<T>(
+  layout: number | Layout,
+  faultRate: number,
+  work: (r: Round) => Promise<T>,
+): Promise<T> {
   const smtp = await countingSmtp(() => faultRate);
   const sms = await startFakeSmsProvider();
   sms.setFaults(faultRate, 503);
-  const dataDir = await freshStore(probes);
+  const dataDir = await freshStore(
+    typeof layout === 'number' ? { stations: STATIONS, probes: layout, storages: STATIONS } : layout,
+  );
   serverEnv(smtp.url, sms);
   const port = await freePort();
   running = await startServer(dataDir, undefined, port);
@@ -277,6 +350,118 @@ async function latencyRound() {
       readingToSmsMs: latencySummary(smsMs),
     };
   });
+}
+
+/** The parallel round's store: 4 stations of 25 probes, each probe a storage of its own. */
+const PARALLEL_STATIONS = 4;
+const PARALLEL_PROBES = 25;
+const PARALLEL_ALERTS = PARALLEL_STATIONS * PARALLEL_PROBES;
+
+/** Posts one packet per station of the parallel round: a reading per probe, `hot` at the first depth or not. */
+async function postParallel(port: number, ts: number, hot: boolean): Promise<number[]> {
+  const acks: number[] = [];
+  for (let s = 0; s < PARALLEL_STATIONS; s++) {
+    const readings = Array.from({ length: PARALLEL_PROBES }, (_, p) => ({
+      sensor_id: `B${s}P${p}`,
+      meas_ts: ts,
+      temperatures: [hot ? 700 : 400, 400],
+    }));
+    const res = await fetch(`http://127.0.0.1:${port}/ingest/v1/packets`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Station ${stationId(s)}:${stationSecret(s)}`,
+      },
+      body: JSON.stringify({ type: 'data', readings }),
+    });
+    if (!res.ok) throw new Error(`ingest failed: ${res.status} ${await res.text()}`);
+    const body = (await res.json()) as { rejected?: unknown[] };
+    if (body.rejected && body.rejected.length > 0)
+      throw new Error(`readings refused: ${JSON.stringify(body.rejected[0])}`);
+    acks.push(performance.now());
+  }
+  return acks;
+}
+
+/**
+ * 100 alerts at once, one per storage (so that grouping the alerts of one storage cannot merge them),
+ * each by SMS, e-mail and Sentinel webhook, no faults: from the raise to the last of the 300 messages.
+ */
+async function parallelRun() {
+  const hook = await countingWebhook();
+  try {
+    const layout = {
+      stations: PARALLEL_STATIONS,
+      probes: PARALLEL_PROBES,
+      storages: PARALLEL_ALERTS,
+      sentinelUrl: hook.url,
+    };
+    return await round(layout, 0, async ({ smtp, sms, port }) => {
+      const ts = Math.floor(Date.now() / 1000) - 120;
+      // The probes come to be (first readings, below the limit) before the timed raise.
+      await postParallel(port, ts - 600, false);
+      await new Promise((r) => setTimeout(r, 1000));
+      const acks = await postParallel(port, ts, true);
+      const raisedAt = acks[0]!;
+      const smsAt = () =>
+        new Map(sms.messages().map((m) => [m.messageId, m.acceptedAt - performance.timeOrigin]));
+      await until(
+        'the 300 messages',
+        () =>
+          smtp.firstAt.size >= PARALLEL_ALERTS &&
+          smsAt().size >= PARALLEL_ALERTS &&
+          hook.firstAt.size >= PARALLEL_ALERTS,
+        5 * 60_000,
+        () => `${smtp.firstAt.size} mails, ${smsAt().size} SMS, ${hook.firstAt.size} webhooks`,
+      );
+      const lastOf = (times: Iterable<number>) => Math.max(...times) - raisedAt;
+      const last = {
+        email: lastOf(smtp.firstAt.values()),
+        sms: lastOf(smsAt().values()),
+        sentinel: lastOf(hook.firstAt.values()),
+      };
+      const firstMs =
+        Math.min(...smtp.firstAt.values(), ...smsAt().values(), ...hook.firstAt.values()) - raisedAt;
+      const duplicates =
+        [...smtp.received.values(), ...hook.received.values()].reduce((a, n) => a + n - 1, 0) +
+        sms.messages().length -
+        smsAt().size;
+      return {
+        raiseToLastMs: Math.round(Math.max(last.email, last.sms, last.sentinel)),
+        raiseToFirstMs: Math.round(firstMs),
+        lastByChannelMs: {
+          email: Math.round(last.email),
+          sms: Math.round(last.sms),
+          sentinel: Math.round(last.sentinel),
+        },
+        /** From the first packet's acknowledgement to the last's (the raise is the first). */
+        ingestMs: Math.round(acks.at(-1)! - acks[0]!),
+        duplicates,
+      };
+    });
+  } finally {
+    await hook.close();
+  }
+}
+
+async function parallelRound() {
+  const runs = [];
+  for (let i = 0; i < PARALLEL_RUNS; i++) {
+    const load = loadAverage()[0];
+    const run = { ...(await parallelRun()), load1Before: load };
+    console.log(`  parallel run ${i + 1}/${PARALLEL_RUNS}`, JSON.stringify(run));
+    runs.push(run);
+  }
+  return {
+    alerts: PARALLEL_ALERTS,
+    storages: PARALLEL_ALERTS,
+    channels: ['sms', 'email', 'sentinel'],
+    messages: 3 * PARALLEL_ALERTS,
+    runs: runs.length,
+    raiseToLastMsMedian: median(runs.map((r) => r.raiseToLastMs)),
+    raiseToFirstMsMedian: median(runs.map((r) => r.raiseToFirstMs)),
+    perRun: runs,
+  };
 }
 
 async function faultRound() {
@@ -339,28 +524,40 @@ async function crashRound() {
       lost: 2 * expected - (smtp.received.size + smsIds().size),
       duplicates: dupMail + dupSms,
       sentInOutbox: out.sent,
+      /** The most duplicates the kills may cause: one per place a process has (decision 0069). */
+      bound: kills * PLACES,
     };
   });
 }
 
 const loadBefore = loadAverage();
-console.log(`delivery harness: ${ALERTS} alerts, ${KILLS} kills, load ${loadBefore.join(' ')}`);
-const latency = await latencyRound();
-console.log('latency', JSON.stringify(latency));
-const faults = await faultRound();
-console.log('faults', JSON.stringify(faults));
-const crashes = await crashRound();
-console.log('crashes', JSON.stringify(crashes));
+console.log(
+  `delivery harness: rounds ${[...ROUNDS].join(', ')}; ${ALERTS} alerts, ${KILLS} kills, load ${loadBefore.join(' ')}`,
+);
+const latency = ROUNDS.has('latency') ? await latencyRound() : undefined;
+if (latency) console.log('latency', JSON.stringify(latency));
+const parallel = ROUNDS.has('parallel') ? await parallelRound() : undefined;
+if (parallel) console.log('parallel', JSON.stringify({ ...parallel, perRun: undefined }));
+const faults = ROUNDS.has('faults') ? await faultRound() : undefined;
+if (faults) console.log('faults', JSON.stringify(faults));
+const crashes = ROUNDS.has('crashes') ? await crashRound() : undefined;
+if (crashes) console.log('crashes', JSON.stringify(crashes));
 const results = {
   date: new Date().toISOString(),
+  command: `npx tsx bench/delivery/run.ts ${process.argv.slice(2).join(' ')}`.trim(),
   loadBefore,
   loadAfter: loadAverage(),
   latency,
+  parallel,
   faults,
   crashes,
 };
-writeResults('delivery', results);
-if (faults.deliveredShare < 1 || crashes.lost > 0 || crashes.duplicates > crashes.kills) {
+writeFileSync(args.results, JSON.stringify(results, null, 2) + '\n');
+if (
+  (faults && (faults.deliveredShare < 1 || faults.duplicates > 0)) ||
+  (crashes && (crashes.lost > 0 || crashes.duplicates > crashes.bound)) ||
+  (parallel && parallel.perRun.some((r) => r.duplicates > 0))
+) {
   console.error('delivery harness: a guarantee did not hold');
   process.exit(1);
 }

@@ -96,6 +96,23 @@ const deliveryEnvSchema = z.object({
     .string()
     .refine((s) => s === '' || s.length >= 32, 'ACK_LINK_SECRET must be at least 32 characters')
     .optional(),
+  /**
+   * Sends in flight at once per channel and process (decision 0069): each channel goes on while
+   * another hangs. Their sum is the most duplicates one crash of a process can cause.
+   */
+  DELIVERY_EMAIL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  DELIVERY_SMS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  DELIVERY_VOICE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  DELIVERY_SENTINEL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  DELIVERY_PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /**
+   * Provider rate limits per process, sends a second (bursts of one second's worth; 0: none). Twilio
+   * places calls at 1 a second per account unless raised (its "CPS"); messages it queues per sender,
+   * so 20 API requests a second stay far below its concurrency limit; 20 mails a second suits a relay.
+   */
+  TWILIO_MESSAGES_PER_S: z.coerce.number().min(0).max(1000).default(20),
+  TWILIO_CALLS_PER_S: z.coerce.number().min(0).max(1000).default(1),
+  SMTP_MESSAGES_PER_S: z.coerce.number().min(0).max(1000).default(20),
 });
 
 /** Payments (issue 14 item 4, decision 0056): Stripe's keys; without them the local fake runs. */
@@ -163,6 +180,10 @@ export interface DeliveryConfig {
   groupWaitS: number;
   /** ACK_LINK_SECRET; undefined: the generated key kept in the store. */
   ackLinkSecret: string | undefined;
+  /** Sends in flight at once per channel (decision 0069). */
+  concurrency: { email: number; sms: number; voice: number; sentinel: number; push: number };
+  /** Provider rate limits, sends a second; 0: none. */
+  rates: { twilioMessagesPerS: number; twilioCallsPerS: number; smtpPerS: number };
 }
 
 function loadDeliveryConfig(env: NodeJS.ProcessEnv, port: number): DeliveryConfig {
@@ -192,6 +213,18 @@ function loadDeliveryConfig(env: NodeJS.ProcessEnv, port: number): DeliveryConfi
     quietHours: e.DELIVERY_QUIET_HOURS.split('-').map(Number) as [number, number],
     groupWaitS: e.DELIVERY_GROUP_WAIT_S,
     ackLinkSecret: e.ACK_LINK_SECRET || undefined,
+    concurrency: {
+      email: e.DELIVERY_EMAIL_CONCURRENCY,
+      sms: e.DELIVERY_SMS_CONCURRENCY,
+      voice: e.DELIVERY_VOICE_CONCURRENCY,
+      sentinel: e.DELIVERY_SENTINEL_CONCURRENCY,
+      push: e.DELIVERY_PUSH_CONCURRENCY,
+    },
+    rates: {
+      twilioMessagesPerS: e.TWILIO_MESSAGES_PER_S,
+      twilioCallsPerS: e.TWILIO_CALLS_PER_S,
+      smtpPerS: e.SMTP_MESSAGES_PER_S,
+    },
   };
 }
 

@@ -16,6 +16,22 @@ export type DeliveryAlertRow = Selectable<DeliveryAlertsTable>;
 export type DeliveryMessageRow = Selectable<DeliveryMessagesTable>;
 export type NewDeliveryMessage = Insertable<DeliveryMessagesTable>;
 
+/** Which channels a claim takes: these, or all but these (the worker claims per channel, decision 0069). */
+export type ChannelFilter = { in: string[] } | { notIn: string[] };
+
+/** One try's outcome, as the worker records it. */
+export interface FinishedTry {
+  id: number;
+  /** The attempt this try was (the claim's count): a later claim's outcome is not overwritten. */
+  attempts: number;
+  outcome: {
+    status: DeliveryMessageStatus;
+    error?: string | null;
+    providerId?: string | null;
+    retryAtTs?: number;
+  };
+}
+
 /** The alert's depth as the unique key stores it: −1 for the average of the depths. */
 export const depthKey = (depth: number | null) => depth ?? -1;
 
@@ -138,12 +154,19 @@ export class DeliveryRepository {
   }
 
   /**
-   * Claims up to `limit` due messages for this worker: pending ones whose time came and 'sending' ones
-   * whose lease ran out (their worker died mid-send: at most one duplicate). On PostgreSQL the rows are
-   * locked with SKIP LOCKED, so several instances share the outbox without taking one message twice.
+   * Claims up to `limit` due messages for this worker (of the channels `channels` names, or any):
+   * pending ones whose time came and 'sending' ones whose lease ran out (their worker died mid-send:
+   * sent again, a duplicate at most). On PostgreSQL the rows are locked with SKIP LOCKED, so several
+   * instances share the outbox without taking one message twice.
    */
-  async claim(nowS: number, limit: number, leaseS: number): Promise<DeliveryMessageRow[]> {
-    const pick = this.db
+  async claim(
+    nowS: number,
+    limit: number,
+    leaseS: number,
+    channels?: ChannelFilter,
+    db: DeliveryDb = this.db,
+  ): Promise<DeliveryMessageRow[]> {
+    let pick = db
       .selectFrom('delivery_messages')
       .select('id')
       .where((eb) =>
@@ -154,8 +177,10 @@ export class DeliveryRepository {
       )
       .orderBy('id')
       .limit(limit);
+    if (channels && 'in' in channels) pick = pick.where('channel', 'in', channels.in);
+    else if (channels) pick = pick.where('channel', 'not in', channels.notIn);
     const ids = this.engine === 'postgres' ? pick.forUpdate().skipLocked() : pick;
-    return this.db
+    return db
       .updateTable('delivery_messages')
       .set((eb) => ({
         status: 'sending',
@@ -167,37 +192,48 @@ export class DeliveryRepository {
       .execute();
   }
 
-  /** Records a try's outcome, unless the message was meanwhile finished by another worker. */
-  async finish(
-    id: number,
-    attempts: number,
-    outcome: {
-      status: DeliveryMessageStatus;
-      error?: string | null;
-      providerId?: string | null;
-      retryAtTs?: number;
-    },
+  /** Records tries' outcomes, each unless its message was meanwhile finished by another worker. */
+  async finish(outcomes: readonly FinishedTry[], nowS: number, db: DeliveryDb = this.db): Promise<void> {
+    for (const { id, attempts, outcome } of outcomes)
+      await db
+        .updateTable('delivery_messages')
+        .set((eb) => ({
+          status: outcome.status,
+          // A code's text must not stay readable once it went out.
+          body:
+            outcome.status === 'sent'
+              ? eb.case().when('kind', '=', 'code').then('[code sent]').else(eb.ref('body')).end()
+              : eb.ref('body'),
+          last_error: outcome.error ?? null,
+          provider_id: outcome.providerId ?? null,
+          sent_ts: outcome.status === 'sent' ? nowS : null,
+          next_attempt_ts: outcome.retryAtTs ?? nowS,
+          lease_until_ts: null,
+        }))
+        .where('id', '=', id)
+        .where('status', '=', 'sending')
+        .where('attempts', '=', attempts)
+        .execute();
+  }
+
+  /**
+   * The worker's one write (decision 0069): records the outcomes that came back and claims the
+   * messages for the places they freed, in one transaction — one commit for all of them. Returns the
+   * rows claimed for each ask, in order.
+   */
+  async finishAndClaim(
+    outcomes: readonly FinishedTry[],
+    asks: readonly { channels: ChannelFilter; limit: number }[],
     nowS: number,
-  ): Promise<void> {
-    await this.db
-      .updateTable('delivery_messages')
-      .set((eb) => ({
-        status: outcome.status,
-        // A code's text must not stay readable once it went out.
-        body:
-          outcome.status === 'sent'
-            ? eb.case().when('kind', '=', 'code').then('[code sent]').else(eb.ref('body')).end()
-            : eb.ref('body'),
-        last_error: outcome.error ?? null,
-        provider_id: outcome.providerId ?? null,
-        sent_ts: outcome.status === 'sent' ? nowS : null,
-        next_attempt_ts: outcome.retryAtTs ?? nowS,
-        lease_until_ts: null,
-      }))
-      .where('id', '=', id)
-      .where('status', '=', 'sending')
-      .where('attempts', '=', attempts)
-      .execute();
+    leaseS: number,
+  ): Promise<DeliveryMessageRow[][]> {
+    const write = async (db: DeliveryDb) => {
+      await this.finish(outcomes, nowS, db);
+      const claimed: DeliveryMessageRow[][] = [];
+      for (const ask of asks) claimed.push(await this.claim(nowS, ask.limit, leaseS, ask.channels, db));
+      return claimed;
+    };
+    return outcomes.length + asks.length > 1 ? this.db.transaction().execute(write) : write(this.db);
   }
 
   /** Whether an inbound callback is new (and remembers it): a provider retrying one acts once. */

@@ -2,12 +2,19 @@ import type { DeliveryPlanner } from './deliveryPlanner.js';
 import type { DeliveryWorker } from './deliveryWorker.js';
 
 /** Rounds one pump may run before it yields to the next timer tick (a long backlog is not one task). */
-const MAX_ROUNDS = 50;
+const MAX_ROUNDS = 200;
+
+/**
+ * Alerts one round plans before the worker is handed their messages: a burst of alerts starts going
+ * out after the first few are worded, not after all of them (decision 0069).
+ */
+const PLAN_BATCH = 10;
 
 /**
  * Runs the planner and the worker until nothing is due, one pump at a time: started by the jobs'
  * timer and, to send without waiting for it, shortly after an evaluation recorded alerts. A kick while
- * it runs makes it go round once more rather than start a second pump.
+ * it runs makes it go round once more rather than start a second pump. The worker's sends go on after
+ * the pump's rounds end, each channel by itself (idle() waits for them too).
  */
 export class DeliveryPump {
   private running: Promise<void> | null = null;
@@ -30,9 +37,13 @@ export class DeliveryPump {
     return this.running;
   }
 
-  /** Resolves when the current pump (if any) has finished. */
+  /** Resolves when the current pump (if any) has finished and no send is in flight. */
   async idle(): Promise<void> {
-    while (this.running) await this.running;
+    // A send's outcome may kick the pump again (a failure notice to send): idle only when neither runs.
+    do {
+      while (this.running) await this.running;
+      await this.worker.idle();
+    } while (this.running);
   }
 
   private async loop(): Promise<void> {
@@ -40,7 +51,7 @@ export class DeliveryPump {
       this.again = false;
       let work = 0;
       try {
-        work += await this.planner.runOnce();
+        work += await this.planner.runOnce(PLAN_BATCH);
         work += await this.worker.runOnce();
       } catch (err) {
         this.onError(err);

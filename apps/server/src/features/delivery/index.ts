@@ -27,7 +27,7 @@ import { DeliveryFailures } from './deliveryFailures.js';
 import { DeliveryFailuresRepository } from './deliveryFailures.repository.js';
 import { DeliveryPlanner, type AlertStatusOf } from './deliveryPlanner.js';
 import { DeliveryPump } from './deliveryPump.js';
-import { DeliveryWorker } from './deliveryWorker.js';
+import { DeliveryWorker, workerLimitsOf } from './deliveryWorker.js';
 import { RecipientHealthRepository } from './recipientHealth.repository.js';
 
 export type { ChannelAdapter, OutgoingMessage, SendOutcome } from './channels/ChannelAdapter.js';
@@ -101,7 +101,14 @@ export function deliveryFeature(
     },
     nowS: kernel.nowS,
   });
-  const worker = new DeliveryWorker(repo, () => adapters, kernel.nowS, config.retryBaseS);
+  const worker = new DeliveryWorker(
+    repo,
+    () => adapters,
+    kernel.nowS,
+    config.retryBaseS,
+    workerLimitsOf(config),
+    (err) => log('delivery failed', { err }),
+  );
   const health = new RecipientHealthRepository(kernel.store.db);
   const failures = new DeliveryFailures({
     repo: new DeliveryFailuresRepository(kernel.store.db),
@@ -113,16 +120,26 @@ export function deliveryFeature(
     nowS: kernel.nowS,
     log: (msg, extra) => log(msg, extra),
   });
-  worker.onFailedForGood = (m) => failures.onFailedForGood(m);
   const pump = new DeliveryPump(planner, worker, (err) => log('delivery failed', { err }));
+  // A failure notice is a message of its own: the pump goes round again to send it.
+  worker.onFailedForGood = async (m) => {
+    await failures.onFailedForGood(m);
+    void pump.kick();
+  };
   const watch = new DataBreakWatch(
     new DataBreakRepository(repo),
     deps.effectiveDataBreakDelays ?? (() => Promise.resolve({ stations: new Map(), probes: new Map() })),
     kernel.nowS,
   );
-  // Alerts raised now are grouped at once; the group's first messages go when its gathering ends.
+  // Alerts raised now are grouped at once (one kick for a burst of evaluations); the group's first
+  // messages go when its gathering ends.
+  let pendingKick: NodeJS.Timeout | null = null;
   const kickSoon = () => {
-    setTimeout(() => void pump.kick(), 50).unref();
+    if (!pendingKick)
+      pendingKick = setTimeout(() => {
+        pendingKick = null;
+        void pump.kick();
+      }, 50).unref();
     if (config.groupWaitS > 0) setTimeout(() => void pump.kick(), config.groupWaitS * 1000 + 50).unref();
   };
   const acks = new ChannelAcks(repo, groups, deps.acknowledgeFor, kernel.nowS);
@@ -156,7 +173,7 @@ export function deliveryFeature(
       // One process owns a SQLite store: claims left by a killed predecessor need not run out first.
       if (kernel.store.engine === 'sqlite') await repo.releaseClaims(kernel.nowS());
       if (!config.smtpUrl) localSmtp = await startLocalSmtpServer();
-      email = new EmailChannel(config.smtpUrl ?? localSmtp!.url, config.mailFrom);
+      email = new EmailChannel(config.smtpUrl ?? localSmtp!.url, config.mailFrom, config.concurrency.email);
       adapters.email = email;
       if (!config.twilio) fake = await startFakeSmsProvider();
       const twilio = config.twilio ?? {
@@ -199,8 +216,12 @@ export function deliveryFeature(
     exports: {
       /** Runs the outbox until nothing is due (tests and the harness; the job does it otherwise). */
       pump: async () => {
+        // This run does what a kick still waiting would do: none is left to start after it returns.
+        if (pendingKick) clearTimeout(pendingKick);
+        pendingKick = null;
         await pump.idle();
         await pump.kick();
+        await pump.idle();
       },
       /** The local stand-ins, when running (tests and the admin page read what they received). */
       standIns: () => ({ smtp: localSmtp, sms: fake }),

@@ -13,15 +13,22 @@ export class EmailChannel implements ChannelAdapter {
   readonly channel = 'email' as const;
   private readonly transport: Transporter;
 
+  /**
+   * `connections`: SMTP connections kept open and reused, as many as e-mails may be in flight (the
+   * worker's e-mail concurrency, decision 0069) — a mail then costs its transaction, not a new
+   * connection, greeting and EHLO. 1: a fresh connection per mail.
+   */
   constructor(
     smtpUrl: string,
     private readonly from: string,
+    connections = 1,
   ) {
     this.transport = nodemailer.createTransport({
       url: smtpUrl,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 20_000,
+      ...(connections > 1 ? { pool: true, maxConnections: connections } : {}),
     });
   }
 
