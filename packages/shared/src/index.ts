@@ -100,6 +100,7 @@ export * from './domain/notifications/notificationKinds.js';
 export * from './domain/notifications/notificationRules.js';
 export * from './domain/notifications/newsRules.js';
 export * from './contracts/push.js';
+export * from './contracts/alertChannels.js';
 export * from './contracts/activation.js';
 export * from './domain/activation/index.js';
 export * from './contracts/insight.js';

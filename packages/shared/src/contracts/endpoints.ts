@@ -1,5 +1,6 @@
 import { accountEndpoints } from './account.js';
 import { activationEndpoints } from './activation.js';
+import { alertChannelEndpoints } from './alertChannels.js';
 import { baseStationEndpoints } from './baseStations.js';
 import { batchEndpoints } from './batches.js';
 import { deliveryEndpoints } from './delivery.js';
@@ -54,6 +55,7 @@ export const endpoints = catalogue({
   notifications: notificationEndpoints,
   sentinel: sentinelEndpoints,
   push: pushEndpoints,
+  alertChannels: alertChannelEndpoints,
   translations: translationEndpoints,
   ingest: ingestEndpoints,
   health: healthEndpoints,
