@@ -13,6 +13,7 @@ import { startFakeSmsProvider, type FakeSmsProvider } from './channels/fakeSmsPr
 import { startLocalSmtpServer, type LocalSmtpServer } from './channels/localSmtpServer.js';
 import { TwilioChannel } from './channels/twilioChannel.js';
 import { DeliveryRepository } from './delivery.repository.js';
+import type { DeliveryMessageStatus } from './delivery.tables.js';
 import { deliveryRoutes } from './delivery.routes.js';
 import { DeliveryService } from './delivery.service.js';
 import { DeliveryPlanner, type AlertStatusOf } from './deliveryPlanner.js';
@@ -20,6 +21,8 @@ import { DeliveryPump } from './deliveryPump.js';
 import { DeliveryWorker } from './deliveryWorker.js';
 
 export type { ChannelAdapter, OutgoingMessage, SendOutcome } from './channels/ChannelAdapter.js';
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /** How often the outbox is looked at for retries, repeats and messages another instance wrote. */
 export const DELIVERY_TICK_MS = 2_000;
@@ -137,6 +140,29 @@ export function deliveryFeature(
       /** The local stand-ins, when running (tests and the admin page read what they received). */
       standIns: () => ({ smtp: localSmtp, sms: fake }),
       acks,
+      /**
+       * A test message to one user through the outbox and the channel's adapter (the Alert channels
+       * page's web-push test, decision 0072): written, sent by the pump, and answered with its outcome
+       * once the worker has one or `waitS` has passed (then `pending`: it is retried like an alert's).
+       */
+      sendTest: async (
+        m: Parameters<DeliveryRepository['insertTestMessage']>[0],
+        waitS: number,
+      ): Promise<{ id: number; status: DeliveryMessageStatus; error: string | null }> => {
+        const id = await repo.insertTestMessage(m, kernel.nowS());
+        const until = Date.now() + waitS * 1000;
+        for (;;) {
+          // The pump sends every due message, not only this one: wait for it at most until `until`.
+          const left = until - Date.now();
+          if (left > 0) await Promise.race([pump.kick(), sleep(Math.min(left, 500))]);
+          const row = await repo.messageOutcome(id);
+          const status = row?.status ?? 'failed';
+          // Pending after a try: the worker scheduled a retry, which this call does not wait for.
+          const tried = status === 'pending' && (row?.attempts ?? 0) > 0;
+          if ((status !== 'pending' && status !== 'sending') || tried || left <= 0)
+            return { id, status, error: row?.last_error ?? null };
+        }
+      },
       /**
        * A code (or username) for a person's phone, from the account feature: an SMS through the same
        * outbox, retried like an alert's; its text is blanked once sent (the code must not stay readable).
