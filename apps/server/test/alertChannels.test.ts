@@ -99,6 +99,7 @@ describe(`the alert channels calls on ${TEST_ENGINE}`, () => {
     it.each([
       ['hay-helper', undefined, { readSentinel: false, setSentinel: false, testSentinel: true }],
       ['hay-helper', 'hay', { readSentinel: false, setSentinel: false, testSentinel: true }],
+      ['hay-helper', 'hay-helper', { readSentinel: false, setSentinel: false, testSentinel: true }],
       ['master', 'hay', { readSentinel: false, setSentinel: false, testSentinel: false }],
       ['admin', 'hay', { changeVoice: true, readSentinel: true, setSentinel: true, testSentinel: true }],
     ] as const)('lets %s read the hay farm’s channels (UID %s)', async (who, uid, rights) => {

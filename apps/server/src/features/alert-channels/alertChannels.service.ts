@@ -47,9 +47,13 @@ export class AlertChannelsService {
 
   constructor(private readonly d: AlertChannelsDeps) {}
 
-  /** The account a call is about: a sub-user's calls are about the account he works in. */
+  /**
+   * The account a call is about: a sub-user's calls (without a UID, or naming himself) are about the
+   * account he works in.
+   */
   private async accountOf(actor: Actor, uid: number | undefined): Promise<UserRow> {
-    const account = await this.d.access.targetAccount(actor, uid ?? actor.user.main_user_id ?? undefined);
+    const own = uid === undefined || uid === actor.user.id;
+    const account = await this.d.access.targetAccount(actor, own ? (actor.user.main_user_id ?? uid) : uid);
     if (account.main_user_id !== null)
       throw ApiError.invalid('A sub-user has no alert channels of its own; name the account.', 'UID');
     return account;
