@@ -27,6 +27,7 @@ import type insight from './locales/en/insight.json';
 import type recovery from './locales/en/recovery.json';
 import type demo from './locales/en/demo.json';
 import type payments from './locales/en/payments.json';
+import type alertChannels from './locales/en/alertChannels.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -58,7 +59,8 @@ declare module 'i18next' {
         typeof insight &
         typeof recovery &
         typeof demo &
-        typeof payments;
+        typeof payments &
+        typeof alertChannels;
     };
   }
 }

@@ -20,6 +20,7 @@ import {
   type DegreesUnit,
 } from '@emberwatch/shared';
 import { TEMPERATURE_BAND_COLOURS } from '../probes';
+import { AlertChannelsLink } from '../alert-channels';
 import { SentinelTestButton } from '../sentinel';
 import { AlertRecipientsDialog, type RecipientSelection } from './AlertRecipientsDialog';
 
@@ -182,6 +183,7 @@ export function AlertMessagingSection({
       )}
       {sentinel && channelSwitch('sentinel')}
       {sentinel && !readOnly && <SentinelTestButton />}
+      {!readOnly && <AlertChannelsLink voice={voiceCallEnabled} sentinel={sentinel} />}
       {!readOnly && (
         <Box>
           <Button variant="outlined" onClick={() => setChoosing(true)}>
