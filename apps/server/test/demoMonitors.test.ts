@@ -4,6 +4,7 @@ import { DEMO_ACCOUNTS, demoProbeIds } from '../src/features/demo/demoAccounts.j
 import { DEMO_HAY_LIMIT_C } from '../src/features/demo/demoMonitors.js';
 import { seedDemoMonitors } from '../src/features/demo/seedDemoMonitors.js';
 import type { MonitorEvaluator } from '../src/features/monitors/index.js';
+import { deliveryOf } from './support/deliveryHelpers.js';
 import { api, ingest } from './support/probeHelpers.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 
@@ -42,15 +43,21 @@ describe(`demo monitors on ${TEST_ENGINE}`, () => {
     const owner = (await t.findUser(`${who}@demo.emberwatch`))!;
     for (const s of storages) {
       expect(s.monitor).toBe(monitors[0]!.itemID);
-      // Its alerts reach the owner by e-mail and SMS (a reserved fictional number).
+      // Its alerts reach the owner by e-mail and SMS (a reserved fictional number); the hay farm's
+      // heating barn calls him too (decision 0072), the other storages do not.
+      const calls = who === 'hay' && s.BS_ID === 'F1000001';
       expect(s.alertMessaging).toMatchObject({
         sms: { active: true, UIDS: [owner.id] },
         email: { active: true, UIDS: [owner.id] },
-        voice: { active: false },
+        voice: calls
+          ? { active: true, UIDS: [owner.id], noCallHours: [0, 0], tempLimit: DEMO_HAY_LIMIT_C }
+          : { active: false },
         sentinel: { active: false },
       });
     }
     expect(owner.phone).toMatch(/^\+1202555010\d$/);
+    // Only the hay farm has voice calls switched on.
+    expect(owner.voice_call_enabled).toBe(who === 'hay' ? 1 : 0);
   });
 
   it('watches hay at 55 °C, and compost with the compost rules', async () => {
@@ -88,6 +95,20 @@ describe(`demo monitors on ${TEST_ENGINE}`, () => {
     const [hay] = await monitorsOf('hay');
     const abs = hay!.rules.find((r) => r.type === 'ABS_MAX')!;
     expect(abs.currentAlerts).toEqual([expect.objectContaining({ sensor_id: bale, temperature: 561 })]);
+
+    // The alert calls the owner: the call goes out through the outbox and the local fake provider
+    // takes it, reading the alert and asking for the key 1 (decision 0072; README "voice call").
+    const delivery = deliveryOf(t);
+    await delivery.pump();
+    const owner = (await t.findUser('hay@demo.emberwatch'))!;
+    const calls = delivery
+      .standIns()
+      .sms!.messages()
+      .filter((m) => m.kind === 'voice');
+    expect(calls).toEqual([expect.objectContaining({ to: owner.phone })]);
+    expect(calls[0]!.body).toContain('<Gather');
+    expect(calls[0]!.body).toContain('This is Emberwatch calling.');
+    expect(calls[0]!.body).toContain('Press 1 to acknowledge this alert.');
   });
 
   it('seeds nothing twice, and never again once a storage was saved without the monitor', async () => {
