@@ -486,6 +486,10 @@ export class DeliveryRepository {
     return row.id;
   }
 
+  messageById(id: number): Promise<DeliveryMessageRow | undefined> {
+    return this.db.selectFrom('delivery_messages').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
   /** Where one message stands. */
   messageOutcome(id: number) {
     return this.db
