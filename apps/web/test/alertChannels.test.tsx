@@ -1,7 +1,13 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { DEFAULT_UI_PREFERENCES, type AccountInfo, type GetAlertChannelsResponse } from '@emberwatch/shared';
+import {
+  DEFAULT_UI_PREFERENCES,
+  defaultAlertMessaging,
+  type AccountInfo,
+  type GetAlertChannelsResponse,
+} from '@emberwatch/shared';
 import { AlertChannelsLink } from '../src/features/alert-channels';
+import { AlertMessagingSection } from '../src/features/storages/AlertMessagingSection';
 import { changeLanguage } from '../src/i18n/i18n';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
@@ -199,5 +205,24 @@ describe('the way from a storage’s alert messaging to Alert channels', () => {
   it('is not there when both are set up', () => {
     renderWithProviders(<AlertChannelsLink voice sentinel />);
     expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('shows in a storage’s alert messaging while a channel is missing, not to a read-only viewer', () => {
+    const section = (over: { voice: boolean; sentinel: boolean; readOnly: boolean }) => (
+      <AlertMessagingSection
+        value={defaultAlertMessaging()}
+        onChange={() => undefined}
+        recipients={[]}
+        voiceCallEnabled={over.voice}
+        sentinel={over.sentinel}
+        readOnly={over.readOnly}
+        unit="C"
+        colorStepsC={[0, 40, 60, 80, 100]}
+      />
+    );
+    const { rerender } = renderWithProviders(section({ voice: false, sentinel: true, readOnly: false }));
+    expect(screen.getByRole('link', { name: 'Set up voice calls in Alert channels' })).toBeTruthy();
+    rerender(section({ voice: false, sentinel: false, readOnly: true }));
+    expect(screen.queryByTestId('alert-channels-link')).toBeNull();
   });
 });
