@@ -36,4 +36,13 @@ describe('what a caller may do on an account’s Alert channels page', () => {
       testSentinel,
     });
   });
+
+  it('keeps a demo-mode account’s target from its (public) login, not from an admin', () => {
+    const rights = sentinelRightsOf(owner, ACCOUNT);
+    expect(alertChannelRightsOf(owner, rights, { demo: true }).setSentinel).toBe(false);
+    const admin = { ...owner, userId: 1, isAdmin: true, accountIds: [1] };
+    expect(alertChannelRightsOf(admin, sentinelRightsOf(admin, ACCOUNT), { demo: true }).setSentinel).toBe(
+      true,
+    );
+  });
 });

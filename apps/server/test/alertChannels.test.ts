@@ -12,7 +12,7 @@ import { api } from './support/probeHelpers.js';
 import { fakeBrowserKeys, startPushServiceStandIn } from './support/pushServiceStandIn.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 
-const USERS = ['hay', 'hay-helper', 'grain', 'master', 'admin'] as const;
+const USERS = ['hay', 'hay-helper', 'grain', 'master', 'admin', 'visitor'] as const;
 
 /**
  * The Alert channels page's calls (issue 27 item 11; decision 0072) on both stores: who may read the
@@ -110,6 +110,15 @@ describe(`the alert channels calls on ${TEST_ENGINE}`, () => {
       expect(body.rights).toMatchObject({ changeVoice: false, ...rights });
     });
 
+    it('offers the public demo login no Sentinel setting', async () => {
+      const res = await read('visitor');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<GetAlertChannelsResponse>().rights).toMatchObject({
+        readSentinel: true,
+        setSentinel: false,
+      });
+    });
+
     it('refuses another account, a sub-user named as the account, and bad input', async () => {
       expect((await read('grain', ids.hay)).statusCode).toBe(403);
       expect((await read('master', ids.grain! + 1000)).statusCode).toBe(403);
@@ -169,6 +178,8 @@ describe(`the alert channels calls on ${TEST_ENGINE}`, () => {
         ['hay', { sentinelAlerts: { siteID: 'HILL-1', url: 'https://u:p@example.com/' } }, 400],
         ['hay', { sentinelAlerts: { ...good, secret: 'mine' } }, 400],
         ['hay', {}, 400],
+        // The public demo login's account (spec demo mode): its password is public.
+        ['visitor', { sentinelAlerts: good }, 403],
       ];
       for (const [who, body, status] of cases) {
         const res = await setTarget(who, body);

@@ -9,16 +9,19 @@ import type { SentinelRights } from '../sentinel/index.js';
  *   call costs the operator money per minute (decision 0045's daily cap is a guard, not a price).
  *   The owner sees whether it is on and how to ask for it.
  * - The Sentinel rights are the Sentinel feature's (decision 0046, with the owner's own setting of
- *   the target from decision 0072).
+ *   the target from decision 0072), except that a demo-mode account (the public visitor login) does
+ *   not set its target: its password is public.
  */
 export function alertChannelRightsOf(
   caller: { isAdmin: boolean },
   sentinel: SentinelRights,
+  account: { demo: boolean } = { demo: false },
 ): AlertChannelRights {
   return {
     changeVoice: caller.isAdmin,
     readSentinel: sentinel.read,
-    setSentinel: sentinel.configure,
+    // The public demo login's account is shared by strangers: only an admin points its alarms.
+    setSentinel: sentinel.configure && (!account.demo || caller.isAdmin),
     rotateSentinel: sentinel.rotate,
     testSentinel: sentinel.test,
   };

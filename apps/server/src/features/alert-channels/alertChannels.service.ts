@@ -72,7 +72,9 @@ export class AlertChannelsService {
       ownerPhoneComplete: isPhoneComplete(account.phone),
       sentinel: target !== null,
       pushDevices,
-      rights: alertChannelRightsOf(actor, this.d.sentinelRightsOf(actor, account.id)),
+      rights: alertChannelRightsOf(actor, this.d.sentinelRightsOf(actor, account.id), {
+        demo: account.demo === 1,
+      }),
     };
   }
 

@@ -100,6 +100,10 @@ export class SentinelService {
     need: 'set' | 'configure' = 'set',
   ): Promise<{ sentinelAlerts: SentinelAlerts | null; secret?: string }> {
     const { account, rights } = await this.scope(actor, req.UID, need);
+    // The public demo login (spec demo mode) shares one account among strangers: none of them may
+    // point its alarms somewhere (decision 0072).
+    if (need === 'configure' && account.demo === 1 && !actor.isAdmin)
+      throw ApiError.forbidden("A demo account's Sentinel connection cannot be changed.");
     if (req.sentinelAlerts === null) {
       await this.repo.remove(account.id);
       this.log.info({ accountId: account.id, by: actor.user.id }, 'sentinel target removed');
