@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { accountFeature } from './features/account/index.js';
 import { activationFeature } from './features/activation/index.js';
+import { alertChannelsFeature } from './features/alert-channels/index.js';
 import { baseStationsFeature } from './features/base-stations/index.js';
 import { batchesFeature } from './features/batches/index.js';
 import { dataBreaksFeature } from './features/data-breaks/index.js';
@@ -18,7 +19,7 @@ import { probesFeature } from './features/probes/index.js';
 import { pushFeature } from './features/push/index.js';
 import { qualityFeature } from './features/quality/index.js';
 import { readingsFeature } from './features/readings/index.js';
-import { sentinelFeature } from './features/sentinel/index.js';
+import { sentinelFeature, sentinelRightsOfActor } from './features/sentinel/index.js';
 import { hashPassword, sessionsFeature, verifyPassword } from './features/sessions/index.js';
 import { sitesFeature } from './features/sites/index.js';
 import { storagesFeature } from './features/storages/index.js';
@@ -117,6 +118,15 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
     deliveryFailed: (ownerId, props, subject) =>
       notifications.exports.notify(kernel.store.db, ownerId, 'deliveryFailed', props, subject),
   });
+  const alertChannels = alertChannelsFeature(kernel, {
+    ...auth,
+    log: opts.log,
+    sentinelRightsOf: sentinelRightsOfActor,
+    sentinelTargetOf: sentinel.exports.sentinelTargetOf,
+    pushDevicesOf: push.exports.devicesOf,
+    pushTestTextOf: push.exports.testTextOf,
+    sendTest: delivery.exports.sendTest,
+  });
   const payments = paymentsFeature(kernel, {
     ...auth,
     // Invoices are e-mailed through the delivery outbox (built above).
@@ -162,6 +172,7 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
     sentinel,
     push,
     delivery,
+    alertChannels,
     payments,
     realtime,
   ];

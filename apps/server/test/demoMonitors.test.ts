@@ -1,13 +1,24 @@
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GetMonitorsResponse, GetStoragesResponse } from '@emberwatch/shared';
 import { DEMO_ACCOUNTS, demoProbeIds } from '../src/features/demo/demoAccounts.js';
 import { DEMO_HAY_LIMIT_C } from '../src/features/demo/demoMonitors.js';
 import { seedDemoMonitors } from '../src/features/demo/seedDemoMonitors.js';
 import type { MonitorEvaluator } from '../src/features/monitors/index.js';
+import { deliveryOf } from './support/deliveryHelpers.js';
 import { api, ingest } from './support/probeHelpers.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 
 const OWNERS = ['hay', 'grain', 'compost'] as const;
+
+/** A port nobody listens on now (the server's PUBLIC_URL must be known before it starts). */
+async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
 
 describe(`demo monitors on ${TEST_ENGINE}`, () => {
   let t: TestApp;
@@ -16,8 +27,15 @@ describe(`demo monitors on ${TEST_ENGINE}`, () => {
 
   beforeAll(async () => {
     // The server's clock runs a minute after the seed's, as a user's first save always comes later.
-    t = await createTestApp({ demoMonitors: true, nowS: () => Math.floor(Date.now() / 1000) + 60 });
-    for (const u of OWNERS) tokens[u] = await t.login(`${u}@demo.emberwatch`);
+    // It listens on PUBLIC_URL: the fake provider posts the keys pressed in a call back to it.
+    const port = await freePort();
+    t = await createTestApp({
+      demoMonitors: true,
+      nowS: () => Math.floor(Date.now() / 1000) + 60,
+      env: { PUBLIC_URL: `http://127.0.0.1:${port}` },
+    });
+    await t.app.listen({ port, host: '127.0.0.1' });
+    for (const u of [...OWNERS, 'admin']) tokens[u] = await t.login(`${u}@demo.emberwatch`);
     call = api(t, tokens);
   });
   afterAll(async () => {
@@ -42,15 +60,21 @@ describe(`demo monitors on ${TEST_ENGINE}`, () => {
     const owner = (await t.findUser(`${who}@demo.emberwatch`))!;
     for (const s of storages) {
       expect(s.monitor).toBe(monitors[0]!.itemID);
-      // Its alerts reach the owner by e-mail and SMS (a reserved fictional number).
+      // Its alerts reach the owner by e-mail and SMS (a reserved fictional number); the hay farm's
+      // heating barn calls him too (decision 0072), the other storages do not.
+      const calls = who === 'hay' && s.BS_ID === 'F1000001';
       expect(s.alertMessaging).toMatchObject({
         sms: { active: true, UIDS: [owner.id] },
         email: { active: true, UIDS: [owner.id] },
-        voice: { active: false },
+        voice: calls
+          ? { active: true, UIDS: [owner.id], noCallHours: [0, 0], tempLimit: DEMO_HAY_LIMIT_C }
+          : { active: false },
         sentinel: { active: false },
       });
     }
     expect(owner.phone).toMatch(/^\+1202555010\d$/);
+    // Only the hay farm has voice calls switched on.
+    expect(owner.voice_call_enabled).toBe(who === 'hay' ? 1 : 0);
   });
 
   it('watches hay at 55 °C, and compost with the compost rules', async () => {
@@ -88,6 +112,49 @@ describe(`demo monitors on ${TEST_ENGINE}`, () => {
     const [hay] = await monitorsOf('hay');
     const abs = hay!.rules.find((r) => r.type === 'ABS_MAX')!;
     expect(abs.currentAlerts).toEqual([expect.objectContaining({ sensor_id: bale, temperature: 561 })]);
+
+    // The alert calls the owner: the call goes out through the outbox and the local fake provider
+    // takes it, reading the alert and asking for the key 1 (decision 0072; README "voice call").
+    const delivery = deliveryOf(t);
+    await delivery.pump();
+    const owner = (await t.findUser('hay@demo.emberwatch'))!;
+    const calls = delivery
+      .standIns()
+      .sms!.messages()
+      .filter((m) => m.kind === 'voice');
+    expect(calls).toEqual([expect.objectContaining({ to: owner.phone })]);
+    expect(calls[0]!.body).toContain('<Gather');
+    expect(calls[0]!.body).toContain('This is Emberwatch calling.');
+    expect(calls[0]!.body).toContain('Press 1 to acknowledge this alert.');
+
+    // The admin plays the farmer answering it (the outbox page's "Answer and press 1").
+    const db = t.store.db.withTables<{
+      delivery_messages: { id: number; channel: string; provider_id: string | null };
+      delivery_alerts: { id: number; sensor_id: string; status: string; ack_via: string | null };
+    }>();
+    const voice = await db
+      .selectFrom('delivery_messages')
+      .select(['id', 'provider_id'])
+      .where('channel', '=', 'voice')
+      .executeTakeFirstOrThrow();
+    expect(voice.provider_id).toBe(calls[0]!.sid);
+    const sms = await db
+      .selectFrom('delivery_messages')
+      .select('id')
+      .where('channel', '=', 'sms')
+      .executeTakeFirstOrThrow();
+    const press = (who: string, body: object) => call.post(who, '/admin/fakeCallKeys', body);
+    expect((await press('hay', { messageId: voice.id })).statusCode).toBe(403);
+    expect((await press('admin', { messageId: sms.id })).statusCode).toBe(404);
+    expect((await press('admin', { messageId: 999_999 })).statusCode).toBe(404);
+    expect((await press('admin', { messageId: voice.id, digits: 'OK' })).statusCode).toBe(400);
+    const alert = () =>
+      db.selectFrom('delivery_alerts').selectAll().where('sensor_id', '=', bale!).executeTakeFirstOrThrow();
+    expect((await alert()).status).toBe('open');
+    const pressed = await press('admin', { messageId: voice.id });
+    expect(pressed.statusCode, pressed.body).toBe(200);
+    expect(pressed.json()).toEqual({ status_code: 0, providerStatus: 200 });
+    expect(await alert()).toMatchObject({ status: 'acknowledged', ack_via: 'voice' });
   });
 
   it('seeds nothing twice, and never again once a storage was saved without the monitor', async () => {

@@ -52,7 +52,16 @@ describe(`an alert reaching a subscribed browser through the outbox, on ${TEST_E
     // The language messages to the owner are written in: the one chosen in the settings (decision 0045).
     const prefs = await call.post('hay', '/client/uiPrefs', { prefs: { language: 'fi' } });
     expect(prefs.statusCode, prefs.body).toBe(200);
-    standIn = await startPushServiceStandIn(() => (gone ? 410 : 201));
+    // The stand-in checks the VAPID JWT against the server's key and opens the body with the phone's
+    // keys, as the push service and the browser would (decision 0072).
+    const { public_key: serverKey } = await pushDb(t.store.db)
+      .selectFrom('push_vapid_keys')
+      .select('public_key')
+      .executeTakeFirstOrThrow();
+    standIn = await startPushServiceStandIn(() => (gone ? 410 : 201), {
+      serverKey: () => serverKey,
+      keysOf: (path) => (path === '/hay-phone' ? browser : undefined),
+    });
     await pushDb(t.store.db)
       .insertInto('push_subscriptions')
       .values({
@@ -81,6 +90,8 @@ describe(`an alert reaching a subscribed browser through the outbox, on ${TEST_E
       ['raise', 'sent', String(ownerId)],
     ]);
     expect(standIn.received).toHaveLength(1);
+    expect(standIn.refused).toEqual([]);
+    expect(standIn.verified.map((v) => v.claims.aud)).toEqual([standIn.origin]);
     const shown = JSON.parse(browser.decrypt(standIn.received[0]!.body)) as Record<string, string>;
     expect(shown.url).toBe(`/storages/${storageId}/probes/${p}`);
     expect(shown.tag).toMatch(/^alert-\d+$/);

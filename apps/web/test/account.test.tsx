@@ -132,14 +132,14 @@ describe('the account tab follows the path (spec doc 2 §2.8)', () => {
 });
 
 describe('the account page', () => {
-  it('leads /account to Users, with the three tabs, from the side menu', async () => {
+  it('leads /account to Users, with the four tabs, from the side menu', async () => {
     const { server } = accountServer();
     const app = renderApp('/probes', server);
     await app.user.click(await screen.findByTestId('menu-button'));
     await app.user.click(await screen.findByRole('link', { name: 'Account' }));
     await waitFor(() => expect(app.location()).toBe('/account/users'));
     const tabs = await screen.findAllByRole('tab');
-    expect(tabs.map((t) => t.textContent)).toEqual(['Users', 'Login', 'Services']);
+    expect(tabs.map((t) => t.textContent)).toEqual(['Users', 'Login', 'Services', 'Alert channels']);
     expect(screen.getByRole('heading', { name: 'Account', level: 1 })).toBeTruthy();
     expect(within(await screen.findByTestId('account-field-city')).getByText('Kauhajoki')).toBeTruthy();
     expect(within(screen.getByTestId('account-field-country')).getByText('Finland')).toBeTruthy();

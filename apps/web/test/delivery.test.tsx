@@ -373,6 +373,37 @@ describe('the admin’s outbox', () => {
     ]);
   });
 
+  it('answers a voice call as its recipient and presses 1, with the fake provider only', async () => {
+    const { server, add } = outboxServer(1);
+    add(outboxMessage(2, { channel: 'voice', address: '+12025550101', subject: 'Call 2: North barn' }));
+    server.override('POST /admin/fakeCallKeys', () => json({ status_code: 0, providerStatus: 200 }));
+    const app = renderApp('/admin/outbox', server);
+    const rows = await screen.findAllByTestId('outbox-row', {}, { timeout: 8000 });
+    await app.user.click(rows[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Message 2' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Answer and press 1' }));
+    expect((await within(dialog).findByRole('status')).textContent).toBe(
+      'The fake provider pressed 1 in the call; the server answered with HTTP 200.',
+    );
+    expect(server.callsTo('POST', '/admin/fakeCallKeys').map((c) => c.body)).toEqual([
+      { messageId: 2, digits: '1' },
+    ]);
+    // An e-mail offers nothing to press.
+    await app.user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await app.user.click(screen.getAllByTestId('outbox-row')[1]!);
+    expect(
+      within(await screen.findByRole('dialog', { name: 'Message 1' })).queryByTestId('fake-call-answer'),
+    ).toBeNull();
+  });
+
+  it('offers no key press with a real voice provider', async () => {
+    const { server, add } = outboxServer(0, { email: 'smtp', sms: 'twilio' });
+    add(outboxMessage(1, { channel: 'voice', address: '+12025550101' }));
+    const app = renderApp('/admin/outbox', server);
+    await app.user.click((await screen.findAllByTestId('outbox-row', {}, { timeout: 8000 }))[0]!);
+    expect(within(await screen.findByRole('dialog')).queryByTestId('fake-call-answer')).toBeNull();
+  });
+
   it('shows why a reply failed', async () => {
     const { server } = outboxServer(2);
     server.override('POST /admin/fakeSmsReply', () =>

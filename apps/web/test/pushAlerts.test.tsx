@@ -1,8 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { Plan } from '@emberwatch/shared';
+import type { TFunction } from 'i18next';
+import { endpoints, type Plan, type TestPushAlertResponse } from '@emberwatch/shared';
+import { outboxTestResult } from '../src/features/alert-channels/outboxTestResult';
 import { PushAlertsSection } from '../src/features/push';
 import { applicationServerKey, deviceLabel, madeWithKey } from '../src/features/push/pushDevice';
+import { i18n } from '../src/i18n/i18n';
 import { ApiClientProvider } from '../src/lib/ApiClientContext';
 import { ApiRequestError } from '../src/lib/ApiRequestError';
 import { createFakeServer } from './support/fakeServer';
@@ -228,6 +231,45 @@ describe('the "Alerts on this device" switch (decision 0048)', () => {
     });
     expect(subscription.unsubscribe).toHaveBeenCalledTimes(1);
     expect(section().queryByRole('button', { name: 'Send a test' })).toBeNull();
+  });
+
+  it('sends the test the Alert channels page gives it: through the outbox, not the direct call', async () => {
+    fakeBrowser({ permission: 'granted', subscription: subscriptionFor(SERVER_KEY) });
+    const api = fakeApi({
+      '/client/testPushAlert': {
+        status_code: 0,
+        messageId: 12,
+        status: 'failed',
+        error: 'push.example: HTTP 400',
+      },
+    });
+    const t = i18n.t.bind(i18n) as TFunction;
+    const { user } = renderWithProviders(
+      <ApiClientProvider client={api.client as never}>
+        <PushAlertsSection
+          sendTest={async () =>
+            outboxTestResult(
+              t,
+              (await api.client.call(endpoints.alertChannels.testPushAlert, {})) as TestPushAlertResponse,
+            )
+          }
+        />
+      </ApiClientProvider>,
+    );
+    await section().findByText('Alerts show on this device.');
+    await user.click(section().getByRole('button', { name: 'Send a test' }));
+    await section().findByText('The test alert could not be delivered: push.example: HTTP 400');
+    expect(api.paths()).toEqual(['/client/getPushStatus', '/client/testPushAlert']);
+    expect(outboxTestResult(t, { status_code: 0, messageId: 1, status: 'sent', error: null })).toEqual({
+      ok: true,
+      text: 'Test alert sent to your devices through the alert outbox. It shows in a few seconds.',
+    });
+    expect(
+      outboxTestResult(t, { status_code: 0, messageId: 1, status: 'pending', error: 'HTTP 503' }),
+    ).toEqual({
+      ok: false,
+      text: 'The test alert is not delivered yet; it is retried like an alert.',
+    });
   });
 
   it('is off when this browser’s subscription belongs to another user of the browser', async () => {

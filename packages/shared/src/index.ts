@@ -102,6 +102,7 @@ export * from './domain/dataBreaks/index.js';
 export * from './contracts/dataBreaks.js';
 export * from './domain/notifications/newsRules.js';
 export * from './contracts/push.js';
+export * from './contracts/alertChannels.js';
 export * from './contracts/activation.js';
 export * from './domain/activation/index.js';
 export * from './contracts/insight.js';

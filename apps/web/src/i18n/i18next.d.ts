@@ -28,6 +28,7 @@ import type recovery from './locales/en/recovery.json';
 import type demo from './locales/en/demo.json';
 import type payments from './locales/en/payments.json';
 import type dataBreaks from './locales/en/dataBreaks.json';
+import type alertChannels from './locales/en/alertChannels.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -60,7 +61,8 @@ declare module 'i18next' {
         typeof recovery &
         typeof demo &
         typeof payments &
-        typeof dataBreaks;
+        typeof dataBreaks &
+        typeof alertChannels;
     };
   }
 }

@@ -123,6 +123,18 @@ export const fakeSmsReplyRequestSchema = z.strictObject({
   body: z.string().trim().min(1).max(160),
 });
 
+/**
+ * Admins, with the fake provider only: the person a voice call went to presses keys in it (the demo's
+ * way to try "press 1", decision 0072). The call is the outbox message's.
+ */
+export const fakeCallKeysRequestSchema = z.strictObject({
+  messageId: z.int().positive().describe('The outbox message of the voice call.'),
+  digits: z
+    .string()
+    .regex(/^[0-9*#]{1,4}$/, 'Keys of a phone: 0–9, * and #')
+    .default('1'),
+});
+
 /** Admins, with the fake provider only: the SMS it accepted, as the phones would have received them. */
 export const fakeSmsMessagesQuerySchema = z.object({
   to: z.string().trim().min(8).max(20).optional().describe('Only those to this number.'),
@@ -177,6 +189,15 @@ export const deliveryEndpoints = defineEndpoints({
     response: z.object({ status_code: z.literal(0), providerStatus: z.int() }),
     auth: 'user',
     summary: 'Admins, with the local fake SMS provider: plays a person replying to an SMS.',
+  }),
+  fakeCallKeys: defineEndpoint({
+    method: 'POST',
+    path: '/admin/fakeCallKeys',
+    body: fakeCallKeysRequestSchema,
+    response: z.object({ status_code: z.literal(0), providerStatus: z.int() }),
+    auth: 'user',
+    summary:
+      'Admins, with the local fake provider: plays the person in a voice call pressing keys (1 acknowledges).',
   }),
   fakeSmsMessages: defineEndpoint({
     method: 'GET',

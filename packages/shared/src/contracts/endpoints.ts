@@ -1,5 +1,6 @@
 import { accountEndpoints } from './account.js';
 import { activationEndpoints } from './activation.js';
+import { alertChannelEndpoints } from './alertChannels.js';
 import { baseStationEndpoints } from './baseStations.js';
 import { batchEndpoints } from './batches.js';
 import { dataBreakEndpoints } from './dataBreaks.js';
@@ -56,6 +57,7 @@ export const endpoints = catalogue({
   dataBreaks: dataBreakEndpoints,
   sentinel: sentinelEndpoints,
   push: pushEndpoints,
+  alertChannels: alertChannelEndpoints,
   translations: translationEndpoints,
   ingest: ingestEndpoints,
   health: healthEndpoints,

@@ -137,6 +137,22 @@ export const setSentinelAlertsResponseSchema = z.object({
 });
 export type SetSentinelAlertsResponse = z.infer<typeof setSentinelAlertsResponseSchema>;
 
+/**
+ * The owner's own setting of the target (decision 0072): the same rules as the admin's call; a new
+ * target's secret is answered once, in this answer, to the owner.
+ */
+export const setSentinelTargetRequestSchema = z.strictObject({
+  UID: uidSchema,
+  sentinelAlerts: sentinelAlertsSchema.nullable().describe('The target; null removes it with its secret.'),
+});
+export type SetSentinelTargetRequest = z.infer<typeof setSentinelTargetRequestSchema>;
+
+export const setSentinelTargetResponseSchema = setSentinelAlertsResponseSchema.extend({
+  /** A new target's signing secret, to its owner only, once (a changed URL or site id keeps it). */
+  secret: z.string().optional(),
+});
+export type SetSentinelTargetResponse = z.infer<typeof setSentinelTargetResponseSchema>;
+
 export const testSentinelCallResponseSchema = z.object({
   status_code: z.literal(0),
   /** The target answered 2xx. */
@@ -174,6 +190,15 @@ export const sentinelEndpoints = defineEndpoints({
     auth: 'user',
     summary:
       "Sends a signed test call (60 C or 140 F) to the account's Sentinel target; answers OK or why not.",
+  }),
+  setSentinelTarget: defineEndpoint({
+    method: 'POST',
+    path: '/client/setSentinelTarget',
+    body: setSentinelTargetRequestSchema,
+    response: setSentinelTargetResponseSchema,
+    auth: 'user',
+    summary:
+      "The owner (or an admin): sets or removes the account's Sentinel target; a new target's secret is answered to the owner once.",
   }),
   setSentinelAlerts: defineEndpoint({
     method: 'POST',

@@ -462,6 +462,66 @@ export class DeliveryRepository {
       .execute();
   }
 
+  /**
+   * A test message of a channel to one user (decision 0072): a `test` row of the outbox, sent by the
+   * workers through the channel's adapter like an alert's message. Answers its id.
+   */
+  async insertTestMessage(
+    m: {
+      ownerId: number;
+      userId: number;
+      channel: 'push';
+      address: string;
+      subject: string;
+      body: string;
+      payload: Record<string, unknown>;
+    },
+    nowS: number,
+  ): Promise<number> {
+    const user = await this.owner(m.userId);
+    const row = await this.db
+      .insertInto('delivery_messages')
+      .values({
+        owner_user_id: m.ownerId,
+        delivery_alert_id: null,
+        storage_id: null,
+        kind: 'test',
+        step: 0,
+        channel: m.channel,
+        recipient_user_id: m.userId,
+        recipient_name: user
+          ? [user.firstname, user.lastname].filter((p) => p && p.trim()).join(' ') || user.username
+          : '',
+        address: m.address,
+        sender: null,
+        language: user?.language ?? 'en',
+        subject: m.subject,
+        body: m.body,
+        html: null,
+        payload: JSON.stringify(m.payload),
+        status: 'pending',
+        attempts: 0,
+        next_attempt_ts: nowS,
+        created_ts: nowS,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  messageById(id: number): Promise<DeliveryMessageRow | undefined> {
+    return this.db.selectFrom('delivery_messages').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Where one message stands. */
+  messageOutcome(id: number) {
+    return this.db
+      .selectFrom('delivery_messages')
+      .select(['status', 'attempts', 'last_error'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
   private async anyAdminId(): Promise<number> {
     const row = await this.db
       .selectFrom('users')

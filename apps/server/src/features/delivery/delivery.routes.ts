@@ -195,6 +195,18 @@ export function deliveryRoutes(ctx: DeliveryRouteContext) {
         );
         return { status_code: 0 as const, providerStatus };
       });
+      route(api, deliveryEndpoints.fakeCallKeys).handle(async (req) => {
+        if (!actorOf(req).isAdmin)
+          throw ApiError.forbidden('Only administrators can play the fake provider.');
+        const fake = ctx.fake();
+        if (!fake) throw ApiError.invalid('A real voice provider is configured: keys are pressed on phones.');
+        const call = await ctx.repo.messageById(req.body.messageId);
+        if (call?.channel !== 'voice' || call.provider_id === null)
+          throw ApiError.notFound('No voice call the provider placed has this id.');
+        const providerStatus = await fake.pressKeys(call.provider_id, req.body.digits);
+        if (providerStatus === 404) throw ApiError.notFound('The fake provider does not know this call.');
+        return { status_code: 0 as const, providerStatus };
+      });
       route(api, deliveryEndpoints.fakeSmsMessages).handle((req) => {
         if (!actorOf(req).isAdmin)
           throw ApiError.forbidden('Only administrators can read the fake provider.');

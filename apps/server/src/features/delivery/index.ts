@@ -21,6 +21,7 @@ import { DataBreakRepository } from './dataBreak.repository.js';
 import { DataBreakWatch, type EffectiveDelaysOf } from './dataBreakWatch.js';
 import { DeliveryRepository } from './delivery.repository.js';
 import { DeliveryGroupRepository } from './deliveryGroup.repository.js';
+import type { DeliveryMessageStatus } from './delivery.tables.js';
 import { deliveryRoutes } from './delivery.routes.js';
 import { DeliveryService } from './delivery.service.js';
 import { DeliveryFailures } from './deliveryFailures.js';
@@ -31,6 +32,8 @@ import { DeliveryWorker, workerLimitsOf } from './deliveryWorker.js';
 import { RecipientHealthRepository } from './recipientHealth.repository.js';
 
 export type { ChannelAdapter, OutgoingMessage, SendOutcome } from './channels/ChannelAdapter.js';
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /** How often the outbox is looked at for retries, repeats and messages another instance wrote. */
 export const DELIVERY_TICK_MS = 2_000;
@@ -233,6 +236,34 @@ export function deliveryFeature(
        * address, derived from the outbox: the storages feature shows them beside each person.
        */
       recipientHealthOf: (accountId: number): Promise<RecipientHealth[]> => health.ofAccount(accountId),
+      /**
+       * A test message to one user through the outbox and the channel's adapter (the Alert channels
+       * page's web-push test, decision 0072): written, sent by the pump, and answered with its outcome
+       * once the worker has one or `waitS` has passed (then `pending`: it is retried like an alert's).
+       */
+      sendTest: async (
+        m: Parameters<DeliveryRepository['insertTestMessage']>[0],
+        waitS: number,
+      ): Promise<{ id: number; status: DeliveryMessageStatus; error: string | null }> => {
+        const id = await repo.insertTestMessage(m, kernel.nowS());
+        const until = Date.now() + waitS * 1000;
+        for (;;) {
+          // The pump sends every due message, not only this one: wait for it at most until `until`.
+          const left = until - Date.now();
+          // A real timer between looks: the sends run beside this loop (decision 0069), and a loop of
+          // promises alone would never let their sockets be read.
+          if (left > 0) {
+            void pump.kick();
+            await sleep(Math.min(left, 50));
+          }
+          const row = await repo.messageOutcome(id);
+          const status = row?.status ?? 'failed';
+          // Pending after a try: the worker scheduled a retry, which this call does not wait for.
+          const tried = status === 'pending' && (row?.attempts ?? 0) > 0;
+          if ((status !== 'pending' && status !== 'sending') || tried || left <= 0)
+            return { id, status, error: row?.last_error ?? null };
+        }
+      },
       /**
        * A code (or username) for a person's phone, from the account feature: an SMS through the same
        * outbox, retried like an alert's; its text is blanked once sent (the code must not stay readable).

@@ -51,6 +51,12 @@ export interface DemoAccount {
   master?: { authorizedBy: string[]; requestedFrom?: string[] };
   mainUser?: string;
   /**
+   * Voice calls on (the account's voiceCallEnabled, which an admin switches, decision 0072): the
+   * seeded monitor's storages on the heating station call the owner when a bale passes the fire-risk
+   * limit, day and night, answered by the local fake provider (seedDemoMonitors.ts).
+   */
+  voiceCalls?: boolean;
+  /**
    * The spec's demo mode (doc 1 §6, doc 2 §6): the top bar's demo selector switches the account
    * between GRAIN, HAY and WASTE, and the browser keeps the user's changes (decision 0058).
    */
@@ -68,6 +74,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   {
     username: 'hay@demo.emberwatch',
     phone: '+12025550101',
+    voiceCalls: true,
     firstname: 'Hillside',
     lastname: 'Hay Farm',
     country: 'fi',

@@ -76,12 +76,26 @@ export function demoMonitors(account: DemoAccount): { material: Material; item: 
   }));
 }
 
-/** A monitored demo storage's messaging: e-mail and SMS to the owner; voice and Sentinel off. */
-export function demoAlertMessaging(ownerId: number): AlertMessaging {
+/**
+ * The voice limit of the demo's calling storages, °C: the hay monitor's fire-risk limit, so the bale
+ * that crosses it (the staged heating, apps/simulator demoHeatingEpisode, peaks at 64 °C) calls too.
+ * Both limits are strict ("over"), so every raise of the absolute rule is above the voice limit.
+ */
+export const DEMO_VOICE_LIMIT_C = DEMO_HAY_LIMIT_C;
+
+/**
+ * A monitored demo storage's messaging: e-mail and SMS to the owner; with `voice`, a call to the owner
+ * above the voice limit at any hour (no-call hours start = end: day and night, so the demo calls
+ * whenever it is watched); Sentinel off.
+ */
+export function demoAlertMessaging(ownerId: number, voice = false): AlertMessaging {
   const off = defaultAlertMessaging();
   return alertMessagingSchema.parse({
     ...off,
     sms: { active: true, UIDS: [ownerId] },
     email: { active: true, UIDS: [ownerId] },
+    ...(voice
+      ? { voice: { active: true, UIDS: [ownerId], noCallHours: [0, 0], tempLimit: DEMO_VOICE_LIMIT_C } }
+      : {}),
   });
 }

@@ -8,6 +8,7 @@ import { pushRoutes } from './push.routes.js';
 import { PushService } from './push.service.js';
 import { PushChannel } from './pushChannel.js';
 import type { PushDevicesDeps } from './pushDevices.js';
+import { pushTestText } from './pushTexts.js';
 import type { PushFetch, VapidDetails } from './pushSender.js';
 
 export { PushChannel, type PushOutgoingMessage, type PushSendOutcome } from './pushChannel.js';
@@ -57,6 +58,10 @@ export function pushFeature(
       pushChannel: new PushChannel(devices),
       /** Which of these users have at least one device with push on. */
       pushUsersOf: (userIds: number[]): Promise<Set<number>> => repo.usersWithSubscriptions(userIds),
+      /** How many devices of this user have push on. */
+      devicesOf: (userId: number): Promise<number> => repo.countForUser(userId),
+      /** The test notification's title and text, in the user's language. */
+      testTextOf: async (userId: number) => pushTestText((await deps.preferences.get(userId)).language),
     },
   });
 }

@@ -16,6 +16,8 @@ export {
   type SentinelSendOutcome,
 } from './sentinelChannel.js';
 export { sentinelDb, type SentinelTables } from './sentinel.tables.js';
+export { sentinelRightsOfActor } from './sentinel.service.js';
+export type { SentinelRights } from './sentinelRights.js';
 export { verifySentinelSignature, sentinelSignature } from './sentinelSignature.js';
 
 /**

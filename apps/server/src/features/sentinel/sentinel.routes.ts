@@ -25,7 +25,11 @@ export function sentinelRoutes(ctx: { authenticate: Authenticate; sentinel: Sent
     );
     route(app, sentinelEndpoints.setSentinelAlerts).handle(async (req) => ({
       status_code: 0 as const,
-      sentinelAlerts: await ctx.sentinel.set(actorOf(req), req.body),
+      sentinelAlerts: (await ctx.sentinel.set(actorOf(req), req.body, 'set')).sentinelAlerts,
     }));
+    route(app, sentinelEndpoints.setSentinelTarget).handle(async (req, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return { status_code: 0 as const, ...(await ctx.sentinel.set(actorOf(req), req.body, 'configure')) };
+    });
   };
 }

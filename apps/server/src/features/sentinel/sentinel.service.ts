@@ -19,6 +19,21 @@ import { newSentinelSecret } from './sentinelSignature.js';
 import { sentinelTestText } from './sentinelTexts.js';
 import { checkTargetUrl } from './ssrfGuard.js';
 
+/** What this caller may do with this account's target (sentinelRights.ts). */
+export function sentinelRightsOfActor(actor: Actor, accountId: number): SentinelRights {
+  return sentinelRightsOf(
+    {
+      userId: actor.user.id,
+      isAdmin: actor.isAdmin,
+      master: actor.user.master === 1,
+      grandMaster: actor.user.grand_master === 1,
+      mainUserId: actor.user.main_user_id,
+      accountIds: actor.accountIds,
+    },
+    accountId,
+  );
+}
+
 const present = (row: SentinelTargetRow): SentinelAlerts => ({ siteID: row.site_id, url: row.url });
 
 /**
@@ -41,22 +56,14 @@ export class SentinelService {
   private async scope(actor: Actor, uid: number | undefined, need: keyof SentinelRights) {
     // A sub-user's calls are about the account he works in.
     const account = await this.access.targetAccount(actor, uid ?? actor.user.main_user_id ?? undefined);
-    const rights = sentinelRightsOf(
-      {
-        userId: actor.user.id,
-        isAdmin: actor.isAdmin,
-        master: actor.user.master === 1,
-        grandMaster: actor.user.grand_master === 1,
-        mainUserId: actor.user.main_user_id,
-        accountIds: actor.accountIds,
-      },
-      account.id,
-    );
+    const rights = sentinelRightsOfActor(actor, account.id);
     if (!rights[need])
       throw ApiError.forbidden(
         need === 'set'
           ? 'Only admins can set Sentinel targets.'
-          : "Only the account owner can use the account's Sentinel connection.",
+          : need === 'configure'
+            ? "Only the account owner can set the account's Sentinel target."
+            : "Only the account owner can use the account's Sentinel connection.",
       );
     if (account.main_user_id !== null)
       throw ApiError.invalid('A sub-user has no Sentinel target of its own.', 'UID');
@@ -82,13 +89,25 @@ export class SentinelService {
     return rights.seeSecret ? secret : null;
   }
 
-  /** /admin/setSentinelAlerts: sets (a new target gets a new secret) or removes the target. */
-  async set(actor: Actor, req: SetSentinelAlertsRequest): Promise<SentinelAlerts | null> {
-    const { account } = await this.scope(actor, req.UID, 'set');
+  /**
+   * /admin/setSentinelAlerts (`set`) and the owner's /client/setSentinelTarget (`configure`, decision
+   * 0072): sets (a new target gets a new secret) or removes the target. The owner gets a secret he
+   * has not seen in the answer, once; an admin never does.
+   */
+  async set(
+    actor: Actor,
+    req: Pick<SetSentinelAlertsRequest, 'sentinelAlerts'> & { UID?: number | undefined },
+    need: 'set' | 'configure' = 'set',
+  ): Promise<{ sentinelAlerts: SentinelAlerts | null; secret?: string }> {
+    const { account, rights } = await this.scope(actor, req.UID, need);
+    // The public demo login (spec demo mode) shares one account among strangers: none of them may
+    // point its alarms somewhere (decision 0072).
+    if (need === 'configure' && account.demo === 1 && !actor.isAdmin)
+      throw ApiError.forbidden("A demo account's Sentinel connection cannot be changed.");
     if (req.sentinelAlerts === null) {
       await this.repo.remove(account.id);
       this.log.info({ accountId: account.id, by: actor.user.id }, 'sentinel target removed');
-      return null;
+      return { sentinelAlerts: null };
     }
     const { siteID } = req.sentinelAlerts;
     const checked = checkTargetUrl(req.sentinelAlerts.url, this.sender);
@@ -102,7 +121,8 @@ export class SentinelService {
       );
     await this.repo.upsert(account.id, siteID, url, newSentinelSecret(), this.sender.nowS());
     this.log.info({ accountId: account.id, by: actor.user.id }, 'sentinel target set');
-    return { siteID, url };
+    const secret = rights.seeSecret ? await this.repo.takeUnshownSecret(account.id) : null;
+    return { sentinelAlerts: { siteID, url }, ...(secret ? { secret } : {}) };
   }
 
   /** /client/testSentinelCall: the signed test body with the spec's text (60 C or 140 F). */

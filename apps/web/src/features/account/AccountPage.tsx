@@ -9,6 +9,7 @@ import { useShellContext } from '../../lib/shellContext';
 import type { TranslationKey } from '../../i18n/translationKey';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
+import { AlertChannelsTab } from '../alert-channels';
 import { useAccountInfo } from './accountQueries';
 import { AccountSnackbarProvider } from './AccountSnackbar';
 import { accountTabOf, ACCOUNT_TABS, type AccountTab } from './accountTab';
@@ -22,10 +23,12 @@ const TAB_LABEL_KEYS: Record<AccountTab, TranslationKey> = {
   users: 'account.tabs.users',
   credentials: 'account.tabs.credentials',
   services: 'account.tabs.services',
+  alerts: 'alertChannels.tab',
 };
 
 /**
- * /account/{users|credentials|services} (spec doc 2 §2.8): the tab follows the last path segment, a
+ * /account/{users|credentials|services|alerts} (spec doc 2 §2.8; alerts: the Alert channels page,
+ * decision 0072): the tab follows the last path segment, a
  * deeper path selects Services, /account leads to Users. A master sees its own page, without tabs.
  */
 export function AccountPage() {
@@ -93,6 +96,9 @@ function AccountTabs() {
           {tab === 'users' && <UsersTab account={account.data} />}
           {tab === 'credentials' && <CredentialsTab account={account.data} />}
           {tab === 'services' && <ServicesTab account={account.data} />}
+          {tab === 'alerts' && (
+            <AlertChannelsTab uid={account.data.U_ID} onSupport={() => setSupport(true)} />
+          )}
         </>
       )}
     </>

@@ -1,4 +1,4 @@
-export const ACCOUNT_TABS = ['users', 'credentials', 'services'] as const;
+export const ACCOUNT_TABS = ['users', 'credentials', 'services', 'alerts'] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number];
 
 /**

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -8,17 +9,22 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import type { OutboxMessage } from '@emberwatch/shared';
+import { isApiRequestError } from '../../lib/ApiRequestError';
 import { formatDateTime } from '../../lib/formatDateTime';
 import { useUiPreferences } from '../sessions';
+import { useFakeCallKeys } from './deliveryQueries';
 import { ChannelIcon, MessageStatusChip } from './deliveryMarks';
 
 /** One outbox message in full: the whole text as it was sent, and where and how it went. */
 export function OutboxMessageDialog({
   message: m,
   onClose,
+  fakeProvider = false,
 }: {
   message: OutboxMessage;
   onClose: () => void;
+  /** The local fake SMS/voice provider runs: the admin may play the person a call went to. */
+  fakeProvider?: boolean;
 }) {
   const { t } = useTranslation();
   const prefs = useUiPreferences();
@@ -83,10 +89,51 @@ export function OutboxMessageDialog({
         >
           {m.body}
         </Typography>
+        {fakeProvider && m.channel === 'voice' && m.status === 'sent' && <FakeCallAnswer messageId={m.id} />}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('delivery.outbox.close')}</Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/**
+ * The fake provider took the call (decision 0072): the admin plays the person who answered it and
+ * presses 1, which the provider passes to the server as the real one would; the alert is acknowledged.
+ */
+function FakeCallAnswer({ messageId }: { messageId: number }) {
+  const { t } = useTranslation();
+  const press = useFakeCallKeys();
+  return (
+    <Box sx={{ mt: 2 }} data-testid="fake-call-answer">
+      <Typography variant="body2" color="text.secondary">
+        {t('delivery.fakeCall.hint')}
+      </Typography>
+      <Button
+        variant="outlined"
+        size="small"
+        sx={{ mt: 1 }}
+        disabled={press.isPending}
+        onClick={() => press.mutate(messageId)}
+      >
+        {press.isPending ? t('delivery.fakeCall.pressing') : t('delivery.fakeCall.press')}
+      </Button>
+      {press.isSuccess && (
+        <Alert severity="success" role="status" sx={{ mt: 1 }}>
+          {t('delivery.fakeCall.done', { status: press.data.providerStatus })}
+        </Alert>
+      )}
+      {press.isError && (
+        <Alert severity="error" role="alert" sx={{ mt: 1 }}>
+          {t('delivery.fakeCall.failed', {
+            text:
+              isApiRequestError(press.error) && press.error.serverMessage
+                ? press.error.serverMessage
+                : t('errors.generic'),
+          })}
+        </Alert>
+      )}
+    </Box>
   );
 }

@@ -121,7 +121,13 @@ function Outbox() {
           </Typography>
         )
       )}
-      {shown && <OutboxMessageDialog message={shown} onClose={() => setShown(null)} />}
+      {shown && (
+        <OutboxMessageDialog
+          message={shown}
+          fakeProvider={senders.sms === 'fake'}
+          onClose={() => setShown(null)}
+        />
+      )}
     </Stack>
   );
 }

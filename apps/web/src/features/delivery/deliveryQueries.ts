@@ -75,3 +75,17 @@ export function useFakeSmsReply() {
       ]),
   });
 }
+
+/** With the fake provider: the person a voice call went to presses keys (1 acknowledges). */
+export function useFakeCallKeys() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (messageId: number) => api.call(endpoints.delivery.fakeCallKeys, { messageId, digits: '1' }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: outboxKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.allMonitors }),
+      ]),
+  });
+}

@@ -12,7 +12,9 @@ import { isApiRequestError, isNetworkFailure } from '../../lib/ApiRequestError';
 import type { TranslationKey } from '../../i18n/translationKey';
 import { usePushDevice, type PushDeviceState } from './usePushDevice';
 
-type TestResult = { ok: boolean; text: string } | null;
+/** What a test came to, in the user's words. */
+export type PushTestResult = { ok: boolean; text: string };
+type TestResult = PushTestResult | null;
 
 function stateKey(state: PushDeviceState): TranslationKey {
   switch (state.name) {
@@ -31,9 +33,10 @@ function stateKey(state: PushDeviceState): TranslationKey {
 
 /**
  * "Alerts on this device" (decision 0048): a switch that turns the logged-in user's alerts on or off
- * in this browser, and a test notification. In the settings, beside the alert settings.
+ * in this browser, and a test notification. In the settings, beside the alert settings, and on the
+ * Alert channels page, whose `sendTest` sends the test through the delivery outbox (decision 0072).
  */
-export function PushAlertsSection() {
+export function PushAlertsSection({ sendTest }: { sendTest?: () => Promise<PushTestResult> } = {}) {
   const { t } = useTranslation();
   const api = useApiClient();
   const { state, busy, enable, disable, refresh } = usePushDevice();
@@ -53,6 +56,10 @@ export function PushAlertsSection() {
     setTesting(true);
     setResult(null);
     try {
+      if (sendTest) {
+        setResult(await sendTest());
+        return;
+      }
       const r = await api.call(endpoints.push.testPush, {});
       const missed = r.failed + r.removed;
       setResult(

@@ -14,9 +14,10 @@ type Phase = { name: 'idle' } | { name: 'calling' } | { name: 'done'; result: Se
  * The Sentinel test call beside the storage's Sentinel switch (spec doc 3 §4 "Sentinel test call:
  * shows "Calling...", then after 1 s shows OK, or "Error: {text}" on failure"; §9 the result delay).
  * The server sends the test text with 60 C or 140 F to the account's target (decision 0046). The
- * account is the selected station's owner, as for the storage it sits in.
+ * account is the selected station's owner, as for the storage it sits in, or `uid` (the Alert channels
+ * page names its account).
  */
-export function SentinelTestButton() {
+export function SentinelTestButton({ uid }: { uid?: number } = {}) {
   const { t } = useTranslation();
   const [phase, setPhase] = useState<Phase>({ name: 'idle' });
   const calling = phase.name === 'calling';
@@ -40,7 +41,7 @@ export function SentinelTestButton() {
         {phase.name === 'done' &&
           (phase.result.ok ? t('sentinel.ok') : t('sentinel.error', { text: phase.result.text }))}
       </Typography>
-      {calling && <SentinelTestCall onDone={done} />}
+      {calling && <SentinelTestCall uid={uid} onDone={done} />}
     </Stack>
   );
 }
@@ -50,10 +51,17 @@ export function SentinelTestButton() {
  * any context) without an API client until it is pressed, and leaving the page drops a pending result.
  * The call starts once even when React runs the effect twice (StrictMode); the live effect reports it.
  */
-function SentinelTestCall({ onDone }: { onDone: (result: SentinelTestResult) => void }) {
+function SentinelTestCall({
+  uid: named,
+  onDone,
+}: {
+  uid: number | undefined;
+  onDone: (result: SentinelTestResult) => void;
+}) {
   const { t } = useTranslation();
   const api = useApiClient();
-  const uid = useSelectedStation().selected?.owner_UID;
+  const selectedOwner = useSelectedStation().selected?.owner_UID;
+  const uid = named ?? selectedOwner;
   const call = useRef<Promise<SentinelTestResult> | null>(null);
   useEffect(() => {
     call.current ??= api.call(endpoints.sentinel.testSentinelCall, { UID: uid }).then(

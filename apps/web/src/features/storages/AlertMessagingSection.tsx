@@ -22,6 +22,7 @@ import {
   type RecipientHealth,
 } from '@emberwatch/shared';
 import { TEMPERATURE_BAND_COLOURS } from '../probes';
+import { AlertChannelsLink } from '../alert-channels';
 import { SentinelTestButton } from '../sentinel';
 import { AlertRecipientsDialog, type RecipientSelection } from './AlertRecipientsDialog';
 import { RecipientHealthNote } from './RecipientHealthNote';
@@ -217,6 +218,7 @@ export function AlertMessagingSection({
         <RecipientHealthNote health={sentinelHealth} name="Sentinel" dateFormat={dateFormat} />
       )}
       {sentinel && !readOnly && <SentinelTestButton />}
+      {!readOnly && <AlertChannelsLink voice={voiceCallEnabled} sentinel={sentinel} />}
       {!readOnly && (
         <Box>
           <Button variant="outlined" onClick={() => setChoosing(true)}>

@@ -1,0 +1,120 @@
+import {
+  PUSH_TEST_INTERVAL_S,
+  TEST_PUSH_ALERT_WAIT_S,
+  isPhoneComplete,
+  type GetAlertChannelsResponse,
+  type SetVoiceCallsRequest,
+  type TestPushAlertResponse,
+} from '@emberwatch/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { ApiError } from '../../http/ApiError.js';
+import type { SentinelRights } from '../sentinel/index.js';
+import type { AccessService, Actor, UserRow } from '../users/index.js';
+import { alertChannelRightsOf } from './alertChannelRights.js';
+import type { AlertChannelsRepository } from './alertChannels.repository.js';
+
+export interface AlertChannelsDeps {
+  repo: AlertChannelsRepository;
+  access: AccessService;
+  sentinelRightsOf: (actor: Actor, accountId: number) => SentinelRights;
+  sentinelTargetOf: (ownerId: number) => Promise<{ siteID: string; url: string } | null>;
+  pushDevicesOf: (userId: number) => Promise<number>;
+  pushTestTextOf: (userId: number) => Promise<{ title: string; body: string }>;
+  sendTest: (
+    m: {
+      ownerId: number;
+      userId: number;
+      channel: 'push';
+      address: string;
+      subject: string;
+      body: string;
+      payload: Record<string, unknown>;
+    },
+    waitS: number,
+  ) => Promise<{ id: number; status: TestPushAlertResponse['status']; error: string | null }>;
+  nowS: () => number;
+  log: Pick<FastifyBaseLogger, 'info'>;
+}
+
+/**
+ * The Alert channels page (issue 27 item 11; decision 0072): the account's voice calls and Sentinel
+ * target as the caller may see them, the admin's voice switch, and a test alert through the outbox to
+ * the caller's own web-push devices.
+ */
+export class AlertChannelsService {
+  /** When each user last sent a test (in memory: a limit against a repeated press, as testPush). */
+  private readonly lastTest = new Map<number, number>();
+
+  constructor(private readonly d: AlertChannelsDeps) {}
+
+  /**
+   * The account a call is about: a sub-user's calls (without a UID, or naming himself) are about the
+   * account he works in.
+   */
+  private async accountOf(actor: Actor, uid: number | undefined): Promise<UserRow> {
+    const own = uid === undefined || uid === actor.user.id;
+    const account = await this.d.access.targetAccount(actor, own ? (actor.user.main_user_id ?? uid) : uid);
+    if (account.main_user_id !== null)
+      throw ApiError.invalid('A sub-user has no alert channels of its own; name the account.', 'UID');
+    return account;
+  }
+
+  async read(actor: Actor, uid: number | undefined): Promise<GetAlertChannelsResponse> {
+    const account = await this.accountOf(actor, uid);
+    const [target, pushDevices] = await Promise.all([
+      this.d.sentinelTargetOf(account.id),
+      this.d.pushDevicesOf(actor.user.id),
+    ]);
+    return {
+      status_code: 0,
+      UID: account.id,
+      voiceCallEnabled: account.voice_call_enabled === 1,
+      ownerPhoneComplete: isPhoneComplete(account.phone),
+      sentinel: target !== null,
+      pushDevices,
+      rights: alertChannelRightsOf(actor, this.d.sentinelRightsOf(actor, account.id), {
+        demo: account.demo === 1,
+      }),
+    };
+  }
+
+  /** /admin/setVoiceCalls: admins only (alertChannelRights.ts). */
+  async setVoiceCalls(actor: Actor, req: SetVoiceCallsRequest): Promise<boolean> {
+    if (!actor.isAdmin)
+      throw ApiError.forbidden('Only administrators can switch voice calls for an account.');
+    const account = await this.accountOf(actor, req.UID);
+    await this.d.repo.setVoiceCalls(account.id, req.voiceCallEnabled);
+    this.d.log.info(
+      { accountId: account.id, by: actor.user.id, voiceCallEnabled: req.voiceCallEnabled },
+      'voice calls switched',
+    );
+    return req.voiceCallEnabled;
+  }
+
+  /** /client/testPushAlert: a test row of the outbox to the caller, sent by its push channel. */
+  async testPush(actor: Actor): Promise<TestPushAlertResponse> {
+    const userId = actor.user.id;
+    const now = this.d.nowS();
+    const last = this.lastTest.get(userId);
+    if (last !== undefined && now - last < PUSH_TEST_INTERVAL_S)
+      throw new ApiError(429, `Wait ${PUSH_TEST_INTERVAL_S} s between test notifications.`);
+    if ((await this.d.pushDevicesOf(userId)) === 0)
+      throw ApiError.notFound('No device has push alerts turned on for you.');
+    this.lastTest.set(userId, now);
+    const text = await this.d.pushTestTextOf(userId);
+    const r = await this.d.sendTest(
+      {
+        ownerId: actor.user.main_user_id ?? userId,
+        userId,
+        channel: 'push',
+        // The push channel's address is the recipient's user id: the message goes to every device.
+        address: String(userId),
+        subject: text.title,
+        body: text.body,
+        payload: { url: '/account/alerts', kind: 'test' },
+      },
+      TEST_PUSH_ALERT_WAIT_S,
+    );
+    return { status_code: 0, messageId: r.id, status: r.status, error: r.error };
+  }
+}
