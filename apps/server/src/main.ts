@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { loadConfig } from './config.js';
 import { createServer } from './createServer.js';
 import { migrateToLatest, openStore } from './db/createDatabase.js';
+import { ensurePrivateDir } from './db/privateFiles.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './features/demo/demoAccounts.js';
 import { seedDemo } from './features/demo/seedDemo.js';
 import { seedDemoBatches } from './features/demo/seedDemoBatches.js';
@@ -11,7 +11,8 @@ import { isLoopbackHost, startupBanner } from './startupBanner.js';
 /** Composition root: configuration, store, HTTP + realtime, demo seed. Nothing else. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  mkdirSync(config.dataDir, { recursive: true });
+  // Also with PostgreSQL: the demo stations' secrets are written here (decision 0075).
+  ensurePrivateDir(config.dataDir);
   const store = openStore({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
   await migrateToLatest(store);
   const { app, jobs } = await createServer(config, store);
