@@ -2,7 +2,8 @@ import { loadConfig } from './config.js';
 import { createServer } from './createServer.js';
 import { migrateToLatest, openStore } from './db/createDatabase.js';
 import { ensurePrivateDir } from './db/privateFiles.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './features/demo/demoAccounts.js';
+import { DEMO_PASSWORD } from './features/demo/demoAccounts.js';
+import { demoLogins } from './features/demo/demoLogins.js';
 import { seedDemo } from './features/demo/seedDemo.js';
 import { seedDemoBatches } from './features/demo/seedDemoBatches.js';
 import { Scheduler } from './jobs/Scheduler.js';
@@ -53,7 +54,7 @@ async function main(): Promise<void> {
       url,
       host: config.host,
       store: store.engine === 'sqlite' ? config.sqlitePath : 'PostgreSQL',
-      demo: config.demoSeed ? { accounts: DEMO_ACCOUNTS, password: DEMO_PASSWORD } : null,
+      demo: config.demoSeed ? { logins: demoLogins(), password: DEMO_PASSWORD } : null,
     }),
   );
 
