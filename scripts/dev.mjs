@@ -14,7 +14,8 @@ import { bin, displayPath, bold, exited, red, start, stop, waitForHealth, yellow
 import { backfillPlan, keepLastRunFresh } from './lib/simulatorState.mjs';
 
 const { noSimulator, port, dataDir, simulatorArgs } = localRunSettings();
-mkdirSync(dataDir, { recursive: true });
+// Private to this user, as the server makes it (decision 0075); created so, the server has nothing to warn about.
+mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 
 // EMBERWATCH_API_URL: the Vite dev server proxies the API to this server (apps/web/vite.config.ts).
 const env = {

@@ -38,7 +38,8 @@ for (const file of [serverMain, ...(noSimulator ? [] : [simulatorMain])]) {
   }
 }
 
-mkdirSync(dataDir, { recursive: true });
+// Private to this user, as the server makes it (decision 0075); created so, the server has nothing to warn about.
+mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 
 let stopping = false;
 let server = null;

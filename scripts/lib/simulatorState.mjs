@@ -26,7 +26,8 @@ export function readLastRun(dataDir) {
 
 export function writeLastRun(dataDir, epochSeconds = Math.floor(Date.now() / 1000)) {
   try {
-    writeFileSync(stateFile(dataDir), JSON.stringify({ lastRunAt: epochSeconds }) + '\n');
+    // Every file in the data folder is private to the server's user (decision 0075).
+    writeFileSync(stateFile(dataDir), JSON.stringify({ lastRunAt: epochSeconds }) + '\n', { mode: 0o600 });
   } catch {
     // the data folder may be read-only or gone; the next start then backfills more, which is harmless
   }

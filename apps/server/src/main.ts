@@ -1,8 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import { loadConfig } from './config.js';
 import { createServer } from './createServer.js';
 import { migrateToLatest, openStore } from './db/createDatabase.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './features/demo/demoAccounts.js';
+import { ensurePrivateDir } from './db/privateFiles.js';
+import { DEMO_PASSWORD } from './features/demo/demoAccounts.js';
+import { demoLogins } from './features/demo/demoLogins.js';
 import { seedDemo } from './features/demo/seedDemo.js';
 import { seedDemoBatches } from './features/demo/seedDemoBatches.js';
 import { Scheduler } from './jobs/Scheduler.js';
@@ -11,7 +12,8 @@ import { isLoopbackHost, startupBanner } from './startupBanner.js';
 /** Composition root: configuration, store, HTTP + realtime, demo seed. Nothing else. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  mkdirSync(config.dataDir, { recursive: true });
+  // Also with PostgreSQL: the demo stations' secrets are written here (decision 0075).
+  ensurePrivateDir(config.dataDir);
   const store = openStore({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
   await migrateToLatest(store);
   const { app, jobs } = await createServer(config, store);
@@ -52,7 +54,7 @@ async function main(): Promise<void> {
       url,
       host: config.host,
       store: store.engine === 'sqlite' ? config.sqlitePath : 'PostgreSQL',
-      demo: config.demoSeed ? { accounts: DEMO_ACCOUNTS, password: DEMO_PASSWORD } : null,
+      demo: config.demoSeed ? { logins: demoLogins(), password: DEMO_PASSWORD } : null,
     }),
   );
 

@@ -1,4 +1,4 @@
-import type { DemoAccount } from './features/demo/demoAccounts.js';
+import type { DemoLogin } from './features/demo/demoLogins.js';
 
 export interface StartupBannerInput {
   /** Where a browser on this machine reaches the server. */
@@ -6,26 +6,13 @@ export interface StartupBannerInput {
   /** The address the server listens on (HOST). */
   host: string;
   store: string;
-  /** The demo accounts to list (none when the demo is not seeded), and their shared password. */
-  demo: { accounts: readonly DemoAccount[]; password: string } | null;
+  /** Every demo login (none when the demo is not seeded: demoLogins()), and their shared password. */
+  demo: { logins: readonly DemoLogin[]; password: string } | null;
 }
 
 /** Loopback addresses: only programs on this machine can connect. */
 export function isLoopbackHost(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
-
-/** What a demo login shows, from the account itself, so the list cannot drift from the seed. */
-export function demoAccountRole(account: DemoAccount, accounts: readonly DemoAccount[]): string {
-  const name = (username: string) => {
-    const a = accounts.find((x) => x.username === username);
-    return a ? `${a.firstname} ${a.lastname}` : username;
-  };
-  if (account.admin) return account.admin.group === 0 ? 'root admin' : 'admin';
-  if (account.master)
-    return `master user authorised by ${account.master.authorizedBy.map(name).join(' and ')}`;
-  if (account.mainUser) return `sub-user of ${name(account.mainUser)}`;
-  return `${account.firstname} ${account.lastname}`;
 }
 
 /**
@@ -40,8 +27,7 @@ export function startupBanner(i: StartupBannerInput): string {
   const lines = ['', `Emberwatch is running at ${i.url}  (${reach}; store: ${i.store})`];
   if (i.demo) {
     lines.push(`Demo logins (password for all: ${i.demo.password}):`);
-    for (const a of i.demo.accounts)
-      lines.push(`  ${a.username.padEnd(30)} ${demoAccountRole(a, i.demo.accounts)}`);
+    for (const l of i.demo.logins) lines.push(`  ${l.username.padEnd(30)} ${l.role}`);
   }
   lines.push('');
   return lines.join('\n') + '\n';

@@ -102,6 +102,27 @@ describe('quality bars and notices', () => {
     expect(temp.getAttribute('data-band')).toBe('4');
     expect(screen.getByRole('group').getAttribute('aria-label')).toContain('Heat-degree hours 7200 °F·h');
   });
+
+  it('shows the heating degree-days beside the bars, in °C or °F', () => {
+    // 2000 °C·h above 30 °C are 83.3 °C·d; as a sum of differences, 150.0 °F·d.
+    const probe = probeQuality('H-001', { bars: 3, HDD: 2000 });
+    const { unmount } = renderWithProviders(
+      <ProbeQualityCell probe={probe} unit="C" colorStepsC={[0, 20, 30, 45, 60]} />,
+    );
+    let number = screen.getByTestId('degree-days');
+    expect(number.textContent).toBe('83.3 °C·d');
+    expect(number.getAttribute('title')).toBe('Heating degree-days above 30 °C: 83.3 °C·d');
+    // Beside the bars: the number and the bars share one row.
+    expect(number.parentElement?.contains(screen.getByTestId('quality-bars'))).toBe(true);
+    expect(screen.getByRole('group').getAttribute('aria-label')).toContain(
+      'Heating degree-days above 30 °C: 83.3 °C·d',
+    );
+    unmount();
+    renderWithProviders(<ProbeQualityCell probe={probe} unit="F" colorStepsC={[0, 20, 30, 45, 60]} />);
+    number = screen.getByTestId('degree-days');
+    expect(number.textContent).toBe('150.0 °F·d');
+    expect(number.getAttribute('title')).toBe('Heating degree-days above 86 °F: 150.0 °F·d');
+  });
 });
 
 const stacked = storage({

@@ -122,6 +122,41 @@ describe('the storage list', () => {
     expect(screen.getByRole('link', { name: /^Storage 9/ }).textContent).toContain('No recent temperature');
   });
 
+  it('names each storage’s hottest probe and its depth beside its coloured temperature', async () => {
+    renderApp('/storages', listServer());
+    await rows();
+    const hottest = (name: string) =>
+      within(screen.getByRole('link', { name: new RegExp(`^${name}`) })).queryByTestId('storage-hottest');
+    // North barn: H-001 reads 41.2 at the handle and 65.0 at depth 2, the hottest of the storage.
+    await waitFor(() => expect(hottest('North barn')).not.toBeNull());
+    const north = hottest('North barn')!;
+    expect(within(north).getByTestId('storage-hottest-probe').textContent).toBe('H-001 · depth 2');
+    expect(north.getAttribute('title')).toBe('Hottest: probe H-001, depth 2, 65.0 °C');
+    expect(within(north).getByTestId('storage-temperature').textContent).toBe('65.0');
+    expect(
+      within(north)
+        .getByTestId('storage-temperature')
+        .querySelector('[data-tone]')
+        ?.getAttribute('data-tone'),
+    ).toBe('band-3');
+    expect(within(hottest('Storage 10')!).getByTestId('storage-hottest-probe').textContent).toBe(
+      'H-002 · depth 1',
+    );
+    // Only a week-old reading: no probe is named.
+    expect(hottest('Storage 9')).toBeNull();
+  });
+
+  it('names the hottest probe’s temperature in °F for a user who reads °F', async () => {
+    const prefs = createFakeServer().state.session.ui_preferences;
+    renderApp('/storages', listServer({ session: { ui_preferences: { ...prefs, degrees: 'F' } } }));
+    await rows();
+    const north = () =>
+      within(screen.getByRole('link', { name: /^North barn/ })).queryByTestId('storage-hottest');
+    await waitFor(() =>
+      expect(north()?.getAttribute('title')).toBe('Hottest: probe H-001, depth 2, 149.0 °F'),
+    );
+  });
+
   it('greys out storages on another base station and those missing probes', async () => {
     renderApp('/storages', listServer());
     await rows();

@@ -72,6 +72,7 @@ export * from './domain/storageLayout/layoutViewModes.js';
 export * from './domain/storageLayout/probeDiagnostic.js';
 export * from './domain/storageLayout/storageCapacity.js';
 export * from './domain/hayQuality.js';
+export * from './domain/heatingDegreeDays.js';
 export * from './domain/qualityPeriod.js';
 export * from './domain/daysToDrop.js';
 export * from './domain/probeHayQuality.js';

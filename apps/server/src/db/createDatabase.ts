@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
@@ -8,6 +7,14 @@ import type { Database } from './schema.js';
 import type { Engine } from './engine.js';
 import { migrations } from './migrations/index.js';
 import { PostgresClient } from './postgresClient.js';
+import {
+  ensurePrivateDir,
+  ensurePrivateFile,
+  PRIVATE_FILE_MODE,
+  tightenIfExists,
+  warnOnStderr,
+  type LooseModeWarning,
+} from './privateFiles.js';
 
 export interface Store {
   db: Kysely<Database>;
@@ -32,6 +39,13 @@ export interface StoreOptions {
   poolSize?: number;
   /** PostgreSQL schema to work in (tests give each file its own). */
   pgSchema?: string;
+  /** Told when the SQLite directory or files were open to other users and were tightened. */
+  onLooseMode?: LooseModeWarning;
+}
+
+/** The SQLite database file and the two files SQLite keeps beside it in WAL mode. */
+function sqliteFiles(path: string): string[] {
+  return [path, `${path}-wal`, `${path}-shm`];
 }
 
 /** int8 (OID 20) and numeric aggregates arrive as strings from pg; our values all fit in a double. */
@@ -61,7 +75,14 @@ export function openStore(opts: StoreOptions): Store {
       close: () => db.destroy(),
     };
   }
-  if (opts.sqlitePath !== ':memory:') mkdirSync(dirname(opts.sqlitePath), { recursive: true });
+  const onDisk = opts.sqlitePath !== ':memory:';
+  const warn = opts.onLooseMode ?? warnOnStderr;
+  if (onDisk) {
+    // Created 0600 before SQLite opens it: SQLite gives the -wal and -shm files the database's mode.
+    ensurePrivateDir(dirname(opts.sqlitePath), warn);
+    ensurePrivateFile(opts.sqlitePath, warn);
+    for (const f of sqliteFiles(opts.sqlitePath).slice(1)) tightenIfExists(f, PRIVATE_FILE_MODE, warn);
+  }
   const sqlite = new SQLite(opts.sqlitePath);
   // WAL lets readers run beside the single writer; FULL makes every acknowledged commit survive
   // power loss, which is what "the answer is sent only after the commit" promises a base station.
@@ -76,6 +97,8 @@ export function openStore(opts: StoreOptions): Store {
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Should this SQLite build not copy the database's mode, the files it just created are set here.
+  if (onDisk) for (const f of sqliteFiles(opts.sqlitePath)) tightenIfExists(f, PRIVATE_FILE_MODE, null);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, engine: 'sqlite', sqlite, close: () => db.destroy() };
 }

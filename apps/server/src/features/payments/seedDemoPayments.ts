@@ -6,6 +6,8 @@ import { hashPassword } from '../sessions/index.js';
 /** The demo's card-paying farm (decision 0056): its plan and a SIM run out soon, so both may be renewed. */
 export const DEMO_PAYMENTS_ACCOUNT = {
   username: 'renew@demo.emberwatch',
+  firstname: 'Sam',
+  lastname: 'Outback Hay Contractors',
   bsId: 'F1900101',
   probes: ['H95501', 'H95502'],
   planDueInDays: 20,
@@ -35,8 +37,8 @@ export async function seedDemoPayments(store: Store, nowS: number, password: str
       .values({
         username: DEMO_PAYMENTS_ACCOUNT.username,
         password_hash: passwordHash,
-        firstname: 'Sam',
-        lastname: 'Outback Hay Contractors',
+        firstname: DEMO_PAYMENTS_ACCOUNT.firstname,
+        lastname: DEMO_PAYMENTS_ACCOUNT.lastname,
         email: 'renew@example.com',
         phone: null,
         country: 'au',

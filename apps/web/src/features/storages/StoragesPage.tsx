@@ -21,8 +21,11 @@ import {
   TIMESTAMP_REFRESH_MS,
   unitOf,
   unplacedSiteStorageIds,
+  type DegreesUnit,
   type RoleContext,
+  type StorageHottestProbe,
 } from '@emberwatch/shared';
+import { formatTemperatureText } from '../../lib/formatDecimal';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
@@ -193,19 +196,57 @@ function StorageListItem({ row }: { row: StorageListRow }) {
         />
       )}
       <Box sx={{ minWidth: 90, ml: 2 }}>
-        {row.temperature === null ? (
+        {row.hottest === null ? (
           <Typography variant="body2" color="text.secondary">
             {t('storages.noTemperature')}
           </Typography>
         ) : (
-          <TemperatureBar
-            temperatures={[row.temperature]}
-            unit={unitOf(prefs.degrees)}
-            colorStepsC={scale.colorStepsC}
-            testId="storage-temperature"
-          />
+          <HottestProbe hottest={row.hottest} unit={unitOf(prefs.degrees)} colorStepsC={scale.colorStepsC} />
         )}
       </Box>
     </ListItemButton>
+  );
+}
+
+/**
+ * The storage temperature in the user's colour steps, and where it is: the hottest probe and its
+ * depth (issue 28 item 11), e.g. "H10004 · depth 2" under a coloured "62.3".
+ */
+function HottestProbe({
+  hottest,
+  unit,
+  colorStepsC,
+}: {
+  hottest: StorageHottestProbe;
+  unit: DegreesUnit;
+  colorStepsC: readonly number[];
+}) {
+  const { t } = useTranslation();
+  const where = t('storages.hottestProbe', { probe: hottest.sensorId, depth: hottest.depth });
+  return (
+    <Box
+      data-testid="storage-hottest"
+      title={t('storages.hottestTitle', {
+        probe: hottest.sensorId,
+        depth: hottest.depth,
+        value: formatTemperatureText(hottest.temperature, unit, true),
+      })}
+      sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.25 }}
+    >
+      <TemperatureBar
+        temperatures={[hottest.temperature]}
+        unit={unit}
+        colorStepsC={colorStepsC}
+        testId="storage-temperature"
+      />
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        data-testid="storage-hottest-probe"
+        sx={{ whiteSpace: 'nowrap', lineHeight: 1.2 }}
+      >
+        {where}
+      </Typography>
+    </Box>
   );
 }

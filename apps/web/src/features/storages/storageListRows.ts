@@ -1,8 +1,9 @@
 import {
   alertMessagingOff,
   placedProbeIds,
-  storageTemperature,
+  storageHottestProbe,
   type Storage,
+  type StorageHottestProbe,
   type StorageReading,
 } from '@emberwatch/shared';
 
@@ -11,8 +12,11 @@ export type StorageStatus = 'noProbes' | 'noMonitor' | 'siteNotSpecified' | null
 
 export interface StorageListRow {
   storage: Storage;
-  /** The hottest recent depth of its placed probes, tenths of °C; null without a recent reading. */
-  temperature: number | null;
+  /**
+   * The hottest recent depth of its placed probes (the storage temperature, tenths of °C) and the probe
+   * and depth it is at; null without a recent reading.
+   */
+  hottest: StorageHottestProbe | null;
   status: StorageStatus;
   /** Its station is not the current one (nor grouped with it). */
   otherStation: boolean;
@@ -52,8 +56,8 @@ export function listedProbeIds(storage: Pick<Storage, 'sensor_layout' | 'stacks'
 
 /**
  * The storage list (spec doc 3 §2 "Storage list"): sorted by name, each storage with its storage
- * temperature (doc 3 §9, the maximum recent one of its placed probes), its status text and whether
- * it is greyed out.
+ * temperature (doc 3 §9, the maximum recent one of its placed probes) and where it is, its status text
+ * and whether it is greyed out.
  */
 export function storageListRows(storages: readonly Storage[], ctx: StorageListContext): StorageListRow[] {
   const current = new Set(ctx.currentStationIds);
@@ -75,7 +79,7 @@ export function storageListRows(storages: readonly Storage[], ctx: StorageListCo
               : null;
       return {
         storage,
-        temperature: storageTemperature({ nowS: ctx.nowS }, ctx.readings, { probeIds }),
+        hottest: storageHottestProbe({ nowS: ctx.nowS }, ctx.readings, { probeIds }),
         status,
         otherStation,
         probesMissing,

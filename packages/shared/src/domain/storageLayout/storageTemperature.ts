@@ -1,4 +1,3 @@
-import { hottestTemperature } from '../probeList.js';
 import { isStale, readingAgeSeconds } from '../readingAge.js';
 
 export interface StorageReading {
@@ -6,6 +5,14 @@ export interface StorageReading {
   /** Every depth, tenths of °C. */
   temperatures: readonly number[];
   meas_ts: number;
+}
+
+/** The storage's hottest recent depth and where it is: the probe and its depth (1 nearest the handle). */
+export interface StorageHottestProbe {
+  sensorId: string;
+  depth: number;
+  /** Tenths of °C. */
+  temperature: number;
 }
 
 /**
@@ -19,12 +26,28 @@ export function storageTemperature(
   readings: readonly StorageReading[],
   input: { probeIds: readonly string[] },
 ): number | null {
+  return storageHottestProbe(settings, readings, input)?.temperature ?? null;
+}
+
+/**
+ * The storage temperature with the probe and depth it comes from, so the storage list can say where
+ * the storage is hottest (issue 28 item 11). The same readings count; of equal temperatures the first
+ * probe in the readings and its depth nearest the handle are named.
+ */
+export function storageHottestProbe(
+  settings: { nowS: number },
+  readings: readonly StorageReading[],
+  input: { probeIds: readonly string[] },
+): StorageHottestProbe | null {
   const ids = new Set(input.probeIds);
-  let hottest: number | null = null;
+  let hottest: StorageHottestProbe | null = null;
   for (const r of readings) {
     if (!ids.has(r.sensor_id) || isStale(readingAgeSeconds(r.meas_ts, settings.nowS))) continue;
-    const t = hottestTemperature(r.temperatures);
-    if (t !== null && (hottest === null || t > hottest)) hottest = t;
+    for (let i = 0; i < r.temperatures.length; i += 1) {
+      const t = r.temperatures[i] as number;
+      if (Number.isFinite(t) && (hottest === null || t > hottest.temperature))
+        hottest = { sensorId: r.sensor_id, depth: i + 1, temperature: t };
+    }
   }
   return hottest;
 }

@@ -1,0 +1,22 @@
+#!/usr/bin/env node
+// `npm run docs:api`: rewrites the generated list of calls in docs/API.md from the shared call catalogue
+// (packages/shared/src/contracts/endpoints.ts), formatted as `prettier --check` expects. The text around
+// the markers is left as written. apps/server/test/apiDoc.test.ts fails while the two differ.
+// Runs under tsx, which loads the TypeScript catalogue.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { format, resolveConfig } from 'prettier';
+import { endpoints } from '@emberwatch/shared';
+import { apiCallList, withApiCallList } from '../apps/server/src/http/apiCallList.ts';
+import { repoRoot } from './lib/proc.mjs';
+
+const file = path.join(repoRoot, 'docs/API.md');
+const current = readFileSync(file, 'utf8');
+const options = { ...(await resolveConfig(file)), filepath: file };
+const next = await format(withApiCallList(current, apiCallList(endpoints)), options);
+if (next === current) {
+  console.log('docs/API.md is up to date with the call catalogue');
+} else {
+  writeFileSync(file, next);
+  console.log('docs/API.md: the list of calls was regenerated from the call catalogue');
+}
