@@ -69,8 +69,10 @@ export class MonitorService {
     message: string,
   ): Promise<void> {
     if (sensorIds.length === 0) return;
-    const probes = await this.access.probesFor(actor, sensorIds).catch(() => {
-      throw ApiError.forbidden(message);
+    // probesFor refuses unknown and foreign probes alike; its refusal gets this call's wording (a
+    // failing store stays a failure).
+    const probes = await this.access.probesFor(actor, sensorIds).catch((err: unknown) => {
+      throw err instanceof ApiError ? ApiError.forbidden(message) : err;
     });
     if (probes.some((p) => p.owner_user_id !== accountId)) throw ApiError.forbidden(message);
   }
