@@ -68,7 +68,12 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
   const probes = probesFeature(kernel, { ...auth, ...history });
   const ingest = ingestFeature(kernel, history);
   const activation = activationFeature(kernel, auth);
-  const monitors = monitorsFeature(kernel, { ...auth, freshReadings: ingest.exports.freshReadings });
+  const monitors = monitorsFeature(kernel, {
+    ...auth,
+    freshReadings: ingest.exports.freshReadings,
+    // A fan rule names one of the account's RC units (fans is built below; called only once the server runs).
+    controllerIdsOf: (ownerId) => fans.exports.controllerIdsOf(ownerId),
+  });
   const dataBreaks = dataBreaksFeature(kernel, auth);
   const notifications = notificationsFeature(kernel, {
     ...auth,

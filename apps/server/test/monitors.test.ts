@@ -39,6 +39,9 @@ describe(`monitors on ${TEST_ENGINE}`, () => {
       tokens[u] = await t.login(`${u}@demo.emberwatch`);
     call = api(t, tokens);
     hayId = (await t.findUser('hay@demo.emberwatch'))!.id;
+    // The fan rules below name hay's own RC unit: a rule may name only the account's (decision 0073).
+    const rc = await call.post('admin', '/admin/registerRC12', { UID: hayId, fc_id: 'FC1', channels: 2 });
+    expect(rc.statusCode, rc.body).toBe(200);
   });
   afterAll(async () => {
     await t.close();

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importJWK, jwtVerify } from 'jose';
+import { Migrator, type MigrationProvider } from 'kysely';
 import type { GetPushKeyResponse, PushStatusResponse, TestPushResponse } from '@emberwatch/shared';
+import { migrateToLatest } from '../src/db/createDatabase.js';
+import { migrations } from '../src/db/migrations/index.js';
 import { pushDb } from '../src/features/push/index.js';
 import { PushRepository } from '../src/features/push/push.repository.js';
 import { api } from './support/probeHelpers.js';
@@ -155,24 +158,60 @@ describe(`the web push calls on ${TEST_ENGINE}`, () => {
     expect((await call.post('grain', '/client/testPush', { all: true })).statusCode).toBe(400);
   });
 
-  it("removes only the caller's own device", async () => {
+  it("removes only the caller's own device, and refuses (404) any other endpoint", async () => {
     const endpoint = `${FCM}hay-phone`;
     const other = await call.post('hay-helper', '/client/unsubscribePush', { endpoint });
-    expect(other.json()).toEqual({ status_code: 0, removed: false });
+    expect(other.statusCode, other.body).toBe(404);
     expect(await rowsOf(ids.hay!)).toHaveLength(1);
     const own = await call.post('hay', '/client/unsubscribePush', { endpoint });
-    expect(own.json()).toEqual({ status_code: 0, removed: true });
+    expect(own.json()).toEqual({ status_code: 0, removed: true, shared: false });
     expect(await rowsOf(ids.hay!)).toEqual([]);
     expect(await status('hay', endpoint)).toEqual({ status_code: 0, subscribed: false, devices: 0 });
+    expect((await call.post('hay', '/client/unsubscribePush', { endpoint })).statusCode).toBe(404);
   });
 
-  it('gives a browser to the user who turned alerts on there last', async () => {
-    const endpoint = `${FCM}shared-laptop`;
+  // Issue 28 item 1 (decision 0073): an endpoint bound to one user is never re-bound to another.
+  it("refuses another user's endpoint sent with other keys (409), and the owner keeps the device", async () => {
+    const endpoint = `${FCM}hay-phone-2`;
+    await subscribe('hay', { subscription: subscription(endpoint), label: 'Hay phone' });
+    const before = await rowsOf(ids.hay!);
+    const stranger = fakeBrowserKeys();
+    const res = await subscribe('grain', {
+      subscription: subscription(endpoint, { p256dh: stranger.p256dh, auth: stranger.auth }),
+      label: 'Not mine',
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.body).not.toContain(endpoint);
+    expect(await rowsOf(ids.hay!)).toEqual(before);
+    expect(await rowsOf(ids.grain!)).toEqual([]);
+    expect(await status('hay', endpoint)).toEqual({ status_code: 0, subscribed: true, devices: 1 });
+    expect(await status('grain', endpoint)).toEqual({ status_code: 0, subscribed: false, devices: 0 });
+    await call.post('hay', '/client/unsubscribePush', { endpoint });
+  });
+
+  it('lets two users of one browser each get their alerts there; neither removes the other', async () => {
+    const endpoint = `${FCM}family-tablet`;
     await subscribe('hay', { subscription: subscription(endpoint), label: 'Firefox on Linux' });
-    await subscribe('hay-helper', { subscription: subscription(endpoint), label: 'Firefox on Linux' });
-    expect(await status('hay', endpoint)).toMatchObject({ subscribed: false, devices: 0 });
-    expect(await status('hay-helper', endpoint)).toMatchObject({ subscribed: true, devices: 1 });
-    await call.post('hay-helper', '/client/unsubscribePush', { endpoint });
+    const hayRow = await rowsOf(ids.hay!);
+    // Hay logs out; the grain farmer logs in on the same browser and turns alerts on: same keys.
+    const res = await subscribe('grain', { subscription: subscription(endpoint), label: 'Firefox on Linux' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await rowsOf(ids.hay!)).toEqual(hayRow);
+    expect(await status('hay', endpoint)).toMatchObject({ subscribed: true, devices: 1 });
+    expect(await status('grain', endpoint)).toMatchObject({ subscribed: true, devices: 1 });
+    const push = t.features.find((f) => f.name === 'push') as unknown as {
+      exports: { pushUsersOf: (ids: number[]) => Promise<Set<number>> };
+    };
+    expect(await push.exports.pushUsersOf([ids.hay!, ids.grain!])).toEqual(new Set([ids.hay, ids.grain]));
+    // Subscribing again changes only the caller's row.
+    await subscribe('grain', { subscription: subscription(endpoint), label: 'Tablet' });
+    expect(await rowsOf(ids.hay!)).toEqual(hayRow);
+    // Turning off: the browser is told that another user still gets alerts through it.
+    const off = await call.post('grain', '/client/unsubscribePush', { endpoint });
+    expect(off.json()).toEqual({ status_code: 0, removed: true, shared: true });
+    expect(await rowsOf(ids.hay!)).toEqual(hayRow);
+    const last = await call.post('hay', '/client/unsubscribePush', { endpoint });
+    expect(last.json()).toEqual({ status_code: 0, removed: true, shared: false });
   });
 
   it('keeps 20 devices per user, dropping the least recently used', async () => {
@@ -264,5 +303,77 @@ describe(`the web push calls on ${TEST_ENGINE}`, () => {
     );
     const privateKey = (await storedKeys())[0]!.private_key;
     expect(bodies.filter((b) => b.includes(privateKey))).toEqual([]);
+  });
+});
+
+/** Migration 0047 (decision 0073): the key becomes (user, endpoint); rows and ids are kept, both ways. */
+describe(`push subscriptions keyed per user, migrated on ${TEST_ENGINE}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('keeps the rows going up, keeps one per endpoint going down, and new rows get fresh ids', async () => {
+    const db = pushDb(t.store.db);
+    const [hay, grain] = [
+      (await t.findUser('hay@demo.emberwatch'))!.id,
+      (await t.findUser('grain@demo.emberwatch'))!.id,
+    ];
+    const row = (userId: number, endpoint: string, label: string) => ({
+      user_id: userId,
+      endpoint,
+      p256dh: 'p',
+      auth: 'a',
+      label,
+      created_ts: 1,
+    });
+    await db
+      .insertInto('push_subscriptions')
+      .values([
+        row(hay, `${FCM}tablet`, 'hay tablet'),
+        row(grain, `${FCM}tablet`, 'grain tablet'),
+        row(grain, `${FCM}phone`, 'grain phone'),
+      ])
+      .execute();
+    const all = () => db.selectFrom('push_subscriptions').selectAll().orderBy('id').execute();
+    const before = await all();
+
+    const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations(t.store.engine)) };
+    const schema = t.store.pg?.schema;
+    const migrator = new Migrator({
+      db: t.store.db,
+      provider,
+      allowUnorderedMigrations: true,
+      ...(schema ? { migrationTableSchema: schema } : {}),
+    });
+    const down = await migrator.migrateTo('0044_data_break_delay');
+    expect(down.error).toBeUndefined();
+    // Before 0047 an endpoint had one user: the row made last stays.
+    expect((await all()).map((r) => r.label)).toEqual(['grain tablet', 'grain phone']);
+    await expect(
+      db
+        .insertInto('push_subscriptions')
+        .values(row(hay, `${FCM}phone`, 'again'))
+        .execute(),
+    ).rejects.toThrow();
+
+    await migrateToLatest(t.store);
+    expect(await all()).toEqual(before.slice(1));
+    await db
+      .insertInto('push_subscriptions')
+      .values(row(hay, `${FCM}tablet`, 'hay again'))
+      .execute();
+    await expect(
+      db
+        .insertInto('push_subscriptions')
+        .values(row(hay, `${FCM}tablet`, 'twice'))
+        .execute(),
+    ).rejects.toThrow();
+    const after = await all();
+    expect(after.map((r) => r.label)).toEqual(['grain tablet', 'grain phone', 'hay again']);
+    expect(after[2]!.id).toBeGreaterThan(before[2]!.id);
   });
 });

@@ -139,16 +139,25 @@ describe(`site plans on ${TEST_ENGINE}`, () => {
     return item;
   }
 
-  it("drops saved entries of storages that are not at this station's account", async () => {
-    const grainStorage = (await call.get('grain', '/client/getStorages')).json<GetStoragesResponse>()
-      .results[0];
-    const res = await save('hay', {
-      site: plan({ BS_ID: 'F1000002', siteStorages: [entry(grainStorage?.itemID ?? 999999), entry(barnId)] }),
-    });
+  it('drops entries of the account’s storages at another station, as a read would', async () => {
+    const res = await save('hay', { site: plan({ BS_ID: 'F1000002', siteStorages: [entry(barnId)] }) });
     expect(res.statusCode, res.body).toBe(200);
-    const ids = res.json<SaveSiteResponse>().site.siteStorages.map((s) => s.id);
-    expect(ids).not.toContain(barnId);
-    expect(ids).not.toContain(grainStorage?.itemID ?? 999999);
+    expect(res.json<SaveSiteResponse>().site.siteStorages.map((s) => s.id)).not.toContain(barnId);
+  });
+
+  // Issue 28 item 3 (decision 0073): before, these entries were dropped and the save answered 200.
+  it('refuses an entry of another account’s storage or an unknown one (403), alike, and changes nothing', async () => {
+    const grainStorage = (await call.get('grain', '/client/getStorages')).json<GetStoragesResponse>()
+      .results[0]!;
+    const before = await savedRow();
+    const answers = [];
+    for (const id of [grainStorage.itemID, 999_999]) {
+      const res = await save('hay', { site: plan({ siteStorages: [entry(id), entry(barnId)] }) });
+      expect(res.statusCode, res.body).toBe(403);
+      answers.push(res.json());
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    expect(await savedRow()).toEqual(before);
   });
 
   describe('refusals change nothing', () => {

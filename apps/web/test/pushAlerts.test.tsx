@@ -98,7 +98,7 @@ function fakeApi(answers: Record<string, Answer> = {}) {
     '/client/getPushKey': { status_code: 0, publicKey: SERVER_KEY },
     '/client/getPushStatus': { status_code: 0, subscribed: true, devices: 1 },
     '/client/subscribePush': { status_code: 0, subscribed: true, devices: 1 },
-    '/client/unsubscribePush': { status_code: 0, removed: true },
+    '/client/unsubscribePush': { status_code: 0, removed: true, shared: false },
     '/client/testPush': { status_code: 0, sent: 2, failed: 0, removed: 0 },
   };
   const calls: { path: string; input: unknown }[] = [];
@@ -270,6 +270,18 @@ describe('the "Alerts on this device" switch (decision 0048)', () => {
       ok: false,
       text: 'The test alert is not delivered yet; it is retried like an alert.',
     });
+  });
+
+  it('keeps the browser’s subscription when another user of this browser still gets alerts through it', async () => {
+    const subscription = subscriptionFor(SERVER_KEY);
+    fakeBrowser({ permission: 'granted', subscription });
+    const api = fakeApi({ '/client/unsubscribePush': { status_code: 0, removed: true, shared: true } });
+    const { user } = renderSection(api);
+    await section().findByText('Alerts show on this device.');
+    await user.click(theSwitch());
+    await section().findByText('Alerts do not show on this device.');
+    expect(api.paths()).toContain('/client/unsubscribePush');
+    expect(subscription.unsubscribe).not.toHaveBeenCalled();
   });
 
   it('is off when this browser’s subscription belongs to another user of the browser', async () => {

@@ -107,8 +107,13 @@ export type PushEndpointRequest = z.infer<typeof pushEndpointRequestSchema>;
 
 export const unsubscribePushResponseSchema = z.object({
   status_code: z.literal(0),
-  /** False when the endpoint was not (or no longer) one of the caller's devices: nothing changed. */
-  removed: z.boolean(),
+  /** Always true: an endpoint that is not one of the caller's devices is refused (404, decision 0073). */
+  removed: z.literal(true),
+  /**
+   * Another user of this server still gets alerts through this browser's subscription (a shared
+   * browser): the browser keeps its subscription, or that user's alerts would stop there.
+   */
+  shared: z.boolean(),
 });
 export type UnsubscribePushResponse = z.infer<typeof unsubscribePushResponseSchema>;
 
@@ -157,7 +162,8 @@ export const pushEndpoints = defineEndpoints({
     body: subscribePushRequestSchema,
     response: pushStatusResponseSchema,
     auth: 'user',
-    summary: "Sends the caller's alerts to this browser too (its push subscription and a label).",
+    summary:
+      "Sends the caller's alerts to this browser too (its push subscription and a label); another user's alerts on the same browser carry on.",
   }),
   unsubscribePush: defineEndpoint({
     method: 'POST',
@@ -165,7 +171,7 @@ export const pushEndpoints = defineEndpoints({
     body: pushEndpointRequestSchema,
     response: unsubscribePushResponseSchema,
     auth: 'user',
-    summary: "Stops the caller's alerts on one of the caller's devices.",
+    summary: "Stops the caller's alerts on one of the caller's devices (404 for any other endpoint).",
   }),
   testPush: defineEndpoint({
     method: 'POST',

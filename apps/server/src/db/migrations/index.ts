@@ -31,6 +31,7 @@ import { ingestJournalOwnerMigration } from './0041_ingest_journal_owner.js';
 import { deliveryGroupsMigration } from './0042_delivery_groups.js';
 import { deliveryAlertFactsMigration } from './0043_delivery_alert_facts.js';
 import { dataBreakDelayMigration } from './0044_data_break_delay.js';
+import { pushPerUserMigration } from './0047_push_per_user.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -66,5 +67,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0042_delivery_groups': deliveryGroupsMigration(engine),
     '0043_delivery_alert_facts': deliveryAlertFactsMigration(engine),
     '0044_data_break_delay': dataBreakDelayMigration(engine),
+    '0047_push_per_user': pushPerUserMigration(engine),
   };
 }

@@ -9,7 +9,7 @@ import type { FreshReadingsHub } from '../ingest/index.js';
 import { FreshReadingsBuffer } from './freshReadingsBuffer.js';
 import { MonitorEvaluator } from './monitorEvaluator.js';
 import { MonitorRepository } from './monitor.repository.js';
-import { MonitorService } from './monitor.service.js';
+import { MonitorService, type ControllerIdsOf } from './monitor.service.js';
 import { monitorRoutes } from './monitors.routes.js';
 
 export { MonitorEvaluator } from './monitorEvaluator.js';
@@ -29,6 +29,8 @@ export function monitorsFeature(
     authenticate: Authenticate;
     /** Every reading ingest commits to this SQLite file (undefined on PostgreSQL). */
     freshReadings: FreshReadingsHub | undefined;
+    /** The account's RC units, which its fan-control rules may name (the fans feature's). */
+    controllerIdsOf: ControllerIdsOf;
   },
 ) {
   const repo = new MonitorRepository(kernel.store.db, kernel.store.engine);
@@ -62,6 +64,7 @@ export function monitorsFeature(
     () => evaluator.forgetStations(),
     (ownerId, bsIds) => alertsChanged([ownerId], bsIds),
     logbook,
+    deps.controllerIdsOf,
   );
   return defineFeature({
     name: 'monitors',

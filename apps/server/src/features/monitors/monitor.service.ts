@@ -23,6 +23,7 @@ import type { AccessService, Actor, UserRow } from '../users/index.js';
 import { AlertLogRepository } from './alertLog.repository.js';
 import { alertLogRowsOf } from './alertLogRows.js';
 import type { MonitorRepository, MonitorRow, RuleStateRow, Trx } from './monitor.repository.js';
+import { ruleReferences } from './ruleReferences.js';
 
 /** What the monitors table keeps of a rule: everything but the alerts, which live in the state rows. */
 type StoredRule = Pick<Rule, 'id' | 'type' | 'settings' | 'ruleChanged'>;
@@ -33,6 +34,9 @@ function noSuchMonitor(): ApiError {
 }
 
 const sameSettings = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The RC units (fan controllers) of an account, by id (the fans feature's). */
+export type ControllerIdsOf = (ownerId: number) => Promise<string[]>;
 
 /**
  * Monitors of an account (spec doc 3 §3, §4 "Monitor save", §5, §6, §7). Whoever may see the account
@@ -50,7 +54,45 @@ export class MonitorService {
     /** After alerts were changed by a call (acknowledged): who may see these stations is told. */
     private readonly onAlertsChanged: (ownerId: number, bsIds: string[]) => void = () => undefined,
     private readonly log: AlertLogRepository = new AlertLogRepository(repo.database),
+    /** Without the fans feature no account has an RC unit: every fan rule is refused. */
+    private readonly controllerIdsOf: ControllerIdsOf = () => Promise.resolve([]),
   ) {}
+
+  /**
+   * Refuses (403, before anything is written) probes that are not on the account's own stations —
+   * another account's or unknown, alike (decision 0073).
+   */
+  private async assertProbesOfAccount(
+    actor: Actor,
+    accountId: number,
+    sensorIds: readonly string[],
+    message: string,
+  ): Promise<void> {
+    if (sensorIds.length === 0) return;
+    // probesFor refuses unknown and foreign probes alike; its refusal gets this call's wording (a
+    // failing store stays a failure).
+    const probes = await this.access.probesFor(actor, sensorIds).catch((err: unknown) => {
+      throw err instanceof ApiError ? ApiError.forbidden(message) : err;
+    });
+    if (probes.some((p) => p.owner_user_id !== accountId)) throw ApiError.forbidden(message);
+  }
+
+  /** Refuses (403) a monitor whose rules name an RC unit or a probe that is not the account's own. */
+  private async assertRuleReferences(actor: Actor, accountId: number, item: MonitorInput): Promise<void> {
+    const refs = ruleReferences(item.rules);
+    if (refs.controllers.length > 0) {
+      const own = new Set(await this.controllerIdsOf(accountId));
+      const foreign = refs.controllers.find((id) => !own.has(id));
+      if (foreign !== undefined)
+        throw ApiError.forbidden(`You do not have access to the fan controller ${foreign}.`);
+    }
+    await this.assertProbesOfAccount(
+      actor,
+      accountId,
+      refs.probes,
+      'The outdoor probe is not one of this account’s probes.',
+    );
+  }
 
   /**
    * POST /client/resetAlerts (spec doc 3 §4 "Alert reset"): the named alerts of a relative rule end
@@ -68,6 +110,12 @@ export class MonitorService {
     if (!isRelativeRule(rule.type))
       throw ApiError.invalid('Only the alerts of relative rules can be reset.', 'ruleId');
     this.access.assertMayChange(actor, 'resetAlert');
+    await this.assertProbesOfAccount(
+      actor,
+      accountId,
+      req.alerts.map((a) => a.sensor_id),
+      'You do not have access to this probe.',
+    );
     const now = this.nowS();
     await this.repo.transaction(async (trx) => {
       const row = await this.repo.lockState(trx, accountId, req.itemID, req.ruleId);
@@ -159,6 +207,12 @@ export class MonitorService {
     if (!parseRules(monitor).some((r) => r.id === req.ruleId))
       throw ApiError.invalid('The monitor has no such rule.', 'ruleId');
     this.access.assertMayChange(actor, 'acknowledgeAlert');
+    await this.assertProbesOfAccount(
+      actor,
+      accountId,
+      req.alerts.map((a) => a.sensor_id),
+      'You do not have access to this probe.',
+    );
     await this.recordAcknowledgement(
       accountId,
       req.itemID,
@@ -249,6 +303,7 @@ export class MonitorService {
     // demoType marks an admin's demo monitors (spec doc 3 §6); nobody else sets it.
     if (item.demoType != null && !actor.isAdmin)
       throw ApiError.invalid('Only administrators save demo monitors.', 'item.demoType');
+    await this.assertRuleReferences(actor, accountId, item);
 
     const now = this.nowS();
     const itemId = await this.repo.transaction(async (trx) => {

@@ -90,13 +90,22 @@ export class PushRepository {
   }
 
   /**
-   * Saves a browser's subscription for a user. An endpoint already stored (the same browser again, or
-   * another user who turned alerts on there before) becomes this user's, with the keys it has now.
-   * Beyond `max` devices the ones used least recently go. One transaction: a device count never
-   * passes `max`.
+   * Saves a browser's subscription for a user: a row per (user, endpoint), so the same browser again
+   * updates the user's row and never another user's (decision 0073). Another user's row for this
+   * endpoint stays; when it holds other keys, this cannot be the same browser's subscription (a
+   * browser has one key pair per subscription) and nothing is saved: answers 'foreignKeys'. Beyond
+   * `max` devices the user's least recently used go. One transaction: a device count never passes
+   * `max`.
    */
-  async upsert(s: NewPushSubscription, max: number, nowS: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+  async upsert(s: NewPushSubscription, max: number, nowS: number): Promise<'saved' | 'foreignKeys'> {
+    return this.db.transaction().execute(async (trx) => {
+      const others = await trx
+        .selectFrom('push_subscriptions')
+        .select(['p256dh', 'auth'])
+        .where('endpoint', '=', s.endpoint)
+        .where('user_id', '!=', s.userId)
+        .execute();
+      if (others.some((o) => o.p256dh !== s.p256dh || o.auth !== s.auth)) return 'foreignKeys';
       await trx
         .insertInto('push_subscriptions')
         .values({
@@ -108,8 +117,7 @@ export class PushRepository {
           created_ts: nowS,
         })
         .onConflict((oc) =>
-          oc.column('endpoint').doUpdateSet({
-            user_id: s.userId,
+          oc.columns(['user_id', 'endpoint']).doUpdateSet({
             p256dh: s.p256dh,
             auth: s.auth,
             label: s.label,
@@ -132,7 +140,19 @@ export class PushRepository {
         .slice(0, Math.max(0, rows.length - max))
         .map((r) => r.id);
       if (extra.length > 0) await trx.deleteFrom('push_subscriptions').where('id', 'in', extra).execute();
+      return 'saved';
     });
+  }
+
+  /** How many other users' rows hold this endpoint (the same browser, shared). */
+  async otherUsersOf(userId: number, endpoint: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('push_subscriptions')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('endpoint', '=', endpoint)
+      .where('user_id', '!=', userId)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
   }
 
   /** Removes one of the user's devices; false when the endpoint is not the user's. */

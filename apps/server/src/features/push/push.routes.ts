@@ -16,10 +16,9 @@ export function pushRoutes(ctx: { authenticate: Authenticate; push: PushService 
       ctx.push.status(actorOf(req), req.body.endpoint),
     );
     route(app, pushEndpoints.subscribePush).handle(async (req) => ctx.push.subscribe(actorOf(req), req.body));
-    route(app, pushEndpoints.unsubscribePush).handle(async (req) => ({
-      status_code: 0 as const,
-      removed: await ctx.push.unsubscribe(actorOf(req), req.body.endpoint),
-    }));
+    route(app, pushEndpoints.unsubscribePush).handle(async (req) =>
+      ctx.push.unsubscribe(actorOf(req), req.body.endpoint),
+    );
     route(app, pushEndpoints.testPush).handle(async (req) => ctx.push.test(actorOf(req)));
   };
 }

@@ -3,6 +3,7 @@ import {
   PUSH_TEST_INTERVAL_S,
   type PushStatusResponse,
   type TestPushResponse,
+  type UnsubscribePushResponse,
 } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
 import type { Actor } from '../users/index.js';
@@ -19,9 +20,9 @@ export interface SubscribeInput {
 }
 
 /**
- * The user's own devices (decision 0048): every method acts on the caller's subscriptions only, so
- * there is no one else's object to check rights on; an endpoint that is another user's is simply
- * "not one of yours".
+ * The user's own devices (decisions 0048, 0073): every method acts on the caller's subscriptions
+ * only, a row per (user, endpoint). Another user's row for the same browser is never changed or
+ * removed by the caller; an endpoint that is not one of the caller's devices is refused (404).
  */
 export class PushService {
   /** When each user last sent a test, epoch s (in memory: a limit against mistakes, not a ledger). */
@@ -58,16 +59,33 @@ export class PushService {
       );
     if (Buffer.from(keys.auth, 'base64url').length !== 16)
       throw ApiError.invalid('keys.auth must be 16 bytes', 'subscription.keys.auth');
-    await this.repo.upsert(
+    const saved = await this.repo.upsert(
       { userId: actor.user.id, endpoint, p256dh: keys.p256dh, auth: keys.auth, label: input.label },
       PUSH_DEVICES_MAX,
       this.nowS(),
     );
+    // Another user's browser has this endpoint with other keys: whoever sends it does not hold that
+    // subscription (a browser has one key pair per endpoint). Nothing is saved.
+    if (saved === 'foreignKeys')
+      throw new ApiError(
+        409,
+        'This push subscription belongs to another browser.',
+        409,
+        'subscription.endpoint',
+      );
     return this.status(actor, endpoint);
   }
 
-  async unsubscribe(actor: Actor, endpoint: string): Promise<boolean> {
-    return this.repo.removeForUser(actor.user.id, endpoint);
+  /**
+   * Removes one of the caller's devices; 404 when the endpoint is not one of them (another user's
+   * row for the same browser is left alone). `shared` tells the browser that another user of this
+   * server still gets alerts through its subscription, so it keeps the subscription.
+   */
+  async unsubscribe(actor: Actor, endpoint: string): Promise<UnsubscribePushResponse> {
+    if (!(await this.repo.removeForUser(actor.user.id, endpoint)))
+      throw ApiError.notFound('This browser is not one of your devices.');
+    const shared = (await this.repo.otherUsersOf(actor.user.id, endpoint)) > 0;
+    return { status_code: 0, removed: true, shared };
   }
 
   async test(actor: Actor): Promise<TestPushResponse> {

@@ -56,8 +56,11 @@ export class SiteService {
   }
 
   /**
-   * POST /client/saveSite: replaces the plan of one station of the account. Entries of storages that
-   * are not (or no longer) at this station are dropped, as a read would drop them.
+   * POST /client/saveSite: replaces the plan of one station of the account. An entry naming a storage
+   * that is not the account's — another account's or unknown, alike — refuses the save (403, nothing
+   * changed; decision 0073). Entries of the account's storages that are not (or no longer) at this
+   * station are dropped, as a read would drop them: a plan loaded before a storage moved is still
+   * saved.
    */
   async save(actor: Actor, uid: number | undefined, input: SiteInput): Promise<Site> {
     const accountId = accountIdOf(await this.access.targetAccount(actor, uid));
@@ -67,9 +70,11 @@ export class SiteService {
     const problem = checkSitePlan(input);
     if (problem) throw ApiError.invalid(problem.message, problem.path);
 
-    const here = new Set(
-      (await this.storagesOfAccount(accountId)).filter((s) => s.bsId === input.BS_ID).map((s) => s.id),
-    );
+    const storages = await this.storagesOfAccount(accountId);
+    const ours = new Set(storages.map((s) => s.id));
+    if (input.siteStorages.some((s) => !ours.has(s.id)))
+      throw ApiError.forbidden('You do not have access to this storage.');
+    const here = new Set(storages.filter((s) => s.bsId === input.BS_ID).map((s) => s.id));
     const plan: StoredPlan = {
       columns: input.columns,
       rows: input.rows,

@@ -77,15 +77,17 @@ async function turnOn(api: ApiClient): Promise<PushDeviceState> {
 /**
  * Turns alerts off in this browser: the server forgets the device, and the browser drops the
  * subscription even when the server could not be told — the push service then answers "gone" to the
- * server's next message, and the server removes the device itself.
+ * server's next message, and the server removes the device itself. When another user of this browser
+ * still gets alerts through it (a shared tablet, decision 0073), the browser keeps the subscription:
+ * dropping it would silently end that user's alerts here.
  */
 async function turnOff(api: ApiClient): Promise<PushDeviceState> {
   const subscription = await browserSubscription().catch(() => null);
   if (subscription) {
-    await api
+    const answer = await api
       .call(endpoints.push.unsubscribePush, { endpoint: subscription.endpoint })
       .catch(() => undefined);
-    await subscription.unsubscribe().catch(() => false);
+    if (!answer?.shared) await subscription.unsubscribe().catch(() => false);
   }
   return { name: 'disabled' };
 }
