@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GetMonitorsResponse } from '@emberwatch/shared';
+import type { DeliveryLogResponse, GetMonitorsResponse } from '@emberwatch/shared';
 import {
   deliveryOf,
   evaluatorOf,
@@ -98,6 +98,16 @@ describe(`grouped alert delivery on ${TEST_ENGINE}`, () => {
     expect(sms()).toHaveLength(2);
     expect(sms()[1]!.body).toMatch(/^Reminder 1: /);
     expect(sms()[1]!.body).toContain(`${nameOf(north.probes[4]!)} (65.0 °C)`);
+    // The storage's delivery log shows each alert with the group's messages that told of it.
+    await relogin();
+    const log = (
+      await call.get('hay', `/client/getDeliveryLog?itemID=${north.storageId}`)
+    ).json<DeliveryLogResponse>();
+    const kinds = (sensor: string) =>
+      log.alerts.find((a) => a.sensor_id === sensor)!.messages.map((m) => `${m.kind}:${m.channel}`);
+    expect(kinds(north.probes[0]!)).toEqual(['raise:sms', 'raise:email', 'repeat:sms', 'repeat:email']);
+    expect(kinds(north.probes[4]!)).toEqual(['repeat:sms', 'repeat:email']);
+    expect(log.alerts.find((a) => a.sensor_id === north.probes[0])).toMatchObject({ step: 1 });
   });
 
   it('answers a plain OK with the choices when two messages are open, and OK with a code acknowledges one group', async () => {

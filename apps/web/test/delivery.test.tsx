@@ -112,6 +112,22 @@ const ACKED = delivered({
 });
 
 describe('a storage’s delivery log', () => {
+  it('names a data break for what it is, with its last data and no temperature (decision 0067)', async () => {
+    const silent = delivered({
+      id: 12,
+      ruleType: 'noProbeData',
+      depth: null,
+      temperature: 0,
+      threshold: null,
+    });
+    const { log } = await openLog(storageServer(() => [silent]));
+    const [item] = await within(log).findAllByTestId('delivered-alert');
+    expect(item!.textContent).toContain('Probe silent: probe H-001');
+    const reading = within(item!).getByTestId('delivered-alert-reading');
+    expect(reading.textContent).not.toContain('Temperature');
+    expect(reading.textContent).toContain('Last data');
+  });
+
   it('shows each delivered alert in °C with its colour band, limit, reading time and acknowledgement, and its messages when unfolded', async () => {
     const server = storageServer(() => [ACKED], { date_format: 'MM/dd/yyyy', time_format: 'hh:mm a' });
     const { app, log } = await openLog(server);

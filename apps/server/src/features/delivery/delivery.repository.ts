@@ -268,7 +268,11 @@ export class DeliveryRepository {
     ownerId: number,
     storageId: number,
     limit: number,
-  ): Promise<{ alerts: DeliveryAlertRow[]; messages: DeliveryMessageRow[] }> {
+  ): Promise<{
+    alerts: DeliveryAlertRow[];
+    messages: DeliveryMessageRow[];
+    groups: Map<number, { step: number; next_step_ts: number | null }>;
+  }> {
     const alerts = await this.db
       .selectFrom('delivery_alerts')
       .selectAll()
@@ -277,19 +281,33 @@ export class DeliveryRepository {
       .orderBy('id', 'desc')
       .limit(limit)
       .execute();
+    const groupIds = [...new Set(alerts.flatMap((a) => (a.group_id === null ? [] : [a.group_id])))];
+    // A group's messages told of every alert of it (decision 0067); older ones name their alert.
     const messages = alerts.length
       ? await this.db
           .selectFrom('delivery_messages')
           .selectAll()
-          .where(
-            'delivery_alert_id',
-            'in',
-            alerts.map((a) => a.id),
+          .where((eb) =>
+            eb.or([
+              eb(
+                'delivery_alert_id',
+                'in',
+                alerts.map((a) => a.id),
+              ),
+              ...(groupIds.length ? [eb('delivery_group_id', 'in', groupIds)] : []),
+            ]),
           )
           .orderBy('id')
           .execute()
       : [];
-    return { alerts, messages };
+    const groups = groupIds.length
+      ? await this.db
+          .selectFrom('delivery_groups')
+          .select(['id', 'step', 'next_step_ts'])
+          .where('id', 'in', groupIds)
+          .execute()
+      : [];
+    return { alerts, messages, groups: new Map(groups.map((g) => [g.id, g])) };
   }
 
   async key(name: string): Promise<string | undefined> {

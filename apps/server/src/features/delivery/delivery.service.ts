@@ -68,17 +68,29 @@ export class DeliveryService {
   async log(actor: Actor, q: { UID?: number; itemID: number }): Promise<DeliveryLogResponse> {
     const account = await this.access.targetAccount(actor, q.UID);
     const ownerId = account.main_user_id ?? account.id;
-    const { alerts, messages } = await this.repo.storageLog(ownerId, q.itemID, DELIVERY_LOG_ALERTS);
+    const { alerts, messages, groups } = await this.repo.storageLog(ownerId, q.itemID, DELIVERY_LOG_ALERTS);
     const names = await this.repo.userNames(
       alerts.flatMap((a) => (a.ack_by_user_id === null ? [] : [a.ack_by_user_id])),
     );
     const byAlert = new Map<number, DeliveryMessage[]>();
+    const add = (alertId: number, m: DeliveryMessageRow) =>
+      byAlert.set(alertId, [...(byAlert.get(alertId) ?? []), messageOf(m)]);
     for (const m of messages)
-      if (m.delivery_alert_id !== null)
-        byAlert.set(m.delivery_alert_id, [...(byAlert.get(m.delivery_alert_id) ?? []), messageOf(m)]);
+      if (m.delivery_group_id !== null)
+        // A group's message told of each alert of it that had been raised by then (decision 0067).
+        for (const a of alerts) {
+          if (a.group_id === m.delivery_group_id && a.told === 1 && m.created_ts >= a.created_ts)
+            add(a.id, m);
+        }
+      else if (m.delivery_alert_id !== null) add(m.delivery_alert_id, m);
     return {
       status_code: 0,
-      alerts: alerts.map((a) => alertOf(a, byAlert.get(a.id) ?? [], names)),
+      alerts: alerts.map((a) => {
+        // A grouped alert's reminders are its group's.
+        const g = a.group_id === null ? undefined : groups.get(a.group_id);
+        const shown = g ? { ...a, step: g.step, next_step_ts: g.next_step_ts } : a;
+        return alertOf(shown, byAlert.get(a.id) ?? [], names);
+      }),
     };
   }
 

@@ -53,7 +53,13 @@ function DeliveredAlertItem({ alert }: { alert: DeliveredAlert }) {
   const { t } = useTranslation();
   const prefs = useUiPreferences();
   const time = (s: number) => formatDateTime(s, prefs.date_format, prefs.time_format);
-  const rule = isRuleType(alert.ruleType) ? t(`monitors.types.${alert.ruleType}.title`) : alert.ruleType;
+  // A data break (decision 0067) has no rule of a monitor, and no temperature.
+  const dataBreak = alert.ruleType === 'noBSData' || alert.ruleType === 'noProbeData';
+  const rule = isRuleType(alert.ruleType)
+    ? t(`monitors.types.${alert.ruleType}.title`)
+    : dataBreak
+      ? t(`delivery.log.dataBreak.${alert.ruleType as 'noBSData' | 'noProbeData'}`)
+      : alert.ruleType;
   const depth =
     alert.depth === null ? t('delivery.log.allDepths') : t('delivery.log.depth', { depth: alert.depth + 1 });
   const via = alert.ack ? t(`delivery.ackVia.${alert.ack.via}`) : '';
@@ -69,16 +75,20 @@ function DeliveredAlertItem({ alert }: { alert: DeliveredAlert }) {
             </Typography>
           </Box>
           <Typography variant="body2" component="div" data-testid="delivered-alert-reading">
-            {t('delivery.log.temperature')} <BandTemperature tenths={alert.temperature} />
-            {alert.threshold !== null && (
+            {!dataBreak && (
               <>
+                {t('delivery.log.temperature')} <BandTemperature tenths={alert.temperature} />
                 {' · '}
-                {alert.isMin ? t('delivery.log.limitBelow') : t('delivery.log.limitAbove')}{' '}
-                <BandTemperature tenths={alert.threshold} />
               </>
             )}
-            {' · '}
-            {t('delivery.log.reading', { time: time(alert.alertTs) })}
+            {alert.threshold !== null && (
+              <>
+                {alert.isMin ? t('delivery.log.limitBelow') : t('delivery.log.limitAbove')}{' '}
+                <BandTemperature tenths={alert.threshold} />
+                {' · '}
+              </>
+            )}
+            {t(dataBreak ? 'delivery.log.lastData' : 'delivery.log.reading', { time: time(alert.alertTs) })}
           </Typography>
           <Typography variant="body2" color="text.secondary" data-testid="delivered-alert-state">
             {[
