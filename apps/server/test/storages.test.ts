@@ -342,6 +342,9 @@ describe(`storages on ${TEST_ENGINE}`, () => {
     });
 
     it("refuses a monitor whose fan-control rule drives another storage's controller", async () => {
+      // The account's own RC unit (a fan rule naming another account's or an unknown one is refused).
+      const rc = await call.post('admin', '/admin/registerRC12', { UID: hayId, fc_id: 'FC-1', channels: 2 });
+      expect(rc.statusCode, rc.body).toBe(200);
       const fanMonitor = await call.post('hay', '/client/saveMonitor', {
         item: {
           name: 'Fans',
