@@ -195,6 +195,20 @@ describe(`site plans on ${TEST_ENGINE}`, () => {
       await unchanged();
     });
 
+    // Issue 28: a station names its account, as UID does (the station's access is what is checked).
+    it('answers getSite by BS_ID alone for an admin and an authorised master, not for others', async () => {
+      for (const who of ['admin', 'master', 'hay', 'hay-helper']) {
+        const [site] = await getSites(who, '?BS_ID=F1000001');
+        expect(site).toMatchObject({ UID: hayId, BS_ID: 'F1000001' });
+      }
+      for (const [who, bsId] of [
+        ['grain', 'F1000001'],
+        ['admin', 'NOPE0001'],
+        ['master', 'F3000001'],
+      ] as const)
+        expect((await call.get(who, `/client/getSite?BS_ID=${bsId}`)).statusCode).toBe(403);
+    });
+
     it("lets a master read an authorising account's site but not change it; a grand master may", async () => {
       expect((await siteAt('master', 'F1000001', hayId)).columns).toBe(30);
       const res = await save('master', { UID: hayId, site: plan({ columns: 40 }) });

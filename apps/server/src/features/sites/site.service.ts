@@ -37,7 +37,11 @@ export class SiteService {
 
   /** GET /client/getSite: one site per station of the account (or the one BS_ID), by station id. */
   async list(actor: Actor, uid: number | undefined, bsId: string | undefined): Promise<Site[]> {
-    const accountId = accountIdOf(await this.access.targetAccount(actor, uid));
+    // A station alone names its account, as UID does (an admin's or a master's call by BS_ID).
+    const accountId =
+      uid === undefined && bsId !== undefined
+        ? await this.access.accountOfStation(actor, bsId)
+        : accountIdOf(await this.access.targetAccount(actor, uid));
     let stationIds = (await this.stations.listByOwners([accountId])).map((s) => s.id).sort();
     if (bsId !== undefined) {
       if (!stationIds.includes(bsId)) throw noSuchStation();

@@ -91,6 +91,17 @@ export class AccessService {
     return owner !== undefined && actor.accountIds.includes(owner);
   }
 
+  /**
+   * The account a station belongs to, when the actor may see it: a call that names a station (BS_ID)
+   * without UID works on that station's account, as it would with the account's UID (an admin or a
+   * master has no stations of its own). Unknown and foreign stations are refused alike (403).
+   */
+  async accountOfStation(actor: Actor, bsId: string): Promise<number> {
+    const owner = (await this.stations.ownerIdsOf([bsId])).get(bsId);
+    if (owner === undefined || !this.canSeeAccount(actor, owner)) throw ApiError.forbidden();
+    return owner;
+  }
+
   /** Whether the actor may see stations owned by this account. */
   canSeeAccount(actor: Actor, ownerId: number): boolean {
     return actor.isAdmin || actor.accountIds.includes(ownerId);
