@@ -27,6 +27,8 @@ const SUB_USER_REFUSALS: Record<AccountChange, string> = {
   editStation: 'Only the account owner can change base-station settings.',
   editStorage: 'Only the account owner can change storages.',
   removeStorage: 'Only the account owner can delete storages.',
+  editStorageAlerts: "Only the account owner can change a storage's alerts and monitor.",
+  editSite: 'Only the account owner can change the site plan.',
   editMonitor: 'Only the account owner can change monitors.',
   editDataBreaks: 'Only the account owner can change the data-break delay.',
   acknowledgeAlert: 'Only the account owner and its users can acknowledge alerts.',
