@@ -204,6 +204,7 @@ export function StorageDetailsTab({
           voiceCallEnabled={recipients.data.voiceCallEnabled}
           sentinel={recipients.data.sentinel}
           readOnly={readOnly || !mayEditAlerts}
+          sentinelTestable={!readOnly}
           unit={unitOf(prefs.degrees)}
           colorStepsC={prefs.color_steps}
           dateFormat={prefs.date_format}
