@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   alertMessagingOrDefault,
@@ -5,6 +7,7 @@ import {
   defaultRuleSettings,
   endpoints,
   PUSH_TEST_INTERVAL_S,
+  renderWriteRights,
   WRITE_GETS,
   WRITE_RIGHTS,
   WRITE_ROLES,
@@ -588,6 +591,31 @@ describe('the write-rights table', () => {
     expect(writes.length).toBeGreaterThan(60);
     expect([...new Set(WRITE_RIGHTS.map((r) => r.call))].sort()).toEqual(writes.sort());
     expect(WRITE_RIGHTS.map(keyOf).sort()).toEqual(Object.keys(SAMPLES).sort());
+  });
+
+  // docs/roles.md shows the table as the code has it (prettier pads its cells; they are compared trimmed).
+  it('is the table docs/roles.md shows', () => {
+    const paths = Object.fromEntries(
+      Object.entries(endpoints).flatMap(([group, calls]) =>
+        Object.entries(calls as Record<string, Endpoint>).map(([name, e]) => [
+          `${group}.${name}`,
+          `${e.method} ${e.path}`,
+        ]),
+      ),
+    );
+    const cells = (table: string) =>
+      table
+        .trim()
+        .split('\n')
+        .map((line) =>
+          line
+            .split('|')
+            .map((c) => c.trim())
+            .map((c) => (/^-+$/.test(c) ? '---' : c)),
+        );
+    const doc = readFileSync(resolve(import.meta.dirname, '../../../docs/roles.md'), 'utf8');
+    const shown = /<!-- write-rights:start -->([\s\S]*)<!-- write-rights:end -->/.exec(doc)?.[1] ?? '';
+    expect(cells(shown)).toEqual(cells(renderWriteRights(paths)));
   });
 
   it('names only calls of the catalogue', () => {
