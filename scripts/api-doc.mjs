@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// `npm run docs:api`: rewrites the generated list of calls in docs/API.md from the shared call catalogue
+// `npm run docs:api`: rewrites the generated list of calls in docs/API.md (and the write rights in docs/roles.md) from the shared call catalogue
 // (packages/shared/src/contracts/endpoints.ts), formatted as `prettier --check` expects. The text around
 // the markers is left as written. apps/server/test/apiDoc.test.ts fails while the two differ.
 // Runs under tsx, which loads the TypeScript catalogue.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
-import { endpoints } from '@emberwatch/shared';
+import { endpoints, renderWriteRights } from '@emberwatch/shared';
 import { apiCallList, withApiCallList } from '../apps/server/src/http/apiCallList.ts';
 import { repoRoot } from './lib/proc.mjs';
 
@@ -19,4 +19,24 @@ if (next === current) {
 } else {
   writeFileSync(file, next);
   console.log('docs/API.md: the list of calls was regenerated from the call catalogue');
+}
+
+// docs/roles.md: the table of write rights (packages/shared/src/domain/writeRights.ts) between its
+// markers; apps/server/test/writeRights.test.ts fails while the two differ.
+const rolesFile = path.join(repoRoot, 'docs/roles.md');
+const roles = readFileSync(rolesFile, 'utf8');
+const paths = Object.fromEntries(
+  Object.entries(endpoints).flatMap(([group, calls]) =>
+    Object.entries(calls).map(([name, e]) => [`${group}.${name}`, `${e.method} ${e.path}`]),
+  ),
+);
+const spliced = roles.replace(
+  /(<!-- write-rights:start -->)[\s\S]*(<!-- write-rights:end -->)/,
+  (_m, start, end) => `${start}\n\n${renderWriteRights(paths)}\n\n${end}`,
+);
+const nextRoles = await format(spliced, { ...(await resolveConfig(rolesFile)), filepath: rolesFile });
+if (nextRoles === roles) console.log('docs/roles.md is up to date with the write rights');
+else {
+  writeFileSync(rolesFile, nextRoles);
+  console.log('docs/roles.md: the table of write rights was regenerated');
 }

@@ -13,6 +13,7 @@ import type { Store } from './db/createDatabase.js';
 import { composeFeatures } from './features.js';
 import { errorHandler } from './http/errorHandler.js';
 import { healthRoutes } from './http/health.routes.js';
+import { isPrivateAuth } from './http/route.js';
 import type { Job } from './jobs/Scheduler.js';
 import type { ContentSources, FeatureModule } from './kernel/FeatureModule.js';
 import type { Kernel } from './kernel/Kernel.js';
@@ -103,8 +104,11 @@ export async function createServer(config: Config, store: Store, opts: ServerOpt
     // req.protocol is "https" for TLS, or behind a trusted proxy (TRUST_PROXY) that says so.
     if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
     // Logged-in answers (data, tokens, and errors about them) stay out of every cache: a shared
-    // computer's back button or a proxy must not hand them to the next person.
-    if (PRIVATE_PATH.test(req.url)) reply.header('cache-control', 'no-store');
+    // computer's back button or a proxy must not hand them to the next person. Every route of the
+    // catalogue says who calls it (route.ts puts the endpoint's auth in its config), wherever its path
+    // is (/fc/…, /getMigrationCount); an unknown path under the user API is private too.
+    if (isPrivateAuth(req.routeOptions.config.auth) || PRIVATE_PATH.test(req.url))
+      reply.header('cache-control', 'no-store');
   });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   // The OpenAPI document is generated from the routes' zod schemas (GET /api/docs/json), with a

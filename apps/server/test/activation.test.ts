@@ -42,6 +42,11 @@ describe(`activation on ${TEST_ENGINE}`, () => {
   });
 
   const activate = (who: string, body: object) => call.post(who, '/admin/activateKit', body);
+  /** A refusal as [HTTP status, the envelope's spec status]: refusals are non-2xx (docs/API.md). */
+  const refusal = (res: { statusCode: number; json: <T>() => T }) => [
+    res.statusCode,
+    res.json<{ status_code: number; error: string }>().status_code,
+  ];
   const kit = (bsOrSet: string) =>
     activationDb(t.store.db)
       .selectFrom('activation_kits')
@@ -90,25 +95,22 @@ describe(`activation on ${TEST_ENGINE}`, () => {
   it('a claimed code answers 3 to anyone, its owner too, and tells nothing of the account', async () => {
     for (const who of ['hay', 'grain']) {
       const res = await activate(who, { id: code('F1900001') });
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ status_code: 3 });
+      expect(refusal(res)).toEqual([409, 3]);
     }
     expect((await station('F1900001'))!.owner_user_id).toBe(ids.hay);
     expect(await call.get('grain', '/client/basestationArray').then((r) => r.body)).not.toContain('F1900001');
   });
 
   it('an unknown code, or a code of the other kind, is status 2 and changes nothing', async () => {
-    expect((await activate('grain', { id: 'ZZZZ-ZZZZ-ZZZZ' })).json()).toEqual({ status_code: 2 });
-    expect((await activate('grain', { id: code('HS-9001') })).json()).toEqual({ status_code: 2 });
-    expect((await activate('grain', { id: code('F1900002'), kind: 'probes' })).json()).toEqual({
-      status_code: 2,
-    });
+    expect(refusal(await activate('grain', { id: 'ZZZZ-ZZZZ-ZZZZ' }))).toEqual([404, 2]);
+    expect(refusal(await activate('grain', { id: code('HS-9001') }))).toEqual([404, 2]);
+    expect(refusal(await activate('grain', { id: code('F1900002'), kind: 'probes' }))).toEqual([404, 2]);
     expect((await kit('HS-9001')).claimed_ts).toBeNull();
     expect((await kit('F1900002')).claimed_ts).toBeNull();
   });
 
   it('a kit of the Gari service is status 22 for everyone else', async () => {
-    expect((await activate('grain', { id: code('F1900003') })).json()).toEqual({ status_code: 22 });
+    expect(refusal(await activate('grain', { id: code('F1900003') }))).toEqual([403, 22]);
     expect(await station('F1900003')).toBeUndefined();
   });
 
@@ -128,9 +130,7 @@ describe(`activation on ${TEST_ENGINE}`, () => {
     expect(conf.statusCode).toBe(200);
     expect(conf.body).toContain('H90001');
     // "probe set already active" afterwards.
-    expect((await activate('hay', { id: code('HS-9001'), kind: 'probes' })).json()).toEqual({
-      status_code: 3,
-    });
+    expect(refusal(await activate('hay', { id: code('HS-9001'), kind: 'probes' }))).toEqual([409, 3]);
   });
 
   it('without a station named, a set goes to the account’s first station', async () => {
@@ -165,7 +165,7 @@ describe(`activation on ${TEST_ENGINE}`, () => {
       })
       .execute();
     const res = await activate('hay', { id: code('HS-9002'), kind: 'probes', BS_ID: 'F1000001' });
-    expect(res.json()).toEqual({ status_code: 3 });
+    expect(refusal(res)).toEqual([409, 3]);
     expect((await kit('HS-9002')).claimed_ts).toBeNull();
     expect(await probesOf(['H90011', 'H90012'])).toEqual([
       { sensor_id: 'H90011', bs_id: grainStation, kind: 'hay', depths: 3 },
@@ -253,13 +253,13 @@ describe(`activation on ${TEST_ENGINE}`, () => {
 
   it(`allows ${WRONG_CODES_PER_ACCOUNT} wrong codes a window per account, then 429 even for a good one`, async () => {
     for (let i = 0; i < WRONG_CODES_PER_ACCOUNT; i++)
-      expect((await activate('compost', { id: `WRONG-${i}` })).json()).toEqual({ status_code: 2 });
+      expect(refusal(await activate('compost', { id: `WRONG-${i}` }))).toEqual([404, 2]);
     const blocked = await activate('compost', { id: code('HS-9002'), kind: 'probes' });
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect((await kit('HS-9002')).claimed_ts).toBeNull();
     // Another account is not held up (the same address allows more).
-    expect((await activate('grain', { id: 'WRONG-X' })).json()).toEqual({ status_code: 2 });
+    expect(refusal(await activate('grain', { id: 'WRONG-X' }))).toEqual([404, 2]);
     clock += WRONG_CODE_WINDOW_S + 1;
     await login();
     const later = await activate('compost', { id: code('HS-9002'), kind: 'probes' });
@@ -285,8 +285,8 @@ describe(`activation on ${TEST_ENGINE}`, () => {
     const answers = await Promise.all(
       ['hay', 'grain', 'hay', 'grain'].map((who) => activate(who, { id: 'RACE-0000-0001' })),
     );
-    const statuses = answers.map((a) => a.json<ActivateKitResponse>().status_code).sort();
-    expect(statuses).toEqual([0, 3, 3, 3]);
+    const statuses = answers.map((a) => `${a.statusCode} ${a.json<{ status_code: number }>().status_code}`);
+    expect(statuses.sort()).toEqual(['200 0', '409 3', '409 3', '409 3']);
     expect(
       await t.store.db.selectFrom('base_stations').select('id').where('id', '=', 'F1900009').execute(),
     ).toHaveLength(1);

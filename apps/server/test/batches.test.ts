@@ -95,6 +95,23 @@ describe(`compost batches on ${TEST_ENGINE}`, () => {
     expect((await call.get('compost', `/client/getBatches?UID=${hayId}`)).statusCode).toBe(403);
   });
 
+  // Issue 28: a station names its account, as UID does; the station's access is checked, not the caller's own account.
+  it('answers getBatches and getChangedBatches by BS_ID alone for an admin and an authorised master', async () => {
+    for (const who of ['admin', 'master', 'compost'])
+      for (const call0 of ['getBatches', 'getChangedBatches?since=0&']) {
+        const q = call0.includes('?') ? `${call0}BS_ID=${STATION}` : `${call0}?BS_ID=${STATION}`;
+        const res = await call.get(who, `/client/${q}`);
+        expect(res.statusCode, `${who} ${q}: ${res.body}`).toBe(200);
+      }
+    // Another account's station, or one that does not exist, is refused alike.
+    for (const [who, bsId] of [
+      ['hay', STATION],
+      ['master', 'NOPE0001'],
+      ['admin', 'NOPE0001'],
+    ] as const)
+      expect((await call.get(who, `/client/getBatches?BS_ID=${bsId}`)).statusCode).toBe(403);
+  });
+
   it('creates a batch with the default phases, the first started now', async () => {
     const res = await save('compost', { BS_ID: STATION, batch_name: 'Windrow 1', probes: PROBES });
     expect(res.statusCode, res.body).toBe(200);

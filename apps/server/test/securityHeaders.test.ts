@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allEndpoints } from '@emberwatch/shared';
 import { REFRESH_COOKIE } from '../src/features/sessions/sessions.routes.js';
 import { bearer, createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 
@@ -43,6 +44,24 @@ describe(`security headers, on ${TEST_ENGINE}`, () => {
     expect(res.statusCode).toBe(status);
     expect(res.headers['cache-control']).toBe('no-store');
   });
+
+  // Issue 28: one hook, by the catalogue's own word for who calls (auth), not by path prefix: a logged-in
+  // call outside /client/ and /admin/ (/fc/getFcItem, /getMigrationCount) is kept out of caches too,
+  // whatever it answers (data, a refusal, a bad-input 400).
+  const loggedInCalls = allEndpoints().filter((e) => e.auth === 'user' || e.auth === 'session');
+  it.each(loggedInCalls.map((e) => [e.method, e.path] as const))(
+    'forbid storing every logged-in answer: %s %s',
+    async (method, url) => {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: bearer(token),
+        ...(method === 'POST' ? { payload: {} } : {}),
+      });
+      expect(res.headers['content-type']).toMatch(/^application\/(json|pdf)/);
+      expect(res.headers['cache-control']).toBe('no-store');
+    },
+  );
 
   it('forbid storing a login answer, which carries an access token', async () => {
     const res = await t.app.inject({

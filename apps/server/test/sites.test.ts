@@ -204,6 +204,20 @@ describe(`site plans on ${TEST_ENGINE}`, () => {
       await unchanged();
     });
 
+    // Issue 28: a station names its account, as UID does (the station's access is what is checked).
+    it('answers getSite by BS_ID alone for an admin and an authorised master, not for others', async () => {
+      for (const who of ['admin', 'master', 'hay', 'hay-helper']) {
+        const [site] = await getSites(who, '?BS_ID=F1000001');
+        expect(site).toMatchObject({ UID: hayId, BS_ID: 'F1000001' });
+      }
+      for (const [who, bsId] of [
+        ['grain', 'F1000001'],
+        ['admin', 'NOPE0001'],
+        ['master', 'F3000001'],
+      ] as const)
+        expect((await call.get(who, `/client/getSite?BS_ID=${bsId}`)).statusCode).toBe(403);
+    });
+
     it("lets a master read an authorising account's site but not change it; a grand master may", async () => {
       expect((await siteAt('master', 'F1000001', hayId)).columns).toBe(30);
       const res = await save('master', { UID: hayId, site: plan({ columns: 40 }) });
@@ -232,14 +246,15 @@ describe(`site plans on ${TEST_ENGINE}`, () => {
       .where('username', '=', 'master@demo.emberwatch')
       .execute();
 
-  it('lets an admin act for a customer by UID, and a sub-user edit its account', async () => {
+  it('lets an admin act for a customer by UID; a sub-user reads the plan and changes nothing', async () => {
     const byAdmin = await save('admin', { UID: hayId, site: plan({ rows: 12 }) });
     expect(byAdmin.statusCode, byAdmin.body).toBe(200);
     expect(byAdmin.json<SaveSiteResponse>().site).toMatchObject({ UID: hayId, rows: 12 });
+    // Issue 28 (docs/roles.md): where the storages stand is the owner's, like the station settings.
     const byHelper = await save('hay-helper', { site: plan({ rows: 13 }) });
-    expect(byHelper.statusCode, byHelper.body).toBe(200);
-    expect((await siteAt('hay', 'F1000001')).rows).toBe(13);
-    expect((await siteAt('admin', 'F1000001', hayId)).rows).toBe(13);
+    expect(byHelper.statusCode, byHelper.body).toBe(403);
+    expect((await siteAt('hay-helper', 'F1000001')).rows).toBe(12);
+    expect((await siteAt('admin', 'F1000001', hayId)).rows).toBe(12);
   });
 });
 

@@ -174,7 +174,7 @@ describe(`storage alert messaging on ${TEST_ENGINE}`, () => {
       expect(await stored()).toEqual(before);
     });
 
-    it('saves the voice limit and no-call hours only, for the owner and a sub-user', async () => {
+    it('saves the voice limit and no-call hours only, for the owner and not a sub-user', async () => {
       await setUser('hay', { voice_call_enabled: 1 });
       const m = messaging({ sms: { active: true, UIDS: [hayId] } });
       await save('hay', { item: item({ itemID: barn.itemID, alertMessaging: m }) });
@@ -184,13 +184,17 @@ describe(`storage alert messaging on ${TEST_ENGINE}`, () => {
       expect(res.json<SaveStorageResponse>().item.alertMessaging).toEqual(expected);
       expect((await stored()).alertMessaging).toEqual(expected);
       // Start = end: calls day and night.
+      const allDay = await setHours('hay', { itemID: barn.itemID, noCallHours: [0, 0], tempLimit: 60 });
+      expect(allDay.statusCode, allDay.body).toBe(200);
+      expect((await stored()).alertMessaging?.voice.noCallHours).toEqual([0, 0]);
+      // Issue 28 (docs/roles.md): when the voice calls ring is the owner's, not a sub-user's.
       const helper = await setHours('hay-helper', {
         itemID: barn.itemID,
-        noCallHours: [0, 0],
-        tempLimit: 60,
+        noCallHours: [9, 17],
+        tempLimit: 90,
       });
-      expect(helper.statusCode, helper.body).toBe(200);
-      expect((await stored()).alertMessaging?.voice.noCallHours).toEqual([0, 0]);
+      expect(helper.statusCode, helper.body).toBe(403);
+      expect((await stored()).alertMessaging?.voice).toMatchObject({ noCallHours: [0, 0], tempLimit: 60 });
     });
 
     it('fills the defaults for a storage that never had messaging', async () => {

@@ -423,6 +423,36 @@ describe(`storages on ${TEST_ENGINE}`, () => {
       expect((await list()).some((x) => x.itemID === s.itemID)).toBe(true);
     });
 
+    // Issue 28: as hay-helper, saveStorage with sms.active:false, email.active:false was stored.
+    it("does not let a sub-user switch off or change a storage's alerts or its monitor", async () => {
+      const on = { active: true, UIDS: [hayId] };
+      const messaging = {
+        sms: on,
+        email: on,
+        voice: { active: false, UIDS: [], noCallHours: [9, 17], tempLimit: 60 },
+        sentinel: { active: false },
+      };
+      const s = await created('hay', { item: item({ name: 'Watched barn', alertMessaging: messaging }) });
+      const off = { ...messaging, sms: { ...on, active: false }, email: { ...on, active: false } };
+      for (const change of [{ alertMessaging: off }, { alertMessaging: null }, { monitor: 1 }]) {
+        const res = await call.post('hay-helper', '/client/saveStorage', {
+          item: item({ itemID: s.itemID, name: 'Watched barn', alertMessaging: messaging, ...change }),
+        });
+        expect(res.statusCode, res.body).toBe(403);
+        expect(res.json<{ error: string }>().error).toBe(
+          "Only the account owner can change a storage's alerts and monitor.",
+        );
+      }
+      const stored = (await list()).find((x) => x.itemID === s.itemID)!;
+      expect(stored.alertMessaging).toEqual(messaging);
+      expect(stored.monitor).toBeNull();
+      // His layout work with the alerts as stored still saves.
+      const renamed = await created('hay-helper', {
+        item: item({ itemID: s.itemID, name: 'Watched barn, east', alertMessaging: messaging }),
+      });
+      expect(renamed).toMatchObject({ name: 'Watched barn, east', alertMessaging: messaging });
+    });
+
     it('lets an admin act for a customer by UID', async () => {
       const s = await created('admin', { UID: hayId, item: item({ name: 'By admin' }) });
       expect(s.UID).toBe(hayId);

@@ -1,10 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ActivateKitRequest, Kit } from '@emberwatch/shared';
+import { ACTIVATION_REFUSALS, type ActivateKitRequest, type Kit } from '@emberwatch/shared';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
 import { sensorConf, station } from './support/fixtures';
 import { parseIdList } from '../src/features/activation/RegisterKitsForm';
+
+/** A refused activation as the server answers it: non-2xx, the spec's status in the envelope. */
+const refused = (code: 2 | 3 | 22) =>
+  json({ status_code: code, error: ACTIVATION_REFUSALS[code].message }, ACTIVATION_REFUSALS[code].httpStatus);
 
 /** The fake server's answers by code (spec doc 1 §8, doc 2 §8 statuses). */
 function server(opts: Parameters<typeof createFakeServer>[0] = {}): FakeServer {
@@ -26,9 +30,9 @@ function server(opts: Parameters<typeof createFakeServer>[0] = {}): FakeServer {
         s.state.stations = [...s.state.stations, station('F1900001')];
         return json({ status_code: 0, kit: { kind: 'system', bs_id: 'F1900001', set_id: null, probes: [] } });
       case 'USED':
-        return json({ status_code: 3 });
+        return refused(3);
       case 'GARI':
-        return json({ status_code: 22 });
+        return refused(22);
       case 'SLOW':
         return new Response(JSON.stringify({ status_code: 429, error: 'Too many' }), {
           status: 429,
@@ -37,7 +41,7 @@ function server(opts: Parameters<typeof createFakeServer>[0] = {}): FakeServer {
       case 'BOOM':
         return json({ status_code: 500, error: 'down' }, 500);
       default:
-        return json({ status_code: 2 });
+        return refused(2);
     }
   });
   return s;

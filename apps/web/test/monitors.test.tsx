@@ -586,6 +586,20 @@ describe("a storage's monitor tab (spec doc 3 §4)", { timeout: 30_000 }, () => 
     expect(storageSaves(server)[0]!.monitor).toBe(5);
   });
 
+  // Issue 28 (docs/roles.md): which monitor watches a storage is its owner's choice.
+  it("shows a sub-user the storage's monitor without letting him choose another", async () => {
+    const server = monitorServer(
+      [monitor({ itemID: 2, storages: [3] }), monitor({ itemID: 5, name: 'Grain watch' })],
+      {
+        session: { subUser: true },
+      },
+    );
+    await openTab(server);
+    const select = await screen.findByRole('combobox', { name: 'Monitor' }, slow);
+    expect(select.textContent).toBe('Hay watch');
+    expect(select.getAttribute('aria-disabled')).toBe('true');
+  });
+
   it('adds a monitor from the storage and selects it by the highest itemID', async () => {
     const server = monitorServer(
       [monitor({ itemID: 2, storages: [3] }), monitor({ itemID: 7, name: 'Old' })],

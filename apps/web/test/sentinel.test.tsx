@@ -142,6 +142,14 @@ describe('the Sentinel test call (spec doc 3 §4, §6, §8, §9)', () => {
     expect(screen.queryByRole('button', { name: 'Test Sentinel' })).toBeNull();
   });
 
+  // docs/roles.md: a sub-user does not change the messaging, but may test the alarm centre's line.
+  it('is shown to a sub-user, beside the Sentinel switch he cannot change', async () => {
+    const { fake } = server({ session: { subUser: true } });
+    await openDetails(fake);
+    expect(screen.getByRole<HTMLInputElement>('switch', { name: 'Sentinel' }).disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Test Sentinel' })).toBeTruthy();
+  });
+
   it('is shown to a grand master', async () => {
     const { fake } = server({ session: { master: true, grandMaster: true } });
     await openDetails(fake);

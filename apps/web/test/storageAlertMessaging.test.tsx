@@ -460,6 +460,28 @@ describe('alert messaging on the storage details tab', () => {
     expect(chips('sms')).toEqual(['Hanna Farmer']);
     expect(screen.queryByRole('button', { name: 'Choose recipients' })).toBeNull();
   });
+
+  // Issue 28 (docs/roles.md): whom the alerts reach is the owner's; the farm hand renames the storage.
+  it("shows a sub-user the storage's alerts without letting him change them, and saves his rename with them as stored", async () => {
+    const stored = messaging((m) => Object.assign(m.sms, { active: true, UIDS: [7] }));
+    const fake = server({ session: { subUser: true }, storages: [barn({ alertMessaging: stored })] });
+    const { user } = renderApp('/storages/5', fake);
+    await user.click(await screen.findByRole('tab', { name: 'Storage details' }));
+    expect((await screen.findByRole<HTMLInputElement>('switch', { name: 'SMS' })).disabled).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('slider').disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Choose recipients' })).toBeNull();
+    expect(screen.getByTestId('alert-messaging-owner-only').textContent).toBe(
+      'Only the account owner can change the alert messages.',
+    );
+    const name = screen.getByRole('textbox', { name: /Name/ });
+    await user.clear(name);
+    await user.type(name, 'North barn, east');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fake.callsTo('POST', '/client/saveStorage')).toHaveLength(1));
+    const saved = fake.callsTo('POST', '/client/saveStorage')[0]?.body as { item: Storage };
+    expect(saved.item).toMatchObject({ name: 'North barn, east', alertMessaging: stored, monitor: null });
+    expect(fake.callsTo('POST', '/client/setCustomAlertHours')).toHaveLength(0);
+  });
 });
 
 describe('closing an edited layout', () => {

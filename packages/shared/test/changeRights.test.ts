@@ -24,6 +24,8 @@ describe('mayChange', () => {
         'editStation',
         'editStorage',
         'removeStorage',
+        'editStorageAlerts',
+        'editSite',
         'editMonitor',
         'editDataBreaks',
         'acknowledgeAlert',

@@ -5,6 +5,7 @@ import {
   editConfirmReasons,
   isPhoneComplete,
   phoneCountryPrefix,
+  sameAlertMessaging,
   voiceCallAllowedAt,
   voiceLimitToCelsius,
   voiceLimitToDisplay,
@@ -114,5 +115,27 @@ describe('editConfirmReasons (no probes, no monitor, no SMS)', () => {
     ],
   ])('%j → %j', (s, reasons) => {
     expect(editConfirmReasons(s)).toEqual(reasons);
+  });
+});
+
+// docs/roles.md: a save with the messaging as stored is a layout save, anything else changes the alerts.
+describe('sameAlertMessaging', () => {
+  const on = (): AlertMessaging => {
+    const m = defaultAlertMessaging();
+    m.sms = { active: true, UIDS: [7, 8] };
+    return m;
+  };
+  it.each([
+    ['null and the default', null, defaultAlertMessaging(), true],
+    ['a copy', on(), on(), true],
+    ['SMS switched off', on(), { ...on(), sms: { active: false, UIDS: [7, 8] } }, false],
+    ['a recipient fewer', on(), { ...on(), sms: { active: true, UIDS: [7] } }, false],
+    ['recipients reordered', on(), { ...on(), sms: { active: true, UIDS: [8, 7] } }, false],
+    ['other no-call hours', on(), { ...on(), voice: { ...on().voice, noCallHours: [22, 6] } }, false],
+    ['another voice limit', on(), { ...on(), voice: { ...on().voice, tempLimit: 70 } }, false],
+    ['Sentinel switched on', on(), { ...on(), sentinel: { active: true } }, false],
+    ['null for a storage that alerts', on(), null, false],
+  ] as const)('%s → %s', (_what, a, b, same) => {
+    expect(sameAlertMessaging(a, b as AlertMessaging | null)).toBe(same);
   });
 });

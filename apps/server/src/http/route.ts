@@ -12,6 +12,7 @@ import type {} from '@fastify/swagger';
 import {
   apiErrorSchema,
   type Endpoint,
+  type EndpointAuth,
   type ParsedBodyOf,
   type ParsedQueryOf,
   type ResponseOf,
@@ -20,6 +21,18 @@ import type { z } from 'zod';
 import type { ApiError } from './ApiError.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who calls the route, from its endpoint in the catalogue (createServer's cache hook reads it). */
+    auth?: EndpointAuth;
+  }
+}
+
+/** Whether a route's answers are about a logged-in user (or carry a session's tokens): never cached. */
+export function isPrivateAuth(auth: EndpointAuth | undefined): boolean {
+  return auth === 'user' || auth === 'session';
+}
 
 /**
  * An answer the route serialised itself, typed as the endpoint's response: a cached text spliced into
@@ -123,6 +136,7 @@ function register<E extends Endpoint>(
     ...routeOptions,
     method: endpoint.method,
     url: endpoint.path,
+    config: { auth: endpoint.auth },
     schema,
     handler: async (req, reply) => {
       // The validator compiler has replaced query and body with the schemas' parsed values.

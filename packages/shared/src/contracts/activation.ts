@@ -50,10 +50,14 @@ export const activatedKitSchema = z.object({
 });
 export type ActivatedKit = z.infer<typeof activatedKitSchema>;
 
+/**
+ * Activated. A refusal is the error envelope with the spec's status (ACTIVATION_REFUSALS): 404
+ * status_code 2 no such code (or one of the other kind), 409 status_code 3 already activated, 403
+ * status_code 22 a Gari kit; 429 too many wrong codes.
+ */
 export const activateKitResponseSchema = z.object({
-  /** 0 activated; 2 no such code (or one of the other kind); 3 already activated; 22 a Gari kit. */
-  status_code: z.union([z.literal(0), z.literal(2), z.literal(3), z.literal(22)]),
-  kit: activatedKitSchema.optional(),
+  status_code: z.literal(0),
+  kit: activatedKitSchema,
 });
 export type ActivateKitResponse = z.infer<typeof activateKitResponseSchema>;
 

@@ -89,6 +89,30 @@ export function alertMessagingOrDefault(m: AlertMessaging | null | undefined): A
 }
 
 /**
+ * Whether two alert messagings alert alike (null is the default: every channel off). Recipients are
+ * compared in order, as saved. A save that leaves the messaging alike does not change the storage's
+ * alerts (docs/roles.md: a sub-user may save a storage's layout, not whom its alerts reach).
+ */
+export function sameAlertMessaging(
+  a: AlertMessaging | null | undefined,
+  b: AlertMessaging | null | undefined,
+): boolean {
+  const x = alertMessagingOrDefault(a);
+  const y = alertMessagingOrDefault(b);
+  const sameChannel = (p: { active: boolean; UIDS: number[] }, q: { active: boolean; UIDS: number[] }) =>
+    p.active === q.active && p.UIDS.length === q.UIDS.length && p.UIDS.every((u, i) => u === q.UIDS[i]);
+  return (
+    sameChannel(x.sms, y.sms) &&
+    sameChannel(x.email, y.email) &&
+    sameChannel(x.voice, y.voice) &&
+    x.voice.noCallHours[0] === y.voice.noCallHours[0] &&
+    x.voice.noCallHours[1] === y.voice.noCallHours[1] &&
+    x.voice.tempLimit === y.voice.tempLimit &&
+    x.sentinel.active === y.sentinel.active
+  );
+}
+
+/**
  * Spec doc 3 §5 "No-call hours: if start equals end, voice alerts are on all day and night;
  * otherwise no calls between the hours". Hours are 0–24 in the station's time zone; a span may wrap
  * midnight (22–6). `hour` is the hour of day (0–23).

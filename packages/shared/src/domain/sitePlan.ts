@@ -1,3 +1,4 @@
+import { mayChange, type ChangeRightsContext } from './changeRights.js';
 import {
   SITE_COLUMNS_DEFAULT,
   SITE_EXTENT_MAX,
@@ -326,9 +327,13 @@ export function maySeeSiteToggle(
   );
 }
 
-/** Spec doc 3 §2 "Edit site is for non-master users or grand master" (§6: masters read only). */
-export function mayEditSite(ctx: Pick<RoleContext, 'master' | 'grandMaster'>): boolean {
-  return !ctx.master || ctx.grandMaster;
+/**
+ * Spec doc 3 §2 "Edit site is for non-master users or grand master" (§6: masters read only); a
+ * sub-user reads only too (issue 28, docs/roles.md): the shared `mayChange('editSite')`, which the
+ * server applies.
+ */
+export function mayEditSite(ctx: ChangeRightsContext): boolean {
+  return mayChange(ctx, 'editSite');
 }
 
 /** Spec doc 3 §2 "The Monitors toggle is disabled for a master who is not grand master." */

@@ -1,5 +1,7 @@
 import {
+  ACTIVATION_REFUSALS,
   mayActivateKits,
+  type ActivationStatus,
   type ActivateKitAdminRequest,
   type ActivateKitRequest,
   type ActivateKitResponse,
@@ -40,7 +42,8 @@ export class ActivationThrottled extends ApiError {
   }
 }
 
-type Outcome = ActivateKitResponse;
+/** A claim's result: the spec's activation status (0, or a refusal of ACTIVATION_REFUSALS). */
+type Outcome = { status_code: ActivationStatus; kit?: ActivatedKit };
 
 /**
  * Activation (decision 0052): a code claims its kit for the caller's account once. A base station
@@ -63,7 +66,7 @@ export class ActivationService {
     this.perAddress = new AttemptLimiter(nowS, WRONG_CODES_PER_ADDRESS, WRONG_CODE_WINDOW_S);
   }
 
-  async activate(actor: Actor, req: ActivateKitRequest, address: string): Promise<Outcome> {
+  async activate(actor: Actor, req: ActivateKitRequest, address: string): Promise<ActivateKitResponse> {
     const target = await this.targetOf(actor, req.UID);
     const accountKey = `u:${actor.user.id}`;
     const addressKey = `a:${address}`;
@@ -78,14 +81,16 @@ export class ActivationService {
       return this.claim(trx, kit, target, req.BS_ID, moved);
     });
 
-    if (outcome.status_code === 0) {
-      // The ingest path caches what it knows of each probe; these are new to it (on every instance).
-      if (moved.length > 0) this.bus.emit('probesMoved', { sensorIds: moved });
-    } else {
+    if (outcome.status_code !== 0) {
       this.perAccount.fail(accountKey);
       this.perAddress.fail(addressKey);
+      // A refusal is a non-2xx answer with the spec's status in the envelope (docs/API.md).
+      const refusal = ACTIVATION_REFUSALS[outcome.status_code];
+      throw new ApiError(refusal.httpStatus, refusal.message, outcome.status_code);
     }
-    return outcome;
+    // The ingest path caches what it knows of each probe; these are new to it (on every instance).
+    if (moved.length > 0) this.bus.emit('probesMoved', { sensorIds: moved });
+    return { status_code: 0, kit: outcome.kit as ActivatedKit };
   }
 
   /**

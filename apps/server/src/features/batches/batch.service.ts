@@ -61,7 +61,7 @@ export class BatchService {
   // --- reads ---------------------------------------------------------------------------------
 
   async list(actor: Actor, q: ParsedQueryOf<E['getBatches']>): Promise<Batch[]> {
-    const scope = await this.scopes.scopeOf(actor, q.UID);
+    const scope = await this.scopes.scopeOf(actor, q.UID, q.BS_ID);
     const bsIds = q.BS_ID === undefined ? [...scope.stations.keys()] : [q.BS_ID];
     if (q.BS_ID !== undefined) this.scopes.station(scope, q.BS_ID);
     const rows = await this.repo.list(bsIds, {
@@ -73,7 +73,7 @@ export class BatchService {
   }
 
   async changed(actor: Actor, q: ParsedQueryOf<E['getChangedBatches']>): Promise<Batch[]> {
-    const scope = await this.scopes.scopeOf(actor, q.UID);
+    const scope = await this.scopes.scopeOf(actor, q.UID, q.BS_ID);
     if (q.BS_ID !== undefined) this.scopes.station(scope, q.BS_ID);
     const bsIds = q.BS_ID === undefined ? [...scope.stations.keys()] : [q.BS_ID];
     return this.present(await this.repo.changedSince(bsIds, q.since));

@@ -38,9 +38,16 @@ export class BatchScopes {
     private readonly nowS: () => number,
   ) {}
 
-  async scopeOf(actor: Actor, uid: number | undefined): Promise<BatchScope> {
+  /**
+   * `bsId`: a call naming a station without UID works on that station's account, as with its UID
+   * (an admin has no stations of its own).
+   */
+  async scopeOf(actor: Actor, uid: number | undefined, bsId?: string): Promise<BatchScope> {
     if (!actor.isAdmin && actor.user.partner_app !== null) throw ApiError.forbidden(NOT_FOR_YOU);
-    const target = uid === undefined ? undefined : await this.access.targetAccount(actor, uid);
+    const uidOrStation =
+      uid === undefined && bsId !== undefined ? await this.access.accountOfStation(actor, bsId) : uid;
+    const target =
+      uidOrStation === undefined ? undefined : await this.access.targetAccount(actor, uidOrStation);
     const rows = await this.access.visibleStations(actor, target);
     const owners = new Map<number, UserRow | undefined>();
     for (const id of new Set(rows.map((r) => r.owner_user_id))) owners.set(id, await this.users.findById(id));

@@ -103,13 +103,14 @@ export class MonitorService {
    */
   async reset(actor: Actor, req: ResetAlertsRequest): Promise<Monitor> {
     const accountId = accountIdOf(await this.access.targetAccount(actor, req.UID));
+    // Who may reset is answered before anything about the monitor (docs/roles.md).
+    this.access.assertMayChange(actor, 'resetAlert');
     const monitor = await this.repo.find(accountId, req.itemID);
     if (!monitor) throw noSuchMonitor();
     const rule = parseRules(monitor).find((r) => r.id === req.ruleId);
     if (!rule) throw ApiError.invalid('The monitor has no such rule.', 'ruleId');
     if (!isRelativeRule(rule.type))
       throw ApiError.invalid('Only the alerts of relative rules can be reset.', 'ruleId');
-    this.access.assertMayChange(actor, 'resetAlert');
     await this.assertProbesOfAccount(
       actor,
       accountId,

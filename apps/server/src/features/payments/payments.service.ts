@@ -368,9 +368,12 @@ export class PaymentsService {
   }
 
   async confirm(actor: Actor, body: ConfirmBody): Promise<ConfirmPaymentResponse> {
+    // Someone who may pay for no account (a sub-user, a master) is refused before any payment is
+    // looked up (docs/roles.md); an admin's account comes from the order.
+    const own = actor.isAdmin && body.uid === undefined ? undefined : await this.payer(actor, body.uid);
     const order = await this.repo.orderByIntent(body.intent_id);
     if (!order) throw ApiError.notFound('No such payment.');
-    const account = await this.payer(actor, body.uid ?? (actor.isAdmin ? order.account_id : undefined));
+    const account = own ?? (await this.payer(actor, order.account_id));
     if (account.id !== order.account_id) throw ApiError.forbidden('This payment is not for your account.');
     const stripe = this.stripe();
     let intent: Stripe.PaymentIntent;

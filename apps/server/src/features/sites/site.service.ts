@@ -21,9 +21,9 @@ function noSuchStation(): ApiError {
 
 /**
  * Site plans (spec doc 3 §3-§7): one per account and base station. Whoever may see the account sees
- * its plans; changes follow the storages' rule (`editStorage`: masters read-only, grand masters,
- * admins, owners and sub-users change), spec doc 3 §6 "Edit site is for non-master users or grand
- * master". Every read completes and prunes the entries (spec doc 3 §4). Site names are each
+ * its plans; changes follow `editSite` (docs/roles.md: owners, grand masters and admins change;
+ * masters read only, spec doc 3 §6 "Edit site is for non-master users or grand master"; a sub-user
+ * reads only too, issue 28). Every read completes and prunes the entries (spec doc 3 §4). Site names are each
  * caller's own (spec doc 2 §3), for sites it may see.
  */
 export class SiteService {
@@ -37,7 +37,11 @@ export class SiteService {
 
   /** GET /client/getSite: one site per station of the account (or the one BS_ID), by station id. */
   async list(actor: Actor, uid: number | undefined, bsId: string | undefined): Promise<Site[]> {
-    const accountId = accountIdOf(await this.access.targetAccount(actor, uid));
+    // A station alone names its account, as UID does (an admin's or a master's call by BS_ID).
+    const accountId =
+      uid === undefined && bsId !== undefined
+        ? await this.access.accountOfStation(actor, bsId)
+        : accountIdOf(await this.access.targetAccount(actor, uid));
     let stationIds = (await this.stations.listByOwners([accountId])).map((s) => s.id).sort();
     if (bsId !== undefined) {
       if (!stationIds.includes(bsId)) throw noSuchStation();
@@ -66,7 +70,7 @@ export class SiteService {
     const accountId = accountIdOf(await this.access.targetAccount(actor, uid));
     const owned = (await this.stations.ownerIdsOf([input.BS_ID])).get(input.BS_ID);
     if (owned !== accountId) throw noSuchStation();
-    this.access.assertMayChange(actor, 'editStorage');
+    this.access.assertMayChange(actor, 'editSite');
     const problem = checkSitePlan(input);
     if (problem) throw ApiError.invalid(problem.message, problem.path);
 

@@ -1,4 +1,9 @@
-import { STORAGE_CAPACITY_MAX_DEFAULT, type Storage, type StorageInput } from '@emberwatch/shared';
+import {
+  sameAlertMessaging,
+  STORAGE_CAPACITY_MAX_DEFAULT,
+  type Storage,
+  type StorageInput,
+} from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
 import type { BaseStationRepository } from '../base-stations/index.js';
 import type { MonitorChoice } from '../monitors/index.js';
@@ -25,7 +30,8 @@ function isUniqueViolation(err: unknown): boolean {
 /**
  * Storages of an account (spec doc 3 §3, §5, §6, §7). A storage belongs to an account (its main
  * user); whoever may see the account sees its storages, and changes follow the shared `mayChange`
- * (masters read-only, grand masters and admins everything, sub-users edit but do not delete). A save
+ * (masters read-only, grand masters and admins everything, sub-users edit the layout but neither
+ * delete nor change the storage's alerts and monitor; docs/roles.md). A save
  * checks the whole item first and writes it in one transaction, so a refused call changes nothing.
  */
 export class StorageService {
@@ -60,6 +66,14 @@ export class StorageService {
     const existing = item.itemID === undefined ? undefined : await this.storageFor(actor, uid, item.itemID);
     const accountId = existing?.owner_user_id ?? accountIdOf(await this.access.targetAccount(actor, uid));
     this.access.assertMayChange(actor, 'editStorage');
+    // Whom the storage's alerts reach and which monitor watches it are a change of its alerts, which
+    // a sub-user may not make (docs/roles.md); saving them as stored is a layout save.
+    const storedMessaging = existing ? presentStorage(existing).alertMessaging : null;
+    if (
+      item.monitor !== (existing?.monitor_id ?? null) ||
+      !sameAlertMessaging(item.alertMessaging, storedMessaging)
+    )
+      this.access.assertMayChange(actor, 'editStorageAlerts');
     const account = await this.users.findById(accountId);
     if (!account) throw noSuchStorage();
 

@@ -68,7 +68,7 @@ export class StorageAlertsService {
   /** POST /client/setCustomAlertHours: the storage's voice limit (°C) and no-call hours, nothing else. */
   async setCustomAlertHours(actor: Actor, req: SetCustomAlertHoursRequest): Promise<Storage> {
     let row = await this.storages.storageFor(actor, req.UID, req.itemID);
-    this.access.assertMayChange(actor, 'editStorage');
+    this.access.assertMayChange(actor, 'editStorageAlerts');
     // Spec doc 3 §6 "Voice alerts: require voiceCallEnabled": the hours are the voice channel's.
     if (!(await this.contacts.rightsOf(row.owner_user_id)).voiceCallEnabled)
       throw ApiError.forbidden('Voice call alerts are not enabled for this account.');

@@ -27,6 +27,8 @@ const SUB_USER_REFUSALS: Record<AccountChange, string> = {
   editStation: 'Only the account owner can change base-station settings.',
   editStorage: 'Only the account owner can change storages.',
   removeStorage: 'Only the account owner can delete storages.',
+  editStorageAlerts: "Only the account owner can change a storage's alerts and monitor.",
+  editSite: 'Only the account owner can change the site plan.',
   editMonitor: 'Only the account owner can change monitors.',
   editDataBreaks: 'Only the account owner can change the data-break delay.',
   acknowledgeAlert: 'Only the account owner and its users can acknowledge alerts.',
@@ -89,6 +91,17 @@ export class AccessService {
     if (actor.isAdmin) return (await this.stations.ownerIdsOf([bsId])).has(bsId);
     const owner = (await this.stations.ownerIdsOf([bsId])).get(bsId);
     return owner !== undefined && actor.accountIds.includes(owner);
+  }
+
+  /**
+   * The account a station belongs to, when the actor may see it: a call that names a station (BS_ID)
+   * without UID works on that station's account, as it would with the account's UID (an admin or a
+   * master has no stations of its own). Unknown and foreign stations are refused alike (403).
+   */
+  async accountOfStation(actor: Actor, bsId: string): Promise<number> {
+    const owner = (await this.stations.ownerIdsOf([bsId])).get(bsId);
+    if (owner === undefined || !this.canSeeAccount(actor, owner)) throw ApiError.forbidden();
+    return owner;
   }
 
   /** Whether the actor may see stations owned by this account. */

@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints, type ActivateKitRequest, type ActivatedKit } from '@emberwatch/shared';
+import {
+  ACTIVATION_REFUSALS,
+  endpoints,
+  type ActivateKitRequest,
+  type ActivatedKit,
+} from '@emberwatch/shared';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { isApiRequestError } from '../../lib/ApiRequestError';
 import { queryKeys } from '../../lib/queryKeys';
@@ -29,8 +34,9 @@ export function useActivateKit() {
       try {
         return await api.call(endpoints.activation.activateKit, req);
       } catch (err) {
-        // The client throws on any status but 0; an activation's 2, 3 and 22 are answers to word.
-        if (isApiRequestError(err) && err.kind === 'http' && err.httpStatus === 200)
+        // A refused activation is a non-2xx answer whose envelope carries the spec's status (2, 3, 22;
+        // ACTIVATION_REFUSALS): those are answers to word, anything else is a failure.
+        if (isApiRequestError(err) && err.kind === 'http' && err.statusCode in ACTIVATION_REFUSALS)
           return { status_code: err.statusCode };
         throw err;
       }

@@ -53,6 +53,7 @@ export function AlertMessagingSection({
   colorStepsC,
   dateFormat = 'd.M.yyyy',
   sentinelHealth = null,
+  sentinelTestable = !readOnly,
 }: {
   value: AlertMessaging;
   onChange: (next: AlertMessaging) => void;
@@ -66,6 +67,11 @@ export function AlertMessagingSection({
   dateFormat?: string;
   /** The Sentinel target's failure, while its calls fail for good. */
   sentinelHealth?: RecipientHealth | null;
+  /**
+   * Whether the Sentinel test is offered (default: when editable). A sub-user may test the alarm
+   * centre's line though he does not change the messaging (docs/roles.md).
+   */
+  sentinelTestable?: boolean;
 }) {
   const { t } = useTranslation();
   const [choosing, setChoosing] = useState(false);
@@ -217,7 +223,7 @@ export function AlertMessagingSection({
       {sentinel && sentinelHealth && (
         <RecipientHealthNote health={sentinelHealth} name="Sentinel" dateFormat={dateFormat} />
       )}
-      {sentinel && !readOnly && <SentinelTestButton />}
+      {sentinel && sentinelTestable && <SentinelTestButton />}
       {!readOnly && <AlertChannelsLink voice={voiceCallEnabled} sentinel={sentinel} />}
       {!readOnly && (
         <Box>

@@ -98,7 +98,13 @@ function StorageDetail({ itemID, opening }: { itemID: number; opening: StorageOp
           layoutSettings={{ segment: roleContext.plans[0]?.segment ?? null }}
         />
       )}
-      {tab === 3 && <StorageMonitorTab storage={storage} readOnly={!editable} />}
+      {tab === 3 && (
+        // Which monitor watches the storage is a change of its alerts (docs/roles.md).
+        <StorageMonitorTab
+          storage={storage}
+          readOnly={!editable || !mayChange(roleContext, 'editStorageAlerts')}
+        />
+      )}
       {tab === 4 && (
         <>
           <StorageDetailsTab

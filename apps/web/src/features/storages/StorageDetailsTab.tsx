@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import {
   STORAGE_NAME_MAX,
   alertMessagingOrDefault,
@@ -89,6 +90,9 @@ export function StorageDetailsTab({
   // The storage's own data-break delay (decision 0071): the owner's, not the sub-user's, to change.
   const { roleContext } = useShellContext();
   const mayEditBreaks = mayChange(roleContext, 'editDataBreaks');
+  // Whom the alerts reach, and when voice calls ring, are the owner's too (docs/roles.md): a
+  // sub-user sees them and saves the storage's name with them as stored.
+  const mayEditAlerts = mayChange(roleContext, 'editStorageAlerts');
   const breaks = useDataBreakSettings();
   const saveBreak = useSaveDataBreakSettings();
   const storedBreak = breaks.data?.storages.find((s) => s.itemID === storage.itemID)?.delayS ?? null;
@@ -199,12 +203,18 @@ export function StorageDetailsTab({
           recipients={recipients.data.results}
           voiceCallEnabled={recipients.data.voiceCallEnabled}
           sentinel={recipients.data.sentinel}
-          readOnly={readOnly}
+          readOnly={readOnly || !mayEditAlerts}
+          sentinelTestable={!readOnly}
           unit={unitOf(prefs.degrees)}
           colorStepsC={prefs.color_steps}
           dateFormat={prefs.date_format}
           sentinelHealth={recipients.data.sentinelHealth}
         />
+      )}
+      {!readOnly && !mayEditAlerts && (
+        <Typography variant="caption" color="text.secondary" data-testid="alert-messaging-owner-only">
+          {t('alertMessaging.ownerOnly')}
+        </Typography>
       )}
       {breaks.data && (
         <StorageDataBreakDelay

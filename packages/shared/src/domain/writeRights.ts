@@ -1,0 +1,197 @@
+import { mayActivateKits } from './activation/activationRules.js';
+import { mayChangeBatches, type BatchChange } from './batches/batchRights.js';
+import { mayChange, type AccountChange, type ChangeRightsContext } from './changeRights.js';
+import { mayChangeFans, type FanChange } from './fans/fanRights.js';
+
+/**
+ * Who may make each write call of the API (docs/roles.md, docs/decisions/0074-write-rights.md): one
+ * row per call of the catalogue that changes something (every logged-in POST, and the GETs in
+ * WRITE_GETS), and per part of a call when its parts differ. The server applies the rules named in
+ * `rule`; a test sends every call as every role and compares the answers with this table
+ * (apps/server/test/writeRights.test.ts), and docs/roles.md is checked against renderWriteRights().
+ */
+export const WRITE_ROLES = ['owner', 'subUser', 'master', 'grandMaster', 'admin'] as const;
+export type WriteRole = (typeof WRITE_ROLES)[number];
+
+/**
+ * - `yes`: may make the call for the account (a master or an admin names it by UID or its station);
+ * - `no`: refused with 403, nothing changed;
+ * - `own`: only for the caller's own things (preferences, password, devices, names), never another's.
+ */
+export type WriteRight = 'yes' | 'no' | 'own';
+
+export interface WriteRightsRow {
+  /** The call: `group.name` in the catalogue (contracts/endpoints.ts). */
+  call: string;
+  /** What of the call this row is about, when its parts have different rights. */
+  part?: string;
+  rights: Readonly<Record<WriteRole, WriteRight>>;
+  /** The rule the server applies (a shared function, or the service that checks). */
+  rule: string;
+}
+
+/** Logged-in GETs that change something (the catalogue's other writes are its POSTs). */
+export const WRITE_GETS: readonly string[] = ['fans.runScheduler'];
+
+/** Each role as the shared change rules see it (the account's owner is none of the others). */
+export const ROLE_CONTEXTS: Readonly<Record<WriteRole, ChangeRightsContext>> = {
+  owner: { admin: false, master: false, grandMaster: false, subUser: false },
+  subUser: { admin: false, master: false, grandMaster: false, subUser: true },
+  master: { admin: false, master: true, grandMaster: false, subUser: false },
+  grandMaster: { admin: false, master: true, grandMaster: true, subUser: false },
+  admin: { admin: true, master: false, grandMaster: false, subUser: false },
+};
+
+function rightsBy(may: (ctx: ChangeRightsContext) => boolean): Record<WriteRole, WriteRight> {
+  return Object.fromEntries(WRITE_ROLES.map((r) => [r, may(ROLE_CONTEXTS[r]) ? 'yes' : 'no'])) as Record<
+    WriteRole,
+    WriteRight
+  >;
+}
+
+function fixed(yes: readonly WriteRole[], right: WriteRight = 'yes'): Record<WriteRole, WriteRight> {
+  return Object.fromEntries(WRITE_ROLES.map((r) => [r, yes.includes(r) ? right : 'no'])) as Record<
+    WriteRole,
+    WriteRight
+  >;
+}
+
+const change = (c: AccountChange): Pick<WriteRightsRow, 'rights' | 'rule'> => ({
+  rights: rightsBy((ctx) => mayChange(ctx, c)),
+  rule: `mayChange('${c}')`,
+});
+const fan = (c: FanChange): Pick<WriteRightsRow, 'rights' | 'rule'> => ({
+  rights: rightsBy((ctx) => mayChangeFans(ctx, c)),
+  rule: `mayChangeFans('${c}')`,
+});
+const batch = (c: BatchChange): Pick<WriteRightsRow, 'rights' | 'rule'> => ({
+  rights: rightsBy((ctx) => mayChangeBatches(ctx, c)),
+  rule: `mayChangeBatches('${c}')`,
+});
+const ownerAndAdmin = (rule: string) => ({ rights: fixed(['owner', 'admin']), rule });
+const adminOnly = (rule = 'admin only') => ({ rights: fixed(['admin']), rule });
+const everyoneOwn = (rule: string) => ({ rights: fixed(WRITE_ROLES, 'own'), rule });
+
+export const WRITE_RIGHTS: readonly WriteRightsRow[] = [
+  // The user's own things.
+  { call: 'users.uiPrefs', ...everyoneOwn('own preferences (an admin also a customer’s, by UID)') },
+  { call: 'account.changeUserPassword', ...everyoneOwn('own password (an admin also a customer’s)') },
+  { call: 'notifications.notificationsSeen', ...everyoneOwn('own notifications') },
+  { call: 'sites.saveSiteNames', ...everyoneOwn('own names of the sites the caller sees') },
+  { call: 'push.getPushStatus', ...everyoneOwn('own devices (a read sent as POST)') },
+  { call: 'push.subscribePush', ...everyoneOwn('own devices') },
+  { call: 'push.unsubscribePush', ...everyoneOwn('own devices') },
+  { call: 'push.testPush', ...everyoneOwn('own devices') },
+  { call: 'alertChannels.testPushAlert', ...everyoneOwn('own devices, through the outbox (decision 0072)') },
+  {
+    call: 'alertChannels.getAlertChannels',
+    rights: fixed(WRITE_ROLES),
+    rule: 'alertChannelRightsOf: a read sent as POST (decision 0072)',
+  },
+  // The account: its people, its access, its service.
+  { call: 'masterAccess.authorizeMasterUsers', ...ownerAndAdmin('owner or admin (decision 0044)') },
+  { call: 'account.updateUserProfile', ...ownerAndAdmin('AccountScopes.editable (decision 0036)') },
+  { call: 'account.checkUsername', ...ownerAndAdmin('AccountScopes.editable (decision 0036)') },
+  { call: 'account.addNewUser', ...ownerAndAdmin('AccountScopes.editable (decision 0036)') },
+  { call: 'account.updateSubUser', ...ownerAndAdmin('AccountScopes.editable (decision 0036)') },
+  { call: 'account.deleteSubUser', ...ownerAndAdmin('AccountScopes.editable (decision 0036)') },
+  { call: 'account.changeUserPhone', ...ownerAndAdmin('AccountScopes.editable (decision 0036)') },
+  { call: 'account.confirmMobile', ...ownerAndAdmin('AccountScopes.editable (decision 0036)') },
+  { call: 'insight.saveInsightSurvey', ...ownerAndAdmin('owner or admin (InsightService)') },
+  { call: 'insight.saveInsightStorages', ...ownerAndAdmin('owner or admin (InsightService)') },
+  { call: 'insight.insightMigration', ...ownerAndAdmin('owner or admin (MigrationService)') },
+  { call: 'insight.testMigrationCall', ...ownerAndAdmin('owner or admin (MigrationService)') },
+  { call: 'payments.charge', ...ownerAndAdmin('PaymentsService.payer (decision 0056)') },
+  { call: 'payments.confirmPayment', ...ownerAndAdmin('PaymentsService.payer (decision 0056)') },
+  { call: 'payments.invoiceRequest', ...ownerAndAdmin('PaymentsService.payer (decision 0056)') },
+  {
+    call: 'activation.activateKit',
+    rights: rightsBy((ctx) => mayActivateKits(ctx)),
+    rule: 'mayActivateKits',
+  },
+  // Stations and probes (decision 0014).
+  { call: 'probes.sensorConf', part: 'probe names', ...change('renameProbe') },
+  { call: 'probes.sensorConf', part: 'corrections', ...change('correctProbe') },
+  { call: 'probes.toggleSensors', ...change('toggleProbes') },
+  { call: 'probes.transferSensors', ...change('transferProbes') },
+  { call: 'probes.updateBsDisplayName', ...change('editStation') },
+  { call: 'probes.setBsTimezone', ...change('editStation') },
+  // Storages, their alerts and the site plan (decisions 0019, 0025, 0038, 0074).
+  { call: 'storages.saveStorage', part: 'name, type, layout, probes placed', ...change('editStorage') },
+  { call: 'storages.saveStorage', part: 'alert messaging', ...change('editStorageAlerts') },
+  { call: 'storages.saveStorage', part: 'monitor', ...change('editStorageAlerts') },
+  { call: 'storages.setCustomAlertHours', ...change('editStorageAlerts') },
+  { call: 'storages.removeStorage', ...change('removeStorage') },
+  { call: 'sites.saveSite', ...change('editSite') },
+  // Monitors and alerts (decisions 0033, 0071).
+  { call: 'monitors.saveMonitor', ...change('editMonitor') },
+  { call: 'monitors.removeMonitor', ...change('editMonitor') },
+  { call: 'monitors.resetAlerts', ...change('resetAlert') },
+  { call: 'monitors.acknowledgeAlerts', ...change('acknowledgeAlert') },
+  { call: 'delivery.acknowledgeDataBreak', ...change('acknowledgeAlert') },
+  { call: 'dataBreaks.saveDataBreakSettings', ...change('editDataBreaks') },
+  // Sentinel (decision 0046): the target and its secret are the owner's; the test call is harmless.
+  { call: 'sentinel.sentinelCall', ...ownerAndAdmin('sentinelRightsOf: read') },
+  { call: 'sentinel.rotateSentinelSecret', ...ownerAndAdmin('sentinelRightsOf: rotate') },
+  { call: 'sentinel.setSentinelTarget', ...ownerAndAdmin('sentinelRightsOf: configure (decision 0072)') },
+  {
+    call: 'sentinel.testSentinelCall',
+    rights: fixed(['owner', 'subUser', 'grandMaster', 'admin']),
+    rule: 'sentinelRightsOf: test',
+  },
+  // Fan controllers (decision 0037).
+  { call: 'fans.setFcManualCommand', ...fan('driveFan') },
+  { call: 'fans.runScheduler', ...fan('driveFan') },
+  { call: 'fans.setFcUse', ...fan('assignFan') },
+  { call: 'fans.setFcAssignment', ...fan('assignFan') },
+  { call: 'fans.clearFcAssignment', ...fan('assignFan') },
+  { call: 'fans.saveRcScheduler', ...fan('assignFan') },
+  // Compost batches (decision 0049).
+  { call: 'batches.saveBatch', ...batch('editBatch') },
+  { call: 'batches.saveProcessPhases', part: 'a batch’s phases', ...batch('editBatch') },
+  { call: 'batches.saveProcessPhases', part: 'the account’s defaults', ...batch('editBatchDefaults') },
+  { call: 'batches.addBatchTurning', ...batch('recordTurning') },
+  { call: 'batches.removeBatchTurning', ...batch('recordTurning') },
+  { call: 'batches.archiveBatches', ...batch('archiveBatch') },
+  // The operator's tools: admins only, for any account.
+  { call: 'insight.insightHold', ...adminOnly() },
+  { call: 'insight.insightFreemiumTrial', ...adminOnly() },
+  { call: 'insight.setInsight', ...adminOnly() },
+
+  { call: 'insight.setMigrationOn', ...adminOnly() },
+  { call: 'payments.setPlanInfo', ...adminOnly() },
+  { call: 'activation.registerMultipleBSs', ...adminOnly('mayActivateKits (admin)') },
+  { call: 'activation.registerMultipleSets', ...adminOnly('mayActivateKits (admin)') },
+  { call: 'activation.activateUsersSet', ...adminOnly('mayActivateKits (admin)') },
+  { call: 'activation.activateKitAdmin', ...adminOnly('mayActivateKits (admin)') },
+  { call: 'activation.removeSet', ...adminOnly('mayActivateKits (admin)') },
+  { call: 'activation.undoBSActivation', ...adminOnly('mayActivateKits (admin)') },
+  { call: 'fans.registerController', ...adminOnly() },
+  { call: 'sentinel.setSentinelAlerts', ...adminOnly('sentinelRightsOf: set') },
+  { call: 'delivery.fakeSmsReply', ...adminOnly('admin only (the stand-in SMS provider)') },
+  { call: 'delivery.fakeCallKeys', ...adminOnly('admin only (the stand-in voice provider)') },
+  { call: 'alertChannels.setVoiceCalls', ...adminOnly('admin only: calls cost money (decision 0072)') },
+  {
+    call: 'translations.updateTranslations',
+    ...adminOnly('translators (their languages) and the root admin'),
+  },
+];
+
+const LABELS: Record<WriteRole, string> = {
+  owner: 'Owner',
+  subUser: 'Sub-user',
+  master: 'Master',
+  grandMaster: 'Grand master',
+  admin: 'Admin',
+};
+
+/** The table as docs/roles.md shows it (a test keeps the two the same). */
+export function renderWriteRights(paths: Readonly<Record<string, string>>): string {
+  const head = `| call | part | ${WRITE_ROLES.map((r) => LABELS[r]).join(' | ')} | rule |`;
+  const line = `| --- | --- | ${WRITE_ROLES.map(() => '---').join(' | ')} | --- |`;
+  const rows = WRITE_RIGHTS.map(
+    (r) =>
+      `| \`${paths[r.call] ?? r.call}\` | ${r.part ?? ''} | ${WRITE_ROLES.map((role) => r.rights[role]).join(' | ')} | ${r.rule} |`,
+  );
+  return [head, line, ...rows].join('\n');
+}
