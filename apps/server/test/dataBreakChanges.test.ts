@@ -13,6 +13,7 @@ const station = (over: Partial<WatchedStation> = {}): WatchedStation => ({
   bsId: 'F1',
   ownerId: 1,
   lastDataTs: NOW - 60,
+  newestReadingTs: NOW - 60,
   delayS: 4 * H,
   ...over,
 });

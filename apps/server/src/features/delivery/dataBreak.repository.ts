@@ -9,11 +9,25 @@ export class DataBreakRepository {
     return this.base.db;
   }
 
-  /** Every station that has an owner, with its last data. */
+  /** Every station that has an owner, with its last data and its probes' newest reading time. */
   async stations() {
     return this.db
-      .selectFrom('base_stations')
-      .select(['id as bsId', 'owner_user_id as ownerId', 'last_data_ts as lastDataTs'])
+      .selectFrom('base_stations as b')
+      .leftJoin(
+        (eb) =>
+          eb
+            .selectFrom('probe_latest')
+            .select((e) => ['bs_id', e.fn.max('meas_ts').as('newest')])
+            .groupBy('bs_id')
+            .as('l'),
+        (join) => join.onRef('l.bs_id', '=', 'b.id'),
+      )
+      .select([
+        'b.id as bsId',
+        'b.owner_user_id as ownerId',
+        'b.last_data_ts as lastDataTs',
+        'l.newest as newestReadingTs',
+      ])
       .execute();
   }
 

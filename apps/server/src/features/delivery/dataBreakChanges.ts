@@ -4,6 +4,12 @@ export interface WatchedStation {
   ownerId: number;
   /** Its last data (epoch s); null: it never sent, nothing is broken. */
   lastDataTs: number | null;
+  /**
+   * The newest reading's time among its probes (epoch s; null: none): the station's own clock. A probe
+   * is silent against it, so a station sending a backlog or a replay (readings stamped hours back,
+   * all together) has no silent probes; one that sends today's readings measures them as now does.
+   */
+  newestReadingTs: number | null;
   /** How long it may stay silent (the account's or its storages' setting). */
   delayS: number;
 }
@@ -50,7 +56,8 @@ export const DATA_BREAK_MAX_AGE_S = 3 * 86_400;
  * The data breaks to raise and to end (issue 27 item 1, decision 0067), pure. A station silent for
  * longer than its delay is one break (its probes are not told one by one); a probe silent longer than
  * its delay at a station that still sends is a break of its own (the planner groups a station's probes
- * into one message). A break ends when data arrives again (the station's or the probe's last data is
+ * into one message) — measured against now and against the station's newest reading, so a replay or a
+ * backlog of old readings (every probe equally far behind) is no break (issue 28 item 6). A break ends when data arrives again (the station's or the probe's last data is
  * newer than the break's), or when its probe is no longer placed in a storage or its station is gone.
  * A station silent now does not end its probes' breaks: their data has not returned.
  */
@@ -93,6 +100,8 @@ export function dataBreakChanges(
     const station = stationOf.get(p.bsId);
     // A station that never sent, or of another account: nothing of it is ours to tell.
     if (!station || station.ownerId !== p.ownerId || station.lastDataTs === null) continue;
+    // Silent on the station's own clock too: not when all its readings come stamped hours back.
+    if (station.newestReadingTs !== null && station.newestReadingTs - p.lastTs <= p.delayS) continue;
     if (openKeys.has(`noProbeData:${p.sensorId}`) || !fresh(p.lastTs, p.delayS)) continue;
     raise.push({
       ownerId: p.ownerId,

@@ -39,6 +39,7 @@ export class DataBreakWatch {
       bsId: s.bsId,
       ownerId: s.ownerId,
       lastDataTs: s.lastDataTs === null ? null : Number(s.lastDataTs),
+      newestReadingTs: s.newestReadingTs === null ? null : Number(s.newestReadingTs),
       delayS: delays.get(s.ownerId)?.stations.get(s.bsId) ?? DATA_BREAK_DEFAULT_S,
     }));
     const probes: WatchedProbe[] = probeRows.map((p) => ({
