@@ -104,6 +104,20 @@ describe('dataBreakChanges', () => {
       [],
     ],
     [
+      'a replay or a backlog (every reading stamped hours back, sent now): no probe is silent (issue 28 item 6)',
+      [station({ newestReadingTs: NOW - 15 * H })],
+      [probe('H1', { lastTs: NOW - 15 * H }), probe('H2', { lastTs: NOW - 15 * H - 600 })],
+      [],
+      [],
+    ],
+    [
+      'during a replay a probe behind the others by more than its delay is silent',
+      [station({ newestReadingTs: NOW - 15 * H })],
+      [probe('H1', { lastTs: NOW - 15 * H }), probe('H2', { lastTs: NOW - 20 * H })],
+      [],
+      [`raise noProbeData:H2@${20 * H}`],
+    ],
+    [
       'a station moved to another account: its break ends',
       [station({ ownerId: 2 })],
       [],
