@@ -109,16 +109,6 @@ export class DeliveryGroupRepository {
       .execute();
   }
 
-  /** The earliest time a gathering group's first messages are due (the pump wakes for it). */
-  async nextGatheringTs(): Promise<number | null> {
-    const row = await this.db
-      .selectFrom('delivery_groups')
-      .select((eb) => eb.fn.min('next_step_ts').as('ts'))
-      .where('status', '=', 'gathering')
-      .executeTakeFirst();
-    return row?.ts == null ? null : Number(row.ts);
-  }
-
   async group(id: number): Promise<DeliveryGroupRow | undefined> {
     return this.db.selectFrom('delivery_groups').selectAll().where('id', '=', id).executeTakeFirst();
   }

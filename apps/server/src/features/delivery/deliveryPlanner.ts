@@ -63,11 +63,6 @@ export class DeliveryPlanner {
     return written;
   }
 
-  /** When the next gathering group's first messages are due (null: none gathers). */
-  nextGatheringTs(): Promise<number | null> {
-    return this.d.groups.nextGatheringTs();
-  }
-
   /** Puts a new alert into its subject's live group, or opens one that gathers for `groupWaitS`. */
   private async gather(a: DeliveryAlertRow, now: number): Promise<boolean> {
     if (a.status === 'new' && a.clear_pending === 1) {
