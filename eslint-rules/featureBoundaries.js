@@ -3,6 +3,9 @@
 //     `../probes/index.js`, never `../probes/probe.repository.js`.
 //  2. A feature never imports the shell or the composition root that mounts it (apps/web/src/app,
 //     apps/server/src/createServer.ts, features.ts, main.ts): features are mounted, they do not mount.
+//  3. The server's layers under the features (http/, realtime/, kernel/, db/, jobs/) never import a
+//     feature: features depend on them, so an import the other way is a cycle waiting to happen
+//     (the access rules and authentication live in http/ for that reason).
 // Only relative imports are checked; packages (@emberwatch/shared included) are public by definition.
 import path from 'node:path';
 
@@ -24,6 +27,17 @@ const SHELL = [
   `${path.sep}apps${path.sep}server${path.sep}src${path.sep}main.`,
 ];
 
+const SERVER_SRC = `${path.sep}apps${path.sep}server${path.sep}src${path.sep}`;
+const LAYERS = ['http', 'realtime', 'kernel', 'db', 'jobs'];
+
+/** The server's src folder and layer name of a file in one of the layers under the features, or null. */
+function layerOf(file) {
+  const at = file.indexOf(SERVER_SRC);
+  if (at < 0) return null;
+  const name = file.slice(at + SERVER_SRC.length).split(path.sep)[0];
+  return LAYERS.includes(name) ? { src: file.slice(0, at + SERVER_SRC.length), name } : null;
+}
+
 /** @type {import('eslint').Rule.RuleModule} */
 export const featureBoundaries = {
   meta: {
@@ -32,11 +46,28 @@ export const featureBoundaries = {
     messages: {
       deep: "'{{source}}' reaches inside the {{feature}} feature: import it from '{{suggestion}}' (add the export to its index).",
       shell: "'{{source}}' is the shell or the composition root: a feature must not import it.",
+      layer:
+        "'{{source}}' is a feature: the server's {{layer}}/ layer sits under the features and must not import one (declare the interface it needs in {{layer}}/ and let the feature implement it).",
     },
     schema: [],
   },
   create(context) {
     const filename = context.filename ?? context.getFilename();
+    const layer = layerOf(filename);
+    if (layer) {
+      const checkLayer = (node, source) => {
+        if (typeof source !== 'string' || !source.startsWith('.')) return;
+        const target = path.resolve(path.dirname(filename), source);
+        if (target.startsWith(`${layer.src}features${path.sep}`) || target === `${layer.src}features`)
+          context.report({ node, messageId: 'layer', data: { source, layer: layer.name } });
+      };
+      return {
+        ImportDeclaration: (node) => checkLayer(node, node.source.value),
+        ExportNamedDeclaration: (node) => node.source && checkLayer(node, node.source.value),
+        ExportAllDeclaration: (node) => checkLayer(node, node.source.value),
+        ImportExpression: (node) => node.source.type === 'Literal' && checkLayer(node, node.source.value),
+      };
+    }
     const self = featureOf(filename);
     if (!self) return {};
     const check = (node, source) => {

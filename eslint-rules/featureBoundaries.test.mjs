@@ -24,10 +24,27 @@ tester.run('feature-boundaries', featureBoundaries, {
     // Shared libraries of the app and packages.
     { filename: `${web}/features/probes/ProbesPage.tsx`, code: "import { x } from '../../lib/formatDate';" },
     { filename: `${web}/features/probes/ProbesPage.tsx`, code: "import { x } from '@emberwatch/shared';" },
+    // The layers under the features import each other and packages.
+    { filename: `${server}/http/authenticate.ts`, code: "import { x } from './access/index.js';" },
+    { filename: `${server}/realtime/wsGateway.ts`, code: "import { x } from '../http/access/index.js';" },
+    { filename: `${server}/jobs/x.ts`, code: "import { x } from '@emberwatch/shared';" },
     // The shell may import features deeply (it mounts them).
     { filename: `${web}/app/appRoutes.tsx`, code: "const P = import('../features/probes/ProbesPage');" },
   ],
   invalid: [
+    // The layers under the features never import one, not even through its index.
+    ...['http/authenticate.ts', 'realtime/wsGateway.ts', 'kernel/Kernel.ts', 'db/schema.ts', 'jobs/x.ts'].map(
+      (file) => ({
+        filename: `${server}/${file}`,
+        code: "import { X } from '../features/users/index.js';",
+        errors: [{ messageId: 'layer' }],
+      }),
+    ),
+    {
+      filename: `${server}/http/access/index.ts`,
+      code: "export { x } from '../../features/sessions/index.js';",
+      errors: [{ messageId: 'layer' }],
+    },
     {
       filename: `${web}/features/probes/ProbesPage.tsx`,
       code: "import { useUiPreferences } from '../sessions/useUiPreferences';",

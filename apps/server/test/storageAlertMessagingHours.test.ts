@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultAlertMessaging } from '@emberwatch/shared';
-import type { AccessService, Actor } from '../src/features/users/index.js';
+import type { AccessService, Actor } from '../src/http/access/index.js';
 import type { StorageRepository, StorageRow } from '../src/features/storages/storage.repository.js';
 import { StorageAlertsService } from '../src/features/storages/storageAlerts.service.js';
 

@@ -1,7 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './ApiError.js';
-import type { AccessTokenSigner } from '../features/sessions/accessToken.js';
-import type { AccessService, Actor } from '../features/users/access.service.js';
+import type { AccessService, Actor } from './access/index.js';
+
+/**
+ * What checks an access token: the sessions feature's signer gives it. Declared here so that the
+ * HTTP layer needs no feature (the sessions feature depends on it, not the other way round).
+ */
+export interface AccessTokenVerifier {
+  verify(token: string): Promise<number | null>;
+  /** The user id and the token's expiry (epoch seconds), or null for a bad or expired token. */
+  verifyWithExpiry(token: string): Promise<{ userId: number; exp: number } | null>;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,7 +29,7 @@ export function bearerToken(req: FastifyRequest): string | undefined {
 export type Authenticate = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 export function authenticate(ctx: {
-  signer: Pick<AccessTokenSigner, 'verify'>;
+  signer: Pick<AccessTokenVerifier, 'verify'>;
   access: Pick<AccessService, 'actorFor'>;
 }): Authenticate {
   return async (req: FastifyRequest, _reply: FastifyReply): Promise<void> => {

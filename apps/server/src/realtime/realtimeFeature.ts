@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { defineFeature } from '../kernel/FeatureModule.js';
 import type { Kernel } from '../kernel/Kernel.js';
-import type { FanStatusListener } from '../features/fans/index.js';
+import type { BusEvents } from './EventBus.js';
 import { PgEventRelay } from './PgEventRelay.js';
 import { wsGateway, type WsGatewayDeps } from './wsGateway.js';
 
@@ -13,7 +13,7 @@ import { wsGateway, type WsGatewayDeps } from './wsGateway.js';
 export function realtimeFeature(
   kernel: Kernel,
   deps: Pick<WsGatewayDeps, 'signer' | 'access'> & {
-    onFanStatusChanged?: (listener: FanStatusListener) => void;
+    onFanStatusChanged?: (listener: (change: BusEvents['fanStatusChanged']) => void) => void;
   },
   opts: { log: FastifyBaseLogger; wsRefreshMs?: number },
 ) {

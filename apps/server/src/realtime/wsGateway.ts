@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { WS_AUTH_TIMEOUT_MS, wsClientMessageSchema, type WsServerMessage } from '@emberwatch/shared';
-import type { AccessTokenSigner } from '../features/sessions/accessToken.js';
-import type { AccessService } from '../features/users/access.service.js';
+import type { AccessService } from '../http/access/index.js';
+import type { AccessTokenVerifier } from '../http/authenticate.js';
 import type { EventBus } from './EventBus.js';
 
 /** What the gateway uses: the bus it fans out, token checks and the access rules. */
 export interface WsGatewayDeps {
   bus: EventBus;
   nowS: () => number;
-  signer: Pick<AccessTokenSigner, 'verifyWithExpiry'>;
+  signer: Pick<AccessTokenVerifier, 'verifyWithExpiry'>;
   access: Pick<AccessService, 'actorFor' | 'visibleStationIds'>;
 }
 

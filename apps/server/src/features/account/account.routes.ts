@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { accountEndpoints } from '@emberwatch/shared';
 import { actorOf, type Authenticate } from '../../http/authenticate.js';
-import type { Actor } from '../users/index.js';
+import type { Actor } from '../../http/access/index.js';
 import { route } from '../../http/route.js';
 import type { PasswordService } from './password.service.js';
 import type { PhoneService } from './phone.service.js';

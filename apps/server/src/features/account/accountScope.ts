@@ -1,12 +1,7 @@
 import { hasInsightService, isPremiumActive } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
-import {
-  presentPlans,
-  presentService,
-  type AccessService,
-  type Actor,
-  type UserRow,
-} from '../users/index.js';
+import { presentPlans, presentService, type UserRow } from '../users/index.js';
+import type { AccessService, Actor } from '../../http/access/index.js';
 import type { AccountRepository } from './account.repository.js';
 
 /** The user a call is about, the account (main user) it belongs to, and what the caller may do there. */

@@ -1,7 +1,7 @@
 import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
-import type { AccessService, Actor } from '../users/index.js';
+import type { AccessService, Actor } from '../../http/access/index.js';
 import { AccountRepository } from './account.repository.js';
 import { accountRoutes } from './account.routes.js';
 import { accountDb } from './account.tables.js';

@@ -1,6 +1,7 @@
 import { PASSWORD_MIN, PASSWORD_STATUS, type ChangePasswordRequest } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
-import type { Actor, UserRow } from '../users/index.js';
+import type { UserRow } from '../users/index.js';
+import type { Actor } from '../../http/access/index.js';
 import type { AccountRepository } from './account.repository.js';
 import { AttemptLimiter } from './attemptLimiter.js';
 import { loginEnabledOf } from './subUserLogin.js';

@@ -1,6 +1,6 @@
 import { normalizePhone, PHONE_STATUS, type SentCode } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
-import type { Actor } from '../users/index.js';
+import type { Actor } from '../../http/access/index.js';
 import type { AccountRepository } from './account.repository.js';
 import type { AccountScopes } from './accountScope.js';
 import type { CodeSender } from './codeSender.js';

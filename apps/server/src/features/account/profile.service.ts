@@ -1,6 +1,6 @@
 import { mayAddSubUser, type AccountInfo, type MasterUserInfo } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
-import type { Actor } from '../users/index.js';
+import type { Actor } from '../../http/access/index.js';
 import type { AccountRepository, AddressChange, ProfileChange } from './account.repository.js';
 import type { AccountScope, AccountScopes } from './accountScope.js';
 import { presentAccountInfo, presentMasterUserInfo } from './account.presenter.js';

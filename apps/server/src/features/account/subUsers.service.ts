@@ -5,7 +5,7 @@ import {
   type UsernameProblem,
 } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
-import type { Actor } from '../users/index.js';
+import type { Actor } from '../../http/access/index.js';
 import type { AccountRepository, SubUserChange } from './account.repository.js';
 import type { AccountScopes } from './accountScope.js';
 import { presentSubUser } from './account.presenter.js';

@@ -1,7 +1,7 @@
 import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
-import type { AccessService } from '../users/index.js';
+import type { AccessService } from '../../http/access/index.js';
 import { ActivationRepository } from './activation.repository.js';
 import { activationRoutes } from './activation.routes.js';
 import { ActivationService } from './activation.service.js';

@@ -9,7 +9,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from '../../http/ApiError.js';
 import type { SentinelRights } from '../sentinel/index.js';
-import type { AccessService, Actor, UserRow } from '../users/index.js';
+import type { UserRow } from '../users/index.js';
+import type { AccessService, Actor } from '../../http/access/index.js';
 import { alertChannelRightsOf } from './alertChannelRights.js';
 import type { AlertChannelsRepository } from './alertChannels.repository.js';
 

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
-import type { AccessService } from '../users/index.js';
+import type { AccessService } from '../../http/access/index.js';
 import { AlertChannelsRepository } from './alertChannels.repository.js';
 import { alertChannelsRoutes } from './alertChannels.routes.js';
 import { AlertChannelsService, type AlertChannelsDeps } from './alertChannels.service.js';

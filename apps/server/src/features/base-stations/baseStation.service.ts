@@ -1,6 +1,6 @@
 import type { BasestationSummary, BsConfResponse } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
-import type { AccessService, Actor } from '../users/index.js';
+import type { AccessService, Actor } from '../../http/access/index.js';
 import type { LatestReadingsService } from '../readings/index.js';
 import { presentBsConf, presentSummary } from './baseStation.presenter.js';
 import type { BaseStationRepository } from './baseStation.repository.js';

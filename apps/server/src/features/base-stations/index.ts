@@ -2,7 +2,7 @@ import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
 import type { LatestReadingsService } from '../readings/index.js';
-import type { AccessService } from '../users/index.js';
+import type { AccessService } from '../../http/access/index.js';
 import { BaseStationRepository } from './baseStation.repository.js';
 import { BaseStationService } from './baseStation.service.js';
 import { baseStationRoutes } from './baseStations.routes.js';

@@ -15,7 +15,7 @@ import {
   type batchEndpoints,
 } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
-import type { Actor } from '../users/index.js';
+import type { Actor } from '../../http/access/index.js';
 import { presentBatch } from './batch.presenter.js';
 import type {
   BatchRepository,

@@ -1,13 +1,7 @@
 import { mayChangeBatches, mayUseBatches, type BatchChange } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
-import {
-  changeRightsOf,
-  presentPlans,
-  type AccessService,
-  type Actor,
-  type UserRepository,
-  type UserRow,
-} from '../users/index.js';
+import { presentPlans, type UserRepository, type UserRow } from '../users/index.js';
+import { changeRightsOf, type AccessService, type Actor } from '../../http/access/index.js';
 import type { BatchRow } from './batch.repository.js';
 
 /** The stations whose batches a call may touch, each with its owner (the account the batch belongs to). */

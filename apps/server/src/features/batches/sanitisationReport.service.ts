@@ -9,7 +9,7 @@ import {
   type SanitisationStandard,
   type SpotSeries,
 } from '@emberwatch/shared';
-import type { Actor } from '../users/index.js';
+import type { Actor } from '../../http/access/index.js';
 import type { BatchRepository, BatchRow } from './batch.repository.js';
 import type { BatchService } from './batch.service.js';
 import {

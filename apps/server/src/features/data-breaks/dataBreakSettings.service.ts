@@ -9,7 +9,7 @@ import {
   type SaveDataBreakSettingsRequest,
 } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
-import type { AccessService, Actor } from '../users/index.js';
+import type { AccessService, Actor } from '../../http/access/index.js';
 import type { DataBreakSettingsRepository } from './dataBreakSettings.repository.js';
 
 type Settings = Omit<GetDataBreakSettingsResponse, 'status_code'>;

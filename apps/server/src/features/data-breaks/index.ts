@@ -2,7 +2,7 @@ import type { DataBreakDelays, EffectiveDataBreakDelays } from '@emberwatch/shar
 import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
-import type { AccessService } from '../users/index.js';
+import type { AccessService } from '../../http/access/index.js';
 import { DataBreakSettingsRepository } from './dataBreakSettings.repository.js';
 import { dataBreakSettingsRoutes } from './dataBreakSettings.routes.js';
 import { DataBreakSettingsService } from './dataBreakSettings.service.js';

@@ -9,7 +9,7 @@ import type {
   OutboxResponse,
 } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
-import type { AccessService, Actor } from '../users/index.js';
+import type { AccessService, Actor } from '../../http/access/index.js';
 import type { DeliveryAlertRow, DeliveryMessageRow, DeliveryRepository } from './delivery.repository.js';
 import { ADMIN_FAILING_WINDOW_S, type RecipientHealthRepository } from './recipientHealth.repository.js';
 

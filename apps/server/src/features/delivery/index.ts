@@ -9,7 +9,7 @@ import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
 import type { AlertEffectsRecorder } from '../monitors/index.js';
 import type { PreferencesService } from '../preferences/index.js';
-import type { AccessService } from '../users/index.js';
+import type { AccessService } from '../../http/access/index.js';
 import { AckLinks } from './ackLinks.js';
 import { ChannelAcks, type AcknowledgeFor } from './channelAcks.js';
 import type { ChannelAdapter } from './channels/ChannelAdapter.js';

@@ -9,7 +9,7 @@ import {
 } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
 import { parseCorrections } from '../readings/index.js';
-import type { AccessService, Actor } from '../users/index.js';
+import type { AccessService, Actor } from '../../http/access/index.js';
 import type { ExportReadingRow, ExportRepository } from './export.repository.js';
 
 export type ExportAccess = Pick<AccessService, 'probesFor' | 'assertCanSeeStation'>;

@@ -2,7 +2,7 @@ import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
 import type { ReadingHistory } from '../readings/index.js';
-import type { AccessService } from '../users/index.js';
+import type { AccessService } from '../../http/access/index.js';
 import { ExportRepository } from './export.repository.js';
 import { exportRoutes } from './export.routes.js';
 import { ExportService } from './export.service.js';

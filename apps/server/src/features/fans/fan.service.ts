@@ -15,7 +15,7 @@ import {
   type SetFcUseRequest,
 } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
-import { changeRightsOf, type AccessService, type Actor } from '../users/index.js';
+import { changeRightsOf, type AccessService, type Actor } from '../../http/access/index.js';
 import { issueControllerSecret, type ControllerCredentials } from './controllerCredentials.js';
 import type { ChannelPatch, ChannelWithController, ControllerRow, FanRepository } from './fan.repository.js';
 import { initialFanState, type FanDecider } from './fanDecider.js';

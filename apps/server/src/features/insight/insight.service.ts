@@ -11,13 +11,8 @@ import {
   type SurveyStorage,
 } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
-import {
-  presentPlans,
-  type AccessService,
-  type Actor,
-  type UserRepository,
-  type UserRow,
-} from '../users/index.js';
+import { presentPlans, type UserRepository, type UserRow } from '../users/index.js';
+import type { AccessService, Actor } from '../../http/access/index.js';
 import type { InsightRepository } from './insight.repository.js';
 import { parseService, presentStoredService, trialService, type StoredService } from './storedService.js';
 

@@ -3,7 +3,7 @@ import type { TestMigrationCallResponse } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
 import { sha256 } from '../../security/sha256.js';
 import { INSIGHT_TRIAL_DAYS_DEFAULT } from '@emberwatch/shared';
-import type { AccessService, Actor } from '../users/index.js';
+import type { AccessService, Actor } from '../../http/access/index.js';
 import type { InsightRepository } from './insight.repository.js';
 
 export interface MigrationSettings {

@@ -1,6 +1,6 @@
 import type { AuthorizeMasterUsersRequest } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
-import type { AccessService, Actor } from '../users/index.js';
+import type { AccessService, Actor } from '../../http/access/index.js';
 import type { MasterAccessRepository } from './masterAccess.repository.js';
 
 /**

@@ -2,7 +2,7 @@ import { RULE_TYPE_INFO, type Alert, type AlertKey, type RuleType } from '@ember
 import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
-import type { AccessService } from '../users/index.js';
+import type { AccessService } from '../../http/access/index.js';
 import { AlertLogRepository } from './alertLog.repository.js';
 import { alertLogRowsOf } from './alertLogRows.js';
 import type { FreshReadingsHub } from '../ingest/index.js';

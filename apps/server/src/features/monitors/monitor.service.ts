@@ -19,7 +19,8 @@ import {
   type Rule,
 } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
-import type { AccessService, Actor, UserRow } from '../users/index.js';
+import type { UserRow } from '../users/index.js';
+import type { AccessService, Actor } from '../../http/access/index.js';
 import { AlertLogRepository } from './alertLog.repository.js';
 import { alertLogRowsOf } from './alertLogRows.js';
 import type { MonitorRepository, MonitorRow, RuleStateRow, Trx } from './monitor.repository.js';

@@ -6,7 +6,7 @@ import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
 import type { MonitorEvaluator } from '../monitors/index.js';
 import type { PreferencesService } from '../preferences/index.js';
-import type { AccessService, Actor } from '../users/index.js';
+import type { AccessService, Actor } from '../../http/access/index.js';
 import { NEWS_SEED } from './newsSeed.js';
 import { NotificationRepository, raiseStored } from './notifications.repository.js';
 import { notificationRoutes } from './notifications.routes.js';

@@ -25,14 +25,8 @@ import {
 } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
 import type { PreferencesService } from '../preferences/index.js';
-import {
-  changeRightsOf,
-  presentPlans,
-  presentService,
-  type AccessService,
-  type Actor,
-  type UserRow,
-} from '../users/index.js';
+import { presentPlans, presentService, type UserRow } from '../users/index.js';
+import { changeRightsOf, type AccessService, type Actor } from '../../http/access/index.js';
 import type { NotificationRepository } from './notifications.repository.js';
 import { NEWS_EMAIL } from './newsSeed.js';
 import type { StorageAlertMemory } from './storageAlertMemory.js';

@@ -3,7 +3,7 @@ import { LANGUAGES } from '@emberwatch/shared';
 import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
-import type { AccessService } from '../users/index.js';
+import type { AccessService } from '../../http/access/index.js';
 import { writeInvoicePdf } from './invoicePdf.js';
 import { PaymentsRepository } from './payments.repository.js';
 import { paymentsRoutes } from './payments.routes.js';

@@ -31,13 +31,8 @@ import type {
   invoiceRequestSchema,
 } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
-import {
-  presentPlans,
-  presentService,
-  type AccessService,
-  type Actor,
-  type UserRow,
-} from '../users/index.js';
+import { presentPlans, presentService, type UserRow } from '../users/index.js';
+import type { AccessService, Actor } from '../../http/access/index.js';
 import type { OrderRow, PaymentsRepository } from './payments.repository.js';
 import type { Stripe } from './stripeClient.js';
 

@@ -3,7 +3,7 @@ import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
 import { BaseStationRepository } from '../base-stations/index.js';
 import type { ReadingHistory } from '../readings/index.js';
-import type { AccessService } from '../users/index.js';
+import type { AccessService } from '../../http/access/index.js';
 import { ProbeRepository } from './probe.repository.js';
 import { ProbeConfigService } from './probeConfig.service.js';
 import { ProbeDataRepository } from './probeData.repository.js';

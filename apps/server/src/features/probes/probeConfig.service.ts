@@ -9,7 +9,7 @@ import { ApiError } from '../../http/ApiError.js';
 import type { EventBus } from '../../realtime/EventBus.js';
 import type { BaseStationRepository, BaseStationRow, ProbeWithStation } from '../base-stations/index.js';
 import { parseCorrections } from '../readings/index.js';
-import { changeRightsOf, type AccessService, type Actor } from '../users/index.js';
+import { changeRightsOf, type AccessService, type Actor } from '../../http/access/index.js';
 import type { ProbeRepository, ProbeUpdate } from './probe.repository.js';
 
 /** Aux probes (spec doc 2 §3) cannot be renamed; none are stored yet, so no probe is one. */

@@ -26,7 +26,7 @@ import {
 } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
 import type { BaseStationRepository } from '../base-stations/index.js';
-import type { AccessService, Actor } from '../users/index.js';
+import type { AccessService, Actor } from '../../http/access/index.js';
 import { DAY_S, dayOf } from '../ingest/index.js';
 import { parseCorrections } from '../readings/index.js';
 import type { DailyChartRow, ProbeDataRepository } from './probeData.repository.js';

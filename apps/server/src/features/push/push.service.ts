@@ -6,7 +6,7 @@ import {
   type UnsubscribePushResponse,
 } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
-import type { Actor } from '../users/index.js';
+import type { Actor } from '../../http/access/index.js';
 import type { PushRepository } from './push.repository.js';
 import { sendToDevices, type PushDevicesDeps } from './pushDevices.js';
 import { pushTestText } from './pushTexts.js';

@@ -13,7 +13,8 @@ import {
 } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
 import { probesOf, type StorageRepository } from '../storages/index.js';
-import type { AccessService, Actor, UserRepository, UserRow } from '../users/index.js';
+import type { UserRepository, UserRow } from '../users/index.js';
+import type { AccessService, Actor } from '../../http/access/index.js';
 import type { QualityRepository } from './quality.repository.js';
 import { storageHayQualityFromRollup } from './storageHayQualityFromRollup.js';
 

@@ -4,7 +4,7 @@ import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
 import type { PreferencesService } from '../preferences/index.js';
-import type { AccessService } from '../users/index.js';
+import type { AccessService } from '../../http/access/index.js';
 import { SentinelRepository } from './sentinel.repository.js';
 import { sentinelRoutes } from './sentinel.routes.js';
 import { SentinelService } from './sentinel.service.js';

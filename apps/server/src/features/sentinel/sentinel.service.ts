@@ -11,7 +11,8 @@ import {
 } from '@emberwatch/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from '../../http/ApiError.js';
-import type { AccessService, Actor, UserRow } from '../users/index.js';
+import type { UserRow } from '../users/index.js';
+import type { AccessService, Actor } from '../../http/access/index.js';
 import type { SentinelRepository, SentinelTargetRow } from './sentinel.repository.js';
 import { sentinelRightsOf, type SentinelRights } from './sentinelRights.js';
 import { postToSentinel, type SentinelSenderOptions } from './sentinelSender.js';

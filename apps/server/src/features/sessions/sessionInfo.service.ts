@@ -1,5 +1,6 @@
 import type { SessionInfo, UiPreferences } from '@emberwatch/shared';
-import { presentSessionInfo, type AccessService, type Actor, type UserRepository } from '../users/index.js';
+import { presentSessionInfo, type UserRepository } from '../users/index.js';
+import type { AccessService, Actor } from '../../http/access/index.js';
 
 /** GET /client/getSessionInfo: who is logged in, the accounts they work with and their preferences. */
 export class SessionInfoService {

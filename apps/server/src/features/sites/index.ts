@@ -3,7 +3,7 @@ import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
 import { BaseStationRepository } from '../base-stations/index.js';
 import type { AccountStorage } from '../storages/index.js';
-import type { AccessService } from '../users/index.js';
+import type { AccessService } from '../../http/access/index.js';
 import { SiteRepository } from './site.repository.js';
 import { SiteService } from './site.service.js';
 import { siteRoutes } from './sites.routes.js';

@@ -8,7 +8,8 @@ import {
 import { ApiError } from '../../http/ApiError.js';
 import type { BaseStationRepository } from '../base-stations/index.js';
 import type { AccountStorage } from '../storages/index.js';
-import type { AccessService, Actor, UserRow } from '../users/index.js';
+import type { UserRow } from '../users/index.js';
+import type { AccessService, Actor } from '../../http/access/index.js';
 import type { SiteRepository, SiteRow } from './site.repository.js';
 
 /** The saved plan as stored: everything of SiteInput but the station, which is the row's key. */

@@ -7,7 +7,8 @@ import {
 import { ApiError } from '../../http/ApiError.js';
 import type { BaseStationRepository } from '../base-stations/index.js';
 import type { MonitorChoice } from '../monitors/index.js';
-import type { AccessService, Actor, UserRepository, UserRow } from '../users/index.js';
+import type { UserRepository, UserRow } from '../users/index.js';
+import type { AccessService, Actor } from '../../http/access/index.js';
 import type { AlertContactsRepository } from './alertContacts.repository.js';
 import { checkAlertMessaging } from './checkAlertMessaging.js';
 import { checkStorageLayout, probesOf } from './checkStorageLayout.js';

@@ -10,7 +10,7 @@ import {
   type StorageAlertMessaging,
 } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
-import type { AccessService, Actor } from '../users/index.js';
+import type { AccessService, Actor } from '../../http/access/index.js';
 import type { AlertContact, AlertContactsRepository } from './alertContacts.repository.js';
 import { deliveryMessagingOf } from './deliveryMessagingOf.js';
 import { presentStorage } from './storage.presenter.js';

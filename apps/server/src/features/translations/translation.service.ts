@@ -1,6 +1,6 @@
 import { LANGUAGES, type Language, type TranslationRow } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
-import type { AccessService, Actor } from '../users/index.js';
+import type { AccessService, Actor } from '../../http/access/index.js';
 import type { TranslationRepository } from './translation.repository.js';
 import { bundledTexts, type BundledText } from './bundledLocales.js';
 

@@ -1,8 +1,7 @@
-import { BaseStationRepository } from '../base-stations/index.js';
 import type { Kernel } from '../../kernel/Kernel.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Authenticate } from '../../http/authenticate.js';
-import { AccessService } from './access.service.js';
+import { AccessRepository, AccessService } from '../../http/access/index.js';
 import {
   UserAccountService,
   type FanControllerIdsOf,
@@ -12,8 +11,6 @@ import {
 import { UserRepository } from './user.repository.js';
 import { userRoutes } from './users.routes.js';
 
-export type { Actor, AccessService } from './access.service.js';
-export { changeRightsOf } from './access.service.js';
 export type { UserRow } from './user.repository.js';
 export { UserRepository } from './user.repository.js';
 export { presentPlans, presentService, presentSessionInfo } from './user.presenter.js';
@@ -26,7 +23,7 @@ export function accessFeature(kernel: Kernel) {
   const users = new UserRepository(kernel.store.db);
   return defineFeature({
     name: 'access',
-    exports: { users, access: new AccessService(users, new BaseStationRepository(kernel.store.db)) },
+    exports: { users, access: new AccessService(new AccessRepository(kernel.store.db)) },
   });
 }
 

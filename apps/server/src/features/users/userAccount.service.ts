@@ -1,7 +1,7 @@
 import type { UiPreferences, UiPrefsRequest, UserInfo, UserNews } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
 import { presentBsListEntry } from '../base-stations/index.js';
-import type { AccessService, Actor } from './access.service.js';
+import type { AccessService, Actor } from '../../http/access/index.js';
 import { presentUserInfo } from './user.presenter.js';
 import type { UserRepository } from './user.repository.js';
 

@@ -1,7 +1,8 @@
 import { mayChange, type AccountChange, type ChangeRightsContext } from '@emberwatch/shared';
-import { ApiError } from '../../http/ApiError.js';
-import type { BaseStationRepository, BaseStationRow, ProbeWithStation } from '../base-stations/index.js';
-import type { UserRepository, UserRow } from './user.repository.js';
+import { ApiError } from '../ApiError.js';
+import type { AccessRepository, AccountUser, ProbeOnStation, VisibleStation } from './access.repository.js';
+
+type UserRow = AccountUser;
 
 /**
  * Who is calling and whose data they may touch. Every route resolves the caller to an Actor and asks
@@ -45,17 +46,14 @@ export function changeRightsOf(actor: Actor): ChangeRightsContext {
 }
 
 export class AccessService {
-  constructor(
-    private readonly users: UserRepository,
-    private readonly stations: BaseStationRepository,
-  ) {}
+  constructor(private readonly repo: AccessRepository) {}
 
   async actorFor(userId: number): Promise<Actor> {
-    const user = await this.users.findById(userId);
+    const user = await this.repo.findUser(userId);
     if (!user || user.blocked) throw ApiError.unauthenticated('Your session has ended. Please log in again.');
     const accountId = user.main_user_id ?? user.id;
     const accountIds = [accountId];
-    if (user.master) accountIds.push(...(await this.users.authorizedOwnerIds(user.id)));
+    if (user.master) accountIds.push(...(await this.repo.authorizedOwnerIds(user.id)));
     return { user, accountId, accountIds: [...new Set(accountIds)], isAdmin: user.admin === 1 };
   }
 
@@ -66,21 +64,21 @@ export class AccessService {
   async targetAccount(actor: Actor, uid: number | undefined): Promise<UserRow> {
     if (uid === undefined || uid === actor.user.id) return actor.user;
     if (uid === actor.accountId && actor.user.main_user_id === uid) {
-      const main = await this.users.findById(uid);
+      const main = await this.repo.findUser(uid);
       if (main) return main;
     }
     if (!actor.isAdmin && !actor.accountIds.includes(uid))
       throw ApiError.forbidden('You do not have access to this account.');
-    const target = await this.users.findById(uid);
+    const target = await this.repo.findUser(uid);
     if (!target) throw ApiError.notFound('No such user.');
     return target;
   }
 
   /** Stations the actor may see, or those of one target account it may act for. */
-  visibleStations(actor: Actor, target?: UserRow): Promise<BaseStationRow[]> {
+  visibleStations(actor: Actor, target?: UserRow): Promise<VisibleStation[]> {
     if (target && target.id !== actor.user.id)
-      return this.stations.listByOwners([target.main_user_id ?? target.id]);
-    return this.stations.listByOwners(actor.accountIds);
+      return this.repo.stationsOfOwners([target.main_user_id ?? target.id]);
+    return this.repo.stationsOfOwners(actor.accountIds);
   }
 
   async visibleStationIds(actor: Actor, target?: UserRow): Promise<string[]> {
@@ -88,8 +86,8 @@ export class AccessService {
   }
 
   async canSeeStation(actor: Actor, bsId: string): Promise<boolean> {
-    if (actor.isAdmin) return (await this.stations.ownerIdsOf([bsId])).has(bsId);
-    const owner = (await this.stations.ownerIdsOf([bsId])).get(bsId);
+    if (actor.isAdmin) return (await this.repo.ownerIdsOf([bsId])).has(bsId);
+    const owner = (await this.repo.ownerIdsOf([bsId])).get(bsId);
     return owner !== undefined && actor.accountIds.includes(owner);
   }
 
@@ -99,7 +97,7 @@ export class AccessService {
    * master has no stations of its own). Unknown and foreign stations are refused alike (403).
    */
   async accountOfStation(actor: Actor, bsId: string): Promise<number> {
-    const owner = (await this.stations.ownerIdsOf([bsId])).get(bsId);
+    const owner = (await this.repo.ownerIdsOf([bsId])).get(bsId);
     if (owner === undefined || !this.canSeeAccount(actor, owner)) throw ApiError.forbidden();
     return owner;
   }
@@ -113,17 +111,17 @@ export class AccessService {
    * The probes, each on a station the actor may see; refuses (403, the station message) when any of
    * them is unknown or on another account's station, so a caller cannot tell the two apart.
    */
-  async probesFor(actor: Actor, sensorIds: readonly string[]): Promise<ProbeWithStation[]> {
+  async probesFor(actor: Actor, sensorIds: readonly string[]): Promise<ProbeOnStation[]> {
     const ids = [...new Set(sensorIds)];
-    const rows = await this.stations.probesWithStation(ids);
+    const rows = await this.repo.probesWithStation(ids);
     if (rows.length !== ids.length || rows.some((r) => !this.canSeeAccount(actor, r.owner_user_id)))
       throw ApiError.forbidden();
     const byId = new Map(rows.map((r) => [r.sensor_id, r]));
-    return ids.map((id) => byId.get(id) as ProbeWithStation);
+    return ids.map((id) => byId.get(id) as ProbeOnStation);
   }
 
-  async probeFor(actor: Actor, sensorId: string): Promise<ProbeWithStation> {
-    return (await this.probesFor(actor, [sensorId]))[0] as ProbeWithStation;
+  async probeFor(actor: Actor, sensorId: string): Promise<ProbeOnStation> {
+    return (await this.probesFor(actor, [sensorId]))[0] as ProbeOnStation;
   }
 
   /**
