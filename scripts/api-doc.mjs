@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
-import { endpoints, renderWriteRights } from '@emberwatch/shared';
+import { endpoints, renderReadRights, renderWriteRights } from '@emberwatch/shared';
 import { apiCallList, withApiCallList } from '../apps/server/src/http/apiCallList.ts';
 import { repoRoot } from './lib/proc.mjs';
 
@@ -30,13 +30,18 @@ const paths = Object.fromEntries(
     Object.entries(calls).map(([name, e]) => [`${group}.${name}`, `${e.method} ${e.path}`]),
   ),
 );
-const spliced = roles.replace(
-  /(<!-- write-rights:start -->)[\s\S]*(<!-- write-rights:end -->)/,
-  (_m, start, end) => `${start}\n\n${renderWriteRights(paths)}\n\n${end}`,
-);
+const spliced = roles
+  .replace(
+    /(<!-- write-rights:start -->)[\s\S]*(<!-- write-rights:end -->)/,
+    (_m, start, end) => `${start}\n\n${renderWriteRights(paths)}\n\n${end}`,
+  )
+  .replace(
+    /(<!-- read-rights:start -->)[\s\S]*(<!-- read-rights:end -->)/,
+    (_m, start, end) => `${start}\n\n${renderReadRights(paths)}\n\n${end}`,
+  );
 const nextRoles = await format(spliced, { ...(await resolveConfig(rolesFile)), filepath: rolesFile });
-if (nextRoles === roles) console.log('docs/roles.md is up to date with the write rights');
+if (nextRoles === roles) console.log('docs/roles.md is up to date with the read and write rights');
 else {
   writeFileSync(rolesFile, nextRoles);
-  console.log('docs/roles.md: the table of write rights was regenerated');
+  console.log('docs/roles.md: the tables of read and write rights were regenerated');
 }

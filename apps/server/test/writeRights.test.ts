@@ -682,6 +682,7 @@ describe(`every write call as every role, on ${TEST_ENGINE}`, { timeout: 120_000
     // Rights, not entitlements, are under test: the farms have voice alerts and room for more users.
     await t.store.db.updateTable('users').set({ voice_call_enabled: 1, sub_user_count: 50 }).execute();
     for (const u of [
+      'visitor',
       'hay',
       'hay-helper',
       'grain',
@@ -734,5 +735,30 @@ describe(`every write call as every role, on ${TEST_ENGINE}`, { timeout: 120_000
     else if (right === 'own') expect(res.statusCode, res.body).toBe(200);
     // The call's own refusals (a kit that does not exist) come after the rights: not 401 or 403.
     else expect([401, 403], `${res.statusCode} ${res.body}`).not.toContain(res.statusCode);
+  });
+
+  // Another farm's owner and the public demo visitor, naming this account's things: always refused,
+  // whatever the call (the read-rights matrix, readRights.test.ts, does the same for every read).
+  const OTHER: Record<Account, string> = { hay: 'grain', grain: 'compost', compost: 'hay' };
+  const strangers = WRITE_RIGHTS.filter((row) => row.rights.owner === 'yes').flatMap((row) =>
+    (['otherAccount', 'visitor'] as const).map((stranger) => [keyOf(row), stranger] as const),
+  );
+  it.each(strangers)('%s as %s: no', async (key, stranger) => {
+    const sample = SAMPLES[key]!;
+    const who = stranger === 'visitor' ? 'visitor' : OTHER[sample.account];
+    await t.store.db.updateTable('users').set({ grand_master: 0 }).where('id', '=', ids.master!).execute();
+    const ctx: Ctx = {
+      t,
+      ids,
+      role: 'owner',
+      uid: ids[sample.account]!,
+      asOwner: (req) => send(PLAYERS[sample.account].owner, req),
+      asCaller: (req) => send(who, req),
+      tick: (seconds) => {
+        clock += seconds;
+      },
+    };
+    const res = await send(who, await sample.request(ctx));
+    expect([403, 404], `${res.statusCode} ${res.body}`).toContain(res.statusCode);
   });
 });

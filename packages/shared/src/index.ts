@@ -41,6 +41,7 @@ export * from './contracts/endpoints.js';
 export * from './contracts/health.js';
 export * from './domain/changeRights.js';
 export * from './domain/writeRights.js';
+export * from './domain/readRights.js';
 export * from './domain/isProbeSerial.js';
 export * from './contracts/storageLayout.js';
 export * from './contracts/storages.js';

@@ -24,8 +24,12 @@ export function bearerToken(req: FastifyRequest): string | undefined {
   return h.slice(7).trim() || undefined;
 }
 
-/** preHandler for every user call: a valid access token, resolved to the calling Actor. */
-/** A route scope's preHandler, built once by the sessions feature and handed to the others. */
+/**
+ * The hook of every user call: a valid access token, resolved to the calling Actor. Built once by the
+ * sessions feature and handed to the others, which add it as their scope's `preValidation` hook, so
+ * that a caller who is not logged in gets 401 before the input is looked at: nothing about a call's
+ * schema is told to a stranger (apps/server/test/readRights.test.ts checks every call).
+ */
 export type Authenticate = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 export function authenticate(ctx: {

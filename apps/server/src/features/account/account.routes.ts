@@ -67,7 +67,7 @@ function recoveryRoutes(ctx: AccountRouteDeps) {
 /** The logged-in user's account calls. */
 function userRoutes(ctx: AccountRouteDeps) {
   return (app: FastifyInstance): void => {
-    app.addHook('preHandler', ctx.authenticate);
+    app.addHook('preValidation', ctx.authenticate);
     const e = accountEndpoints;
 
     route(app, e.accountInfo).handle(async (req) => ({

@@ -7,7 +7,7 @@ import { ActivationThrottled, type ActivationService } from './activation.servic
 /** Activation by code and the admin's kit list (decision 0052); the service checks who may. */
 export function activationRoutes(ctx: { authenticate: Authenticate; activation: ActivationService }) {
   return (app: FastifyInstance): void => {
-    app.addHook('preHandler', ctx.authenticate);
+    app.addHook('preValidation', ctx.authenticate);
     route(app, activationEndpoints.activateKit).handle(async (req, reply) => {
       try {
         return await ctx.activation.activate(actorOf(req), req.body, req.ip);

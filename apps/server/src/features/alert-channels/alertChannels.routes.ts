@@ -7,7 +7,7 @@ import type { AlertChannelsService } from './alertChannels.service.js';
 /** The Alert channels page's calls (decision 0072); the service checks who may. */
 export function alertChannelsRoutes(ctx: { authenticate: Authenticate; service: AlertChannelsService }) {
   return (app: FastifyInstance): void => {
-    app.addHook('preHandler', ctx.authenticate);
+    app.addHook('preValidation', ctx.authenticate);
     route(app, alertChannelEndpoints.getAlertChannels).handle(async (req) =>
       ctx.service.read(actorOf(req), req.body.UID),
     );

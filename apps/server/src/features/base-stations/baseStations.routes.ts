@@ -12,7 +12,7 @@ export interface BaseStationRouteDeps {
 
 export function baseStationRoutes(ctx: BaseStationRouteDeps) {
   return (app: FastifyInstance): void => {
-    app.addHook('preHandler', ctx.authenticate);
+    app.addHook('preValidation', ctx.authenticate);
 
     route(app, baseStationEndpoints.basestationArray).handle(async (req) => ({
       status_code: 0,

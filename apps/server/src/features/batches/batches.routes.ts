@@ -41,7 +41,7 @@ function fileNameOf(name: string, id: number): string {
 /** The batch calls (spec doc 1 §7 "Batches and storages"); the service checks who may. */
 export function batchRoutes(ctx: BatchRouteContext) {
   return (app: FastifyInstance): void => {
-    app.addHook('preHandler', ctx.authenticate);
+    app.addHook('preValidation', ctx.authenticate);
     const ts = () => ctx.nowS();
     route(app, batchEndpoints.getBatches).handle(async (req) => {
       const now = ts();

@@ -10,7 +10,7 @@ export function dataBreakSettingsRoutes(ctx: {
   settings: DataBreakSettingsService;
 }) {
   return (app: FastifyInstance): void => {
-    app.addHook('preHandler', ctx.authenticate);
+    app.addHook('preValidation', ctx.authenticate);
     route(app, dataBreakEndpoints.getDataBreakSettings).handle(async (req) => ({
       status_code: 0 as const,
       ...(await ctx.settings.get(actorOf(req), req.query.UID)),

@@ -173,7 +173,7 @@ export function deliveryRoutes(ctx: DeliveryRouteContext) {
 
     // The user API.
     void app.register((api, _opts, done) => {
-      api.addHook('preHandler', ctx.authenticate);
+      api.addHook('preValidation', ctx.authenticate);
       route(api, deliveryEndpoints.getDeliveryLog).handle(async (req) =>
         ctx.service.log(actorOf(req), req.query),
       );

@@ -10,7 +10,7 @@ import type { ExportService } from './export.service.js';
  */
 export function exportRoutes(ctx: { authenticate: Authenticate; exports: ExportService }) {
   return (app: FastifyInstance): void => {
-    app.addHook('preHandler', ctx.authenticate);
+    app.addHook('preValidation', ctx.authenticate);
     route(app, exportEndpoints.exportData).handle(async (req) =>
       unchecked(await ctx.exports.exportData(actorOf(req), req.query)),
     );

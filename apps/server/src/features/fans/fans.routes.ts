@@ -43,7 +43,7 @@ export function controllerRoutes(ctx: { protocol: ControllerProtocol; credential
 /** The fan calls of the web (spec doc 1 §7 "Field controllers"); the service checks every access. */
 export function fanRoutes(ctx: { authenticate: Authenticate; fans: FanService }) {
   return (app: FastifyInstance): void => {
-    app.addHook('preHandler', ctx.authenticate);
+    app.addHook('preValidation', ctx.authenticate);
     const e = fanEndpoints;
     const ok = <T>(results: T) => ({ status_code: 0 as const, results });
 

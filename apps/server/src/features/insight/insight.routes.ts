@@ -12,7 +12,7 @@ export function insightRoutes(ctx: {
   migration: MigrationService;
 }) {
   return (app: FastifyInstance): void => {
-    app.addHook('preHandler', ctx.authenticate);
+    app.addHook('preValidation', ctx.authenticate);
     route(app, insightEndpoints.getInsightTrialTime).handle(async () => ({
       status_code: 0 as const,
       trialDays: await ctx.insight.trialDays(),

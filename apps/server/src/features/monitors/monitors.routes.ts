@@ -12,7 +12,7 @@ export interface MonitorRouteDeps {
 /** Monitors (spec doc 3 §7, doc 1 §6); the service checks every access. */
 export function monitorRoutes(ctx: MonitorRouteDeps) {
   return (app: FastifyInstance): void => {
-    app.addHook('preHandler', ctx.authenticate);
+    app.addHook('preValidation', ctx.authenticate);
     const e = monitorEndpoints;
 
     route(app, e.getMonitors).handle(async (req) => ({

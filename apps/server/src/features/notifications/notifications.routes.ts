@@ -7,7 +7,7 @@ import type { NotificationService } from './notifications.service.js';
 /** Notifications and news (spec doc 1 §2, §7; doc 3 §2); the service checks every access. */
 export function notificationRoutes(ctx: { authenticate: Authenticate; notifications: NotificationService }) {
   return (app: FastifyInstance): void => {
-    app.addHook('preHandler', ctx.authenticate);
+    app.addHook('preValidation', ctx.authenticate);
     const e = notificationEndpoints;
 
     route(app, e.getNotifications).handle(async (req) => ({

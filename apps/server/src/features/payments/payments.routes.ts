@@ -25,7 +25,7 @@ export function paymentsRoutes(ctx: { authenticate: Authenticate; payments: Paym
     });
 
     void app.register((api, _opts, next) => {
-      api.addHook('preHandler', ctx.authenticate);
+      api.addHook('preValidation', ctx.authenticate);
       // Orders and keys stay out of every cache.
       api.addHook('onRequest', (_req, reply, done) => {
         void reply.header('cache-control', 'no-store');

@@ -25,7 +25,7 @@ export interface ProbeRouteDeps {
  */
 export function probeRoutes(ctx: ProbeRouteDeps) {
   return (app: FastifyInstance): void => {
-    app.addHook('preHandler', ctx.authenticate);
+    app.addHook('preValidation', ctx.authenticate);
     const data = probeDataEndpoints;
     const config = probeConfigEndpoints;
 

@@ -7,7 +7,7 @@ import type { PushService } from './push.service.js';
 /** The web push calls (decision 0048): each about the logged-in user's own devices. */
 export function pushRoutes(ctx: { authenticate: Authenticate; push: PushService }) {
   return (app: FastifyInstance): void => {
-    app.addHook('preHandler', ctx.authenticate);
+    app.addHook('preValidation', ctx.authenticate);
     route(app, pushEndpoints.getPushKey).handle(() => ({
       status_code: 0 as const,
       publicKey: ctx.push.publicKey(),

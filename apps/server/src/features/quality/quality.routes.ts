@@ -7,7 +7,7 @@ import type { QualityService } from './quality.service.js';
 /** Hay quality (decision 0028); the service checks every access. */
 export function qualityRoutes(ctx: { authenticate: Authenticate; quality: QualityService }) {
   return (app: FastifyInstance): void => {
-    app.addHook('preHandler', ctx.authenticate);
+    app.addHook('preValidation', ctx.authenticate);
     const e = qualityEndpoints;
 
     // Both answer without the serialiser's schema pass (as getStorages): a year of 200 probes is

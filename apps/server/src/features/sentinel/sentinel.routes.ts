@@ -10,7 +10,7 @@ import type { SentinelService } from './sentinel.service.js';
  */
 export function sentinelRoutes(ctx: { authenticate: Authenticate; sentinel: SentinelService }) {
   return (app: FastifyInstance): void => {
-    app.addHook('preHandler', ctx.authenticate);
+    app.addHook('preValidation', ctx.authenticate);
     route(app, sentinelEndpoints.sentinelCall).handle(async (req, reply) => {
       void reply.header('cache-control', 'no-store');
       return ctx.sentinel.read(actorOf(req), req.body.UID);

@@ -80,12 +80,12 @@ export function sessionRoutes(ctx: SessionRouteDeps) {
       return { status_code: 0 };
     });
 
-    route(app, auth, { preHandler: ctx.authenticate }).handle((req) => ({
+    route(app, auth, { preValidation: ctx.authenticate }).handle((req) => ({
       status_code: 0,
       UID: actorOf(req).user.id,
     }));
 
-    route(app, getSessionInfo, { preHandler: ctx.authenticate }).handle((req) =>
+    route(app, getSessionInfo, { preValidation: ctx.authenticate }).handle((req) =>
       ctx.sessionInfo.info(actorOf(req)),
     );
   };

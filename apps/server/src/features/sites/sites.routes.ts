@@ -12,7 +12,7 @@ export interface SiteRouteDeps {
 /** Site plans and site names (spec doc 3 §7, doc 1 §6); the service checks every access. */
 export function siteRoutes(ctx: SiteRouteDeps) {
   return (app: FastifyInstance): void => {
-    app.addHook('preHandler', ctx.authenticate);
+    app.addHook('preValidation', ctx.authenticate);
     const e = siteEndpoints;
 
     route(app, e.getSite).handle(async (req) => ({

@@ -14,7 +14,7 @@ export interface StorageRouteDeps {
 /** Storages (spec doc 3 §7); the service checks that the caller may see and change each one. */
 export function storageRoutes(ctx: StorageRouteDeps) {
   return (app: FastifyInstance): void => {
-    app.addHook('preHandler', ctx.authenticate);
+    app.addHook('preValidation', ctx.authenticate);
     const e = storageEndpoints;
 
     // Sent without the serialiser's schema pass: it spent nine tenths of the call's CPU on 50 storages'

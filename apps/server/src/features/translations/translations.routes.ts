@@ -14,7 +14,7 @@ export function translationRoutes(ctx: { authenticate: Authenticate }, service: 
     route(app, getAnonymousTranslations).handle((req) => service.clientTranslations(req.query.locale));
 
     void app.register((scope: FastifyInstance, _opts, done) => {
-      scope.addHook('preHandler', ctx.authenticate);
+      scope.addHook('preValidation', ctx.authenticate);
 
       route(scope, getUserTranslations).handle((req) =>
         service.userTranslations(actorOf(req), req.query.locale, req.query.UID),

@@ -11,7 +11,7 @@ export interface UserRouteDeps {
 
 export function userRoutes(ctx: UserRouteDeps) {
   return (app: FastifyInstance): void => {
-    app.addHook('preHandler', ctx.authenticate);
+    app.addHook('preValidation', ctx.authenticate);
 
     route(app, userEndpoints.userInfo).handle(async (req) => ({
       status_code: 0,

@@ -1,0 +1,366 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  endpoints,
+  READ_RIGHTS,
+  READ_ROLES,
+  renderReadRights,
+  WRITE_GETS,
+  WRITE_RIGHTS,
+  type Endpoint,
+  type ReadRole,
+} from '@emberwatch/shared';
+import { bearer, createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
+
+/**
+ * Issue 29: every read call of the catalogue, sent as every role naming one account's ids, answers as
+ * the read-rights table (packages/shared/src/domain/readRights.ts, docs/roles.md) says: `yes` is a 200
+ * with data, `no` a 403 or 404 and no data, `own` a 200 about the caller. With the write-rights table
+ * (writeRights.test.ts) it covers every logged-in call, so a call added to the catalogue without its
+ * row fails here. Anonymous callers and station credentials are refused on every logged-in call.
+ */
+
+type Account = 'hay' | 'grain' | 'compost';
+/** The user playing each role for an account (the master is one user; its grand-master flag is set per call). */
+const PLAYERS: Record<Account, Record<ReadRole, string>> = {
+  hay: {
+    owner: 'hay',
+    subUser: 'hay-helper',
+    master: 'master',
+    grandMaster: 'master',
+    admin: 'admin',
+    otherAccount: 'grain',
+    visitor: 'visitor',
+  },
+  grain: {
+    owner: 'grain',
+    subUser: 'grain-helper',
+    master: 'master',
+    grandMaster: 'master',
+    admin: 'admin',
+    otherAccount: 'compost',
+    visitor: 'visitor',
+  },
+  compost: {
+    owner: 'compost',
+    subUser: 'compost-helper',
+    master: 'master',
+    grandMaster: 'master',
+    admin: 'admin',
+    otherAccount: 'hay',
+    visitor: 'visitor',
+  },
+};
+
+/** The ids of the accounts' things the samples name, found once. */
+interface Ids {
+  uid: Record<Account, number>;
+  hayStorage: number;
+  compostInvoice: number;
+  compostBatch: number;
+}
+interface Sample {
+  account: Account;
+  url(ids: Ids): string;
+}
+
+const hourAgo = () => Math.floor(Date.now() / 1000) - 3600;
+const SAMPLES: Record<string, Sample> = {
+  'sessions.auth': { account: 'hay', url: () => '/auth' },
+  'sessions.getSessionInfo': { account: 'hay', url: () => '/client/getSessionInfo' },
+  'account.getMasterUserInfo': { account: 'hay', url: () => '/client/getMasterUserInfo' },
+  'insight.getInsightTrialTime': { account: 'hay', url: () => '/client/getInsightTrialTime' },
+  'insight.getMigrationCount': { account: 'hay', url: () => '/getMigrationCount' },
+  'sites.getSiteNames': { account: 'hay', url: () => '/client/getSiteNames' },
+  'push.getPushKey': { account: 'hay', url: () => '/client/getPushKey' },
+  'users.userInfo': { account: 'hay', url: (i) => `/client/userInfo?UID=${i.uid.hay}` },
+  'account.accountInfo': { account: 'hay', url: (i) => `/client/accountInfo?UID=${i.uid.hay}` },
+  'insight.getInsightSurvey': { account: 'hay', url: (i) => `/client/getInsightSurvey?UID=${i.uid.hay}` },
+  'payments.getUpgradeInfo': { account: 'hay', url: (i) => `/client/getUpgradeInfo?UID=${i.uid.hay}` },
+  'payments.getRenewalInfo': { account: 'hay', url: (i) => `/client/getRenewalInfo?U_ID=${i.uid.hay}` },
+  'payments.invoicePdf': {
+    account: 'compost',
+    url: (i) => `/client/invoicePdf?invoice_id=${i.compostInvoice}&UID=${i.uid.compost}`,
+  },
+  'notifications.getNotifications': {
+    account: 'hay',
+    url: (i) => `/client/getNotifications?UID=${i.uid.hay}`,
+  },
+  'dataBreaks.getDataBreakSettings': {
+    account: 'hay',
+    url: (i) => `/client/getDataBreakSettings?UID=${i.uid.hay}`,
+  },
+  'baseStations.basestationArray': {
+    account: 'hay',
+    url: (i) => `/client/basestationArray?UID=${i.uid.hay}`,
+  },
+  'baseStations.bsConf': { account: 'hay', url: () => '/client/bsConf?basestationID=F1000001' },
+  'baseStations.data': { account: 'hay', url: () => '/client/data?basestationID=F1000001' },
+  'probes.sensorData': {
+    account: 'hay',
+    url: () => `/client/sensorData?BS_ID=F1000001&sensorID=H10001&startTS=${hourAgo() - 86_400}`,
+  },
+  'probes.snapshot': {
+    account: 'hay',
+    url: () => `/client/snapshot?basestationID=F1000001&sensorIDs=H10001&fromDate=${hourAgo()}`,
+  },
+  'probes.minmaxData': { account: 'hay', url: () => '/client/minmaxData?basestationID=F1000001' },
+  'probes.data2': {
+    account: 'hay',
+    url: () => `/client/data2?basestationID=F1000001&sensorId=H10001&fromDate=${hourAgo()}`,
+  },
+  'export.exportData': {
+    account: 'hay',
+    url: () => `/client/exportData?basestationID=F1000001&sensorIDs=H10001&fromTS=${hourAgo()}`,
+  },
+  'storages.getStorages': { account: 'hay', url: (i) => `/client/getStorages?UID=${i.uid.hay}` },
+  'storages.getAlertRecipients': {
+    account: 'hay',
+    url: (i) => `/client/getAlertRecipients?UID=${i.uid.hay}`,
+  },
+  'sites.getSite': { account: 'hay', url: () => '/client/getSite?BS_ID=F1000001' },
+  'monitors.getMonitors': { account: 'hay', url: (i) => `/client/getMonitors?UID=${i.uid.hay}` },
+  'monitors.getStorageLogbook': {
+    account: 'hay',
+    url: (i) => `/client/getStorageLogbook?UID=${i.uid.hay}&itemID=${i.hayStorage}`,
+  },
+  'delivery.getDeliveryLog': {
+    account: 'hay',
+    url: (i) => `/client/getDeliveryLog?UID=${i.uid.hay}&itemID=${i.hayStorage}`,
+  },
+  'quality.getQuality': { account: 'hay', url: (i) => `/client/getQuality?itemID=${i.hayStorage}` },
+  'quality.getQualityOverview': {
+    account: 'hay',
+    url: (i) => `/client/getQualityOverview?UID=${i.uid.hay}`,
+  },
+  'fans.getFcItem': { account: 'compost', url: () => '/fc/getFcItem?id=RC12-WINDROWS-1' },
+  'fans.rcLogs': {
+    account: 'compost',
+    url: (i) => `/client/rcLogs?UID=${i.uid.compost}&FC_ID=RC12-WINDROWS-1`,
+  },
+  'fans.getRcScheduler': {
+    account: 'compost',
+    url: (i) => `/client/getRcScheduler?UID=${i.uid.compost}&fc_id=RC12-WINDROWS-1`,
+  },
+  'batches.getBatches': { account: 'compost', url: (i) => `/client/getBatches?UID=${i.uid.compost}` },
+  'batches.getBatchCounts': {
+    account: 'compost',
+    url: (i) => `/client/getBatchCounts?UID=${i.uid.compost}`,
+  },
+  'batches.getProcessPhases': {
+    account: 'compost',
+    url: (i) => `/client/getProcessPhases?UID=${i.uid.compost}&batch_id=${i.compostBatch}`,
+  },
+  'batches.getChangedBatches': {
+    account: 'compost',
+    url: (i) => `/client/getChangedBatches?UID=${i.uid.compost}&since=0`,
+  },
+  'batches.getPhaseRClog': {
+    account: 'compost',
+    url: (i) => `/client/getPhaseRClog?UID=${i.uid.compost}&batch_id=${i.compostBatch}&index=0`,
+  },
+  'batches.getSanitisationReport': {
+    account: 'compost',
+    url: (i) => `/client/getSanitisationReport?UID=${i.uid.compost}&batch_id=${i.compostBatch}`,
+  },
+  'translations.getUserTranslations': {
+    account: 'hay',
+    url: (i) => `/client/getUserTranslations?locale=fi&UID=${i.uid.hay}`,
+  },
+  'translations.getAdminTranslations': {
+    account: 'hay',
+    url: (i) => `/admin/getAdminTranslations?locale=fi&UID=${i.uid.hay}`,
+  },
+  'account.getSMSData': { account: 'hay', url: () => '/admin/getSMSData' },
+  'activation.getKit': { account: 'hay', url: () => '/admin/getKit' },
+  'probes.getSensorStats': {
+    account: 'hay',
+    url: () => '/admin/getSensorStats?BS_ID=F1000001&probeID=H10001',
+  },
+  'delivery.getOutbox': { account: 'hay', url: () => '/admin/getOutbox' },
+  'delivery.fakeSmsMessages': { account: 'hay', url: () => '/admin/fakeSmsMessages' },
+};
+
+const catalogue = Object.entries(endpoints).flatMap(([group, calls]) =>
+  Object.entries(calls as Record<string, Endpoint>).map(([name, e]) => ({ call: `${group}.${name}`, e })),
+);
+
+describe('the read-rights table', () => {
+  // A read call added to the catalogue without its row (and its sample here) fails.
+  it('has a row for every read call of the catalogue, and rows only for those', () => {
+    const reads = catalogue
+      .filter(({ call, e }) => e.auth === 'user' && e.method === 'GET' && !WRITE_GETS.includes(call))
+      .map(({ call }) => call);
+    expect(reads.length).toBeGreaterThan(40);
+    expect(READ_RIGHTS.map((r) => r.call).sort()).toEqual(reads.sort());
+    expect(Object.keys(SAMPLES).sort()).toEqual(reads.sort());
+  });
+
+  it('with the write-rights table covers every logged-in call', () => {
+    const covered = new Set([...READ_RIGHTS, ...WRITE_RIGHTS].map((r) => r.call));
+    const missing = catalogue.filter(({ call, e }) => e.auth === 'user' && !covered.has(call));
+    expect(missing.map((m) => m.call)).toEqual([]);
+  });
+
+  // docs/roles.md shows the table as the code has it (prettier pads its cells; they are compared trimmed).
+  it('is the table docs/roles.md shows', () => {
+    const paths = Object.fromEntries(catalogue.map(({ call, e }) => [call, `${e.method} ${e.path}`]));
+    const cells = (table: string) =>
+      table
+        .trim()
+        .split('\n')
+        .map((line) =>
+          line
+            .split('|')
+            .map((c) => c.trim())
+            .map((c) => (/^-+$/.test(c) ? '---' : c)),
+        );
+    const doc = readFileSync(resolve(import.meta.dirname, '../../../docs/roles.md'), 'utf8');
+    const shown = /<!-- read-rights:start -->([\s\S]*)<!-- read-rights:end -->/.exec(doc)?.[1] ?? '';
+    expect(cells(shown)).toEqual(cells(renderReadRights(paths)));
+  });
+
+  it('never lets another account or the visitor read an account', () => {
+    for (const row of READ_RIGHTS)
+      for (const role of ['otherAccount', 'visitor'] as const)
+        expect(row.rights[role], `${row.call} as ${role}`).not.toBe('yes');
+  });
+});
+
+describe(`every read call as every role, on ${TEST_ENGINE}`, { timeout: 120_000 }, () => {
+  let t: TestApp;
+  const tokens: Record<string, string> = {};
+  let ids: Ids;
+  let masterId = 0;
+
+  const send = (who: string, url: string) =>
+    t.app.inject({ method: 'GET', url, headers: bearer(tokens[who]!) });
+
+  beforeAll(async () => {
+    t = await createTestApp({ demoFans: true, demoMonitors: true });
+    const uid = {} as Record<Account, number>;
+    for (const u of ['hay', 'grain', 'compost'] as const)
+      uid[u] = (await t.findUser(`${u}@demo.emberwatch`))!.id;
+    masterId = (await t.findUser('master@demo.emberwatch'))!.id;
+    // Farm hands of the grain and compost farms (the demo has the hay farm's), and the advisor
+    // authorised on the compost works too.
+    const helper = (await t.findUser('hay-helper@demo.emberwatch'))!;
+    const { id: _id, ...row } = helper;
+    for (const farm of ['grain', 'compost'] as const)
+      await t.store.db
+        .insertInto('users')
+        .values({ ...row, username: `${farm}-helper@demo.emberwatch`, main_user_id: uid[farm] })
+        .execute();
+    await t.store.db
+      .updateTable('master_authorizations' as never)
+      .set({ authorized: 1 } as never)
+      .where('master_user_id' as never, '=', masterId as never)
+      .execute();
+    for (const u of new Set(Object.values(PLAYERS).flatMap((p) => Object.values(p))))
+      tokens[u] = await t.login(`${u}@demo.emberwatch`);
+
+    const storages = await send('hay', `/client/getStorages?UID=${uid.hay}`);
+    const hayStorage = storages.json<{ results: { itemID: number }[] }>().results[0]!.itemID;
+    // An invoice of the compost works (a supervisor pays by invoice), as the payments tests order one.
+    await t.store.db
+      .updateTable('users')
+      .set({ plan_due_ts: Math.floor(Date.now() / 1000) + 30 * 86_400 })
+      .where('id', '=', uid.compost)
+      .execute();
+    const offer = (await send('compost', `/client/getUpgradeInfo?UID=${uid.compost}`)).json<{
+      renewal: unknown;
+      taxRate: number;
+    }>();
+    const invoice = await t.app.inject({
+      method: 'POST',
+      url: '/invoiceRequest',
+      headers: bearer(tokens.compost!),
+      payload: {
+        customerName: 'Compost BV',
+        receiptEmail: 'billing@compost.example',
+        billingInfo: {
+          name: 'Compost Manager',
+          email: 'billing@compost.example',
+          company: 'Compost BV',
+          address: 'Veldweg 1',
+          zip: '1234 AB',
+          city: 'Utrecht',
+          country: 'Netherlands',
+        },
+        planRenewal: offer.renewal,
+        taxRate: offer.taxRate,
+        termsAccepted: true,
+      },
+    });
+    expect(invoice.statusCode, invoice.body).toBe(200);
+    const batch = await t.app.inject({
+      method: 'POST',
+      url: '/client/saveBatch',
+      headers: bearer(tokens.compost!),
+      payload: { UID: uid.compost, batch: { BS_ID: 'F3000001', batch_name: 'Rights', probes: [] } },
+    });
+    expect(batch.statusCode, batch.body).toBe(200);
+    ids = {
+      uid,
+      hayStorage,
+      compostInvoice: invoice.json<{ invoice_id: number }>().invoice_id,
+      compostBatch: batch.json<{ result: { batch_id: number } }>().result.batch_id,
+    };
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const cases = READ_RIGHTS.flatMap((row) =>
+    READ_ROLES.map((role) => [row.call, role, row.rights[role]] as const),
+  );
+
+  it.each(cases)('%s as %s: %s', async (call, role, right) => {
+    const sample = SAMPLES[call]!;
+    await t.store.db
+      .updateTable('users')
+      .set({ grand_master: role === 'grandMaster' ? 1 : 0 })
+      .where('id', '=', masterId)
+      .execute();
+    const res = await send(PLAYERS[sample.account][role], sample.url(ids));
+    if (right === 'no')
+      expect([403, 404], `${res.statusCode} ${res.body.slice(0, 300)}`).toContain(res.statusCode);
+    else expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+  });
+});
+
+describe(`no logged-in call without a user, on ${TEST_ENGINE}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const userCalls = catalogue.filter(({ e }) => e.auth === 'user');
+  it.each(userCalls.map(({ call, e }) => [call, e.method, e.path] as const))(
+    '%s (%s %s) refuses an anonymous caller and a station credential',
+    async (_call, method, url) => {
+      const anonymous = await t.app.inject({ method, url, payload: method === 'POST' ? {} : undefined });
+      expect(anonymous.statusCode, anonymous.body).toBe(401);
+      const station = await t.app.inject({
+        method,
+        url,
+        headers: { authorization: `Station F1000001:${t.secretOf('F1000001')}` },
+        payload: method === 'POST' ? {} : undefined,
+      });
+      expect(station.statusCode, station.body).toBe(401);
+    },
+  );
+
+  it.each(catalogue.filter(({ e }) => e.auth === 'station').map(({ call, e }) => [call, e.path] as const))(
+    '%s (%s) refuses a user token',
+    async (_call, url) => {
+      const token = await t.login('hay@demo.emberwatch');
+      const res = await t.app.inject({ method: 'POST', url, headers: bearer(token), payload: {} });
+      expect(res.statusCode, res.body).toBe(401);
+    },
+  );
+});

@@ -1,0 +1,129 @@
+import { WRITE_ROLES } from './writeRights.js';
+
+/**
+ * Who may make each read call of the API (docs/roles.md): one row per logged-in GET of the catalogue
+ * that changes nothing (the write GETs are in WRITE_RIGHTS). Together the two tables cover every
+ * `user` call; apps/server/test/readRights.test.ts checks that, and sends every read as every role
+ * naming the account's own ids, comparing the answers with this table.
+ *
+ * Two roles more than the write table has, because reads are where a leak would be:
+ * - `otherAccount`: the owner of another farm, naming this account's ids (UID, station, probe,
+ *   storage, batch, controller, invoice);
+ * - `visitor`: the public demo login (a demo-mode account of its own), naming this account's ids.
+ * Both must always be refused: no row may say otherwise, and the table's own test checks it.
+ */
+export const READ_ROLES = [...WRITE_ROLES, 'otherAccount', 'visitor'] as const;
+export type ReadRole = (typeof READ_ROLES)[number];
+
+/**
+ * - `yes`: answers with the named account's data;
+ * - `no`: refused with 403 (or 404 where the call's object is unknown to the caller), no data;
+ * - `own`: names no account (or its UID only works for an admin): answers with the caller's own.
+ */
+export type ReadRight = 'yes' | 'no' | 'own';
+
+export interface ReadRightsRow {
+  /** The call: `group.name` in the catalogue (contracts/endpoints.ts). */
+  call: string;
+  rights: Readonly<Record<ReadRole, ReadRight>>;
+  /** The rule the server applies. */
+  rule: string;
+}
+
+function fixed(yes: readonly ReadRole[], right: ReadRight = 'yes'): Record<ReadRole, ReadRight> {
+  return Object.fromEntries(READ_ROLES.map((r) => [r, yes.includes(r) ? right : 'no'])) as Record<
+    ReadRole,
+    ReadRight
+  >;
+}
+
+/** Whoever may see the account reads all of it (decision 0014). */
+const seers = (rule = 'AccessService: owner, its users, masters it authorised, admins') => ({
+  rights: fixed(['owner', 'subUser', 'master', 'grandMaster', 'admin']),
+  rule,
+});
+const ownerAndAdmin = (rule: string) => ({ rights: fixed(['owner', 'admin']), rule });
+const adminOnly = (rule = 'admin only') => ({ rights: fixed(['admin']), rule });
+const ownOnly = (rule: string) => ({ rights: fixed(READ_ROLES, 'own'), rule });
+
+export const READ_RIGHTS: readonly ReadRightsRow[] = [
+  // The caller's own session and things: no account named.
+  { call: 'sessions.auth', ...ownOnly('the caller itself') },
+  { call: 'sessions.getSessionInfo', ...ownOnly('the caller itself') },
+  {
+    call: 'account.getMasterUserInfo',
+    rights: fixed(['master', 'grandMaster'], 'own'),
+    rule: 'the master’s own page (spec doc 1 §6)',
+  },
+  { call: 'insight.getInsightTrialTime', ...ownOnly('the caller’s account') },
+  { call: 'sites.getSiteNames', ...ownOnly('own names of the sites the caller sees') },
+  { call: 'push.getPushKey', ...ownOnly('the server’s public key') },
+  // The account.
+  { call: 'users.userInfo', ...seers() },
+  { call: 'account.accountInfo', ...seers('AccountScopes.scopeOf') },
+  { call: 'insight.getInsightSurvey', ...seers() },
+  { call: 'payments.getUpgradeInfo', ...ownerAndAdmin('PaymentsService.payer (decision 0056)') },
+  { call: 'payments.getRenewalInfo', ...ownerAndAdmin('PaymentsService.payer (decision 0056)') },
+  { call: 'payments.invoicePdf', ...ownerAndAdmin('PaymentsService.payer (decision 0056)') },
+  { call: 'notifications.getNotifications', ...seers() },
+  { call: 'dataBreaks.getDataBreakSettings', ...seers() },
+  // Stations, probes and their readings.
+  { call: 'baseStations.basestationArray', ...seers() },
+  { call: 'baseStations.bsConf', ...seers() },
+  { call: 'baseStations.data', ...seers() },
+  { call: 'probes.sensorData', ...seers() },
+  { call: 'probes.snapshot', ...seers() },
+  { call: 'probes.minmaxData', ...seers() },
+  { call: 'probes.data2', ...seers() },
+  { call: 'export.exportData', ...seers() },
+  // Storages, sites, monitors, alerts and quality.
+  { call: 'storages.getStorages', ...seers() },
+  { call: 'storages.getAlertRecipients', ...seers() },
+  { call: 'sites.getSite', ...seers() },
+  { call: 'monitors.getMonitors', ...seers() },
+  { call: 'monitors.getStorageLogbook', ...seers() },
+  { call: 'delivery.getDeliveryLog', ...seers() },
+  { call: 'quality.getQuality', ...seers() },
+  { call: 'quality.getQualityOverview', ...seers() },
+  // Fans and batches.
+  { call: 'fans.getFcItem', ...seers() },
+  { call: 'fans.rcLogs', ...seers() },
+  { call: 'fans.getRcScheduler', ...seers() },
+  { call: 'batches.getBatches', ...seers('BatchScopes (decision 0049)') },
+  { call: 'batches.getBatchCounts', ...seers('BatchScopes (decision 0049)') },
+  { call: 'batches.getProcessPhases', ...seers('BatchScopes (decision 0049)') },
+  { call: 'batches.getChangedBatches', ...seers('BatchScopes (decision 0049)') },
+  { call: 'batches.getPhaseRClog', ...seers('BatchScopes (decision 0049)') },
+  { call: 'batches.getSanitisationReport', ...seers('BatchScopes (decision 0049)') },
+  // Translations.
+  { call: 'translations.getUserTranslations', ...seers() },
+  { call: 'translations.getAdminTranslations', ...adminOnly('admin or translator (spec doc 3 §6)') },
+  // The operator's tools.
+  { call: 'account.getSMSData', ...adminOnly() },
+  { call: 'insight.getMigrationCount', ...adminOnly() },
+  { call: 'activation.getKit', ...adminOnly() },
+  { call: 'probes.getSensorStats', ...adminOnly() },
+  { call: 'delivery.getOutbox', ...adminOnly() },
+  { call: 'delivery.fakeSmsMessages', ...adminOnly() },
+];
+
+const LABELS: Record<ReadRole, string> = {
+  owner: 'Owner',
+  subUser: 'Sub-user',
+  master: 'Master',
+  grandMaster: 'Grand master',
+  admin: 'Admin',
+  otherAccount: 'Other account',
+  visitor: 'Visitor',
+};
+
+/** The table as docs/roles.md shows it (`paths`: `group.name` → `METHOD /path`). */
+export function renderReadRights(paths: Readonly<Record<string, string>>): string {
+  const head = `| call | ${READ_ROLES.map((r) => LABELS[r]).join(' | ')} | rule |`;
+  const line = `| --- | ${READ_ROLES.map(() => '---').join(' | ')} | --- |`;
+  const rows = READ_RIGHTS.map(
+    (r) =>
+      `| \`${paths[r.call] ?? r.call}\` | ${READ_ROLES.map((role) => r.rights[role]).join(' | ')} | ${r.rule} |`,
+  );
+  return [head, line, ...rows].join('\n');
+}
