@@ -42,6 +42,7 @@ export * from './contracts/health.js';
 export * from './domain/changeRights.js';
 export * from './domain/writeRights.js';
 export * from './domain/readRights.js';
+export * from './domain/operatorTools.js';
 export * from './domain/isProbeSerial.js';
 export * from './contracts/storageLayout.js';
 export * from './contracts/storages.js';

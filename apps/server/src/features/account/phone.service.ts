@@ -1,6 +1,6 @@
 import { normalizePhone, PHONE_STATUS, type SentCode } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
-import type { Actor } from '../../http/access/index.js';
+import { assertOperator, type Actor } from '../../http/access/index.js';
 import type { AccountRepository } from './account.repository.js';
 import type { AccountScopes } from './accountScope.js';
 import type { CodeSender } from './codeSender.js';
@@ -103,7 +103,7 @@ export class PhoneService {
 
   /** GET /admin/getSMSData: what the stand-in sender recorded, for admins (and so the demo). */
   async sentCodes(actor: Actor, q: { limit: number; to?: string | undefined }): Promise<SentCode[]> {
-    if (!actor.isAdmin) throw ApiError.forbidden('Only admins can read the sent messages.');
+    assertOperator(actor, 'sentCodes');
     const rows = await this.repo.listSent(
       q.limit,
       q.to === undefined ? undefined : normalizePhone(q.to),

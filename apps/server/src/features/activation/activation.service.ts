@@ -23,7 +23,7 @@ import type { EventBus } from '../../realtime/EventBus.js';
 import { BaseStationRepository } from '../base-stations/index.js';
 import { AttemptLimiter } from '../account/index.js';
 import { type UserRow } from '../users/index.js';
-import { changeRightsOf, type AccessService, type Actor } from '../../http/access/index.js';
+import { assertOperator, changeRightsOf, type AccessService, type Actor } from '../../http/access/index.js';
 import { kitProbes, type ActivationRepository, type KitRow } from './activation.repository.js';
 import { issueStationSecret } from '../ingest/index.js';
 import { kitCodeHash, newKitCode } from './kitCodes.js';
@@ -193,7 +193,7 @@ export class ActivationService {
     find: (trx: Transaction<Database>) => Promise<KitRow | undefined>,
     missing: { message: string; path: string },
   ): Promise<ActivatedKit> {
-    if (!actor.isAdmin) throw ApiError.forbidden('Only admins activate kits without their code.');
+    assertOperator(actor, 'kitActivation');
     const target = await this.adminTarget(actor, uid);
     const moved: string[] = [];
     const kit = await this.repo.transaction(async (trx) => {
@@ -221,7 +221,7 @@ export class ActivationService {
    * misprinted one; its code stops working. An activated set's probes are the account's now: 409.
    */
   async removeSet(actor: Actor, req: RemoveSetRequest): Promise<void> {
-    if (!actor.isAdmin) throw ApiError.forbidden('Only admins remove probe sets.');
+    assertOperator(actor, 'probeSetRemoval');
     await this.repo.transaction(async (trx) => {
       const kit = await this.repo.findSet(trx, req.set_id);
       if (!kit) throw ApiError.invalid(`No probe set has the id ${req.set_id}.`, 'set_id');
@@ -240,7 +240,7 @@ export class ActivationService {
    * the station (no report, probes, storages, site, fans or batches): otherwise 409 and the reason.
    */
   async undoBSActivation(actor: Actor, req: UndoBSActivationRequest): Promise<void> {
-    if (!actor.isAdmin) throw ApiError.forbidden('Only admins undo activations.');
+    assertOperator(actor, 'activationUndo');
     await this.repo.transaction(async (trx) => {
       const station = await new BaseStationRepository(trx).findById(req.BS_ID);
       if (!station) throw ApiError.invalid(`No base station has the id ${req.BS_ID}.`, 'BS_ID');
@@ -275,7 +275,7 @@ export class ActivationService {
 
   /** Admins: the kits, open ones with their code and QR code. */
   async list(actor: Actor, state: 'open' | 'claimed' | 'all'): Promise<Kit[]> {
-    if (!actor.isAdmin) throw ApiError.forbidden('Only admins see the kits.');
+    assertOperator(actor, 'kitList');
     const rows = await this.repo.list(state, KIT_LIST_LIMIT);
     return rows.map((r) => this.present(r));
   }
@@ -289,7 +289,7 @@ export class ActivationService {
     actor: Actor,
     req: RegisterMultipleBSsRequest,
   ): Promise<RegisterMultipleBSsResponse['results']> {
-    if (!actor.isAdmin) throw ApiError.forbidden('Only admins register kits.');
+    assertOperator(actor, 'kitRegistration');
     const taken = await this.repo.takenIds();
     const stations = new BaseStationRepository(this.repo.store);
     const existing = await stations.ownerIdsOf(req.bs_ids);
@@ -321,7 +321,7 @@ export class ActivationService {
     actor: Actor,
     req: RegisterMultipleSetsRequest,
   ): Promise<RegisterMultipleSetsResponse['results']> {
-    if (!actor.isAdmin) throw ApiError.forbidden('Only admins register kits.');
+    assertOperator(actor, 'kitRegistration');
     const taken = await this.repo.takenIds();
     const setClash = req.sets.find((set) => taken.setIds.has(set.set_id));
     if (setClash) throw new ApiError(409, `Probe set ${setClash.set_id} is registered already.`, 409, 'sets');

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from '../../http/ApiError.js';
 import type { SentinelRights } from '../sentinel/index.js';
 import type { UserRow } from '../users/index.js';
-import type { AccessService, Actor } from '../../http/access/index.js';
+import { assertOperator, type AccessService, type Actor } from '../../http/access/index.js';
 import { alertChannelRightsOf } from './alertChannelRights.js';
 import type { AlertChannelsRepository } from './alertChannels.repository.js';
 
@@ -81,8 +81,7 @@ export class AlertChannelsService {
 
   /** /admin/setVoiceCalls: admins only (alertChannelRights.ts). */
   async setVoiceCalls(actor: Actor, req: SetVoiceCallsRequest): Promise<boolean> {
-    if (!actor.isAdmin)
-      throw ApiError.forbidden('Only administrators can switch voice calls for an account.');
+    assertOperator(actor, 'voiceCalls');
     const account = await this.accountOf(actor, req.UID);
     await this.d.repo.setVoiceCalls(account.id, req.voiceCallEnabled);
     this.d.log.info(

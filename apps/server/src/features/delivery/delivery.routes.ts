@@ -11,6 +11,7 @@ import { validTwilioSignature } from './channels/twilioSignature.js';
 import type { DeliveryRepository } from './delivery.repository.js';
 import type { DeliveryService } from './delivery.service.js';
 import { e164 } from './deliveryPlan.js';
+import { assertOperator } from '../../http/access/index.js';
 
 export interface DeliveryRouteContext {
   authenticate: Authenticate;
@@ -184,8 +185,7 @@ export function deliveryRoutes(ctx: DeliveryRouteContext) {
         ctx.service.acknowledgeDataBreak(actorOf(req), req.body),
       );
       route(api, deliveryEndpoints.fakeSmsReply).handle(async (req) => {
-        if (!actorOf(req).isAdmin)
-          throw ApiError.forbidden('Only administrators can play the fake provider.');
+        assertOperator(actorOf(req), 'fakeProviderPlay');
         const fake = ctx.fake();
         if (!fake) throw ApiError.invalid('A real SMS provider is configured: replies come from phones.');
         const providerStatus = await fake.reply(
@@ -196,8 +196,7 @@ export function deliveryRoutes(ctx: DeliveryRouteContext) {
         return { status_code: 0 as const, providerStatus };
       });
       route(api, deliveryEndpoints.fakeCallKeys).handle(async (req) => {
-        if (!actorOf(req).isAdmin)
-          throw ApiError.forbidden('Only administrators can play the fake provider.');
+        assertOperator(actorOf(req), 'fakeProviderPlay');
         const fake = ctx.fake();
         if (!fake) throw ApiError.invalid('A real voice provider is configured: keys are pressed on phones.');
         const call = await ctx.repo.messageById(req.body.messageId);
@@ -208,8 +207,7 @@ export function deliveryRoutes(ctx: DeliveryRouteContext) {
         return { status_code: 0 as const, providerStatus };
       });
       route(api, deliveryEndpoints.fakeSmsMessages).handle((req) => {
-        if (!actorOf(req).isAdmin)
-          throw ApiError.forbidden('Only administrators can read the fake provider.');
+        assertOperator(actorOf(req), 'fakeProviderRead');
         const fake = ctx.fake();
         if (!fake) throw ApiError.invalid('A real SMS provider is configured: its messages are on phones.');
         const to = req.query.to === undefined ? undefined : e164(req.query.to);

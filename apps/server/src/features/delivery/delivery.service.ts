@@ -9,7 +9,7 @@ import type {
   OutboxResponse,
 } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
-import type { AccessService, Actor } from '../../http/access/index.js';
+import { assertOperator, type AccessService, type Actor } from '../../http/access/index.js';
 import type { DeliveryAlertRow, DeliveryMessageRow, DeliveryRepository } from './delivery.repository.js';
 import { ADMIN_FAILING_WINDOW_S, type RecipientHealthRepository } from './recipientHealth.repository.js';
 
@@ -100,7 +100,7 @@ export class DeliveryService {
    * failure is within the last 30 days (decision 0070).
    */
   async outbox(actor: Actor, q: OutboxQuery): Promise<OutboxResponse> {
-    if (!actor.isAdmin) throw ApiError.forbidden('Only administrators can read the outbox.');
+    assertOperator(actor, 'outbox');
     const [rows, failingRecipients] = await Promise.all([
       this.repo.latestMessages(q.limit, q.beforeId, { status: q.status, ownerId: q.ownerId }),
       this.health.failing(

@@ -15,7 +15,7 @@ import {
   type SetFcUseRequest,
 } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
-import { changeRightsOf, type AccessService, type Actor } from '../../http/access/index.js';
+import { assertOperator, changeRightsOf, type AccessService, type Actor } from '../../http/access/index.js';
 import { issueControllerSecret, type ControllerCredentials } from './controllerCredentials.js';
 import type { ChannelPatch, ChannelWithController, ControllerRow, FanRepository } from './fan.repository.js';
 import { initialFanState, type FanDecider } from './fanDecider.js';
@@ -186,7 +186,7 @@ export class FanService {
     actor: Actor,
     req: { UID: number; fc_id: string; type: ControllerType; channels: number; name?: string | undefined },
   ): Promise<{ fc_id: string; secret: string }> {
-    if (!actor.isAdmin) throw ApiError.forbidden('Only administrators register fan controllers.');
+    assertOperator(actor, 'controllerRegistration');
     const owner = await this.access.targetAccount(actor, req.UID);
     if (owner.main_user_id !== null)
       throw ApiError.invalid('Register controllers to the main account.', 'UID');

@@ -12,7 +12,7 @@ import {
 } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
 import { presentPlans, type UserRepository, type UserRow } from '../users/index.js';
-import type { AccessService, Actor } from '../../http/access/index.js';
+import { assertOperator, type AccessService, type Actor } from '../../http/access/index.js';
 import type { InsightRepository } from './insight.repository.js';
 import { parseService, presentStoredService, trialService, type StoredService } from './storedService.js';
 
@@ -56,7 +56,7 @@ export class InsightService {
   }
 
   private assertAdmin(actor: Actor): void {
-    if (!actor.isAdmin) throw ApiError.forbidden('Only admins can do this.');
+    assertOperator(actor, 'insightService');
   }
 
   /**

@@ -3,7 +3,7 @@ import type { TestMigrationCallResponse } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
 import { sha256 } from '../../security/sha256.js';
 import { INSIGHT_TRIAL_DAYS_DEFAULT } from '@emberwatch/shared';
-import type { AccessService, Actor } from '../../http/access/index.js';
+import { assertOperator, type AccessService, type Actor } from '../../http/access/index.js';
 import type { InsightRepository } from './insight.repository.js';
 
 export interface MigrationSettings {
@@ -39,7 +39,7 @@ export class MigrationService {
   }
 
   async settings(actor: Actor): Promise<MigrationSettings> {
-    if (!actor.isAdmin) throw ApiError.forbidden('Only admins can do this.');
+    assertOperator(actor, 'migrationSettings');
     const s = await this.repo.settings();
     return {
       on: s?.migration_on === 1,
@@ -50,7 +50,7 @@ export class MigrationService {
 
   /** POST /setMigrationOn */
   async set(actor: Actor, on: boolean, url: string | null): Promise<MigrationSettings> {
-    if (!actor.isAdmin) throw ApiError.forbidden('Only admins can do this.');
+    assertOperator(actor, 'migrationSettings');
     const s = await this.repo.settings();
     await this.repo.saveSettings({
       trial_days: s?.trial_days ?? INSIGHT_TRIAL_DAYS_DEFAULT,

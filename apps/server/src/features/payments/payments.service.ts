@@ -32,7 +32,7 @@ import type {
 } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
 import { presentPlans, presentService, type UserRow } from '../users/index.js';
-import type { AccessService, Actor } from '../../http/access/index.js';
+import { assertOperator, type AccessService, type Actor } from '../../http/access/index.js';
 import type { OrderRow, PaymentsRepository } from './payments.repository.js';
 import type { Stripe } from './stripeClient.js';
 
@@ -214,7 +214,7 @@ export class PaymentsService {
     actor: Actor,
     body: { UID: number; dueDate?: number | null; apiPlanDue?: number | null },
   ): Promise<{ status_code: 0; plans: Plan[]; api_plan: { due: number | null } | null }> {
-    if (!actor.isAdmin) throw ApiError.forbidden('Only admins can do this.');
+    assertOperator(actor, 'plans');
     const target = await this.access.targetAccount(actor, body.UID);
     if (target.main_user_id !== null) throw ApiError.invalid('Plans belong to the main account.', 'UID');
     await this.repo.setPlanInfo(target.id, {

@@ -26,7 +26,7 @@ import {
 } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
 import type { BaseStationRepository } from '../base-stations/index.js';
-import type { AccessService, Actor } from '../../http/access/index.js';
+import { assertOperator, type AccessService, type Actor } from '../../http/access/index.js';
 import { DAY_S, dayOf } from '../ingest/index.js';
 import { parseCorrections } from '../readings/index.js';
 import type { DailyChartRow, ProbeDataRepository } from './probeData.repository.js';
@@ -225,7 +225,7 @@ export class ProbeDataService {
    * Days are oldest first; a day without data is counted in nDays but has no row.
    */
   async analysis(actor: Actor, q: ProbeAnalysisQuery): Promise<ProbeAnalysisResponse> {
-    if (!actor.isAdmin) throw ApiError.forbidden('Only admins may see the probe analysis.');
+    assertOperator(actor, 'probeAnalysis');
     const probe = await this.access.probeFor(actor, q.probeID);
     const days = q.days;
     const now = this.nowS();

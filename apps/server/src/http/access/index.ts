@@ -3,3 +3,4 @@
 export { AccessRepository } from './access.repository.js';
 export type { AccountUser, ProbeOnStation, VisibleStation } from './access.repository.js';
 export { AccessService, changeRightsOf, type Actor } from './AccessService.js';
+export { assertOperator } from './operator.js';
