@@ -34,6 +34,8 @@ export interface TestApp {
   /** Logs in a demo user and returns its access token. */
   login(username: string): Promise<string>;
   secretOf(bsId: string): string;
+  /** A demo fan controller's secret (seeded with `demoFans`). */
+  controllerSecretOf(fcId: string): string;
   close(): Promise<void>;
 }
 
@@ -115,6 +117,11 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       const s = file.stations.find((x) => x.bs_id === bsId);
       if (!s) throw new Error(`no demo station ${bsId}`);
       return s.secret;
+    },
+    controllerSecretOf(fcId: string): string {
+      const c = file.fan_controllers?.find((x) => x.fc_id === fcId);
+      if (!c) throw new Error(`no demo fan controller ${fcId}`);
+      return c.secret;
     },
     async close(): Promise<void> {
       await app.close();

@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Store } from '../../src/db/createDatabase.js';
+
+export interface StoreTable {
+  name: string;
+  columns: string[];
+}
+
+/** Every table of the store and its columns: SQLite's, or those of the test's schema on PostgreSQL. */
+export async function storeTables(store: Store): Promise<StoreTable[]> {
+  const rows =
+    store.engine === 'postgres'
+      ? await sql<{ table: string; column: string }>`
+          select c.table_name as "table", c.column_name as "column"
+          from information_schema.columns c
+          join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+          where c.table_schema = current_schema() and t.table_type = 'BASE TABLE'
+          order by c.table_name, c.ordinal_position`.execute(store.db)
+      : await sql<{ table: string; column: string }>`
+          select m.name as "table", p.name as "column"
+          from sqlite_master m join pragma_table_info(m.name) p
+          where m.type = 'table' and m.name not like 'sqlite_%'
+          order by m.name, p.cid`.execute(store.db);
+  const tables = new Map<string, string[]>();
+  for (const r of rows.rows) tables.set(r.table, [...(tables.get(r.table) ?? []), r.column]);
+  return [...tables].map(([name, columns]) => ({ name, columns }));
+}
+
+/** A table's row count and a hash of all its rows. */
+export interface TablePrint {
+  rows: number;
+  hash: string;
+}
+
+const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/**
+ * What the store holds, table by table: equal prints mean no row was added, removed or changed. Every
+ * row is hashed (the demo store is small), not only a maximum id or timestamp, and the engine does
+ * the work: one query joins each table's rows, sorted, into one text (PostgreSQL hashes it too).
+ */
+export async function storeFingerprint(
+  store: Store,
+  tables: StoreTable[],
+): Promise<Record<string, TablePrint>> {
+  const parts = tables.map(({ name, columns }) =>
+    store.engine === 'postgres'
+      ? `select ${literal(name)} as name, count(*)::int as n,
+           coalesce(md5(string_agg(t::text, E'\\n' order by t::text)), '') as body
+         from ${ident(name)} as t`
+      : // quote() writes each value as an SQL literal: NULL, 'text', 12, X'0A1B'.
+        `select ${literal(name)} as name, count(*) as n, coalesce(group_concat(r, char(10)), '') as body
+         from (select ${columns.map((c) => `quote(${ident(c)})`).join(` || ',' || `)} as r
+               from ${ident(name)} order by 1)`,
+  );
+  const result = await sql<{
+    name: string;
+    n: number;
+    body: string;
+  }>`${sql.raw(parts.join('\nunion all\n'))}`.execute(store.db);
+  const prints: Record<string, TablePrint> = {};
+  for (const r of result.rows)
+    prints[r.name] = {
+      rows: Number(r.n),
+      hash: createHash('sha256').update(r.body).digest('hex').slice(0, 16),
+    };
+  return prints;
+}
