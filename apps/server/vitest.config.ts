@@ -9,6 +9,9 @@ export default defineConfig({
     // The PostgreSQL suites share one database, so files must not run side by side there.
     fileParallelism: process.env.TEST_STORE !== 'postgres',
     testTimeout: 20_000,
+    // A file's beforeAll builds an app with the demo seeded and logs several roles in: seconds on a quiet
+    // machine, more than the default 10 s on PostgreSQL when the machine is busy.
+    hookTimeout: 60_000,
     // One module graph per worker, not one per file: importing the server (Fastify, every feature) for
     // each of ~75 files cost more than the tests themselves. Safe because the server keeps no state at
     // module level (each test builds its own app and store) and every file closes what it opens and
