@@ -9,11 +9,20 @@
 // Same defaults as npm start: DATA_DIR=./data, PORT=8080; the same backfill rule (scripts/lib/simulatorState.mjs).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { demoStationsReady, localRunSettings } from './lib/localRun.mjs';
+import { demoStationsReady, localRunSettings, simulatorRefusal } from './lib/localRun.mjs';
 import { bin, displayPath, bold, exited, red, start, stop, waitForHealth, yellow } from './lib/proc.mjs';
 import { backfillPlan, keepLastRunFresh } from './lib/simulatorState.mjs';
 
 const { noSimulator, port, dataDir, simulatorArgs } = localRunSettings();
+// A mistyped simulator option stops here, before anything starts, with the simulator's reason.
+const refusal = noSimulator
+  ? null
+  : simulatorRefusal(bin('tsx'), ['apps/simulator/src/main.ts'], simulatorArgs);
+if (refusal) {
+  console.error(refusal);
+  console.error(red('[dev] nothing was started: the simulator refused its arguments (above).'));
+  process.exit(2);
+}
 // Private to this user, as the server makes it (decision 0075); created so, the server has nothing to warn about.
 mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 

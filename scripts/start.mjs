@@ -6,6 +6,8 @@
 //   npm start -- --no-simulator       the server alone (or SIMULATOR=0)
 //   npm start -- --live-interval 10   any other argument goes to the simulator (a reading every 10 s)
 //   npm start -- --silence F1000002@10m+60m   the South barn station goes quiet for an hour (README)
+//   npm start -- --speed 60           the demo's world an hour each minute (README "To watch an alert arrive")
+//   node scripts/start.mjs -- --speed 60   the same without npm (the "--" is dropped; a bad option stops it)
 //   PORT=9000 DATA_DIR=/srv/ember npm start
 //   HOST=0.0.0.0 npm start            serve other machines too (the demo passwords are public)
 //
@@ -16,7 +18,7 @@
 // Ctrl-C (or SIGTERM) stops the simulator, then the server, and waits for both.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { demoStationsReady, localRunSettings } from './lib/localRun.mjs';
+import { demoStationsReady, localRunSettings, simulatorRefusal } from './lib/localRun.mjs';
 import { displayPath, bold, exited, red, repoRoot, start, stop, waitForHealth, yellow } from './lib/proc.mjs';
 import { backfillPlan, keepLastRunFresh } from './lib/simulatorState.mjs';
 import { welcomeText } from './lib/welcome.mjs';
@@ -36,6 +38,19 @@ for (const file of [serverMain, ...(noSimulator ? [] : [simulatorMain])]) {
     );
     process.exit(1);
   }
+}
+
+// A mistyped simulator option stops here, before anything starts, with the simulator's reason.
+const refusal = noSimulator ? null : simulatorRefusal(process.execPath, [simulatorMain], simulatorArgs);
+if (refusal) {
+  console.error(refusal);
+  console.error(
+    red(
+      'Nothing was started: npm start hands every argument but --no-simulator to the simulator, which refused them ' +
+        '(above). `npm run simulate -- --help` lists its options.',
+    ),
+  );
+  process.exit(2);
 }
 
 // Private to this user, as the server makes it (decision 0075); created so, the server has nothing to warn about.

@@ -12,7 +12,7 @@ export function welcomeText({ url, simulatorNote, simulatorRunning, demoLogins }
     ...(simulatorRunning
       ? [
           '  New readings every minute; faster: npm start -- --live-interval 10 (seconds),',
-          '  or replay the last day at 60×: npm start -- --speed 60',
+          "  or the demo's world at 60× (an hour a minute): npm start -- --speed 60",
         ]
       : []),
     '',

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { demoStationsReady, localRunSettings } from '../lib/localRun.mjs';
+import { demoStationsReady, localRunSettings, simulatorRefusal } from '../lib/localRun.mjs';
 import { repoRoot } from '../lib/proc.mjs';
 
 describe('the settings npm start and npm run dev share', () => {
@@ -37,6 +37,36 @@ describe('the settings npm start and npm run dev share', () => {
       '--silence',
       'F1000002',
     ]);
+  });
+
+  it('drop the "--" of `node scripts/start.mjs -- --speed 60`, which npm would have eaten', () => {
+    expect(localRunSettings(['--', '--speed', '60'], {}).simulatorArgs).toEqual(['--speed', '60']);
+    expect(localRunSettings(['--', '--no-simulator'], {})).toMatchObject({
+      noSimulator: true,
+      simulatorArgs: [],
+    });
+  });
+});
+
+describe('simulatorRefusal', () => {
+  // A stand-in for the simulator's --check: it refuses --bogus as the real one does, and anything
+  // asked without --check (the check must not start a simulator).
+  const standIn = [
+    '-e',
+    `const args = process.argv.slice(1);
+     if (!args.includes('--check')) { console.error('simulator: started without --check'); process.exit(1); }
+     if (args.includes('--bogus')) { console.error("simulator: Unknown option '--bogus'\\nTry --help."); process.exit(2); }`,
+    '--',
+  ];
+
+  it('is null when the simulator takes the arguments', () => {
+    expect(simulatorRefusal(process.execPath, standIn, ['--speed', '60'])).toBeNull();
+  });
+
+  it("is the simulator's own reason when it refuses them", () => {
+    expect(simulatorRefusal(process.execPath, standIn, ['--speed', '60', '--bogus'])).toBe(
+      "simulator: Unknown option '--bogus'\nTry --help.",
+    );
   });
 });
 

@@ -127,13 +127,16 @@ export class StationSimulator {
     return { bs_id: this.bsId, secret: this.secret };
   }
 
-  /** One reading per probe, measured at ts. */
-  readingsAt(ts: number): IngestReading[] {
+  /**
+   * One reading per probe: the world as it is at `ts`, stamped `stampTs` (the same but while the demo's
+   * world runs ahead of the clock, runLive's worldClock).
+   */
+  readingsAt(ts: number, stampTs = ts): IngestReading[] {
     return this.probes.map((p) => {
       const temperatures = p.aeration ? this.aerated(p.curve(ts), p.aeration, ts) : p.curve(ts);
       // The battery sits in the handle: its temperature is the handle's.
       const radio = p.radio(ts, (temperatures[0] ?? 200) / 10);
-      return { sensor_id: p.sensorId, meas_ts: ts, temperatures, ...radio };
+      return { sensor_id: p.sensorId, meas_ts: stampTs, temperatures, ...radio };
     });
   }
 

@@ -17,6 +17,7 @@ async function main(): Promise<number> {
     process.stdout.write(HELP_TEXT);
     return 0;
   }
+  if (command.kind === 'check') return 0;
   const stop = new AbortController();
   const hardStop = new AbortController();
   const onSignal = (signal: NodeJS.Signals): void => {

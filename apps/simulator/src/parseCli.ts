@@ -14,8 +14,8 @@ export const DEFAULT_BACKFILL_INTERVAL_S = 1200;
 export const DEFAULT_LIVE_INTERVAL_S = 60;
 export const DEFAULT_CONCURRENCY = 4;
 export const DEFAULT_LIVE_FAULTS: FaultRates = { loss: 0.01, duplicate: 0.01, late: 0.02 };
-/** With --speed above 1, this many days before now are replayed at that speed unless told otherwise. */
-export const DEFAULT_REPLAY_DAYS = 1;
+/** With --speed above 1, this many days of the demo's world run at that speed unless told otherwise. */
+export const DEFAULT_FAST_DAYS = 1;
 
 export const HELP_TEXT = `Emberwatch simulator — plays base stations and their probes over the public ingest protocol
 (POST /ingest/v1/packets, docs/base-station-protocol.md). Hay stacks self-heat and cool, grain follows
@@ -41,10 +41,12 @@ Time
   --interval <s>          measurement interval in seconds, backfill and live (default: ${DEFAULT_BACKFILL_INTERVAL_S} = 20 min
                           for the backfill, ${DEFAULT_LIVE_INTERVAL_S} = 1 min live); measurement times are multiples of it
   --live-interval <s>     the live interval only (e.g. 10 for a reading every 10 s); overrides --interval
-  --speed <x>             live speed: 1 = real time (default), 60 = one simulated minute per second
-  --replay-days <d>       with --speed above 1: the last <d> days (default ${DEFAULT_REPLAY_DAYS}) are not backfilled but
-                          played live at that speed; once the simulated clock reaches real time it
-                          continues in real time (the server refuses readings from the future)
+  --speed <x>             how fast the demo's world runs in live play: 1 = the clock's pace (default),
+                          60 = an hour each minute. Readings are always stamped with the time they are
+                          sent, so the server sees them fresh; at 60 each one-minute round measures the
+                          world an hour further on (decision 0076)
+  --fast-days <d>         with --speed above 1: the world runs at that speed for <d> days of its own
+                          (default ${DEFAULT_FAST_DAYS}: 24 minutes at 60), then at the clock's pace, that much ahead
   --no-live               exit after the backfill
   --once                  send one round of readings stamped now, then exit (0 when every station's
                           packet was acknowledged, 1 otherwise; gives up after 60 s without a server).
@@ -73,6 +75,7 @@ Faults (live defaults shown; the backfill and --once use only the rates given he
 
 Output
   --quiet                 only warnings and errors
+  --check                 check these options and exit: 0 when they are fine, 2 (saying why) when not
   -h, --help              this text
 
 Server answers: 200 acknowledged; 400 refused — logged and dropped; 401 credential wrong — that
@@ -92,7 +95,8 @@ export interface CliOptions {
   /** Measurement interval of the live rounds. */
   liveIntervalS: number;
   speed: number;
-  replayDays: number;
+  /** Days of the demo's world played at `speed` before it goes on at the clock's pace. */
+  fastDays: number;
   live: boolean;
   once: boolean;
   only: string[] | null;
@@ -112,7 +116,9 @@ export interface CliOptions {
   silences: SilenceFault[];
 }
 
-export type CliCommand = { kind: 'help' } | { kind: 'run'; options: CliOptions };
+/** `check`: the options are fine, nothing is to be run (--check; npm start asks before it starts anything). */
+export type CliCommand =
+  { kind: 'help' } | { kind: 'run'; options: CliOptions } | { kind: 'check'; options: CliOptions };
 
 export class CliError extends Error {}
 
@@ -185,7 +191,7 @@ export function parseCli(argv: string[]): CliCommand {
         interval: { type: 'string' },
         'live-interval': { type: 'string' },
         speed: { type: 'string' },
-        'replay-days': { type: 'string' },
+        'fast-days': { type: 'string' },
         'no-live': { type: 'boolean' },
         once: { type: 'boolean' },
         only: { type: 'string' },
@@ -201,6 +207,7 @@ export function parseCli(argv: string[]): CliCommand {
         'fans-only': { type: 'boolean' },
         'fan-poll': { type: 'string' },
         'fan-rh': { type: 'string' },
+        check: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -245,7 +252,7 @@ export function parseCli(argv: string[]): CliCommand {
     throw new CliError('--silence plays during live play: not with --once or --no-live');
 
   return {
-    kind: 'run',
+    kind: values.check ? 'check' : 'run',
     options: {
       config: values.config ?? DEFAULT_CONFIG_PATH,
       url: values.url,
@@ -266,10 +273,10 @@ export function parseCli(argv: string[]): CliCommand {
         secondsText,
       ),
       speed,
-      replayDays: num(
-        'replay-days',
-        values['replay-days'],
-        speed > 1 ? DEFAULT_REPLAY_DAYS : 0,
+      fastDays: num(
+        'fast-days',
+        values['fast-days'],
+        speed > 1 ? DEFAULT_FAST_DAYS : 0,
         (n) => n >= 0 && n <= 3650,
         'days from 0 to 3650',
       ),

@@ -17,12 +17,13 @@ import type { StationSimulator } from './StationSimulator.js';
 export interface LiveOptions {
   stations: StationSimulator[];
   client: IngestClient;
+  /** Seconds between rounds on the wall clock; readings are stamped with their round's time. */
   intervalS: number;
-  /** Simulated seconds per real second while the simulated clock is behind real time. */
+  /** How many times faster than the clock the demo's world runs at first (1 = the clock's pace). */
   speed: number;
-  /** Simulated time at start, epoch seconds (real now, or earlier to replay at speed). */
-  simStartTs: number;
-  /** First measurement time to send (a multiple of the interval). */
+  /** Seconds of the world played at `speed`; then it goes on at the clock's pace, that much ahead. */
+  fastS: number;
+  /** First measurement time to send (a multiple of the interval, on the wall clock). */
   firstTickTs: number;
   seed: number;
   faults?: FaultRates;
@@ -34,6 +35,8 @@ export interface LiveOptions {
   flushTimeoutMs?: number;
   /** Real clock in ms (tests may pass their own). */
   now?: () => number;
+  /** Waits ms on that clock, false when the signal aborts first (tests may pass their own). */
+  wait?: (ms: number, signal: AbortSignal) => Promise<boolean>;
   /** Log a status line at most this often (default 60 s; 0 = never). */
   statusEveryMs?: number;
 }
@@ -51,24 +54,27 @@ export interface LiveResult {
 }
 
 /**
- * The simulated clock runs at `speed` from simStartTs but never ahead of real time (the server
- * refuses readings more than 10 minutes in the future): once it catches up it runs in real time.
+ * The demo's world clock at a reading's time (decision 0076). Readings are stamped with the wall clock
+ * — the server shows and judges every reading against it, so a demo stamped in the past looks stale —
+ * while the world they measure may run ahead: from `startS` it runs `speed` times faster until it has
+ * played `fastS` seconds, then at the clock's pace, that much ahead. Before `startS` (the backfill, the
+ * rounds already past when live play starts) it is the wall clock.
  */
-export function liveClock(simStartTs: number, realStartMs: number, speed: number) {
-  return {
-    simNow(realMs: number): number {
-      return Math.min(realMs / 1000, simStartTs + ((realMs - realStartMs) / 1000) * speed);
-    },
-    realAt(simTs: number): number {
-      return Math.max(simTs * 1000, realStartMs + ((simTs - simStartTs) * 1000) / speed);
-    },
+export function worldClock(startS: number, speed: number, fastS: number): (ts: number) => number {
+  const fastForS = speed > 1 ? fastS / speed : 0;
+  const aheadS = speed > 1 ? fastS - fastForS : 0;
+  return (ts) => {
+    const elapsed = ts - startS;
+    if (elapsed <= 0) return ts;
+    return elapsed <= fastForS ? startS + Math.round(elapsed * speed) : ts + Math.round(aheadS);
   };
 }
 
 export async function runLive(opts: LiveOptions): Promise<LiveResult> {
   const log = opts.log ?? silentLogger;
   const now = opts.now ?? Date.now;
-  const clock = liveClock(opts.simStartTs, now(), opts.speed);
+  const wait = opts.wait ?? sleep;
+  const worldAt = worldClock(Math.floor(now() / 1000), opts.speed, opts.fastS);
   const faults = opts.faults ?? NO_FAULTS;
   const stations = opts.stations.map((sim) => ({
     sim,
@@ -94,13 +100,13 @@ export async function runLive(opts: LiveOptions): Promise<LiveResult> {
   let lastStatus = now();
 
   const enqueue = (st: (typeof stations)[number], readings: IngestReading[], twice: boolean): void => {
-    const packet = st.sim.dataPacket(readings, Math.floor(clock.simNow(now())));
+    const packet = st.sim.dataPacket(readings, Math.floor(now() / 1000));
     st.sender.enqueue(packet);
     if (twice) st.sender.enqueue(packet);
   };
 
   for (let tick = opts.firstTickTs; !opts.signal.aborted; tick += opts.intervalS) {
-    if (!(await sleep(clock.realAt(tick) - now(), opts.signal))) break;
+    if (!(await wait(tick * 1000 - now(), opts.signal))) break;
     const active = stations.filter((st) => !opts.client.isStopped(st.sim.bsId));
     if (active.length === 0) {
       log.error('every station was refused by the server; stopping');
@@ -116,18 +122,20 @@ export async function runLive(opts: LiveOptions): Promise<LiveResult> {
             : `--silence: ${st.sim.bsId} sends again at ${at(tick)}`,
         );
       st.silent = silent;
-      const { readings, duplicate } = st.faults.process(st.sim.readingsAt(tick), tick);
+      const { readings, duplicate } = st.faults.process(st.sim.readingsAt(worldAt(tick), tick), tick);
       if (readings.length > 0) enqueue(st, readings, duplicate);
     }
     result.rounds++;
     result.lastTickTs = tick;
-    // Replaying faster than the server answers: wait for the buffers rather than pile up packets.
+    // The rounds already past when live play starts go out at once: wait for the buffers rather than
+    // pile up packets when the server answers slower.
     if (active.some((st) => st.sender.pending > 20)) await Promise.all(active.map((st) => st.sender.idle()));
     if (statusEvery > 0 && now() - lastStatus >= statusEvery) {
       lastStatus = now();
       const s = opts.client.stats;
+      const world = worldAt(tick);
       log.info(
-        `live: at ${at(tick)}, ${result.rounds} rounds, ` +
+        `live: at ${at(tick)}${world - tick >= 60 ? ` (the demo's world at ${at(world)})` : ''}, ${result.rounds} rounds, ` +
           `${s.readings.toLocaleString('en-US')} readings acknowledged (${s.duplicates.toLocaleString('en-US')} duplicates)`,
       );
     }

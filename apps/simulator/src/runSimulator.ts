@@ -38,6 +38,15 @@ export function livePlan(
   };
 }
 
+/** "1 d", "6 h", "24 min", "30 s": a span for the log. */
+function formatSpan(seconds: number): string {
+  const s = Math.round(seconds);
+  if (s >= DAY_S && s % DAY_S === 0) return `${s / DAY_S} d`;
+  if (s >= 3600 && s % 3600 === 0) return `${s / 3600} h`;
+  if (s >= 60) return `${Math.round(s / 60)} min`;
+  return `${s} s`;
+}
+
 /** The whole CLI run; resolves to the process exit code. */
 export async function runSimulator(options: CliOptions, control: RunControl): Promise<number> {
   const log = createLogger({ quiet: options.quiet });
@@ -62,10 +71,11 @@ export async function runSimulator(options: CliOptions, control: RunControl): Pr
     );
   const url = options.url ?? config.url;
   const nowS = Math.floor(Date.now() / 1000);
-  // Live play starts here; at --speed above 1 it replays the last days first. The demo's heating
-  // stack is staged around this moment, so it crosses its limit minutes into live play.
-  const replayS = options.speed > 1 ? Math.round(options.replayDays * DAY_S) : 0;
-  const liveStart = nowS - replayS;
+  // Live play starts here, after the backfill; at --speed above 1 the demo's world then runs ahead of
+  // the clock while every reading is stamped now (decision 0076). The demo's heating stack is staged
+  // around this moment, so it crosses its limit minutes into live play at --speed 60.
+  const liveStart = nowS;
+  const fastS = options.speed > 1 ? Math.round(options.fastDays * DAY_S) : 0;
   // Fan controllers play during live play (or alone); the goods their fans blow through cool.
   const playFans = options.fansOnly || (options.fans && options.live && !options.once);
   const fanConfigs = playFans ? config.fanControllers : [];
@@ -152,9 +162,9 @@ export async function runSimulator(options: CliOptions, control: RunControl): Pr
   if (!options.live || control.stop.aborted) return 0;
 
   log.info(
-    `live: every ${options.liveIntervalS} s` +
-      (options.speed > 1
-        ? ` at ${options.speed}× from ${new Date(firstTick * 1000).toISOString().slice(0, 16)} UTC until it reaches real time`
+    `live: every ${options.liveIntervalS} s, stamped now` +
+      (options.speed > 1 && fastS > 0
+        ? `; the demo's world runs at ${options.speed}× for ${formatSpan(fastS)} (${formatSpan(fastS / options.speed)} on the clock), then at the clock's pace`
         : ' in real time') +
       `; faults: ${options.liveFaults.loss} lost, ${options.liveFaults.late} late, ${options.liveFaults.duplicate} duplicated; Ctrl-C stops`,
   );
@@ -171,7 +181,7 @@ export async function runSimulator(options: CliOptions, control: RunControl): Pr
     client,
     intervalS: options.liveIntervalS,
     speed: options.speed,
-    simStartTs: liveStart,
+    fastS,
     firstTickTs: firstTick,
     seed: options.seed,
     faults: options.liveFaults,

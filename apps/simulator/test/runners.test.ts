@@ -3,10 +3,11 @@ import { alignDown, countTicks } from '../src/buildPackets.js';
 import { IngestClient } from '../src/IngestClient.js';
 import type { StationConfig } from '../src/loadStationsConfig.js';
 import { runBackfill } from '../src/runBackfill.js';
-import { liveClock, runLive } from '../src/runLive.js';
+import { runLive, worldClock } from '../src/runLive.js';
 import { sendRound } from '../src/sendRound.js';
 import { StationSimulator } from '../src/StationSimulator.js';
 import { startFakeIngestServer, type FakeIngestServer } from './fakeIngestServer.js';
+import { virtualClock } from './virtualClock.js';
 
 const DAY = 86_400;
 const configs: StationConfig[] = [
@@ -134,49 +135,78 @@ describe('one round (--once)', () => {
   });
 });
 
-describe('live', () => {
-  it('runs its clock at speed until it reaches real time, then in real time', () => {
-    const clock = liveClock(1_000_000, 5_000_000_000, 60);
-    expect(clock.simNow(5_000_000_000)).toBe(1_000_000);
-    expect(clock.simNow(5_000_010_000)).toBe(1_000_600);
-    expect(clock.realAt(1_001_200)).toBe(5_000_020_000);
-    // It catches up after 4,000,000 / 59 s ≈ 18.8 h; from then on a reading waits for its own real time.
-    expect(clock.simNow(5_067_000_000)).toBeLessThan(5_067_000);
-    expect(clock.simNow(5_100_000_000)).toBe(5_100_000);
-    expect(clock.realAt(5_100_000)).toBe(5_100_000_000);
+describe('the demo world clock (decision 0076)', () => {
+  const start = 1_763_000_000;
+  it.each([
+    ["at the clock's pace, the clock", 1, DAY, [0, 60, 3600, 5 * DAY], [0, 60, 3600, 5 * DAY]],
+    ['before live play, the clock', 60, DAY, [-3600, 0], [-3600, 0]],
+    ['at 60×, an hour each minute for a day', 60, DAY, [60, 300, 1440], [3600, 5 * 3600, DAY]],
+    [
+      'after that, the clock’s pace, a day less 24 min ahead',
+      60,
+      DAY,
+      [1500, 7200],
+      [DAY + 60, DAY + 7200 - 1440],
+    ],
+    ['with no fast days, the clock', 60, 0, [60, 7200], [60, 7200]],
+  ])('is %s', (_what, speed, fastS, after, world) => {
+    const at = worldClock(start, speed, fastS);
+    expect(after.map((s) => at(start + s) - start)).toEqual(world);
   });
+});
 
-  it('replays at speed one packet per station per interval, with late, lost and duplicated readings, then stops cleanly', async () => {
+describe('live', () => {
+  // Played on a virtual clock set in the past (the fake server refuses readings from its future), on
+  // a fixed day so that the curves are the same at every run.
+  const T = Date.UTC(2026, 0, 15, 6) / 1000;
+
+  it("stamps every reading with its round's time on the clock while the world runs at speed, with late, lost and duplicated readings, then stops cleanly", async () => {
     server = await startFakeIngestServer({ secrets });
     const client = new IngestClient({ url: server.url });
     const stop = new AbortController();
-    const now = Math.floor(Date.now() / 1000);
-    const interval = 600;
-    const simStart = now - 3 * 3600;
-    const firstTick = alignDown(simStart, interval) + interval;
-    // 3 simulated hours at 3 h/s: ~18 rounds in about a second, then real time.
-    setTimeout(() => stop.abort(), 2500);
+    const interval = 60;
+    const firstTick = T + interval;
+    // 30 minutes on the clock at 60×: 30 rounds, 30 hours of the world's, the last 6 at its pace.
+    const clock = virtualClock(T * 1000, (T + 30 * 60) * 1000, stop);
     const result = await runLive({
       stations: sims(),
       client,
       intervalS: interval,
-      speed: 3 * 3600,
-      simStartTs: simStart,
+      speed: 60,
+      fastS: DAY,
       firstTickTs: firstTick,
       seed: 3,
       faults: { loss: 0.1, late: 0.1, duplicate: 0.2 },
       signal: stop.signal,
       statusEveryMs: 0,
+      ...clock,
     });
-    expect(result.rounds).toBeGreaterThanOrEqual(17);
-    expect(result.rounds).toBeLessThanOrEqual(19);
+    expect(result.rounds).toBe(30);
     expect(result.unsent).toBe(0);
     const times = [...server.stored.keys()].map((k) => Number(k.split('@')[1]));
     for (const t of times) {
       expect(t % interval).toBe(0);
       expect(t).toBeGreaterThanOrEqual(firstTick);
-      expect(t).toBeLessThanOrEqual(now + 2);
+      expect(t).toBeLessThanOrEqual(T + 30 * 60);
     }
+    // Each packet goes out in its round (the held-back readings at the stop, one round later): its
+    // newest reading is stamped at most one interval before the packet's own time on the clock.
+    for (const r of server.requests) {
+      const newest = Math.max(...r.packet!.readings.map((x) => x.meas_ts));
+      expect(r.packet!.sent_ts! - newest).toBeGreaterThanOrEqual(0);
+      expect(r.packet!.sent_ts! - newest).toBeLessThanOrEqual(interval);
+    }
+    // What a reading measures is the world's, run ahead of its stamp.
+    const world = worldClock(T, 60, DAY);
+    const fresh = sims();
+    for (const tick of [firstTick, T + 10 * 60, T + 29 * 60]) {
+      const stored = server.stored.get(`H1@${tick}`);
+      if (stored === undefined) continue; // lost on the radio
+      expect(stored).toEqual(fresh[0]!.readingsAt(world(tick), tick)[1]!.temperatures);
+    }
+    expect(server.stored.get(`H1@${T + 10 * 60}`)).not.toEqual(
+      fresh[0]!.readingsAt(T + 10 * 60)[1]!.temperatures,
+    );
     const expected = 14 * result.rounds;
     expect(server.stored.size).toBe(expected - result.lost);
     expect(result.lost).toBeGreaterThan(0);
@@ -188,5 +218,36 @@ describe('live', () => {
       r.packet!.readings.some((x, i, all) => i > 0 && x.meas_ts < all[i - 1]!.meas_ts),
     );
     expect(late).toBe(true);
+  });
+
+  // Issue 28 item 6: what a newcomer sees at `npm start -- --speed 60`.
+  it('at --speed 60 sends the staged heating bale below 55 °C when live play starts, above it within ten minutes, every reading stamped on the clock', async () => {
+    server = await startFakeIngestServer({ secrets: { F1: 'one' } });
+    const stop = new AbortController();
+    const bale = new StationSimulator(
+      { bs_id: 'F1', secret: 'one', material: 'hay', probes: [{ sensor_id: 'H1', depths: 3, heating: 1 }] },
+      1,
+      T,
+    );
+    const clock = virtualClock(T * 1000, (T + 10 * 60) * 1000, stop);
+    await runLive({
+      stations: [bale],
+      client: new IngestClient({ url: server.url }),
+      intervalS: 60,
+      speed: 60,
+      fastS: DAY,
+      firstTickTs: T + 60,
+      seed: 1,
+      signal: stop.signal,
+      statusEveryMs: 0,
+      ...clock,
+    });
+    const core = (minute: number) => server!.stored.get(`H1@${T + minute * 60}`)![2]!;
+    expect(core(1)).toBeLessThan(550);
+    expect(core(10)).toBeGreaterThan(550);
+    const crossed = Array.from({ length: 10 }, (_, i) => i + 1).find((m) => core(m) > 550)!;
+    expect(crossed).toBeGreaterThanOrEqual(3);
+    expect(crossed).toBeLessThanOrEqual(8);
+    expect(server.stored.size).toBe(10);
   });
 });
