@@ -5,6 +5,8 @@ import { createFakeServer, json, type FakeServer } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
 import { sensorConf, station } from './support/fixtures';
 import { parseIdList } from '../src/features/activation/RegisterKitsForm';
+import { PROBE_ACTIVATION_WINDOW } from '../src/features/activation/ProbeActivationAutoOpen';
+import { readAutoOpenMemory } from '../src/lib/autoOpenMemory';
 
 /** A refused activation as the server answers it: non-2xx, the spec's status in the envelope. */
 const refused = (code: 2 | 3 | 22) =>
@@ -60,7 +62,7 @@ describe('the probe activation dialog (spec doc 1 §2, §4, §5, §8)', { timeou
     expect(within(dialog).getByText('The probes are added to base station F1000001.')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(sessionStorage.getItem('emberwatch.probeActivationClosed')).toBe('1');
+    expect(readAutoOpenMemory(7, PROBE_ACTIVATION_WINDOW)).toBe('closed');
   });
 
   it.each([

@@ -3,6 +3,8 @@ import { cleanup, configure } from '@testing-library/react';
 import { FakeWebSocket } from './support/FakeWebSocket';
 import { englishReady, i18n, resetTranslations, setTranslationsSource } from '../src/i18n/i18n';
 import { localeTexts } from './support/localeTexts';
+import { rememberAutoOpen } from '../src/lib/autoOpenMemory';
+import { PROBE_ACTIVATION_WINDOW } from '../src/features/activation/ProbeActivationAutoOpen';
 
 // jsdom has no matchMedia; MUI's useMediaQuery asks it for the phone layout. "No match" = wide screen.
 Object.defineProperty(window, 'matchMedia', {
@@ -42,9 +44,12 @@ beforeAll(async () => {
 // a stand-in serves what the server would after seeding from the bundled locale files.
 const translationsServer = {};
 beforeEach(() => {
+  // Each test is a fresh tab: nothing of what opened by itself in another test is remembered.
+  sessionStorage.clear();
   // A station without probes opens the probe activation dialog by itself (spec doc 1 §2); other
-  // features' tests start with it answered. test/activation.test.tsx clears this.
-  sessionStorage.setItem('emberwatch.probeActivationClosed', '1');
+  // features' tests start with it answered (for the fake server's account, UID 7).
+  // test/activation.test.tsx clears this.
+  rememberAutoOpen(7, PROBE_ACTIVATION_WINDOW, 'closed');
   resetTranslations();
   setTranslationsSource(translationsServer, null, (locale) => Promise.resolve(localeTexts(locale)));
 });

@@ -335,6 +335,23 @@ describe('missing storage information', () => {
     expect(await screen.findByRole('spinbutton', { name: 'Capacity' })).toBeTruthy();
   });
 
+  // Issue 28 item 7: a window that opens by itself stays closed for the session once closed.
+  it('once answered with Later, does not ask again when the storage is opened again in the session', async () => {
+    const s = server({ storages: [{ ...rowsStorage, capacity: null }] });
+    const first = renderApp('/storages/5', s);
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Storage information missing' },
+      { timeout: 5000 },
+    );
+    await first.user.click(within(dialog).getByRole('button', { name: 'Later' }));
+    first.unmount();
+    // A reload of the page.
+    renderApp('/storages/5', s);
+    await screen.findByTestId('cell-G-001', {}, { timeout: 5000 });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('is not shown to a read-only master', async () => {
     renderApp(
       '/storages/5',

@@ -8,13 +8,13 @@ export function pendingMasterRequests(user: Pick<UserInfo, 'masterAuthorizations
 }
 
 /**
- * Spec doc 1 §4 "Auto dialogs": the authorization dialog opens by itself for non-admin, non-master
- * users with pending authorizations, unless it was closed before.
+ * Spec doc 1 §4 "Auto dialogs": the authorization dialog's own reason to open by itself — a non-admin,
+ * non-master user with pending authorizations. "Unless closed before" is the rule of every window
+ * that opens by itself (lib/autoOpenDecision.ts, decision 0077).
  */
 export function masterRequestsAutoOpen(
   ctx: Pick<RoleContext, 'admin' | 'master'>,
   pendingCount: number,
-  closedBefore: boolean,
 ): boolean {
-  return !ctx.admin && !ctx.master && pendingCount > 0 && !closedBefore;
+  return !ctx.admin && !ctx.master && pendingCount > 0;
 }

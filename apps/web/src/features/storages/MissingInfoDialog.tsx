@@ -7,12 +7,18 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { missingStorageInfo, type Storage } from '@emberwatch/shared';
+import { useAutoOpen } from '../../lib/useAutoOpen';
+import { useSessionInfo } from '../sessions';
+
+/** The dialog's name, per storage, in the session's memory of windows that open by itself (decision 0077). */
+export const missingInfoWindow = (itemID: number) => `missingInfo:${itemID}`;
 
 /**
  * Spec doc 3 §5 "A missing-info dialog is triggered when capacity, type or name is missing, or when
  * there are more than 5 hay-type probes together with non-hay probes" (the shared missingStorageInfo).
- * Shown once when the storage opens, to those who may change it; "Open storage details" leads to
- * tab 4 where the fields are, "Later" closes it for this visit.
+ * It opens by itself when the storage opens, to those who may change it — once in the tab session
+ * per storage, not after it was closed and not over another dialog (useAutoOpen, decision 0077);
+ * "Open storage details" leads to tab 4 where the fields are, "Later" closes it.
  */
 export function MissingInfoDialog({
   storage,
@@ -24,11 +30,24 @@ export function MissingInfoDialog({
   onOpenDetails: () => void;
 }) {
   const { t } = useTranslation();
-  const [dismissed, setDismissed] = useState(false);
+  const uid = useSessionInfo().data?.UID;
+  const [shown, setShown] = useState(false);
   const missing = missingStorageInfo(storage, probeIds);
-  const open = !dismissed && missing.length > 0;
+  const auto = useAutoOpen({
+    name: missingInfoWindow(storage.itemID),
+    uid,
+    ready: true,
+    wanted: missing.length > 0,
+    delayMs: 0,
+    onOpen: () => setShown(true),
+    subject: String(storage.itemID),
+  });
+  const close = () => {
+    auto.closed();
+    setShown(false);
+  };
   return (
-    <Dialog open={open} onClose={() => setDismissed(true)} aria-labelledby="missing-info-title">
+    <Dialog open={shown && missing.length > 0} onClose={close} aria-labelledby="missing-info-title">
       <DialogTitle id="missing-info-title">{t('storageDetail.missingInfo.title')}</DialogTitle>
       <DialogContent>
         <Typography sx={{ mb: 1 }}>{t('storageDetail.missingInfo.intro')}</Typography>
@@ -39,11 +58,11 @@ export function MissingInfoDialog({
         </ul>
       </DialogContent>
       <DialogActions>
-        <Button onClick={() => setDismissed(true)}>{t('storageDetail.missingInfo.later')}</Button>
+        <Button onClick={close}>{t('storageDetail.missingInfo.later')}</Button>
         <Button
           variant="contained"
           onClick={() => {
-            setDismissed(true);
+            close();
             onOpenDetails();
           }}
         >

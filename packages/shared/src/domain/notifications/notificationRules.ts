@@ -405,13 +405,11 @@ export function unreadCount(list: readonly Pick<Notification, 'unread'>[]): numb
 }
 
 /**
- * Spec doc 1 §4, doc 3 §4 "Auto dialogs": the notifications dialog opens by itself (after 2 s) when
- * there are notifications, no master-access request waits for an answer, and it was not closed before.
+ * Spec doc 1 §4, doc 3 §4 "Auto dialogs": the notifications dialog's own reason to open by itself
+ * (after 2 s): there are notifications and no master-access request waits for an answer. "Not closed
+ * before" and "not over another dialog" are the web's rule for every window that opens by itself
+ * (apps/web/src/lib/autoOpenDecision.ts, decision 0077).
  */
-export function notificationsAutoOpen(input: {
-  count: number;
-  pendingAuthorizations: number;
-  closedBefore: boolean;
-}): boolean {
-  return input.count > 0 && input.pendingAuthorizations === 0 && !input.closedBefore;
+export function notificationsAutoOpen(input: { count: number; pendingAuthorizations: number }): boolean {
+  return input.count > 0 && input.pendingAuthorizations === 0;
 }
