@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   endpoints,
@@ -11,6 +9,7 @@ import {
   type Endpoint,
   type ReadRole,
 } from '@emberwatch/shared';
+import { catalogueCallPaths, rolesDocTable, tableCells } from './support/rolesDoc.js';
 import { bearer, createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 
 /**
@@ -205,20 +204,9 @@ describe('the read-rights table', () => {
 
   // docs/roles.md shows the table as the code has it (prettier pads its cells; they are compared trimmed).
   it('is the table docs/roles.md shows', () => {
-    const paths = Object.fromEntries(catalogue.map(({ call, e }) => [call, `${e.method} ${e.path}`]));
-    const cells = (table: string) =>
-      table
-        .trim()
-        .split('\n')
-        .map((line) =>
-          line
-            .split('|')
-            .map((c) => c.trim())
-            .map((c) => (/^-+$/.test(c) ? '---' : c)),
-        );
-    const doc = readFileSync(resolve(import.meta.dirname, '../../../docs/roles.md'), 'utf8');
-    const shown = /<!-- read-rights:start -->([\s\S]*)<!-- read-rights:end -->/.exec(doc)?.[1] ?? '';
-    expect(cells(shown)).toEqual(cells(renderReadRights(paths)));
+    expect(tableCells(rolesDocTable('read-rights'))).toEqual(
+      tableCells(renderReadRights(catalogueCallPaths())),
+    );
   });
 
   it('never lets another account or the visitor read an account', () => {

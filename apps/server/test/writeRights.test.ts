@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   alertMessagingOrDefault,
@@ -17,6 +15,7 @@ import {
   type WriteRightsRow,
 } from '@emberwatch/shared';
 import { DEMO_PASSWORD } from '../src/features/demo/demoAccounts.js';
+import { catalogueCallPaths, rolesDocTable, tableCells } from './support/rolesDoc.js';
 import { bearer, createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 
 /**
@@ -624,27 +623,9 @@ describe('the write-rights table', () => {
 
   // docs/roles.md shows the table as the code has it (prettier pads its cells; they are compared trimmed).
   it('is the table docs/roles.md shows', () => {
-    const paths = Object.fromEntries(
-      Object.entries(endpoints).flatMap(([group, calls]) =>
-        Object.entries(calls as Record<string, Endpoint>).map(([name, e]) => [
-          `${group}.${name}`,
-          `${e.method} ${e.path}`,
-        ]),
-      ),
+    expect(tableCells(rolesDocTable('write-rights'))).toEqual(
+      tableCells(renderWriteRights(catalogueCallPaths())),
     );
-    const cells = (table: string) =>
-      table
-        .trim()
-        .split('\n')
-        .map((line) =>
-          line
-            .split('|')
-            .map((c) => c.trim())
-            .map((c) => (/^-+$/.test(c) ? '---' : c)),
-        );
-    const doc = readFileSync(resolve(import.meta.dirname, '../../../docs/roles.md'), 'utf8');
-    const shown = /<!-- write-rights:start -->([\s\S]*)<!-- write-rights:end -->/.exec(doc)?.[1] ?? '';
-    expect(cells(shown)).toEqual(cells(renderWriteRights(paths)));
   });
 
   it('names only calls of the catalogue', () => {

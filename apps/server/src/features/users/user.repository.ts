@@ -28,18 +28,6 @@ export class UserRepository {
       .execute();
   }
 
-  /** Owner accounts that have authorised this master user. */
-  async authorizedOwnerIds(masterUserId: number): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('master_authorizations')
-      .select('owner_user_id')
-      .where('master_user_id', '=', masterUserId)
-      .where('authorized', '=', 1)
-      .orderBy('owner_user_id')
-      .execute();
-    return rows.map((r) => r.owner_user_id);
-  }
-
   /** Master accounts that asked this owner for access, authorised or not (spec: masterAuthorizations). */
   masterAuthorizationsOf(ownerUserId: number) {
     return this.db
