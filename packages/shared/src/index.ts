@@ -22,6 +22,8 @@ export * from './domain/temperatureSettingRange.js';
 export * from './domain/temperatureBand.js';
 export * from './domain/temperatureAlert.js';
 export * from './domain/demoSwitch.js';
+export * from './domain/formatDateTimeIn.js';
+export * from './domain/wallClock.js';
 export * from './domain/temperatureBar.js';
 export * from './domain/chartRange.js';
 export * from './domain/depthUnits.js';
