@@ -1,6 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BatchResponse } from '@emberwatch/shared';
+import { formatDateTimeIn, type BatchResponse } from '@emberwatch/shared';
 import { api, ingest, type TestReading } from './support/probeHelpers.js';
 import { bearer, createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 
@@ -165,6 +165,48 @@ describe(`the sanitisation report PDF on ${TEST_ENGINE}`, () => {
     expect(text).toContain('NOT PROVEN');
     expect(text).toContain('BSI PAS 100:2011');
     expect(text).toContain('moisture content of at least 50 %');
+  });
+
+  // Issue 28: the batch page and its PDF gave start times an hour apart (decision 0079).
+  it('writes its times in the reader’s date and time formats, on the batch’s station’s clock', async () => {
+    const data = await call.get('compost', `/client/getSanitisationReport?batch_id=${batchId}`);
+    expect(data.statusCode, data.body).toBe(200);
+    const { from, to } = data.json<{ result: { from: number; to: number } }>().result;
+    const prefs = await call.post('compost', '/client/uiPrefs', {
+      prefs: { date_format: 'dd/MM/yyyy', time_format: 'hh:mm a' },
+    });
+    expect(prefs.statusCode, prefs.body).toBe(200);
+    /** The PDF's "Data" line: the readings' first and last time and their zone. */
+    const dataLine = (zone: string) =>
+      `${formatDateTimeIn(from, 'dd/MM/yyyy', 'hh:mm a', zone)} – ${formatDateTimeIn(to, 'dd/MM/yyyy', 'hh:mm a', zone)} (${zone})`;
+    try {
+      expect(formatDateTimeIn(from, 'dd/MM/yyyy', 'hh:mm a', 'UTC')).toMatch(
+        /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} [AP]M$/,
+      );
+      // F3000001, the windrows' station, is on Amsterdam's clock; the viewer's zone does not move it.
+      const text = pdfText((await pdf('compost', `batch_id=${batchId}&tz=America/Chicago`)).rawPayload);
+      expect(text).toContain(dataLine('Europe/Amsterdam'));
+
+      // A station without a zone: the viewer's, else UTC.
+      await t.store.db
+        .updateTable('base_stations')
+        .set({ timezone: null })
+        .where('id', '=', STATION)
+        .execute();
+      const chicago = pdfText((await pdf('compost', `batch_id=${batchId}&tz=America/Chicago`)).rawPayload);
+      expect(chicago).toContain(dataLine('America/Chicago'));
+      const utc = pdfText((await pdf('compost', `batch_id=${batchId}&tz=Not/AZone`)).rawPayload);
+      expect(utc).toContain(dataLine('UTC'));
+    } finally {
+      await t.store.db
+        .updateTable('base_stations')
+        .set({ timezone: 'Europe/Amsterdam' })
+        .where('id', '=', STATION)
+        .execute();
+      await call.post('compost', '/client/uiPrefs', {
+        prefs: { date_format: 'd.M.yyyy', time_format: 'HH:mm' },
+      });
+    }
   });
 
   it('refuses callers who may not see the batch, and bad queries', async () => {
