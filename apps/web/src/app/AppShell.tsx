@@ -16,7 +16,7 @@ import {
 } from '../features/sessions';
 import { useUserInfo } from '../features/users';
 import { SelectedStationProvider, useBasestations } from '../features/base-stations';
-import { IMPLEMENTED_ENTRIES } from './implementedRoutes';
+import { ADMIN_TOOLS, IMPLEMENTED_ENTRIES } from './implementedRoutes';
 import { pageTitleKey } from './pageTitleKey';
 import { PageRoutes } from './pageRoutes';
 import { MasterRequests } from '../features/master-access';
@@ -93,7 +93,11 @@ function ShellFrame() {
   if (failure || !roleContext || !user.data || !stations.data)
     return <LoadingIndicator fullPage label={t('common.loading')} />;
 
-  const shellContext: ShellContext = { roleContext, implementedEntries: IMPLEMENTED_ENTRIES };
+  const shellContext: ShellContext = {
+    roleContext,
+    implementedEntries: IMPLEMENTED_ENTRIES,
+    adminTools: ADMIN_TOOLS,
+  };
   return (
     <SelectedStationProvider stations={stations.data}>
       <RealtimeBridge />
