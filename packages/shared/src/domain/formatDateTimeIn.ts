@@ -64,4 +64,3 @@ export function formatDateTimeIn(
 export function formatDateIn(tsS: number, dateFormat: string, timeZone: string | null | undefined): string {
   return render(datePattern(dateFormat), wallClockIn(tsS, timeZone));
 }
-

@@ -77,7 +77,11 @@ export function epochOfWallClock(c: WallClock, timeZone: string | null | undefin
   const same = (tsS: number) => {
     const w = wallClockIn(tsS, timeZone);
     return (
-      w.year === c.year && w.month === c.month && w.day === c.day && w.hour === c.hour && w.minute === c.minute
+      w.year === c.year &&
+      w.month === c.month &&
+      w.day === c.day &&
+      w.hour === c.hour &&
+      w.minute === c.minute
     );
   };
   const matching = [asUtc - before, asUtc - after].filter(same);
