@@ -14,6 +14,7 @@ export * from './domain/roles.js';
 export * from './domain/roleContextOf.js';
 export * from './domain/probeList.js';
 export * from './domain/baseStationTabs.js';
+export * from './domain/stationProbeKind.js';
 export * from './contracts/probeData.js';
 export * from './contracts/probeConfig.js';
 export * from './contracts/translations.js';
