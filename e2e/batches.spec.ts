@@ -119,8 +119,8 @@ test.describe('a viewer whose browser is on London time', () => {
     const header = page.getByTestId('batch-header');
     const term = (label: string) =>
       header.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
-    await expect(term('Time zone')).toHaveText('Europe/Amsterdam');
     await expect(term('Started')).toHaveText(amsterdam);
+    await expect(term('Time zone')).toHaveText('Europe/Amsterdam');
     await expect(page.getByTestId('batch-phase-card').first()).toContainText(`Start: ${amsterdam}`);
 
     const report = page.getByTestId('sanitisation-report');
