@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { pdfText } from '../scripts/lib/pdfText.mjs';
 import { demoPassword, demoUsers } from './support/app.js';
 
 interface ListedBatch {
@@ -7,6 +8,7 @@ interface ListedBatch {
   batch_name: string;
   status: number;
   BS_ID: string;
+  batch_phases: { phase_start_date: number | null }[];
 }
 
 async function bearer(request: APIRequestContext, username: string) {
@@ -74,4 +76,62 @@ test('a compost operator lands on the batches, opens a windrow and downloads its
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   expect(bytes.length).toBeGreaterThan(1000);
   await expect(report.getByText(/The PDF could not be made/)).toHaveCount(0);
+});
+
+/** Epoch seconds as d.M.yyyy HH:mm (the compost account's formats) on a zone's clock. */
+function wallText(ts: number, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(ts * 1000));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${Number(get('day'))}.${Number(get('month'))}.${get('year')} ${get('hour')}:${get('minute')}`;
+}
+
+// Issue 28 item 9: "The batch page and its PDF give start times an hour apart for the same batch."
+// A viewer in London, the windrows' station in Amsterdam: both show the station's clock (decision 0079).
+test.describe('a viewer whose browser is on London time', () => {
+  test.use({ timezoneId: 'Europe/London' });
+
+  test('sees the batch’s start on its station’s clock, the same as in its PDF', async ({ page, request }) => {
+    const owner = await bearer(request, demoUsers.compost);
+    const batch = (await ongoingBatches(request, owner))[0]!;
+    const start = batch.batch_phases[0]?.phase_start_date;
+    expect(start, 'a running batch has started').toBeTruthy();
+    const amsterdam = wallText(start!, 'Europe/Amsterdam');
+    expect(amsterdam, 'the two clocks differ, so the test can tell them apart').not.toBe(
+      wallText(start!, 'Europe/London'),
+    );
+
+    await page.addLocatorHandler(page.getByRole('dialog', { name: 'Access requests' }), async (dialog) => {
+      await dialog.getByRole('button', { name: 'Close' }).click();
+    });
+    await page.goto(`/batches/${batch.batch_id}`);
+    await page.getByLabel('Username', { exact: true }).fill(demoUsers.compost);
+    await page.getByLabel('Password', { exact: true }).fill(demoPassword);
+    await page.getByRole('button', { name: 'Log in' }).click();
+
+    const header = page.getByTestId('batch-header');
+    const term = (label: string) =>
+      header.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+    await expect(term('Started')).toHaveText(amsterdam);
+    await expect(term('Time zone')).toHaveText('Europe/Amsterdam');
+    await expect(page.getByTestId('batch-phase-card').first()).toContainText(`Start: ${amsterdam}`);
+
+    const report = page.getByTestId('sanitisation-report');
+    await report.scrollIntoViewIfNeeded();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      report.getByTestId('report-download').click(),
+    ]);
+    const text = pdfText(await readFile(await download.path()));
+    // The phases table's start of the first phase, and the readings' zone.
+    expect(text).toContain(amsterdam);
+    expect(text).toContain('(Europe/Amsterdam)');
+  });
 });

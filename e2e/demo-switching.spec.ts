@@ -62,3 +62,47 @@ test('on a 360 px phone the demo selector and the menu button both fit in the to
     await expect(selector.getByRole('button', { name })).toBeInViewport({ ratio: 1 });
   await expect(page.getByTestId('menu-button')).toBeInViewport({ ratio: 1 });
 });
+
+// Issue 28 item 9 (decision 0079): "The visitor's demo switch to Compost still shows the hay probes."
+// The visitor has a station of each kind; the switch shows the chosen site's probes.
+test('the visitor’s switch to Compost lists the compost site’s probes, Grain the grain store’s, Hay the barn’s', async ({
+  page,
+}) => {
+  await page.addInitScript({
+    content: "sessionStorage.setItem('emberwatch.notificationsClosed', '1');",
+  });
+  await page.goto('/probes');
+  await page.getByLabel('Username', { exact: true }).fill('visitor@demo.emberwatch');
+  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/probes$/);
+
+  const selector = page.getByRole('group', { name: 'Demo type' });
+  const rows = page.getByTestId('probe-row');
+  // The kinds of probe listed, by their ids' first letter (H hay, G grain, C compost).
+  const letters = async () =>
+    [
+      ...new Set(
+        await rows.evaluateAll((els: { getAttribute(name: string): string | null }[]) =>
+          els.map((e) => (e.getAttribute('data-sensor-id') ?? '').charAt(0)),
+        ),
+      ),
+    ].sort();
+
+  // Before a switch the tour is the hay farm it is: the barn's probes.
+  await expect(rows.first()).toBeVisible();
+  expect(await letters()).toEqual(['H']);
+
+  await selector.getByRole('button', { name: 'Compost' }).click();
+  await expect.poll(letters).toEqual(['C']);
+  await expect(rows).toHaveCount(6);
+  await expect(page.getByRole('tab', { name: /Demo barn/ })).toHaveCount(0);
+
+  await selector.getByRole('button', { name: 'Grain' }).click();
+  await expect.poll(letters).toEqual(['G']);
+  await expect(rows).toHaveCount(6);
+
+  await selector.getByRole('button', { name: 'Hay' }).click();
+  await expect.poll(letters).toEqual(['H']);
+  await expect(rows).toHaveCount(8);
+});

@@ -8,7 +8,7 @@ describe(`who may see a base station, on ${TEST_ENGINE}`, () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    for (const u of ['hay', 'grain', 'compost', 'admin', 'master', 'hay-helper'])
+    for (const u of ['hay', 'grain', 'compost', 'admin', 'master', 'hay-helper', 'visitor'])
       tokens[u] = await t.login(`${u}@demo.emberwatch`);
     // One reading on a hay and a grain station, through the real ingest path.
     for (const [bs, sensor] of [
@@ -113,6 +113,22 @@ describe(`who may see a base station, on ${TEST_ENGINE}`, () => {
       ['F2000003', 1],
     ]);
     expect(grain.results[0]?.probeCount).toBe(12);
+  });
+
+  // Issue 28 (decision 0079): the demo-mode visitor's switch shows the station of the chosen kind.
+  it('says what each station holds, by its probes: the visitor has a hay, a grain and a compost station', async () => {
+    const visitor = (await get('visitor', '/client/basestationArray')).json<{
+      results: { bs_id: string; probeCount: number; probeKind: string | null }[];
+    }>();
+    expect(visitor.results.map((r) => [r.bs_id, r.probeKind, r.probeCount])).toEqual([
+      ['F4000001', 'hay', 8],
+      ['F4000002', 'grain', 6],
+      ['F4000003', 'compost', 6],
+    ]);
+    const compost = (await get('compost', '/client/basestationArray')).json<{
+      results: { probeKind: string | null }[];
+    }>();
+    expect(compost.results.map((r) => r.probeKind)).toEqual(['compost', 'compost']);
   });
 
   it('lets an admin act for a customer but not an ordinary user', async () => {

@@ -1,94 +1,12 @@
-import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BatchResponse } from '@emberwatch/shared';
+import { formatDateTimeIn, type BatchResponse } from '@emberwatch/shared';
+import { pdfText } from '../../../scripts/lib/pdfText.mjs';
 import { api, ingest, type TestReading } from './support/probeHelpers.js';
 import { bearer, createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 
 const H = 3600;
 const STATION = 'F3000001';
 const PROBES = ['C30011', 'C30012'];
-
-/**
- * The text a PDF shows, read the way a viewer does: every stream inflated, each font's ToUnicode map
- * parsed, and the content's text operators (Tj, TJ) decoded with the font selected (Tf) at the time.
- */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const objects = new Map<number, { dict: string; stream: string | null }>();
-  // Each object's dictionary, and its stream sliced by its /Length (binary data may hold any bytes).
-  const objRe = /(\d+) 0 obj\s*/g;
-  for (let m = objRe.exec(raw); m; m = objRe.exec(raw)) {
-    const at = m.index + m[0].length;
-    const streamAt = raw.indexOf('stream', at);
-    const endAt = raw.indexOf('endobj', at);
-    let dict = raw.slice(at, endAt);
-    let stream: string | null = null;
-    if (streamAt !== -1 && streamAt < endAt) {
-      dict = raw.slice(at, streamAt);
-      const length = Number(/\/Length (\d+)/.exec(dict)?.[1]);
-      const dataAt = streamAt + (raw[streamAt + 6] === '\r' ? 8 : 7);
-      const bytes = Buffer.from(raw.slice(dataAt, dataAt + length), 'latin1');
-      stream = /\/FlateDecode/.test(dict) ? inflateSync(bytes).toString('latin1') : bytes.toString('latin1');
-      objRe.lastIndex = dataAt + length;
-    }
-    objects.set(Number(m[1]), { dict, stream });
-  }
-  const utf16 = (hex: string) => {
-    let out = '';
-    for (let i = 0; i + 4 <= hex.length; i += 4)
-      out += String.fromCharCode(parseInt(hex.slice(i, i + 4), 16));
-    return out;
-  };
-  const cmapOf = (text: string): Map<number, string> => {
-    const map = new Map<number, string>();
-    for (const block of text.match(/beginbfchar([\s\S]*?)endbfchar/g) ?? [])
-      for (const e of block.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g))
-        map.set(parseInt(e[1] as string, 16), utf16(e[2] as string));
-    for (const block of text.match(/beginbfrange([\s\S]*?)endbfrange/g) ?? [])
-      for (const e of block.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F]+>)/g)) {
-        const lo = parseInt(e[1] as string, 16);
-        const hi = parseInt(e[2] as string, 16);
-        const dst = e[3] as string;
-        if (dst.startsWith('[')) {
-          const list = [...dst.matchAll(/<([0-9a-fA-F]+)>/g)].map((x) => utf16(x[1] as string));
-          for (let c = lo; c <= hi; c++) map.set(c, list[c - lo] ?? '');
-        } else {
-          const base = parseInt(dst.slice(1, -1), 16);
-          for (let c = lo; c <= hi; c++) map.set(c, String.fromCharCode(base + c - lo));
-        }
-      }
-    return map;
-  };
-  // Font resource names (pdfkit names them once per document) to their ToUnicode maps.
-  const fonts = new Map<string, Map<number, string>>();
-  for (const { dict } of objects.values())
-    for (const block of dict.match(/\/Font\s*<<([^>]*)>>/g) ?? [])
-      for (const f of block.matchAll(/\/(\w+)\s+(\d+) 0 R/g)) {
-        const fontDict = objects.get(Number(f[2]))?.dict ?? '';
-        const tu = /\/ToUnicode (\d+) 0 R/.exec(fontDict);
-        const stream = tu ? objects.get(Number(tu[1]))?.stream : null;
-        if (stream) fonts.set(f[1] as string, cmapOf(stream));
-      }
-  let text = '';
-  for (const { stream } of objects.values()) {
-    if (!stream || !/\bBT\b/.test(stream)) continue;
-    let font = new Map<number, string>();
-    const opRe = /\/(\w+)\s+[\d.]+\s+Tf|(\[(?:[^\]]*)\])\s*TJ|<([0-9a-fA-F]*)>\s*Tj|\bET\b/g;
-    for (let m = opRe.exec(stream); m; m = opRe.exec(stream)) {
-      if (m[1]) font = fonts.get(m[1]) ?? new Map<number, string>();
-      const hexes = m[2]
-        ? [...m[2].matchAll(/<([0-9a-fA-F]*)>/g)].map((x) => x[1] as string)
-        : m[3] !== undefined
-          ? [m[3]]
-          : [];
-      for (const hex of hexes)
-        for (let i = 0; i + 4 <= hex.length; i += 4)
-          text += font.get(parseInt(hex.slice(i, i + 4), 16)) ?? '';
-      if (m[0] === 'ET') text += '\n';
-    }
-  }
-  return text;
-}
 
 describe(`the sanitisation report PDF on ${TEST_ENGINE}`, () => {
   let t: TestApp;
@@ -165,6 +83,48 @@ describe(`the sanitisation report PDF on ${TEST_ENGINE}`, () => {
     expect(text).toContain('NOT PROVEN');
     expect(text).toContain('BSI PAS 100:2011');
     expect(text).toContain('moisture content of at least 50 %');
+  });
+
+  // Issue 28: the batch page and its PDF gave start times an hour apart (decision 0079).
+  it('writes its times in the reader’s date and time formats, on the batch’s station’s clock', async () => {
+    const data = await call.get('compost', `/client/getSanitisationReport?batch_id=${batchId}`);
+    expect(data.statusCode, data.body).toBe(200);
+    const { from, to } = data.json<{ result: { from: number; to: number } }>().result;
+    const prefs = await call.post('compost', '/client/uiPrefs', {
+      prefs: { date_format: 'dd/MM/yyyy', time_format: 'hh:mm a' },
+    });
+    expect(prefs.statusCode, prefs.body).toBe(200);
+    /** The PDF's "Data" line: the readings' first and last time and their zone. */
+    const dataLine = (zone: string) =>
+      `${formatDateTimeIn(from, 'dd/MM/yyyy', 'hh:mm a', zone)} – ${formatDateTimeIn(to, 'dd/MM/yyyy', 'hh:mm a', zone)} (${zone})`;
+    try {
+      expect(formatDateTimeIn(from, 'dd/MM/yyyy', 'hh:mm a', 'UTC')).toMatch(
+        /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} [AP]M$/,
+      );
+      // F3000001, the windrows' station, is on Amsterdam's clock; the viewer's zone does not move it.
+      const text = pdfText((await pdf('compost', `batch_id=${batchId}&tz=America/Chicago`)).rawPayload);
+      expect(text).toContain(dataLine('Europe/Amsterdam'));
+
+      // A station without a zone: the viewer's, else UTC.
+      await t.store.db
+        .updateTable('base_stations')
+        .set({ timezone: null })
+        .where('id', '=', STATION)
+        .execute();
+      const chicago = pdfText((await pdf('compost', `batch_id=${batchId}&tz=America/Chicago`)).rawPayload);
+      expect(chicago).toContain(dataLine('America/Chicago'));
+      const utc = pdfText((await pdf('compost', `batch_id=${batchId}&tz=Not/AZone`)).rawPayload);
+      expect(utc).toContain(dataLine('UTC'));
+    } finally {
+      await t.store.db
+        .updateTable('base_stations')
+        .set({ timezone: 'Europe/Amsterdam' })
+        .where('id', '=', STATION)
+        .execute();
+      await call.post('compost', '/client/uiPrefs', {
+        prefs: { date_format: 'd.M.yyyy', time_format: 'HH:mm' },
+      });
+    }
   });
 
   it('refuses callers who may not see the batch, and bad queries', async () => {

@@ -118,8 +118,8 @@ describe(`realtime push over the WebSocket, on ${TEST_ENGINE}`, () => {
       grain: grainStations,
       compost: compostStations,
       master: [...hayStations, ...grainStations],
-      // The admin hears the demo-mode visitor's station too.
-      admin: [...hayStations, ...grainStations, ...compostStations, 'F4000001'],
+      // The admin hears the demo-mode visitor's stations too, one of each kind (decision 0079).
+      admin: [...hayStations, ...grainStations, ...compostStations, 'F4000001', 'F4000002', 'F4000003'],
     };
     const sockets = await Promise.all(
       Object.keys(expected).map(async (u) => [u, await subscriber(`${u}@demo.emberwatch`)] as const),

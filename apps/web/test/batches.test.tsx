@@ -143,13 +143,24 @@ function report(overrides: Partial<SanitisationReportResult> = {}): Sanitisation
 /** A compost supervisor's account with the given batches; the batch calls answer from `state`. */
 function compostServer(
   batches: Batch[],
-  opts: { prefs?: Partial<UiPreferences>; session?: { master?: boolean; grandMaster?: boolean } } = {},
+  opts: {
+    prefs?: Partial<UiPreferences>;
+    session?: { master?: boolean; grandMaster?: boolean };
+    /** The station's time zone (the fixture's is Helsinki). */
+    timezone?: string | null;
+  } = {},
 ) {
   const server = createFakeServer({
     loggedIn: true,
     user: { plans: [compostPlan] },
     session: { ...opts.session, ui_preferences: { ...DEFAULT_UI_PREFERENCES, ...opts.prefs } },
-    stations: [station('F1000001', { display_name: 'Compost yard', probeCount: 4 })],
+    stations: [
+      station('F1000001', {
+        display_name: 'Compost yard',
+        probeCount: 4,
+        ...(opts.timezone !== undefined ? { timezone: opts.timezone } : {}),
+      }),
+    ],
     conf: {
       F1000001: [
         sensorConf('C-001', 'North end'),
@@ -403,15 +414,17 @@ describe('a batch at /batches/{batch_id}', () => {
     expect(first!.textContent).toContain('1. Sanitisation');
     expect(first!.textContent).toContain('Running');
     expect(first!.textContent).toContain('Target: 55.0 °C for 72 h');
-    expect(first!.textContent).toContain(`Start: ${formatDateTime(T0, 'dd/MM/yyyy', 'HH:mm')}`);
+    // On the station's clock (the fixture's station is in Helsinki; decision 0079).
+    const at = (ts: number) => formatDateTime(ts, 'dd/MM/yyyy', 'HH:mm', 'Europe/Helsinki');
+    expect(first!.textContent).toContain(`Start: ${at(T0)}`);
     const progress = within(first!).getByTestId('phase-progress');
     const c1 = within(progress).getByText('North end (C-001)').closest('tr')!;
     expect(c1.textContent).toContain('50 %');
     expect(c1.textContent).toContain('36 / 72');
     expect(c1.textContent).toContain('66.4 °C');
-    expect(c1.textContent).toContain(formatDateTime(T0 + 40 * HOUR, 'dd/MM/yyyy', 'HH:mm'));
+    expect(c1.textContent).toContain(at(T0 + 40 * HOUR));
     expect(within(first!).getByTestId('phase-replacements').textContent).toContain(
-      `C-002 → C-003 at ${formatDateTime(T0 + 10 * HOUR, 'dd/MM/yyyy', 'HH:mm')}`,
+      `C-002 → C-003 at ${at(T0 + 10 * HOUR)}`,
     );
     expect(second!.textContent).toContain('Not started');
     expect(second!.textContent).toContain('Target: 720 h');
@@ -420,6 +433,48 @@ describe('a batch at /batches/{batch_id}', () => {
     expect(alerts.textContent).toContain('81.2 °C');
     expect(alerts.textContent).toContain('Probe C-003: no data since');
     expect(screen.getByTestId('batch-turnings').textContent).toContain('Loader');
+  });
+
+  // Issue 28: the page and its PDF gave start times an hour apart; both are on the station's clock.
+  it('shows its times on its station’s clock, whatever the browser’s, and asks the PDF for the same', async () => {
+    const prefs = { date_format: 'dd/MM/yyyy', time_format: 'HH:mm' } as const;
+    const { server } = compostServer([batch()], { prefs, timezone: 'Europe/Amsterdam' });
+    server.override('POST /client/addBatchTurning', (c) =>
+      json({ status_code: 0, result: { ...batch(), turnings: [] }, echo: c.body }),
+    );
+    vi.stubGlobal('fetch', server.fetch);
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:r'), revokeObjectURL: vi.fn() }),
+    );
+    const app = renderApp('/batches/12', server);
+    const header = await screen.findByTestId('batch-header');
+    // T0 is 21 September 2026, 14:13 UTC: 16:13 in Amsterdam (CEST).
+    expect(formatDateTime(T0, 'dd/MM/yyyy', 'HH:mm', 'Europe/Amsterdam')).toBe('21/09/2026 16:13');
+    const term = (label: string) => within(header).getByText(label).nextElementSibling?.textContent;
+    expect(term('Started')).toBe('21/09/2026 16:13');
+    expect(term('Time zone')).toBe('Europe/Amsterdam');
+    expect(screen.getAllByTestId('batch-phase-card')[0]!.textContent).toContain('Start: 21/09/2026 16:13');
+    // The turning recorded at the loader: T0 + 20 h, 12:13 the next day in Amsterdam.
+    expect(screen.getByTestId('batch-turnings').textContent).toContain('22/09/2026 12:13');
+
+    // A turning typed in is on the same clock: 14:07 in Amsterdam is 12:07 UTC.
+    const field = within(screen.getByTestId('batch-turnings')).getByLabelText('Turned at');
+    expect((field as HTMLInputElement).value).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    await app.user.clear(field);
+    await app.user.type(field, '2026-09-22T14:07');
+    await app.user.click(screen.getByTestId('turning-add'));
+    await waitFor(() => expect(server.callsTo('POST', '/client/addBatchTurning')).toHaveLength(1));
+    expect((server.callsTo('POST', '/client/addBatchTurning')[0]!.body as { ts: number }).ts).toBe(
+      Date.UTC(2026, 8, 22, 12, 7) / 1000,
+    );
+
+    // The PDF is asked on the browser's zone only for a station without one; the server has the station's.
+    await app.user.click(within(screen.getByTestId('sanitisation-report')).getByTestId('report-download'));
+    await waitFor(() => expect(server.callsTo('GET', '/client/batchReportPdf')).toHaveLength(1));
+    expect(server.callsTo('GET', '/client/batchReportPdf')[0]!.query.get('tz')).toBe(
+      Intl.DateTimeFormat().resolvedOptions().timeZone,
+    );
   });
 
   it('renders nothing for a non-numeric id and says so for a batch that does not exist', async () => {

@@ -448,11 +448,13 @@ describe('the admin’s outbox', () => {
     expect(screen.queryByRole('form', { name: 'Reply to an SMS as the recipient' })).toBeNull();
   });
 
-  it('is in the admin’s side menu', async () => {
+  it('is reached from the admin’s side menu through the admin console’s home', async () => {
     const { server } = outboxServer(1);
     const app = renderApp('/probes', server);
     await app.user.click(await screen.findByTestId('menu-button', {}, { timeout: 8000 }));
     await app.user.click(await screen.findByRole('link', { name: 'Admin' }));
+    await waitFor(() => expect(app.location()).toBe('/admin'));
+    await app.user.click(await screen.findByRole('link', { name: /^Outbox/ }));
     await waitFor(() => expect(app.location()).toBe('/admin/outbox'));
     expect(await screen.findAllByTestId('outbox-row')).toHaveLength(1);
   });

@@ -127,6 +127,43 @@ describe(
       expect(screen.getByRole('slider', { name: 'Cuts a year' }).getAttribute('aria-valuenow')).toBe('3');
     });
 
+    // Issue 28: "The visitor's demo switch to Compost still shows the hay probes" (decision 0079).
+    it('shows the chosen site’s own station and probes: the compost windrows under WASTE, not the hay', async () => {
+      const server = demoServer({
+        stations: [
+          station('F4000001', { display_name: 'Demo barn', probeCount: 1, probeKind: 'hay' }),
+          station('F4000002', { display_name: 'Demo grain bins', probeCount: 1, probeKind: 'grain' }),
+          station('F4000003', { display_name: 'Demo windrows', probeCount: 1, probeKind: 'compost' }),
+        ],
+        conf: {
+          F4000001: [sensorConf('H40001', 'Stack 1')],
+          F4000002: [sensorConf('G40101', 'Bin 1')],
+          F4000003: [sensorConf('C40201', 'Windrow 1')],
+        },
+        data: {
+          F4000001: [reading('H40001', [40, 38], 600)],
+          F4000002: [reading('G40101', [18, 17], 600)],
+          F4000003: [reading('C40201', [62, 58], 600)],
+        },
+      });
+      const app = renderApp('/probes', server);
+      const shownProbes = () =>
+        screen.getAllByTestId('probe-row').map((r) => r.getAttribute('data-sensor-id'));
+      await screen.findAllByTestId('probe-row', undefined, { timeout: 8000 });
+      // Before any switch the account is what it is: every station's tab, the first one's probes.
+      expect(screen.getAllByRole('tab').map((t) => t.textContent)).toHaveLength(3);
+      expect(shownProbes()).toEqual(['H40001']);
+
+      await app.user.click(within(await selector()).getByRole('button', { name: 'Compost' }));
+      await waitFor(() => expect(shownProbes()).toEqual(['C40201']));
+      expect(screen.queryByRole('tab', { name: /Demo barn/ })).toBeNull();
+      await app.user.click(within(await selector()).getByRole('button', { name: 'Grain' }));
+      await waitFor(() => expect(shownProbes()).toEqual(['G40101']));
+      await app.user.click(within(await selector()).getByRole('button', { name: 'Hay' }));
+      await waitFor(() => expect(shownProbes()).toEqual(['H40001']));
+      expect(uiPrefsBodies(server)).toEqual([]);
+    });
+
     it('is not there for a user outside demo mode on an ordinary station', async () => {
       renderApp('/probes', demoServer({ user: { plans: [premium], demo: false } }));
       await screen.findByTestId('menu-button', undefined, { timeout: 8000 });

@@ -20,6 +20,8 @@ describe('the page list the shell derives from', () => {
     ['/settings', 'settings.title'],
     ['/settings/preferences', 'settings.title'],
     ['/instructions', 'titles.instructions'],
+    ['/admin', 'menu.entries.admin'],
+    ['/admin/outbox', 'delivery.outbox.title'],
     ['/no/such/page', 'titles.notFound'],
     // Routed to the not-found page, so titled as such.
     ['/probes/6B00000A/extra', 'titles.notFound'],

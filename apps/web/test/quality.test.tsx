@@ -172,7 +172,7 @@ function renderView(server: FakeServer, s = stacked, roleContext: RoleContext = 
   const api = createApiClient({ fetch: server.fetch });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const user = userEvent.setup();
-  const shell: ShellContext = { roleContext, implementedEntries: [] };
+  const shell: ShellContext = { roleContext, implementedEntries: [], adminTools: [] };
   render(
     <AppProviders api={api} queryClient={queryClient}>
       <SelectedStationProvider stations={[station('F1000001')]}>

@@ -11,6 +11,7 @@ import {
   type SetFcAssignmentRequest,
 } from '@emberwatch/shared';
 import { rcBatchChoices } from '../src/features/fans/rcChoices';
+import { formatDateTime } from '../src/lib/formatDateTime';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';
 import { fcChannel } from './support/fanFixtures';
 import { renderApp } from './support/renderApp';
@@ -215,6 +216,29 @@ describe('the settings RC tab', { timeout: 30_000 }, () => {
     expect(first.textContent).toContain('Windrow 3');
     expect(first.textContent).toContain('61.2 °C');
     expect(first.textContent).toContain('AUTO');
+  });
+
+  it('writes the log’s times in the user’s date and time formats (issue 28)', async () => {
+    const server = rcServer();
+    server.state.session.ui_preferences = {
+      ...server.state.session.ui_preferences,
+      date_format: 'dd/MM/yyyy',
+      time_format: 'HH:mm',
+    };
+    const { user, unit } = await openTab(server);
+    await user.click(within(unit).getAllByRole('button', { name: 'Event log' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Event log of RC-W' });
+    const first = (await within(dialog).findAllByTestId('rc-log-row', undefined, slow))[0]!;
+    const cells = within(first)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    // The newest event at 1 800 000 000 (15 January 2027, 08:00 UTC): its date, the reading a minute
+    // before it, its cycle five minutes before, on the browser's clock.
+    const at = (ts: number) => formatDateTime(ts, 'dd/MM/yyyy', 'HH:mm');
+    expect(at(1_800_000_000)).toMatch(/^\d{2}\/\d{2}\/2027 \d{2}:\d{2}$/);
+    expect(cells[0]).toBe(at(1_800_000_000));
+    expect(cells[8]).toBe(at(1_800_000_000 - 60));
+    expect(cells[10]).toBe(at(1_800_000_000 - 300));
   });
 
   it('shows an empty log when the call fails', async () => {

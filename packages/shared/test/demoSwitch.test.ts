@@ -7,6 +7,7 @@ import {
   applyDemoToUserInfo,
   DEMO_SURVEY_ANSWERS,
   demoSettingsOf,
+  demoStations,
   showsDemoSelector,
   type DemoType,
 } from '../src/domain/demoSwitch.js';
@@ -123,5 +124,28 @@ describe('showsDemoSelector (spec doc 1 §6: demo mode or base station DEMOdata)
     [false, null, false],
   ])('demo %s, station %s: %s', (demo, selectedBsId, shows) => {
     expect(showsDemoSelector({ demo, selectedBsId })).toBe(shows);
+  });
+});
+
+// Issue 28: switching the visitor to Compost still showed the hay probes (decision 0079).
+describe('demoStations', () => {
+  const barn = { bs_id: 'F4000001', probeKind: 'hay' as const };
+  const bins = { bs_id: 'F4000002', probeKind: 'grain' as const };
+  const windrows = { bs_id: 'F4000003', probeKind: 'compost' as const };
+  const empty = { bs_id: 'F4000004', probeKind: null };
+  const all = [barn, bins, windrows, empty];
+
+  it.each<[DemoType, string[]]>([
+    ['HAY', ['F4000001']],
+    ['GRAIN', ['F4000002']],
+    ['WASTE', ['F4000003']],
+  ])('%s shows the stations of its goods: %o', (type, ids) => {
+    expect(demoStations(all, type).map((s) => s.bs_id)).toEqual(ids);
+  });
+
+  it('keeps every station, the very list, when none holds the type’s goods', () => {
+    const hayOnly = [barn, empty];
+    expect(demoStations(hayOnly, 'WASTE')).toBe(hayOnly);
+    expect(demoStations([], 'GRAIN')).toEqual([]);
   });
 });

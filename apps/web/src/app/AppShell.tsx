@@ -16,7 +16,8 @@ import {
 } from '../features/sessions';
 import { useUserInfo } from '../features/users';
 import { SelectedStationProvider, useBasestations } from '../features/base-stations';
-import { IMPLEMENTED_ENTRIES } from './implementedRoutes';
+import { useDemoStations } from '../features/demo';
+import { ADMIN_TOOLS, IMPLEMENTED_ENTRIES } from './implementedRoutes';
 import { pageTitleKey } from './pageTitleKey';
 import { PageRoutes } from './pageRoutes';
 import { MasterRequests } from '../features/master-access';
@@ -63,6 +64,11 @@ function ShellFrame() {
   const session = useSessionInfo();
   const user = useUserInfo(session.data?.UID);
   const stations = useBasestations(session.isSuccess);
+  // A demo-mode account switched to another kind of site shows that site's stations (decision 0079).
+  const shownStations = useDemoStations(stations.data, {
+    uid: session.data?.UID,
+    demo: user.data?.demo ?? false,
+  });
   const failure = session.error ?? user.error ?? stations.error;
 
   useEffect(() => {
@@ -90,12 +96,16 @@ function ShellFrame() {
     [roleContext],
   );
 
-  if (failure || !roleContext || !user.data || !stations.data)
+  if (failure || !roleContext || !user.data || !shownStations)
     return <LoadingIndicator fullPage label={t('common.loading')} />;
 
-  const shellContext: ShellContext = { roleContext, implementedEntries: IMPLEMENTED_ENTRIES };
+  const shellContext: ShellContext = {
+    roleContext,
+    implementedEntries: IMPLEMENTED_ENTRIES,
+    adminTools: ADMIN_TOOLS,
+  };
   return (
-    <SelectedStationProvider stations={stations.data}>
+    <SelectedStationProvider stations={shownStations}>
       <RealtimeBridge />
       <ExpiryBlockDialog roleContext={roleContext} />
       <ProbeActivationAutoOpen roleContext={roleContext} />

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { MenuEntry } from '@emberwatch/shared';
-import type { PageDefinition } from '../lib/pageDefinition';
+import type { AdminTool, PageDefinition } from '../lib/pageDefinition';
 import { PAGES } from './pages';
 
 const pages: readonly PageDefinition[] = PAGES;
@@ -21,4 +21,11 @@ export const IMPLEMENTED_ENTRIES: readonly MenuEntry[] = [
 /** Where each implemented page's menu entry leads, and its icon. */
 export const ENTRY_PAGES: Partial<Record<MenuEntry, { path: string; icon: ReactNode }>> = Object.fromEntries(
   pages.flatMap((p) => (p.menu ? [[p.menu.entry, { path: p.menu.path, icon: p.menu.icon }]] : [])),
+);
+
+/** The admin pages, in the page list's order, as the admin console's home lists them. */
+export const ADMIN_TOOLS: readonly AdminTool[] = pages.flatMap((p) =>
+  p.adminTool
+    ? [{ path: p.adminTool.path, titleKey: p.titleKey, descriptionKey: p.adminTool.descriptionKey }]
+    : [],
 );

@@ -12,6 +12,7 @@ import { deliveryPages } from '../features/delivery/pages';
 import { activationPages } from '../features/activation/pages';
 import { batchesPages } from '../features/batches/pages';
 import { insightPages } from '../features/insight/pages';
+import { adminPages } from '../features/admin/pages';
 
 /**
  * Every page of the logged-in app, one line per feature. The shell derives from this list the
@@ -30,6 +31,7 @@ export const PAGES = [
   ...settingsPages,
   ...accountPages,
   ...instructionsPages,
+  ...adminPages,
   ...deliveryPages,
   ...activationPages,
   ...insightPages,

@@ -29,6 +29,7 @@ import type demo from './locales/en/demo.json';
 import type payments from './locales/en/payments.json';
 import type dataBreaks from './locales/en/dataBreaks.json';
 import type alertChannels from './locales/en/alertChannels.json';
+import type admin from './locales/en/admin.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -62,7 +63,8 @@ declare module 'i18next' {
         typeof demo &
         typeof payments &
         typeof dataBreaks &
-        typeof alertChannels;
+        typeof alertChannels &
+        typeof admin;
     };
   }
 }

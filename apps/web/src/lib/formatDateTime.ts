@@ -1,16 +1,16 @@
-import { format } from 'date-fns';
-import { DATE_FORMATS, TIME_FORMATS } from '@emberwatch/shared';
-
-const DEFAULT_DATE = 'd.M.yyyy';
-const DEFAULT_TIME = 'HH:mm';
+import { formatDateTimeIn } from '@emberwatch/shared';
 
 /**
  * Epoch seconds as "date time" in the user's chosen formats (spec doc 1 §9 lists the allowed
- * patterns; they are date-fns patterns). An unknown pattern falls back to the default instead of
- * letting date-fns throw on a preference saved by an older client.
+ * patterns), on the browser's clock unless a page shows a place's own (`timeZone`: a batch on its
+ * station's clock, decision 0079). An unknown pattern falls back to the default instead of failing
+ * on a preference saved by an older client.
  */
-export function formatDateTime(epochSeconds: number, dateFormat: string, timeFormat: string): string {
-  const d = (DATE_FORMATS as readonly string[]).includes(dateFormat) ? dateFormat : DEFAULT_DATE;
-  const t = (TIME_FORMATS as readonly string[]).includes(timeFormat) ? timeFormat : DEFAULT_TIME;
-  return format(new Date(epochSeconds * 1000), `${d} ${t}`);
+export function formatDateTime(
+  epochSeconds: number,
+  dateFormat: string,
+  timeFormat: string,
+  timeZone: string | null = null,
+): string {
+  return formatDateTimeIn(epochSeconds, dateFormat, timeFormat, timeZone);
 }

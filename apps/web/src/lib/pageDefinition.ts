@@ -20,4 +20,16 @@ export interface PageDefinition {
    * says that the build has it, where it leads and its icon.
    */
   menu?: { entry: MenuEntry; path: string; icon: ReactNode };
+  /**
+   * A page of the admin area: the admin console's home (/admin) lists it under its title, with this
+   * description, at `path`.
+   */
+  adminTool?: { path: string; descriptionKey: TranslationKey };
+}
+
+/** An admin page as the admin console's home lists it (from the page list's `adminTool`s). */
+export interface AdminTool {
+  path: string;
+  titleKey: TranslationKey;
+  descriptionKey: TranslationKey;
 }

@@ -1,5 +1,6 @@
 import { useOutletContext } from 'react-router';
 import type { MenuEntry, RoleContext } from '@emberwatch/shared';
+import type { AdminTool } from './pageDefinition';
 
 /**
  * What the logged-in shell hands its pages. It lives in lib/ (features never import the shell) and in
@@ -9,6 +10,8 @@ export interface ShellContext {
   roleContext: RoleContext;
   /** The menu entries whose pages this build has (from the page registry), for links to other pages. */
   implementedEntries: readonly MenuEntry[];
+  /** The admin pages this build has (from the page registry), for the admin console's home. */
+  adminTools: readonly AdminTool[];
 }
 
 export function useShellContext(): ShellContext {

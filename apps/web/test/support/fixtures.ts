@@ -82,6 +82,7 @@ export function station(bsId: string, overrides: Partial<BasestationSummary> = {
     typeLabel: 'V2 Standard',
     last_data_ts: null,
     probeCount: 0,
+    probeKind: null,
     ...overrides,
   };
 }

@@ -36,6 +36,10 @@ export const basestationSummarySchema = z.object({
   typeLabel: z.string(),
   last_data_ts: z.int().nullable(),
   probeCount: z.int(),
+  probeKind: z
+    .enum(['hay', 'grain', 'compost', 'other'])
+    .nullable()
+    .describe('What the station holds: the kind most of its probes are; null without probes.'),
 });
 export type BasestationSummary = z.infer<typeof basestationSummarySchema>;
 

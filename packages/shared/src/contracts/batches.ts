@@ -442,13 +442,20 @@ export type SanitisationReportQuery = z.input<typeof sanitisationReportQuerySche
 
 /**
  * GET /client/batchReportPdf: the same report as a PDF download (application/pdf, a file named after
- * the batch), in the caller's language and unit unless `lang`/`unit` say otherwise. Not a JSON call,
- * so not in the catalogue: fetch it with the bearer token and save the blob.
+ * the batch), in the caller's language, unit and date and time formats unless `lang`/`unit` say
+ * otherwise, its times on the batch's station's clock (`tz`, the viewer's zone, only for a station
+ * with none; decision 0079). Not a JSON call, so not in the catalogue: fetch it with the bearer token
+ * and save the blob.
  */
 export const BATCH_REPORT_PDF_PATH = '/client/batchReportPdf';
 export const batchReportPdfQuerySchema = sanitisationReportQuerySchema.extend({
   lang: z.enum(['en', 'fi', 'de', 'fr', 'es', 'it', 'nl', 'hr']).optional(),
   unit: z.enum(['C', 'F']).optional(),
+  tz: z
+    .string()
+    .max(64)
+    .optional()
+    .describe('The viewer’s IANA time zone: the times’ zone when the batch’s station has none.'),
 });
 export type BatchReportPdfQuery = z.input<typeof batchReportPdfQuerySchema>;
 

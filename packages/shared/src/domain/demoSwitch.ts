@@ -2,6 +2,7 @@ import type { UiPreferences } from '../contracts/preferences.js';
 import type { Plan, Service, UserInfo } from '../contracts/users.js';
 import type { SurveyAnswers } from './insight/surveyAnswers.js';
 import { SEGMENT_GRAIN, SEGMENT_WASTE } from './roles.js';
+import type { ProbeKind } from './stationProbeKind.js';
 
 /**
  * Demo switching (spec doc 1 §4 "Demo switching (GRAIN, HAY, WASTE)", §6 "Demo selector: in demo
@@ -145,4 +146,27 @@ export function applyDemoToUserInfo<U extends Pick<UserInfo, 'plans' | 'service'
 /** The preferences as the demo type shows them (the other preferences are the user's). */
 export function applyDemoToPreferences(prefs: UiPreferences, type: DemoType): UiPreferences {
   return { ...prefs, ...demoSettingsOf(type).prefs };
+}
+
+/** The goods of the site each demo type shows: GRAIN a grain store, HAY a hay farm, WASTE a compost site. */
+export const DEMO_PROBE_KIND: Record<DemoType, Exclude<ProbeKind, 'other'>> = {
+  GRAIN: 'grain',
+  HAY: 'hay',
+  WASTE: 'compost',
+};
+
+/**
+ * The stations a demo-mode account shows while switched to `type` (decision 0079): those whose
+ * probes are that type's goods, so the probe list, the tabs and every station page are the chosen
+ * site's (the demo-mode visitor has a station of each). An account with no station of that kind (one
+ * seeded before the visitor had them) keeps all its stations, as does any other account; the very
+ * list is returned then.
+ */
+export function demoStations<S extends { probeKind: ProbeKind | null }>(
+  stations: readonly S[],
+  type: DemoType,
+): readonly S[] {
+  const kind = DEMO_PROBE_KIND[type];
+  const shown = stations.filter((s) => s.probeKind === kind);
+  return shown.length > 0 ? shown : stations;
 }

@@ -4,6 +4,8 @@ import {
   type BsConfResponse,
   sortCorrections,
   type BsListEntry,
+  type ProbeKind,
+  stationProbeKind,
   type ProbeCorrection,
   type SensorConfiguration,
 } from '@emberwatch/shared';
@@ -13,11 +15,14 @@ export function presentBsListEntry(bs: BaseStationRow): BsListEntry {
   return { bsId: bs.id, bsName: bs.display_name, bsGroup: bs.bs_group };
 }
 
+/** A station in the station list; `kinds` counts its probes of each kind. */
 export function presentSummary(
   bs: BaseStationRow,
   groupSize: number,
-  probeCount: number,
+  kinds: ReadonlyMap<ProbeKind, number>,
 ): BasestationSummary {
+  let probeCount = 0;
+  for (const n of kinds.values()) probeCount += n;
   return {
     bs_id: bs.id,
     display_name: bs.display_name,
@@ -29,6 +34,7 @@ export function presentSummary(
     typeLabel: baseStationTypeLabel(bs.bs_type, bs.version),
     last_data_ts: bs.last_data_ts,
     probeCount,
+    probeKind: stationProbeKind(kinds),
   };
 }
 

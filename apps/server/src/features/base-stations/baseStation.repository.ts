@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import { probeKindOf, type ProbeKind } from '@emberwatch/shared';
 import type { BaseStationsTable, Database, ProbesTable } from '../../db/schema.js';
 
 export type BaseStationRow = Selectable<BaseStationsTable>;
@@ -49,15 +50,23 @@ export class BaseStationRepository {
     return new Map(rows.map((r) => [r.bs_group ?? '', Number(r.n)]));
   }
 
-  async probeCounts(bsIds: readonly string[]): Promise<Map<string, number>> {
-    if (bsIds.length === 0) return new Map();
+  /** Each station's number of probes of each kind (a station without probes is absent). */
+  async probeKindCounts(bsIds: readonly string[]): Promise<Map<string, Map<ProbeKind, number>>> {
+    const out = new Map<string, Map<ProbeKind, number>>();
+    if (bsIds.length === 0) return out;
     const rows = await this.db
       .selectFrom('probes')
-      .select((eb) => ['bs_id', eb.fn.countAll<number>().as('n')])
+      .select((eb) => ['bs_id', 'kind', eb.fn.countAll<number>().as('n')])
       .where('bs_id', 'in', bsIds)
-      .groupBy('bs_id')
+      .groupBy(['bs_id', 'kind'])
       .execute();
-    return new Map(rows.map((r) => [r.bs_id, Number(r.n)]));
+    for (const r of rows) {
+      const counts = out.get(r.bs_id) ?? new Map<ProbeKind, number>();
+      const kind = probeKindOf(r.kind);
+      counts.set(kind, (counts.get(kind) ?? 0) + Number(r.n));
+      out.set(r.bs_id, counts);
+    }
+    return out;
   }
 
   listProbes(bsId: string): Promise<ProbeRow[]> {

@@ -23,12 +23,12 @@ export class BaseStationService {
         ? await this.stations.listAll(ADMIN_LIST_LIMIT)
         : await this.access.visibleStations(actor, await this.access.targetAccount(actor, uid));
     const groups = [...new Set(rows.map((r) => r.bs_group).filter((g): g is string => g !== null))];
-    const [sizes, counts] = await Promise.all([
+    const [sizes, kinds] = await Promise.all([
       this.stations.groupSizes(groups),
-      this.stations.probeCounts(rows.map((r) => r.id)),
+      this.stations.probeKindCounts(rows.map((r) => r.id)),
     ]);
     return rows.map((r) =>
-      presentSummary(r, r.bs_group ? (sizes.get(r.bs_group) ?? 1) : 1, counts.get(r.id) ?? 0),
+      presentSummary(r, r.bs_group ? (sizes.get(r.bs_group) ?? 1) : 1, kinds.get(r.id) ?? new Map()),
     );
   }
 

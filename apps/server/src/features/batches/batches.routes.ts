@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   BATCH_REPORT_PDF_PATH,
+  batchTimeZone,
   batchEndpoints,
   batchReportPdfQuerySchema,
   type DegreesUnit,
@@ -20,7 +21,9 @@ export interface BatchRouteContext {
   batches: BatchService;
   reports: SanitisationReports;
   repo: BatchRepository;
-  preferencesOf: (userId: number) => Promise<Pick<UiPreferences, 'language' | 'degrees'>>;
+  preferencesOf: (
+    userId: number,
+  ) => Promise<Pick<UiPreferences, 'language' | 'degrees' | 'date_format' | 'time_format'>>;
   nowS: () => number;
 }
 
@@ -118,9 +121,11 @@ export function batchRoutes(ctx: BatchRouteContext) {
         report,
         batch: presented,
         stationName: station?.name ?? null,
-        timeZone: station?.timezone ?? null,
+        timeZone: batchTimeZone(station?.timezone, q.tz),
         language,
         unit,
+        dateFormat: prefs.date_format,
+        timeFormat: prefs.time_format,
         content: defaults.report,
       });
       return reply

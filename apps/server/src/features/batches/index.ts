@@ -30,7 +30,11 @@ export function batchesFeature(
     users: UserRepository;
     history: ReadingSource;
     notify: Notify;
-    preferences: { get(userId: number): Promise<Pick<UiPreferences, 'language' | 'degrees'>> };
+    preferences: {
+      get(
+        userId: number,
+      ): Promise<Pick<UiPreferences, 'language' | 'degrees' | 'date_format' | 'time_format'>>;
+    };
     rcEventsOfBatch: (q: {
       ownerId: number;
       batchId: number;

@@ -1,8 +1,9 @@
 import PDFDocument from 'pdfkit';
-import { PDF_FONT, PDF_FONT_BOLD, PDF_LOCALES } from '../../pdf/pdfFonts.js';
+import { PDF_FONT, PDF_FONT_BOLD } from '../../pdf/pdfFonts.js';
 import {
+  formatDateIn,
+  formatDateTimeIn,
   formatTemperature,
-  isKnownTimeZone,
   type Batch,
   type DegreesUnit,
   type Language,
@@ -16,8 +17,12 @@ export interface ReportPdfInput {
   report: SanitisationReportResult;
   batch: Batch;
   stationName: string | null;
-  timeZone: string | null;
+  /** The zone its times are written on: the batch's station's (batchTimeZone, decision 0079). */
+  timeZone: string;
   language: Language;
+  /** The reader's date and time formats (spec doc 1 §9), as the batch page writes them. */
+  dateFormat: string;
+  timeFormat: string;
   unit: DegreesUnit;
   content: ReportContent;
 }
@@ -25,18 +30,17 @@ export interface ReportPdfInput {
 const MARGIN = 50;
 const VERDICT_COLORS = { proven: '#1b5e20', notProven: '#b71c1c', noData: '#555555' } as const;
 
-/** The sanitisation report as a PDF (A4), in the reader's language and unit. */
+/**
+ * The sanitisation report as a PDF (A4), in the reader's language, unit and date and time formats,
+ * its times on the batch's station's clock: the batch page shows the same (decision 0079).
+ */
 export function writeReportPdf(input: ReportPdfInput): Promise<Buffer> {
-  const { report, batch, language, unit, content } = input;
+  const { report, batch, language, unit, content, dateFormat, timeFormat } = input;
   const w = REPORT_WORDS[language];
-  const zone = input.timeZone && isKnownTimeZone(input.timeZone) ? input.timeZone : 'UTC';
-  const dateTime = new Intl.DateTimeFormat(PDF_LOCALES[language], {
-    timeZone: zone,
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-  const dateOnly = new Intl.DateTimeFormat(PDF_LOCALES[language], { timeZone: 'UTC', dateStyle: 'medium' });
-  const at = (ts: number | null) => (ts === null ? '--' : dateTime.format(new Date(ts * 1000)));
+  const zone = input.timeZone;
+  const at = (ts: number | null) => (ts === null ? '--' : formatDateTimeIn(ts, dateFormat, timeFormat, zone));
+  // The daily table's days are UTC days (dailyRangeSchema).
+  const dayOf = (dayS: number) => formatDateIn(dayS, dateFormat, 'UTC');
   const temp = (t: number | null) => formatTemperature(t, unit, true);
   const duration = (s: number) => {
     const h = Math.floor(s / 3600);
@@ -189,8 +193,7 @@ export function writeReportPdf(input: ReportPdfInput): Promise<Buffer> {
     heading(w.daily);
     const f = [0.4, 0.3, 0.3];
     row([w.day, w.min, w.max], f, true);
-    for (const d of report.daily)
-      row([dateOnly.format(new Date(d.day * 1000)), temp(d.minTemp), temp(d.maxTemp)], f);
+    for (const d of report.daily) row([dayOf(d.day), temp(d.minTemp), temp(d.maxTemp)], f);
   }
 
   ensure(60);

@@ -243,7 +243,8 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   },
   {
     // A shared tour in demo mode: the top bar switches it between a grain store, a hay farm and a
-    // compost site (spec doc 1 §4 "Demo switching"); it starts as the hay farm it is.
+    // compost site (spec doc 1 §4 "Demo switching"); it starts as the hay farm it is. It has a station
+    // of each kind, and the switch shows the chosen site's (decision 0079).
     username: 'visitor@demo.emberwatch',
     firstname: 'Demo',
     lastname: 'Visitor',
@@ -267,6 +268,30 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
         probes: 8,
         depths: 3,
         firstProbe: 40001,
+      },
+      {
+        id: 'F4000002',
+        name: 'Demo grain bins',
+        timezone: 'Europe/London',
+        bsType: 2,
+        version: 'V5.1.0',
+        firmware: '3.2',
+        material: 'grain',
+        probes: 6,
+        depths: 4,
+        firstProbe: 40101,
+      },
+      {
+        id: 'F4000003',
+        name: 'Demo windrows',
+        timezone: 'Europe/London',
+        bsType: 2,
+        version: 'V5.1.1',
+        firmware: '3.2',
+        material: 'compost',
+        probes: 6,
+        depths: 3,
+        firstProbe: 40201,
       },
     ],
   },

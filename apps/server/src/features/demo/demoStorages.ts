@@ -166,7 +166,8 @@ export function demoStorages(account: DemoAccount): DemoStorage[] {
         if (s.id === 'F2000003') return [flatStore(s, s.name, 'Wheat, flat storage', 800)];
         return grainBins(
           s,
-          s.name.slice(-1),
+          // "Bin row A" numbers its bins A1, A2 …; a station not named after a row, 1, 2 ….
+          /[A-Z]$/.test(s.name) ? s.name.slice(-1) : '',
           s.id === 'F2000001' ? 'Corn, hopper-bottom bin' : 'Soybeans, flat-bottom bin',
           s.id === 'F2000001' ? 250 : 400,
         );

@@ -5,7 +5,7 @@ import type { PageDefinition } from '../../lib/pageDefinition';
  * System and probe activation (spec doc 1 §2: /activation/system, /activation?code1={id},
  * /activation?code2={id}, /activation/probes, /activation), and the admin's kits with their QR codes.
  * Neither has a menu entry (spec doc 1 §2): a kit's QR code, the settings (Add base station, Activate
- * probes) and the probe dialog lead to the first, the admin's outbox page to the kits.
+ * probes) and the probe dialog lead to the first, the admin console's home and the outbox to the kits.
  */
 export const activationPages = [
   {
@@ -16,6 +16,7 @@ export const activationPages = [
   {
     paths: ['admin/kits'],
     titleKey: 'activation.kits.title',
+    adminTool: { path: '/admin/kits', descriptionKey: 'activation.kits.adminTool' },
     component: lazy(() => import('./KitsPage').then((m) => ({ default: m.KitsPage }))),
   },
 ] satisfies readonly PageDefinition[];

@@ -11,7 +11,7 @@ import { useBatchFormat } from './useBatchFormat';
  */
 export function BatchAlertsCard({ batch }: { batch: Batch }) {
   const { t } = useTranslation();
-  const fmt = useBatchFormat();
+  const fmt = useBatchFormat(batch.BS_ID);
   if (batch.currentAlerts.length === 0) return null;
   return (
     <Stack spacing={1} data-testid="batch-current-alerts">

@@ -130,7 +130,7 @@ function BatchHeader({
   onNotice: (text: string) => void;
 }) {
   const { t } = useTranslation();
-  const fmt = useBatchFormat();
+  const fmt = useBatchFormat(batch.BS_ID);
   const stationName = useStationName();
   const archive = useArchiveBatches();
   const archived = batch.archived_ts !== null;
@@ -189,6 +189,8 @@ function BatchHeader({
         }}
       >
         <Term label={t('batches.fields.station')} value={stationName(batch.BS_ID)} />
+        {/* The batch's times are on its station's clock, the PDF's too (decision 0079). */}
+        <Term label={t('batches.fields.timeZone')} value={fmt.timeZone} />
         <Term label={t('batches.fields.method')} value={t(`batches.methods.${batch.method}`)} />
         <Term label={t('batches.fields.standard')} value={t(`batches.standards.${batch.standard}`)} />
         <Term
@@ -274,6 +276,7 @@ function BatchPhases({
             <BatchPhaseCard
               key={phase.index}
               batchId={batch.batch_id}
+              bsId={batch.BS_ID}
               batchTitle={batch.batch_name}
               phase={phase}
               running={running}

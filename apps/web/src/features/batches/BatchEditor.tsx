@@ -73,7 +73,7 @@ export function BatchEditor({
   onDone: (saved: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const fmt = useBatchFormat();
+  const fmt = useBatchFormat(batch.BS_ID);
   const initial = useMemo(() => draftOf(batch, fmt), [batch, fmt]);
   const [draft, setDraftState] = useState<Draft>(initial);
   const [from, setFrom] = useState('');

@@ -23,6 +23,7 @@ import { useBatchFormat } from './useBatchFormat';
  */
 export function BatchPhaseCard({
   batchId,
+  bsId,
   batchTitle,
   phase,
   running,
@@ -30,6 +31,8 @@ export function BatchPhaseCard({
   action,
 }: {
   batchId: number;
+  /** The batch's station: its times are on that station's clock (decision 0079). */
+  bsId: string;
   batchTitle: string;
   phase: BatchPhase;
   running: boolean;
@@ -38,7 +41,7 @@ export function BatchPhaseCard({
   action?: { label: string; run: () => void; busy: boolean };
 }) {
   const { t } = useTranslation();
-  const fmt = useBatchFormat();
+  const fmt = useBatchFormat(bsId);
   const [logOpen, setLogOpen] = useState(false);
   const state =
     phase.phase_completed_date !== null ? 'done' : phase.phase_start_date !== null ? 'running' : 'notStarted';
@@ -159,6 +162,7 @@ export function BatchPhaseCard({
         <RcLogDialog
           batchId={batchId}
           batchTitle={batchTitle}
+          timeZone={fmt.timeZone}
           index={phase.index}
           phaseName={phase.phase_name}
           onClose={() => setLogOpen(false)}

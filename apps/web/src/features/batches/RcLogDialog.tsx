@@ -11,12 +11,13 @@ import { usePhaseRcLog } from './batchQueries';
 
 /**
  * The RC unit events of one phase of a batch (spec doc 3 §2 columns, §9 at most 100 events), in the
- * settings' RC event table. Spec
- * doc 1 §8: an answer with a status code shows an empty list.
+ * settings' RC event table, on the batch's station's clock like the rest of its page (decision 0079).
+ * Spec doc 1 §8: an answer with a status code shows an empty list.
  */
 export function RcLogDialog({
   batchId,
   batchTitle,
+  timeZone,
   index,
   phaseName,
   onClose,
@@ -24,6 +25,7 @@ export function RcLogDialog({
   batchId: number;
   /** The batch's name, for its own events' Batch column. */
   batchTitle: string;
+  timeZone: string;
   index: number;
   phaseName: string;
   onClose: () => void;
@@ -44,6 +46,7 @@ export function RcLogDialog({
             events={events}
             batchName={(id) => (id === batchId ? batchTitle : `#${id}`)}
             label={t('batches.rcLog.title', { phase: phaseName })}
+            timeZone={timeZone}
           />
         )}
       </DialogContent>

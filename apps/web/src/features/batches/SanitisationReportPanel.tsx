@@ -31,6 +31,7 @@ import { useApiClient } from '../../lib/ApiClientContext';
 import { fetchReportPdf, useBatchAccount, useSanitisationReport } from './batchQueries';
 import { saveBlob } from '../../lib/saveBlob';
 import { useBatchFormat, type BatchFormat } from './useBatchFormat';
+import { browserTimeZone } from './useBatchTimeZone';
 
 const DAY_S = 86_400;
 const VERDICT_SEVERITY = { proven: 'success', notProven: 'warning', noData: 'info' } as const;
@@ -64,7 +65,7 @@ function requirementText(t: TFunction, fmt: BatchFormat, r: RequirementResult) {
  */
 export function SanitisationReportPanel({ batch }: { batch: Batch }) {
   const { t, i18n } = useTranslation();
-  const fmt = useBatchFormat();
+  const fmt = useBatchFormat(batch.BS_ID);
   const api = useApiClient();
   const uid = useBatchAccount();
   const [standard, setStandard] = useState<SanitisationStandard>(batch.standard);
@@ -82,6 +83,7 @@ export function SanitisationReportPanel({ batch }: { batch: Batch }) {
         standard,
         lang: i18n.language,
         unit: fmt.unit,
+        tz: browserTimeZone(),
       });
       saveBlob(blob, fileName);
     } catch (e) {

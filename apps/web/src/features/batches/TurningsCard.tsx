@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { format } from 'date-fns';
 import Delete from '@mui/icons-material/Delete';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,11 +11,15 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { TURNING_NOTE_MAX, type Batch } from '@emberwatch/shared';
+import {
+  dateTimeInputIn,
+  epochOfWallClock,
+  parseDateTimeInput,
+  TURNING_NOTE_MAX,
+  type Batch,
+} from '@emberwatch/shared';
 import { useAddTurning, useRemoveTurning } from './batchQueries';
 import { useBatchFormat } from './useBatchFormat';
-
-const LOCAL_INPUT = "yyyy-MM-dd'T'HH:mm";
 
 /**
  * The recorded turnings of a batch's pile (the sanitisation standards count them: PFRP asks five in
@@ -24,15 +27,20 @@ const LOCAL_INPUT = "yyyy-MM-dd'T'HH:mm";
  */
 export function TurningsCard({ batch, mayRecord }: { batch: Batch; mayRecord: boolean }) {
   const { t } = useTranslation();
-  const fmt = useBatchFormat();
-  const [when, setWhen] = useState(() => format(new Date(), LOCAL_INPUT));
+  const fmt = useBatchFormat(batch.BS_ID);
+  // The time field is on the station's clock, as the turnings listed (decision 0079); untouched, it
+  // holds the time the card opened.
+  const [openedS] = useState(() => Math.floor(Date.now() / 1000));
+  const [typed, setWhen] = useState<string | null>(null);
+  const when = typed ?? dateTimeInputIn(openedS, fmt.timeZone);
   const [note, setNote] = useState('');
   const add = useAddTurning(batch.batch_id);
   const remove = useRemoveTurning(batch.batch_id);
   const turnings = [...batch.turnings].sort((a, b) => b.ts - a.ts);
 
   const record = () => {
-    const ts = Math.floor(new Date(when).getTime() / 1000);
+    const clock = parseDateTimeInput(when);
+    const ts = clock ? epochOfWallClock(clock, fmt.timeZone) : Number.NaN;
     add.mutate(
       { ...(Number.isFinite(ts) ? { ts } : {}), ...(note.trim() ? { note: note.trim() } : {}) },
       { onSuccess: () => setNote('') },

@@ -283,6 +283,8 @@ export interface ReportPdfRequest {
   standard: SanitisationStandard;
   lang: string;
   unit: 'C' | 'F';
+  /** The browser's zone: the PDF's times are on it only when the batch's station has none (decision 0079). */
+  tz: string | null;
 }
 
 /** The file name the server gave the PDF (Content-Disposition), else one made from the batch id. */
@@ -309,6 +311,7 @@ export async function fetchReportPdf(
     unit: req.unit,
   });
   if (req.uid !== undefined) params.set('UID', String(req.uid));
+  if (req.tz) params.set('tz', req.tz);
   const res = await globalThis.fetch(`${BATCH_REPORT_PDF_PATH}?${params.toString()}`, {
     headers: { Authorization: `Bearer ${token}` },
     credentials: 'include',

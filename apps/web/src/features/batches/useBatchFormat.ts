@@ -4,10 +4,13 @@ import { formatDate } from '../../lib/formatDate';
 import { formatDateTime } from '../../lib/formatDateTime';
 import { formatTemperatureText } from '../../lib/formatDecimal';
 import { useUiPreferences } from '../sessions';
+import { useBatchTimeZone } from './useBatchTimeZone';
 
 export interface BatchFormat {
   unit: DegreesUnit;
-  /** Epoch seconds in the user's date and time formats; '--' for none. */
+  /** The zone the times below are on: the batch's station's (decision 0079). */
+  timeZone: string;
+  /** Epoch seconds in the user's date and time formats, on the station's clock; '--' for none. */
   dateTime: (ts: number | null) => string;
   date: (ts: number | null) => string;
   /** Tenths of °C as text in the user's unit, with the unit. */
@@ -18,15 +21,22 @@ export interface BatchFormat {
   fromField: (text: string) => number | null;
 }
 
-/** The user's unit and date formats for the batch pages (spec doc 1 §9). */
-export function useBatchFormat(): BatchFormat {
+/**
+ * The user's unit and date formats for the batch pages (spec doc 1 §9), times on the clock of the
+ * batch's station `bsId` (the batch's PDF writes the same, decision 0079); without a station, the
+ * browser's.
+ */
+export function useBatchFormat(bsId?: string): BatchFormat {
   const prefs = useUiPreferences();
+  const timeZone = useBatchTimeZone(bsId);
   return useMemo(() => {
     const unit = unitOf(prefs.degrees);
     return {
       unit,
-      dateTime: (ts) => (ts === null ? '--' : formatDateTime(ts, prefs.date_format, prefs.time_format)),
-      date: (ts) => (ts === null ? '--' : formatDate(ts, prefs.date_format)),
+      timeZone,
+      dateTime: (ts) =>
+        ts === null ? '--' : formatDateTime(ts, prefs.date_format, prefs.time_format, timeZone),
+      date: (ts) => (ts === null ? '--' : formatDate(ts, prefs.date_format, timeZone)),
       temperature: (tenths) => formatTemperatureText(tenths, unit, true),
       toField: (tenths) => (tenths === null ? '' : String(displayTemperature(tenths, unit))),
       fromField: (text) => {
@@ -35,5 +45,5 @@ export function useBatchFormat(): BatchFormat {
         return Math.round((unit === 'C' ? v : fahrenheitToCelsius(v)) * 10);
       },
     };
-  }, [prefs.degrees, prefs.date_format, prefs.time_format]);
+  }, [prefs.degrees, prefs.date_format, prefs.time_format, timeZone]);
 }

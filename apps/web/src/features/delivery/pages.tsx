@@ -1,16 +1,15 @@
 import { lazy } from 'react';
-import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
 import type { PageDefinition } from '../../lib/pageDefinition';
 
 /**
- * The admin's outbox (issue 12 item 2: every message sent, with its status), the first page of the
- * admin area (spec doc 1 §2 "/admin: admins only"), so the side menu's admin entry leads here.
+ * The admin's outbox (issue 12 item 2: every message sent, with its status), a page of the admin
+ * area (spec doc 1 §2 "/admin: admins only"), listed on the admin console's home.
  */
 export const deliveryPages = [
   {
     paths: ['admin/outbox'],
     titleKey: 'delivery.outbox.title',
-    menu: { entry: 'admin', path: '/admin/outbox', icon: <AdminPanelSettings /> },
+    adminTool: { path: '/admin/outbox', descriptionKey: 'delivery.outbox.adminTool' },
     component: lazy(() => import('./OutboxPage').then((m) => ({ default: m.OutboxPage }))),
   },
 ] satisfies readonly PageDefinition[];

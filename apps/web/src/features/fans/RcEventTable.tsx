@@ -6,6 +6,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { operationModeLabel, temperatureBand, unitOf, type FcMode, type RcEvent } from '@emberwatch/shared';
+import { formatDateTime } from '../../lib/formatDateTime';
 import { formatTemperatureText } from '../../lib/formatDecimal';
 import { useUiPreferences } from '../sessions';
 import { TEMPERATURE_BAND_COLOURS, useTemperatureScale } from '../probes';
@@ -27,22 +28,27 @@ const COLUMNS = [
 
 /**
  * RC unit events as spec doc 3 §2 lists them (Date, Batch, C, Net, Mode, Vent, Comm, Manual, DataTS,
- * Temps, Cycle, Secs), temperatures coloured by the user's steps: the settings' event log and a
- * batch phase's log show the same table.
+ * Temps, Cycle, Secs), times in the user's date and time formats, temperatures coloured by the
+ * user's steps: the settings' event log and a batch phase's log show the same table. A batch's log
+ * passes its station's `timeZone`, so its times read as the rest of the batch page (decision 0079).
  */
 export function RcEventTable({
   events,
   batchName,
   label,
+  timeZone = null,
 }: {
   events: readonly RcEvent[];
   batchName: (batchId: number) => string;
   label: string;
+  timeZone?: string | null;
 }) {
   const { t } = useTranslation();
-  const unit = unitOf(useUiPreferences().degrees);
+  const prefs = useUiPreferences();
+  const unit = unitOf(prefs.degrees);
   const scale = useTemperatureScale();
-  const time = (ts: number | null) => (ts === null ? '--' : new Date(ts * 1000).toLocaleString());
+  const time = (ts: number | null) =>
+    ts === null ? '--' : formatDateTime(ts, prefs.date_format, prefs.time_format, timeZone);
   const temp = (tenths: number | null | undefined) =>
     tenths === null || tenths === undefined ? (
       '--'

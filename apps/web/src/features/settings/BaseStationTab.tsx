@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
@@ -9,7 +8,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Edit from '@mui/icons-material/Edit';
 import SensorsOff from '@mui/icons-material/SensorsOff';
-import { DATE_FORMATS, endpoints, mayChange } from '@emberwatch/shared';
+import { endpoints, mayChange } from '@emberwatch/shared';
+import { formatDate } from '../../lib/formatDate';
 import { useShellContext } from '../../lib/shellContext';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
@@ -101,9 +101,6 @@ export function BaseStationTab() {
     ]);
     notify('saved');
   };
-  const dateFormat = (DATE_FORMATS as readonly string[]).includes(prefs.date_format)
-    ? prefs.date_format
-    : 'd.M.yyyy';
   const notSet = <Typography color="text.secondary">{t('settings.basestation.notSet')}</Typography>;
   const editButton = (what: 'name' | 'timezone', label: string) =>
     mayEdit ? (
@@ -136,7 +133,7 @@ export function BaseStationTab() {
       <Row
         testId="bs-activation"
         label={t('settings.basestation.activationDate')}
-        value={bs.activation_date ? format(new Date(bs.activation_date * 1000), dateFormat) : notSet}
+        value={bs.activation_date ? formatDate(bs.activation_date, prefs.date_format) : notSet}
       />
       <Row testId="bs-type" label={t('settings.basestation.type')} value={bs.typeLabel} />
       <Row testId="bs-firmware" label={t('settings.basestation.firmware')} value={firmware || notSet} />

@@ -1,0 +1,43 @@
+import { Link as RouterLink, Navigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useShellContext } from '../../lib/shellContext';
+
+/**
+ * /admin (spec doc 1 §2 "/admin: admins only; others redirected to /"): the admin console's home,
+ * a list of the admin pages this build has, each declared by its feature in the page list
+ * (`adminTool`), so a new admin page shows here without touching this one. Everyone else is sent
+ * to "/"; a logged-out visitor never gets here (the auth gate sends them to log in first).
+ */
+export function AdminHomePage() {
+  const { t } = useTranslation();
+  const { roleContext, adminTools } = useShellContext();
+  if (!roleContext.admin) return <Navigate to="/" replace />;
+  return (
+    <Stack spacing={2} data-testid="admin-home">
+      <Typography variant="body2" color="text.secondary">
+        {t('admin.intro')}
+      </Typography>
+      <Paper variant="outlined">
+        <List aria-label={t('admin.pages')} disablePadding>
+          {adminTools.map((tool) => (
+            <ListItemButton
+              key={tool.path}
+              component={RouterLink}
+              to={tool.path}
+              divider
+              data-testid="admin-tool"
+            >
+              <ListItemText primary={t(tool.titleKey)} secondary={t(tool.descriptionKey)} />
+            </ListItemButton>
+          ))}
+        </List>
+      </Paper>
+    </Stack>
+  );
+}

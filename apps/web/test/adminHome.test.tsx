@@ -1,0 +1,63 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { createFakeServer } from './support/fakeServer';
+import { renderApp } from './support/renderApp';
+
+beforeAll(async () => {
+  await import('../src/features/admin/AdminHomePage');
+});
+
+const slow = { timeout: 8000 };
+
+// Issue 28 item 9 (spec doc 1 §2 "/admin: admins only; others redirected to /"): /admin was "Page
+// not found"; it is the admin console's home, listing the admin pages this build has.
+describe('/admin', () => {
+  it('shows an admin the admin pages there are, the outbox and the kits, and leads to them', async () => {
+    const server = createFakeServer({ loggedIn: true, session: { admin: true, admin_group: 1 } });
+    const app = renderApp('/admin', server);
+    const home = await screen.findByTestId('admin-home', undefined, slow);
+    const list = within(home).getByRole('list', { name: 'Admin pages' });
+    const links = within(list).getAllByRole('link');
+    expect(links.map((l) => [l.getAttribute('href'), l.textContent])).toEqual([
+      [
+        '/admin/outbox',
+        'OutboxEvery message sent to users by e-mail, SMS, voice call or push, with its status, and the recipients that fail.',
+      ],
+      [
+        '/admin/kits',
+        'Kits and QR codesActivation kits with their QR codes to print, and registering new base stations and probe sets.',
+      ],
+    ]);
+    expect(document.title).toBe('Admin · Emberwatch');
+    await app.user.click(within(list).getByRole('link', { name: /^Kits and QR codes/ }));
+    await waitFor(() => expect(app.location()).toBe('/admin/kits'));
+  });
+
+  it('is where the admin’s side-menu entry leads', async () => {
+    const server = createFakeServer({ loggedIn: true, session: { admin: true, admin_group: 1 } });
+    const app = renderApp('/probes', server);
+    await app.user.click(await screen.findByTestId('menu-button', {}, slow));
+    await app.user.click(await screen.findByRole('link', { name: 'Admin' }));
+    await waitFor(() => expect(app.location()).toBe('/admin'));
+    expect(await screen.findAllByTestId('admin-tool')).toHaveLength(2);
+  });
+
+  it.each([
+    ['a farmer', {}, {}],
+    ['the demo-mode visitor', {}, { demo: true }],
+    ['a master user', { master: true }, {}],
+  ])('sends %s to “/”', async (_who, session, user) => {
+    const server = createFakeServer({ loggedIn: true, session, user });
+    const app = renderApp('/admin', server);
+    // "/" leads a farmer on to the probes.
+    await waitFor(() => expect(app.location()).toBe('/probes'), slow);
+    expect(screen.queryByTestId('admin-home')).toBeNull();
+    expect(screen.queryByText('Page not found')).toBeNull();
+  });
+
+  it('sends a logged-out visitor to log in first', async () => {
+    const server = createFakeServer({ loggedIn: false });
+    const app = renderApp('/admin', server);
+    await waitFor(() => expect(app.location()).toBe('/login?redirect=%2Fadmin'), slow);
+  });
+});

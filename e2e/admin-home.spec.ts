@@ -1,0 +1,43 @@
+import { expect, test, type Page } from '@playwright/test';
+import { demoPassword, demoUsers } from './support/app.js';
+
+// Issue 28 item 9 (spec doc 1 §2 "/admin: admins only; others redirected to /"): /admin was "Page
+// not found". An admin gets the admin console's home with the admin pages there are; anyone else
+// is sent to "/"; a logged-out visitor logs in first.
+async function logIn(page: Page, username: string): Promise<void> {
+  await page.getByLabel('Username', { exact: true }).fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+test('an admin opens /admin, the admin pages there are, and goes on to the outbox', async ({ page }) => {
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fadmin$/);
+  await logIn(page, demoUsers.admin);
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin' })).toBeVisible();
+  const pages = page.getByRole('list', { name: 'Admin pages' }).getByRole('link');
+  await expect(pages).toHaveCount(2);
+  await expect(pages.nth(0)).toHaveAttribute('href', '/admin/outbox');
+  await expect(pages.nth(1)).toHaveAttribute('href', '/admin/kits');
+  await pages.nth(0).click();
+  await expect(page).toHaveURL(/\/admin\/outbox$/);
+  await expect(page.getByTestId('outbox')).toBeVisible();
+});
+
+test('the demo visitor and a farmer who open /admin are sent to their home page', async ({ page }) => {
+  await page.addInitScript({
+    content: "sessionStorage.setItem('emberwatch.notificationsClosed', '1');",
+  });
+  for (const username of ['visitor@demo.emberwatch', demoUsers.hay]) {
+    await page.goto('/admin');
+    await logIn(page, username);
+    await expect(page).not.toHaveURL(/\/(admin|login)/);
+    await expect(page.getByTestId('menu-button')).toBeVisible();
+    await expect(page.getByText('Page not found')).toHaveCount(0);
+    await expect(page.getByTestId('admin-home')).toHaveCount(0);
+    await page.getByTestId('menu-button').click();
+    await page.getByTestId('menu-logout').click();
+    await expect(page).toHaveURL(/\/login$/);
+  }
+});

@@ -1,0 +1,2 @@
+/** The text a PDF shows, read the way a viewer does (pdfkit's output). */
+export declare function pdfText(pdf: Buffer): string;
