@@ -177,6 +177,7 @@ type Farm = {
   material: 'hay' | 'grain';
   values: readonly [string, string];
   layout: string;
+  editor: 'stacks' | 'rows';
 };
 const farms: readonly Farm[] = [
   {
@@ -184,12 +185,14 @@ const farms: readonly Farm[] = [
     material: 'hay',
     values: ['55.5', '-10.5'],
     layout: 'stacks in °C',
+    editor: 'stacks',
   },
   {
     user: demoUsers.grain,
     material: 'grain',
     values: ['131.9', '13.1'],
     layout: 'tilted rows in °F',
+    editor: 'rows',
   },
 ];
 const LONG_NAME = 'North end of the stack, third bale from the top';
@@ -326,6 +329,20 @@ for (const farm of farms) {
           await page.getByTestId(`cell-${storage.hot}`).tap();
           await expect(page.getByRole('tooltip').filter({ hasText: LONG_NAME })).toBeVisible();
           await expect(page).toHaveURL(new RegExp(`/storages/${storage.itemID}$`));
+          // The layout's editor, probe names in its cells, does not widen the page either, nor does
+          // a row made longer than the phone (its floor scrolls by itself).
+          await page.getByRole('button', { name: 'Edit layout' }).tap();
+          await expect(page.getByRole('button', { name: 'Save' })).toBeVisible();
+          const nameInEditor =
+            farm.editor === 'stacks' ? `Remove ${LONG_NAME}` : `Move ${LONG_NAME} to the bin`;
+          await expect(page.getByRole('button', { name: nameInEditor })).toBeVisible();
+          expect(await pageScrollWidth(page)).toBeLessThanOrEqual(360);
+          for (let i = 0; farm.editor === 'rows' && i < 6; i++) {
+            await page.getByRole('button', { name: 'Add a cell to row 1' }).tap();
+            expect(await pageScrollWidth(page), `row 1 one cell longer, ${i + 1} times`).toBeLessThanOrEqual(
+              360,
+            );
+          }
         } finally {
           await storage.restore();
         }
