@@ -194,6 +194,25 @@ describe('storage detail', () => {
     await waitFor(() => expect(location()).toBe('/storages/5/probes/H-002'));
   });
 
+  it('writes a long name in the cell and gives it whole in the tooltip, on hover and on the first tap', async () => {
+    const long = 'North end of the stack, third bale from the top';
+    const server = storageServer({
+      conf: { F1000001: [sensorConf('H-001', long), sensorConf('H-002'), sensorConf('H-003')] },
+    });
+    const { user } = renderApp('/storages/5', server);
+    const cell = await screen.findByTestId('cell-H-001');
+    // The cell holds the whole name (the drawing may end it in an ellipsis) and its value apart.
+    expect(within(cell).getByTestId('cell-name').textContent).toBe(long);
+    expect(within(cell).getByTestId('cell-value').textContent).toBe('65.0');
+    await user.hover(cell);
+    expect((await screen.findByRole('tooltip')).textContent).toContain(long);
+    await user.unhover(cell);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+    fireEvent.pointerDown(cell, { pointerType: 'touch' });
+    fireEvent.click(cell);
+    expect((await screen.findByRole('tooltip')).textContent).toContain(long);
+  });
+
   it('shows temperatures in °F for a °F user', async () => {
     const server = storageServer();
     server.state.session.ui_preferences.degrees = 'F';

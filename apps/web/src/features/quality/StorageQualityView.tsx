@@ -70,13 +70,23 @@ export function StorageQualityView({ storage }: { storage: Storage }) {
               <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
                 {t(level.kind === 'stack' ? 'quality.stack' : 'quality.floor', { number: level.number })}
               </Typography>
+              {/* As the temperatures' layout (decision 0078): a column is as wide as its widest
+                  probe, so nothing spills into the next cell; a level wider than the page scrolls. */}
               <Box sx={{ overflowX: 'auto' }}>
-                {level.rows.map((row, r) => (
-                  <Box key={r} sx={{ display: 'flex' }}>
-                    {row.map((c) => (
+                <Box
+                  sx={{
+                    display: 'grid',
+                    gridTemplateColumns: `repeat(${Math.max(1, ...level.rows.map((row) => row.length))}, minmax(min-content, max-content))`,
+                    width: 'fit-content',
+                  }}
+                >
+                  {level.rows.map((row, r) =>
+                    row.map((c, column) => (
                       <Box
                         key={c.key}
                         sx={{
+                          gridRow: r + 1,
+                          gridColumn: column + 1,
                           minWidth: CELL,
                           minHeight: CELL,
                           border: 1,
@@ -89,9 +99,9 @@ export function StorageQualityView({ storage }: { storage: Storage }) {
                       >
                         {c.probeIds.map(cell)}
                       </Box>
-                    ))}
-                  </Box>
-                ))}
+                    )),
+                  )}
+                </Box>
               </Box>
             </Box>
           ))}

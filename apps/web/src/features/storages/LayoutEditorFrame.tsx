@@ -20,7 +20,9 @@ export function LayoutEditorFrame({
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3 }}>
       {picker}
-      <Box sx={{ flex: 1 }}>
+      {/* Beside the picker when both fit, under it when not; never wider than the page: a layout
+          wider than the room scrolls inside (its editor's own scroll box). */}
+      <Box sx={{ flex: '1 1 320px', minWidth: 0 }}>
         {children}
         {binNames.length > 0 && (
           <Box component="section" data-testid="edit-bin">

@@ -22,7 +22,13 @@ export interface LayoutCell {
  * A level of a layout (one floor of rows, or one stack) drawn as rows of cells with CSS grid: rows
  * of different lengths stay left-aligned, empty cells show as outlines so the shape reads. With a
  * heat map, an empty cell takes the interpolated temperature's colour, lighter, and writes it small.
- * The angle tilts the level back (the layout popover's angle slider), `gapBelow` spaces the levels.
+ *
+ * Cells size to their content (decision 0078): the cell size is the least side, a column is never
+ * narrower than its widest value and widens up to its longest name while the width allows; only
+ * then do names wrap and end in an ellipsis (the full name is in the probe's tooltip). A level
+ * wider than the page even at its narrowest scrolls by itself, the page never does.
+ * The angle tilts the level back around its top edge (the layout popover's angle slider), as if
+ * seen at a slant, within its own box; `gapBelow` spaces the levels.
  */
 export function LayoutGrid({
   title,
@@ -53,6 +59,7 @@ export function LayoutGrid({
   gapBelow?: number;
 }) {
   const { t } = useTranslation();
+  const columns = Math.max(1, ...rows.map((cells) => cells.length));
   return (
     <Box component="section" data-testid={testId} sx={{ mb: `${gapBelow}px` }}>
       {title !== null && (
@@ -60,22 +67,26 @@ export function LayoutGrid({
           {title}
         </Typography>
       )}
-      <Box
-        data-angle={angle}
-        sx={{
-          display: 'flex',
-          flexDirection: 'column',
-          gap: 0.5,
-          overflowX: 'auto',
-          pb: 0.5,
-          // The angle tilts the level back around its top edge, as if seen from the front at a slant.
-          transform: angle === 0 ? undefined : `perspective(900px) rotateX(${angle}deg)`,
-          transformOrigin: 'top center',
-        }}
-      >
-        {rows.map((cells, r) => (
-          <Box key={r} sx={{ display: 'flex', gap: 0.5 }}>
-            {cells.map((cell) => {
+      {/* The level scrolls by itself when even its narrowest cells are wider than the page. */}
+      <Box sx={{ overflowX: 'auto', pb: 0.5 }}>
+        <Box
+          data-angle={angle}
+          sx={{
+            display: 'grid',
+            // A column is at least its widest value (and the cell size), at most its longest name.
+            gridTemplateColumns: `repeat(${columns}, minmax(min-content, max-content))`,
+            gap: 0.5,
+            // As wide as the cells want when there is room, the page's width when not: the cells
+            // share it, and the tilt's vanishing point is the drawing's own centre.
+            width: 'fit-content',
+            // The bottom edge goes away from the viewer (a negative rotateX): the level shrinks
+            // into its own box instead of growing out of the page.
+            transform: angle === 0 ? undefined : `perspective(900px) rotateX(${-angle}deg)`,
+            transformOrigin: 'top center',
+          }}
+        >
+          {rows.map((cells, r) =>
+            cells.map((cell, c) => {
               const estimate = cell.probes.length === 0 ? heat?.get(`${cell.row}:${cell.column}`) : undefined;
               const heatFill =
                 estimate === undefined
@@ -90,6 +101,8 @@ export function LayoutGrid({
                       : t('storageDetail.pile', { count: cell.pileHeight })
                   }
                   sx={{
+                    gridRow: r + 1,
+                    gridColumn: c + 1,
                     position: 'relative',
                     minWidth: cellSize,
                     minHeight: cellSize,
@@ -122,7 +135,13 @@ export function LayoutGrid({
                       title={t('storageDetail.heatEstimate', {
                         value: formatTemperatureText(estimate, unit, true),
                       })}
-                      sx={{ fontSize: '0.6rem', color: 'text.secondary', fontStyle: 'italic' }}
+                      sx={{
+                        fontSize: '0.6rem',
+                        color: 'text.secondary',
+                        fontStyle: 'italic',
+                        whiteSpace: 'nowrap',
+                        px: 0.25,
+                      }}
                     >
                       <Box component="span" sx={visuallyHidden}>
                         {t('storageDetail.heatEstimate', {
@@ -161,9 +180,9 @@ export function LayoutGrid({
                   )}
                 </Box>
               );
-            })}
-          </Box>
-        ))}
+            }),
+          )}
+        </Box>
       </Box>
     </Box>
   );

@@ -91,8 +91,12 @@ export function ProbeCellLink({
           }
         }}
         sx={{
-          width: size,
+          // The cell size is the least side: a cell grows to its value and name (decision 0078).
+          minWidth: size,
           minHeight: size,
+          boxSizing: 'border-box',
+          px: 0.5,
+          py: 0.25,
           display: 'flex',
           flexDirection: 'column',
           alignItems: 'center',
@@ -104,28 +108,40 @@ export function ProbeCellLink({
           textDecoration: 'none',
           fontSize: '0.75rem',
           lineHeight: 1.2,
-          overflow: 'hidden',
           // A probe in alert is ringed in red and carries the bell, whatever the mode shows.
           ...(probe.alert && { border: '3px solid', borderColor: 'error.main' }),
           '&:hover, &:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
         }}
       >
+        {/* The value is written whole on one line: the cell is never narrower than it. */}
         <Box
           component="span"
-          sx={{ fontWeight: 600, display: 'inline-flex', alignItems: 'center', gap: 0.25 }}
+          data-testid="cell-value"
+          sx={{
+            fontWeight: 600,
+            display: 'inline-flex',
+            alignItems: 'center',
+            gap: 0.25,
+            whiteSpace: 'nowrap',
+          }}
         >
           {display.text}
           {probe.alert && <MonitorAlertIcon fontSize="0.8rem" />}
         </Box>
+        {/* The name widens the cell while the level has room; past that it wraps, anywhere if it
+            must, onto two lines at most and ends in an ellipsis. The tooltip has it whole. */}
         <Box
           component="span"
+          data-testid="cell-name"
           sx={{
             fontSize: '0.65rem',
             maxWidth: '100%',
-            textOverflow: 'ellipsis',
+            textAlign: 'center',
+            display: '-webkit-box',
+            WebkitBoxOrient: 'vertical',
+            WebkitLineClamp: 2,
             overflow: 'hidden',
-            whiteSpace: 'nowrap',
-            px: 0.25,
+            overflowWrap: 'anywhere',
           }}
         >
           {label}

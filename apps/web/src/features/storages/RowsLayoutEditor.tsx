@@ -100,7 +100,13 @@ export function RowsLayoutEditor({
         </Button>
       </Stack>
       {Array.from({ length: draft.floors }, (_, floor) => (
-        <Box component="section" key={floor} data-testid={`edit-floor-${floor}`} sx={{ mb: 2 }}>
+        // A floor wider than the room scrolls by itself; the page does not.
+        <Box
+          component="section"
+          key={floor}
+          data-testid={`edit-floor-${floor}`}
+          sx={{ mb: 2, overflowX: 'auto' }}
+        >
           {draft.floors > 1 && (
             <Typography variant="subtitle2" component="h3">
               {t('storageDetail.floor', { n: floor + 1 })}
