@@ -21,12 +21,10 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ExportDataResponse } from '@emberwatch/shared';
 import { openStore } from '../../apps/server/src/db/createDatabase.js';
-import { BaseStationRepository } from '../../apps/server/src/features/base-stations/index.js';
 import { ExportRepository } from '../../apps/server/src/features/export/export.repository.js';
 import { ExportService } from '../../apps/server/src/features/export/export.service.js';
 import { ReadingHistory } from '../../apps/server/src/features/readings/readingHistory.js';
-import { AccessService } from '../../apps/server/src/features/users/access.service.js';
-import { UserRepository } from '../../apps/server/src/features/users/index.js';
+import { AccessRepository, AccessService } from '../../apps/server/src/http/access/index.js';
 import { runExport, type ExportJob } from '../../apps/web/src/features/export/runExport.js';
 import { BENCH_USERNAME, prepareStore, stationId, writeResults } from '../support/benchServer.js';
 import { median } from '../support/procStats.js';
@@ -97,7 +95,7 @@ try {
   const t0 = performance.now();
   const { store, userId, bs, ids, now, readings } = await seed(dataDir);
   console.log(`seeded ${readings} readings of ${PROBES} probes in ${Math.round(performance.now() - t0)} ms`);
-  const access = new AccessService(new UserRepository(store.db), new BaseStationRepository(store.db));
+  const access = new AccessService(new AccessRepository(store.db));
   const service = new ExportService(
     new ExportRepository(new ReadingHistory(store.db, store.engine)),
     access,
