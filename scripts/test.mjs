@@ -20,6 +20,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { printTimeTable } from './lib/timeTable.mjs';
 import {
   banner,
   bin,
@@ -59,6 +60,8 @@ const limits = { build: 8 * MINUTE, vitest: 14 * MINUTE, postgres: 10 * MINUTE, 
 
 /** One row per suite: what it counted, or why it could not count. */
 const results = [];
+/** One row per step that ran: its name, wall-clock time and exit code (the time table at the end). */
+const timings = [];
 let interrupted = false;
 
 // ── signals ─────────────────────────────────────────────────────────────────────────────────────
@@ -86,9 +89,12 @@ async function runStep(name, command, commandArgs, options = {}) {
     for (const child of runningChildren()) child.kill('SIGTERM');
     setTimeout(() => runningChildren().forEach((child) => child.kill('SIGKILL')), 10_000).unref();
   }, limits[name]);
+  const stepStart = Date.now();
   const code = await run(command, commandArgs, options);
   clearTimeout(timer);
-  return timedOut ? 124 : code;
+  const result = timedOut ? 124 : code;
+  timings.push({ step: name, ms: Date.now() - stepStart, code: result });
+  return result;
 }
 
 function readJson(file) {
@@ -383,6 +389,7 @@ for (const row of results) {
   console.log(colour(`  ${row.suite.padEnd(22)} ${counts}${row.note ? `  — ${row.note}` : ''}`));
 }
 console.log(`  reports: ${path.relative(repoRoot, outputDir)}/`);
+printTimeTable(timings, Date.now() - startedAt);
 // The one line that a person and CI read: alone on its line, no colour.
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(interrupted ? 130 : total.failed > 0 ? 1 : 0);

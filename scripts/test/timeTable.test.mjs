@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { timeTableLines } from '../lib/timeTable.mjs';
+
+describe('the time table at the end of npm test', () => {
+  it('gives each step its time, share and result, then the rest, the total and the load', () => {
+    const lines = timeTableLines(
+      [
+        { step: 'build', ms: 30_000, code: 0 },
+        { step: 'vitest', ms: 60_000, code: 1 },
+      ],
+      100_000,
+      [1.5, 2, 2.25],
+    );
+    expect(lines[0]).toMatch(/^ {2}step\s+time\s+share\s+result$/);
+    expect(lines[2]).toMatch(/^ {2}build\s+30 s\s+30 %\s+ok$/);
+    expect(lines[3]).toMatch(/^ {2}vitest\s+1 min 0 s\s+60 %\s+exit 1$/);
+    expect(lines[4]).toMatch(/^ {2}other\s+10 s$/);
+    expect(lines[5]).toMatch(/^ {2}total\s+1 min 40 s\s+100 %$/);
+    expect(lines[6]).toBe('  load average now: 1.50, 2.00, 2.25 (1, 5, 15 min)');
+  });
+
+  it('never shows a negative rest when the steps add up to more than the measured total', () => {
+    const lines = timeTableLines([{ step: 'e2e', ms: 5_000, code: 0 }], 4_000, [0, 0, 0]);
+    expect(lines.find((l) => l.trim().startsWith('other'))).toMatch(/\b0 s$/);
+  });
+});
