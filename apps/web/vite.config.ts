@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -172,6 +173,62 @@ function precompress(): Plugin {
 }
 
 /**
+ * Where a build that wrote dist/ records its chunks (relative to this folder, outside dist/ so the
+ * server never serves it). test/builtBundle.test.ts reads it to check the build `npm test` has just
+ * made instead of building the app a second time; a chunk's modules are not in the files themselves.
+ */
+export const BUILD_RECORD = '.cache/build-record.json';
+
+/** What the record holds: when the build started, where it wrote, and each chunk. */
+export interface BuildRecord {
+  startedAt: number;
+  outDir: string;
+  chunks: { fileName: string; isEntry: boolean; imports: string[]; moduleIds: string[]; sha256: string }[];
+}
+
+export const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+
+function buildRecord(): Plugin {
+  let root = '.';
+  let outDir = 'dist';
+  let startedAt = 0;
+  return {
+    name: 'emberwatch:build-record',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    buildStart() {
+      startedAt = Date.now();
+    },
+    // Only a build that writes (npm run build) calls writeBundle; the test's in-memory build does not.
+    writeBundle(_options, bundle) {
+      const record: BuildRecord = {
+        startedAt,
+        outDir,
+        chunks: Object.values(bundle).flatMap((file) =>
+          file.type === 'chunk'
+            ? [
+                {
+                  fileName: file.fileName,
+                  isEntry: file.isEntry,
+                  imports: file.imports,
+                  moduleIds: file.moduleIds,
+                  sha256: sha256(file.code),
+                },
+              ]
+            : [],
+        ),
+      };
+      const target = resolve(root, BUILD_RECORD);
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, JSON.stringify(record));
+    },
+  };
+}
+
+/**
  * Framework code every page runs goes into one `vendor` file that stays cached across deploys. Only
  * packages the entry needs anyway belong here: a library used by a lazy page alone (uPlot, a MUI
  * component) in this group would be pulled into every page's initial JavaScript.
@@ -188,7 +245,7 @@ const MUI_CORE_PACKAGES =
   /[\\/]node_modules[\\/](@emotion[\\/][^\\/]+|@mui[\\/](system|utils|styled-engine|private-theming)|stylis|hoist-non-react-statics|react-is|@babel[\\/]runtime|clsx)[\\/]/;
 
 export default defineConfig({
-  plugins: [react(), treeShakeSharedSchemas(), precompress()],
+  plugins: [react(), treeShakeSharedSchemas(), precompress(), buildRecord()],
   build: {
     outDir: 'dist',
     // Every browser the build targets supports modulepreload natively.

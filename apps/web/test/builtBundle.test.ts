@@ -1,18 +1,30 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type Rolldown } from 'vite';
 import { allEndpoints } from '@emberwatch/shared';
+import { BUILD_RECORD, sha256, type BuildRecord } from '../vite.config';
+
+/** What these checks read of a chunk; a Rolldown output chunk and a recorded one both have it. */
+interface Chunk {
+  fileName: string;
+  isEntry: boolean;
+  imports: string[];
+  moduleIds: string[];
+  code: string;
+}
 
 const root = resolve(import.meta.dirname, '..');
-const outDir = mkdtempSync(join(tmpdir(), 'emberwatch-web-build-'));
-let chunks: Rolldown.OutputChunk[] = [];
+const repoRoot = resolve(root, '../..');
+const dist = resolve(root, 'dist');
+let chunks: Chunk[] = [];
+let outDir: string | null = null;
 
 /** The chunks index.html loads first: the entry and what it imports statically. */
-function entryChunks(): Rolldown.OutputChunk[] {
+function entryChunks(): Chunk[] {
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
-  const seen = new Set<Rolldown.OutputChunk>();
+  const seen = new Set<Chunk>();
   const queue = chunks.filter((c) => c.isEntry);
   while (queue.length > 0) {
     const chunk = queue.shift()!;
@@ -26,12 +38,62 @@ function entryChunks(): Rolldown.OutputChunk[] {
   return [...seen];
 }
 
-const zodModules = (list: Rolldown.OutputChunk[]) =>
+const zodModules = (list: Chunk[]) =>
   list.flatMap((c) => c.moduleIds.filter((id) => /[\\/]node_modules[\\/]zod[\\/]/.test(id)));
 
-// The production build, as `npm run build` makes it (vite.config.ts and its contract transform),
-// into a folder of its own; nothing is written to dist.
+/** Files that shape the build besides its modules: its config, the HTML entry, the installed packages. */
+const BUILD_INPUTS = [
+  'vite.config.ts',
+  'index.html',
+  'package.json',
+  'tsconfig.json',
+  '../../package-lock.json',
+  '../../tsconfig.base.json',
+  '../../packages/shared/package.json',
+].map((file) => resolve(root, file));
+
+/**
+ * The chunks of the build in dist/, when `npm run build` wrote it from the sources as they are now;
+ * otherwise null. Current means: the build recorded itself (vite.config.ts, BUILD_RECORD), every
+ * chunk file in dist/ is byte for byte the one it recorded, and neither any project file among the
+ * chunks' modules nor any of BUILD_INPUTS changed (or went missing) since that build started. A
+ * source file the build did not use cannot change its output unless a file it used changes to import
+ * it, and installed packages change with package-lock.json.
+ */
+function currentDistChunks(): Chunk[] | null {
+  const recordFile = resolve(root, BUILD_RECORD);
+  if (!existsSync(recordFile)) return null;
+  const record = JSON.parse(readFileSync(recordFile, 'utf8')) as BuildRecord;
+  if (record.outDir !== dist || record.chunks.length === 0) return null;
+  const projectModules = record.chunks
+    .flatMap((c) => c.moduleIds)
+    .map((id) => id.split('?')[0]!)
+    .filter((id) => id.startsWith(repoRoot + sep) && !id.includes(`${sep}node_modules${sep}`));
+  for (const file of new Set([...BUILD_INPUTS, ...projectModules])) {
+    if (!existsSync(file) || statSync(file).mtimeMs > record.startedAt) return null;
+  }
+  const found: Chunk[] = [];
+  for (const chunk of record.chunks) {
+    const file = resolve(dist, chunk.fileName);
+    if (!existsSync(file)) return null;
+    const code = readFileSync(file, 'utf8');
+    if (sha256(code) !== chunk.sha256) return null;
+    found.push({ ...chunk, code });
+  }
+  return found;
+}
+
+// The production build, as `npm run build` makes it (vite.config.ts and its contract transform).
+// `npm test` builds before this runs, so the build in dist/ is checked as it is when it is current;
+// otherwise (this file run alone after a source change, or no build yet) the app is built here into a
+// folder of its own, in memory, and nothing is written to dist.
 beforeAll(async () => {
+  const current = currentDistChunks();
+  if (current) {
+    chunks = current;
+    return;
+  }
+  outDir = mkdtempSync(join(tmpdir(), 'emberwatch-web-build-'));
   const result = await build({
     root,
     configFile: resolve(root, 'vite.config.ts'),
@@ -42,7 +104,9 @@ beforeAll(async () => {
   chunks = outputs.flatMap((o) => o.output.filter((f): f is Rolldown.OutputChunk => f.type === 'chunk'));
 }, 120_000);
 
-afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+afterAll(() => {
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
 
 describe('the built web app', () => {
   // The endpoints the client calls by carry zod schemas in the shared contracts; the browser never
