@@ -5,7 +5,8 @@
 //   2. vitest      every Vitest project (shared, server, simulator, web) with the server on SQLite,
 //                  two files at a time even on two cores
 //   3. postgres    the server project again with TEST_STORE=postgres against TEST_DATABASE_URL
-//                  (default postgres://postgres@127.0.0.1:5432/test); loudly SKIPPED when PostgreSQL
+//                  (default postgres://postgres@127.0.0.1:5432/test; each worker in a database of its own,
+//                  <name>_w<N>, made when missing); loudly SKIPPED when PostgreSQL
 //                  does not answer, or a failure when REQUIRE_POSTGRES=1
 //   4. e2e         Playwright in Debian's Chromium (/usr/bin/chromium; installed with apt when missing
 //                  and running as root)
@@ -169,6 +170,8 @@ const vitestArgs = (report) => [
   `--outputFile=${path.relative(repoRoot, report)}`,
   '--passWithNoTests',
 ];
+/** Two workers at least, even on two cores (decision 0063). */
+const workerCount = () => `--maxWorkers=${Math.max(2, availableParallelism() - 1)}`;
 let sqliteReport = null;
 if (wants('vitest') && !interrupted) {
   banner('2/4  unit and API tests — Vitest, every project, server on SQLite');
@@ -176,8 +179,9 @@ if (wants('vitest') && !interrupted) {
   delete env.TEST_STORE;
   // Vitest's default is one worker fewer than the cores: on a 2-core machine a single worker, with the
   // main process idle beside it. Two workers ran the web project in 380 s instead of 644 s there.
-  const workers = `--maxWorkers=${Math.max(2, availableParallelism() - 1)}`;
-  const code = await runStep('vitest', bin('vitest'), [...vitestArgs(reports.sqlite), workers], { env });
+  const code = await runStep('vitest', bin('vitest'), [...vitestArgs(reports.sqlite), workerCount()], {
+    env,
+  });
   sqliteReport = readJson(reports.sqlite);
   if (sqliteReport) record('vitest (SQLite)', code, countVitest(sqliteReport));
   else
@@ -289,10 +293,12 @@ if (wants('postgres') && !interrupted) {
   } else {
     const env = { ...process.env, TEST_STORE: 'postgres', TEST_DATABASE_URL: testDatabaseUrl };
     // With TEST_STORE=postgres the server project names itself 'server-postgres' (apps/server/vitest.config.ts).
+    // Each worker has a database of its own (apps/server/test/support/workerDatabases.ts), so the files
+    // run two at a time here too; PostgreSQL's own work fills the cores' idle time between queries.
     const code = await runStep(
       'postgres',
       bin('vitest'),
-      [...vitestArgs(reports.postgres), '--project', 'server-postgres'],
+      [...vitestArgs(reports.postgres), '--project', 'server-postgres', workerCount()],
       { env },
     );
     const report = readJson(reports.postgres);

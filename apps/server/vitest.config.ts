@@ -6,8 +6,9 @@ export default defineConfig({
     name: process.env.TEST_STORE === 'postgres' ? 'server-postgres' : 'server',
     environment: 'node',
     include: ['test/**/*.test.ts'],
-    // The PostgreSQL suites share one database, so files must not run side by side there.
-    fileParallelism: process.env.TEST_STORE !== 'postgres',
+    // On PostgreSQL each worker has a database of its own (test/support/workerDatabases.ts), made by
+    // the global setup, so files run side by side there too (decision 0083).
+    globalSetup: process.env.TEST_STORE === 'postgres' ? ['test/support/postgresGlobalSetup.ts'] : [],
     testTimeout: 20_000,
     // A file's beforeAll builds an app with the demo seeded and logs several roles in: seconds on a quiet
     // machine, more than the default 10 s on PostgreSQL when the machine is busy.

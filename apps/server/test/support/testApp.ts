@@ -14,9 +14,14 @@ import type { Kernel } from '../../src/kernel/Kernel.js';
 import type { FeatureModule } from '../../src/kernel/FeatureModule.js';
 import type { IngestService } from '../../src/features/ingest/ingest.service.js';
 import { UserRepository, type UserRow } from '../../src/features/users/index.js';
+import { currentWorker, workerDatabaseUrl } from './workerDatabases.js';
 
 export const TEST_ENGINE = process.env.TEST_STORE === 'postgres' ? 'postgres' : 'sqlite';
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** This worker's database (support/workerDatabases.ts): `<TEST_DATABASE_URL's database>_w<worker>`. */
+export const TEST_DATABASE_URL = workerDatabaseUrl(
+  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+  TEST_ENGINE === 'postgres' ? currentWorker() : undefined,
+);
 
 export interface TestApp {
   app: FastifyInstance;
