@@ -8,6 +8,8 @@ export default defineConfig({
       'apps/server',
       'apps/simulator',
       'apps/web',
+      // The web files that mock a module or stub a global, each isolated (decision 0083).
+      'apps/web/vitest.isolated.config.ts',
       // Repository checks: the promised Node version against every installed dependency; lint rules.
       {
         test: {

@@ -1,9 +1,9 @@
-/// <reference types="vitest/config" />
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { configDefaults, type ViteUserConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 // In development the API runs on its own port; the paths below are the server's route prefixes
@@ -244,6 +244,41 @@ const FRAMEWORK_PACKAGES =
 const MUI_CORE_PACKAGES =
   /[\\/]node_modules[\\/](@emotion[\\/][^\\/]+|@mui[\\/](system|utils|styled-engine|private-theming)|stylis|hoist-non-react-statics|react-is|@babel[\\/]runtime|clsx)[\\/]/;
 
+/**
+ * Web test files that replace a module (`vi.mock`) or a browser global for the whole file: each runs in
+ * a module graph of its own, the `web-isolated` project (vitest.isolated.config.ts). Every other web
+ * file runs in the `web` project, which imports React, MUI and the app once per worker and runs its
+ * files one after another in that graph (decision 0083): those files mock no module, and what they
+ * change of jsdom or of a module's state the setup file (test/setup.ts) resets before each test.
+ * A new file that mocks a module or stubs a global for the whole file belongs in this list.
+ */
+export const WEB_ISOLATED_FILES = [
+  'test/batches.test.tsx',
+  'test/dataBreaks.test.tsx',
+  'test/delivery.test.tsx',
+  'test/exportEntry.test.tsx',
+  'test/payments.test.tsx',
+  'test/probe-detail-tabs.test.tsx',
+  'test/probe-detail.test.tsx',
+  'test/probeDetailColours.test.tsx',
+  'test/pushAlerts.test.tsx',
+  'test/sentinel.test.tsx',
+  'test/settings.test.tsx',
+  'test/sitePlan.test.tsx',
+  'test/storageAlertMessaging.test.tsx',
+  'test/storageDetail.test.tsx',
+  'test/subUserRights.test.tsx',
+];
+
+/** What both web test projects share. */
+export const webTest = {
+  environment: 'jsdom',
+  include: ['test/**/*.test.{ts,tsx}'],
+  setupFiles: ['./test/setup.ts'],
+  // Pages render lazily in jsdom; on a loaded machine a whole flow takes longer than 5 s.
+  testTimeout: 20_000,
+} satisfies ViteUserConfig['test'];
+
 export default defineConfig({
   plugins: [react(), treeShakeSharedSchemas(), precompress(), buildRecord()],
   build: {
@@ -281,11 +316,9 @@ export default defineConfig({
     },
   },
   test: {
+    ...webTest,
     name: 'web',
-    environment: 'jsdom',
-    include: ['test/**/*.test.{ts,tsx}'],
-    setupFiles: ['./test/setup.ts'],
-    // Pages render lazily in jsdom; on a loaded machine a whole flow takes longer than 5 s.
-    testTimeout: 20_000,
+    exclude: [...configDefaults.exclude, ...WEB_ISOLATED_FILES],
+    isolate: false,
   },
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { emptySurvey, type Plan, type Service, type SurveyAnswers } from '@emberwatch/shared';
 import { SurveyWizard } from '../src/features/insight/SurveyWizard';
 import { migrationTarget } from '../src/features/insight/MigrationScreen';
@@ -104,9 +104,11 @@ describe('the shell’s redirect to /insight (spec doc 1 §2)', () => {
     ['plan level 4', '/', { plans: [{ ...hayPlan, planName: 'Grain Supervisor' as const, planLevel: 4 }] }],
     ['a link to a page', '/probes', {}],
   ])('leaves %s alone', async (_name, path, opts) => {
+    // Twice the redirect's 500 ms pass on a fake clock (it moves with real time too, for the loading).
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const app = renderApp(path, server(opts));
     await screen.findByTestId('menu-button', undefined, { timeout: 8000 });
-    await new Promise((r) => setTimeout(r, 1000));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(app.location()).not.toMatch(/^\/insight/);
   });
 
