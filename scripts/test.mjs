@@ -87,8 +87,13 @@ async function runStep(name, command, commandArgs, options = {}) {
   const timer = setTimeout(() => {
     timedOut = true;
     console.error(red(`\nThe ${name} step ran over ${formatDuration(limits[name])}: stopping it.`));
-    for (const child of runningChildren()) child.kill('SIGTERM');
-    setTimeout(() => runningChildren().forEach((child) => child.kill('SIGKILL')), 10_000).unref();
+    // Only this step's children: the next step may have started by the time the SIGKILL is due.
+    const children = runningChildren();
+    for (const child of children) child.kill('SIGTERM');
+    setTimeout(() => {
+      for (const child of children)
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }, 10_000).unref();
   }, limits[name]);
   const stepStart = Date.now();
   const code = await run(command, commandArgs, options);
