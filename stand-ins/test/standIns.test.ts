@@ -1,0 +1,82 @@
+import nodemailer from 'nodemailer';
+import Stripe from 'stripe';
+import { describe, expect, it } from 'vitest';
+import { parseCli } from '../src/parseCli.js';
+import { startStandIns } from '../src/index.js';
+
+describe('startStandIns', () => {
+  it("starts the ones named and gives the server the real providers' settings for them", async () => {
+    const standIns = await startStandIns(['smtp', 'stripe']);
+    try {
+      expect(standIns.sms).toBeUndefined();
+      expect(Object.keys(standIns.env).sort()).toEqual([
+        'SMTP_URL',
+        'STAND_INS',
+        'STRIPE_API_BASE',
+        'STRIPE_JS_URL',
+        'STRIPE_PUBLISHABLE_KEY',
+        'STRIPE_SECRET_KEY',
+        'STRIPE_WEBHOOK_SECRET',
+      ]);
+      expect(standIns.env.STAND_INS).toBe('smtp');
+      // The SMTP_URL takes a mail as a relay would.
+      const transport = nodemailer.createTransport({ url: standIns.env.SMTP_URL });
+      await transport.sendMail({ from: 'a@x.test', to: 'b@x.test', subject: 'Hot stack', text: '61 °C' });
+      transport.close();
+      expect(standIns.smtp!.mails()).toMatchObject([{ from: 'a@x.test', to: ['b@x.test'] }]);
+      // The Stripe settings are what the official SDK needs, as the server's stripeClient uses them.
+      const api = new URL(standIns.env.STRIPE_API_BASE!);
+      const sdk = new Stripe(standIns.env.STRIPE_SECRET_KEY!, {
+        host: api.hostname,
+        port: api.port,
+        protocol: 'http',
+        maxNetworkRetries: 0,
+      });
+      const intent = await sdk.paymentIntents.create({ amount: 1000, currency: 'eur' });
+      expect(intent.status).toBe('requires_payment_method');
+      expect((await fetch(standIns.env.STRIPE_JS_URL!)).headers.get('content-type')).toContain('javascript');
+    } finally {
+      await standIns.close();
+    }
+  });
+});
+
+describe('the command line', () => {
+  it('starts all three without a name, and the ones named in a fixed order', () => {
+    expect(parseCli([])).toMatchObject({ options: { names: ['stripe', 'smtp', 'sms'], json: false } });
+    expect(parseCli(['sms', 'stripe', '--json'])).toMatchObject({
+      options: { names: ['stripe', 'sms'], json: true },
+    });
+  });
+
+  it('takes a host, fixed ports and the webhook address', () => {
+    expect(
+      parseCli([
+        '--host',
+        '0.0.0.0',
+        '--smtp-port',
+        '2525',
+        '--stripe-webhook',
+        'http://127.0.0.1:8080/stripe/webhook',
+        '--exit-with-stdin',
+      ]),
+    ).toEqual({
+      options: {
+        names: ['stripe', 'smtp', 'sms'],
+        host: '0.0.0.0',
+        ports: { smtp: 2525 },
+        stripeWebhookUrl: 'http://127.0.0.1:8080/stripe/webhook',
+        json: false,
+        exitWithStdin: true,
+      },
+    });
+  });
+
+  it('refuses what it does not know rather than guess', () => {
+    expect(parseCli(['twilio'])).toMatchObject({ error: expect.stringContaining("'twilio'") });
+    expect(parseCli(['--sms-port', '70000'])).toMatchObject({ error: expect.stringContaining('port') });
+    expect(parseCli(['--sms-port'])).toMatchObject({ error: '--sms-port needs a value' });
+    expect(parseCli(['--stripe-webhook', 'ftp://x'])).toMatchObject({ error: expect.stringContaining('URL') });
+    expect(parseCli(['--help'])).toEqual({ help: true });
+  });
+});
