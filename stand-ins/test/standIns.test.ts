@@ -73,10 +73,14 @@ describe('the command line', () => {
   });
 
   it('refuses what it does not know rather than guess', () => {
-    expect(parseCli(['twilio'])).toMatchObject({ error: expect.stringContaining("'twilio'") });
-    expect(parseCli(['--sms-port', '70000'])).toMatchObject({ error: expect.stringContaining('port') });
-    expect(parseCli(['--sms-port'])).toMatchObject({ error: '--sms-port needs a value' });
-    expect(parseCli(['--stripe-webhook', 'ftp://x'])).toMatchObject({ error: expect.stringContaining('URL') });
+    const error = (args: string[]) => {
+      const parsed = parseCli(args);
+      return 'error' in parsed ? parsed.error : null;
+    };
+    expect(error(['twilio'])).toContain("Unknown argument 'twilio'");
+    expect(error(['--sms-port', '70000'])).toContain('a port is a whole number');
+    expect(error(['--sms-port'])).toBe('--sms-port needs a value');
+    expect(error(['--stripe-webhook', 'ftp://x'])).toContain('is not an http(s) URL');
     expect(parseCli(['--help'])).toEqual({ help: true });
   });
 });

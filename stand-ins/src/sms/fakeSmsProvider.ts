@@ -136,7 +136,8 @@ export async function startFakeSmsProvider(
       const auth = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString();
       const url = new URL(req.url ?? '/', 'http://stand-in');
       if (url.pathname.startsWith('/stand-in/')) {
-        if (auth !== `${accountSid}:${authToken}`) return answer(401, { code: 20003, message: 'Authenticate' });
+        if (auth !== `${accountSid}:${authToken}`)
+          return answer(401, { code: 20003, message: 'Authenticate' });
         const raw = await readBody(req);
         if (req.method === 'GET' && url.pathname === '/stand-in/messages') {
           const kind = url.searchParams.get('kind');
@@ -157,7 +158,10 @@ export async function startFakeSmsProvider(
         const keys = /^\/stand-in\/calls\/([^/]+)\/keys$/.exec(url.pathname);
         if (req.method === 'POST' && keys) {
           const b = jsonOf(raw);
-          const status = await pressKeys(decodeURIComponent(keys[1]!), typeof b.digits === 'string' ? b.digits : '');
+          const status = await pressKeys(
+            decodeURIComponent(keys[1]!),
+            typeof b.digits === 'string' ? b.digits : '',
+          );
           return status === 404
             ? answer(404, { code: 20404, message: 'No call the stand-in placed has this sid.' })
             : answer(200, { status });

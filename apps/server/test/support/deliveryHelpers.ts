@@ -81,11 +81,7 @@ export function signedCallback(t: TestApp, publicUrl: string, url: string, param
     url,
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
-      'x-twilio-signature': twilioSignature(
-        t.standIns.sms.authToken,
-        `${publicUrl}${url}`,
-        params,
-      ),
+      'x-twilio-signature': twilioSignature(t.standIns.sms.authToken, `${publicUrl}${url}`, params),
     },
     payload: new URLSearchParams(params).toString(),
   });

@@ -39,7 +39,8 @@ export interface TestApp {
   controllerSecretOf(fcId: string): string;
   /**
    * The local stand-ins this app's providers point at (decision 0086): what the SMTP server and the
-   * SMS provider received, the fake Stripe's 3-D Secure challenge and its keys.
+   * SMS provider received, the fake Stripe's 3-D Secure challenge and its keys (none with
+   * `standIns: false`).
    */
   standIns: Required<Pick<StandIns, 'stripe' | 'smtp' | 'sms'>>;
   close(): Promise<void>;
@@ -54,6 +55,8 @@ export interface TestAppOptions {
   demoMonitors?: boolean;
   /** Seed the demo's fans too: controllers, the outdoor probe and the aeration monitors (off by default). */
   demoFans?: boolean;
+  /** Start the local stand-ins and configure the providers for them (on by default; off: no provider). */
+  standIns?: boolean;
 }
 
 /**
@@ -62,7 +65,7 @@ export interface TestAppOptions {
  * started here and configured as `npm start` configures them (`opts.env` may point elsewhere).
  */
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
-  const standIns = await startStandIns();
+  const standIns = await startStandIns(opts.standIns === false ? [] : undefined);
   const dataDir = mkdtempSync(join(tmpdir(), 'emberwatch-test-'));
   let schema: string | undefined;
   if (TEST_ENGINE === 'postgres') {

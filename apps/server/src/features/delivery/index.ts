@@ -193,7 +193,9 @@ export function deliveryFeature(
       if (!config.smtpUrl)
         app.log.warn('SMTP_URL is not set: alert e-mails are not sent (npm start runs a local stand-in)');
       if (!config.twilio)
-        app.log.warn('TWILIO_ACCOUNT_SID is not set: no SMS is sent and no call made (npm start runs a local stand-in)');
+        app.log.warn(
+          'TWILIO_ACCOUNT_SID is not set: no SMS is sent and no call made (npm start runs a local stand-in)',
+        );
       return deliveryRoutes({
         authenticate: deps.authenticate,
         service,

@@ -77,7 +77,13 @@ export function paymentsFeature(
 
   return defineFeature({
     name: 'payments',
-    routes: paymentsRoutes({ authenticate: deps.authenticate, payments }),
+    routes: (app) => {
+      if (!config.stripe)
+        app.log.warn(
+          'STRIPE_SECRET_KEY is not set: no card is taken (npm start runs a local fake of Stripe)',
+        );
+      paymentsRoutes({ authenticate: deps.authenticate, payments })(app);
+    },
     // Stripe.js from elsewhere (the local stand-in's) loads its API and its challenge from its own origin.
     contentSources: () => {
       if (!config.stripe) return {};

@@ -36,7 +36,7 @@ export class StandInPlay {
   async messages(q: { to?: string; limit: number }): Promise<StandInMessage[]> {
     const params = new URLSearchParams({ kind: 'sms', limit: String(q.limit) });
     if (q.to !== undefined) params.set('to', q.to);
-    const res = await this.call('GET', `/stand-in/messages?${params}`);
+    const res = await this.call('GET', `/stand-in/messages?${params.toString()}`);
     return ((await res.json()) as { messages: StandInMessage[] }).messages;
   }
 
