@@ -59,7 +59,7 @@ tester.run('no-stand-ins', noStandIns, {
     },
     {
       filename: `${web}/lib/x.ts`,
-      code: "import type { FakeStripe } from '@emberwatch/stand-ins';",
+      code: "import { testCards } from '@emberwatch/stand-ins';",
       errors: error,
     },
   ],
