@@ -71,8 +71,7 @@ describe(`acknowledging from a call or an e-mail on ${TEST_ENGINE}`, () => {
 
   it('calls above the voice limit; pressing 1 acknowledges, once', async () => {
     await heat(probes[0]!);
-    const calls = t.standIns.sms.messages()
-      .filter((m) => m.kind === 'voice');
+    const calls = t.standIns.sms.messages().filter((m) => m.kind === 'voice');
     expect(calls).toHaveLength(1);
     expect(calls[0]!.body).toContain('<Say language="en-GB">This is Emberwatch calling.');
     expect(calls[0]!.body).toContain('Press 1 to acknowledge');
@@ -164,9 +163,7 @@ describe(`acknowledgement links of separate installations on ${TEST_ENGINE}`, ()
       ]);
       await evaluatorOf(t).idle();
       await deliveryOf(t).pump();
-      const link = /\/delivery\/ack\?[^\s"]+/.exec(
-        mailText(t.standIns.smtp.mails().at(-1)!.raw),
-      )![0];
+      const link = /\/delivery\/ack\?[^\s"]+/.exec(mailText(t.standIns.smtp.mails().at(-1)!.raw))![0];
       const q = new URL(link, PUBLIC_URL).searchParams;
       // The same alert and person in each installation: only the key can tell them apart.
       return { what: `${q.get('a')}:${q.get('u')}:${q.get('e')}`, s: q.get('s'), link };
