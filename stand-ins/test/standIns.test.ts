@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import nodemailer from 'nodemailer';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
@@ -37,6 +38,59 @@ describe('startStandIns', () => {
       expect((await fetch(standIns.env.STRIPE_JS_URL!)).headers.get('content-type')).toContain('javascript');
     } finally {
       await standIns.close();
+    }
+  });
+
+  it("posts the fake Stripe's events to the webhook, signed with the secret the server is given", async () => {
+    let received: (v: { body: string; signature: string }) => void = () => undefined;
+    const event = new Promise<{ body: string; signature: string }>((resolve) => (received = resolve));
+    const hook = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        res.writeHead(200).end();
+        received({
+          body: Buffer.concat(chunks).toString('utf8'),
+          signature: String(req.headers['stripe-signature']),
+        });
+      });
+    });
+    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', () => resolve()));
+    const address = hook.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const standIns = await startStandIns(['stripe'], {
+      stripeWebhookUrl: `http://127.0.0.1:${port}/stripe/webhook`,
+    });
+    try {
+      const api = new URL(standIns.env.STRIPE_API_BASE!);
+      const sdk = new Stripe(standIns.env.STRIPE_SECRET_KEY!, {
+        host: api.hostname,
+        port: api.port,
+        protocol: 'http',
+        maxNetworkRetries: 0,
+      });
+      const pm = await fetch(`${standIns.env.STRIPE_API_BASE}/v1/payment_methods`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${standIns.env.STRIPE_PUBLISHABLE_KEY}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({
+          type: 'card',
+          'card[number]': '4242424242424242',
+          'card[exp_month]': '12',
+          'card[exp_year]': String(new Date().getUTCFullYear() + 2),
+          'card[cvc]': '123',
+        }),
+      });
+      const { id } = (await pm.json()) as { id: string };
+      await sdk.paymentIntents.create({ amount: 2000, currency: 'eur', payment_method: id, confirm: true });
+      const { body, signature } = await event;
+      const verified = sdk.webhooks.constructEvent(body, signature, standIns.env.STRIPE_WEBHOOK_SECRET!);
+      expect(verified.type).toBe('payment_intent.succeeded');
+    } finally {
+      await standIns.close();
+      await new Promise<void>((resolve) => hook.close(() => resolve()));
     }
   });
 });
