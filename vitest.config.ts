@@ -10,6 +10,7 @@ export default defineConfig({
       'apps/web',
       // The web files that mock a module or stub a global, each isolated (decision 0083).
       'apps/web/vitest.isolated.config.ts',
+      'stand-ins',
       // Repository checks: the promised Node version against every installed dependency; lint rules.
       {
         test: {

@@ -6,7 +6,7 @@ import { route } from '../../http/route.js';
 import { ACK_LINK_TTL_S, type AckLinks } from './ackLinks.js';
 import { acceptedLanguage, fill, wordsFor } from './alertTexts.js';
 import type { ChannelAcks } from './channelAcks.js';
-import type { FakeSmsProvider } from './channels/fakeSmsProvider.js';
+import type { StandInPlay } from './channels/standInPlay.js';
 import { validTwilioSignature } from './channels/twilioSignature.js';
 import type { DeliveryRepository } from './delivery.repository.js';
 import type { DeliveryService } from './delivery.service.js';
@@ -21,9 +21,10 @@ export interface DeliveryRouteContext {
   ackLinks: () => AckLinks;
   repo: DeliveryRepository;
   publicUrl: string;
-  /** The SMS/voice provider's auth token (the real one or the fake's): inbound callbacks are signed with it. */
+  /** The SMS/voice provider's auth token (the real one or the stand-in's): inbound callbacks are signed with it. */
   providerToken: () => string | undefined;
-  fake: () => FakeSmsProvider | undefined;
+  /** The SMS stand-in's play calls, when the provider is the stand-in (STAND_INS names sms). */
+  play: StandInPlay | undefined;
 }
 
 const escapeXml = (s: string) =>
@@ -186,9 +187,9 @@ export function deliveryRoutes(ctx: DeliveryRouteContext) {
       );
       route(api, deliveryEndpoints.fakeSmsReply).handle(async (req) => {
         assertOperator(actorOf(req), 'fakeProviderPlay');
-        const fake = ctx.fake();
-        if (!fake) throw ApiError.invalid('A real SMS provider is configured: replies come from phones.');
-        const providerStatus = await fake.reply(
+        const play = ctx.play;
+        if (!play) throw ApiError.invalid('A real SMS provider is configured: replies come from phones.');
+        const providerStatus = await play.reply(
           e164(req.body.from),
           req.body.body,
           `${ctx.publicUrl}/delivery/sms/inbound`,
@@ -197,27 +198,27 @@ export function deliveryRoutes(ctx: DeliveryRouteContext) {
       });
       route(api, deliveryEndpoints.fakeCallKeys).handle(async (req) => {
         assertOperator(actorOf(req), 'fakeProviderPlay');
-        const fake = ctx.fake();
-        if (!fake) throw ApiError.invalid('A real voice provider is configured: keys are pressed on phones.');
+        const play = ctx.play;
+        if (!play) throw ApiError.invalid('A real voice provider is configured: keys are pressed on phones.');
         const call = await ctx.repo.messageById(req.body.messageId);
         if (call?.channel !== 'voice' || call.provider_id === null)
           throw ApiError.notFound('No voice call the provider placed has this id.');
-        const providerStatus = await fake.pressKeys(call.provider_id, req.body.digits);
+        const providerStatus = await play.pressKeys(call.provider_id, req.body.digits);
         if (providerStatus === 404) throw ApiError.notFound('The fake provider does not know this call.');
         return { status_code: 0 as const, providerStatus };
       });
-      route(api, deliveryEndpoints.fakeSmsMessages).handle((req) => {
+      route(api, deliveryEndpoints.fakeSmsMessages).handle(async (req) => {
         assertOperator(actorOf(req), 'fakeProviderRead');
-        const fake = ctx.fake();
-        if (!fake) throw ApiError.invalid('A real SMS provider is configured: its messages are on phones.');
+        const play = ctx.play;
+        if (!play) throw ApiError.invalid('A real SMS provider is configured: its messages are on phones.');
         const to = req.query.to === undefined ? undefined : e164(req.query.to);
-        const results = fake
-          .messages()
-          .filter((m) => m.kind === 'sms' && (to === undefined || m.to === to))
-          .reverse()
-          .slice(0, req.query.limit)
-          .map((m) => ({ to: m.to, from: m.from, body: m.body, ts: Math.floor(m.acceptedAt / 1000) }));
-        return Promise.resolve({ status_code: 0 as const, results });
+        const results = (await play.messages({ to, limit: req.query.limit })).map((m) => ({
+          to: m.to,
+          from: m.from,
+          body: m.body,
+          ts: Math.floor(m.acceptedAt / 1000),
+        }));
+        return { status_code: 0 as const, results };
       });
       done();
     });
