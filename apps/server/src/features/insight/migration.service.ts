@@ -26,8 +26,7 @@ export class MigrationService {
 
   /** POST /testMigrationCall: a key and the URL while the migration is on; status 1 otherwise. */
   async keyFor(actor: Actor, uid: number | undefined): Promise<TestMigrationCallResponse> {
-    const target = await this.access.targetAccount(actor, uid);
-    const accountId = target.main_user_id ?? target.id;
+    const accountId = await this.access.accountIdFor(actor, uid);
     if (!actor.isAdmin && actor.user.id !== accountId)
       throw ApiError.forbidden('Only the account owner can move the account.');
     const settings = await this.repo.settings();

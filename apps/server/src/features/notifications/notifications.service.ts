@@ -40,8 +40,6 @@ const parse = <T>(text: string | null, fallback: T): T => {
   }
 };
 
-const accountIdOf = (account: UserRow) => account.main_user_id ?? account.id;
-
 /**
  * Notifications and news (decision 0047). Whoever may see an account reads its notifications; what
  * each reads follows the shared rules (finishNotifications). Conditions are computed from the store
@@ -59,10 +57,8 @@ export class NotificationService {
   ) {}
 
   async list(actor: Actor, uid: number | undefined): Promise<Omit<GetNotificationsResponse, 'status_code'>> {
-    const account = await this.access.targetAccount(actor, uid);
-    const ownerId = accountIdOf(account);
     // A sub-user's own row is not the account: the main user's holds its plan, service and stations.
-    const owner = ownerId === account.id ? account : await this.access.targetAccount(actor, ownerId);
+    const { account: owner } = await this.access.accountScope(actor, uid);
     const viewer = { ...changeRightsOf(actor), partnerApp: owner.partner_app !== null };
     if (viewer.partnerApp) return { results: [], unread: 0 };
     const now = this.nowS();

@@ -31,9 +31,7 @@ export class UserAccountService {
 
   /** GET /client/userInfo: the caller's own, or (UID) an account it may act for. */
   async userInfo(actor: Actor, uid: number | undefined): Promise<UserInfo> {
-    const target = await this.access.targetAccount(actor, uid);
-    const accountId = target.main_user_id ?? target.id;
-    const account = accountId === target.id ? target : ((await this.users.findById(accountId)) ?? target);
+    const { target, account } = await this.access.accountScope(actor, uid);
     const [stations, subUsers, masterAuthorizations, fcIds, news] = await Promise.all([
       this.access.visibleStations(actor, target),
       this.users.listSubUsers(account.id),
