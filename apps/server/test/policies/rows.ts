@@ -1,4 +1,4 @@
-import type { Refusal, Verdict, Who } from '../../src/http/access/index.js';
+import type { Verdict, Who } from '../../src/http/access/index.js';
 
 /**
  * The rows of every policy table (apps/server/src/features/<feature>/<feature>.policy.ts): each role
@@ -36,7 +36,7 @@ export const ROW_NAMES = Object.keys(ROWS) as RowName[];
 
 /** A verdict as a table cell: `yes`, or the refusal's status and words. */
 export function cell(v: Verdict): string {
-  return v === true ? 'yes' : `${v.status} ${(v as Refusal).reason}`;
+  return v === true ? 'yes' : `${v.status} ${v.reason}`;
 }
 
 /** Each row's answer, as a record: one `toEqual` shows the whole table when a cell changes. */
