@@ -49,7 +49,7 @@ describe('how a caller stands to an account (whoIs)', () => {
     });
     expect(whoIs(actor({ id: 31, grand_master: 1 }, [ACCOUNT]), ACCOUNT)).toMatchObject({
       relation: 'stranger',
-      grandMaster: false,
+      master: false,
     });
   });
 

@@ -17,7 +17,10 @@ export interface Who {
   relation: 'owner' | 'subUser' | 'master' | 'stranger';
   /** The caller's staff level (Root, Admin, Tech, Sales); null for everyone who is not staff. */
   staff: StaffLevel | null;
-  /** The caller is a master (and a grand master), on whichever account, its own included. */
+  /**
+   * The caller's flags, on whichever account (its own included): a master, and a grand master (the
+   * grand master's rights need the master flag and the account's authorisation, relation `master`).
+   */
   master: boolean;
   grandMaster: boolean;
   /** The caller is a sub-user, of whichever account. */
@@ -41,7 +44,7 @@ export function whoIs(actor: Actor, accountId: number): Who {
     relation,
     staff: actor.isAdmin ? staffLevelOf(u.admin_group) : null,
     master: u.master === 1,
-    grandMaster: u.master === 1 && u.grand_master === 1,
+    grandMaster: u.grand_master === 1,
     subUser: u.main_user_id !== null,
     visitor: u.demo === 1,
   };
