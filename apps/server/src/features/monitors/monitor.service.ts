@@ -19,7 +19,8 @@ import {
   type Rule,
 } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
-import type { AccessService, Actor } from '../../http/access/index.js';
+import { enforce, whoAmI, type AccessService, type Actor } from '../../http/access/index.js';
+import { maySaveDemoMonitor } from './monitors.policy.js';
 import { AlertLogRepository } from './alertLog.repository.js';
 import { alertLogRowsOf } from './alertLogRows.js';
 import type { MonitorRepository, MonitorRow, RuleStateRow, Trx } from './monitor.repository.js';
@@ -302,8 +303,7 @@ export class MonitorService {
     if (item.itemID !== undefined && !existing) throw noSuchMonitor();
     this.access.assertMayChange(actor, 'editMonitor');
     // demoType marks an admin's demo monitors (spec doc 3 §6); nobody else sets it.
-    if (item.demoType != null && !actor.isAdmin)
-      throw ApiError.invalid('Only administrators save demo monitors.', 'item.demoType');
+    if (item.demoType != null) enforce(maySaveDemoMonitor(whoAmI(actor)));
     await this.assertRuleReferences(actor, accountId, item);
 
     const now = this.nowS();

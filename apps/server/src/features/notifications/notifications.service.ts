@@ -23,10 +23,10 @@ import {
   type ProbeData,
   type StorageAlerts,
 } from '@emberwatch/shared';
-import { ApiError } from '../../http/ApiError.js';
 import type { PreferencesService } from '../preferences/index.js';
 import { presentPlans, presentService, type UserRow } from '../users/index.js';
-import { changeRightsOf, type AccessService, type Actor } from '../../http/access/index.js';
+import { changeRightsOf, enforce, whoAmI, type AccessService, type Actor } from '../../http/access/index.js';
+import { mayMarkNewsSeen } from './notifications.policy.js';
 import type { NotificationRepository } from './notifications.repository.js';
 import { NEWS_EMAIL } from './newsSeed.js';
 import type { StorageAlertMemory } from './storageAlertMemory.js';
@@ -235,8 +235,7 @@ export class NotificationService {
    * admins' news is not marked seen, masters have none). A date in the future is held at now.
    */
   async newsSeen(actor: Actor, date: number): Promise<void> {
-    if (actor.isAdmin) throw ApiError.forbidden('News is not marked seen for admins.');
-    if (actor.user.master === 1) throw ApiError.forbidden('Master users have no news.');
+    enforce(mayMarkNewsSeen(whoAmI(actor)));
     await this.repo.markNewsSeen(actor.user.id, Math.min(date, this.nowS()));
   }
 }

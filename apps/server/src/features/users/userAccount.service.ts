@@ -1,7 +1,7 @@
 import type { UiPreferences, UiPrefsRequest, UserInfo, UserNews } from '@emberwatch/shared';
-import { ApiError } from '../../http/ApiError.js';
 import { presentBsListEntry } from '../base-stations/index.js';
-import type { AccessService, Actor } from '../../http/access/index.js';
+import { enforce, whoAmI, type AccessService, type Actor } from '../../http/access/index.js';
+import { maySaveAnothersPreferences } from './users.policy.js';
 import { presentUserInfo } from './user.presenter.js';
 import type { UserRepository } from './user.repository.js';
 
@@ -55,7 +55,7 @@ export class UserAccountService {
   async saveUiPrefs(actor: Actor, body: UiPrefsRequest): Promise<UiPreferences> {
     let target = actor.user;
     if (body.UID !== undefined && body.UID !== actor.user.id) {
-      if (!actor.isAdmin) throw ApiError.forbidden('You may only change your own preferences.');
+      enforce(maySaveAnothersPreferences(whoAmI(actor)));
       target = await this.access.targetAccount(actor, body.UID);
     }
     return this.preferences.update(target.id, body.prefs);
