@@ -4,6 +4,10 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import boundaries from './eslint-rules/featureBoundaries.js';
+import noStandIns from './eslint-rules/noStandIns.js';
+
+// The repository's own rules (eslint-rules/), one plugin for every block that uses them.
+const emberwatch = { rules: { ...boundaries.rules, ...noStandIns.rules } };
 
 export default tseslint.config(
   {
@@ -35,8 +39,15 @@ export default tseslint.config(
   {
     // Features reach each other through their index and never import the shell (eslint-rules/).
     files: ['apps/*/src/features/**/*.{ts,tsx}'],
-    plugins: { emberwatch: boundaries },
+    plugins: { emberwatch },
     rules: { 'emberwatch/feature-boundaries': 'error' },
+  },
+  {
+    // The server and the web app never import the local stand-ins: the server reaches them through its
+    // provider settings; the scripts and the tests start them (eslint-rules/, decision 0086).
+    files: ['apps/server/src/**/*.{ts,tsx}', 'apps/web/src/**/*.{ts,tsx}'],
+    plugins: { emberwatch },
+    rules: { 'emberwatch/no-stand-ins': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

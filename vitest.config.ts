@@ -8,6 +8,7 @@ export default defineConfig({
       'apps/server',
       'apps/simulator',
       'apps/web',
+      'stand-ins',
       // Repository checks: the promised Node version against every installed dependency; lint rules.
       {
         test: {

@@ -1,5 +1,6 @@
-// Starts the built server on a fresh data folder with the demo seeded, then backfills two days of
-// readings every 20 minutes so the demo's latest readings are some minutes old when the tests start.
+// Starts the local stand-ins for the providers (the fake Stripe, SMTP, SMS/voice; decision 0086) and the
+// built server, configured for them, on a fresh data folder with the demo seeded, then backfills two days
+// of readings every 20 minutes so the demo's latest readings are some minutes old when the tests start.
 import { spawn } from 'node:child_process';
 import { existsSync, openSync, readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
@@ -15,6 +16,7 @@ import {
   webDist,
 } from './support/app.js';
 import { builtServerEnv } from '../scripts/lib/builtServerEnv.mjs';
+import { standInsMain, startStandIns } from '../scripts/lib/standIns.mjs';
 
 const preferredPort = Number(process.env.E2E_PORT ?? 8181);
 const intervalS = 1200;
@@ -58,7 +60,7 @@ async function waitForHealth(url: string, isAlive: () => boolean, timeoutMs: num
 }
 
 export default async function globalSetup(): Promise<void> {
-  const missing = [serverMain, simulatorMain, path.join(webDist, 'index.html')].filter(
+  const missing = [serverMain, simulatorMain, standInsMain, path.join(webDist, 'index.html')].filter(
     (file) => !existsSync(file),
   );
   if (missing.length > 0) {
@@ -74,8 +76,15 @@ export default async function globalSetup(): Promise<void> {
   const logFile = path.join(dataDir, 'server.log');
   const log = openSync(logFile, 'a');
 
+  // The specs play the fake Stripe's 3-D Secure page and read the fake SMS provider, whatever providers
+  // the shell configures: every provider is a stand-in here.
+  const standIns = await startStandIns(process.execPath, [standInsMain], {
+    names: ['stripe', 'smtp', 'sms'],
+    webhookUrl: `${baseURL}/stripe/webhook`,
+  });
+  process.env.E2E_STAND_INS_PID = String(standIns.child!.pid);
   // The browser tests run on the embedded SQLite store.
-  const env = builtServerEnv({ port, dataDir, webDist });
+  const env = { ...builtServerEnv({ port, dataDir, webDist }), ...standIns.env };
 
   const server = spawn(process.execPath, [serverMain], { cwd: repoRoot, env, stdio: ['ignore', log, log] });
   let alive = true;
@@ -83,6 +92,7 @@ export default async function globalSetup(): Promise<void> {
   // Do not leave a server behind if the runner exits without reaching the teardown.
   process.once('exit', () => {
     if (alive) server.kill('SIGKILL');
+    standIns.child!.kill('SIGKILL');
   });
 
   process.env.E2E_BASE_URL = baseURL;

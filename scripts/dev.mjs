@@ -6,12 +6,15 @@
 //   npm run dev -- --no-simulator    without the simulator (or SIMULATOR=0)
 //   npm run dev -- --silence F1000002@10m+60m   any other argument goes to the simulator, as with npm start
 //
-// Same defaults as npm start: DATA_DIR=./data, PORT=8080; the same backfill rule (scripts/lib/simulatorState.mjs).
+// Same defaults as npm start: DATA_DIR=./data, PORT=8080; the same backfill rule (scripts/lib/simulatorState.mjs);
+// the same local stand-ins for the providers not configured (from source, scripts/lib/standIns.mjs), which
+// keep running, with what they received, while tsx restarts the server.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { demoStationsReady, localRunSettings, simulatorRefusal } from './lib/localRun.mjs';
 import { bin, displayPath, bold, exited, red, start, stop, waitForHealth, yellow } from './lib/proc.mjs';
 import { backfillPlan, keepLastRunFresh } from './lib/simulatorState.mjs';
+import { standInsLine, standInsNeeded, startStandIns } from './lib/standIns.mjs';
 
 const { noSimulator, port, dataDir, simulatorArgs } = localRunSettings();
 // A mistyped simulator option stops here, before anything starts, with the simulator's reason.
@@ -26,9 +29,31 @@ if (refusal) {
 // Private to this user, as the server makes it (decision 0075); created so, the server has nothing to warn about.
 mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 
+// The providers not configured get their local stand-in; the server gets its settings (decision 0086).
+let standIns;
+try {
+  standIns = await startStandIns(bin('tsx'), ['stand-ins/src/main.ts'], {
+    names: standInsNeeded(),
+    webhookUrl: `http://127.0.0.1:${port}/stripe/webhook`,
+  });
+} catch (error) {
+  console.error(red(`[dev] the local stand-ins did not start: ${error.message}`));
+  process.exit(1);
+}
+const standInsNote = standInsLine(standIns.urls);
+if (standInsNote) console.log(bold(`[dev] ${standInsNote}`));
+if (standIns.child)
+  void exited(standIns.child).then(({ code, signal }) => {
+    if (!stopping)
+      console.error(
+        red(`[dev] the local stand-ins stopped (${signal ?? `exit code ${code}`}); the rest keeps running.`),
+      );
+  });
+
 // EMBERWATCH_API_URL: the Vite dev server proxies the API to this server (apps/web/vite.config.ts).
 const env = {
   ...process.env,
+  ...standIns.env,
   PORT: port,
   DATA_DIR: dataDir,
   LOG_LEVEL: process.env.LOG_LEVEL || 'info',
@@ -43,6 +68,7 @@ async function shutdown(code) {
   stopping = true;
   stopClock();
   await Promise.all(children.map((child) => stop(child, 'SIGTERM', 5_000)));
+  if (standIns.child) await stop(standIns.child, 'SIGTERM', 5_000);
   process.exit(code);
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void shutdown(0));

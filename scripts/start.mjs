@@ -13,6 +13,8 @@
 //
 // The server reads its own environment (PORT, HOST, DATA_DIR, DATABASE_URL, DEMO_SEED, JWT_SECRET,
 // LOG_LEVEL, WEB_DIST); this script only supplies the defaults DATA_DIR=./data, PORT=8080 and LOG_LEVEL=warn.
+// For each outside provider the environment does not configure (Stripe, SMTP, SMS/voice) it first starts
+// the local stand-in (stand-ins/dist/main.js) and gives the server its settings (decision 0086).
 // The simulator sends a reading every minute live (after a 20-minute history backfill).
 // Backfill: see scripts/lib/simulatorState.mjs (60 days at the first start, then the gap since the last run).
 // Ctrl-C (or SIGTERM) stops the simulator, then the server, and waits for both.
@@ -21,6 +23,7 @@ import path from 'node:path';
 import { demoStationsReady, localRunSettings, simulatorRefusal } from './lib/localRun.mjs';
 import { displayPath, bold, exited, red, repoRoot, start, stop, waitForHealth, yellow } from './lib/proc.mjs';
 import { backfillPlan, keepLastRunFresh } from './lib/simulatorState.mjs';
+import { standInsLine, standInsMain, standInsNeeded, startStandIns } from './lib/standIns.mjs';
 import { welcomeText } from './lib/welcome.mjs';
 
 const { noSimulator, port, dataDir, simulatorArgs } = localRunSettings();
@@ -31,7 +34,12 @@ const publicUrl = `http://localhost:${port}`;
 
 const serverMain = path.join(repoRoot, 'apps/server/dist/main.js');
 const simulatorMain = path.join(repoRoot, 'apps/simulator/dist/main.js');
-for (const file of [serverMain, ...(noSimulator ? [] : [simulatorMain])]) {
+const standInNames = standInsNeeded();
+for (const file of [
+  serverMain,
+  ...(noSimulator ? [] : [simulatorMain]),
+  ...(standInNames.length > 0 ? [standInsMain] : []),
+]) {
   if (!existsSync(file)) {
     console.error(
       red(`${path.relative(repoRoot, file)} is missing: run \`npm run build\` first (npm start does).`),
@@ -59,6 +67,7 @@ mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 let stopping = false;
 let server = null;
 let simulator = null;
+let standIns = null;
 let stopSimulatorClock = () => {};
 
 async function shutdown(code) {
@@ -67,6 +76,8 @@ async function shutdown(code) {
   stopSimulatorClock();
   if (simulator) await stop(simulator, 'SIGTERM', 5_000);
   if (server) await stop(server, 'SIGTERM', 10_000);
+  // Last: the server sends what it has in hand to them while it stops.
+  if (standIns?.child) await stop(standIns.child, 'SIGTERM', 5_000);
   process.exit(code);
 }
 
@@ -76,6 +87,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
       // A second Ctrl-C: do not wait any longer.
       simulator?.kill('SIGKILL');
       server?.kill('SIGKILL');
+      standIns?.child?.kill('SIGKILL');
       process.exit(130);
     }
     console.log(yellow(`\n${signal}: stopping Emberwatch…`));
@@ -83,10 +95,36 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   });
 }
 
+// ── stand-ins ───────────────────────────────────────────────────────────────────────────────────
+// The fake Stripe posts its events to the server's webhook, as a Stripe endpoint would.
+if (standInNames.length > 0) {
+  try {
+    standIns = await startStandIns(process.execPath, [standInsMain], {
+      names: standInNames,
+      webhookUrl: `${localUrl}/stripe/webhook`,
+    });
+  } catch (error) {
+    console.error(red(`The local stand-ins did not start: ${error.message}`));
+    await shutdown(1);
+  }
+  if (standIns?.child) {
+    void exited(standIns.child).then(({ code, signal }) => {
+      if (stopping) return;
+      console.error(
+        red(
+          `The local stand-ins stopped (${signal ?? `exit code ${code}`}): e-mail, SMS and card payments fail ` +
+            'until Emberwatch is started again.',
+        ),
+      );
+    });
+  }
+}
+
 // ── server ──────────────────────────────────────────────────────────────────────────────────────
 // A demo console shows the URL, the logins and problems, not every request (LOG_LEVEL=info for those).
 const serverEnv = {
   ...process.env,
+  ...standIns?.env,
   PORT: port,
   DATA_DIR: dataDir,
   LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
@@ -142,4 +180,12 @@ if (!noSimulator && !stopping) {
 // The server seeds (and lists) the demo unless DEMO_SEED=0, or in production unless DEMO_SEED=1.
 const demoLogins =
   process.env.DEMO_SEED === '1' || (process.env.DEMO_SEED !== '0' && process.env.NODE_ENV !== 'production');
-console.log(welcomeText({ url: publicUrl, simulatorNote, simulatorRunning: simulator !== null, demoLogins }));
+console.log(
+  welcomeText({
+    url: publicUrl,
+    simulatorNote,
+    simulatorRunning: simulator !== null,
+    demoLogins,
+    standIns: standInsLine(standIns?.urls ?? {}),
+  }),
+);

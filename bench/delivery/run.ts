@@ -30,10 +30,7 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { SMTPServer } from 'smtp-server';
 import { defaultRuleSettings } from '@emberwatch/shared';
-import {
-  startFakeSmsProvider,
-  type FakeSmsProvider,
-} from '../../apps/server/src/features/delivery/channels/fakeSmsProvider.js';
+import { startFakeSmsProvider, type FakeSmsProvider } from '@emberwatch/stand-ins';
 import {
   latencySummary,
   prepareStore,

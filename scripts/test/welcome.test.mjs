@@ -21,4 +21,18 @@ describe('the npm start welcome', () => {
       welcomeText({ url: 'x', simulatorNote: 'y', simulatorRunning: false, demoLogins: false }),
     ).not.toMatch(/demo logins|--live-interval/);
   });
+
+  it('says which providers are the local stand-ins, and how to use the real ones', () => {
+    const withStandIns = welcomeText({
+      url: 'x',
+      simulatorNote: 'y',
+      simulatorRunning: false,
+      demoLogins: false,
+      standIns: 'local stand-ins (nothing leaves this machine): SMTP smtp://127.0.0.1:2525',
+    });
+    expect(withStandIns).toContain('SMTP smtp://127.0.0.1:2525');
+    expect(withStandIns).toContain('README "Configuration"');
+    expect(withStandIns).toContain('stops the server, the stand-ins and the simulator');
+    expect(text).not.toContain('stand-ins');
+  });
 });

@@ -56,17 +56,29 @@ const envSchema = z.object({
   INGEST_COMMITS: z.coerce.number().int().min(1).max(8).default(4),
 });
 
-/** Alert delivery (issue 12, decision 0045): providers, and the local stand-ins without them. */
+/**
+ * Alert delivery (issue 12, decision 0045): the providers. `npm start`, `npm run dev` and the tests
+ * point these at the local stand-ins (the stand-ins workspace, decision 0086) when none is configured.
+ */
 const deliveryEnvSchema = z.object({
   /** The web app's address as recipients reach it: links in messages, provider callbacks. */
   PUBLIC_URL: z.url().optional(),
-  /** smtp://user:pass@host:587 (smtps:// for TLS); unset: the local mail stand-in. */
+  /** smtp://user:pass@host:587 (smtps:// for TLS); unset: no e-mail is sent. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Emberwatch <alerts@emberwatch.local>'),
-  /** Twilio's account and token (SMS and voice); unset: the local fake provider. */
+  /** Twilio's account and token (SMS and voice); unset: no SMS and no call is made. */
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_API_URL: z.url().default('https://api.twilio.com'),
+  /**
+   * Which of the providers above are the local stand-ins (`smtp`, `sms`, comma-separated; the scripts
+   * that start them set it): the admin's Outbox then says nothing leaves the machine, and may play a
+   * phone's reply through the SMS stand-in's play calls at TWILIO_API_URL (decision 0086).
+   */
+  STAND_INS: z
+    .string()
+    .regex(/^((smtp|sms)(,(smtp|sms))*)?$/, 'a comma-separated list of smtp and sms')
+    .default(''),
   /** Spec doc 3 §9: the caller number for us, ca and mx, and the (Finnish) one for everyone else. */
   CALLER_NUMBER_NA: z.string().default('+12025550143'),
   CALLER_NUMBER_INTL: z.string().default('+358401234567'),
@@ -115,14 +127,22 @@ const deliveryEnvSchema = z.object({
   SMTP_MESSAGES_PER_S: z.coerce.number().min(0).max(1000).default(20),
 });
 
-/** Payments (issue 14 item 4, decision 0056): Stripe's keys; without them the local fake runs. */
+/**
+ * Payments (issue 14 item 4, decision 0056): Stripe's keys; without them no card is taken. `npm start`,
+ * `npm run dev` and the tests give the local fake's (decision 0086).
+ */
 const paymentsEnvSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   /** The signing secret of the webhook endpoint (whsec_…) that posts to /stripe/webhook. */
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
-  /** Another Stripe-compatible API address (stripe-mock, a proxy); default Stripe's. */
+  /** Another Stripe-compatible API address (stripe-mock, a proxy, the local stand-in); default Stripe's. */
   STRIPE_API_BASE: z.url().optional(),
+  /**
+   * Where the web app loads Stripe.js from when not from Stripe (the local stand-in's, decision 0086);
+   * that script reaches its own origin only, so the Content-Security-Policy allows that origin instead.
+   */
+  STRIPE_JS_URL: z.url().optional(),
   /** The seller on invoices. */
   INVOICE_SELLER: z.string().default('Emberwatch Ltd, Teknologiantie 1, 90590 Oulu, Finland, VAT FI12345678'),
 });
@@ -134,6 +154,8 @@ export interface PaymentsConfig {
         publishableKey: string;
         webhookSecret: string | undefined;
         apiBase: string | undefined;
+        /** Stripe.js from elsewhere than js.stripe.com (the local stand-in's). */
+        jsUrl: string | undefined;
       }
     | undefined;
   invoiceSeller: string;
@@ -158,6 +180,7 @@ function loadPaymentsConfig(env: NodeJS.ProcessEnv): PaymentsConfig {
             publishableKey: e.STRIPE_PUBLISHABLE_KEY,
             webhookSecret: e.STRIPE_WEBHOOK_SECRET || undefined,
             apiBase: e.STRIPE_API_BASE,
+            jsUrl: e.STRIPE_JS_URL,
           }
         : undefined,
     invoiceSeller: e.INVOICE_SELLER,
@@ -169,6 +192,8 @@ export interface DeliveryConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   twilio: { accountSid: string; authToken: string; apiUrl: string } | undefined;
+  /** The providers that are the local stand-ins (STAND_INS). */
+  standIns: { smtp: boolean; sms: boolean };
   callerNumbers: { northAmerica: string; international: string };
   smsDailyCap: number;
   voiceDailyCap: number;
@@ -195,6 +220,13 @@ function loadDeliveryConfig(env: NodeJS.ProcessEnv, port: number): DeliveryConfi
   const e = parsed.data;
   if (Boolean(e.TWILIO_ACCOUNT_SID) !== Boolean(e.TWILIO_AUTH_TOKEN))
     throw new Error('invalid configuration: set both TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN, or neither');
+  const standIns = new Set(e.STAND_INS.split(',').filter(Boolean));
+  if (standIns.has('smtp') && !e.SMTP_URL)
+    throw new Error('invalid configuration: STAND_INS names smtp, but SMTP_URL does not say where it is');
+  if (standIns.has('sms') && !e.TWILIO_ACCOUNT_SID)
+    throw new Error(
+      'invalid configuration: STAND_INS names sms, but TWILIO_API_URL, TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN do not say where it is',
+    );
   return {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL || undefined,
@@ -203,6 +235,7 @@ function loadDeliveryConfig(env: NodeJS.ProcessEnv, port: number): DeliveryConfi
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN
         ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, apiUrl: e.TWILIO_API_URL }
         : undefined,
+    standIns: { smtp: standIns.has('smtp'), sms: standIns.has('sms') },
     callerNumbers: { northAmerica: e.CALLER_NUMBER_NA, international: e.CALLER_NUMBER_INTL },
     smsDailyCap: e.DELIVERY_SMS_DAILY_CAP,
     voiceDailyCap: e.DELIVERY_VOICE_DAILY_CAP,

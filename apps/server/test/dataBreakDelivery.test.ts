@@ -19,8 +19,8 @@ describe(`data breaks delivered on ${TEST_ENGINE}`, () => {
   let call: ReturnType<typeof api>;
   let probes: string[];
   let clock = Math.floor(Date.now() / 1000);
-  const sms = () => deliveryOf(t).standIns().sms!.messages();
-  const mails = () => deliveryOf(t).standIns().smtp!.mails();
+  const sms = () => t.standIns.sms.messages();
+  const mails = () => t.standIns.smtp.mails();
   const watch = async () => {
     await deliveryOf(t).watchDataBreaks();
     await deliveryOf(t).pump();

@@ -47,13 +47,12 @@ describe(`alert delivery on ${TEST_ENGINE}`, () => {
       .selectAll()
       .orderBy('id')
       .execute();
-  const standIns = () => deliveryOf(t).standIns();
   const settle = async () => {
     await evaluatorOf(t).idle();
     await deliveryOf(t).pump();
   };
   const inbound = (url: string, params: Record<string, string>, sign = true) => {
-    const token = standIns().sms!.authToken;
+    const token = t.standIns.sms.authToken;
     return t.app.inject({
       method: 'POST',
       url,
@@ -95,14 +94,14 @@ describe(`alert delivery on ${TEST_ENGINE}`, () => {
       ['sms', 'raise', 'sent'],
       ['email', 'raise', 'sent'],
     ]);
-    const sms = standIns().sms!.messages();
+    const sms = t.standIns.sms.messages();
     expect(sms).toHaveLength(1);
     expect(sms[0]).toMatchObject({ kind: 'sms', to: '+12025550101', from: '+358401234567' });
     expect(sms[0]!.body).toContain('65.0 °C, above the limit 60.0 °C');
     expect(sms[0]!.body).toContain('depth 2');
     expect(sms[0]!.body).toContain('Reply OK');
     expect(sms[0]!.body).toContain(`${PUBLIC_URL}/storages/${storageId}/probes/${p}`);
-    const mails = standIns().smtp!.mails();
+    const mails = t.standIns.smtp.mails();
     expect(mails).toHaveLength(1);
     expect(mails[0]!.to).toEqual(['hay@example.com']);
     const text = mailText(mails[0]!.raw);
@@ -142,7 +141,7 @@ describe(`alert delivery on ${TEST_ENGINE}`, () => {
       url: '/delivery/sms/inbound',
       headers: {
         'content-type': 'application/x-www-form-urlencoded',
-        'x-twilio-signature': twilioSignature(standIns().sms!.authToken, 'http://elsewhere/x', {
+        'x-twilio-signature': twilioSignature(t.standIns.sms.authToken, 'http://elsewhere/x', {
           MessageSid: 'SMx2',
         }),
       },
@@ -228,14 +227,14 @@ describe(`alert delivery on ${TEST_ENGINE}`, () => {
     await relogin();
     const prefs = await call.post('hay', '/client/uiPrefs', { prefs: { language: 'de' } });
     expect(prefs.statusCode, prefs.body).toBe(200);
-    const before = standIns().sms!.messages().length;
+    const before = t.standIns.sms.messages().length;
     const q = probes[1]!;
     await ingest(t, BS, [
       { sensor_id: q, meas_ts: t0 + 2400, temperatures: [500, 500, 500] },
       { sensor_id: q, meas_ts: t0 + 3000, temperatures: [660, 500, 500] },
     ]);
     await settle();
-    const sms = standIns().sms!.messages().slice(before);
+    const sms = t.standIns.sms.messages().slice(before);
     expect(sms).toHaveLength(1);
     expect(sms[0]!.body).toContain('Emberwatch-Alarm: Sonde');
     expect(sms[0]!.body).toMatch(/Antworten Sie OK [0-9A-Z]+ zum Bestätigen\./);
@@ -302,7 +301,7 @@ describe(`what the messages say, on ${TEST_ENGINE}`, () => {
       { sensor_id: p, meas_ts: t0 + 7200, temperatures: [300, 362, 300] },
     ]);
     await settle();
-    const [sms] = deliveryOf(t).standIns().sms!.messages();
+    const [sms] = t.standIns.sms.messages();
     expect(sms!.body).toContain('is 36.2 °C: it rose 6.2 °C within 6 h, more than 0.5 °C an hour.');
     expect(sms!.body).not.toContain('limit');
     expect(sms!.body).toMatch(/Reading time \d+\/\d+\/\d{4}, \d+:\d\d [AP]M GMT\+[23]\./);
@@ -316,11 +315,11 @@ describe(`what the messages say, on ${TEST_ENGINE}`, () => {
     const p = probes[0]!;
     await ingest(t, BS, [{ sensor_id: p, meas_ts: t0 + 3 * 3600, temperatures: [300, 295, 300] }]);
     await settle();
-    const sms = deliveryOf(t).standIns().sms!.messages();
+    const sms = t.standIns.sms.messages();
     expect(sms.at(-1)!.body).toMatch(
       /has ended: the temperature is back to 29\.5 °C\. Ended \d+\/\d+\/\d{4}, \d+:\d\d [AP]M GMT\+[23]\.$/,
     );
-    const mails = deliveryOf(t).standIns().smtp!.mails();
+    const mails = t.standIns.smtp.mails();
     expect(mailText(mails.at(-1)!.raw)).toContain('the temperature is back to 29.5 °C');
     const clear = receiver.calls.at(-1)!;
     expect(clear.verified).toBe(true);

@@ -71,10 +71,7 @@ describe(`acknowledging from a call or an e-mail on ${TEST_ENGINE}`, () => {
 
   it('calls above the voice limit; pressing 1 acknowledges, once', async () => {
     await heat(probes[0]!);
-    const calls = deliveryOf(t)
-      .standIns()
-      .sms!.messages()
-      .filter((m) => m.kind === 'voice');
+    const calls = t.standIns.sms.messages().filter((m) => m.kind === 'voice');
     expect(calls).toHaveLength(1);
     expect(calls[0]!.body).toContain('<Say language="en-GB">This is Emberwatch calling.');
     expect(calls[0]!.body).toContain('Press 1 to acknowledge');
@@ -99,7 +96,7 @@ describe(`acknowledging from a call or an e-mail on ${TEST_ENGINE}`, () => {
 
   it("the e-mail's link shows a page; only its button acknowledges; a changed link is refused", async () => {
     await heat(probes[1]!);
-    const mails = deliveryOf(t).standIns().smtp!.mails();
+    const mails = t.standIns.smtp.mails();
     const link = linkIn(mails.at(-1)!.raw);
     const page = await t.app.inject({ method: 'GET', url: link });
     expect(page.statusCode).toBe(200);
@@ -120,7 +117,7 @@ describe(`acknowledging from a call or an e-mail on ${TEST_ENGINE}`, () => {
   let third = '';
   it('a link with its expiry moved on is refused: nothing is acknowledged', async () => {
     await heat(probes[2]!);
-    third = linkIn(deliveryOf(t).standIns().smtp!.mails().at(-1)!.raw);
+    third = linkIn(t.standIns.smtp.mails().at(-1)!.raw);
     const longer = third.replace(/e=(\d+)/, (_m, e: string) => `e=${Number(e) + 30 * 86_400}`);
     for (const method of ['GET', 'POST'] as const) {
       const res = await t.app.inject({
@@ -166,9 +163,7 @@ describe(`acknowledgement links of separate installations on ${TEST_ENGINE}`, ()
       ]);
       await evaluatorOf(t).idle();
       await deliveryOf(t).pump();
-      const link = /\/delivery\/ack\?[^\s"]+/.exec(
-        mailText(deliveryOf(t).standIns().smtp!.mails().at(-1)!.raw),
-      )![0];
+      const link = /\/delivery\/ack\?[^\s"]+/.exec(mailText(t.standIns.smtp.mails().at(-1)!.raw))![0];
       const q = new URL(link, PUBLIC_URL).searchParams;
       // The same alert and person in each installation: only the key can tell them apart.
       return { what: `${q.get('a')}:${q.get('u')}:${q.get('e')}`, s: q.get('s'), link };

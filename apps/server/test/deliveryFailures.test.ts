@@ -53,8 +53,8 @@ describe(`messages that fail for good on ${TEST_ENGINE}`, () => {
     if (kind) q = q.where('kind', '=', kind as 'notice');
     return q.execute();
   };
-  const smtp = () => deliveryOf(t).standIns().smtp!;
-  const fake = () => deliveryOf(t).standIns().sms!;
+  const smtp = () => t.standIns.smtp;
+  const fake = () => t.standIns.sms;
   const textsToOwner = () =>
     fake()
       .messages()

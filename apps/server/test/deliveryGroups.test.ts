@@ -25,8 +25,8 @@ describe(`grouped alert delivery on ${TEST_ENGINE}`, () => {
   const nameOf = (p: string) => names.get(p) ?? p;
   let clock = Math.floor(Date.now() / 1000);
   const t0 = clock - 3600;
-  const sms = () => deliveryOf(t).standIns().sms!.messages();
-  const mails = () => deliveryOf(t).standIns().smtp!.mails();
+  const sms = () => t.standIns.sms.messages();
+  const mails = () => t.standIns.smtp.mails();
   const settle = async () => {
     await evaluatorOf(t).idle();
     await deliveryOf(t).pump();

@@ -22,7 +22,7 @@ describe(`the delivery outbox on ${TEST_ENGINE}`, () => {
   const db = () => t.store.db.withTables<DeliveryTables>();
   const rows = (channel: string) =>
     db().selectFrom('delivery_messages').selectAll().where('channel', '=', channel).orderBy('id').execute();
-  const fake = () => deliveryOf(t).standIns().sms!;
+  const fake = () => t.standIns.sms;
   const settle = async () => {
     await evaluatorOf(t).idle();
     await deliveryOf(t).pump();

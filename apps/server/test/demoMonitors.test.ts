@@ -118,10 +118,7 @@ describe(`demo monitors on ${TEST_ENGINE}`, () => {
     const delivery = deliveryOf(t);
     await delivery.pump();
     const owner = (await t.findUser('hay@demo.emberwatch'))!;
-    const calls = delivery
-      .standIns()
-      .sms!.messages()
-      .filter((m) => m.kind === 'voice');
+    const calls = t.standIns.sms.messages().filter((m) => m.kind === 'voice');
     expect(calls).toEqual([expect.objectContaining({ to: owner.phone })]);
     expect(calls[0]!.body).toContain('<Gather');
     expect(calls[0]!.body).toContain('This is Emberwatch calling.');

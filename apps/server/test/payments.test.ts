@@ -7,7 +7,7 @@ import {
   type ConfirmPaymentResponse,
   type UpgradeInfo,
 } from '@emberwatch/shared';
-import type { FakeStripe } from '../src/features/payments/index.js';
+import type { FakeStripe } from '@emberwatch/stand-ins';
 import { deliveryDb } from '../src/features/delivery/delivery.tables.js';
 import { paymentsDb } from '../src/features/payments/payments.tables.js';
 import { api } from './support/probeHelpers.js';
@@ -107,9 +107,7 @@ describe(`payments on ${TEST_ENGINE}`, () => {
     for (const u of USERS) tokens[u] = await t.login(`${u}@demo.emberwatch`);
     for (const u of USERS) ids[u] = (await t.findUser(`${u}@demo.emberwatch`))!.id;
     call = api(t, tokens);
-    fake = (
-      t.features.find((f) => f.name === 'payments') as { exports: { fakeStripe: () => FakeStripe } }
-    ).exports.fakeStripe();
+    fake = t.standIns.stripe;
     // The demo hay farm has the Insight service outside Australia (support only) and a year left:
     // here it is a card-paying Premium farm whose plan runs out in 20 days.
     await setAccount(ids.hay!, { plan_due_ts: now + 20 * DAY, service_json: null });

@@ -10,6 +10,7 @@ export * from './domain/batteryLevel.js';
 export * from './domain/readingAge.js';
 export * from './domain/baseStationTypeLabel.js';
 export * from './domain/temperature.js';
+export * from './domain/fillPlaceholders.js';
 export * from './domain/roles.js';
 export * from './domain/roleContextOf.js';
 export * from './domain/probeList.js';

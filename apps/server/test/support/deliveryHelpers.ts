@@ -5,9 +5,7 @@ import {
   type GetStoragesResponse,
   type SaveMonitorResponse,
 } from '@emberwatch/shared';
-import type { FakeSmsProvider } from '../../src/features/delivery/channels/fakeSmsProvider.js';
 import { twilioSignature } from '../../src/features/delivery/channels/twilioSignature.js';
-import type { LocalSmtpServer } from '../../src/features/delivery/channels/localSmtpServer.js';
 import type { ChannelAcks } from '../../src/features/delivery/channelAcks.js';
 import type { MonitorEvaluator } from '../../src/features/monitors/index.js';
 import type { api } from './probeHelpers.js';
@@ -15,7 +13,6 @@ import type { TestApp } from './testApp.js';
 
 export interface DeliveryExports {
   pump: () => Promise<void>;
-  standIns: () => { smtp: LocalSmtpServer | undefined; sms: FakeSmsProvider | undefined };
   acks: ChannelAcks;
   watchDataBreaks: () => Promise<boolean>;
 }
@@ -84,11 +81,7 @@ export function signedCallback(t: TestApp, publicUrl: string, url: string, param
     url,
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
-      'x-twilio-signature': twilioSignature(
-        deliveryOf(t).standIns().sms!.authToken,
-        `${publicUrl}${url}`,
-        params,
-      ),
+      'x-twilio-signature': twilioSignature(t.standIns.sms.authToken, `${publicUrl}${url}`, params),
     },
     payload: new URLSearchParams(params).toString(),
   });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import { startStandIns, type StandIns } from '@emberwatch/stand-ins';
 import { loadConfig } from '../../src/config.js';
 import { createServer } from '../../src/createServer.js';
 import { migrateToLatest, openStore, type Store } from '../../src/db/createDatabase.js';
@@ -36,6 +37,12 @@ export interface TestApp {
   secretOf(bsId: string): string;
   /** A demo fan controller's secret (seeded with `demoFans`). */
   controllerSecretOf(fcId: string): string;
+  /**
+   * The local stand-ins this app's providers point at (decision 0086): what the SMTP server and the
+   * SMS provider received, the fake Stripe's 3-D Secure challenge and its keys (none with
+   * `standIns: false`).
+   */
+  standIns: Required<Pick<StandIns, 'stripe' | 'smtp' | 'sms'>>;
   close(): Promise<void>;
 }
 
@@ -48,13 +55,17 @@ export interface TestAppOptions {
   demoMonitors?: boolean;
   /** Seed the demo's fans too: controllers, the outdoor probe and the aeration monitors (off by default). */
   demoFans?: boolean;
+  /** Start the local stand-ins and configure the providers for them (on by default; off: no provider). */
+  standIns?: boolean;
 }
 
 /**
  * A real server on a real store: SQLite in a temp folder by default, PostgreSQL (its own schema per
- * call) when TEST_STORE=postgres. Seeded with the demo accounts.
+ * call) when TEST_STORE=postgres. Seeded with the demo accounts. Its providers are the local stand-ins,
+ * started here and configured as `npm start` configures them (`opts.env` may point elsewhere).
  */
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const standIns = await startStandIns(opts.standIns === false ? [] : undefined);
   const dataDir = mkdtempSync(join(tmpdir(), 'emberwatch-test-'));
   let schema: string | undefined;
   if (TEST_ENGINE === 'postgres') {
@@ -72,6 +83,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     // The tests' clocks stand still: alerts raised in one pass are grouped, and a test that looks at the
     // gathering window (deliveryGroups.test.ts) sets it.
     DELIVERY_GROUP_WAIT_S: '0',
+    ...standIns.env,
     ...opts.env,
   });
   const store = openStore({
@@ -101,6 +113,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     jobs,
     ingest: ingestFeature.exports.ingest,
     features,
+    standIns: { stripe: standIns.stripe!, smtp: standIns.smtp!, sms: standIns.sms! },
     findUser: (username) => new UserRepository(store.db).findByUsername(username),
     store,
     stations: file.stations,
@@ -125,6 +138,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     },
     async close(): Promise<void> {
       await app.close();
+      await standIns.close();
       await store.close();
       if (schema) {
         const client = new pg.Client({ connectionString: TEST_DATABASE_URL });

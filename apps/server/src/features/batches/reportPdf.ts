@@ -1,6 +1,6 @@
-import PDFDocument from 'pdfkit';
-import { PDF_FONT, PDF_FONT_BOLD } from '../../pdf/pdfFonts.js';
+import { PDF_MARGIN, startPdf } from '../../pdf/startPdf.js';
 import {
+  fillPlaceholders as fill,
   formatDateIn,
   formatDateTimeIn,
   formatTemperature,
@@ -11,7 +11,7 @@ import {
   type SanitisationPeriodResult,
   type SanitisationReportResult,
 } from '@emberwatch/shared';
-import { fill, REPORT_WORDS, REQUIREMENT_SOURCES, STANDARD_NAMES } from './reportTexts.js';
+import { REPORT_WORDS, REQUIREMENT_SOURCES, STANDARD_NAMES } from './reportTexts.js';
 
 export interface ReportPdfInput {
   report: SanitisationReportResult;
@@ -27,7 +27,6 @@ export interface ReportPdfInput {
   content: ReportContent;
 }
 
-const MARGIN = 50;
 const VERDICT_COLORS = { proven: '#1b5e20', notProven: '#b71c1c', noData: '#555555' } as const;
 
 /**
@@ -48,45 +47,20 @@ export function writeReportPdf(input: ReportPdfInput): Promise<Buffer> {
   };
   const verdictWord = { proven: w.proven, notProven: w.notProven, noData: w.noData }[report.verdict];
 
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    font: PDF_FONT,
-    info: {
-      Title: `${w.title} — ${report.batch_name}`,
-      Author: 'Emberwatch',
-      Subject: `${STANDARD_NAMES[report.standard]}: ${verdictWord}`,
-    },
+  const { doc, done, width, field, ensure } = startPdf({
+    Title: `${w.title} — ${report.batch_name}`,
+    Subject: `${STANDARD_NAMES[report.standard]}: ${verdictWord}`,
   });
-  doc.registerFont('body', PDF_FONT);
-  doc.registerFont('bold', PDF_FONT_BOLD);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  const width = doc.page.width - 2 * MARGIN;
-  const bottom = () => doc.page.height - MARGIN;
-  const ensure = (h: number) => {
-    if (doc.y + h > bottom()) doc.addPage();
-  };
   const heading = (text: string) => {
     ensure(40);
-    doc.moveDown(0.8).font('bold').fontSize(13).fillColor('black').text(text, MARGIN, doc.y, { width });
+    doc.moveDown(0.8).font('bold').fontSize(13).fillColor('black').text(text, PDF_MARGIN, doc.y, { width });
     doc.moveDown(0.3).font('body').fontSize(10);
-  };
-  const field = (label: string, value: string) => {
-    ensure(16);
-    doc.font('bold').fontSize(10).text(`${label}: `, MARGIN, doc.y, { continued: true, width });
-    doc.font('body').text(value);
   };
   /** A table row: cells at fractions of the width. */
   const row = (cells: string[], fractions: number[], bold = false) => {
     ensure(16);
     const y = doc.y;
-    let x = MARGIN;
+    let x = PDF_MARGIN;
     let maxY = y;
     doc.font(bold ? 'bold' : 'body').fontSize(9);
     cells.forEach((c, i) => {
@@ -95,7 +69,7 @@ export function writeReportPdf(input: ReportPdfInput): Promise<Buffer> {
       maxY = Math.max(maxY, doc.y);
       x += cw;
     });
-    doc.x = MARGIN;
+    doc.x = PDF_MARGIN;
     doc.y = maxY + 2;
   };
   const periodText = (p: SanitisationPeriodResult | null) =>
@@ -104,7 +78,7 @@ export function writeReportPdf(input: ReportPdfInput): Promise<Buffer> {
       : `${at(p.from)} – ${at(p.to)}; ${w.counted}: ${duration(p.seconds)}; ${w.turningsIn}: ${p.turnings}; ${w.lowest}: ${temp(p.minTemp)}`;
 
   // Header
-  doc.font('bold').fontSize(20).fillColor('black').text(w.title, MARGIN, MARGIN, { width });
+  doc.font('bold').fontSize(20).fillColor('black').text(w.title, PDF_MARGIN, PDF_MARGIN, { width });
   doc.moveDown(0.5).font('body').fontSize(10);
   field(w.batch, `${report.batch_name} (#${report.batch_id})`);
   field(w.station, input.stationName ? `${input.stationName} (${report.BS_ID})` : report.BS_ID);
@@ -197,7 +171,7 @@ export function writeReportPdf(input: ReportPdfInput): Promise<Buffer> {
   }
 
   ensure(60);
-  doc.moveDown(1).font('body').fontSize(8).fillColor('#555555').text(w.rules, MARGIN, doc.y, { width });
+  doc.moveDown(1).font('body').fontSize(8).fillColor('#555555').text(w.rules, PDF_MARGIN, doc.y, { width });
   doc.fillColor('black');
 
   if (content.signature) {

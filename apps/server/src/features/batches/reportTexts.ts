@@ -9,7 +9,7 @@ import type {
 /**
  * The words of the sanitisation report's PDF in the eight languages (like the alert texts of the
  * delivery feature): the PDF is made on the server, in the reader's language and unit. `{name}`
- * placeholders are filled by `fill`. Standard names and legal sources stay as published.
+ * placeholders are filled by `fillPlaceholders`. Standard names and legal sources stay as published.
  */
 export interface ReportWords {
   title: string;
@@ -550,7 +550,3 @@ export const REPORT_WORDS: Record<Language, ReportWords> = {
     },
   },
 };
-
-export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m));
-}

@@ -1,4 +1,10 @@
-import { celsiusToFahrenheit, LANGUAGES, type DegreesUnit, type Language } from '@emberwatch/shared';
+import {
+  celsiusToFahrenheit,
+  fillPlaceholders,
+  LANGUAGES,
+  type DegreesUnit,
+  type Language,
+} from '@emberwatch/shared';
 
 /**
  * The words of alert messages in the eight languages (issue 12 item 3). Kept on the server: a message
@@ -378,9 +384,8 @@ export function acceptedLanguage(header: string | undefined): Language {
   return (ranked[0]?.lang as Language | undefined) ?? 'en';
 }
 
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m));
-}
+/** Placeholders filled, one rule for every text the server writes (see fillPlaceholders). */
+export const fill = fillPlaceholders;
 
 /** Tenths of °C as the recipient reads them: one decimal in their unit. */
 export function formatTemperature(tenthsC: number, unit: DegreesUnit, language: string): string {

@@ -19,9 +19,9 @@ export interface DeliveryRouteContext {
   /** The language of a recipient's pages (the ack link's), by user id. */
   languageOf: (userId: number) => Promise<string>;
   publicUrl: string;
-  /** The SMS/voice provider's auth token (the real one or the fake's): inbound callbacks are signed with it. */
+  /** The SMS/voice provider's auth token (the real one or the stand-in's): inbound callbacks are signed with it. */
   providerToken: () => string | undefined;
-  /** The operator's hands on the fake provider. */
+  /** The operator's hands on the SMS and voice stand-in (its play calls). */
   fakeTools: FakeProviderTools;
 }
 
@@ -191,12 +191,10 @@ export function deliveryRoutes(ctx: DeliveryRouteContext) {
         status_code: 0 as const,
         providerStatus: await ctx.fakeTools.pressKeys(actorOf(req), req.body),
       }));
-      route(api, deliveryEndpoints.fakeSmsMessages).handle((req) =>
-        Promise.resolve({
-          status_code: 0 as const,
-          results: ctx.fakeTools.messages(actorOf(req), req.query),
-        }),
-      );
+      route(api, deliveryEndpoints.fakeSmsMessages).handle(async (req) => ({
+        status_code: 0 as const,
+        results: await ctx.fakeTools.messages(actorOf(req), req.query),
+      }));
       done();
     });
   };

@@ -14,8 +14,7 @@ import { AckLinks } from './ackLinks.js';
 import { ChannelAcks, type AcknowledgeFor } from './channelAcks.js';
 import type { ChannelAdapter } from './channels/ChannelAdapter.js';
 import { EmailChannel } from './channels/emailChannel.js';
-import { startFakeSmsProvider, type FakeSmsProvider } from './channels/fakeSmsProvider.js';
-import { startLocalSmtpServer, type LocalSmtpServer } from './channels/localSmtpServer.js';
+import { StandInPlay } from './channels/standInPlay.js';
 import { TwilioChannel } from './channels/twilioChannel.js';
 import { DataBreakRepository } from './dataBreak.repository.js';
 import { DataBreakWatch, type EffectiveDelaysOf } from './dataBreakWatch.js';
@@ -45,8 +44,9 @@ export const DATA_BREAK_TICK_MS = 60_000;
  * Alert delivery (issue 12, decision 0045): an outbox written with the alert, a planner that words
  * each step for each recipient, workers that send through the channels (SMTP e-mail, Twilio-shaped
  * SMS and voice, and the channels other features register: Sentinel, web push), and the ways back in
- * (SMS "OK", a key in a call, the e-mail's link). Without provider settings the local stand-ins run
- * inside the server: a real SMTP server and a fake SMS provider, both on this machine.
+ * (SMS "OK", a key in a call, the e-mail's link). The providers are configured (SMTP_URL, TWILIO_*);
+ * `npm start`, `npm run dev` and the tests start local stand-ins outside the server and configure
+ * those (decision 0086). A channel without a provider sends nothing: its messages fail, saying so.
  */
 export function deliveryFeature(
   kernel: Kernel,
@@ -82,9 +82,9 @@ export function deliveryFeature(
   };
   const adapters: Partial<Record<AlertChannel, ChannelAdapter>> = {};
   for (const c of deps.channels) adapters[c.channel] = c;
-  let localSmtp: LocalSmtpServer | undefined;
-  let fake: FakeSmsProvider | undefined;
   let email: EmailChannel | undefined;
+  // The admin's play calls (a phone's reply, a key in a call) exist only at the SMS stand-in.
+  const play = config.twilio && config.standIns.sms ? new StandInPlay(config.twilio) : undefined;
   let log: (msg: string, extra?: object) => void = () => undefined;
 
   const planner = new DeliveryPlanner({
@@ -152,7 +152,7 @@ export function deliveryFeature(
     health,
     deps.access,
     kernel.nowS,
-    () => ({ email: config.smtpUrl ? 'smtp' : 'local', sms: config.twilio ? 'twilio' : 'fake' }),
+    () => ({ email: config.standIns.smtp ? 'local' : 'smtp', sms: config.standIns.sms ? 'fake' : 'twilio' }),
     {
       openGroupsOf: (ownerId, bsId) => groups.openDataBreakGroups(ownerId, bsId),
       acknowledge: (groupId, byUserId) => acks.ackGroup(groupId, byUserId, 'web'),
@@ -176,26 +176,27 @@ export function deliveryFeature(
       });
       // One process owns a SQLite store: claims left by a killed predecessor need not run out first.
       if (kernel.store.engine === 'sqlite') await repo.releaseClaims(kernel.nowS());
-      if (!config.smtpUrl) localSmtp = await startLocalSmtpServer();
-      email = new EmailChannel(config.smtpUrl ?? localSmtp!.url, config.mailFrom, config.concurrency.email);
-      adapters.email = email;
-      if (!config.twilio) fake = await startFakeSmsProvider();
-      const twilio = config.twilio ?? {
-        apiUrl: fake!.apiUrl,
-        accountSid: fake!.accountSid,
-        authToken: fake!.authToken,
-      };
-      adapters.sms = new TwilioChannel('sms', { ...twilio, publicUrl: config.publicUrl });
-      adapters.voice = new TwilioChannel('voice', { ...twilio, publicUrl: config.publicUrl });
+      if (config.smtpUrl) {
+        email = new EmailChannel(config.smtpUrl, config.mailFrom, config.concurrency.email);
+        adapters.email = email;
+      }
+      if (config.twilio) {
+        adapters.sms = new TwilioChannel('sms', { ...config.twilio, publicUrl: config.publicUrl });
+        adapters.voice = new TwilioChannel('voice', { ...config.twilio, publicUrl: config.publicUrl });
+      }
     },
     stop: async () => {
       await pump.idle();
       email?.close();
-      await localSmtp?.close();
-      await fake?.close();
     },
     routes: (app) => {
       log = (msg, extra) => app.log.warn(extra ?? {}, msg);
+      if (!config.smtpUrl)
+        app.log.warn('SMTP_URL is not set: alert e-mails are not sent (npm start runs a local stand-in)');
+      if (!config.twilio)
+        app.log.warn(
+          'TWILIO_ACCOUNT_SID is not set: no SMS is sent and no call made (npm start runs a local stand-in)',
+        );
       return deliveryRoutes({
         authenticate: deps.authenticate,
         service,
@@ -203,8 +204,8 @@ export function deliveryFeature(
         ackLinks: links,
         languageOf: async (userId) => (await repo.owner(userId))?.language ?? 'en',
         publicUrl: config.publicUrl,
-        providerToken: () => config.twilio?.authToken ?? fake?.authToken,
-        fakeTools: new FakeProviderTools(() => fake, repo, config.publicUrl),
+        providerToken: () => config.twilio?.authToken,
+        fakeTools: new FakeProviderTools(play, repo, config.publicUrl),
       })(app);
     },
     jobs: [
@@ -227,8 +228,6 @@ export function deliveryFeature(
         await pump.kick();
         await pump.idle();
       },
-      /** The local stand-ins, when running (tests and the admin page read what they received). */
-      standIns: () => ({ smtp: localSmtp, sms: fake }),
       acks,
       /** Looks for silent stations and probes once (tests; the job does it every minute otherwise). */
       watchDataBreaks: () => watch.runOnce(),

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { decideFan, offlineRuleOf, type ControllerType } from '@emberwatch/shared';
 import type { Store } from '../../db/createDatabase.js';
-import { fansDb, issueControllerSecret, type FansDb } from '../fans/index.js';
+import { fansDb, issueControllerSecret, newControllerRows, type FansDb } from '../fans/index.js';
 import {
   DEMO_FAN_CONTROLLERS,
   DEMO_OUTDOOR_PROBE,
@@ -11,22 +10,6 @@ import {
 import type { DemoStationsFile } from './seedDemo.js';
 
 export type DemoFanControllerEntry = NonNullable<DemoStationsFile['fan_controllers']>[number];
-
-/** A channel no decision has touched: no rule, fan off (the fans feature decides it within 15 s). */
-function untouchedState(nowS: number): string {
-  return JSON.stringify(
-    decideFan({
-      rule: null,
-      manual: { isManual: false, manualCommand: 0 },
-      readings: [],
-      outdoor: null,
-      material: 'other',
-      timeZone: null,
-      previous: null,
-      nowS,
-    }).state,
-  );
-}
 
 interface AccountPlan {
   userId: number;
@@ -91,8 +74,6 @@ async function createAccountFans(
 ): Promise<Map<string, string>> {
   const secrets = new Map<string, string>();
   const monitor = demoFanMonitor(account);
-  const state = untouchedState(nowS);
-  const offline = JSON.stringify(offlineRuleOf(null, { isManual: false, manualCommand: 0 }));
   await db.transaction().execute(async (trx) => {
     const outdoor = account === 'grain@demo.emberwatch' ? DEMO_OUTDOOR_PROBE : null;
     if (outdoor) {
@@ -150,52 +131,27 @@ async function createAccountFans(
     for (const { def, storageIds } of plan.controllers) {
       const { secret, hash } = issueControllerSecret();
       secrets.set(def.fcId, secret);
-      await trx
-        .insertInto('fan_controllers')
-        .values({
-          id: def.fcId,
-          owner_user_id: plan.userId,
-          type: def.type satisfies ControllerType,
-          channels: def.channels.length,
-          name: def.name,
-          secret_hash: hash,
-          offline: 0,
-          offline_logged: 0,
-          created_ts: nowS,
-        })
-        .execute();
-      await trx
-        .insertInto('fan_channels')
-        .values(
-          def.channels.map((ch, i) => {
-            const storageId = storageIds[i] ?? null;
-            return {
-              fc_id: def.fcId,
-              channel: i + 1,
-              name: ch.name ?? null,
-              verbose: 0,
-              in_use: storageId,
-              use_ts: storageId === null ? null : nowS,
-              outdoor_id: storageId === null ? null : (outdoor?.sensorId ?? null),
-              bs_id: storageId === null ? null : (outdoor?.bsId ?? null),
-              batch_ref: null,
-              monitor_ref: def.monitor === 'monitorRef' ? monitorId : null,
-              is_manual: 0,
-              manual_command: 0,
-              command: 0,
-              rev: 0,
-              rule_type: null,
-              state,
-              offline_rule: offline,
-              decided_ts: null,
-              counter_on: 0,
-              counter_off: 0,
-              switches: 0,
-              updated_ts: nowS,
-            };
-          }),
-        )
-        .execute();
+      const rows = newControllerRows({
+        id: def.fcId,
+        ownerId: plan.userId,
+        type: def.type,
+        name: def.name,
+        secretHash: hash,
+        channels: def.channels.map((ch, i) => {
+          const storageId = storageIds[i] ?? null;
+          return {
+            name: ch.name ?? null,
+            serves:
+              storageId === null
+                ? null
+                : { storageId, outdoor: outdoor && { sensorId: outdoor.sensorId, bsId: outdoor.bsId } },
+            monitorRef: def.monitor === 'monitorRef' ? monitorId : null,
+          };
+        }),
+        nowS,
+      });
+      await trx.insertInto('fan_controllers').values(rows.controller).execute();
+      await trx.insertInto('fan_channels').values(rows.channels).execute();
       // The served storages use the aeration monitor; their updated_ts stays the seed's (the seed
       // set it, not the user).
       const served = storageIds.filter((id): id is number => id !== null);

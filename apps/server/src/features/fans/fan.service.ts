@@ -2,7 +2,6 @@ import {
   CONTROLLER_TYPE_INFO,
   RC_LOG_LIMIT,
   mayChangeFans,
-  offlineRuleOf,
   type ControllerType,
   type FanChange,
   type FcItem,
@@ -18,7 +17,8 @@ import { ApiError } from '../../http/ApiError.js';
 import { assertOperator, changeRightsOf, type AccessService, type Actor } from '../../http/access/index.js';
 import { issueControllerSecret, type ControllerCredentials } from './controllerCredentials.js';
 import type { ChannelPatch, ChannelWithController, ControllerRow, FanRepository } from './fan.repository.js';
-import { initialFanState, type FanDecider } from './fanDecider.js';
+import type { FanDecider } from './fanDecider.js';
+import { newControllerRows } from './newControllerRows.js';
 import { presentChannel, presentRcEvent, presentRcScheduler } from './fanPresenter.js';
 
 function noSuchController(): ApiError {
@@ -195,51 +195,16 @@ export class FanService {
       throw ApiError.invalid('A controller with this id is already registered.', 'fc_id');
     const now = this.nowS();
     const { secret, hash } = issueControllerSecret();
-    const state = JSON.stringify(initialFanState(now));
-    const offline = JSON.stringify(offlineRuleOf(null, { isManual: false, manualCommand: 0 }));
-    await this.repo.insertController(
-      {
-        id: req.fc_id,
-        owner_user_id: owner.id,
-        type: req.type,
-        channels: req.channels,
-        name: req.name?.trim() || null,
-        secret_hash: hash,
-        offline: 0,
-        offline_logged: 0,
-        created_ts: now,
-      },
-      Array.from({ length: req.channels }, (_, i) => ({
-        fc_id: req.fc_id,
-        channel: i + 1,
-        name: null,
-        verbose: 0,
-        in_use: null,
-        use_ts: null,
-        outdoor_id: null,
-        bs_id: null,
-        batch_ref: null,
-        monitor_ref: null,
-        is_manual: 0,
-        manual_command: 0,
-        command: 0,
-        rev: 0,
-        rule_type: null,
-        state,
-        offline_rule: offline,
-        decided_ts: null,
-        fc_mode: null,
-        drive: null,
-        applied_rev: null,
-        mode_change_ts: null,
-        drive_change_ts: null,
-        counter_on: 0,
-        counter_off: 0,
-        switches: 0,
-        cycle_secs: null,
-        updated_ts: now,
-      })),
-    );
+    const rows = newControllerRows({
+      id: req.fc_id,
+      ownerId: owner.id,
+      type: req.type,
+      name: req.name?.trim() || null,
+      secretHash: hash,
+      channels: Array.from({ length: req.channels }, () => ({})),
+      nowS: now,
+    });
+    await this.repo.insertController(rows.controller, rows.channels);
     this.credentials.forget(req.fc_id);
     return { fc_id: req.fc_id, secret };
   }

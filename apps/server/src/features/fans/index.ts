@@ -14,6 +14,7 @@ import { fansDb } from './fans.tables.js';
 export type { FanStatusListener } from './fanDecider.js';
 // The demo seeds controllers as a registration writes them: the same tables and secret recipe.
 export { issueControllerSecret } from './controllerCredentials.js';
+export { newControllerRows } from './newControllerRows.js';
 export { fansDb, type FansDb } from './fans.tables.js';
 
 /**

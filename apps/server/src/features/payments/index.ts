@@ -8,10 +8,9 @@ import { writeInvoicePdf } from './invoicePdf.js';
 import { PaymentsRepository } from './payments.repository.js';
 import { paymentsRoutes } from './payments.routes.js';
 import { PaymentsService, type InvoiceMail, type StoredOrder } from './payments.service.js';
+import { ApiError } from '../../http/ApiError.js';
 import { stripeClient, type Stripe } from './stripeClient.js';
-import { startFakeStripe, type FakeStripe } from './stripeFake/fakeStripe.js';
 
-export type { FakeStripe } from './stripeFake/fakeStripe.js';
 export { seedDemoPayments, DEMO_PAYMENTS_ACCOUNT } from './seedDemoPayments.js';
 
 /** Stripe's own origins, for the web app's Content-Security-Policy with real Stripe. */
@@ -21,11 +20,15 @@ const STRIPE_SOURCES = {
   frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
 };
 
+/** The origin of a URL, as a Content-Security-Policy source. */
+const originOf = (url: string) => new URL(url).origin;
+
 /**
  * Payments and renewals (issue 14 item 4, decision 0056): card payments through the official Stripe SDK
- * — against Stripe when STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are set, otherwise against the
- * local fake started here (as delivery starts its SMTP and SMS stand-ins) — invoice orders for
- * supervisors with an invoice PDF e-mailed through the delivery outbox, and Stripe's signed webhook.
+ * with STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY — Stripe's, or the local fake's that `npm start`,
+ * `npm run dev` and the tests start outside the server and configure like Stripe (decision 0086) —
+ * invoice orders for supervisors with an invoice PDF e-mailed through the delivery outbox, and Stripe's
+ * signed webhook. Without keys, no card is taken.
  */
 export function paymentsFeature(
   kernel: Kernel,
@@ -37,14 +40,11 @@ export function paymentsFeature(
   },
 ) {
   const config = kernel.config.payments;
-  let fake: FakeStripe | undefined;
   let client: Stripe | undefined;
   const stripe = () => {
-    if (!client) {
-      if (config.stripe) client = stripeClient(config.stripe.secretKey, config.stripe.apiBase);
-      else if (fake) client = stripeClient(fake.secretKey, fake.apiBase);
-      else throw new Error('payments: the Stripe client is used before the feature started');
-    }
+    if (!config.stripe)
+      throw ApiError.unavailable('Card payments are not set up on this server (no STRIPE_SECRET_KEY).');
+    client ??= stripeClient(config.stripe.secretKey, config.stripe.apiBase);
     return client;
   };
   const repo = new PaymentsRepository(kernel.store.db);
@@ -53,9 +53,9 @@ export function paymentsFeature(
     deps.access,
     stripe,
     {
-      publishableKey: () => config.stripe?.publishableKey ?? fake?.publishableKey ?? '',
-      stripeJs: () => (config.stripe ? null : (fake?.stripeJsUrl ?? null)),
-      webhookSecret: () => config.stripe?.webhookSecret ?? fake?.webhookSecret,
+      publishableKey: () => config.stripe?.publishableKey ?? '',
+      stripeJs: () => config.stripe?.jsUrl ?? null,
+      webhookSecret: () => config.stripe?.webhookSecret,
     },
     kernel.nowS,
     {
@@ -77,26 +77,20 @@ export function paymentsFeature(
 
   return defineFeature({
     name: 'payments',
-    start: async () => {
-      if (config.stripe) return;
-      fake = await startFakeStripe();
-      // The fake posts its events to our webhook as Stripe would (not in tests: nothing listens there).
-      if (kernel.config.env !== 'test')
-        fake.setWebhookTarget(`${kernel.config.delivery.publicUrl}/stripe/webhook`);
+    routes: (app) => {
+      if (!config.stripe)
+        app.log.warn(
+          'STRIPE_SECRET_KEY is not set: no card is taken (npm start runs a local fake of Stripe)',
+        );
+      paymentsRoutes({ authenticate: deps.authenticate, payments })(app);
     },
-    stop: async () => {
-      await fake?.close();
+    // Stripe.js from elsewhere (the local stand-in's) loads its API and its challenge from its own origin.
+    contentSources: () => {
+      if (!config.stripe) return {};
+      if (!config.stripe.jsUrl) return STRIPE_SOURCES;
+      const origin = originOf(config.stripe.jsUrl);
+      return { scriptSrc: [origin], connectSrc: [origin], frameSrc: [origin] };
     },
-    routes: paymentsRoutes({ authenticate: deps.authenticate, payments }),
-    contentSources: () =>
-      config.stripe
-        ? STRIPE_SOURCES
-        : fake
-          ? { scriptSrc: [fake.apiBase], connectSrc: [fake.apiBase], frameSrc: [fake.apiBase] }
-          : {},
-    exports: {
-      /** The local fake, when running (tests play the 3-D Secure challenge and read its events). */
-      fakeStripe: () => fake,
-    },
+    exports: {},
   });
 }

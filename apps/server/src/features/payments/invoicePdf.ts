@@ -1,5 +1,5 @@
-import PDFDocument from 'pdfkit';
-import { PDF_FONT, PDF_FONT_BOLD, PDF_LOCALES } from '../../pdf/pdfFonts.js';
+import { PDF_LOCALES } from '../../pdf/pdfFonts.js';
+import { PDF_MARGIN, startPdf } from '../../pdf/startPdf.js';
 import { dashedDate, type Language } from '@emberwatch/shared';
 import type { OrderLine, StoredOrder } from './payments.service.js';
 
@@ -206,7 +206,6 @@ export interface InvoicePdfInput {
   language: Language;
 }
 
-const MARGIN = 50;
 const DUE_DAYS = 14;
 
 export function invoiceLineText(l: OrderLine, w: InvoiceWords): string {
@@ -225,28 +224,11 @@ export function writeInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
     currency: input.order.currency === 'dol' ? 'USD' : 'EUR',
   });
   const day = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', dateStyle: 'medium' });
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    font: PDF_FONT,
-    info: { Title: `${w.invoice} ${input.invoiceNumber}`, Author: 'Emberwatch' },
-  });
-  doc.registerFont('body', PDF_FONT);
-  doc.registerFont('bold', PDF_FONT_BOLD);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const width = doc.page.width - 2 * MARGIN;
-  const amountX = MARGIN + width - 120;
+  const { doc, done, width, field } = startPdf({ Title: `${w.invoice} ${input.invoiceNumber}` });
+  const amountX = PDF_MARGIN + width - 120;
 
-  doc.font('bold').fontSize(22).text(`${w.invoice}`, MARGIN, MARGIN);
+  doc.font('bold').fontSize(22).text(`${w.invoice}`, PDF_MARGIN, PDF_MARGIN);
   doc.moveDown(0.5).font('body').fontSize(10);
-  const field = (label: string, value: string) => {
-    doc.font('bold').text(`${label}: `, { continued: true }).font('body').text(value);
-  };
   field(w.number, input.invoiceNumber);
   field(w.date, day.format(new Date(input.createdTs * 1000)));
   field(w.due, day.format(new Date((input.createdTs + DUE_DAYS * 86_400) * 1000)));
@@ -270,27 +252,27 @@ export function writeInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   const row = (left: string, right: string, bold = false) => {
     const y = doc.y;
     doc.font(bold ? 'bold' : 'body').fontSize(10);
-    doc.text(left, MARGIN, y, { width: width - 130 });
+    doc.text(left, PDF_MARGIN, y, { width: width - 130 });
     const after = doc.y;
     doc.text(right, amountX, y, { width: 120, align: 'right' });
     doc.y = Math.max(after, doc.y) + 4;
   };
   row(w.description, w.amount, true);
   doc
-    .moveTo(MARGIN, doc.y)
-    .lineTo(MARGIN + width, doc.y)
+    .moveTo(PDF_MARGIN, doc.y)
+    .lineTo(PDF_MARGIN + width, doc.y)
     .stroke();
   doc.y += 6;
   for (const l of input.order.lines) row(invoiceLineText(l, w), money.format(l.price));
   doc
-    .moveTo(MARGIN, doc.y)
-    .lineTo(MARGIN + width, doc.y)
+    .moveTo(PDF_MARGIN, doc.y)
+    .lineTo(PDF_MARGIN + width, doc.y)
     .stroke();
   doc.y += 6;
   row(w.net, money.format(input.order.net));
   row(`${w.vat} ${input.order.taxRate} %`, money.format(input.order.tax));
   row(w.total, money.format(input.order.total), true);
-  doc.moveDown(2).font('body').fontSize(9).text(w.terms, MARGIN, doc.y, { width });
+  doc.moveDown(2).font('body').fontSize(9).text(w.terms, PDF_MARGIN, doc.y, { width });
   doc.end();
   return done;
 }

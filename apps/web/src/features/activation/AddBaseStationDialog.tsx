@@ -1,21 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { activationCodeProblem, activationOutcome } from '@emberwatch/shared';
-import { ActivationCodeField } from './ActivationCodeField';
+import { ActivationCodeDialog, type ActivationMessage } from './ActivationCodeDialog';
 import { activationErrorText } from './activationErrorKey';
 import { useActivateKit, useReloadAfterStation } from './activationQueries';
-
-type Message =
-  | { key: 'activation.code_err' | 'activation.system_already_active' | 'activation.gari_only' }
-  | { key: 'activation.server_err' | 'activation.notAllowed' }
-  | { key: 'activation.throttled'; minutes: number };
 
 /**
  * Add a base station by its activation code (spec doc 2 §2.6, §7 "Add BS by activation code (id, uid),
@@ -36,7 +24,7 @@ export function AddBaseStationDialog({
 }) {
   const { t } = useTranslation();
   const [code, setCode] = useState(initialCode);
-  const [message, setMessage] = useState<Message | null>(null);
+  const [message, setMessage] = useState<ActivationMessage | null>(null);
   const activate = useActivateKit();
   const reload = useReloadAfterStation();
 
@@ -70,29 +58,16 @@ export function AddBaseStationDialog({
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby="add-bs-title" fullWidth maxWidth="xs">
-      <DialogTitle id="add-bs-title">{t('activation.addBsTitle')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 1 }}>{t('activation.addBsExplain')}</DialogContentText>
-        <ActivationCodeField value={code} onChange={setCode} onSubmit={send} autoFocus />
-        {message && (
-          <Alert severity="error" sx={{ mt: 1 }} data-testid="activation-message">
-            {message.key === 'activation.throttled'
-              ? t(message.key, { minutes: message.minutes })
-              : t(message.key)}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('activation.close')}</Button>
-        <Button
-          variant="contained"
-          disabled={activationCodeProblem(code) !== null || activate.isPending}
-          onClick={send}
-        >
-          {t('activation.activate')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ActivationCodeDialog
+      titleId="add-bs-title"
+      title={t('activation.addBsTitle')}
+      explain={t('activation.addBsExplain')}
+      code={code}
+      onCodeChange={setCode}
+      onSend={send}
+      pending={activate.isPending}
+      message={message}
+      onClose={onClose}
+    />
   );
 }

@@ -1,25 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { activationCodeProblem, activationOutcome, type ActivatedKit } from '@emberwatch/shared';
-import { ActivationCodeField } from './ActivationCodeField';
+import { ActivationCodeDialog, type ActivationMessage } from './ActivationCodeDialog';
 import { activationErrorText } from './activationErrorKey';
 import { useActivateKit, useReloadAfterProbes } from './activationQueries';
-
-type Message =
-  | { key: 'activation.code_err' | 'activation.probe_set_already_active' | 'activation.server_err' }
-  | { key: 'activation.notAllowed' }
-  | { key: 'activation.throttled'; minutes: number };
 
 /**
  * The probe activation dialog (spec doc 1 §2): the code box, the sets activated so far with their
@@ -43,7 +31,7 @@ export function ProbeActivationDialog({
   const { t } = useTranslation();
   const [code, setCode] = useState(initialCode);
   const [activated, setActivated] = useState<ActivatedKit[]>([]);
-  const [message, setMessage] = useState<Message | null>(null);
+  const [message, setMessage] = useState<ActivationMessage | null>(null);
   const activate = useActivateKit();
   const reload = useReloadAfterProbes();
 
@@ -74,46 +62,34 @@ export function ProbeActivationDialog({
   };
 
   return (
-    <Dialog open onClose={close} aria-labelledby="probe-activation-title" fullWidth maxWidth="xs">
-      <DialogTitle id="probe-activation-title">{t('activation.probeTitle')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 1 }}>{t('activation.probeExplain', { bsId })}</DialogContentText>
-        <ActivationCodeField value={code} onChange={setCode} onSubmit={send} autoFocus />
-        {message && (
-          <Alert severity="error" sx={{ mt: 1 }} data-testid="activation-message">
-            {message.key === 'activation.throttled'
-              ? t(message.key, { minutes: message.minutes })
-              : t(message.key)}
-          </Alert>
-        )}
-        {activated.length > 0 && (
-          <>
-            <Typography variant="subtitle2" sx={{ mt: 2 }}>
-              {t('activation.activatedSets')}
-            </Typography>
-            <List dense aria-label={t('activation.activatedSets')}>
-              {activated.map((kit) => (
-                <ListItem key={`${kit.set_id}-${kit.probes.join()}`} disableGutters>
-                  <ListItemText
-                    primary={t('activation.setName', { setId: kit.set_id ?? '' })}
-                    secondary={kit.probes.join(', ')}
-                  />
-                </ListItem>
-              ))}
-            </List>
-          </>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close}>{t('activation.close')}</Button>
-        <Button
-          variant="contained"
-          disabled={activationCodeProblem(code) !== null || activate.isPending}
-          onClick={send}
-        >
-          {t('activation.activate')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ActivationCodeDialog
+      titleId="probe-activation-title"
+      title={t('activation.probeTitle')}
+      explain={t('activation.probeExplain', { bsId })}
+      code={code}
+      onCodeChange={setCode}
+      onSend={send}
+      pending={activate.isPending}
+      message={message}
+      onClose={close}
+    >
+      {activated.length > 0 && (
+        <>
+          <Typography variant="subtitle2" sx={{ mt: 2 }}>
+            {t('activation.activatedSets')}
+          </Typography>
+          <List dense aria-label={t('activation.activatedSets')}>
+            {activated.map((kit) => (
+              <ListItem key={`${kit.set_id}-${kit.probes.join()}`} disableGutters>
+                <ListItemText
+                  primary={t('activation.setName', { setId: kit.set_id ?? '' })}
+                  secondary={kit.probes.join(', ')}
+                />
+              </ListItem>
+            ))}
+          </List>
+        </>
+      )}
+    </ActivationCodeDialog>
   );
 }

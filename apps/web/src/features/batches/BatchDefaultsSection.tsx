@@ -6,30 +6,17 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  BATCH_ALERT_TEMP_MAX,
-  BATCH_ALERT_TEMP_MIN,
-  COMPOST_METHODS,
-  mayChangeBatches,
-  PHASE_HOURS_MAX,
-  PHASE_TEMP_MAX,
-  PHASE_TEMP_MIN,
-  SANITISATION_STANDARDS,
-  type BatchDefaults,
-  type CompostMethod,
-  type ReportContent,
-  type SanitisationStandard,
-} from '@emberwatch/shared';
+import { mayChangeBatches, type BatchDefaults, type ReportContent } from '@emberwatch/shared';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { useShellContext } from '../../lib/shellContext';
 import { useProcessPhases, useSaveProcessPhases } from './batchQueries';
-import { fromDrafts, toDrafts, type PhaseDraft } from './phaseDrafts';
+import { checkBatchSettings } from './batchSettingsCheck';
+import { BatchSettingsFields, type BatchSettingsValue } from './BatchSettingsFields';
+import { toDrafts, type PhaseDraft } from './phaseDrafts';
 import { PhasePlanEditor } from './PhasePlanEditor';
 import { useBatchFormat } from './useBatchFormat';
 
@@ -80,9 +67,11 @@ function DefaultsForm({ defaults }: { defaults: BatchDefaults }) {
   const mayEdit = mayChangeBatches(roleContext, 'editBatchDefaults');
   const save = useSaveProcessPhases();
   const [drafts, setDrafts] = useState<PhaseDraft[]>(() => toDrafts(defaults.phases, fmt));
-  const [alertTemp, setAlertTemp] = useState(fmt.toField(defaults.alertTemp));
-  const [method, setMethod] = useState<CompostMethod>(defaults.method);
-  const [standard, setStandard] = useState<SanitisationStandard>(defaults.standard);
+  const [settings, setSettings] = useState<BatchSettingsValue>({
+    method: defaults.method,
+    standard: defaults.standard,
+    alertTemp: fmt.toField(defaults.alertTemp),
+  });
   const [report, setReport] = useState<ReportContent>(defaults.report);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -90,31 +79,11 @@ function DefaultsForm({ defaults }: { defaults: BatchDefaults }) {
   const submit = () => {
     setError(null);
     setSaved(false);
-    const plan = fromDrafts(drafts, fmt);
-    if ('error' in plan)
-      return setError(
-        plan.error === 'phaseName'
-          ? t('batches.errors.phaseName')
-          : plan.error === 'hours'
-            ? t('batches.errors.hours', { max: PHASE_HOURS_MAX })
-            : t('batches.errors.number', {
-                min: fmt.temperature(PHASE_TEMP_MIN),
-                max: fmt.temperature(PHASE_TEMP_MAX),
-              }),
-      );
-    const limit = alertTemp.trim() === '' ? null : fmt.fromField(alertTemp);
-    if (
-      alertTemp.trim() !== '' &&
-      (limit === null || limit < BATCH_ALERT_TEMP_MIN || limit > BATCH_ALERT_TEMP_MAX)
-    )
-      return setError(
-        t('batches.errors.number', {
-          min: fmt.temperature(BATCH_ALERT_TEMP_MIN),
-          max: fmt.temperature(BATCH_ALERT_TEMP_MAX),
-        }),
-      );
+    const checked = checkBatchSettings({ phases: drafts, alertTemp: settings.alertTemp }, fmt, t);
+    if ('error' in checked) return setError(checked.error);
+    const { method, standard } = settings;
     save.mutate(
-      { phases: plan.phases, defaults: { alertTemp: limit, method, standard, report } },
+      { phases: checked.phases, defaults: { alertTemp: checked.alertTemp, method, standard, report } },
       {
         onSuccess: () => setSaved(true),
         onError: (e) => setError(t('batches.failed', { message: e.message })),
@@ -125,45 +94,13 @@ function DefaultsForm({ defaults }: { defaults: BatchDefaults }) {
   return (
     <Stack spacing={2}>
       <PhasePlanEditor drafts={drafts} onChange={setDrafts} disabled={!mayEdit} />
-      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <TextField
-          select
-          label={t('batches.fields.method')}
-          value={method}
-          disabled={!mayEdit}
-          onChange={(e) => setMethod(e.target.value as CompostMethod)}
-          sx={{ minWidth: 200 }}
-        >
-          {COMPOST_METHODS.map((m) => (
-            <MenuItem key={m} value={m}>
-              {t(`batches.methods.${m}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          label={t('batches.fields.standard')}
-          value={standard}
-          disabled={!mayEdit}
-          onChange={(e) => setStandard(e.target.value as SanitisationStandard)}
-          sx={{ minWidth: 220 }}
-        >
-          {SANITISATION_STANDARDS.map((s) => (
-            <MenuItem key={s} value={s}>
-              {t(`batches.standards.${s}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          label={t('batches.fields.alertTemp', { unit: `°${fmt.unit}` })}
-          helperText={alertTemp.trim() === '' ? t('batches.fields.alertOff') : undefined}
-          value={alertTemp}
-          disabled={!mayEdit}
-          onChange={(e) => setAlertTemp(e.target.value)}
-          slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'defaults-alert-temp' } }}
-          sx={{ width: 220 }}
-        />
-      </Box>
+      <BatchSettingsFields
+        value={settings}
+        onChange={(patch) => setSettings((v) => ({ ...v, ...patch }))}
+        unit={fmt.unit}
+        disabled={!mayEdit}
+        alertTempTestId="defaults-alert-temp"
+      />
       <Box>
         <Typography variant="subtitle2">{t('batches.defaults.reportTitle')}</Typography>
         <FormGroup>

@@ -11,22 +11,17 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
-  BATCH_ALERT_TEMP_MAX,
-  BATCH_ALERT_TEMP_MIN,
   BATCH_NAME_MAX,
   BATCH_NOTES_MAX,
   BATCH_STATUS,
-  COMPOST_METHODS,
-  PHASE_HOURS_MAX,
-  PHASE_TEMP_MAX,
-  PHASE_TEMP_MIN,
-  SANITISATION_STANDARDS,
   type Batch,
   type CompostMethod,
   type SanitisationStandard,
 } from '@emberwatch/shared';
 import { useSaveBatch, useSaveProcessPhases } from './batchQueries';
-import { fromDrafts, toDrafts, type PhaseDraft } from './phaseDrafts';
+import { checkBatchSettings } from './batchSettingsCheck';
+import { BatchSettingsFields } from './BatchSettingsFields';
+import { toDrafts, type PhaseDraft } from './phaseDrafts';
 import { PhasePlanEditor } from './PhasePlanEditor';
 import { ProbePicker } from './ProbePicker';
 import { useStationProbeNames } from './stationNames';
@@ -103,29 +98,8 @@ export function BatchEditor({
   const save = async () => {
     setError(null);
     if (draft.name.trim() === '') return setError(t('batches.errors.name'));
-    const alertTemp = draft.alertTemp.trim() === '' ? null : fmt.fromField(draft.alertTemp);
-    if (
-      draft.alertTemp.trim() !== '' &&
-      (alertTemp === null || alertTemp < BATCH_ALERT_TEMP_MIN || alertTemp > BATCH_ALERT_TEMP_MAX)
-    )
-      return setError(
-        t('batches.errors.number', {
-          min: fmt.temperature(BATCH_ALERT_TEMP_MIN),
-          max: fmt.temperature(BATCH_ALERT_TEMP_MAX),
-        }),
-      );
-    const plan = fromDrafts(draft.phases, fmt);
-    if ('error' in plan)
-      return setError(
-        plan.error === 'phaseName'
-          ? t('batches.errors.phaseName')
-          : plan.error === 'hours'
-            ? t('batches.errors.hours', { max: PHASE_HOURS_MAX })
-            : t('batches.errors.number', {
-                min: fmt.temperature(PHASE_TEMP_MIN),
-                max: fmt.temperature(PHASE_TEMP_MAX),
-              }),
-      );
+    const checked = checkBatchSettings(draft, fmt, t);
+    if ('error' in checked) return setError(checked.error);
     const planChanged = JSON.stringify(draft.phases) !== JSON.stringify(initial.phases);
     try {
       await saveBatch.mutateAsync({
@@ -135,12 +109,12 @@ export function BatchEditor({
         status: draft.completed ? BATCH_STATUS.completed : BATCH_STATUS.ongoing,
         method: draft.method,
         standard: draft.standard,
-        alertTemp,
+        alertTemp: checked.alertTemp,
         probes: draft.probes,
         ...(draft.replace.length > 0 ? { replace: draft.replace } : {}),
         notes: draft.notes,
       });
-      if (planChanged) await savePhases.mutateAsync({ batch_id: batch.batch_id, phases: plan.phases });
+      if (planChanged) await savePhases.mutateAsync({ batch_id: batch.batch_id, phases: checked.phases });
       onDirty(false);
       onDone(true);
     } catch (e) {
@@ -161,42 +135,7 @@ export function BatchEditor({
           onChange={(e) => setDraft({ name: e.target.value })}
           slotProps={{ htmlInput: { maxLength: BATCH_NAME_MAX, 'data-testid': 'batch-name' } }}
         />
-        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-          <TextField
-            select
-            label={t('batches.fields.method')}
-            value={draft.method}
-            onChange={(e) => setDraft({ method: e.target.value as CompostMethod })}
-            sx={{ minWidth: 200 }}
-          >
-            {COMPOST_METHODS.map((m) => (
-              <MenuItem key={m} value={m}>
-                {t(`batches.methods.${m}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            label={t('batches.fields.standard')}
-            value={draft.standard}
-            onChange={(e) => setDraft({ standard: e.target.value as SanitisationStandard })}
-            sx={{ minWidth: 220 }}
-          >
-            {SANITISATION_STANDARDS.map((s) => (
-              <MenuItem key={s} value={s}>
-                {t(`batches.standards.${s}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            label={t('batches.fields.alertTemp', { unit: `°${fmt.unit}` })}
-            helperText={draft.alertTemp.trim() === '' ? t('batches.fields.alertOff') : undefined}
-            value={draft.alertTemp}
-            onChange={(e) => setDraft({ alertTemp: e.target.value })}
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            sx={{ width: 220 }}
-          />
-        </Box>
+        <BatchSettingsFields value={draft} onChange={setDraft} unit={fmt.unit} />
         <ProbePicker
           options={stationProbes.probes
             .map((p) => p.id)

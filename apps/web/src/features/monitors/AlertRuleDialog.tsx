@@ -1,16 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import {
   ABS_TEMP_REFS,
   DEPTH_VARIANT_REFS,
@@ -29,7 +22,7 @@ import {
   type TempRef,
 } from '@emberwatch/shared';
 import { useUiPreferences } from '../sessions';
-import { RuleExplanation } from './RuleExplanation';
+import { RuleDialogFrame } from './RuleDialogFrame';
 
 type DraftOf<R> = R extends AlertRule ? Pick<R, 'id' | 'type' | 'settings'> : never;
 /** A rule as the editor holds it: what the monitor editor sends back (alerts stay on the monitor's copy). */
@@ -148,77 +141,64 @@ export function AlertRuleDialog({
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby="alert-rule-title" fullWidth maxWidth="sm">
-      <DialogTitle id="alert-rule-title">{t(`monitors.types.${rule.type}.title`)}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            select
-            label={t('monitors.rule.tempRef')}
-            value={tempRef}
-            onChange={(e) => setTempRef(e.target.value as TempRef)}
-          >
-            {refs.map((r) => (
-              <MenuItem key={r} value={r}>
-                {t(`monitors.rule.tempRefs.${r}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          {depthChoosable && (
-            <TextField
-              select
-              label={t('monitors.rule.refDepth')}
-              value={refDepth === null ? 'all' : String(refDepth)}
-              onChange={(e) => setRefDepth(e.target.value === 'all' ? null : Number(e.target.value))}
-            >
-              <MenuItem value="all">{t('monitors.rule.allDepths')}</MenuItem>
-              {Array.from({ length: MAX_DEPTHS }, (_, i) => (
-                <MenuItem key={i} value={String(i)}>
-                  {t('monitors.rule.depthN', { depth: i + 1 })}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-          {fields.map((f) => (
-            <TextField
-              key={f}
-              label={label(f)}
-              type="number"
-              value={texts[f] ?? ''}
-              onChange={(e) => setTexts((prev) => ({ ...prev, [f]: e.target.value }))}
-              error={Boolean(errors[f])}
-              helperText={errors[f] ?? ' '}
-              slotProps={{ htmlInput: { step: ruleFieldStep(f), ...ruleFieldRange(f, unit) } }}
-            />
+    <RuleDialogFrame
+      titleId="alert-rule-title"
+      title={t(`monitors.types.${rule.type}.title`)}
+      draft={draft}
+      onClose={onClose}
+      onDone={onDone}
+    >
+      <TextField
+        select
+        label={t('monitors.rule.tempRef')}
+        value={tempRef}
+        onChange={(e) => setTempRef(e.target.value as TempRef)}
+      >
+        {refs.map((r) => (
+          <MenuItem key={r} value={r}>
+            {t(`monitors.rule.tempRefs.${r}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      {depthChoosable && (
+        <TextField
+          select
+          label={t('monitors.rule.refDepth')}
+          value={refDepth === null ? 'all' : String(refDepth)}
+          onChange={(e) => setRefDepth(e.target.value === 'all' ? null : Number(e.target.value))}
+        >
+          <MenuItem value="all">{t('monitors.rule.allDepths')}</MenuItem>
+          {Array.from({ length: MAX_DEPTHS }, (_, i) => (
+            <MenuItem key={i} value={String(i)}>
+              {t('monitors.rule.depthN', { depth: i + 1 })}
+            </MenuItem>
           ))}
-          {showCompost && (
-            <FormControlLabel
-              control={
-                <Checkbox
-                  checked={compostRule}
-                  disabled={compost === 'always'}
-                  onChange={(e) => setCompostRule(e.target.checked)}
-                />
-              }
-              label={t('monitors.rule.compost')}
+        </TextField>
+      )}
+      {fields.map((f) => (
+        <TextField
+          key={f}
+          label={label(f)}
+          type="number"
+          value={texts[f] ?? ''}
+          onChange={(e) => setTexts((prev) => ({ ...prev, [f]: e.target.value }))}
+          error={Boolean(errors[f])}
+          helperText={errors[f] ?? ' '}
+          slotProps={{ htmlInput: { step: ruleFieldStep(f), ...ruleFieldRange(f, unit) } }}
+        />
+      ))}
+      {showCompost && (
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={compostRule}
+              disabled={compost === 'always'}
+              onChange={(e) => setCompostRule(e.target.checked)}
             />
-          )}
-          <Typography variant="subtitle2">{t('monitors.rule.inWords')}</Typography>
-          {draft ? (
-            <RuleExplanation rule={draft} testId="rule-explanation" />
-          ) : (
-            <Typography variant="body2" color="text.secondary" data-testid="rule-explanation">
-              {t('monitors.rule.fixFields')}
-            </Typography>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('monitors.editor.cancel')}</Button>
-        <Button variant="contained" disabled={!draft} onClick={() => draft && onDone(draft)}>
-          {t('monitors.rule.ok')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+          }
+          label={t('monitors.rule.compost')}
+        />
+      )}
+    </RuleDialogFrame>
   );
 }

@@ -1,16 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Slider from '@mui/material/Slider';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -22,7 +16,7 @@ import {
 } from '@emberwatch/shared';
 import { FanSchedulerFields } from '../fans';
 import { useUiPreferences } from '../sessions';
-import { RuleExplanation } from './RuleExplanation';
+import { RuleDialogFrame } from './RuleDialogFrame';
 import {
   COOLDOWN_NUMBERS,
   CYCLE_SPAN_CHOICES,
@@ -96,144 +90,128 @@ export function FanRuleDialog({
       : probes;
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby="fan-rule-title" fullWidth maxWidth="sm">
-      <DialogTitle id="fan-rule-title">{t(`monitors.types.${rule.type}.title`)}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
+    <RuleDialogFrame
+      titleId="fan-rule-title"
+      title={t(`monitors.types.${rule.type}.title`)}
+      draft={draft}
+      onClose={onClose}
+      onDone={onDone}
+    >
+      <TextField
+        select
+        required
+        label={t('monitors.fanRule.controller')}
+        value={form.FC_ID}
+        onChange={(e) => set({ FC_ID: e.target.value })}
+        error={Boolean(errors.FC_ID)}
+        helperText={message(errors.FC_ID) ?? ' '}
+      >
+        {controllerIds.map((id) => {
+          const name = controllers.find((c) => c.FC_ID === id)?.name;
+          return (
+            <MenuItem key={id} value={id}>
+              {name ? `${name} (${id})` : id}
+            </MenuItem>
+          );
+        })}
+      </TextField>
+      {channels.length > 0 && (
+        <Box data-testid="fan-rule-channels">
+          <Typography variant="body2">{t('monitors.fanRule.channels')}</Typography>
+          {channels.map((c) => (
+            <Typography key={c.channel} variant="body2" color="text.secondary">
+              {c.inUse !== null
+                ? t('monitors.fanRule.channelInUse', {
+                    channel: c.channel,
+                    storage: nameOfStorage(c.inUse),
+                  })
+                : c.monitorRef !== null
+                  ? t('monitors.fanRule.channelMonitor', {
+                      channel: c.channel,
+                      monitor: nameOfMonitor(c.monitorRef),
+                    })
+                  : t('monitors.fanRule.channelFree', { channel: c.channel })}
+            </Typography>
+          ))}
+        </Box>
+      )}
+
+      {form.type === 'COOLDOWN_CONTROL' && (
+        <>
           <TextField
             select
             required
-            label={t('monitors.fanRule.controller')}
-            value={form.FC_ID}
-            onChange={(e) => set({ FC_ID: e.target.value })}
-            error={Boolean(errors.FC_ID)}
-            helperText={message(errors.FC_ID) ?? ' '}
+            label={t('monitors.fanRule.outdoor')}
+            value={form.outdoorID}
+            onChange={(e) => set({ outdoorID: e.target.value })}
+            error={Boolean(errors.outdoorID)}
+            helperText={message(errors.outdoorID) ?? t('monitors.fanRule.outdoorHelp')}
           >
-            {controllerIds.map((id) => {
-              const name = controllers.find((c) => c.FC_ID === id)?.name;
-              return (
-                <MenuItem key={id} value={id}>
-                  {name ? `${name} (${id})` : id}
-                </MenuItem>
-              );
-            })}
+            {probeChoices.map((p) => (
+              <MenuItem key={p.id} value={p.id}>
+                {p.name ? `${p.name} (${p.id})` : p.id}
+              </MenuItem>
+            ))}
           </TextField>
-          {channels.length > 0 && (
-            <Box data-testid="fan-rule-channels">
-              <Typography variant="body2">{t('monitors.fanRule.channels')}</Typography>
-              {channels.map((c) => (
-                <Typography key={c.channel} variant="body2" color="text.secondary">
-                  {c.inUse !== null
-                    ? t('monitors.fanRule.channelInUse', {
-                        channel: c.channel,
-                        storage: nameOfStorage(c.inUse),
-                      })
-                    : c.monitorRef !== null
-                      ? t('monitors.fanRule.channelMonitor', {
-                          channel: c.channel,
-                          monitor: nameOfMonitor(c.monitorRef),
-                        })
-                      : t('monitors.fanRule.channelFree', { channel: c.channel })}
-                </Typography>
-              ))}
-            </Box>
-          )}
+          {COOLDOWN_NUMBERS.map((n) => (
+            <CooldownNumberField
+              key={n}
+              name={n}
+              unit={unit}
+              value={form.numbers[n]}
+              error={message(errors[n])}
+              onChange={(value) => setForm((f) => ({ ...f, numbers: { ...f.numbers, [n]: value } }))}
+            />
+          ))}
+        </>
+      )}
 
-          {form.type === 'COOLDOWN_CONTROL' && (
-            <>
-              <TextField
-                select
-                required
-                label={t('monitors.fanRule.outdoor')}
-                value={form.outdoorID}
-                onChange={(e) => set({ outdoorID: e.target.value })}
-                error={Boolean(errors.outdoorID)}
-                helperText={message(errors.outdoorID) ?? t('monitors.fanRule.outdoorHelp')}
-              >
-                {probeChoices.map((p) => (
-                  <MenuItem key={p.id} value={p.id}>
-                    {p.name ? `${p.name} (${p.id})` : p.id}
-                  </MenuItem>
-                ))}
-              </TextField>
-              {COOLDOWN_NUMBERS.map((n) => (
-                <CooldownNumberField
-                  key={n}
-                  name={n}
-                  unit={unit}
-                  value={form.numbers[n]}
-                  error={message(errors[n])}
-                  onChange={(value) => setForm((f) => ({ ...f, numbers: { ...f.numbers, [n]: value } }))}
-                />
-              ))}
-            </>
-          )}
-
-          {form.type === 'CYCLIC_CONTROL' && (
-            <>
-              <TextField
-                select
-                label={t('monitors.fanRule.cycleSpan')}
-                value={String(form.cycleSpan)}
-                onChange={(e) => setForm((f) => withSpan(f, Number(e.target.value) as CycleSpan))}
-              >
-                {CYCLE_SPAN_CHOICES.map((span) => (
-                  <MenuItem key={span} value={String(span)}>
-                    {t('monitors.fanRule.minutes', { minutes: span })}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <Box>
-                <Typography id="fan-run-minutes" variant="body2">
-                  {t('monitors.fanRule.runMinutes', { minutes: form.runMinutes })}
-                </Typography>
-                <Slider
-                  aria-labelledby="fan-run-minutes"
-                  value={form.runMinutes}
-                  {...runMinuteRange(form)}
-                  step={1}
-                  valueLabelDisplay="auto"
-                  onChange={(_, v) => set({ runMinutes: v })}
-                />
-              </Box>
-            </>
-          )}
-
-          {form.type !== 'MANUAL_CONTROL' && (
-            <FanSchedulerFields value={form} error={message(errors.disabledHours)} onChange={set} />
-          )}
-          {form.type === 'MANUAL_CONTROL' && (
-            <Typography variant="body2" color="text.secondary">
-              {t('monitors.fanRule.manualHelp')}
+      {form.type === 'CYCLIC_CONTROL' && (
+        <>
+          <TextField
+            select
+            label={t('monitors.fanRule.cycleSpan')}
+            value={String(form.cycleSpan)}
+            onChange={(e) => setForm((f) => withSpan(f, Number(e.target.value) as CycleSpan))}
+          >
+            {CYCLE_SPAN_CHOICES.map((span) => (
+              <MenuItem key={span} value={String(span)}>
+                {t('monitors.fanRule.minutes', { minutes: span })}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Box>
+            <Typography id="fan-run-minutes" variant="body2">
+              {t('monitors.fanRule.runMinutes', { minutes: form.runMinutes })}
             </Typography>
-          )}
+            <Slider
+              aria-labelledby="fan-run-minutes"
+              value={form.runMinutes}
+              {...runMinuteRange(form)}
+              step={1}
+              valueLabelDisplay="auto"
+              onChange={(_, v) => set({ runMinutes: v })}
+            />
+          </Box>
+        </>
+      )}
 
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={form.notifications}
-                onChange={(e) => set({ notifications: e.target.checked })}
-              />
-            }
-            label={t('monitors.fanRule.notifications')}
-          />
-          <Typography variant="subtitle2">{t('monitors.rule.inWords')}</Typography>
-          {draft ? (
-            <RuleExplanation rule={draft} testId="rule-explanation" />
-          ) : (
-            <Typography variant="body2" color="text.secondary" data-testid="rule-explanation">
-              {t('monitors.rule.fixFields')}
-            </Typography>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('monitors.editor.cancel')}</Button>
-        <Button variant="contained" disabled={!draft} onClick={() => draft && onDone(draft)}>
-          {t('monitors.rule.ok')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      {form.type !== 'MANUAL_CONTROL' && (
+        <FanSchedulerFields value={form} error={message(errors.disabledHours)} onChange={set} />
+      )}
+      {form.type === 'MANUAL_CONTROL' && (
+        <Typography variant="body2" color="text.secondary">
+          {t('monitors.fanRule.manualHelp')}
+        </Typography>
+      )}
+
+      <FormControlLabel
+        control={
+          <Checkbox checked={form.notifications} onChange={(e) => set({ notifications: e.target.checked })} />
+        }
+        label={t('monitors.fanRule.notifications')}
+      />
+    </RuleDialogFrame>
   );
 }
 

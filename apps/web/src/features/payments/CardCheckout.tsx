@@ -12,32 +12,20 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { endpoints, orderTotals, type UpgradeInfo } from '@emberwatch/shared';
+import { endpoints, orderTotals } from '@emberwatch/shared';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { useUserInfo } from '../users';
 import { CardError, NOT_CONFIRMED } from './cardErrorText';
-import type { OfferedLine } from './orderLines';
+import { isReceiptEmail, type CheckoutProps } from './checkoutForm';
 import { OrderSummary, useMoney } from './OrderSummary';
-import type { PaymentOutcome } from './PaymentResult';
 import { loadPaymentProvider, type Stripe, type StripeCardElement } from './paymentProvider';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-interface Props {
-  uid: number;
-  info: UpgradeInfo;
-  lines: OfferedLine[];
-  onBusy: (busy: boolean) => void;
-  onDone: (outcome: PaymentOutcome) => void;
-  onCancel: () => void;
-}
 
 /**
  * Card checkout (spec doc 2 §4 "Payment: idle, processing (waiting dialog), card action required
  * (extra authentication then re-confirm), success …, error"). The card is typed into Stripe's own
  * element and goes to Stripe; this app sends only the payment method's id and the order.
  */
-export function CardCheckout({ uid, info, lines, onBusy, onDone, onCancel }: Props) {
+export function CardCheckout({ uid, info, lines, onBusy, onDone, onCancel }: CheckoutProps) {
   const { t } = useTranslation();
   const api = useApiClient();
   const user = useUserInfo(uid);
@@ -77,7 +65,7 @@ export function CardCheckout({ uid, info, lines, onBusy, onDone, onCancel }: Pro
 
   const selected = lines.filter((l) => chosen.has(l.key));
   const totals = orderTotals(selected, info.taxRate);
-  const valid = selected.length > 0 && name.trim() !== '' && EMAIL.test(email) && cardComplete;
+  const valid = selected.length > 0 && name.trim() !== '' && isReceiptEmail(email) && cardComplete;
 
   const pay = async () => {
     const s = stripe.current;
@@ -194,8 +182,10 @@ export function CardCheckout({ uid, info, lines, onBusy, onDone, onCancel }: Pro
             type="email"
             value={email}
             onChange={(e) => setEmail(e.target.value)}
-            error={email !== '' && !EMAIL.test(email)}
-            helperText={email !== '' && !EMAIL.test(email) ? t('payments.invoice.invalidEmail') : undefined}
+            error={email !== '' && !isReceiptEmail(email)}
+            helperText={
+              email !== '' && !isReceiptEmail(email) ? t('payments.invoice.invalidEmail') : undefined
+            }
             required
           />
           <Box>

@@ -9,31 +9,20 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { endpoints, type BillingInfo, type UpgradeInfo } from '@emberwatch/shared';
+import { endpoints, type BillingInfo } from '@emberwatch/shared';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { useUserInfo } from '../users';
-import type { OfferedLine } from './orderLines';
+import { isReceiptEmail, type CheckoutProps } from './checkoutForm';
 import { OrderSummary } from './OrderSummary';
-import type { PaymentOutcome } from './PaymentResult';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const FIELDS = ['name', 'email', 'company', 'address', 'zip', 'city', 'country'] as const;
-
-interface Props {
-  uid: number;
-  info: UpgradeInfo;
-  lines: OfferedLine[];
-  onBusy: (busy: boolean) => void;
-  onDone: (outcome: PaymentOutcome) => void;
-  onCancel: () => void;
-}
 
 /**
  * The supervisors' invoice order (spec doc 2 §5 "Renewal invoice: valid required email and accepted
  * terms before the button is enabled. Billing fields name, email, company, street, postal code, city,
  * country required"; §6 "renew by invoice with terms acceptance, not by card").
  */
-export function InvoiceOrderForm({ uid, info, lines, onBusy, onDone, onCancel }: Props) {
+export function InvoiceOrderForm({ uid, info, lines, onBusy, onDone, onCancel }: CheckoutProps) {
   const { t } = useTranslation();
   const api = useApiClient();
   const user = useUserInfo(uid).data;
@@ -57,7 +46,7 @@ export function InvoiceOrderForm({ uid, info, lines, onBusy, onDone, onCancel }:
     city: t('payments.invoice.city'),
     country: t('payments.invoice.country'),
   };
-  const emailOk = EMAIL.test(billing.email);
+  const emailOk = isReceiptEmail(billing.email);
   const complete = FIELDS.every((f) => billing[f].trim() !== '');
   const enabled = emailOk && terms && complete && !sending;
 

@@ -5,8 +5,8 @@ import type { ChannelAdapter, OutgoingMessage, SendOutcome } from './ChannelAdap
 const PERMANENT_CODES = new Set(['EENVELOPE', 'EMESSAGE']);
 
 /**
- * E-mail over SMTP with nodemailer (issue 12 item 2): the configured server (`SMTP_URL`), or the local
- * stand-in that the server starts without one. A 5xx reply or a refused envelope is permanent; a 4xx
+ * E-mail over SMTP with nodemailer (issue 12 item 2): the configured server (`SMTP_URL`: a relay, or
+ * the local stand-in that `npm start` and the tests run, decision 0086). A 5xx reply or a refused envelope is permanent; a 4xx
  * reply, a timeout or a lost connection is tried again later.
  */
 export class EmailChannel implements ChannelAdapter {

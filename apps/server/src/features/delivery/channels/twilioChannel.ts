@@ -44,8 +44,8 @@ const PERMANENT_PROVIDER_CODES = new Set([21211, 21214, 21217, 21408, 21610, 216
 
 /**
  * SMS and voice through Twilio's documented REST API (issue 12 item 2; decision 0045): one POST per
- * message to Messages.json or Calls.json with HTTP basic auth, form-encoded. Without provider settings
- * the server points it at the local fake provider, which speaks the same shape. A 4xx answer (an invalid
+ * message to Messages.json or Calls.json with HTTP basic auth, form-encoded. `npm start` and the tests
+ * point TWILIO_API_URL at the local stand-in (decision 0086), which speaks the same shape. A 4xx answer (an invalid
  * number, a refused request) is permanent; 429, 5xx and network errors are retried.
  */
 export class TwilioChannel implements ChannelAdapter {

@@ -1,4 +1,5 @@
 import { SMTPServer } from 'smtp-server';
+import { boundPort, urlHost } from '../address.js';
 
 /** A mail as the local stand-in received it. */
 export interface ReceivedMail {
@@ -10,7 +11,7 @@ export interface ReceivedMail {
 }
 
 export interface LocalSmtpServer {
-  /** smtp://127.0.0.1:<port> — what nodemailer is given. */
+  /** smtp://127.0.0.1:<port> — the server's SMTP_URL. */
   url: string;
   /** The mails received, oldest first (the newest 500 are kept). */
   mails(): ReceivedMail[];
@@ -23,10 +24,14 @@ const KEEP = 500;
 
 /**
  * The local stand-in for a mail server (issue 12 item 2): a real SMTP server on this machine, so that
- * `npm start` and the tests send e-mail over real SMTP without any account. It keeps what it receives in
- * memory, for the tests and for the admin's outbox page; nothing leaves the machine.
+ * `npm start`, `npm run dev` and the tests send e-mail over real SMTP without any account — the server
+ * is given its address as SMTP_URL, as it would be a mail relay's (decision 0086). It keeps what it
+ * receives in memory, for the tests; nothing leaves the machine.
  */
-export async function startLocalSmtpServer(port = 0): Promise<LocalSmtpServer> {
+export async function startLocalSmtpServer(
+  options: { port?: number; host?: string } = {},
+): Promise<LocalSmtpServer> {
+  const { port = 0, host = '127.0.0.1' } = options;
   const received: ReceivedMail[] = [];
   let failing: { n: number; code: number } = { n: 0, code: 451 };
   const server = new SMTPServer({
@@ -61,13 +66,11 @@ export async function startLocalSmtpServer(port = 0): Promise<LocalSmtpServer> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
+    server.listen(port, host, () => resolve());
   });
   server.on('error', () => undefined);
-  const address = server.server.address();
-  const actualPort = typeof address === 'object' && address ? address.port : port;
   return {
-    url: `smtp://127.0.0.1:${actualPort}`,
+    url: `smtp://${urlHost(host)}:${boundPort(server.server.address(), port)}`,
     mails: () => [...received],
     failNext: (n, code) => {
       failing = { n, code };

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { httpBase } from '../address.js';
 import { obj, parseStripeForm, str, type Form } from './formBody.js';
 import { challengePage } from './challengePage.js';
 import { stripeJsStandIn } from './stripeJsStandIn.js';
@@ -57,12 +58,21 @@ class FakeError extends Error {
   }
 }
 
+export interface FakeStripeOptions {
+  /** 0 (the default): any free port. */
+  port?: number;
+  /** The address to listen on; 127.0.0.1 by default (nothing outside this machine reaches it). */
+  host?: string;
+  /** Where events are posted (the server's /stripe/webhook), as a Stripe webhook endpoint; none by default. */
+  webhookUrl?: string | null;
+}
+
 export interface FakeStripe {
-  /** Where the SDK is pointed: http://127.0.0.1:port. */
+  /** Where the SDK is pointed (STRIPE_API_BASE): http://127.0.0.1:port. */
   apiBase: string;
   secretKey: string;
   publishableKey: string;
-  /** The Stripe.js stand-in's address. */
+  /** The Stripe.js stand-in's address (STRIPE_JS_URL). */
   stripeJsUrl: string;
   /** The secret the fake signs its webhook events with (whsec_…). */
   webhookSecret: string;
@@ -104,9 +114,11 @@ function readBody(req: IncomingMessage): Promise<string> {
  * confirm; manual confirmation), 3-D Secure through a challenge page like Stripe's test one, webhook
  * events signed as Stripe signs them, and a stand-in for Stripe.js served at /v3/. It behaves as Stripe
  * does in test mode: the documented test cards decline with Stripe's codes or ask for authentication.
- * `npm start` and the tests run it when no Stripe keys are configured; nothing leaves the machine.
+ * `npm start`, `npm run dev` and the tests run it when no Stripe keys are configured and hand the
+ * server its address and keys as they would Stripe's (decision 0086); nothing leaves the machine.
  */
-export async function startFakeStripe(port = 0): Promise<FakeStripe> {
+export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<FakeStripe> {
+  const { port = 0, host = '127.0.0.1' } = options;
   const secretKey = `sk_test_fake${randomBytes(12).toString('hex')}`;
   const publishableKey = `pk_test_fake${randomBytes(12).toString('hex')}`;
   const webhookSecret = `whsec_fake${randomBytes(16).toString('hex')}`;
@@ -114,7 +126,7 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
   const intents = new Map<string, FakeIntent>();
   const idempotent = new Map<string, { status: number; body: string }>();
   const sent: { type: string; intentId: string; status: number | null }[] = [];
-  let webhookTarget: string | null = null;
+  let webhookTarget: string | null = options.webhookUrl ?? null;
   let base = '';
 
   const presentMethod = (m: FakePaymentMethod) => ({
@@ -485,10 +497,11 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
       if (!res.headersSent) send(res, 500, 'application/json', '{}');
     });
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
-  const address = server.address();
-  const actualPort = typeof address === 'object' && address ? address.port : port;
-  base = `http://127.0.0.1:${actualPort}`;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  base = httpBase(server, host, port);
 
   return {
     apiBase: base,

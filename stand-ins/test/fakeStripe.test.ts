@@ -1,11 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startFakeStripe,
-  stripeSignature,
-  type FakeStripe,
-} from '../src/features/payments/stripeFake/fakeStripe.js';
-import { luhnValid } from '../src/features/payments/stripeFake/testCards.js';
+import { luhnValid, startFakeStripe, stripeSignature, type FakeStripe } from '../src/index.js';
 
 /**
  * The local fake of Stripe (decision 0056) as the official SDK and the browser see it: Stripe's test
