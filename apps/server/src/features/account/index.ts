@@ -5,7 +5,6 @@ import type { AccessService, Actor } from '../../http/access/index.js';
 import { AccountRepository } from './account.repository.js';
 import { accountRoutes } from './account.routes.js';
 import { accountDb } from './account.tables.js';
-import { AccountScopes } from './accountScope.js';
 import { RecordingCodeSender, type CodeSender } from './codeSender.js';
 import { CODE_TTL_S } from './codes.js';
 import { PasswordService, type PasswordHashing } from './password.service.js';
@@ -42,7 +41,6 @@ export function accountFeature(
 ) {
   const { nowS } = kernel;
   const repo = new AccountRepository(accountDb(kernel.store.db), kernel.store.engine);
-  const scopes = new AccountScopes(deps.access, repo, nowS);
   // The record stays beside the real channel, while its code can be used (CODE_TTL_S): admins read it
   // (GET /admin/getSMSData) to help a user whose phone does not get the text. Then it is deleted.
   const recorder = new RecordingCodeSender(repo, nowS);
@@ -54,10 +52,10 @@ export function accountFeature(
     name: 'account',
     routes: accountRoutes({
       authenticate: deps.authenticate,
-      profiles: new ProfileService(repo, scopes, nowS),
+      profiles: new ProfileService(repo, deps.access, nowS),
       passwords: new PasswordService(repo, deps.passwords, deps.revokeSessions, nowS),
-      subUsers: new SubUserService(repo, scopes, deps.passwords, deps.revokeSessions, nowS),
-      phones: new PhoneService(repo, scopes, sender, kernel.config.jwtSecret, nowS),
+      subUsers: new SubUserService(repo, deps.access, deps.passwords, deps.revokeSessions, nowS),
+      phones: new PhoneService(repo, deps.access, sender, kernel.config.jwtSecret, nowS),
       recovery: new RecoveryService(
         repo,
         sender,

@@ -1,8 +1,9 @@
 import { PASSWORD_MIN, PASSWORD_STATUS, type ChangePasswordRequest } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
 import type { UserRow } from '../users/index.js';
-import type { Actor } from '../../http/access/index.js';
+import { enforce, whoAmI, type Actor } from '../../http/access/index.js';
 import type { AccountRepository } from './account.repository.js';
+import { mayChangePasswordOf, mayHavePasswordSetByStaff, maySetAnothersPassword } from './account.policy.js';
 import { AttemptLimiter } from './attemptLimiter.js';
 import { loginEnabledOf } from './subUserLogin.js';
 import { ThrottledError } from './throttledError.js';
@@ -37,7 +38,7 @@ export class PasswordService {
   async change(actor: Actor, body: ChangePasswordRequest): Promise<void> {
     const own = body.UID === undefined || body.UID === actor.user.id;
     const target = own ? actor.user : await this.customer(actor, body);
-    if (target.demo === 1) throw ApiError.forbidden('The password cannot be changed in demo mode.');
+    enforce(mayChangePasswordOf({ demo: target.demo === 1 }));
     if (body.newPassword === '' || (own && !body.oldPassword))
       throw new ApiError(400, 'Both the old and the new password are required.', PASSWORD_STATUS.missing);
     if (body.newPassword.length < PASSWORD_MIN)
@@ -64,12 +65,12 @@ export class PasswordService {
   }
 
   private async customer(actor: Actor, body: ChangePasswordRequest): Promise<UserRow> {
-    if (!actor.isAdmin) throw ApiError.forbidden("Only admins can set another user's password.");
+    enforce(maySetAnothersPassword(whoAmI(actor)));
     const target = await this.repo.findUser(body.UID as number);
     if (!target) throw ApiError.notFound('No such user.');
     if (body.username !== target.username)
       throw ApiError.invalid('UID and username do not name the same user.', 'username');
-    if (target.admin === 1) throw ApiError.forbidden("An admin's password is changed by that admin.");
+    enforce(mayHavePasswordSetByStaff({ admin: target.admin === 1 }));
     if (!loginEnabledOf(target)) throw ApiError.invalid('This user has no login.', 'UID');
     return target;
   }

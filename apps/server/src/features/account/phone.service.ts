@@ -1,8 +1,13 @@
 import { normalizePhone, PHONE_STATUS, type SentCode } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
-import { assertOperator, type Actor } from '../../http/access/index.js';
+import { assertOperator, enforce, whoAmI, type AccessService, type Actor } from '../../http/access/index.js';
 import type { AccountRepository } from './account.repository.js';
-import type { AccountScopes } from './accountScope.js';
+import {
+  mayConfirmAnothersPhone,
+  mayEditAccount,
+  maySendPhoneCode,
+  waitsBetweenPhoneCodes,
+} from './account.policy.js';
 import type { CodeSender } from './codeSender.js';
 import { CODE_MAX_ATTEMPTS, CODE_TTL_S, codeHash, newCode, nextWindow, sameHash, sendWait } from './codes.js';
 import { ThrottledError } from './throttledError.js';
@@ -20,7 +25,7 @@ const alreadyConfirmed = (path: string) =>
 export class PhoneService {
   constructor(
     private readonly repo: AccountRepository,
-    private readonly scopes: AccountScopes,
+    private readonly access: AccessService,
     private readonly sender: CodeSender,
     /** The key of the codes' hashes (the server's secret). */
     private readonly codeKey: string,
@@ -32,10 +37,8 @@ export class PhoneService {
     actor: Actor,
     body: { UID?: number | undefined; oldPhone?: string | null | undefined; newPhone: string },
   ): Promise<{ phone: string; resent: boolean }> {
-    // Spec doc 2 §6: masters cannot resend SMS (their phone is confirmed in the master registration).
-    if (actor.user.master === 1 && !actor.isAdmin)
-      throw ApiError.forbidden('Master users confirm their phone in the master registration.');
-    const { account } = await this.scopes.editable(actor, body.UID);
+    enforce(maySendPhoneCode(whoAmI(actor)));
+    const { account, who } = await this.editable(actor, body.UID);
     const phone = body.newPhone;
     if (account.phone === phone && (await this.repo.confirmedPhoneOf(account.id)) === phone)
       throw alreadyConfirmed('newPhone');
@@ -44,8 +47,7 @@ export class PhoneService {
 
     const now = this.nowS();
     const last = await this.repo.findCode(account.id, 'phone');
-    // Spec doc 2 §6: admins have no resend restriction.
-    const wait = actor.isAdmin ? 0 : sendWait(last, now);
+    const wait = waitsBetweenPhoneCodes(who) ? sendWait(last, now) : 0;
     if (wait > 0)
       throw new ThrottledError(wait, 'A code was sent a moment ago. Please wait before asking again.');
 
@@ -75,7 +77,7 @@ export class PhoneService {
     actor: Actor,
     body: { code: string; username?: string | undefined; UID?: number | undefined },
   ): Promise<{ phone: string }> {
-    const { account } = await this.scopes.editable(actor, await this.uidOf(actor, body));
+    const { account } = await this.editable(actor, await this.uidOf(actor, body));
     const now = this.nowS();
     const pending = await this.repo.findCode(account.id, 'phone');
     if (!pending?.phone_number) return this.noCode(account.id, account.phone);
@@ -118,6 +120,13 @@ export class PhoneService {
     }));
   }
 
+  /** The account whose phone changes: its owner's, or staff's for a customer (account.policy.ts). */
+  private async editable(actor: Actor, uid: number | undefined) {
+    const scope = await this.access.accountScope(actor, uid);
+    enforce(mayEditAccount(scope.who));
+    return scope;
+  }
+
   /** No code waits: the number was confirmed already (a second tab, a double click), or none was sent. */
   private async noCode(accountId: number, phone: string | null): Promise<never> {
     const confirmed = await this.repo.confirmedPhoneOf(accountId);
@@ -131,7 +140,7 @@ export class PhoneService {
     body: { username?: string | undefined; UID?: number | undefined },
   ): Promise<number | undefined> {
     if (body.username === undefined || body.username === actor.user.username) return body.UID;
-    if (!actor.isAdmin) throw ApiError.forbidden('You may only confirm your own phone.');
+    enforce(mayConfirmAnothersPhone(whoAmI(actor)));
     const user = await this.repo.findUserByUsername(body.username);
     if (!user) throw ApiError.notFound('No such user.');
     if (body.UID !== undefined && body.UID !== user.id)

@@ -1,8 +1,19 @@
 import { mayAddSubUser, type AccountInfo, type MasterUserInfo } from '@emberwatch/shared';
-import { ApiError } from '../../http/ApiError.js';
-import type { Actor } from '../../http/access/index.js';
+import { presentPlans, presentService } from '../users/index.js';
+import {
+  enforce,
+  whoAmI,
+  type AccessService,
+  type AccountScope,
+  type Actor,
+} from '../../http/access/index.js';
 import type { AccountRepository, AddressChange, ProfileChange } from './account.repository.js';
-import type { AccountScope, AccountScopes } from './accountScope.js';
+import {
+  mayEditAccount,
+  mayOpenMasterPage,
+  maySetPhoneWithoutCode,
+  subUsersEntitled,
+} from './account.policy.js';
 import { presentAccountInfo, presentMasterUserInfo } from './account.presenter.js';
 
 /** The profile fields as POST /client/userInfo receives them, parsed. */
@@ -29,16 +40,17 @@ function sent<T extends object>(o: T): { [K in keyof T]?: Exclude<T[K], undefine
 export class ProfileService {
   constructor(
     private readonly repo: AccountRepository,
-    private readonly scopes: AccountScopes,
+    private readonly access: AccessService,
     private readonly nowS: () => number,
   ) {}
 
   async accountInfo(actor: Actor, uid: number | undefined): Promise<AccountInfo> {
-    return this.info(await this.scopes.scopeOf(actor, uid));
+    return this.info(await this.access.accountScope(actor, uid));
   }
 
   async info(scope: AccountScope): Promise<AccountInfo> {
     const { account } = scope;
+    const mayEdit = mayEditAccount(scope.who) === true;
     const [address, confirmedPhone, code, subUsers] = await Promise.all([
       this.repo.addressOf(account.id),
       this.repo.confirmedPhoneOf(account.id),
@@ -47,16 +59,20 @@ export class ProfileService {
     ]);
     return presentAccountInfo({
       ...scope,
+      mayEdit,
       address,
       confirmedPhone,
       pendingPhone: code && code.expires_ts > this.nowS() ? code.phone_number : null,
       subUsers,
       mayAddSubUser:
-        scope.mayEdit &&
+        mayEdit &&
         mayAddSubUser({
           subUsers: subUsers.length,
           subUserCount: account.sub_user_count,
-          entitled: this.scopes.entitledToSubUsers(account),
+          entitled: subUsersEntitled({
+            plans: presentPlans(account, this.nowS()),
+            service: presentService(account),
+          }),
         }),
     });
   }
@@ -67,11 +83,12 @@ export class ProfileService {
    * set it (it then shows unconfirmed), as support does on the phone.
    */
   async updateProfile(actor: Actor, body: ProfileUpdate): Promise<AccountInfo> {
-    const scope = await this.scopes.editable(actor, body.UID);
+    const scope = await this.access.accountScope(actor, body.UID);
+    enforce(mayEditAccount(scope.who));
     const { UID: _uid, address, zip, city, ...fields } = body;
     const profile: ProfileChange = sent(fields);
-    if (profile.phone !== undefined && profile.phone !== scope.account.phone && !actor.isAdmin)
-      throw ApiError.invalid('A new phone number is confirmed with an SMS code (changeUserPhone).', 'phone');
+    if (profile.phone !== undefined && profile.phone !== scope.account.phone)
+      enforce(maySetPhoneWithoutCode(scope.who));
     const addressChange: AddressChange = sent({ address, zip, city });
     await this.repo.updateProfile(scope.account.id, profile, addressChange, this.nowS());
     const account = (await this.repo.findUser(scope.account.id)) ?? scope.account;
@@ -81,7 +98,7 @@ export class ProfileService {
 
   /** GET /client/getMasterUserInfo: the master's own details (spec doc 2 §2.8: a separate page). */
   async masterInfo(actor: Actor): Promise<MasterUserInfo> {
-    if (actor.user.master !== 1) throw ApiError.forbidden('Only master users have a master page.');
+    enforce(mayOpenMasterPage(whoAmI(actor)));
     return presentMasterUserInfo(actor.user, await this.repo.masterAccounts(actor.user.id));
   }
 }

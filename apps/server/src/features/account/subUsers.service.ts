@@ -5,9 +5,10 @@ import {
   type UsernameProblem,
 } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
-import type { Actor } from '../../http/access/index.js';
+import { presentPlans, presentService } from '../users/index.js';
+import { enforce, type AccessService, type Actor } from '../../http/access/index.js';
 import type { AccountRepository, SubUserChange } from './account.repository.js';
-import type { AccountScopes } from './accountScope.js';
+import { mayAddSubUsers, mayEditAccount, maySubUserBeChanged } from './account.policy.js';
 import { presentSubUser } from './account.presenter.js';
 import type { PasswordHashing } from './password.service.js';
 import {
@@ -41,7 +42,7 @@ const usernameExists = (path: string) => new ApiError(409, 'username exists', 40
 export class SubUserService {
   constructor(
     private readonly repo: AccountRepository,
-    private readonly scopes: AccountScopes,
+    private readonly access: AccessService,
     private readonly hashing: PasswordHashing,
     private readonly revokeSessions: (userId: number) => Promise<void>,
     private readonly nowS: () => number,
@@ -52,7 +53,7 @@ export class SubUserService {
     actor: Actor,
     body: { UID?: number | undefined; username: string },
   ): Promise<Omit<CheckUsernameResponse, 'status_code'>> {
-    await this.scopes.editable(actor, body.UID);
+    await this.editable(actor, body.UID);
     const name = body.username.trim();
     const problem: UsernameProblem | null =
       usernameProblem(name) ?? ((await this.repo.usernameTaken(name)) ? 'username_exists' : null);
@@ -60,9 +61,8 @@ export class SubUserService {
   }
 
   async add(actor: Actor, uid: number | undefined, u: SubUserFields): Promise<SubUser> {
-    const { account } = await this.scopes.editable(actor, uid);
-    if (!this.scopes.entitledToSubUsers(account))
-      throw ApiError.forbidden('Users come with the Insight service or a premium plan.');
+    const { account } = await this.editable(actor, uid);
+    enforce(mayAddSubUsers({ plans: presentPlans(account, this.nowS()), service: presentService(account) }));
     let username = placeholderUsername();
     let passwordHash = LOGIN_DISABLED_HASH;
     if (u.loginEnabled) {
@@ -98,10 +98,10 @@ export class SubUserService {
   }
 
   async update(actor: Actor, uid: number | undefined, subUserId: number, u: SubUserFields): Promise<SubUser> {
-    const { account } = await this.scopes.editable(actor, uid);
-    const sub = await this.repo.findUser(subUserId);
-    if (!sub || sub.main_user_id !== account.id)
-      throw ApiError.forbidden('This user is not a sub-user of the account.');
+    const { account } = await this.editable(actor, uid);
+    const found = await this.repo.findUser(subUserId);
+    enforce(maySubUserBeChanged(found && { mainUserId: found.main_user_id }, account.id));
+    const sub = found!;
     // Spec doc 2 §4: once login has been enabled the username is the sub-user's for good.
     const fixed = !isPlaceholderUsername(sub.username);
     const wasEnabled = loginEnabledOf(sub);
@@ -137,9 +137,17 @@ export class SubUserService {
 
   /** POST /client/deleteSubUser: its sessions, preferences and codes go with it. */
   async remove(actor: Actor, mainUserId: number, subUserId: number): Promise<void> {
-    const { account } = await this.scopes.editable(actor, mainUserId);
+    const { account } = await this.editable(actor, mainUserId);
     if (account.id !== mainUserId) throw ApiError.invalid('mainUserID is not the account.', 'mainUserID');
+    // The store checks whose sub-user it is as it deletes; nothing deleted is the policy's refusal.
     if (!(await this.repo.deleteSubUser(account.id, subUserId)))
-      throw ApiError.forbidden('This user is not a sub-user of the account.');
+      enforce(maySubUserBeChanged(undefined, account.id));
+  }
+
+  /** The account whose users change: its owner's, or staff's for a customer (account.policy.ts). */
+  private async editable(actor: Actor, uid: number | undefined) {
+    const scope = await this.access.accountScope(actor, uid);
+    enforce(mayEditAccount(scope.who));
+    return scope;
   }
 }

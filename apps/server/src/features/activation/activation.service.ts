@@ -1,6 +1,5 @@
 import {
   ACTIVATION_REFUSALS,
-  mayActivateKits,
   type ActivationStatus,
   type ActivateKitAdminRequest,
   type ActivateKitRequest,
@@ -23,7 +22,8 @@ import type { EventBus } from '../../realtime/EventBus.js';
 import { BaseStationRepository } from '../base-stations/index.js';
 import { AttemptLimiter } from '../account/index.js';
 import { type UserRow } from '../users/index.js';
-import { assertOperator, changeRightsOf, type AccessService, type Actor } from '../../http/access/index.js';
+import { assertOperator, enforce, whoAmI, type AccessService, type Actor } from '../../http/access/index.js';
+import { mayActivateFor, mayPutProbesOn, mayReceiveKits } from './activation.policy.js';
 import { kitProbes, type ActivationRepository, type KitRow } from './activation.repository.js';
 import { issueStationSecret } from '../ingest/index.js';
 import { kitCodeHash, newKitCode } from './kitCodes.js';
@@ -268,8 +268,7 @@ export class ActivationService {
         throw ApiError.invalid('No account has this id.', 'UID');
       throw err;
     }
-    if (target.main_user_id !== null || target.master === 1 || target.admin === 1)
-      throw ApiError.invalid('Kits are activated into a customer account (its owner).', 'UID');
+    enforce(mayReceiveKits(customerFacts(target)));
     return target;
   }
 
@@ -378,19 +377,11 @@ export class ActivationService {
    * may not (mayActivateKits); nor may anyone name another account.
    */
   private async targetOf(actor: Actor, uid: number | undefined): Promise<UserRow> {
-    if (!mayActivateKits(changeRightsOf(actor)))
-      throw ApiError.forbidden('Only the account owner can activate base stations and probes.');
-    if (!actor.isAdmin) {
-      // Spec doc 2 §6: demo mode makes no server changes for non-admins; a shared login claims nothing.
-      if (actor.user.demo === 1) throw ApiError.forbidden('A demo account cannot activate kits.');
-      if (uid !== undefined && uid !== actor.user.id)
-        throw ApiError.forbidden('You do not have access to this account.');
-      return actor.user;
-    }
-    if (uid === undefined) throw ApiError.invalid('Choose the account the kit is activated for.', 'UID');
+    const who = whoAmI(actor);
+    enforce(mayActivateFor(who, uid === undefined ? 'nobody' : uid === actor.user.id ? 'itself' : 'another'));
+    if (who.staff === null) return actor.user;
     const target = await this.access.targetAccount(actor, uid);
-    if (target.main_user_id !== null || target.master === 1 || target.admin === 1)
-      throw ApiError.invalid('Kits are activated into a customer account (its owner).', 'UID');
+    enforce(mayReceiveKits(customerFacts(target)));
     return target;
   }
 
@@ -402,9 +393,8 @@ export class ActivationService {
   ): Promise<string> {
     if (bsId !== undefined) {
       const row = await stations.findById(bsId);
-      // Another account's station and no station at all get the same answer.
-      if (!row || row.owner_user_id !== target.id) throw ApiError.forbidden();
-      return row.id;
+      enforce(mayPutProbesOn(row && { ownerId: row.owner_user_id }, target.id));
+      return bsId;
     }
     const first = (await stations.listByOwners([target.id]))[0];
     if (!first) throw ApiError.invalid('Activate a base station before its probes.', 'BS_ID');
@@ -427,4 +417,9 @@ const STATION_USE_TEXT: Record<string, string> = {
 /** The material a probe is made for, from its serial's first letter (as the ingest path reads it). */
 function probeKindOf(sensorId: string): string {
   return { H: 'hay', G: 'grain', C: 'compost' }[sensorId[0] ?? ''] ?? 'other';
+}
+
+/** What the policy asks of an account kits are activated into. */
+function customerFacts(u: UserRow) {
+  return { subUser: u.main_user_id !== null, master: u.master === 1, staff: u.admin === 1 };
 }

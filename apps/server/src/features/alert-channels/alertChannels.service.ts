@@ -10,13 +10,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from '../../http/ApiError.js';
 import type { SentinelRights } from '../sentinel/index.js';
 import type { UserRow } from '../users/index.js';
-import { assertOperator, type AccessService, type Actor } from '../../http/access/index.js';
-import { alertChannelRightsOf } from './alertChannelRights.js';
+import { assertOperator, whoIs, type AccessService, type Actor } from '../../http/access/index.js';
+import { alertChannelRights } from './alertChannels.policy.js';
 import type { AlertChannelsRepository } from './alertChannels.repository.js';
 
 export interface AlertChannelsDeps {
   repo: AlertChannelsRepository;
   access: AccessService;
+  /** The Sentinel feature's rights of this caller for this account (its policy). */
   sentinelRightsOf: (actor: Actor, accountId: number) => SentinelRights;
   sentinelTargetOf: (ownerId: number) => Promise<{ siteID: string; url: string } | null>;
   pushDevicesOf: (userId: number) => Promise<number>;
@@ -73,13 +74,13 @@ export class AlertChannelsService {
       ownerPhoneComplete: isPhoneComplete(account.phone),
       sentinel: target !== null,
       pushDevices,
-      rights: alertChannelRightsOf(actor, this.d.sentinelRightsOf(actor, account.id), {
+      rights: alertChannelRights(whoIs(actor, account.id), this.d.sentinelRightsOf(actor, account.id), {
         demo: account.demo === 1,
       }),
     };
   }
 
-  /** /admin/setVoiceCalls: admins only (alertChannelRights.ts). */
+  /** /admin/setVoiceCalls: staff only (an operator tool, shown as `changeVoice` by the policy). */
   async setVoiceCalls(actor: Actor, req: SetVoiceCallsRequest): Promise<boolean> {
     assertOperator(actor, 'voiceCalls');
     const account = await this.accountOf(actor, req.UID);

@@ -15,7 +15,8 @@ import {
   type batchEndpoints,
 } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
-import type { Actor } from '../../http/access/index.js';
+import { presentPlans, type UserRepository, type UserRow } from '../users/index.js';
+import { enforce, whoAmI, type AccessService, type Actor } from '../../http/access/index.js';
 import { presentBatch } from './batch.presenter.js';
 import type {
   BatchRepository,
@@ -26,7 +27,15 @@ import type {
   PhaseValues,
 } from './batch.repository.js';
 import { parseJson, updateProgress, type ReadingSource } from './batchProgress.js';
-import type { BatchScope, BatchScopes } from './batchScopes.js';
+import {
+  batchesOfAccountVisible,
+  mayChangeBatch,
+  mayOpenBatches,
+  mayTouchBatch,
+  mayUseBatchScope,
+  mayUseStation,
+  type BatchScope,
+} from './batches.policy.js';
 import { checkBatchPhases } from './checkBatchPhases.js';
 
 type E = typeof batchEndpoints;
@@ -52,7 +61,8 @@ const CLOCK_SLACK_S = 60;
 export class BatchService {
   constructor(
     private readonly repo: BatchRepository,
-    private readonly scopes: BatchScopes,
+    private readonly access: AccessService,
+    private readonly users: Pick<UserRepository, 'findById'>,
     private readonly readings: ReadingSource,
     private readonly rcEvents: RcEventsOfBatch,
     private readonly nowS: () => number,
@@ -61,9 +71,9 @@ export class BatchService {
   // --- reads ---------------------------------------------------------------------------------
 
   async list(actor: Actor, q: ParsedQueryOf<E['getBatches']>): Promise<Batch[]> {
-    const scope = await this.scopes.scopeOf(actor, q.UID, q.BS_ID);
+    const scope = await this.scopeOf(actor, q.UID, q.BS_ID);
     const bsIds = q.BS_ID === undefined ? [...scope.stations.keys()] : [q.BS_ID];
-    if (q.BS_ID !== undefined) this.scopes.station(scope, q.BS_ID);
+    if (q.BS_ID !== undefined) enforce(mayUseStation(scope, q.BS_ID));
     const rows = await this.repo.list(bsIds, {
       archived: q.archived ?? false,
       status: q.status,
@@ -73,20 +83,20 @@ export class BatchService {
   }
 
   async changed(actor: Actor, q: ParsedQueryOf<E['getChangedBatches']>): Promise<Batch[]> {
-    const scope = await this.scopes.scopeOf(actor, q.UID, q.BS_ID);
-    if (q.BS_ID !== undefined) this.scopes.station(scope, q.BS_ID);
+    const scope = await this.scopeOf(actor, q.UID, q.BS_ID);
+    if (q.BS_ID !== undefined) enforce(mayUseStation(scope, q.BS_ID));
     const bsIds = q.BS_ID === undefined ? [...scope.stations.keys()] : [q.BS_ID];
     return this.present(await this.repo.changedSince(bsIds, q.since));
   }
 
   async one(actor: Actor, uid: number | undefined, batchId: number): Promise<Batch> {
-    const scope = await this.scopes.scopeOf(actor, uid);
-    const row = this.scopes.inScope(scope, await this.repo.find(batchId));
+    const scope = await this.scopeOf(actor, uid);
+    const row = this.inScope(scope, await this.repo.find(batchId));
     return (await this.present([row]))[0] as Batch;
   }
 
   async counts(actor: Actor, uid: number | undefined): Promise<Omit<GetBatchCountsResponse, 'status_code'>> {
-    const scope = await this.scopes.scopeOf(actor, uid);
+    const scope = await this.scopeOf(actor, uid);
     const rows = await this.repo.counts([...scope.stations.keys()]);
     const per = new Map<string, BatchCounts>();
     const total: BatchCounts = { ongoing: 0, completed: 0, archived: 0 };
@@ -106,11 +116,11 @@ export class BatchService {
     actor: Actor,
     q: ParsedQueryOf<E['getProcessPhases']>,
   ): Promise<Omit<ProcessPhasesResponse, 'status_code'>> {
-    const scope = await this.scopes.scopeOf(actor, q.UID);
+    const scope = await this.scopeOf(actor, q.UID);
     const ownerId = this.ownerOfScope(actor, scope, q.UID);
     const defaults = await this.defaultsOf(ownerId);
     if (q.batch_id === undefined) return { results: defaults.phases, defaults };
-    const row = this.scopes.inScope(scope, await this.repo.find(q.batch_id));
+    const row = this.inScope(scope, await this.repo.find(q.batch_id));
     const phases = await this.repo.phases([row.id]);
     return {
       results: phases.map((p) => ({
@@ -123,8 +133,8 @@ export class BatchService {
   }
 
   async rcLog(actor: Actor, q: ParsedQueryOf<E['getPhaseRClog']>): Promise<RcEvent[]> {
-    const scope = await this.scopes.scopeOf(actor, q.UID);
-    const row = this.scopes.inScope(scope, await this.repo.find(q.batch_id));
+    const scope = await this.scopeOf(actor, q.UID);
+    const row = this.inScope(scope, await this.repo.find(q.batch_id));
     const phase = (await this.repo.phases([row.id])).find((p) => p.idx === q.index);
     if (!phase) throw ApiError.invalid('The batch has no such phase.', 'index');
     if (phase.start_ts === null) return [];
@@ -140,13 +150,14 @@ export class BatchService {
   // --- changes -------------------------------------------------------------------------------
 
   async save(actor: Actor, body: ParsedBodyOf<E['saveBatch']>): Promise<Batch> {
-    this.scopes.assertMayChange(actor, 'editBatch');
-    const scope = await this.scopes.scopeOf(actor, body.UID);
+    enforce(mayChangeBatch(whoAmI(actor), 'editBatch'));
+    const scope = await this.scopeOf(actor, body.UID);
     const b = body.batch;
-    const station = this.scopes.station(scope, b.BS_ID);
+    enforce(mayUseStation(scope, b.BS_ID));
+    const station = scope.stations.get(b.BS_ID)!;
     const now = this.nowS();
     const existing =
-      b.batch_id === undefined ? undefined : this.scopes.inScope(scope, await this.repo.find(b.batch_id));
+      b.batch_id === undefined ? undefined : this.inScope(scope, await this.repo.find(b.batch_id));
     if (existing && existing.bs_id !== b.BS_ID)
       throw ApiError.invalid('A batch stays on its base station.', 'batch.BS_ID');
     if (existing && existing.archived_ts !== null)
@@ -282,11 +293,11 @@ export class BatchService {
   }
 
   async archive(actor: Actor, body: ParsedBodyOf<E['archiveBatches']>): Promise<Batch[]> {
-    this.scopes.assertMayChange(actor, 'archiveBatch');
-    const scope = await this.scopes.scopeOf(actor, body.UID);
+    enforce(mayChangeBatch(whoAmI(actor), 'archiveBatch'));
+    const scope = await this.scopeOf(actor, body.UID);
     const rows = await this.repo.findMany(body.batch_ids);
     const byId = new Map(rows.map((r) => [r.id, r]));
-    const batches = body.batch_ids.map((id) => this.scopes.inScope(scope, byId.get(id)));
+    const batches = body.batch_ids.map((id) => this.inScope(scope, byId.get(id)));
     if (body.archive) {
       const ongoing = batches.find((r) => r.status !== 2);
       if (ongoing)
@@ -305,9 +316,9 @@ export class BatchService {
     actor: Actor,
     body: ParsedBodyOf<E['saveProcessPhases']>,
   ): Promise<Omit<ProcessPhasesResponse, 'status_code'>> {
-    const scope = await this.scopes.scopeOf(actor, body.UID);
+    const scope = await this.scopeOf(actor, body.UID);
     if (body.batch_id === undefined) {
-      this.scopes.assertMayChange(actor, 'editBatchDefaults');
+      enforce(mayChangeBatch(whoAmI(actor), 'editBatchDefaults'));
       const ownerId = this.ownerOfScope(actor, scope, body.UID);
       const next: BatchDefaults = {
         ...(await this.defaultsOf(ownerId)),
@@ -317,9 +328,9 @@ export class BatchService {
       await this.repo.saveDefaults(ownerId, JSON.stringify(next), this.nowS());
       return { results: next.phases, defaults: next };
     }
-    this.scopes.assertMayChange(actor, 'editBatch');
+    enforce(mayChangeBatch(whoAmI(actor), 'editBatch'));
     if (body.defaults) throw ApiError.invalid('Default settings are saved without a batch.', 'defaults');
-    const row = this.scopes.inScope(scope, await this.repo.find(body.batch_id));
+    const row = this.inScope(scope, await this.repo.find(body.batch_id));
     if (row.archived_ts !== null)
       throw ApiError.invalid('Restore the batch from the archive before changing it.');
     const old = await this.repo.phases([row.id]);
@@ -351,7 +362,7 @@ export class BatchService {
     actor: Actor,
     body: ParsedBodyOf<E['addBatchTurning']> & AddBatchTurningRequest,
   ): Promise<Batch> {
-    this.scopes.assertMayChange(actor, 'recordTurning');
+    enforce(mayChangeBatch(whoAmI(actor), 'recordTurning'));
     const row = await this.changeable(actor, body.UID, body.batch_id);
     const now = this.nowS();
     const ts = body.ts ?? now;
@@ -373,7 +384,7 @@ export class BatchService {
   }
 
   async removeTurning(actor: Actor, body: ParsedBodyOf<E['removeBatchTurning']>): Promise<Batch> {
-    this.scopes.assertMayChange(actor, 'recordTurning');
+    enforce(mayChangeBatch(whoAmI(actor), 'recordTurning'));
     const row = await this.changeable(actor, body.UID, body.batch_id);
     await this.repo.transaction(async (trx: BatchTrx) => {
       if (!(await this.repo.deleteTurning(trx, row.id, body.id)))
@@ -387,8 +398,8 @@ export class BatchService {
 
   /** The batch of the caller's scope that may still change (not archived). */
   async changeable(actor: Actor, uid: number | undefined, batchId: number): Promise<BatchRow> {
-    const scope = await this.scopes.scopeOf(actor, uid);
-    const row = this.scopes.inScope(scope, await this.repo.find(batchId));
+    const scope = await this.scopeOf(actor, uid);
+    const row = this.inScope(scope, await this.repo.find(batchId));
     if (row.archived_ts !== null)
       throw ApiError.invalid('Restore the batch from the archive before changing it.');
     return row;
@@ -396,8 +407,49 @@ export class BatchService {
 
   /** A batch the caller may see, for the report. */
   async visible(actor: Actor, uid: number | undefined, batchId: number): Promise<BatchRow> {
-    const scope = await this.scopes.scopeOf(actor, uid);
-    return this.scopes.inScope(scope, await this.repo.find(batchId));
+    const scope = await this.scopeOf(actor, uid);
+    return this.inScope(scope, await this.repo.find(batchId));
+  }
+
+  /**
+   * The stations whose batches the call may touch, found and then asked of the policy
+   * (batches.policy.ts). `bsId`: a call naming a station without UID works on that station's account,
+   * as with its UID (staff have no stations of their own).
+   */
+  private async scopeOf(actor: Actor, uid: number | undefined, bsId?: string): Promise<BatchScope> {
+    const me = whoAmI(actor);
+    enforce(mayOpenBatches(me, { partnerApp: actor.user.partner_app }));
+    const uidOrStation =
+      uid === undefined && bsId !== undefined ? await this.access.accountOfStation(actor, bsId) : uid;
+    const target =
+      uidOrStation === undefined ? undefined : await this.access.targetAccount(actor, uidOrStation);
+    const rows = await this.access.visibleStations(actor, target);
+    const visible = new Map<number, boolean>();
+    for (const id of new Set(rows.map((r) => r.owner_user_id))) {
+      const owner = await this.users.findById(id);
+      visible.set(id, owner !== undefined && batchesOfAccountVisible(me, this.batchAccount(owner)));
+    }
+    const stations: BatchScope['stations'] = new Map();
+    for (const r of rows)
+      if (visible.get(r.owner_user_id))
+        stations.set(r.id, { ownerId: r.owner_user_id, name: r.display_name });
+    const facts = { stations: stations.size, named: target !== undefined, seen: rows.length };
+    const own =
+      facts.stations === 0 && !facts.named && facts.seen === 0 && me.staff === null
+        ? await this.users.findById(actor.accountId)
+        : undefined;
+    enforce(mayUseBatchScope(me, { ...facts, ownAccount: own && this.batchAccount(own) }));
+    return { stations };
+  }
+
+  private batchAccount(u: UserRow) {
+    return { partnerApp: u.partner_app as 'gari' | 'haytech' | null, plans: presentPlans(u, this.nowS()) };
+  }
+
+  /** The batch, if it is on a station of the scope (the policy refuses it alike when it does not exist). */
+  private inScope(scope: BatchScope, row: BatchRow | undefined): BatchRow {
+    enforce(mayTouchBatch(scope, row));
+    return row as BatchRow;
   }
 
   /** The account whose defaults a call without a batch means: the one named, else the caller's own. */

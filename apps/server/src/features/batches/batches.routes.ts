@@ -11,7 +11,6 @@ import {
 import { ApiError } from '../../http/ApiError.js';
 import { actorOf, type Authenticate } from '../../http/authenticate.js';
 import { route } from '../../http/route.js';
-import type { BatchRepository } from './batch.repository.js';
 import type { BatchService } from './batch.service.js';
 import { writeReportPdf } from './reportPdf.js';
 import type { SanitisationReports } from './sanitisationReport.service.js';
@@ -20,7 +19,6 @@ export interface BatchRouteContext {
   authenticate: Authenticate;
   batches: BatchService;
   reports: SanitisationReports;
-  repo: BatchRepository;
   preferencesOf: (
     userId: number,
   ) => Promise<Pick<UiPreferences, 'language' | 'degrees' | 'date_format' | 'time_format'>>;
@@ -108,11 +106,10 @@ export function batchRoutes(ctx: BatchRouteContext) {
       }
       const q = parsed.data;
       const actor = actorOf(req);
-      const { report, batch } = await ctx.reports.forCaller(actor, q.UID, q.batch_id, q.standard);
-      const [presented, prefs, station, defaults] = await Promise.all([
+      const { report, batch, station } = await ctx.reports.forPdf(actor, q.UID, q.batch_id, q.standard);
+      const [presented, prefs, defaults] = await Promise.all([
         ctx.batches.one(actor, q.UID, q.batch_id),
         ctx.preferencesOf(actor.user.id),
-        ctx.repo.station(batch.bs_id),
         ctx.batches.defaultsOf(batch.owner_user_id),
       ]);
       const language: Language = q.lang ?? prefs.language;

@@ -10,7 +10,6 @@ import { BatchService } from './batch.service.js';
 import { BatchAlerts } from './batchAlerts.js';
 import { batchRoutes } from './batches.routes.js';
 import type { ReadingSource } from './batchProgress.js';
-import { BatchScopes } from './batchScopes.js';
 import { SanitisationReports } from './sanitisationReport.service.js';
 
 /** How often silent probes of ongoing batches are looked for (`batch_bug`). */
@@ -45,8 +44,14 @@ export function batchesFeature(
   },
 ) {
   const repo = new BatchRepository(kernel.store.db);
-  const scopes = new BatchScopes(deps.access, deps.users, kernel.nowS);
-  const batches = new BatchService(repo, scopes, deps.history, deps.rcEventsOfBatch, kernel.nowS);
+  const batches = new BatchService(
+    repo,
+    deps.access,
+    deps.users,
+    deps.history,
+    deps.rcEventsOfBatch,
+    kernel.nowS,
+  );
   const reports = new SanitisationReports(repo, batches, deps.history, kernel.nowS);
   const alerts = new BatchAlerts(
     repo,
@@ -63,7 +68,6 @@ export function batchesFeature(
           authenticate: deps.authenticate,
           batches,
           reports,
-          repo,
           preferencesOf: (userId) => deps.preferences.get(userId),
           nowS: kernel.nowS,
         }),

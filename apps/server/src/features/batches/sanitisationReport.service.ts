@@ -65,6 +65,21 @@ export class SanitisationReports {
     return { report: await this.of(batch, standard ?? (batch.standard as SanitisationStandard)), batch };
   }
 
+  /** The report's PDF needs the station's name and time zone too: the station of a batch the caller sees. */
+  async forPdf(
+    actor: Actor,
+    uid: number | undefined,
+    batchId: number,
+    standard: SanitisationStandard | undefined,
+  ): Promise<{
+    report: SanitisationReportResult;
+    batch: BatchRow;
+    station: { name: string | null; timezone: string | null } | undefined;
+  }> {
+    const found = await this.forCaller(actor, uid, batchId, standard);
+    return { ...found, station: await this.repo.station(found.batch.bs_id) };
+  }
+
   async of(batch: BatchRow, standard: SanitisationStandard): Promise<SanitisationReportResult> {
     const now = this.nowS();
     const [phases, turnings] = await Promise.all([

@@ -27,13 +27,11 @@ export class DataBreakSettingsService {
   ) {}
 
   async get(actor: Actor, uid: number | undefined): Promise<Settings> {
-    const account = await this.access.targetAccount(actor, uid);
-    return this.settingsOf(account.main_user_id ?? account.id);
+    return this.settingsOf(await this.access.accountIdFor(actor, uid));
   }
 
   async save(actor: Actor, req: SaveDataBreakSettingsRequest): Promise<Settings> {
-    const account = await this.access.targetAccount(actor, req.UID);
-    const ownerId = account.main_user_id ?? account.id;
+    const ownerId = await this.access.accountIdFor(actor, req.UID);
     this.access.assertMayChange(actor, 'editDataBreaks');
     const storages = (req.storages ?? []).map((s) => ({ id: s.itemID, delayS: s.delayS }));
     // Alike for a storage of another account and one that does not exist (no probing for ids); the

@@ -6,12 +6,9 @@ import { route } from '../../http/route.js';
 import { ACK_LINK_TTL_S, type AckLinks } from './ackLinks.js';
 import { acceptedLanguage, fill, wordsFor } from './alertTexts.js';
 import type { ChannelAcks } from './channelAcks.js';
-import type { StandInPlay } from './channels/standInPlay.js';
 import { validTwilioSignature } from './channels/twilioSignature.js';
-import type { DeliveryRepository } from './delivery.repository.js';
+import type { FakeProviderTools } from './fakeProviderTools.js';
 import type { DeliveryService } from './delivery.service.js';
-import { e164 } from './deliveryPlan.js';
-import { assertOperator } from '../../http/access/index.js';
 
 export interface DeliveryRouteContext {
   authenticate: Authenticate;
@@ -19,12 +16,13 @@ export interface DeliveryRouteContext {
   acks: ChannelAcks;
   /** The installation's links (made at the feature's start). */
   ackLinks: () => AckLinks;
-  repo: DeliveryRepository;
+  /** The language of a recipient's pages (the ack link's), by user id. */
+  languageOf: (userId: number) => Promise<string>;
   publicUrl: string;
   /** The SMS/voice provider's auth token (the real one or the stand-in's): inbound callbacks are signed with it. */
   providerToken: () => string | undefined;
-  /** The SMS stand-in's play calls, when the provider is the stand-in (STAND_INS names sms). */
-  play: StandInPlay | undefined;
+  /** The operator's hands on the SMS and voice stand-in (its play calls). */
+  fakeTools: FakeProviderTools;
 }
 
 const escapeXml = (s: string) =>
@@ -122,7 +120,7 @@ export function deliveryRoutes(ctx: DeliveryRouteContext) {
       const check = ctx.ackLinks().check(groupId, userId, expiresS, s);
       return check === 'invalid' ? null : { groupId, userId, expiresS, s, expired: check === 'expired' };
     };
-    const languageOf = async (userId: number) => (await ctx.repo.owner(userId))?.language ?? 'en';
+    const { languageOf } = ctx;
     /**
      * A link that is not ours (forged, changed, cut short) or past its week: a page that says so and
      * that nothing happened, acknowledging nothing. The page of a link we did sign speaks its
@@ -185,41 +183,18 @@ export function deliveryRoutes(ctx: DeliveryRouteContext) {
       route(api, deliveryEndpoints.acknowledgeDataBreak).handle(async (req) =>
         ctx.service.acknowledgeDataBreak(actorOf(req), req.body),
       );
-      route(api, deliveryEndpoints.fakeSmsReply).handle(async (req) => {
-        assertOperator(actorOf(req), 'fakeProviderPlay');
-        const play = ctx.play;
-        if (!play) throw ApiError.invalid('A real SMS provider is configured: replies come from phones.');
-        const providerStatus = await play.reply(
-          e164(req.body.from),
-          req.body.body,
-          `${ctx.publicUrl}/delivery/sms/inbound`,
-        );
-        return { status_code: 0 as const, providerStatus };
-      });
-      route(api, deliveryEndpoints.fakeCallKeys).handle(async (req) => {
-        assertOperator(actorOf(req), 'fakeProviderPlay');
-        const play = ctx.play;
-        if (!play) throw ApiError.invalid('A real voice provider is configured: keys are pressed on phones.');
-        const call = await ctx.repo.messageById(req.body.messageId);
-        if (call?.channel !== 'voice' || call.provider_id === null)
-          throw ApiError.notFound('No voice call the provider placed has this id.');
-        const providerStatus = await play.pressKeys(call.provider_id, req.body.digits);
-        if (providerStatus === 404) throw ApiError.notFound('The fake provider does not know this call.');
-        return { status_code: 0 as const, providerStatus };
-      });
-      route(api, deliveryEndpoints.fakeSmsMessages).handle(async (req) => {
-        assertOperator(actorOf(req), 'fakeProviderRead');
-        const play = ctx.play;
-        if (!play) throw ApiError.invalid('A real SMS provider is configured: its messages are on phones.');
-        const to = req.query.to === undefined ? undefined : e164(req.query.to);
-        const results = (await play.messages({ to, limit: req.query.limit })).map((m) => ({
-          to: m.to,
-          from: m.from,
-          body: m.body,
-          ts: Math.floor(m.acceptedAt / 1000),
-        }));
-        return { status_code: 0 as const, results };
-      });
+      route(api, deliveryEndpoints.fakeSmsReply).handle(async (req) => ({
+        status_code: 0 as const,
+        providerStatus: await ctx.fakeTools.reply(actorOf(req), req.body),
+      }));
+      route(api, deliveryEndpoints.fakeCallKeys).handle(async (req) => ({
+        status_code: 0 as const,
+        providerStatus: await ctx.fakeTools.pressKeys(actorOf(req), req.body),
+      }));
+      route(api, deliveryEndpoints.fakeSmsMessages).handle(async (req) => ({
+        status_code: 0 as const,
+        results: await ctx.fakeTools.messages(actorOf(req), req.query),
+      }));
       done();
     });
   };

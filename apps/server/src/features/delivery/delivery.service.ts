@@ -53,8 +53,7 @@ export class DeliveryService {
     actor: Actor,
     req: AcknowledgeDataBreakRequest,
   ): Promise<AcknowledgeDataBreakResponse> {
-    const account = await this.access.targetAccount(actor, req.UID);
-    const ownerId = account.main_user_id ?? account.id;
+    const ownerId = await this.access.accountIdFor(actor, req.UID);
     if (!(await this.repo.stationOwnedBy(ownerId, req.BS_ID)))
       throw ApiError.notFound('No such base station.');
     this.access.assertMayChange(actor, 'acknowledgeAlert');
@@ -66,8 +65,7 @@ export class DeliveryService {
 
   /** GET /client/getDeliveryLog: anyone who may see the account sees its storages' deliveries. */
   async log(actor: Actor, q: { UID?: number; itemID: number }): Promise<DeliveryLogResponse> {
-    const account = await this.access.targetAccount(actor, q.UID);
-    const ownerId = account.main_user_id ?? account.id;
+    const ownerId = await this.access.accountIdFor(actor, q.UID);
     const { alerts, messages, groups } = await this.repo.storageLog(ownerId, q.itemID, DELIVERY_LOG_ALERTS);
     const names = await this.repo.userNames(
       alerts.flatMap((a) => (a.ack_by_user_id === null ? [] : [a.ack_by_user_id])),

@@ -22,6 +22,7 @@ import { DeliveryRepository } from './delivery.repository.js';
 import { DeliveryGroupRepository } from './deliveryGroup.repository.js';
 import type { DeliveryMessageStatus } from './delivery.tables.js';
 import { deliveryRoutes } from './delivery.routes.js';
+import { FakeProviderTools } from './fakeProviderTools.js';
 import { DeliveryService } from './delivery.service.js';
 import { DeliveryFailures } from './deliveryFailures.js';
 import { DeliveryFailuresRepository } from './deliveryFailures.repository.js';
@@ -201,10 +202,10 @@ export function deliveryFeature(
         service,
         acks,
         ackLinks: links,
-        repo,
+        languageOf: async (userId) => (await repo.owner(userId))?.language ?? 'en',
         publicUrl: config.publicUrl,
         providerToken: () => config.twilio?.authToken,
-        play,
+        fakeTools: new FakeProviderTools(play, repo, config.publicUrl),
       })(app);
     },
     jobs: [

@@ -56,8 +56,7 @@ export class FanService {
   /** GET /fc/getFcItem: by ids, or every controller of the account (its own, or one it may act for). */
   async items(actor: Actor, ids: readonly string[], uid: number | undefined): Promise<FcItem[]> {
     if (ids.length === 0) {
-      const target = await this.access.targetAccount(actor, uid);
-      const owned = await this.repo.controllersOf(target.main_user_id ?? target.id);
+      const owned = await this.repo.controllersOf(await this.access.accountIdFor(actor, uid));
       return this.present(owned.map((c) => c.id));
     }
     const found = await this.repo.controllersByIds(ids);

@@ -12,18 +12,19 @@ import {
 } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
 import { presentPlans, type UserRepository, type UserRow } from '../users/index.js';
-import { assertOperator, type AccessService, type Actor } from '../../http/access/index.js';
+import {
+  assertOperator,
+  enforce,
+  type AccessService,
+  type AccountScope,
+  type Actor,
+} from '../../http/access/index.js';
+import { mayChangeInsight } from './insight.policy.js';
 import type { InsightRepository } from './insight.repository.js';
 import { parseService, presentStoredService, trialService, type StoredService } from './storedService.js';
 
 /** Makes one storage of the account through the storages feature (its rules and its access checks). */
 export type SaveStorage = (actor: Actor, uid: number, item: StorageInput) => Promise<{ itemID: number }>;
-
-interface Scope {
-  account: UserRow;
-  /** The owner or an admin; sub-users, masters and grand masters only look (decisions 0014, 0036). */
-  mayEdit: boolean;
-}
 
 const NO_SERVICE = 'This account has no Insight service; accept the Insight terms first.';
 
@@ -42,16 +43,13 @@ export class InsightService {
     private readonly nowS: () => number,
   ) {}
 
-  private async scope(actor: Actor, uid: number | undefined): Promise<Scope> {
-    const target = await this.access.targetAccount(actor, uid);
-    const account =
-      target.main_user_id === null ? target : ((await this.users.findById(target.main_user_id)) ?? target);
-    return { account, mayEdit: actor.isAdmin || actor.user.id === account.id };
+  private scope(actor: Actor, uid: number | undefined): Promise<AccountScope> {
+    return this.access.accountScope(actor, uid);
   }
 
   private async editable(actor: Actor, uid: number | undefined): Promise<UserRow> {
     const scope = await this.scope(actor, uid);
-    if (!scope.mayEdit) throw ApiError.forbidden('Only the account owner can change its Insight service.');
+    enforce(mayChangeInsight(scope.who));
     return scope.account;
   }
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { TestMigrationCallResponse } from '@emberwatch/shared';
-import { ApiError } from '../../http/ApiError.js';
 import { sha256 } from '../../security/sha256.js';
 import { INSIGHT_TRIAL_DAYS_DEFAULT } from '@emberwatch/shared';
-import { assertOperator, type AccessService, type Actor } from '../../http/access/index.js';
+import { assertOperator, enforce, type AccessService, type Actor } from '../../http/access/index.js';
+import { mayMoveAccount } from './insight.policy.js';
 import type { InsightRepository } from './insight.repository.js';
 
 export interface MigrationSettings {
@@ -26,10 +26,9 @@ export class MigrationService {
 
   /** POST /testMigrationCall: a key and the URL while the migration is on; status 1 otherwise. */
   async keyFor(actor: Actor, uid: number | undefined): Promise<TestMigrationCallResponse> {
-    const target = await this.access.targetAccount(actor, uid);
-    const accountId = target.main_user_id ?? target.id;
-    if (!actor.isAdmin && actor.user.id !== accountId)
-      throw ApiError.forbidden('Only the account owner can move the account.');
+    const { account, who } = await this.access.accountScope(actor, uid);
+    enforce(mayMoveAccount(who));
+    const accountId = account.id;
     const settings = await this.repo.settings();
     if (!settings?.migration_on)
       return { status_code: 1, key: null, url: null, error: 'The migration is not open yet.' };

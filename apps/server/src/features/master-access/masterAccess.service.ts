@@ -1,6 +1,7 @@
 import type { AuthorizeMasterUsersRequest } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
-import type { AccessService, Actor } from '../../http/access/index.js';
+import { enforce, type AccessService, type Actor } from '../../http/access/index.js';
+import { mayGrantMasters } from './masterAccess.policy.js';
 import type { MasterAccessRepository } from './masterAccess.repository.js';
 
 /**
@@ -15,10 +16,8 @@ export class MasterAccessService {
   ) {}
 
   async authorize(actor: Actor, req: AuthorizeMasterUsersRequest): Promise<void> {
-    const account = await this.access.targetAccount(actor, req.UID);
-    const owner = account.main_user_id === null && actor.user.id === account.id;
-    if (!owner && !actor.isAdmin)
-      throw ApiError.forbidden('Only the account owner can grant access to master accounts.');
+    const { target: account, who } = await this.access.accountScope(actor, req.UID);
+    enforce(mayGrantMasters(who));
     if (account.main_user_id !== null)
       throw ApiError.invalid('A sub-user has no requests of its own.', 'UID');
     const granted = await this.repo.grant(account.id, req.authMasters);

@@ -19,8 +19,8 @@ import {
   type Rule,
 } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
-import type { UserRow } from '../users/index.js';
-import type { AccessService, Actor } from '../../http/access/index.js';
+import { enforce, whoAmI, type AccessService, type Actor } from '../../http/access/index.js';
+import { maySaveDemoMonitor } from './monitors.policy.js';
 import { AlertLogRepository } from './alertLog.repository.js';
 import { alertLogRowsOf } from './alertLogRows.js';
 import type { MonitorRepository, MonitorRow, RuleStateRow, Trx } from './monitor.repository.js';
@@ -103,7 +103,7 @@ export class MonitorService {
    * in one transaction under the state row's lock (the evaluators read the row again by its version).
    */
   async reset(actor: Actor, req: ResetAlertsRequest): Promise<Monitor> {
-    const accountId = accountIdOf(await this.access.targetAccount(actor, req.UID));
+    const accountId = await this.access.accountIdFor(actor, req.UID);
     // Who may reset is answered before anything about the monitor (docs/roles.md).
     this.access.assertMayChange(actor, 'resetAlert');
     const monitor = await this.repo.find(accountId, req.itemID);
@@ -159,7 +159,7 @@ export class MonitorService {
     storageId: number,
     before?: number,
   ): Promise<AlertLogEntry[]> {
-    const accountId = accountIdOf(await this.access.targetAccount(actor, uid));
+    const accountId = await this.access.accountIdFor(actor, uid);
     const storage = await this.log.storage(accountId, storageId);
     if (!storage) throw ApiError.forbidden('You do not have access to this storage.');
     if (storage.monitorId === null) return [];
@@ -203,7 +203,7 @@ export class MonitorService {
    * evaluator got there first). Written under the state row's lock, in one transaction.
    */
   async acknowledge(actor: Actor, req: AcknowledgeAlertsRequest): Promise<Monitor> {
-    const accountId = accountIdOf(await this.access.targetAccount(actor, req.UID));
+    const accountId = await this.access.accountIdFor(actor, req.UID);
     const monitor = await this.repo.find(accountId, req.itemID);
     if (!monitor) throw noSuchMonitor();
     if (!parseRules(monitor).some((r) => r.id === req.ruleId))
@@ -282,7 +282,7 @@ export class MonitorService {
 
   /** GET /client/getMonitors: the account's monitors, by itemID, each rule with its alerts. */
   async list(actor: Actor, uid: number | undefined): Promise<Monitor[]> {
-    const accountId = accountIdOf(await this.access.targetAccount(actor, uid));
+    const accountId = await this.access.accountIdFor(actor, uid);
     const [rows, states, using] = await Promise.all([
       this.repo.listByOwner(accountId),
       this.repo.statesOf(accountId),
@@ -298,13 +298,12 @@ export class MonitorService {
    * starts afresh. A removed rule loses its state.
    */
   async save(actor: Actor, uid: number | undefined, item: MonitorInput): Promise<Monitor> {
-    const accountId = accountIdOf(await this.access.targetAccount(actor, uid));
+    const accountId = await this.access.accountIdFor(actor, uid);
     const existing = item.itemID === undefined ? undefined : await this.repo.find(accountId, item.itemID);
     if (item.itemID !== undefined && !existing) throw noSuchMonitor();
     this.access.assertMayChange(actor, 'editMonitor');
     // demoType marks an admin's demo monitors (spec doc 3 §6); nobody else sets it.
-    if (item.demoType != null && !actor.isAdmin)
-      throw ApiError.invalid('Only administrators save demo monitors.', 'item.demoType');
+    if (item.demoType != null) enforce(maySaveDemoMonitor(whoAmI(actor)));
     await this.assertRuleReferences(actor, accountId, item);
 
     const now = this.nowS();
@@ -395,7 +394,7 @@ export class MonitorService {
 
   /** POST /client/removeMonitor: refused while storages use it (spec doc 3 §5, the button is disabled). */
   async remove(actor: Actor, uid: number | undefined, itemId: number): Promise<void> {
-    const accountId = accountIdOf(await this.access.targetAccount(actor, uid));
+    const accountId = await this.access.accountIdFor(actor, uid);
     if (!(await this.repo.find(accountId, itemId))) throw noSuchMonitor();
     this.access.assertMayChange(actor, 'editMonitor');
     await this.repo.transaction(async (trx) => {
@@ -459,9 +458,4 @@ function present(row: MonitorRow, states: readonly RuleStateRow[], storages: num
     storages,
     updated_ts: row.updated_ts,
   };
-}
-
-/** The account a user works in: its main user for a sub-user, else itself. */
-function accountIdOf(user: UserRow): number {
-  return user.main_user_id ?? user.id;
 }

@@ -23,10 +23,10 @@ import {
   type ProbeData,
   type StorageAlerts,
 } from '@emberwatch/shared';
-import { ApiError } from '../../http/ApiError.js';
 import type { PreferencesService } from '../preferences/index.js';
 import { presentPlans, presentService, type UserRow } from '../users/index.js';
-import { changeRightsOf, type AccessService, type Actor } from '../../http/access/index.js';
+import { changeRightsOf, enforce, whoAmI, type AccessService, type Actor } from '../../http/access/index.js';
+import { mayMarkNewsSeen } from './notifications.policy.js';
 import type { NotificationRepository } from './notifications.repository.js';
 import { NEWS_EMAIL } from './newsSeed.js';
 import type { StorageAlertMemory } from './storageAlertMemory.js';
@@ -39,8 +39,6 @@ const parse = <T>(text: string | null, fallback: T): T => {
     return fallback;
   }
 };
-
-const accountIdOf = (account: UserRow) => account.main_user_id ?? account.id;
 
 /**
  * Notifications and news (decision 0047). Whoever may see an account reads its notifications; what
@@ -59,10 +57,8 @@ export class NotificationService {
   ) {}
 
   async list(actor: Actor, uid: number | undefined): Promise<Omit<GetNotificationsResponse, 'status_code'>> {
-    const account = await this.access.targetAccount(actor, uid);
-    const ownerId = accountIdOf(account);
     // A sub-user's own row is not the account: the main user's holds its plan, service and stations.
-    const owner = ownerId === account.id ? account : await this.access.targetAccount(actor, ownerId);
+    const { account: owner } = await this.access.accountScope(actor, uid);
     const viewer = { ...changeRightsOf(actor), partnerApp: owner.partner_app !== null };
     if (viewer.partnerApp) return { results: [], unread: 0 };
     const now = this.nowS();
@@ -239,8 +235,7 @@ export class NotificationService {
    * admins' news is not marked seen, masters have none). A date in the future is held at now.
    */
   async newsSeen(actor: Actor, date: number): Promise<void> {
-    if (actor.isAdmin) throw ApiError.forbidden('News is not marked seen for admins.');
-    if (actor.user.master === 1) throw ApiError.forbidden('Master users have no news.');
+    enforce(mayMarkNewsSeen(whoAmI(actor)));
     await this.repo.markNewsSeen(actor.user.id, Math.min(date, this.nowS()));
   }
 }

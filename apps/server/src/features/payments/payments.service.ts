@@ -32,7 +32,8 @@ import type {
 } from '@emberwatch/shared';
 import { ApiError } from '../../http/ApiError.js';
 import { presentPlans, presentService, type UserRow } from '../users/index.js';
-import { assertOperator, type AccessService, type Actor } from '../../http/access/index.js';
+import { assertOperator, enforce, whoAmI, type AccessService, type Actor } from '../../http/access/index.js';
+import { actsForOrdersAccount, mayPayFor, mayRenewSimOf, mayUseOrder } from './payments.policy.js';
 import type { OrderRow, PaymentsRepository } from './payments.repository.js';
 import type { Stripe } from './stripeClient.js';
 
@@ -113,18 +114,15 @@ export class PaymentsService {
     },
   ) {}
 
-  /** The account a payment is for: the caller's own (its owner, not a sub-user or master), or an admin's customer. */
+  /** The account a payment is for: the caller's own (its owner, not a sub-user or master), or staff's customer. */
   async payer(actor: Actor, uid: number | undefined): Promise<UserRow> {
-    if (uid !== undefined && uid !== actor.user.id) {
-      if (!actor.isAdmin) throw ApiError.forbidden('You may pay only for your own account.');
+    const namesAnother = uid !== undefined && uid !== actor.user.id;
+    enforce(mayPayFor(whoAmI(actor), namesAnother));
+    if (namesAnother) {
       const target = await this.access.targetAccount(actor, uid);
       if (target.main_user_id !== null) throw ApiError.invalid('Renewals are paid for the main account.');
       return target;
     }
-    if (actor.user.main_user_id !== null)
-      throw ApiError.forbidden('Only the account owner can pay for renewals.');
-    if (actor.user.master === 1 || actor.user.grand_master === 1)
-      throw ApiError.forbidden('A master account pays no renewals; each farm renews its own.');
     return actor.user;
   }
 
@@ -274,12 +272,13 @@ export class PaymentsService {
     }
     for (const bsId of sel.simRenewals) {
       const sim = o.sims.find((s) => s.bs_id === bsId);
-      if (!sim) throw ApiError.forbidden('You do not have access to this base station.');
-      if (!sim.renewable)
+      enforce(mayRenewSimOf(sim));
+      const { renewable, newExp } = sim!;
+      if (!renewable)
         throw ApiError.invalid(
           `The SIM of ${bsId} is not due for renewal: it expires more than two months ahead.`,
         );
-      lines.push({ name: 'sim', months: RENEWAL_MONTHS, price: SIM_PRICE, bsId, exp: sim.newExp });
+      lines.push({ name: 'sim', months: RENEWAL_MONTHS, price: SIM_PRICE, bsId, exp: newExp });
     }
     if (sel.apiRenewal) {
       if (!o.api) throw ApiError.invalid('This account has no API plan to renew.');
@@ -365,11 +364,14 @@ export class PaymentsService {
   async confirm(actor: Actor, body: ConfirmBody): Promise<ConfirmPaymentResponse> {
     // Someone who may pay for no account (a sub-user, a master) is refused before any payment is
     // looked up (docs/roles.md); an admin's account comes from the order.
-    const own = actor.isAdmin && body.uid === undefined ? undefined : await this.payer(actor, body.uid);
+    const own =
+      actsForOrdersAccount(whoAmI(actor)) && body.uid === undefined
+        ? undefined
+        : await this.payer(actor, body.uid);
     const order = await this.repo.orderByIntent(body.intent_id);
     if (!order) throw ApiError.notFound('No such payment.');
     const account = own ?? (await this.payer(actor, order.account_id));
-    if (account.id !== order.account_id) throw ApiError.forbidden('This payment is not for your account.');
+    enforce(mayUseOrder(account.id, { accountId: order.account_id, kind: 'payment' }));
     const stripe = this.stripe();
     let intent: Stripe.PaymentIntent;
     try {
@@ -535,8 +537,9 @@ export class PaymentsService {
   async invoicePdf(actor: Actor, invoiceId: number, uid: number | undefined) {
     const order = await this.repo.orderById(invoiceId);
     if (!order || order.kind !== 'invoice') throw ApiError.notFound('No such invoice.');
-    const account = await this.payer(actor, uid ?? (actor.isAdmin ? order.account_id : undefined));
-    if (account.id !== order.account_id) throw ApiError.forbidden('This invoice is not for your account.');
+    const forOrder = actsForOrdersAccount(whoAmI(actor)) ? order.account_id : undefined;
+    const account = await this.payer(actor, uid ?? forOrder);
+    enforce(mayUseOrder(account.id, { accountId: order.account_id, kind: 'invoice' }));
     const pdf = await this.invoices.pdf(order, account);
     return {
       status_code: 0 as const,

@@ -1,6 +1,5 @@
 import {
   currentCorrection,
-  probePropertyPermissions,
   RECEIVING_TIME_DEFAULT,
   type ProbeCorrection,
   type SensorConfigurationChange,
@@ -9,16 +8,13 @@ import { ApiError } from '../../http/ApiError.js';
 import type { EventBus } from '../../realtime/EventBus.js';
 import type { BaseStationRepository, BaseStationRow, ProbeWithStation } from '../base-stations/index.js';
 import { parseCorrections } from '../readings/index.js';
-import { changeRightsOf, type AccessService, type Actor } from '../../http/access/index.js';
+import { enforce, whoAmI, type AccessService, type Actor } from '../../http/access/index.js';
+import { mayChangeProbeProperty, mayTransferBetween, transfersAnywhere } from './probes.policy.js';
 import type { ProbeRepository, ProbeUpdate } from './probe.repository.js';
 
 /** Aux probes (spec doc 2 §3) cannot be renamed; none are stored yet, so no probe is one. */
 function isAuxProbe(_probe: ProbeWithStation): boolean {
   return false;
-}
-
-function isMaster(actor: Actor): boolean {
-  return actor.user.master === 1;
 }
 
 function notOnStation(sensorId: string, bsId: string): ApiError {
@@ -52,28 +48,21 @@ export class ProbeConfigService {
     const twice = ids.find((id, i) => ids.indexOf(id) !== i);
     if (twice) throw ApiError.invalid(`Probe ${twice} appears twice.`, 'sensorConfigurations');
     const probes = await this.access.probesFor(actor, ids);
+    const who = whoAmI(actor);
 
     const updates: { sensorId: string; set: ProbeUpdate }[] = [];
     changes.forEach((c, i) => {
       const probe = probes[i] as ProbeWithStation;
       // The configuration travels through the station that owns the probe or the one whose radio hears it.
       if (probe.bs_id !== bs.id && probe.real_bs !== bs.id) throw notOnStation(probe.sensor_id, bs.id);
-      const who = changeRightsOf(actor);
-      const may = probePropertyPermissions({
-        isAdmin: who.admin,
-        isMaster: who.master,
-        isGrandMaster: who.grandMaster,
-        isSubUser: who.subUser,
-        isAux: isAuxProbe(probe),
-        firmware: bs.firmware,
-      });
+      const facts = { aux: isAuxProbe(probe), firmware: bs.firmware };
       const set: ProbeUpdate = {};
 
       if (c.sensor_name !== undefined) {
         const name = c.sensor_name === null || c.sensor_name === '' ? null : c.sensor_name;
         if (name !== probe.sensor_name) {
           this.access.assertMayChange(actor, 'renameProbe');
-          if (!may.rename) throw ApiError.forbidden('Aux probes cannot be renamed.');
+          enforce(mayChangeProbeProperty(who, 'rename', facts));
           set.sensor_name = name;
         }
       }
@@ -91,25 +80,13 @@ export class ProbeConfigService {
       }
 
       if (c.measurement_interval !== undefined) {
-        if (!actor.isAdmin || isMaster(actor))
-          throw ApiError.forbidden('Only admins may change the measurement interval.');
-        if (!may.measurementInterval)
-          throw ApiError.invalid(
-            `The measurement interval needs base-station firmware 2 or later (this one has ${bs.firmware ?? 'none'}).`,
-            'measurement_interval',
-          );
+        enforce(mayChangeProbeProperty(who, 'measurementInterval', facts));
         // Minutes in, seconds stored; 0 removes the setting.
         set.measurement_interval = c.measurement_interval === 0 ? null : c.measurement_interval * 60;
       }
 
       if (c.receiving_time !== undefined) {
-        if (!actor.isAdmin || isMaster(actor))
-          throw ApiError.forbidden('Only admins may change the receiving time.');
-        if (!may.receivingTime)
-          throw ApiError.invalid(
-            `The receiving time needs base-station firmware 3 or later (this one has ${bs.firmware ?? 'none'}).`,
-            'receiving_time',
-          );
+        enforce(mayChangeProbeProperty(who, 'receivingTime', facts));
         // The default (3) removes the setting.
         set.receiving_time = c.receiving_time === RECEIVING_TIME_DEFAULT ? null : c.receiving_time;
       }
@@ -148,7 +125,7 @@ export class ProbeConfigService {
       throw ApiError.invalid('Choose another base station to transfer the probes to.', 'selectedBS');
     const from = await this.visibleStation(actor, fromBsId);
     let to: BaseStationRow;
-    if (actor.isAdmin) {
+    if (transfersAnywhere(whoAmI(actor))) {
       const target = await this.stations.findById(toBsId);
       if (!target) throw ApiError.invalid(`There is no base station ${toBsId}.`, 'selectedBS');
       if (target.activation_ts === null)
@@ -157,10 +134,12 @@ export class ProbeConfigService {
     } else {
       to = await this.visibleStation(actor, toBsId);
       const ownStations = await this.stations.listByOwners([from.owner_user_id]);
-      if (ownStations.length < 2)
-        throw ApiError.forbidden('Transferring probes needs more than one base station.');
-      if (to.owner_user_id !== from.owner_user_id)
-        throw ApiError.forbidden('Probes can only be transferred between stations of the same account.');
+      enforce(
+        mayTransferBetween({
+          stationsOfAccount: ownStations.length,
+          sameAccount: to.owner_user_id === from.owner_user_id,
+        }),
+      );
     }
     const on = new Set((await this.stations.listProbes(from.id)).map((p) => p.sensor_id));
     const stranger = sensorIds.find((id) => !on.has(id));

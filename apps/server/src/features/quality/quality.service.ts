@@ -85,8 +85,7 @@ export class QualityService {
 
   /** GET /client/getQualityOverview: every storage with hay probes the caller may see quality of. */
   async overview(actor: Actor, uid: number | undefined): Promise<StorageQuality[]> {
-    const ownerIds =
-      uid === undefined ? actor.accountIds : [accountIdOf(await this.access.targetAccount(actor, uid))];
+    const ownerIds = uid === undefined ? actor.accountIds : [await this.access.accountIdFor(actor, uid)];
     const rows = (await this.storages.listByOwners(ownerIds))
       .filter((r) => hayProbesOf(r).length > 0)
       .sort((a, b) => byName.compare(a.name, b.name) || a.id - b.id);
@@ -133,8 +132,4 @@ export class QualityService {
     const period = resolveQualityPeriod(parsed<QualityPeriod>(row.quality_period), now);
     return period.to - period.from > MAX_SPAN_S ? { ...period, from: period.to - MAX_SPAN_S } : period;
   }
-}
-
-function accountIdOf(user: UserRow): number {
-  return user.main_user_id ?? user.id;
 }

@@ -16,8 +16,7 @@ export {
   type SentinelSendOutcome,
 } from './sentinelChannel.js';
 export { sentinelDb, type SentinelTables } from './sentinel.tables.js';
-export { sentinelRightsOfActor } from './sentinel.service.js';
-export type { SentinelRights } from './sentinelRights.js';
+export { sentinelRights, sentinelRightsOfActor, type SentinelRights } from './sentinel.policy.js';
 export { verifySentinelSignature, sentinelSignature } from './sentinelSignature.js';
 
 /**

@@ -12,28 +12,13 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from '../../http/ApiError.js';
 import type { UserRow } from '../users/index.js';
-import type { AccessService, Actor } from '../../http/access/index.js';
+import { enforce, whoIs, type AccessService, type Actor } from '../../http/access/index.js';
+import { maySentinel, sentinelRights, type SentinelRights } from './sentinel.policy.js';
 import type { SentinelRepository, SentinelTargetRow } from './sentinel.repository.js';
-import { sentinelRightsOf, type SentinelRights } from './sentinelRights.js';
 import { postToSentinel, type SentinelSenderOptions } from './sentinelSender.js';
 import { newSentinelSecret } from './sentinelSignature.js';
 import { sentinelTestText } from './sentinelTexts.js';
 import { checkTargetUrl } from './ssrfGuard.js';
-
-/** What this caller may do with this account's target (sentinelRights.ts). */
-export function sentinelRightsOfActor(actor: Actor, accountId: number): SentinelRights {
-  return sentinelRightsOf(
-    {
-      userId: actor.user.id,
-      isAdmin: actor.isAdmin,
-      master: actor.user.master === 1,
-      grandMaster: actor.user.grand_master === 1,
-      mainUserId: actor.user.main_user_id,
-      accountIds: actor.accountIds,
-    },
-    accountId,
-  );
-}
 
 const present = (row: SentinelTargetRow): SentinelAlerts => ({ siteID: row.site_id, url: row.url });
 
@@ -54,21 +39,16 @@ export class SentinelService {
   ) {}
 
   /** The account a call is about, and what the caller may do with its target. */
-  private async scope(actor: Actor, uid: number | undefined, need: keyof SentinelRights) {
+  private async scope(
+    actor: Actor,
+    uid: number | undefined,
+    need: Exclude<keyof SentinelRights, 'seeSecret'>,
+  ) {
     // A sub-user's calls are about the account he works in.
     const account = await this.access.targetAccount(actor, uid ?? actor.user.main_user_id ?? undefined);
-    const rights = sentinelRightsOfActor(actor, account.id);
-    if (!rights[need])
-      throw ApiError.forbidden(
-        need === 'set'
-          ? 'Only admins can set Sentinel targets.'
-          : need === 'configure'
-            ? "Only the account owner can set the account's Sentinel target."
-            : "Only the account owner can use the account's Sentinel connection.",
-      );
-    if (account.main_user_id !== null)
-      throw ApiError.invalid('A sub-user has no Sentinel target of its own.', 'UID');
-    return { account, rights };
+    const who = whoIs(actor, account.id);
+    enforce(maySentinel(who, need, { subUser: account.main_user_id !== null, demo: account.demo === 1 }));
+    return { account, rights: sentinelRights(who) };
   }
 
   /** /client/sentinelCall: the target, and to its owner the secret if not shown yet. */
@@ -101,10 +81,6 @@ export class SentinelService {
     need: 'set' | 'configure' = 'set',
   ): Promise<{ sentinelAlerts: SentinelAlerts | null; secret?: string }> {
     const { account, rights } = await this.scope(actor, req.UID, need);
-    // The public demo login (spec demo mode) shares one account among strangers: none of them may
-    // point its alarms somewhere (decision 0072).
-    if (need === 'configure' && account.demo === 1 && !actor.isAdmin)
-      throw ApiError.forbidden("A demo account's Sentinel connection cannot be changed.");
     if (req.sentinelAlerts === null) {
       await this.repo.remove(account.id);
       this.log.info({ accountId: account.id, by: actor.user.id }, 'sentinel target removed');

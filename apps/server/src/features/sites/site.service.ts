@@ -8,7 +8,6 @@ import {
 import { ApiError } from '../../http/ApiError.js';
 import type { BaseStationRepository } from '../base-stations/index.js';
 import type { AccountStorage } from '../storages/index.js';
-import type { UserRow } from '../users/index.js';
 import type { AccessService, Actor } from '../../http/access/index.js';
 import type { SiteRepository, SiteRow } from './site.repository.js';
 
@@ -42,7 +41,7 @@ export class SiteService {
     const accountId =
       uid === undefined && bsId !== undefined
         ? await this.access.accountOfStation(actor, bsId)
-        : accountIdOf(await this.access.targetAccount(actor, uid));
+        : await this.access.accountIdFor(actor, uid);
     let stationIds = (await this.stations.listByOwners([accountId])).map((s) => s.id).sort();
     if (bsId !== undefined) {
       if (!stationIds.includes(bsId)) throw noSuchStation();
@@ -68,7 +67,7 @@ export class SiteService {
    * saved.
    */
   async save(actor: Actor, uid: number | undefined, input: SiteInput): Promise<Site> {
-    const accountId = accountIdOf(await this.access.targetAccount(actor, uid));
+    const accountId = await this.access.accountIdFor(actor, uid);
     const owned = (await this.stations.ownerIdsOf([input.BS_ID])).get(input.BS_ID);
     if (owned !== accountId) throw noSuchStation();
     this.access.assertMayChange(actor, 'editSite');
@@ -136,9 +135,4 @@ function presentSite(
   const saved = row ? { ...(JSON.parse(row.plan) as StoredPlan), BS_ID: bsId } : null;
   const { site, generated } = completeSitePlan(saved, bsId, storageIds);
   return { ...site, UID: accountId, generated, updated_ts: row?.updated_ts ?? null };
-}
-
-/** The account a user works in: its main user for a sub-user, else itself. */
-function accountIdOf(user: UserRow): number {
-  return user.main_user_id ?? user.id;
 }

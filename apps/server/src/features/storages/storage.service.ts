@@ -7,7 +7,7 @@ import {
 import { ApiError } from '../../http/ApiError.js';
 import type { BaseStationRepository } from '../base-stations/index.js';
 import type { MonitorChoice } from '../monitors/index.js';
-import type { UserRepository, UserRow } from '../users/index.js';
+import type { UserRepository } from '../users/index.js';
 import type { AccessService, Actor } from '../../http/access/index.js';
 import type { AlertContactsRepository } from './alertContacts.repository.js';
 import { checkAlertMessaging } from './checkAlertMessaging.js';
@@ -56,8 +56,7 @@ export class StorageService {
 
   /** GET /client/getStorages: the storages of the accounts the caller sees, or of one (UID), by name. */
   async list(actor: Actor, uid: number | undefined): Promise<Storage[]> {
-    const ownerIds =
-      uid === undefined ? actor.accountIds : [accountIdOf(await this.access.targetAccount(actor, uid))];
+    const ownerIds = uid === undefined ? actor.accountIds : [await this.access.accountIdFor(actor, uid)];
     const rows = await this.repo.listByOwners(ownerIds);
     return rows.sort((a, b) => byName.compare(a.name, b.name) || a.id - b.id).map(presentStorage);
   }
@@ -65,7 +64,7 @@ export class StorageService {
   /** POST /client/saveStorage: creates (no itemID) or replaces a storage. */
   async save(actor: Actor, uid: number | undefined, item: StorageInput): Promise<Storage> {
     const existing = item.itemID === undefined ? undefined : await this.storageFor(actor, uid, item.itemID);
-    const accountId = existing?.owner_user_id ?? accountIdOf(await this.access.targetAccount(actor, uid));
+    const accountId = existing?.owner_user_id ?? (await this.access.accountIdFor(actor, uid));
     this.access.assertMayChange(actor, 'editStorage');
     // Whom the storage's alerts reach and which monitor watches it are a change of its alerts, which
     // a sub-user may not make (docs/roles.md); saving them as stored is a layout save.
@@ -135,7 +134,7 @@ export class StorageService {
   async storageFor(actor: Actor, uid: number | undefined, itemID: number): Promise<StorageRow> {
     const row = await this.repo.findById(itemID);
     if (!row || !this.access.canSeeAccount(actor, row.owner_user_id)) throw noSuchStorage();
-    if (uid !== undefined && accountIdOf(await this.access.targetAccount(actor, uid)) !== row.owner_user_id)
+    if (uid !== undefined && (await this.access.accountIdFor(actor, uid)) !== row.owner_user_id)
       throw noSuchStorage();
     return row;
   }
@@ -175,9 +174,4 @@ export class StorageService {
     );
     if (problem) throw problem;
   }
-}
-
-/** The account a user works in: its main user for a sub-user, else itself. */
-function accountIdOf(user: UserRow): number {
-  return user.main_user_id ?? user.id;
 }

@@ -41,8 +41,7 @@ export class StorageAlertsService {
     actor: Actor,
     uid: number | undefined,
   ): Promise<Omit<GetAlertRecipientsResponse, 'status_code'>> {
-    const target = await this.access.targetAccount(actor, uid);
-    const accountId = target.main_user_id ?? target.id;
+    const accountId = await this.access.accountIdFor(actor, uid);
     const [contacts, rights, failing] = await Promise.all([
       this.contacts.contactsOf(accountId),
       this.contacts.rightsOf(accountId),

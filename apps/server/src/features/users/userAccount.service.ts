@@ -1,7 +1,7 @@
 import type { UiPreferences, UiPrefsRequest, UserInfo, UserNews } from '@emberwatch/shared';
-import { ApiError } from '../../http/ApiError.js';
 import { presentBsListEntry } from '../base-stations/index.js';
-import type { AccessService, Actor } from '../../http/access/index.js';
+import { enforce, whoAmI, type AccessService, type Actor } from '../../http/access/index.js';
+import { maySaveAnothersPreferences } from './users.policy.js';
 import { presentUserInfo } from './user.presenter.js';
 import type { UserRepository } from './user.repository.js';
 
@@ -31,9 +31,7 @@ export class UserAccountService {
 
   /** GET /client/userInfo: the caller's own, or (UID) an account it may act for. */
   async userInfo(actor: Actor, uid: number | undefined): Promise<UserInfo> {
-    const target = await this.access.targetAccount(actor, uid);
-    const accountId = target.main_user_id ?? target.id;
-    const account = accountId === target.id ? target : ((await this.users.findById(accountId)) ?? target);
+    const { target, account } = await this.access.accountScope(actor, uid);
     const [stations, subUsers, masterAuthorizations, fcIds, news] = await Promise.all([
       this.access.visibleStations(actor, target),
       this.users.listSubUsers(account.id),
@@ -57,7 +55,7 @@ export class UserAccountService {
   async saveUiPrefs(actor: Actor, body: UiPrefsRequest): Promise<UiPreferences> {
     let target = actor.user;
     if (body.UID !== undefined && body.UID !== actor.user.id) {
-      if (!actor.isAdmin) throw ApiError.forbidden('You may only change your own preferences.');
+      enforce(maySaveAnothersPreferences(whoAmI(actor)));
       target = await this.access.targetAccount(actor, body.UID);
     }
     return this.preferences.update(target.id, body.prefs);

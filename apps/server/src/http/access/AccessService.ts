@@ -1,6 +1,7 @@
 import { mayChange, type AccountChange, type ChangeRightsContext } from '@emberwatch/shared';
 import { ApiError } from '../ApiError.js';
 import type { AccessRepository, AccountUser, ProbeOnStation, VisibleStation } from './access.repository.js';
+import { whoIs, type Who } from './who.js';
 
 type UserRow = AccountUser;
 
@@ -17,6 +18,16 @@ export interface Actor {
   /** Accounts whose stations the caller may see (empty for admins, who may see every station). */
   accountIds: number[];
   isAdmin: boolean;
+}
+
+/** The account a call is about: see `AccessService.accountScope`. */
+export interface AccountScope {
+  /** The user the call names (the caller by default; may be a sub-user). */
+  target: UserRow;
+  /** The account that user belongs to: its main user. */
+  account: UserRow;
+  /** How the caller stands to that account. */
+  who: Who;
 }
 
 /** Why a change is refused, per role (docs/decisions/0014-sub-user-rights.md). */
@@ -72,6 +83,24 @@ export class AccessService {
     const target = await this.repo.findUser(uid);
     if (!target) throw ApiError.notFound('No such user.');
     return target;
+  }
+
+  /**
+   * The account a call is about, as every account call begins: the user it names (`target`, the
+   * caller itself by default), the account that user belongs to (`account`, its main user) and how the
+   * caller stands to it (`who`, for the feature's policy). Refused like `targetAccount`.
+   */
+  async accountScope(actor: Actor, uid: number | undefined): Promise<AccountScope> {
+    const target = await this.targetAccount(actor, uid);
+    const account =
+      target.main_user_id === null ? target : ((await this.repo.findUser(target.main_user_id)) ?? target);
+    return { target, account, who: whoIs(actor, account.id) };
+  }
+
+  /** The id of the account (its main user) a call is about; refused like `targetAccount`. */
+  async accountIdFor(actor: Actor, uid: number | undefined): Promise<number> {
+    const target = await this.targetAccount(actor, uid);
+    return target.main_user_id ?? target.id;
   }
 
   /** Stations the actor may see, or those of one target account it may act for. */
