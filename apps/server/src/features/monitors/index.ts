@@ -11,6 +11,7 @@ import { MonitorEvaluator } from './monitorEvaluator.js';
 import { MonitorRepository } from './monitor.repository.js';
 import { MonitorService, type ControllerIdsOf } from './monitor.service.js';
 import { monitorRoutes } from './monitors.routes.js';
+import { monitorsLive } from './monitors.live.js';
 
 export { MonitorEvaluator } from './monitorEvaluator.js';
 export type { AlertEffectsRecorder, AlertEffectsSource } from './monitorEvaluator.js';
@@ -68,6 +69,7 @@ export function monitorsFeature(
   );
   return defineFeature({
     name: 'monitors',
+    live: monitorsLive,
     routes: (app) => {
       log = (err) => app.log.error({ err }, 'monitor evaluation failed');
       return monitorRoutes({ authenticate: deps.authenticate, monitors })(app);
