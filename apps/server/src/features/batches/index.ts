@@ -12,6 +12,8 @@ import { batchRoutes } from './batches.routes.js';
 import type { ReadingSource } from './batchProgress.js';
 import { BatchScopes } from './batchScopes.js';
 import { SanitisationReports } from './sanitisationReport.service.js';
+// The newData bus event's type (declared by the readings feature's live events), which this feature uses.
+import type {} from '../readings/index.js';
 
 /** How often silent probes of ongoing batches are looked for (`batch_bug`). */
 export const BATCH_SILENT_CHECK_EVERY_MS = 5 * 60_000;

@@ -11,6 +11,8 @@ import { presentRcEvent } from './fanPresenter.js';
 import { controllerRoutes, fanRoutes } from './fans.routes.js';
 import { fansLive } from './fans.live.js';
 import { fansDb } from './fans.tables.js';
+// The newData bus event's type (declared by the readings feature's live events), which this feature uses.
+import type {} from '../readings/index.js';
 
 export type { FanStatusListener } from './fanDecider.js';
 // The demo seeds controllers as a registration writes them: the same tables and secret recipe.

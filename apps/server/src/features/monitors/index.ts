@@ -12,6 +12,8 @@ import { MonitorRepository } from './monitor.repository.js';
 import { MonitorService, type ControllerIdsOf } from './monitor.service.js';
 import { monitorRoutes } from './monitors.routes.js';
 import { monitorsLive } from './monitors.live.js';
+// The newData bus event's type (declared by the readings feature's live events), which this feature uses.
+import type {} from '../readings/index.js';
 
 export { MonitorEvaluator } from './monitorEvaluator.js';
 export type { AlertEffectsRecorder, AlertEffectsSource } from './monitorEvaluator.js';

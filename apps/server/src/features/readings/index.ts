@@ -5,6 +5,8 @@ import { ReadingHistory } from './readingHistory.js';
 import { ReadingPacker, type PackerLog } from './readingPacker.js';
 import { ReadingRepository } from './reading.repository.js';
 import { readingsLive } from './readings.live.js';
+// The alertsChanged bus event's type (declared by the monitors feature's live events), which this feature uses.
+import type {} from '../monitors/index.js';
 
 export type { LatestReadingsService } from './latestReadings.service.js';
 export type { HistoryReading, ReadingHistory } from './readingHistory.js';
