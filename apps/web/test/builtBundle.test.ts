@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type Rolldown } from 'vite';
-import { allEndpoints } from '@emberwatch/shared';
+import { allEndpoints } from '@emberwatch/shared/contracts/endpoints';
 
 const root = resolve(import.meta.dirname, '..');
 const outDir = mkdtempSync(join(tmpdir(), 'emberwatch-web-build-'));

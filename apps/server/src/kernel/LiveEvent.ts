@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { LiveMessage } from '@emberwatch/shared';
+import type { LiveMessage } from '@emberwatch/shared/contracts/realtime';
 import type { BusEvents } from '../realtime/EventBus.js';
 
 /** A bus event's payload as it travels between instances (`remote` is set by the receiver). */

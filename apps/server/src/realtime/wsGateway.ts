@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { WS_AUTH_TIMEOUT_MS, wsClientMessageSchema, type WsServerMessage } from '@emberwatch/shared';
+import {
+  WS_AUTH_TIMEOUT_MS,
+  wsClientMessageSchema,
+  type WsServerMessage,
+} from '@emberwatch/shared/contracts/realtime';
 import type { AccessService } from '../http/access/index.js';
 import type { AccessTokenVerifier } from '../http/authenticate.js';
 import type { LivePush } from '../kernel/LiveEvent.js';

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { endpoints } from '@emberwatch/shared';
+import { endpoints } from '@emberwatch/shared/contracts/endpoints';
 import { useApiClient } from '../lib/ApiClientContext';
 import type { LiveContext, LiveHandler } from '../lib/liveHandler';
 import { createRealtimeClient, realtimeUrl } from '../lib/realtimeClient';

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { LiveMessage } from '@emberwatch/shared';
+import type { LiveMessage } from '@emberwatch/shared/contracts/realtime';
 import type { z } from 'zod';
 
 /** What a feature's live handler may use: the queries, and the station the user has selected. */

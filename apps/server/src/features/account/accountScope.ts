@@ -1,4 +1,4 @@
-import { hasInsightService, isPremiumActive } from '@emberwatch/shared';
+import { hasInsightService, isPremiumActive } from '@emberwatch/shared/domain/roles';
 import { ApiError } from '../../http/ApiError.js';
 import { presentPlans, presentService, type UserRow } from '../users/index.js';
 import type { AccessService, Actor } from '../../http/access/index.js';

@@ -1,4 +1,4 @@
-import { mayAddSubUser, type AccountInfo, type MasterUserInfo } from '@emberwatch/shared';
+import { mayAddSubUser, type AccountInfo, type MasterUserInfo } from '@emberwatch/shared/contracts/account';
 import { ApiError } from '../../http/ApiError.js';
 import type { Actor } from '../../http/access/index.js';
 import type { AccountRepository, AddressChange, ProfileChange } from './account.repository.js';

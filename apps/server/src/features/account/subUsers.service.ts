@@ -3,7 +3,7 @@ import {
   type CheckUsernameResponse,
   type SubUser,
   type UsernameProblem,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/account';
 import { ApiError } from '../../http/ApiError.js';
 import type { Actor } from '../../http/access/index.js';
 import type { AccountRepository, SubUserChange } from './account.repository.js';

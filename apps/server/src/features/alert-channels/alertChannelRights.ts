@@ -1,4 +1,4 @@
-import type { AlertChannelRights } from '@emberwatch/shared';
+import type { AlertChannelRights } from '@emberwatch/shared/contracts/alertChannels';
 import type { SentinelRights } from '../sentinel/index.js';
 
 /**

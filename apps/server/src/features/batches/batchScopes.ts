@@ -1,4 +1,8 @@
-import { mayChangeBatches, mayUseBatches, type BatchChange } from '@emberwatch/shared';
+import {
+  mayChangeBatches,
+  mayUseBatches,
+  type BatchChange,
+} from '@emberwatch/shared/domain/batches/batchRights';
 import { ApiError } from '../../http/ApiError.js';
 import { presentPlans, type UserRepository, type UserRow } from '../users/index.js';
 import { changeRightsOf, type AccessService, type Actor } from '../../http/access/index.js';

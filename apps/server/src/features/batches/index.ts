@@ -1,4 +1,5 @@
-import type { RcEvent, UiPreferences } from '@emberwatch/shared';
+import type { RcEvent } from '@emberwatch/shared/contracts/batches';
+import type { UiPreferences } from '@emberwatch/shared/contracts/preferences';
 import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';

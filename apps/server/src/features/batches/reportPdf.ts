@@ -1,16 +1,14 @@
 import PDFDocument from 'pdfkit';
 import { PDF_FONT, PDF_FONT_BOLD } from '../../pdf/pdfFonts.js';
-import {
-  formatDateIn,
-  formatDateTimeIn,
-  formatTemperature,
-  type Batch,
-  type DegreesUnit,
-  type Language,
-  type ReportContent,
-  type SanitisationPeriodResult,
-  type SanitisationReportResult,
-} from '@emberwatch/shared';
+import type {
+  Batch,
+  ReportContent,
+  SanitisationPeriodResult,
+  SanitisationReportResult,
+} from '@emberwatch/shared/contracts/batches';
+import type { Language } from '@emberwatch/shared/contracts/preferences';
+import { formatDateIn, formatDateTimeIn } from '@emberwatch/shared/domain/formatDateTimeIn';
+import { formatTemperature, type DegreesUnit } from '@emberwatch/shared/domain/temperature';
 import { fill, REPORT_WORDS, REQUIREMENT_SOURCES, STANDARD_NAMES } from './reportTexts.js';
 
 export interface ReportPdfInput {

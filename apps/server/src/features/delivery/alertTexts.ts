@@ -1,4 +1,5 @@
-import { celsiusToFahrenheit, LANGUAGES, type DegreesUnit, type Language } from '@emberwatch/shared';
+import { LANGUAGES, type Language } from '@emberwatch/shared/contracts/preferences';
+import { celsiusToFahrenheit, type DegreesUnit } from '@emberwatch/shared/domain/temperature';
 
 /**
  * The words of alert messages in the eight languages (issue 12 item 3). Kept on the server: a message

@@ -1,5 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { decideFan, offlineRuleOf, type ControllerType } from '@emberwatch/shared';
+import { decideFan } from '@emberwatch/shared/domain/fans/decideFan';
+import { offlineRuleOf } from '@emberwatch/shared/domain/fans/offlineRule';
+import type { ControllerType } from '@emberwatch/shared/domain/kinds/controllerTypes';
 import type { Store } from '../../db/createDatabase.js';
 import { fansDb, issueControllerSecret, type FansDb } from '../fans/index.js';
 import {

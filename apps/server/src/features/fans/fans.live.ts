@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fcStatMessageSchema } from '@emberwatch/shared';
+import { fcStatMessageSchema } from '@emberwatch/shared/contracts/fans';
 import { pushToAccounts, type LiveEvents } from '../../kernel/LiveEvent.js';
 
 declare module '../../realtime/EventBus.js' {

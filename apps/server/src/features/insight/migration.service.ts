@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { TestMigrationCallResponse } from '@emberwatch/shared';
+import type { TestMigrationCallResponse } from '@emberwatch/shared/contracts/insight';
 import { ApiError } from '../../http/ApiError.js';
 import { sha256 } from '../../security/sha256.js';
-import { INSIGHT_TRIAL_DAYS_DEFAULT } from '@emberwatch/shared';
+import { INSIGHT_TRIAL_DAYS_DEFAULT } from '@emberwatch/shared/domain/insight/insightTrial';
 import { assertOperator, type AccessService, type Actor } from '../../http/access/index.js';
 import type { InsightRepository } from './insight.repository.js';
 

@@ -1,4 +1,4 @@
-import type { AuthorizeMasterUsersRequest } from '@emberwatch/shared';
+import type { AuthorizeMasterUsersRequest } from '@emberwatch/shared/contracts/masterAccess';
 import { ApiError } from '../../http/ApiError.js';
 import type { AccessService, Actor } from '../../http/access/index.js';
 import type { MasterAccessRepository } from './masterAccess.repository.js';

@@ -1,4 +1,5 @@
-import { RULE_TYPE_INFO, type Alert, type AlertKey, type RuleType } from '@emberwatch/shared';
+import type { Alert, AlertKey } from '@emberwatch/shared/contracts/monitors';
+import { RULE_TYPE_INFO, type RuleType } from '@emberwatch/shared/domain/kinds/ruleTypes';
 import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';

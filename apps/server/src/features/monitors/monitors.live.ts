@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { alertsChangedMessageSchema } from '@emberwatch/shared';
+import { alertsChangedMessageSchema } from '@emberwatch/shared/contracts/monitors';
 import { pushToStations, type LiveEvents } from '../../kernel/LiveEvent.js';
 
 declare module '../../realtime/EventBus.js' {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { newDataMessageSchema } from '@emberwatch/shared';
+import { newDataMessageSchema } from '@emberwatch/shared/contracts/readings';
 import { pushToStations, type LiveEvents } from '../../kernel/LiveEvent.js';
 
 declare module '../../realtime/EventBus.js' {

@@ -1,4 +1,6 @@
-import type { UiPreferences, UiPrefsRequest, UserInfo, UserNews } from '@emberwatch/shared';
+import type { UserNews } from '@emberwatch/shared/contracts/notifications';
+import type { UiPreferences, UiPrefsRequest } from '@emberwatch/shared/contracts/preferences';
+import type { UserInfo } from '@emberwatch/shared/contracts/users';
 import { ApiError } from '../../http/ApiError.js';
 import { presentBsListEntry } from '../base-stations/index.js';
 import type { AccessService, Actor } from '../../http/access/index.js';

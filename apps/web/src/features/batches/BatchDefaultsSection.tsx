@@ -14,17 +14,19 @@ import Typography from '@mui/material/Typography';
 import {
   BATCH_ALERT_TEMP_MAX,
   BATCH_ALERT_TEMP_MIN,
-  COMPOST_METHODS,
-  mayChangeBatches,
   PHASE_HOURS_MAX,
   PHASE_TEMP_MAX,
   PHASE_TEMP_MIN,
-  SANITISATION_STANDARDS,
   type BatchDefaults,
-  type CompostMethod,
   type ReportContent,
+} from '@emberwatch/shared/contracts/batches';
+import { mayChangeBatches } from '@emberwatch/shared/domain/batches/batchRights';
+import {
+  COMPOST_METHODS,
+  SANITISATION_STANDARDS,
+  type CompostMethod,
   type SanitisationStandard,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/batches/sanitisationStandards';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { useShellContext } from '../../lib/shellContext';

@@ -16,15 +16,17 @@ import {
   BATCH_NAME_MAX,
   BATCH_NOTES_MAX,
   BATCH_STATUS,
-  COMPOST_METHODS,
   PHASE_HOURS_MAX,
   PHASE_TEMP_MAX,
   PHASE_TEMP_MIN,
-  SANITISATION_STANDARDS,
   type Batch,
+} from '@emberwatch/shared/contracts/batches';
+import {
+  COMPOST_METHODS,
+  SANITISATION_STANDARDS,
   type CompostMethod,
   type SanitisationStandard,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/batches/sanitisationStandards';
 import { useSaveBatch, useSaveProcessPhases } from './batchQueries';
 import { fromDrafts, toDrafts, type PhaseDraft } from './phaseDrafts';
 import { PhasePlanEditor } from './PhasePlanEditor';

@@ -1,4 +1,4 @@
-import { fcStatMessageSchema } from '@emberwatch/shared';
+import { fcStatMessageSchema } from '@emberwatch/shared/contracts/fans';
 import { idList, liveHandler } from '../../lib/liveHandler';
 import { FAN_KEY, fanQueryConcerns } from './fanQueries';
 

@@ -11,23 +11,25 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { MAX_DEPTHS } from '@emberwatch/shared/contracts/ingest';
 import {
   ABS_TEMP_REFS,
   DEPTH_VARIANT_REFS,
-  MAX_DEPTHS,
-  RULE_TYPE_INFO,
   TEMP_REFS,
+  type AlertRule,
+  type TempRef,
+} from '@emberwatch/shared/contracts/monitors';
+import { RULE_TYPE_INFO } from '@emberwatch/shared/domain/kinds/ruleTypes';
+import {
   ruleFieldError,
   ruleFieldFromStored,
   ruleFieldRange,
   ruleFieldStep,
   ruleFieldToStored,
-  unitOf,
-  type CompostChoice,
-  type AlertRule,
   type RuleField,
-  type TempRef,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/rules/ruleFieldRange';
+import type { CompostChoice } from '@emberwatch/shared/domain/rules/ruleOffer';
+import { unitOf } from '@emberwatch/shared/domain/temperature';
 import { useUiPreferences } from '../sessions';
 import { RuleExplanation } from './RuleExplanation';
 

@@ -1,4 +1,5 @@
-import { alertsChangedMessageSchema, parseBsIds } from '@emberwatch/shared';
+import { alertsChangedMessageSchema } from '@emberwatch/shared/contracts/monitors';
+import { parseBsIds } from '@emberwatch/shared/domain/baseStationTabs';
 import { liveHandler, type LiveContext } from '../../lib/liveHandler';
 import { queryKeys } from '../../lib/queryKeys';
 

@@ -1,4 +1,5 @@
-import { newDataMessageSchema, parseBsIds } from '@emberwatch/shared';
+import { newDataMessageSchema } from '@emberwatch/shared/contracts/readings';
+import { parseBsIds } from '@emberwatch/shared/domain/baseStationTabs';
 import { liveHandler, type LiveContext } from '../../lib/liveHandler';
 import { queryKeys } from '../../lib/queryKeys';
 
