@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { LiveMessage } from '@emberwatch/shared/contracts/realtime';
-import type { z } from 'zod';
+import type { LiveMessages } from '@emberwatch/shared/contracts/realtime';
 
 /** What a feature's live handler may use: the queries, and the station the user has selected. */
 export interface LiveContext {
@@ -12,27 +11,26 @@ export interface LiveContext {
 
 /**
  * How a web feature answers one live event (its `features/<f>/live.ts`, listed in app/features.ts):
- * the message's contract from the feature's shared contract, what to refetch when it arrives, and
- * what to read afresh after a reconnection (pushes sent while the socket was down are lost).
+ * the message's type, typed by the feature's shared contract (`LiveMessages`), what to refetch when
+ * it arrives, and what to read afresh after a reconnection (pushes sent while the socket was down
+ * are lost). The browser does not parse with the zod schema: zod stays out of the bundle
+ * (apps/web/vite.config.ts); the server builds each message from that contract.
  */
 export interface LiveHandler {
   readonly type: string;
-  /** Parses and handles a message of this type; a message that does not fit is ignored. */
+  /** Handles a message of this type. */
   readonly receive: (message: unknown, ctx: LiveContext) => void;
   readonly onReconnect?: (ctx: LiveContext) => void;
 }
 
-export function liveHandler<M extends LiveMessage>(
-  contract: z.ZodType<M> & { shape: { type: { value: M['type'] } } },
-  onMessage: (message: M, ctx: LiveContext) => void,
+export function liveHandler<T extends keyof LiveMessages>(
+  type: T,
+  onMessage: (message: LiveMessages[T], ctx: LiveContext) => void,
   onReconnect?: (ctx: LiveContext) => void,
 ): LiveHandler {
   return {
-    type: contract.shape.type.value,
-    receive: (message, ctx) => {
-      const parsed = contract.safeParse(message);
-      if (parsed.success) onMessage(parsed.data, ctx);
-    },
+    type,
+    receive: (message, ctx) => onMessage(message as LiveMessages[T], ctx),
     ...(onReconnect ? { onReconnect } : {}),
   };
 }

@@ -1,4 +1,3 @@
-import { fcStatMessageSchema } from '@emberwatch/shared/contracts/fans';
 import { idList, liveHandler } from '../../lib/liveHandler';
 import { FAN_KEY, fanQueryConcerns } from './fanQueries';
 
@@ -8,7 +7,7 @@ import { FAN_KEY, fanQueryConcerns } from './fanQueries';
  */
 export const fansLive = [
   liveHandler(
-    fcStatMessageSchema,
+    'fcStat',
     (m, { queryClient }) => {
       const fcIds = idList(m.fc_ids);
       void queryClient.invalidateQueries({

@@ -1,4 +1,3 @@
-import { alertsChangedMessageSchema } from '@emberwatch/shared/contracts/monitors';
 import { parseBsIds } from '@emberwatch/shared/domain/baseStationTabs';
 import { liveHandler, type LiveContext } from '../../lib/liveHandler';
 import { queryKeys } from '../../lib/queryKeys';
@@ -16,7 +15,7 @@ function refetch(bsIds: readonly string[], { queryClient, stationSelected, group
 /** alertsChanged: an alert shows without a reload. */
 export const monitorsLive = [
   liveHandler(
-    alertsChangedMessageSchema,
+    'alertsChanged',
     (m, ctx) => refetch(parseBsIds(m.bs_ids), ctx),
     (ctx) => refetch(ctx.groupIds, ctx),
   ),

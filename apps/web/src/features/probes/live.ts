@@ -1,4 +1,3 @@
-import { newDataMessageSchema } from '@emberwatch/shared/contracts/readings';
 import { parseBsIds } from '@emberwatch/shared/domain/baseStationTabs';
 import { liveHandler, type LiveContext } from '../../lib/liveHandler';
 import { queryKeys } from '../../lib/queryKeys';
@@ -15,7 +14,7 @@ function refetch(bsIds: readonly string[], { queryClient, stationSelected, group
 /** newData (spec doc 1 §4): the selected station's group and open probe charts read their readings. */
 export const probesLive = [
   liveHandler(
-    newDataMessageSchema,
+    'newData',
     (m, ctx) => refetch(parseBsIds(m.bs_ids), ctx),
     (ctx) => refetch(ctx.groupIds, ctx),
   ),
