@@ -6,7 +6,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
-import { endpoints, renderReadRights, renderWriteRights } from '@emberwatch/shared';
+import { endpoints } from '@emberwatch/shared/contracts/endpoints';
+import { renderReadRights } from '@emberwatch/shared/domain/readRights';
+import { renderWriteRights } from '@emberwatch/shared/domain/writeRights';
 import { apiCallList, withApiCallList } from '../apps/server/src/http/apiCallList.ts';
 import { repoRoot } from './lib/proc.mjs';
 

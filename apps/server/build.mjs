@@ -1,7 +1,7 @@
 // Bundles the server (and the shared TypeScript source it imports) into dist/main.js.
 // node_modules stay external: native modules such as better-sqlite3 cannot be bundled.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
 // The web app's locale files (locales/<locale>/<feature>.json) seed the translations table at start.
@@ -22,6 +22,23 @@ const bundledLocales = readdirSync(localesDir)
       })),
   );
 
+/**
+ * `packages: 'external'` leaves every package to node_modules, but @emberwatch/shared ships TypeScript
+ * source: its subpaths (`@emberwatch/shared/contracts/x`, package.json `exports`) are bundled in.
+ */
+const bundleShared = {
+  name: 'bundle-shared',
+  setup(b) {
+    b.onResolve({ filter: /^@emberwatch\/shared\/(?:contracts|domain)\// }, (args) => ({
+      path: resolve(
+        import.meta.dirname,
+        '../../packages/shared/src',
+        `${args.path.slice('@emberwatch/shared/'.length)}.ts`,
+      ),
+    }));
+  },
+};
+
 await build({
   entryPoints: ['src/main.ts'],
   outfile: 'dist/main.js',
@@ -31,7 +48,7 @@ await build({
   target: 'node20',
   sourcemap: true,
   packages: 'external',
-  alias: { '@emberwatch/shared': '../../packages/shared/src/index.ts' },
+  plugins: [bundleShared],
   define: { __EMBERWATCH_BUNDLED_LOCALES__: JSON.stringify(bundledLocales) },
   logLevel: 'warning',
 });

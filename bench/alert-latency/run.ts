@@ -14,7 +14,7 @@ import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
-import { defaultRuleSettings } from '@emberwatch/shared';
+import { defaultRuleSettings } from '@emberwatch/shared/domain/rules/defaultRuleSettings';
 import {
   BENCH_PASSWORD,
   BENCH_USERNAME,

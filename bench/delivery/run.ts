@@ -29,7 +29,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { SMTPServer } from 'smtp-server';
-import { defaultRuleSettings } from '@emberwatch/shared';
+import { defaultRuleSettings } from '@emberwatch/shared/domain/rules/defaultRuleSettings';
 import { startFakeSmsProvider, type FakeSmsProvider } from '@emberwatch/stand-ins';
 import {
   latencySummary,

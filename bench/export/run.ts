@@ -19,7 +19,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { ExportDataResponse } from '@emberwatch/shared';
+import type { ExportDataResponse } from '@emberwatch/shared/contracts/export';
 import { openStore } from '../../apps/server/src/db/createDatabase.js';
 import { ExportRepository } from '../../apps/server/src/features/export/export.repository.js';
 import { ExportService } from '../../apps/server/src/features/export/export.service.js';

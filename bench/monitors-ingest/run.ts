@@ -20,7 +20,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { defaultRuleSettings, type RuleType } from '@emberwatch/shared';
+import type { RuleType } from '@emberwatch/shared/domain/kinds/ruleTypes';
+import { defaultRuleSettings } from '@emberwatch/shared/domain/rules/defaultRuleSettings';
 import { openStore } from '../../apps/server/src/db/createDatabase.js';
 import {
   latencySummary,

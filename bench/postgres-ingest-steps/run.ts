@@ -16,7 +16,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { IngestReading } from '@emberwatch/shared';
+import type { IngestReading } from '@emberwatch/shared/contracts/ingest';
 import pg from 'pg';
 import { migrateToLatest, openStore } from '../../apps/server/src/db/createDatabase.js';
 import { IngestRepository } from '../../apps/server/src/features/ingest/ingest.repository.js';

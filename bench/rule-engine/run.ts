@@ -22,16 +22,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { defaultRuleSettings } from '@emberwatch/shared/domain/rules/defaultRuleSettings';
 import {
-  createRuleState,
-  defaultRuleSettings,
   evaluateRule,
   evaluateRuleInPlace,
   type AlertRuleConfig,
-  type RuleEffect,
   type RuleReading,
-  type RuleState,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/rules/evaluateRule';
+import type { RuleEffect } from '@emberwatch/shared/domain/rules/ruleEffects';
+import { createRuleState, type RuleState } from '@emberwatch/shared/domain/rules/ruleState';
 import { busyShare, loadAverage, machineCpu } from '../support/procStats.js';
 
 const { values: args } = parseArgs({

@@ -125,6 +125,8 @@ export async function createServer(config: Config, store: Store, opts: ServerOpt
   await app.register(healthRoutes(store.engine));
   // The features, mounted from one list (features.ts): their routes, event subscriptions, start and stop.
   features = composeFeatures(kernel, { log: app.log, wsRefreshMs: opts.wsRefreshMs });
+  // Every feature's live events first: the bus refuses an event no feature declares (decision 0085).
+  for (const feature of features) kernel.bus.declare(feature.name, feature.live ?? {});
   const unsubscribe: (() => void)[] = [];
   for (const feature of features) {
     for (const [event, handler] of Object.entries(feature.events ?? {})) {

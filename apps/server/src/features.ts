@@ -25,6 +25,7 @@ import { sitesFeature } from './features/sites/index.js';
 import { storagesFeature } from './features/storages/index.js';
 import { translationsFeature } from './features/translations/index.js';
 import { accessFeature, usersFeature } from './features/users/index.js';
+import { FeatureList } from './kernel/FeatureList.js';
 import type { FeatureModule } from './kernel/FeatureModule.js';
 import type { Kernel } from './kernel/Kernel.js';
 import { realtimeFeature } from './realtime/realtimeFeature.js';
@@ -35,150 +36,143 @@ export interface FeatureOptions {
   wsRefreshMs?: number;
 }
 
+type ExportsOf<F extends (...args: never[]) => FeatureModule<object>> = ReturnType<F>['exports'];
+
 /**
- * Every feature of the server, one line each, in dependency order: a feature gets the kernel and the
- * exports of the features it names, so each dependency is visible here. Adding a feature adds a line.
+ * Every feature of the server, one line each, in mount order (decision 0085): a feature gets the
+ * kernel and the exports of the features it names, so each dependency is visible here. A feature
+ * that calls one listed below it gets a port (`later.<feature>`), checked when the list is done.
+ * Adding a feature adds its import and its line.
  */
 export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureModule<object>[] {
-  const access = accessFeature(kernel);
-  const preferences = preferencesFeature(kernel);
-  const sessions = sessionsFeature(kernel, { ...access.exports, ...preferences.exports });
+  const list = new FeatureList();
+  const later = list.ports<{
+    fans: ExportsOf<typeof fansFeature>;
+    notifications: ExportsOf<typeof notificationsFeature>;
+    delivery: ExportsOf<typeof deliveryFeature>;
+    insight: ExportsOf<typeof insightFeature>;
+  }>('fans', 'notifications', 'delivery', 'insight');
+
+  const access = list.add(accessFeature(kernel));
+  const preferences = list.add(preferencesFeature(kernel));
+  const sessions = list.add(sessionsFeature(kernel, { ...access.exports, ...preferences.exports }));
   const auth = { access: access.exports.access, authenticate: sessions.exports.authenticate };
-  const users = usersFeature(kernel, {
-    ...access.exports,
-    ...auth,
-    ...preferences.exports,
-    // The user info's FC_IDs and news come from the fans and notifications features (built below;
-    // called only once the server runs).
-    fcIdsOf: (ownerId) => fans.exports.controllerIdsOf(ownerId),
-    newsOf: (actor) => notifications.exports.newsOf(actor),
-  });
-  const masterAccess = masterAccessFeature(kernel, auth);
-  const account = accountFeature(kernel, {
-    ...auth,
-    passwords: { hash: hashPassword, verify: verifyPassword },
-    revokeSessions: sessions.exports.revokeSessions,
-    // Codes go out as SMS through the delivery outbox (built below; called only once the server runs).
-    codeSender: { send: (m) => delivery.exports.sendCode(m) },
-    newsSeen: (actor, date) => notifications.exports.newsSeen(actor, date),
-  });
-  const readings = readingsFeature(kernel, { log: opts.log });
-  const history = { history: readings.exports.history };
-  const baseStations = baseStationsFeature(kernel, { ...auth, ...readings.exports });
-  const probes = probesFeature(kernel, { ...auth, ...history });
-  const ingest = ingestFeature(kernel, history);
-  const activation = activationFeature(kernel, auth);
-  const monitors = monitorsFeature(kernel, {
-    ...auth,
-    freshReadings: ingest.exports.freshReadings,
-    // A fan rule names one of the account's RC units (fans is built below; called only once the server runs).
-    controllerIdsOf: (ownerId) => fans.exports.controllerIdsOf(ownerId),
-  });
-  const dataBreaks = dataBreaksFeature(kernel, auth);
-  const notifications = notificationsFeature(kernel, {
-    ...auth,
-    ...preferences.exports,
-    ...monitors.exports,
-    ...dataBreaks.exports,
-  });
-  const storages = storagesFeature(kernel, {
-    ...auth,
-    users: access.exports.users,
-    ...monitors.exports,
-    // The survey's yearly volume caps a storage's capacity (insight is built below; called only once the server runs).
-    capacityMaxOf: (accountId) => insight.exports.capacityMaxOf(accountId),
-    // Each person's failing channels come from the delivery outbox (built below; called only once the server runs).
-    recipientHealthOf: (accountId) => delivery.exports.recipientHealthOf(accountId),
-  });
-  const insight = insightFeature(kernel, {
-    ...auth,
-    users: access.exports.users,
-    saveStorage: storages.exports.saveStorage,
-  });
-  const sites = sitesFeature(kernel, { ...auth, ...storages.exports });
-  const quality = qualityFeature(kernel, { ...auth, users: access.exports.users, ...history });
-  const exportData = exportFeature(kernel, { ...auth, ...history });
-  const translations = translationsFeature(kernel, auth);
-  const sentinel = sentinelFeature(kernel, { ...auth, ...preferences.exports, log: opts.log });
-  const push = pushFeature(kernel, { ...auth, ...preferences.exports });
-  const delivery = deliveryFeature(kernel, {
-    ...auth,
-    ...preferences.exports,
-    onAlertEffects: (recorder) => monitors.exports.evaluator.onAlertEffects(recorder),
-    alertStatus: monitors.exports.alertStatus,
-    acknowledgeFor: monitors.exports.acknowledgeFor,
-    alertMessagingOf: storages.exports.alertMessagingOf,
-    sentinelTargetOf: sentinel.exports.sentinelTargetOf,
-    pushUsersOf: push.exports.pushUsersOf,
-    channels: [sentinel.exports.sentinelChannel, push.exports.pushChannel],
-    effectiveDataBreakDelays: dataBreaks.exports.effectiveDataBreakDelays,
-    capReached: (ownerId, channel, cap) =>
-      notifications.exports.notify(
-        kernel.store.db,
-        ownerId,
-        'dailyCap',
-        { text: channel, count: cap },
-        channel,
-      ),
-    deliveryFailed: (ownerId, props, subject) =>
-      notifications.exports.notify(kernel.store.db, ownerId, 'deliveryFailed', props, subject),
-  });
-  const alertChannels = alertChannelsFeature(kernel, {
-    ...auth,
-    log: opts.log,
-    sentinelRightsOf: sentinelRightsOfActor,
-    sentinelTargetOf: sentinel.exports.sentinelTargetOf,
-    pushDevicesOf: push.exports.devicesOf,
-    pushTestTextOf: push.exports.testTextOf,
-    sendTest: delivery.exports.sendTest,
-  });
-  const payments = paymentsFeature(kernel, {
-    ...auth,
-    // Invoices are e-mailed through the delivery outbox (built above).
-    sendEmail: (m) => delivery.exports.sendCode({ ...m, channel: 'email' }),
-  });
-  const fans = fansFeature(kernel, auth);
-  const batches = batchesFeature(kernel, {
-    ...auth,
-    users: access.exports.users,
-    ...history,
-    notify: notifications.exports.notify,
-    ...preferences.exports,
-    rcEventsOfBatch: fans.exports.rcEventsOfBatch,
-  });
-  const realtime = realtimeFeature(
-    kernel,
-    { ...auth, ...sessions.exports, onFanStatusChanged: fans.exports.onFanStatusChanged },
-    opts,
+  const users = { users: access.exports.users };
+  list.add(
+    usersFeature(kernel, {
+      ...access.exports,
+      ...auth,
+      ...preferences.exports,
+      fcIdsOf: later.fans.controllerIdsOf,
+      newsOf: later.notifications.newsOf,
+    }),
   );
-  return [
-    access,
-    preferences,
-    sessions,
-    users,
-    masterAccess,
-    account,
-    readings,
-    baseStations,
-    probes,
-    ingest,
-    activation,
-    monitors,
-    dataBreaks,
-    notifications,
-    storages,
-    insight,
-    sites,
-    quality,
-    exportData,
-    translations,
-    fans,
-    batches,
-    sentinel,
-    push,
-    delivery,
-    alertChannels,
-    payments,
-    realtime,
-  ];
+  list.add(masterAccessFeature(kernel, auth));
+  list.add(
+    accountFeature(kernel, {
+      ...auth,
+      passwords: { hash: hashPassword, verify: verifyPassword },
+      revokeSessions: sessions.exports.revokeSessions,
+      // Codes go out as SMS through the delivery outbox.
+      codeSender: { send: later.delivery.sendCode },
+      newsSeen: later.notifications.newsSeen,
+    }),
+  );
+  const readings = list.add(readingsFeature(kernel, { log: opts.log }));
+  const history = { history: readings.exports.history };
+  list.add(baseStationsFeature(kernel, { ...auth, ...readings.exports }));
+  list.add(probesFeature(kernel, { ...auth, ...history }));
+  const ingest = list.add(ingestFeature(kernel, history));
+  list.add(activationFeature(kernel, auth));
+  const monitors = list.add(
+    monitorsFeature(kernel, {
+      ...auth,
+      freshReadings: ingest.exports.freshReadings,
+      // A fan rule names one of the account's RC units.
+      controllerIdsOf: later.fans.controllerIdsOf,
+    }),
+  );
+  const dataBreaks = list.add(dataBreaksFeature(kernel, auth));
+  const notifications = list.add(
+    notificationsFeature(kernel, {
+      ...auth,
+      ...preferences.exports,
+      ...monitors.exports,
+      ...dataBreaks.exports,
+    }),
+  );
+  const storages = list.add(
+    storagesFeature(kernel, {
+      ...auth,
+      ...users,
+      ...monitors.exports,
+      // The survey's yearly volume caps a storage's capacity.
+      capacityMaxOf: later.insight.capacityMaxOf,
+      // Each person's failing channels come from the delivery outbox.
+      recipientHealthOf: later.delivery.recipientHealthOf,
+    }),
+  );
+  list.add(insightFeature(kernel, { ...auth, ...users, saveStorage: storages.exports.saveStorage }));
+  list.add(sitesFeature(kernel, { ...auth, ...storages.exports }));
+  list.add(qualityFeature(kernel, { ...auth, ...users, ...history }));
+  list.add(exportFeature(kernel, { ...auth, ...history }));
+  list.add(translationsFeature(kernel, auth));
+  const fans = list.add(fansFeature(kernel, auth));
+  list.add(
+    batchesFeature(kernel, {
+      ...auth,
+      ...users,
+      ...history,
+      notify: notifications.exports.notify,
+      ...preferences.exports,
+      rcEventsOfBatch: fans.exports.rcEventsOfBatch,
+    }),
+  );
+  const sentinel = list.add(sentinelFeature(kernel, { ...auth, ...preferences.exports, log: opts.log }));
+  const push = list.add(pushFeature(kernel, { ...auth, ...preferences.exports }));
+  const delivery = list.add(
+    deliveryFeature(kernel, {
+      ...auth,
+      ...preferences.exports,
+      onAlertEffects: (recorder) => monitors.exports.evaluator.onAlertEffects(recorder),
+      alertStatus: monitors.exports.alertStatus,
+      acknowledgeFor: monitors.exports.acknowledgeFor,
+      alertMessagingOf: storages.exports.alertMessagingOf,
+      sentinelTargetOf: sentinel.exports.sentinelTargetOf,
+      pushUsersOf: push.exports.pushUsersOf,
+      channels: [sentinel.exports.sentinelChannel, push.exports.pushChannel],
+      effectiveDataBreakDelays: dataBreaks.exports.effectiveDataBreakDelays,
+      capReached: (ownerId, channel, cap) =>
+        notifications.exports.notify(
+          kernel.store.db,
+          ownerId,
+          'dailyCap',
+          { text: channel, count: cap },
+          channel,
+        ),
+      deliveryFailed: (ownerId, props, subject) =>
+        notifications.exports.notify(kernel.store.db, ownerId, 'deliveryFailed', props, subject),
+    }),
+  );
+  list.add(
+    alertChannelsFeature(kernel, {
+      ...auth,
+      log: opts.log,
+      sentinelRightsOf: sentinelRightsOfActor,
+      sentinelTargetOf: sentinel.exports.sentinelTargetOf,
+      pushDevicesOf: push.exports.devicesOf,
+      pushTestTextOf: push.exports.testTextOf,
+      sendTest: delivery.exports.sendTest,
+    }),
+  );
+  list.add(
+    paymentsFeature(kernel, {
+      ...auth,
+      // Invoices are e-mailed through the delivery outbox.
+      sendEmail: (m) => delivery.exports.sendCode({ ...m, channel: 'email' }),
+    }),
+  );
+  // Last: the live channel serves every event the features above declare.
+  list.add(realtimeFeature(kernel, { ...auth, ...sessions.exports }, opts));
+  return list.modules();
 }

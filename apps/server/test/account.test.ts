@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AccountInfoResponse,
   CheckUsernameResponse,
-  SessionInfo,
   SmsDataResponse,
   SubUserResponse,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/account';
+import type { SessionInfo } from '@emberwatch/shared/contracts/session';
 import { accountDb } from '../src/features/account/account.tables.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SmsDataResponse } from '@emberwatch/shared';
+import type { SmsDataResponse } from '@emberwatch/shared/contracts/account';
 import type { DeliveryTables } from '../src/features/delivery/delivery.tables.js';
 import { bearer, createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 

@@ -4,7 +4,7 @@ import type {
   GetKitResponse,
   RegisterMultipleBSsResponse,
   RegisterMultipleSetsResponse,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/activation';
 import { activationDb, DEMO_KITS } from '../src/features/activation/index.js';
 import {
   WRONG_CODES_PER_ACCOUNT,

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActivateKitResponse, AdminActivationResponse, GetKitResponse } from '@emberwatch/shared';
+import type {
+  ActivateKitResponse,
+  AdminActivationResponse,
+  GetKitResponse,
+} from '@emberwatch/shared/contracts/activation';
 import { activationDb, DEMO_KITS } from '../src/features/activation/index.js';
 import { api } from './support/probeHelpers.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';

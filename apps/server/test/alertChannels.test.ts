@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   GetAlertChannelsResponse,
-  GetAlertRecipientsResponse,
-  SentinelCallResponse,
-  SetSentinelTargetResponse,
   TestPushAlertResponse,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/alertChannels';
+import type { SentinelCallResponse, SetSentinelTargetResponse } from '@emberwatch/shared/contracts/sentinel';
+import type { GetAlertRecipientsResponse } from '@emberwatch/shared/contracts/storages';
 import { pushDb } from '../src/features/push/index.js';
 import { sentinelDb } from '../src/features/sentinel/index.js';
 import { api } from './support/probeHelpers.js';

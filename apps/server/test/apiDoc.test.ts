@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { describe, expect, it } from 'vitest';
-import { allEndpoints, defineEndpoint, endpoints } from '@emberwatch/shared';
+import { defineEndpoint } from '@emberwatch/shared/contracts/endpoint';
+import { allEndpoints, endpoints } from '@emberwatch/shared/contracts/endpoints';
 import { z } from 'zod';
 import { API_CALLS_BEGIN, API_CALLS_END, apiCallList, withApiCallList } from '../src/http/apiCallList.js';
 

@@ -5,7 +5,7 @@ import type {
   BatchResponse,
   GetBatchCountsResponse,
   ProcessPhasesResponse,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/batches';
 import { api, ingest, type TestReading } from './support/probeHelpers.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 

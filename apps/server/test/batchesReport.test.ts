@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDateTimeIn, type BatchResponse } from '@emberwatch/shared';
+import type { BatchResponse } from '@emberwatch/shared/contracts/batches';
+import { formatDateTimeIn } from '@emberwatch/shared/domain/formatDateTimeIn';
 import { pdfText } from '../../../scripts/lib/pdfText.mjs';
 import { api, ingest, type TestReading } from './support/probeHelpers.js';
 import { bearer, createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';

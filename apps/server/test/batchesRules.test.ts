@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BatchPhaseInput, ProbeReplacement } from '@emberwatch/shared';
+import type { BatchPhaseInput, ProbeReplacement } from '@emberwatch/shared/contracts/batches';
 import { membershipOf, windowIn } from '../src/features/batches/batchProgress.js';
 import { checkBatchPhases } from '../src/features/batches/checkBatchPhases.js';
 import { spotChains } from '../src/features/batches/sanitisationReport.service.js';

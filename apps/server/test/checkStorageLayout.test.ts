@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StorageInput } from '@emberwatch/shared';
+import type { StorageInput } from '@emberwatch/shared/contracts/storages';
 import { checkStorageLayout, probesOf } from '../src/features/storages/checkStorageLayout.js';
 
 type Part = Pick<StorageInput, 'layoutType' | 'sensor_layout' | 'stacks'>;

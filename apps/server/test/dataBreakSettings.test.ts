@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  EffectiveDataBreakDelays,
-  GetDataBreakSettingsResponse,
-  GetNotificationsResponse,
-} from '@emberwatch/shared';
+import type { GetDataBreakSettingsResponse } from '@emberwatch/shared/contracts/dataBreaks';
+import type { GetNotificationsResponse } from '@emberwatch/shared/contracts/notifications';
+import type { EffectiveDataBreakDelays } from '@emberwatch/shared/domain/dataBreaks/dataBreakDelay';
 import { api } from './support/probeHelpers.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  defaultRuleSettings,
-  type DeliveryLogResponse,
-  type GetMonitorsResponse,
-  type OutboxResponse,
-  type SentinelCallResponse,
-} from '@emberwatch/shared';
+import type { DeliveryLogResponse, OutboxResponse } from '@emberwatch/shared/contracts/delivery';
+import type { GetMonitorsResponse } from '@emberwatch/shared/contracts/monitors';
+import type { SentinelCallResponse } from '@emberwatch/shared/contracts/sentinel';
+import { defaultRuleSettings } from '@emberwatch/shared/domain/rules/defaultRuleSettings';
 import { twilioSignature } from '../src/features/delivery/channels/twilioSignature.js';
 import {
   deliveryOf,

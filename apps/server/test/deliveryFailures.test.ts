@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OutboxResponse } from '@emberwatch/shared/contracts/delivery';
+import type { GetNotificationsResponse } from '@emberwatch/shared/contracts/notifications';
 import {
   defaultAlertMessaging,
   type GetAlertRecipientsResponse,
-  type GetNotificationsResponse,
   type GetStoragesResponse,
-  type OutboxResponse,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/storages';
 import type { DeliveryTables } from '../src/features/delivery/delivery.tables.js';
 import {
   deliveryOf,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeliveryLogResponse, GetMonitorsResponse } from '@emberwatch/shared';
+import type { DeliveryLogResponse } from '@emberwatch/shared/contracts/delivery';
+import type { GetMonitorsResponse } from '@emberwatch/shared/contracts/monitors';
 import {
   deliveryOf,
   evaluatorOf,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRuleSettings, depthMetres, LANGUAGES } from '@emberwatch/shared';
+import { LANGUAGES } from '@emberwatch/shared/contracts/preferences';
+import { depthMetres } from '@emberwatch/shared/domain/depthUnits';
+import { defaultRuleSettings } from '@emberwatch/shared/domain/rules/defaultRuleSettings';
 import { ACK_LINK_TTL_S, AckLinks } from '../src/features/delivery/ackLinks.js';
 import {
   acceptedLanguage,

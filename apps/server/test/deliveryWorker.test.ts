@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AlertChannel } from '@emberwatch/shared';
+import type { AlertChannel } from '@emberwatch/shared/domain/kinds/alertChannels';
 import type {
   ChannelAdapter,
   OutgoingMessage,

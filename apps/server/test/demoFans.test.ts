@@ -1,7 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FcItem, FcItemsResponse, GetMonitorsResponse, GetStoragesResponse } from '@emberwatch/shared';
+import type { FcItem, FcItemsResponse } from '@emberwatch/shared/contracts/fans';
+import type { GetMonitorsResponse } from '@emberwatch/shared/contracts/monitors';
+import type { GetStoragesResponse } from '@emberwatch/shared/contracts/storages';
 import { DEMO_AERATION_RC, DEMO_OUTDOOR_PROBE } from '../src/features/demo/demoFans.js';
 import { seedDemo, type DemoStationsFile } from '../src/features/demo/seedDemo.js';
 import { DEMO_BATCHES, seedDemoBatches } from '../src/features/demo/seedDemoBatches.js';

@@ -1,6 +1,7 @@
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GetMonitorsResponse, GetStoragesResponse } from '@emberwatch/shared';
+import type { GetMonitorsResponse } from '@emberwatch/shared/contracts/monitors';
+import type { GetStoragesResponse } from '@emberwatch/shared/contracts/storages';
 import { DEMO_ACCOUNTS, demoProbeIds } from '../src/features/demo/demoAccounts.js';
 import { DEMO_HAY_LIMIT_C } from '../src/features/demo/demoMonitors.js';
 import { seedDemoMonitors } from '../src/features/demo/seedDemoMonitors.js';

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GetStoragesResponse, SaveStorageResponse, Storage } from '@emberwatch/shared';
+import type {
+  GetStoragesResponse,
+  SaveStorageResponse,
+  Storage,
+} from '@emberwatch/shared/contracts/storages';
 import { DEMO_ACCOUNTS, demoProbeIds } from '../src/features/demo/demoAccounts.js';
 import { seedDemoStorages } from '../src/features/demo/seedDemoStorages.js';
 import { checkStorageLayout, probesOf } from '../src/features/storages/checkStorageLayout.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExportDataResponse } from '@emberwatch/shared';
+import type { ExportDataResponse } from '@emberwatch/shared/contracts/export';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 import { api, ingest, type TestReading } from './support/probeHelpers.js';
 

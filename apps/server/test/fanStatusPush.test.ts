@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { UserInfo, WsServerMessage } from '@emberwatch/shared';
+import type { WsServerMessage } from '@emberwatch/shared/contracts/realtime';
+import type { UserInfo } from '@emberwatch/shared/contracts/users';
 import { createServer, type Server } from '../src/createServer.js';
 import { api } from './support/probeHelpers.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';

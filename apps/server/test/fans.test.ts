@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  defaultRuleSettings,
-  type FcItem,
-  type FcItemsResponse,
-  type GetStoragesResponse,
-  type PollResponse,
-  type SaveMonitorResponse,
-} from '@emberwatch/shared';
+import type { FcItem, FcItemsResponse, PollResponse } from '@emberwatch/shared/contracts/fans';
+import type { SaveMonitorResponse } from '@emberwatch/shared/contracts/monitors';
+import type { GetStoragesResponse } from '@emberwatch/shared/contracts/storages';
+import { defaultRuleSettings } from '@emberwatch/shared/domain/rules/defaultRuleSettings';
 import { sha256 } from '../src/security/sha256.js';
 import { api, ingest } from './support/probeHelpers.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GetStoragesResponse, Site } from '@emberwatch/shared';
+import type { Site } from '@emberwatch/shared/contracts/sites';
+import type { GetStoragesResponse } from '@emberwatch/shared/contracts/storages';
 import { api } from './support/probeHelpers.js';
 import { fakeBrowserKeys } from './support/pushServiceStandIn.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sentinelAlertPayloadSchema } from '@emberwatch/shared';
+import { sentinelAlertPayloadSchema } from '@emberwatch/shared/contracts/sentinel';
 import { okReplyCode } from '../src/features/delivery/channelAcks.js';
 import {
   planMessages,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { IngestPacket } from '@emberwatch/shared';
+import type { IngestPacket } from '@emberwatch/shared/contracts/ingest';
 import { twoInstancesOnOneStore } from './support/secondInstance.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 

@@ -1,4 +1,4 @@
-import type { IngestReading } from '@emberwatch/shared';
+import type { IngestReading } from '@emberwatch/shared/contracts/ingest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, openStore, type Store } from '../src/db/createDatabase.js';
 import { SqliteIngestWriter } from '../src/features/ingest/sqliteIngestWriter.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IngestPacket } from '@emberwatch/shared';
+import type { IngestPacket } from '@emberwatch/shared/contracts/ingest';
 import { twoInstancesOnOneStore } from './support/secondInstance.js';
 import { createTestApp, TEST_ENGINE, bearer, type TestApp } from './support/testApp.js';
 

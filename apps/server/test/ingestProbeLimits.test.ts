@@ -4,7 +4,7 @@ import {
   MAX_PROBES_PER_STATION,
   type IngestPacket,
   type IngestResponse,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/ingest';
 import { twoInstancesOnOneStore } from './support/secondInstance.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 

@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  emptySurvey,
-  type GetStoragesResponse,
-  type Service,
-  type SurveyAnswers,
-  type UserInfoResponse,
-} from '@emberwatch/shared';
+import type { GetStoragesResponse } from '@emberwatch/shared/contracts/storages';
+import type { Service, UserInfoResponse } from '@emberwatch/shared/contracts/users';
+import { emptySurvey, type SurveyAnswers } from '@emberwatch/shared/domain/insight/surveyAnswers';
 import { api } from './support/probeHelpers.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 

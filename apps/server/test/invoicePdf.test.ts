@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@emberwatch/shared';
+import { LANGUAGES } from '@emberwatch/shared/contracts/preferences';
 import { describe, expect, it } from 'vitest';
 import { INVOICE_WORDS, invoiceLineText, writeInvoicePdf } from '../src/features/payments/invoicePdf.js';
 import type { StoredOrder } from '../src/features/payments/payments.service.js';

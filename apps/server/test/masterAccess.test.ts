@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserInfoResponse } from '@emberwatch/shared';
+import type { UserInfoResponse } from '@emberwatch/shared/contracts/users';
 import { api } from './support/probeHelpers.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 

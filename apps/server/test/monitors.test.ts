@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  defaultRuleSettings,
-  type GetMonitorsResponse,
-  type GetStoragesResponse,
-  type Monitor,
-  type SaveMonitorResponse,
-} from '@emberwatch/shared';
+import type {
+  GetMonitorsResponse,
+  Monitor,
+  SaveMonitorResponse,
+} from '@emberwatch/shared/contracts/monitors';
+import type { GetStoragesResponse } from '@emberwatch/shared/contracts/storages';
+import { defaultRuleSettings } from '@emberwatch/shared/domain/rules/defaultRuleSettings';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 import { api } from './support/probeHelpers.js';
 

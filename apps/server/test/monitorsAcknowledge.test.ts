@@ -4,7 +4,7 @@ import type {
   GetStorageLogbookResponse,
   Monitor,
   SaveMonitorResponse,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/monitors';
 import type { MonitorEvaluator } from '../src/features/monitors/index.js';
 import { api, ingest } from './support/probeHelpers.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';

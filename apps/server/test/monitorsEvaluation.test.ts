@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  defaultRuleSettings,
-  type GetMonitorsResponse,
-  type GetStoragesResponse,
-  type Monitor,
-  type RuleState,
-  type SaveMonitorResponse,
-} from '@emberwatch/shared';
+import type {
+  GetMonitorsResponse,
+  Monitor,
+  SaveMonitorResponse,
+} from '@emberwatch/shared/contracts/monitors';
+import type { GetStoragesResponse } from '@emberwatch/shared/contracts/storages';
+import { defaultRuleSettings } from '@emberwatch/shared/domain/rules/defaultRuleSettings';
+import type { RuleState } from '@emberwatch/shared/domain/rules/ruleState';
 import type { MonitorEvaluator } from '../src/features/monitors/index.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 import { api, ingest } from './support/probeHelpers.js';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultRuleSettings, type GetMonitorsResponse } from '@emberwatch/shared';
+import type { GetMonitorsResponse } from '@emberwatch/shared/contracts/monitors';
+import { defaultRuleSettings } from '@emberwatch/shared/domain/rules/defaultRuleSettings';
 import type { MonitorEvaluator } from '../src/features/monitors/index.js';
 import { evaluatorOf, monitorOnHayStorage } from './support/monitorHelpers.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';

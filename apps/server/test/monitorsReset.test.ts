@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  defaultRuleSettings,
-  type GetMonitorsResponse,
-  type GetStorageLogbookResponse,
-  type Monitor,
-  type SaveMonitorResponse,
-} from '@emberwatch/shared';
+import type {
+  GetMonitorsResponse,
+  GetStorageLogbookResponse,
+  Monitor,
+  SaveMonitorResponse,
+} from '@emberwatch/shared/contracts/monitors';
+import { defaultRuleSettings } from '@emberwatch/shared/domain/rules/defaultRuleSettings';
 import type { MonitorEvaluator } from '../src/features/monitors/index.js';
 import { api, ingest } from './support/probeHelpers.js';
 import { evaluatorOf, monitorOnHayStorage } from './support/monitorHelpers.js';

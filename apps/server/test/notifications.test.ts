@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  defaultRuleSettings,
-  type UserInfoResponse,
-  type GetNotificationsResponse,
-  type Notification,
-} from '@emberwatch/shared';
+import type { GetNotificationsResponse, Notification } from '@emberwatch/shared/contracts/notifications';
+import type { UserInfoResponse } from '@emberwatch/shared/contracts/users';
+import { defaultRuleSettings } from '@emberwatch/shared/domain/rules/defaultRuleSettings';
 import type { Notify } from '../src/features/notifications/index.js';
 import { evaluatorOf, monitorOnHayStorage } from './support/monitorHelpers.js';
 import { api, ingest } from './support/probeHelpers.js';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allEndpoints, type Endpoint } from '@emberwatch/shared';
+import type { Endpoint } from '@emberwatch/shared/contracts/endpoint';
+import { allEndpoints } from '@emberwatch/shared/contracts/endpoints';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 
 interface JsonSchema {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ingestPacketSchema } from '@emberwatch/shared';
+import { ingestPacketSchema } from '@emberwatch/shared/contracts/ingest';
 import { checkPacket } from '../src/features/ingest/packetCheck.js';
 
 const TS = 1_763_900_000;

@@ -1,12 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  RENEWAL_MONTHS,
-  addMonths,
-  orderTotals,
-  type ConfirmPaymentResponse,
-  type UpgradeInfo,
-} from '@emberwatch/shared';
+import type { ConfirmPaymentResponse, UpgradeInfo } from '@emberwatch/shared/contracts/payments';
+import { RENEWAL_MONTHS, addMonths, orderTotals } from '@emberwatch/shared/domain/payments/paymentRules';
 import type { FakeStripe } from '@emberwatch/stand-ins';
 import { deliveryDb } from '../src/features/delivery/delivery.tables.js';
 import { paymentsDb } from '../src/features/payments/payments.tables.js';

@@ -1,4 +1,4 @@
-import type { IngestPacket } from '@emberwatch/shared';
+import type { IngestPacket } from '@emberwatch/shared/contracts/ingest';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advisoryLocksWaiting } from './support/advisoryLocksWaiting.js';

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BsConfResponse } from '@emberwatch/shared/contracts/baseStations';
 import type {
-  BsConfResponse,
-  DataResponse,
   MinMaxResponse,
   SensorDataResponse,
   SnapshotResponse,
   TableDataResponse,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/probeData';
+import type { DataResponse } from '@emberwatch/shared/contracts/readings';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 import { api, ingest } from './support/probeHelpers.js';
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
-  DataResponse,
   ProbeAnalysisResponse,
   SensorDataResponse,
   SnapshotResponse,
   MinMaxResponse,
   TableDataResponse,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/probeData';
+import type { DataResponse } from '@emberwatch/shared/contracts/readings';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 import { api, ingest, type TestReading } from './support/probeHelpers.js';
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultRuleSettings, type DataResponse } from '@emberwatch/shared';
+import type { DataResponse } from '@emberwatch/shared/contracts/readings';
+import { defaultRuleSettings } from '@emberwatch/shared/domain/rules/defaultRuleSettings';
 import { api, ingest } from './support/probeHelpers.js';
 import { evaluatorOf, monitorOnHayStorage } from './support/monitorHelpers.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderTotals, type OutboxResponse, type UpgradeInfo } from '@emberwatch/shared';
+import type { OutboxResponse } from '@emberwatch/shared/contracts/delivery';
+import type { UpgradeInfo } from '@emberwatch/shared/contracts/payments';
+import { orderTotals } from '@emberwatch/shared/domain/payments/paymentRules';
 import { loadConfig } from '../src/config.js';
 import type { DeliveryTables } from '../src/features/delivery/delivery.tables.js';
 import { deliveryOf, evaluatorOf, monitoredStorageWithMessaging } from './support/deliveryHelpers.js';

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importJWK, jwtVerify } from 'jose';
 import { Migrator, type MigrationProvider } from 'kysely';
-import type { GetPushKeyResponse, PushStatusResponse, TestPushResponse } from '@emberwatch/shared';
+import type {
+  GetPushKeyResponse,
+  PushStatusResponse,
+  TestPushResponse,
+} from '@emberwatch/shared/contracts/push';
 import { migrateToLatest } from '../src/db/createDatabase.js';
 import { migrations } from '../src/db/migrations/index.js';
 import { pushDb } from '../src/features/push/index.js';

@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  DAYS_TO_DROP_NONE,
   getQualityOverviewResponseSchema,
   getQualityResponseSchema,
-  probeHayQuality,
-  resolveQualityPeriod,
   type GetQualityOverviewResponse,
   type GetQualityResponse,
-  type GetStoragesResponse,
-  type HayQualityPoint,
   type ProbeQuality,
   type StorageQuality,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/quality';
+import type { GetStoragesResponse } from '@emberwatch/shared/contracts/storages';
+import { DAYS_TO_DROP_NONE } from '@emberwatch/shared/domain/daysToDrop';
+import type { HayQualityPoint } from '@emberwatch/shared/domain/hayQuality';
+import { probeHayQuality } from '@emberwatch/shared/domain/probeHayQuality';
+import { resolveQualityPeriod } from '@emberwatch/shared/domain/qualityPeriod';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 import { api, ingest, type TestReading } from './support/probeHelpers.js';
 

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  defaultRuleSettings,
-  type FcItemsResponse,
-  type RcEvent,
-  type RcSchedulerResponse,
-  type SaveMonitorResponse,
-} from '@emberwatch/shared';
+import type { RcEvent } from '@emberwatch/shared/contracts/batches';
+import type { FcItemsResponse, RcSchedulerResponse } from '@emberwatch/shared/contracts/fans';
+import type { SaveMonitorResponse } from '@emberwatch/shared/contracts/monitors';
+import { defaultRuleSettings } from '@emberwatch/shared/domain/rules/defaultRuleSettings';
 import { api } from './support/probeHelpers.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 

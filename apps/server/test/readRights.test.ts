@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Endpoint } from '@emberwatch/shared/contracts/endpoint';
+import { endpoints } from '@emberwatch/shared/contracts/endpoints';
 import {
-  endpoints,
   READ_RIGHTS,
   READ_ROLES,
   renderReadRights,
-  WRITE_GETS,
-  WRITE_RIGHTS,
-  type Endpoint,
   type ReadRole,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/readRights';
+import { WRITE_GETS, WRITE_RIGHTS } from '@emberwatch/shared/domain/writeRights';
 import { catalogueCallPaths, rolesDocTable, tableCells } from './support/rolesDoc.js';
 import { bearer, createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 

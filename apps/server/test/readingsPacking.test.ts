@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IngestResponse } from '@emberwatch/shared';
+import type { IngestResponse } from '@emberwatch/shared/contracts/ingest';
 import type { ReadingHistory, ReadingPacker } from '../src/features/readings/index.js';
 import { READING_COLUMNS } from '../src/features/readings/readingHistory.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';

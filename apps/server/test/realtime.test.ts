@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { WsServerMessage } from '@emberwatch/shared';
+import type { WsServerMessage } from '@emberwatch/shared/contracts/realtime';
 import { createServer } from '../src/createServer.js';
 import { twoInstancesOnOneStore } from './support/secondInstance.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';

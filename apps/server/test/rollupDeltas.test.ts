@@ -1,4 +1,4 @@
-import type { IngestReading } from '@emberwatch/shared';
+import type { IngestReading } from '@emberwatch/shared/contracts/ingest';
 import { describe, expect, it } from 'vitest';
 import { RollupDeltas } from '../src/features/ingest/rollupDeltas.js';
 

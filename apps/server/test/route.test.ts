@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineEndpoint } from '@emberwatch/shared';
+import { defineEndpoint } from '@emberwatch/shared/contracts/endpoint';
 import { ApiError } from '../src/http/ApiError.js';
 import { errorHandler } from '../src/http/errorHandler.js';
 import { preparedJson, route, unchecked } from '../src/http/route.js';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allEndpoints, type Endpoint } from '@emberwatch/shared';
+import type { Endpoint } from '@emberwatch/shared/contracts/endpoint';
+import { allEndpoints } from '@emberwatch/shared/contracts/endpoints';
 import { DEMO_AERATION_RC } from '../src/features/demo/demoFans.js';
 import { fuzzPlan, POLLUTION_MARK, type FuzzPlan, type FuzzRequest } from './support/schemaFuzzCases.js';
 import { NONE } from './support/schemaSample.js';

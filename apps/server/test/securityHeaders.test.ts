@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allEndpoints } from '@emberwatch/shared';
+import { allEndpoints } from '@emberwatch/shared/contracts/endpoints';
 import { REFRESH_COOKIE } from '../src/features/sessions/sessions.routes.js';
 import { bearer, createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
-  GetAlertRecipientsResponse,
   SentinelCallResponse,
   SetSentinelAlertsResponse,
   TestSentinelCallResponse,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/sentinel';
+import type { GetAlertRecipientsResponse } from '@emberwatch/shared/contracts/storages';
 import { sentinelDb } from '../src/features/sentinel/index.js';
 import { api } from './support/probeHelpers.js';
 import { startSentinelReceiver, type ReceivedCall } from './support/sentinelReceiver.js';

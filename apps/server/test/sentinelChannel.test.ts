@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sentinelWebhookBodySchema, type SentinelAlertPayload } from '@emberwatch/shared';
+import { sentinelWebhookBodySchema, type SentinelAlertPayload } from '@emberwatch/shared/contracts/sentinel';
 import type { ChannelAdapter, OutgoingMessage } from '../src/features/delivery/channels/ChannelAdapter.js';
 import { SentinelChannel } from '../src/features/sentinel/index.js';
 import type { SentinelTargetRow } from '../src/features/sentinel/sentinel.repository.js';

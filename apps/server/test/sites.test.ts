@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   GetSiteNamesResponse,
   GetSiteResponse,
-  GetStoragesResponse,
   SaveSiteResponse,
-  SaveStorageResponse,
   Site,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/sites';
+import type { GetStoragesResponse, SaveStorageResponse } from '@emberwatch/shared/contracts/storages';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 import { api } from './support/probeHelpers.js';
 

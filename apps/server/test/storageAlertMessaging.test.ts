@@ -6,7 +6,7 @@ import type {
   SaveStorageResponse,
   Storage,
   StorageAlertMessaging,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/storages';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 import { api } from './support/probeHelpers.js';
 import { StorageRepository } from '../src/features/storages/storage.repository.js';

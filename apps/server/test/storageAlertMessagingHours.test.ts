@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultAlertMessaging } from '@emberwatch/shared';
+import { defaultAlertMessaging } from '@emberwatch/shared/contracts/storages';
 import type { AccessService, Actor } from '../src/http/access/index.js';
 import type { StorageRepository, StorageRow } from '../src/features/storages/storage.repository.js';
 import { StorageAlertsService } from '../src/features/storages/storageAlerts.service.js';

@@ -4,7 +4,7 @@ import {
   type GetStoragesResponse,
   type SaveStorageResponse,
   type Storage,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/storages';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 import { api } from './support/probeHelpers.js';
 

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LANGUAGES, type AdminTranslationsResponse, type TranslationsResponse } from '@emberwatch/shared';
+import { LANGUAGES } from '@emberwatch/shared/contracts/preferences';
+import type {
+  AdminTranslationsResponse,
+  TranslationsResponse,
+} from '@emberwatch/shared/contracts/translations';
 import { bundledTexts, readLocaleFiles } from '../src/features/translations/bundledLocales.js';
 import { TranslationRepository } from '../src/features/translations/translation.repository.js';
 import { TranslationService } from '../src/features/translations/translation.service.js';

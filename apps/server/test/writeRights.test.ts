@@ -1,19 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Endpoint } from '@emberwatch/shared/contracts/endpoint';
+import { endpoints } from '@emberwatch/shared/contracts/endpoints';
+import { PUSH_TEST_INTERVAL_S } from '@emberwatch/shared/contracts/push';
+import { alertMessagingOrDefault, type Storage } from '@emberwatch/shared/contracts/storages';
+import { DEMO_SURVEY_ANSWERS } from '@emberwatch/shared/domain/demoSwitch';
+import { defaultRuleSettings } from '@emberwatch/shared/domain/rules/defaultRuleSettings';
 import {
-  alertMessagingOrDefault,
-  DEMO_SURVEY_ANSWERS,
-  defaultRuleSettings,
-  endpoints,
-  PUSH_TEST_INTERVAL_S,
   renderWriteRights,
   WRITE_GETS,
   WRITE_RIGHTS,
   WRITE_ROLES,
-  type Endpoint,
-  type Storage,
   type WriteRole,
   type WriteRightsRow,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/writeRights';
 import { DEMO_PASSWORD } from '../src/features/demo/demoAccounts.js';
 import { catalogueCallPaths, rolesDocTable, tableCells } from './support/rolesDoc.js';
 import { bearer, createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';

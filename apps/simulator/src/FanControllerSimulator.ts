@@ -1,12 +1,11 @@
 import {
   FC_OFFLINE_AFTER_S,
   FC_POLL_S,
-  offlineCommand,
-  type FcMode,
-  type OfflineRule,
   type PollRequest,
   type PollResponse,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/fans';
+import type { FcMode } from '@emberwatch/shared/domain/fans/fanDisplay';
+import { offlineCommand, type OfflineRule } from '@emberwatch/shared/domain/fans/offlineRule';
 
 export const POLL_PATH = '/fc/poll2';
 

@@ -1,4 +1,4 @@
-import type { IngestReading } from '@emberwatch/shared';
+import type { IngestReading } from '@emberwatch/shared/contracts/ingest';
 import type { Random } from './mulberry32.js';
 
 /**

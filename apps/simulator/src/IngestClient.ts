@@ -1,4 +1,4 @@
-import type { IngestPacket } from '@emberwatch/shared';
+import type { IngestPacket } from '@emberwatch/shared/contracts/ingest';
 import { silentLogger, type Logger } from './createLogger.js';
 import { sleep } from './sleep.js';
 

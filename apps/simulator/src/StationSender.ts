@@ -1,4 +1,4 @@
-import type { IngestPacket } from '@emberwatch/shared';
+import type { IngestPacket } from '@emberwatch/shared/contracts/ingest';
 import type { Logger } from './createLogger.js';
 import type { IngestClient, StationCredential } from './IngestClient.js';
 

@@ -1,4 +1,4 @@
-import type { IngestPacket, IngestReading, PacketType } from '@emberwatch/shared';
+import type { IngestPacket, IngestReading, PacketType } from '@emberwatch/shared/contracts/ingest';
 import { aerationParams, stepAeration, type AerationParams } from './aeration.js';
 import { hashSeed } from './hashSeed.js';
 import type { StationConfig } from './loadStationsConfig.js';

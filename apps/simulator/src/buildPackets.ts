@@ -1,4 +1,8 @@
-import { MAX_READINGS_PER_PACKET, type IngestPacket, type IngestReading } from '@emberwatch/shared';
+import {
+  MAX_READINGS_PER_PACKET,
+  type IngestPacket,
+  type IngestReading,
+} from '@emberwatch/shared/contracts/ingest';
 import { FaultInjector, hasFaults, type FaultRates } from './FaultInjector.js';
 import { hashSeed } from './hashSeed.js';
 import type { StationConfig } from './loadStationsConfig.js';

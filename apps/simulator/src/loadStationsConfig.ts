@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { MAX_DEPTHS, sensorIdSchema } from '@emberwatch/shared';
+import { MAX_DEPTHS, sensorIdSchema } from '@emberwatch/shared/contracts/ingest';
 import { MATERIALS, type Material } from './probeCurve.js';
 
 /** The demo credentials file the server writes (docs/base-station-protocol.md, "Demo credentials"). */

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { MAX_READINGS_PER_PACKET } from '@emberwatch/shared';
+import { MAX_READINGS_PER_PACKET } from '@emberwatch/shared/contracts/ingest';
 import { DEFAULT_PACKET_SIZE } from './buildPackets.js';
 import type { FaultRates, SilenceFault } from './FaultInjector.js';
 

@@ -1,4 +1,4 @@
-import type { IngestReading } from '@emberwatch/shared';
+import type { IngestReading } from '@emberwatch/shared/contracts/ingest';
 import { silentLogger, type Logger } from './createLogger.js';
 import {
   FaultInjector,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PollRequest, PollResponse } from '@emberwatch/shared';
+import type { PollRequest, PollResponse } from '@emberwatch/shared/contracts/fans';
 import { FanControllerSimulator } from '../src/FanControllerSimulator.js';
 
 /** A server stand-in: answers with the given channels, or fails while `down`. */

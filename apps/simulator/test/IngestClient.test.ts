@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { IngestPacket } from '@emberwatch/shared';
+import type { IngestPacket } from '@emberwatch/shared/contracts/ingest';
 import type { Logger } from '../src/createLogger.js';
 import { IngestClient } from '../src/IngestClient.js';
 import { startFakeIngestServer, type FakeIngestServer } from './fakeIngestServer.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ingestPacketSchema, MAX_READINGS_PER_PACKET } from '@emberwatch/shared';
+import { ingestPacketSchema, MAX_READINGS_PER_PACKET } from '@emberwatch/shared/contracts/ingest';
 import { alignDown, alignUp, buildPackets, countTicks } from '../src/buildPackets.js';
 import type { StationConfig } from '../src/loadStationsConfig.js';
 

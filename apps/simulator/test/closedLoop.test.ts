@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PollRequest, PollResponse } from '@emberwatch/shared';
+import type { PollRequest, PollResponse } from '@emberwatch/shared/contracts/fans';
 import { aeratedProbes, fanControllers } from '../src/fanControllers.js';
 import { parseStationsConfig, type StationConfig } from '../src/loadStationsConfig.js';
 import { outdoorHumidity, outdoorTemperatureC } from '../src/outdoorAir.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ingestPacketSchema } from '@emberwatch/shared';
+import { ingestPacketSchema } from '@emberwatch/shared/contracts/ingest';
 import {
   compostCore,
   compostProfile,

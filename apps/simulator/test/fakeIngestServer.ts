@@ -1,6 +1,10 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ingestPacketSchema, MAX_FUTURE_SKEW_S, type IngestPacket } from '@emberwatch/shared';
+import {
+  ingestPacketSchema,
+  MAX_FUTURE_SKEW_S,
+  type IngestPacket,
+} from '@emberwatch/shared/contracts/ingest';
 
 /**
  * A stand-in for the server's ingest endpoint, keeping the protocol's rules: strict validation,

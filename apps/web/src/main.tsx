@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { endpoints, type Language } from '@emberwatch/shared';
+import { endpoints } from '@emberwatch/shared/contracts/endpoints';
+import type { Language } from '@emberwatch/shared/contracts/preferences';
 import { App } from './app/App';
 import { createApiClient } from './lib/apiClient';
 import { createQueryClient } from './lib/createQueryClient';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Plan, Service } from '@emberwatch/shared';
+import type { Plan, Service } from '@emberwatch/shared/contracts/users';
 import { screen, waitFor, within } from '@testing-library/react';
 import { createFakeServer, json } from './support/fakeServer';
 import { renderApp } from './support/renderApp';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { format } from 'date-fns';
-import type { AccountInfo, SubUser } from '@emberwatch/shared';
+import type { AccountInfo, SubUser } from '@emberwatch/shared/contracts/account';
 import { accountTabOf } from '../src/features/account/accountTab';
 import { bsConf } from './support/fixtures';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ACTIVATION_REFUSALS, type ActivateKitRequest, type Kit } from '@emberwatch/shared';
+import type { ActivateKitRequest, Kit } from '@emberwatch/shared/contracts/activation';
+import { ACTIVATION_REFUSALS } from '@emberwatch/shared/domain/activation/activationStatus';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
 import { sensorConf, station } from './support/fixtures';

@@ -1,11 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import {
-  DEFAULT_UI_PREFERENCES,
-  defaultAlertMessaging,
-  type AccountInfo,
-  type GetAlertChannelsResponse,
-} from '@emberwatch/shared';
+import type { AccountInfo } from '@emberwatch/shared/contracts/account';
+import type { GetAlertChannelsResponse } from '@emberwatch/shared/contracts/alertChannels';
+import { DEFAULT_UI_PREFERENCES } from '@emberwatch/shared/contracts/preferences';
+import { defaultAlertMessaging } from '@emberwatch/shared/contracts/storages';
 import { AlertChannelsLink } from '../src/features/alert-channels';
 import { AlertMessagingSection } from '../src/features/storages/AlertMessagingSection';
 import { changeLanguage } from '../src/i18n/i18n';

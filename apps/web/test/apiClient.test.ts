@@ -1,5 +1,7 @@
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { endpoints, type BasestationSummary, type UiPreferences } from '@emberwatch/shared';
+import type { BasestationSummary } from '@emberwatch/shared/contracts/baseStations';
+import { endpoints } from '@emberwatch/shared/contracts/endpoints';
+import type { UiPreferences } from '@emberwatch/shared/contracts/preferences';
 import { createApiClient, REFRESH_BEFORE_EXPIRY_MS, type ApiClient } from '../src/lib/apiClient';
 import { ApiRequestError } from '../src/lib/ApiRequestError';
 import { createFakeServer, json } from './support/fakeServer';

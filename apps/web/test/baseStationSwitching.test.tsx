@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { STATION_COOKIE } from '@emberwatch/shared';
+import { STATION_COOKIE } from '@emberwatch/shared/domain/settingsVisibility';
 import { createFakeServer, json } from './support/fakeServer';
 import { reading, sensorConf, station } from './support/fixtures';
 import { renderApp } from './support/renderApp';

@@ -1,13 +1,12 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import {
-  DEFAULT_UI_PREFERENCES,
   defaultBatchDefaults,
   type Batch,
-  type Plan,
   type SanitisationReportResult,
-  type UiPreferences,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/batches';
+import { DEFAULT_UI_PREFERENCES, type UiPreferences } from '@emberwatch/shared/contracts/preferences';
+import type { Plan } from '@emberwatch/shared/contracts/users';
 import { mergeBatches } from '../src/features/batches/mergeBatches';
 import { formatDateTime } from '../src/lib/formatDateTime';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type Rolldown } from 'vite';
-import { allEndpoints } from '@emberwatch/shared';
+import { allEndpoints } from '@emberwatch/shared/contracts/endpoints';
 import { BUILD_RECORD, sha256, type BuildRecord } from '../vite.config';
 
 /** What these checks read of a chunk; a Rolldown output chunk and a recorded one both have it. */

@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import type { TFunction } from 'i18next';
-import type { Plan, SaveDataBreakSettingsRequest, Storage } from '@emberwatch/shared';
+import type { SaveDataBreakSettingsRequest } from '@emberwatch/shared/contracts/dataBreaks';
+import type { Storage } from '@emberwatch/shared/contracts/storages';
+import type { Plan } from '@emberwatch/shared/contracts/users';
 import { i18n } from '../src/i18n/i18n';
 import { delayText } from '../src/features/data-breaks/delayText';
 import { createFakeServer } from './support/fakeServer';

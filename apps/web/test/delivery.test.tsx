@@ -1,15 +1,14 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import {
-  DEFAULT_UI_PREFERENCES,
   fakeSmsReplyRequestSchema,
   type DeliveredAlert,
   type DeliveryMessage,
   type FailingRecipient,
   type OutboxMessage,
   type OutboxResponse,
-  type UiPreferences,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/delivery';
+import { DEFAULT_UI_PREFERENCES, type UiPreferences } from '@emberwatch/shared/contracts/preferences';
 import { isSendableReply } from '../src/features/delivery/fakeSmsReply';
 import { formatDateTime } from '../src/lib/formatDateTime';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Plan, UiPreferences } from '@emberwatch/shared';
+import type { UiPreferences } from '@emberwatch/shared/contracts/preferences';
+import type { Plan } from '@emberwatch/shared/contracts/users';
 import { createFakeServer, json } from './support/fakeServer';
 import { reading, sensorConf, station } from './support/fixtures';
 import { renderApp } from './support/renderApp';

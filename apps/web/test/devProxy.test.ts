@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endpoints } from '@emberwatch/shared';
+import { endpoints } from '@emberwatch/shared/contracts/endpoints';
 import { proxied } from '../vite.config';
 
 // The dev server (npm run dev) proxies the API's paths to the server; a call whose first path segment

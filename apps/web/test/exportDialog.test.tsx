@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import type { ExportReading } from '@emberwatch/shared';
+import type { ExportReading } from '@emberwatch/shared/contracts/export';
 import { ApiRequestError } from '../src/lib/ApiRequestError';
 import { ExportDialog } from '../src/features/export/ExportDialog';
 import type { ExportFile, LoadReadings } from '../src/features/export/runExport';

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Plan, Storage } from '@emberwatch/shared';
+import type { Storage } from '@emberwatch/shared/contracts/storages';
+import type { Plan } from '@emberwatch/shared/contracts/users';
 import { createFakeServer, json } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
 import { reading, sensorConf, storage as storageFixture } from './support/fixtures';

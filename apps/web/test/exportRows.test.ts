@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ExportReading, RoleContext } from '@emberwatch/shared';
+import type { ExportReading } from '@emberwatch/shared/contracts/export';
+import type { RoleContext } from '@emberwatch/shared/domain/roles';
 import { excelDateFormat } from '../src/features/export/excelDateFormat';
 import { exportEntryOf } from '../src/features/export/exportEntry';
 import { exportFileName } from '../src/features/export/exportFileName';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import type { ExportReading } from '@emberwatch/shared';
+import type { ExportReading } from '@emberwatch/shared/contracts/export';
 import { localWallClock, type SheetLabels } from '../src/features/export/exportSheets';
 import { runExport, type LoadReadings } from '../src/features/export/runExport';
 

@@ -1,17 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
-  DEFAULT_UI_PREFERENCES,
   cooldownSettingsSchema,
   cyclicSettingsSchema,
-  defaultRuleSettings,
   manualSettingsSchema,
   type Monitor,
   type SaveMonitorRequest,
-  type UiPreferences,
-  type UserInfo,
-  type Plan,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/monitors';
+import { DEFAULT_UI_PREFERENCES, type UiPreferences } from '@emberwatch/shared/contracts/preferences';
+import type { UserInfo, Plan } from '@emberwatch/shared/contracts/users';
+import { defaultRuleSettings } from '@emberwatch/shared/domain/rules/defaultRuleSettings';
 import { fanQueryConcerns } from '../src/features/fans/fanQueries';
 import { fanRuleDraft, fanRuleErrors, fanRuleForm, withSpan } from '../src/features/monitors/fanRuleForm';
 import { FakeWebSocket } from './support/FakeWebSocket';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { FcItem } from '@emberwatch/shared';
+import type { FcItem } from '@emberwatch/shared/contracts/fans';
 import { FanChannelCard } from '../src/features/fans/FanChannelCard';
 import { FAN_DISPLAY_KEYS, FAN_WHY_KEYS, fanExplanation } from '../src/features/fans/fanExplanation';
 import { renderWithProviders } from './support/renderWithProviders';

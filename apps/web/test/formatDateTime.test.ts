@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { format } from 'date-fns';
-import { DATE_FORMATS, TIME_FORMATS } from '@emberwatch/shared';
+import { DATE_FORMATS, TIME_FORMATS } from '@emberwatch/shared/contracts/preferences';
 import { formatDate } from '../src/lib/formatDate';
 import { formatDateTime } from '../src/lib/formatDateTime';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { emptySurvey, type Plan, type Service, type SurveyAnswers } from '@emberwatch/shared';
+import type { Plan, Service } from '@emberwatch/shared/contracts/users';
+import { emptySurvey, type SurveyAnswers } from '@emberwatch/shared/domain/insight/surveyAnswers';
 import { SurveyWizard } from '../src/features/insight/SurveyWizard';
 import { migrationTarget } from '../src/features/insight/MigrationScreen';
 import { createFakeServer, json } from './support/fakeServer';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Kit } from '@emberwatch/shared';
+import type { Kit } from '@emberwatch/shared/contracts/activation';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
 

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, MENU_ENTRIES } from '@emberwatch/shared';
+import { LANGUAGES } from '@emberwatch/shared/contracts/preferences';
+import { MENU_ENTRIES } from '@emberwatch/shared/domain/roles';
 
 const localeDir = join(__dirname, '../src/i18n/locales');
 const srcDir = join(__dirname, '../src');

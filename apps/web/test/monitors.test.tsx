@@ -1,13 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import {
-  DEFAULT_UI_PREFERENCES,
-  defaultRuleSettings,
-  type Alert,
-  type Monitor,
-  type SaveMonitorRequest,
-  type UiPreferences,
-} from '@emberwatch/shared';
+import type { Alert, Monitor, SaveMonitorRequest } from '@emberwatch/shared/contracts/monitors';
+import { DEFAULT_UI_PREFERENCES, type UiPreferences } from '@emberwatch/shared/contracts/preferences';
+import { defaultRuleSettings } from '@emberwatch/shared/domain/rules/defaultRuleSettings';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
 import { bsConf, station, storage } from './support/fixtures';

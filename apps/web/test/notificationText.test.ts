@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import i18next, { type TFunction } from 'i18next';
-import { NOTIFICATION_TYPES, type Notification, type NotificationType } from '@emberwatch/shared';
+import {
+  NOTIFICATION_TYPES,
+  type Notification,
+  type NotificationType,
+} from '@emberwatch/shared/contracts/notifications';
 import en from '../src/i18n/locales/en/notifications.json';
 import { notificationText } from '../src/features/notifications/notificationText';
 

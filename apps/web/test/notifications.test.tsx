@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { DEFAULT_UI_PREFERENCES, type Notification } from '@emberwatch/shared';
+import type { Notification } from '@emberwatch/shared/contracts/notifications';
+import { DEFAULT_UI_PREFERENCES } from '@emberwatch/shared/contracts/preferences';
 import { createFakeServer, json, type FakeServerOptions } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
 import { station } from './support/fixtures';

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { format } from 'date-fns';
-import type { AccountInfo, UpgradeInfo } from '@emberwatch/shared';
+import type { AccountInfo } from '@emberwatch/shared/contracts/account';
+import type { UpgradeInfo } from '@emberwatch/shared/contracts/payments';
 import { dialogSubject } from '../src/features/payments/orderLines';
 import { paymentRouteOf } from '../src/features/payments/paymentRoute';
 import { createFakeServer, json } from './support/fakeServer';

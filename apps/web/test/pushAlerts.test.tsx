@@ -1,7 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { TFunction } from 'i18next';
-import { endpoints, type Plan, type TestPushAlertResponse } from '@emberwatch/shared';
+import type { TestPushAlertResponse } from '@emberwatch/shared/contracts/alertChannels';
+import { endpoints } from '@emberwatch/shared/contracts/endpoints';
+import type { Plan } from '@emberwatch/shared/contracts/users';
 import { outboxTestResult } from '../src/features/alert-channels/outboxTestResult';
 import { PushAlertsSection } from '../src/features/push';
 import { applicationServerKey, deviceLabel, madeWithKey } from '../src/features/push/pushDevice';

@@ -1,15 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import type { Batch, RcEvent } from '@emberwatch/shared/contracts/batches';
 import {
-  defaultRuleSettings,
   rcSchedulerSchema,
-  type Batch,
   type FcItem,
-  type Monitor,
-  type Plan,
-  type RcEvent,
   type SetFcAssignmentRequest,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/fans';
+import type { Monitor } from '@emberwatch/shared/contracts/monitors';
+import type { Plan } from '@emberwatch/shared/contracts/users';
+import { defaultRuleSettings } from '@emberwatch/shared/domain/rules/defaultRuleSettings';
 import { rcBatchChoices } from '../src/features/fans/rcChoices';
 import { formatDateTime } from '../src/lib/formatDateTime';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';

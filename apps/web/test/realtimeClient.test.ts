@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { WsServerMessage } from '@emberwatch/shared';
+import type { WsServerMessage } from '@emberwatch/shared/contracts/realtime';
 import {
   createRealtimeClient,
   realtimeUrl,

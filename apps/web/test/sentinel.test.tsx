@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor } from '@testing-library/react';
 import type { TFunction } from 'i18next';
-import type { Storage, TestSentinelCallResponse } from '@emberwatch/shared';
+import type { TestSentinelCallResponse } from '@emberwatch/shared/contracts/sentinel';
+import type { Storage } from '@emberwatch/shared/contracts/storages';
 import { SentinelTestButton } from '../src/features/sentinel';
 import { resultOfAnswer, resultOfError } from '../src/features/sentinel/sentinelResultText';
 import { changeLanguage, i18n } from '../src/i18n/i18n';

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Plan, UiPreferences } from '@emberwatch/shared';
+import type { UiPreferences } from '@emberwatch/shared/contracts/preferences';
+import type { Plan } from '@emberwatch/shared/contracts/users';
 import type * as I18nModule from '../src/i18n/i18n';
 import { changeLanguage } from '../src/i18n/i18n';
 import { createFakeServer, json } from './support/fakeServer';

@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ALL_ROWS,
   parseBsIds,
-  probePageSizeOptions,
-  roleContextOf,
-  sortProbes,
   stationTabs,
   stationTabText,
   tabLabelsNarrow,
-  visibleMenuEntries,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/baseStationTabs';
+import { ALL_ROWS, probePageSizeOptions, sortProbes } from '@emberwatch/shared/domain/probeList';
+import { roleContextOf } from '@emberwatch/shared/domain/roleContextOf';
+import { visibleMenuEntries } from '@emberwatch/shared/domain/roles';
 import { sessionInfo, userInfo } from './support/fixtures';
 
 describe('probe list rules (spec doc 2 §2.2, §9)', () => {

@@ -1,14 +1,10 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import {
-  completeSitePlan,
-  type Plan,
-  type SaveSiteRequest,
-  type SessionInfo,
-  type Site,
-  type SiteInput,
-  type Storage,
-} from '@emberwatch/shared';
+import type { SessionInfo } from '@emberwatch/shared/contracts/session';
+import type { SaveSiteRequest, Site, SiteInput } from '@emberwatch/shared/contracts/sites';
+import type { Storage } from '@emberwatch/shared/contracts/storages';
+import type { Plan } from '@emberwatch/shared/contracts/users';
+import { completeSitePlan } from '@emberwatch/shared/domain/sitePlan';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
 import { reading, sensorConf, station, storage } from './support/fixtures';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emptySite, type SiteInput, type SiteStorage } from '@emberwatch/shared';
+import type { SiteInput, SiteStorage } from '@emberwatch/shared/contracts/sites';
+import { emptySite } from '@emberwatch/shared/domain/sitePlan';
 import {
   buildSiteScene,
   cameraDistanceToFit,

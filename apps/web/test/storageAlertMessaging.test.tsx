@@ -5,9 +5,9 @@ import {
   defaultAlertMessaging,
   type AlertMessaging,
   type AlertRecipient,
-  type DegreesUnit,
   type Storage,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/storages';
+import type { DegreesUnit } from '@emberwatch/shared/domain/temperature';
 import { AlertMessagingSection } from '../src/features/storages/AlertMessagingSection';
 import { EditConfirmDialog } from '../src/features/storages/EditConfirmDialog';
 import { createFakeServer } from './support/fakeServer';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Storage } from '@emberwatch/shared';
+import type { Storage } from '@emberwatch/shared/contracts/storages';
 import { createFakeServer, type FakeServer } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
 import { reading, sensorConf, storage as storageFixture } from './support/fixtures';

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { defaultRuleSettings, type Alert, type Monitor, type Storage } from '@emberwatch/shared';
+import type { Alert, Monitor } from '@emberwatch/shared/contracts/monitors';
+import type { Storage } from '@emberwatch/shared/contracts/storages';
+import { defaultRuleSettings } from '@emberwatch/shared/domain/rules/defaultRuleSettings';
 import { createFakeServer, json, type FakeServerOptions } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
 import { reading, sensorConf, storage } from './support/fixtures';

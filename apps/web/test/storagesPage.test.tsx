@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { AlertMessaging, Storage } from '@emberwatch/shared';
+import type { AlertMessaging, Storage } from '@emberwatch/shared/contracts/storages';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
 import { FakeWebSocket } from './support/FakeWebSocket';

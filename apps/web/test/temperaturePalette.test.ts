@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TEMPERATURE_BAND_COUNT, type TemperatureBand } from '@emberwatch/shared';
+import { TEMPERATURE_BAND_COUNT, type TemperatureBand } from '@emberwatch/shared/domain/temperatureBand';
 import { TEMPERATURE_BAND_COLOURS } from '../src/features/probes/temperaturePalette';
 
 /** WCAG 2.x relative luminance of a #rrggbb colour. */

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, type Language } from '@emberwatch/shared';
+import { LANGUAGES, type Language } from '@emberwatch/shared/contracts/preferences';
 
 const localeDir = join(__dirname, '../src/i18n/locales');
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { TFunction } from 'i18next';
-import type { MenuEntry } from '@emberwatch/shared';
+import type { MenuEntry } from '@emberwatch/shared/domain/roles';
 import type { TranslationKey } from '../src/i18n/translationKey';
 
 const i18nDir = join(import.meta.dirname, '../src/i18n');

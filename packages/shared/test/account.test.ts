@@ -13,7 +13,7 @@ import {
   updateUserProfileRequestSchema,
   usernameProblem,
   type SubUserForm,
-} from '../src/index.js';
+} from '../src/contracts/account.js';
 
 describe('usernames (spec doc 2 §5: 3 to 50; no leading _ . / \\; letters, digits and - @ . + / * _)', () => {
   it.each([

@@ -1,13 +1,8 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import {
-  allEndpoints,
-  endpoints,
-  type BodyOf,
-  type QueryOf,
-  type ResponseOf,
-  type SessionInfo,
-} from '../src/index.js';
+import type { BodyOf, QueryOf, ResponseOf } from '../src/contracts/endpoint.js';
+import { allEndpoints, endpoints } from '../src/contracts/endpoints.js';
+import type { SessionInfo } from '../src/contracts/session.js';
 
 describe('the endpoint catalogue', () => {
   const all = allEndpoints();

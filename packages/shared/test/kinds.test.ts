@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ALERT_CHANNEL_INFO,
-  ALERT_CHANNELS,
-  CONTROLLER_TYPE_INFO,
-  CONTROLLER_TYPES,
-  RULE_TYPE_INFO,
-  RULE_TYPES,
-  STORAGE_LAYOUT_INFO,
-  STORAGE_LAYOUTS,
-  isRuleType,
-  storageLayoutOf,
-} from '../src/index.js';
+import { ALERT_CHANNEL_INFO, ALERT_CHANNELS } from '../src/domain/kinds/alertChannels.js';
+import { CONTROLLER_TYPE_INFO, CONTROLLER_TYPES } from '../src/domain/kinds/controllerTypes.js';
+import { RULE_TYPE_INFO, RULE_TYPES, isRuleType } from '../src/domain/kinds/ruleTypes.js';
+import { STORAGE_LAYOUT_INFO, STORAGE_LAYOUTS, storageLayoutOf } from '../src/domain/kinds/storageLayouts.js';
 
 describe('kind registries', () => {
   it.each([

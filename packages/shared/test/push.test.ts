@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pushEndpointProblem, subscribePushRequestSchema } from '../src/index.js';
+import { pushEndpointProblem, subscribePushRequestSchema } from '../src/contracts/push.js';
 
 const KEYS = {
   p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { SiteInput, SiteStorage } from '../src/contracts/sites.js';
 import {
   checkSitePlan,
   clampSiteExtent,
@@ -8,9 +9,7 @@ import {
   generatedPosition,
   GENERATED_STORAGE,
   newSiteLabel,
-  type SiteInput,
-  type SiteStorage,
-} from '../src/index.js';
+} from '../src/domain/sitePlan.js';
 
 const entry = (id: number, over: Partial<SiteStorage> = {}): SiteStorage => ({
   id,

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { SiteInput, SiteLabel, SiteStorage } from '../src/contracts/sites.js';
+import { SEGMENT_WASTE, type RoleContext } from '../src/domain/roles.js';
 import {
   changeSiteLabel,
   changeSiteStorage,
@@ -10,16 +12,11 @@ import {
   monitorsToggleEnabled,
   nextExpanded,
   resizeSite,
-  SEGMENT_WASTE,
   siteLabelRanges,
   siteStorageRanges,
   storageListNotice,
   unplacedSiteStorageIds,
-  type RoleContext,
-  type SiteInput,
-  type SiteLabel,
-  type SiteStorage,
-} from '../src/index.js';
+} from '../src/domain/sitePlan.js';
 import { insightService, ownerWith as ctx, plan } from './roleFixtures.js';
 
 const entry = (id: number, over: Partial<SiteStorage> = {}): SiteStorage => ({

@@ -10,7 +10,7 @@ import {
   voiceLimitToCelsius,
   voiceLimitToDisplay,
   type AlertMessaging,
-} from '../src/index.js';
+} from '../src/contracts/storages.js';
 
 describe('isPhoneComplete (spec doc 3 §5: ≥ 9 digits after the country prefix)', () => {
   it.each([

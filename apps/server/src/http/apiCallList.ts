@@ -1,4 +1,4 @@
-import type { Endpoint } from '@emberwatch/shared';
+import type { Endpoint } from '@emberwatch/shared/contracts/endpoint';
 
 /**
  * docs/API.md's list of calls, generated from the shared call catalogue (the one the server registers

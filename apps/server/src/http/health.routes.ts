@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { healthEndpoints } from '@emberwatch/shared';
+import { healthEndpoints } from '@emberwatch/shared/contracts/health';
 import type { Engine } from '../db/engine.js';
 import { route } from './route.js';
 

@@ -9,14 +9,14 @@ import type {
 } from 'fastify';
 // The OpenAPI fields of a route schema (summary, security) come from @fastify/swagger's type augmentation.
 import type {} from '@fastify/swagger';
-import {
-  apiErrorSchema,
-  type Endpoint,
-  type EndpointAuth,
-  type ParsedBodyOf,
-  type ParsedQueryOf,
-  type ResponseOf,
-} from '@emberwatch/shared';
+import type {
+  Endpoint,
+  EndpointAuth,
+  ParsedBodyOf,
+  ParsedQueryOf,
+  ResponseOf,
+} from '@emberwatch/shared/contracts/endpoint';
+import { apiErrorSchema } from '@emberwatch/shared/contracts/session';
 import type { z } from 'zod';
 import type { ApiError } from './ApiError.js';
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Job } from '../jobs/Scheduler.js';
 import type { BusEvents } from '../realtime/EventBus.js';
+import type { LiveEvents } from './LiveEvent.js';
 
 /** Handlers for bus events, subscribed while the server runs. */
 export type EventSubscriptions = { [K in keyof BusEvents]?: (payload: BusEvents[K]) => void };
@@ -16,7 +17,13 @@ export interface FeatureModule<Exports extends object = Record<never, never>> {
   readonly routes?: (app: FastifyInstance) => void | Promise<void>;
   /** Periodic work, run by the scheduler of the process that calls `startJobs`. */
   readonly jobs?: readonly Job[];
-  /** Bus events the feature reacts to. */
+  /**
+   * Bus events the feature owns (decision 0085): their payload schema for the relay between
+   * instances and, when users see them live, whom they go to as which message of its contract. The
+   * server declares them all before it mounts anything; the bus refuses an undeclared event.
+   */
+  readonly live?: LiveEvents;
+  /** Bus events the feature reacts to (any feature's declared events). */
   readonly events?: EventSubscriptions;
   /** Work before the server listens (seeding, connections), in list order. */
   readonly start?: () => Promise<void>;

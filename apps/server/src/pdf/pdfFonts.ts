@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { Language } from '@emberwatch/shared';
+import type { Language } from '@emberwatch/shared/contracts/preferences';
 
 // DejaVu Sans has every letter of the eight languages (č ć đ š ž among them), which the PDF's
 // built-in fonts do not; the files come with the dejavu-fonts-ttf package (decision 0050). Every PDF

@@ -1,21 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
-import type { EventBus } from './EventBus.js';
+import type { BusEvents, EventBus } from './EventBus.js';
 
 const RECONNECT_MS = 1000;
-
-type RelayMessage =
-  | { event: 'newData'; bsIds: string[] }
-  | { event: 'probesMoved'; sensorIds: string[] }
-  | { event: 'alertsChanged'; ownerIds: number[]; bsIds: string[] }
-  | { event: 'fanStatusChanged'; ownerIds: number[]; fcIds: string[] };
 const MAX_RECONNECT_MS = 30_000;
+
+/** On the channel: the event's name, its payload's fields beside it, and the sending instance. */
+type RelayMessage = { event: string; origin: string } & Record<string, unknown>;
 
 /**
  * Carries bus events between server instances that share one PostgreSQL database, with
  * LISTEN/NOTIFY: every instance pushes to its own WebSocket clients, whichever instance stored the data.
  * The channel is named after the schema, so separate installations in one database never mix.
+ * It carries every event the features declare (decision 0085); what arrives must pass the event's
+ * declared payload schema before it goes onto this instance's bus.
  */
 export class PgEventRelay {
   private readonly instanceId = randomUUID();
@@ -35,31 +34,25 @@ export class PgEventRelay {
 
   async start(): Promise<void> {
     await this.connect();
-    const offNewData = this.bus.on('newData', (e) => {
-      if (!e.remote) this.publish({ event: 'newData', bsIds: e.bsIds });
-    });
-    const offMoved = this.bus.on('probesMoved', (e) => {
-      if (!e.remote) this.publish({ event: 'probesMoved', sensorIds: e.sensorIds });
-    });
-    const offAlerts = this.bus.on('alertsChanged', (e) => {
-      if (!e.remote) this.publish({ event: 'alertsChanged', ownerIds: e.ownerIds, bsIds: e.bsIds });
-    });
-    const offFans = this.bus.on('fanStatusChanged', (e) => {
-      if (!e.remote) this.publish({ event: 'fanStatusChanged', ownerIds: e.ownerIds, fcIds: e.fcIds });
-    });
+    const offs = this.bus.events().map(({ name }) =>
+      this.bus.on(name, (e: BusEvents[typeof name] & { remote?: boolean }) => {
+        if (e.remote) return;
+        const { remote: _remote, ...payload } = e;
+        this.publish(name, payload);
+      }),
+    );
     this.offBus = () => {
-      offNewData();
-      offMoved();
-      offAlerts();
-      offFans();
+      for (const off of offs) off();
     };
   }
 
-  private publish(message: RelayMessage): void {
-    const payload = JSON.stringify({ ...message, origin: this.instanceId });
-    this.client?.query('select pg_notify($1, $2)', [this.channel, payload]).catch((err: unknown) => {
-      this.log.warn({ err, event: message.event }, 'could not relay an event to other instances');
-    });
+  private publish(event: string, payload: object): void {
+    const message: RelayMessage = { ...payload, event, origin: this.instanceId };
+    this.client
+      ?.query('select pg_notify($1, $2)', [this.channel, JSON.stringify(message)])
+      .catch((err: unknown) => {
+        this.log.warn({ err, event }, 'could not relay an event to other instances');
+      });
   }
 
   async stop(): Promise<void> {
@@ -101,27 +94,17 @@ export class PgEventRelay {
 
   private deliver(msg: pg.Notification): void {
     if (msg.channel !== this.channel || !msg.payload) return;
+    let e: RelayMessage;
     try {
-      const e = JSON.parse(msg.payload) as RelayMessage & { origin: string };
-      if (e.origin === this.instanceId) return;
-      if (e.event === 'newData' && Array.isArray(e.bsIds))
-        this.bus.emit('newData', { bsIds: e.bsIds, remote: true });
-      if (e.event === 'probesMoved' && Array.isArray(e.sensorIds))
-        this.bus.emit('probesMoved', { sensorIds: e.sensorIds, remote: true });
-      if (e.event === 'alertsChanged' && Array.isArray(e.ownerIds) && Array.isArray(e.bsIds))
-        this.bus.emit('alertsChanged', {
-          ownerIds: e.ownerIds.filter(Number.isInteger),
-          bsIds: e.bsIds.filter((id) => typeof id === 'string'),
-          remote: true,
-        });
-      if (e.event === 'fanStatusChanged' && Array.isArray(e.ownerIds) && Array.isArray(e.fcIds))
-        this.bus.emit('fanStatusChanged', {
-          ownerIds: e.ownerIds.filter(Number.isInteger),
-          fcIds: e.fcIds.filter((id) => typeof id === 'string'),
-          remote: true,
-        });
+      e = JSON.parse(msg.payload) as RelayMessage;
     } catch {
-      /* not ours */
+      return; // not ours
     }
+    if (e.origin === this.instanceId) return;
+    const declared = this.bus.events().find((d) => d.name === e.event);
+    // An event this instance does not know (a newer instance's) or a payload that does not fit is dropped.
+    const parsed = declared?.spec.payload.safeParse(e);
+    if (!declared || !parsed?.success) return;
+    this.bus.emit(declared.name, { ...parsed.data, remote: true } as BusEvents[typeof declared.name]);
   }
 }

@@ -1,28 +1,25 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { defineFeature } from '../kernel/FeatureModule.js';
 import type { Kernel } from '../kernel/Kernel.js';
-import type { BusEvents } from './EventBus.js';
 import { PgEventRelay } from './PgEventRelay.js';
 import { wsGateway, type WsGatewayDeps } from './wsGateway.js';
 
 /**
  * The live channel: the WebSocket gateway (/ws) and, on PostgreSQL, the LISTEN/NOTIFY relay that
- * carries bus events between server instances. The fans feature's status changes go onto the bus as
- * `fanStatusChanged`, so that users connected to any instance get the fcStat push.
+ * carries bus events between server instances. Both serve the events the features declare in their
+ * `live` (decision 0085), so a new live event never changes this feature. Its routes and start run
+ * after every feature's events are declared (createServer declares them before mounting any).
  */
 export function realtimeFeature(
   kernel: Kernel,
-  deps: Pick<WsGatewayDeps, 'signer' | 'access'> & {
-    onFanStatusChanged?: (listener: (change: BusEvents['fanStatusChanged']) => void) => void;
-  },
+  deps: Pick<WsGatewayDeps, 'signer' | 'access'>,
   opts: { log: FastifyBaseLogger; wsRefreshMs?: number },
 ) {
   const { store, bus } = kernel;
-  deps.onFanStatusChanged?.((change) => bus.emit('fanStatusChanged', change));
   const relay = store.pg ? new PgEventRelay(store.pg.connectionString, store.pg.schema, bus, opts.log) : null;
   return defineFeature({
     name: 'realtime',
-    routes: wsGateway({ bus, nowS: kernel.nowS, ...deps }, opts.wsRefreshMs),
+    routes: (app) => wsGateway({ bus, nowS: kernel.nowS, ...deps }, opts.wsRefreshMs)(app),
     start: async () => {
       await relay?.start();
     },

@@ -1,8 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { WS_AUTH_TIMEOUT_MS, wsClientMessageSchema, type WsServerMessage } from '@emberwatch/shared';
+import {
+  WS_AUTH_TIMEOUT_MS,
+  wsClientMessageSchema,
+  type WsServerMessage,
+} from '@emberwatch/shared/contracts/realtime';
 import type { AccessService } from '../http/access/index.js';
 import type { AccessTokenVerifier } from '../http/authenticate.js';
+import type { LivePush } from '../kernel/LiveEvent.js';
 import type { EventBus } from './EventBus.js';
 
 /** What the gateway uses: the bus it fans out, token checks and the access rules. */
@@ -36,8 +41,9 @@ function send(socket: WebSocket, msg: WsServerMessage): void {
 
 /**
  * WebSocket /ws. A socket authenticates with its first message (an access token; browsers cannot set
- * headers on a WebSocket and a token in the URL would land in logs). Each push goes only to users
- * allowed to see at least one of the stations, and names only those stations.
+ * headers on a WebSocket and a token in the URL would land in logs). It pushes every bus event a
+ * feature declares with a `push` (decision 0085): a station event only to users allowed to see at
+ * least one of the stations, naming only those; an account event to users who may see the account.
  */
 export function wsGateway(ctx: WsGatewayDeps, refreshMs = ACCESS_REFRESH_MS) {
   const subscribers = new Set<Subscriber>();
@@ -59,38 +65,38 @@ export function wsGateway(ctx: WsGatewayDeps, refreshMs = ACCESS_REFRESH_MS) {
     s.socket.close(4401, 'token expired');
   }
 
-  const off = ctx.bus.on('newData', ({ bsIds }) => push('newData', bsIds));
-  const offAlerts = ctx.bus.on('alertsChanged', ({ bsIds }) => push('alertsChanged', bsIds));
-  const offFans = ctx.bus.on('fanStatusChanged', (e) => pushFanStatus(e.ownerIds, e.fcIds));
+  const offs = ctx.bus.events().flatMap(({ name, spec }) => {
+    const push = spec.push as LivePush<unknown> | undefined;
+    return push ? [ctx.bus.on(name, (e: unknown) => deliver(push, e))] : [];
+  });
 
-  /**
-   * fcStat to every subscriber that may see the controllers' account (the fans feature tells one
-   * account per change, so no one learns another account's controller ids).
-   */
-  function pushFanStatus(ownerIds: readonly number[], fcIds: readonly string[]): void {
-    if (fcIds.length === 0) return;
-    const now = ctx.nowS();
-    for (const s of subscribers) {
-      if (s.expiresAt <= now) {
-        expire(s);
-        continue;
-      }
-      if (s.isAdmin || ownerIds.some((id) => s.accountIds.has(id)))
-        send(s.socket, { type: 'fcStat', fc_ids: fcIds.join(' ') });
-    }
-  }
-
-  /** Sends a station event to every subscriber that may see one of the stations, naming only those. */
-  function push(type: 'newData' | 'alertsChanged', bsIds: readonly string[]): void {
+  /** Subscribers whose token still holds; a run-out one is closed on the way (never pushed to). */
+  function* current(): Generator<Subscriber> {
     const now = ctx.nowS();
     for (const s of subscribers) {
       // Checked here too, not only by the refresher: no push ever goes out on a token that ran out.
-      if (s.expiresAt <= now) {
-        expire(s);
-        continue;
+      if (s.expiresAt <= now) expire(s);
+      else yield s;
+    }
+  }
+
+  function deliver(push: LivePush<unknown>, event: unknown): void {
+    if (push.to === 'stations') {
+      const bsIds = push.stationsOf(event);
+      if (bsIds.length === 0) return;
+      for (const s of current()) {
+        const mine = s.isAdmin ? bsIds : bsIds.filter((id) => s.bsIds.has(id));
+        if (mine.length > 0) send(s.socket, push.message(mine, event));
       }
-      const mine = s.isAdmin ? bsIds : bsIds.filter((id) => s.bsIds.has(id));
-      if (mine.length > 0) send(s.socket, { type, bs_ids: mine.join(' ') });
+      return;
+    }
+    // An account event goes whole to whoever may see the account: the feature tells one account per
+    // change, so no one learns another account's ids.
+    const message = push.message(event);
+    if (message === null) return;
+    const ownerIds = push.accountsOf(event);
+    for (const s of current()) {
+      if (s.isAdmin || ownerIds.some((id) => s.accountIds.has(id))) send(s.socket, message);
     }
   }
 
@@ -115,9 +121,7 @@ export function wsGateway(ctx: WsGatewayDeps, refreshMs = ACCESS_REFRESH_MS) {
 
   return (app: FastifyInstance): void => {
     app.addHook('onClose', () => {
-      off();
-      offAlerts();
-      offFans();
+      for (const off of offs) off();
       clearInterval(refresher);
       for (const s of subscribers) s.socket.close(1001, 'server shutting down');
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Plan, Service } from '@emberwatch/shared';
+import type { Plan, Service } from '@emberwatch/shared/contracts/users';
 import {
   mayAddSubUsers,
   mayChangePasswordOf,

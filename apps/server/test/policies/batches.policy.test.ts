@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SEGMENT_WASTE, type Plan } from '@emberwatch/shared';
+import type { Plan } from '@emberwatch/shared/contracts/users';
+import { SEGMENT_WASTE } from '@emberwatch/shared/domain/roles';
 import {
   batchesOfAccountVisible,
   mayChangeBatch,

@@ -1,10 +1,7 @@
 import { expect } from 'vitest';
-import {
-  defaultAlertMessaging,
-  defaultRuleSettings,
-  type GetStoragesResponse,
-  type SaveMonitorResponse,
-} from '@emberwatch/shared';
+import type { SaveMonitorResponse } from '@emberwatch/shared/contracts/monitors';
+import { defaultAlertMessaging, type GetStoragesResponse } from '@emberwatch/shared/contracts/storages';
+import { defaultRuleSettings } from '@emberwatch/shared/domain/rules/defaultRuleSettings';
 import { twilioSignature } from '../../src/features/delivery/channels/twilioSignature.js';
 import type { ChannelAcks } from '../../src/features/delivery/channelAcks.js';
 import type { MonitorEvaluator } from '../../src/features/monitors/index.js';

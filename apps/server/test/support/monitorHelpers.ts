@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import type { GetStoragesResponse, MonitorInput, SaveMonitorResponse } from '@emberwatch/shared';
+import type { MonitorInput, SaveMonitorResponse } from '@emberwatch/shared/contracts/monitors';
+import type { GetStoragesResponse } from '@emberwatch/shared/contracts/storages';
 import type { MonitorEvaluator } from '../../src/features/monitors/index.js';
 import type { api } from './probeHelpers.js';
 import type { TestApp } from './testApp.js';

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { endpoints, type Endpoint } from '@emberwatch/shared';
+import type { Endpoint } from '@emberwatch/shared/contracts/endpoint';
+import { endpoints } from '@emberwatch/shared/contracts/endpoints';
 
 /** `group.name` → `METHOD /path` for every call of the catalogue, as docs/roles.md names calls. */
 export function catalogueCallPaths(): Record<string, string> {

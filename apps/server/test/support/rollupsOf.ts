@@ -1,4 +1,4 @@
-import type { IngestReading } from '@emberwatch/shared';
+import type { IngestReading } from '@emberwatch/shared/contracts/ingest';
 import type { ProbeDailyTable } from '../../src/db/schema.js';
 
 export const DAY = 86_400;

@@ -1,5 +1,5 @@
 import { parse as parseQuery } from 'node:querystring';
-import type { Endpoint } from '@emberwatch/shared';
+import type { Endpoint } from '@emberwatch/shared/contracts/endpoint';
 import type { z } from 'zod';
 import { defOf, kindOf, NONE, sampleOf, shapeOf, unwrap } from './schemaSample.js';
 

@@ -4,7 +4,8 @@ import type { ShellContext } from '../lib/shellContext';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import { roleContextOf, visibleMenuEntries } from '@emberwatch/shared';
+import { roleContextOf } from '@emberwatch/shared/domain/roleContextOf';
+import { visibleMenuEntries } from '@emberwatch/shared/domain/roles';
 import { LoadingIndicator } from '../ui/LoadingIndicator';
 import { isApiRequestError, isNetworkFailure } from '../lib/ApiRequestError';
 import {

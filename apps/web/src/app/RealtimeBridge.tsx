@@ -1,58 +1,35 @@
 import { useEffect, useEffectEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { endpoints, parseBsIds } from '@emberwatch/shared';
+import { endpoints } from '@emberwatch/shared/contracts/endpoints';
 import { useApiClient } from '../lib/ApiClientContext';
+import type { LiveContext, LiveHandler } from '../lib/liveHandler';
 import { createRealtimeClient, realtimeUrl } from '../lib/realtimeClient';
-import { queryKeys } from '../lib/queryKeys';
 import { useSelectedStation } from '../features/base-stations';
-import { FAN_KEY, fanQueryConcerns } from '../features/fans';
+import { WEB_FEATURES } from './features';
+
+const HANDLERS: readonly LiveHandler[] = WEB_FEATURES.flatMap((f) => f.live ?? []);
 
 /**
- * Connects the push channel to the data queries (spec doc 1 §4 "Live updates"): a newData event
- * naming the selected station or one grouped with it refetches the probe readings; alertsChanged
- * refetches the monitors and storages, so an alert shows without a reload; fcStat refetches the
- * status of the controllers it names (the server sends it only for the user's). Also sends the
- * keep-alive when the tab becomes visible again.
+ * Connects the push channel to the data queries (spec doc 1 §4 "Live updates"): each live message
+ * goes to the handlers the web features declare in their live.ts (app/features.ts; decision 0085),
+ * which refetch the queries it names. After a reconnection every handler reads its data afresh.
+ * Also sends the keep-alive when the tab becomes visible again.
  */
-export function RealtimeBridge() {
+export function RealtimeBridge({ handlers = HANDLERS }: { handlers?: readonly LiveHandler[] }) {
   const api = useApiClient();
   const queryClient = useQueryClient();
   const { selected, groupIds } = useSelectedStation();
 
   // An effect event reads the current selection without reconnecting the socket when it changes.
-  const onNewData = useEffectEvent((bsIds: string[]) => {
-    // An open probe chart whose window reaches now reads its station's new readings, whichever
-    // station is selected (the detail can show a probe of any of the user's stations).
-    for (const id of bsIds) void queryClient.invalidateQueries({ queryKey: queryKeys.liveProbeData(id) });
-    if (!selected) return;
-    for (const id of bsIds.filter((b) => groupIds.includes(b))) {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.data(id) });
-    }
-  });
-
-  // Alerts of a monitor watching one of the user's stations changed (raised, peaked, ended, reset,
-  // acknowledged): the monitor cards, the storages' alert marks and the probe data read them again.
-  const onAlertsChanged = useEffectEvent((bsIds: string[]) => {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.allMonitors });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.allStorages });
-    if (selected)
-      for (const id of bsIds.filter((b) => groupIds.includes(b)))
-        void queryClient.invalidateQueries({ queryKey: queryKeys.data(id) });
-  });
-
-  // The fan queries naming one of the changed controllers, and the accounts' lists, are read again.
-  const onFanStatus = useEffectEvent((fcIds: readonly string[]) => {
-    void queryClient.invalidateQueries({
-      queryKey: FAN_KEY,
-      predicate: (q) => fanQueryConcerns(q.queryKey, fcIds),
-    });
+  const onLive = useEffectEvent((message: { type: string }) => {
+    const ctx: LiveContext = { queryClient, stationSelected: selected !== null, groupIds };
+    for (const h of handlers) if (h.type === message.type) h.receive(message, ctx);
   });
 
   // After a (re)connection, pushes sent while the socket was down are lost: read the data afresh.
   const onReady = useEffectEvent(() => {
-    onNewData(groupIds);
-    onAlertsChanged(groupIds);
-    void queryClient.invalidateQueries({ queryKey: FAN_KEY });
+    const ctx: LiveContext = { queryClient, stationSelected: selected !== null, groupIds };
+    for (const h of handlers) h.onReconnect?.(ctx);
   });
 
   useEffect(() => {
@@ -61,19 +38,15 @@ export function RealtimeBridge() {
       url: realtimeUrl(window.location),
       getToken: () => api.freshToken(),
       onMessage: (message) => {
-        if (message.type === 'newData') onNewData(parseBsIds(message.bs_ids));
-        if (message.type === 'alertsChanged') onAlertsChanged(parseBsIds(message.bs_ids));
-        if (message.type === 'fcStat') onFanStatus(message.fc_ids.split(' ').filter(Boolean));
         if (message.type === 'ready') {
           if (connectedBefore) onReady();
           connectedBefore = true;
-        }
+        } else if (message.type !== 'pong' && message.type !== 'error') onLive(message);
       },
     });
     client.start();
     return () => client.stop();
   }, [api]);
-
   useEffect(() => {
     const onVisible = () => {
       // A 401 here is handled by the client: one refresh, then back to /login.

@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { rootRedirect } from '@emberwatch/shared';
+import { rootRedirect } from '@emberwatch/shared/domain/roles';
 import { IMPLEMENTED_ENTRIES } from './implementedRoutes';
 import { useShellContext } from '../lib/shellContext';
 

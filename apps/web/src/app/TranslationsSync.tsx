@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { endpoints, type Language } from '@emberwatch/shared';
+import { endpoints } from '@emberwatch/shared/contracts/endpoints';
+import type { Language } from '@emberwatch/shared/contracts/preferences';
 import { useApiClient } from '../lib/ApiClientContext';
 import { changeLanguage, setTranslationsSource } from '../i18n/i18n';
 import { detectLanguage } from '../i18n/detectLanguage';

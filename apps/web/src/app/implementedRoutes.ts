@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { MenuEntry } from '@emberwatch/shared';
+import type { MenuEntry } from '@emberwatch/shared/domain/roles';
 import type { AdminTool, PageDefinition } from '../lib/pageDefinition';
 import { PAGES } from './pages';
 

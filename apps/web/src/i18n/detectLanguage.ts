@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '@emberwatch/shared';
+import { LANGUAGES, type Language } from '@emberwatch/shared/contracts/preferences';
 import { readCookie } from '../lib/cookies';
 
 /** The cookie that carries the language choice to the login page (spec doc 1 §4). */

@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Language, TranslationsResponse } from '@emberwatch/shared';
+import type { Language } from '@emberwatch/shared/contracts/preferences';
+import type { TranslationsResponse } from '@emberwatch/shared/contracts/translations';
 import { supportedLanguage, LANGUAGE_COOKIE } from './detectLanguage';
 import { writeCookie } from '../lib/cookies';
 

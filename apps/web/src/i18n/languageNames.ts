@@ -1,4 +1,4 @@
-import type { Language } from '@emberwatch/shared';
+import type { Language } from '@emberwatch/shared/contracts/preferences';
 
 /** Each language in its own words, so a user can find theirs whatever the interface shows. */
 export const LANGUAGE_NAMES: Record<Language, string> = {

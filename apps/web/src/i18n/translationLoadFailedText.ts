@@ -1,4 +1,4 @@
-import type { Language } from '@emberwatch/shared';
+import type { Language } from '@emberwatch/shared/contracts/preferences';
 
 /**
  * Spec doc 1 §8: when the language files cannot be fetched (status not 0) an alert says so. This

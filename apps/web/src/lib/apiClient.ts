@@ -1,13 +1,6 @@
-import {
-  endpoints,
-  type AccessToken,
-  type BodyOf,
-  type Endpoint,
-  type LoginRequest,
-  type LoginResponse,
-  type QueryOf,
-  type ResponseOf,
-} from '@emberwatch/shared';
+import type { BodyOf, Endpoint, QueryOf, ResponseOf } from '@emberwatch/shared/contracts/endpoint';
+import { endpoints } from '@emberwatch/shared/contracts/endpoints';
+import type { AccessToken, LoginRequest, LoginResponse } from '@emberwatch/shared/contracts/session';
 import { ApiRequestError } from './ApiRequestError';
 
 /** Spec doc 1 §9: the access token is refreshed 20 s before it expires. */

@@ -1,5 +1,5 @@
 import { format, isValid, parse } from 'date-fns';
-import { DATE_FORMATS } from '@emberwatch/shared';
+import { DATE_FORMATS } from '@emberwatch/shared/contracts/preferences';
 
 const DEFAULT_DATE = 'd.M.yyyy';
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;

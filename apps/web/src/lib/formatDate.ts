@@ -1,4 +1,4 @@
-import { formatDateIn } from '@emberwatch/shared';
+import { formatDateIn } from '@emberwatch/shared/domain/formatDateTimeIn';
 
 /**
  * Epoch seconds as a date in the user's chosen format (spec doc 1 §9), on the browser's clock unless

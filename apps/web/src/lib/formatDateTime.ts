@@ -1,4 +1,4 @@
-import { formatDateTimeIn } from '@emberwatch/shared';
+import { formatDateTimeIn } from '@emberwatch/shared/domain/formatDateTimeIn';
 
 /**
  * Epoch seconds as "date time" in the user's chosen formats (spec doc 1 §9 lists the allowed

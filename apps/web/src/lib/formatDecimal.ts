@@ -1,4 +1,4 @@
-import { displayTemperature, MISSING_VALUE, type DegreesUnit } from '@emberwatch/shared';
+import { displayTemperature, MISSING_VALUE, type DegreesUnit } from '@emberwatch/shared/domain/temperature';
 import { i18n } from '../i18n/i18n';
 
 const formats = new Map<string, Intl.NumberFormat>();

@@ -1,4 +1,5 @@
-import { differenceToDisplay, settingToDisplay, type DegreesUnit } from '@emberwatch/shared';
+import { differenceToDisplay, type DegreesUnit } from '@emberwatch/shared/domain/temperature';
+import { settingToDisplay } from '@emberwatch/shared/domain/temperatureSettingRange';
 import { formatDecimal } from './formatDecimal';
 
 /** A guide value given in °C ("from 65 °C"), as whole degrees of the user's unit ("149 °F"). */

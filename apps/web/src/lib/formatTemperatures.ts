@@ -1,4 +1,4 @@
-import type { DegreesUnit } from '@emberwatch/shared';
+import type { DegreesUnit } from '@emberwatch/shared/domain/temperature';
 import { formatTemperatureText } from './formatDecimal';
 
 /**

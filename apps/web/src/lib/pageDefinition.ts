@@ -1,5 +1,5 @@
 import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
-import type { MenuEntry } from '@emberwatch/shared';
+import type { MenuEntry } from '@emberwatch/shared/domain/roles';
 import type { TranslationKey } from '../i18n/translationKey';
 
 /**

@@ -1,4 +1,4 @@
-import type { WsServerMessage } from '@emberwatch/shared';
+import type { WsServerMessage } from '@emberwatch/shared/contracts/realtime';
 
 /** Back-off between reconnects: doubles from 1 s up to 30 s, with jitter so a restarted server is not hit by every tab at once. */
 export const RECONNECT_MIN_MS = 1_000;

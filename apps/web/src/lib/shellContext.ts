@@ -1,5 +1,5 @@
 import { useOutletContext } from 'react-router';
-import type { MenuEntry, RoleContext } from '@emberwatch/shared';
+import type { MenuEntry, RoleContext } from '@emberwatch/shared/domain/roles';
 import type { AdminTool } from './pageDefinition';
 
 /**

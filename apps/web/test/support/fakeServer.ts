@@ -1,21 +1,16 @@
 import { vi } from 'vitest';
+import type { SaveDataBreakSettingsRequest } from '@emberwatch/shared/contracts/dataBreaks';
+import type { UserNews, Notification } from '@emberwatch/shared/contracts/notifications';
 import {
   alertMessagingOrDefault,
   type GetAlertRecipientsResponse,
-  type UserNews,
-  type Notification,
-  type SaveDataBreakSettingsRequest,
   type SetCustomAlertHoursRequest,
-} from '@emberwatch/shared';
-import type {
-  BasestationSummary,
-  SensorConfiguration,
-  SensorData,
-  SessionInfo,
-  Storage,
-  StorageInput,
-  UserInfo,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/storages';
+import type { BasestationSummary, SensorConfiguration } from '@emberwatch/shared/contracts/baseStations';
+import type { SensorData } from '@emberwatch/shared/contracts/readings';
+import type { SessionInfo } from '@emberwatch/shared/contracts/session';
+import type { Storage, StorageInput } from '@emberwatch/shared/contracts/storages';
+import type { UserInfo } from '@emberwatch/shared/contracts/users';
 import { bsConf, sessionInfo, station, userInfo } from './fixtures';
 import { localeTexts } from './localeTexts';
 

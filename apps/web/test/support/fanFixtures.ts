@@ -1,4 +1,4 @@
-import type { FcItem } from '@emberwatch/shared';
+import type { FcItem } from '@emberwatch/shared/contracts/fans';
 
 /** One channel of a controller as getFcItem answers it: online, off, no rule. */
 export function fcChannel(FC_ID: string, ch: number, over: Partial<FcItem> = {}): FcItem {

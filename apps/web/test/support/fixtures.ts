@@ -1,13 +1,13 @@
-import {
-  type Storage,
-  DEFAULT_UI_PREFERENCES,
-  type BasestationSummary,
-  type BsConfResponse,
-  type SensorConfiguration,
-  type SensorData,
-  type SessionInfo,
-  type UserInfo,
-} from '@emberwatch/shared';
+import type {
+  BasestationSummary,
+  BsConfResponse,
+  SensorConfiguration,
+} from '@emberwatch/shared/contracts/baseStations';
+import { DEFAULT_UI_PREFERENCES } from '@emberwatch/shared/contracts/preferences';
+import type { SensorData } from '@emberwatch/shared/contracts/readings';
+import type { SessionInfo } from '@emberwatch/shared/contracts/session';
+import type { Storage } from '@emberwatch/shared/contracts/storages';
+import type { UserInfo } from '@emberwatch/shared/contracts/users';
 
 export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 

@@ -1,4 +1,5 @@
-import { LANGUAGES, type TranslationsResponse } from '@emberwatch/shared';
+import { LANGUAGES } from '@emberwatch/shared/contracts/preferences';
+import type { TranslationsResponse } from '@emberwatch/shared/contracts/translations';
 
 type LocaleModule = { default: Record<string, unknown> };
 const files = import.meta.glob<LocaleModule>('../../src/i18n/locales/*/*.json', { eager: true });

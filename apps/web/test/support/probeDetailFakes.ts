@@ -1,12 +1,11 @@
 import type {
   AnalysisDay,
   ChartPoint,
-  Plan,
   ProbeAnalysisResponse,
   SensorDataResponse,
-  Service,
   TableRow,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/probeData';
+import type { Plan, Service } from '@emberwatch/shared/contracts/users';
 import { json, type FakeServer } from './fakeServer';
 import { bsConf, nowSeconds } from './fixtures';
 

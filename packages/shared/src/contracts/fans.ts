@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { liveMessageSchema } from './realtime.js';
 import { defineEndpoint, defineEndpoints } from './endpoint.js';
 import { CONTROLLER_TYPES, CONTROLLER_TYPE_INFO } from '../domain/kinds/controllerTypes.js';
 import { FAN_EXCEPTIONS, FAN_NOTES, FAN_OFF_REASONS, VENT_MODES } from '../domain/fans/decideFan.js';
@@ -422,3 +423,16 @@ export const fanEndpoints = defineEndpoints({
     summary: 'Admins: registers a fan controller to an account and returns its secret, once.',
   }),
 });
+
+/**
+ * Live event (spec doc 1 §4): "Event fcStat refetches field controller status when the id matches
+ * one of the user's FC ids". These controllers' status changed (a decision, a report, an outage, a
+ * return); space-separated ids, sent only to users who may see the controllers' accounts.
+ */
+export const fcStatMessageSchema = liveMessageSchema('fcStat', { fc_ids: z.string() });
+export type FcStatMessage = z.infer<typeof fcStatMessageSchema>;
+declare module './realtime.js' {
+  interface LiveMessages {
+    fcStat: FcStatMessage;
+  }
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { liveMessageSchema } from './realtime.js';
 import { defineEndpoint, defineEndpoints } from './endpoint.js';
 import { MAX_DEPTHS } from './ingest.js';
 import { statusOkSchema } from './statusOk.js';
@@ -439,3 +440,15 @@ export const monitorEndpoints = defineEndpoints({
       'Acknowledges current alerts of a rule (who, when, a note); they stay current until their condition ends.',
   }),
 });
+
+/**
+ * Live event (ours, issue 11): alerts of monitors watching these stations were raised, changed or
+ * ended; the web reads monitors, storages and probe data again. Space-separated like newData.
+ */
+export const alertsChangedMessageSchema = liveMessageSchema('alertsChanged', { bs_ids: z.string() });
+export type AlertsChangedMessage = z.infer<typeof alertsChangedMessageSchema>;
+declare module './realtime.js' {
+  interface LiveMessages {
+    alertsChanged: AlertsChangedMessage;
+  }
+}

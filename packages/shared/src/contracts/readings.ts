@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { liveMessageSchema } from './realtime.js';
 
 /** Spec doc 1 §3 "Sensor data": the latest reading of one probe. Temperatures in tenths of °C. */
 export const sensorDataSchema = z.object({
@@ -21,3 +22,15 @@ export const dataResponseSchema = z.object({
   server_ts: z.int(),
 });
 export type DataResponse = z.infer<typeof dataResponseSchema>;
+
+/**
+ * Live event (spec doc 1 §4): these stations' data changed, after the commit. `bs_ids` is a
+ * space-separated list, and names only the stations the receiver may see.
+ */
+export const newDataMessageSchema = liveMessageSchema('newData', { bs_ids: z.string() });
+export type NewDataMessage = z.infer<typeof newDataMessageSchema>;
+declare module './realtime.js' {
+  interface LiveMessages {
+    newData: NewDataMessage;
+  }
+}

@@ -7,23 +7,25 @@ export const wsClientMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type WsClientMessage = z.infer<typeof wsClientMessageSchema>;
 
-export type WsServerMessage =
-  | { type: 'ready'; UID: number }
-  | { type: 'pong' }
-  | { type: 'error'; error: string }
-  /** Spec doc 1 §4: newData carries bs_ids as a space-separated list. */
-  | { type: 'newData'; bs_ids: string }
-  /**
-   * Ours (issue 11): alerts of monitors watching these stations were raised, changed or ended; the
-   * web reads monitors, storages and probe data again. Space-separated like newData.
-   */
-  | { type: 'alertsChanged'; bs_ids: string }
-  /**
-   * Spec doc 1 §4: "Event fcStat refetches field controller status when the id matches one of the
-   * user's FC ids". These controllers' status changed (a decision, a report, an outage, a return);
-   * space-separated ids, sent only to users who may see the controllers' accounts.
-   */
-  | { type: 'fcStat'; fc_ids: string };
+/** The socket's own messages: the answer to auth, to a ping, and to a message it could not read. */
+export type WsControlMessage =
+  { type: 'ready'; UID: number } | { type: 'pong' } | { type: 'error'; error: string };
+
+/**
+ * A live event's message: `type` names the event, the rest is its payload. Each feature declares its
+ * own in its contract with `liveMessageSchema` and adds it to `LiveMessages` there (a module
+ * augmentation), so that this file never changes for a new live event (decision 0085).
+ */
+export function liveMessageSchema<T extends string, S extends z.ZodRawShape>(type: T, shape: S) {
+  return z.strictObject({ type: z.literal(type), ...shape });
+}
+
+/** Every live message by its type; filled by the features' contracts (see `liveMessageSchema`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface LiveMessages {}
+export type LiveMessage = LiveMessages[keyof LiveMessages];
+/** What the server may send on /ws. */
+export type WsServerMessage = WsControlMessage | LiveMessage;
 
 /** How long a socket may stay unauthenticated before the server closes it. */
 export const WS_AUTH_TIMEOUT_MS = 5000;

@@ -1,4 +1,5 @@
-import { defaultRuleSettings, type CooldownSettings, type CyclicSettings } from '../../src/index.js';
+import type { CooldownSettings, CyclicSettings } from '../../src/contracts/monitors.js';
+import { defaultRuleSettings } from '../../src/domain/rules/defaultRuleSettings.js';
 import type {
   FanDecisionInput,
   FanReading,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { insightScreen, redirectsToInsight, type Plan, type Service } from '../../src/index.js';
+import type { Plan, Service } from '../../src/contracts/users.js';
+import { insightScreen, redirectsToInsight } from '../../src/domain/insight/insightScreen.js';
 
 const NOW = 1_800_000_000;
 const plan = (planName: Plan['planName'], planLevel: number, dueDate: number | null = null): Plan => ({

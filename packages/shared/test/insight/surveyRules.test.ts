@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import {
-  capacityStep,
-  emptySurvey,
-  formatInsightDate,
-  insightTrialEnd,
-  resizeSurveyStorages,
-  surveyAnswersSchema,
-  surveyCapacityMax,
-  surveyProblem,
-  surveyStepProblem,
-  trialState,
-  volumeAt,
-  volumePosition,
-  VOLUME_POSITION_MAX,
-  type Plan,
-  type SurveyAnswers,
-} from '../../src/index.js';
+import { surveyAnswersSchema } from '../../src/contracts/insight.js';
+import type { Plan } from '../../src/contracts/users.js';
+import { formatInsightDate, insightTrialEnd, trialState } from '../../src/domain/insight/insightTrial.js';
+import { capacityStep, surveyCapacityMax } from '../../src/domain/insight/storageCapacity.js';
+import { emptySurvey, type SurveyAnswers } from '../../src/domain/insight/surveyAnswers.js';
+import { surveyProblem, surveyStepProblem } from '../../src/domain/insight/surveySteps.js';
+import { resizeSurveyStorages } from '../../src/domain/insight/surveyStorages.js';
+import { volumeAt, volumePosition, VOLUME_POSITION_MAX } from '../../src/domain/insight/volumeScale.js';
 
 const storage = (id: number, over: Partial<SurveyAnswers['storages'][number]> = {}) => ({
   id,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { accountAlertRules, DEFAULT_UI_PREFERENCES, isAboveAlert } from '../../src/index.js';
+import { DEFAULT_UI_PREFERENCES } from '../../src/contracts/preferences.js';
+import { accountAlertRules } from '../../src/domain/rules/accountAlertRules.js';
+import { isAboveAlert } from '../../src/domain/temperatureAlert.js';
 import { r, runBatches } from './ruleTestKit.js';
 
 describe('general alerts of an account', () => {

@@ -1,5 +1,5 @@
 import { describe as group, expect, it } from 'vitest';
-import type { AlertRuleConfig, RuleReading } from '../../src/index.js';
+import type { AlertRuleConfig, RuleReading } from '../../src/domain/rules/evaluateRule.js';
 import { abs, r, rel, rise, runBatches } from './ruleTestKit.js';
 
 /**

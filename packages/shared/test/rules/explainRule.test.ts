@@ -1,17 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { TEMP_REFS, type RuleCore } from '../../src/contracts/monitors.js';
+import { LANGUAGES } from '../../src/contracts/preferences.js';
+import { RULE_TYPES } from '../../src/domain/kinds/ruleTypes.js';
+import { defaultRuleSettings } from '../../src/domain/rules/defaultRuleSettings.js';
 import {
-  defaultRuleSettings,
   explainRule,
   explainValueText,
-  LANGUAGES,
   RULE_EXPLANATION_KEYS,
-  RULE_TYPES,
-  TEMP_REFS,
   type ExplainPart,
-  type RuleCore,
-} from '../../src/index.js';
+} from '../../src/domain/rules/explainRule.js';
 
 const localeDir = join(import.meta.dirname, '../../../../apps/web/src/i18n/locales');
 

@@ -3,19 +3,20 @@ import {
   absRuleSettingsSchema,
   cooldownSettingsSchema,
   cyclicSettingsSchema,
-  defaultRuleSettings,
-  differenceToTenths,
   monitorInputSchema,
   nextRuleId,
   relRuleSettingsSchema,
   ruleSchema,
+  type Rule,
+} from '../../src/contracts/monitors.js';
+import type { RuleType } from '../../src/domain/kinds/ruleTypes.js';
+import { defaultRuleSettings, withCycleSpan } from '../../src/domain/rules/defaultRuleSettings.js';
+import {
+  differenceToTenths,
   temperatureToTenths,
   tenthsToDifference,
   tenthsToTemperature,
-  withCycleSpan,
-  type Rule,
-  type RuleType,
-} from '../../src/index.js';
+} from '../../src/domain/rules/ruleLimits.js';
 
 const chosen: Partial<Record<RuleType, Record<string, string>>> = {
   COOLDOWN_CONTROL: { FC_ID: 'FC1', outdoorID: 'T100' },

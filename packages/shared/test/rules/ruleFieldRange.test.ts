@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { relRuleSettingsSchema, riseRateSettingsSchema } from '../../src/contracts/monitors.js';
+import { defaultRuleSettings } from '../../src/domain/rules/defaultRuleSettings.js';
 import {
-  relRuleSettingsSchema,
-  riseRateSettingsSchema,
-  defaultRuleSettings,
   ruleFieldError,
   ruleFieldFromStored,
   ruleFieldRange,
   ruleFieldToStored,
   type RuleField,
-} from '../../src/index.js';
+} from '../../src/domain/rules/ruleFieldRange.js';
 
 describe('rule editor fields (spec §5)', () => {
   it.each([

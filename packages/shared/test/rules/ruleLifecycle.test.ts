@@ -1,19 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import type { Alert } from '../../src/contracts/monitors.js';
 import {
   acknowledgeAlerts,
   applyRuleEffects,
   clearAlertsOnRuleChange,
-  createRuleState,
-  DATA_BREAK_SECONDS,
+} from '../../src/domain/rules/applyRuleEffects.js';
+import {
   evaluateRule,
   evaluateRuleInPlace,
   FUTURE_SKEW_SECONDS,
   resetAlerts,
   retainSensors,
   tickRule,
-  type Alert,
-  type RuleState,
-} from '../../src/index.js';
+} from '../../src/domain/rules/evaluateRule.js';
+import { DATA_BREAK_SECONDS } from '../../src/domain/rules/ruleLimits.js';
+import { createRuleState, type RuleState } from '../../src/domain/rules/ruleState.js';
 import { abs, describe as say, HOUR, MIN, NOW, r, rel, runBatches, T0 } from './ruleTestKit.js';
 
 const minutes = (ts: number) => (ts - T0) / MIN;

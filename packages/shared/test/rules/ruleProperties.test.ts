@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createRuleState,
-  evaluateRule,
-  type AlertRuleConfig,
-  type RuleReading,
-  type RuleState,
-} from '../../src/index.js';
+import { evaluateRule, type AlertRuleConfig, type RuleReading } from '../../src/domain/rules/evaluateRule.js';
+import { createRuleState, type RuleState } from '../../src/domain/rules/ruleState.js';
 import { abs, describe as say, NOW, rel, T0 } from './ruleTestKit.js';
 
 /** A small seeded generator (mulberry32): the same seed gives the same sequences on every run. */

@@ -1,15 +1,8 @@
-import {
-  createRuleState,
-  defaultRuleSettings,
-  evaluateRule,
-  type AbsRuleSettings,
-  type AlertRuleConfig,
-  type RelRuleSettings,
-  type RiseRateSettings,
-  type RuleEffect,
-  type RuleReading,
-  type RuleState,
-} from '../../src/index.js';
+import type { AbsRuleSettings, RelRuleSettings, RiseRateSettings } from '../../src/contracts/monitors.js';
+import { defaultRuleSettings } from '../../src/domain/rules/defaultRuleSettings.js';
+import { evaluateRule, type AlertRuleConfig, type RuleReading } from '../../src/domain/rules/evaluateRule.js';
+import type { RuleEffect } from '../../src/domain/rules/ruleEffects.js';
+import { createRuleState, type RuleState } from '../../src/domain/rules/ruleState.js';
 
 /** An hour boundary, so that turn-point windows in the tables read in whole hours. */
 export const T0 = 472_222 * 3600;

@@ -1,4 +1,5 @@
-import { hasInsightService, isPremiumActive, type Plan, type Service } from '@emberwatch/shared';
+import type { Plan, Service } from '@emberwatch/shared/contracts/users';
+import { hasInsightService, isPremiumActive } from '@emberwatch/shared/domain/roles';
 import { invalid, refuse, type Verdict, type Who } from '../../http/access/index.js';
 
 /**

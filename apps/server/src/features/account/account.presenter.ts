@@ -1,4 +1,4 @@
-import type { AccountInfo, MasterUserInfo, SubUser } from '@emberwatch/shared';
+import type { AccountInfo, MasterUserInfo, SubUser } from '@emberwatch/shared/contracts/account';
 import type { UserRow } from '../users/index.js';
 import { isPlaceholderUsername, loginEnabledOf } from './subUserLogin.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { accountEndpoints } from '@emberwatch/shared';
+import { accountEndpoints } from '@emberwatch/shared/contracts/account';
 import { actorOf, type Authenticate } from '../../http/authenticate.js';
 import type { Actor } from '../../http/access/index.js';
 import { route } from '../../http/route.js';

@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { SMS_CODE_LENGTH } from '@emberwatch/shared';
+import { SMS_CODE_LENGTH } from '@emberwatch/shared/contracts/account';
 import type { CodePurpose } from './account.tables.js';
 
 /** A code lives ten minutes, allows five wrong tries, and is used once. */

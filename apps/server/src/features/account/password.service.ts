@@ -1,4 +1,8 @@
-import { PASSWORD_MIN, PASSWORD_STATUS, type ChangePasswordRequest } from '@emberwatch/shared';
+import {
+  PASSWORD_MIN,
+  PASSWORD_STATUS,
+  type ChangePasswordRequest,
+} from '@emberwatch/shared/contracts/account';
 import { ApiError } from '../../http/ApiError.js';
 import type { UserRow } from '../users/index.js';
 import { enforce, whoAmI, type Actor } from '../../http/access/index.js';

@@ -1,4 +1,4 @@
-import { normalizePhone, PHONE_STATUS, type SentCode } from '@emberwatch/shared';
+import { normalizePhone, PHONE_STATUS, type SentCode } from '@emberwatch/shared/contracts/account';
 import { ApiError } from '../../http/ApiError.js';
 import { assertOperator, enforce, whoAmI, type AccessService, type Actor } from '../../http/access/index.js';
 import type { AccountRepository } from './account.repository.js';

@@ -1,4 +1,4 @@
-import { mayAddSubUser, type AccountInfo, type MasterUserInfo } from '@emberwatch/shared';
+import { mayAddSubUser, type AccountInfo, type MasterUserInfo } from '@emberwatch/shared/contracts/account';
 import { presentPlans, presentService } from '../users/index.js';
 import {
   enforce,

@@ -1,5 +1,5 @@
 import { ApiError } from '../../http/ApiError.js';
-import { PHONE_STATUS } from '@emberwatch/shared';
+import { PHONE_STATUS } from '@emberwatch/shared/contracts/account';
 import type { AccountRepository } from './account.repository.js';
 import { AttemptLimiter } from './attemptLimiter.js';
 import type { CodeSender } from './codeSender.js';

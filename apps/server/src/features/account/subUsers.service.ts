@@ -3,7 +3,7 @@ import {
   type CheckUsernameResponse,
   type SubUser,
   type UsernameProblem,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/account';
 import { ApiError } from '../../http/ApiError.js';
 import { presentPlans, presentService } from '../users/index.js';
 import { enforce, type AccessService, type Actor } from '../../http/access/index.js';

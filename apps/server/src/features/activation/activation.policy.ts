@@ -1,4 +1,4 @@
-import { mayActivateKits } from '@emberwatch/shared';
+import { mayActivateKits } from '@emberwatch/shared/domain/activation/activationRules';
 import { invalid, refuse, type Verdict, type Who } from '../../http/access/index.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { activationEndpoints } from '@emberwatch/shared';
+import { activationEndpoints } from '@emberwatch/shared/contracts/activation';
 import { actorOf, type Authenticate } from '../../http/authenticate.js';
 import { route } from '../../http/route.js';
 import { ActivationThrottled, type ActivationService } from './activation.service.js';

@@ -1,20 +1,22 @@
+import type {
+  ActivateKitAdminRequest,
+  ActivateKitRequest,
+  ActivateKitResponse,
+  ActivateUsersSetRequest,
+  ActivatedKit,
+  Kit,
+  KitKind,
+  RegisterMultipleBSsRequest,
+  RegisterMultipleBSsResponse,
+  RegisterMultipleSetsRequest,
+  RegisterMultipleSetsResponse,
+  RemoveSetRequest,
+  UndoBSActivationRequest,
+} from '@emberwatch/shared/contracts/activation';
 import {
   ACTIVATION_REFUSALS,
   type ActivationStatus,
-  type ActivateKitAdminRequest,
-  type ActivateKitRequest,
-  type ActivateKitResponse,
-  type ActivateUsersSetRequest,
-  type ActivatedKit,
-  type Kit,
-  type KitKind,
-  type RegisterMultipleBSsRequest,
-  type RegisterMultipleBSsResponse,
-  type RegisterMultipleSetsRequest,
-  type RegisterMultipleSetsResponse,
-  type RemoveSetRequest,
-  type UndoBSActivationRequest,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/activation/activationStatus';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../http/ApiError.js';

@@ -5,6 +5,8 @@ import type { AccessService } from '../../http/access/index.js';
 import { ActivationRepository } from './activation.repository.js';
 import { activationRoutes } from './activation.routes.js';
 import { ActivationService } from './activation.service.js';
+// The probesMoved bus event's type (declared by the probes feature's live events), which this feature uses.
+import type {} from '../probes/index.js';
 
 export { seedDemoKits, DEMO_KITS } from './seedKits.js';
 export { activationDb, type ActivationTables } from './activation.tables.js';

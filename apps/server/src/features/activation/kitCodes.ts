@@ -4,7 +4,7 @@ import {
   CROCKFORD_DIGITS,
   formatActivationCode,
   normalizeActivationCode,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/activation/activationCode';
 import { sha256 } from '../../security/sha256.js';
 
 /**

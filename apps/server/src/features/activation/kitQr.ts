@@ -1,4 +1,4 @@
-import type { KitKind } from '@emberwatch/shared';
+import type { KitKind } from '@emberwatch/shared/contracts/activation';
 import { renderSVG } from 'uqr';
 
 /**

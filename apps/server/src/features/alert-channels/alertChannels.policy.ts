@@ -1,4 +1,4 @@
-import type { AlertChannelRights } from '@emberwatch/shared';
+import type { AlertChannelRights } from '@emberwatch/shared/contracts/alertChannels';
 import type { Who } from '../../http/access/index.js';
 import type { SentinelRights } from '../sentinel/index.js';
 

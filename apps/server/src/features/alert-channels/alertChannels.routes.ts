@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { alertChannelEndpoints } from '@emberwatch/shared';
+import { alertChannelEndpoints } from '@emberwatch/shared/contracts/alertChannels';
 import { actorOf, type Authenticate } from '../../http/authenticate.js';
 import { route } from '../../http/route.js';
 import type { AlertChannelsService } from './alertChannels.service.js';

@@ -1,11 +1,11 @@
 import {
-  PUSH_TEST_INTERVAL_S,
   TEST_PUSH_ALERT_WAIT_S,
-  isPhoneComplete,
   type GetAlertChannelsResponse,
   type SetVoiceCallsRequest,
   type TestPushAlertResponse,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/alertChannels';
+import { PUSH_TEST_INTERVAL_S } from '@emberwatch/shared/contracts/push';
+import { isPhoneComplete } from '@emberwatch/shared/contracts/storages';
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from '../../http/ApiError.js';
 import type { SentinelRights } from '../sentinel/index.js';

@@ -1,14 +1,13 @@
-import {
-  baseStationTypeLabel,
-  type BasestationSummary,
-  type BsConfResponse,
-  sortCorrections,
-  type BsListEntry,
-  type ProbeKind,
-  stationProbeKind,
-  type ProbeCorrection,
-  type SensorConfiguration,
-} from '@emberwatch/shared';
+import type {
+  BasestationSummary,
+  BsConfResponse,
+  BsListEntry,
+  SensorConfiguration,
+} from '@emberwatch/shared/contracts/baseStations';
+import type { ProbeCorrection } from '@emberwatch/shared/contracts/probeCorrection';
+import { sortCorrections } from '@emberwatch/shared/domain/applyCorrection';
+import { baseStationTypeLabel } from '@emberwatch/shared/domain/baseStationTypeLabel';
+import { type ProbeKind, stationProbeKind } from '@emberwatch/shared/domain/stationProbeKind';
 import type { BaseStationRow, ProbeRow } from './baseStation.repository.js';
 
 export function presentBsListEntry(bs: BaseStationRow): BsListEntry {

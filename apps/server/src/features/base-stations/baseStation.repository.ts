@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import { probeKindOf, type ProbeKind } from '@emberwatch/shared';
+import { probeKindOf, type ProbeKind } from '@emberwatch/shared/domain/stationProbeKind';
 import type { BaseStationsTable, Database, ProbesTable } from '../../db/schema.js';
 
 export type BaseStationRow = Selectable<BaseStationsTable>;

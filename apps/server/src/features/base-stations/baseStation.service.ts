@@ -1,4 +1,4 @@
-import type { BasestationSummary, BsConfResponse } from '@emberwatch/shared';
+import type { BasestationSummary, BsConfResponse } from '@emberwatch/shared/contracts/baseStations';
 import { ApiError } from '../../http/ApiError.js';
 import type { AccessService, Actor } from '../../http/access/index.js';
 import type { LatestReadingsService } from '../readings/index.js';

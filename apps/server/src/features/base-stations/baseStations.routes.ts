@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { baseStationEndpoints, type DataResponse } from '@emberwatch/shared';
+import { baseStationEndpoints } from '@emberwatch/shared/contracts/baseStations';
+import type { DataResponse } from '@emberwatch/shared/contracts/readings';
 import { actorOf, type Authenticate } from '../../http/authenticate.js';
 import { preparedJson, route } from '../../http/route.js';
 import type { BaseStationService } from './baseStation.service.js';

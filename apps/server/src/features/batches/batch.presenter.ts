@@ -1,17 +1,18 @@
 import {
   BATCH_SILENT_AFTER_S,
-  EMPTY_PROGRESS,
-  hottestPoint,
-  progressOf,
   type Batch,
   type BatchAlert,
   type BatchPhase,
   type BatchStatus,
-  type CompostMethod,
   type ProbeReplacement,
-  type SanitisationStandard,
   type SensorProgress,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/batches';
+import { hottestPoint } from '@emberwatch/shared/domain/batches/coldestPoint';
+import { EMPTY_PROGRESS, progressOf } from '@emberwatch/shared/domain/batches/phaseProgress';
+import type {
+  CompostMethod,
+  SanitisationStandard,
+} from '@emberwatch/shared/domain/batches/sanitisationStandards';
 import type { BatchRow, LatestRow, PhaseRow, ProgressRow, TurningRow } from './batch.repository.js';
 import { membershipOf, parseJson, replacementsOf, windowIn } from './batchProgress.js';
 

@@ -7,13 +7,12 @@ import {
   type BatchDefaults,
   type BatchPhaseInput,
   type GetBatchCountsResponse,
-  type ParsedBodyOf,
-  type ParsedQueryOf,
   type ProbeReplacement,
   type ProcessPhasesResponse,
   type RcEvent,
   type batchEndpoints,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/batches';
+import type { ParsedBodyOf, ParsedQueryOf } from '@emberwatch/shared/contracts/endpoint';
 import { ApiError } from '../../http/ApiError.js';
 import { presentPlans, type UserRepository, type UserRow } from '../users/index.js';
 import { enforce, whoAmI, type AccessService, type Actor } from '../../http/access/index.js';

@@ -1,4 +1,4 @@
-import type { NotificationProps } from '@emberwatch/shared';
+import type { NotificationProps } from '@emberwatch/shared/contracts/notifications';
 import type { BatchRepository, BatchRow, LatestRow } from './batch.repository.js';
 import { currentAlertsOf } from './batch.presenter.js';
 import { parseJson } from './batchProgress.js';

@@ -1,11 +1,11 @@
+import type { ProbeReplacement } from '@emberwatch/shared/contracts/batches';
+import { correctionTimeline } from '@emberwatch/shared/domain/applyCorrection';
 import {
-  correctionTimeline,
   EMPTY_PROGRESS,
   foldProgress,
-  type ProbeReplacement,
   type ProgressReading,
   type ProgressState,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/batches/phaseProgress';
 import { parseCorrections } from '../readings/index.js';
 import type { BatchRepository, BatchRow, PhaseRow, ProgressRow } from './batch.repository.js';
 

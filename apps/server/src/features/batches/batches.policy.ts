@@ -1,4 +1,9 @@
-import { mayChangeBatches, mayUseBatches, type BatchChange, type Plan } from '@emberwatch/shared';
+import type { Plan } from '@emberwatch/shared/contracts/users';
+import {
+  mayChangeBatches,
+  mayUseBatches,
+  type BatchChange,
+} from '@emberwatch/shared/domain/batches/batchRights';
 import { refuse, type Verdict, type Who } from '../../http/access/index.js';
 
 /**

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import {
   BATCH_REPORT_PDF_PATH,
-  batchTimeZone,
   batchEndpoints,
   batchReportPdfQuerySchema,
-  type DegreesUnit,
-  type Language,
-  type UiPreferences,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/batches';
+import type { Language, UiPreferences } from '@emberwatch/shared/contracts/preferences';
+import { batchTimeZone } from '@emberwatch/shared/domain/batches/batchTimeZone';
+import type { DegreesUnit } from '@emberwatch/shared/domain/temperature';
 import { ApiError } from '../../http/ApiError.js';
 import { actorOf, type Authenticate } from '../../http/authenticate.js';
 import { route } from '../../http/route.js';

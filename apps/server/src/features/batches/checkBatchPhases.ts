@@ -1,4 +1,4 @@
-import type { BatchPhaseInput } from '@emberwatch/shared';
+import type { BatchPhaseInput } from '@emberwatch/shared/contracts/batches';
 import { ApiError } from '../../http/ApiError.js';
 
 /** A clock a few seconds ahead of the server's is not "the future". */

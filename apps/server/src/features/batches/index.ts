@@ -1,4 +1,5 @@
-import type { RcEvent, UiPreferences } from '@emberwatch/shared';
+import type { RcEvent } from '@emberwatch/shared/contracts/batches';
+import type { UiPreferences } from '@emberwatch/shared/contracts/preferences';
 import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
@@ -11,6 +12,8 @@ import { BatchAlerts } from './batchAlerts.js';
 import { batchRoutes } from './batches.routes.js';
 import type { ReadingSource } from './batchProgress.js';
 import { SanitisationReports } from './sanitisationReport.service.js';
+// The newData bus event's type (declared by the readings feature's live events), which this feature uses.
+import type {} from '../readings/index.js';
 
 /** How often silent probes of ongoing batches are looked for (`batch_bug`). */
 export const BATCH_SILENT_CHECK_EVERY_MS = 5 * 60_000;

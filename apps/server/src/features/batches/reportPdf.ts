@@ -1,16 +1,14 @@
 import { PDF_MARGIN, startPdf } from '../../pdf/startPdf.js';
-import {
-  fillPlaceholders as fill,
-  formatDateIn,
-  formatDateTimeIn,
-  formatTemperature,
-  type Batch,
-  type DegreesUnit,
-  type Language,
-  type ReportContent,
-  type SanitisationPeriodResult,
-  type SanitisationReportResult,
-} from '@emberwatch/shared';
+import type {
+  Batch,
+  ReportContent,
+  SanitisationPeriodResult,
+  SanitisationReportResult,
+} from '@emberwatch/shared/contracts/batches';
+import type { Language } from '@emberwatch/shared/contracts/preferences';
+import { fillPlaceholders as fill } from '@emberwatch/shared/domain/fillPlaceholders';
+import { formatDateIn, formatDateTimeIn } from '@emberwatch/shared/domain/formatDateTimeIn';
+import { formatTemperature, type DegreesUnit } from '@emberwatch/shared/domain/temperature';
 import { REPORT_WORDS, REQUIREMENT_SOURCES, STANDARD_NAMES } from './reportTexts.js';
 
 export interface ReportPdfInput {

@@ -1,10 +1,10 @@
+import type { SanitisationNote } from '@emberwatch/shared/contracts/batches';
+import type { Language } from '@emberwatch/shared/contracts/preferences';
 import type {
   CompostMethod,
-  Language,
   RequirementId,
-  SanitisationNote,
   SanitisationStandard,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/batches/sanitisationStandards';
 
 /**
  * The words of the sanitisation report's PDF in the eight languages (like the alert texts of the

@@ -1,14 +1,11 @@
-import {
-  coldestPoint,
-  hottestPoint,
-  judgeSanitisation,
-  type CompostMethod,
-  type ProbeReplacement,
-  type ProgressReading,
-  type SanitisationReportResult,
-  type SanitisationStandard,
-  type SpotSeries,
-} from '@emberwatch/shared';
+import type { ProbeReplacement, SanitisationReportResult } from '@emberwatch/shared/contracts/batches';
+import { coldestPoint, hottestPoint } from '@emberwatch/shared/domain/batches/coldestPoint';
+import type { ProgressReading } from '@emberwatch/shared/domain/batches/phaseProgress';
+import { judgeSanitisation, type SpotSeries } from '@emberwatch/shared/domain/batches/sanitisationReport';
+import type {
+  CompostMethod,
+  SanitisationStandard,
+} from '@emberwatch/shared/domain/batches/sanitisationStandards';
 import type { Actor } from '../../http/access/index.js';
 import type { BatchRepository, BatchRow } from './batch.repository.js';
 import type { BatchService } from './batch.service.js';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DataBreakProbe } from '@emberwatch/shared';
+import type { DataBreakProbe } from '@emberwatch/shared/domain/dataBreaks/dataBreakDelay';
 import type { Database } from '../../db/schema.js';
 
 /** Rolls the save back: a storage named is not the account's. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { dataBreakEndpoints } from '@emberwatch/shared';
+import { dataBreakEndpoints } from '@emberwatch/shared/contracts/dataBreaks';
 import { actorOf, type Authenticate } from '../../http/authenticate.js';
 import { route } from '../../http/route.js';
 import type { DataBreakSettingsService } from './dataBreakSettings.service.js';

@@ -1,3 +1,7 @@
+import type {
+  GetDataBreakSettingsResponse,
+  SaveDataBreakSettingsRequest,
+} from '@emberwatch/shared/contracts/dataBreaks';
 import {
   DATA_BREAK_DEFAULT_S,
   DATA_BREAK_DELAY_MAX_S,
@@ -5,9 +9,7 @@ import {
   effectiveDataBreakDelays,
   type DataBreakDelays,
   type EffectiveDataBreakDelays,
-  type GetDataBreakSettingsResponse,
-  type SaveDataBreakSettingsRequest,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/dataBreaks/dataBreakDelay';
 import { ApiError } from '../../http/ApiError.js';
 import type { AccessService, Actor } from '../../http/access/index.js';
 import type { DataBreakSettingsRepository } from './dataBreakSettings.repository.js';

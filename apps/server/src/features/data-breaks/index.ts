@@ -1,4 +1,7 @@
-import type { DataBreakDelays, EffectiveDataBreakDelays } from '@emberwatch/shared';
+import type {
+  DataBreakDelays,
+  EffectiveDataBreakDelays,
+} from '@emberwatch/shared/domain/dataBreaks/dataBreakDelay';
 import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';

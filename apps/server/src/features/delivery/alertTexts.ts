@@ -1,10 +1,6 @@
-import {
-  celsiusToFahrenheit,
-  fillPlaceholders,
-  LANGUAGES,
-  type DegreesUnit,
-  type Language,
-} from '@emberwatch/shared';
+import { LANGUAGES, type Language } from '@emberwatch/shared/contracts/preferences';
+import { fillPlaceholders } from '@emberwatch/shared/domain/fillPlaceholders';
+import { celsiusToFahrenheit, type DegreesUnit } from '@emberwatch/shared/domain/temperature';
 
 /**
  * The words of alert messages in the eight languages (issue 12 item 3). Kept on the server: a message

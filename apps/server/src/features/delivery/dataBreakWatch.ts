@@ -1,4 +1,7 @@
-import { DATA_BREAK_DEFAULT_S, type EffectiveDataBreakDelays } from '@emberwatch/shared';
+import {
+  DATA_BREAK_DEFAULT_S,
+  type EffectiveDataBreakDelays,
+} from '@emberwatch/shared/domain/dataBreaks/dataBreakDelay';
 import { dataBreakChanges, type WatchedProbe, type WatchedStation } from './dataBreakChanges.js';
 import type { DataBreakRepository } from './dataBreak.repository.js';
 

@@ -1,5 +1,5 @@
 import { type Insertable, type Kysely, type Selectable } from 'kysely';
-import type { RuleEffect } from '@emberwatch/shared';
+import type { RuleEffect } from '@emberwatch/shared/domain/rules/ruleEffects';
 import type { Engine } from '../../db/engine.js';
 import type { Database } from '../../db/schema.js';
 import type { AlertEffectsSource } from '../monitors/index.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { deliveryEndpoints } from '@emberwatch/shared';
+import { deliveryEndpoints } from '@emberwatch/shared/contracts/delivery';
 import { ApiError } from '../../http/ApiError.js';
 import { actorOf, type Authenticate } from '../../http/authenticate.js';
 import { route } from '../../http/route.js';

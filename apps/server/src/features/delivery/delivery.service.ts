@@ -7,7 +7,7 @@ import type {
   OutboxMessage,
   OutboxQuery,
   OutboxResponse,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/delivery';
 import { ApiError } from '../../http/ApiError.js';
 import { assertOperator, type AccessService, type Actor } from '../../http/access/index.js';
 import type { DeliveryAlertRow, DeliveryMessageRow, DeliveryRepository } from './delivery.repository.js';

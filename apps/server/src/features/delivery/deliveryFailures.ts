@@ -1,4 +1,6 @@
-import { isPhoneComplete, type AlertChannel, type NotificationProps } from '@emberwatch/shared';
+import type { NotificationProps } from '@emberwatch/shared/contracts/notifications';
+import { isPhoneComplete } from '@emberwatch/shared/contracts/storages';
+import type { AlertChannel } from '@emberwatch/shared/domain/kinds/alertChannels';
 import type { DeliveryMessageRow } from './delivery.repository.js';
 import type { DeliveryFailuresRepository } from './deliveryFailures.repository.js';
 import { callerNumberFor, e164 } from './deliveryPlan.js';

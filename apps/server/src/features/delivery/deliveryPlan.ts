@@ -1,14 +1,12 @@
 import {
-  riseLimitOf,
-  RULE_TYPE_INFO,
   voiceCallAllowedAt,
-  type AlertRuleConfig,
-  type RuleType,
-  type AlertChannel,
-  type DegreesUnit,
   type DeliveryRecipient,
   type StorageAlertMessaging,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/storages';
+import type { AlertChannel } from '@emberwatch/shared/domain/kinds/alertChannels';
+import { RULE_TYPE_INFO, type RuleType } from '@emberwatch/shared/domain/kinds/ruleTypes';
+import { riseLimitOf, type AlertRuleConfig } from '@emberwatch/shared/domain/rules/evaluateRule';
+import type { DegreesUnit } from '@emberwatch/shared/domain/temperature';
 import {
   fill,
   formatDifference,

@@ -1,4 +1,5 @@
-import { isPhoneComplete, type DegreesUnit, type StorageAlertMessaging } from '@emberwatch/shared';
+import { isPhoneComplete, type StorageAlertMessaging } from '@emberwatch/shared/contracts/storages';
+import type { DegreesUnit } from '@emberwatch/shared/domain/temperature';
 import type { DeliveryConfig } from '../../config.js';
 import type { AckLinks } from './ackLinks.js';
 import type { DeliveryAlertRow, DeliveryRepository, NewDeliveryMessage } from './delivery.repository.js';

@@ -1,4 +1,4 @@
-import { ALERT_CHANNELS, type AlertChannel } from '@emberwatch/shared';
+import { ALERT_CHANNELS, type AlertChannel } from '@emberwatch/shared/domain/kinds/alertChannels';
 import type { DeliveryConfig } from '../../config.js';
 import type { ChannelAdapter, OutgoingMessage } from './channels/ChannelAdapter.js';
 import type {

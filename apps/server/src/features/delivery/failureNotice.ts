@@ -1,4 +1,4 @@
-import type { AlertChannel } from '@emberwatch/shared';
+import type { AlertChannel } from '@emberwatch/shared/domain/kinds/alertChannels';
 
 /** The account owner's own ways to be reached: a complete phone (international form) and an address. */
 export interface OwnerReach {

@@ -1,4 +1,4 @@
-import type { FakeSmsMessage } from '@emberwatch/shared';
+import type { FakeSmsMessage } from '@emberwatch/shared/contracts/delivery';
 import { ApiError } from '../../http/ApiError.js';
 import { assertOperator, type Actor } from '../../http/access/index.js';
 import type { StandInPlay } from './channels/standInPlay.js';

@@ -1,10 +1,10 @@
 import {
-  depthMetres,
   voiceCallAllowedAt,
-  type AlertChannel,
   type DeliveryRecipient,
   type StorageAlertMessaging,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/storages';
+import { depthMetres } from '@emberwatch/shared/domain/depthUnits';
+import type { AlertChannel } from '@emberwatch/shared/domain/kinds/alertChannels';
 import { fill, formatTemperature, formatTime, wordsFor } from './alertTexts.js';
 import {
   callerNumberFor,

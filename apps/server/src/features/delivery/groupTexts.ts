@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '@emberwatch/shared';
+import { LANGUAGES, type Language } from '@emberwatch/shared/contracts/preferences';
 
 /**
  * The words of grouped messages and data breaks (issue 27 items 1, 6 and 9; decision 0067) in the

@@ -1,9 +1,7 @@
-import type {
-  AlertChannel,
-  NotificationProps,
-  RecipientHealth,
-  StorageAlertMessaging,
-} from '@emberwatch/shared';
+import type { RecipientHealth } from '@emberwatch/shared/contracts/delivery';
+import type { NotificationProps } from '@emberwatch/shared/contracts/notifications';
+import type { StorageAlertMessaging } from '@emberwatch/shared/contracts/storages';
+import type { AlertChannel } from '@emberwatch/shared/domain/kinds/alertChannels';
 import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';

@@ -1,4 +1,5 @@
-import { LANGUAGES, type AlertChannel, type Language } from '@emberwatch/shared';
+import { LANGUAGES, type Language } from '@emberwatch/shared/contracts/preferences';
+import type { AlertChannel } from '@emberwatch/shared/domain/kinds/alertChannels';
 import { fill } from './alertTexts.js';
 
 /**

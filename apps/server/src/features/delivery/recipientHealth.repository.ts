@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { AlertChannel, FailingRecipient, RecipientHealth } from '@emberwatch/shared';
+import type { FailingRecipient, RecipientHealth } from '@emberwatch/shared/contracts/delivery';
+import type { AlertChannel } from '@emberwatch/shared/domain/kinds/alertChannels';
 import type { Database } from '../../db/schema.js';
 import { deliveryDb, type DeliveryDb } from './delivery.tables.js';
 import { healthKey, recipientHealth, type MessageOutcome } from './recipientHealth.js';

@@ -1,4 +1,5 @@
-import type { AlertChannel, RecipientHealth } from '@emberwatch/shared';
+import type { RecipientHealth } from '@emberwatch/shared/contracts/delivery';
+import type { AlertChannel } from '@emberwatch/shared/domain/kinds/alertChannels';
 
 /** One finished message as recipient health reads it: sent, or failed for good. */
 export interface MessageOutcome {

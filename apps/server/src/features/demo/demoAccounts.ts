@@ -1,4 +1,4 @@
-import { DEFAULT_UI_PREFERENCES, type UiPreferences } from '@emberwatch/shared';
+import { DEFAULT_UI_PREFERENCES, type UiPreferences } from '@emberwatch/shared/contracts/preferences';
 
 /** The password of every demo login (README lists them). */
 export const DEMO_PASSWORD = 'ember-demo';

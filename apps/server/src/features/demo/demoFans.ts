@@ -1,9 +1,6 @@
-import {
-  defaultRuleSettings,
-  monitorInputSchema,
-  type ControllerType,
-  type MonitorInput,
-} from '@emberwatch/shared';
+import { monitorInputSchema, type MonitorInput } from '@emberwatch/shared/contracts/monitors';
+import type { ControllerType } from '@emberwatch/shared/domain/kinds/controllerTypes';
+import { defaultRuleSettings } from '@emberwatch/shared/domain/rules/defaultRuleSettings';
 import { DEMO_GRAIN_LIMIT_C } from './demoMonitors.js';
 
 /**

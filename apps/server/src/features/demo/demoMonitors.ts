@@ -1,11 +1,10 @@
+import { monitorInputSchema, type MonitorInput } from '@emberwatch/shared/contracts/monitors';
 import {
   alertMessagingSchema,
   defaultAlertMessaging,
-  defaultRuleSettings,
-  monitorInputSchema,
   type AlertMessaging,
-  type MonitorInput,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/storages';
+import { defaultRuleSettings } from '@emberwatch/shared/domain/rules/defaultRuleSettings';
 import type { DemoAccount, Material } from './demoAccounts.js';
 
 /**

@@ -1,11 +1,11 @@
 import {
   DEFAULT_STACK_HEIGHT,
-  defaultLayoutPrefs,
-  defaultStack,
   type LayoutSensor,
   type Stack,
-  type StorageInput,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/storageLayout';
+import type { StorageInput } from '@emberwatch/shared/contracts/storages';
+import { defaultStack } from '@emberwatch/shared/domain/storageLayout/defaultStack';
+import { defaultLayoutPrefs } from '@emberwatch/shared/domain/storageLayout/layoutSliders';
 import { demoProbeIds, type DemoAccount, type DemoStation } from './demoAccounts.js';
 
 /** A demo storage: what a user would save, for one of the account's stations. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { exportEndpoints } from '@emberwatch/shared';
+import { exportEndpoints } from '@emberwatch/shared/contracts/export';
 import { actorOf, type Authenticate } from '../../http/authenticate.js';
 import { route, unchecked } from '../../http/route.js';
 import type { ExportService } from './export.service.js';

@@ -1,12 +1,11 @@
 import {
-  applyCorrection,
-  correctionTimeline,
-  dedupePoints,
   EXPORT_MAX_WINDOW_S,
   type ExportDataQuery,
   type ExportDataResponse,
   type ExportReading,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/export';
+import { applyCorrection, correctionTimeline } from '@emberwatch/shared/domain/applyCorrection';
+import { dedupePoints } from '@emberwatch/shared/domain/dedupePoints';
 import { ApiError } from '../../http/ApiError.js';
 import { parseCorrections } from '../readings/index.js';
 import type { AccessService, Actor } from '../../http/access/index.js';

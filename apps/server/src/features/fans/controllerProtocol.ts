@@ -1,11 +1,11 @@
 import {
   FC_OFFLINE_AFTER_S,
   FC_POLL_S,
-  type FanState,
-  type OfflineRule,
   type PollRequest,
   type PollResponse,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/fans';
+import type { FanState } from '@emberwatch/shared/domain/fans/decideFan';
+import type { OfflineRule } from '@emberwatch/shared/domain/fans/offlineRule';
 import { ApiError } from '../../http/ApiError.js';
 import type { ChannelPatch, ChannelWithController, FanEventRow, FanRepository } from './fan.repository.js';
 import { eventOf } from './fanDecider.js';

@@ -1,18 +1,16 @@
+import type { RcEvent } from '@emberwatch/shared/contracts/batches';
 import {
-  CONTROLLER_TYPE_INFO,
   RC_LOG_LIMIT,
-  mayChangeFans,
-  type ControllerType,
-  type FanChange,
   type FcItem,
-  type RcEvent,
   type RcLogsQuery,
   type RcSchedulerResponse,
   type SaveRcSchedulerRequest,
   type SetFcAssignmentRequest,
   type SetFcManualCommandRequest,
   type SetFcUseRequest,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/fans';
+import { mayChangeFans, type FanChange } from '@emberwatch/shared/domain/fans/fanRights';
+import { CONTROLLER_TYPE_INFO, type ControllerType } from '@emberwatch/shared/domain/kinds/controllerTypes';
 import { ApiError } from '../../http/ApiError.js';
 import { assertOperator, changeRightsOf, type AccessService, type Actor } from '../../http/access/index.js';
 import { issueControllerSecret, type ControllerCredentials } from './controllerCredentials.js';

@@ -1,14 +1,14 @@
 import {
   decideFan,
-  offlineRuleOf,
-  RULE_TYPE_INFO,
   type FanCommand,
   type FanReading,
   type FanRuleCore,
   type FanState,
   type OutdoorAir,
   type StoredMaterial,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/fans/decideFan';
+import { offlineRuleOf } from '@emberwatch/shared/domain/fans/offlineRule';
+import { RULE_TYPE_INFO } from '@emberwatch/shared/domain/kinds/ruleTypes';
 import type { ChannelWithController, FanEventRow, FanRepository, LatestReading } from './fan.repository.js';
 import { isControllerOffline } from './fanPresenter.js';
 

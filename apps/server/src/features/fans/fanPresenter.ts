@@ -1,13 +1,13 @@
+import type { RcEvent } from '@emberwatch/shared/contracts/batches';
 import {
   FC_OFFLINE_AFTER_S,
   FC_POLL_S,
   type FcItem,
-  type FcMode,
-  type FanState,
-  type OfflineRule,
-  type RcEvent,
   type RcSchedulerResponse,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/fans';
+import type { FanState } from '@emberwatch/shared/domain/fans/decideFan';
+import type { FcMode } from '@emberwatch/shared/domain/fans/fanDisplay';
+import type { OfflineRule } from '@emberwatch/shared/domain/fans/offlineRule';
 import type { Selectable } from 'kysely';
 import type { ChannelWithController } from './fan.repository.js';
 import type { FanEventsTable, FanSchedulersTable } from './fans.tables.js';

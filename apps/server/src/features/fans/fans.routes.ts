@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { fanEndpoints } from '@emberwatch/shared';
+import { fanEndpoints } from '@emberwatch/shared/contracts/fans';
 import { ApiError } from '../../http/ApiError.js';
 import { actorOf, type Authenticate } from '../../http/authenticate.js';
 import { route } from '../../http/route.js';

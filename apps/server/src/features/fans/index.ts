@@ -6,10 +6,13 @@ import { ControllerCredentials } from './controllerCredentials.js';
 import { ControllerProtocol } from './controllerProtocol.js';
 import { FanRepository } from './fan.repository.js';
 import { FanService } from './fan.service.js';
-import { FanDecider, type FanStatusListener } from './fanDecider.js';
+import { FanDecider } from './fanDecider.js';
 import { presentRcEvent } from './fanPresenter.js';
 import { controllerRoutes, fanRoutes } from './fans.routes.js';
+import { fansLive } from './fans.live.js';
 import { fansDb } from './fans.tables.js';
+// The newData bus event's type (declared by the readings feature's live events), which this feature uses.
+import type {} from '../readings/index.js';
 
 export type { FanStatusListener } from './fanDecider.js';
 // The demo seeds controllers as a registration writes them: the same tables and secret recipe.
@@ -44,9 +47,12 @@ export function fansFeature(kernel: Kernel, deps: { access: AccessService; authe
     },
     (change) => decider.tell([change]),
   );
+  // Status changes go onto the bus as fanStatusChanged: the fcStat push to users on any instance.
+  decider.onStatusChanged((change) => kernel.bus.emit('fanStatusChanged', change));
   const fans = new FanService(repo, deps.access, decider, credentials, kernel.nowS);
   return defineFeature({
     name: 'fans',
+    live: fansLive,
     routes: async (app) => {
       log = (err) => app.log.error({ err }, 'fan decision failed');
       await app.register(controllerRoutes({ protocol, credentials }));
@@ -64,8 +70,6 @@ export function fansFeature(kernel: Kernel, deps: { access: AccessService; authe
     ],
     stop: () => decider.idle(),
     exports: {
-      /** Tells who should refetch which controllers (the realtime feature's fcStat push). */
-      onFanStatusChanged: (listener: FanStatusListener) => decider.onStatusChanged(listener),
       /** The user info's FC_IDs: the ids of an account's controllers. */
       controllerIdsOf: async (ownerId: number) => (await repo.controllersOf(ownerId)).map((c) => c.id),
       fanDecider: decider,

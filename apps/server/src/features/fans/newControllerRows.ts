@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
-import { offlineRuleOf, type ControllerType } from '@emberwatch/shared';
+import { offlineRuleOf } from '@emberwatch/shared/domain/fans/offlineRule';
+import type { ControllerType } from '@emberwatch/shared/domain/kinds/controllerTypes';
 import { initialFanState } from './fanDecider.js';
 import type { FanChannelsTable, FanControllersTable } from './fans.tables.js';
 

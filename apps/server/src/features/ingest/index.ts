@@ -12,6 +12,8 @@ import { FreshReadingsHub } from './freshReadingsHub.js';
 import { IngestService } from './ingest.service.js';
 import { ProbeDirectory } from './probeDirectory.js';
 import { StationCredentials } from './stationCredentials.js';
+// The probesMoved bus event's type (declared by the probes feature's live events), which this feature uses.
+import type {} from '../probes/index.js';
 
 export { DAY_S, dayOf } from './dailyRollup.js';
 export type { FreshReading, FreshReadingsHub, FreshReadingsListener } from './freshReadingsHub.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ingestEndpoints } from '@emberwatch/shared';
+import { ingestEndpoints } from '@emberwatch/shared/contracts/ingest';
 import { ApiError } from '../../http/ApiError.js';
 import { invalidFromZod } from '../../http/invalidFromZod.js';
 import { route, unchecked } from '../../http/route.js';

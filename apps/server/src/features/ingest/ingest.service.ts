@@ -1,11 +1,11 @@
 import {
-  isProbeSerial,
   MAX_FUTURE_SKEW_S,
   type IngestPacket,
   type IngestReading,
   type IngestRefusal,
   type IngestResponse,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/ingest';
+import { isProbeSerial } from '@emberwatch/shared/domain/isProbeSerial';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../http/ApiError.js';

@@ -1,5 +1,5 @@
 import type { Selectable, Transaction } from 'kysely';
-import type { IngestReading } from '@emberwatch/shared';
+import type { IngestReading } from '@emberwatch/shared/contracts/ingest';
 import type { BsPacketsTable, Database } from '../../db/schema.js';
 
 /** Where a packet of the commit came from. */

@@ -4,7 +4,7 @@ import {
   MIN_MEAS_TS,
   PACKET_TYPES,
   type IngestPacket,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/ingest';
 
 const TYPES: ReadonlySet<unknown> = new Set(PACKET_TYPES);
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CompiledQuery, type Transaction } from 'kysely';
-import type { IngestReading } from '@emberwatch/shared';
+import type { IngestReading } from '@emberwatch/shared/contracts/ingest';
 import type { Database } from '../../db/schema.js';
 import { copyField, copyStatement, namedStatement } from '../../db/postgresClient.js';
 import { intArray, textArray } from './postgresArrays.js';

@@ -3,7 +3,7 @@ import {
   MAX_NEW_PROBES_PER_PACKET,
   MAX_PROBES_PER_STATION,
   type IngestRefusalReason,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/ingest';
 import type { Database } from '../../db/schema.js';
 import type { IngestRepository, ProbeDiscovery } from './ingest.repository.js';
 import { probeKind } from './probeKind.js';

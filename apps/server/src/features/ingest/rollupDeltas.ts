@@ -1,4 +1,4 @@
-import type { IngestReading } from '@emberwatch/shared';
+import type { IngestReading } from '@emberwatch/shared/contracts/ingest';
 import { dayOf, foldReading, startDaily, type DailyState } from './dailyRollup.js';
 
 /**

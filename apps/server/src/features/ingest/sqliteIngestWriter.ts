@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import type { IngestReading } from '@emberwatch/shared';
+import type { IngestReading } from '@emberwatch/shared/contracts/ingest';
 import { mergeByTime, unpackDay, type PackedReading } from '../readings/index.js';
 import {
   DAY_S,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { insightEndpoints } from '@emberwatch/shared';
+import { insightEndpoints } from '@emberwatch/shared/contracts/insight';
 import { actorOf, type Authenticate } from '../../http/authenticate.js';
 import { route } from '../../http/route.js';
 import type { InsightService } from './insight.service.js';

@@ -1,15 +1,12 @@
+import type { StorageInput } from '@emberwatch/shared/contracts/storages';
+import type { Service } from '@emberwatch/shared/contracts/users';
+import { INSIGHT_TRIAL_DAYS_DEFAULT, insightTrialEnd } from '@emberwatch/shared/domain/insight/insightTrial';
 import {
-  INSIGHT_TRIAL_DAYS_DEFAULT,
-  insightTrialEnd,
   surveyCapacityMax,
-  surveyProblem,
-  storageComplete,
   SURVEY_CAPACITY_MAX_DEFAULT,
-  type Service,
-  type StorageInput,
-  type SurveyAnswers,
-  type SurveyStorage,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/insight/storageCapacity';
+import type { SurveyAnswers, SurveyStorage } from '@emberwatch/shared/domain/insight/surveyAnswers';
+import { surveyProblem, storageComplete } from '@emberwatch/shared/domain/insight/surveySteps';
 import { ApiError } from '../../http/ApiError.js';
 import { presentPlans, type UserRepository, type UserRow } from '../users/index.js';
 import {

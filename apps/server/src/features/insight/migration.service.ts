@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { TestMigrationCallResponse } from '@emberwatch/shared';
+import type { TestMigrationCallResponse } from '@emberwatch/shared/contracts/insight';
 import { sha256 } from '../../security/sha256.js';
-import { INSIGHT_TRIAL_DAYS_DEFAULT } from '@emberwatch/shared';
+import { INSIGHT_TRIAL_DAYS_DEFAULT } from '@emberwatch/shared/domain/insight/insightTrial';
 import { assertOperator, enforce, type AccessService, type Actor } from '../../http/access/index.js';
 import { mayMoveAccount } from './insight.policy.js';
 import type { InsightRepository } from './insight.repository.js';

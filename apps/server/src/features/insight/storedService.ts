@@ -1,4 +1,4 @@
-import type { Plan, Service } from '@emberwatch/shared';
+import type { Plan, Service } from '@emberwatch/shared/contracts/users';
 
 /**
  * The Insight service as users.service_json holds it: the spec's Service fields (doc 1 §3) and when

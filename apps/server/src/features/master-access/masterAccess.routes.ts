@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { masterAccessEndpoints } from '@emberwatch/shared';
+import { masterAccessEndpoints } from '@emberwatch/shared/contracts/masterAccess';
 import { actorOf, type Authenticate } from '../../http/authenticate.js';
 import { route } from '../../http/route.js';
 import type { MasterAccessService } from './masterAccess.service.js';

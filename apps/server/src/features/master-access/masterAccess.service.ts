@@ -1,4 +1,4 @@
-import type { AuthorizeMasterUsersRequest } from '@emberwatch/shared';
+import type { AuthorizeMasterUsersRequest } from '@emberwatch/shared/contracts/masterAccess';
 import { ApiError } from '../../http/ApiError.js';
 import { enforce, type AccessService, type Actor } from '../../http/access/index.js';
 import { mayGrantMasters } from './masterAccess.policy.js';

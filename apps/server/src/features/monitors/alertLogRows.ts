@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
-import type { AlertLogKind, RuleEffect } from '@emberwatch/shared';
+import type { AlertLogKind } from '@emberwatch/shared/contracts/monitors';
+import type { RuleEffect } from '@emberwatch/shared/domain/rules/ruleEffects';
 import type { AlertLogTable } from '../../db/schema.js';
 import type { AlertEffectsSource } from './monitorEvaluator.js';
 

@@ -1,4 +1,5 @@
-import { RULE_TYPE_INFO, type Alert, type AlertKey, type RuleType } from '@emberwatch/shared';
+import type { Alert, AlertKey } from '@emberwatch/shared/contracts/monitors';
+import { RULE_TYPE_INFO, type RuleType } from '@emberwatch/shared/domain/kinds/ruleTypes';
 import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
@@ -11,6 +12,9 @@ import { MonitorEvaluator } from './monitorEvaluator.js';
 import { MonitorRepository } from './monitor.repository.js';
 import { MonitorService, type ControllerIdsOf } from './monitor.service.js';
 import { monitorRoutes } from './monitors.routes.js';
+import { monitorsLive } from './monitors.live.js';
+// The newData bus event's type (declared by the readings feature's live events), which this feature uses.
+import type {} from '../readings/index.js';
 
 export { MonitorEvaluator } from './monitorEvaluator.js';
 export type { AlertEffectsRecorder, AlertEffectsSource } from './monitorEvaluator.js';
@@ -68,6 +72,7 @@ export function monitorsFeature(
   );
   return defineFeature({
     name: 'monitors',
+    live: monitorsLive,
     routes: (app) => {
       log = (err) => app.log.error({ err }, 'monitor evaluation failed');
       return monitorRoutes({ authenticate: deps.authenticate, monitors })(app);

@@ -1,15 +1,7 @@
 import {
-  acknowledgeAlerts,
-  applyRuleEffects,
-  resetAlerts,
-  isRelativeRule,
-  clearAlertsOnRuleChange,
-  createRuleState,
   STORAGE_LOGBOOK_PAGE,
   type AcknowledgeAlertsRequest,
-  type AlertRuleConfig,
   type ResetAlertsRequest,
-  type RuleState,
   type Alert,
   type AlertKey,
   type AlertLogEntry,
@@ -17,7 +9,15 @@ import {
   type Monitor,
   type MonitorInput,
   type Rule,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/monitors';
+import { isRelativeRule } from '@emberwatch/shared/domain/kinds/ruleTypes';
+import {
+  acknowledgeAlerts,
+  applyRuleEffects,
+  clearAlertsOnRuleChange,
+} from '@emberwatch/shared/domain/rules/applyRuleEffects';
+import { resetAlerts, type AlertRuleConfig } from '@emberwatch/shared/domain/rules/evaluateRule';
+import { createRuleState, type RuleState } from '@emberwatch/shared/domain/rules/ruleState';
 import { ApiError } from '../../http/ApiError.js';
 import { enforce, whoAmI, type AccessService, type Actor } from '../../http/access/index.js';
 import { maySaveDemoMonitor } from './monitors.policy.js';

@@ -1,18 +1,15 @@
+import { isAlertRule, type Alert, type Rule } from '@emberwatch/shared/contracts/monitors';
+import { applyRuleEffects } from '@emberwatch/shared/domain/rules/applyRuleEffects';
 import {
-  applyRuleEffects,
-  createRuleState,
   evaluateRuleInPlace,
-  isAlertRule,
   retainSensors,
   tickRule,
-  TURN_POINT_RANGE,
-  type Alert,
   type AlertRuleConfig,
-  type Rule,
-  type RuleEffect,
   type RuleReading,
-  type RuleState,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/rules/evaluateRule';
+import type { RuleEffect } from '@emberwatch/shared/domain/rules/ruleEffects';
+import { TURN_POINT_RANGE } from '@emberwatch/shared/domain/rules/ruleLimits';
+import { createRuleState, type RuleState } from '@emberwatch/shared/domain/rules/ruleState';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Engine } from '../../db/engine.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { monitorEndpoints } from '@emberwatch/shared';
+import { monitorEndpoints } from '@emberwatch/shared/contracts/monitors';
 import { actorOf, type Authenticate } from '../../http/authenticate.js';
 import { route } from '../../http/route.js';
 import type { MonitorService } from './monitor.service.js';

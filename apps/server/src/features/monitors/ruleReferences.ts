@@ -1,4 +1,4 @@
-import type { MonitorInput } from '@emberwatch/shared';
+import type { MonitorInput } from '@emberwatch/shared/contracts/monitors';
 
 /** The objects of other features a monitor's rules point at by id. */
 export interface RuleReferences {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { EffectiveDataBreakDelays, NotificationProps, NotificationType } from '@emberwatch/shared';
+import type { NotificationProps, NotificationType } from '@emberwatch/shared/contracts/notifications';
+import type { EffectiveDataBreakDelays } from '@emberwatch/shared/domain/dataBreaks/dataBreakDelay';
 import type { Database } from '../../db/schema.js';
 import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { notificationEndpoints } from '@emberwatch/shared';
+import { notificationEndpoints } from '@emberwatch/shared/contracts/notifications';
 import { actorOf, type Authenticate } from '../../http/authenticate.js';
 import { route } from '../../http/route.js';
 import type { NotificationService } from './notifications.service.js';

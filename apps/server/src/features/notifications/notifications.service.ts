@@ -1,28 +1,29 @@
 import {
-  alertMessagingOff,
-  canSeeAlertSettings,
+  NEWS_ICONS,
+  NOTIFICATION_TYPES,
+  type UserNews,
+  type GetNotificationsResponse,
+  type NewsIcon,
+  type NotificationProps,
+  type NotificationType,
+} from '@emberwatch/shared/contracts/notifications';
+import { alertMessagingOff, type AlertMessaging } from '@emberwatch/shared/contracts/storages';
+import type { EffectiveDataBreakDelays } from '@emberwatch/shared/domain/dataBreaks/dataBreakDelay';
+import { canSeeAlertSettings } from '@emberwatch/shared/domain/settingsVisibility';
+import { receivesNews } from '@emberwatch/shared/domain/notifications/newsRules';
+import {
   dataBreakDrafts,
   finishNotifications,
   generalAlertDrafts,
-  NEWS_ICONS,
   noAlertsDrafts,
-  NOTIFICATION_TYPES,
-  receivesNews,
   reminderDrafts,
   STORED_NOTIFICATION_S,
   storageAlertDrafts,
   unreadCount,
-  type AlertMessaging,
-  type EffectiveDataBreakDelays,
-  type UserNews,
-  type GetNotificationsResponse,
-  type NewsIcon,
   type NotificationDraft,
-  type NotificationProps,
-  type NotificationType,
   type ProbeData,
   type StorageAlerts,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/notifications/notificationRules';
 import type { PreferencesService } from '../preferences/index.js';
 import { presentPlans, presentService, type UserRow } from '../users/index.js';
 import { changeRightsOf, enforce, whoAmI, type AccessService, type Actor } from '../../http/access/index.js';

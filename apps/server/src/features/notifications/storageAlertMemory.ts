@@ -1,4 +1,4 @@
-import type { RuleEffect } from '@emberwatch/shared';
+import type { RuleEffect } from '@emberwatch/shared/domain/rules/ruleEffects';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Engine } from '../../db/engine.js';

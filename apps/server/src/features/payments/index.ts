@@ -1,5 +1,5 @@
-import type { Language } from '@emberwatch/shared';
-import { LANGUAGES } from '@emberwatch/shared';
+import type { Language } from '@emberwatch/shared/contracts/preferences';
+import { LANGUAGES } from '@emberwatch/shared/contracts/preferences';
 import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';

@@ -1,6 +1,7 @@
 import { PDF_LOCALES } from '../../pdf/pdfFonts.js';
 import { PDF_MARGIN, startPdf } from '../../pdf/startPdf.js';
-import { dashedDate, type Language } from '@emberwatch/shared';
+import type { Language } from '@emberwatch/shared/contracts/preferences';
+import { dashedDate } from '@emberwatch/shared/domain/payments/paymentRules';
 import type { OrderLine, StoredOrder } from './payments.service.js';
 
 interface InvoiceWords {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { paymentEndpoints } from '@emberwatch/shared';
+import { paymentEndpoints } from '@emberwatch/shared/contracts/payments';
 import { actorOf, type Authenticate } from '../../http/authenticate.js';
 import { route } from '../../http/route.js';
 import type { PaymentsService } from './payments.service.js';

@@ -1,9 +1,16 @@
+import type {
+  ConfirmPaymentResponse,
+  PlanRenewal,
+  PriceLineDto,
+  UpgradeInfo,
+} from '@emberwatch/shared/contracts/payments';
+import type { Plan, Service } from '@emberwatch/shared/contracts/users';
+import { cardErrorCode } from '@emberwatch/shared/domain/payments/cardErrors';
 import {
   API_PRICE,
   RENEWAL_MONTHS,
   SIM_PRICE,
   UPGRADE_PLAN,
-  cardErrorCode,
   checkoutMode,
   compactDate,
   currencyOf,
@@ -15,21 +22,15 @@ import {
   renewalOffered,
   taxRateOf,
   type CheckoutMode,
-  type ConfirmPaymentResponse,
   type Currency,
-  type Plan,
-  type PlanRenewal,
-  type PriceLineDto,
   type PriceName,
-  type Service,
-  type UpgradeInfo,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/payments/paymentRules';
 import type { z } from 'zod';
 import type {
   chargeRequestSchema,
   confirmPaymentRequestSchema,
   invoiceRequestSchema,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/payments';
 import { ApiError } from '../../http/ApiError.js';
 import { presentPlans, presentService, type UserRow } from '../users/index.js';
 import { assertOperator, enforce, whoAmI, type AccessService, type Actor } from '../../http/access/index.js';

@@ -3,7 +3,7 @@ import {
   LANGUAGES,
   uiPreferencesSchema,
   type UiPreferences,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/preferences';
 import { invalidFromZod } from '../../http/invalidFromZod.js';
 import type { PreferencesRepository } from './preferences.repository.js';
 

@@ -9,6 +9,7 @@ import { ProbeConfigService } from './probeConfig.service.js';
 import { ProbeDataRepository } from './probeData.repository.js';
 import { ProbeDataService } from './probeData.service.js';
 import { probeRoutes } from './probes.routes.js';
+import { probesLive } from './probes.live.js';
 
 /**
  * Probe history (chart, snapshots, extremes, table, analysis) and probe and station settings
@@ -22,6 +23,7 @@ export function probesFeature(
   const stations = new BaseStationRepository(db);
   return defineFeature({
     name: 'probes',
+    live: probesLive,
     routes: probeRoutes({
       authenticate: deps.authenticate,
       probeData: new ProbeDataService(

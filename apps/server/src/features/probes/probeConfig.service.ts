@@ -1,9 +1,9 @@
 import {
-  currentCorrection,
   RECEIVING_TIME_DEFAULT,
-  type ProbeCorrection,
   type SensorConfigurationChange,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/probeConfig';
+import type { ProbeCorrection } from '@emberwatch/shared/contracts/probeCorrection';
+import { currentCorrection } from '@emberwatch/shared/domain/applyCorrection';
 import { ApiError } from '../../http/ApiError.js';
 import type { EventBus } from '../../realtime/EventBus.js';
 import type { BaseStationRepository, BaseStationRow, ProbeWithStation } from '../base-stations/index.js';

@@ -1,8 +1,4 @@
 import {
-  applyCorrection,
-  correctionTimeline,
-  dedupePoints,
-  downsampleChart,
   DUPLICATE_WINDOW_S,
   SNAPSHOT_AFTER_S,
   TABLE_MAX_RANGE_S,
@@ -23,7 +19,10 @@ import {
   type SnapshotResponse,
   type TableDataResponse,
   type TableRow,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/probeData';
+import { applyCorrection, correctionTimeline } from '@emberwatch/shared/domain/applyCorrection';
+import { dedupePoints } from '@emberwatch/shared/domain/dedupePoints';
+import { downsampleChart } from '@emberwatch/shared/domain/downsampleChart';
 import { ApiError } from '../../http/ApiError.js';
 import type { BaseStationRepository } from '../base-stations/index.js';
 import { assertOperator, type AccessService, type Actor } from '../../http/access/index.js';

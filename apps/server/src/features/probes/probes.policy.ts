@@ -1,8 +1,8 @@
 import {
   FIRMWARE_MEASUREMENT_INTERVAL,
   FIRMWARE_RECEIVING_TIME,
-  probePropertyPermissions,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/probeConfig';
+import { probePropertyPermissions } from '@emberwatch/shared/domain/probeProperties';
 import { invalid, refuse, type Verdict, type Who } from '../../http/access/index.js';
 
 /**

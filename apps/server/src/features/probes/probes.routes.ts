@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { probeConfigEndpoints, probeDataEndpoints } from '@emberwatch/shared';
+import { probeConfigEndpoints } from '@emberwatch/shared/contracts/probeConfig';
+import { probeDataEndpoints } from '@emberwatch/shared/contracts/probeData';
 import { actorOf, type Authenticate } from '../../http/authenticate.js';
 import { route, unchecked } from '../../http/route.js';
 import type { ProbeConfigService } from './probeConfig.service.js';

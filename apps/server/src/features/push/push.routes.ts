@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { pushEndpoints } from '@emberwatch/shared';
+import { pushEndpoints } from '@emberwatch/shared/contracts/push';
 import { actorOf, type Authenticate } from '../../http/authenticate.js';
 import { route } from '../../http/route.js';
 import type { PushService } from './push.service.js';

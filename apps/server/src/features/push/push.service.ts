@@ -4,7 +4,7 @@ import {
   type PushStatusResponse,
   type TestPushResponse,
   type UnsubscribePushResponse,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/push';
 import { ApiError } from '../../http/ApiError.js';
 import type { Actor } from '../../http/access/index.js';
 import type { PushRepository } from './push.repository.js';

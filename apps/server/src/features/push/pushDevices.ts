@@ -1,4 +1,4 @@
-import type { PushNotificationPayload } from '@emberwatch/shared';
+import type { PushNotificationPayload } from '@emberwatch/shared/contracts/push';
 import type { PushRepository } from './push.repository.js';
 import { sendPush, type PushFetch, type PushSendOptions, type VapidDetails } from './pushSender.js';
 

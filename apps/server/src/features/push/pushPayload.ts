@@ -1,4 +1,4 @@
-import type { PushNotificationPayload } from '@emberwatch/shared';
+import type { PushNotificationPayload } from '@emberwatch/shared/contracts/push';
 
 /**
  * The largest payload we send, in bytes of JSON. Push services take 4096 bytes of encrypted message;

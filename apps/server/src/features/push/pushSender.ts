@@ -1,4 +1,4 @@
-import type { PushNotificationPayload } from '@emberwatch/shared';
+import type { PushNotificationPayload } from '@emberwatch/shared/contracts/push';
 import webpush from 'web-push';
 import { pushPayloadJson } from './pushPayload.js';
 

@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '@emberwatch/shared';
+import { LANGUAGES, type Language } from '@emberwatch/shared/contracts/preferences';
 
 /** The test notification (POST /client/testPush), in the user's language. */
 const TEST_TEXTS = {

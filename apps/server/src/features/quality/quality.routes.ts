@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { qualityEndpoints } from '@emberwatch/shared';
+import { qualityEndpoints } from '@emberwatch/shared/contracts/quality';
 import { actorOf, type Authenticate } from '../../http/authenticate.js';
 import { route, unchecked } from '../../http/route.js';
 import type { QualityService } from './quality.service.js';

@@ -1,16 +1,14 @@
 import {
-  isHayProbe,
-  mayViewHayQuality,
   QUALITY_PERIOD_MAX_DAYS,
-  resolveQualityPeriod,
   type GetQualityQuery,
-  type QualityPeriod,
-  type ResolvedQualityPeriod,
-  type SensorLayout,
-  type Service,
-  type Stack,
   type StorageQuality,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/quality';
+import type { SensorLayout, Stack } from '@emberwatch/shared/contracts/storageLayout';
+import type { QualityPeriod } from '@emberwatch/shared/contracts/storages';
+import type { Service } from '@emberwatch/shared/contracts/users';
+import { resolveQualityPeriod, type ResolvedQualityPeriod } from '@emberwatch/shared/domain/qualityPeriod';
+import { isHayProbe } from '@emberwatch/shared/domain/storageLayout/isHayProbe';
+import { mayViewHayQuality } from '@emberwatch/shared/domain/storageLayout/layoutViewModes';
 import { ApiError } from '../../http/ApiError.js';
 import { probesOf, type StorageRepository } from '../storages/index.js';
 import type { UserRepository, UserRow } from '../users/index.js';

@@ -1,12 +1,8 @@
-import {
-  hayQualityColor,
-  hayQualityColor3D,
-  heatDegreeHours,
-  probeHayQualityFromTotals,
-  type HayQualityPoint,
-  type ProbeQuality,
-  type ResolvedQualityPeriod,
-} from '@emberwatch/shared';
+import type { ProbeQuality } from '@emberwatch/shared/contracts/quality';
+import { heatDegreeHours, type HayQualityPoint } from '@emberwatch/shared/domain/hayQuality';
+import { hayQualityColor, hayQualityColor3D } from '@emberwatch/shared/domain/hayQualityColors';
+import { probeHayQualityFromTotals } from '@emberwatch/shared/domain/probeHayQuality';
+import type { ResolvedQualityPeriod } from '@emberwatch/shared/domain/qualityPeriod';
 import { DAY_S, dayOf, hourOf } from './foldHours.js';
 import type { HourPoint, QualityRepository } from './quality.repository.js';
 

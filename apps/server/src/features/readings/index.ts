@@ -4,6 +4,9 @@ import { LatestReadingsService } from './latestReadings.service.js';
 import { ReadingHistory } from './readingHistory.js';
 import { ReadingPacker, type PackerLog } from './readingPacker.js';
 import { ReadingRepository } from './reading.repository.js';
+import { readingsLive } from './readings.live.js';
+// The alertsChanged bus event's type (declared by the monitors feature's live events), which this feature uses.
+import type {} from '../monitors/index.js';
 
 export type { LatestReadingsService } from './latestReadings.service.js';
 export type { HistoryReading, ReadingHistory } from './readingHistory.js';
@@ -32,6 +35,7 @@ export function readingsFeature(kernel: Kernel, deps: { log: PackerLog }) {
   );
   return defineFeature({
     name: 'readings',
+    live: readingsLive,
     // A probe's alert mark changes with the monitors' alerts, not only with new readings.
     events: {
       newData: ({ bsIds }) => latest.forgetStations(bsIds),

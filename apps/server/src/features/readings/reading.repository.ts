@@ -1,10 +1,7 @@
 import type { Kysely } from 'kysely';
-import {
-  applyCorrection,
-  correctionTimeline,
-  type ProbeCorrection,
-  type SensorData,
-} from '@emberwatch/shared';
+import type { ProbeCorrection } from '@emberwatch/shared/contracts/probeCorrection';
+import type { SensorData } from '@emberwatch/shared/contracts/readings';
+import { applyCorrection, correctionTimeline } from '@emberwatch/shared/domain/applyCorrection';
 import type { Database } from '../../db/schema.js';
 
 /** A probe's stored corrections (JSON text, null when never corrected). */

@@ -1,4 +1,4 @@
-import type { SentinelAlerts } from '@emberwatch/shared';
+import type { SentinelAlerts } from '@emberwatch/shared/contracts/sentinel';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sentinelEndpoints } from '@emberwatch/shared';
+import { sentinelEndpoints } from '@emberwatch/shared/contracts/sentinel';
 import { actorOf, type Authenticate } from '../../http/authenticate.js';
 import { route } from '../../http/route.js';
 import type { SentinelService } from './sentinel.service.js';

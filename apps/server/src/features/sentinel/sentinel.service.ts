@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import type { UiPreferences } from '@emberwatch/shared/contracts/preferences';
 import {
   SENTINEL_TEST_TEMPERATURE,
-  unitOf,
   type SentinelAlerts,
   type SentinelCallResponse,
   type SentinelWebhookBody,
   type SetSentinelAlertsRequest,
   type TestSentinelCallResponse,
-  type UiPreferences,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/sentinel';
+import { unitOf } from '@emberwatch/shared/domain/temperature';
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from '../../http/ApiError.js';
 import type { UserRow } from '../users/index.js';

@@ -1,4 +1,4 @@
-import { sentinelAlertPayloadSchema, type SentinelWebhookBody } from '@emberwatch/shared';
+import { sentinelAlertPayloadSchema, type SentinelWebhookBody } from '@emberwatch/shared/contracts/sentinel';
 import type { SentinelRepository } from './sentinel.repository.js';
 import { postToSentinel, type SentinelSenderOptions } from './sentinelSender.js';
 

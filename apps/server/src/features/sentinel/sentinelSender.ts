@@ -6,7 +6,7 @@ import {
   SENTINEL_TIMESTAMP_HEADER,
   type SentinelFailure,
   type SentinelWebhookBody,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/sentinel';
 import { sentinelSignature } from './sentinelSignature.js';
 import {
   TargetRefused,

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { SENTINEL_REPLAY_WINDOW_S } from '@emberwatch/shared';
+import { SENTINEL_REPLAY_WINDOW_S } from '@emberwatch/shared/contracts/sentinel';
 
 /**
  * How a Sentinel call is signed (docs/sentinel-webhook.md): the HMAC-SHA256, keyed with the

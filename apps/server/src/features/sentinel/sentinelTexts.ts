@@ -1,4 +1,6 @@
-import { LANGUAGES, SENTINEL_TEST_TEMPERATURE, type DegreesUnit, type Language } from '@emberwatch/shared';
+import { LANGUAGES, type Language } from '@emberwatch/shared/contracts/preferences';
+import { SENTINEL_TEST_TEMPERATURE } from '@emberwatch/shared/contracts/sentinel';
+import type { DegreesUnit } from '@emberwatch/shared/domain/temperature';
 
 /**
  * The Sentinel test call's text (spec doc 3 §9 "Sentinel test text uses 60 C or 140 F"), in the

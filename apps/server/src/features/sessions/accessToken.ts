@@ -1,5 +1,5 @@
 import { SignJWT, jwtVerify } from 'jose';
-import type { AccessToken } from '@emberwatch/shared';
+import type { AccessToken } from '@emberwatch/shared/contracts/session';
 
 const VERIFIED_CACHE_SIZE = 10_000;
 

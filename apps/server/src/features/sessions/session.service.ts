@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sha256 } from '../../security/sha256.js';
-import type { AccessToken } from '@emberwatch/shared';
+import type { AccessToken } from '@emberwatch/shared/contracts/session';
 import { ApiError } from '../../http/ApiError.js';
 import type { UserRepository } from '../users/index.js';
 import type { AccessTokenSigner } from './accessToken.js';

@@ -1,4 +1,5 @@
-import type { SessionInfo, UiPreferences } from '@emberwatch/shared';
+import type { UiPreferences } from '@emberwatch/shared/contracts/preferences';
+import type { SessionInfo } from '@emberwatch/shared/contracts/session';
 import { presentSessionInfo, type UserRepository } from '../users/index.js';
 import type { AccessService, Actor } from '../../http/access/index.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { sessionEndpoints } from '@emberwatch/shared';
+import { sessionEndpoints } from '@emberwatch/shared/contracts/session';
 import type { Config } from '../../config.js';
 import { ApiError } from '../../http/ApiError.js';
 import { actorOf, type Authenticate } from '../../http/authenticate.js';

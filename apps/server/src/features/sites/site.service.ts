@@ -1,10 +1,5 @@
-import {
-  checkSitePlan,
-  completeSitePlan,
-  type Site,
-  type SiteInput,
-  type SiteName,
-} from '@emberwatch/shared';
+import type { Site, SiteInput, SiteName } from '@emberwatch/shared/contracts/sites';
+import { checkSitePlan, completeSitePlan } from '@emberwatch/shared/domain/sitePlan';
 import { ApiError } from '../../http/ApiError.js';
 import type { BaseStationRepository } from '../base-stations/index.js';
 import type { AccountStorage } from '../storages/index.js';

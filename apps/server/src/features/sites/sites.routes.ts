@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { siteEndpoints } from '@emberwatch/shared';
+import { siteEndpoints } from '@emberwatch/shared/contracts/sites';
 import { actorOf, type Authenticate } from '../../http/authenticate.js';
 import { route } from '../../http/route.js';
 import type { SiteService } from './site.service.js';

@@ -1,4 +1,4 @@
-import { alertMessagingOrDefault, type AlertMessaging } from '@emberwatch/shared';
+import { alertMessagingOrDefault, type AlertMessaging } from '@emberwatch/shared/contracts/storages';
 import { ApiError } from '../../http/ApiError.js';
 import type { AlertRights } from './alertContacts.repository.js';
 

@@ -1,12 +1,12 @@
+import type { LayoutSensor } from '@emberwatch/shared/contracts/storageLayout';
+import type { StorageInput } from '@emberwatch/shared/contracts/storages';
+import { storageLayoutOf } from '@emberwatch/shared/domain/kinds/storageLayouts';
+import { layoutLimits } from '@emberwatch/shared/domain/storageLayout/layoutLimits';
 import {
   isCellInLayout,
   isCellInStack,
   isInBin,
-  layoutLimits,
-  storageLayoutOf,
-  type LayoutSensor,
-  type StorageInput,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/storageLayout/probePosition';
 
 /** Why a storage's layout cannot be saved, and the field to point at. */
 export interface LayoutProblem {

@@ -4,7 +4,7 @@ import {
   type AlertMessaging,
   type DeliveryRecipient,
   type StorageAlertMessaging,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/storages';
 import type { AlertContact, AlertRights } from './alertContacts.repository.js';
 
 /**

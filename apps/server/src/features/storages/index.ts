@@ -1,4 +1,5 @@
-import type { RecipientHealth, Storage, StorageAlertMessaging, StorageInput } from '@emberwatch/shared';
+import type { RecipientHealth } from '@emberwatch/shared/contracts/delivery';
+import type { Storage, StorageAlertMessaging, StorageInput } from '@emberwatch/shared/contracts/storages';
 import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';

@@ -1,11 +1,5 @@
-import type {
-  AlertMessaging,
-  LayoutPrefs,
-  QualityPeriod,
-  SensorLayout,
-  Stack,
-  Storage,
-} from '@emberwatch/shared';
+import type { LayoutPrefs, SensorLayout, Stack } from '@emberwatch/shared/contracts/storageLayout';
+import type { AlertMessaging, QualityPeriod, Storage } from '@emberwatch/shared/contracts/storages';
 import type { StorageRow } from './storage.repository.js';
 
 function parsed<T>(json: string | null): T | null {

@@ -3,7 +3,7 @@ import {
   STORAGE_CAPACITY_MAX_DEFAULT,
   type Storage,
   type StorageInput,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/storages';
 import { ApiError } from '../../http/ApiError.js';
 import type { BaseStationRepository } from '../base-stations/index.js';
 import type { MonitorChoice } from '../monitors/index.js';

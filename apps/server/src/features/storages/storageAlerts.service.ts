@@ -1,14 +1,14 @@
+import type { RecipientHealth } from '@emberwatch/shared/contracts/delivery';
 import {
   alertMessagingOrDefault,
   isPhoneComplete,
   phoneE164,
   type AlertRecipient,
   type GetAlertRecipientsResponse,
-  type RecipientHealth,
   type SetCustomAlertHoursRequest,
   type Storage,
   type StorageAlertMessaging,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/storages';
 import { ApiError } from '../../http/ApiError.js';
 import type { AccessService, Actor } from '../../http/access/index.js';
 import type { AlertContact, AlertContactsRepository } from './alertContacts.repository.js';

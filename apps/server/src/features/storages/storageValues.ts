@@ -1,4 +1,4 @@
-import type { StorageInput } from '@emberwatch/shared';
+import type { StorageInput } from '@emberwatch/shared/contracts/storages';
 import type { StorageValues } from './storage.repository.js';
 
 /** The row a storage is saved as: the item's fields, its JSON parts as text, who saved it and when. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { storageEndpoints } from '@emberwatch/shared';
+import { storageEndpoints } from '@emberwatch/shared/contracts/storages';
 import { actorOf, type Authenticate } from '../../http/authenticate.js';
 import { route, unchecked } from '../../http/route.js';
 import type { StorageAlertsService } from './storageAlerts.service.js';

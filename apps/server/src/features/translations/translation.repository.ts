@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { TranslationRow } from '@emberwatch/shared';
+import type { TranslationRow } from '@emberwatch/shared/contracts/translations';
 import type { Database } from '../../db/schema.js';
 import type { BundledText } from './bundledLocales.js';
 

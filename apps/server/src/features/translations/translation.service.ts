@@ -1,4 +1,5 @@
-import { LANGUAGES, type Language, type TranslationRow } from '@emberwatch/shared';
+import { LANGUAGES, type Language } from '@emberwatch/shared/contracts/preferences';
+import type { TranslationRow } from '@emberwatch/shared/contracts/translations';
 import { ApiError } from '../../http/ApiError.js';
 import type { AccessService, Actor } from '../../http/access/index.js';
 import type { TranslationRepository } from './translation.repository.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { translationEndpoints } from '@emberwatch/shared';
+import { translationEndpoints } from '@emberwatch/shared/contracts/translations';
 import { actorOf, type Authenticate } from '../../http/authenticate.js';
 import { route } from '../../http/route.js';
 import type { TranslationService } from './translation.service.js';

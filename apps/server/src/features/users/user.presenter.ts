@@ -1,14 +1,14 @@
+import type { BsListEntry } from '@emberwatch/shared/contracts/baseStations';
+import type { UserNews } from '@emberwatch/shared/contracts/notifications';
+import type { UiPreferences } from '@emberwatch/shared/contracts/preferences';
+import type { SessionInfo } from '@emberwatch/shared/contracts/session';
 import {
   PLAN_NAMES,
-  type BsListEntry,
   type Plan,
   type PlanName,
   type Service,
-  type SessionInfo,
-  type UiPreferences,
   type UserInfo,
-  type UserNews,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/users';
 import type { UserRow } from './user.repository.js';
 
 /** What leaves the server about a user: never the password hash, never a token. */

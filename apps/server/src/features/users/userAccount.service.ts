@@ -1,4 +1,6 @@
-import type { UiPreferences, UiPrefsRequest, UserInfo, UserNews } from '@emberwatch/shared';
+import type { UserNews } from '@emberwatch/shared/contracts/notifications';
+import type { UiPreferences, UiPrefsRequest } from '@emberwatch/shared/contracts/preferences';
+import type { UserInfo } from '@emberwatch/shared/contracts/users';
 import { presentBsListEntry } from '../base-stations/index.js';
 import { enforce, whoAmI, type AccessService, type Actor } from '../../http/access/index.js';
 import { maySaveAnothersPreferences } from './users.policy.js';

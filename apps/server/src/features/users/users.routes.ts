@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { userEndpoints } from '@emberwatch/shared';
+import { userEndpoints } from '@emberwatch/shared/contracts/users';
 import { actorOf, type Authenticate } from '../../http/authenticate.js';
 import { route } from '../../http/route.js';
 import type { UserAccountService } from './userAccount.service.js';

@@ -1,4 +1,8 @@
-import { mayChange, type AccountChange, type ChangeRightsContext } from '@emberwatch/shared';
+import {
+  mayChange,
+  type AccountChange,
+  type ChangeRightsContext,
+} from '@emberwatch/shared/domain/changeRights';
 import { ApiError } from '../ApiError.js';
 import type { AccessRepository, AccountUser, ProbeOnStation, VisibleStation } from './access.repository.js';
 import { whoIs, type Who } from './who.js';

@@ -1,4 +1,8 @@
-import { mayUseOperatorTool, OPERATOR_TOOLS, type OperatorToolName } from '@emberwatch/shared';
+import {
+  mayUseOperatorTool,
+  OPERATOR_TOOLS,
+  type OperatorToolName,
+} from '@emberwatch/shared/domain/operatorTools';
 import { ApiError } from '../ApiError.js';
 import type { Actor } from './AccessService.js';
 

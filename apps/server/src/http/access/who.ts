@@ -1,4 +1,4 @@
-import { staffLevelOf, type StaffLevel } from '@emberwatch/shared';
+import { staffLevelOf, type StaffLevel } from '@emberwatch/shared/domain/operatorTools';
 import type { Actor } from './AccessService.js';
 
 /**

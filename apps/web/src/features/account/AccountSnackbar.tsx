@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
-import { SNACKBAR_MS } from '@emberwatch/shared';
+import { SNACKBAR_MS } from '@emberwatch/shared/domain/settingsVisibility';
 
 type Notify = (text: string, severity?: 'success' | 'error') => void;
 

@@ -13,7 +13,7 @@ import {
   passwordChangeProblems,
   type ChangePasswordRequest,
   type PasswordChangeProblem,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/account';
 import { isApiRequestError } from '../../lib/ApiRequestError';
 import type { TranslationKey } from '../../i18n/translationKey';
 import { useChangePassword } from './accountQueries';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { AccountInfo } from '@emberwatch/shared';
+import type { AccountInfo } from '@emberwatch/shared/contracts/account';
 import { useSessionInfo } from '../sessions';
 import { ChangePasswordDialog, type PasswordTarget } from './ChangePasswordDialog';
 import { FieldRow } from './FieldRow';

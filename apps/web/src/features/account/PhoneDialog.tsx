@@ -15,7 +15,7 @@ import {
   SMS_CODE_LENGTH,
   smsCodeProblem,
   type AccountInfo,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/account';
 import { isApiRequestError } from '../../lib/ApiRequestError';
 import type { TranslationKey } from '../../i18n/translationKey';
 import { useConfirmPhone, useSendPhoneCode } from './accountQueries';

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { AccountInfo } from '@emberwatch/shared';
+import type { AccountInfo } from '@emberwatch/shared/contracts/account';
 import { FieldRow } from './FieldRow';
 import { PhoneDialog } from './PhoneDialog';
 

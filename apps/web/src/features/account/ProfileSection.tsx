@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Edit from '@mui/icons-material/Edit';
-import { isValidEmail, type AccountInfo } from '@emberwatch/shared';
+import { isValidEmail, type AccountInfo } from '@emberwatch/shared/contracts/account';
 import type { TranslationKey } from '../../i18n/translationKey';
 import { useUpdateProfile } from './accountQueries';
 import { useAccountSnackbar } from './AccountSnackbar';

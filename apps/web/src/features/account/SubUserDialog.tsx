@@ -15,7 +15,7 @@ import {
   type SubUser,
   type SubUserForm,
   type SubUserInput,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/account';
 import { isApiRequestError } from '../../lib/ApiRequestError';
 import type { TranslationKey } from '../../i18n/translationKey';
 import { useCheckUsername, useSaveSubUser } from './accountQueries';

@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import Delete from '@mui/icons-material/Delete';
 import Edit from '@mui/icons-material/Edit';
 import PersonAdd from '@mui/icons-material/PersonAdd';
-import type { AccountInfo, SubUser } from '@emberwatch/shared';
+import type { AccountInfo, SubUser } from '@emberwatch/shared/contracts/account';
 import { useDeleteSubUser } from './accountQueries';
 import { useAccountSnackbar } from './AccountSnackbar';
 import { SubUserDialog } from './SubUserDialog';

@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import type { AccountInfo } from '@emberwatch/shared';
+import type { AccountInfo } from '@emberwatch/shared/contracts/account';
 import { INSIGHT_SUPPORT_EMAIL } from '../insight';
 
 /** The e-mail a click on "Write to support" opens: the account named, so support need not ask. */

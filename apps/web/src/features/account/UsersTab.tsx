@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
-import type { AccountInfo } from '@emberwatch/shared';
+import type { AccountInfo } from '@emberwatch/shared/contracts/account';
 import { PhoneSection } from './PhoneSection';
 import { ProfileSection } from './ProfileSection';
 import { SubUsersSection } from './SubUsersSection';

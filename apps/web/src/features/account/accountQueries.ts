@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  endpoints,
-  type AccountInfo,
-  type ChangePasswordRequest,
-  type SubUserInput,
-  type UpdateUserProfileRequest,
-} from '@emberwatch/shared';
+import type {
+  AccountInfo,
+  ChangePasswordRequest,
+  SubUserInput,
+  UpdateUserProfileRequest,
+} from '@emberwatch/shared/contracts/account';
+import { endpoints } from '@emberwatch/shared/contracts/endpoints';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { queryKeys } from '../../lib/queryKeys';
 import { useSelectedStation } from '../base-stations';

@@ -7,7 +7,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { activationCodeProblem } from '@emberwatch/shared';
+import { activationCodeProblem } from '@emberwatch/shared/domain/activation/activationCode';
 import { ActivationCodeField } from './ActivationCodeField';
 import type { ActivationErrorText } from './activationErrorKey';
 

@@ -6,7 +6,7 @@ import {
   ACTIVATION_CODE_MAX_LENGTH,
   activationCodeProblem,
   type ActivationCodeProblem,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/activation/activationCode';
 
 const PROBLEM_KEYS = {
   required: 'activation.act_code_req',

@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import QrCode2 from '@mui/icons-material/QrCode2';
 import Sensors from '@mui/icons-material/Sensors';
-import { mayActivateKits } from '@emberwatch/shared';
+import { mayActivateKits } from '@emberwatch/shared/domain/activation/activationRules';
 import { useShellContext } from '../../lib/shellContext';
 import { useDemoMode } from './useDemoMode';
 

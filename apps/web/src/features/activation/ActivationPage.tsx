@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Router from '@mui/icons-material/Router';
 import Sensors from '@mui/icons-material/Sensors';
-import { activationViewOf, mayActivateKits } from '@emberwatch/shared';
+import { activationViewOf, mayActivateKits } from '@emberwatch/shared/domain/activation/activationRules';
 import { useShellContext } from '../../lib/shellContext';
 import { useSelectedStation } from '../base-stations';
 import { useDemoMode } from './useDemoMode';

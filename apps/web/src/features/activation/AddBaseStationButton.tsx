@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import AddCircleOutline from '@mui/icons-material/AddCircleOutline';
-import { mayActivateKits } from '@emberwatch/shared';
+import { mayActivateKits } from '@emberwatch/shared/domain/activation/activationRules';
 import { useShellContext } from '../../lib/shellContext';
 import { useSelectedStation } from '../base-stations';
 import { useDemoMode } from './useDemoMode';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { activationCodeProblem, activationOutcome } from '@emberwatch/shared';
+import { activationCodeProblem } from '@emberwatch/shared/domain/activation/activationCode';
+import { activationOutcome } from '@emberwatch/shared/domain/activation/activationStatus';
 import { ActivationCodeDialog, type ActivationMessage } from './ActivationCodeDialog';
 import { activationErrorText } from './activationErrorKey';
 import { useActivateKit, useReloadAfterStation } from './activationQueries';

@@ -9,7 +9,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import Print from '@mui/icons-material/Print';
-import type { Kit } from '@emberwatch/shared';
+import type { Kit } from '@emberwatch/shared/contracts/activation';
 import { useShellContext } from '../../lib/shellContext';
 import { formatDateTime } from '../../lib/formatDateTime';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { probeActivationOpensByItself, type RoleContext } from '@emberwatch/shared';
+import { probeActivationOpensByItself } from '@emberwatch/shared/domain/activation/activationRules';
+import type { RoleContext } from '@emberwatch/shared/domain/roles';
 import { useAutoOpen } from '../../lib/useAutoOpen';
 import { useBsConf, useSelectedStation } from '../base-stations';
 import { useSessionInfo } from '../sessions';

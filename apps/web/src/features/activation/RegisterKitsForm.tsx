@@ -13,7 +13,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { endpoints, type RegisterMultipleBSsResponse } from '@emberwatch/shared';
+import type { RegisterMultipleBSsResponse } from '@emberwatch/shared/contracts/activation';
+import { endpoints } from '@emberwatch/shared/contracts/endpoints';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { isApiRequestError } from '../../lib/ApiRequestError';
 

@@ -1,10 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ACTIVATION_REFUSALS,
-  endpoints,
-  type ActivateKitRequest,
-  type ActivatedKit,
-} from '@emberwatch/shared';
+import type { ActivateKitRequest, ActivatedKit } from '@emberwatch/shared/contracts/activation';
+import { endpoints } from '@emberwatch/shared/contracts/endpoints';
+import { ACTIVATION_REFUSALS } from '@emberwatch/shared/domain/activation/activationStatus';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { isApiRequestError } from '../../lib/ApiRequestError';
 import { queryKeys } from '../../lib/queryKeys';

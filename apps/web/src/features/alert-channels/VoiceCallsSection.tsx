@@ -6,7 +6,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import type { GetAlertChannelsResponse } from '@emberwatch/shared';
+import type { GetAlertChannelsResponse } from '@emberwatch/shared/contracts/alertChannels';
 import { useSetVoiceCalls } from './alertChannelsQueries';
 
 /**

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { TestPushAlertResponse } from '@emberwatch/shared';
+import type { TestPushAlertResponse } from '@emberwatch/shared/contracts/alertChannels';
 import type { PushTestResult } from '../push';
 
 /** What the outbox's test push came to, in the user's words (decision 0072). */

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
-import { stationLabel, type BasestationSummary } from '@emberwatch/shared';
+import type { BasestationSummary } from '@emberwatch/shared/contracts/baseStations';
+import { stationLabel } from '@emberwatch/shared/domain/baseStationTabs';
 import { useSelectedStation } from './SelectedStationProvider';
 
 function optionLabel(s: BasestationSummary): string {

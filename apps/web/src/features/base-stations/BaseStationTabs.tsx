@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { stationTabText, tabLabelsNarrow, tabOfStation } from '@emberwatch/shared';
+import { stationTabText, tabLabelsNarrow, tabOfStation } from '@emberwatch/shared/domain/baseStationTabs';
 import { useSelectedStation } from './SelectedStationProvider';
 
 /** One tab per station or group; rendered only when there is more than one (spec doc 1 §2 "Top bar"). */

@@ -1,15 +1,13 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { BasestationSummary } from '@emberwatch/shared/contracts/baseStations';
+import { stationTabs, tabOfStation, type StationTab } from '@emberwatch/shared/domain/baseStationTabs';
 import {
   remembersStationChoice,
   STATION_COOKIE,
   STATION_COOKIE_MAX_AGE_S,
   stationFromCookie,
-  stationTabs,
-  tabOfStation,
-  type BasestationSummary,
-  type StationTab,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/settingsVisibility';
 import { readCookie, writeCookie } from '../../lib/cookies';
 import { queryKeys } from '../../lib/queryKeys';
 import { useSessionInfo } from '../sessions';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
-import type { Batch } from '@emberwatch/shared';
+import type { Batch } from '@emberwatch/shared/contracts/batches';
 import { BandTemperature } from '../probes';
 import { useBatchFormat } from './useBatchFormat';
 

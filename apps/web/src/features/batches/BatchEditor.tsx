@@ -15,9 +15,11 @@ import {
   BATCH_NOTES_MAX,
   BATCH_STATUS,
   type Batch,
-  type CompostMethod,
-  type SanitisationStandard,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/batches';
+import type {
+  CompostMethod,
+  SanitisationStandard,
+} from '@emberwatch/shared/domain/batches/sanitisationStandards';
 import { useSaveBatch, useSaveProcessPhases } from './batchQueries';
 import { checkBatchSettings } from './batchSettingsCheck';
 import { BatchSettingsFields } from './BatchSettingsFields';

@@ -7,7 +7,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
-import { BATCH_STATUS, type Batch } from '@emberwatch/shared';
+import { BATCH_STATUS, type Batch } from '@emberwatch/shared/contracts/batches';
 import { BandTemperature } from '../probes';
 import { hottestAlert, phaseProgress, runningPhase } from './batchSummary';
 

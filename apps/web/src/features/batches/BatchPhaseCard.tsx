@@ -11,7 +11,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { BatchPhase } from '@emberwatch/shared';
+import type { BatchPhase } from '@emberwatch/shared/contracts/batches';
 import { BandTemperature } from '../probes';
 import { RcLogDialog } from './RcLogDialog';
 import { useBatchFormat } from './useBatchFormat';

@@ -7,7 +7,7 @@ import {
   SANITISATION_STANDARDS,
   type CompostMethod,
   type SanitisationStandard,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/batches/sanitisationStandards';
 
 export interface BatchSettingsValue {
   method: CompostMethod;

@@ -10,7 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { BATCH_NAME_MAX } from '@emberwatch/shared';
+import { BATCH_NAME_MAX } from '@emberwatch/shared/contracts/batches';
 import { useSaveBatch } from './batchQueries';
 import { ProbePicker } from './ProbePicker';
 import { useStationName, useStationProbeNames } from './stationNames';

@@ -7,7 +7,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { BATCH_PHASES_MAX, PHASE_NAME_MAX } from '@emberwatch/shared';
+import { BATCH_PHASES_MAX, PHASE_NAME_MAX } from '@emberwatch/shared/contracts/batches';
 import { newDraftKey, type PhaseDraft } from './phaseDrafts';
 import { useBatchFormat } from './useBatchFormat';
 

@@ -18,13 +18,15 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type {
+  Batch,
+  RequirementResult,
+  SanitisationPeriodResult,
+} from '@emberwatch/shared/contracts/batches';
 import {
   SANITISATION_STANDARDS,
-  type Batch,
-  type RequirementResult,
-  type SanitisationPeriodResult,
   type SanitisationStandard,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/batches/sanitisationStandards';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { useApiClient } from '../../lib/ApiClientContext';

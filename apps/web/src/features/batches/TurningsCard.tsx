@@ -11,13 +11,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  dateTimeInputIn,
-  epochOfWallClock,
-  parseDateTimeInput,
-  TURNING_NOTE_MAX,
-  type Batch,
-} from '@emberwatch/shared';
+import { TURNING_NOTE_MAX, type Batch } from '@emberwatch/shared/contracts/batches';
+import { dateTimeInputIn, epochOfWallClock, parseDateTimeInput } from '@emberwatch/shared/domain/wallClock';
 import { useAddTurning, useRemoveTurning } from './batchQueries';
 import { useBatchFormat } from './useBatchFormat';
 

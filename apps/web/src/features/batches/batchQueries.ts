@@ -2,13 +2,13 @@ import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   BATCH_REPORT_PDF_PATH,
-  endpoints,
   type Batch,
   type BatchPhaseInput,
-  type SanitisationStandard,
   type SaveBatchRequest,
   type SaveProcessPhasesRequest,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/batches';
+import { endpoints } from '@emberwatch/shared/contracts/endpoints';
+import type { SanitisationStandard } from '@emberwatch/shared/domain/batches/sanitisationStandards';
 import type { ApiClient } from '../../lib/apiClient';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { useSelectedStation } from '../base-stations';

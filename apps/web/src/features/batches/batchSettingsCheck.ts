@@ -6,7 +6,7 @@ import {
   PHASE_TEMP_MAX,
   PHASE_TEMP_MIN,
   type ProcessPhase,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/batches';
 import { fromDrafts, type PhaseDraft } from './phaseDrafts';
 import type { BatchFormat } from './useBatchFormat';
 

@@ -1,4 +1,4 @@
-import type { Batch, BatchPhase } from '@emberwatch/shared';
+import type { Batch, BatchPhase } from '@emberwatch/shared/contracts/batches';
 
 /** The running phase of a batch (started, not completed), if any. */
 export function runningPhase(batch: Batch): BatchPhase | null {

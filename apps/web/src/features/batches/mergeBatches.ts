@@ -1,4 +1,4 @@
-import type { Batch } from '@emberwatch/shared';
+import type { Batch } from '@emberwatch/shared/contracts/batches';
 
 /** What the batch list's cache holds: the batches and the server time of the answer they came with. */
 export interface BatchList {

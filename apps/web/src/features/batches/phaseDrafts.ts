@@ -4,7 +4,7 @@ import {
   PHASE_TEMP_MAX,
   PHASE_TEMP_MIN,
   type ProcessPhase,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/batches';
 import type { BatchFormat } from './useBatchFormat';
 
 /** A phase of a plan as its form holds it: the temperature in the user's unit, texts as typed. */

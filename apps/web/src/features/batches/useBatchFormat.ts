@@ -1,5 +1,10 @@
 import { useMemo } from 'react';
-import { displayTemperature, fahrenheitToCelsius, unitOf, type DegreesUnit } from '@emberwatch/shared';
+import {
+  displayTemperature,
+  fahrenheitToCelsius,
+  unitOf,
+  type DegreesUnit,
+} from '@emberwatch/shared/domain/temperature';
 import { formatDate } from '../../lib/formatDate';
 import { formatDateTime } from '../../lib/formatDateTime';
 import { formatTemperatureText } from '../../lib/formatDecimal';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { BATCH_STATUS } from '@emberwatch/shared';
+import { BATCH_STATUS } from '@emberwatch/shared/contracts/batches';
 import { useBatches } from './batchQueries';
 
 export interface BatchGroup {

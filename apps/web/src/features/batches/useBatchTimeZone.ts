@@ -1,4 +1,4 @@
-import { batchTimeZone } from '@emberwatch/shared';
+import { batchTimeZone } from '@emberwatch/shared/domain/batches/batchTimeZone';
 import { useBsConf, useSelectedStation } from '../base-stations';
 
 /** The browser's own zone: a batch's times fall back to it when its station has none. */

@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { mayChange } from '@emberwatch/shared';
+import { mayChange } from '@emberwatch/shared/domain/changeRights';
 import { useShellContext } from '../../lib/shellContext';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { DATA_BREAK_DELAY_CHOICES_S } from '@emberwatch/shared';
+import { DATA_BREAK_DELAY_CHOICES_S } from '@emberwatch/shared/domain/dataBreaks/dataBreakDelay';
 import { delayText } from './delayText';
 
 // A select's value is a string: '' stands for "no choice" (the default).

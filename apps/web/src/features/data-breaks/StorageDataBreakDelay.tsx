@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { DATA_BREAK_DEFAULT_S } from '@emberwatch/shared';
+import { DATA_BREAK_DEFAULT_S } from '@emberwatch/shared/domain/dataBreaks/dataBreakDelay';
 import { DataBreakDelaySelect } from './DataBreakDelaySelect';
 import { delayText } from './delayText';
 

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints, type SaveDataBreakSettingsRequest } from '@emberwatch/shared';
+import type { SaveDataBreakSettingsRequest } from '@emberwatch/shared/contracts/dataBreaks';
+import { endpoints } from '@emberwatch/shared/contracts/endpoints';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { queryKeys } from '../../lib/queryKeys';
 import { useSelectedStation } from '../base-stations';

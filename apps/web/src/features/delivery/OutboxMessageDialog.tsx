@@ -8,7 +8,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import type { OutboxMessage } from '@emberwatch/shared';
+import type { OutboxMessage } from '@emberwatch/shared/contracts/delivery';
 import { isApiRequestError } from '../../lib/ApiRequestError';
 import { formatDateTime } from '../../lib/formatDateTime';
 import { useUiPreferences } from '../sessions';

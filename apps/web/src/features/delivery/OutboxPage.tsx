@@ -17,7 +17,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
-import type { FailingRecipient, OutboxMessage, OutboxResponse } from '@emberwatch/shared';
+import type { FailingRecipient, OutboxMessage, OutboxResponse } from '@emberwatch/shared/contracts/delivery';
 import { formatDateTime } from '../../lib/formatDateTime';
 import { useShellContext } from '../../lib/shellContext';
 import { EmptyState } from '../../ui/EmptyState';

@@ -5,7 +5,8 @@ import NotificationsActive from '@mui/icons-material/NotificationsActive';
 import PhoneInTalk from '@mui/icons-material/PhoneInTalk';
 import Sms from '@mui/icons-material/Sms';
 import Webhook from '@mui/icons-material/Webhook';
-import type { AlertChannel, DeliveryAlertStatus, DeliveryMessageStatus } from '@emberwatch/shared';
+import type { DeliveryAlertStatus, DeliveryMessageStatus } from '@emberwatch/shared/contracts/delivery';
+import type { AlertChannel } from '@emberwatch/shared/domain/kinds/alertChannels';
 
 const CHANNEL_ICONS = {
   sms: Sms,

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints, type OutboxResponse } from '@emberwatch/shared';
+import type { OutboxResponse } from '@emberwatch/shared/contracts/delivery';
+import { endpoints } from '@emberwatch/shared/contracts/endpoints';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { queryKeys } from '../../lib/queryKeys';
 import { useStorageAccount } from '../storages';

@@ -8,14 +8,14 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
+import { endpoints } from '@emberwatch/shared/contracts/endpoints';
+import type { SessionInfo } from '@emberwatch/shared/contracts/session';
 import {
   DEMO_TYPES,
   demoSettingsOf,
-  endpoints,
   showsDemoSelector,
   type DemoType,
-  type SessionInfo,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/demoSwitch';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { queryKeys } from '../../lib/queryKeys';
 import { useSelectedStation } from '../base-stations';

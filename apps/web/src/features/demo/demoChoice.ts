@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { DEMO_TYPES, type DemoType } from '@emberwatch/shared';
+import { DEMO_TYPES, type DemoType } from '@emberwatch/shared/domain/demoSwitch';
 
 /**
  * The demo type chosen in this browser session (decision 0058): kept in session storage, so a reload

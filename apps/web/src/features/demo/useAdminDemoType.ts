@@ -1,4 +1,4 @@
-import type { DemoType } from '@emberwatch/shared';
+import type { DemoType } from '@emberwatch/shared/domain/demoSwitch';
 import { useSessionInfo } from '../sessions';
 import { useDemoChoice } from './demoChoice';
 

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { SessionInfo } from '@emberwatch/shared/contracts/session';
+import type { UserInfo } from '@emberwatch/shared/contracts/users';
 import {
   applyDemoToPreferences,
   applyDemoToUserInfo,
   demoSettingsOf,
-  type SessionInfo,
-  type UserInfo,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/demoSwitch';
 import { queryKeys } from '../../lib/queryKeys';
 import { withDefaultPreferences } from '../sessions';
 import type { DemoChoice } from './demoChoice';

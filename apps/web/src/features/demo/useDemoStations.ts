@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { demoStations, type BasestationSummary } from '@emberwatch/shared';
+import type { BasestationSummary } from '@emberwatch/shared/contracts/baseStations';
+import { demoStations } from '@emberwatch/shared/domain/demoSwitch';
 import { useDemoChoice } from './demoChoice';
 
 /**

@@ -8,7 +8,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { DegreesUnit } from '@emberwatch/shared';
+import type { DegreesUnit } from '@emberwatch/shared/domain/temperature';
 import { formatDay } from '../../lib/dayText';
 import { DayField } from '../../ui/DayField';
 import { defaultExportPeriod, earliestExportDay, periodProblem, type ExportPeriod } from './exportPeriod';

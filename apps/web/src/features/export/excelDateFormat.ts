@@ -1,4 +1,4 @@
-import { DATE_FORMATS, TIME_FORMATS } from '@emberwatch/shared';
+import { DATE_FORMATS, TIME_FORMATS } from '@emberwatch/shared/contracts/preferences';
 
 /**
  * The user's date and time formats (date-fns patterns, spec doc 1 §9) as an Excel number format, so

@@ -1,4 +1,4 @@
-import { isSupervisor, type RoleContext } from '@emberwatch/shared';
+import { isSupervisor, type RoleContext } from '@emberwatch/shared/domain/roles';
 
 /** Spec doc 3 §2: the data-download panel is for supervisors on views 600 wide or more. */
 export const EXPORT_PANEL_MIN_WIDTH = 600;

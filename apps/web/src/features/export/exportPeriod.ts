@@ -1,5 +1,5 @@
 import { addDays, format, isValid, parse } from 'date-fns';
-import { EXPORT_DEFAULT_DAYS, EXPORT_LOOKBACK_DAYS } from '@emberwatch/shared';
+import { EXPORT_DEFAULT_DAYS, EXPORT_LOOKBACK_DAYS } from '@emberwatch/shared/contracts/export';
 
 /** A period of whole local days, both included, as yyyy-MM-dd (what the day fields hold). */
 export interface ExportPeriod {

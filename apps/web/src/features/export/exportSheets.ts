@@ -1,4 +1,5 @@
-import { displayTemperature, type DegreesUnit, type ExportReading } from '@emberwatch/shared';
+import type { ExportReading } from '@emberwatch/shared/contracts/export';
+import { displayTemperature, type DegreesUnit } from '@emberwatch/shared/domain/temperature';
 
 /** A probe of the export, in the order its sheets and rows come. */
 export interface ExportProbe {

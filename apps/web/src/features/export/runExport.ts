@@ -1,4 +1,5 @@
-import { EXPORT_MAX_WINDOW_S, type DegreesUnit, type ExportReading } from '@emberwatch/shared';
+import { EXPORT_MAX_WINDOW_S, type ExportReading } from '@emberwatch/shared/contracts/export';
+import type { DegreesUnit } from '@emberwatch/shared/domain/temperature';
 import { buildWorkbook, ExportCancelled } from './buildWorkbook';
 import { excelDateFormat } from './excelDateFormat';
 import { exportFileName } from './exportFileName';

@@ -7,7 +7,9 @@ import Paper from '@mui/material/Paper';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { operationModeLabel, type DegreesUnit, type FcItem } from '@emberwatch/shared';
+import type { FcItem } from '@emberwatch/shared/contracts/fans';
+import { operationModeLabel } from '@emberwatch/shared/domain/fans/fanDisplay';
+import type { DegreesUnit } from '@emberwatch/shared/domain/temperature';
 import { cycleProgress, fanExplanation } from './fanExplanation';
 import type { FanCommandChoice } from './fanQueries';
 

@@ -5,7 +5,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { RC_LOG_LIMIT, type RcEvent } from '@emberwatch/shared';
+import type { RcEvent } from '@emberwatch/shared/contracts/batches';
+import { RC_LOG_LIMIT } from '@emberwatch/shared/contracts/fans';
 import { RcEventTable } from './RcEventTable';
 import { useRcLog } from './rcQueries';
 

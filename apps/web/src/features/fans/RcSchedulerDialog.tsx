@@ -7,7 +7,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { schedulerIsUseless, type RcSchedulerResponse } from '@emberwatch/shared';
+import type { RcSchedulerResponse } from '@emberwatch/shared/contracts/fans';
+import { schedulerIsUseless } from '@emberwatch/shared/contracts/monitors';
 import { FanSchedulerFields, type FanSchedule } from './FanSchedulerFields';
 import { useRcScheduler, useSaveRcScheduler } from './rcQueries';
 

@@ -11,7 +11,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { FC_NAME_MAX, type FcItem } from '@emberwatch/shared';
+import { FC_NAME_MAX, type FcItem } from '@emberwatch/shared/contracts/fans';
 import { isApiRequestError } from '../../lib/ApiRequestError';
 import { rcBatchChoices, rcModeOf, type RcMode } from './rcChoices';
 import { useOngoingBatches, useSaveRcAssignment } from './rcQueries';

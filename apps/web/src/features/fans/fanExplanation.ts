@@ -1,4 +1,6 @@
-import { fanDisplay, type DegreesUnit, type FcItem } from '@emberwatch/shared';
+import type { FcItem } from '@emberwatch/shared/contracts/fans';
+import { fanDisplay } from '@emberwatch/shared/domain/fans/fanDisplay';
+import type { DegreesUnit } from '@emberwatch/shared/domain/temperature';
 import { formatDecimal, formatTemperatureText } from '../../lib/formatDecimal';
 import { formatTemperatureDifference } from '../../lib/formatGuideTemperature';
 

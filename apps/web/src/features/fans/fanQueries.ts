@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints, type FcItem } from '@emberwatch/shared';
+import { endpoints } from '@emberwatch/shared/contracts/endpoints';
+import type { FcItem } from '@emberwatch/shared/contracts/fans';
 import { useApiClient } from '../../lib/ApiClientContext';
 
 /**

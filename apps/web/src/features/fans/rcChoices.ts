@@ -1,4 +1,5 @@
-import { BATCH_STATUS, type Batch, type FcItem } from '@emberwatch/shared';
+import { BATCH_STATUS, type Batch } from '@emberwatch/shared/contracts/batches';
+import type { FcItem } from '@emberwatch/shared/contracts/fans';
 
 export interface RcBatchChoice {
   batch: Pick<Batch, 'batch_id' | 'batch_name'>;

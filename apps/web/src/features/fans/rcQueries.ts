@@ -1,12 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  endpoints,
-  type Batch,
-  type RcEvent,
-  type RcScheduler,
-  type RcSchedulerResponse,
-  type SetFcAssignmentRequest,
-} from '@emberwatch/shared';
+import type { Batch, RcEvent } from '@emberwatch/shared/contracts/batches';
+import { endpoints } from '@emberwatch/shared/contracts/endpoints';
+import type {
+  RcScheduler,
+  RcSchedulerResponse,
+  SetFcAssignmentRequest,
+} from '@emberwatch/shared/contracts/fans';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { queryKeys } from '../../lib/queryKeys';
 import { FAN_KEY } from './fanQueries';

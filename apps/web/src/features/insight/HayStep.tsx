@@ -17,7 +17,7 @@ import {
   type ActivityType,
   type HayType,
   type SurveyAnswers,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/insight/surveyAnswers';
 
 const CUT_MARKS = Array.from({ length: YEARLY_CUTS_MAX + 1 }, (_, i) => ({ value: i, label: String(i) }));
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { insightScreen } from '@emberwatch/shared';
+import { insightScreen } from '@emberwatch/shared/domain/insight/insightScreen';
 import { isInsightNavState, type InsightNavState } from './insightState';
 import { WelcomePage } from './WelcomePage';
 import { SurveyPage } from './SurveyPage';

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import type { UserInfo } from '@emberwatch/shared/contracts/users';
 import {
   INSIGHT_REDIRECT_DELAY_MS,
   redirectsToInsight,
-  type RoleContext,
-  type UserInfo,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/insight/insightScreen';
+import type { RoleContext } from '@emberwatch/shared/domain/roles';
 import { surveyCompletedIn, type InsightNavState } from './insightState';
 
 /**

@@ -19,7 +19,7 @@ import {
   type HayTypeUnit,
   type SurveyAnswers,
   type WeightUnit,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/insight/surveyAnswers';
 import { VolumeSlider } from './VolumeSlider';
 
 /**

@@ -8,14 +8,14 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Slider from '@mui/material/Slider';
 import Stack from '@mui/material/Stack';
+import { surveyCapacityMax } from '@emberwatch/shared/domain/insight/storageCapacity';
 import {
-  resizeSurveyStorages,
   STORAGE_MONTHS_MAX,
   SURVEY_STORAGES_MAX,
-  surveyCapacityMax,
   type SurveyAnswers,
   type SurveyStorage,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/insight/surveyAnswers';
+import { resizeSurveyStorages } from '@emberwatch/shared/domain/insight/surveyStorages';
 import { SurveyStorageDialog } from './SurveyStorageDialog';
 
 const MONTH_MARKS = Array.from({ length: STORAGE_MONTHS_MAX + 1 }, (_, i) => ({

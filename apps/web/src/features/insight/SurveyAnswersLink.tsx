@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import type { UserInfo } from '@emberwatch/shared';
+import type { UserInfo } from '@emberwatch/shared/contracts/users';
 import type { InsightNavState } from './insightState';
 
 /**

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { emptySurvey, type SurveyAnswers } from '@emberwatch/shared';
+import { emptySurvey, type SurveyAnswers } from '@emberwatch/shared/domain/insight/surveyAnswers';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { useInsightSurvey, useSaveSurvey } from './insightQueries';
 import type { InsightNavState, SurveyCompletedState } from './insightState';

@@ -11,13 +11,13 @@ import MenuItem from '@mui/material/MenuItem';
 import Slider from '@mui/material/Slider';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { capacityStep } from '@emberwatch/shared/domain/insight/storageCapacity';
 import {
-  capacityStep,
   SURVEY_STORAGE_NAME_MAX,
   SURVEY_STORAGE_TYPES,
   type SurveyStorage,
   type SurveyStorageType,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/insight/surveyAnswers';
 
 /**
  * One storage of the survey (spec doc 1 §3 "Storage (survey)"): its name, type and capacity, the

@@ -8,7 +8,12 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import { SURVEY_STEPS, surveyStepProblem, type SurveyAnswers, type SurveyStep } from '@emberwatch/shared';
+import type { SurveyAnswers } from '@emberwatch/shared/domain/insight/surveyAnswers';
+import {
+  SURVEY_STEPS,
+  surveyStepProblem,
+  type SurveyStep,
+} from '@emberwatch/shared/domain/insight/surveySteps';
 import { HayStep } from './HayStep';
 import { ReadyStep } from './ReadyStep';
 import { ScaleStep } from './ScaleStep';

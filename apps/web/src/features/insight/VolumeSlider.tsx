@@ -5,7 +5,7 @@ import {
   VOLUME_STEPS_PER_MARK,
   volumeAt,
   volumePosition,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/insight/volumeScale';
 
 const MARKS = VOLUME_MARKS.map((v, i) => ({
   value: i * VOLUME_STEPS_PER_MARK,

@@ -15,7 +15,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
-import { formatInsightDate, insightTrialEnd } from '@emberwatch/shared';
+import { formatInsightDate, insightTrialEnd } from '@emberwatch/shared/domain/insight/insightTrial';
 import { isApiRequestError } from '../../lib/ApiRequestError';
 import { useAcceptInsight, useTrialDays } from './insightQueries';
 import type { InsightNavState } from './insightState';

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints, type SurveyAnswers } from '@emberwatch/shared';
+import { endpoints } from '@emberwatch/shared/contracts/endpoints';
+import type { SurveyAnswers } from '@emberwatch/shared/domain/insight/surveyAnswers';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { isApiRequestError } from '../../lib/ApiRequestError';
 import { queryKeys } from '../../lib/queryKeys';

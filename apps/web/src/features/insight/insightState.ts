@@ -1,4 +1,4 @@
-import type { Plan, Service } from '@emberwatch/shared';
+import type { Plan, Service } from '@emberwatch/shared/contracts/users';
 
 /**
  * What the shell passes to /insight (spec doc 1 §2 "state is passed via navigation; without it the

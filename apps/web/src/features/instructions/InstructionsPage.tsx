@@ -7,7 +7,8 @@ import Grass from '@mui/icons-material/Grass';
 import Grain from '@mui/icons-material/Grain';
 import Compost from '@mui/icons-material/Compost';
 import Sensors from '@mui/icons-material/Sensors';
-import { SAFETY_ALERT_LIMIT_C, unitOf } from '@emberwatch/shared';
+import { unitOf } from '@emberwatch/shared/domain/temperature';
+import { SAFETY_ALERT_LIMIT_C } from '@emberwatch/shared/domain/temperatureSettingRange';
 import { useUiPreferences } from '../sessions';
 import { formatGuideTemperature, formatTemperatureDifference } from '../../lib/formatGuideTemperature';
 

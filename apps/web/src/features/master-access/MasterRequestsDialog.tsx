@@ -11,7 +11,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Switch from '@mui/material/Switch';
-import { endpoints } from '@emberwatch/shared';
+import { endpoints } from '@emberwatch/shared/contracts/endpoints';
 import { isApiRequestError } from '../../lib/ApiRequestError';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { queryKeys } from '../../lib/queryKeys';

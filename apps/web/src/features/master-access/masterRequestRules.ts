@@ -1,4 +1,5 @@
-import type { RoleContext, UserInfo } from '@emberwatch/shared';
+import type { UserInfo } from '@emberwatch/shared/contracts/users';
+import type { RoleContext } from '@emberwatch/shared/domain/roles';
 
 export type MasterRequest = UserInfo['masterAuthorizations'][number];
 

@@ -8,7 +8,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { ACK_NOTE_MAX } from '@emberwatch/shared';
+import { ACK_NOTE_MAX } from '@emberwatch/shared/contracts/monitors';
 
 /**
  * Acknowledging an alert (ours, issue 11): a note of what is being done about it. The alert stays

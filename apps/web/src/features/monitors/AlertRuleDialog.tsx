@@ -7,20 +7,22 @@ import TextField from '@mui/material/TextField';
 import {
   ABS_TEMP_REFS,
   DEPTH_VARIANT_REFS,
-  MAX_DEPTHS,
-  RULE_TYPE_INFO,
   TEMP_REFS,
+  type AlertRule,
+  type TempRef,
+} from '@emberwatch/shared/contracts/monitors';
+import { MAX_DEPTHS } from '@emberwatch/shared/contracts/ingest';
+import { RULE_TYPE_INFO } from '@emberwatch/shared/domain/kinds/ruleTypes';
+import {
   ruleFieldError,
   ruleFieldFromStored,
   ruleFieldRange,
   ruleFieldStep,
   ruleFieldToStored,
-  unitOf,
-  type CompostChoice,
-  type AlertRule,
   type RuleField,
-  type TempRef,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/rules/ruleFieldRange';
+import type { CompostChoice } from '@emberwatch/shared/domain/rules/ruleOffer';
+import { unitOf } from '@emberwatch/shared/domain/temperature';
 import { useUiPreferences } from '../sessions';
 import { RuleDialogFrame } from './RuleDialogFrame';
 

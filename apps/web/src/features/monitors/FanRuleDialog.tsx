@@ -7,13 +7,10 @@ import MenuItem from '@mui/material/MenuItem';
 import Slider from '@mui/material/Slider';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  defaultRuleSettings,
-  unitOf,
-  type CycleSpan,
-  type DegreesUnit,
-  type FcItem,
-} from '@emberwatch/shared';
+import type { FcItem } from '@emberwatch/shared/contracts/fans';
+import { defaultRuleSettings } from '@emberwatch/shared/domain/rules/defaultRuleSettings';
+import type { CycleSpan } from '@emberwatch/shared/domain/rules/ruleLimits';
+import { unitOf, type DegreesUnit } from '@emberwatch/shared/domain/temperature';
 import { FanSchedulerFields } from '../fans';
 import { useUiPreferences } from '../sessions';
 import { RuleDialogFrame } from './RuleDialogFrame';

@@ -5,7 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { isAlertRule, type Monitor, type Rule } from '@emberwatch/shared';
+import { isAlertRule, type Monitor, type Rule } from '@emberwatch/shared/contracts/monitors';
 import { RuleAlertStatus } from './RuleAlertStatus';
 import { RuleAlertsList } from './RuleAlertsList';
 import { RuleExplanation } from './RuleExplanation';

@@ -16,14 +16,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   MONITOR_NAME_MAX,
-  RULE_TYPE_INFO,
-  defaultRuleSettings,
   isAlertRule,
   nextRuleId,
-  ruleOffer,
   type Monitor,
   type Rule,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/monitors';
+import { RULE_TYPE_INFO } from '@emberwatch/shared/domain/kinds/ruleTypes';
+import { defaultRuleSettings } from '@emberwatch/shared/domain/rules/defaultRuleSettings';
+import { ruleOffer } from '@emberwatch/shared/domain/rules/ruleOffer';
 import { useShellContext } from '../../lib/shellContext';
 import { isApiRequestError } from '../../lib/ApiRequestError';
 import { useBsConfs, useSelectedStation } from '../base-stations';

@@ -9,13 +9,10 @@ import Fab from '@mui/material/Fab';
 import Stack from '@mui/material/Stack';
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
-import {
-  canSeeStorages,
-  mayChange,
-  monitorsToggleEnabled,
-  simHasExpired,
-  type Monitor,
-} from '@emberwatch/shared';
+import type { Monitor } from '@emberwatch/shared/contracts/monitors';
+import { mayChange } from '@emberwatch/shared/domain/changeRights';
+import { canSeeStorages } from '@emberwatch/shared/domain/roles';
+import { monitorsToggleEnabled, simHasExpired } from '@emberwatch/shared/domain/sitePlan';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';

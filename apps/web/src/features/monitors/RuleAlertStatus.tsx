@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { temperatureBand, unitOf, type AlertRule } from '@emberwatch/shared';
+import type { AlertRule } from '@emberwatch/shared/contracts/monitors';
+import { unitOf } from '@emberwatch/shared/domain/temperature';
+import { temperatureBand } from '@emberwatch/shared/domain/temperatureBand';
 import { formatTemperatureText } from '../../lib/formatDecimal';
 import { TEMPERATURE_BAND_COLOURS, useTemperatureScale } from '../probes';
 import { useUiPreferences } from '../sessions';

@@ -5,16 +5,11 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import {
-  isAlertRule,
-  isRelativeRule,
-  mayChange,
-  temperatureBand,
-  unitOf,
-  type Alert,
-  type AlertRule,
-  type Monitor,
-} from '@emberwatch/shared';
+import { isAlertRule, type Alert, type AlertRule, type Monitor } from '@emberwatch/shared/contracts/monitors';
+import { mayChange } from '@emberwatch/shared/domain/changeRights';
+import { isRelativeRule } from '@emberwatch/shared/domain/kinds/ruleTypes';
+import { unitOf } from '@emberwatch/shared/domain/temperature';
+import { temperatureBand } from '@emberwatch/shared/domain/temperatureBand';
 import { formatDateTime } from '../../lib/formatDateTime';
 import { formatTemperatureText } from '../../lib/formatDecimal';
 import { useShellContext } from '../../lib/shellContext';

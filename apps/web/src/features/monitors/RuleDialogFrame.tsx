@@ -7,7 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { RuleCore } from '@emberwatch/shared';
+import type { RuleCore } from '@emberwatch/shared/contracts/monitors';
 import { RuleExplanation } from './RuleExplanation';
 
 /**

@@ -1,13 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import Typography from '@mui/material/Typography';
-import {
-  explainRule,
-  tenthsToDifference,
-  unitOf,
-  type DegreesUnit,
-  type ExplainValue,
-  type RuleCore,
-} from '@emberwatch/shared';
+import type { RuleCore } from '@emberwatch/shared/contracts/monitors';
+import { explainRule, type ExplainValue } from '@emberwatch/shared/domain/rules/explainRule';
+import { tenthsToDifference } from '@emberwatch/shared/domain/rules/ruleLimits';
+import { unitOf, type DegreesUnit } from '@emberwatch/shared/domain/temperature';
 import { formatDecimal, formatTemperatureText } from '../../lib/formatDecimal';
 import { useUiPreferences } from '../sessions';
 

@@ -4,7 +4,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import type { RuleType } from '@emberwatch/shared';
+import type { RuleType } from '@emberwatch/shared/domain/kinds/ruleTypes';
 
 /** Spec doc 3 §2 "Rule-type picker: lists available rule types with title and description." */
 export function RuleTypePicker({

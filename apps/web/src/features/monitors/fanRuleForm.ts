@@ -1,19 +1,23 @@
 import {
-  AGE_LIMIT_RANGE_HOURS,
-  CYCLE_SPANS,
+  schedulerIsUseless,
+  type CooldownSettings,
+  type CyclicSettings,
+  type FanRule,
+  type ManualSettings,
+} from '@emberwatch/shared/contracts/monitors';
+import {
   ruleFieldError,
   ruleFieldFromStored,
   ruleFieldToStored,
-  schedulerIsUseless,
   ruleFieldRange,
-  type CooldownSettings,
-  type CycleSpan,
-  type CyclicSettings,
-  type DegreesUnit,
-  type FanRule,
-  type ManualSettings,
   type RuleField,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/rules/ruleFieldRange';
+import {
+  AGE_LIMIT_RANGE_HOURS,
+  CYCLE_SPANS,
+  type CycleSpan,
+} from '@emberwatch/shared/domain/rules/ruleLimits';
+import type { DegreesUnit } from '@emberwatch/shared/domain/temperature';
 
 type DraftOf<R> = R extends FanRule ? Pick<R, 'id' | 'type' | 'settings'> : never;
 /** A fan rule as the editor holds it (alerts and state stay on the monitor's copy). */

@@ -1,4 +1,5 @@
-import { RULE_TYPE_INFO, type Monitor } from '@emberwatch/shared';
+import type { Monitor } from '@emberwatch/shared/contracts/monitors';
+import { RULE_TYPE_INFO } from '@emberwatch/shared/domain/kinds/ruleTypes';
 
 export interface MonitorChoice {
   monitor: Monitor;

@@ -1,11 +1,11 @@
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { endpoints } from '@emberwatch/shared/contracts/endpoints';
 import {
-  endpoints,
   STORAGE_LOGBOOK_PAGE,
   type AlertKey,
   type Monitor,
   type MonitorInput,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/monitors';
 import type { ApiClient } from '../../lib/apiClient';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { queryKeys } from '../../lib/queryKeys';

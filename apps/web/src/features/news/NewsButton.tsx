@@ -4,14 +4,14 @@ import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Newspaper from '@mui/icons-material/Newspaper';
+import type { UserInfo } from '@emberwatch/shared/contracts/users';
 import {
   marksNewsSeen,
   newsSeenDateOf,
   receivesNews,
   unseenNewsCount,
-  type RoleContext,
-  type UserInfo,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/notifications/newsRules';
+import type { RoleContext } from '@emberwatch/shared/domain/roles';
 import { NewsDialog } from './NewsDialog';
 import { useMarkNewsSeen } from './newsQueries';
 

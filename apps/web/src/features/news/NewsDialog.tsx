@@ -17,7 +17,9 @@ import Event from '@mui/icons-material/Event';
 import Info from '@mui/icons-material/Info';
 import NewReleases from '@mui/icons-material/NewReleases';
 import Warning from '@mui/icons-material/Warning';
-import { newsLink, type NewsIcon, type RoleContext, type UserNews } from '@emberwatch/shared';
+import type { NewsIcon, UserNews } from '@emberwatch/shared/contracts/notifications';
+import { newsLink } from '@emberwatch/shared/domain/notifications/newsRules';
+import type { RoleContext } from '@emberwatch/shared/domain/roles';
 import { formatDateTime } from '../../lib/formatDateTime';
 import { useUiPreferences } from '../sessions';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { endpoints } from '@emberwatch/shared';
+import { endpoints } from '@emberwatch/shared/contracts/endpoints';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { queryKeys } from '../../lib/queryKeys';
 

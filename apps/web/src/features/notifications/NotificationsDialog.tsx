@@ -12,7 +12,7 @@ import Popper from '@mui/material/Popper';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import type { Notification } from '@emberwatch/shared';
+import type { Notification } from '@emberwatch/shared/contracts/notifications';
 import { useUiPreferences } from '../sessions';
 import { DataBreakAckButton } from './DataBreakAckButton';
 import { notificationText } from './notificationText';

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
-import type { DegreesUnit, Notification } from '@emberwatch/shared';
+import type { Notification } from '@emberwatch/shared/contracts/notifications';
+import type { DegreesUnit } from '@emberwatch/shared/domain/temperature';
 import { formatDate } from '../../lib/formatDate';
 import { formatDateTime } from '../../lib/formatDateTime';
 import { formatTemperatureText } from '../../lib/formatDecimal';

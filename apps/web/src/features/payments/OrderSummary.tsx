@@ -3,7 +3,7 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import { orderTotals, type Currency } from '@emberwatch/shared';
+import { orderTotals, type Currency } from '@emberwatch/shared/domain/payments/paymentRules';
 import { accountDateOf, type OfferedLine } from './orderLines';
 
 /** Money as the reader's language writes it, in dollars or euros (spec doc 2 §3 Order currency). */

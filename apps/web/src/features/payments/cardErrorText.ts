@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { cardErrorCode } from '@emberwatch/shared';
+import { cardErrorCode } from '@emberwatch/shared/domain/payments/cardErrors';
 
 /** The message of an error whose payment was not confirmed (spec doc 2 §8's confirmation failure). */
 export const NOT_CONFIRMED = 'not confirmed';

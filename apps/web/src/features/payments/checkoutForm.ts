@@ -1,4 +1,4 @@
-import type { UpgradeInfo } from '@emberwatch/shared';
+import type { UpgradeInfo } from '@emberwatch/shared/contracts/payments';
 import type { OfferedLine } from './orderLines';
 import type { PaymentOutcome } from './PaymentResult';
 

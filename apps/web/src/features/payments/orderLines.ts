@@ -1,5 +1,5 @@
 import type { PaymentRoute } from './paymentRoute';
-import type { UpgradeInfo } from '@emberwatch/shared';
+import type { UpgradeInfo } from '@emberwatch/shared/contracts/payments';
 
 /** One line of the order the dialog offers, with what the calls send for it. */
 export interface OfferedLine {

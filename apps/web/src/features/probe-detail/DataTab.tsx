@@ -14,16 +14,11 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import TableChart from '@mui/icons-material/TableChart';
-import {
-  TABLE_MAX_RANGE_S,
-  DAY_S,
-  clampTableRange,
-  endBound,
-  formatDepth,
-  formatVolts,
-  temperatureBand,
-  type TableRow as DataRow,
-} from '@emberwatch/shared';
+import { TABLE_MAX_RANGE_S, type TableRow as DataRow } from '@emberwatch/shared/contracts/probeData';
+import { formatVolts } from '@emberwatch/shared/domain/batteryLevel';
+import { DAY_S, clampTableRange, endBound } from '@emberwatch/shared/domain/chartRange';
+import { formatDepth } from '@emberwatch/shared/domain/depthUnits';
+import { temperatureBand } from '@emberwatch/shared/domain/temperatureBand';
 import { DayField } from '../../ui/DayField';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';

@@ -16,18 +16,17 @@ import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Lock from '@mui/icons-material/Lock';
 import SensorsOff from '@mui/icons-material/SensorsOff';
+import { depthUnitFor } from '@emberwatch/shared/domain/depthUnits';
 import {
-  depthUnitFor,
-  isAboveAlert,
-  isStale,
   probeDetailAccess,
-  readingAgeSeconds,
-  TIMESTAMP_REFRESH_MS,
   probeDetailTabs,
-  unitOf,
   type ProbeDetailTab,
-  type RoleContext,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/probeDetailAccess';
+import { TIMESTAMP_REFRESH_MS } from '@emberwatch/shared/domain/probeList';
+import { isStale, readingAgeSeconds } from '@emberwatch/shared/domain/readingAge';
+import type { RoleContext } from '@emberwatch/shared/domain/roles';
+import { unitOf } from '@emberwatch/shared/domain/temperature';
+import { isAboveAlert } from '@emberwatch/shared/domain/temperatureAlert';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';

@@ -4,7 +4,8 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Grain from '@mui/icons-material/Grain';
 import Warehouse from '@mui/icons-material/Warehouse';
-import { canSeeStorages, mayUseBatches, type RoleContext } from '@emberwatch/shared';
+import { mayUseBatches } from '@emberwatch/shared/domain/batches/batchRights';
+import { canSeeStorages, type RoleContext } from '@emberwatch/shared/domain/roles';
 import { useBatchGroups } from '../batches';
 import { useStorageGroups } from '../storages';
 

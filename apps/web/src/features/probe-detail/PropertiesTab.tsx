@@ -13,18 +13,18 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
 import Remove from '@mui/icons-material/Remove';
+import type { BsConfResponse } from '@emberwatch/shared/contracts/baseStations';
+import { endpoints } from '@emberwatch/shared/contracts/endpoints';
 import {
   CORRECTION_MAX,
   CORRECTION_MIN,
   MEASUREMENT_INTERVAL_MAX_MIN,
   RECEIVING_TIME_MAX,
   RECEIVING_TIME_MIN,
-  endpoints,
-  type BsConfResponse,
   type SensorConfigurationChange,
-  type DegreesUnit,
-  type RoleContext,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/probeConfig';
+import type { RoleContext } from '@emberwatch/shared/domain/roles';
+import type { DegreesUnit } from '@emberwatch/shared/domain/temperature';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { queryKeys } from '../../lib/queryKeys';
 import {

@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
+import type { AnalysisDay } from '@emberwatch/shared/contracts/probeData';
 import {
   averagePacketsPerDay,
   isAnalysisBatteryLow,
@@ -22,8 +23,7 @@ import {
   isDayOverPacketLimit,
   packetLimits,
   typicalMeasurementIntervalS,
-  type AnalysisDay,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/probeAnalysis';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { isApiRequestError, isNetworkFailure } from '../../lib/ApiRequestError';
 import { formatDate } from '../../lib/formatDate';

@@ -2,11 +2,11 @@ import {
   CORRECTION_MAX,
   CORRECTION_MIN,
   RECEIVING_TIME_DEFAULT,
-  currentCorrection,
-  probePropertyPermissions,
-  type RoleContext,
   type SensorConfigurationChange,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/probeConfig';
+import { currentCorrection } from '@emberwatch/shared/domain/applyCorrection';
+import { probePropertyPermissions } from '@emberwatch/shared/domain/probeProperties';
+import type { RoleContext } from '@emberwatch/shared/domain/roles';
 import type { ProbeConfiguration } from './probeDetailTypes';
 
 /** What the Properties form holds. */

@@ -1,4 +1,4 @@
-import type { MenuEntry } from '@emberwatch/shared';
+import type { MenuEntry } from '@emberwatch/shared/domain/roles';
 
 /**
  * Where the detail's back link and close control lead (spec doc 2 §2.4). Inside a storage the

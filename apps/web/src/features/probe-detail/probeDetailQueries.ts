@@ -1,11 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  endpoints,
-  OVERVIEW_S,
-  windowLength,
-  type SensorDataResponse,
-  type TimeWindow,
-} from '@emberwatch/shared';
+import { endpoints } from '@emberwatch/shared/contracts/endpoints';
+import type { SensorDataResponse } from '@emberwatch/shared/contracts/probeData';
+import { OVERVIEW_S, windowLength, type TimeWindow } from '@emberwatch/shared/domain/chartRange';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { queryKeys } from '../../lib/queryKeys';
 

@@ -1,4 +1,6 @@
-import type { DegreesUnit, DepthUnit, SensorConfiguration } from '@emberwatch/shared';
+import type { SensorConfiguration } from '@emberwatch/shared/contracts/baseStations';
+import type { DepthUnit } from '@emberwatch/shared/domain/depthUnits';
+import type { DegreesUnit } from '@emberwatch/shared/domain/temperature';
 
 /**
  * A probe's configuration as bsConf sends it. Spec doc 2 §3 names aux probes (which cannot be

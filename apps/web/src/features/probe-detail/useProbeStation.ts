@@ -1,4 +1,5 @@
-import type { BsConfResponse, SensorData } from '@emberwatch/shared';
+import type { BsConfResponse } from '@emberwatch/shared/contracts/baseStations';
+import type { SensorData } from '@emberwatch/shared/contracts/readings';
 import { useBsConfs, useSelectedStation, useStationData } from '../base-stations';
 import type { ProbeConfiguration } from './probeDetailTypes';
 

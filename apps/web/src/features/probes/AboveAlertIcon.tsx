@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import LocalFireDepartment from '@mui/icons-material/LocalFireDepartment';
-import { settingToDisplay, type DegreesUnit } from '@emberwatch/shared';
+import type { DegreesUnit } from '@emberwatch/shared/domain/temperature';
+import { settingToDisplay } from '@emberwatch/shared/domain/temperatureSettingRange';
 import { MarkIcon } from './MarkIcon';
 
 /**

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
-import { temperatureBand, unitOf } from '@emberwatch/shared';
+import { unitOf } from '@emberwatch/shared/domain/temperature';
+import { temperatureBand } from '@emberwatch/shared/domain/temperatureBand';
 import { formatTemperatureText } from '../../lib/formatDecimal';
 import { useUiPreferences } from '../sessions';
 import { useTemperatureScale } from './temperatureScale';

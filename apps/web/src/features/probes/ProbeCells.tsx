@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
-import { isAboveAlert, MISSING_VALUE, type DegreesUnit } from '@emberwatch/shared';
+import { MISSING_VALUE, type DegreesUnit } from '@emberwatch/shared/domain/temperature';
+import { isAboveAlert } from '@emberwatch/shared/domain/temperatureAlert';
 import { SignalBars } from '../../ui/SignalBars';
 import { BatteryGauge } from '../../ui/BatteryGauge';
 import { formatDateTime } from '../../lib/formatDateTime';

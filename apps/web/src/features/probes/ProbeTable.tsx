@@ -25,10 +25,10 @@ import {
   PROBE_PAGE_SIZE_DEFAULT,
   probePageSizeOptions,
   sortProbes,
-  type DegreesUnit,
   type ProbeSort,
   type ProbeSortKey,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/probeList';
+import type { DegreesUnit } from '@emberwatch/shared/domain/temperature';
 import { formatDateTime } from '../../lib/formatDateTime';
 import type { TranslationKey } from '../../i18n/translationKey';
 import type { ProbeRow } from './buildProbeRows';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import SensorsOff from '@mui/icons-material/SensorsOff';
-import { unitOf } from '@emberwatch/shared';
+import { unitOf } from '@emberwatch/shared/domain/temperature';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';

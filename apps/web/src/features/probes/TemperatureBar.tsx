@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import {
-  hottestTemperature,
-  temperatureBand,
-  temperatureBarDepths,
-  type DegreesUnit,
-} from '@emberwatch/shared';
+import { hottestTemperature } from '@emberwatch/shared/domain/probeList';
+import type { DegreesUnit } from '@emberwatch/shared/domain/temperature';
+import { temperatureBand } from '@emberwatch/shared/domain/temperatureBand';
+import { temperatureBarDepths } from '@emberwatch/shared/domain/temperatureBar';
 import { SegmentBar, type BarSegment } from '../../ui/SegmentBar';
 import { TEMPERATURE_BAND_COLOURS } from './temperaturePalette';
 import { formatTemperatureText } from '../../lib/formatDecimal';

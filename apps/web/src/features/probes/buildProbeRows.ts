@@ -1,16 +1,9 @@
-import {
-  batteryLevel,
-  isBatteryLow,
-  isOver24h,
-  isStale,
-  readingAgeSeconds,
-  signalLevel,
-  type BatteryLevel,
-  type SensorConfiguration,
-  type SensorData,
-  type SignalLevel,
-  type SortableProbe,
-} from '@emberwatch/shared';
+import type { SensorConfiguration } from '@emberwatch/shared/contracts/baseStations';
+import type { SensorData } from '@emberwatch/shared/contracts/readings';
+import { batteryLevel, isBatteryLow, type BatteryLevel } from '@emberwatch/shared/domain/batteryLevel';
+import type { SortableProbe } from '@emberwatch/shared/domain/probeList';
+import { isOver24h, isStale, readingAgeSeconds } from '@emberwatch/shared/domain/readingAge';
+import { signalLevel, type SignalLevel } from '@emberwatch/shared/domain/signalLevel';
 
 export interface ProbeRow extends SortableProbe {
   sensorId: string;

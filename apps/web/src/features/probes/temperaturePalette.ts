@@ -1,4 +1,4 @@
-import type { TemperatureBand } from '@emberwatch/shared';
+import type { TemperatureBand } from '@emberwatch/shared/domain/temperatureBand';
 
 /** How one temperature band is drawn. */
 export interface BandColours {

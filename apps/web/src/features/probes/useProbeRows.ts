@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { TIMESTAMP_REFRESH_MS } from '@emberwatch/shared';
+import { TIMESTAMP_REFRESH_MS } from '@emberwatch/shared/domain/probeList';
 import { useBsConfs, useStationDatas } from '../base-stations';
 import { useNowSeconds } from '../../lib/useNowSeconds';
 import { buildProbeRows } from './buildProbeRows';

@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { endpoints } from '@emberwatch/shared';
+import { endpoints } from '@emberwatch/shared/contracts/endpoints';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { isApiRequestError, isNetworkFailure } from '../../lib/ApiRequestError';
 import type { TranslationKey } from '../../i18n/translationKey';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { endpoints } from '@emberwatch/shared';
+import { endpoints } from '@emberwatch/shared/contracts/endpoints';
 import type { ApiClient } from '../../lib/apiClient';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { isNetworkFailure } from '../../lib/ApiRequestError';

@@ -4,7 +4,7 @@ import {
   daysToDropNotice,
   DAYS_TO_DROP_WARNING_DAYS,
   DEMO_DAYS_TO_DROP_WARNING_DAYS,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/daysToDrop';
 
 /**
  * When the next bar goes (spec doc 3 §9): in hours at 2 days or less (alert), in days up to 7 (demo

@@ -2,13 +2,11 @@ import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import {
-  heatingDegreeDays,
-  HAY_HEAT_BASE_C,
-  temperatureBand,
-  type DegreesUnit,
-  type ProbeQuality,
-} from '@emberwatch/shared';
+import type { ProbeQuality } from '@emberwatch/shared/contracts/quality';
+import { HAY_HEAT_BASE_C } from '@emberwatch/shared/domain/hayQuality';
+import { heatingDegreeDays } from '@emberwatch/shared/domain/heatingDegreeDays';
+import type { DegreesUnit } from '@emberwatch/shared/domain/temperature';
+import { temperatureBand } from '@emberwatch/shared/domain/temperatureBand';
 import { formatDecimal, formatTemperatureText } from '../../lib/formatDecimal';
 import { TEMPERATURE_BAND_COLOURS } from '../probes';
 import { DaysToDropText } from './DaysToDropText';

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
-import { mayChange, type Storage } from '@emberwatch/shared';
+import type { Storage } from '@emberwatch/shared/contracts/storages';
+import { mayChange } from '@emberwatch/shared/domain/changeRights';
 import { useShellContext } from '../../lib/shellContext';
 import { useSaveStorage } from '../storages';
 import { storedPeriodOf, type QualityPeriodChoice } from './qualityPeriodChoice';

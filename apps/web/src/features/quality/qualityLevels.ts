@@ -1,4 +1,4 @@
-import { BIN_POSITION, type SensorLayout, type Stack } from '@emberwatch/shared';
+import { BIN_POSITION, type SensorLayout, type Stack } from '@emberwatch/shared/contracts/storageLayout';
 
 /** One drawn level of the quality view: a floor of a rows layout or one stack, cells holding probe ids. */
 export interface QualityLevel {

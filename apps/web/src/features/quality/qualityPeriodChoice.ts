@@ -1,4 +1,4 @@
-import type { QualityPeriod } from '@emberwatch/shared';
+import type { QualityPeriod } from '@emberwatch/shared/contracts/storages';
 
 /**
  * The quality period as the picker holds it (spec doc 3 §4 "The period is unset, set or ongoing (to =

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { endpoints, type QueryOf } from '@emberwatch/shared';
+import type { QueryOf } from '@emberwatch/shared/contracts/endpoint';
+import { endpoints } from '@emberwatch/shared/contracts/endpoints';
 import type { ApiClient } from '../../lib/apiClient';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { queryKeys } from '../../lib/queryKeys';

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { TestSentinelCallResponse } from '@emberwatch/shared';
+import type { TestSentinelCallResponse } from '@emberwatch/shared/contracts/sentinel';
 import { isApiRequestError } from '../../lib/ApiRequestError';
 
 /** What the test call came to, as the button shows it (spec doc 3 §4, §8 "Error: {text}"). */

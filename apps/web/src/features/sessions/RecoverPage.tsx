@@ -2,13 +2,13 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
-  endpoints,
   isValidEmail,
   PASSWORD_MIN,
   PHONE_STATUS,
   phoneProblem,
   smsCodeProblem,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/account';
+import { endpoints } from '@emberwatch/shared/contracts/endpoints';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { isApiRequestError, isNetworkFailure } from '../../lib/ApiRequestError';
 import { i18n } from '../../i18n/i18n';

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { LoginRequest } from '@emberwatch/shared';
+import type { LoginRequest } from '@emberwatch/shared/contracts/session';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { isNetworkFailure } from '../../lib/ApiRequestError';
 

@@ -1,6 +1,8 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { endpoints, type Language, type SessionInfo } from '@emberwatch/shared';
+import { endpoints } from '@emberwatch/shared/contracts/endpoints';
+import type { Language } from '@emberwatch/shared/contracts/preferences';
+import type { SessionInfo } from '@emberwatch/shared/contracts/session';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { queryKeys } from '../../lib/queryKeys';
 import { withDefaultPreferences } from './useUiPreferences';

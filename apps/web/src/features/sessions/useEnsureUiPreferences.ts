@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_UI_PREFERENCES, endpoints, type SessionInfo, type UiPreferences } from '@emberwatch/shared';
+import { endpoints } from '@emberwatch/shared/contracts/endpoints';
+import { DEFAULT_UI_PREFERENCES, type UiPreferences } from '@emberwatch/shared/contracts/preferences';
+import type { SessionInfo } from '@emberwatch/shared/contracts/session';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { queryKeys } from '../../lib/queryKeys';
 import { missingPreferenceKeys } from './useUiPreferences';

@@ -1,4 +1,4 @@
-import { DEFAULT_UI_PREFERENCES, type UiPreferences } from '@emberwatch/shared';
+import { DEFAULT_UI_PREFERENCES, type UiPreferences } from '@emberwatch/shared/contracts/preferences';
 import { useSessionInfo } from './sessionQueries';
 
 /** Spec doc 1 §4: missing preferences are filled with the defaults. */

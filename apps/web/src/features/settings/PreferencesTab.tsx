@@ -12,22 +12,26 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import {
+  DATE_FORMATS,
+  LANGUAGES,
+  TIME_FORMATS,
+  type Language,
+  type UiPreferences,
+} from '@emberwatch/shared/contracts/preferences';
+import {
   canSeeAlertSettings,
   canSeeBatchDefaults,
   canSeeHandleTempToggle,
-  DATE_FORMATS,
   handleTempForcedOff,
-  LANGUAGES,
+} from '@emberwatch/shared/domain/settingsVisibility';
+import { unitOf } from '@emberwatch/shared/domain/temperature';
+import {
   SAFETY_ALERT_LIMIT_C,
   settingToDisplay,
-  TIME_FORMATS,
-  unitOf,
   validateChartRange,
   validateColorSteps,
   validateTemperatureSetting,
-  type Language,
-  type UiPreferences,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/temperatureSettingRange';
 import { changeLanguage } from '../../i18n/i18n';
 import { LANGUAGE_NAMES } from '../../i18n/languageNames';
 import { useShellContext } from '../../lib/shellContext';

@@ -9,7 +9,11 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DIALOG_SEARCH_DEBOUNCE_MS, matchesProbeSearch, PROBE_SEARCH_MIN_LENGTH } from '@emberwatch/shared';
+import {
+  DIALOG_SEARCH_DEBOUNCE_MS,
+  matchesProbeSearch,
+  PROBE_SEARCH_MIN_LENGTH,
+} from '@emberwatch/shared/domain/settingsVisibility';
 import type { SettingsProbe } from './useStationProbes';
 import { useDebouncedValue } from './useDebouncedValue';
 

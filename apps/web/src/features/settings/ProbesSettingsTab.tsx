@@ -17,16 +17,15 @@ import Typography from '@mui/material/Typography';
 import SensorsOff from '@mui/icons-material/SensorsOff';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import ToggleOff from '@mui/icons-material/ToggleOff';
+import { mayUseBatches } from '@emberwatch/shared/domain/batches/batchRights';
+import { mayChange } from '@emberwatch/shared/domain/changeRights';
+import { canSeeStorages, firstPlan } from '@emberwatch/shared/domain/roles';
 import {
-  canSeeStorages,
   canTransferProbes,
-  firstPlan,
-  mayChange,
-  mayUseBatches,
   PROBE_FIND_DEBOUNCE_MS,
   probeGroupFilters,
   type ProbeGroupFilter,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/settingsVisibility';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';

@@ -7,7 +7,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import Snackbar from '@mui/material/Snackbar';
-import { SNACKBAR_MS } from '@emberwatch/shared';
+import { SNACKBAR_MS } from '@emberwatch/shared/domain/settingsVisibility';
 
 interface Feedback {
   /** The "saved" snackbar (spec doc 2 §9: 3 s), or an error one. */

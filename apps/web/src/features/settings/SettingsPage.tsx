@@ -4,7 +4,11 @@ import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import SettingsIcon from '@mui/icons-material/Settings';
-import { settingsTabToOpen, visibleSettingsTabs, type SettingsTab } from '@emberwatch/shared';
+import {
+  settingsTabToOpen,
+  visibleSettingsTabs,
+  type SettingsTab,
+} from '@emberwatch/shared/domain/settingsVisibility';
 import { EmptyState } from '../../ui/EmptyState';
 import { useShellContext } from '../../lib/shellContext';
 import type { TranslationKey } from '../../i18n/translationKey';

@@ -4,14 +4,14 @@ import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
+import type { DegreesUnit } from '@emberwatch/shared/domain/temperature';
 import {
   parseSettingInput,
   settingToCelsius,
   settingToDisplay,
   TEMPERATURE_SETTING_RANGE,
-  type DegreesUnit,
   type TemperatureSettingError,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/temperatureSettingRange';
 
 /** Typing pauses this long before a valid value is saved; leaving the field saves at once. */
 export const TEMPERATURE_SAVE_DEBOUNCE_MS = 700;

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { endpoints } from '@emberwatch/shared';
+import { endpoints } from '@emberwatch/shared/contracts/endpoints';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { useToggleSet } from '../../lib/useToggleSet';
 import { ProbeBatchDialog } from './ProbeBatchDialog';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { SensorConfiguration } from '@emberwatch/shared';
+import type { SensorConfiguration } from '@emberwatch/shared/contracts/baseStations';
 import { queryKeys } from '../../lib/queryKeys';
 import { useBsConfs } from '../base-stations';
 

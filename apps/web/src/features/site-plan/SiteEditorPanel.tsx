@@ -14,21 +14,23 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  SITE_EXTENT_MAX,
+  SITE_EXTENT_MIN,
+  SITE_LABEL_TEXT_MAX,
+  type SiteInput,
+  type SiteLabel,
+  type SiteStorage,
+} from '@emberwatch/shared/contracts/sites';
+import {
   changeSiteLabel,
   changeSiteStorage,
   newSiteLabel,
   nextExpanded,
   resizeSite,
-  SITE_EXTENT_MAX,
-  SITE_EXTENT_MIN,
-  SITE_LABEL_TEXT_MAX,
   siteLabelRanges,
   siteStorageRanges,
-  type SiteInput,
-  type SiteLabel,
   type SiteRange,
-  type SiteStorage,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/sitePlan';
 import { DEFAULT_STORAGE_COLOUR } from './siteScene';
 
 /** Spec doc 3 §2 and §9: the site editor panel is 250 wide. */

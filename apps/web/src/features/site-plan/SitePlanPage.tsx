@@ -7,14 +7,12 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Snackbar from '@mui/material/Snackbar';
 import Typography from '@mui/material/Typography';
-import {
-  canSeeStorages,
-  placedProbeIds,
-  storageTemperature,
-  TIMESTAMP_REFRESH_MS,
-  unitOf,
-  type Site,
-} from '@emberwatch/shared';
+import type { Site } from '@emberwatch/shared/contracts/sites';
+import { TIMESTAMP_REFRESH_MS } from '@emberwatch/shared/domain/probeList';
+import { canSeeStorages } from '@emberwatch/shared/domain/roles';
+import { placedProbeIds } from '@emberwatch/shared/domain/storageLayout/placedProbeIds';
+import { storageTemperature } from '@emberwatch/shared/domain/storageLayout/storageTemperature';
+import { unitOf } from '@emberwatch/shared/domain/temperature';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';

@@ -1,4 +1,6 @@
-import { depthOf, temperatureBand, type SiteInput, type TemperatureBand } from '@emberwatch/shared';
+import type { SiteInput } from '@emberwatch/shared/contracts/sites';
+import { depthOf } from '@emberwatch/shared/domain/sitePlan';
+import { temperatureBand, type TemperatureBand } from '@emberwatch/shared/domain/temperatureBand';
 import { TEMPERATURE_BAND_COLOURS } from '../probes';
 
 /** Height of one storage floor in grid cells; a silo's floors are taller, as silos are. */

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { RoleContext, Site, SiteInput } from '@emberwatch/shared';
+import type { Site, SiteInput } from '@emberwatch/shared/contracts/sites';
+import type { RoleContext } from '@emberwatch/shared/domain/roles';
 import { siteInputOf } from './siteQueries';
 
 type Prompt = 'unsaved' | 'adminWarning' | null;

@@ -11,16 +11,16 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { RecipientHealth } from '@emberwatch/shared/contracts/delivery';
 import {
   VOICE_TEMP_LIMIT_RANGE,
-  temperatureBand,
   voiceLimitToCelsius,
   voiceLimitToDisplay,
   type AlertMessaging,
   type AlertRecipient,
-  type DegreesUnit,
-  type RecipientHealth,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/storages';
+import type { DegreesUnit } from '@emberwatch/shared/domain/temperature';
+import { temperatureBand } from '@emberwatch/shared/domain/temperatureBand';
 import { TEMPERATURE_BAND_COLOURS } from '../probes';
 import { AlertChannelsLink } from '../alert-channels';
 import { SentinelTestButton } from '../sentinel';

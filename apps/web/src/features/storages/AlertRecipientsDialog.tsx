@@ -12,7 +12,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { AlertRecipient } from '@emberwatch/shared';
+import type { AlertRecipient } from '@emberwatch/shared/contracts/storages';
 import { RecipientHealthNote } from './RecipientHealthNote';
 
 /** The people chosen per channel (user ids, in the order chosen). */

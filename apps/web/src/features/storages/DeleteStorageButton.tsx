@@ -7,7 +7,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import type { Storage } from '@emberwatch/shared';
+import type { Storage } from '@emberwatch/shared/contracts/storages';
 import { useRemoveStorage } from './storageQueries';
 
 /**

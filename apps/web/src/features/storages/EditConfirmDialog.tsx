@@ -7,7 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import type { EditConfirmReason } from '@emberwatch/shared';
+import type { EditConfirmReason } from '@emberwatch/shared/contracts/storages';
 
 /**
  * The edit-confirm dialog (spec doc 1 §4, doc 3 §4): closing a storage edit with unsaved changes.

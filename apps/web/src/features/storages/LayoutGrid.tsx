@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { temperatureBand, type DegreesUnit, type LayoutViewMode } from '@emberwatch/shared';
+import type { LayoutViewMode } from '@emberwatch/shared/domain/storageLayout/layoutViewModes';
+import type { DegreesUnit } from '@emberwatch/shared/domain/temperature';
+import { temperatureBand } from '@emberwatch/shared/domain/temperatureBand';
 import { formatTemperatureText } from '../../lib/formatDecimal';
 import { TEMPERATURE_BAND_COLOURS } from '../probes';
 import { ProbeCellLink } from './ProbeCellLink';

@@ -6,13 +6,13 @@ import Popover from '@mui/material/Popover';
 import Slider from '@mui/material/Slider';
 import Typography from '@mui/material/Typography';
 import Tune from '@mui/icons-material/Tune';
+import type { LayoutPrefs } from '@emberwatch/shared/contracts/storageLayout';
+import type { StorageLayout } from '@emberwatch/shared/domain/kinds/storageLayouts';
 import {
   layoutSliderLimits,
   snapToSlider,
-  type LayoutPrefs,
   type SliderRange,
-  type StorageLayout,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/storageLayout/layoutSliders';
 
 /**
  * The layout view's settings popover (spec doc 3 §2 "A settings popover for layout appearance",

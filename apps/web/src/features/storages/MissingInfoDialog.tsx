@@ -6,7 +6,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { missingStorageInfo, type Storage } from '@emberwatch/shared';
+import type { Storage } from '@emberwatch/shared/contracts/storages';
+import { missingStorageInfo } from '@emberwatch/shared/domain/storageLayout/storageCapacity';
 import { useAutoOpen } from '../../lib/useAutoOpen';
 import { useSessionInfo } from '../sessions';
 

@@ -13,15 +13,11 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import {
-  defaultSensorLayout,
-  defaultStack,
-  initialLayout,
-  STORAGE_LAYOUT_INFO,
-  STORAGE_NAME_MAX,
-  type Storage,
-  type StorageInput,
-} from '@emberwatch/shared';
+import { STORAGE_NAME_MAX, type Storage, type StorageInput } from '@emberwatch/shared/contracts/storages';
+import { STORAGE_LAYOUT_INFO } from '@emberwatch/shared/domain/kinds/storageLayouts';
+import { defaultSensorLayout } from '@emberwatch/shared/domain/storageLayout/defaultSensorLayout';
+import { defaultStack } from '@emberwatch/shared/domain/storageLayout/defaultStack';
+import { initialLayout } from '@emberwatch/shared/domain/storageLayout/initialLayout';
 import { useSaveStorage } from './storageQueries';
 import { STORAGE_TYPES } from './storageTypes';
 

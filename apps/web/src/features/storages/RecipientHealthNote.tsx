@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import Typography from '@mui/material/Typography';
-import type { RecipientHealth } from '@emberwatch/shared';
+import type { RecipientHealth } from '@emberwatch/shared/contracts/delivery';
 import { formatDate } from '../../lib/formatDate';
 
 /**

@@ -5,21 +5,21 @@ import { LayoutEditorFrame } from './LayoutEditorFrame';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { SensorLayout } from '@emberwatch/shared/contracts/storageLayout';
+import type { Storage } from '@emberwatch/shared/contracts/storages';
+import type { LayoutSettings } from '@emberwatch/shared/domain/storageLayout/layoutLimits';
 import {
   addColumn,
   addFloor,
   addRow,
-  moveProbeToBin,
-  placedProbeIds,
-  placeProbe,
   removeLastColumn,
   removeLastFloor,
   removeLastRow,
-  type LayoutSettings,
-  type ProbePosition,
-  type SensorLayout,
-  type Storage,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/storageLayout/layoutSizeSteps';
+import { moveProbeToBin } from '@emberwatch/shared/domain/storageLayout/moveProbeToBin';
+import { placedProbeIds } from '@emberwatch/shared/domain/storageLayout/placedProbeIds';
+import { placeProbe } from '@emberwatch/shared/domain/storageLayout/placeProbe';
+import type { ProbePosition } from '@emberwatch/shared/domain/storageLayout/probePosition';
 import { binProbeIds } from './layoutLevels';
 import { useProbeCandidates } from './useProbeCandidates';
 import { VacantProbePicker } from './VacantProbePicker';

@@ -5,14 +5,10 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  addBales,
-  canAddBales,
-  layoutLimits,
-  removeBales,
-  type LayoutSettings,
-  type Stack as LayoutStack,
-} from '@emberwatch/shared';
+import type { Stack as LayoutStack } from '@emberwatch/shared/contracts/storageLayout';
+import { addBales, canAddBales } from '@emberwatch/shared/domain/storageLayout/addBales';
+import { layoutLimits, type LayoutSettings } from '@emberwatch/shared/domain/storageLayout/layoutLimits';
+import { removeBales } from '@emberwatch/shared/domain/storageLayout/removeBales';
 
 const ALL = 'all';
 

@@ -3,12 +3,9 @@ import { useTranslation } from 'react-i18next';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  layoutLimits,
-  resizeStack,
-  type LayoutSettings,
-  type Stack as LayoutStack,
-} from '@emberwatch/shared';
+import type { Stack as LayoutStack } from '@emberwatch/shared/contracts/storageLayout';
+import { layoutLimits, type LayoutSettings } from '@emberwatch/shared/domain/storageLayout/layoutLimits';
+import { resizeStack } from '@emberwatch/shared/domain/storageLayout/resizeStack';
 
 type SizeKey = 'nRows' | 'nColumns';
 

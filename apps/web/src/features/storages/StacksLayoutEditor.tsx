@@ -8,18 +8,14 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import {
-  addStack,
-  layoutLimits,
-  placedProbeIds,
-  placeProbeInStack,
-  removeStack,
-  removeStackProbes,
-  type LayoutSettings,
-  type ProbePosition,
-  type Stack as LayoutStack,
-  type Storage,
-} from '@emberwatch/shared';
+import type { Stack as LayoutStack } from '@emberwatch/shared/contracts/storageLayout';
+import type { Storage } from '@emberwatch/shared/contracts/storages';
+import { addStack, removeStack } from '@emberwatch/shared/domain/storageLayout/addStack';
+import { layoutLimits, type LayoutSettings } from '@emberwatch/shared/domain/storageLayout/layoutLimits';
+import { placedProbeIds } from '@emberwatch/shared/domain/storageLayout/placedProbeIds';
+import { placeProbeInStack } from '@emberwatch/shared/domain/storageLayout/placeProbe';
+import type { ProbePosition } from '@emberwatch/shared/domain/storageLayout/probePosition';
+import { removeStackProbes } from '@emberwatch/shared/domain/storageLayout/removeStackProbes';
 import { LayoutEditorFrame } from './LayoutEditorFrame';
 import { binProbeIds } from './layoutLevels';
 import { RemoveStackProbeDialog } from './RemoveStackProbeDialog';

@@ -7,7 +7,12 @@ import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { mayChange, storageLayoutOf, visibleLayoutModes, type LayoutViewMode } from '@emberwatch/shared';
+import { mayChange } from '@emberwatch/shared/domain/changeRights';
+import { storageLayoutOf } from '@emberwatch/shared/domain/kinds/storageLayouts';
+import {
+  visibleLayoutModes,
+  type LayoutViewMode,
+} from '@emberwatch/shared/domain/storageLayout/layoutViewModes';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { useShellContext } from '../../lib/shellContext';

@@ -9,14 +9,16 @@ import Typography from '@mui/material/Typography';
 import {
   STORAGE_NAME_MAX,
   alertMessagingOrDefault,
-  mayChange,
-  storageCapacityMax,
-  unitOf,
   type AlertMessaging,
-  type CapacitySurvey,
   type Storage,
   type StorageInput,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/contracts/storages';
+import { mayChange } from '@emberwatch/shared/domain/changeRights';
+import {
+  storageCapacityMax,
+  type CapacitySurvey,
+} from '@emberwatch/shared/domain/storageLayout/storageCapacity';
+import { unitOf } from '@emberwatch/shared/domain/temperature';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { StorageDataBreakDelay, useDataBreakSettings, useSaveDataBreakSettings } from '../data-breaks';

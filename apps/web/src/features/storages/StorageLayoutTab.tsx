@@ -9,21 +9,20 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
-import {
-  defaultSensorLayout,
-  editConfirmReasons,
-  layoutLayers,
-  layoutPrefsOnSliders,
-  placedProbeIds,
-  storageLayoutOf,
-  unitOf,
-  type LayoutPrefs,
-  type LayoutSettings,
-  type LayoutViewMode,
-  type SensorLayout,
-  type Stack as LayoutStack,
-  type Storage,
-} from '@emberwatch/shared';
+import type {
+  LayoutPrefs,
+  SensorLayout,
+  Stack as LayoutStack,
+} from '@emberwatch/shared/contracts/storageLayout';
+import { editConfirmReasons, type Storage } from '@emberwatch/shared/contracts/storages';
+import { storageLayoutOf } from '@emberwatch/shared/domain/kinds/storageLayouts';
+import { defaultSensorLayout } from '@emberwatch/shared/domain/storageLayout/defaultSensorLayout';
+import { layoutLayers } from '@emberwatch/shared/domain/storageLayout/layoutLayers';
+import type { LayoutSettings } from '@emberwatch/shared/domain/storageLayout/layoutLimits';
+import { layoutPrefsOnSliders } from '@emberwatch/shared/domain/storageLayout/layoutSliders';
+import type { LayoutViewMode } from '@emberwatch/shared/domain/storageLayout/layoutViewModes';
+import { placedProbeIds } from '@emberwatch/shared/domain/storageLayout/placedProbeIds';
+import { unitOf } from '@emberwatch/shared/domain/temperature';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';

@@ -1,4 +1,4 @@
-import type { Storage } from '@emberwatch/shared';
+import type { Storage } from '@emberwatch/shared/contracts/storages';
 import { StorageMonitorPanel } from '../monitors';
 import { DeliveryLog } from '../delivery';
 import { storageInputOf } from './StorageDetailsTab';

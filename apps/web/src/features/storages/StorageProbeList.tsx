@@ -8,7 +8,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Box from '@mui/material/Box';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import type { DegreesUnit } from '@emberwatch/shared';
+import type { DegreesUnit } from '@emberwatch/shared/domain/temperature';
 import { TemperatureBar } from '../probes';
 import { probeDetailPath } from '../probe-detail';
 import type { StorageProbeInfo } from './useStorageProbeInfo';

@@ -13,18 +13,16 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { TIMESTAMP_REFRESH_MS } from '@emberwatch/shared/domain/probeList';
+import { canSeeStorages, type RoleContext } from '@emberwatch/shared/domain/roles';
 import {
-  canSeeStorages,
   maySeeSiteToggle,
   simHasExpired,
   storageListNotice,
-  TIMESTAMP_REFRESH_MS,
-  unitOf,
   unplacedSiteStorageIds,
-  type DegreesUnit,
-  type RoleContext,
-  type StorageHottestProbe,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/sitePlan';
+import type { StorageHottestProbe } from '@emberwatch/shared/domain/storageLayout/storageTemperature';
+import { unitOf, type DegreesUnit } from '@emberwatch/shared/domain/temperature';
 import { formatTemperatureText } from '../../lib/formatDecimal';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';

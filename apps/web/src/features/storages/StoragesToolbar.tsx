@@ -9,7 +9,8 @@ import Button from '@mui/material/Button';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
-import { maySeeSiteToggle, mayEditSite, monitorsToggleEnabled, type RoleContext } from '@emberwatch/shared';
+import type { RoleContext } from '@emberwatch/shared/domain/roles';
+import { maySeeSiteToggle, mayEditSite, monitorsToggleEnabled } from '@emberwatch/shared/domain/sitePlan';
 
 export type StoragesView = 'site' | 'storages' | 'monitors';
 

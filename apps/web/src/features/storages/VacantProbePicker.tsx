@@ -6,7 +6,8 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { vacantProbes, type StorageLayout } from '@emberwatch/shared';
+import type { StorageLayout } from '@emberwatch/shared/domain/kinds/storageLayouts';
+import { vacantProbes } from '@emberwatch/shared/domain/storageLayout/vacantProbes';
 
 export interface PickerCandidate {
   id: string;

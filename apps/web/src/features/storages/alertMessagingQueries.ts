@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints, type SetCustomAlertHoursRequest, type Storage } from '@emberwatch/shared';
+import { endpoints } from '@emberwatch/shared/contracts/endpoints';
+import type { SetCustomAlertHoursRequest, Storage } from '@emberwatch/shared/contracts/storages';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { queryKeys } from '../../lib/queryKeys';
 import { useStorageAccount } from './storageQueries';

@@ -1,4 +1,6 @@
-import { BIN_POSITION, heatMap, hottestTemperature, type SensorLayout, type Stack } from '@emberwatch/shared';
+import { BIN_POSITION, type SensorLayout, type Stack } from '@emberwatch/shared/contracts/storageLayout';
+import { hottestTemperature } from '@emberwatch/shared/domain/probeList';
+import { heatMap } from '@emberwatch/shared/domain/storageLayout/interpolateHeat';
 import type { LayoutCell } from './LayoutGrid';
 import type { StorageProbeInfo } from './useStorageProbeInfo';
 

@@ -1,12 +1,12 @@
 import type { TFunction } from 'i18next';
+import { hottestTemperature } from '@emberwatch/shared/domain/probeList';
 import {
-  hottestTemperature,
   isDiagnosticMode,
-  probeDiagnostic,
-  temperatureBand,
-  type DegreesUnit,
   type LayoutViewMode,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/storageLayout/layoutViewModes';
+import { probeDiagnostic } from '@emberwatch/shared/domain/storageLayout/probeDiagnostic';
+import type { DegreesUnit } from '@emberwatch/shared/domain/temperature';
+import { temperatureBand } from '@emberwatch/shared/domain/temperatureBand';
 import { formatTemperatureText, formatVoltsText } from '../../lib/formatDecimal';
 import { TEMPERATURE_BAND_COLOURS } from '../probes';
 import type { StorageProbeInfo } from './useStorageProbeInfo';

@@ -1,11 +1,10 @@
+import { alertMessagingOff, type Storage } from '@emberwatch/shared/contracts/storages';
+import { placedProbeIds } from '@emberwatch/shared/domain/storageLayout/placedProbeIds';
 import {
-  alertMessagingOff,
-  placedProbeIds,
   storageHottestProbe,
-  type Storage,
   type StorageHottestProbe,
   type StorageReading,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/storageLayout/storageTemperature';
 
 /** Spec doc 3 §2 "Storage status texts": the one a list entry shows, most pressing first. */
 export type StorageStatus = 'noProbes' | 'noMonitor' | 'siteNotSpecified' | null;

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints, type Storage, type StorageInput } from '@emberwatch/shared';
+import { endpoints } from '@emberwatch/shared/contracts/endpoints';
+import type { Storage, StorageInput } from '@emberwatch/shared/contracts/storages';
 import type { ApiClient } from '../../lib/apiClient';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { queryKeys } from '../../lib/queryKeys';

@@ -1,4 +1,4 @@
-import type { Storage } from '@emberwatch/shared';
+import type { Storage } from '@emberwatch/shared/contracts/storages';
 import { useBsConf } from '../base-stations';
 import { storageProbeIds } from './layoutLevels';
 import { useStorages } from './storageQueries';

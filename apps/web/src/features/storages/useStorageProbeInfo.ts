@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
-import { isStale, readingAgeSeconds, TIMESTAMP_REFRESH_MS, type DiagnosticReading } from '@emberwatch/shared';
+import { TIMESTAMP_REFRESH_MS } from '@emberwatch/shared/domain/probeList';
+import { isStale, readingAgeSeconds } from '@emberwatch/shared/domain/readingAge';
+import type { DiagnosticReading } from '@emberwatch/shared/domain/storageLayout/probeDiagnostic';
 import { useBsConf, useStationData } from '../base-stations';
 import { useNowSeconds } from '../../lib/useNowSeconds';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { endpoints } from '@emberwatch/shared';
+import { endpoints } from '@emberwatch/shared/contracts/endpoints';
 import type { ApiClient } from '../../lib/apiClient';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { queryKeys } from '../../lib/queryKeys';

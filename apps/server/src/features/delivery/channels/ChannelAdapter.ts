@@ -1,4 +1,4 @@
-import type { AlertChannel } from '@emberwatch/shared';
+import type { AlertChannel } from '@emberwatch/shared/domain/kinds/alertChannels';
 
 /** One message as a channel sends it: already worded in the recipient's language. */
 export interface OutgoingMessage {

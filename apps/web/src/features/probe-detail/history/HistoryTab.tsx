@@ -15,10 +15,10 @@ import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import Close from '@mui/icons-material/Close';
 import ShowChart from '@mui/icons-material/ShowChart';
+import { MAX_CHART_WIDTH_PX } from '@emberwatch/shared/contracts/probeData';
 import {
   CHART_SPANS,
   CHART_SPAN_ORDER,
-  MAX_CHART_WIDTH_PX,
   DAY_S,
   canShiftForward,
   dataRuns,
@@ -32,7 +32,7 @@ import {
   type ChartSpan,
   type NearestData,
   type TimeWindow,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/chartRange';
 import { EmptyState } from '../../../ui/EmptyState';
 import { LoadErrorAlert } from '../../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../../ui/LoadingIndicator';

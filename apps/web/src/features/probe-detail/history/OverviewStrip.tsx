@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { SnapshotPoint } from '@emberwatch/shared/contracts/probeData';
 import {
   DAY_S,
   MIN_CHART_WINDOW_S,
@@ -10,9 +11,8 @@ import {
   centerWindowAt,
   dataGaps,
   windowLength,
-  type SnapshotPoint,
   type TimeWindow,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/chartRange';
 import { formatDate } from '../../../lib/formatDate';
 import { useDebouncedCallback } from '../../../lib/useDebouncedCallback';
 

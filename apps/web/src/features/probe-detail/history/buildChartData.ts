@@ -1,12 +1,11 @@
+import type { ChartPoint } from '@emberwatch/shared/contracts/probeData';
+import { batteryVolts, VOLTAGE_AXIS_CV } from '@emberwatch/shared/domain/batteryVolts';
+import { dedupePoints } from '@emberwatch/shared/domain/dedupePoints';
 import {
-  batteryVolts,
-  dedupePoints,
   celsiusToFahrenheit,
   displayTemperature,
-  type ChartPoint,
   type DegreesUnit,
-  VOLTAGE_AXIS_CV,
-} from '@emberwatch/shared';
+} from '@emberwatch/shared/domain/temperature';
 
 /** Spec doc 2 §9: four fixed depth colours, handle first (a fifth depth and on reuse them dashed). */
 export const DEPTH_COLOURS = ['#d32f2f', '#f57c00', '#1976d2', '#2e7d32'] as const;
