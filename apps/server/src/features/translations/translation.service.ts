@@ -1,9 +1,10 @@
 import { LANGUAGES, type Language } from '@emberwatch/shared/contracts/preferences';
 import type { TranslationRow } from '@emberwatch/shared/contracts/translations';
 import { ApiError } from '../../http/ApiError.js';
-import type { AccessService, Actor } from '../../http/access/index.js';
+import { enforce, whoAmI, type AccessService, type Actor } from '../../http/access/index.js';
 import type { TranslationRepository } from './translation.repository.js';
 import { bundledTexts, type BundledText } from './bundledLocales.js';
+import { mayChangeTranslation, mayTranslate } from './translations.policy.js';
 
 /** Spec doc 3 §9: unsupported languages fall back to en. */
 export function supportedLocale(value: string | undefined): Language {
@@ -11,14 +12,13 @@ export function supportedLocale(value: string | undefined): Language {
   return (LANGUAGES as readonly string[]).includes(primary) ? (primary as Language) : 'en';
 }
 
-/** Spec doc 1 §6: the root admin is an admin of staff level 0. */
-export function isRootAdmin(actor: Actor): boolean {
-  return actor.user.admin === 1 && actor.user.admin_group === 0;
+/** The caller's assignment as a translator: the locales of users.translator_locales (a JSON array), or null. */
+function translatorOf(actor: Actor): { locales: string[] } | null {
+  return actor.user.translator === 1 ? { locales: translatorLocales(actor) } : null;
 }
 
 /** Locales a translator is assigned to (users.translator_locales, a JSON array). */
-export function translatorLocales(actor: Actor): string[] {
-  if (actor.user.translator !== 1) return [];
+function translatorLocales(actor: Actor): string[] {
   try {
     const parsed: unknown = JSON.parse(actor.user.translator_locales);
     return Array.isArray(parsed) ? parsed.filter((l): l is string => typeof l === 'string') : [];
@@ -34,9 +34,8 @@ export interface TranslationSave {
 }
 
 /**
- * Who may do what (spec doc 1 §6, doc 3 §5–6): translators edit texts in their assigned locales;
- * the root admin edits every locale, adds keys, renames keys (in every locale) and changes
- * categories. Everyone else reads only through the client calls.
+ * The texts of the app (spec doc 1 §6, doc 3 §5–6): everyone reads them through the client calls;
+ * who edits which is translations.policy.ts.
  */
 export class TranslationService {
   constructor(
@@ -65,32 +64,24 @@ export class TranslationService {
     };
   }
 
-  private assertMayEdit(actor: Actor, locale: string): void {
-    if (isRootAdmin(actor)) return;
-    if (actor.user.translator !== 1)
-      throw ApiError.forbidden('Only translators and the root admin may work on translations.');
-    if (!translatorLocales(actor).includes(locale))
-      throw ApiError.forbidden(`You are not assigned to translate the language "${locale}".`);
-  }
-
   async adminTranslations(actor: Actor, locale: string) {
     if (!(LANGUAGES as readonly string[]).includes(locale))
       throw ApiError.invalid(`Unsupported language "${locale}".`, 'locale');
-    this.assertMayEdit(actor, locale);
+    enforce(mayTranslate(whoAmI(actor), translatorOf(actor), locale));
     return { status_code: 0 as const, locale, results: await this.repo.rowsOf(locale) };
   }
 
   async save(actor: Actor, req: TranslationSave): Promise<TranslationRow> {
     const { locale, data, keyChange } = req;
-    this.assertMayEdit(actor, locale);
-    const root = isRootAdmin(actor);
+    const who = whoAmI(actor);
+    enforce(mayTranslate(who, translatorOf(actor), locale));
     const now = this.nowS();
 
     const row =
       data.id !== undefined ? await this.repo.findById(data.id) : await this.repo.findByKey(locale, data.key);
     if (!row) {
       if (data.id !== undefined) throw ApiError.notFound('No such translation.');
-      if (!root) throw ApiError.forbidden('Only the root admin can add translations.');
+      enforce(mayChangeTranslation(who, 'addKey'));
       const category = data.category ?? 'common';
       const id = await this.repo.insertEdited(
         { locale, key: data.key, text: data.text, category },
@@ -103,15 +94,14 @@ export class TranslationService {
       throw ApiError.invalid('That translation belongs to another language.', 'data.id');
 
     const category = data.category ?? row.category;
-    if (category !== row.category && !root)
-      throw ApiError.forbidden('Only the root admin can change categories.');
+    if (category !== row.category) enforce(mayChangeTranslation(who, 'changeCategory'));
     if (data.key !== row.key) {
       if (!keyChange)
         throw ApiError.invalid(
           'The key differs from the saved one; renaming a key needs keyChange.',
           'data.key',
         );
-      if (!root) throw ApiError.forbidden('Only the root admin can change keys.');
+      enforce(mayChangeTranslation(who, 'changeKey'));
       const renamed = await this.repo.renameKeyAndSave(
         row.key,
         data.key,
@@ -123,7 +113,7 @@ export class TranslationService {
       if (!renamed) throw new ApiError(409, `The key "${data.key}" already exists.`, 409, 'data.key');
       return { id: row.id, key: data.key, text: data.text, category };
     }
-    if (keyChange && !root) throw ApiError.forbidden('Only the root admin can change keys.');
+    if (keyChange) enforce(mayChangeTranslation(who, 'changeKey'));
     await this.repo.saveText(row.id, { text: data.text, category }, actor.user.id, now);
     return { id: row.id, key: data.key, text: data.text, category };
   }
