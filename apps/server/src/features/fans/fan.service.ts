@@ -9,25 +9,21 @@ import {
   type SetFcManualCommandRequest,
   type SetFcUseRequest,
 } from '@emberwatch/shared/contracts/fans';
-import { mayChangeFans, type FanChange } from '@emberwatch/shared/domain/fans/fanRights';
+import type { FanChange } from '@emberwatch/shared/domain/fans/fanRights';
 import { CONTROLLER_TYPE_INFO, type ControllerType } from '@emberwatch/shared/domain/kinds/controllerTypes';
 import { ApiError } from '../../http/ApiError.js';
-import { assertOperator, changeRightsOf, type AccessService, type Actor } from '../../http/access/index.js';
+import { assertOperator, enforce, whoAmI, type AccessService, type Actor } from '../../http/access/index.js';
 import { issueControllerSecret, type ControllerCredentials } from './controllerCredentials.js';
 import type { ChannelPatch, ChannelWithController, ControllerRow, FanRepository } from './fan.repository.js';
 import type { FanDecider } from './fanDecider.js';
 import { newControllerRows } from './newControllerRows.js';
 import { presentChannel, presentRcEvent, presentRcScheduler } from './fanPresenter.js';
+import { mayChangeFan } from './fans.policy.js';
 
 function noSuchController(): ApiError {
   // Alike for an unknown controller and one of another account: no probing for ids.
   return ApiError.forbidden('You do not have access to this fan controller.');
 }
-
-const REFUSALS: Record<FanChange, string> = {
-  driveFan: 'You may look at these fans but not switch them.',
-  assignFan: 'Only the account owner can assign fan controllers.',
-};
 
 /** Why a channel may not name a batch, in words (spec doc 2 §5 RC batch choices). */
 const BATCH_REF_REFUSALS = {
@@ -38,7 +34,7 @@ const BATCH_REF_REFUSALS = {
 
 /**
  * The fan calls of the web (spec doc 1 §7 "Field controllers", doc 3 §7, doc 2 §7). Whoever may see
- * the controller's account reads it; switching and assigning follow domain/fans/fanRights.ts. Every
+ * the controller's account reads it; switching and assigning follow fans.policy.ts. Every
  * check is made before anything is written, so a refused call changes nothing; a change is decided at
  * once, so the answer (and the controller's next poll) carries the new command.
  */
@@ -284,7 +280,7 @@ export class FanService {
       !(uid === actor.user.id && actor.accountId === c.owner_user_id)
     )
       throw noSuchController();
-    if (!mayChangeFans(changeRightsOf(actor), change)) throw ApiError.forbidden(REFUSALS[change]);
+    enforce(mayChangeFan(whoAmI(actor), change));
     return c;
   }
 
