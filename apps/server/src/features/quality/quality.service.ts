@@ -8,11 +8,11 @@ import type { QualityPeriod } from '@emberwatch/shared/contracts/storages';
 import type { Service } from '@emberwatch/shared/contracts/users';
 import { resolveQualityPeriod, type ResolvedQualityPeriod } from '@emberwatch/shared/domain/qualityPeriod';
 import { isHayProbe } from '@emberwatch/shared/domain/storageLayout/isHayProbe';
-import { mayViewHayQuality } from '@emberwatch/shared/domain/storageLayout/layoutViewModes';
 import { ApiError } from '../../http/ApiError.js';
 import { probesOf, type StorageRepository } from '../storages/index.js';
 import type { UserRepository, UserRow } from '../users/index.js';
-import type { AccessService, Actor } from '../../http/access/index.js';
+import { enforce, whoIs, type AccessService, type Actor } from '../../http/access/index.js';
+import { mayViewQuality } from './quality.policy.js';
 import type { QualityRepository } from './quality.repository.js';
 import { storageHayQualityFromRollup } from './storageHayQualityFromRollup.js';
 
@@ -52,7 +52,7 @@ function hayProbesOf(row: StorageRow): string[] {
 /**
  * Hay quality of storages (spec doc 3 §3, §4 "Quality view", §6, §9; decision 0028). Whoever may see
  * a storage's account sees its quality when the account has a valid paid or trial service (spec doc
- * 3 §6, the shared mayViewHayQuality); admins always.
+ * 3 §6, quality.policy.ts); admins always.
  */
 export class QualityService {
   constructor(
@@ -70,8 +70,7 @@ export class QualityService {
     const account = await this.users.findById(row.owner_user_id);
     if (!account) throw noSuchStorage();
     const now = this.nowS();
-    if (!mayViewHayQuality({ admin: actor.isAdmin, service: serviceOf(account), nowS: now }))
-      throw ApiError.forbidden('Hay quality needs a valid paid or trial service.');
+    enforce(mayViewQuality(whoIs(actor, account.id), { service: serviceOf(account) }, now));
     const period =
       query.unset !== undefined
         ? resolveQualityPeriod(null, now)
@@ -95,7 +94,7 @@ export class QualityService {
         accounts.set(row.owner_user_id, await this.users.findById(row.owner_user_id));
       const account = accounts.get(row.owner_user_id);
       if (!account) continue;
-      if (!mayViewHayQuality({ admin: actor.isAdmin, service: serviceOf(account), nowS: now })) continue;
+      if (mayViewQuality(whoIs(actor, account.id), { service: serviceOf(account) }, now) !== true) continue;
       out.push(await this.compute(row, account, this.storedPeriod(row, now), now));
     }
     return out;
