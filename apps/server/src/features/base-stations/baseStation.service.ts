@@ -1,9 +1,10 @@
 import type { BasestationSummary, BsConfResponse } from '@emberwatch/shared/contracts/baseStations';
 import { ApiError } from '../../http/ApiError.js';
-import type { AccessService, Actor } from '../../http/access/index.js';
+import { whoAmI, type AccessService, type Actor } from '../../http/access/index.js';
 import type { LatestReadingsService } from '../readings/index.js';
 import { presentBsConf, presentSummary } from './baseStation.presenter.js';
 import type { BaseStationRepository } from './baseStation.repository.js';
+import { listsEveryStation } from './baseStations.policy.js';
 
 /** Admins without a customer selected see every station, up to this many. */
 const ADMIN_LIST_LIMIT = 1000;
@@ -18,10 +19,9 @@ export class BaseStationService {
 
   /** GET /client/basestationArray: the caller's stations, an account's (UID), or for admins all. */
   async list(actor: Actor, uid: number | undefined): Promise<BasestationSummary[]> {
-    const rows =
-      actor.isAdmin && uid === undefined
-        ? await this.stations.listAll(ADMIN_LIST_LIMIT)
-        : await this.access.visibleStations(actor, await this.access.targetAccount(actor, uid));
+    const rows = listsEveryStation(whoAmI(actor), { uid })
+      ? await this.stations.listAll(ADMIN_LIST_LIMIT)
+      : await this.access.visibleStations(actor, await this.access.targetAccount(actor, uid));
     const groups = [...new Set(rows.map((r) => r.bs_group).filter((g): g is string => g !== null))];
     const [sizes, kinds] = await Promise.all([
       this.stations.groupSizes(groups),
