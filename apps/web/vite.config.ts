@@ -262,6 +262,7 @@ export const WEB_ISOLATED_FILES = [
   'test/probe-detail.test.tsx',
   'test/probeDetailColours.test.tsx',
   'test/pushAlerts.test.tsx',
+  'test/realtimeBridge.test.tsx',
   'test/sentinel.test.tsx',
   'test/settings.test.tsx',
   'test/sitePlan.test.tsx',
