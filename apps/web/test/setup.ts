@@ -58,6 +58,10 @@ afterEach(async () => {
   cleanup();
   FakeWebSocket.reset();
   vi.useRealTimers();
-  document.cookie = 'lang=; max-age=0; path=/';
+  // Files share one document in the `web` project (decision 0083): a cookie one test leaves behind
+  // (the chosen station, kept a day; the language) would steer the next file's first page.
+  for (const name of document.cookie.split(';').map((c) => c.split('=')[0]?.trim())) {
+    if (name) document.cookie = `${name}=; max-age=0; path=/`;
+  }
   await i18n.changeLanguage('en');
 });
