@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { httpBase } from '../address.js';
+import { readBody } from '../readBody.js';
 import { twilioSignature } from './twilioSignature.js';
 
 /** A message or call the fake provider accepted. */
@@ -35,20 +36,6 @@ export interface FakeSmsProvider {
 }
 
 const KEEP = 5000;
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > 64 * 1024) req.destroy();
-      else chunks.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
 /** A JSON object body of a play call, or an empty one. */
 function jsonOf(raw: string): Record<string, unknown> {

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { httpBase } from '../address.js';
+import { readBody } from '../readBody.js';
 import { obj, parseStripeForm, str, type Form } from './formBody.js';
 import { challengePage } from './challengePage.js';
 import { stripeJsStandIn } from './stripeJsStandIn.js';
@@ -92,20 +93,6 @@ const nowS = () => Math.floor(Date.now() / 1000);
 /** Stripe's webhook signature scheme: t=<ts>,v1=HMAC-SHA256(secret, "<ts>.<payload>"). */
 export function stripeSignature(secret: string, payload: string, t = nowS()): string {
   return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${payload}`).digest('hex')}`;
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > 64 * 1024) req.destroy();
-      else chunks.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }
 
 /**
