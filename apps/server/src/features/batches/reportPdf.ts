@@ -6,7 +6,7 @@ import type {
   SanitisationReportResult,
 } from '@emberwatch/shared/contracts/batches';
 import type { Language } from '@emberwatch/shared/contracts/preferences';
-import { fillPlaceholders as fill } from '@emberwatch/shared/domain/fillPlaceholders';
+import { fillPlaceholders } from '@emberwatch/shared/domain/fillPlaceholders';
 import { formatDateIn, formatDateTimeIn } from '@emberwatch/shared/domain/formatDateTimeIn';
 import { formatTemperature, type DegreesUnit } from '@emberwatch/shared/domain/temperature';
 import { REPORT_WORDS, REQUIREMENT_SOURCES, STANDARD_NAMES } from './reportTexts.js';
@@ -100,8 +100,8 @@ export function writeReportPdf(input: ReportPdfInput): Promise<Buffer> {
     ensure(40);
     doc.moveDown(0.4);
     const text =
-      fill(w.holdFor, { temp: temp(r.minTemp), days: r.seconds / 86_400 }) +
-      (r.minTurnings > 0 ? fill(w.withTurnings, { n: r.minTurnings }) : '');
+      fillPlaceholders(w.holdFor, { temp: temp(r.minTemp), days: r.seconds / 86_400 }) +
+      (r.minTurnings > 0 ? fillPlaceholders(w.withTurnings, { n: r.minTurnings }) : '');
     doc.font('bold').text(`${r.proven ? '✔' : '✘'} ${w.requirement}: ${text}`, { width });
     doc.font('body').fontSize(8).fillColor('#555555').text(REQUIREMENT_SOURCES[r.id], { width });
     doc

@@ -1,11 +1,10 @@
 import { LANGUAGES, type Language } from '@emberwatch/shared/contracts/preferences';
-import { fillPlaceholders } from '@emberwatch/shared/domain/fillPlaceholders';
 import { celsiusToFahrenheit, type DegreesUnit } from '@emberwatch/shared/domain/temperature';
 
 /**
  * The words of alert messages in the eight languages (issue 12 item 3). Kept on the server: a message
  * is worded when it is written to the outbox, in the recipient's language and unit, so a retry sends
- * the very same text. `{name}` placeholders are filled by `fill`.
+ * the very same text. `{name}` placeholders are filled by `fillPlaceholders`.
  */
 export interface AlertWords {
   /** The probe and where: "probe {probe}, depth {depth}", or the average of its depths. */
@@ -379,9 +378,6 @@ export function acceptedLanguage(header: string | undefined): Language {
     .sort((a, b) => b.q - a.q || a.i - b.i);
   return (ranked[0]?.lang as Language | undefined) ?? 'en';
 }
-
-/** Placeholders filled, one rule for every text the server writes (see fillPlaceholders). */
-export const fill = fillPlaceholders;
 
 /** Tenths of °C as the recipient reads them: one decimal in their unit. */
 export function formatTemperature(tenthsC: number, unit: DegreesUnit, language: string): string {

@@ -1,6 +1,7 @@
+import { fillPlaceholders } from '@emberwatch/shared/domain/fillPlaceholders';
 import type { DeliveryAlertRow, DeliveryRepository } from './delivery.repository.js';
 import type { DeliveryGroupRepository } from './deliveryGroup.repository.js';
-import { fill, wordsFor } from './alertTexts.js';
+import { wordsFor } from './alertTexts.js';
 import { e164 } from './deliveryPlan.js';
 import { groupCode, isDataBreak } from './groupPlan.js';
 import { groupWordsFor } from './groupTexts.js';
@@ -89,9 +90,9 @@ export class ChannelAcks {
       const gw = groupWordsFor(last.language);
       const names = await this.groups.subjectNames(chosen);
       const choices = chosen.map((g) =>
-        fill(gw.ackChoice, { code: groupCode(g.id), name: names.get(g.id) ?? '' }),
+        fillPlaceholders(gw.ackChoice, { code: groupCode(g.id), name: names.get(g.id) ?? '' }),
       );
-      return fill(gw.ackWhich, { choices: choices.join(', ') });
+      return fillPlaceholders(gw.ackWhich, { choices: choices.join(', ') });
     }
     const n = chosen[0] ? await this.ackGroup(chosen[0].id, last.recipient_user_id, 'sms') : null;
     return n ? words.ackDone.replace('{n}', String(n)) : words.ackNone;

@@ -1,10 +1,11 @@
+import { fillPlaceholders } from '@emberwatch/shared/domain/fillPlaceholders';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { deliveryEndpoints } from '@emberwatch/shared/contracts/delivery';
 import { ApiError } from '../../http/ApiError.js';
 import { actorOf, type Authenticate } from '../../http/authenticate.js';
 import { route } from '../../http/route.js';
 import { ACK_LINK_TTL_S, type AckLinks } from './ackLinks.js';
-import { acceptedLanguage, fill, wordsFor } from './alertTexts.js';
+import { acceptedLanguage, wordsFor } from './alertTexts.js';
 import type { ChannelAcks } from './channelAcks.js';
 import { validTwilioSignature } from './channels/twilioSignature.js';
 import type { FakeProviderTools } from './fakeProviderTools.js';
@@ -135,7 +136,9 @@ export function deliveryRoutes(ctx: DeliveryRouteContext) {
         ? await languageOf(link.userId)
         : acceptedLanguage(req.headers['accept-language']);
       const w = wordsFor(language);
-      const title = link ? fill(w.ackPageExpired, { days: ACK_LINK_TTL_S / 86_400 }) : w.ackPageInvalid;
+      const title = link
+        ? fillPlaceholders(w.ackPageExpired, { days: ACK_LINK_TTL_S / 86_400 })
+        : w.ackPageInvalid;
       return page(
         reply,
         link ? 410 : 400,

@@ -7,14 +7,8 @@ import type { AlertChannel } from '@emberwatch/shared/domain/kinds/alertChannels
 import { RULE_TYPE_INFO, type RuleType } from '@emberwatch/shared/domain/kinds/ruleTypes';
 import { riseLimitOf, type AlertRuleConfig } from '@emberwatch/shared/domain/rules/evaluateRule';
 import type { DegreesUnit } from '@emberwatch/shared/domain/temperature';
-import {
-  fill,
-  formatDifference,
-  formatTemperature,
-  formatTime,
-  wordsFor,
-  type AlertWords,
-} from './alertTexts.js';
+import { fillPlaceholders } from '@emberwatch/shared/domain/fillPlaceholders';
+import { formatDifference, formatTemperature, formatTime, wordsFor, type AlertWords } from './alertTexts.js';
 import { groupCode, planGroupMessages } from './groupPlan.js';
 
 /** What a message says about its alert, in stored units (tenths of °C, epoch seconds). */
@@ -162,7 +156,7 @@ function alertLine(
   const info = (RULE_TYPE_INFO as Record<string, (typeof RULE_TYPE_INFO)[RuleType] | undefined>)[
     facts.ruleType
   ];
-  const fallback = fill(facts.isMin ? words.below : words.above, values);
+  const fallback = fillPlaceholders(facts.isMin ? words.below : words.above, values);
   if (!info || info.group !== 'REL' || facts.reference === null) return fallback;
   const diff = (tenths: number) => formatDifference(Math.abs(tenths), r.unit, r.language);
   const rel = {
@@ -173,18 +167,18 @@ function alertLine(
   };
   if (facts.ruleType === 'RISE_RATE') {
     if (facts.rate === null || facts.windowH === null) return fallback;
-    return fill(words.riseRate, { ...rel, rate: diff(facts.rate) });
+    return fillPlaceholders(words.riseRate, { ...rel, rate: diff(facts.rate) });
   }
   if (facts.threshold === null) return fallback;
   const withTolerance = { ...rel, tolerance: diff(facts.threshold - facts.reference) };
   if (facts.windowH === null)
-    return fill(facts.isMin ? words.relBelowPeers : words.relAbovePeers, withTolerance);
-  return fill(facts.isMin ? words.relFall : words.relRise, withTolerance);
+    return fillPlaceholders(facts.isMin ? words.relBelowPeers : words.relAbovePeers, withTolerance);
+  return fillPlaceholders(facts.isMin ? words.relFall : words.relRise, withTolerance);
 }
 
 export function word(facts: AlertFacts, r: Recipient, ctx: PlanContext): Worded {
   const words = wordsFor(r.language);
-  const where = fill(facts.depth < 0 ? words.probeAverage : words.probeAtDepth, {
+  const where = fillPlaceholders(facts.depth < 0 ? words.probeAverage : words.probeAtDepth, {
     probe: facts.probeName,
     depth: facts.depth + 1,
   });
@@ -197,18 +191,20 @@ export function word(facts: AlertFacts, r: Recipient, ctx: PlanContext): Worded 
     // The all-clear says the value that ended it and when, not the raising reading's.
     line =
       facts.clearTemperature === null
-        ? fill(words.cleared, values)
-        : fill(words.clearedAt, {
+        ? fillPlaceholders(words.cleared, values)
+        : fillPlaceholders(words.clearedAt, {
             ...values,
             temp: formatTemperature(facts.clearTemperature, r.unit, r.language),
           });
-    when = fill(words.endedAt, { time: formatTime(facts.clearTs ?? ctx.nowS, facts.timeZone, r.language) });
+    when = fillPlaceholders(words.endedAt, {
+      time: formatTime(facts.clearTs ?? ctx.nowS, facts.timeZone, r.language),
+    });
   } else {
     line = alertLine(facts, words, r, values);
-    when = fill(words.at, { time: formatTime(facts.alertTs, facts.timeZone, r.language) });
+    when = fillPlaceholders(words.at, { time: formatTime(facts.alertTs, facts.timeZone, r.language) });
   }
-  if (ctx.kind === 'repeat') line = `${fill(words.reminder, { n: ctx.step })}: ${line}`;
-  const subject = fill(ctx.kind === 'clear' ? words.subjectClear : words.subjectRaise, values);
+  if (ctx.kind === 'repeat') line = `${fillPlaceholders(words.reminder, { n: ctx.step })}: ${line}`;
+  const subject = fillPlaceholders(ctx.kind === 'clear' ? words.subjectClear : words.subjectRaise, values);
   const link = `${ctx.publicUrl}/storages/${facts.storageId}/probes/${encodeURIComponent(facts.sensorId)}`;
   return { subject, line, when, link, words };
 }

@@ -1,3 +1,4 @@
+import { fillPlaceholders } from '@emberwatch/shared/domain/fillPlaceholders';
 import {
   voiceCallAllowedAt,
   type DeliveryRecipient,
@@ -5,7 +6,7 @@ import {
 } from '@emberwatch/shared/contracts/storages';
 import { depthMetres } from '@emberwatch/shared/domain/depthUnits';
 import type { AlertChannel } from '@emberwatch/shared/domain/kinds/alertChannels';
-import { fill, formatTemperature, formatTime, wordsFor } from './alertTexts.js';
+import { formatTemperature, formatTime, wordsFor } from './alertTexts.js';
 import {
   callerNumberFor,
   e164,
@@ -95,19 +96,20 @@ function wordGroup(
   sms: boolean,
 ): Worded & { ackNote: string } {
   const gw = groupWordsFor(r.language);
-  const ackNote = fill(gw.replyOkCode, { code: g.code });
+  const ackNote = fillPlaceholders(gw.replyOkCode, { code: g.code });
   if (g.kind === 'dataBreak') return { ...wordDataBreak(g, r, ctx, sms), ackNote };
   const [first, ...others] = byUrgency(g.members);
   const w = word({ ...first!, storageId: g.storageId ?? first!.storageId, storageName: g.name }, r, ctx);
   if (others.length === 0) return { ...w, ackNote };
   const shown = sms ? others.slice(0, SMS_LIST) : others;
   const names = shown.map((m) => `${m.probeName} (${formatTemperature(m.temperature, r.unit, r.language)})`);
-  if (shown.length < others.length) names.push(fill(gw.more, { n: others.length - shown.length }));
+  if (shown.length < others.length)
+    names.push(fillPlaceholders(gw.more, { n: others.length - shown.length }));
   const n = g.members.length;
   const line =
     ctx.kind === 'clear'
       ? prefixed(
-          fill(gw.clearedMany, {
+          fillPlaceholders(gw.clearedMany, {
             n,
             storage: g.name,
             list: byUrgency(g.members)
@@ -117,11 +119,11 @@ function wordGroup(
           ctx,
           r,
         )
-      : `${w.line} ${fill(gw.alsoInAlert, { list: names.join(', ') })}`;
+      : `${w.line} ${fillPlaceholders(gw.alsoInAlert, { list: names.join(', ') })}`;
   return {
     ...w,
     line,
-    subject: `${w.subject} (${fill(gw.probesCount, { n })})`,
+    subject: `${w.subject} (${fillPlaceholders(gw.probesCount, { n })})`,
     link: `${ctx.publicUrl}/storages/${g.storageId}`,
     ackNote,
   };
@@ -129,7 +131,9 @@ function wordGroup(
 
 /** A repeat's line starts "Reminder n:" (word() does so for one alert). */
 function prefixed(line: string, ctx: PlanContext, r: Recipient): string {
-  return ctx.kind === 'repeat' ? `${fill(wordsFor(r.language).reminder, { n: ctx.step })}: ${line}` : line;
+  return ctx.kind === 'repeat'
+    ? `${fillPlaceholders(wordsFor(r.language).reminder, { n: ctx.step })}: ${line}`
+    : line;
 }
 
 function wordDataBreak(g: GroupFacts, r: Recipient, ctx: PlanContext, sms: boolean): Worded {
@@ -142,18 +146,22 @@ function wordDataBreak(g: GroupFacts, r: Recipient, ctx: PlanContext, sms: boole
   const probes = g.members.filter((m) => m.ruleType === 'noProbeData');
   const stationSilent = g.members.some((m) => m.ruleType === 'noBSData');
   let line: string;
-  if (ctx.kind === 'clear') line = fill(gw.dataBack, { station });
-  else if (stationSilent) line = fill(gw.noBSData, { station, time });
+  if (ctx.kind === 'clear') line = fillPlaceholders(gw.dataBack, { station });
+  else if (stationSilent) line = fillPlaceholders(gw.noBSData, { station, time });
   else {
     const names = (sms ? probes.slice(0, SMS_LIST) : probes).map((m) => m.probeName);
-    if (names.length < probes.length) names.push(fill(gw.more, { n: probes.length - names.length }));
-    line = fill(gw.noProbeData, { n: probes.length, station, time, list: names.join(', ') });
+    if (names.length < probes.length)
+      names.push(fillPlaceholders(gw.more, { n: probes.length - names.length }));
+    line = fillPlaceholders(gw.noProbeData, { n: probes.length, station, time, list: names.join(', ') });
   }
   return {
-    subject: fill(ctx.kind === 'clear' ? gw.subjectDataBack : gw.subjectDataBreak, { station }),
+    subject: fillPlaceholders(ctx.kind === 'clear' ? gw.subjectDataBack : gw.subjectDataBreak, { station }),
     line: prefixed(line, ctx, r),
     // The line says since when; the all-clear's time is when it is sent.
-    when: ctx.kind === 'clear' ? fill(words.at, { time: formatTime(ctx.nowS, zone, r.language) }) : '',
+    when:
+      ctx.kind === 'clear'
+        ? fillPlaceholders(words.at, { time: formatTime(ctx.nowS, zone, r.language) })
+        : '',
     // Spec doc 1 §4: data-break notifications link to the probe list.
     link: `${ctx.publicUrl}/probes`,
     words,

@@ -1,6 +1,6 @@
+import { fillPlaceholders } from '@emberwatch/shared/domain/fillPlaceholders';
 import { LANGUAGES, type Language } from '@emberwatch/shared/contracts/preferences';
 import type { AlertChannel } from '@emberwatch/shared/domain/kinds/alertChannels';
-import { fill } from './alertTexts.js';
 
 /**
  * The words of the notice that tells an account's owner that messages to a recipient fail for good
@@ -123,5 +123,5 @@ export function noticeText(
   // A push message's address is the person's user id: their name says more.
   const who = facts.channel === 'push' ? facts.name : `${facts.name} (${facts.address})`;
   const values = { ...facts, who, error, channel: w.channels[facts.channel] };
-  return { subject: fill(w.subject, values), body: fill(w.body, values) };
+  return { subject: fillPlaceholders(w.subject, values), body: fillPlaceholders(w.body, values) };
 }
