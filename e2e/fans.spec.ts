@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import {
+  baseUrl,
   demoPassword,
   demoStationsFile,
   demoUsers,
@@ -45,7 +46,7 @@ test.beforeAll(async () => {
       '--config',
       demoStationsFile(),
       '--url',
-      process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8181',
+      baseUrl(),
       '--fans-only',
       '--fan-poll',
       '2',

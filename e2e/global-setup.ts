@@ -1,6 +1,7 @@
-// Starts the local stand-ins for the providers (the fake Stripe, SMTP, SMS/voice; decision 0086) and the
-// built server, configured for them, on a fresh data folder with the demo seeded, then backfills two days
-// of readings every 20 minutes so the demo's latest readings are some minutes old when the tests start.
+// For each Playwright worker (decision 0091): starts the local stand-ins for the providers (the fake
+// Stripe, SMTP, SMS/voice; decision 0086) and the built server, configured for them, on a fresh data
+// folder with the demo seeded, then backfills two days of readings every 20 minutes so the demo's latest
+// readings are some minutes old when the tests start.
 import { spawn } from 'node:child_process';
 import { existsSync, openSync, readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
@@ -9,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   demoStationsFile,
+  e2eWorkers,
   repoRoot,
   runSimulator,
   serverMain,
@@ -59,19 +61,22 @@ async function waitForHealth(url: string, isAlive: () => boolean, timeoutMs: num
   throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s`);
 }
 
-export default async function globalSetup(): Promise<void> {
-  const missing = [serverMain, simulatorMain, standInsMain, path.join(webDist, 'index.html')].filter(
-    (file) => !existsSync(file),
-  );
-  if (missing.length > 0) {
-    throw new Error(
-      `The end-to-end tests need the built apps; missing:\n  ${missing.map((file) => path.relative(repoRoot, file)).join('\n  ')}\n` +
-        'Run `npm run build` first (npm test does).',
-    );
-  }
+/** The server, its stand-ins and its data folder that one Playwright worker's specs run against. */
+interface Stack {
+  baseURL: string;
+  dataDir: string;
+  serverPid: number;
+  standInsPid: number;
+}
 
+/**
+ * Starts stack `index` (its own stand-ins, a server on a fresh data folder with the demo seeded) and
+ * backfills its readings. Each worker gets a stack of its own, so specs in two workers never share an
+ * account's settings, alerts or outbox.
+ */
+async function startStack(index: number, preferred: number): Promise<Stack> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'emberwatch-e2e-'));
-  const port = await freePort(preferredPort);
+  const port = await freePort(preferred);
   const baseURL = `http://127.0.0.1:${port}`;
   const logFile = path.join(dataDir, 'server.log');
   const log = openSync(logFile, 'a');
@@ -82,7 +87,6 @@ export default async function globalSetup(): Promise<void> {
     names: ['stripe', 'smtp', 'sms'],
     webhookUrl: `${baseURL}/stripe/webhook`,
   });
-  process.env.E2E_STAND_INS_PID = String(standIns.child!.pid);
   // The browser tests run on the embedded SQLite store.
   const env = { ...builtServerEnv({ port, dataDir, webDist }), ...standIns.env };
 
@@ -95,16 +99,12 @@ export default async function globalSetup(): Promise<void> {
     standIns.child!.kill('SIGKILL');
   });
 
-  process.env.E2E_BASE_URL = baseURL;
-  process.env.E2E_DATA_DIR = dataDir;
-  process.env.E2E_SERVER_PID = String(server.pid);
-
   try {
     await waitForHealth(`${baseURL}/health`, () => alive, 60_000);
   } catch (error) {
     server.kill('SIGKILL');
     throw new Error(
-      `The server did not start: ${(error as Error).message}\n--- ${logFile} ---\n${tail(logFile)}`,
+      `Server ${index} did not start: ${(error as Error).message}\n--- ${logFile} ---\n${tail(logFile)}`,
     );
   }
   // The server seeds the demo just after it starts listening.
@@ -119,17 +119,41 @@ export default async function globalSetup(): Promise<void> {
     );
   }
 
+  const started = Date.now();
+  await runSimulator(['--backfill-days', '2', '--no-live', '--interval', String(intervalS), '--quiet'], {
+    dir: dataDir,
+  });
+  console.log(
+    `[e2e] server ${index} at ${baseURL}, data in ${dataDir}, demo backfilled in ${Date.now() - started} ms`,
+  );
+  return { baseURL, dataDir, serverPid: server.pid!, standInsPid: standIns.child!.pid! };
+}
+
+export default async function globalSetup(): Promise<void> {
+  const missing = [serverMain, simulatorMain, standInsMain, path.join(webDist, 'index.html')].filter(
+    (file) => !existsSync(file),
+  );
+  if (missing.length > 0) {
+    throw new Error(
+      `The end-to-end tests need the built apps; missing:\n  ${missing.map((file) => path.relative(repoRoot, file)).join('\n  ')}\n` +
+        'Run `npm run build` first (npm test does).',
+    );
+  }
+
   // The backfill ends at the last multiple of the 20-minute interval, so its newest readings are 0–20
   // minutes old. The probes test needs them at least a minute old (an age other than "0 min") before a
   // fresh reading arrives: just after an interval boundary, wait until it has passed by 75 s.
   const sinceBoundary = Math.floor(Date.now() / 1000) % intervalS;
   if (sinceBoundary < 75) await new Promise((resolve) => setTimeout(resolve, (75 - sinceBoundary) * 1000));
 
-  const started = Date.now();
-  await runSimulator(['--backfill-days', '2', '--no-live', '--interval', String(intervalS), '--quiet'], {
-    dir: dataDir,
-  });
-  console.log(
-    `[e2e] server at ${baseURL}, data in ${dataDir}, demo backfilled in ${Date.now() - started} ms`,
+  // One stack per worker, started side by side; the workers find theirs by TEST_PARALLEL_INDEX.
+  const stacks = await Promise.all(
+    Array.from({ length: e2eWorkers() }, (_, index) => startStack(index, preferredPort + index)),
   );
+  stacks.forEach((stack, index) => {
+    process.env[`E2E_BASE_URL_${index}`] = stack.baseURL;
+    process.env[`E2E_DATA_DIR_${index}`] = stack.dataDir;
+    process.env[`E2E_SERVER_PID_${index}`] = String(stack.serverPid);
+    process.env[`E2E_STAND_INS_PID_${index}`] = String(stack.standInsPid);
+  });
 }

@@ -2,10 +2,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
+import { baseUrl, e2eWorkers } from './support/app.js';
 
 // End-to-end tests drive the built app (server + web + simulator) in Debian's Chromium.
-// global-setup.ts starts the server on a fresh data folder, seeds the demo and backfills readings;
-// it publishes the server's address as E2E_BASE_URL before the workers (which re-read this file) start.
+// global-setup.ts starts a server per worker on a fresh data folder, seeds the demo and backfills readings;
+// it publishes the servers' addresses as E2E_BASE_URL_<n> before the workers (which re-read this file,
+// with TEST_PARALLEL_INDEX set) start.
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
 const jsonReport = process.env.E2E_JSON_REPORT ?? path.join(repoRoot, '.test-output', 'e2e.json');
@@ -16,8 +18,9 @@ export default defineConfig({
   outputDir: path.join(repoRoot, 'test-results'),
   globalSetup: path.join(here, 'global-setup.ts'),
   globalTeardown: path.join(here, 'global-teardown.ts'),
-  // Two cores: one browser at a time keeps timings honest.
-  workers: 1,
+  // One worker per server that global-setup starts (decision 0091); files are shared out between them,
+  // the tests of a file run in order in one worker.
+  workers: e2eWorkers(),
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
@@ -25,7 +28,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: jsonReport }]],
   use: {
-    baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8181',
+    baseURL: baseUrl(),
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     locale: 'en-GB',

@@ -344,7 +344,12 @@ async function ensureChromium() {
 
 if (wants('e2e') && !interrupted) {
   banner('4/4  browser end-to-end — Playwright in Chromium');
-  const needed = ['apps/server/dist/main.js', 'apps/simulator/dist/main.js', 'apps/web/dist/index.html'];
+  const needed = [
+    'apps/server/dist/main.js',
+    'apps/simulator/dist/main.js',
+    'stand-ins/dist/main.js',
+    'apps/web/dist/index.html',
+  ];
   const missing = needed.filter((file) => !existsSync(path.join(repoRoot, file)));
   const chromiumProblem = missing.length === 0 ? await ensureChromium() : null;
   if (!buildOk || missing.length > 0) {

@@ -35,10 +35,29 @@ export interface DemoStations {
   stations: DemoStation[];
 }
 
-/** The data folder of the server that global-setup started (set before the workers start). */
+/**
+ * How many workers run the specs, each against a server of its own (decision 0091): two by default,
+ * `E2E_WORKERS=1` for one browser at a time.
+ */
+export function e2eWorkers(): number {
+  const n = Number(process.env.E2E_WORKERS ?? 2);
+  return Number.isInteger(n) && n >= 1 ? n : 2;
+}
+
+/** This worker's stack (Playwright numbers its workers 0, 1, … in TEST_PARALLEL_INDEX). */
+function stackIndex(): number {
+  return Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+}
+
+/** The address of this worker's server (global-setup publishes them before the workers start). */
+export function baseUrl(): string {
+  return process.env[`E2E_BASE_URL_${stackIndex()}`] ?? 'http://127.0.0.1:8181';
+}
+
+/** The data folder of this worker's server (set by global-setup before the workers start). */
 export function dataDir(): string {
-  const dir = process.env.E2E_DATA_DIR;
-  if (!dir) throw new Error('E2E_DATA_DIR is not set: run the tests through e2e/playwright.config.ts');
+  const dir = process.env[`E2E_DATA_DIR_${stackIndex()}`];
+  if (!dir) throw new Error('E2E_DATA_DIR_<n> is not set: run the tests through e2e/playwright.config.ts');
   return dir;
 }
 
