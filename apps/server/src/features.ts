@@ -22,6 +22,7 @@ import { readingsFeature } from './features/readings/index.js';
 import { sentinelFeature, sentinelRightsOfActor } from './features/sentinel/index.js';
 import { hashPassword, sessionsFeature, verifyPassword } from './features/sessions/index.js';
 import { sitesFeature } from './features/sites/index.js';
+import { stationLogsFeature } from './features/station-logs/index.js';
 import { storagesFeature } from './features/storages/index.js';
 import { translationsFeature } from './features/translations/index.js';
 import { accessFeature, usersFeature } from './features/users/index.js';
@@ -82,7 +83,11 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
   const history = { history: readings.exports.history };
   list.add(baseStationsFeature(kernel, { ...auth, ...readings.exports }));
   list.add(probesFeature(kernel, { ...auth, ...history }));
-  const ingest = list.add(ingestFeature(kernel, history));
+  // Before ingest: its station route tells the call log about every call, and stops before it.
+  const stationLogs = list.add(
+    stationLogsFeature(kernel, { authenticate: auth.authenticate, log: opts.log }),
+  );
+  const ingest = list.add(ingestFeature(kernel, { ...history, calls: stationLogs.exports.callLog }));
   list.add(activationFeature(kernel, auth));
   const monitors = list.add(
     monitorsFeature(kernel, {

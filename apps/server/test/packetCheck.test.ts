@@ -103,6 +103,23 @@ const packets: [string, unknown][] = [
     `batt_voltage ${JSON.stringify(v)}`,
     readingWith('batt_voltage', v),
   ]),
+  // The mobile network a station reports (optional).
+  ...[
+    { operator: 'Telia FI', net: 'LTE', rssi: -71 },
+    { operator: 'x'.repeat(32), net: 'x'.repeat(16), rssi: -150 },
+    { operator: 'Elisa', net: 'NB-IoT', rssi: 0 },
+    { operator: 'x'.repeat(33), net: 'LTE', rssi: -71 },
+    { operator: '', net: 'LTE', rssi: -71 },
+    { operator: 'Elisa', net: 'x'.repeat(17), rssi: -71 },
+    { operator: 'Elisa', net: '', rssi: -71 },
+    ...ints(-150, 0).map((rssi) => ({ operator: 'Elisa', net: '2G', rssi })),
+    { operator: 'Elisa', net: 'LTE' },
+    { operator: 'Elisa', net: 'LTE', rssi: -71, cell: 5 },
+    { operator: 7, net: 'LTE', rssi: -71 },
+    'Elisa',
+    [],
+    null,
+  ].map((v): [string, unknown] => [`mobile ${JSON.stringify(v)}`, packetWith('mobile', v)]),
 ];
 
 describe('the ingest packet check', () => {

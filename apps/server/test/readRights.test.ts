@@ -178,6 +178,14 @@ const SAMPLES: Record<string, Sample> = {
   },
   'delivery.getOutbox': { account: 'hay', url: () => '/admin/getOutbox' },
   'delivery.fakeSmsMessages': { account: 'hay', url: () => '/admin/fakeSmsMessages' },
+  'stationLogs.bsCommData': { account: 'hay', url: () => '/client/bsCommData?bs=F1000001' },
+  'stationLogs.getMobileTelemetry': {
+    account: 'hay',
+    url: () => '/client/getMobileTelemetry?BS_ID=F1000001',
+  },
+  'stationLogs.getBsLogs': { account: 'hay', url: () => '/admin/getBsLogs?basestationID=F1000001&getTS=1' },
+  'stationLogs.getBsLoggingList': { account: 'hay', url: () => '/admin/getBsLoggingList' },
+  'stationLogs.getEarlyBsCallsLog': { account: 'hay', url: () => '/admin/getEarlyBsCallsLog' },
 };
 
 const catalogue = Object.entries(endpoints).flatMap(([group, calls]) =>

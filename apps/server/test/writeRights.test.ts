@@ -584,6 +584,10 @@ const SAMPLES: Record<string, Sample> = {
     account: 'grain',
     request: () => post('/admin/fakeCallKeys', { messageId: 999_999, digits: '1' }),
   },
+  'stationLogs.postBsLoggingStatus': {
+    account: 'grain',
+    request: () => post('/admin/postBsLoggingStatus', { basestationID: 'F2000001', logging: true }),
+  },
   'alertChannels.setVoiceCalls': {
     account: 'grain',
     request: (c) => post('/admin/setVoiceCalls', { UID: c.ids.grain!, voiceCallEnabled: false }),

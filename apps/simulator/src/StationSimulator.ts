@@ -1,4 +1,9 @@
-import type { IngestPacket, IngestReading, PacketType } from '@emberwatch/shared/contracts/ingest';
+import type {
+  IngestPacket,
+  IngestReading,
+  MobileTelemetry,
+  PacketType,
+} from '@emberwatch/shared/contracts/ingest';
 import { aerationParams, stepAeration, type AerationParams } from './aeration.js';
 import { hashSeed } from './hashSeed.js';
 import type { StationConfig } from './loadStationsConfig.js';
@@ -7,6 +12,12 @@ import { probeCurve, type Material, type ProbeCurve } from './probeCurve.js';
 import { outdoorTemperatureC } from './outdoorAir.js';
 import { radioModel, type RadioSample } from './radioModel.js';
 import { toTenths } from './toTenths.js';
+import { valueNoise } from './valueNoise.js';
+
+/** Operators a mobile station of the demo registers with (one per station, picked from its id). */
+const OPERATORS = ['Telia FI', 'Elisa', 'DNA', 'Telenor', 'Vodafone NL'] as const;
+/** Below this a mobile station falls back from LTE to 2G (its modem's choice, not the server's). */
+const FALLBACK_RSSI = -95;
 
 /**
  * What kind of station this is, picked per station id so the demo shows a mix of the spec's
@@ -171,8 +182,42 @@ export class StationSimulator {
     return { type: this.identity.dataType, sent_ts: sentTs, readings };
   }
 
+  /**
+   * A packet of live play: a mobile station adds the network it is on (docs/base-station-protocol.md,
+   * "Mobile network"). The backfill and the benchmarks send `dataPacket`s, unchanged.
+   */
+  livePacket(readings: IngestReading[], sentTs: number): IngestPacket {
+    const mobile = this.mobileAt(sentTs);
+    return { ...this.dataPacket(readings, sentTs), ...(mobile ? { mobile } : {}) };
+  }
+
+  /** The heartbeat: a data packet without readings, from a station with nothing to deliver. */
+  heartbeatPacket(sentTs: number): IngestPacket {
+    return this.livePacket([], sentTs);
+  }
+
   bootPacket(sentTs: number): IngestPacket {
     const { bs_type, version, firmware } = this.identity;
-    return { type: 'boot', sent_ts: sentTs, firmware, version, bs_type, readings: [] };
+    const mobile = this.mobileAt(sentTs);
+    return {
+      type: 'boot',
+      sent_ts: sentTs,
+      firmware,
+      version,
+      bs_type,
+      ...(mobile ? { mobile } : {}),
+      readings: [],
+    };
+  }
+
+  /**
+   * A mobile station's network at `ts` (bs_type 3, the spec's GPRS and Mobile stations); none for an
+   * Ethernet one. Its operator is fixed, its signal wanders over hours, and it drops to 2G when weak.
+   */
+  mobileAt(ts: number): MobileTelemetry | undefined {
+    if (this.identity.bs_type !== 3) return undefined;
+    const operator = OPERATORS[hashSeed(this.seed, 'operator', this.bsId) % OPERATORS.length]!;
+    const rssi = Math.round(-80 + 18 * valueNoise(hashSeed(this.seed, 'mobile', this.bsId), ts / 3600));
+    return { operator, net: rssi < FALLBACK_RSSI ? '2G' : 'LTE', rssi };
   }
 }

@@ -14,6 +14,9 @@ import { sleep } from './sleep.js';
 import { StationSender } from './StationSender.js';
 import type { StationSimulator } from './StationSimulator.js';
 
+/** A station with nothing to deliver sends a heartbeat this often (docs/base-station-protocol.md). */
+export const HEARTBEAT_S = 15 * 60;
+
 export interface LiveOptions {
   stations: StationSimulator[];
   client: IngestClient;
@@ -85,6 +88,8 @@ export async function runLive(opts: LiveOptions): Promise<LiveResult> {
       silenceWindows(opts.silences ?? [], sim.bsId, opts.firstTickTs),
     ),
     silent: false,
+    /** When the station last sent (its heartbeat is due HEARTBEAT_S after). */
+    lastSentTs: Math.floor(now() / 1000),
   }));
   const result: LiveResult = {
     rounds: 0,
@@ -100,9 +105,11 @@ export async function runLive(opts: LiveOptions): Promise<LiveResult> {
   let lastStatus = now();
 
   const enqueue = (st: (typeof stations)[number], readings: IngestReading[], twice: boolean): void => {
-    const packet = st.sim.dataPacket(readings, Math.floor(now() / 1000));
+    const sentTs = Math.floor(now() / 1000);
+    const packet = st.sim.livePacket(readings, sentTs);
     st.sender.enqueue(packet);
     if (twice) st.sender.enqueue(packet);
+    st.lastSentTs = sentTs;
   };
 
   for (let tick = opts.firstTickTs; !opts.signal.aborted; tick += opts.intervalS) {
@@ -124,6 +131,11 @@ export async function runLive(opts: LiveOptions): Promise<LiveResult> {
       st.silent = silent;
       const { readings, duplicate } = st.faults.process(st.sim.readingsAt(worldAt(tick), tick), tick);
       if (readings.length > 0) enqueue(st, readings, duplicate);
+      else if (!silent && Math.floor(now() / 1000) - st.lastSentTs >= HEARTBEAT_S) {
+        // Nothing heard for a while: the station says it is alive (the protocol's heartbeat).
+        st.lastSentTs = Math.floor(now() / 1000);
+        st.sender.enqueue(st.sim.heartbeatPacket(st.lastSentTs));
+      }
     }
     result.rounds++;
     result.lastTickTs = tick;

@@ -22,6 +22,7 @@ describe('the page list the shell derives from', () => {
     ['/instructions', 'titles.instructions'],
     ['/admin', 'menu.entries.admin'],
     ['/admin/outbox', 'delivery.outbox.title'],
+    ['/bslog', 'stationLogs.page.title'],
     ['/no/such/page', 'titles.notFound'],
     // Routed to the not-found page, so titled as such.
     ['/probes/6B00000A/extra', 'titles.notFound'],

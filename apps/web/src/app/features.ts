@@ -16,6 +16,7 @@ import { probesPages } from '../features/probes/pages';
 import { qualityPages } from '../features/quality/pages';
 import { settingsPages } from '../features/settings/pages';
 import { sitePlanPages } from '../features/site-plan/pages';
+import { stationLogsPages } from '../features/station-logs/pages';
 import { storagesPages } from '../features/storages/pages';
 
 /** What a web feature adds to the shell: its pages (`pages.tsx`) and its live handlers (`live.ts`). */
@@ -43,6 +44,7 @@ export const WEB_FEATURES: readonly WebFeature[] = [
   { pages: adminPages },
   { pages: deliveryPages },
   { pages: activationPages },
+  { pages: stationLogsPages },
   { pages: insightPages },
   { live: fansLive },
 ];

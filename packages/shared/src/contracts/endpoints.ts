@@ -22,6 +22,7 @@ import { qualityEndpoints } from './quality.js';
 import { sentinelEndpoints } from './sentinel.js';
 import { sessionEndpoints } from './session.js';
 import { siteEndpoints } from './sites.js';
+import { stationLogsEndpoints } from './stationLogs.js';
 import { storageEndpoints } from './storages.js';
 import { translationEndpoints } from './translations.js';
 import { userEndpoints } from './users.js';
@@ -44,6 +45,7 @@ export const endpoints = catalogue({
   payments: paymentEndpoints,
   activation: activationEndpoints,
   baseStations: baseStationEndpoints,
+  stationLogs: stationLogsEndpoints,
   probes: { ...probeDataEndpoints, ...probeConfigEndpoints },
   storages: storageEndpoints,
   sites: siteEndpoints,

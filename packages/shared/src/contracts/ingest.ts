@@ -43,6 +43,21 @@ export const ingestReadingSchema = z.strictObject({
 });
 export type IngestReading = z.infer<typeof ingestReadingSchema>;
 
+/**
+ * What a mobile (GPRS, LTE) station reports of its network with any packet (optional, added to v1:
+ * stations that do not send it keep working): the operator's name, the radio technology and the
+ * signal strength. The operator console's mobile network log shows it (spec doc 2 §3).
+ */
+export const MOBILE_RSSI_MIN = -150;
+export const mobileTelemetrySchema = z.strictObject({
+  operator: z.string().min(1).max(32),
+  /** The radio technology, e.g. "2G", "LTE", "LTE-M", "NB-IoT". */
+  net: z.string().min(1).max(16),
+  /** dBm. */
+  rssi: z.int().min(MOBILE_RSSI_MIN).max(0),
+});
+export type MobileTelemetry = z.infer<typeof mobileTelemetrySchema>;
+
 export const ingestPacketSchema = z.strictObject({
   type: z.enum(PACKET_TYPES),
   /** Station clock when the packet was sent (epoch seconds); informational. */
@@ -50,6 +65,7 @@ export const ingestPacketSchema = z.strictObject({
   firmware: z.string().max(32).optional(),
   version: z.string().max(32).optional(),
   bs_type: z.int().min(-1).max(99).optional(),
+  mobile: mobileTelemetrySchema.optional(),
   readings: z.array(ingestReadingSchema).max(MAX_READINGS_PER_PACKET).default([]),
 });
 export type IngestPacket = z.infer<typeof ingestPacketSchema>;

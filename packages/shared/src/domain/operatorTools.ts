@@ -4,8 +4,9 @@
  * asks `mayUseOperatorTool` (apps/server/src/http/access/operator.ts) and nothing else, so the
  * operator console gives a level its tools by changing a row, not by adding checks.
  *
- * Today every level may use every tool: the console that tells the levels apart is built with the
- * operator console (its staff page and audit trail); until then an admin is an admin, as before.
+ * Most tools are every level's still: the console that tells the levels apart is built with the
+ * operator console (its staff page and audit trail). Issue 30 item 8's first split: every level reads
+ * the stations' call logs, Sales does not switch a station's detailed logging.
  */
 import { STAFF_LEVELS } from './roles.js';
 
@@ -14,6 +15,8 @@ export type StaffLevel = keyof typeof STAFF_LEVELS;
 export const STAFF_LEVEL_NAMES = Object.keys(STAFF_LEVELS) as StaffLevel[];
 
 const ALL: readonly StaffLevel[] = STAFF_LEVEL_NAMES;
+/** The levels that manage stations (Root, Admin, Tech): Sales reads. */
+const STATION_STAFF: readonly StaffLevel[] = ['root', 'admin', 'tech'];
 
 export interface OperatorTool {
   /** The staff levels that may use it. */
@@ -38,6 +41,11 @@ export const OPERATOR_TOOLS = {
   plans: { levels: ALL, refusal: 'Only admins can do this.' },
   insightService: { levels: ALL, refusal: 'Only admins can do this.' },
   migrationSettings: { levels: ALL, refusal: 'Only admins can do this.' },
+  stationLogs: { levels: ALL, refusal: 'Only admins read the base stations’ call logs.' },
+  stationLogging: {
+    levels: STATION_STAFF,
+    refusal: 'Only Root, Admin and Tech staff switch a station’s detailed logging.',
+  },
 } as const satisfies Record<string, OperatorTool>;
 export type OperatorToolName = keyof typeof OPERATOR_TOOLS;
 

@@ -105,6 +105,12 @@ export const READ_RIGHTS: readonly ReadRightsRow[] = [
   { call: 'probes.getSensorStats', ...adminOnly() },
   { call: 'delivery.getOutbox', ...adminOnly() },
   { call: 'delivery.fakeSmsMessages', ...adminOnly() },
+  // The stations' call logs (decision 0090): every staff level reads them.
+  { call: 'stationLogs.bsCommData', ...adminOnly('operator tool stationLogs (every staff level)') },
+  { call: 'stationLogs.getMobileTelemetry', ...adminOnly('operator tool stationLogs (every staff level)') },
+  { call: 'stationLogs.getBsLogs', ...adminOnly('operator tool stationLogs (every staff level)') },
+  { call: 'stationLogs.getBsLoggingList', ...adminOnly('operator tool stationLogs (every staff level)') },
+  { call: 'stationLogs.getEarlyBsCallsLog', ...adminOnly('operator tool stationLogs (every staff level)') },
 ];
 
 const LABELS: Record<ReadRole, string> = {

@@ -170,6 +170,10 @@ export const WRITE_RIGHTS: readonly WriteRightsRow[] = [
   { call: 'sentinel.setSentinelAlerts', ...adminOnly('sentinel.policy: set') },
   { call: 'delivery.fakeSmsReply', ...adminOnly('admin only (the stand-in SMS provider)') },
   { call: 'delivery.fakeCallKeys', ...adminOnly('admin only (the stand-in voice provider)') },
+  {
+    call: 'stationLogs.postBsLoggingStatus',
+    ...adminOnly('operator tool stationLogging: Root, Admin and Tech staff (decision 0090)'),
+  },
   { call: 'alertChannels.setVoiceCalls', ...adminOnly('admin only: calls cost money (decision 0072)') },
   {
     call: 'translations.updateTranslations',

@@ -12,12 +12,14 @@ import { FreshReadingsHub } from './freshReadingsHub.js';
 import { IngestService } from './ingest.service.js';
 import { ProbeDirectory } from './probeDirectory.js';
 import { StationCredentials } from './stationCredentials.js';
+import type { StationCallSink } from './stationCallSink.js';
 // The probesMoved bus event's type (declared by the probes feature's live events), which this feature uses.
 import type {} from '../probes/index.js';
 
 export { DAY_S, dayOf } from './dailyRollup.js';
 export type { FreshReading, FreshReadingsHub, FreshReadingsListener } from './freshReadingsHub.js';
 export { issueStationSecret } from './stationCredentials.js';
+export type { StationCallFacts, StationCallSink } from './stationCallSink.js';
 
 /**
  * One SQLite writer per connection: it keeps the probes' current daily roll-ups, which is right only
@@ -42,7 +44,14 @@ function writerFor(store: Kernel['store']): IngestWriter {
 }
 
 /** The base-station protocol (docs/base-station-protocol.md): credentials, validation, group commit. */
-export function ingestFeature(kernel: Kernel, deps: { history: ReadingHistory }) {
+export function ingestFeature(
+  kernel: Kernel,
+  deps: {
+    history: ReadingHistory;
+    /** Told about every call answered (the station-logs feature's call log). */
+    calls?: StationCallSink;
+  },
+) {
   const { store, bus, nowS } = kernel;
   const freshReadings = hubFor(store);
   const ingest = new IngestService(
@@ -60,7 +69,10 @@ export function ingestFeature(kernel: Kernel, deps: { history: ReadingHistory })
   );
   return defineFeature({
     name: 'ingest',
-    routes: ingestRoutes({ ingest }, new StationCredentials(new BaseStationRepository(store.db))),
+    routes: ingestRoutes(
+      { ingest, calls: deps.calls },
+      new StationCredentials(new BaseStationRepository(store.db)),
+    ),
     // The ingest path caches each probe's station; a transfer (here or on another instance) clears it.
     events: { probesMoved: ({ sensorIds }) => ingest.forgetProbes(sensorIds) },
     // SQLite's roll-ups a crash left owed are rebuilt before the first packet; those owed at a stop

@@ -5,13 +5,14 @@ import { invalidFromZod } from '../../http/invalidFromZod.js';
 import { route, unchecked } from '../../http/route.js';
 import type { IngestService } from './ingest.service.js';
 import { checkPacket } from './packetCheck.js';
+import type { StationCallSink } from './stationCallSink.js';
 import { parseStationAuthorization, type StationCredentials } from './stationCredentials.js';
 
 const BODY_LIMIT = 1024 * 1024;
 
 /** POST /ingest/v1/packets — the base-station protocol (docs/base-station-protocol.md). */
 export function ingestRoutes(
-  ctx: { ingest: Pick<IngestService, 'submit'> },
+  ctx: { ingest: Pick<IngestService, 'submit'>; calls?: StationCallSink },
   credentials: StationCredentials,
 ) {
   /** The station each request authenticated as, from the check before validation to the handler. */
@@ -30,6 +31,35 @@ export function ingestRoutes(
         done(Object.assign(new Error('The body is not valid JSON.'), { statusCode: 400 }), undefined);
       }
     });
+    const calls = ctx.calls;
+    if (calls) {
+      // Every call is told to the call log once its answer has left (refusals too: a station that
+      // keeps failing is what the log is for). The id is the one the caller named, verified or not.
+      const callerOf = (req: FastifyRequest): string | undefined =>
+        stationOf.get(req) ?? parseStationAuthorization(req.headers.authorization)?.bsId;
+      const answers = new WeakMap<FastifyRequest, string>();
+      app.addHook('onSend', (req, _reply, payload, done) => {
+        // Only a station with detailed logging keeps its answer (the call log's summary).
+        if (typeof payload === 'string') {
+          const bsId = callerOf(req);
+          if (bsId !== undefined && calls.wantsAnswer(bsId)) answers.set(req, payload);
+        }
+        done(null, payload);
+      });
+      app.addHook('onResponse', (req, reply, done) => {
+        const bsId = callerOf(req);
+        if (bsId !== undefined)
+          calls.record({
+            bsId,
+            body: req.body,
+            status: reply.statusCode,
+            bytesUp: Number(req.headers['content-length'] ?? 0),
+            durationMs: reply.elapsedTime,
+            answer: answers.get(req),
+          });
+        done();
+      });
+    }
     route(app, ingestEndpoints.packets, {
       bodyLimit: BODY_LIMIT,
       // Stations send all day: their requests are logged only when something goes wrong.

@@ -1,4 +1,5 @@
 import {
+  MOBILE_RSSI_MIN,
   MAX_DEPTHS,
   MAX_READINGS_PER_PACKET,
   MIN_MEAS_TS,
@@ -66,6 +67,23 @@ function isReading(v: unknown): boolean {
   );
 }
 
+function isShortText(v: unknown, max: number): boolean {
+  return typeof v === 'string' && v.length >= 1 && v.length <= max;
+}
+
+/** mobileTelemetrySchema: exactly operator, net and rssi. */
+function isMobile(v: unknown): boolean {
+  if (!isPlainObject(v)) return false;
+  for (const key in v) if (key !== 'operator' && key !== 'net' && key !== 'rssi') return false;
+  return (
+    isShortText(v.operator, 32) &&
+    isShortText(v.net, 16) &&
+    isInt(v.rssi) &&
+    v.rssi >= MOBILE_RSSI_MIN &&
+    v.rssi <= 0
+  );
+}
+
 /**
  * The ingest packet contract (`ingestPacketSchema`) checked in place: true exactly when the schema
  * would accept the parsed JSON, and then the body is the packet the schema would return (the
@@ -82,6 +100,7 @@ export function checkPacket(body: unknown): body is IngestPacket {
       case 'firmware':
       case 'version':
       case 'bs_type':
+      case 'mobile':
       case 'readings':
         break;
       default:
@@ -95,6 +114,7 @@ export function checkPacket(body: unknown): body is IngestPacket {
   }
   if (body.bs_type !== undefined && !(isInt(body.bs_type) && body.bs_type >= -1 && body.bs_type <= 99))
     return false;
+  if (body.mobile !== undefined && !isMobile(body.mobile)) return false;
   const readings = body.readings;
   if (readings === undefined) {
     body.readings = [];

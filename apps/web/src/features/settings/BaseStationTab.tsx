@@ -20,6 +20,7 @@ import { queryKeys } from '../../lib/queryKeys';
 import { ActivateProbesButton, AddBaseStationButton } from '../activation';
 import { useBsConf, useSelectedStation } from '../base-stations';
 import { useUiPreferences } from '../sessions';
+import { StationAdminBlocks } from '../station-logs';
 import { EditValueDialog } from './EditValueDialog';
 import { useSettingsFeedback } from './SettingsFeedback';
 
@@ -69,7 +70,7 @@ function Row({
 
 /**
  * Spec doc 2 §2.5: display name, id, timezone, activation date, type/model and firmware of the
- * selected station. Name and timezone are edited in dialogs (POST updateBsDisplayName, setBsTimezone),
+ * selected station, and for admins the station's traffic and mobile network (station-logs feature). Name and timezone are edited in dialogs (POST updateBsDisplayName, setBsTimezone),
  * by the owner, not by a sub-user (docs/decisions/0014-sub-user-rights.md).
  */
 export function BaseStationTab() {
@@ -199,6 +200,8 @@ export function BaseStationTab() {
           )}
         </EditValueDialog>
       )}
+      {/* Spec doc 2 §2.5: the admin-only blocks. */}
+      {roleContext.admin && <StationAdminBlocks bsId={bs.bs_id} />}
       <AddBaseStationButton />
       <ActivateProbesButton />
     </Paper>
