@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { demoPassword, demoUsers } from './support/app.js';
+import { demoPassword, demoUsers, keepAutoOpenClosed } from './support/app.js';
 
 // Issue 14 item 9: a hay farmer goes through Insight onboarding (welcome, terms, the four-step survey),
 // adds a sub-user with a login, confirms a new phone with the code the fake SMS provider received, and
@@ -105,9 +105,7 @@ test('a hay farmer onboards to Insight, adds a sub-user, confirms a phone and ac
   await post(request, '/admin/setInsight', admin, { UID: before.U_ID, service: null });
   try {
     // The notifications (the farm has alerts) would open over the pages after 2 s: closed before.
-    await page.addInitScript({
-      content: "sessionStorage.setItem('emberwatch.notificationsClosed', '1');",
-    });
+    await keepAutoOpenClosed(page, request, demoUsers.hay);
     // The Insight redirect is the app's opening at "/" (decision 0051).
     await page.goto('/');
     await page.getByLabel('Username', { exact: true }).fill(demoUsers.hay);

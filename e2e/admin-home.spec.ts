@@ -27,9 +27,6 @@ test('an admin opens /admin, the admin pages there are, and goes on to the outbo
 });
 
 test('the demo visitor and a farmer who open /admin are sent to their home page', async ({ page }) => {
-  await page.addInitScript({
-    content: "sessionStorage.setItem('emberwatch.notificationsClosed', '1');",
-  });
   for (const username of ['visitor@demo.emberwatch', demoUsers.hay]) {
     await page.goto('/admin');
     await logIn(page, username);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demoPassword } from './support/app.js';
+import { demoPassword, keepAutoOpenClosed } from './support/app.js';
 
 // Issue 14 item 7 (spec doc 1 §4 "Demo switching", §6; decision 0058): the demo-mode visitor's top
 // bar switches the site between a grain store, a hay farm and a compost site with the spec's exact
@@ -8,9 +8,7 @@ test('the demo-mode visitor switches between grain, hay and compost from the top
   page,
   request,
 }) => {
-  await page.addInitScript({
-    content: "sessionStorage.setItem('emberwatch.notificationsClosed', '1');",
-  });
+  await keepAutoOpenClosed(page, request, 'visitor@demo.emberwatch');
   await page.goto('/settings/preferences');
   await page.getByLabel('Username', { exact: true }).fill('visitor@demo.emberwatch');
   await page.getByLabel('Password', { exact: true }).fill(demoPassword);
@@ -48,11 +46,12 @@ test('the demo-mode visitor switches between grain, hay and compost from the top
   ).toMatchObject({ temperature_alert: 45 });
 });
 
-test('on a 360 px phone the demo selector and the menu button both fit in the top bar', async ({ page }) => {
+test('on a 360 px phone the demo selector and the menu button both fit in the top bar', async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.addInitScript({
-    content: "sessionStorage.setItem('emberwatch.notificationsClosed', '1');",
-  });
+  await keepAutoOpenClosed(page, request, 'visitor@demo.emberwatch');
   await page.goto('/probes');
   await page.getByLabel('Username', { exact: true }).fill('visitor@demo.emberwatch');
   await page.getByLabel('Password', { exact: true }).fill(demoPassword);
@@ -67,10 +66,9 @@ test('on a 360 px phone the demo selector and the menu button both fit in the to
 // The visitor has a station of each kind; the switch shows the chosen site's probes.
 test('the visitor’s switch to Compost lists the compost site’s probes, Grain the grain store’s, Hay the barn’s', async ({
   page,
+  request,
 }) => {
-  await page.addInitScript({
-    content: "sessionStorage.setItem('emberwatch.notificationsClosed', '1');",
-  });
+  await keepAutoOpenClosed(page, request, 'visitor@demo.emberwatch');
   await page.goto('/probes');
   await page.getByLabel('Username', { exact: true }).fill('visitor@demo.emberwatch');
   await page.getByLabel('Password', { exact: true }).fill(demoPassword);

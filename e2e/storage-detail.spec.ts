@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { demoPassword, demoUsers, readDemoStations } from './support/app.js';
+import { demoPassword, demoUsers, keepAutoOpenClosed, readDemoStations } from './support/app.js';
 
 /** The storage fields a save takes back (the server's own fields left out). */
 type StorageItem = Record<string, unknown> & {
@@ -267,12 +267,13 @@ async function heatedStorage(request: APIRequestContext, farm: Farm): Promise<He
 /** Opens the storage as the farmer, the notifications kept from opening over the layout by themselves. */
 async function openLayout(
   page: Page,
+  request: APIRequestContext,
   farm: Farm,
   storage: HeatedStorage,
   by: 'click' | 'tap',
 ): Promise<void> {
   // The readings raise alerts; once closed in a session, the notifications do not open again.
-  await page.addInitScript("sessionStorage.setItem('emberwatch.notificationsClosed', '1')");
+  await keepAutoOpenClosed(page, request, farm.user);
   await page.goto(`/storages/${storage.itemID}`);
   await logIn(page, farm.user, by);
   await expect(page).toHaveURL(new RegExp(`/storages/${storage.itemID}$`));
@@ -303,7 +304,7 @@ for (const farm of farms) {
       const storage = await heatedStorage(request, farm);
       try {
         await page.setViewportSize({ width: 1280, height: 800 });
-        await openLayout(page, farm, storage, 'click');
+        await openLayout(page, request, farm, storage, 'click');
         await expectCellsWhole(page, farm, storage, 1280);
         await page.getByTestId(`cell-${storage.hot}`).hover();
         await expect(page.getByRole('tooltip').filter({ hasText: LONG_NAME })).toBeVisible();
@@ -323,7 +324,7 @@ for (const farm of farms) {
         try {
           // Touch only, as on a phone: a mouse pointer left where the login was clicked would take
           // the hover off the cell as soon as the tooltip opens, and close it.
-          await openLayout(page, farm, storage, 'tap');
+          await openLayout(page, request, farm, storage, 'tap');
           await expectCellsWhole(page, farm, storage, 360);
           // The first tap shows the name (a second would open the probe).
           await page.getByTestId(`cell-${storage.hot}`).tap();

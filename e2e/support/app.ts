@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import type { APIRequestContext, Page } from '@playwright/test';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const serverMain = path.join(repoRoot, 'apps/server/dist/main.js');
@@ -95,4 +96,28 @@ export async function runSimulator(
       `simulator ${args.join(' ')} failed: ${failure.message}\n${failure.stdout ?? ''}${failure.stderr ?? ''}`,
     );
   }
+}
+
+/**
+ * Keeps the windows that open by themselves (the notifications by default) closed for `username` in the
+ * page's tab session, as if the user had closed them: the web app's memory of them (decision 0077,
+ * `emberwatch.autoOpen` in session storage) names the account, so the user's id comes from a login.
+ * A spec about something else is then not covered by a window that opens 2 s after the page loads.
+ */
+export async function keepAutoOpenClosed(
+  page: Page,
+  request: APIRequestContext,
+  username: string,
+  windows: readonly string[] = ['notifications'],
+): Promise<void> {
+  const answer = await request.post('/admin/login', { data: { username, password: demoPassword } });
+  if (!answer.ok()) throw new Error(`login of ${username} failed: ${answer.status()}`);
+  const { UID } = (await answer.json()) as { UID: number };
+  const record = JSON.stringify({ uid: UID, windows: Object.fromEntries(windows.map((w) => [w, 'closed'])) });
+  // Runs in the page, whose globals this Node-typed project does not declare.
+  await page.addInitScript((value) => {
+    (
+      globalThis as unknown as { sessionStorage: { setItem(key: string, value: string): void } }
+    ).sessionStorage.setItem('emberwatch.autoOpen', value);
+  }, record);
 }
