@@ -1,5 +1,6 @@
 import { accountEndpoints } from './account.js';
 import { activationEndpoints } from './activation.js';
+import { adminConsoleEndpoints } from './adminConsole.js';
 import { alertChannelEndpoints } from './alertChannels.js';
 import { baseStationEndpoints } from './baseStations.js';
 import { batchEndpoints } from './batches.js';
@@ -43,6 +44,7 @@ export const endpoints = catalogue({
   insight: insightEndpoints,
   payments: paymentEndpoints,
   activation: activationEndpoints,
+  adminConsole: adminConsoleEndpoints,
   baseStations: baseStationEndpoints,
   probes: { ...probeDataEndpoints, ...probeConfigEndpoints },
   storages: storageEndpoints,

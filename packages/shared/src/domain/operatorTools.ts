@@ -38,6 +38,10 @@ export const OPERATOR_TOOLS = {
   plans: { levels: ALL, refusal: 'Only admins can do this.' },
   insightService: { levels: ALL, refusal: 'Only admins can do this.' },
   migrationSettings: { levels: ALL, refusal: 'Only admins can do this.' },
+  // The admin bar and its station picker (decision 0088): every level reads the fleet (Sales too, to
+  // answer a customer's call); what a level may change there is each change's own row.
+  adminBar: { levels: ALL, refusal: 'Only admins see the admin bar.' },
+  stationSearch: { levels: ALL, refusal: 'Only admins search every base station.' },
 } as const satisfies Record<string, OperatorTool>;
 export type OperatorToolName = keyof typeof OPERATOR_TOOLS;
 

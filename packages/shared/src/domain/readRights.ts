@@ -105,6 +105,9 @@ export const READ_RIGHTS: readonly ReadRightsRow[] = [
   { call: 'probes.getSensorStats', ...adminOnly() },
   { call: 'delivery.getOutbox', ...adminOnly() },
   { call: 'delivery.fakeSmsMessages', ...adminOnly() },
+  { call: 'adminConsole.consoleInfo', ...adminOnly('operatorTools: adminBar, every staff level') },
+  { call: 'adminConsole.basestations', ...adminOnly('operatorTools: stationSearch, every staff level') },
+  { call: 'adminConsole.findSystem', ...adminOnly('operatorTools: stationSearch, every staff level') },
 ];
 
 const LABELS: Record<ReadRole, string> = {
