@@ -178,6 +178,9 @@ const SAMPLES: Record<string, Sample> = {
   },
   'delivery.getOutbox': { account: 'hay', url: () => '/admin/getOutbox' },
   'delivery.fakeSmsMessages': { account: 'hay', url: () => '/admin/fakeSmsMessages' },
+  'adminConsole.consoleInfo': { account: 'hay', url: () => '/admin/consoleInfo' },
+  'adminConsole.basestations': { account: 'hay', url: () => '/admin/basestations?q=F1000001' },
+  'adminConsole.findSystem': { account: 'hay', url: () => '/admin/findSystem?q=F1000001' },
 };
 
 const catalogue = Object.entries(endpoints).flatMap(([group, calls]) =>

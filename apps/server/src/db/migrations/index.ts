@@ -32,6 +32,7 @@ import { deliveryGroupsMigration } from './0042_delivery_groups.js';
 import { deliveryAlertFactsMigration } from './0043_delivery_alert_facts.js';
 import { dataBreakDelayMigration } from './0044_data_break_delay.js';
 import { pushPerUserMigration } from './0047_push_per_user.js';
+import { adminSearchIndexesMigration } from './0050_admin_search_indexes.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -68,5 +69,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0043_delivery_alert_facts': deliveryAlertFactsMigration(engine),
     '0044_data_break_delay': dataBreakDelayMigration(engine),
     '0047_push_per_user': pushPerUserMigration(engine),
+    '0050_admin_search_indexes': adminSearchIndexesMigration(engine),
   };
 }
