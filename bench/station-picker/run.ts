@@ -193,7 +193,7 @@ const CASES: [string, (i: number) => string][] = [
   ['search: username (any key)', (i) => `/admin/findSystem?q=${farmer((i * 13) % ACCOUNTS)}`],
   [
     'search: common surname, family main (any key)',
-    (i) => `/admin/findSystem?family=main&q=${LAST[i % LAST.length]}`,
+    (i) => `/admin/findSystem?family=main&q=${encodeURIComponent(LAST[i % LAST.length]!)}`,
   ],
   [
     'search: phone (any key)',

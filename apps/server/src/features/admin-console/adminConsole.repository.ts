@@ -55,18 +55,36 @@ const AFTER_PREFIX = String.fromCodePoint(0x10ffff);
 export class AdminConsoleRepository {
   /** Code-point order on PostgreSQL, so both engines sort text alike (SQLite compares bytes). */
   private readonly c: RawBuilder<unknown>;
+  /**
+   * A LIKE that ignores case without lowering every row first (the lowered copies were most of a
+   * scan's cost): SQLite's LIKE already does (ASCII, as its lower() does), PostgreSQL has ILIKE.
+   */
+  private readonly like: RawBuilder<unknown>;
 
   constructor(
     private readonly db: Kysely<Database>,
     engine: Engine,
   ) {
     this.c = engine === 'postgres' ? sql` collate "C"` : sql``;
+    this.like = engine === 'postgres' ? sql`ilike` : sql`like`;
   }
 
   private familyFilter(family: SystemFamily | undefined): RawBuilder<unknown> {
     if (family === undefined) return sql``;
     const app = partnerAppOf(family);
     return app === null ? sql` and o.partner_app is null` : sql` and o.partner_app = ${app}`;
+  }
+
+  /**
+   * The stations of a family's accounts, as a condition on `s` alone: a set of owner ids worked out
+   * once per statement, so a scan of the stations never joins every row to its owner.
+   */
+  private familyOfStation(family: SystemFamily | undefined): RawBuilder<unknown> {
+    if (family === undefined) return sql``;
+    const app = partnerAppOf(family);
+    return app === null
+      ? sql` and s.owner_user_id in (select id from users where partner_app is null)`
+      : sql` and s.owner_user_id in (select id from users where partner_app = ${app})`;
   }
 
   /** GET /admin/basestations: one page of every station (by id), and how many match. */
@@ -77,19 +95,23 @@ export class AdminConsoleRepository {
     offset: number;
   }): Promise<{ rows: StationWithOwner[]; total: number }> {
     const pattern = opts.text ? `%${likeLiteral(opts.text)}%` : undefined;
-    const where = sql`where 1 = 1${this.familyFilter(opts.family)}${
+    // The owner's columns are read for the page only; the text's owners are found first, once.
+    const where = sql`where 1 = 1${this.familyOfStation(opts.family)}${
       pattern === undefined
         ? sql``
-        : sql` and (lower(s.id) like ${pattern} escape '!'
-            or lower(coalesce(s.display_name, '')) like ${pattern} escape '!'
-            or lower(o.username) like ${pattern} escape '!'
-            or lower(trim(coalesce(o.firstname, '') || ' ' || coalesce(o.lastname, ''))) like ${pattern} escape '!')`
+        : sql` and (s.id ${this.like} ${pattern} escape '!'
+            or s.display_name ${this.like} ${pattern} escape '!'
+            or s.owner_user_id in (select id from users
+              where username ${this.like} ${pattern} escape '!'
+                or trim(coalesce(firstname, '') || ' ' || coalesce(lastname, '')) ${this.like} ${pattern} escape '!'))`
     }`;
-    const from = sql`from base_stations s inner join users o on o.id = s.owner_user_id`;
     const [page, count] = await Promise.all([
-      sql<StationWithOwner>`select ${OWNER_COLUMNS} ${from} ${where}
-        order by s.id${this.c} limit ${opts.limit} offset ${opts.offset}`.execute(this.db),
-      sql<{ n: number | string }>`select count(*) as n ${from} ${where}`.execute(this.db),
+      sql<StationWithOwner>`select ${OWNER_COLUMNS}
+        from (select s.id, s.display_name, s.last_data_ts, s.owner_user_id from base_stations s ${where}
+          order by s.id${this.c} limit ${opts.limit} offset ${opts.offset}) s
+        inner join users o on o.id = s.owner_user_id
+        order by s.id${this.c}`.execute(this.db),
+      sql<{ n: number | string }>`select count(*) as n from base_stations s ${where}`.execute(this.db),
     ]);
     return { rows: page.rows, total: Number(count.rows[0]?.n ?? 0) };
   }
@@ -112,7 +134,7 @@ export class AdminConsoleRepository {
     return key === 'probe' ? this.searchProbes(s) : this.searchText({ ...s, key });
   }
 
-  /** Stations and users: LIKE over the lowered text (the phone over its digits). */
+  /** Stations and users: LIKE in any case (the phone over its digits). */
   private async searchText(s: KeySearch & { key: Exclude<SearchKey, 'probe'> }): Promise<MatchRow[]> {
     const phone = s.key === 'phone';
     if (phone && !isPhoneSearch(s.text)) return [];
@@ -120,21 +142,29 @@ export class AdminConsoleRepository {
     const literal = phone ? wanted : likeLiteral(s.text);
     const compared = phone
       ? sql`replace(replace(replace(replace(replace(u.phone, ' ', ''), '-', ''), '+', ''), '(', ''), ')', '')`
-      : sql`lower(${this.valueOf(s.key)})`;
+      : this.valueOf(s.key);
     const prefix = `${literal}%`;
     // A phone number is found anywhere in it (its country code may be written or not).
-    const filter = sql`${compared} like ${s.contains || phone ? `%${literal}%` : prefix} escape '!'`;
-    const quality = sql`case when ${compared} = ${wanted} then 0 when ${compared} like ${prefix} escape '!' then 1 else 2 end`;
+    const filter = sql`${compared} ${this.like} ${s.contains || phone ? `%${literal}%` : prefix} escape '!'`;
+    // Worked out for the matching rows only.
+    const quality = sql`case when lower(${compared}) = ${wanted} then 0 when ${compared} ${this.like} ${prefix} escape '!' then 1 else 2 end`;
     const value = this.valueOf(s.key);
-    const from =
-      s.key.startsWith('station') || s.key === 'sim'
-        ? sql`from base_stations s inner join users o on o.id = s.owner_user_id`
-        : // A user of the account: its main user or one of its sub-users.
-          sql`from users u
-          inner join base_stations s on s.owner_user_id = coalesce(u.main_user_id, u.id)
-          inner join users o on o.id = s.owner_user_id`;
+    if (s.key.startsWith('station') || s.key === 'sim') {
+      // The stations' own columns: filtered and cut to `limit` before any owner is read.
+      const res = await sql<MatchRow>`select ${OWNER_COLUMNS}, s.value, s.quality
+        from (select s.id, s.display_name, s.last_data_ts, s.owner_user_id, ${value} as value, ${quality} as quality
+          from base_stations s where ${filter}${this.familyOfStation(s.family)}
+          order by quality, ${value}${this.c}, s.id${this.c} limit ${s.limit}) s
+        inner join users o on o.id = s.owner_user_id
+        order by s.quality, s.value${this.c}, s.id${this.c}`.execute(this.db);
+      return res.rows.map((r) => ({ ...r, quality: Number(r.quality) }));
+    }
+    // A user of the account: its main user or one of its sub-users.
     const res = await sql<MatchRow>`select ${OWNER_COLUMNS}, ${value} as value, ${quality} as quality
-      ${from} where ${filter}${this.familyFilter(s.family)}
+      from users u
+        inner join base_stations s on s.owner_user_id = coalesce(u.main_user_id, u.id)
+        inner join users o on o.id = s.owner_user_id
+      where ${filter}${this.familyFilter(s.family)}
       order by quality, ${value}${this.c}, s.id${this.c} limit ${s.limit}`.execute(this.db);
     return res.rows.map((r) => ({ ...r, quality: Number(r.quality) }));
   }
