@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { accountFeature } from './features/account/index.js';
 import { activationFeature } from './features/activation/index.js';
+import { adminConsoleFeature } from './features/admin-console/index.js';
 import { alertChannelsFeature } from './features/alert-channels/index.js';
 import { baseStationsFeature } from './features/base-stations/index.js';
 import { batchesFeature } from './features/batches/index.js';
@@ -89,6 +90,7 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
   );
   const ingest = list.add(ingestFeature(kernel, { ...history, calls: stationLogs.exports.callLog }));
   list.add(activationFeature(kernel, auth));
+  list.add(adminConsoleFeature(kernel, auth));
   const monitors = list.add(
     monitorsFeature(kernel, {
       ...auth,

@@ -186,6 +186,9 @@ const SAMPLES: Record<string, Sample> = {
   'stationLogs.getBsLogs': { account: 'hay', url: () => '/admin/getBsLogs?basestationID=F1000001&getTS=1' },
   'stationLogs.getBsLoggingList': { account: 'hay', url: () => '/admin/getBsLoggingList' },
   'stationLogs.getEarlyBsCallsLog': { account: 'hay', url: () => '/admin/getEarlyBsCallsLog' },
+  'adminConsole.consoleInfo': { account: 'hay', url: () => '/admin/consoleInfo' },
+  'adminConsole.basestations': { account: 'hay', url: () => '/admin/basestations?q=F1000001' },
+  'adminConsole.findSystem': { account: 'hay', url: () => '/admin/findSystem?q=F1000001' },
 };
 
 const catalogue = Object.entries(endpoints).flatMap(([group, calls]) =>

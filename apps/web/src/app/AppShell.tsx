@@ -16,7 +16,12 @@ import {
   withDefaultPreferences,
 } from '../features/sessions';
 import { useUserInfo } from '../features/users';
-import { SelectedStationProvider, useBasestations } from '../features/base-stations';
+import {
+  SelectedStationProvider,
+  setActingFor,
+  useActingFor,
+  useBasestations,
+} from '../features/base-stations';
 import { useDemoStations } from '../features/demo';
 import { ADMIN_TOOLS, IMPLEMENTED_ENTRIES } from './implementedRoutes';
 import { pageTitleKey } from './pageTitleKey';
@@ -36,6 +41,8 @@ import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 // is idle and mounted on first open, so it weighs nothing on the page's first load.
 const loadSideMenu = () => import('./SideMenu');
 const SideMenu = lazy(() => loadSideMenu().then((m) => ({ default: m.SideMenu })));
+// The admin bar is for admins only: no one else downloads it (decision 0088).
+const AdminBar = lazy(() => import('../features/admin').then((m) => ({ default: m.AdminBar })));
 
 /** The logged-in frame in MUI's theme, which loads with it (the entry carries no MUI). */
 export function AppShell() {
@@ -64,7 +71,9 @@ function ShellFrame() {
 
   const session = useSessionInfo();
   const user = useUserInfo(session.data?.UID);
-  const stations = useBasestations(session.isSuccess);
+  // An admin working for a customer sees the customer's stations (decision 0088).
+  const actingFor = useActingFor(session.data);
+  const stations = useBasestations(session.isSuccess, actingFor?.uid);
   // A demo-mode account switched to another kind of site shows that site's stations (decision 0079).
   const shownStations = useDemoStations(stations.data, {
     uid: session.data?.UID,
@@ -74,10 +83,15 @@ function ShellFrame() {
 
   useEffect(() => {
     if (!failure) return;
+    // A customer the admin can no longer open (gone, or refused): back to the console's own list.
+    if (failure === stations.error && actingFor && isApiRequestError(failure) && failure.httpStatus !== 401) {
+      setActingFor(null);
+      return;
+    }
     // A 401 already ended the session inside the API client; anything else is a failed load.
     if (!(isApiRequestError(failure) && failure.httpStatus === 401))
       endSession(isNetworkFailure(failure) ? 'network' : 'loadFailed');
-  }, [failure, endSession]);
+  }, [failure, endSession, stations.error, actingFor]);
 
   // The interface language follows ui_preferences.language: see TranslationsSync.
   useEnsureUiPreferences(session.data, user.data?.demo);
@@ -106,7 +120,7 @@ function ShellFrame() {
     adminTools: ADMIN_TOOLS,
   };
   return (
-    <SelectedStationProvider stations={shownStations}>
+    <SelectedStationProvider key={actingFor?.uid ?? 'own'} stations={shownStations}>
       <RealtimeBridge />
       <ExpiryBlockDialog roleContext={roleContext} />
       <ProbeActivationAutoOpen roleContext={roleContext} />
@@ -115,6 +129,11 @@ function ShellFrame() {
         sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}
       >
         <SkipLink label={t('common.skipToContent')} />
+        {roleContext.admin && !roleContext.master && (
+          <Suspense fallback={null}>
+            <AdminBar />
+          </Suspense>
+        )}
         <TopBar
           title={title}
           menuOpen={menuOpen}

@@ -1,5 +1,6 @@
 import { accountEndpoints } from './account.js';
 import { activationEndpoints } from './activation.js';
+import { adminConsoleEndpoints } from './adminConsole.js';
 import { alertChannelEndpoints } from './alertChannels.js';
 import { baseStationEndpoints } from './baseStations.js';
 import { batchEndpoints } from './batches.js';
@@ -44,6 +45,7 @@ export const endpoints = catalogue({
   insight: insightEndpoints,
   payments: paymentEndpoints,
   activation: activationEndpoints,
+  adminConsole: adminConsoleEndpoints,
   baseStations: baseStationEndpoints,
   stationLogs: stationLogsEndpoints,
   probes: { ...probeDataEndpoints, ...probeConfigEndpoints },

@@ -46,6 +46,10 @@ export const OPERATOR_TOOLS = {
     levels: STATION_STAFF,
     refusal: 'Only Root, Admin and Tech staff switch a station’s detailed logging.',
   },
+  // The admin bar and its station picker (decision 0088): every level reads the fleet (Sales too, to
+  // answer a customer's call); what a level may change there is each change's own row.
+  adminBar: { levels: ALL, refusal: 'Only admins see the admin bar.' },
+  stationSearch: { levels: ALL, refusal: 'Only admins search every base station.' },
 } as const satisfies Record<string, OperatorTool>;
 export type OperatorToolName = keyof typeof OPERATOR_TOOLS;
 

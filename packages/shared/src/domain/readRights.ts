@@ -111,6 +111,9 @@ export const READ_RIGHTS: readonly ReadRightsRow[] = [
   { call: 'stationLogs.getBsLogs', ...adminOnly('operator tool stationLogs (every staff level)') },
   { call: 'stationLogs.getBsLoggingList', ...adminOnly('operator tool stationLogs (every staff level)') },
   { call: 'stationLogs.getEarlyBsCallsLog', ...adminOnly('operator tool stationLogs (every staff level)') },
+  { call: 'adminConsole.consoleInfo', ...adminOnly('operatorTools: adminBar, every staff level') },
+  { call: 'adminConsole.basestations', ...adminOnly('operatorTools: stationSearch, every staff level') },
+  { call: 'adminConsole.findSystem', ...adminOnly('operatorTools: stationSearch, every staff level') },
 ];
 
 const LABELS: Record<ReadRole, string> = {

@@ -16,4 +16,5 @@ export {
   type SelectedStationValue,
 } from './SelectedStationProvider';
 export { BaseStationSelector } from './BaseStationSelector';
+export { ACTING_FOR_KEY, setActingFor, useActingFor, type ActingFor } from './actingFor';
 export { BaseStationTabs } from './BaseStationTabs';

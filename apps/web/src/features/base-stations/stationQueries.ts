@@ -11,11 +11,17 @@ import { queryKeys } from '../../lib/queryKeys';
  * functions are for prefetching and for reading the cache outside a component.
  */
 
-/** The stations of the logged-in account (GET basestationArray). */
-export function basestationsQuery(api: ApiClient) {
+/**
+ * The stations of the logged-in account (GET basestationArray), or of the customer an admin works for
+ * (`uid`, decision 0088): its own cache entry, under the same key prefix, so invalidating the station
+ * list reaches both.
+ */
+export function basestationsQuery(api: ApiClient, uid?: number) {
   return queryOptions({
-    queryKey: queryKeys.basestations,
-    queryFn: async () => (await api.call(endpoints.baseStations.basestationArray)).results,
+    queryKey: uid === undefined ? queryKeys.basestations : [...queryKeys.basestations, uid],
+    queryFn: async () =>
+      (await api.call(endpoints.baseStations.basestationArray, uid === undefined ? {} : { UID: uid }))
+        .results,
   });
 }
 
@@ -35,9 +41,9 @@ export function stationDataQuery(api: ApiClient, bsId: string) {
   });
 }
 
-export function useBasestations(enabled: boolean) {
+export function useBasestations(enabled: boolean, uid?: number) {
   const api = useApiClient();
-  return useQuery({ ...basestationsQuery(api), enabled });
+  return useQuery({ ...basestationsQuery(api, uid), enabled });
 }
 
 /** One station's configuration; waits while no station is given. */
