@@ -1,5 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { format } from 'date-fns';
 import type { AccountInfo, SubUser } from '@emberwatch/shared/contracts/account';
 import { accountTabOf } from '../src/features/account/accountTab';
@@ -402,8 +403,14 @@ describe('change password (spec doc 2 §5, §8)', () => {
 
 describe('sub-users', () => {
   it('adds a user with a login after the form passes the rules', async () => {
+    // The pauses between key presses and the dialog's closing pass on a fake clock, which also moves
+    // with real time for the page's loading: the test waits for no real delay.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const { server } = accountServer();
-    const app = renderPage('/account/users', server);
+    const app = {
+      ...renderPage('/account/users', server),
+      user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }),
+    };
     await app.user.click(await screen.findByRole('button', { name: 'Add user' }));
     const dialog = await screen.findByRole('dialog');
     await app.user.type(within(dialog).getByLabelText('Name'), 'Seasonal Hand');
@@ -427,6 +434,7 @@ describe('sub-users', () => {
     await app.user.type(within(dialog).getByLabelText('Username'), 'hand');
     await app.user.type(within(dialog).getByLabelText('Password'), 'de');
     await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(bodiesOf(server, '/client/addNewUser')).toEqual([
       {
