@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { createFakeServer } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
+import { renderPage } from './support/renderPage';
 import { reading, sensorConf, station } from './support/fixtures';
 import { FakeWebSocket } from './support/FakeWebSocket';
 
@@ -30,7 +31,7 @@ describe('the probes page', () => {
         ],
       },
     });
-    renderApp('/probes', server);
+    renderPage('/probes', server);
     await screen.findAllByTestId('probe-row');
     expect(screen.getAllByTestId('probe-row').map((r) => r.getAttribute('data-sensor-id'))).toEqual([
       'H-002',
@@ -46,7 +47,7 @@ describe('the probes page', () => {
       session: { ui_preferences: { ...createFakeServer().state.session.ui_preferences, degrees: 'F' } },
       data: { F1000001: [reading('H-001', [100], 60)] },
     });
-    renderApp('/probes', server);
+    renderPage('/probes', server);
     await screen.findAllByTestId('probe-row');
     expect(tempOf('H-001')).toBe('212.0');
   });
@@ -61,7 +62,7 @@ describe('the probes page', () => {
       },
       data: { F1000001: [reading('G-1', [12.0, 31.5], 60), reading('G-2', [8.0], 60)] },
     });
-    renderApp('/probes', server);
+    renderPage('/probes', server);
     await screen.findAllByTestId('probe-row');
     const rowOf = (id: string) =>
       screen.getAllByTestId('probe-row').find((r) => r.getAttribute('data-sensor-id') === id) as HTMLElement;
@@ -75,14 +76,14 @@ describe('the probes page', () => {
 
   it('says so when the station has no probes', async () => {
     const server = createFakeServer({ loggedIn: true });
-    renderApp('/probes', server);
+    renderPage('/probes', server);
     expect(await screen.findByText('This base station has no probes yet.')).toBeTruthy();
   });
 
   it('shows the error and a retry when the readings cannot be loaded', async () => {
     const server = createFakeServer({ loggedIn: true });
     server.override('GET /client/data', () => Promise.reject(new TypeError('offline')));
-    const app = renderApp('/probes', server);
+    const app = renderPage('/probes', server);
     expect(
       await screen.findByText('Cannot reach the server. Check your connection and try again.'),
     ).toBeTruthy();
@@ -104,7 +105,7 @@ describe('the probes page', () => {
 
   it('refreshes the readings when the server pushes newData for the selected station, not for another one', async () => {
     const server = createFakeServer({ loggedIn: true, data: { F1000001: [reading('H-001', [30], 60)] } });
-    renderApp('/probes', server);
+    renderPage('/probes', server, { live: true });
     await screen.findAllByTestId('probe-row');
     await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
     const ws = FakeWebSocket.latest();
@@ -165,7 +166,7 @@ describe('the probes page', () => {
       loggedIn: true,
       data: { F1000001: [reading('H-001', [30], 86_400 - 10)] },
     });
-    renderApp('/probes', server);
+    renderPage('/probes', server);
     const row = (await screen.findAllByTestId('probe-row'))[0] as HTMLElement;
     const flag = () =>
       within(row).getByTestId('probe-age').querySelector('[data-over24h]')?.getAttribute('data-over24h');

@@ -1,11 +1,13 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { format } from 'date-fns';
 import type { AccountInfo, SubUser } from '@emberwatch/shared/contracts/account';
 import { accountTabOf } from '../src/features/account/accountTab';
 import { bsConf } from './support/fixtures';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
+import { renderPage } from './support/renderPage';
 
 const premium = {
   planName: 'Premium' as const,
@@ -147,7 +149,7 @@ describe('the account page', () => {
 
   it('selects Services for a deeper path', async () => {
     const { server } = accountServer();
-    renderApp('/account/services/checkout', server);
+    renderPage('/account/services/checkout', server);
     const tab = await screen.findByTestId('account-tab-services');
     expect(tab.getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByText('Premium')).toBeTruthy();
@@ -174,7 +176,7 @@ describe('the account page', () => {
         },
       }),
     );
-    renderApp('/account/users', server);
+    renderPage('/account/users', server);
     expect(await screen.findByTestId('master-account')).toBeTruthy();
     expect(screen.getByText('Anna Farm Ltd')).toBeTruthy();
     expect(screen.getByText('Authorised')).toBeTruthy();
@@ -188,7 +190,7 @@ describe('the account page', () => {
       subUser: true,
       username: 'helper',
     });
-    renderApp('/account/users', server);
+    renderPage('/account/users', server);
     expect(await screen.findByTestId('account-read-only')).toBeTruthy();
     expect(screen.queryByTestId('edit-city')).toBeNull();
     expect(screen.queryByTestId('phone-action')).toBeNull();
@@ -241,7 +243,7 @@ describe('the Services tab', () => {
   }
 
   it("shows the Insight service's renewal, next payment, old plans and survey, in dd.MM.yyyy", async () => {
-    renderApp('/account/services', servicesServer());
+    renderPage('/account/services', servicesServer());
     const text = async (id: string) => (await screen.findByTestId(id)).textContent;
     expect(await text('service-renewed')).toBe(`Renewed${day(renewed)}`);
     expect(await text('service-next-payment')).toBe(`Next payment${day(next)} (renewal)`);
@@ -253,7 +255,7 @@ describe('the Services tab', () => {
 
   it("shows each base station's SIM expiry, expired ones marked, unknown ones said so", async () => {
     const server = servicesServer();
-    renderApp('/account/services', server);
+    renderPage('/account/services', server);
     const row = (id: string) => screen.findByTestId(`sim-exp-${id}`);
     await waitFor(async () =>
       expect((await row('F1000001')).textContent).toBe(`SIM of Barn (F1000001)Valid until ${day(simFuture)}`),
@@ -283,7 +285,7 @@ describe('the Services tab', () => {
         oldPlans: [],
       },
     };
-    renderApp('/account/services', server);
+    renderPage('/account/services', server);
     expect((await screen.findByTestId('service-next-payment')).textContent).toBe(
       `Next payment${day(next)} (${words})`,
     );
@@ -295,7 +297,7 @@ describe('the Services tab', () => {
 describe('the support-contact dialog (spec doc 2 §2.8)', () => {
   it('gives the support address and an e-mail that names the account', async () => {
     const { server } = accountServer({ U_ID: 42, username: 'farmer' });
-    const app = renderApp('/account/credentials', server);
+    const app = renderPage('/account/credentials', server);
     await app.user.click(await screen.findByTestId('support-open'));
     const dialog = await screen.findByRole('dialog', { name: 'Contact support' });
     expect(within(dialog).getByTestId('support-email').getAttribute('href')).toBe(
@@ -313,7 +315,7 @@ describe('the support-contact dialog (spec doc 2 §2.8)', () => {
 describe('profile fields', () => {
   it('saves one field from its dialog; Save waits for an edit', async () => {
     const { server } = accountServer();
-    const app = renderApp('/account/users', server);
+    const app = renderPage('/account/users', server);
     await app.user.click(await screen.findByTestId('edit-city'));
     const dialog = await screen.findByRole('dialog');
     const save = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Save' });
@@ -330,7 +332,7 @@ describe('profile fields', () => {
 
   it('keeps the name required and an e-mail valid', async () => {
     const { server } = accountServer();
-    const app = renderApp('/account/users', server);
+    const app = renderPage('/account/users', server);
     await app.user.click(await screen.findByTestId('edit-email'));
     let dialog = await screen.findByRole('dialog');
     await app.user.type(within(dialog).getByLabelText('E-mail'), '@');
@@ -349,7 +351,7 @@ describe('profile fields', () => {
 describe('change password (spec doc 2 §5, §8)', () => {
   it('checks the three rules before calling', async () => {
     const { server } = accountServer();
-    const app = renderApp('/account/credentials', server);
+    const app = renderPage('/account/credentials', server);
     expect(within(await screen.findByTestId('account-username')).getByText('farmer')).toBeTruthy();
     await app.user.click(screen.getByTestId('change-password'));
     const dialog = await screen.findByRole('dialog');
@@ -369,7 +371,7 @@ describe('change password (spec doc 2 §5, §8)', () => {
         ? json({ status_code: 0 })
         : json({ status_code: 1003, error: 'The old password is incorrect.' }, 400),
     );
-    const app = renderApp('/account/credentials', server);
+    const app = renderPage('/account/credentials', server);
     await app.user.click(await screen.findByTestId('change-password'));
     const dialog = await screen.findByRole('dialog');
     await app.user.type(within(dialog).getByLabelText('Old password'), 'wrong');
@@ -393,7 +395,7 @@ describe('change password (spec doc 2 §5, §8)', () => {
 
   it('is not offered in demo mode', async () => {
     const { server } = accountServer({ demo: true });
-    renderApp('/account/credentials', server);
+    renderPage('/account/credentials', server);
     expect(await screen.findByText('The password cannot be changed in demo mode.')).toBeTruthy();
     expect(screen.queryByTestId('change-password')).toBeNull();
   });
@@ -401,8 +403,14 @@ describe('change password (spec doc 2 §5, §8)', () => {
 
 describe('sub-users', () => {
   it('adds a user with a login after the form passes the rules', async () => {
+    // The pauses between key presses and the dialog's closing pass on a fake clock, which also moves
+    // with real time for the page's loading: the test waits for no real delay.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const { server } = accountServer();
-    const app = renderApp('/account/users', server);
+    const app = {
+      ...renderPage('/account/users', server),
+      user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }),
+    };
     await app.user.click(await screen.findByRole('button', { name: 'Add user' }));
     const dialog = await screen.findByRole('dialog');
     await app.user.type(within(dialog).getByLabelText('Name'), 'Seasonal Hand');
@@ -426,6 +434,7 @@ describe('sub-users', () => {
     await app.user.type(within(dialog).getByLabelText('Username'), 'hand');
     await app.user.type(within(dialog).getByLabelText('Password'), 'de');
     await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(bodiesOf(server, '/client/addNewUser')).toEqual([
       {
@@ -453,7 +462,7 @@ describe('sub-users', () => {
     server.override('POST /client/addNewUser', () =>
       json({ status_code: 409, error: 'username exists', path: 'new_user.username' }, 409),
     );
-    const app = renderApp('/account/users', server);
+    const app = renderPage('/account/users', server);
     await app.user.click(await screen.findByRole('button', { name: 'Add user' }));
     const dialog = await screen.findByRole('dialog');
     await app.user.type(within(dialog).getByLabelText('Name'), 'Hand');
@@ -473,7 +482,7 @@ describe('sub-users', () => {
         subUser: { ...helper, name: (c.body as { user: { name: string } }).user.name },
       }),
     );
-    const app = renderApp('/account/users', server);
+    const app = renderPage('/account/users', server);
     await app.user.click(await screen.findByRole('button', { name: 'Edit Farm Helper' }));
     const dialog = await screen.findByRole('dialog');
     const username = within(dialog).getByLabelText<HTMLInputElement>('Username');
@@ -493,7 +502,7 @@ describe('sub-users', () => {
 
   it('deletes a user after confirmation', async () => {
     const { server } = accountServer();
-    const app = renderApp('/account/users', server);
+    const app = renderPage('/account/users', server);
     await app.user.click(await screen.findByRole('button', { name: 'Delete Farm Helper' }));
     const confirm = await screen.findByRole('dialog');
     expect(within(confirm).getByText('Delete Farm Helper? Their login stops working at once.')).toBeTruthy();
@@ -506,7 +515,7 @@ describe('sub-users', () => {
 describe('the phone and its SMS code (spec doc 2 §2.8, §5, §8)', () => {
   it('refuses the confirmed number again, sends a code to a new one, and confirms it with the code', async () => {
     const { server } = accountServer();
-    const app = renderApp('/account/users', server);
+    const app = renderPage('/account/users', server);
     expect(within(await screen.findByTestId('account-phone')).getByText('Confirmed')).toBeTruthy();
     await app.user.click(screen.getByTestId('phone-action'));
     let dialog = await screen.findByRole('dialog');
@@ -545,7 +554,7 @@ describe('the phone and its SMS code (spec doc 2 §2.8, §5, §8)', () => {
 
   it('opens a number waiting for its code at the code step', async () => {
     const { server } = accountServer({ pendingPhone: '+358405550142' });
-    const app = renderApp('/account/users', server);
+    const app = renderPage('/account/users', server);
     expect(await screen.findByText('Waiting for the code sent to +358405550142')).toBeTruthy();
     await app.user.click(screen.getByTestId('phone-action'));
     const dialog = await screen.findByRole('dialog');

@@ -4,6 +4,7 @@ import type { ActivateKitRequest, Kit } from '@emberwatch/shared/contracts/activ
 import { ACTIVATION_REFUSALS } from '@emberwatch/shared/domain/activation/activationStatus';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
+import { renderPage } from './support/renderPage';
 import { sensorConf, station } from './support/fixtures';
 import { parseIdList } from '../src/features/activation/RegisterKitsForm';
 import { PROBE_ACTIVATION_WINDOW } from '../src/features/activation/ProbeActivationAutoOpen';
@@ -81,7 +82,7 @@ describe('the probe activation dialog (spec doc 1 §2, §4, §5, §8)', { timeou
 
   it('checks the code 300 ms after the last key: required, at least 2 characters', async () => {
     const s = server(withProbes);
-    const { user } = renderApp('/activation/probes', s);
+    const { user } = renderPage('/activation/probes', s);
     const dialog = await dialogNamed('Probe activation');
     const box = within(dialog).getByTestId('activation-code');
     const activate = within(dialog).getByRole('button', { name: 'Activate' });
@@ -100,7 +101,7 @@ describe('the probe activation dialog (spec doc 1 §2, §4, §5, §8)', { timeou
 
   it('adds each activated set with its probe ids, clears the box, and words 2, 3 and the rest', async () => {
     const s = server(withProbes);
-    const { user } = renderApp('/activation/probes', s);
+    const { user } = renderPage('/activation/probes', s);
     const dialog = await dialogNamed('Probe activation');
     const box = within(dialog).getByTestId('activation-code');
     const activate = within(dialog).getByRole('button', { name: 'Activate' });
@@ -170,7 +171,7 @@ describe('the probe activation dialog (spec doc 1 §2, §4, §5, §8)', { timeou
       session: { admin: true, admin_group: 1 },
       stations: [station('F1000001', { owner_UID: 77 })],
     });
-    const { user } = renderApp('/activation?code2=PRB1-GOOD', s);
+    const { user } = renderPage('/activation?code2=PRB1-GOOD', s);
     const dialog = await dialogNamed('Probe activation');
     await user.click(within(dialog).getByRole('button', { name: 'Activate' }));
     await within(dialog).findByText('Probe set HS-9001');
@@ -193,7 +194,7 @@ describe('the probe activation dialog (spec doc 1 §2, §4, §5, §8)', { timeou
 describe('adding a base station by code (spec doc 2 §2.6, §5, §7, §8)', { timeout: 30_000 }, () => {
   it('opens from /activation?code1=… and words 2, 22, 3 and the rest', async () => {
     const s = server(withProbes);
-    const { user } = renderApp('/activation?code1=NOPE', s);
+    const { user } = renderPage('/activation?code1=NOPE', s);
     const dialog = await dialogNamed('Add base station by activation code');
     const box = within(dialog).getByTestId<HTMLInputElement>('activation-code');
     expect(box.value).toBe('NOPE');
@@ -214,7 +215,7 @@ describe('adding a base station by code (spec doc 2 §2.6, §5, §7, §8)', { ti
 
   it('on success reloads the user info and the stations, and closes', async () => {
     const s = server(withProbes);
-    const { user } = renderApp('/activation/system', s);
+    const { user } = renderPage('/activation/system', s);
     const dialog = await dialogNamed('Add base station by activation code');
     const users = s.callsTo('GET', '/client/userInfo').length;
     const stations = s.callsTo('GET', '/client/basestationArray').length;
@@ -227,21 +228,21 @@ describe('adding a base station by code (spec doc 2 §2.6, §5, §7, §8)', { ti
 
   it('is in the settings’ base station tab, also for an account with no station yet', async () => {
     const s = server({ stations: [] });
-    const { user } = renderApp('/settings/basestation', s);
+    const { user } = renderPage('/settings/basestation', s);
     await user.click(await screen.findByRole('button', { name: 'Add base station' }, { timeout: 8000 }));
     await dialogNamed('Add base station by activation code');
   });
 
   it('the settings’ base station tab leads a station with probes to the probe activation', async () => {
     const s = server(withProbes);
-    const { user } = renderApp('/settings/basestation', s);
+    const { user } = renderPage('/settings/basestation', s);
     await user.click(await screen.findByTestId('activate-probes', {}, { timeout: 8000 }));
     await dialogNamed('Probe activation');
   });
 
   it('the activation page works before the account has a station; probes wait for one', async () => {
     const s = server({ stations: [] });
-    renderApp('/activation', s);
+    renderPage('/activation', s);
     expect(
       await screen.findByRole('button', { name: 'Activate a base station' }, { timeout: 8000 }),
     ).toHaveProperty('disabled', false);
@@ -288,7 +289,7 @@ describe('the admin’s kits', { timeout: 30_000 }, () => {
     };
     const s = server({ ...withProbes, session: { admin: true, admin_group: 1 } });
     s.override('GET /admin/getKit', () => json({ status_code: 0, results: [kit] }));
-    renderApp('/admin/kits', s);
+    renderPage('/admin/kits', s);
     const card = await screen.findByTestId('kit-4', {}, { timeout: 8000 });
     expect(within(card).getByText('Probe set HS-9001')).toBeTruthy();
     expect(within(card).getByText('PRB1-DEM0-9T3C')).toBeTruthy();
@@ -315,7 +316,7 @@ describe('the admin’s kits', { timeout: 30_000 }, () => {
         results: bs_ids.map((bs_id, i) => ({ bs_id, code: `AAAA-BBBB-000${i}`, secret: `secret-${i}` })),
       });
     });
-    const { user } = renderApp('/admin/kits', s);
+    const { user } = renderPage('/admin/kits', s);
     const ids = await screen.findByLabelText(
       'Base station ids, e.g. F1900010, F1900011',
       {},

@@ -9,6 +9,7 @@ import { AlertMessagingSection } from '../src/features/storages/AlertMessagingSe
 import { changeLanguage } from '../src/i18n/i18n';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
+import { renderPage } from './support/renderPage';
 import { renderWithProviders } from './support/renderWithProviders';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -109,7 +110,7 @@ describe('the Alert channels page (issue 27 item 11)', () => {
 
   it('shows the owner his voice calls off and how to get them, without a switch', async () => {
     const server = channelsServer();
-    const app = renderApp('/account/alerts', server);
+    const app = renderPage('/account/alerts', server);
     const voice = await screen.findByTestId('alert-channels-voice');
     expect(within(voice).getByText('Voice calls are off for this account.')).toBeTruthy();
     expect(within(voice).queryByRole('switch')).toBeNull();
@@ -123,7 +124,7 @@ describe('the Alert channels page (issue 27 item 11)', () => {
       { rights: { ...OWNER_RIGHTS, changeVoice: true }, ownerPhoneComplete: false },
       { admin: true },
     );
-    const app = renderApp('/account/alerts', server);
+    const app = renderPage('/account/alerts', server);
     const voice = await screen.findByTestId('alert-channels-voice');
     await app.user.click(within(voice).getByRole('switch', { name: 'Voice calls for this account' }));
     await waitFor(() =>
@@ -135,7 +136,7 @@ describe('the Alert channels page (issue 27 item 11)', () => {
 
   it('saves the owner’s Sentinel target and shows its secret once', async () => {
     const server = channelsServer();
-    const app = renderApp('/account/alerts', server);
+    const app = renderPage('/account/alerts', server);
     const section = await screen.findByTestId('alert-channels-sentinel');
     expect(await within(section).findByText('No Sentinel connection yet.')).toBeTruthy();
     const save = within(section).getByRole('button', { name: 'Save' });
@@ -173,7 +174,7 @@ describe('the Alert channels page (issue 27 item 11)', () => {
         testSentinel: true,
       },
     });
-    renderApp('/account/alerts', server);
+    renderPage('/account/alerts', server);
     const section = await screen.findByTestId('alert-channels-sentinel');
     expect(within(section).getByText(/The account owner sets up the Sentinel connection/)).toBeTruthy();
     expect(within(section).queryByRole('textbox')).toBeNull();
@@ -184,7 +185,7 @@ describe('the Alert channels page (issue 27 item 11)', () => {
   it('is there in every language', async () => {
     // The language the user chose in the settings, which the shell applies after login.
     const server = channelsServer({}, { ui_preferences: { ...DEFAULT_UI_PREFERENCES, language: 'fi' } });
-    renderApp('/account/alerts', server);
+    renderPage('/account/alerts', server);
     expect(await screen.findByRole('tab', { name: 'Hälytyskanavat' })).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Äänipuhelut' })).toBeTruthy();
   });

@@ -12,6 +12,7 @@ import { formatDateTime } from '../src/lib/formatDateTime';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';
 import { sensorConf, station } from './support/fixtures';
 import { renderApp } from './support/renderApp';
+import { renderPage } from './support/renderPage';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -311,7 +312,7 @@ describe('the batch list at /batches', () => {
 
   it('shows the ongoing batches with their phase, probes and alerts, the hottest in °F with its colour band', async () => {
     const { server } = compostServer([batch(), finished], { prefs: { degrees: 'F' } });
-    renderApp('/batches', server);
+    renderPage('/batches', server);
     const [row] = await rows();
     expect(screen.getAllByTestId('batch-row')).toHaveLength(1);
     expect(row!.textContent).toContain('Windrow 3');
@@ -336,7 +337,7 @@ describe('the batch list at /batches', () => {
       batch(),
       batch({ batch_id: 13, batch_name: 'East bay', probes: ['C-004'] }),
     ]);
-    const app = renderApp('/batches', server);
+    const app = renderPage('/batches', server);
     expect(await rows()).toHaveLength(2);
     await app.user.type(screen.getByTestId('batches-filter'), 'C-004');
     await waitFor(() => expect(screen.getAllByTestId('batch-row')).toHaveLength(1));
@@ -347,13 +348,13 @@ describe('the batch list at /batches', () => {
 
   it('shows an empty state without batches', async () => {
     const { server } = compostServer([]);
-    renderApp('/batches', server);
+    renderPage('/batches', server);
     expect(await screen.findByText('No ongoing batches.')).toBeTruthy();
   });
 
   it('archives a completed batch, which then shows among the archived', async () => {
     const { server } = compostServer([batch(), finished]);
-    const app = renderApp('/batches', server);
+    const app = renderPage('/batches', server);
     await rows();
     await app.user.click(screen.getByTestId('batches-view-completed'));
     await waitFor(() => expect(screen.getByTestId('batch-row').textContent).toContain('Spring pile'));
@@ -372,7 +373,7 @@ describe('the batch list at /batches', () => {
 
   it('asks only for what changed since the last answer and merges it by batch_id', async () => {
     const { server, state } = compostServer([batch()]);
-    const app = renderApp('/batches', server);
+    const app = renderPage('/batches', server);
     await rows();
     expect(server.callsTo('GET', '/client/getChangedBatches')).toHaveLength(0);
     state.changed = [batch({ batch_name: 'Windrow 3 (turned)' })];
@@ -385,7 +386,7 @@ describe('the batch list at /batches', () => {
 
   it('asks what changed when new readings of the batch’s station arrive', async () => {
     const { server } = compostServer([batch()]);
-    const app = renderApp('/batches', server);
+    const app = renderPage('/batches', server);
     await rows();
     const before = server.callsTo('GET', '/client/getChangedBatches').length;
     await act(() => app.queryClient.refetchQueries({ queryKey: ['data', 'F1000001'] }));
@@ -396,7 +397,7 @@ describe('the batch list at /batches', () => {
 
   it('lets a master who is not a grand master look but not change anything', async () => {
     const { server } = compostServer([batch()], { session: { master: true } });
-    renderApp('/batches', server);
+    renderPage('/batches', server);
     await rows();
     expect(screen.getByText('You can look at these batches but not change them.')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'New batch' })).toBeNull();
@@ -407,7 +408,7 @@ describe('a batch at /batches/{batch_id}', () => {
   it('shows its phases with dates, each probe’s progress and latest reading, replacements, alerts and turnings', async () => {
     const prefs = { degrees: 'C', date_format: 'dd/MM/yyyy', time_format: 'HH:mm' } as const;
     const { server } = compostServer([batch()], { prefs });
-    renderApp('/batches/12', server);
+    renderPage('/batches/12', server);
     expect((await screen.findByTestId('batch-title')).textContent).toBe('Windrow 3');
     const [first, second] = screen.getAllByTestId('batch-phase-card');
     expect(first!.textContent).toContain('1. Sanitisation');
@@ -417,7 +418,8 @@ describe('a batch at /batches/{batch_id}', () => {
     const at = (ts: number) => formatDateTime(ts, 'dd/MM/yyyy', 'HH:mm', 'Europe/Helsinki');
     expect(first!.textContent).toContain(`Start: ${at(T0)}`);
     const progress = within(first!).getByTestId('phase-progress');
-    const c1 = within(progress).getByText('North end (C-001)').closest('tr')!;
+    // The probe's name comes with the station's configuration, which may load after the batch.
+    const c1 = (await within(progress).findByText('North end (C-001)')).closest('tr')!;
     expect(c1.textContent).toContain('50 %');
     expect(c1.textContent).toContain('36 / 72');
     expect(c1.textContent).toContain('66.4 °C');
@@ -446,7 +448,7 @@ describe('a batch at /batches/{batch_id}', () => {
       'URL',
       Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:r'), revokeObjectURL: vi.fn() }),
     );
-    const app = renderApp('/batches/12', server);
+    const app = renderPage('/batches/12', server);
     const header = await screen.findByTestId('batch-header');
     // T0 is 21 September 2026, 14:13 UTC: 16:13 in Amsterdam (CEST).
     expect(formatDateTime(T0, 'dd/MM/yyyy', 'HH:mm', 'Europe/Amsterdam')).toBe('21/09/2026 16:13');
@@ -478,12 +480,12 @@ describe('a batch at /batches/{batch_id}', () => {
 
   it('renders nothing for a non-numeric id and says so for a batch that does not exist', async () => {
     const { server } = compostServer([batch()]);
-    const app = renderApp('/batches/abc', server);
+    const app = renderPage('/batches/abc', server);
     await waitFor(() => expect(server.callsTo('GET', '/client/basestationArray').length).toBeGreaterThan(0));
     expect(screen.queryByTestId('batch-header')).toBeNull();
     expect(screen.queryByTestId('batch-not-found')).toBeNull();
     app.unmount();
-    renderApp('/batches/404', compostServer([batch()]).server);
+    renderPage('/batches/404', compostServer([batch()]).server);
     expect((await screen.findByTestId('batch-not-found')).textContent).toBe(
       'The batch you are trying to reach does not exist.',
     );
@@ -491,7 +493,7 @@ describe('a batch at /batches/{batch_id}', () => {
 
   it('keeps the user on an edited batch with the spec’s warning, then saves the edit', async () => {
     const { server } = compostServer([batch()]);
-    const app = renderApp('/batches/12', server);
+    const app = renderPage('/batches/12', server);
     await app.user.click(await screen.findByTestId('batch-edit'));
     const name = screen.getByTestId('batch-name');
     await app.user.clear(name);
@@ -518,7 +520,7 @@ describe('a batch at /batches/{batch_id}', () => {
     vi.stubGlobal('fetch', server.fetch);
     const createObjectURL = vi.fn(() => 'blob:report');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
-    const app = renderApp('/batches/12', server);
+    const app = renderPage('/batches/12', server);
     const panel = await screen.findByTestId('sanitisation-report');
     expect((await within(panel).findByTestId('report-verdict')).textContent).toContain('Sanitisation proven');
     expect(within(panel).getByTestId('report-requirements').textContent).toContain(
@@ -561,7 +563,7 @@ describe('changing batches', () => {
       state.batches = [made];
       return json({ status_code: 0, result: made });
     });
-    const app = renderApp('/batches', server);
+    const app = renderPage('/batches', server);
     await app.user.click(await screen.findByRole('link', { name: 'New batch' }));
     const dialog = await screen.findByRole('dialog', { name: 'New batch' });
     await app.user.click(within(dialog).getByTestId('new-batch-create'));
@@ -580,7 +582,7 @@ describe('changing batches', () => {
 
   it('completes the running phase and starts the next at the same moment', async () => {
     const { server } = compostServer([batch()]);
-    const app = renderApp('/batches/12', server);
+    const app = renderPage('/batches/12', server);
     await app.user.click(
       await screen.findByRole('button', { name: 'Complete this phase and start the next' }),
     );
@@ -597,7 +599,7 @@ describe('changing batches', () => {
 
   it('saves a changed phase plan of the batch with saveProcessPhases', async () => {
     const { server } = compostServer([batch()]);
-    const app = renderApp('/batches/12', server);
+    const app = renderPage('/batches/12', server);
     await app.user.click(await screen.findByTestId('batch-edit'));
     const plan = screen.getByTestId('phase-plan');
     const hours = within(plan).getAllByLabelText('Hours');
@@ -642,7 +644,7 @@ describe('changing batches', () => {
         ],
       });
     });
-    const app = renderApp('/batches/12', server);
+    const app = renderPage('/batches/12', server);
     await app.user.click((await screen.findAllByRole('button', { name: 'RC events' }))[0]!);
     const table = await screen.findByTestId('rc-log');
     expect(
@@ -673,7 +675,7 @@ describe('changing batches', () => {
 
   it('shows a master who is not a grand master a batch without edit, archive, turning or phase buttons', async () => {
     const { server } = compostServer([finished], { session: { master: true } });
-    renderApp('/batches/9', server);
+    renderPage('/batches/9', server);
     await screen.findByTestId('batch-title');
     expect(screen.queryByTestId('batch-edit')).toBeNull();
     expect(screen.queryByTestId('batch-archive')).toBeNull();
@@ -686,7 +688,7 @@ describe('changing batches', () => {
 describe('the default batch settings in the settings (spec doc 1 §2)', () => {
   it('are shown to a compost supervisor and saved with saveProcessPhases', async () => {
     const { server } = compostServer([]);
-    const app = renderApp('/settings/preferences', server);
+    const app = renderPage('/settings/preferences', server);
     const section = await screen.findByTestId('settings-batch-defaults');
     const limit = await within(section).findByTestId('defaults-alert-temp');
     expect((limit as HTMLInputElement).value).toBe('80');
@@ -709,7 +711,7 @@ describe('the default batch settings in the settings (spec doc 1 §2)', () => {
 
   it('are not shown to a farmer who is not a compost supervisor', async () => {
     const server: FakeServer = createFakeServer({ loggedIn: true });
-    renderApp('/settings/preferences', server);
+    renderPage('/settings/preferences', server);
     await screen.findByTestId('settings-general');
     expect(screen.queryByTestId('settings-batch-defaults')).toBeNull();
   });
@@ -720,7 +722,7 @@ describe('the settings probe list’s batch groups (spec doc 2 §2.3)', () => {
 
   it('offers each ongoing batch as a group; its probes are not vacant', async () => {
     const { server } = compostServer([batch(), finished]);
-    const app = renderApp('/settings/probes', server);
+    const app = renderPage('/settings/probes', server);
     await app.user.click(await screen.findByRole('combobox', { name: 'Group' }));
     await waitFor(async () =>
       expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([

@@ -8,7 +8,7 @@ import { i18n } from '../src/i18n/i18n';
 import { delayText } from '../src/features/data-breaks/delayText';
 import { createFakeServer } from './support/fakeServer';
 import { reading, sensorConf, storage as storageFixture } from './support/fixtures';
-import { renderApp } from './support/renderApp';
+import { renderPage } from './support/renderPage';
 
 vi.mock('uplot', async () => ({ default: (await import('./support/probeDetailFakes')).FakeUPlot }));
 vi.setConfig({ testTimeout: 20_000 });
@@ -66,7 +66,7 @@ describe('delayText', () => {
 describe('the account’s data-break delay in the settings', () => {
   it('shows the spec’s 4 h as the default and saves the owner’s choice at once', async () => {
     const fake = farm();
-    const { user } = renderApp('/settings/preferences', fake);
+    const { user } = renderPage('/settings/preferences', fake);
     const section = await screen.findByTestId('settings-data-breaks');
     const select = await within(section).findByRole('combobox', { name: 'Warn when no data for' });
     expect(select.textContent).toBe('Default (4 h)');
@@ -82,7 +82,7 @@ describe('the account’s data-break delay in the settings', () => {
 
   it('goes back to the default', async () => {
     const fake = farm({ dataBreaks: { delayS: 12 * H } });
-    const { user } = renderApp('/settings/preferences', fake);
+    const { user } = renderPage('/settings/preferences', fake);
     const section = await screen.findByTestId('settings-data-breaks');
     const select = await within(section).findByRole('combobox', { name: 'Warn when no data for' });
     expect(select.textContent).toBe('12 h');
@@ -93,7 +93,7 @@ describe('the account’s data-break delay in the settings', () => {
 
   it('shows a sub-user the delay but not to change, and says who may', async () => {
     const fake = farm({ session: { subUser: true }, dataBreaks: { delayS: 2 * H } });
-    renderApp('/settings/preferences', fake);
+    renderPage('/settings/preferences', fake);
     const section = await screen.findByTestId('settings-data-breaks');
     const select = await within(section).findByRole('combobox', { name: 'Warn when no data for' });
     expect(select.textContent).toBe('2 h');
@@ -104,7 +104,7 @@ describe('the account’s data-break delay in the settings', () => {
   it('tells when the save failed', async () => {
     const fake = farm();
     fake.override('POST /client/saveDataBreakSettings', () => new Response('{}', { status: 500 }));
-    const { user } = renderApp('/settings/preferences', fake);
+    const { user } = renderPage('/settings/preferences', fake);
     const section = await screen.findByTestId('settings-data-breaks');
     await user.click(await within(section).findByRole('combobox', { name: 'Warn when no data for' }));
     await user.click(await screen.findByRole('option', { name: '1 h' }));
@@ -114,7 +114,7 @@ describe('the account’s data-break delay in the settings', () => {
 
 describe('a storage’s own data-break delay in its details', () => {
   const openDetails = async (fake: ReturnType<typeof createFakeServer>) => {
-    const app = renderApp('/storages/5', fake);
+    const app = renderPage('/storages/5', fake);
     await app.user.click(await screen.findByRole('tab', { name: 'Storage details' }));
     const section = await screen.findByTestId('storage-data-break');
     return {

@@ -14,6 +14,7 @@ import { formatDateTime } from '../src/lib/formatDateTime';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';
 import { FakeWebSocket } from './support/FakeWebSocket';
 import { renderApp } from './support/renderApp';
+import { renderPage, type RenderPageOptions } from './support/renderPage';
 import { station, storage } from './support/fixtures';
 import { insight } from './support/probeDetailFakes';
 
@@ -84,8 +85,8 @@ function storageServer(
   return server;
 }
 
-async function openLog(server: FakeServer) {
-  const app = renderApp('/storages/5', server);
+async function openLog(server: FakeServer, options: RenderPageOptions = {}) {
+  const app = renderPage('/storages/5', server, options);
   await app.user.click(await screen.findByRole('tab', { name: 'Monitor' }, { timeout: 8000 }));
   return { app, log: await screen.findByTestId('delivery-log') };
 }
@@ -198,7 +199,7 @@ describe('a storage’s delivery log', () => {
   it('reads the log again when alerts change (push), without a reload', async () => {
     let alerts: DeliveredAlert[] = [];
     const server = storageServer(() => alerts);
-    const { log } = await openLog(server);
+    const { log } = await openLog(server, { live: true });
     await within(log).findByTestId('delivery-log-empty');
     await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
     const ws = FakeWebSocket.latest();
@@ -263,7 +264,7 @@ function outboxServer(
 describe('the admin’s outbox', () => {
   it('lists the messages newest first, says the local stand-ins run, and shows a whole text on a click', async () => {
     const { server } = outboxServer(3);
-    const app = renderApp('/admin/outbox', server);
+    const app = renderPage('/admin/outbox', server);
     const rows = await screen.findAllByTestId('outbox-row', {}, { timeout: 8000 });
     expect(rows.map((r) => r.getAttribute('data-id'))).toEqual(['3', '2', '1']);
     // The admin pages lead to the kits and their QR codes.
@@ -310,7 +311,7 @@ describe('the admin’s outbox', () => {
       }),
     );
     add(outboxMessage(5, { kind: 'notice', channel: 'sms', address: '+358401111111', ownerId: 12 }));
-    const app = renderApp('/admin/outbox', server);
+    const app = renderPage('/admin/outbox', server);
     const rows = await screen.findAllByTestId('outbox-row', {}, { timeout: 8000 });
     expect(rows.map((r) => r.getAttribute('data-failed'))).toEqual([null, 'true', null, null, null]);
     expect(within(rows[1]!).getByTitle('Failed for good')).toBeTruthy();
@@ -337,7 +338,7 @@ describe('the admin’s outbox', () => {
 
   it('says when no recipient fails', async () => {
     const { server } = outboxServer(1);
-    renderApp('/admin/outbox', server);
+    renderPage('/admin/outbox', server);
     expect((await screen.findByTestId('failing-none', {}, { timeout: 8000 })).textContent).toBe(
       'No recipient fails now.',
     );
@@ -345,7 +346,7 @@ describe('the admin’s outbox', () => {
 
   it('loads older messages before the oldest shown, until there are none', async () => {
     const { server } = outboxServer(70);
-    const app = renderApp('/admin/outbox', server);
+    const app = renderPage('/admin/outbox', server);
     expect(await screen.findAllByTestId('outbox-row', {}, { timeout: 8000 })).toHaveLength(50);
     await app.user.click(screen.getByRole('button', { name: 'Load older' }));
     await waitFor(() => expect(screen.getAllByTestId('outbox-row')).toHaveLength(70));
@@ -358,7 +359,7 @@ describe('the admin’s outbox', () => {
 
   it('reads the outbox again every 5 seconds', async () => {
     const { server, add } = outboxServer(1);
-    renderApp('/admin/outbox', server);
+    renderPage('/admin/outbox', server);
     await screen.findAllByTestId('outbox-row', {}, { timeout: 8000 });
     add(outboxMessage(2, { status: 'pending', sentTs: null }));
     await waitFor(() => expect(screen.getAllByTestId('outbox-row')).toHaveLength(2), { timeout: 8000 });
@@ -367,7 +368,7 @@ describe('the admin’s outbox', () => {
 
   it('replies to a chosen SMS as its recipient through the fake provider', async () => {
     const { server } = outboxServer(2);
-    const app = renderApp('/admin/outbox', server);
+    const app = renderPage('/admin/outbox', server);
     const form = await screen.findByRole(
       'form',
       { name: 'Reply to an SMS as the recipient' },
@@ -392,7 +393,7 @@ describe('the admin’s outbox', () => {
     const { server, add } = outboxServer(1);
     add(outboxMessage(2, { channel: 'voice', address: '+12025550101', subject: 'Call 2: North barn' }));
     server.override('POST /admin/fakeCallKeys', () => json({ status_code: 0, providerStatus: 200 }));
-    const app = renderApp('/admin/outbox', server);
+    const app = renderPage('/admin/outbox', server);
     const rows = await screen.findAllByTestId('outbox-row', {}, { timeout: 8000 });
     await app.user.click(rows[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Message 2' });
@@ -414,7 +415,7 @@ describe('the admin’s outbox', () => {
   it('offers no key press with a real voice provider', async () => {
     const { server, add } = outboxServer(0, { email: 'smtp', sms: 'twilio' });
     add(outboxMessage(1, { channel: 'voice', address: '+12025550101' }));
-    const app = renderApp('/admin/outbox', server);
+    const app = renderPage('/admin/outbox', server);
     await app.user.click((await screen.findAllByTestId('outbox-row', {}, { timeout: 8000 }))[0]!);
     expect(within(await screen.findByRole('dialog')).queryByTestId('fake-call-answer')).toBeNull();
   });
@@ -424,7 +425,7 @@ describe('the admin’s outbox', () => {
     server.override('POST /admin/fakeSmsReply', () =>
       json({ status_code: 400, error: 'A real SMS provider is configured: replies come from phones.' }, 400),
     );
-    const app = renderApp('/admin/outbox', server);
+    const app = renderPage('/admin/outbox', server);
     const form = await screen.findByRole(
       'form',
       { name: 'Reply to an SMS as the recipient' },
@@ -439,7 +440,7 @@ describe('the admin’s outbox', () => {
 
   it('offers no fake reply and warns when the real senders run', async () => {
     const { server } = outboxServer(1, { email: 'smtp', sms: 'twilio' });
-    renderApp('/admin/outbox', server);
+    renderPage('/admin/outbox', server);
     const note = await screen.findByTestId('outbox-senders', {}, { timeout: 8000 });
     expect(note.textContent).toContain('E-mail: the configured SMTP server');
     expect(note.textContent).toContain('SMS and voice: Twilio');
@@ -460,7 +461,7 @@ describe('the admin’s outbox', () => {
 
   it('sends a non-admin away without reading the outbox', async () => {
     const { server } = outboxServer(1, undefined, { admin: false });
-    const app = renderApp('/admin/outbox', server);
+    const app = renderPage('/admin/outbox', server);
     await waitFor(() => expect(app.location()).toBe('/probes'), { timeout: 8000 });
     expect(screen.queryByTestId('outbox')).toBeNull();
     expect(server.callsTo('GET', '/admin/getOutbox')).toHaveLength(0);

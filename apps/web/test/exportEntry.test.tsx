@@ -3,7 +3,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import type { Storage } from '@emberwatch/shared/contracts/storages';
 import type { Plan } from '@emberwatch/shared/contracts/users';
 import { createFakeServer, json } from './support/fakeServer';
-import { renderApp } from './support/renderApp';
+import { renderPage } from './support/renderPage';
 import { reading, sensorConf, storage as storageFixture } from './support/fixtures';
 import { premium } from './support/probeDetailFakes';
 
@@ -65,7 +65,7 @@ describe('the storage’s export entry', () => {
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     const s = server([supervisor]);
-    renderApp('/storages/5', s);
+    renderPage('/storages/5', s);
     const panel = await screen.findByTestId('export-panel');
     expect(screen.queryByTestId('export-open')).toBeNull();
     fireEvent.click(await within(panel).findByRole('button', { name: 'Download .xlsx' }));
@@ -84,7 +84,7 @@ describe('the storage’s export entry', () => {
       ...realMatchMedia(query),
       matches: query.includes('max-width:599.95px'),
     });
-    renderApp('/storages/5', server([supervisor]));
+    renderPage('/storages/5', server([supervisor]));
     fireEvent.click(await screen.findByTestId('export-open'));
     expect(screen.queryByTestId('export-panel')).toBeNull();
     const dialog = await screen.findByRole('dialog');
@@ -92,7 +92,7 @@ describe('the storage’s export entry', () => {
   });
 
   it('gives a user of another plan the button, so everyone who sees the data can download it', async () => {
-    renderApp('/storages/5', server([premium]));
+    renderPage('/storages/5', server([premium]));
     expect(await screen.findByTestId('export-open')).toBeTruthy();
     expect(screen.queryByTestId('export-panel')).toBeNull();
   });

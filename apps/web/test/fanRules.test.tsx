@@ -15,7 +15,7 @@ import { fanRuleDraft, fanRuleErrors, fanRuleForm, withSpan } from '../src/featu
 import { FakeWebSocket } from './support/FakeWebSocket';
 import { fcChannel as channel } from './support/fanFixtures';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';
-import { renderApp } from './support/renderApp';
+import { renderPage, type RenderPageOptions } from './support/renderPage';
 import { sensorConf, station, storage } from './support/fixtures';
 import { premium } from './support/probeDetailFakes';
 
@@ -80,8 +80,8 @@ function fanServer(
 const saves = (server: FakeServer) =>
   server.callsTo('POST', '/client/saveMonitor').map((c) => (c.body as SaveMonitorRequest).item);
 
-async function openEditor(server: FakeServer) {
-  const view = renderApp('/storages/monitors', server);
+async function openEditor(server: FakeServer, options: RenderPageOptions = {}) {
+  const view = renderPage('/storages/monitors', server, options);
   const cards = await screen.findAllByTestId('monitor-card', undefined, slow);
   await view.user.click(within(cards[0]!).getByText('Bin watch'));
   const editor = await screen.findByRole('dialog', { name: 'Edit monitor' });
@@ -89,7 +89,7 @@ async function openEditor(server: FakeServer) {
 }
 
 async function choose(
-  user: ReturnType<typeof renderApp>['user'],
+  user: ReturnType<typeof renderPage>['user'],
   combobox: HTMLElement,
   option: RegExp | string,
 ) {
@@ -403,7 +403,7 @@ describe('the fan rule form', () => {
 describe('the fcStat push', { timeout: 20_000 }, () => {
   it('reads the account’s controllers again when the server says one of them changed', async () => {
     const server = fanServer([monitor()]);
-    await openEditor(server);
+    await openEditor(server, { live: true });
     await waitFor(() => expect(server.callsTo('GET', '/fc/getFcItem').length).toBeGreaterThan(0));
     const before = server.callsTo('GET', '/fc/getFcItem').length;
     await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));

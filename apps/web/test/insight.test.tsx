@@ -6,6 +6,7 @@ import { SurveyWizard } from '../src/features/insight/SurveyWizard';
 import { migrationTarget } from '../src/features/insight/MigrationScreen';
 import { createFakeServer, json } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
+import { renderPage } from './support/renderPage';
 import { renderWithProviders } from './support/renderWithProviders';
 
 vi.setConfig({ testTimeout: 40_000 });
@@ -328,7 +329,7 @@ describe('the survey answers in the account area (spec doc 2 §1, §2.8)', () =>
     withAccount(s);
     s.override('GET /client/getInsightSurvey', () => json({ status_code: 0, data: complete }));
     s.override('POST /client/saveInsightSurvey', () => json({ status_code: 0, service: insight }));
-    const app = renderApp('/account/services', s);
+    const app = renderPage('/account/services', s);
     await app.user.click(await screen.findByRole('link', { name: 'Survey answers' }, { timeout: 8000 }));
     await waitFor(() => expect(app.location()).toBe('/insight/answers'));
     expect(await screen.findByRole('heading', { name: 'Survey answers' })).toBeTruthy();
@@ -361,7 +362,7 @@ describe('the survey answers for those who only look (decisions 0014, 0036)', ()
     const s = createFakeServer({ loggedIn: true, user: { plans: [hayPlan], service: insight } });
     withAccount(s, false);
     s.override('GET /client/getInsightSurvey', () => json({ status_code: 0, data: complete }));
-    const app = renderApp('/account/services', s);
+    const app = renderPage('/account/services', s);
     const answers = await screen.findByRole('link', { name: 'Survey answers' }, { timeout: 8000 });
     expect(screen.queryByRole('link', { name: 'Move to the Insight app' })).toBeNull();
     await app.user.click(answers);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { createFakeServer } from './support/fakeServer';
-import { renderApp } from './support/renderApp';
+import { renderPage } from './support/renderPage';
 
 function serverWith(degrees: 'C' | 'F', language: 'en' | 'fi' = 'en') {
   const server = createFakeServer({ loggedIn: true });
@@ -11,7 +11,7 @@ function serverWith(degrees: 'C' | 'F', language: 'en' | 'fi' = 'en') {
 
 describe('the instructions page', () => {
   it('quotes its guide temperatures in °C for a Celsius user', async () => {
-    renderApp('/instructions', serverWith('C'));
+    renderPage('/instructions', serverWith('C'));
     expect(
       await screen.findByText(
         'Up to 50 °C is normal sweating. From 55 °C check the stack twice a day and open it up so air can circulate.',
@@ -23,7 +23,7 @@ describe('the instructions page', () => {
   });
 
   it('follows the unit: °F for a Fahrenheit user, a difference converted as a difference', async () => {
-    renderApp('/instructions', serverWith('F'));
+    renderPage('/instructions', serverWith('F'));
     expect(
       await screen.findByText(
         'Up to 122 °F is normal sweating. From 131 °F check the stack twice a day and open it up so air can circulate.',
@@ -38,7 +38,7 @@ describe('the instructions page', () => {
   });
 
   it('keeps the case endings of a language that inflects the unit', async () => {
-    renderApp('/instructions', serverWith('F', 'fi'));
+    renderPage('/instructions', serverWith('F', 'fi'));
     expect(await screen.findByText(/^122 °F:seen asti kyse on normaalista hikoilusta/)).toBeTruthy();
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Kit } from '@emberwatch/shared/contracts/activation';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';
-import { renderApp } from './support/renderApp';
+import { renderPage } from './support/renderPage';
 
 const openSet: Kit = {
   id: 4,
@@ -45,7 +45,7 @@ describe('the admin’s kit actions (spec doc 1 §7 Admin POST; decision 0059)',
         kit: { kind: 'probes', bs_id: 'F1000001', set_id: 'HS-9001', probes: ['H90001'] },
       }),
     );
-    const { user } = renderApp('/admin/kits', s);
+    const { user } = renderPage('/admin/kits', s);
     await user.click(within(await card(4)).getByRole('button', { name: 'Activate for an account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Activate Probe set HS-9001' });
     const submit = within(dialog).getByRole('button', { name: 'Activate' });
@@ -68,7 +68,7 @@ describe('the admin’s kit actions (spec doc 1 §7 Admin POST; decision 0059)',
     s.override('POST /admin/activateKitAdmin', () =>
       json({ status_code: 400, error: 'No account has this id.' }, 400),
     );
-    const { user } = renderApp('/admin/kits', s);
+    const { user } = renderPage('/admin/kits', s);
     await user.click(within(await card(5)).getByRole('button', { name: 'Activate for an account' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).queryByLabelText(/Base station/)).toBeNull();
@@ -81,7 +81,7 @@ describe('the admin’s kit actions (spec doc 1 §7 Admin POST; decision 0059)',
   it('removes an open probe set only after the confirmation (removeSet)', async () => {
     const s = adminServer([openSet]);
     s.override('POST /admin/removeSet', () => json({ status_code: 0 }));
-    const { user } = renderApp('/admin/kits', s);
+    const { user } = renderPage('/admin/kits', s);
     await user.click(within(await card(4)).getByRole('button', { name: 'Remove' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove Probe set HS-9001?' });
     expect(within(dialog).getByText(/stops working/)).toBeTruthy();
@@ -102,7 +102,7 @@ describe('the admin’s kit actions (spec doc 1 §7 Admin POST; decision 0059)',
         409,
       ),
     );
-    const { user } = renderApp('/admin/kits', s);
+    const { user } = renderPage('/admin/kits', s);
     const c = await card(6);
     // An activated station has no activation or removal.
     expect(within(c).queryByRole('button', { name: 'Activate for an account' })).toBeNull();

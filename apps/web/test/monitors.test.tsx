@@ -4,7 +4,7 @@ import type { Alert, Monitor, SaveMonitorRequest } from '@emberwatch/shared/cont
 import { DEFAULT_UI_PREFERENCES, type UiPreferences } from '@emberwatch/shared/contracts/preferences';
 import { defaultRuleSettings } from '@emberwatch/shared/domain/rules/defaultRuleSettings';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';
-import { renderApp } from './support/renderApp';
+import { renderPage } from './support/renderPage';
 import { bsConf, station, storage } from './support/fixtures';
 import { insight, premium } from './support/probeDetailFakes';
 
@@ -89,7 +89,7 @@ const saves = (server: FakeServer) =>
 
 describe('the monitor list', { timeout: 20_000 }, () => {
   it('is reached from the storage toolbar and invites to create the first monitor', async () => {
-    const { user, location } = renderApp('/storages', monitorServer([]));
+    const { user, location } = renderPage('/storages', monitorServer([]));
     const toolbar = await screen.findByRole('toolbar', { name: 'Storage views' }, slow);
     await user.click(within(toolbar).getByRole('button', { name: 'Monitors' }));
     await waitFor(() => expect(location()).toBe('/storages/monitors'), slow);
@@ -100,7 +100,7 @@ describe('the monitor list', { timeout: 20_000 }, () => {
   });
 
   it('shows a card per monitor with its rules in words, in °C', async () => {
-    renderApp(
+    renderPage(
       '/storages/monitors',
       monitorServer([
         monitor(),
@@ -122,7 +122,7 @@ describe('the monitor list', { timeout: 20_000 }, () => {
   });
 
   it('writes the rules in °F for a user who reads °F', async () => {
-    renderApp('/storages/monitors', monitorServer([monitor()], { prefs: { degrees: 'F' } }));
+    renderPage('/storages/monitors', monitorServer([monitor()], { prefs: { degrees: 'F' } }));
     const [hay] = await cards();
     expect(hay!.textContent).toContain('rises above 113.0 °F.');
   });
@@ -138,7 +138,7 @@ describe('the monitor list', { timeout: 20_000 }, () => {
         },
       ],
     });
-    const { unmount } = renderApp('/storages/monitors', monitorServer([alerting]));
+    const { unmount } = renderPage('/storages/monitors', monitorServer([alerting]));
     let [card] = await cards();
     expect(within(card!).getByTestId('rule-alerts').textContent).toContain('Current alerts: 2');
     let hottest = within(card!).getByTestId('rule-hottest');
@@ -146,7 +146,7 @@ describe('the monitor list', { timeout: 20_000 }, () => {
     // Default steps 0/40/60/80/100 °C: 65.5 is in the fourth band.
     expect(hottest.getAttribute('data-tone')).toBe('band-3');
     unmount();
-    renderApp(
+    renderPage(
       '/storages/monitors',
       monitorServer([alerting], { prefs: { color_steps: [0, 70, 80, 90, 100] } }),
     );
@@ -177,7 +177,7 @@ describe('the monitor list', { timeout: 20_000 }, () => {
         server.override('GET /client/getMonitors', () => json({ status_code: 0, results: [acknowledged] }));
         return json({ status_code: 0, item: acknowledged });
       });
-      const { user, unmount } = renderApp('/storages/monitors', server);
+      const { user, unmount } = renderPage('/storages/monitors', server);
       const row = await screen.findByTestId('current-alert', undefined, slow);
       expect(row.textContent).toContain('Absolute maximum: probe H-001, depth 3');
       // Reached and peak, each coloured by the user's steps (0/40/60/80/100 °C).
@@ -228,7 +228,7 @@ describe('the monitor list', { timeout: 20_000 }, () => {
       server.override('GET /client/getMonitors', () => json({ status_code: 0, results: [after] }));
       return json({ status_code: 0, item: after });
     });
-    const { user } = renderApp('/storages/monitors', server);
+    const { user } = renderPage('/storages/monitors', server);
     const rows = await screen.findAllByTestId('current-alert', undefined, slow);
     expect(rows.map((r) => within(r).queryAllByRole('checkbox').length)).toEqual([1, 0]);
     const button = screen.getByRole('button', { name: 'Reset selected (0)' });
@@ -243,19 +243,19 @@ describe('the monitor list', { timeout: 20_000 }, () => {
   });
 
   it('hides the add button from a user who may not change monitors', async () => {
-    renderApp('/storages/monitors', monitorServer([monitor()], { session: { subUser: true } }));
+    renderPage('/storages/monitors', monitorServer([monitor()], { session: { subUser: true } }));
     await cards();
     expect(screen.queryByRole('button', { name: 'Add monitor' })).toBeNull();
   });
 
   it('keeps a master who is not grand master out, and lets a grand master in', async () => {
-    const { location, unmount } = renderApp(
+    const { location, unmount } = renderPage(
       '/storages/monitors',
       monitorServer([monitor()], { session: { master: true } }),
     );
     await waitFor(() => expect(location()).toBe('/storages'), slow);
     unmount();
-    renderApp(
+    renderPage(
       '/storages/monitors',
       monitorServer([monitor()], { session: { master: true, grandMaster: true } }),
     );
@@ -267,7 +267,7 @@ describe('the monitor list', { timeout: 20_000 }, () => {
 describe('the monitor editor', { timeout: 30_000 }, () => {
   it('creates a monitor with a relative rule, checking ranges and explaining it live', async () => {
     const server = monitorServer([], { premiumUser: true });
-    const { user } = renderApp('/storages/monitors', server);
+    const { user } = renderPage('/storages/monitors', server);
     await user.click(await screen.findByRole('button', { name: 'Add monitor' }, slow));
     const editor = await screen.findByRole('dialog', { name: 'New monitor' });
     const save = within(editor).getByRole('button', { name: 'Save' });
@@ -305,7 +305,7 @@ describe('the monitor editor', { timeout: 30_000 }, () => {
   });
 
   it('gives the relative ranges in °F for a user who reads °F', async () => {
-    const { user } = renderApp(
+    const { user } = renderPage(
       '/storages/monitors',
       monitorServer([], { prefs: { degrees: 'F' }, premiumUser: true }),
     );
@@ -325,7 +325,7 @@ describe('the monitor editor', { timeout: 30_000 }, () => {
     server.override('POST /client/saveMonitor', () =>
       json({ status_code: 400, error: 'Only one fan-controller rule per monitor' }, 400),
     );
-    const { user } = renderApp('/storages/monitors', server);
+    const { user } = renderPage('/storages/monitors', server);
     await user.click(within((await cards())[0]!).getByText('Hay watch'));
     const editor = await screen.findByRole('dialog', { name: 'Edit monitor' });
     await user.click(within(editor).getByRole('button', { name: 'Save' }));
@@ -344,7 +344,7 @@ describe('the monitor editor', { timeout: 30_000 }, () => {
       }),
       monitor({ itemID: 2, name: 'In use', storages: [3] }),
     ]);
-    const { user } = renderApp('/storages/monitors', server);
+    const { user } = renderPage('/storages/monitors', server);
     const [, inUse] = await cards();
     await user.click(within(inUse!).getByText('In use'));
     let editor = await screen.findByRole('dialog', { name: 'Edit monitor' });
@@ -382,7 +382,7 @@ describe('the monitor editor', { timeout: 30_000 }, () => {
 
   it('asks differently before removing the default monitor', async () => {
     const server = monitorServer([monitor({ defaultMonitor: true })]);
-    const { user } = renderApp('/storages/monitors', server);
+    const { user } = renderPage('/storages/monitors', server);
     await user.click(within((await cards())[0]!).getByText('Hay watch'));
     const editor = await screen.findByRole('dialog', { name: 'Edit monitor' });
     await user.click(within(editor).getByRole('button', { name: 'Delete' }));
@@ -401,7 +401,7 @@ describe('the monitor editor', { timeout: 30_000 }, () => {
     );
     try {
       const server = monitorServer([monitor()], { session: { admin: true } });
-      const { user } = renderApp('/storages/monitors', server);
+      const { user } = renderPage('/storages/monitors', server);
       await user.click(within((await cards())[0]!).getByText('Hay watch'));
       const editor = await screen.findByRole('dialog', { name: 'Edit monitor' });
       await user.click(within(editor).getByRole('button', { name: 'Save' }));
@@ -419,7 +419,7 @@ describe('the monitor editor', { timeout: 30_000 }, () => {
     );
     try {
       const server = monitorServer([monitor()]);
-      const { user } = renderApp('/storages/monitors', server);
+      const { user } = renderPage('/storages/monitors', server);
       await user.click(within((await cards())[0]!).getByText('Hay watch'));
       const editor = await screen.findByRole('dialog', { name: 'Edit monitor' });
       await user.click(within(editor).getByRole('button', { name: 'Save' }));
@@ -437,7 +437,7 @@ describe('the monitor editor', { timeout: 30_000 }, () => {
         rules: [{ id: 4, type: 'ABS_MAX', settings: defaultRuleSettings('ABS_MAX'), currentAlerts: current }],
       }),
     ]);
-    const { user } = renderApp('/storages/monitors', server);
+    const { user } = renderPage('/storages/monitors', server);
     await user.click(within((await cards())[0]!).getByText('Hay watch'));
     const editor = await screen.findByRole('dialog', { name: 'Edit monitor' });
     await user.click(within(editor).getByRole('button', { name: 'Edit rule' }));
@@ -467,7 +467,7 @@ describe('the monitor editor', { timeout: 30_000 }, () => {
 describe('the rise-rate rule', { timeout: 30_000 }, () => {
   it('takes a rate with one decimal and a window, explains the rise they make, and saves them', async () => {
     const server = monitorServer([], { premiumUser: true });
-    const { user } = renderApp('/storages/monitors', server);
+    const { user } = renderPage('/storages/monitors', server);
     await user.click(await screen.findByRole('button', { name: 'Add monitor' }, slow));
     const editor = await screen.findByRole('dialog', { name: 'New monitor' });
     await user.type(within(editor).getByRole('textbox', { name: /Name/ }), 'Early warning');
@@ -501,7 +501,7 @@ describe('the rise-rate rule', { timeout: 30_000 }, () => {
   });
 
   it('gives the rate in °F/h to a user who reads °F', async () => {
-    const { user } = renderApp(
+    const { user } = renderPage(
       '/storages/monitors',
       monitorServer([], { prefs: { degrees: 'F' }, premiumUser: true }),
     );
@@ -520,7 +520,7 @@ describe('the rise-rate rule', { timeout: 30_000 }, () => {
 
 describe('the rule-type list (spec doc 3 §5)', { timeout: 20_000 }, () => {
   it('offers an Insight user only the absolute rules', async () => {
-    const { user } = renderApp('/storages/monitors', monitorServer([]));
+    const { user } = renderPage('/storages/monitors', monitorServer([]));
     await user.click(await screen.findByRole('button', { name: 'Add monitor' }, slow));
     await user.click(await screen.findByRole('button', { name: 'Add rule' }));
     const picker = await screen.findByRole('dialog', { name: 'Choose a rule type' });
@@ -531,7 +531,7 @@ describe('the rule-type list (spec doc 3 §5)', { timeout: 20_000 }, () => {
   });
 
   it('does not offer the compost variant to a farmer who is not a compost supervisor', async () => {
-    const { user } = renderApp('/storages/monitors', monitorServer([], { premiumUser: true }));
+    const { user } = renderPage('/storages/monitors', monitorServer([], { premiumUser: true }));
     await user.click(await screen.findByRole('button', { name: 'Add monitor' }, slow));
     await user.click(await screen.findByRole('button', { name: 'Add rule' }));
     await user.click(await screen.findByText('Absolute maximum'));
@@ -542,7 +542,7 @@ describe('the rule-type list (spec doc 3 §5)', { timeout: 20_000 }, () => {
 
 describe("a storage's monitor tab (spec doc 3 §4)", { timeout: 30_000 }, () => {
   const openTab = async (server: FakeServer) => {
-    const rendered = renderApp('/storages/3', server);
+    const rendered = renderPage('/storages/3', server);
     await rendered.user.click(await screen.findByRole('tab', { name: 'Monitor' }, slow));
     return rendered;
   };
@@ -660,7 +660,7 @@ describe('the monitor list once the SIM has expired (spec doc 3 §2)', { timeout
     server.override('GET /client/bsConf', (c) =>
       json(bsConf(c.query.get('basestationID') ?? '', { sim_exp_date: Math.floor(Date.now() / 1000) - 60 })),
     );
-    const { user } = renderApp('/storages/monitors', server);
+    const { user } = renderPage('/storages/monitors', server);
     const expired = await screen.findByTestId('monitors-expired', undefined, slow);
     expect(expired.textContent).toContain('The SIM card of your base station has expired');
     expect(within(expired).getByRole('heading', { name: 'Monitors' })).toBeTruthy();

@@ -6,7 +6,7 @@ import type { UpgradeInfo } from '@emberwatch/shared/contracts/payments';
 import { dialogSubject } from '../src/features/payments/orderLines';
 import { paymentRouteOf } from '../src/features/payments/paymentRoute';
 import { createFakeServer, json } from './support/fakeServer';
-import { renderApp } from './support/renderApp';
+import { renderPage } from './support/renderPage';
 
 /** Stripe.js as the checkout sees it: a card element that reports complete, and the calls it makes. */
 const stripe = vi.hoisted(() => {
@@ -160,13 +160,13 @@ describe('payments', () => {
   // Spec doc 2 §4 "Renewal buttons are hidden when the plan expiry is more than two months ahead".
   it('shows the renewal button while the renewal is offered, and none when it is not', async () => {
     const server = paymentServer(offer());
-    const first = renderApp('/account/services', server);
+    const first = renderPage('/account/services', server);
     expect((await screen.findByTestId('renew-plan')).getAttribute('href')).toBe(
       '/account/services/checkout/',
     );
     expect(screen.queryByTestId('renew-sim')).toBeNull();
     first.unmount();
-    renderApp('/account/services', paymentServer(offer({ renewal: null })));
+    renderPage('/account/services', paymentServer(offer({ renewal: null })));
     await screen.findByTestId('plan-due');
     await waitFor(() => expect(server.callsTo('GET', '/client/getUpgradeInfo').length).toBeGreaterThan(0));
     expect(screen.queryByTestId('renew-plan')).toBeNull();
@@ -189,7 +189,7 @@ describe('payments', () => {
       actions.push(secret);
       return Promise.resolve({ paymentIntent: { id: 'pi_1' } });
     };
-    const { user, location } = renderApp('/account/services/checkout/', server);
+    const { user, location } = renderPage('/account/services/checkout/', server);
     const dialog = await screen.findByRole('dialog', { name: 'Checkout' });
     expect((await within(dialog).findByTestId('order-total')).textContent).toContain('249.75');
     const pay = within(dialog).getByTestId('pay');
@@ -230,7 +230,7 @@ describe('payments', () => {
         error: { code: 'insufficient_funds', decline_code: 'insufficient_funds', message: 'provider words' },
       }),
     );
-    const { user } = renderApp('/account/services/checkout/', server);
+    const { user } = renderPage('/account/services/checkout/', server);
     const dialog = await screen.findByRole('dialog', { name: 'Checkout' });
     await user.type(await within(dialog).findByLabelText('Card number'), '4000000000009995');
     await user.click(within(dialog).getByTestId('pay'));
@@ -243,7 +243,7 @@ describe('payments', () => {
     const server = paymentServer(offer());
     stripe.state.createPaymentMethod = () =>
       Promise.resolve({ error: { code: 'something_new', message: 'Provider says no.' } });
-    const { user } = renderApp('/account/services/checkout/', server);
+    const { user } = renderPage('/account/services/checkout/', server);
     const dialog = await screen.findByRole('dialog', { name: 'Checkout' });
     await user.type(await within(dialog).findByLabelText('Card number'), '4242424242424242');
     await user.click(within(dialog).getByTestId('pay'));
@@ -257,7 +257,7 @@ describe('payments', () => {
     server.override('POST /invoiceRequest', () =>
       json({ status_code: 0, invoice_id: 5, invoiceNumber: 'EW-2026-000005' }),
     );
-    const { user } = renderApp('/account/services/checkout/', server);
+    const { user } = renderPage('/account/services/checkout/', server);
     const dialog = await screen.findByRole('dialog', { name: 'Checkout' });
     const order = await within(dialog).findByTestId('order-invoice');
     const fill = async (field: string, value: string) => {
@@ -289,19 +289,19 @@ describe('payments', () => {
 
   // Spec doc 2 §6 "Users with a service subscription outside Australia see a contact-support message".
   it('sends a service user outside Australia to support', async () => {
-    renderApp('/account/services/renewal', paymentServer(offer({ mode: 'support' })));
+    renderPage('/account/services/renewal', paymentServer(offer({ mode: 'support' })));
     expect(await screen.findByTestId('payment-support')).toBeTruthy();
     expect(screen.queryByTestId('pay')).toBeNull();
   });
 
   it('says the renewal is unavailable when nothing is due', async () => {
-    renderApp('/account/services/checkout/?type=sim', paymentServer(offer()));
+    renderPage('/account/services/checkout/?type=sim', paymentServer(offer()));
     expect(await screen.findByTestId('payment-result-unavailable')).toBeTruthy();
   });
 
   // Spec doc 2 §2.8 checkout ?type=api, §3 Order "api renewal", §4 buttons only when due (migration 0037).
   it('renews the API plan at ?type=api while it is due, and offers nothing there without one', async () => {
-    const first = renderApp('/account/services/checkout/?type=api', paymentServer(offer()));
+    const first = renderPage('/account/services/checkout/?type=api', paymentServer(offer()));
     expect(await screen.findByTestId('payment-result-unavailable')).toBeTruthy();
     first.unmount();
 
@@ -316,7 +316,7 @@ describe('payments', () => {
     server.override('POST /confirmPayment', () =>
       json({ status_code: 0, actionRequired: false, paid: true }),
     );
-    const { user } = renderApp('/account/services', server);
+    const { user } = renderPage('/account/services', server);
     expect((await screen.findByTestId('api-plan-due')).textContent).toBe(
       `API plan valid until${format(new Date(1_800_000_000_000), 'dd.MM.yyyy')}`,
     );
@@ -344,7 +344,7 @@ describe('payments', () => {
     server.override('GET /client/invoicePdf', () =>
       json({ status_code: 0, fileName: 'EW-2026-000005.pdf', pdfBase64: btoa('%PDF-1.3') }),
     );
-    const { user } = renderApp('/account/services?invoice=5', server);
+    const { user } = renderPage('/account/services?invoice=5', server);
     await user.click(await screen.findByTestId('invoice-download'));
     await waitFor(() =>
       expect(saved).toContainEqual({ type: 'application/pdf', name: 'EW-2026-000005.pdf' }),
@@ -353,7 +353,7 @@ describe('payments', () => {
   });
 
   it('offers the plan at the renewal route (the plan reminder’s link) to an account without the service', async () => {
-    renderApp('/account/services/renewal', paymentServer(offer()));
+    renderPage('/account/services/renewal', paymentServer(offer()));
     // Titled by what it renews: the plan, not a service the account does not have.
     const dialog = await screen.findByRole('dialog', { name: 'Plan renewal' });
     expect((await within(dialog).findByTestId('order-summary')).textContent).toContain('Renewal of Premium');
@@ -364,7 +364,7 @@ describe('payments', () => {
       prices: [...offer().prices, { name: 'service', months: 12, price: 149 }],
       service: { expDate: 1_800_000_000, renewable: true, newExp: '20271126' },
     });
-    renderApp('/account/services/renewal', paymentServer(info));
+    renderPage('/account/services/renewal', paymentServer(info));
     const dialog = await screen.findByRole('dialog', { name: 'Service renewal' });
     expect((await within(dialog).findByTestId('order-summary')).textContent).toContain('Insight service');
   });
@@ -374,7 +374,7 @@ describe('payments', () => {
     const server = paymentServer(offer());
     server.override('POST /charge', () => json({ status_code: 0, intent_id: 'pi_3' }));
     server.override('POST /confirmPayment', () => json({ status_code: 503, error: 'down' }, 503));
-    const { user } = renderApp('/account/services/checkout/', server);
+    const { user } = renderPage('/account/services/checkout/', server);
     const dialog = await screen.findByRole('dialog', { name: 'Checkout' });
     await user.type(await within(dialog).findByLabelText('Card number'), '4242424242424242');
     await user.click(within(dialog).getByTestId('pay'));

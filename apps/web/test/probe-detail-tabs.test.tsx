@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';
-import { renderApp } from './support/renderApp';
+import { renderPage } from './support/renderPage';
 import { nowSeconds, reading, sensorConf } from './support/fixtures';
 import {
   FakeUPlot,
@@ -71,7 +71,7 @@ describe('the Data tab (spec doc 2 §4, §8, §9)', () => {
       s,
       Array.from({ length: 25 }, (_, i) => tableRow((i + 1) * 1200, [30 + i / 10, 29])),
     );
-    const app = renderApp('/probes/H-001?tab=data', s);
+    const app = renderPage('/probes/H-001?tab=data', s);
     expect(await screen.findAllByTestId('data-row', {}, { timeout: 5000 })).toHaveLength(10);
     expect(
       within(screen.getAllByTestId('data-row')[0] as HTMLElement).getAllByTestId('data-temp')[0]?.textContent,
@@ -87,7 +87,7 @@ describe('the Data tab (spec doc 2 §4, §8, §9)', () => {
     const s = server();
     s.state.session.ui_preferences = { ...s.state.session.ui_preferences, degrees: 'F' };
     serveTable(s, [tableRow(600, [100, 0])]);
-    renderApp('/probes/H-001?tab=data', s);
+    renderPage('/probes/H-001?tab=data', s);
     const row = (await screen.findAllByTestId('data-row'))[0] as HTMLElement;
     expect(
       within(row)
@@ -102,7 +102,7 @@ describe('the Data tab (spec doc 2 §4, §8, §9)', () => {
   it('asks for the last 7 days without an end bound (the end is today, i.e. in the future)', async () => {
     const s = server();
     serveTable(s, [tableRow(600, [30, 29])]);
-    renderApp('/probes/H-001?tab=data', s);
+    renderPage('/probes/H-001?tab=data', s);
     await screen.findAllByTestId('data-row');
     const q = lastQuery(s, '/client/data2');
     expect(q.get('basestationID')).toBe('F1000001');
@@ -116,7 +116,7 @@ describe('the Data tab (spec doc 2 §4, §8, §9)', () => {
   it('sends the end bound for a past end, and keeps the range at most 60 days by moving the other end', async () => {
     const s = server();
     serveTable(s, [tableRow(600, [30, 29])]);
-    renderApp('/probes/H-001?tab=data', s);
+    renderPage('/probes/H-001?tab=data', s);
     await screen.findAllByTestId('data-row');
 
     setDate('data-to', localDay(-10));
@@ -141,7 +141,7 @@ describe('the Data tab (spec doc 2 §4, §8, §9)', () => {
     const s = server();
     s.state.session.ui_preferences = { ...s.state.session.ui_preferences, date_format: 'MM/dd/yyyy' };
     serveTable(s, [tableRow(600, [30, 29])]);
-    const app = renderApp('/probes/H-001?tab=data', s);
+    const app = renderPage('/probes/H-001?tab=data', s);
     await screen.findAllByTestId('data-row');
     const [y, m, d] = localDay(-6).split('-');
     expect(dateValue('data-from')).toBe(`${m}/${d}/${y}`);
@@ -170,13 +170,13 @@ describe('the Data tab (spec doc 2 §4, §8, §9)', () => {
   it('says "No data for this period" when the range holds no rows', async () => {
     const s = server();
     serveTable(s, []);
-    renderApp('/probes/H-001?tab=data', s);
+    renderPage('/probes/H-001?tab=data', s);
     expect(await screen.findByText('No data for this period')).toBeTruthy();
   });
 
   it('says "No data yet" for a probe that never reported', async () => {
     const s = server({ data: { F1000001: [] } });
-    renderApp('/probes/H-001?tab=data', s);
+    renderPage('/probes/H-001?tab=data', s);
     expect(await screen.findByText('No data yet')).toBeTruthy();
   });
 
@@ -187,7 +187,7 @@ describe('the Data tab (spec doc 2 §4, §8, §9)', () => {
       tableRow(630, [30, 29], { duplicate: 'D' }),
       tableRow(1800, [31, 29]),
     ]);
-    const app = renderApp('/probes/H-001?tab=data', s);
+    const app = renderPage('/probes/H-001?tab=data', s);
     expect(await screen.findAllByTestId('data-row')).toHaveLength(2);
     expect(screen.queryByRole('columnheader', { name: 'Interval' })).toBeNull();
     await app.user.click(screen.getByRole('switch', { name: 'Show all columns and duplicates' }));
@@ -208,7 +208,7 @@ describe('the Data tab (spec doc 2 §4, §8, §9)', () => {
   it('offers no admin toggle to a non-admin', async () => {
     const s = server();
     serveTable(s, [tableRow(600, [30, 29])]);
-    renderApp('/probes/H-001?tab=data', s);
+    renderPage('/probes/H-001?tab=data', s);
     await screen.findAllByTestId('data-row');
     expect(screen.queryByRole('switch', { name: 'Show all columns and duplicates' })).toBeNull();
   });
@@ -229,7 +229,7 @@ const saveButton = () => screen.getByRole('button', { name: 'Save' });
 describe('the Properties tab (spec doc 2 §4, §5)', () => {
   it('saves a new name, and nothing else, then reloads the station configuration', async () => {
     const s = propertiesServer({ user: { plans: [premium] } });
-    const app = renderApp('/probes/H-001?tab=properties', s);
+    const app = renderPage('/probes/H-001?tab=properties', s);
     const name = await screen.findByRole('textbox', { name: 'Name' });
     expect(saveButton()).toHaveProperty('disabled', true);
     const confCalls = s.callsTo('GET', '/client/bsConf').length;
@@ -247,7 +247,7 @@ describe('the Properties tab (spec doc 2 §4, §5)', () => {
 
   it('sends an emptied name as no name (the list falls back to the probe id)', async () => {
     const s = propertiesServer({ user: { plans: [premium] } });
-    const app = renderApp('/probes/H-001?tab=properties', s);
+    const app = renderPage('/probes/H-001?tab=properties', s);
     await app.user.clear(await screen.findByRole('textbox', { name: 'Name' }));
     await app.user.click(saveButton());
     await waitFor(() => expect(s.callsTo('POST', '/client/sensorConf')).toHaveLength(1));
@@ -258,21 +258,21 @@ describe('the Properties tab (spec doc 2 §4, §5)', () => {
 
   it('does not let a master rename a probe', async () => {
     const s = propertiesServer({ session: { master: true }, user: { plans: [premium] } });
-    renderApp('/probes/H-001?tab=properties', s);
+    renderPage('/probes/H-001?tab=properties', s);
     expect(await screen.findByRole('textbox', { name: 'Name' })).toHaveProperty('disabled', true);
     expect(screen.getByText('Master users cannot rename probes.')).toBeTruthy();
   });
 
   it('hides the correction from a user whose probe has no corrections', async () => {
     const s = propertiesServer({ user: { plans: [premium] } });
-    renderApp('/probes/H-001?tab=properties', s);
+    renderPage('/probes/H-001?tab=properties', s);
     await screen.findByRole('textbox', { name: 'Name' });
     expect(screen.queryByText('Correction factor (°C)')).toBeNull();
   });
 
   it('steps the correction by 0.1 within −1…1, previews it from 50.0 °C and sends it', async () => {
     const s = propertiesServer({ session: { admin: true } });
-    const app = renderApp('/probes/H-001?tab=properties', s);
+    const app = renderPage('/probes/H-001?tab=properties', s);
     const plus = await screen.findByRole('button', { name: 'Increase the correction by 0.1' });
     await app.user.click(plus);
     await app.user.click(plus);
@@ -291,7 +291,7 @@ describe('the Properties tab (spec doc 2 §4, §5)', () => {
   it('previews the correction in °F for a Fahrenheit user', async () => {
     const s = propertiesServer({ session: { admin: true } });
     s.state.session.ui_preferences = { ...s.state.session.ui_preferences, degrees: 'F' };
-    const app = renderApp('/probes/H-001?tab=properties', s);
+    const app = renderPage('/probes/H-001?tab=properties', s);
     await app.user.click(await screen.findByRole('button', { name: 'Decrease the correction by 0.1' }));
     expect(screen.getByTestId('correction-preview').textContent).toBe(
       'A reading of 122.0 °F will show as 121.8 °F.',
@@ -307,7 +307,7 @@ describe('the Properties tab (spec doc 2 §4, §5)', () => {
         ],
       },
     });
-    const app = renderApp('/probes/H-001?tab=properties', s);
+    const app = renderPage('/probes/H-001?tab=properties', s);
     expect((await screen.findByTestId('correction-value')).textContent).toBe('+0.5');
     await app.user.click(screen.getByRole('button', { name: 'Increase the correction by 0.1' }));
     expect(saveButton()).toHaveProperty('disabled', false);
@@ -329,7 +329,7 @@ describe('the Properties tab (spec doc 2 §4, §5)', () => {
     'shows an admin on firmware %s the interval: %s, the receiving time: %s',
     async (fw, interval, receiving) => {
       const s = propertiesServer({ session: { admin: true } }, fw);
-      renderApp('/probes/H-001?tab=properties', s);
+      renderPage('/probes/H-001?tab=properties', s);
       await screen.findByRole('textbox', { name: 'Name' });
       expect(screen.queryByRole('spinbutton', { name: 'Measurement interval (minutes)' }) !== null).toBe(
         interval,
@@ -340,7 +340,7 @@ describe('the Properties tab (spec doc 2 §4, §5)', () => {
 
   it('hides the admin-only fields from a non-admin whatever the firmware', async () => {
     const s = propertiesServer({ user: { plans: [premium] } }, '3.1');
-    renderApp('/probes/H-001?tab=properties', s);
+    renderPage('/probes/H-001?tab=properties', s);
     await screen.findByRole('textbox', { name: 'Name' });
     expect(screen.queryByRole('spinbutton', { name: 'Measurement interval (minutes)' })).toBeNull();
     expect(screen.queryByRole('combobox', { name: 'Receiving time' })).toBeNull();
@@ -353,7 +353,7 @@ describe('the Properties tab (spec doc 2 §4, §5)', () => {
         F1000001: [sensorConf('H-001', 'North stack', { measurement_interval: 1200, receiving_time: null })],
       },
     });
-    const app = renderApp('/probes/H-001?tab=properties', s);
+    const app = renderPage('/probes/H-001?tab=properties', s);
     const interval = await screen.findByRole('spinbutton', { name: 'Measurement interval (minutes)' });
     expect((interval as HTMLInputElement).value).toBe('20');
     await app.user.clear(interval);
@@ -401,7 +401,7 @@ describe('the Regularity tab (spec doc 2 §3, §8, §9)', () => {
         ],
       },
     });
-    const app = renderApp('/probes/H-001?tab=regularity', s);
+    const app = renderPage('/probes/H-001?tab=regularity', s);
     const days = await screen.findAllByTestId('analysis-day', {}, { timeout: 5000 });
     expect(lastQuery(s, '/admin/getSensorStats').get('probeID')).toBe('H-001');
     expect(days).toHaveLength(3);
@@ -479,7 +479,7 @@ describe('the Regularity tab (spec doc 2 §3, §8, §9)', () => {
         dataPerDay: days,
       },
     });
-    renderApp('/probes/H-001?tab=regularity', s);
+    renderPage('/probes/H-001?tab=regularity', s);
     await screen.findAllByTestId('analysis-day', {}, { timeout: 5000 });
     expect(screen.getByTestId('analysis-interval').textContent).toBe('every 20 min (72 packets a day)');
     // Newest first: 120 packets (each sent twice) is too many; 72 (complete) and 20 (partial) are not.
@@ -526,14 +526,14 @@ describe('the Regularity tab (spec doc 2 §3, §8, §9)', () => {
         dataPerDay: [],
       },
     });
-    renderApp('/probes/H-001?tab=regularity', s);
+    renderPage('/probes/H-001?tab=regularity', s);
     expect(await screen.findByText('Yet no data for analysis')).toBeTruthy();
   });
 
   it('shows "Error: status {code}" when the server refuses', async () => {
     const s = server({ session: { admin: true } });
     serveAnalysis(s, { status_code: 7, error: 'nope' });
-    renderApp('/probes/H-001?tab=regularity', s);
+    renderPage('/probes/H-001?tab=regularity', s);
     expect(await screen.findByText('Error: status 7')).toBeTruthy();
   });
 });

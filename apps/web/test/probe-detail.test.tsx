@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within, act } from '@testing-library/react';
 import { format } from 'date-fns';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';
-import { renderApp } from './support/renderApp';
+import { renderPage } from './support/renderPage';
 import { FakeWebSocket } from './support/FakeWebSocket';
 import { nowSeconds, reading, sensorConf, storage } from './support/fixtures';
 import { FakeUPlot, chartPoint, insight, premium, serveSensorData } from './support/probeDetailFakes';
@@ -69,7 +69,7 @@ const tabNames = () => screen.getAllByRole('tab').map((t) => t.textContent);
 describe('opening a probe detail (spec doc 2 §2.4)', () => {
   it('opens from the probe list when a row is clicked', async () => {
     const server = probeServer();
-    const app = renderApp('/probes', server);
+    const app = renderPage('/probes', server);
     await app.user.click(await screen.findByText('North stack', {}, { timeout: 5000 }));
     await waitFor(() => expect(app.location()).toBe('/probes/H-001'));
     expect(await screen.findByTestId('detail-name')).toHaveProperty('textContent', 'North stack');
@@ -90,7 +90,7 @@ describe('opening a probe detail (spec doc 2 §2.4)', () => {
         storage({ itemID: 10, name: 'Empty shed' }),
       ],
     });
-    const app = renderApp('/probes/H-001', server);
+    const app = renderPage('/probes/H-001', server);
     const chips = await screen.findByTestId('probe-usage');
     expect(
       within(chips)
@@ -103,14 +103,14 @@ describe('opening a probe detail (spec doc 2 §2.4)', () => {
 
   it('shows the probe id when the probe has no name, with the latest reading', async () => {
     const server = probeServer({ data: { F1000001: [reading('H-002', [30.5], 60)] } });
-    renderApp('/probes/H-002', server);
+    renderPage('/probes/H-002', server);
     expect((await screen.findByTestId('detail-name')).textContent).toBe('H-002');
     expect(screen.getByTestId('detail-latest').textContent).toBe('30.5 °C');
   });
 
   it('tells a free user that the detail is not on their plan, with a way back', async () => {
     const server = probeServer({ user: { plans: [{ ...premium, planName: 'Free' }] } });
-    const app = renderApp('/probes/H-001', server);
+    const app = renderPage('/probes/H-001', server);
     expect(await screen.findByText('Probe details and history are not available on your plan.')).toBeTruthy();
     await app.user.click(screen.getByRole('link', { name: 'Back to the list' }));
     await waitFor(() => expect(app.location()).toBe('/probes'));
@@ -119,7 +119,7 @@ describe('opening a probe detail (spec doc 2 §2.4)', () => {
 
   it('tells a premium user whose plan expired the same', async () => {
     const server = probeServer({ user: { plans: [{ ...premium, expired: true }] } });
-    renderApp('/probes/H-001', server);
+    renderPage('/probes/H-001', server);
     expect(await screen.findByText('Probe details and history are not available on your plan.')).toBeTruthy();
   });
 
@@ -128,7 +128,7 @@ describe('opening a probe detail (spec doc 2 §2.4)', () => {
       session: { limitFreeData: true },
       user: { plans: [{ ...premium, planName: 'Free' }], service: insight(-1) },
     });
-    const app = renderApp('/probes/H-001', server);
+    const app = renderPage('/probes/H-001', server);
     const dialog = await screen.findByRole('dialog', { name: 'Limited data history' });
     await app.user.click(within(dialog).getByRole('button', { name: 'Back to the list' }));
     await waitFor(() => expect(app.location()).toBe('/probes'));
@@ -139,20 +139,20 @@ describe('opening a probe detail (spec doc 2 §2.4)', () => {
       session: { limitFreeData: true, admin: true },
       user: { plans: [{ ...premium, planName: 'Free' }], service: insight(-1) },
     });
-    renderApp('/probes/H-001', server);
+    renderPage('/probes/H-001', server);
     expect(await screen.findByTestId('detail-name')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('says so when the probe is not on any of the stations', async () => {
     const server = probeServer();
-    renderApp('/probes/H-404', server);
+    renderPage('/probes/H-404', server);
     expect(await screen.findByText('Probe H-404 was not found on your base stations.')).toBeTruthy();
   });
 
   it('has the storage route shape, whose back link leads to the storage now that storages exist', async () => {
     const server = probeServer();
-    renderApp('/storages/7/probes/H-001', server);
+    renderPage('/storages/7/probes/H-001', server);
     await screen.findByTestId('detail-name');
     expect(screen.getByTestId('detail-back').getAttribute('href')).toBe('/storages/7');
   });
@@ -160,25 +160,25 @@ describe('opening a probe detail (spec doc 2 §2.4)', () => {
 
 describe('the detail tabs per role (spec doc 2 §2.4)', () => {
   it('shows History and Properties to a premium user', async () => {
-    renderApp('/probes/H-001', probeServer());
+    renderPage('/probes/H-001', probeServer());
     await screen.findByTestId('detail-name');
     expect(tabNames()).toEqual(['History', 'Properties']);
   });
 
   it('adds Data for an Insight user', async () => {
-    renderApp('/probes/H-001', probeServer({ user: { plans: [], service: insight() } }));
+    renderPage('/probes/H-001', probeServer({ user: { plans: [], service: insight() } }));
     await screen.findByTestId('detail-name');
     expect(tabNames()).toEqual(['History', 'Data', 'Properties']);
   });
 
   it('adds Data and Regularity for an admin', async () => {
-    renderApp('/probes/H-001', probeServer({ session: { admin: true } }));
+    renderPage('/probes/H-001', probeServer({ session: { admin: true } }));
     await screen.findByTestId('detail-name');
     expect(tabNames()).toEqual(['History', 'Data', 'Properties', 'Regularity']);
   });
 
   it('leaves Regularity out for an admin who is a master', async () => {
-    renderApp('/probes/H-001', probeServer({ session: { admin: true, master: true } }));
+    renderPage('/probes/H-001', probeServer({ session: { admin: true, master: true } }));
     await screen.findByTestId('detail-name');
     expect(tabNames()).toEqual(['History', 'Data', 'Properties']);
   });
@@ -187,7 +187,7 @@ describe('the detail tabs per role (spec doc 2 §2.4)', () => {
 describe('the History chart (spec doc 2 §9)', () => {
   it('asks for the last week up to now (no end bound) at the plot width, and draws every depth', async () => {
     const server = probeServer();
-    renderApp('/probes/H-001', server);
+    renderPage('/probes/H-001', server);
     await screen.findByTestId('chart-legend');
     const q = lastCall(server, '/client/sensorData');
     expect(q.get('BS_ID')).toBe('F1000001');
@@ -204,7 +204,7 @@ describe('the History chart (spec doc 2 §9)', () => {
   });
 
   it('shows the latest values in the legend, in °C with one decimal', async () => {
-    renderApp('/probes/H-001', probeServer());
+    renderPage('/probes/H-001', probeServer());
     await screen.findByTestId('chart-legend');
     expect(screen.getAllByTestId('legend-value').map((v) => v.textContent)).toEqual([
       '41.2 °C',
@@ -216,7 +216,7 @@ describe('the History chart (spec doc 2 §9)', () => {
   it('converts legend values and the axis to °F for a user who prefers Fahrenheit', async () => {
     const server = probeServer();
     server.state.session.ui_preferences = { ...server.state.session.ui_preferences, degrees: 'F' };
-    renderApp('/probes/H-001', server);
+    renderPage('/probes/H-001', server);
     await screen.findByTestId('chart-legend');
     expect(screen.getAllByTestId('legend-value')[0]?.textContent).toBe('106.2 °F');
     const u = FakeUPlot.latest();
@@ -226,7 +226,7 @@ describe('the History chart (spec doc 2 §9)', () => {
   it("draws the user's alert temperature as a named line, and names it in the legend", async () => {
     const server = probeServer();
     server.state.session.ui_preferences = { ...server.state.session.ui_preferences, temperature_alert: 40 };
-    renderApp('/probes/H-001', server);
+    renderPage('/probes/H-001', server);
     await screen.findByTestId('chart-legend');
     const u = FakeUPlot.latest();
     act(() => u.fire('draw'));
@@ -241,7 +241,7 @@ describe('the History chart (spec doc 2 §9)', () => {
   it('draws the alert line in °F for a user who prefers Fahrenheit (45 °C by default)', async () => {
     const server = probeServer();
     server.state.session.ui_preferences = { ...server.state.session.ui_preferences, degrees: 'F' };
-    renderApp('/probes/H-001', server);
+    renderPage('/probes/H-001', server);
     await screen.findByTestId('chart-legend');
     act(() => FakeUPlot.latest().fire('draw'));
     expect(screen.getByTestId('chart-alert-line').dataset.value).toBe('113');
@@ -255,14 +255,14 @@ describe('the History chart (spec doc 2 §9)', () => {
       chart_scale: [0, 40],
       temperature_alert: 55,
     };
-    renderApp('/probes/H-001', server);
+    renderPage('/probes/H-001', server);
     await screen.findByTestId('chart-legend');
     const range = FakeUPlot.latest().opts.scales?.temp?.range;
     expect(range?.(null, 38.5, 41.2)).toEqual([0, 55]);
   });
 
   it('shows the value under the cursor when the user points at the chart', async () => {
-    renderApp('/probes/H-001', probeServer());
+    renderPage('/probes/H-001', probeServer());
     await screen.findByTestId('chart-legend');
     const u = FakeUPlot.latest();
     u.cursor.idx = 0;
@@ -271,14 +271,14 @@ describe('the History chart (spec doc 2 §9)', () => {
   });
 
   it('names depths in feet for a US user', async () => {
-    renderApp('/probes/H-001', probeServer({ user: { plans: [premium], country: 'us' } }));
+    renderPage('/probes/H-001', probeServer({ user: { plans: [premium], country: 'us' } }));
     await screen.findByTestId('chart-legend');
     expect(FakeUPlot.latest().opts.series[1]?.label).toBe('Handle, 1.6 ft');
   });
 
   it('switches spans, moves back one step and stops the next arrow at now', async () => {
     const server = probeServer();
-    const app = renderApp('/probes/H-001', server);
+    const app = renderPage('/probes/H-001', server);
     await screen.findByTestId('chart-legend');
     expect(screen.getByTestId('chart-next')).toHaveProperty('disabled', true);
 
@@ -305,7 +305,7 @@ describe('the History chart (spec doc 2 §9)', () => {
 
   it('shows the whole year as daily maxima when the user picks Year', async () => {
     const server = probeServer();
-    const app = renderApp('/probes/H-001', server);
+    const app = renderPage('/probes/H-001', server);
     await screen.findByTestId('chart-legend');
     expect(screen.getAllByRole('button', { pressed: false }).map((b) => b.textContent)).toEqual(
       expect.arrayContaining(['Year', 'Month', 'Day']),
@@ -327,7 +327,7 @@ describe('the History chart (spec doc 2 §9)', () => {
 
   it('zooms to a dragged range but never to less than one day', async () => {
     const server = probeServer();
-    renderApp('/probes/H-001', server);
+    renderPage('/probes/H-001', server);
     await screen.findByTestId('chart-legend');
     const u = FakeUPlot.latest();
     const mid = nowSeconds() - 3 * DAY;
@@ -344,13 +344,13 @@ describe('the History chart (spec doc 2 §9)', () => {
   it('labels daily-maximum snapshots when the server switches to them', async () => {
     const server = probeServer();
     serveSensorData(server, [chartPoint(40 * DAY, [35]), chartPoint(DAY, [36])], 'snapshot');
-    renderApp('/probes/H-001', server);
+    renderPage('/probes/H-001', server);
     expect(await screen.findByTestId('snapshot-label')).toHaveProperty('textContent', 'Daily maxima');
   });
 
   it('moves the window with the overview strip, 100 ms after the last key press', async () => {
     const server = probeServer();
-    const app = renderApp('/probes/H-001', server);
+    const app = renderPage('/probes/H-001', server);
     await screen.findByTestId('chart-legend');
     const strip = screen.getByRole('slider', { name: /Last 12 months/ });
     const before = server.callsTo('GET', '/client/sensorData').length;
@@ -364,7 +364,7 @@ describe('the History chart (spec doc 2 §9)', () => {
   it('marks the days with readings on the overview strip and hatches the days without', async () => {
     const server = probeServer();
     serveOverviewDays(server, [40, 39, 2]);
-    renderApp('/probes/H-001', server);
+    renderPage('/probes/H-001', server);
     await screen.findByTestId('chart-legend');
     await waitFor(() => expect(screen.getAllByTestId('overview-data')).toHaveLength(2));
     const spans = (id: string) =>
@@ -384,7 +384,7 @@ describe('the History chart (spec doc 2 §9)', () => {
     const server = probeServer();
     serveSensorData(server, []);
     serveOverviewDays(server, [40, 39]);
-    const app = renderApp('/probes/H-001', server);
+    const app = renderPage('/probes/H-001', server);
     expect(await screen.findByText('No data for this period')).toBeTruthy();
     const date = format(new Date((utcDay(39) + DAY / 2) * 1000), 'd.M.yyyy');
     expect((await screen.findByTestId('nearest-data')).textContent).toBe(`Nearest earlier readings: ${date}`);
@@ -403,7 +403,7 @@ describe('the History chart (spec doc 2 §9)', () => {
 
   it('follows a live reading: the chart reads up to the new now and the legend shows the new value', async () => {
     const server = probeServer();
-    renderApp('/probes/H-001', server);
+    renderPage('/probes/H-001', server, { live: true });
     await screen.findByTestId('chart-legend');
     expect(screen.getAllByTestId('legend-value')[0]?.textContent).toBe('41.2 °C');
     const ws = await openPushChannel();
@@ -432,7 +432,7 @@ describe('the History chart (spec doc 2 §9)', () => {
 
   it('leaves a window in the past as it is, and ignores another station, when new readings arrive', async () => {
     const server = probeServer();
-    const app = renderApp('/probes/H-001', server);
+    const app = renderPage('/probes/H-001', server, { live: true });
     await screen.findByTestId('chart-legend');
     const ws = await openPushChannel();
 
@@ -452,7 +452,7 @@ describe('the History chart (spec doc 2 §9)', () => {
 
   it('asks the overview for this probe from one year ago', async () => {
     const server = probeServer();
-    renderApp('/probes/H-001', server);
+    renderPage('/probes/H-001', server);
     await screen.findByTestId('chart-legend');
     const q = lastCall(server, '/client/snapshot');
     expect(q.get('sensorIDs')).toBe('H-001');
@@ -461,7 +461,7 @@ describe('the History chart (spec doc 2 §9)', () => {
 
   it('says "No data yet" for a probe that never reported', async () => {
     const server = probeServer({ data: { F1000001: [] } });
-    renderApp('/probes/H-001', server);
+    renderPage('/probes/H-001', server);
     expect(await screen.findByText('No data yet')).toBeTruthy();
     expect(server.callsTo('GET', '/client/sensorData')).toHaveLength(0);
   });
@@ -469,7 +469,7 @@ describe('the History chart (spec doc 2 §9)', () => {
   it('renders no chart when the server cannot be reached (spec doc 2 §8)', async () => {
     const server = probeServer();
     server.override('GET /client/sensorData', () => Promise.reject(new TypeError('offline')));
-    renderApp('/probes/H-001', server);
+    renderPage('/probes/H-001', server);
     await screen.findByTestId('detail-name');
     await waitFor(() => expect(server.callsTo('GET', '/client/sensorData').length).toBeGreaterThan(0));
     await new Promise((r) => setTimeout(r, 50));
@@ -478,7 +478,7 @@ describe('the History chart (spec doc 2 §9)', () => {
   });
 
   it('closes back to the probe list', async () => {
-    const app = renderApp('/probes/H-001', probeServer());
+    const app = renderPage('/probes/H-001', probeServer());
     await screen.findByTestId('chart-legend');
     await app.user.click(screen.getByRole('button', { name: 'Close the chart' }));
     await waitFor(() => expect(app.location()).toBe('/probes'));

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { createFakeServer, type FakeServer } from './support/fakeServer';
-import { renderApp } from './support/renderApp';
+import { renderPage } from './support/renderPage';
 import { reading, sensorConf } from './support/fixtures';
 import { FakeUPlot, insight, serveSensorData, serveTable, tableRow } from './support/probeDetailFakes';
 
@@ -32,7 +32,7 @@ const tones = (root: HTMLElement) =>
 
 describe('temperature colours on the probe detail (issue 7)', () => {
   it("colours the header's latest reading by the user's steps and marks it above the alert", async () => {
-    renderApp('/probes/H-001', server([30.5, 51.5]));
+    renderPage('/probes/H-001', server([30.5, 51.5]));
     const latest = await screen.findByTestId('detail-latest', {}, { timeout: 5000 });
     expect(latest.textContent).toBe('30.5 / 51.5 °C');
     expect(tones(latest)).toEqual(['band-3', 'band-4']);
@@ -40,14 +40,14 @@ describe('temperature colours on the probe detail (issue 7)', () => {
   });
 
   it('has no alert mark below the alert temperature', async () => {
-    renderApp('/probes/H-001', server([18.0]));
+    renderPage('/probes/H-001', server([18.0]));
     const latest = await screen.findByTestId('detail-latest', {}, { timeout: 5000 });
     expect(tones(latest)).toEqual(['band-1']);
     expect(within(latest).queryByRole('img')).toBeNull();
   });
 
   it('neither colours nor marks a latest reading older than 7 days', async () => {
-    renderApp('/probes/H-001', server([51.5], 8 * DAY));
+    renderPage('/probes/H-001', server([51.5], 8 * DAY));
     const latest = await screen.findByTestId('detail-latest', {}, { timeout: 5000 });
     expect(latest.textContent).toBe('51.5 °C');
     expect(tones(latest)).toEqual([]);
@@ -57,7 +57,7 @@ describe('temperature colours on the probe detail (issue 7)', () => {
   it("colours every temperature of the Data tab by the user's steps, as text that reads on white", async () => {
     const s = server([41.2, 40.0]);
     serveTable(s, [tableRow(600, [18.0, 51.5]), tableRow(1800, [-25.0, 61.0])]);
-    renderApp('/probes/H-001?tab=data', s);
+    renderPage('/probes/H-001?tab=data', s);
     const rows = await screen.findAllByTestId('data-row', {}, { timeout: 5000 });
     const cells = rows.map((r) => within(r).getAllByTestId('data-temp'));
     expect(cells.map((row) => row.map((c) => c.getAttribute('data-tone')))).toEqual([
@@ -72,7 +72,7 @@ describe('temperature colours on the probe detail (issue 7)', () => {
   it('writes the unit once over the depth columns, each depth on one short header', async () => {
     const s = server([41.2, 40.0, 39.0]);
     serveTable(s, [tableRow(600, [41.2, 40.0, 39.0])]);
-    renderApp('/probes/H-001?tab=data', s);
+    renderPage('/probes/H-001?tab=data', s);
     await screen.findAllByTestId('data-row', {}, { timeout: 5000 });
     const group = screen.getByTestId('data-temp-group');
     expect(group.textContent).toBe('Temperature (°C)');

@@ -12,7 +12,7 @@ import { ApiClientProvider } from '../src/lib/ApiClientContext';
 import { ApiRequestError } from '../src/lib/ApiRequestError';
 import { createFakeServer } from './support/fakeServer';
 import { sensorConf } from './support/fixtures';
-import { renderApp } from './support/renderApp';
+import { renderPage } from './support/renderPage';
 import { renderWithProviders } from './support/renderWithProviders';
 
 // A VAPID public key: 65 bytes, an uncompressed P-256 point.
@@ -357,7 +357,7 @@ describe('the settings page', () => {
 
   it('has the "Alerts on this device" section on the Preferences tab', async () => {
     const premium: Plan = { planName: 'Premium', planLevel: 2, segment: null, dueDate: null, expired: false };
-    renderApp(
+    renderPage(
       '/settings/preferences',
       createFakeServer({
         loggedIn: true,

@@ -14,7 +14,7 @@ import { DaysToDropText } from '../src/features/quality/DaysToDropText';
 import { ProbeQualityCell } from '../src/features/quality/ProbeQualityCell';
 import { QualityBars } from '../src/features/quality/QualityBars';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';
-import { renderApp } from './support/renderApp';
+import { renderPage } from './support/renderPage';
 import { renderWithProviders } from './support/renderWithProviders';
 import { station, storage } from './support/fixtures';
 import { insight } from './support/probeDetailFakes';
@@ -292,7 +292,7 @@ describe('the /quality page', () => {
     server.override('GET /client/getQualityOverview', () =>
       json({ status_code: 0, results: [storageQuality([probeQuality('H-001', { bars: 3 })])] }),
     );
-    renderApp('/quality', server);
+    renderPage('/quality', server);
     const card = await screen.findByTestId('quality-storage', {}, { timeout: 5_000 });
     expect(within(card).getByRole('link', { name: 'Bale barn' }).getAttribute('href')).toBe(
       '/storages/3/quality',
@@ -303,7 +303,7 @@ describe('the /quality page', () => {
 
   it('tells a user without a valid paid or trial service what it needs, and asks nothing', async () => {
     const server = createFakeServer({ loggedIn: true, user: { service: insight(-1) } });
-    renderApp('/quality', server);
+    renderPage('/quality', server);
     expect(
       await screen.findByText('Hay quality is available with a valid paid or trial service.'),
     ).toBeTruthy();

@@ -13,7 +13,7 @@ import { rcBatchChoices } from '../src/features/fans/rcChoices';
 import { formatDateTime } from '../src/lib/formatDateTime';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';
 import { fcChannel } from './support/fanFixtures';
-import { renderApp } from './support/renderApp';
+import { renderPage } from './support/renderPage';
 
 beforeAll(async () => {
   await import('../src/features/settings/SettingsPage');
@@ -123,14 +123,14 @@ function rcServer(
 }
 
 async function openTab(server: FakeServer) {
-  const view = renderApp('/settings/rc', server);
+  const view = renderPage('/settings/rc', server);
   const unit = await screen.findByTestId('rc-unit', undefined, slow);
   return { ...view, unit };
 }
 
 describe('the settings RC tab', { timeout: 30_000 }, () => {
   it('shows only for a compost supervisor with RC units, after Base station', async () => {
-    const app = renderApp('/settings/rc', rcServer({ plans: [] }));
+    const app = renderPage('/settings/rc', rcServer({ plans: [] }));
     await waitFor(() => expect(app.location()).toBe('/settings/preferences'), slow);
     app.unmount();
     await openTab(rcServer());

@@ -8,7 +8,7 @@ import { resultOfAnswer, resultOfError } from '../src/features/sentinel/sentinel
 import { changeLanguage, i18n } from '../src/i18n/i18n';
 import { ApiRequestError } from '../src/lib/ApiRequestError';
 import { createFakeServer, json, type FakeServerOptions } from './support/fakeServer';
-import { renderApp } from './support/renderApp';
+import { renderPage } from './support/renderPage';
 import { renderWithProviders } from './support/renderWithProviders';
 import { sensorConf, storage as storageFixture } from './support/fixtures';
 
@@ -72,7 +72,7 @@ function server(
 }
 
 async function openDetails(fake: ReturnType<typeof createFakeServer>) {
-  const { user } = renderApp('/storages/5', fake);
+  const { user } = renderPage('/storages/5', fake);
   await user.click(await screen.findByRole('tab', { name: 'Storage details' }));
   await screen.findByRole('switch', { name: 'SMS' });
   return user;

@@ -7,6 +7,7 @@ import { changeLanguage } from '../src/i18n/i18n';
 import { createFakeServer, json } from './support/fakeServer';
 import { reading, sensorConf } from './support/fixtures';
 import { renderApp } from './support/renderApp';
+import { renderPage } from './support/renderPage';
 
 vi.mock('../src/i18n/i18n', async (importOriginal) => {
   const original = await importOriginal<typeof I18nModule>();
@@ -57,21 +58,21 @@ describe('the settings page: tabs per role (spec doc 1 §2, doc 2 §2.1)', () =>
   });
 
   it('gives gari and hay-app users no Preferences: /settings and /settings/preferences lead to Probes', async () => {
-    const app = renderApp('/settings/preferences', farmServer({ session: { partnerApp: 'haytech' } }));
+    const app = renderPage('/settings/preferences', farmServer({ session: { partnerApp: 'haytech' } }));
     await waitFor(() => expect(app.location()).toBe('/settings/probes'));
     const tabs = await screen.findAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual(['Probes', 'Base station']);
   });
 
   it('shows a master user nothing', async () => {
-    const app = renderApp('/settings', farmServer({ session: { master: true } }));
+    const app = renderPage('/settings', farmServer({ session: { master: true } }));
     expect(await screen.findByText('There are no settings for this account.')).toBeTruthy();
     expect(screen.queryAllByRole('tab')).toHaveLength(0);
     expect(app.location()).toBe('/settings');
   });
 
   it('never shows the RC tab while the account has no RC units, even to a compost supervisor', async () => {
-    const app = renderApp('/settings/rc', farmServer({ user: { plans: [compostPlan] } }));
+    const app = renderPage('/settings/rc', farmServer({ user: { plans: [compostPlan] } }));
     await waitFor(() => expect(app.location()).toBe('/settings/preferences'));
     expect((await screen.findAllByRole('tab')).map((t) => t.textContent)).not.toContain('RC');
   });
@@ -86,14 +87,14 @@ describe('the settings page: tabs per role (spec doc 1 §2, doc 2 §2.1)', () =>
 
 describe('preference groups', () => {
   it('hides the alert settings from a free user without Insight', async () => {
-    renderApp('/settings/preferences', farmServer({ user: { plans: [] } }));
+    renderPage('/settings/preferences', farmServer({ user: { plans: [] } }));
     expect(await screen.findByTestId('settings-general')).toBeTruthy();
     expect(screen.getByTestId('settings-display')).toBeTruthy();
     expect(screen.queryByTestId('settings-alerts')).toBeNull();
   });
 
   it('shows the alert settings to premium users, the safety text naming the 65 °C limit in their unit', async () => {
-    renderApp('/settings/preferences', farmServer());
+    renderPage('/settings/preferences', farmServer());
     const alerts = await screen.findByTestId('settings-alerts');
     expect(within(alerts).getByText(/above 65 °C can ignite/)).toBeTruthy();
     expect((fieldIn('settings-safety-alert', 'Safety alert at') as HTMLInputElement).value).toBe('65');
@@ -102,7 +103,7 @@ describe('preference groups', () => {
   it('converts the safety limit and the settings to °F for a Fahrenheit user', async () => {
     const server = farmServer();
     server.state.session.ui_preferences.degrees = 'F';
-    renderApp('/settings/preferences', server);
+    renderPage('/settings/preferences', server);
     const alerts = await screen.findByTestId('settings-alerts');
     expect(within(alerts).getByText(/above 149 °F can ignite/)).toBeTruthy();
     const steps = within(screen.getByTestId('settings-color-steps')).getAllByRole<HTMLInputElement>(
@@ -112,7 +113,7 @@ describe('preference groups', () => {
   });
 
   it('shows the Insight service user the alert settings too', async () => {
-    renderApp(
+    renderPage(
       '/settings/preferences',
       farmServer({
         user: {
@@ -125,27 +126,27 @@ describe('preference groups', () => {
   });
 
   it('offers the handling-temperature toggle to a user with temperature data', async () => {
-    renderApp('/settings/preferences', farmServer());
+    renderPage('/settings/preferences', farmServer());
     expect(await screen.findByRole('switch', { name: 'Handling temperature' })).toBeTruthy();
   });
 
   it('hides the handling-temperature toggle from a user without temperature data', async () => {
     const server = farmServer({ data: { F1000001: [] } });
-    renderApp('/settings/preferences', server);
+    renderPage('/settings/preferences', server);
     await screen.findByTestId('settings-display');
     await waitFor(() => expect(server.callsTo('GET', '/client/data')).toHaveLength(1));
     expect(screen.queryByRole('switch', { name: 'Handling temperature' })).toBeNull();
   });
 
   it('hides it from a compost supervisor, and shows it forced off to an admin on that plan', async () => {
-    const first = renderApp('/settings/preferences', farmServer({ user: { plans: [compostPlan] } }));
+    const first = renderPage('/settings/preferences', farmServer({ user: { plans: [compostPlan] } }));
     await screen.findByTestId('settings-display');
     expect(screen.queryByRole('switch', { name: 'Handling temperature' })).toBeNull();
     first.unmount();
 
     const server = farmServer({ session: { admin: true, admin_group: 1 }, user: { plans: [compostPlan] } });
     server.state.session.ui_preferences.handle_temp_enabled = true;
-    renderApp('/settings/preferences', server);
+    renderPage('/settings/preferences', server);
     const toggle = await screen.findByRole<HTMLInputElement>('switch', { name: 'Handling temperature' });
     expect(toggle.checked).toBe(false);
     expect(toggle.disabled).toBe(true);
@@ -156,7 +157,7 @@ describe('preference groups', () => {
 describe('saving preferences', () => {
   it('saves degrees at once, says "Saved", and shows the settings in the new unit', async () => {
     const server = farmServer();
-    const app = renderApp('/settings/preferences', server);
+    const app = renderPage('/settings/preferences', server);
     await app.user.click(await screen.findByRole('radio', { name: 'Fahrenheit (°F)' }));
     await waitFor(() => expect(uiPrefsBodies(server)).toEqual([{ degrees: 'F' }]));
     expect(await screen.findByText('Saved')).toBeTruthy();
@@ -168,7 +169,7 @@ describe('saving preferences', () => {
 
   it('saves a date format and a time format', async () => {
     const server = farmServer();
-    const app = renderApp('/settings/preferences', server);
+    const app = renderPage('/settings/preferences', server);
     await app.user.click(await screen.findByRole('combobox', { name: 'Date format' }));
     await app.user.click(await screen.findByRole('option', { name: /MM\/dd\/yyyy/ }));
     await app.user.click(screen.getByRole('combobox', { name: 'Time format' }));
@@ -181,7 +182,7 @@ describe('saving preferences', () => {
   it('converts a value typed in °F to °C before saving', async () => {
     const server = farmServer();
     server.state.session.ui_preferences.degrees = 'F';
-    const app = renderApp('/settings/preferences', server);
+    const app = renderPage('/settings/preferences', server);
     await screen.findByTestId('settings-alerts');
     const alert = fieldIn('settings-temperature-alert', 'Alert above');
     await app.user.clear(alert);
@@ -194,7 +195,7 @@ describe('saving preferences', () => {
   it('refuses values outside 20–220 °F with an inline error and saves nothing', async () => {
     const server = farmServer();
     server.state.session.ui_preferences.degrees = 'F';
-    const app = renderApp('/settings/preferences', server);
+    const app = renderPage('/settings/preferences', server);
     const step5 = await screen.findByLabelText('Step 5');
     await app.user.clear(step5);
     await app.user.type(step5, '230');
@@ -207,7 +208,7 @@ describe('saving preferences', () => {
 
   it('refuses values outside 0–100 °C and decreasing colour steps; a valid set is saved as five values', async () => {
     const server = farmServer();
-    const app = renderApp('/settings/preferences', server);
+    const app = renderPage('/settings/preferences', server);
     const step5 = await screen.findByLabelText('Step 5');
     await app.user.clear(step5);
     await app.user.type(step5, '101');
@@ -225,7 +226,7 @@ describe('saving preferences', () => {
 
   it('needs the chart minimum below the maximum', async () => {
     const server = farmServer();
-    const app = renderApp('/settings/preferences', server);
+    const app = renderPage('/settings/preferences', server);
     await screen.findByTestId('settings-chart-range');
     const min = fieldIn('settings-chart-range', 'Minimum');
     await app.user.clear(min);
@@ -240,7 +241,7 @@ describe('saving preferences', () => {
   it('puts the old value back and says so when the server refuses the change', async () => {
     const server = farmServer();
     server.override('POST /client/uiPrefs', () => json({ status_code: 400, error: 'invalid' }, 400));
-    const app = renderApp('/settings/preferences', server);
+    const app = renderPage('/settings/preferences', server);
     const celsius = await screen.findByRole<HTMLInputElement>('radio', { name: 'Celsius (°C)' });
     await app.user.click(screen.getByRole('radio', { name: 'Fahrenheit (°F)' }));
     expect(await screen.findByText('The change could not be saved. Please try again.')).toBeTruthy();
@@ -249,7 +250,7 @@ describe('saving preferences', () => {
 
   it('asks an admin to confirm a change; Cancel saves nothing, Ok saves', async () => {
     const server = farmServer({ session: { admin: true, admin_group: 1 } });
-    const app = renderApp('/settings/preferences', server);
+    const app = renderPage('/settings/preferences', server);
     await app.user.click(await screen.findByRole('radio', { name: 'Fahrenheit (°F)' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Are you sure?')).toBeTruthy();
@@ -289,7 +290,7 @@ describe('saving preferences', () => {
 
   it("keeps a demo user's changes on this device without sending them (spec doc 2 §6)", async () => {
     const server = farmServer({ user: { plans: [premium], demo: true } });
-    const app = renderApp('/settings/preferences', server);
+    const app = renderPage('/settings/preferences', server);
     await app.user.click(await screen.findByRole('radio', { name: 'Fahrenheit (°F)' }));
     expect(await screen.findByText('Saved')).toBeTruthy();
     expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Fahrenheit (°F)' }).checked).toBe(true);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { createFakeServer, json } from './support/fakeServer';
-import { renderApp } from './support/renderApp';
+import { renderPage } from './support/renderPage';
 
 function bsServer() {
   const server = createFakeServer({ loggedIn: true });
@@ -43,7 +43,7 @@ beforeAll(async () => {
 
 describe('settings: base station tab (spec doc 2 §2.5)', () => {
   it('shows display name, id, timezone, activation date in the user format, type and firmware', async () => {
-    renderApp('/settings/basestation', bsServer());
+    renderPage('/settings/basestation', bsServer());
     expect(within(await screen.findByTestId('bs-display-name')).getByText('North barn')).toBeTruthy();
     expect(within(screen.getByTestId('bs-id')).getByText('F1000001')).toBeTruthy();
     expect(within(screen.getByTestId('bs-timezone')).getByText('Europe/Helsinki')).toBeTruthy();
@@ -56,7 +56,7 @@ describe('settings: base station tab (spec doc 2 §2.5)', () => {
 
   it('renames the station: Save stays disabled until the name is edited', async () => {
     const server = bsServer();
-    const app = renderApp('/settings/basestation', server);
+    const app = renderPage('/settings/basestation', server);
     await app.user.click(await screen.findByTestId('edit-name'));
     const dialog = await screen.findByRole('dialog');
     const save = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Save' });
@@ -76,7 +76,7 @@ describe('settings: base station tab (spec doc 2 §2.5)', () => {
 
   it('changes the timezone from the IANA list', async () => {
     const server = bsServer();
-    const app = renderApp('/settings/basestation', server);
+    const app = renderPage('/settings/basestation', server);
     await app.user.click(await screen.findByTestId('edit-timezone'));
     const dialog = await screen.findByRole('dialog');
     const select = within(dialog).getByTestId<HTMLSelectElement>('timezone-select');

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { createFakeServer, json } from './support/fakeServer';
 import { sensorConf, station, storage } from './support/fixtures';
 import { premium } from './support/probeDetailFakes';
-import { renderApp } from './support/renderApp';
+import { renderPage } from './support/renderPage';
 
 function probesServer(options: Parameters<typeof createFakeServer>[0] = {}) {
   const server = createFakeServer({
@@ -38,7 +38,7 @@ beforeAll(async () => {
 
 describe('settings: probes tab (spec doc 2 §2.3)', () => {
   it("lists the selected station's probes by name or id, kind and disabled state; a probe opens its detail", async () => {
-    const app = renderApp('/settings/probes', probesServer());
+    const app = renderPage('/settings/probes', probesServer());
     await waitFor(() => expect(rows()).toEqual(['H10001', 'H10002', 'G10003']));
     const disabled = screen.getAllByTestId('settings-probe')[1];
     if (!disabled) throw new Error('no row');
@@ -51,7 +51,7 @@ describe('settings: probes tab (spec doc 2 §2.3)', () => {
   });
 
   it('offers all probes and vacant probes as groups (no storages or batches exist yet)', async () => {
-    const app = renderApp('/settings/probes', probesServer());
+    const app = renderPage('/settings/probes', probesServer());
     await app.user.click(await screen.findByRole('combobox', { name: 'Group' }));
     expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
       'All probes',
@@ -77,7 +77,7 @@ describe('settings: probes tab (spec doc 2 §2.3)', () => {
         }),
       ],
     });
-    const app = renderApp('/settings/probes', server);
+    const app = renderPage('/settings/probes', server);
     await waitFor(() => expect(rows()).toEqual(['H10001', 'H10002', 'G10003']));
     await app.user.click(screen.getByRole('combobox', { name: 'Group' }));
     expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
@@ -93,7 +93,7 @@ describe('settings: probes tab (spec doc 2 §2.3)', () => {
   });
 
   it('finds probes by id or name after typing stops', async () => {
-    const app = renderApp('/settings/probes', probesServer());
+    const app = renderPage('/settings/probes', probesServer());
     await screen.findAllByTestId('settings-probe');
     await app.user.type(screen.getByTestId('probe-find'), 'north');
     await waitFor(() => expect(rows()).toEqual(['H10001']));
@@ -103,12 +103,12 @@ describe('settings: probes tab (spec doc 2 §2.3)', () => {
   });
 
   it('prompts to open the probe settings when the station has no probes', async () => {
-    renderApp('/settings/probes', probesServer({ conf: {} }));
+    renderPage('/settings/probes', probesServer({ conf: {} }));
     expect(await screen.findByText(/This base station has no probes yet/)).toBeTruthy();
   });
 
   it('shows no Add Sensors button (probe activation is a later issue)', async () => {
-    renderApp('/settings/probes', probesServer());
+    renderPage('/settings/probes', probesServer());
     await screen.findAllByTestId('settings-probe');
     expect(screen.queryByRole('button', { name: /add sensors/i })).toBeNull();
   });
@@ -117,7 +117,7 @@ describe('settings: probes tab (spec doc 2 §2.3)', () => {
 describe('the disabled-sensors dialog', () => {
   it('filters only from 2 characters, and saves the newly disabled and enabled probes, then reloads', async () => {
     const server = probesServer();
-    const app = renderApp('/settings/probes', server);
+    const app = renderPage('/settings/probes', server);
     await screen.findAllByTestId('settings-probe');
     await app.user.click(screen.getByRole('button', { name: 'Disabled probes' }));
     const dialog = await screen.findByRole('dialog');
@@ -151,7 +151,7 @@ describe('the disabled-sensors dialog', () => {
 
 describe('the transfer dialog', () => {
   it('is offered only to users with more than one station, or admins', async () => {
-    const single = renderApp(
+    const single = renderPage(
       '/settings/probes',
       probesServer({
         stations: [station('F1000001')],
@@ -162,7 +162,7 @@ describe('the transfer dialog', () => {
     expect(screen.queryByRole('button', { name: 'Transfer probes' })).toBeNull();
     single.unmount();
 
-    renderApp(
+    renderPage(
       '/settings/probes',
       probesServer({
         session: { admin: true, admin_group: 1 },
@@ -174,7 +174,7 @@ describe('the transfer dialog', () => {
 
   it('needs a target station and at least one probe, then transfers and reloads both stations', async () => {
     const server = probesServer();
-    const app = renderApp('/settings/probes', server);
+    const app = renderPage('/settings/probes', server);
     await screen.findAllByTestId('settings-probe');
     await app.user.click(screen.getByRole('button', { name: 'Transfer probes' }));
     const dialog = await screen.findByRole('dialog');
@@ -205,7 +205,7 @@ describe('the transfer dialog', () => {
   it('keeps the dialog open with an error when the server refuses', async () => {
     const server = probesServer();
     server.override('POST /client/transferSensors', () => json({ status_code: 403, error: 'no' }, 403));
-    const app = renderApp('/settings/probes', server);
+    const app = renderPage('/settings/probes', server);
     await screen.findAllByTestId('settings-probe');
     await app.user.click(screen.getByRole('button', { name: 'Transfer probes' }));
     const dialog = await screen.findByRole('dialog');

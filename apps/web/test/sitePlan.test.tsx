@@ -6,7 +6,7 @@ import type { Storage } from '@emberwatch/shared/contracts/storages';
 import type { Plan } from '@emberwatch/shared/contracts/users';
 import { completeSitePlan } from '@emberwatch/shared/domain/sitePlan';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';
-import { renderApp } from './support/renderApp';
+import { renderPage } from './support/renderPage';
 import { reading, sensorConf, station, storage } from './support/fixtures';
 import { insight } from './support/probeDetailFakes';
 
@@ -124,7 +124,7 @@ const saves = (server: FakeServer) =>
 
 describe('the storage toolbar', () => {
   it('offers Site, Storages and Monitors', async () => {
-    const { user, location } = renderApp('/storages', siteServer());
+    const { user, location } = renderPage('/storages', siteServer());
     const toolbar = await screen.findByRole('toolbar', { name: 'Storage views' }, slow);
     expect(within(toolbar).getByRole('button', { name: 'Storages' }).getAttribute('aria-pressed')).toBe(
       'true',
@@ -135,7 +135,7 @@ describe('the storage toolbar', () => {
   });
 
   it('tells a master who is not a grand master that monitors are not for master users', async () => {
-    const { user } = renderApp('/storages', siteServer({ session: { master: true } }));
+    const { user } = renderPage('/storages', siteServer({ session: { master: true } }));
     const toolbar = await screen.findByRole('toolbar', { name: 'Storage views' }, slow);
     expect(within(toolbar).getByRole('button', { name: 'Monitors' })).toHaveProperty('disabled', true);
     await user.hover(within(toolbar).getByRole('button', { name: 'Monitors' }).parentElement!);
@@ -145,14 +145,14 @@ describe('the storage toolbar', () => {
   });
 
   it('shows no Site toggle to a user with a service (spec: no service)', async () => {
-    renderApp('/storages', siteServer({ service: true }));
+    renderPage('/storages', siteServer({ service: true }));
     const toolbar = await screen.findByRole('toolbar', { name: 'Storage views' }, slow);
     expect(within(toolbar).queryByRole('button', { name: 'Site' })).toBeNull();
     expect(within(toolbar).getByRole('button', { name: 'Storages' })).toBeTruthy();
   });
 
   it("says 'Site not specified' of a storage nobody placed on the site", async () => {
-    renderApp('/storages', siteServer());
+    renderPage('/storages', siteServer());
     await screen.findAllByTestId('storage-row', undefined, slow);
     await waitFor(
       () => expect(screen.getByRole('link', { name: /^Bin B/ }).textContent).toContain('Site not specified'),
@@ -163,7 +163,7 @@ describe('the storage toolbar', () => {
 
   it('shows the expired-plan text instead of the list', async () => {
     const server = siteServer({ plan: grainPlan({ expired: true }) });
-    renderApp('/storages', server);
+    renderPage('/storages', server);
     expect((await screen.findByTestId('storages-notice', undefined, slow)).textContent).toBe(
       'Your plan has expired. Renew it to see your storages again.',
     );
@@ -173,7 +173,7 @@ describe('the storage toolbar', () => {
 
 describe('the 3D site view', () => {
   it('says so without WebGL and still lists the storages as links to their detail', async () => {
-    renderApp('/storages/site', siteServer());
+    renderPage('/storages/site', siteServer());
     expect((await screen.findByTestId('site-no-webgl', undefined, slow)).textContent).toContain(
       'WebGL is not available',
     );
@@ -188,7 +188,7 @@ describe('the 3D site view', () => {
   it('says so when the browser refuses a WebGL context after all', async () => {
     webgl.available = true;
     drawn.refuse = true;
-    renderApp('/storages/site', siteServer());
+    renderPage('/storages/site', siteServer());
     expect((await screen.findByTestId('site-no-webgl', undefined, slow)).textContent).toContain(
       'WebGL is not available',
     );
@@ -197,7 +197,7 @@ describe('the 3D site view', () => {
 
   it('draws the storages coloured by temperature and opens the one clicked', async () => {
     webgl.available = true;
-    const { location } = renderApp('/storages/site', siteServer());
+    const { location } = renderPage('/storages/site', siteServer());
     await waitFor(() => expect(drawn.renderers).toHaveLength(1), slow);
     const r = drawn.renderers[0]!;
     await waitFor(() => expect(r.scenes.length).toBeGreaterThan(0));
@@ -219,13 +219,13 @@ describe('the site editor', () => {
     ['a master who is not a grand master', { master: true }],
     ['a sub-user', { subUser: true }],
   ])('is not offered to %s', async (_who, session) => {
-    renderApp('/storages/site', siteServer({ session }));
+    renderPage('/storages/site', siteServer({ session }));
     await screen.findAllByTestId('site-storage-link', undefined, slow);
     expect(screen.queryByRole('button', { name: 'Edit site' })).toBeNull();
   });
 
   it('opens the panel with three accordions, where only one storage or label is open at a time', async () => {
-    const { user } = renderApp('/storages/site', siteServer());
+    const { user } = renderPage('/storages/site', siteServer());
     await user.click(await screen.findByRole('button', { name: 'Edit site' }, slow));
     const panel = screen.getByRole('complementary', { name: 'Site editor' });
     expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
@@ -252,7 +252,7 @@ describe('the site editor', () => {
   });
 
   it('keeps a silo at least 2 wide and hides its depth', async () => {
-    const { user } = renderApp('/storages/site', siteServer({}, savedSite(true)));
+    const { user } = renderPage('/storages/site', siteServer({}, savedSite(true)));
     await user.click(await screen.findByRole('button', { name: 'Edit site' }, slow));
     const panel = screen.getByRole('complementary', { name: 'Site editor' });
     await user.click(within(panel).getByRole('button', { name: 'Storage styles' }));
@@ -264,7 +264,7 @@ describe('the site editor', () => {
 
   it('saves a new label at the centre and a smaller site with the storages moved inside', async () => {
     const server = siteServer();
-    const { user } = renderApp('/storages/site', server);
+    const { user } = renderPage('/storages/site', server);
     await user.click(await screen.findByRole('button', { name: 'Edit site' }, slow));
     const panel = screen.getByRole('complementary', { name: 'Site editor' });
     await user.click(within(panel).getByRole('button', { name: 'Labels' }));
@@ -288,7 +288,7 @@ describe('the site editor', () => {
 
   it('asks to save, discard or cancel when closed with unsaved changes', async () => {
     const server = siteServer();
-    const { user, location } = renderApp('/storages/site', server);
+    const { user, location } = renderPage('/storages/site', server);
     await user.click(await screen.findByRole('button', { name: 'Edit site' }, slow));
     const panel = screen.getByRole('complementary', { name: 'Site editor' });
     fireEvent.change(within(panel).getByRole('slider', { name: 'Rows' }), { target: { value: '30' } });
@@ -326,7 +326,7 @@ describe('the site editor', () => {
 
   it('warns an admin before a site change is saved', async () => {
     const server = siteServer({ session: { admin: true } });
-    const { user } = renderApp('/storages/site', server);
+    const { user } = renderPage('/storages/site', server);
     await user.click(await screen.findByRole('button', { name: 'Edit site' }, slow));
     fireEvent.change(screen.getByRole('slider', { name: 'Columns' }), { target: { value: '25' } });
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -339,7 +339,7 @@ describe('the site editor', () => {
   it('switches colours in the view without saving', async () => {
     webgl.available = true;
     const server = siteServer();
-    const { user } = renderApp('/storages/site', server);
+    const { user } = renderPage('/storages/site', server);
     const colours = await screen.findByRole('button', { name: 'Colours' }, slow);
     expect(colours.getAttribute('aria-pressed')).toBe('true');
     await waitFor(() => expect(drawn.renderers[0]?.scenes.length).toBeGreaterThan(0));

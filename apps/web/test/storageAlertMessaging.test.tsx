@@ -11,7 +11,7 @@ import type { DegreesUnit } from '@emberwatch/shared/domain/temperature';
 import { AlertMessagingSection } from '../src/features/storages/AlertMessagingSection';
 import { EditConfirmDialog } from '../src/features/storages/EditConfirmDialog';
 import { createFakeServer } from './support/fakeServer';
-import { renderApp } from './support/renderApp';
+import { renderPage } from './support/renderPage';
 import { renderWithProviders } from './support/renderWithProviders';
 import { sensorConf, storage as storageFixture } from './support/fixtures';
 
@@ -373,7 +373,7 @@ function server(over: Parameters<typeof createFakeServer>[0] = {}) {
 describe('alert messaging on the storage details tab', () => {
   it('saves switches and recipients with the storage, and the hours by setCustomAlertHours', async () => {
     const fake = server();
-    const { user } = renderApp('/storages/5', fake);
+    const { user } = renderPage('/storages/5', fake);
     await user.click(await screen.findByRole('tab', { name: 'Storage details' }));
     await user.click(await screen.findByRole('switch', { name: 'SMS' }));
     await user.click(screen.getByRole('button', { name: 'Choose recipients' }));
@@ -427,7 +427,7 @@ describe('alert messaging on the storage details tab', () => {
       ],
     });
     fake.state.session.ui_preferences.date_format = 'dd/MM/yyyy';
-    const { user } = renderApp('/storages/5', fake);
+    const { user } = renderPage('/storages/5', fake);
     await user.click(await screen.findByRole('tab', { name: 'Storage details' }));
     expect((await screen.findByTestId('health-email')).textContent).toBe(
       'E-mails to Night Watch bounce since 12/03/2026, last error: SMTP 550: Mailbox unavailable',
@@ -439,7 +439,7 @@ describe('alert messaging on the storage details tab', () => {
 
   it('sends only setCustomAlertHours when only the limit changed', async () => {
     const fake = server();
-    const { user } = renderApp('/storages/5', fake);
+    const { user } = renderPage('/storages/5', fake);
     await user.click(await screen.findByRole('tab', { name: 'Storage details' }));
     fireEvent.change(await screen.findByRole('slider'), { target: { value: '70' } });
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -454,7 +454,7 @@ describe('alert messaging on the storage details tab', () => {
         barn({ alertMessaging: messaging((m) => Object.assign(m.sms, { active: true, UIDS: [7] })) }),
       ],
     });
-    const { user } = renderApp('/storages/5', fake);
+    const { user } = renderPage('/storages/5', fake);
     await user.click(await screen.findByRole('tab', { name: 'Storage details' }));
     expect((await screen.findByRole<HTMLInputElement>('switch', { name: 'SMS' })).disabled).toBe(true);
     expect(chips('sms')).toEqual(['Hanna Farmer']);
@@ -465,7 +465,7 @@ describe('alert messaging on the storage details tab', () => {
   it("shows a sub-user the storage's alerts without letting him change them, and saves his rename with them as stored", async () => {
     const stored = messaging((m) => Object.assign(m.sms, { active: true, UIDS: [7] }));
     const fake = server({ session: { subUser: true }, storages: [barn({ alertMessaging: stored })] });
-    const { user } = renderApp('/storages/5', fake);
+    const { user } = renderPage('/storages/5', fake);
     await user.click(await screen.findByRole('tab', { name: 'Storage details' }));
     expect((await screen.findByRole<HTMLInputElement>('switch', { name: 'SMS' })).disabled).toBe(true);
     expect(screen.getByRole<HTMLInputElement>('slider').disabled).toBe(true);
@@ -487,7 +487,7 @@ describe('alert messaging on the storage details tab', () => {
 describe('closing an edited layout', () => {
   it('names the reasons alerts are off, and Back keeps the edits', async () => {
     const fake = server();
-    const { user } = renderApp('/storages/5', fake);
+    const { user } = renderPage('/storages/5', fake);
     await user.click(await screen.findByRole('button', { name: 'Edit layout' }));
     await user.click(await screen.findByRole('button', { name: 'Move North end to the bin' }));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -517,7 +517,7 @@ describe('closing an edited layout', () => {
       conf: { F1000001: [sensorConf('H-001', 'North end'), sensorConf('H-002', 'South end')] },
     });
     fake.state.storages[0]!.sensor_layout!.sensors.push({ id: 'H-002', row: 0, column: 2, floor: 0 });
-    const { user } = renderApp('/storages/5', fake);
+    const { user } = renderPage('/storages/5', fake);
     await user.click(await screen.findByRole('button', { name: 'Edit layout' }));
     await user.click(await screen.findByRole('button', { name: 'Move North end to the bin' }));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Storage } from '@emberwatch/shared/contracts/storages';
 import { createFakeServer, type FakeServer } from './support/fakeServer';
-import { renderApp } from './support/renderApp';
+import { renderPage } from './support/renderPage';
 import { reading, sensorConf, storage as storageFixture } from './support/fixtures';
 import { premium } from './support/probeDetailFakes';
 
@@ -75,7 +75,7 @@ function storageServer(overrides: Parameters<typeof createFakeServer>[0] = {}): 
 
 describe('storage detail', () => {
   it('shows the not-found alert for an unknown numeric id', async () => {
-    renderApp('/storages/99', storageServer());
+    renderPage('/storages/99', storageServer());
     // The first test also waits for the lazily loaded shell: more than the default second on a busy machine.
     expect(
       await screen.findByText('The storage you are trying to reach does not exist', {}, { timeout: 5000 }),
@@ -84,7 +84,7 @@ describe('storage detail', () => {
 
   it('renders nothing for a non-numeric id', async () => {
     const server = storageServer();
-    const { location } = renderApp('/storages/abc', server);
+    const { location } = renderPage('/storages/abc', server);
     await waitFor(() => expect(location()).toBe('/storages/abc'));
     await waitFor(() => expect(server.callsTo('GET', '/client/userInfo').length).toBeGreaterThan(0));
     expect(screen.queryByText('The storage you are trying to reach does not exist')).toBeNull();
@@ -92,7 +92,7 @@ describe('storage detail', () => {
   });
 
   it('draws a rows layout with each probe coloured by its hottest depth, and the bin', async () => {
-    renderApp('/storages/5', storageServer());
+    renderPage('/storages/5', storageServer());
     const north = await screen.findByTestId('cell-H-001');
     expect(north.textContent).toContain('65.0');
     expect(north.getAttribute('data-band')).toBe('3');
@@ -114,7 +114,7 @@ describe('storage detail', () => {
         ],
       },
     });
-    renderApp('/storages/5', server);
+    renderPage('/storages/5', server);
     const north = await screen.findByTestId('cell-H-001');
     expect(north.getAttribute('data-alert')).toBe('true');
     expect(north.getAttribute('aria-label')).toBe(
@@ -142,7 +142,7 @@ describe('storage detail', () => {
     const server = storageServer({ storages: [floors] });
     // H-002's latest reading is eight days old: the probe list shows it as n/a, so does the layout.
     server.state.data.F1000001 = [reading('H-001', [41.2], 300), reading('H-002', [70.0], 8 * 86_400)];
-    renderApp('/storages/8', server);
+    renderPage('/storages/8', server);
     const first = await screen.findByTestId('floor-0');
     expect(within(first).getByRole('heading', { name: 'Floor 1' })).toBeTruthy();
     expect(within(first).getByTestId('cell-H-001').getAttribute('data-band')).toBe('2');
@@ -154,12 +154,12 @@ describe('storage detail', () => {
   });
 
   it('the site route opens the same storage', async () => {
-    renderApp('/storages/site/5', storageServer());
+    renderPage('/storages/site/5', storageServer());
     expect((await screen.findByTestId('cell-H-001')).textContent).toContain('65.0');
   });
 
   it('draws a stack with its piles and the probe on its bale, coloured', async () => {
-    renderApp('/storages/6', storageServer());
+    renderPage('/storages/6', storageServer());
     const stack = await screen.findByTestId('stack-0');
     expect(within(stack).getByRole('heading', { name: 'Stack 1' })).toBeTruthy();
     const cell = within(stack).getByTestId('cell-H-001');
@@ -169,7 +169,7 @@ describe('storage detail', () => {
   });
 
   it('shows every depth of a probe on hover', async () => {
-    const { user } = renderApp('/storages/5', storageServer());
+    const { user } = renderPage('/storages/5', storageServer());
     await user.hover(await screen.findByTestId('cell-H-001'));
     const depths = await screen.findByTestId('depths-H-001');
     expect(depths.textContent).toContain('Depth 1: 41.2 °C');
@@ -178,7 +178,7 @@ describe('storage detail', () => {
   });
 
   it('on a touch screen shows the depths on the first tap and opens the probe on the second', async () => {
-    const { location } = renderApp('/storages/5', storageServer());
+    const { location } = renderPage('/storages/5', storageServer());
     const cell = await screen.findByTestId('cell-H-002');
     // A tap as a phone sends it: a touch pointer, then the click.
     const tap = () => {
@@ -199,7 +199,7 @@ describe('storage detail', () => {
     const server = storageServer({
       conf: { F1000001: [sensorConf('H-001', long), sensorConf('H-002'), sensorConf('H-003')] },
     });
-    const { user } = renderApp('/storages/5', server);
+    const { user } = renderPage('/storages/5', server);
     const cell = await screen.findByTestId('cell-H-001');
     // The cell holds the whole name (the drawing may end it in an ellipsis) and its value apart.
     expect(within(cell).getByTestId('cell-name').textContent).toBe(long);
@@ -216,7 +216,7 @@ describe('storage detail', () => {
   it('shows temperatures in °F for a °F user', async () => {
     const server = storageServer();
     server.state.session.ui_preferences.degrees = 'F';
-    renderApp('/storages/5', server);
+    renderPage('/storages/5', server);
     // 65.0 °C = 149.0 °F; the band still follows the °C steps.
     const north = await screen.findByTestId('cell-H-001');
     expect(north.textContent).toContain('149.0');
@@ -224,13 +224,13 @@ describe('storage detail', () => {
   });
 
   it('opens the probe detail inside the storage when a probe is clicked', async () => {
-    const { user, location } = renderApp('/storages/5', storageServer());
+    const { user, location } = renderPage('/storages/5', storageServer());
     await user.click(await screen.findByTestId('cell-H-002'));
     await waitFor(() => expect(location()).toBe('/storages/5/probes/H-002'));
   });
 
   it('the probe detail inside a storage leads back to the storage', async () => {
-    const { user, location } = renderApp(
+    const { user, location } = renderPage(
       '/storages/5/probes/H-002',
       storageServer({ user: { plans: [premium] } }),
     );
@@ -243,7 +243,7 @@ describe('storage detail', () => {
 
   it('saves the edited name, type and capacity, and only once edited', async () => {
     const server = storageServer();
-    const { user } = renderApp('/storages/5', server);
+    const { user } = renderPage('/storages/5', server);
     await user.click(await screen.findByRole('tab', { name: 'Storage details' }));
     const save = screen.getByRole<HTMLButtonElement>('button', { name: 'Save' });
     expect(save.disabled).toBe(true);
@@ -283,7 +283,7 @@ describe('storage detail', () => {
 
   it('is read-only for a master who is not a grand master', async () => {
     const server = storageServer({ session: { master: true, grandMaster: false } });
-    const { user } = renderApp('/storages/5', server);
+    const { user } = renderPage('/storages/5', server);
     await user.click(await screen.findByRole('tab', { name: 'Storage details' }));
     expect(screen.getByText('Your access to this storage is read-only.')).toBeTruthy();
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Name' }).disabled).toBe(true);

@@ -3,6 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import type { Storage } from '@emberwatch/shared/contracts/storages';
 import { createFakeServer, type FakeServer } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
+import { renderPage } from './support/renderPage';
 import { reading, sensorConf, storage } from './support/fixtures';
 
 // Each test clicks through a whole edit; on a machine busy with other work that passes 5 s.
@@ -86,7 +87,7 @@ function storageServer(overrides: Parameters<typeof createFakeServer>[0] = {}): 
 describe('deleting a storage', () => {
   it('asks first, then deletes, closes the view and shows the refreshed list', async () => {
     const server = storageServer();
-    const { user, location } = renderApp('/storages/5', server);
+    const { user, location } = renderPage('/storages/5', server);
     // The first test also waits for the lazily loaded shell: more than the default second on a busy machine.
     await user.click(await screen.findByRole('tab', { name: 'Storage details' }, { timeout: 5000 }));
     await user.click(screen.getByRole('button', { name: 'Delete storage' }));
@@ -114,16 +115,16 @@ describe('deleting a storage', () => {
 
   it('is not offered to a sub-user', async () => {
     const server = storageServer({ session: { subUser: true } });
-    const { user } = renderApp('/storages/5', server);
+    const { user } = renderPage('/storages/5', server);
     await user.click(await screen.findByRole('tab', { name: 'Storage details' }));
     expect(screen.getByRole('textbox', { name: 'Name' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Delete storage' })).toBeNull();
   });
 });
 
-/** The detail page of storage 5 switched to edit mode. */
-async function editLayout(server = storageServer()) {
-  const view = renderApp('/storages/5', server);
+/** The detail page of storage 5 switched to edit mode (in the whole app: `renderApp`). */
+async function editLayout(server = storageServer(), renderer: typeof renderPage = renderPage) {
+  const view = renderer('/storages/5', server);
   await view.user.click(await screen.findByRole('button', { name: 'Edit layout' }));
   await screen.findByTestId('vacant-probes');
   return view;
@@ -228,8 +229,9 @@ describe('editing a rows layout', () => {
     expect(server.callsTo('POST', '/client/saveStorage')).toHaveLength(0);
   });
 
+  // The side menu's links too: the whole app.
   it('keeps the user on the storage while edits are unsaved', async () => {
-    const { user, location } = await editLayout();
+    const { user, location } = await editLayout(storageServer(), renderApp);
     // Unedited, edit mode does not hold the user.
     await user.click(screen.getByRole('tab', { name: 'Storage details' }));
     expect(screen.getByRole('textbox', { name: 'Name' })).toBeTruthy();
@@ -263,7 +265,7 @@ describe('editing a rows layout', () => {
 describe('editing the probes of a stacks layout', () => {
   it('puts a hay probe onto an empty bale, removes one after the confirm, and saves the stacks', async () => {
     const server = storageServer();
-    const { user } = renderApp('/storages/8', server);
+    const { user } = renderPage('/storages/8', server);
     await user.click(await screen.findByRole('button', { name: 'Edit layout' }));
     // Hay probes only: H-004 is on a bale, H-006 is free.
     await waitFor(() => expect(vacantNames()).toEqual(['H-006']));

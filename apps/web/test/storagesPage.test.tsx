@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { AlertMessaging, Storage } from '@emberwatch/shared/contracts/storages';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';
-import { renderApp } from './support/renderApp';
+import { renderPage } from './support/renderPage';
 import { FakeWebSocket } from './support/FakeWebSocket';
 import { bsConf, reading, sensorConf, station, storage } from './support/fixtures';
 import { insight, premium } from './support/probeDetailFakes';
@@ -79,7 +79,7 @@ const rows = () => screen.findAllByTestId('storage-row');
 
 describe('the storage list', () => {
   it('lists the storages by name, numbers in order, with their status texts', async () => {
-    renderApp('/storages', listServer());
+    renderPage('/storages', listServer());
     const names = (await rows()).map((r) => r.querySelector('.MuiListItemText-primary')?.textContent);
     expect(names).toEqual([
       'empty shed',
@@ -99,7 +99,7 @@ describe('the storage list', () => {
   });
 
   it('marks the storages whose alert messages are all off', async () => {
-    renderApp('/storages', listServer());
+    renderPage('/storages', listServer());
     await rows();
     const alertsOff = (name: string) =>
       within(screen.getByRole('link', { name: new RegExp(`^${name}`) })).queryByTestId('alerts-off');
@@ -110,7 +110,7 @@ describe('the storage list', () => {
   });
 
   it('shows each storage’s hottest recent temperature in the colour steps', async () => {
-    renderApp('/storages', listServer());
+    renderPage('/storages', listServer());
     await rows();
     const bar = (name: string) =>
       within(screen.getByRole('link', { name: new RegExp(`^${name}`) })).queryByTestId('storage-temperature');
@@ -123,7 +123,7 @@ describe('the storage list', () => {
   });
 
   it('names each storage’s hottest probe and its depth beside its coloured temperature', async () => {
-    renderApp('/storages', listServer());
+    renderPage('/storages', listServer());
     await rows();
     const hottest = (name: string) =>
       within(screen.getByRole('link', { name: new RegExp(`^${name}`) })).queryByTestId('storage-hottest');
@@ -148,7 +148,7 @@ describe('the storage list', () => {
 
   it('names the hottest probe’s temperature in °F for a user who reads °F', async () => {
     const prefs = createFakeServer().state.session.ui_preferences;
-    renderApp('/storages', listServer({ session: { ui_preferences: { ...prefs, degrees: 'F' } } }));
+    renderPage('/storages', listServer({ session: { ui_preferences: { ...prefs, degrees: 'F' } } }));
     await rows();
     const north = () =>
       within(screen.getByRole('link', { name: /^North barn/ })).queryByTestId('storage-hottest');
@@ -158,7 +158,7 @@ describe('the storage list', () => {
   });
 
   it('greys out storages on another base station and those missing probes', async () => {
-    renderApp('/storages', listServer());
+    renderPage('/storages', listServer());
     await rows();
     const greyed = (name: string) =>
       screen.getByRole('link', { name: new RegExp(`^${name}`) }).getAttribute('data-greyed');
@@ -173,7 +173,7 @@ describe('the storage list', () => {
 
   it('follows a new reading pushed for the station', async () => {
     const server = listServer();
-    renderApp('/storages', server);
+    renderPage('/storages', server, { live: true });
     await rows();
     const north = () =>
       within(screen.getByRole('link', { name: /^North barn/ })).queryByTestId('storage-temperature');
@@ -189,7 +189,7 @@ describe('the storage list', () => {
   });
 
   it('welcomes an account without storages and opens the new-storage dialog', async () => {
-    const app = renderApp('/storages', listServer({ storages: [] }));
+    const app = renderPage('/storages', listServer({ storages: [] }));
     expect(await screen.findByText(/Welcome to storages!/)).toBeTruthy();
     await app.user.click(screen.getByRole('link', { name: 'New storage' }));
     await waitFor(() => expect(app.location()).toBe('/storages/new-storage'));
@@ -197,7 +197,7 @@ describe('the storage list', () => {
   });
 
   it('leads an account without probes to the probe settings', async () => {
-    const app = renderApp(
+    const app = renderPage(
       '/storages',
       listServer({ storages: [], stations: [station('F1000001', { probeCount: 0 })], conf: {}, data: {} }),
     );
@@ -208,7 +208,7 @@ describe('the storage list', () => {
   });
 
   it('offers no new storage to a master who is not a grand master', async () => {
-    renderApp('/storages', listServer({ session: { master: true, grandMaster: false } }));
+    renderPage('/storages', listServer({ session: { master: true, grandMaster: false } }));
     await rows();
     expect(screen.queryByRole('link', { name: 'New storage' })).toBeNull();
   });
@@ -220,7 +220,7 @@ describe('the storage list', () => {
       const id = c.query.get('basestationID') ?? '';
       return json(bsConf(id, { sensor_configurations: [sensorConf('H-001')], sim_exp_date: nowS - 60 }));
     });
-    renderApp('/storages', server);
+    renderPage('/storages', server);
     expect((await screen.findByTestId('storages-notice')).textContent).toBe(
       'The SIM card of your base station has expired. Renew it to see your storages again.',
     );
@@ -235,14 +235,14 @@ describe('the storage list', () => {
       const id = c.query.get('basestationID') ?? '';
       return json(bsConf(id, { sensor_configurations: [sensorConf('H-001')], sim_exp_date: nowS + 86_400 }));
     });
-    renderApp('/storages', server);
+    renderPage('/storages', server);
     expect((await rows()).length).toBeGreaterThan(0);
     expect(screen.queryByTestId('storages-notice')).toBeNull();
     expect(screen.getByRole('link', { name: 'New storage' })).toBeTruthy();
   });
 
   it('sends a user whose plan has no storages to the probes', async () => {
-    const app = renderApp('/storages', listServer({ user: { service: null, plans: [] } }));
+    const app = renderPage('/storages', listServer({ user: { service: null, plans: [] } }));
     await waitFor(() => expect(app.location()).toBe('/probes'));
   });
 });
@@ -250,7 +250,7 @@ describe('the storage list', () => {
 describe('the new-storage dialog', () => {
   it('requires a name and a type, then saves the storage with the chosen layout and opens it', async () => {
     const server = listServer({ storages: [], user: { plans: [premium] } });
-    const app = renderApp('/storages/new-storage', server);
+    const app = renderPage('/storages/new-storage', server);
     const dialog = await screen.findByRole('dialog', { name: 'New storage' });
     await app.user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(within(dialog).getByText('The storage name is required')).toBeTruthy();
@@ -283,7 +283,7 @@ describe('the new-storage dialog', () => {
       storages: [],
       conf: { F1000001: [sensorConf('G-001')], F1000002: [] },
     });
-    const app = renderApp('/storages/new-storage', server);
+    const app = renderPage('/storages/new-storage', server);
     const dialog = await screen.findByRole('dialog', { name: 'New storage' });
     await waitFor(() =>
       expect(within(dialog).getByRole<HTMLInputElement>('radio', { name: 'Rows' }).checked).toBe(true),
@@ -305,7 +305,7 @@ describe('the new-storage dialog', () => {
 
   it('closes without saving on Cancel', async () => {
     const server = listServer();
-    const app = renderApp('/storages/new-storage', server);
+    const app = renderPage('/storages/new-storage', server);
     const dialog = await screen.findByRole('dialog', { name: 'New storage' });
     await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(app.location()).toBe('/storages'));

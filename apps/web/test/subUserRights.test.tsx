@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { createFakeServer, json } from './support/fakeServer';
 import { nowSeconds, reading, sensorConf, station } from './support/fixtures';
 import { FakeUPlot, premium, serveSensorData, withFirmware } from './support/probeDetailFakes';
-import { renderApp } from './support/renderApp';
+import { renderPage } from './support/renderPage';
 
 vi.mock('uplot', async () => ({ default: (await import('./support/probeDetailFakes')).FakeUPlot }));
 
@@ -69,7 +69,7 @@ function farmHand(session: { subUser: boolean } = { subUser: true }) {
 // docs/decisions/0014-sub-user-rights.md: the web app hides what the server refuses a sub-user.
 describe('a sub-user (farm hand) in the settings', () => {
   it('sees the probes and which are disabled, but cannot disable or transfer them', async () => {
-    renderApp('/settings/probes', farmHand());
+    renderPage('/settings/probes', farmHand());
     await waitFor(() => expect(screen.getAllByTestId('settings-probe')).toHaveLength(2));
     expect(within(screen.getAllByTestId('settings-probe')[1]!).getByText('Disabled')).toBeTruthy();
     expect(screen.queryByTestId('open-disabled-sensors')).toBeNull();
@@ -77,13 +77,13 @@ describe('a sub-user (farm hand) in the settings', () => {
   });
 
   it('leaves both to the owner of the same account', async () => {
-    renderApp('/settings/probes', farmHand({ subUser: false }));
+    renderPage('/settings/probes', farmHand({ subUser: false }));
     expect(await screen.findByTestId('open-disabled-sensors')).toBeTruthy();
     expect(screen.getByTestId('open-transfer')).toBeTruthy();
   });
 
   it('sees the station’s name and time zone but cannot edit them', async () => {
-    renderApp('/settings/basestation', farmHand());
+    renderPage('/settings/basestation', farmHand());
     expect(within(await screen.findByTestId('bs-display-name')).getByText('Barn')).toBeTruthy();
     expect(within(screen.getByTestId('bs-timezone')).getByText('Europe/Helsinki')).toBeTruthy();
     expect(screen.queryByTestId('edit-name')).toBeNull();
@@ -91,14 +91,14 @@ describe('a sub-user (farm hand) in the settings', () => {
   });
 
   it('names a probe, but is not offered its correction', async () => {
-    renderApp('/probes/H10001?tab=properties', farmHand());
+    renderPage('/probes/H10001?tab=properties', farmHand());
     const name = await screen.findByRole('textbox', { name: 'Name' });
     expect(name).toHaveProperty('disabled', false);
     expect(screen.queryByTestId('correction-value')).toBeNull();
   });
 
   it('shows the owner the correction of the same probe', async () => {
-    renderApp('/probes/H10001?tab=properties', farmHand({ subUser: false }));
+    renderPage('/probes/H10001?tab=properties', farmHand({ subUser: false }));
     expect((await screen.findByTestId('correction-value')).textContent).toBe('+0.5');
   });
 });

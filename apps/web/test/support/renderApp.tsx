@@ -7,7 +7,8 @@ import { AppRoutes } from '../../src/app/appRoutes';
 import { createApiClient } from '../../src/lib/apiClient';
 import type { FakeServer } from './fakeServer';
 
-function LocationDisplay() {
+/** The router's path and query, for tests that check where the app went. */
+export function LocationDisplay() {
   const location = useLocation();
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
