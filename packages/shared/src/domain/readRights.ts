@@ -111,6 +111,7 @@ export const READ_RIGHTS: readonly ReadRightsRow[] = [
   { call: 'stationLogs.getBsLogs', ...adminOnly('operator tool stationLogs (every staff level)') },
   { call: 'stationLogs.getBsLoggingList', ...adminOnly('operator tool stationLogs (every staff level)') },
   { call: 'stationLogs.getEarlyBsCallsLog', ...adminOnly('operator tool stationLogs (every staff level)') },
+  { call: 'audit.getAuditLog', ...adminOnly('Root and Admin staff only (OPERATOR_TOOLS.auditLog)') },
 ];
 
 const LABELS: Record<ReadRole, string> = {
