@@ -186,6 +186,7 @@ const SAMPLES: Record<string, Sample> = {
   'stationLogs.getBsLogs': { account: 'hay', url: () => '/admin/getBsLogs?basestationID=F1000001&getTS=1' },
   'stationLogs.getBsLoggingList': { account: 'hay', url: () => '/admin/getBsLoggingList' },
   'stationLogs.getEarlyBsCallsLog': { account: 'hay', url: () => '/admin/getEarlyBsCallsLog' },
+  'audit.getAuditLog': { account: 'hay', url: (i) => `/admin/auditLog?customer=${i.uid.hay}` },
 };
 
 const catalogue = Object.entries(endpoints).flatMap(([group, calls]) =>
