@@ -133,6 +133,10 @@ export async function createServer(config: Config, store: Store, opts: ServerOpt
       unsubscribe.push(kernel.bus.on(event as keyof BusEvents, handler as (payload: unknown) => void));
     }
   }
+  // The audit trail every staff call of every route goes into (http/audit.ts): set before the routes.
+  const trails = features.flatMap((f) => (f.auditTrail ? [f.auditTrail] : []));
+  if (trails.length > 1) throw new Error('more than one feature provides the audit trail');
+  app.decorate('auditTrail', trails[0] ?? null);
   for (const feature of features) await feature.start?.();
   app.addHook('onClose', async () => {
     for (const off of unsubscribe) off();

@@ -3,6 +3,7 @@ import { accountFeature } from './features/account/index.js';
 import { activationFeature } from './features/activation/index.js';
 import { adminConsoleFeature } from './features/admin-console/index.js';
 import { alertChannelsFeature } from './features/alert-channels/index.js';
+import { auditFeature } from './features/audit/index.js';
 import { baseStationsFeature } from './features/base-stations/index.js';
 import { batchesFeature } from './features/batches/index.js';
 import { dataBreaksFeature } from './features/data-breaks/index.js';
@@ -179,6 +180,8 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
       sendEmail: (m) => delivery.exports.sendCode({ ...m, channel: 'email' }),
     }),
   );
+  // Every staff call of every route above and below is recorded in its trail (http/audit.ts).
+  list.add(auditFeature(kernel, { authenticate: auth.authenticate, log: opts.log }));
   // Last: the live channel serves every event the features above declare.
   list.add(realtimeFeature(kernel, { ...auth, ...sessions.exports }, opts));
   return list.modules();

@@ -189,6 +189,7 @@ const SAMPLES: Record<string, Sample> = {
   'adminConsole.consoleInfo': { account: 'hay', url: () => '/admin/consoleInfo' },
   'adminConsole.basestations': { account: 'hay', url: () => '/admin/basestations?q=F1000001' },
   'adminConsole.findSystem': { account: 'hay', url: () => '/admin/findSystem?q=F1000001' },
+  'audit.getAuditLog': { account: 'hay', url: (i) => `/admin/auditLog?customer=${i.uid.hay}` },
 };
 
 const catalogue = Object.entries(endpoints).flatMap(([group, calls]) =>

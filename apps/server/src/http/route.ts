@@ -19,6 +19,7 @@ import type {
 import { apiErrorSchema } from '@emberwatch/shared/contracts/session';
 import type { z } from 'zod';
 import type { ApiError } from './ApiError.js';
+import { auditedCall } from './audit.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -125,6 +126,8 @@ function register<E extends Endpoint>(
   handler: EndpointHandler<E>,
 ): void {
   const { invalid, checkBody, ...routeOptions } = options;
+  // Staff calls are recorded in the audit trail without the route asking (http/audit.ts, decision 0089).
+  const audit = endpoint.auth === 'user' ? auditedCall(endpoint) : null;
   const schema: FastifySchema = {
     summary: endpoint.summary,
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
@@ -140,10 +143,12 @@ function register<E extends Endpoint>(
     schema,
     handler: async (req, reply) => {
       // The validator compiler has replaced query and body with the schemas' parsed values.
-      const answer = await handler(req as EndpointRequest<E>, reply);
+      const run = async () => handler(req as EndpointRequest<E>, reply);
+      const answer = audit ? await audit.run(req, run) : await run();
       if (answer instanceof PreparedJson) return reply.type(JSON_TYPE).send(answer.json);
       return answer;
     },
+    ...(audit ? { onSend: audit.onSend } : {}),
   };
   if (invalid) definition.validatorCompiler = refusingWith(invalid, checkBody);
   app.route(definition);

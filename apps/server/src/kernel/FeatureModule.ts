@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AuditTrail } from '../http/audit.js';
 import type { Job } from '../jobs/Scheduler.js';
 import type { BusEvents } from '../realtime/EventBus.js';
 import type { LiveEvents } from './LiveEvent.js';
@@ -34,6 +35,11 @@ export interface FeatureModule<Exports extends object = Record<never, never>> {
    * payment provider's script, frames and API). Read per response: known once `start` has run.
    */
   readonly contentSources?: () => ContentSources;
+  /**
+   * The audit trail every staff call is recorded in (http/audit.ts, decision 0089): the audit
+   * feature's. The server hands it to every route; at most one feature provides it.
+   */
+  readonly auditTrail?: AuditTrail;
   readonly exports: Exports;
 }
 

@@ -3,6 +3,7 @@ import type { PageDefinition } from '../lib/pageDefinition';
 import { accountPages } from '../features/account/pages';
 import { activationPages } from '../features/activation/pages';
 import { adminPages } from '../features/admin/pages';
+import { auditPages } from '../features/audit/pages';
 import { batchesPages } from '../features/batches/pages';
 import { deliveryPages } from '../features/delivery/pages';
 import { fansLive } from '../features/fans/live';
@@ -46,5 +47,6 @@ export const WEB_FEATURES: readonly WebFeature[] = [
   { pages: activationPages },
   { pages: stationLogsPages },
   { pages: insightPages },
+  { pages: auditPages },
   { live: fansLive },
 ];

@@ -26,6 +26,13 @@ export const ENTRY_PAGES: Partial<Record<MenuEntry, { path: string; icon: ReactN
 /** The admin pages, in the page list's order, as the admin console's home lists them. */
 export const ADMIN_TOOLS: readonly AdminTool[] = pages.flatMap((p) =>
   p.adminTool
-    ? [{ path: p.adminTool.path, titleKey: p.titleKey, descriptionKey: p.adminTool.descriptionKey }]
+    ? [
+        {
+          path: p.adminTool.path,
+          titleKey: p.titleKey,
+          descriptionKey: p.adminTool.descriptionKey,
+          ...(p.adminTool.operatorTool ? { operatorTool: p.adminTool.operatorTool } : {}),
+        },
+      ]
     : [],
 );

@@ -1,4 +1,5 @@
 import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
+import type { OperatorToolName } from '@emberwatch/shared/domain/operatorTools';
 import type { MenuEntry } from '@emberwatch/shared/domain/roles';
 import type { TranslationKey } from '../i18n/translationKey';
 
@@ -22,9 +23,9 @@ export interface PageDefinition {
   menu?: { entry: MenuEntry; path: string; icon: ReactNode };
   /**
    * A page of the admin area: the admin console's home (/admin) lists it under its title, with this
-   * description, at `path`.
+   * description, at `path`; with `operatorTool`, only to the staff levels that may use that tool.
    */
-  adminTool?: { path: string; descriptionKey: TranslationKey };
+  adminTool?: { path: string; descriptionKey: TranslationKey; operatorTool?: OperatorToolName };
 }
 
 /** An admin page as the admin console's home lists it (from the page list's `adminTool`s). */
@@ -32,4 +33,6 @@ export interface AdminTool {
   path: string;
   titleKey: TranslationKey;
   descriptionKey: TranslationKey;
+  /** The operator tool it is (OPERATOR_TOOLS): listed only to the levels that may use it. */
+  operatorTool?: OperatorToolName;
 }

@@ -2,6 +2,7 @@ import { accountEndpoints } from './account.js';
 import { activationEndpoints } from './activation.js';
 import { adminConsoleEndpoints } from './adminConsole.js';
 import { alertChannelEndpoints } from './alertChannels.js';
+import { auditEndpoints } from './audit.js';
 import { baseStationEndpoints } from './baseStations.js';
 import { batchEndpoints } from './batches.js';
 import { dataBreakEndpoints } from './dataBreaks.js';
@@ -62,6 +63,7 @@ export const endpoints = catalogue({
   sentinel: sentinelEndpoints,
   push: pushEndpoints,
   alertChannels: alertChannelEndpoints,
+  audit: auditEndpoints,
   translations: translationEndpoints,
   ingest: ingestEndpoints,
   health: healthEndpoints,

@@ -5,8 +5,9 @@
  * operator console gives a level its tools by changing a row, not by adding checks.
  *
  * Most tools are every level's still: the console that tells the levels apart is built with the
- * operator console (its staff page and audit trail). Issue 30 item 8's first split: every level reads
- * the stations' call logs, Sales does not switch a station's detailed logging.
+ * operator console (its staff page). Issue 30 item 8's first split: every level reads the stations'
+ * call logs, Sales does not switch a station's detailed logging; the audit trail is Root's and
+ * Admin's (decision 0089).
  */
 import { STAFF_LEVELS } from './roles.js';
 
@@ -17,6 +18,11 @@ export const STAFF_LEVEL_NAMES = Object.keys(STAFF_LEVELS) as StaffLevel[];
 const ALL: readonly StaffLevel[] = STAFF_LEVEL_NAMES;
 /** The levels that manage stations (Root, Admin, Tech): Sales reads. */
 const STATION_STAFF: readonly StaffLevel[] = ['root', 'admin', 'tech'];
+/**
+ * Root and Admin only: the audit trail shows every staff member's work and which customers they
+ * looked at, so the levels it watches (Tech, Sales) do not read it (decision 0089).
+ */
+const OVERSEERS: readonly StaffLevel[] = ['root', 'admin'];
 
 export interface OperatorTool {
   /** The staff levels that may use it. */
@@ -50,6 +56,7 @@ export const OPERATOR_TOOLS = {
   // answer a customer's call); what a level may change there is each change's own row.
   adminBar: { levels: ALL, refusal: 'Only admins see the admin bar.' },
   stationSearch: { levels: ALL, refusal: 'Only admins search every base station.' },
+  auditLog: { levels: OVERSEERS, refusal: 'Only Root and Admin staff can read the audit trail.' },
 } as const satisfies Record<string, OperatorTool>;
 export type OperatorToolName = keyof typeof OPERATOR_TOOLS;
 

@@ -114,6 +114,7 @@ export const READ_RIGHTS: readonly ReadRightsRow[] = [
   { call: 'adminConsole.consoleInfo', ...adminOnly('operatorTools: adminBar, every staff level') },
   { call: 'adminConsole.basestations', ...adminOnly('operatorTools: stationSearch, every staff level') },
   { call: 'adminConsole.findSystem', ...adminOnly('operatorTools: stationSearch, every staff level') },
+  { call: 'audit.getAuditLog', ...adminOnly('Root and Admin staff only (OPERATOR_TOOLS.auditLog)') },
 ];
 
 const LABELS: Record<ReadRole, string> = {

@@ -32,6 +32,7 @@ import { deliveryGroupsMigration } from './0042_delivery_groups.js';
 import { deliveryAlertFactsMigration } from './0043_delivery_alert_facts.js';
 import { dataBreakDelayMigration } from './0044_data_break_delay.js';
 import { pushPerUserMigration } from './0047_push_per_user.js';
+import { auditTrailMigration } from './0048_audit_trail.js';
 import { stationCallsMigration } from './0049_station_calls.js';
 import { adminSearchIndexesMigration } from './0050_admin_search_indexes.js';
 
@@ -70,6 +71,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0043_delivery_alert_facts': deliveryAlertFactsMigration(engine),
     '0044_data_break_delay': dataBreakDelayMigration(engine),
     '0047_push_per_user': pushPerUserMigration(engine),
+    '0048_audit_trail': auditTrailMigration(engine),
     '0049_station_calls': stationCallsMigration(engine),
     '0050_admin_search_indexes': adminSearchIndexesMigration(engine),
   };

@@ -3,6 +3,7 @@ import {
   PASSWORD_STATUS,
   type ChangePasswordRequest,
 } from '@emberwatch/shared/contracts/account';
+import { auditChanged } from '../../http/audit.js';
 import { ApiError } from '../../http/ApiError.js';
 import type { UserRow } from '../users/index.js';
 import { enforce, whoAmI, type Actor } from '../../http/access/index.js';
@@ -65,7 +66,11 @@ export class PasswordService {
     }
     await this.repo.setPasswordHash(target.id, await this.hashing.hash(body.newPassword));
     // Someone else set it: whoever was logged in with the old one is logged out.
-    if (!own) await this.revokeSessions(target.id);
+    if (!own) {
+      await this.revokeSessions(target.id);
+      // The trail says whose was set, never to what.
+      auditChanged(`password of ${target.username}`, null, { set: true, sessionsEnded: true });
+    }
   }
 
   private async customer(actor: Actor, body: ChangePasswordRequest): Promise<UserRow> {

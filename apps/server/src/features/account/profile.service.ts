@@ -1,4 +1,5 @@
 import { mayAddSubUser, type AccountInfo, type MasterUserInfo } from '@emberwatch/shared/contracts/account';
+import { auditChanged } from '../../http/audit.js';
 import { presentPlans, presentService } from '../users/index.js';
 import {
   enforce,
@@ -90,8 +91,21 @@ export class ProfileService {
     if (profile.phone !== undefined && profile.phone !== scope.account.phone)
       enforce(maySetPhoneWithoutCode(scope.who));
     const addressChange: AddressChange = sent({ address, zip, city });
+    const addressBefore =
+      Object.keys(addressChange).length > 0 ? await this.repo.addressOf(scope.account.id) : null;
     await this.repo.updateProfile(scope.account.id, profile, addressChange, this.nowS());
     const account = (await this.repo.findUser(scope.account.id)) ?? scope.account;
+    // The fields sent, as they were and as they are (the audit trail's record of a staff edit).
+    const fieldsOf = (
+      row: typeof account,
+      addr: Partial<Record<keyof AddressChange, string | null>> | null,
+    ) => ({
+      ...Object.fromEntries(Object.keys(profile).map((k) => [k, row[k as keyof typeof row]])),
+      ...Object.fromEntries(
+        Object.keys(addressChange).map((k) => [k, addr?.[k as keyof AddressChange] ?? null]),
+      ),
+    });
+    auditChanged('profile', fieldsOf(scope.account, addressBefore ?? null), fieldsOf(account, addressChange));
     const target = scope.target.id === account.id ? account : scope.target;
     return this.info({ ...scope, account, target });
   }

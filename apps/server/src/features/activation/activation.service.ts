@@ -20,6 +20,7 @@ import {
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../http/ApiError.js';
+import { auditChanged } from '../../http/audit.js';
 import type { EventBus } from '../../realtime/EventBus.js';
 import { BaseStationRepository } from '../base-stations/index.js';
 import { AttemptLimiter } from '../account/index.js';
@@ -30,6 +31,19 @@ import { kitProbes, type ActivationRepository, type KitRow } from './activation.
 import { issueStationSecret } from '../ingest/index.js';
 import { kitCodeHash, newKitCode } from './kitCodes.js';
 import { activationUrl, qrSvg } from './kitQr.js';
+
+/** A kit as the audit trail shows it: what it is and who claimed it, never its code or secret. */
+function kitFacts(k: KitRow) {
+  return {
+    id: k.id,
+    kind: k.kind,
+    bs_id: k.bs_id,
+    set_id: k.set_id,
+    claimed_user_id: k.claimed_user_id,
+    claimed_bs_id: k.claimed_bs_id,
+    claimed_ts: k.claimed_ts === null ? null : Number(k.claimed_ts),
+  };
+}
 
 /** Wrong codes allowed per account, and per address, in a window (then 429 with Retry-After). */
 export const WRONG_CODES_PER_ACCOUNT = 10;
@@ -198,7 +212,7 @@ export class ActivationService {
     assertOperator(actor, 'kitActivation');
     const target = await this.adminTarget(actor, uid);
     const moved: string[] = [];
-    const kit = await this.repo.transaction(async (trx) => {
+    const { kit, before } = await this.repo.transaction(async (trx) => {
       const found = await find(trx);
       if (!found) throw ApiError.invalid(missing.message, missing.path);
       if (bsId !== undefined && found.kind === 'probes') {
@@ -212,9 +226,15 @@ export class ActivationService {
       if (outcome.status_code === 22)
         throw ApiError.invalid('A kit of the Gari service is activated under Gari service.', 'UID');
       if (!outcome.kit) throw new Error('A claimed kit without its answer');
-      return outcome.kit;
+      return { kit: outcome.kit, before: found };
     });
     if (moved.length > 0) this.bus.emit('probesMoved', { sensorIds: moved });
+    auditChanged('kit', kitFacts(before), {
+      ...kitFacts(before),
+      claimed_user_id: target.id,
+      claimed_bs_id: kit.bs_id,
+      probes: kit.probes,
+    });
     return kit;
   }
 
@@ -233,6 +253,7 @@ export class ActivationService {
           `Probe set ${req.set_id} is activated: its probes belong to an account.`,
           409,
         );
+      auditChanged('probe set', kitFacts(kit), null);
     });
   }
 
@@ -257,6 +278,15 @@ export class ActivationService {
         );
       await this.repo.deleteStation(trx, req.BS_ID);
       if (!(await this.repo.unclaim(trx, kit.id))) throw new ApiError(409, 'The kit changed meanwhile.', 409);
+      auditChanged(
+        'base station',
+        { bs_id: station.id, owner_user_id: station.owner_user_id, kit: kitFacts(kit) },
+        {
+          bs_id: station.id,
+          owner_user_id: null,
+          kit: { ...kitFacts(kit), claimed_user_id: null, claimed_bs_id: null, claimed_ts: null },
+        },
+      );
     });
   }
 
@@ -311,6 +341,12 @@ export class ActivationService {
         created_ts: now,
       })),
     );
+    // The codes and secrets are answered once and never recorded.
+    auditChanged(
+      'base station kits',
+      null,
+      made.map((m) => ({ bs_id: m.bsId, partner_app: req.partner_app ?? null })),
+    );
     return made.map((m) => ({ bs_id: m.bsId, code: m.code, secret: m.secret }));
   }
 
@@ -344,6 +380,11 @@ export class ActivationService {
         partner_app: null,
         created_ts: now,
       })),
+    );
+    auditChanged(
+      'probe set kits',
+      null,
+      req.sets.map((set) => ({ set_id: set.set_id, probes: set.probes.map((p) => p.sensor_id) })),
     );
     return made.map(({ set, code }) => ({ set_id: set.set_id, code }));
   }

@@ -8,6 +8,7 @@ import { PUSH_TEST_INTERVAL_S } from '@emberwatch/shared/contracts/push';
 import { isPhoneComplete } from '@emberwatch/shared/contracts/storages';
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from '../../http/ApiError.js';
+import { auditChanged } from '../../http/audit.js';
 import type { SentinelRights } from '../sentinel/index.js';
 import type { UserRow } from '../users/index.js';
 import { assertOperator, whoIs, type AccessService, type Actor } from '../../http/access/index.js';
@@ -85,6 +86,11 @@ export class AlertChannelsService {
     assertOperator(actor, 'voiceCalls');
     const account = await this.accountOf(actor, req.UID);
     await this.d.repo.setVoiceCalls(account.id, req.voiceCallEnabled);
+    auditChanged(
+      'voice calls',
+      { voiceCallEnabled: account.voice_call_enabled === 1 },
+      { voiceCallEnabled: req.voiceCallEnabled },
+    );
     this.d.log.info(
       { accountId: account.id, by: actor.user.id, voiceCallEnabled: req.voiceCallEnabled },
       'voice calls switched',

@@ -8,6 +8,7 @@ import {
 import type { SurveyAnswers, SurveyStorage } from '@emberwatch/shared/domain/insight/surveyAnswers';
 import { surveyProblem, storageComplete } from '@emberwatch/shared/domain/insight/surveySteps';
 import { ApiError } from '../../http/ApiError.js';
+import { auditChanged } from '../../http/audit.js';
 import { presentPlans, type UserRepository, type UserRow } from '../users/index.js';
 import {
   assertOperator,
@@ -67,8 +68,10 @@ export class InsightService {
       const current = parseService(json);
       const next = change(current);
       if (next === 'keep') return current;
-      if (await this.repo.swapService(accountId, json, next === null ? null : JSON.stringify(next)))
+      if (await this.repo.swapService(accountId, json, next === null ? null : JSON.stringify(next))) {
+        auditChanged('Insight service', current, next);
         return next;
+      }
     }
     throw ApiError.unavailable('The account is being changed; please try again.');
   }
@@ -213,6 +216,11 @@ export class InsightService {
         migration_url: settings?.migration_url ?? null,
         updated_ts: now,
       });
+      auditChanged(
+        'Insight trial length',
+        { trialDays: settings?.trial_days ?? INSIGHT_TRIAL_DAYS_DEFAULT },
+        { trialDays },
+      );
       return { trialDays, service: null };
     }
     const { account } = await this.scope(actor, uid);

@@ -3,6 +3,7 @@ import type { TestMigrationCallResponse } from '@emberwatch/shared/contracts/ins
 import { sha256 } from '../../security/sha256.js';
 import { INSIGHT_TRIAL_DAYS_DEFAULT } from '@emberwatch/shared/domain/insight/insightTrial';
 import { assertOperator, enforce, type AccessService, type Actor } from '../../http/access/index.js';
+import { auditChanged } from '../../http/audit.js';
 import { mayMoveAccount } from './insight.policy.js';
 import type { InsightRepository } from './insight.repository.js';
 
@@ -57,6 +58,11 @@ export class MigrationService {
       migration_url: url,
       updated_ts: this.nowS(),
     });
+    auditChanged(
+      'migration settings',
+      { on: s?.migration_on === 1, url: s?.migration_url ?? null },
+      { on, url },
+    );
     return this.settings(actor);
   }
 }

@@ -32,6 +32,7 @@ import type {
   invoiceRequestSchema,
 } from '@emberwatch/shared/contracts/payments';
 import { ApiError } from '../../http/ApiError.js';
+import { auditChanged } from '../../http/audit.js';
 import { presentPlans, presentService, type UserRow } from '../users/index.js';
 import { assertOperator, enforce, whoAmI, type AccessService, type Actor } from '../../http/access/index.js';
 import { actsForOrdersAccount, mayPayFor, mayRenewSimOf, mayUseOrder } from './payments.policy.js';
@@ -216,11 +217,15 @@ export class PaymentsService {
     assertOperator(actor, 'plans');
     const target = await this.access.targetAccount(actor, body.UID);
     if (target.main_user_id !== null) throw ApiError.invalid('Plans belong to the main account.', 'UID');
+    const before = await this.repo.account(target.id);
     await this.repo.setPlanInfo(target.id, {
       ...(body.dueDate !== undefined ? { plan_due_ts: body.dueDate } : {}),
       ...(body.apiPlanDue !== undefined ? { api_plan_due_ts: body.apiPlanDue } : {}),
     });
     const updated = (await this.repo.account(target.id))!;
+    const planDates = (a: typeof updated | undefined) =>
+      a ? { plan_due_ts: a.plan_due_ts, api_plan_due_ts: a.api_plan_due_ts } : null;
+    auditChanged('plan', planDates(before), planDates(updated));
     return {
       status_code: 0,
       plans: presentPlans(updated, this.nowS()),

@@ -4,6 +4,7 @@ import {
   type ChangeRightsContext,
 } from '@emberwatch/shared/domain/changeRights';
 import { ApiError } from '../ApiError.js';
+import { auditActedFor } from '../audit.js';
 import type { AccessRepository, AccountUser, ProbeOnStation, VisibleStation } from './access.repository.js';
 import { whoIs, type Who } from './who.js';
 
@@ -60,6 +61,15 @@ export function changeRightsOf(actor: Actor): ChangeRightsContext {
   };
 }
 
+/**
+ * A staff member's call about another account goes into the audit trail's record of the call (who
+ * looked at or changed whose data, decision 0089): this is where the account a call is about becomes
+ * known, for every feature at once.
+ */
+function noteStaffAt(actor: Actor, accountId: number, bsId?: string): void {
+  if (actor.isAdmin && accountId !== actor.accountId) auditActedFor(accountId, bsId);
+}
+
 export class AccessService {
   constructor(private readonly repo: AccessRepository) {}
 
@@ -86,6 +96,7 @@ export class AccessService {
       throw ApiError.forbidden('You do not have access to this account.');
     const target = await this.repo.findUser(uid);
     if (!target) throw ApiError.notFound('No such user.');
+    noteStaffAt(actor, target.main_user_id ?? target.id);
     return target;
   }
 
@@ -119,7 +130,11 @@ export class AccessService {
   }
 
   async canSeeStation(actor: Actor, bsId: string): Promise<boolean> {
-    if (actor.isAdmin) return (await this.repo.ownerIdsOf([bsId])).has(bsId);
+    if (actor.isAdmin) {
+      const owner = (await this.repo.ownerIdsOf([bsId])).get(bsId);
+      if (owner !== undefined) noteStaffAt(actor, owner, bsId);
+      return owner !== undefined;
+    }
     const owner = (await this.repo.ownerIdsOf([bsId])).get(bsId);
     return owner !== undefined && actor.accountIds.includes(owner);
   }
@@ -132,6 +147,7 @@ export class AccessService {
   async accountOfStation(actor: Actor, bsId: string): Promise<number> {
     const owner = (await this.repo.ownerIdsOf([bsId])).get(bsId);
     if (owner === undefined || !this.canSeeAccount(actor, owner)) throw ApiError.forbidden();
+    noteStaffAt(actor, owner, bsId);
     return owner;
   }
 
@@ -149,6 +165,7 @@ export class AccessService {
     const rows = await this.repo.probesWithStation(ids);
     if (rows.length !== ids.length || rows.some((r) => !this.canSeeAccount(actor, r.owner_user_id)))
       throw ApiError.forbidden();
+    for (const r of rows) noteStaffAt(actor, r.owner_user_id, r.bs_id);
     const byId = new Map(rows.map((r) => [r.sensor_id, r]));
     return ids.map((id) => byId.get(id) as ProbeOnStation);
   }

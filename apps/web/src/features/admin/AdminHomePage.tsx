@@ -6,6 +6,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { mayUseOperatorTool } from '@emberwatch/shared/domain/operatorTools';
 import { useShellContext } from '../../lib/shellContext';
 
 /**
@@ -18,6 +19,11 @@ export function AdminHomePage() {
   const { t } = useTranslation();
   const { roleContext, adminTools } = useShellContext();
   if (!roleContext.admin) return <Navigate to="/" replace />;
+  const staff = { admin: roleContext.admin, adminGroup: roleContext.adminGroup };
+  // A tool of some staff levels only (the audit trail) is listed to those levels.
+  const tools = adminTools.filter(
+    (tool) => !tool.operatorTool || mayUseOperatorTool(staff, tool.operatorTool),
+  );
   return (
     <Stack spacing={2} data-testid="admin-home">
       <Typography variant="body2" color="text.secondary">
@@ -25,7 +31,7 @@ export function AdminHomePage() {
       </Typography>
       <Paper variant="outlined">
         <List aria-label={t('admin.pages')} disablePadding>
-          {adminTools.map((tool) => (
+          {tools.map((tool) => (
             <ListItemButton
               key={tool.path}
               component={RouterLink}
