@@ -131,7 +131,10 @@ function field(input: unknown, names: readonly string[]): unknown {
 
 /** The account and station the input names, as far as the call's own fields tell. */
 function namedInInput(input: unknown): { accountId: number | null; bsId: string | null } {
-  const uid = Number(field(input, ACCOUNT_FIELDS));
+  // Only a number or a number's text: anything else (a fuzzed array thousands deep) is not converted,
+  // so its text is never built.
+  const raw = field(input, ACCOUNT_FIELDS);
+  const uid = typeof raw === 'number' || typeof raw === 'string' ? Number(raw) : NaN;
   const bs = field(input, STATION_FIELDS);
   return {
     accountId: Number.isSafeInteger(uid) && uid > 0 ? uid : null,

@@ -7,7 +7,18 @@ export interface StoreTable {
   columns: string[];
 }
 
-/** Every table of the store and its columns: SQLite's, or those of the test's schema on PostgreSQL. */
+/**
+ * Tables that record the attempt itself, refused or not: the audit trail writes every staff write,
+ * its refusals included, before it runs (decision 0089), and the station call log every station call
+ * (decision 0090). "Nothing stored" means nothing else changed; audit.test.ts and stationLogs.test.ts
+ * check what these hold.
+ */
+const ATTEMPT_LOGS = new Set(['audit_entries', 'audit_outcomes', 'station_calls']);
+
+/**
+ * Every table of the store and its columns, but the attempt logs: SQLite's, or those of the test's
+ * schema on PostgreSQL.
+ */
 export async function storeTables(store: Store): Promise<StoreTable[]> {
   const rows =
     store.engine === 'postgres'
@@ -23,7 +34,8 @@ export async function storeTables(store: Store): Promise<StoreTable[]> {
           where m.type = 'table' and m.name not like 'sqlite_%'
           order by m.name, p.cid`.execute(store.db);
   const tables = new Map<string, string[]>();
-  for (const r of rows.rows) tables.set(r.table, [...(tables.get(r.table) ?? []), r.column]);
+  for (const r of rows.rows)
+    if (!ATTEMPT_LOGS.has(r.table)) tables.set(r.table, [...(tables.get(r.table) ?? []), r.column]);
   return [...tables].map(([name, columns]) => ({ name, columns }));
 }
 
