@@ -13,7 +13,11 @@ export interface StoreTable {
  * (decision 0090). "Nothing stored" means nothing else changed; audit.test.ts and stationLogs.test.ts
  * check what these hold.
  */
-const ATTEMPT_LOGS = new Set(['audit_entries', 'audit_outcomes', 'station_calls']);
+export const ATTEMPT_LOGS: ReadonlySet<string> = new Set([
+  'audit_entries',
+  'audit_outcomes',
+  'station_calls',
+]);
 
 /**
  * Every table of the store and its columns, but the attempt logs: SQLite's, or those of the test's
