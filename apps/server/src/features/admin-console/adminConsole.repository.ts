@@ -176,19 +176,21 @@ export class AdminConsoleRepository {
       ...(phone ? [sql`(kind = 'phone' and term like ${`%${digits}%`})`] : []),
     ];
     // A station's own terms, and its account's users' (its main user or one of its sub-users), each
-    // side reading only its own kinds; cut to `limit` before any owner is read.
+    // side reading only its own kinds; cut to `limit` before any owner is read. CROSS JOIN keeps the
+    // matched terms the outer loop on SQLite, and the user's account is read by its key per match
+    // (joined, SQLite scanned the users for each); PostgreSQL plans both as it likes.
     const sides = [
       ...(stationKeys.length > 0
         ? [
             sql`select m.kind as key, m.value, m.quality, m.rank, ${station}
-              from ${terms([ofKinds(stationKeys)])} m inner join base_stations s on s.id = m.bs_id where 1 = 1${family}`,
+              from ${terms([ofKinds(stationKeys)])} m cross join base_stations s where s.id = m.bs_id${family}`,
           ]
         : []),
       ...(userFilters.length > 0
         ? [
             sql`select m.kind as key, m.value, m.quality, m.rank, ${station}
-              from ${terms(userFilters)} m inner join users u on u.id = m.user_id
-                inner join base_stations s on s.owner_user_id = coalesce(u.main_user_id, u.id) where 1 = 1${family}`,
+              from ${terms(userFilters)} m cross join base_stations s where s.owner_user_id =
+                (select coalesce(u.main_user_id, u.id) from users u where u.id = m.user_id)${family}`,
           ]
         : []),
     ];
