@@ -85,6 +85,8 @@ describe(`the station picker's search terms on ${TEST_ENGINE}`, () => {
       .where('id', '=', uid['hay-helper']!)
       .execute();
     expect(await find('q=407772468&by=phone')).toEqual(stations.map((s) => [s, 'phone', '+358 40 777 2468']));
+    // Every key at once: the phone among the user keys.
+    expect(await find('q=407772468')).toEqual(stations.map((s) => [s, 'phone', '+358 40 777 2468']));
     await t.store.db
       .updateTable('users')
       .set({ phone: '+44 20 7946 0011' })

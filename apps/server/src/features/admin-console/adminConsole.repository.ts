@@ -61,10 +61,12 @@ const STATION_KEYS = new Set<SearchKey>(['stationId', 'stationName', 'sim']);
 const AFTER_PREFIX = String.fromCodePoint(0x10ffff);
 
 /**
- * The console's station list and the picker's search (decision 0088), on both engines. Stations and
- * users are few enough (10,000 stations, as many users) that a scan with LIKE answers in a few ms;
- * probes (half a million) are found by their id's start, through the primary key's order (on
- * PostgreSQL through a "C"-collated index, migration 0050, whatever the database's collation).
+ * The console's station list and the picker's search (decision 0088), on both engines. The picker
+ * finds stations and users in one table of lowered search terms kept by triggers (migration 0051):
+ * one statement for every station and user key, a prefix as a range on its index; probes (half a
+ * million) are found by their id's start, through the primary key's order (on PostgreSQL through a
+ * "C"-collated index, migration 0050, whatever the database's collation). The station list, a page
+ * by id, still reads the stations themselves.
  */
 export class AdminConsoleRepository {
   /** Code-point order on PostgreSQL, so both engines sort text alike (SQLite compares bytes). */
@@ -74,6 +76,12 @@ export class AdminConsoleRepository {
    * scan's cost): SQLite's LIKE already does (ASCII, as its lower() does), PostgreSQL has ILIKE.
    */
   private readonly like: RawBuilder<unknown>;
+  /**
+   * SQLite reads the search terms through their (kind, term) index: each kind's entries only, the
+   * LIKE tested on the index's term and the row read for a match alone (its planner, guessing LIKE's
+   * selectivity, scanned the whole table once per side). PostgreSQL's planner chooses alone.
+   */
+  private readonly termsIndex: RawBuilder<unknown>;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -81,6 +89,7 @@ export class AdminConsoleRepository {
   ) {
     this.c = engine === 'postgres' ? sql` collate "C"` : sql``;
     this.like = engine === 'postgres' ? sql`ilike` : sql`like`;
+    this.termsIndex = engine === 'postgres' ? sql`` : sql` indexed by admin_search_terms_kind_term_idx`;
   }
 
   private familyFilter(family: SystemFamily | undefined): RawBuilder<unknown> {
@@ -167,7 +176,7 @@ export class AdminConsoleRepository {
       sql` `,
     )} end`;
     const terms = (filters: RawBuilder<unknown>[]) => sql`(select kind, value, bs_id, user_id,
-      ${quality} as quality, ${rank} as rank from admin_search_terms where ${sql.join(filters, sql` or `)})`;
+      ${quality} as quality, ${rank} as rank from admin_search_terms${this.termsIndex} where ${sql.join(filters, sql` or `)})`;
     const station = sql`s.id, s.display_name, s.last_data_ts, s.owner_user_id`;
     const family = this.familyOfStation(s.family);
     const userFilters = [
