@@ -35,6 +35,7 @@ import { pushPerUserMigration } from './0047_push_per_user.js';
 import { auditTrailMigration } from './0048_audit_trail.js';
 import { stationCallsMigration } from './0049_station_calls.js';
 import { adminSearchIndexesMigration } from './0050_admin_search_indexes.js';
+import { adminSearchTermsMigration } from './0051_admin_search_terms.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -74,5 +75,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0048_audit_trail': auditTrailMigration(engine),
     '0049_station_calls': stationCallsMigration(engine),
     '0050_admin_search_indexes': adminSearchIndexesMigration(engine),
+    '0051_admin_search_terms': adminSearchTermsMigration(engine),
   };
 }

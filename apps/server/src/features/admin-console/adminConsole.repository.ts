@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import {
   isPhoneSearch,
   likeLiteral,
+  SEARCH_KEYS,
   partnerAppOf,
   phoneDigits,
   type SearchKey,
@@ -28,9 +29,11 @@ export interface MatchRow extends StationWithOwner {
   quality: number;
 }
 
-/** What one search asks of one key. */
-export interface KeySearch {
-  key: SearchKey;
+/** The keys found in the search terms: every key but the probe's. */
+export type TextKey = Exclude<SearchKey, 'probe'>;
+
+/** What one search asks. */
+interface Search {
   /** The search text as typed (trimmed). */
   text: string;
   /** Contains-matches too (from 3 characters), not only exact and from-the-start ones. */
@@ -40,17 +43,30 @@ export interface KeySearch {
   limit: number;
 }
 
+/** A search over some of the station and user keys. */
+export interface TermSearch extends Search {
+  keys: readonly TextKey[];
+}
+
+/** A search by probe id. */
+export type ProbeSearch = Search;
+
 const OWNER_COLUMNS = sql`s.id as bs_id, s.display_name, s.last_data_ts, o.id as owner_id, o.username as owner_username,
   o.firstname as owner_firstname, o.lastname as owner_lastname, o.partner_app as owner_partner_app`;
+
+/** The keys a station's own terms answer; the others are its account's users'. */
+const STATION_KEYS = new Set<SearchKey>(['stationId', 'stationName', 'sim']);
 
 /** A probe id prefix's upper bound: every id that starts with the prefix sorts below it. */
 const AFTER_PREFIX = String.fromCodePoint(0x10ffff);
 
 /**
- * The console's station list and the picker's search (decision 0088), on both engines. Stations and
- * users are few enough (10,000 stations, as many users) that a scan with LIKE answers in a few ms;
- * probes (half a million) are found by their id's start, through the primary key's order (on
- * PostgreSQL through a "C"-collated index, migration 0050, whatever the database's collation).
+ * The console's station list and the picker's search (decision 0088), on both engines. The picker
+ * finds stations and users in one table of lowered search terms kept by triggers (migration 0051):
+ * one statement for every station and user key, a prefix as a range on its index; probes (half a
+ * million) are found by their id's start, through the primary key's order (on PostgreSQL through a
+ * "C"-collated index, migration 0050, whatever the database's collation). The station list, a page
+ * by id, still reads the stations themselves.
  */
 export class AdminConsoleRepository {
   /** Code-point order on PostgreSQL, so both engines sort text alike (SQLite compares bytes). */
@@ -60,6 +76,12 @@ export class AdminConsoleRepository {
    * scan's cost): SQLite's LIKE already does (ASCII, as its lower() does), PostgreSQL has ILIKE.
    */
   private readonly like: RawBuilder<unknown>;
+  /**
+   * SQLite reads the search terms through their (kind, term) index: each kind's entries only, the
+   * LIKE tested on the index's term and the row read for a match alone (its planner, guessing LIKE's
+   * selectivity, scanned the whole table once per side). PostgreSQL's planner chooses alone.
+   */
+  private readonly termsIndex: RawBuilder<unknown>;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -67,6 +89,7 @@ export class AdminConsoleRepository {
   ) {
     this.c = engine === 'postgres' ? sql` collate "C"` : sql``;
     this.like = engine === 'postgres' ? sql`ilike` : sql`like`;
+    this.termsIndex = engine === 'postgres' ? sql`` : sql` indexed by admin_search_terms_kind_term_idx`;
   }
 
   private familyFilter(family: SystemFamily | undefined): RawBuilder<unknown> {
@@ -128,71 +151,72 @@ export class AdminConsoleRepository {
     return new Map(rows.map((r) => [r.bs_id, Number(r.n)]));
   }
 
-  /** GET /admin/findSystem: the best `limit` matches of one key, in the search's order. */
-  async search(s: KeySearch): Promise<MatchRow[]> {
-    const { key } = s;
-    return key === 'probe' ? this.searchProbes(s) : this.searchText({ ...s, key });
-  }
-
-  /** Stations and users: LIKE in any case (the phone over its digits). */
-  private async searchText(s: KeySearch & { key: Exclude<SearchKey, 'probe'> }): Promise<MatchRow[]> {
-    const phone = s.key === 'phone';
-    if (phone && !isPhoneSearch(s.text)) return [];
-    const wanted = phone ? phoneDigits(s.text) : s.text.toLowerCase();
-    const literal = phone ? wanted : likeLiteral(s.text);
-    const compared = phone
-      ? sql`replace(replace(replace(replace(replace(u.phone, ' ', ''), '-', ''), '+', ''), '(', ''), ')', '')`
-      : this.valueOf(s.key);
-    const prefix = `${literal}%`;
-    // A phone number is found anywhere in it (its country code may be written or not).
-    const filter = sql`${compared} ${this.like} ${s.contains || phone ? `%${literal}%` : prefix} escape '!'`;
-    // Worked out for the matching rows only.
-    const quality = sql`case when lower(${compared}) = ${wanted} then 0 when ${compared} ${this.like} ${prefix} escape '!' then 1 else 2 end`;
-    const value = this.valueOf(s.key);
-    if (s.key.startsWith('station') || s.key === 'sim') {
-      // The stations' own columns: filtered and cut to `limit` before any owner is read.
-      const res = await sql<MatchRow>`select ${OWNER_COLUMNS}, s.value, s.quality
-        from (select s.id, s.display_name, s.last_data_ts, s.owner_user_id, ${value} as value, ${quality} as quality
-          from base_stations s where ${filter}${this.familyOfStation(s.family)}
-          order by quality, ${value}${this.c}, s.id${this.c} limit ${s.limit}) s
-        inner join users o on o.id = s.owner_user_id
-        order by s.quality, s.value${this.c}, s.id${this.c}`.execute(this.db);
-      return res.rows.map((r) => ({ ...r, quality: Number(r.quality) }));
-    }
-    // A user of the account: its main user or one of its sub-users.
-    const res = await sql<MatchRow>`select ${OWNER_COLUMNS}, ${value} as value, ${quality} as quality
-      from users u
-        inner join base_stations s on s.owner_user_id = coalesce(u.main_user_id, u.id)
-        inner join users o on o.id = s.owner_user_id
-      where ${filter}${this.familyFilter(s.family)}
-      order by quality, ${value}${this.c}, s.id${this.c} limit ${s.limit}`.execute(this.db);
+  /**
+   * GET /admin/findSystem over the station and user keys: the best `limit` matches of all of them
+   * together, in the search's order, from the search terms (migration 0051) in one statement.
+   */
+  async searchTerms(s: TermSearch): Promise<(MatchRow & { key: TextKey })[]> {
+    const phone = s.keys.includes('phone') && isPhoneSearch(s.text);
+    const stationKeys = s.keys.filter((k) => STATION_KEYS.has(k));
+    const userKeys = s.keys.filter((k) => !STATION_KEYS.has(k) && k !== 'phone');
+    const lowered = s.text.toLowerCase();
+    const literal = likeLiteral(s.text);
+    const digits = phoneDigits(s.text);
+    // Short searches match starts: a range on the (kind, term) index. Longer ones anywhere: a scan
+    // of the kinds asked for only.
+    const textFilter = s.contains
+      ? sql`term like ${`%${literal}%`} escape '!'`
+      : sql`term >= ${lowered} and term < ${lowered + AFTER_PREFIX}`;
+    const ofKinds = (keys: readonly TextKey[]) => sql`(kind in (${sql.join(keys)}) and ${textFilter})`;
+    const quality = sql`case when kind = 'phone'
+        then (case when term = ${digits} then 0 when term like ${`${digits}%`} then 1 else 2 end)
+        else (case when term = ${lowered} then 0 when term like ${`${literal}%`} escape '!' then 1 else 2 end) end`;
+    const rank = sql`case kind ${sql.join(
+      SEARCH_KEYS.map((k, i) => sql`when ${sql.lit(k)} then ${sql.lit(i)}`),
+      sql` `,
+    )} end`;
+    const terms = (filters: RawBuilder<unknown>[]) => sql`(select kind, value, bs_id, user_id,
+      ${quality} as quality, ${rank} as rank from admin_search_terms${this.termsIndex} where ${sql.join(filters, sql` or `)})`;
+    const station = sql`s.id, s.display_name, s.last_data_ts, s.owner_user_id`;
+    const family = this.familyOfStation(s.family);
+    const userFilters = [
+      ...(userKeys.length > 0 ? [ofKinds(userKeys)] : []),
+      // A phone number is found anywhere in it (its country code may be written or not).
+      ...(phone ? [sql`(kind = 'phone' and term like ${`%${digits}%`})`] : []),
+    ];
+    // A station's own terms, and its account's users' (its main user or one of its sub-users), each
+    // side reading only its own kinds; cut to `limit` before any owner is read. CROSS JOIN keeps the
+    // matched terms the outer loop on SQLite, and the user's account is read by its key per match
+    // (joined, SQLite scanned the users for each); PostgreSQL plans both as it likes.
+    const sides = [
+      ...(stationKeys.length > 0
+        ? [
+            sql`select m.kind as key, m.value, m.quality, m.rank, ${station}
+              from ${terms([ofKinds(stationKeys)])} m cross join base_stations s where s.id = m.bs_id${family}`,
+          ]
+        : []),
+      ...(userFilters.length > 0
+        ? [
+            sql`select m.kind as key, m.value, m.quality, m.rank, ${station}
+              from ${terms(userFilters)} m cross join base_stations s where s.owner_user_id =
+                (select coalesce(u.main_user_id, u.id) from users u where u.id = m.user_id)${family}`,
+          ]
+        : []),
+    ];
+    if (sides.length === 0) return [];
+    const res = await sql<MatchRow & { key: TextKey }>`select ${OWNER_COLUMNS}, s.key, s.value, s.quality
+      from (select * from (${sql.join(sides, sql` union all `)}) x
+        order by x.quality, x.rank, x.value${this.c}, x.id${this.c} limit ${s.limit}) s
+      inner join users o on o.id = s.owner_user_id
+      order by s.quality, s.rank, s.value${this.c}, s.id${this.c}`.execute(this.db);
     return res.rows.map((r) => ({ ...r, quality: Number(r.quality) }));
-  }
-
-  private valueOf(key: Exclude<SearchKey, 'probe'>): RawBuilder<unknown> {
-    switch (key) {
-      case 'stationId':
-        return sql`s.id`;
-      case 'stationName':
-        return sql`s.display_name`;
-      case 'sim':
-        return sql`s.sim`;
-      case 'username':
-        return sql`u.username`;
-      case 'name':
-        return sql`trim(coalesce(u.firstname, '') || ' ' || coalesce(u.lastname, ''))`;
-      case 'email':
-        return sql`u.email`;
-      case 'phone':
-        return sql`u.phone`;
-    }
   }
 
   /**
    * Probes by their id's start, as typed and in capitals (ids are printed in capitals): the exact id
    * first, then the ids after it in the index's order, so the half million probes are never scanned.
    */
-  private async searchProbes(s: KeySearch): Promise<MatchRow[]> {
+  async searchProbes(s: ProbeSearch): Promise<MatchRow[]> {
     const forms = [...new Set([s.text, s.text.toUpperCase()])];
     const from = sql`from probes p
       inner join base_stations s on s.id = p.bs_id

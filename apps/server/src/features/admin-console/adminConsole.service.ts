@@ -11,14 +11,30 @@ import {
   personName,
   systemFamilyOf,
   type RankedMatch,
+  type SearchKey,
   type SystemFamily,
 } from '@emberwatch/shared/domain/adminConsole';
 import { staffLevelOf } from '@emberwatch/shared/domain/operatorTools';
 import { assertOperator, type Actor } from '../../http/access/index.js';
-import type { AdminConsoleRepository, MatchRow, StationWithOwner } from './adminConsole.repository.js';
+import type {
+  AdminConsoleRepository,
+  MatchRow,
+  StationWithOwner,
+  TextKey,
+} from './adminConsole.repository.js';
 
 /** Contains-matches (anywhere in the text) from this many characters; shorter searches match starts. */
 export const CONTAINS_FROM_CHARS = 3;
+
+function ranked(key: SearchKey, row: MatchRow): RankedMatch & { row: MatchRow } {
+  return {
+    bsId: row.bs_id,
+    key,
+    value: row.value,
+    quality: Math.min(2, Math.max(0, row.quality)) as RankedMatch['quality'],
+    row,
+  };
+}
 
 function ownerOf(r: StationWithOwner): StationOwner {
   return {
@@ -77,8 +93,9 @@ export class AdminConsoleService {
   }
 
   /**
-   * GET /admin/findSystem: the matches of the text on every key asked, best first. Each key gives its
-   * best `offset + limit + 1`, so their merge holds the page and tells whether more follow.
+   * GET /admin/findSystem: the matches of the text on every key asked, best first. The station and
+   * user keys together and the probes each give their best `offset + limit + 1`, so their merge holds
+   * the page and tells whether more follow.
    */
   async find(
     actor: Actor,
@@ -86,26 +103,25 @@ export class AdminConsoleService {
   ): Promise<FindSystemResponse> {
     assertOperator(actor, 'stationSearch');
     const wanted = q.offset + q.limit + 1;
+    const keys: readonly SearchKey[] = KEYS_BY[q.by];
+    const search = {
+      text: q.q,
+      contains: q.q.length >= CONTAINS_FROM_CHARS,
+      family: q.family,
+      limit: wanted,
+    };
+    const textKeys = keys.filter((k): k is TextKey => k !== 'probe');
+    // The station and user keys in one statement over the search terms, the probes by their index;
+    // one after the other (SQLite runs one statement at a time anyway, PostgreSQL's pool is left to
+    // the other requests).
     const perKey: (RankedMatch & { row: MatchRow })[][] = [];
-    // One key after another: SQLite runs one statement at a time anyway, and PostgreSQL's pool is
-    // left to the other requests.
-    for (const key of KEYS_BY[q.by]) {
-      const rows = await this.repo.search({
-        key,
-        text: q.q,
-        contains: q.q.length >= CONTAINS_FROM_CHARS,
-        family: q.family,
-        limit: wanted,
-      });
-      perKey.push(
-        rows.map((row) => ({
-          bsId: row.bs_id,
-          key,
-          value: row.value,
-          quality: Math.min(2, Math.max(0, row.quality)) as RankedMatch['quality'],
-          row,
-        })),
-      );
+    if (textKeys.length > 0) {
+      const rows = await this.repo.searchTerms({ ...search, keys: textKeys });
+      perKey.push(rows.map((row) => ranked(row.key, row)));
+    }
+    if (keys.includes('probe')) {
+      const rows = await this.repo.searchProbes(search);
+      perKey.push(rows.map((row) => ranked('probe', row)));
     }
     const { page, more } = pageOfMatches(perKey, q.offset, q.limit);
     return {
