@@ -18,6 +18,7 @@ import { formatDateTime } from '../../lib/formatDateTime';
 import { useShellContext } from '../../lib/shellContext';
 import { AdminTable, type AdminColumn } from '../../ui/AdminTable';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
+import { QueryAdminTable } from '../../ui/QueryAdminTable';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { useSelectedStation } from '../base-stations';
 import { useUiPreferences } from '../sessions';
@@ -43,6 +44,16 @@ export function BsLogPage() {
 function useTime() {
   const prefs = useUiPreferences();
   return (ts: number) => formatDateTime(ts, prefs.date_format, prefs.time_format);
+}
+
+/** A column of times: sorted by the epoch seconds, shown and filtered as the user writes dates. */
+function timeColumn<Row>(
+  time: (ts: number) => string,
+  key: string,
+  label: string,
+  ts: (row: Row) => number,
+): AdminColumn<Row> {
+  return { key, label, value: ts, render: (row) => time(ts(row)), filterText: (row) => time(ts(row)) };
 }
 
 function BsLog() {
@@ -135,13 +146,7 @@ function StationCalls({ bsId, hours, offset }: { bsId: string; hours: number; of
   const never = t('stationLogs.traffic.never');
   const at = (v: number | null | undefined) => (v === null || v === undefined ? never : time(v));
   const columns: AdminColumn<StationCall>[] = [
-    {
-      key: 'ts',
-      label: t('stationLogs.columns.time'),
-      value: (c) => c.ts,
-      render: (c) => time(c.ts),
-      filterText: (c) => time(c.ts),
-    },
+    timeColumn(time, 'ts', t('stationLogs.columns.time'), (c) => c.ts),
     { key: 'kind', label: t('stationLogs.columns.kind'), value: (c) => t(CALL_KIND_LABELS[c.kind]) },
     { key: 'status', label: t('stationLogs.columns.status'), value: (c) => c.status, align: 'right' },
     { key: 'bytes', label: t('stationLogs.columns.bytes'), value: (c) => c.bytes_up, align: 'right' },
@@ -251,13 +256,7 @@ function LoggedStations({ onPick }: { onPick: (id: string) => void }) {
       value: (s) => s.bs_id,
       render: (s) => <StationLink id={s.bs_id} onPick={onPick} />,
     },
-    {
-      key: 'since',
-      label: t('stationLogs.columns.since'),
-      value: (s) => s.since_ts,
-      render: (s) => time(s.since_ts),
-      filterText: (s) => time(s.since_ts),
-    },
+    timeColumn(time, 'since', t('stationLogs.columns.since'), (s) => s.since_ts),
     { key: 'by', label: t('stationLogs.columns.by'), value: (s) => s.by },
   ];
   return (
@@ -265,21 +264,15 @@ function LoggedStations({ onPick }: { onPick: (id: string) => void }) {
       <Typography variant="h6" component="h2">
         {t('stationLogs.page.logged')}
       </Typography>
-      {list.error ? (
-        <LoadErrorAlert error={list.error} onRetry={() => void list.refetch()} />
-      ) : !list.data ? (
-        <LoadingIndicator label={t('common.loading')} />
-      ) : (
-        <AdminTable
-          testId="bslog-logged"
-          label={t('stationLogs.page.logged')}
-          rows={list.data}
-          columns={columns}
-          rowKey={(s) => s.bs_id}
-          initialSort={{ key: 'bs_id', direction: 'asc' }}
-          emptyText={t('stationLogs.page.noneLogged')}
-        />
-      )}
+      <QueryAdminTable
+        testId="bslog-logged"
+        label={t('stationLogs.page.logged')}
+        query={list}
+        columns={columns}
+        rowKey={(s) => s.bs_id}
+        initialSort={{ key: 'bs_id', direction: 'asc' }}
+        emptyText={t('stationLogs.page.noneLogged')}
+      />
     </Stack>
   );
 }
@@ -290,13 +283,7 @@ function EarlyCalls({ onPick }: { onPick: (id: string) => void }) {
   const [hours, setHours] = useState(24);
   const early = useEarlyCalls(hours);
   const columns: AdminColumn<EarlyCall>[] = [
-    {
-      key: 'ts',
-      label: t('stationLogs.columns.time'),
-      value: (c) => c.ts,
-      render: (c) => time(c.ts),
-      filterText: (c) => time(c.ts),
-    },
+    timeColumn(time, 'ts', t('stationLogs.columns.time'), (c) => c.ts),
     {
       key: 'bs_id',
       label: t('stationLogs.columns.station'),
@@ -336,21 +323,15 @@ function EarlyCalls({ onPick }: { onPick: (id: string) => void }) {
       <Typography variant="body2" color="text.secondary">
         {t('stationLogs.page.earlyHelp')}
       </Typography>
-      {early.error ? (
-        <LoadErrorAlert error={early.error} onRetry={() => void early.refetch()} />
-      ) : !early.data ? (
-        <LoadingIndicator label={t('common.loading')} />
-      ) : (
-        <AdminTable
-          testId="bslog-early"
-          label={t('stationLogs.page.early')}
-          rows={early.data}
-          columns={columns}
-          rowKey={(c) => c.id}
-          initialSort={{ key: 'ts', direction: 'desc' }}
-          emptyText={t('stationLogs.page.noEarly')}
-        />
-      )}
+      <QueryAdminTable
+        testId="bslog-early"
+        label={t('stationLogs.page.early')}
+        query={early}
+        columns={columns}
+        rowKey={(c) => c.id}
+        initialSort={{ key: 'ts', direction: 'desc' }}
+        emptyText={t('stationLogs.page.noEarly')}
+      />
     </Stack>
   );
 }
