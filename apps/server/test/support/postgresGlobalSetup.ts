@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { workerDatabaseName } from './workerDatabases.js';
@@ -14,7 +15,9 @@ const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/test';
 export default async function setup(project: TestProject): Promise<void> {
   const baseUrl = new URL(process.env.TEST_DATABASE_URL ?? DEFAULT_URL);
   const base = decodeURIComponent(baseUrl.pathname.slice(1)) || 'postgres';
-  const workers = Math.max(1, project.globalConfig.maxWorkers);
+  // Vitest leaves maxWorkers unset when no --maxWorkers is given (one file run by hand): its pool then
+  // numbers at most as many workers as the machine has cores.
+  const workers = Math.max(1, project.globalConfig.maxWorkers ?? availableParallelism());
   const admin = new pg.Client({ connectionString: baseUrl.toString() });
   await admin.connect();
   try {
