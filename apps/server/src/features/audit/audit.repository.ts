@@ -1,4 +1,4 @@
-import { sql, type Expression, type Insertable, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type Insertable, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { AuditLogQuery } from '@emberwatch/shared/contracts/audit';
 import type { Database } from '../../db/schema.js';
 import { auditDb, type AuditDb, type AuditEntriesTable, type AuditOutcomesTable } from './audit.tables.js';
@@ -7,24 +7,11 @@ export type NewAuditEntry = Insertable<AuditEntriesTable>;
 export type NewAuditOutcome = AuditOutcomesTable;
 
 /** An entry as the console lists it: the call, its outcome (if any) and its customer's username. */
-export interface AuditListRow {
-  id: number;
-  at_s: number;
-  kind: string;
-  staff_user_id: number;
-  staff_username: string;
-  staff_level: string;
-  account_uid: number | null;
+export type AuditListRow = Selectable<AuditEntriesTable> & {
   customer_username: string | null;
-  bs_id: string | null;
-  method: string;
-  path: string;
-  ip: string;
-  user_agent: string;
-  input: string;
   status: number | null;
   changes: string | null;
-}
+};
 
 /** `%text%` for LIKE, with the user's own %, _ and \ taken literally. */
 const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
