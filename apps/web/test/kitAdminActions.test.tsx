@@ -116,4 +116,23 @@ describe('the admin’s kit actions (spec doc 1 §7 Admin POST; decision 0059)',
     expect(await within(dialog).findByText(/The base station is in use/)).toBeTruthy();
     expect(s.callsTo('POST', '/admin/undoBSActivation')[0]!.body).toEqual({ BS_ID: 'F1900001' });
   });
+
+  it('shows Sales staff the kits to read, without a control that changes them (decision 0097)', async () => {
+    const s = createFakeServer({ loggedIn: true, session: { admin: true, admin_group: 3 } });
+    s.override('GET /admin/getKit', () =>
+      json({ status_code: 0, results: [openSet, openStation, claimedStation] }),
+    );
+    renderPage('/admin/kits', s);
+    for (const id of [4, 5, 6]) expect(within(await card(id)).queryAllByRole('button')).toEqual([]);
+    expect(screen.queryByRole('button', { name: 'Register' })).toBeNull();
+  });
+
+  it('gives Tech staff the fleet’s controls', async () => {
+    const s = createFakeServer({ loggedIn: true, session: { admin: true, admin_group: 2 } });
+    s.override('GET /admin/getKit', () => json({ status_code: 0, results: [openSet, claimedStation] }));
+    renderPage('/admin/kits', s);
+    expect(within(await card(4)).getByRole('button', { name: 'Activate for an account' })).toBeTruthy();
+    expect(within(await card(6)).getByRole('button', { name: 'Undo activation' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Register' })).not.toHaveLength(0);
+  });
 });

@@ -31,7 +31,8 @@ describe('who may use an account’s Sentinel target', () => {
       root: staff,
       admin: staff,
       tech: staff,
-      sales: staff,
+      // Setting targets is an operator tool of the fleet's levels (OPERATOR_TOOLS.sentinelTargets).
+      sales: r(true, true, true, false, true, false),
       visitor: r(true, true, true, false, true, true),
       otherAccount: r(false, false, false, false, false, false),
     });
@@ -49,7 +50,12 @@ describe('who may use an account’s Sentinel target', () => {
       otherAccount: USE,
     });
     expect(cell(maySentinel(ROWS.subUser, 'read', plain))).toBe(USE);
-    expect(cell(maySentinel(ROWS.owner, 'set', plain))).toBe('403 Only admins can set Sentinel targets.');
+    expect(cell(maySentinel(ROWS.owner, 'set', plain))).toBe(
+      '403 Only Root, Admin and Tech staff can set Sentinel targets.',
+    );
+    expect(cell(maySentinel(ROWS.sales, 'set', plain))).toBe(
+      '403 Only Root, Admin and Tech staff can set Sentinel targets.',
+    );
     expect(cell(maySentinel(ROWS.subUser, 'configure', plain))).toBe(
       "403 Only the account owner can set the account's Sentinel target.",
     );
@@ -67,6 +73,6 @@ describe('who may use an account’s Sentinel target', () => {
     );
     expect(maySentinel(ROWS.visitor, 'read', demo)).toBe(true);
     expect(maySentinel(ROWS.admin, 'configure', demo)).toBe(true);
-    expect(maySentinel(ROWS.sales, 'set', demo)).toBe(true);
+    expect(maySentinel(ROWS.tech, 'set', demo)).toBe(true);
   });
 });

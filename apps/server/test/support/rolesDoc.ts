@@ -29,7 +29,7 @@ export function tableCells(table: string): string[][] {
 }
 
 /** The table docs/roles.md shows between `<!-- name:start -->` and `<!-- name:end -->`. */
-export function rolesDocTable(name: 'read-rights' | 'write-rights'): string {
+export function rolesDocTable(name: 'read-rights' | 'write-rights' | 'operator-tools'): string {
   const doc = readFileSync(resolve(import.meta.dirname, '../../../../docs/roles.md'), 'utf8');
   return new RegExp(`<!-- ${name}:start -->([\\s\\S]*)<!-- ${name}:end -->`).exec(doc)?.[1] ?? '';
 }

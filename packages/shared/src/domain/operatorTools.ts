@@ -4,10 +4,13 @@
  * asks `mayUseOperatorTool` (apps/server/src/http/access/operator.ts) and nothing else, so the
  * operator console gives a level its tools by changing a row, not by adding checks.
  *
- * Most tools are every level's still: the console that tells the levels apart is built with the
- * operator console (its staff page). Issue 30 item 8's first split: every level reads the stations'
- * call logs, Sales does not switch a station's detailed logging; the audit trail is Root's and
- * Admin's (decision 0089).
+ * The levels (issue 30 item 8, decision 0097): Sales reads everything the console shows, to answer a
+ * customer's call, and changes nothing; Tech also manages the fleet (kits, stations, probe sets,
+ * controllers, their logging, SIMs and firmware); Admin and Root also change what the customer pays
+ * for and is served (plans, services, voice calls, migration) and read the audit trail (decision
+ * 0089). Root alone edits every language's translations (translations.policy). docs/roles.md shows
+ * this table (`renderOperatorTools`), and apps/server/test/staffLevels.test.ts calls every operator
+ * call as every level and as non-staff.
  */
 import { STAFF_LEVELS } from './roles.js';
 
@@ -15,16 +18,26 @@ export type StaffLevel = keyof typeof STAFF_LEVELS;
 /** The levels by their number (admin_group). */
 export const STAFF_LEVEL_NAMES = Object.keys(STAFF_LEVELS) as StaffLevel[];
 
-const ALL: readonly StaffLevel[] = STAFF_LEVEL_NAMES;
-/** The levels that manage stations (Root, Admin, Tech): Sales reads. */
-const STATION_STAFF: readonly StaffLevel[] = ['root', 'admin', 'tech'];
+const LEVEL_LABELS: Record<StaffLevel, string> = {
+  root: 'Root',
+  admin: 'Admin',
+  tech: 'Tech',
+  sales: 'Sales',
+};
+
+/** Every level: the console's reads. */
+const READERS: readonly StaffLevel[] = STAFF_LEVEL_NAMES;
+/** The levels that manage the fleet (Root, Admin, Tech): Sales reads. */
+const FLEET: readonly StaffLevel[] = ['root', 'admin', 'tech'];
 /**
- * Root and Admin only: the audit trail shows every staff member's work and which customers they
- * looked at, so the levels it watches (Tech, Sales) do not read it (decision 0089).
+ * Root and Admin: what the customer pays for and is served, and the audit trail (it shows every
+ * staff member's work and which customers they looked at, so the levels it watches do not read it).
  */
 const OVERSEERS: readonly StaffLevel[] = ['root', 'admin'];
 
 export interface OperatorTool {
+  /** What the tool is, as docs/roles.md names it. */
+  does: string;
   /** The staff levels that may use it. */
   levels: readonly StaffLevel[];
   /** The refusal (403) for everyone else. */
@@ -32,31 +45,104 @@ export interface OperatorTool {
 }
 
 export const OPERATOR_TOOLS = {
-  kitList: { levels: ALL, refusal: 'Only admins see the kits.' },
-  kitRegistration: { levels: ALL, refusal: 'Only admins register kits.' },
-  kitActivation: { levels: ALL, refusal: 'Only admins activate kits without their code.' },
-  probeSetRemoval: { levels: ALL, refusal: 'Only admins remove probe sets.' },
-  activationUndo: { levels: ALL, refusal: 'Only admins undo activations.' },
-  controllerRegistration: { levels: ALL, refusal: 'Only administrators register fan controllers.' },
-  probeAnalysis: { levels: ALL, refusal: 'Only admins may see the probe analysis.' },
-  outbox: { levels: ALL, refusal: 'Only administrators can read the outbox.' },
-  sentCodes: { levels: ALL, refusal: 'Only admins can read the sent messages.' },
-  fakeProviderPlay: { levels: ALL, refusal: 'Only administrators can play the fake provider.' },
-  fakeProviderRead: { levels: ALL, refusal: 'Only administrators can read the fake provider.' },
-  voiceCalls: { levels: ALL, refusal: 'Only administrators can switch voice calls for an account.' },
-  plans: { levels: ALL, refusal: 'Only admins can do this.' },
-  insightService: { levels: ALL, refusal: 'Only admins can do this.' },
-  migrationSettings: { levels: ALL, refusal: 'Only admins can do this.' },
-  stationLogs: { levels: ALL, refusal: 'Only admins read the base stations’ call logs.' },
+  adminBar: { does: 'the admin bar', levels: READERS, refusal: 'Only admins see the admin bar.' },
+  stationSearch: {
+    does: 'search every base station',
+    levels: READERS,
+    refusal: 'Only admins search every base station.',
+  },
+  kitList: { does: 'read the kits', levels: READERS, refusal: 'Only admins see the kits.' },
+  kitRegistration: {
+    does: 'register stations and probe sets',
+    levels: FLEET,
+    refusal: 'Only Root, Admin and Tech staff register kits.',
+  },
+  kitActivation: {
+    does: 'activate a kit for a customer without its code',
+    levels: FLEET,
+    refusal: 'Only Root, Admin and Tech staff activate kits without their code.',
+  },
+  probeSetRemoval: {
+    does: 'remove a probe set',
+    levels: FLEET,
+    refusal: 'Only Root, Admin and Tech staff remove probe sets.',
+  },
+  activationUndo: {
+    does: 'undo an activation',
+    levels: FLEET,
+    refusal: 'Only Root, Admin and Tech staff undo activations.',
+  },
+  controllerRegistration: {
+    does: 'register fan controllers',
+    levels: FLEET,
+    refusal: 'Only Root, Admin and Tech staff register fan controllers.',
+  },
+  probeAnalysis: {
+    does: 'read a probe’s analysis',
+    levels: READERS,
+    refusal: 'Only admins may see the probe analysis.',
+  },
+  stationLogs: {
+    does: 'read the stations’ call logs',
+    levels: READERS,
+    refusal: 'Only admins read the base stations’ call logs.',
+  },
   stationLogging: {
-    levels: STATION_STAFF,
+    does: 'switch a station’s detailed logging',
+    levels: FLEET,
     refusal: 'Only Root, Admin and Tech staff switch a station’s detailed logging.',
   },
-  // The admin bar and its station picker (decision 0088): every level reads the fleet (Sales too, to
-  // answer a customer's call); what a level may change there is each change's own row.
-  adminBar: { levels: ALL, refusal: 'Only admins see the admin bar.' },
-  stationSearch: { levels: ALL, refusal: 'Only admins search every base station.' },
-  auditLog: { levels: OVERSEERS, refusal: 'Only Root and Admin staff can read the audit trail.' },
+  outbox: { does: 'read the outbox', levels: READERS, refusal: 'Only administrators can read the outbox.' },
+  sentCodes: {
+    does: 'read the codes sent by SMS',
+    levels: READERS,
+    refusal: 'Only admins can read the sent messages.',
+  },
+  fakeProviderRead: {
+    does: 'read the stand-in providers',
+    levels: READERS,
+    refusal: 'Only administrators can read the fake provider.',
+  },
+  fakeProviderPlay: {
+    does: 'play a customer’s replies to the stand-in providers',
+    levels: FLEET,
+    refusal: 'Only Root, Admin and Tech staff can play the fake provider.',
+  },
+  sentinelTargets: {
+    does: 'set an account’s Sentinel targets',
+    levels: FLEET,
+    refusal: 'Only Root, Admin and Tech staff can set Sentinel targets.',
+  },
+  voiceCalls: {
+    does: 'switch voice calls for an account (they cost money)',
+    levels: OVERSEERS,
+    refusal: 'Only Root and Admin staff can switch voice calls for an account.',
+  },
+  plans: {
+    does: 'set an account’s plan',
+    levels: OVERSEERS,
+    refusal: 'Only Root and Admin staff can set a plan.',
+  },
+  insightService: {
+    does: 'set an account’s service and trial',
+    levels: OVERSEERS,
+    refusal: 'Only Root and Admin staff can set a service.',
+  },
+  migrationStatus: {
+    does: 'read the migration’s settings and count',
+    levels: READERS,
+    refusal: 'Only admins can read the migration settings.',
+  },
+  migrationSettings: {
+    does: 'open or close the migration',
+    levels: OVERSEERS,
+    refusal: 'Only Root and Admin staff can change the migration settings.',
+  },
+  auditLog: {
+    does: 'read the audit trail',
+    levels: OVERSEERS,
+    refusal: 'Only Root and Admin staff can read the audit trail.',
+  },
 } as const satisfies Record<string, OperatorTool>;
 export type OperatorToolName = keyof typeof OPERATOR_TOOLS;
 
@@ -75,4 +161,30 @@ export function staffLevelOf(adminGroup: number | null): StaffLevel {
 
 export function mayUseOperatorTool(who: StaffContext, tool: OperatorToolName): boolean {
   return who.admin && OPERATOR_TOOLS[tool].levels.includes(staffLevelOf(who.adminGroup));
+}
+
+/** The rule the rights tables (readRights.ts, writeRights.ts) show for a tool's calls. */
+export function operatorToolRule(tool: OperatorToolName): string {
+  return `operator tool ${tool}: ${OPERATOR_TOOLS[tool].levels.map((l) => LEVEL_LABELS[l]).join(', ')}`;
+}
+
+/** Whether a staff level (null: not staff) may use the tool: the policies' form of the same rule. */
+export function staffMay(level: StaffLevel | null, tool: OperatorToolName): boolean {
+  return level !== null && OPERATOR_TOOLS[tool].levels.includes(level);
+}
+
+/**
+ * The tools as docs/roles.md shows them (`callsOf`: each tool's calls, `METHOD /path`): one row per
+ * tool, a column per level.
+ */
+export function renderOperatorTools(callsOf: (tool: OperatorToolName) => readonly string[]): string {
+  const head = `| Tool | Calls | ${STAFF_LEVEL_NAMES.map((l) => LEVEL_LABELS[l]).join(' | ')} |`;
+  const rule = `| --- | --- | ${STAFF_LEVEL_NAMES.map(() => '---').join(' | ')} |`;
+  const rows = (Object.keys(OPERATOR_TOOLS) as OperatorToolName[]).map((tool) => {
+    const t = OPERATOR_TOOLS[tool];
+    const calls = callsOf(tool).map((c) => `\`${c}\``);
+    const cells = STAFF_LEVEL_NAMES.map((l) => ((t.levels as readonly string[]).includes(l) ? 'yes' : 'no'));
+    return `| ${t.does} | ${calls.join('<br>') || '—'} | ${cells.join(' | ')} |`;
+  });
+  return [head, rule, ...rows].join('\n');
 }

@@ -1,4 +1,5 @@
 import { WRITE_ROLES } from './writeRights.js';
+import { operatorToolRule, type OperatorToolName } from './operatorTools.js';
 
 /**
  * Who may make each read call of the API (docs/roles.md): one row per logged-in GET of the catalogue
@@ -28,6 +29,8 @@ export interface ReadRightsRow {
   rights: Readonly<Record<ReadRole, ReadRight>>;
   /** The rule the server applies. */
   rule: string;
+  /** An operator's call: the tool whose staff levels may make it (operatorTools.ts, staffLevels.test.ts). */
+  tool?: OperatorToolName;
 }
 
 function fixed(yes: readonly ReadRole[], right: ReadRight = 'yes'): Record<ReadRole, ReadRight> {
@@ -43,7 +46,9 @@ const seers = (rule = 'AccessService: owner, its users, masters it authorised, a
   rule,
 });
 const ownerAndAdmin = (rule: string) => ({ rights: fixed(['owner', 'admin']), rule });
-const adminOnly = (rule = 'admin only') => ({ rights: fixed(['admin']), rule });
+const adminOnly = (rule: string) => ({ rights: fixed(['admin']), rule });
+/** An operator's call: staff only, the levels of its tool's row (operatorTools.ts). */
+const operatorTool = (tool: OperatorToolName) => ({ ...adminOnly(operatorToolRule(tool)), tool });
 const ownOnly = (rule: string) => ({ rights: fixed(READ_ROLES, 'own'), rule });
 
 export const READ_RIGHTS: readonly ReadRightsRow[] = [
@@ -99,22 +104,22 @@ export const READ_RIGHTS: readonly ReadRightsRow[] = [
   { call: 'translations.getUserTranslations', ...seers() },
   { call: 'translations.getAdminTranslations', ...adminOnly('admin or translator (spec doc 3 §6)') },
   // The operator's tools.
-  { call: 'account.getSMSData', ...adminOnly() },
-  { call: 'insight.getMigrationCount', ...adminOnly() },
-  { call: 'activation.getKit', ...adminOnly() },
-  { call: 'probes.getSensorStats', ...adminOnly() },
-  { call: 'delivery.getOutbox', ...adminOnly() },
-  { call: 'delivery.fakeSmsMessages', ...adminOnly() },
+  { call: 'account.getSMSData', ...operatorTool('sentCodes') },
+  { call: 'insight.getMigrationCount', ...operatorTool('migrationStatus') },
+  { call: 'activation.getKit', ...operatorTool('kitList') },
+  { call: 'probes.getSensorStats', ...operatorTool('probeAnalysis') },
+  { call: 'delivery.getOutbox', ...operatorTool('outbox') },
+  { call: 'delivery.fakeSmsMessages', ...operatorTool('fakeProviderRead') },
   // The stations' call logs (decision 0090): every staff level reads them.
-  { call: 'stationLogs.bsCommData', ...adminOnly('operator tool stationLogs (every staff level)') },
-  { call: 'stationLogs.getMobileTelemetry', ...adminOnly('operator tool stationLogs (every staff level)') },
-  { call: 'stationLogs.getBsLogs', ...adminOnly('operator tool stationLogs (every staff level)') },
-  { call: 'stationLogs.getBsLoggingList', ...adminOnly('operator tool stationLogs (every staff level)') },
-  { call: 'stationLogs.getEarlyBsCallsLog', ...adminOnly('operator tool stationLogs (every staff level)') },
-  { call: 'adminConsole.consoleInfo', ...adminOnly('operatorTools: adminBar, every staff level') },
-  { call: 'adminConsole.basestations', ...adminOnly('operatorTools: stationSearch, every staff level') },
-  { call: 'adminConsole.findSystem', ...adminOnly('operatorTools: stationSearch, every staff level') },
-  { call: 'audit.getAuditLog', ...adminOnly('Root and Admin staff only (OPERATOR_TOOLS.auditLog)') },
+  { call: 'stationLogs.bsCommData', ...operatorTool('stationLogs') },
+  { call: 'stationLogs.getMobileTelemetry', ...operatorTool('stationLogs') },
+  { call: 'stationLogs.getBsLogs', ...operatorTool('stationLogs') },
+  { call: 'stationLogs.getBsLoggingList', ...operatorTool('stationLogs') },
+  { call: 'stationLogs.getEarlyBsCallsLog', ...operatorTool('stationLogs') },
+  { call: 'adminConsole.consoleInfo', ...operatorTool('adminBar') },
+  { call: 'adminConsole.basestations', ...operatorTool('stationSearch') },
+  { call: 'adminConsole.findSystem', ...operatorTool('stationSearch') },
+  { call: 'audit.getAuditLog', ...operatorTool('auditLog') },
 ];
 
 const LABELS: Record<ReadRole, string> = {

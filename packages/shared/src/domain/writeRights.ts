@@ -2,6 +2,7 @@ import { mayActivateKits } from './activation/activationRules.js';
 import { mayChangeBatches, type BatchChange } from './batches/batchRights.js';
 import { mayChange, type AccountChange, type ChangeRightsContext } from './changeRights.js';
 import { mayChangeFans, type FanChange } from './fans/fanRights.js';
+import { operatorToolRule, type OperatorToolName } from './operatorTools.js';
 
 /**
  * Who may make each write call of the API (docs/roles.md, docs/decisions/0074-write-rights.md): one
@@ -28,6 +29,8 @@ export interface WriteRightsRow {
   rights: Readonly<Record<WriteRole, WriteRight>>;
   /** The rule the server applies (a shared function, or the service that checks). */
   rule: string;
+  /** An operator's call: the tool whose staff levels may make it (operatorTools.ts, staffLevels.test.ts). */
+  tool?: OperatorToolName;
 }
 
 /** Logged-in GETs that change something (the catalogue's other writes are its POSTs). */
@@ -69,7 +72,9 @@ const batch = (c: BatchChange): Pick<WriteRightsRow, 'rights' | 'rule'> => ({
   rule: `mayChangeBatches('${c}')`,
 });
 const ownerAndAdmin = (rule: string) => ({ rights: fixed(['owner', 'admin']), rule });
-const adminOnly = (rule = 'admin only') => ({ rights: fixed(['admin']), rule });
+const adminOnly = (rule: string) => ({ rights: fixed(['admin']), rule });
+/** An operator's call: staff only, the levels of its tool's row (operatorTools.ts). */
+const operatorTool = (tool: OperatorToolName) => ({ ...adminOnly(operatorToolRule(tool)), tool });
 const everyoneOwn = (rule: string) => ({ rights: fixed(WRITE_ROLES, 'own'), rule });
 
 export const WRITE_RIGHTS: readonly WriteRightsRow[] = [
@@ -154,27 +159,24 @@ export const WRITE_RIGHTS: readonly WriteRightsRow[] = [
   { call: 'batches.removeBatchTurning', ...batch('recordTurning') },
   { call: 'batches.archiveBatches', ...batch('archiveBatch') },
   // The operator's tools: admins only, for any account.
-  { call: 'insight.insightHold', ...adminOnly() },
-  { call: 'insight.insightFreemiumTrial', ...adminOnly() },
-  { call: 'insight.setInsight', ...adminOnly() },
+  { call: 'insight.insightHold', ...operatorTool('insightService') },
+  { call: 'insight.insightFreemiumTrial', ...operatorTool('insightService') },
+  { call: 'insight.setInsight', ...operatorTool('insightService') },
 
-  { call: 'insight.setMigrationOn', ...adminOnly() },
-  { call: 'payments.setPlanInfo', ...adminOnly() },
-  { call: 'activation.registerMultipleBSs', ...adminOnly('mayActivateKits (admin)') },
-  { call: 'activation.registerMultipleSets', ...adminOnly('mayActivateKits (admin)') },
-  { call: 'activation.activateUsersSet', ...adminOnly('mayActivateKits (admin)') },
-  { call: 'activation.activateKitAdmin', ...adminOnly('mayActivateKits (admin)') },
-  { call: 'activation.removeSet', ...adminOnly('mayActivateKits (admin)') },
-  { call: 'activation.undoBSActivation', ...adminOnly('mayActivateKits (admin)') },
-  { call: 'fans.registerController', ...adminOnly() },
-  { call: 'sentinel.setSentinelAlerts', ...adminOnly('sentinel.policy: set') },
-  { call: 'delivery.fakeSmsReply', ...adminOnly('admin only (the stand-in SMS provider)') },
-  { call: 'delivery.fakeCallKeys', ...adminOnly('admin only (the stand-in voice provider)') },
-  {
-    call: 'stationLogs.postBsLoggingStatus',
-    ...adminOnly('operator tool stationLogging: Root, Admin and Tech staff (decision 0090)'),
-  },
-  { call: 'alertChannels.setVoiceCalls', ...adminOnly('admin only: calls cost money (decision 0072)') },
+  { call: 'insight.setMigrationOn', ...operatorTool('migrationSettings') },
+  { call: 'payments.setPlanInfo', ...operatorTool('plans') },
+  { call: 'activation.registerMultipleBSs', ...operatorTool('kitRegistration') },
+  { call: 'activation.registerMultipleSets', ...operatorTool('kitRegistration') },
+  { call: 'activation.activateUsersSet', ...operatorTool('kitActivation') },
+  { call: 'activation.activateKitAdmin', ...operatorTool('kitActivation') },
+  { call: 'activation.removeSet', ...operatorTool('probeSetRemoval') },
+  { call: 'activation.undoBSActivation', ...operatorTool('activationUndo') },
+  { call: 'fans.registerController', ...operatorTool('controllerRegistration') },
+  { call: 'sentinel.setSentinelAlerts', ...operatorTool('sentinelTargets') },
+  { call: 'delivery.fakeSmsReply', ...operatorTool('fakeProviderPlay') },
+  { call: 'delivery.fakeCallKeys', ...operatorTool('fakeProviderPlay') },
+  { call: 'stationLogs.postBsLoggingStatus', ...operatorTool('stationLogging') },
+  { call: 'alertChannels.setVoiceCalls', ...operatorTool('voiceCalls') },
   {
     call: 'translations.updateTranslations',
     ...adminOnly('translators (their languages) and the root admin'),

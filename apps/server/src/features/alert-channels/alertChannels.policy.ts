@@ -1,6 +1,7 @@
 import type { AlertChannelRights } from '@emberwatch/shared/contracts/alertChannels';
 import type { Who } from '../../http/access/index.js';
 import type { SentinelRights } from '../sentinel/index.js';
+import { staffMay } from '@emberwatch/shared/domain/operatorTools';
 
 /**
  * What a caller may do on an account's Alert channels page (decision 0072). Pure; its table is
@@ -22,7 +23,8 @@ export function alertChannelRights(
 ): AlertChannelRights {
   const staff = who.staff !== null;
   return {
-    changeVoice: staff,
+    // An operator tool (calls cost money): the staff levels of its row.
+    changeVoice: staffMay(who.staff, 'voiceCalls'),
     readSentinel: sentinel.read,
     // The public demo login's account is shared by strangers: only staff point its alarms.
     setSentinel: sentinel.configure && (!account.demo || staff),

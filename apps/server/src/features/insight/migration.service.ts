@@ -39,7 +39,7 @@ export class MigrationService {
   }
 
   async settings(actor: Actor): Promise<MigrationSettings> {
-    assertOperator(actor, 'migrationSettings');
+    assertOperator(actor, 'migrationStatus');
     const s = await this.repo.settings();
     return {
       on: s?.migration_on === 1,

@@ -1,4 +1,5 @@
 import { invalid, refuse, whoIs, type Actor, type Verdict, type Who } from '../../http/access/index.js';
+import { OPERATOR_TOOLS, staffMay } from '@emberwatch/shared/domain/operatorTools';
 
 /**
  * Who may do what with an account's Sentinel target (decision 0046; spec doc 3 §6). Pure; its table
@@ -43,14 +44,14 @@ export function sentinelRights(who: Who): SentinelRights {
     read: owner || staff,
     rotate: owner || staff,
     test: owner || staff || grandMaster || subUser,
-    set: staff,
+    set: staffMay(who.staff, 'sentinelTargets'),
     configure: owner || staff,
     seeSecret: owner,
   };
 }
 
 const REFUSALS: Record<Exclude<keyof SentinelRights, 'seeSecret'>, string> = {
-  set: 'Only admins can set Sentinel targets.',
+  set: OPERATOR_TOOLS.sentinelTargets.refusal,
   configure: "Only the account owner can set the account's Sentinel target.",
   read: "Only the account owner can use the account's Sentinel connection.",
   rotate: "Only the account owner can use the account's Sentinel connection.",

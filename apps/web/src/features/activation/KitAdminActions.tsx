@@ -15,6 +15,7 @@ import { endpoints } from '@emberwatch/shared/contracts/endpoints';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { isApiRequestError } from '../../lib/ApiRequestError';
 import { queryKeys } from '../../lib/queryKeys';
+import { useOperatorTool } from '../../lib/useOperatorTool';
 
 type Action = 'activate' | 'remove' | 'undo';
 
@@ -43,6 +44,9 @@ export function KitAdminActions({ kit }: { kit: Kit }) {
   const [open, setOpen] = useState<Action | null>(null);
   const [uid, setUid] = useState('');
   const [bsId, setBsId] = useState('');
+  const mayActivate = useOperatorTool('kitActivation');
+  const mayRemove = useOperatorTool('probeSetRemoval');
+  const mayUndo = useOperatorTool('activationUndo');
 
   const mutation = useMutation({
     mutationFn: async (action: Action) => {
@@ -84,17 +88,17 @@ export function KitAdminActions({ kit }: { kit: Kit }) {
   return (
     <>
       <Stack direction="row" spacing={1} sx={{ mt: 1, justifyContent: 'center', displayPrint: 'none' }}>
-        {!kit.claimed && (
+        {!kit.claimed && mayActivate && (
           <Button size="small" onClick={() => show('activate')}>
             {t('activation.admin.activateFor')}
           </Button>
         )}
-        {!kit.claimed && kit.kind === 'probes' && (
+        {!kit.claimed && kit.kind === 'probes' && mayRemove && (
           <Button size="small" color="error" onClick={() => show('remove')}>
             {t('activation.admin.remove')}
           </Button>
         )}
-        {kit.claimed && kit.kind === 'system' && (
+        {kit.claimed && kit.kind === 'system' && mayUndo && (
           <Button size="small" color="error" onClick={() => show('undo')}>
             {t('activation.admin.undo')}
           </Button>

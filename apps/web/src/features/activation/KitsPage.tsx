@@ -19,6 +19,7 @@ import { useUiPreferences } from '../sessions';
 import { useKits } from './activationQueries';
 import { KitAdminActions } from './KitAdminActions';
 import { RegisterKitsForm } from './RegisterKitsForm';
+import { useOperatorTool } from '../../lib/useOperatorTool';
 
 type State = 'open' | 'claimed' | 'all';
 
@@ -32,10 +33,11 @@ export function KitsPage() {
   const { roleContext } = useShellContext();
   const [state, setState] = useState<State>('open');
   const kits = useKits(state);
+  const mayRegister = useOperatorTool('kitRegistration');
   if (!roleContext.admin) return <Alert severity="info">{t('activation.kits.adminsOnly')}</Alert>;
   return (
     <Box>
-      <RegisterKitsForm />
+      {mayRegister && <RegisterKitsForm />}
       <Stack
         direction="row"
         spacing={1.5}

@@ -29,6 +29,7 @@ import { ChannelIcon, MessageStatusChip } from './deliveryMarks';
 import { useOutbox, type OutboxFilter } from './deliveryQueries';
 import { FakeSmsReplyForm } from './FakeSmsReplyForm';
 import { OutboxMessageDialog } from './OutboxMessageDialog';
+import { useOperatorTool } from '../../lib/useOperatorTool';
 
 /**
  * /admin/outbox (issue 12 item 2): every message the server sent or is sending, newest first, with
@@ -46,6 +47,7 @@ export function OutboxPage() {
 }
 
 function Outbox() {
+  const mayPlay = useOperatorTool('fakeProviderPlay');
   const { t } = useTranslation();
   const [filter, setFilter] = useState<OutboxFilter>({ onlyFailed: false, ownerId: null });
   const outbox = useOutbox(filter);
@@ -68,7 +70,7 @@ function Outbox() {
     <Stack spacing={2} data-testid="outbox">
       <AdminKitsLink />
       <SendersNote senders={senders} />
-      {senders.sms === 'fake' && <FakeSmsReplyForm from={replyFrom} onFromChange={setReplyFrom} />}
+      {senders.sms === 'fake' && mayPlay && <FakeSmsReplyForm from={replyFrom} onFromChange={setReplyFrom} />}
       <FailingRecipients
         recipients={outbox.data.pages[0]!.failingRecipients}
         onShowAccount={(ownerId) => setFilter((f) => ({ ...f, ownerId }))}
@@ -124,7 +126,7 @@ function Outbox() {
       {shown && (
         <OutboxMessageDialog
           message={shown}
-          fakeProvider={senders.sms === 'fake'}
+          fakeProvider={senders.sms === 'fake' && mayPlay}
           onClose={() => setShown(null)}
         />
       )}
