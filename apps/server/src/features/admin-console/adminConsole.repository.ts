@@ -72,11 +72,6 @@ export class AdminConsoleRepository {
   /** Code-point order on PostgreSQL, so both engines sort text alike (SQLite compares bytes). */
   private readonly c: RawBuilder<unknown>;
   /**
-   * A LIKE that ignores case without lowering every row first (the lowered copies were most of a
-   * scan's cost): SQLite's LIKE already does (ASCII, as its lower() does), PostgreSQL has ILIKE.
-   */
-  private readonly like: RawBuilder<unknown>;
-  /**
    * SQLite reads the search terms through their (kind, term) index: each kind's entries only, the
    * LIKE tested on the index's term and the row read for a match alone (its planner, guessing LIKE's
    * selectivity, scanned the whole table once per side). PostgreSQL's planner chooses alone.
@@ -88,7 +83,6 @@ export class AdminConsoleRepository {
     engine: Engine,
   ) {
     this.c = engine === 'postgres' ? sql` collate "C"` : sql``;
-    this.like = engine === 'postgres' ? sql`ilike` : sql`like`;
     this.termsIndex = engine === 'postgres' ? sql`` : sql` indexed by admin_search_terms_kind_term_idx`;
   }
 
@@ -118,15 +112,16 @@ export class AdminConsoleRepository {
     offset: number;
   }): Promise<{ rows: StationWithOwner[]; total: number }> {
     const pattern = opts.text ? `%${likeLiteral(opts.text)}%` : undefined;
-    // The owner's columns are read for the page only; the text's owners are found first, once.
+    // The text in a station's id or name, or its owner's username or name: from the search terms
+    // (migration 0051; on PostgreSQL their trigram index, migration 0057), each side's ids found once.
+    const matching = (kinds: readonly TextKey[], column: 'bs_id' | 'user_id') =>
+      sql`select ${sql.ref(column)} from admin_search_terms
+        where kind in (${sql.join(kinds)}) and term like ${pattern} escape '!'`;
     const where = sql`where 1 = 1${this.familyOfStation(opts.family)}${
       pattern === undefined
         ? sql``
-        : sql` and (s.id ${this.like} ${pattern} escape '!'
-            or s.display_name ${this.like} ${pattern} escape '!'
-            or s.owner_user_id in (select id from users
-              where username ${this.like} ${pattern} escape '!'
-                or trim(coalesce(firstname, '') || ' ' || coalesce(lastname, '')) ${this.like} ${pattern} escape '!'))`
+        : sql` and (s.id in (${matching(['stationId', 'stationName'], 'bs_id')})
+            or s.owner_user_id in (${matching(['username', 'name'], 'user_id')}))`
     }`;
     const [page, count] = await Promise.all([
       sql<StationWithOwner>`select ${OWNER_COLUMNS}
