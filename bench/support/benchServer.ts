@@ -122,7 +122,8 @@ export async function startServer(
     [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), main],
     { env, stdio: ['ignore', 'ignore', 'inherit'] },
   );
-  for (let i = 0; i < 100; i++) {
+  // Up to 30 s: on a loaded machine (others' tests beside the bench) a start took more than 10.
+  for (let i = 0; i < 300; i++) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/health`);
       if (res.ok) return child;
