@@ -56,6 +56,19 @@ export const OPERATOR_TOOLS = {
   // answer a customer's call); what a level may change there is each change's own row.
   adminBar: { levels: ALL, refusal: 'Only admins see the admin bar.' },
   stationSearch: { levels: ALL, refusal: 'Only admins search every base station.' },
+  // The live connections, RC test responses and field systems (decision 0096): every level reads;
+  // switching a client's or the server's sockets and driving a fan by test are the technicians'.
+  liveConnections: { levels: ALL, refusal: 'Only admins see the live connections.' },
+  liveSwitches: {
+    levels: STATION_STAFF,
+    refusal: 'Only Root, Admin and Tech staff switch live connections.',
+  },
+  rcTests: { levels: ALL, refusal: 'Only admins see the fan controllers’ test responses.' },
+  rcTestResponses: {
+    levels: STATION_STAFF,
+    refusal: 'Only Root, Admin and Tech staff set a fan controller’s test response.',
+  },
+  fieldSystems: { levels: ALL, refusal: 'Only admins see the field systems.' },
   auditLog: { levels: OVERSEERS, refusal: 'Only Root and Admin staff can read the audit trail.' },
 } as const satisfies Record<string, OperatorTool>;
 export type OperatorToolName = keyof typeof OPERATOR_TOOLS;

@@ -174,6 +174,22 @@ export const WRITE_RIGHTS: readonly WriteRightsRow[] = [
     call: 'stationLogs.postBsLoggingStatus',
     ...adminOnly('operator tool stationLogging: Root, Admin and Tech staff (decision 0090)'),
   },
+  {
+    call: 'connections.setClientSocket',
+    ...adminOnly('operator tool liveSwitches: Root, Admin and Tech staff (decision 0096)'),
+  },
+  {
+    call: 'connections.setServerSocket',
+    ...adminOnly('operator tool liveSwitches: Root, Admin and Tech staff (decision 0096)'),
+  },
+  {
+    call: 'connections.setRcTestResponse',
+    ...adminOnly('operator tool rcTestResponses: Root, Admin and Tech staff (decision 0096)'),
+  },
+  {
+    call: 'connections.setRcTestResponseEnabled',
+    ...adminOnly('operator tool rcTestResponses: Root, Admin and Tech staff (decision 0096)'),
+  },
   { call: 'alertChannels.setVoiceCalls', ...adminOnly('admin only: calls cost money (decision 0072)') },
   {
     call: 'translations.updateTranslations',
