@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { CONTROLLER_TYPES } from '../domain/kinds/controllerTypes.js';
 import { FIELD_SYSTEM_STATUSES } from '../domain/fieldSystems.js';
-import {
-  CLIENT_SOCKET_ACTIONS,
-  SERVER_LINKS,
-  SERVER_SOCKET_ACTIONS,
-} from '../domain/liveSwitches.js';
+import { CLIENT_SOCKET_ACTIONS, SERVER_LINKS, SERVER_SOCKET_ACTIONS } from '../domain/liveSwitches.js';
 import { RC_TEST_DEFAULT_MINUTES, RC_TEST_MAX_MINUTES, RC_TEST_STATES } from '../domain/rcTestResponse.js';
 import { defineEndpoint, defineEndpoints } from './endpoint.js';
 import { fcIdSchema } from './fans.js';
@@ -246,7 +242,8 @@ export const connectionsEndpoints = defineEndpoints({
     body: setClientSocketRequestSchema,
     response: setClientSocketResponseSchema,
     auth: 'user',
-    summary: 'Root, Admin and Tech staff: disconnects a user’s sockets, or disables or enables their live updates.',
+    summary:
+      'Root, Admin and Tech staff: disconnects a user’s sockets, or disables or enables their live updates.',
   }),
   setServerSocket: defineEndpoint({
     method: 'POST',
@@ -287,7 +284,8 @@ export const connectionsEndpoints = defineEndpoints({
     body: setRcTestEnabledRequestSchema,
     response: rcTestResponseSchema,
     auth: 'user',
-    summary: 'Root, Admin and Tech staff: switches a controller’s test response on (for its minutes or one poll) or off.',
+    summary:
+      'Root, Admin and Tech staff: switches a controller’s test response on (for its minutes or one poll) or off.',
   }),
   getFSList: defineEndpoint({
     method: 'GET',
@@ -295,6 +293,7 @@ export const connectionsEndpoints = defineEndpoints({
     query: fsListQuerySchema,
     response: fsListResponseSchema,
     auth: 'user',
-    summary: 'Admins: the field systems (every fan controller) with channels, storages, link and status, filtered.',
+    summary:
+      'Admins: the field systems (every fan controller) with channels, storages, link and status, filtered.',
   }),
 });

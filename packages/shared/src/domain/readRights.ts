@@ -111,7 +111,10 @@ export const READ_RIGHTS: readonly ReadRightsRow[] = [
   { call: 'stationLogs.getBsLogs', ...adminOnly('operator tool stationLogs (every staff level)') },
   { call: 'stationLogs.getBsLoggingList', ...adminOnly('operator tool stationLogs (every staff level)') },
   { call: 'stationLogs.getEarlyBsCallsLog', ...adminOnly('operator tool stationLogs (every staff level)') },
-  { call: 'connections.getSocketStatuses', ...adminOnly('operator tool liveConnections (every staff level)') },
+  {
+    call: 'connections.getSocketStatuses',
+    ...adminOnly('operator tool liveConnections (every staff level)'),
+  },
   { call: 'connections.rcList', ...adminOnly('operator tool rcTests (every staff level)') },
   { call: 'connections.getRcTestResponseEnabled', ...adminOnly('operator tool rcTests (every staff level)') },
   { call: 'connections.getFSList', ...adminOnly('operator tool fieldSystems (every staff level)') },

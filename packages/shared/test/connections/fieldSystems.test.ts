@@ -30,7 +30,15 @@ describe('a field system', () => {
     status: 'offline',
     channelsInUse: 2,
   };
-  const fc: FieldSystemFacts = { ...rc, id: 'FC-7', name: null, type: 'FC', firmware: null, status: 'online', channelsInUse: 0 };
+  const fc: FieldSystemFacts = {
+    ...rc,
+    id: 'FC-7',
+    name: null,
+    type: 'FC',
+    firmware: null,
+    status: 'online',
+    channelsInUse: 0,
+  };
 
   it.each<[string, FieldSystemFilter, boolean, boolean]>([
     ['no filter', {}, true, true],
@@ -45,7 +53,12 @@ describe('a field system', () => {
     ['firmware none', { firmware: 'none' }, false, true],
     ['in use', { inUse: true }, true, false],
     ['not in use', { inUse: false }, false, true],
-    ['all at once', { q: 'windrow', type: 'RC', status: 'offline', firmware: '1.4', inUse: true }, true, false],
+    [
+      'all at once',
+      { q: 'windrow', type: 'RC', status: 'offline', firmware: '1.4', inUse: true },
+      true,
+      false,
+    ],
     ['one of them fails', { q: 'windrow', status: 'online' }, false, false],
   ])('%s', (_what, filter, rcMatches, fcMatches) => {
     expect(matchesFieldSystem(rc, filter)).toBe(rcMatches);

@@ -16,12 +16,16 @@ describe('the live switches', () => {
   });
 
   it('groups the connections by user, most sockets first, each oldest first', () => {
-    const c = (id: string, userId: number, connectedTs: number) => ({ id, instance: 'a', userId, connectedTs });
+    const c = (id: string, userId: number, connectedTs: number) => ({
+      id,
+      instance: 'a',
+      userId,
+      connectedTs,
+    });
     expect(
-      connectionsByUser([c('1', 7, 50), c('2', 3, 10), c('3', 7, 20), c('4', 9, 5), c('5', 3, 10)]).map((g) => [
-        g.userId,
-        g.connections.map((x) => x.id),
-      ]),
+      connectionsByUser([c('1', 7, 50), c('2', 3, 10), c('3', 7, 20), c('4', 9, 5), c('5', 3, 10)]).map(
+        (g) => [g.userId, g.connections.map((x) => x.id)],
+      ),
     ).toEqual([
       [3, ['2', '5']],
       [7, ['3', '1']],
