@@ -196,7 +196,9 @@ describe(`the live connections in the operator console, on ${TEST_ENGINE}`, { ti
       expect(relay.json()).toMatchObject({ relay: { state: 'connected', reconnects: 1 } });
     } else {
       expect(relay.statusCode).toBe(409);
-      expect(relay.json().error).toBe('This server has no relay: it runs on SQLite, as one instance.');
+      expect(relay.json<{ error: string }>().error).toBe(
+        'This server has no relay: it runs on SQLite, as one instance.',
+      );
     }
     const onOff = await post('/admin/setServerSocket', { link: 'relay', action: 'off' });
     expect(onOff.statusCode).toBe(TEST_ENGINE === 'postgres' ? 400 : 409);
@@ -223,7 +225,9 @@ describe(`the live connections in the operator console, on ${TEST_ENGINE}`, { ti
       const push = await post('/admin/setServerSocket', { link: 'push', action: 'on' });
       expect(push.statusCode).toBe(maySwitch ? 200 : 403);
       if (!maySwitch)
-        expect(push.json().error).toBe('Only Root, Admin and Tech staff switch live connections.');
+        expect(push.json<{ error: string }>().error).toBe(
+          'Only Root, Admin and Tech staff switch live connections.',
+        );
     } finally {
       await t.store.db
         .updateTable('users')

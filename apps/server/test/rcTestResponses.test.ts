@@ -169,7 +169,7 @@ describe(`RC test responses and field systems, on ${TEST_ENGINE}`, { timeout: 60
     ).toBe(400);
     const notSet = await post('/admin/setRcTestResponseEnabled', { fc_id: 'FC-TEST-2', enabled: true });
     expect(notSet.statusCode).toBe(409);
-    expect(notSet.json().error).toBe('Set a test response for this controller first.');
+    expect(notSet.json<{ error: string }>().error).toBe('Set a test response for this controller first.');
     expect((await get('/admin/getRcTestResponseEnabled?fc_id=FC-TEST-2')).json()).toMatchObject({
       results: [],
       log: [],
@@ -220,7 +220,9 @@ describe(`RC test responses and field systems, on ${TEST_ENGINE}`, { timeout: 60
       const on = await post('/admin/setRcTestResponseEnabled', { fc_id: 'FC-TEST-2', enabled: false });
       expect(on.statusCode).toBe(maySet ? 200 : 403);
       if (!maySet)
-        expect(on.json().error).toBe('Only Root, Admin and Tech staff set a fan controller’s test response.');
+        expect(on.json<{ error: string }>().error).toBe(
+          'Only Root, Admin and Tech staff set a fan controller’s test response.',
+        );
     } finally {
       await t.store.db
         .updateTable('users')

@@ -8,6 +8,8 @@ declare module '../../realtime/EventBus.js' {
      * and does the same to its own sockets and relay. Not pushed to anyone.
      */
     liveSwitched: {
+      /** What was switched: the stored switches (mutes, push), sockets closed, or the relay. */
+      kind: 'switches' | 'disconnect' | 'relay';
       disconnect?: { userId?: number; connectionId?: string };
       reconnectRelay?: boolean;
       remote?: boolean;
@@ -18,6 +20,7 @@ declare module '../../realtime/EventBus.js' {
 export const connectionsLive = {
   liveSwitched: {
     payload: z.object({
+      kind: z.enum(['switches', 'disconnect', 'relay']),
       disconnect: z
         .object({ userId: z.int().optional(), connectionId: z.string().max(80).optional() })
         .optional(),

@@ -156,12 +156,12 @@ export class LiveConnectionsService {
     if (body.action === 'disconnect') {
       const match = { userId: body.UID, ...(body.connection ? { connectionId: body.connection } : {}) };
       disconnected = live.disconnect(match);
-      this.bus.emit('liveSwitched', { disconnect: match });
+      this.bus.emit('liveSwitched', { kind: 'disconnect', disconnect: match });
     } else {
       if (body.action === 'disable') await this.repo.mute(body.UID, actor.user.id, this.nowS());
       else await this.repo.unmute(body.UID);
       await this.load();
-      this.bus.emit('liveSwitched', {});
+      this.bus.emit('liveSwitched', { kind: 'switches' });
     }
     return { live: !live.isMuted(body.UID), disconnected };
   }
@@ -176,14 +176,14 @@ export class LiveConnectionsService {
     if (refusal) throw new ApiError(refusal.status, refusal.error, refusal.status);
     if (body.link === 'relay') {
       await live.reconnectRelay();
-      this.bus.emit('liveSwitched', { reconnectRelay: true });
+      this.bus.emit('liveSwitched', { kind: 'relay', reconnectRelay: true });
     } else if (body.action === 'reconnect') {
       live.disconnect({});
-      this.bus.emit('liveSwitched', { disconnect: {} });
+      this.bus.emit('liveSwitched', { kind: 'disconnect', disconnect: {} });
     } else {
       await this.repo.setSetting('push', body.action, actor.user.id, this.nowS());
       await this.load();
-      this.bus.emit('liveSwitched', {});
+      this.bus.emit('liveSwitched', { kind: 'switches' });
     }
     return { push_enabled: live.pushEnabled(), relay: relayOf(live.relay()) };
   }

@@ -33,7 +33,7 @@ export class ControllerProtocol {
      * An operator's test response (decision 0096, the connections feature): given the scheduler's
      * answer, the answer the controller gets — the same unless a test response is on for it.
      */
-    private readonly testAnswer: RcTestAnswer = async (_fcId, channels) => channels,
+    private readonly testAnswer: RcTestAnswer = (_fcId, channels) => Promise.resolve(channels),
   ) {}
 
   async poll(fcId: string, req: PollRequest): Promise<PollResponse> {

@@ -190,10 +190,10 @@ function FieldSystems() {
 }
 
 function withValue(f: FsFilter, key: keyof FsFilter, value: string): FsFilter {
-  const next = { ...f } as Record<string, string>;
+  const next: Record<string, string> = { ...f };
   if (value === '') delete next[key];
   else next[key] = value;
-  return next as FsFilter;
+  return next;
 }
 
 function Choice({

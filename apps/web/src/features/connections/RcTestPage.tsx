@@ -18,7 +18,7 @@ import {
   type RcTestState,
 } from '@emberwatch/shared/domain/rcTestResponse';
 import { useShellContext } from '../../lib/shellContext';
-import { AdminTable, type AdminColumn } from '../../ui/AdminTable';
+import type { AdminColumn } from '../../ui/AdminTable';
 import { QueryAdminTable } from '../../ui/QueryAdminTable';
 import { useRcList, useRcTest, useSetRcTest, useSetRcTestEnabled } from './connectionsQueries';
 import { STATUS_LABELS, TEST_LOG_LABELS, TEST_STATE_LABELS } from './labels';
