@@ -50,6 +50,7 @@ export function connectionsFeature(
     // Every instance (not only the one running jobs) reports its own connections and follows the switches.
     start: async () => {
       await live.report();
+      clearInterval(reporter);
       reporter = setInterval(() => void report(), LIVE_REPORT_EVERY_MS);
       reporter.unref();
     },
