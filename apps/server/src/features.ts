@@ -6,6 +6,7 @@ import { alertChannelsFeature } from './features/alert-channels/index.js';
 import { auditFeature } from './features/audit/index.js';
 import { baseStationsFeature } from './features/base-stations/index.js';
 import { batchesFeature } from './features/batches/index.js';
+import { connectionsFeature } from './features/connections/index.js';
 import { dataBreaksFeature } from './features/data-breaks/index.js';
 import { deliveryFeature } from './features/delivery/index.js';
 import { exportFeature } from './features/export/index.js';
@@ -54,7 +55,9 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
     notifications: ExportsOf<typeof notificationsFeature>;
     delivery: ExportsOf<typeof deliveryFeature>;
     insight: ExportsOf<typeof insightFeature>;
-  }>('fans', 'notifications', 'delivery', 'insight');
+    connections: ExportsOf<typeof connectionsFeature>;
+    realtime: ExportsOf<typeof realtimeFeature>;
+  }>('fans', 'notifications', 'delivery', 'insight', 'connections', 'realtime');
 
   const access = list.add(accessFeature(kernel));
   const preferences = list.add(preferencesFeature(kernel));
@@ -125,7 +128,10 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
   list.add(qualityFeature(kernel, { ...auth, ...users, ...history }));
   list.add(exportFeature(kernel, { ...auth, ...history }));
   list.add(translationsFeature(kernel, auth));
-  const fans = list.add(fansFeature(kernel, auth));
+  const fans = list.add(
+    // An operator's RC test response answers a controller's poll instead of the scheduler.
+    fansFeature(kernel, { ...auth, rcTestAnswer: later.connections.rcTestAnswer }),
+  );
   list.add(
     batchesFeature(kernel, {
       ...auth,
@@ -178,6 +184,14 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
       ...auth,
       // Invoices are e-mailed through the delivery outbox.
       sendEmail: (m) => delivery.exports.sendCode({ ...m, channel: 'email' }),
+    }),
+  );
+  // The live connections (over the realtime layer below), RC test responses and field systems.
+  list.add(
+    connectionsFeature(kernel, {
+      authenticate: auth.authenticate,
+      liveControl: later.realtime.liveControl,
+      log: opts.log,
     }),
   );
   // Every staff call of every route above and below is recorded in its trail (http/audit.ts).

@@ -186,6 +186,13 @@ const SAMPLES: Record<string, Sample> = {
   'stationLogs.getBsLogs': { account: 'hay', url: () => '/admin/getBsLogs?basestationID=F1000001&getTS=1' },
   'stationLogs.getBsLoggingList': { account: 'hay', url: () => '/admin/getBsLoggingList' },
   'stationLogs.getEarlyBsCallsLog': { account: 'hay', url: () => '/admin/getEarlyBsCallsLog' },
+  'connections.getSocketStatuses': { account: 'hay', url: () => '/admin/getSocketStatuses' },
+  'connections.rcList': { account: 'compost', url: () => '/admin/rcList' },
+  'connections.getRcTestResponseEnabled': {
+    account: 'compost',
+    url: () => '/admin/getRcTestResponseEnabled?fc_id=RC12-WINDROWS-1',
+  },
+  'connections.getFSList': { account: 'compost', url: () => '/admin/getFSList?q=RC12' },
   'adminConsole.consoleInfo': { account: 'hay', url: () => '/admin/consoleInfo' },
   'adminConsole.basestations': { account: 'hay', url: () => '/admin/basestations?q=F1000001' },
   'adminConsole.findSystem': { account: 'hay', url: () => '/admin/findSystem?q=F1000001' },

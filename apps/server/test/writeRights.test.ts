@@ -588,6 +588,23 @@ const SAMPLES: Record<string, Sample> = {
     account: 'grain',
     request: () => post('/admin/postBsLoggingStatus', { basestationID: 'F2000001', logging: true }),
   },
+  // The live switches and RC test responses name an account's user or controller; only staff may.
+  'connections.setClientSocket': {
+    account: 'grain',
+    request: (c) => post('/admin/setClientSocket', { UID: c.uid, action: 'enable' }),
+  },
+  'connections.setServerSocket': {
+    account: 'grain',
+    request: () => post('/admin/setServerSocket', { link: 'push', action: 'on' }),
+  },
+  'connections.setRcTestResponse': {
+    account: 'compost',
+    request: () => post('/admin/setRcTestResponse', { fc_id: 'RC12-WINDROWS-1', channel: 1, command: 0 }),
+  },
+  'connections.setRcTestResponseEnabled': {
+    account: 'compost',
+    request: () => post('/admin/setRcTestResponseEnabled', { fc_id: 'RC12-WINDROWS-1', enabled: false }),
+  },
   'alertChannels.setVoiceCalls': {
     account: 'grain',
     request: (c) => post('/admin/setVoiceCalls', { UID: c.ids.grain!, voiceCallEnabled: false }),

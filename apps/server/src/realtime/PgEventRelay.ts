@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BusEvents, EventBus } from './EventBus.js';
+import type { RelayState } from './liveControl.js';
 
 const RECONNECT_MS = 1000;
 const MAX_RECONNECT_MS = 30_000;
@@ -22,12 +23,21 @@ export class PgEventRelay {
   private client: pg.Client | undefined;
   private stopped = false;
   private offBus: (() => void) | undefined;
+  /** What the operator console shows of the link (decision 0096). */
+  private readonly status: RelayState = {
+    state: 'connecting',
+    sinceTs: null,
+    sent: 0,
+    received: 0,
+    reconnects: 0,
+  };
 
   constructor(
     private readonly connectionString: string,
     schema: string | undefined,
     private readonly bus: EventBus,
     private readonly log: FastifyBaseLogger,
+    private readonly nowS: () => number = () => Math.floor(Date.now() / 1000),
   ) {
     this.channel = `emberwatch_events_${(schema ?? 'public').replace(/[^a-z0-9_]/gi, '_')}`.toLowerCase();
   }
@@ -46,8 +56,30 @@ export class PgEventRelay {
     };
   }
 
+  state(): RelayState {
+    return { ...this.status };
+  }
+
+  private enter(state: RelayState['state']): void {
+    if (this.status.state === state) return;
+    this.status.state = state;
+    this.status.sinceTs = this.nowS();
+  }
+
+  /** An operator's reconnect: drops the connection and listens afresh (events meanwhile are lost). */
+  async reconnect(): Promise<void> {
+    if (this.stopped) return;
+    const old = this.client;
+    this.client = undefined;
+    this.status.reconnects++;
+    this.enter('connecting');
+    await old?.end().catch(() => undefined);
+    await this.connect();
+  }
+
   private publish(event: string, payload: object): void {
     const message: RelayMessage = { ...payload, event, origin: this.instanceId };
+    if (this.client) this.status.sent++;
     this.client
       ?.query('select pg_notify($1, $2)', [this.channel, JSON.stringify(message)])
       .catch((err: unknown) => {
@@ -57,6 +89,7 @@ export class PgEventRelay {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.enter('stopped');
     this.offBus?.();
     await this.client?.end().catch(() => undefined);
   }
@@ -69,7 +102,11 @@ export class PgEventRelay {
       client.on('notification', (msg) => this.deliver(msg));
       client.on('error', (err) => {
         this.log.warn({ err }, 'event relay connection lost; reconnecting');
-        if (this.client === client) this.client = undefined;
+        if (this.client === client) {
+          this.client = undefined;
+          this.status.reconnects++;
+          this.enter('connecting');
+        }
         void client.end().catch(() => undefined);
         if (!this.stopped) setTimeout(() => void this.connect(), RECONNECT_MS).unref();
       });
@@ -81,6 +118,7 @@ export class PgEventRelay {
           return;
         }
         this.client = client;
+        this.enter('connected');
         return;
       } catch (err) {
         // connect() reports its failure only through the promise: no 'error' event follows.
@@ -105,6 +143,7 @@ export class PgEventRelay {
     // An event this instance does not know (a newer instance's) or a payload that does not fit is dropped.
     const parsed = declared?.spec.payload.safeParse(e);
     if (!declared || !parsed?.success) return;
+    this.status.received++;
     this.bus.emit(declared.name, { ...parsed.data, remote: true } as BusEvents[typeof declared.name]);
   }
 }

@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { defineFeature } from '../kernel/FeatureModule.js';
 import type { Kernel } from '../kernel/Kernel.js';
+import type { LiveControl } from './liveControl.js';
 import { PgEventRelay } from './PgEventRelay.js';
 import { wsGateway, type WsGatewayDeps } from './wsGateway.js';
 
@@ -16,16 +19,34 @@ export function realtimeFeature(
   opts: { log: FastifyBaseLogger; wsRefreshMs?: number },
 ) {
   const { store, bus } = kernel;
-  const relay = store.pg ? new PgEventRelay(store.pg.connectionString, store.pg.schema, bus, opts.log) : null;
+  const relay = store.pg
+    ? new PgEventRelay(store.pg.connectionString, store.pg.schema, bus, opts.log, kernel.nowS)
+    : null;
+  const gateway = wsGateway({ bus, nowS: kernel.nowS, ...deps }, opts.wsRefreshMs);
+  // The operator console's view and switches of this instance's live channel (decision 0096).
+  const control: LiveControl = {
+    instance: `${hostname()}:${process.pid}:${randomUUID().slice(0, 4)}`,
+    startedTs: kernel.nowS(),
+    ...gateway.control,
+    relay: () => relay?.state() ?? { state: 'none', sinceTs: null, sent: 0, received: 0, reconnects: 0 },
+    reconnectRelay: async () => {
+      if (!relay) return false;
+      await relay.reconnect();
+      return true;
+    },
+  };
   return defineFeature({
     name: 'realtime',
-    routes: (app) => wsGateway({ bus, nowS: kernel.nowS, ...deps }, opts.wsRefreshMs)(app),
+    routes: (app) => gateway(app),
     start: async () => {
       await relay?.start();
     },
     stop: async () => {
       await relay?.stop();
     },
-    exports: {},
+    exports: {
+      /** The live channel's connections and switches, for the operator console. */
+      liveControl: () => control,
+    },
   });
 }

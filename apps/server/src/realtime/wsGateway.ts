@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import {
@@ -9,6 +10,7 @@ import type { AccessService } from '../http/access/index.js';
 import type { AccessTokenVerifier } from '../http/authenticate.js';
 import type { LivePush } from '../kernel/LiveEvent.js';
 import type { EventBus } from './EventBus.js';
+import type { LiveConnection } from './liveControl.js';
 
 /** What the gateway uses: the bus it fans out, token checks and the access rules. */
 export interface WsGatewayDeps {
@@ -20,7 +22,14 @@ export interface WsGatewayDeps {
 
 interface Subscriber {
   socket: WebSocket;
+  /** The connection's id, for the operator console (decision 0096). */
+  id: string;
   userId: number;
+  connectedTs: number;
+  pushed: number;
+  lastPushTs: number | null;
+  address: string | null;
+  agent: string | null;
   /** When the access token it authenticated with expires (epoch seconds). */
   expiresAt: number;
   isAdmin: boolean;
@@ -35,8 +44,24 @@ interface Subscriber {
  */
 const ACCESS_REFRESH_MS = 60_000;
 
-function send(socket: WebSocket, msg: WsServerMessage): void {
-  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
+function send(socket: WebSocket, msg: WsServerMessage): boolean {
+  if (socket.readyState !== socket.OPEN) return false;
+  socket.send(JSON.stringify(msg));
+  return true;
+}
+
+/**
+ * The gateway's handle for the operator console (realtime/liveControl.ts): its connections, and the
+ * switches that mute a user, stop the push, or close sockets.
+ */
+export interface GatewayControl {
+  connections(): LiveConnection[];
+  pending(): number;
+  disconnect(match: { userId?: number; connectionId?: string }): number;
+  setMuted(userIds: ReadonlySet<number>): void;
+  isMuted(userId: number): boolean;
+  setPushEnabled(on: boolean): void;
+  pushEnabled(): boolean;
 }
 
 /**
@@ -47,6 +72,10 @@ function send(socket: WebSocket, msg: WsServerMessage): void {
  */
 export function wsGateway(ctx: WsGatewayDeps, refreshMs = ACCESS_REFRESH_MS) {
   const subscribers = new Set<Subscriber>();
+  /** Sockets open and not yet authenticated. */
+  let pending = 0;
+  let muted: ReadonlySet<number> = new Set();
+  let pushOn = true;
 
   async function accessFor(
     userId: number,
@@ -65,11 +94,6 @@ export function wsGateway(ctx: WsGatewayDeps, refreshMs = ACCESS_REFRESH_MS) {
     s.socket.close(4401, 'token expired');
   }
 
-  const offs = ctx.bus.events().flatMap(({ name, spec }) => {
-    const push = spec.push as LivePush<unknown> | undefined;
-    return push ? [ctx.bus.on(name, (e: unknown) => deliver(push, e))] : [];
-  });
-
   /** Subscribers whose token still holds; a run-out one is closed on the way (never pushed to). */
   function* current(): Generator<Subscriber> {
     const now = ctx.nowS();
@@ -80,13 +104,26 @@ export function wsGateway(ctx: WsGatewayDeps, refreshMs = ACCESS_REFRESH_MS) {
     }
   }
 
+  function pushTo(s: Subscriber, msg: WsServerMessage): void {
+    if (send(s.socket, msg)) {
+      s.pushed++;
+      s.lastPushTs = ctx.nowS();
+    }
+  }
+
+  /** Who gets pushes: nobody while the push is off, never a muted user (decision 0096). */
+  function* receivers(): Generator<Subscriber> {
+    if (!pushOn) return;
+    for (const s of current()) if (!muted.has(s.userId)) yield s;
+  }
+
   function deliver(push: LivePush<unknown>, event: unknown): void {
     if (push.to === 'stations') {
       const bsIds = push.stationsOf(event);
       if (bsIds.length === 0) return;
-      for (const s of current()) {
+      for (const s of receivers()) {
         const mine = s.isAdmin ? bsIds : bsIds.filter((id) => s.bsIds.has(id));
-        if (mine.length > 0) send(s.socket, push.message(mine, event));
+        if (mine.length > 0) pushTo(s, push.message(mine, event));
       }
       return;
     }
@@ -95,10 +132,47 @@ export function wsGateway(ctx: WsGatewayDeps, refreshMs = ACCESS_REFRESH_MS) {
     const message = push.message(event);
     if (message === null) return;
     const ownerIds = push.accountsOf(event);
-    for (const s of current()) {
-      if (s.isAdmin || ownerIds.some((id) => s.accountIds.has(id))) send(s.socket, message);
+    for (const s of receivers()) {
+      if (s.isAdmin || ownerIds.some((id) => s.accountIds.has(id))) pushTo(s, message);
     }
   }
+
+  const control: GatewayControl = {
+    connections: () =>
+      [...subscribers].map((s) => ({
+        id: s.id,
+        userId: s.userId,
+        isAdmin: s.isAdmin,
+        connectedTs: s.connectedTs,
+        expiresTs: s.expiresAt,
+        stations: s.bsIds.size,
+        pushed: s.pushed,
+        lastPushTs: s.lastPushTs,
+        address: s.address,
+        agent: s.agent,
+      })),
+    pending: () => pending,
+    disconnect: ({ userId, connectionId }) => {
+      let closed = 0;
+      for (const s of [...subscribers]) {
+        if (userId !== undefined && s.userId !== userId) continue;
+        if (connectionId !== undefined && s.id !== connectionId) continue;
+        subscribers.delete(s);
+        // 4000: closed by an operator; the browser reconnects as after any drop.
+        s.socket.close(4000, 'closed by an operator');
+        closed++;
+      }
+      return closed;
+    },
+    setMuted: (ids) => {
+      muted = ids;
+    },
+    isMuted: (id) => muted.has(id),
+    setPushEnabled: (on) => {
+      pushOn = on;
+    },
+    pushEnabled: () => pushOn,
+  };
 
   const refresher = setInterval(() => {
     const now = ctx.nowS();
@@ -119,15 +193,28 @@ export function wsGateway(ctx: WsGatewayDeps, refreshMs = ACCESS_REFRESH_MS) {
   }, refreshMs);
   refresher.unref();
 
-  return (app: FastifyInstance): void => {
+  const routes = (app: FastifyInstance): void => {
+    // Subscribed when mounted: the server declares every feature's events before it mounts any.
+    const offs = ctx.bus.events().flatMap(({ name, spec }) => {
+      const push = spec.push as LivePush<unknown> | undefined;
+      return push ? [ctx.bus.on(name, (e: unknown) => deliver(push, e))] : [];
+    });
     app.addHook('onClose', () => {
       for (const off of offs) off();
       clearInterval(refresher);
       for (const s of subscribers) s.socket.close(1001, 'server shutting down');
     });
 
-    app.get('/ws', { websocket: true }, (socket) => {
+    app.get('/ws', { websocket: true }, (socket, req) => {
       let sub: Subscriber | undefined;
+      const connectedTs = ctx.nowS();
+      const id = randomUUID().slice(0, 8);
+      let counted = true;
+      pending++;
+      const authenticated = () => {
+        if (counted) pending--;
+        counted = false;
+      };
       const timer = setTimeout(() => socket.close(4401, 'authentication timeout'), WS_AUTH_TIMEOUT_MS);
 
       socket.on('message', (raw: Buffer) => {
@@ -160,8 +247,20 @@ export function wsGateway(ctx: WsGatewayDeps, refreshMs = ACCESS_REFRESH_MS) {
             // The socket may have closed while we looked the user up: never subscribe a dead one.
             if (socket.readyState !== socket.OPEN) return;
             clearTimeout(timer);
+            authenticated();
             if (sub) subscribers.delete(sub);
-            sub = { socket, userId, expiresAt: exp, ...access };
+            sub = {
+              socket,
+              id,
+              userId,
+              expiresAt: exp,
+              connectedTs,
+              pushed: sub?.pushed ?? 0,
+              lastPushTs: sub?.lastPushTs ?? null,
+              address: req.ip ?? null,
+              agent: req.headers['user-agent']?.slice(0, 200) ?? null,
+              ...access,
+            };
             subscribers.add(sub);
             send(socket, { type: 'ready', UID: userId });
           } catch {
@@ -172,8 +271,10 @@ export function wsGateway(ctx: WsGatewayDeps, refreshMs = ACCESS_REFRESH_MS) {
 
       socket.on('close', () => {
         clearTimeout(timer);
+        authenticated();
         if (sub) subscribers.delete(sub);
       });
     });
   };
+  return Object.assign(routes, { control });
 }

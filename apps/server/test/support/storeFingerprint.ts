@@ -11,12 +11,14 @@ export interface StoreTable {
  * Tables that record the attempt itself, refused or not: the audit trail writes every staff write,
  * its refusals included, before it runs (decision 0089), and the station call log every station call
  * (decision 0090). "Nothing stored" means nothing else changed; audit.test.ts and stationLogs.test.ts
- * check what these hold.
+ * check what these hold. Also each instance's report of its live connections, rewritten every 10 s
+ * by a timer whatever the calls do (decision 0096; liveConnections.test.ts).
  */
 export const ATTEMPT_LOGS: ReadonlySet<string> = new Set([
   'audit_entries',
   'audit_outcomes',
   'station_calls',
+  'live_instances',
 ]);
 
 /**

@@ -5,6 +5,7 @@ import { activationPages } from '../features/activation/pages';
 import { adminPages } from '../features/admin/pages';
 import { auditPages } from '../features/audit/pages';
 import { batchesPages } from '../features/batches/pages';
+import { connectionsPages } from '../features/connections/pages';
 import { deliveryPages } from '../features/delivery/pages';
 import { fansLive } from '../features/fans/live';
 import { insightPages } from '../features/insight/pages';
@@ -46,6 +47,7 @@ export const WEB_FEATURES: readonly WebFeature[] = [
   { pages: deliveryPages },
   { pages: activationPages },
   { pages: stationLogsPages },
+  { pages: connectionsPages },
   { pages: insightPages },
   { pages: auditPages },
   { live: fansLive },

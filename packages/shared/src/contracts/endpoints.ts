@@ -4,6 +4,7 @@ import { adminConsoleEndpoints } from './adminConsole.js';
 import { alertChannelEndpoints } from './alertChannels.js';
 import { auditEndpoints } from './audit.js';
 import { baseStationEndpoints } from './baseStations.js';
+import { connectionsEndpoints } from './connections.js';
 import { batchEndpoints } from './batches.js';
 import { dataBreakEndpoints } from './dataBreaks.js';
 import { deliveryEndpoints } from './delivery.js';
@@ -49,6 +50,7 @@ export const endpoints = catalogue({
   adminConsole: adminConsoleEndpoints,
   baseStations: baseStationEndpoints,
   stationLogs: stationLogsEndpoints,
+  connections: connectionsEndpoints,
   probes: { ...probeDataEndpoints, ...probeConfigEndpoints },
   storages: storageEndpoints,
   sites: siteEndpoints,

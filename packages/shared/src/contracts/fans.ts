@@ -103,6 +103,10 @@ export const pollChannelAnswerSchema = z.object({
   manual: z.boolean(),
   offline_rule: offlineRuleSchema,
   next_change: z.int().nullable().describe('When the command is due to flip (a cycle), if known.'),
+  test: z
+    .literal(true)
+    .optional()
+    .describe('The command is an operator’s test response, not the scheduler’s (decision 0096).'),
 });
 
 export const pollResponseSchema = z.object({

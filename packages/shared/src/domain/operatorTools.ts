@@ -138,6 +138,32 @@ export const OPERATOR_TOOLS = {
     levels: OVERSEERS,
     refusal: 'Only Root and Admin staff can change the migration settings.',
   },
+  // The live connections, RC test responses and field systems (decision 0096).
+  liveConnections: {
+    does: 'read the live connections',
+    levels: READERS,
+    refusal: 'Only admins see the live connections.',
+  },
+  liveSwitches: {
+    does: 'switch a client’s or the server’s live connections',
+    levels: FLEET,
+    refusal: 'Only Root, Admin and Tech staff switch live connections.',
+  },
+  rcTests: {
+    does: 'read the fan controllers and their test responses',
+    levels: READERS,
+    refusal: 'Only admins see the fan controllers’ test responses.',
+  },
+  rcTestResponses: {
+    does: 'set a fan controller’s test response',
+    levels: FLEET,
+    refusal: 'Only Root, Admin and Tech staff set a fan controller’s test response.',
+  },
+  fieldSystems: {
+    does: 'read the field systems (fan controllers)',
+    levels: READERS,
+    refusal: 'Only admins see the field systems.',
+  },
   auditLog: {
     does: 'read the audit trail',
     levels: OVERSEERS,

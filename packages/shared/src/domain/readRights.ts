@@ -120,6 +120,10 @@ export const READ_RIGHTS: readonly ReadRightsRow[] = [
   { call: 'adminConsole.basestations', ...operatorTool('stationSearch') },
   { call: 'adminConsole.findSystem', ...operatorTool('stationSearch') },
   { call: 'audit.getAuditLog', ...operatorTool('auditLog') },
+  { call: 'connections.getSocketStatuses', ...operatorTool('liveConnections') },
+  { call: 'connections.rcList', ...operatorTool('rcTests') },
+  { call: 'connections.getRcTestResponseEnabled', ...operatorTool('rcTests') },
+  { call: 'connections.getFSList', ...operatorTool('fieldSystems') },
 ];
 
 const LABELS: Record<ReadRole, string> = {

@@ -177,6 +177,10 @@ export const WRITE_RIGHTS: readonly WriteRightsRow[] = [
   { call: 'delivery.fakeCallKeys', ...operatorTool('fakeProviderPlay') },
   { call: 'stationLogs.postBsLoggingStatus', ...operatorTool('stationLogging') },
   { call: 'alertChannels.setVoiceCalls', ...operatorTool('voiceCalls') },
+  { call: 'connections.setClientSocket', ...operatorTool('liveSwitches') },
+  { call: 'connections.setServerSocket', ...operatorTool('liveSwitches') },
+  { call: 'connections.setRcTestResponse', ...operatorTool('rcTestResponses') },
+  { call: 'connections.setRcTestResponseEnabled', ...operatorTool('rcTestResponses') },
   {
     call: 'translations.updateTranslations',
     ...adminOnly('translators (their languages) and the root admin'),

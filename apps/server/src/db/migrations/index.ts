@@ -37,6 +37,7 @@ import { stationCallsMigration } from './0049_station_calls.js';
 import { adminSearchIndexesMigration } from './0050_admin_search_indexes.js';
 import { adminSearchTermsMigration } from './0051_admin_search_terms.js';
 import { adminSearchTrigramsMigration } from './0057_admin_search_trigrams.js';
+import { connectionsMigration } from './0056_connections.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -78,5 +79,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0050_admin_search_indexes': adminSearchIndexesMigration(engine),
     '0051_admin_search_terms': adminSearchTermsMigration(engine),
     '0057_admin_search_trigrams': adminSearchTrigramsMigration(engine),
+    '0056_connections': connectionsMigration(engine),
   };
 }

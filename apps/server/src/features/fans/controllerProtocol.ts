@@ -11,6 +11,10 @@ import type { ChannelPatch, ChannelWithController, FanEventRow, FanRepository } 
 import { eventOf } from './fanDecider.js';
 import { isControllerOffline } from './fanPresenter.js';
 
+type ChannelAnswers = PollResponse['channels'];
+/** An operator's test response in the poll's answer (decision 0096): the hook the connections feature fills. */
+export type RcTestAnswer = (fcId: string, channels: ChannelAnswers) => Promise<ChannelAnswers>;
+
 /**
  * POST /fc/poll2 (docs/fan-controller-protocol.md): the controller reports what each channel does and
  * gets what each should do. Reports are absolute (mode, output, cumulative counters), so a repeated
@@ -25,6 +29,11 @@ export class ControllerProtocol {
     private readonly onReconnect: (fcId: string) => void = () => undefined,
     /** What the web shows of it changed (its mode, output, applied revision, a return): fcStat. */
     private readonly onReported: (change: { fcId: string; ownerId: number }) => void = () => undefined,
+    /**
+     * An operator's test response (decision 0096, the connections feature): given the scheduler's
+     * answer, the answer the controller gets — the same unless a test response is on for it.
+     */
+    private readonly testAnswer: RcTestAnswer = (_fcId, channels) => Promise.resolve(channels),
   ) {}
 
   async poll(fcId: string, req: PollRequest): Promise<PollResponse> {
@@ -102,14 +111,17 @@ export class ControllerProtocol {
       server_ts: now,
       poll_s: FC_POLL_S,
       offline_after_s: FC_OFFLINE_AFTER_S,
-      channels: channels.map((ch) => ({
-        channel: ch.channel,
-        command: ch.command === 1 ? 1 : 0,
-        rev: ch.rev,
-        manual: ch.is_manual === 1,
-        offline_rule: JSON.parse(ch.offline_rule) as OfflineRule,
-        next_change: (JSON.parse(ch.state) as FanState).nextChange,
-      })),
+      channels: await this.testAnswer(
+        fcId,
+        channels.map((ch) => ({
+          channel: ch.channel,
+          command: ch.command === 1 ? 1 : 0,
+          rev: ch.rev,
+          manual: ch.is_manual === 1,
+          offline_rule: JSON.parse(ch.offline_rule) as OfflineRule,
+          next_change: (JSON.parse(ch.state) as FanState).nextChange,
+        })),
+      ),
     };
   }
 

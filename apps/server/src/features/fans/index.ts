@@ -3,7 +3,7 @@ import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
 import type { AccessService } from '../../http/access/index.js';
 import { ControllerCredentials } from './controllerCredentials.js';
-import { ControllerProtocol } from './controllerProtocol.js';
+import { ControllerProtocol, type RcTestAnswer } from './controllerProtocol.js';
 import { FanRepository } from './fan.repository.js';
 import { FanService } from './fan.service.js';
 import { FanDecider } from './fanDecider.js';
@@ -18,7 +18,7 @@ export type { FanStatusListener } from './fanDecider.js';
 // The demo seeds controllers as a registration writes them: the same tables and secret recipe.
 export { issueControllerSecret } from './controllerCredentials.js';
 export { newControllerRows } from './newControllerRows.js';
-export { fansDb, type FansDb } from './fans.tables.js';
+export { fansDb, type FansDb, type FanTables } from './fans.tables.js';
 
 /**
  * How often every channel is decided again: a cyclic rule's edges and the data ages move with the
@@ -34,7 +34,15 @@ export const FAN_OFFLINE_CHECK_EVERY_MS = 30_000;
  * (/fc/poll2), the web's fan calls, and the loop that decides every channel's command — on a timer,
  * after new readings of the stations its storages and outdoor probes are on, and at once after a call.
  */
-export function fansFeature(kernel: Kernel, deps: { access: AccessService; authenticate: Authenticate }) {
+export function fansFeature(
+  kernel: Kernel,
+  deps: {
+    access: AccessService;
+    authenticate: Authenticate;
+    /** An operator's test response for a controller's poll (the connections feature). */
+    rcTestAnswer?: RcTestAnswer;
+  },
+) {
   const repo = new FanRepository(fansDb(kernel.store.db));
   let log: (err: unknown) => void = () => undefined;
   const decider = new FanDecider(repo, kernel.nowS, (err) => log(err));
@@ -46,6 +54,7 @@ export function fansFeature(kernel: Kernel, deps: { access: AccessService; authe
       decider.decideControllers([fcId]).catch((err: unknown) => log(err));
     },
     (change) => decider.tell([change]),
+    deps.rcTestAnswer,
   );
   // Status changes go onto the bus as fanStatusChanged: the fcStat push to users on any instance.
   decider.onStatusChanged((change) => kernel.bus.emit('fanStatusChanged', change));
