@@ -57,6 +57,14 @@ export const OPERATOR_TOOLS = {
   adminBar: { levels: ALL, refusal: 'Only admins see the admin bar.' },
   stationSearch: { levels: ALL, refusal: 'Only admins search every base station.' },
   auditLog: { levels: OVERSEERS, refusal: 'Only Root and Admin staff can read the audit trail.' },
+  // SIMs (decision 0092): every level reads them and the validity overview (Sales answers renewals);
+  // changing one (its station, status, expiry, an import) costs money at the operator: station staff.
+  sims: { levels: ALL, refusal: 'Only admins see the SIMs.' },
+  simChanges: {
+    levels: STATION_STAFF,
+    refusal: 'Only Root, Admin and Tech staff change SIMs.',
+  },
+  validityOverview: { levels: ALL, refusal: 'Only admins see the validity overview.' },
 } as const satisfies Record<string, OperatorTool>;
 export type OperatorToolName = keyof typeof OPERATOR_TOOLS;
 

@@ -111,6 +111,12 @@ export const READ_RIGHTS: readonly ReadRightsRow[] = [
   { call: 'stationLogs.getBsLogs', ...adminOnly('operator tool stationLogs (every staff level)') },
   { call: 'stationLogs.getBsLoggingList', ...adminOnly('operator tool stationLogs (every staff level)') },
   { call: 'stationLogs.getEarlyBsCallsLog', ...adminOnly('operator tool stationLogs (every staff level)') },
+  { call: 'sims.getSIM', ...adminOnly('operator tool sims (every staff level; decision 0092)') },
+  { call: 'sims.simList', ...adminOnly('operator tool sims (every staff level; decision 0092)') },
+  {
+    call: 'sims.getValidityOverview',
+    ...adminOnly('operator tool validityOverview (every staff level; decision 0092)'),
+  },
   { call: 'adminConsole.consoleInfo', ...adminOnly('operatorTools: adminBar, every staff level') },
   { call: 'adminConsole.basestations', ...adminOnly('operatorTools: stationSearch, every staff level') },
   { call: 'adminConsole.findSystem', ...adminOnly('operatorTools: stationSearch, every staff level') },

@@ -174,6 +174,22 @@ export const WRITE_RIGHTS: readonly WriteRightsRow[] = [
     call: 'stationLogs.postBsLoggingStatus',
     ...adminOnly('operator tool stationLogging: Root, Admin and Tech staff (decision 0090)'),
   },
+  {
+    call: 'sims.checkSIMs',
+    ...adminOnly('operator tool sims: every staff level; stores nothing (decision 0092)'),
+  },
+  {
+    call: 'sims.storeSIMs',
+    ...adminOnly('operator tool simChanges: Root, Admin and Tech staff (decision 0092)'),
+  },
+  {
+    call: 'sims.setBSSIM',
+    ...adminOnly('operator tool simChanges: Root, Admin and Tech staff (decision 0092)'),
+  },
+  {
+    call: 'sims.setSIMExpiration',
+    ...adminOnly('operator tool simChanges: Root, Admin and Tech staff (decision 0092)'),
+  },
   { call: 'alertChannels.setVoiceCalls', ...adminOnly('admin only: calls cost money (decision 0072)') },
   {
     call: 'translations.updateTranslations',
