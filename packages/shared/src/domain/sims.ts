@@ -276,6 +276,7 @@ export function csvParts(text: string, rows = MAX_SIMS_PER_REQUEST): CsvPart[] {
       n = 0;
     }
   }
+  while (part.length > 0 && part[part.length - 1]!.trim() === '') part.pop();
   if (n > 0) parts.push({ csv: [header, ...part].join('\n'), lineOffset: first });
   return parts;
 }
