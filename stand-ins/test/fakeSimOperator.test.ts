@@ -78,7 +78,7 @@ describe('the fake SIM operator', () => {
     expect(await play.json()).toEqual({ status: 200 });
     expect(events.at(-1)).toEqual({
       secret: op.callbackSecret,
-      body: { iccid: first(), state: 'PAUSED', changedAt: expect.any(String) },
+      body: { iccid: first(), state: 'PAUSED', changedAt: expect.any(String) as string },
     });
     expect(op.sims()[0]!.state).toBe('PAUSED');
     op.addSims([{ iccid: '8935801999999999991' }]);

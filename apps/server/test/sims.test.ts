@@ -91,7 +91,7 @@ describe(`SIM cards on ${TEST_ENGINE}`, { timeout: 60_000 }, () => {
       owner: { username: 'hay@demo.emberwatch' },
     });
     expect(got.sim!.status_ts).toEqual(expect.any(Number));
-    expect(got.operator).toEqual({ status: 'Active', exp_ts: expect.any(Number) });
+    expect(got.operator).toEqual({ status: 'Active', exp_ts: expect.any(Number) as number });
     expect((await simOf(`SIM=${SIM1}`)).sim).toEqual(got.sim);
     expect((await stations()).find((s) => s.id === 'F1000001')!.sim).toBe(SIM1);
   });
@@ -157,7 +157,7 @@ describe(`SIM cards on ${TEST_ENGINE}`, { timeout: 60_000 }, () => {
     const check = await post('/admin/checkSIMs', { sims: [SIM1] });
     expect(check.statusCode).toBe(200);
     expect(check.json<{ operator_error: string | null; results: SimCheck[] }>()).toMatchObject({
-      operator_error: expect.stringContaining('did not answer'),
+      operator_error: expect.stringContaining('did not answer') as string,
       results: [{ iccid: SIM1, known: true, at_operator: null }],
     });
     // Its key never shows.
@@ -212,8 +212,8 @@ describe(`SIM cards on ${TEST_ENGINE}`, { timeout: 60_000 }, () => {
     const paused = (await cards()).find((c) => c.iccid === PAUSED_SIM)!;
     expect(paused).toMatchObject({
       status: 'Paused',
-      msisdn: expect.any(String),
-      exp_ts: expect.any(Number),
+      msisdn: expect.any(String) as string,
+      exp_ts: expect.any(Number) as number,
     });
     // The stand-in's export says TERMINATED too: the import agrees with what the console did.
     expect((await cards()).find((c) => c.iccid === SIM3)!.status).toBe('Terminated');

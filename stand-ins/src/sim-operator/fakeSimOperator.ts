@@ -64,7 +64,7 @@ export function standInSims(nowMs: number): OperatorSim[] {
     iccid: withCheckDigit(`893580100000000${String(i + 1).padStart(3, '0')}`),
     msisdn: `35840${String(7000000 + i)}`,
     imsi: `24491${String(1000000000 + i)}`,
-    state: (i === 8 ? 'PAUSED' : i === 9 ? 'DEACTIVATED' : 'ACTIVE') as OperatorSimState,
+    state: i === 8 ? 'PAUSED' : i === 9 ? 'DEACTIVATED' : 'ACTIVE',
     stateChangedAt: new Date(nowMs - (30 - i) * 86_400_000).toISOString(),
     expiresAt: new Date(nowMs + (i + 1) * 20 * 86_400_000).toISOString(),
   }));

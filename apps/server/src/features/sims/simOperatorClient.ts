@@ -55,7 +55,7 @@ function epochOf(v: unknown): number | null {
 function cardOf(w: WireCard): OperatorCard {
   const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
   return {
-    iccid: String(w.iccid ?? ''),
+    iccid: typeof w.iccid === 'string' ? w.iccid : '',
     msisdn: text(w.msisdn),
     imsi: text(w.imsi),
     status: typeof w.state === 'string' ? simStatusOf(w.state) : null,
