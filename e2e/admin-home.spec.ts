@@ -17,11 +17,12 @@ test('an admin opens /admin, the admin pages there are, and goes on to the outbo
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Admin' })).toBeVisible();
   const pages = page.getByRole('list', { name: 'Admin pages' }).getByRole('link');
-  await expect(pages).toHaveCount(4);
+  await expect(pages).toHaveCount(5);
   await expect(pages.nth(0)).toHaveAttribute('href', '/admin/outbox');
   await expect(pages.nth(1)).toHaveAttribute('href', '/admin/kits');
   await expect(pages.nth(2)).toHaveAttribute('href', '/bslog');
-  await expect(pages.nth(3)).toHaveAttribute('href', '/admin/audit');
+  await expect(pages.nth(3)).toHaveAttribute('href', '/admin/sims');
+  await expect(pages.nth(4)).toHaveAttribute('href', '/admin/audit');
   await pages.nth(0).click();
   await expect(page).toHaveURL(/\/admin\/outbox$/);
   await expect(page.getByTestId('outbox')).toBeVisible();
