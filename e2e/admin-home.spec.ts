@@ -21,7 +21,7 @@ test('an admin opens /admin, the admin pages there are, and goes on to the outbo
   await expect(pages.nth(0)).toHaveAttribute('href', '/admin/outbox');
   await expect(pages.nth(1)).toHaveAttribute('href', '/admin/kits');
   const hrefs = await pages.evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-  expect(hrefs).toEqual(expect.arrayContaining(['/bslog', '/admin/audit']));
+  expect(hrefs).toEqual(expect.arrayContaining(['/bslog', '/admin/sims', '/admin/audit']));
   await pages.nth(0).click();
   await expect(page).toHaveURL(/\/admin\/outbox$/);
   await expect(page.getByTestId('outbox')).toBeVisible();

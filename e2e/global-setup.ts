@@ -84,8 +84,9 @@ async function startStack(index: number, preferred: number): Promise<Stack> {
   // The specs play the fake Stripe's 3-D Secure page and read the fake SMS provider, whatever providers
   // the shell configures: every provider is a stand-in here.
   const standIns = await startStandIns(process.execPath, [standInsMain], {
-    names: ['stripe', 'smtp', 'sms'],
+    names: ['stripe', 'smtp', 'sms', 'sim-operator'],
     webhookUrl: `${baseURL}/stripe/webhook`,
+    simCallbackUrl: `${baseURL}/telia/API`,
   });
   // The browser tests run on the embedded SQLite store.
   const env = { ...builtServerEnv({ port, dataDir, webDist }), ...standIns.env };

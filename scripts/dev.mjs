@@ -35,6 +35,7 @@ try {
   standIns = await startStandIns(bin('tsx'), ['stand-ins/src/main.ts'], {
     names: standInsNeeded(),
     webhookUrl: `http://127.0.0.1:${port}/stripe/webhook`,
+    simCallbackUrl: `http://127.0.0.1:${port}/telia/API`,
   });
 } catch (error) {
   console.error(red(`[dev] the local stand-ins did not start: ${error.message}`));

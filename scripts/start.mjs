@@ -102,6 +102,7 @@ if (standInNames.length > 0) {
     standIns = await startStandIns(process.execPath, [standInsMain], {
       names: standInNames,
       webhookUrl: `${localUrl}/stripe/webhook`,
+      simCallbackUrl: `${localUrl}/telia/API`,
     });
   } catch (error) {
     console.error(red(`The local stand-ins did not start: ${error.message}`));

@@ -17,6 +17,7 @@ export function standInsNeeded(env = process.env) {
     ...(env.STRIPE_SECRET_KEY ? [] : ['stripe']),
     ...(env.SMTP_URL ? [] : ['smtp']),
     ...(env.TWILIO_ACCOUNT_SID ? [] : ['sms']),
+    ...(env.SIM_OPERATOR_API_URL ? [] : ['sim-operator']),
   ];
 }
 
@@ -26,7 +27,11 @@ export function standInsNeeded(env = process.env) {
  * and their URLs. Nothing to start: no child. The child stops by itself when this process goes (its
  * standard input closes), so a killed script leaves no stand-in behind.
  */
-export async function startStandIns(command, commandArgs, { names, webhookUrl, timeoutMs = 30_000 }) {
+export async function startStandIns(
+  command,
+  commandArgs,
+  { names, webhookUrl, simCallbackUrl, timeoutMs = 30_000 },
+) {
   if (names.length === 0) return { child: null, env: {}, urls: {} };
   const child = start(
     command,
@@ -36,6 +41,7 @@ export async function startStandIns(command, commandArgs, { names, webhookUrl, t
       '--json',
       '--exit-with-stdin',
       ...(webhookUrl ? ['--stripe-webhook', webhookUrl] : []),
+      ...(simCallbackUrl && names.includes('sim-operator') ? ['--sim-callback', simCallbackUrl] : []),
     ],
     { stdio: ['pipe', 'pipe', 'inherit'] },
   );
@@ -70,6 +76,6 @@ export async function startStandIns(command, commandArgs, { names, webhookUrl, t
 export function standInsLine(urls) {
   const entries = Object.entries(urls);
   if (entries.length === 0) return null;
-  const names = { stripe: 'Stripe', smtp: 'SMTP', sms: 'SMS and voice' };
+  const names = { stripe: 'Stripe', smtp: 'SMTP', sms: 'SMS and voice', 'sim-operator': 'SIM operator' };
   return `local stand-ins (nothing leaves this machine): ${entries.map(([k, v]) => `${names[k] ?? k} ${v}`).join(', ')}`;
 }

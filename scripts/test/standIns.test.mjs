@@ -3,10 +3,19 @@ import { standInsLine, standInsNeeded, startStandIns } from '../lib/standIns.mjs
 
 describe('the stand-ins npm start, npm run dev and the browser tests start', () => {
   it('are those of the providers the environment does not configure', () => {
-    expect(standInsNeeded({})).toEqual(['stripe', 'smtp', 'sms']);
-    expect(standInsNeeded({ SMTP_URL: 'smtp://relay.example:587' })).toEqual(['stripe', 'sms']);
+    expect(standInsNeeded({})).toEqual(['stripe', 'smtp', 'sms', 'sim-operator']);
+    expect(standInsNeeded({ SMTP_URL: 'smtp://relay.example:587' })).toEqual([
+      'stripe',
+      'sms',
+      'sim-operator',
+    ]);
     expect(
-      standInsNeeded({ STRIPE_SECRET_KEY: 'sk_live_x', SMTP_URL: 'smtp://r', TWILIO_ACCOUNT_SID: 'AC1' }),
+      standInsNeeded({
+        STRIPE_SECRET_KEY: 'sk_live_x',
+        SMTP_URL: 'smtp://r',
+        TWILIO_ACCOUNT_SID: 'AC1',
+        SIM_OPERATOR_API_URL: 'https://sim.example',
+      }),
     ).toEqual([]);
   });
 

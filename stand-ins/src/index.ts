@@ -11,3 +11,5 @@ export type { LocalSmtpServer, ReceivedMail } from './smtp/localSmtpServer.js';
 export { startFakeSmsProvider } from './sms/fakeSmsProvider.js';
 export type { FakeSmsProvider, FakeProviderMessage } from './sms/fakeSmsProvider.js';
 export { twilioSignature } from './sms/twilioSignature.js';
+export { startFakeSimOperator, standInSims, withCheckDigit } from './sim-operator/fakeSimOperator.js';
+export type { FakeSimOperator, OperatorSim, OperatorSimState } from './sim-operator/fakeSimOperator.js';

@@ -17,6 +17,7 @@ async function main(): Promise<void> {
     host: o.host,
     ports: o.ports,
     stripeWebhookUrl: o.stripeWebhookUrl,
+    simCallbackUrl: o.simCallbackUrl,
   });
   if (o.json) process.stdout.write(`${JSON.stringify({ urls: standIns.urls, env: standIns.env })}\n`);
   else {
@@ -30,6 +31,12 @@ async function main(): Promise<void> {
         : []),
       ...(standIns.smtp ? [`  smtp    ${standIns.smtp.url}`] : []),
       ...(standIns.sms ? [`  sms     ${standIns.sms.apiUrl}  (SMS and voice, Twilio's API)`] : []),
+      ...(standIns['sim-operator']
+        ? [
+            `  sim-operator  ${standIns['sim-operator'].apiUrl}  (the SIM operator's management API)` +
+              (o.simCallbackUrl ? `, events to ${o.simCallbackUrl}` : ''),
+          ]
+        : []),
       '',
       'The server reaches them with this environment:',
       ...Object.entries(standIns.env).map(([k, v]) => `  ${k}=${v}`),

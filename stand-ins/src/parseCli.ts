@@ -1,17 +1,21 @@
 import { STAND_IN_NAMES, type StandInName } from './standIns.js';
 
-export const USAGE = `Usage: node stand-ins/dist/main.js [stripe] [smtp] [sms] [options]
+export const USAGE = `Usage: node stand-ins/dist/main.js [stripe] [smtp] [sms] [sim-operator] [options]
 
-Starts the local stand-ins named (all three without a name), each on its own port: the fake Stripe
-(its API, Stripe.js and the 3-D Secure page), an SMTP server, and the SMS and voice provider. Prints
+Starts the local stand-ins named (all four without a name), each on its own port: the fake Stripe
+(its API, Stripe.js and the 3-D Secure page), an SMTP server, the SMS and voice provider, and the SIM
+operator's management API. Prints
 their URLs and the server's environment for them, then runs until Ctrl-C. Nothing leaves this machine.
 
   --host ADDRESS          listen on ADDRESS (default 127.0.0.1)
   --stripe-port N         a fixed port for the fake Stripe (default: any free port)
   --smtp-port N           a fixed port for the SMTP server
   --sms-port N            a fixed port for the SMS and voice provider
+  --sim-operator-port N   a fixed port for the SIM operator
   --stripe-webhook URL    where the fake Stripe posts its events, as a Stripe webhook endpoint would
                           (the server's $PUBLIC_URL/stripe/webhook)
+  --sim-callback URL      where the fake SIM operator posts its state changes (the server's
+                          $PUBLIC_URL/telia/API)
   --json                  print one line of JSON, {"urls": …, "env": …}, and nothing else (for scripts)
   --exit-with-stdin       stop when standard input closes (a script that started it has gone)
   --help                  this text`;
@@ -21,6 +25,7 @@ export interface CliOptions {
   host: string;
   ports: Partial<Record<StandInName, number>>;
   stripeWebhookUrl: string | null;
+  simCallbackUrl: string | null;
   json: boolean;
   exitWithStdin: boolean;
 }
@@ -35,6 +40,7 @@ export function parseCli(args: readonly string[]): ParsedCli {
     host: '127.0.0.1',
     ports: {},
     stripeWebhookUrl: null,
+    simCallbackUrl: null,
     json: false,
     exitWithStdin: false,
   };
@@ -56,7 +62,12 @@ export function parseCli(args: readonly string[]): ParsedCli {
         if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
           return { error: `--stripe-webhook: '${url}' is not an http(s) URL` };
         options.stripeWebhookUrl = url;
-      } else if (/^--(stripe|smtp|sms)-port$/.test(arg)) {
+      } else if (arg === '--sim-callback') {
+        const url = value();
+        if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+          return { error: `--sim-callback: '${url}' is not an http(s) URL` };
+        options.simCallbackUrl = url;
+      } else if (/^--(stripe|smtp|sms|sim-operator)-port$/.test(arg)) {
         const port = Number(value());
         if (!Number.isInteger(port) || port < 0 || port > 65535)
           return { error: `${arg}: a port is a whole number from 0 to 65535` };

@@ -1,8 +1,9 @@
 import { startLocalSmtpServer, type LocalSmtpServer } from './smtp/localSmtpServer.js';
 import { startFakeSmsProvider, type FakeSmsProvider } from './sms/fakeSmsProvider.js';
+import { startFakeSimOperator, type FakeSimOperator } from './sim-operator/fakeSimOperator.js';
 import { startFakeStripe, type FakeStripe } from './stripe/fakeStripe.js';
 
-export const STAND_IN_NAMES = ['stripe', 'smtp', 'sms'] as const;
+export const STAND_IN_NAMES = ['stripe', 'smtp', 'sms', 'sim-operator'] as const;
 export type StandInName = (typeof STAND_IN_NAMES)[number];
 
 export interface StandInOptions {
@@ -12,12 +13,15 @@ export interface StandInOptions {
   ports?: Partial<Record<StandInName, number>>;
   /** Where the fake Stripe posts its events: the server's /stripe/webhook. */
   stripeWebhookUrl?: string | null;
+  /** Where the fake SIM operator posts its state changes: the server's /telia/API. */
+  simCallbackUrl?: string | null;
 }
 
 export interface StandIns {
   stripe?: FakeStripe;
   smtp?: LocalSmtpServer;
   sms?: FakeSmsProvider;
+  'sim-operator'?: FakeSimOperator;
   /**
    * The server's environment for them: the same variables that point it at the real providers
    * (README "Configuration"), and STAND_INS naming the delivery stand-ins whose play calls the admin's
@@ -77,6 +81,21 @@ export async function startStandIns(
         TWILIO_API_URL: sms.apiUrl,
         TWILIO_ACCOUNT_SID: sms.accountSid,
         TWILIO_AUTH_TOKEN: sms.authToken,
+      });
+    }
+    if (names.includes('sim-operator')) {
+      const sim = await startFakeSimOperator({
+        port: port('sim-operator'),
+        host: options.host,
+        callbackUrl: options.simCallbackUrl ?? null,
+      });
+      started.push(sim);
+      out['sim-operator'] = sim;
+      out.urls['sim-operator'] = sim.apiUrl;
+      Object.assign(out.env, {
+        SIM_OPERATOR_API_URL: sim.apiUrl,
+        SIM_OPERATOR_API_KEY: sim.apiKey,
+        SIM_OPERATOR_CALLBACK_SECRET: sim.callbackSecret,
       });
     }
   } catch (err) {

@@ -96,8 +96,10 @@ describe('startStandIns', () => {
 });
 
 describe('the command line', () => {
-  it('starts all three without a name, and the ones named in a fixed order', () => {
-    expect(parseCli([])).toMatchObject({ options: { names: ['stripe', 'smtp', 'sms'], json: false } });
+  it('starts all four without a name, and the ones named in a fixed order', () => {
+    expect(parseCli([])).toMatchObject({
+      options: { names: ['stripe', 'smtp', 'sms', 'sim-operator'], json: false },
+    });
     expect(parseCli(['sms', 'stripe', '--json'])).toMatchObject({
       options: { names: ['stripe', 'sms'], json: true },
     });
@@ -112,14 +114,19 @@ describe('the command line', () => {
         '2525',
         '--stripe-webhook',
         'http://127.0.0.1:8080/stripe/webhook',
+        '--sim-callback',
+        'http://127.0.0.1:8080/telia/API',
+        '--sim-operator-port',
+        '7070',
         '--exit-with-stdin',
       ]),
     ).toEqual({
       options: {
-        names: ['stripe', 'smtp', 'sms'],
+        names: ['stripe', 'smtp', 'sms', 'sim-operator'],
         host: '0.0.0.0',
-        ports: { smtp: 2525 },
+        ports: { smtp: 2525, 'sim-operator': 7070 },
         stripeWebhookUrl: 'http://127.0.0.1:8080/stripe/webhook',
+        simCallbackUrl: 'http://127.0.0.1:8080/telia/API',
         json: false,
         exitWithStdin: true,
       },

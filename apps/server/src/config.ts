@@ -187,6 +187,46 @@ function loadPaymentsConfig(env: NodeJS.ProcessEnv): PaymentsConfig {
   };
 }
 
+/**
+ * The SIM operator's management API (issue 30 item 6, decision 0092): its address and API key, and the
+ * shared secret its callbacks to /telia/API carry. Without the address and key no SIM changes state
+ * (the console says the operator is not configured); `npm start`, `npm run dev` and the tests give
+ * the local stand-in's.
+ */
+const simOperatorEnvSchema = z.object({
+  SIM_OPERATOR_API_URL: z.url().optional(),
+  SIM_OPERATOR_API_KEY: z.string().optional(),
+  SIM_OPERATOR_CALLBACK_SECRET: z.string().optional(),
+  /** How long one request to the operator may take. */
+  SIM_OPERATOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+});
+
+export interface SimOperatorConfig {
+  api: { url: string; key: string; timeoutMs: number } | undefined;
+  /** The operator's callbacks are refused (403) while it is unset. */
+  callbackSecret: string | undefined;
+}
+
+function loadSimOperatorConfig(env: NodeJS.ProcessEnv): SimOperatorConfig {
+  const parsed = simOperatorEnvSchema.safeParse(env);
+  if (!parsed.success)
+    throw new Error(
+      `invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
+  const e = parsed.data;
+  if (Boolean(e.SIM_OPERATOR_API_URL) !== Boolean(e.SIM_OPERATOR_API_KEY))
+    throw new Error(
+      'invalid configuration: set both SIM_OPERATOR_API_URL and SIM_OPERATOR_API_KEY, or neither',
+    );
+  return {
+    api:
+      e.SIM_OPERATOR_API_URL && e.SIM_OPERATOR_API_KEY
+        ? { url: e.SIM_OPERATOR_API_URL, key: e.SIM_OPERATOR_API_KEY, timeoutMs: e.SIM_OPERATOR_TIMEOUT_MS }
+        : undefined,
+    callbackSecret: e.SIM_OPERATOR_CALLBACK_SECRET || undefined,
+  };
+}
+
 export interface DeliveryConfig {
   publicUrl: string;
   smtpUrl: string | undefined;
@@ -277,6 +317,7 @@ export interface Config {
   trustProxy: boolean;
   delivery: DeliveryConfig;
   payments: PaymentsConfig;
+  simOperator: SimOperatorConfig;
   /** SENTINEL_ALLOW_PRIVATE=1: Sentinel targets on private networks are allowed. */
   sentinelAllowPrivate: boolean;
   /** VAPID_SUBJECT: the push services' contact for this server (web push). */
@@ -317,6 +358,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === '1',
     delivery: loadDeliveryConfig(env, e.PORT),
     payments: loadPaymentsConfig(env),
+    simOperator: loadSimOperatorConfig(env),
     sentinelAllowPrivate: e.SENTINEL_ALLOW_PRIVATE === '1',
     vapidSubject: e.VAPID_SUBJECT,
     readingsPackAfterDays: e.READINGS_PACK_AFTER_DAYS,

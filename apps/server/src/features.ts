@@ -24,6 +24,7 @@ import { qualityFeature } from './features/quality/index.js';
 import { readingsFeature } from './features/readings/index.js';
 import { sentinelFeature, sentinelRightsOfActor } from './features/sentinel/index.js';
 import { hashPassword, sessionsFeature, verifyPassword } from './features/sessions/index.js';
+import { simsFeature } from './features/sims/index.js';
 import { sitesFeature } from './features/sites/index.js';
 import { stationLogsFeature } from './features/station-logs/index.js';
 import { storagesFeature } from './features/storages/index.js';
@@ -95,6 +96,7 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
   const ingest = list.add(ingestFeature(kernel, { ...history, calls: stationLogs.exports.callLog }));
   list.add(activationFeature(kernel, auth));
   list.add(adminConsoleFeature(kernel, auth));
+  list.add(simsFeature(kernel, auth));
   const monitors = list.add(
     monitorsFeature(kernel, {
       ...auth,

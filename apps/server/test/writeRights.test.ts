@@ -605,6 +605,24 @@ const SAMPLES: Record<string, Sample> = {
     account: 'compost',
     request: () => post('/admin/setRcTestResponseEnabled', { fc_id: 'RC12-WINDROWS-1', enabled: false }),
   },
+  // The SIM operator stand-in's first card (stand-ins/src/sim-operator).
+  'sims.checkSIMs': {
+    account: 'grain',
+    request: () => post('/admin/checkSIMs', { sims: ['8935801000000000018'] }),
+  },
+  'sims.storeSIMs': {
+    account: 'grain',
+    request: () => post('/admin/storeSIMs', { csv: 'ICCID;State\n8935801000000000026;ACTIVE\n' }),
+  },
+  'sims.setBSSIM': {
+    account: 'grain',
+    request: () =>
+      post('/admin/setBSSIM', { BS_ID: 'F2000001', SIM: '8935801000000000018', SIMstatus: 'Active' }),
+  },
+  'sims.setSIMExpiration': {
+    account: 'grain',
+    request: () => post('/admin/setSIMExpiration', { BS_ID: 'F2000001', exp_ts: 1_900_000_000 }),
+  },
   'alertChannels.setVoiceCalls': {
     account: 'grain',
     request: (c) => post('/admin/setVoiceCalls', { UID: c.ids.grain!, voiceCallEnabled: false }),

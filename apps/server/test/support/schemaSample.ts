@@ -78,6 +78,8 @@ const STRING_CANDIDATES = [
   'pm_fuzz',
   'pi_fuzz',
   'FI',
+  // A SIM number (ICCID, with its check digit).
+  '8935801000000000018',
   '1234',
   '1',
   'C',

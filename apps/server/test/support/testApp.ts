@@ -47,7 +47,7 @@ export interface TestApp {
    * SMS provider received, the fake Stripe's 3-D Secure challenge and its keys (none with
    * `standIns: false`).
    */
-  standIns: Required<Pick<StandIns, 'stripe' | 'smtp' | 'sms'>>;
+  standIns: Required<Pick<StandIns, 'stripe' | 'smtp' | 'sms' | 'sim-operator'>>;
   close(): Promise<void>;
 }
 
@@ -118,7 +118,12 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     jobs,
     ingest: ingestFeature.exports.ingest,
     features,
-    standIns: { stripe: standIns.stripe!, smtp: standIns.smtp!, sms: standIns.sms! },
+    standIns: {
+      stripe: standIns.stripe!,
+      smtp: standIns.smtp!,
+      sms: standIns.sms!,
+      'sim-operator': standIns['sim-operator']!,
+    },
     findUser: (username) => new UserRepository(store.db).findByUsername(username),
     store,
     stations: file.stations,

@@ -17,6 +17,7 @@ import { probesLive } from '../features/probes/live';
 import { probesPages } from '../features/probes/pages';
 import { qualityPages } from '../features/quality/pages';
 import { settingsPages } from '../features/settings/pages';
+import { simsPages } from '../features/sims/pages';
 import { sitePlanPages } from '../features/site-plan/pages';
 import { stationLogsPages } from '../features/station-logs/pages';
 import { storagesPages } from '../features/storages/pages';
@@ -48,6 +49,7 @@ export const WEB_FEATURES: readonly WebFeature[] = [
   { pages: activationPages },
   { pages: stationLogsPages },
   { pages: connectionsPages },
+  { pages: simsPages },
   { pages: insightPages },
   { pages: auditPages },
   { live: fansLive },

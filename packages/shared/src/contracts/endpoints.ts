@@ -25,6 +25,7 @@ import { qualityEndpoints } from './quality.js';
 import { sentinelEndpoints } from './sentinel.js';
 import { sessionEndpoints } from './session.js';
 import { siteEndpoints } from './sites.js';
+import { simEndpoints } from './sims.js';
 import { stationLogsEndpoints } from './stationLogs.js';
 import { storageEndpoints } from './storages.js';
 import { translationEndpoints } from './translations.js';
@@ -51,6 +52,7 @@ export const endpoints = catalogue({
   baseStations: baseStationEndpoints,
   stationLogs: stationLogsEndpoints,
   connections: connectionsEndpoints,
+  sims: simEndpoints,
   probes: { ...probeDataEndpoints, ...probeConfigEndpoints },
   storages: storageEndpoints,
   sites: siteEndpoints,

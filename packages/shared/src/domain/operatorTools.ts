@@ -164,6 +164,19 @@ export const OPERATOR_TOOLS = {
     levels: READERS,
     refusal: 'Only admins see the field systems.',
   },
+  // SIMs (decision 0092): every level reads them and the validity overview (Sales answers renewals);
+  // changing one (its station, status, expiry, an import) costs money at the operator: the fleet's.
+  sims: { does: 'read the SIMs', levels: READERS, refusal: 'Only admins see the SIMs.' },
+  simChanges: {
+    does: 'change a SIM: its station, status, expiry; import the operator’s export',
+    levels: FLEET,
+    refusal: 'Only Root, Admin and Tech staff change SIMs.',
+  },
+  validityOverview: {
+    does: 'read the plans and SIMs about to expire',
+    levels: READERS,
+    refusal: 'Only admins see the validity overview.',
+  },
   auditLog: {
     does: 'read the audit trail',
     levels: OVERSEERS,

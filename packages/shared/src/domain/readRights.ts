@@ -124,6 +124,9 @@ export const READ_RIGHTS: readonly ReadRightsRow[] = [
   { call: 'connections.rcList', ...operatorTool('rcTests') },
   { call: 'connections.getRcTestResponseEnabled', ...operatorTool('rcTests') },
   { call: 'connections.getFSList', ...operatorTool('fieldSystems') },
+  { call: 'sims.getSIM', ...operatorTool('sims') },
+  { call: 'sims.simList', ...operatorTool('sims') },
+  { call: 'sims.getValidityOverview', ...operatorTool('validityOverview') },
 ];
 
 const LABELS: Record<ReadRole, string> = {

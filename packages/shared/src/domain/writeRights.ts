@@ -181,6 +181,10 @@ export const WRITE_RIGHTS: readonly WriteRightsRow[] = [
   { call: 'connections.setServerSocket', ...operatorTool('liveSwitches') },
   { call: 'connections.setRcTestResponse', ...operatorTool('rcTestResponses') },
   { call: 'connections.setRcTestResponseEnabled', ...operatorTool('rcTestResponses') },
+  { call: 'sims.checkSIMs', ...operatorTool('sims') },
+  { call: 'sims.storeSIMs', ...operatorTool('simChanges') },
+  { call: 'sims.setBSSIM', ...operatorTool('simChanges') },
+  { call: 'sims.setSIMExpiration', ...operatorTool('simChanges') },
   {
     call: 'translations.updateTranslations',
     ...adminOnly('translators (their languages) and the root admin'),

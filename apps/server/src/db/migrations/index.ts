@@ -38,6 +38,7 @@ import { adminSearchIndexesMigration } from './0050_admin_search_indexes.js';
 import { adminSearchTermsMigration } from './0051_admin_search_terms.js';
 import { adminSearchTrigramsMigration } from './0057_admin_search_trigrams.js';
 import { connectionsMigration } from './0056_connections.js';
+import { simsMigration } from './0052_sims.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -80,5 +81,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0051_admin_search_terms': adminSearchTermsMigration(engine),
     '0057_admin_search_trigrams': adminSearchTrigramsMigration(engine),
     '0056_connections': connectionsMigration(engine),
+    '0052_sims': simsMigration(engine),
   };
 }
