@@ -24,6 +24,7 @@ import { qualityEndpoints } from './quality.js';
 import { sentinelEndpoints } from './sentinel.js';
 import { sessionEndpoints } from './session.js';
 import { siteEndpoints } from './sites.js';
+import { stationAdminEndpoints } from './stationAdmin.js';
 import { stationLogsEndpoints } from './stationLogs.js';
 import { storageEndpoints } from './storages.js';
 import { translationEndpoints } from './translations.js';
@@ -49,6 +50,7 @@ export const endpoints = catalogue({
   adminConsole: adminConsoleEndpoints,
   baseStations: baseStationEndpoints,
   stationLogs: stationLogsEndpoints,
+  stationAdmin: stationAdminEndpoints,
   probes: { ...probeDataEndpoints, ...probeConfigEndpoints },
   storages: storageEndpoints,
   sites: siteEndpoints,

@@ -57,6 +57,21 @@ export const OPERATOR_TOOLS = {
   adminBar: { levels: ALL, refusal: 'Only admins see the admin bar.' },
   stationSearch: { levels: ALL, refusal: 'Only admins search every base station.' },
   auditLog: { levels: OVERSEERS, refusal: 'Only Root and Admin staff can read the audit trail.' },
+  // A station's tools in its settings (issue 30 items 3 and 5, decision 0094): Root, Admin and Tech
+  // replace, remove, group and add stations; Sales reads the replacement history.
+  stationReplacement: {
+    levels: STATION_STAFF,
+    refusal: 'Only Root, Admin and Tech staff replace base stations.',
+  },
+  replacementHistory: { levels: ALL, refusal: 'Only admins read the replacement history.' },
+  stationRemoval: { levels: STATION_STAFF, refusal: 'Only Root, Admin and Tech staff remove base stations.' },
+  stationGrouping: { levels: STATION_STAFF, refusal: 'Only Root, Admin and Tech staff group base stations.' },
+  // The fleet's data-break defaults change every account's alerts: Root and Admin only; all read them.
+  probeStopRead: { levels: ALL, refusal: 'Only admins read the probe stop settings.' },
+  probeStopSettings: {
+    levels: OVERSEERS,
+    refusal: 'Only Root and Admin staff change the probe stop settings.',
+  },
 } as const satisfies Record<string, OperatorTool>;
 export type OperatorToolName = keyof typeof OPERATOR_TOOLS;
 

@@ -74,6 +74,8 @@ export const READ_RIGHTS: readonly ReadRightsRow[] = [
   { call: 'probes.sensorData', ...seers() },
   { call: 'probes.snapshot', ...seers() },
   { call: 'probes.minmaxData', ...seers() },
+  { call: 'stationAdmin.soc', ...seers() },
+  { call: 'stationAdmin.auxMinmax', ...seers() },
   { call: 'probes.data2', ...seers() },
   { call: 'export.exportData', ...seers() },
   // Storages, sites, monitors, alerts and quality.
@@ -115,6 +117,15 @@ export const READ_RIGHTS: readonly ReadRightsRow[] = [
   { call: 'adminConsole.basestations', ...adminOnly('operatorTools: stationSearch, every staff level') },
   { call: 'adminConsole.findSystem', ...adminOnly('operatorTools: stationSearch, every staff level') },
   { call: 'audit.getAuditLog', ...adminOnly('Root and Admin staff only (OPERATOR_TOOLS.auditLog)') },
+  // A station's tools (decision 0094).
+  {
+    call: 'stationAdmin.getReplacementHistory',
+    ...adminOnly('operator tool replacementHistory (every staff level)'),
+  },
+  {
+    call: 'stationAdmin.getProbeStopSettings',
+    ...adminOnly('operator tool probeStopRead (every staff level)'),
+  },
 ];
 
 const LABELS: Record<ReadRole, string> = {

@@ -116,6 +116,7 @@ export const WRITE_RIGHTS: readonly WriteRightsRow[] = [
   { call: 'probes.transferSensors', ...change('transferProbes') },
   { call: 'probes.updateBsDisplayName', ...change('editStation') },
   { call: 'probes.setBsTimezone', ...change('editStation') },
+  { call: 'stationAdmin.saveBsConf', ...change('editStation') },
   // Storages, their alerts and the site plan (decisions 0019, 0025, 0038, 0074).
   { call: 'storages.saveStorage', part: 'name, type, layout, probes placed', ...change('editStorage') },
   { call: 'storages.saveStorage', part: 'alert messaging', ...change('editStorageAlerts') },
@@ -173,6 +174,22 @@ export const WRITE_RIGHTS: readonly WriteRightsRow[] = [
   {
     call: 'stationLogs.postBsLoggingStatus',
     ...adminOnly('operator tool stationLogging: Root, Admin and Tech staff (decision 0090)'),
+  },
+  {
+    call: 'stationAdmin.replaceBasestation',
+    ...adminOnly('operator tool stationReplacement: Root, Admin and Tech staff (decision 0094)'),
+  },
+  {
+    call: 'stationAdmin.deactivateBS',
+    ...adminOnly('operator tool stationRemoval: Root, Admin and Tech staff (decision 0094)'),
+  },
+  {
+    call: 'stationAdmin.groupBSs',
+    ...adminOnly('operator tool stationGrouping: Root, Admin and Tech staff (decision 0094)'),
+  },
+  {
+    call: 'stationAdmin.saveProbeStopSettings',
+    ...adminOnly('operator tool probeStopSettings: Root and Admin staff (decision 0094)'),
   },
   { call: 'alertChannels.setVoiceCalls', ...adminOnly('admin only: calls cost money (decision 0072)') },
   {
