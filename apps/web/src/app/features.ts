@@ -17,6 +17,7 @@ import { probesPages } from '../features/probes/pages';
 import { qualityPages } from '../features/quality/pages';
 import { settingsPages } from '../features/settings/pages';
 import { sitePlanPages } from '../features/site-plan/pages';
+import { stationAdminPages } from '../features/station-admin/pages';
 import { stationLogsPages } from '../features/station-logs/pages';
 import { storagesPages } from '../features/storages/pages';
 
@@ -46,6 +47,7 @@ export const WEB_FEATURES: readonly WebFeature[] = [
   { pages: deliveryPages },
   { pages: activationPages },
   { pages: stationLogsPages },
+  { pages: stationAdminPages },
   { pages: insightPages },
   { pages: auditPages },
   { live: fansLive },

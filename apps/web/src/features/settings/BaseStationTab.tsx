@@ -20,6 +20,7 @@ import { queryKeys } from '../../lib/queryKeys';
 import { ActivateProbesButton, AddBaseStationButton } from '../activation';
 import { useBsConf, useSelectedStation } from '../base-stations';
 import { useUiPreferences } from '../sessions';
+import { StationToolsBlocks } from '../station-admin';
 import { StationAdminBlocks } from '../station-logs';
 import { EditValueDialog } from './EditValueDialog';
 import { useSettingsFeedback } from './SettingsFeedback';
@@ -202,6 +203,7 @@ export function BaseStationTab() {
       )}
       {/* Spec doc 2 §2.5: the admin-only blocks. */}
       {roleContext.admin && <StationAdminBlocks bsId={bs.bs_id} />}
+      {roleContext.admin && <StationToolsBlocks bsId={bs.bs_id} probes={bs.sensor_configurations.length} />}
       <AddBaseStationButton />
       <ActivateProbesButton />
     </Paper>
