@@ -254,6 +254,18 @@ describe(`the station tools on ${TEST_ENGINE}`, { timeout: 120_000 }, () => {
     });
   });
 
+  describe('Add BS for a customer', () => {
+    it('Tech staff add a station to the account the UID names; Sales may not', async () => {
+      const body = { id: codeOf('F1900002'), kind: 'system', UID: ids.hay };
+      expect((await asLevel(3, () => post('/admin/activateKit', body))).statusCode).toBe(403);
+      expect(await stationRow('F1900002')).toBeUndefined();
+      const res = await asLevel(2, () => post('/admin/activateKit', body));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await stationRow('F1900002')).toMatchObject({ owner_user_id: ids.hay });
+      expect((await post('/admin/deactivateBS', { bs_id: 'F1900002' })).statusCode).toBe(200);
+    });
+  });
+
   describe('groupBSs', () => {
     const groupOf = async (id: string) => (await stationRow(id))?.bs_group ?? null;
 

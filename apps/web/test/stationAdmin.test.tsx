@@ -184,3 +184,34 @@ describe('the probe stop settings page', () => {
     expect(screen.queryByTestId('probe-stop-save')).toBeNull();
   });
 });
+
+// Spec doc 2 §7 "Add BS by activation code (id, uid), then refresh user info by UID", for an admin
+// working in a customer's settings.
+describe('base-station settings: Add BS for a customer', () => {
+  it('adds by code to the customer’s account (its UID), then reloads the customer’s info', async () => {
+    const server = admin(2);
+    server.override('POST /admin/activateKit', () =>
+      json({ status_code: 0, kit: { kind: 'system', bs_id: 'F1900001', set_id: null, probes: [] } }),
+    );
+    const app = renderApp('/settings/basestation', server);
+    await app.user.click(await screen.findByTestId('add-base-station', undefined, slow));
+    const dialog = await screen.findByRole('dialog');
+    await app.user.type(within(dialog).getByTestId('activation-code'), 'SYS1-DEM0-7K2Q');
+    const infoCalls = () => server.callsTo('GET', '/client/userInfo').length;
+    const before = infoCalls();
+    await app.user.click(within(dialog).getByRole('button', { name: 'Activate' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.callsTo('POST', '/admin/activateKit')[0]!.body).toEqual({
+      id: 'SYS1-DEM0-7K2Q',
+      kind: 'system',
+      UID: 7,
+    });
+    await waitFor(() => expect(infoCalls()).toBeGreaterThan(before));
+  });
+
+  it('is not offered to Sales', async () => {
+    renderApp('/settings/basestation', admin(3));
+    await screen.findByTestId('bs-replacement-history', undefined, slow);
+    expect(screen.queryByTestId('add-base-station')).toBeNull();
+  });
+});

@@ -66,6 +66,12 @@ export const OPERATOR_TOOLS = {
   replacementHistory: { levels: ALL, refusal: 'Only admins read the replacement history.' },
   stationRemoval: { levels: STATION_STAFF, refusal: 'Only Root, Admin and Tech staff remove base stations.' },
   stationGrouping: { levels: STATION_STAFF, refusal: 'Only Root, Admin and Tech staff group base stations.' },
+  // Add BS for a customer by its activation code (spec doc 2 §7); the kit list's own activation
+  // without a code stays kitActivation.
+  stationAddition: {
+    levels: STATION_STAFF,
+    refusal: 'Only Root, Admin and Tech staff add base stations to a customer’s account.',
+  },
   // The fleet's data-break defaults change every account's alerts: Root and Admin only; all read them.
   probeStopRead: { levels: ALL, refusal: 'Only admins read the probe stop settings.' },
   probeStopSettings: {
