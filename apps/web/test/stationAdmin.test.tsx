@@ -215,3 +215,27 @@ describe('base-station settings: Add BS for a customer', () => {
     expect(screen.queryByTestId('add-base-station')).toBeNull();
   });
 });
+
+describe('base-station settings: Group BS', () => {
+  it('groups the station with the account’s stations ticked', async () => {
+    const server = admin(2);
+    server.override('POST /admin/groupBSs', () => json({ status_code: 0, bsGroup: 'G-F1000001' }));
+    const app = renderApp('/settings/basestation', server);
+    await app.user.click(await screen.findByTestId('group-bs', undefined, slow));
+    const dialog = await screen.findByRole('dialog');
+    await app.user.click(within(dialog).getByTestId('group-bs-F1000002'));
+    await app.user.click(within(dialog).getByTestId('group-bs-send'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.callsTo('POST', '/admin/groupBSs')[0]!.body).toEqual({ bs_ids: ['F1000001', 'F1000002'] });
+  });
+
+  it('is not offered to Sales, nor for an account’s only station', async () => {
+    const sales = renderApp('/settings/basestation', admin(3));
+    await screen.findByTestId('bs-replacement-history', undefined, slow);
+    expect(screen.queryByTestId('group-bs')).toBeNull();
+    sales.unmount();
+    renderApp('/settings/basestation', admin(1, { stations: 1 }));
+    await screen.findByTestId('replace-bs', undefined, slow);
+    expect(screen.queryByTestId('group-bs')).toBeNull();
+  });
+});

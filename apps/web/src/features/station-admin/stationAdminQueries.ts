@@ -48,6 +48,15 @@ export function useRemoveStation() {
   });
 }
 
+export function useGroupStations() {
+  const api = useApiClient();
+  const reload = useReloadStations();
+  return useMutation({
+    mutationFn: (bsIds: string[]) => api.call(endpoints.stationAdmin.groupBSs, { bs_ids: bsIds }),
+    onSuccess: () => reload(),
+  });
+}
+
 export function useProbeStopSettings() {
   const api = useApiClient();
   return useQuery({
