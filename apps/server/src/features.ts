@@ -26,6 +26,7 @@ import { sentinelFeature, sentinelRightsOfActor } from './features/sentinel/inde
 import { hashPassword, sessionsFeature, verifyPassword } from './features/sessions/index.js';
 import { simsFeature } from './features/sims/index.js';
 import { sitesFeature } from './features/sites/index.js';
+import { stationAdminFeature } from './features/station-admin/index.js';
 import { stationLogsFeature } from './features/station-logs/index.js';
 import { storagesFeature } from './features/storages/index.js';
 import { translationsFeature } from './features/translations/index.js';
@@ -88,7 +89,7 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
   const readings = list.add(readingsFeature(kernel, { log: opts.log }));
   const history = { history: readings.exports.history };
   list.add(baseStationsFeature(kernel, { ...auth, ...readings.exports }));
-  list.add(probesFeature(kernel, { ...auth, ...history }));
+  const probes = list.add(probesFeature(kernel, { ...auth, ...history }));
   // Before ingest: its station route tells the call log about every call, and stops before it.
   const stationLogs = list.add(
     stationLogsFeature(kernel, { authenticate: auth.authenticate, log: opts.log }),
@@ -105,7 +106,8 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
       controllerIdsOf: later.fans.controllerIdsOf,
     }),
   );
-  const dataBreaks = list.add(dataBreaksFeature(kernel, auth));
+  const stationAdmin = list.add(stationAdminFeature(kernel, { ...auth, ...probes.exports }));
+  const dataBreaks = list.add(dataBreaksFeature(kernel, { ...auth, ...stationAdmin.exports }));
   const notifications = list.add(
     notificationsFeature(kernel, {
       ...auth,

@@ -104,6 +104,8 @@ const SAMPLES: Record<string, Sample> = {
     url: () => `/client/snapshot?basestationID=F1000001&sensorIDs=H10001&fromDate=${hourAgo()}`,
   },
   'probes.minmaxData': { account: 'hay', url: () => '/client/minmaxData?basestationID=F1000001' },
+  'stationAdmin.soc': { account: 'hay', url: () => '/client/soc?basestationID=F1000001' },
+  'stationAdmin.auxMinmax': { account: 'hay', url: () => '/client/auxMinmax?basestationID=F1000001' },
   'probes.data2': {
     account: 'hay',
     url: () => `/client/data2?basestationID=F1000001&sensorId=H10001&fromDate=${hourAgo()}`,
@@ -200,6 +202,11 @@ const SAMPLES: Record<string, Sample> = {
   'adminConsole.basestations': { account: 'hay', url: () => '/admin/basestations?q=F1000001' },
   'adminConsole.findSystem': { account: 'hay', url: () => '/admin/findSystem?q=F1000001' },
   'audit.getAuditLog': { account: 'hay', url: (i) => `/admin/auditLog?customer=${i.uid.hay}` },
+  'stationAdmin.getReplacementHistory': {
+    account: 'hay',
+    url: () => '/admin/getReplacementHistory?BS_ID=F1000001',
+  },
+  'stationAdmin.getProbeStopSettings': { account: 'hay', url: () => '/admin/getProbeStopSettings' },
 };
 
 const catalogue = Object.entries(endpoints).flatMap(([group, calls]) =>

@@ -326,6 +326,34 @@ const SAMPLES: Record<string, Sample> = {
     account: 'hay',
     request: () => post('/client/updateBsDisplayName', { bs_id: 'F1000003', display_name: 'Barn 3' }),
   },
+  'stationAdmin.saveBsConf': {
+    account: 'hay',
+    request: () =>
+      post('/client/bsConf?basestationID=F1000003', {
+        tempIntervalDegrees: 5,
+        userBSIntervals: true,
+        alarm_treshold_1: 450,
+        alarm_treshold_2: null,
+      }),
+  },
+  'stationAdmin.replaceBasestation': {
+    account: 'grain',
+    // A new id no kit registered: status 4 for whoever may replace, so the grain station stays.
+    request: (c) => post('/admin/replaceBasestation', { old_bs: 'F2000003', new_bs: 'F1999999', UID: c.uid }),
+  },
+  'stationAdmin.deactivateBS': {
+    account: 'hay',
+    // It holds probes: refused (409) for whoever may remove stations.
+    request: () => post('/admin/deactivateBS', { bs_id: 'F1000003' }),
+  },
+  'stationAdmin.groupBSs': {
+    account: 'hay',
+    request: () => post('/admin/groupBSs', { bs_ids: ['F1000003'] }),
+  },
+  'stationAdmin.saveProbeStopSettings': {
+    account: 'hay',
+    request: () => post('/admin/saveProbeStopSettings', { defaultS: 14400, reportingIntervals: 3 }),
+  },
   'probes.setBsTimezone': {
     account: 'hay',
     request: () => post('/client/setBsTimezone', { bs_id: 'F1000003', timezone: 'Europe/Helsinki' }),

@@ -12,7 +12,7 @@ const slow = { timeout: 8000 };
 // Issue 28 item 9 (spec doc 1 §2 "/admin: admins only; others redirected to /"): /admin was "Page
 // not found"; it is the admin console's home, listing the admin pages this build has.
 describe('/admin', () => {
-  it('shows an admin the admin pages there are, the outbox, the kits, the station logs, the connections pages, the SIMs and the audit trail, and leads to them', async () => {
+  it('shows an admin every console page there is, each with its description, and leads to them', async () => {
     const server = createFakeServer({ loggedIn: true, session: { admin: true, admin_group: 1 } });
     const app = renderApp('/admin', server);
     const home = await screen.findByTestId('admin-home', undefined, slow);
@@ -48,6 +48,10 @@ describe('/admin', () => {
         'SIM cardsEvery SIM with its status, station and owner; import the operator’s export, check numbers, pause, activate or terminate a SIM, set expiry dates; plans and SIMs about to expire.',
       ],
       [
+        '/admin/probe-stop',
+        'Probe stop settingsWhen a silent base station or probe counts as a data break, for every account that chose no delay.',
+      ],
+      [
         '/admin/audit',
         'Audit trailWhat staff changed and whose data they looked at: who, when, for whom, from where, before and after.',
       ],
@@ -63,7 +67,7 @@ describe('/admin', () => {
     await app.user.click(await screen.findByTestId('menu-button', {}, slow));
     await app.user.click(await screen.findByRole('link', { name: 'Admin' }));
     await waitFor(() => expect(app.location()).toBe('/admin'));
-    expect(await screen.findAllByTestId('admin-tool')).toHaveLength(8);
+    expect(await screen.findAllByTestId('admin-tool')).toHaveLength(9);
   });
 
   it.each([

@@ -19,6 +19,7 @@ import { qualityPages } from '../features/quality/pages';
 import { settingsPages } from '../features/settings/pages';
 import { simsPages } from '../features/sims/pages';
 import { sitePlanPages } from '../features/site-plan/pages';
+import { stationAdminPages } from '../features/station-admin/pages';
 import { stationLogsPages } from '../features/station-logs/pages';
 import { storagesPages } from '../features/storages/pages';
 
@@ -50,6 +51,7 @@ export const WEB_FEATURES: readonly WebFeature[] = [
   { pages: stationLogsPages },
   { pages: connectionsPages },
   { pages: simsPages },
+  { pages: stationAdminPages },
   { pages: insightPages },
   { pages: auditPages },
   { live: fansLive },

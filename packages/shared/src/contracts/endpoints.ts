@@ -26,6 +26,7 @@ import { sentinelEndpoints } from './sentinel.js';
 import { sessionEndpoints } from './session.js';
 import { siteEndpoints } from './sites.js';
 import { simEndpoints } from './sims.js';
+import { stationAdminEndpoints } from './stationAdmin.js';
 import { stationLogsEndpoints } from './stationLogs.js';
 import { storageEndpoints } from './storages.js';
 import { translationEndpoints } from './translations.js';
@@ -53,6 +54,7 @@ export const endpoints = catalogue({
   stationLogs: stationLogsEndpoints,
   connections: connectionsEndpoints,
   sims: simEndpoints,
+  stationAdmin: stationAdminEndpoints,
   probes: { ...probeDataEndpoints, ...probeConfigEndpoints },
   storages: storageEndpoints,
   sites: siteEndpoints,

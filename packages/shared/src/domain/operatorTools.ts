@@ -177,6 +177,43 @@ export const OPERATOR_TOOLS = {
     levels: READERS,
     refusal: 'Only admins see the validity overview.',
   },
+  // A station's tools in its settings (decision 0094): the fleet's levels replace, remove, group and
+  // add stations; every level reads the replacement history and the probe stop settings.
+  stationReplacement: {
+    does: 'replace a base station by another',
+    levels: FLEET,
+    refusal: 'Only Root, Admin and Tech staff replace base stations.',
+  },
+  replacementHistory: {
+    does: 'read a station’s replacement history',
+    levels: READERS,
+    refusal: 'Only admins read the replacement history.',
+  },
+  stationRemoval: {
+    does: 'remove a base station from an account',
+    levels: FLEET,
+    refusal: 'Only Root, Admin and Tech staff remove base stations.',
+  },
+  stationGrouping: {
+    does: 'group an account’s base stations',
+    levels: FLEET,
+    refusal: 'Only Root, Admin and Tech staff group base stations.',
+  },
+  stationAddition: {
+    does: 'add a base station to a customer by its activation code',
+    levels: FLEET,
+    refusal: 'Only Root, Admin and Tech staff add base stations to a customer’s account.',
+  },
+  probeStopRead: {
+    does: 'read the fleet’s probe stop settings',
+    levels: READERS,
+    refusal: 'Only admins read the probe stop settings.',
+  },
+  probeStopSettings: {
+    does: 'change the fleet’s probe stop settings (every account’s data breaks)',
+    levels: OVERSEERS,
+    refusal: 'Only Root and Admin staff change the probe stop settings.',
+  },
   auditLog: {
     does: 'read the audit trail',
     levels: OVERSEERS,

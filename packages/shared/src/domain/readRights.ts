@@ -79,6 +79,8 @@ export const READ_RIGHTS: readonly ReadRightsRow[] = [
   { call: 'probes.sensorData', ...seers() },
   { call: 'probes.snapshot', ...seers() },
   { call: 'probes.minmaxData', ...seers() },
+  { call: 'stationAdmin.soc', ...seers() },
+  { call: 'stationAdmin.auxMinmax', ...seers() },
   { call: 'probes.data2', ...seers() },
   { call: 'export.exportData', ...seers() },
   // Storages, sites, monitors, alerts and quality.
@@ -127,6 +129,9 @@ export const READ_RIGHTS: readonly ReadRightsRow[] = [
   { call: 'sims.getSIM', ...operatorTool('sims') },
   { call: 'sims.simList', ...operatorTool('sims') },
   { call: 'sims.getValidityOverview', ...operatorTool('validityOverview') },
+  // A station's tools (decision 0094).
+  { call: 'stationAdmin.getReplacementHistory', ...operatorTool('replacementHistory') },
+  { call: 'stationAdmin.getProbeStopSettings', ...operatorTool('probeStopRead') },
 ];
 
 const LABELS: Record<ReadRole, string> = {

@@ -121,6 +121,7 @@ export const WRITE_RIGHTS: readonly WriteRightsRow[] = [
   { call: 'probes.transferSensors', ...change('transferProbes') },
   { call: 'probes.updateBsDisplayName', ...change('editStation') },
   { call: 'probes.setBsTimezone', ...change('editStation') },
+  { call: 'stationAdmin.saveBsConf', ...change('editStation') },
   // Storages, their alerts and the site plan (decisions 0019, 0025, 0038, 0074).
   { call: 'storages.saveStorage', part: 'name, type, layout, probes placed', ...change('editStorage') },
   { call: 'storages.saveStorage', part: 'alert messaging', ...change('editStorageAlerts') },
@@ -185,6 +186,10 @@ export const WRITE_RIGHTS: readonly WriteRightsRow[] = [
   { call: 'sims.storeSIMs', ...operatorTool('simChanges') },
   { call: 'sims.setBSSIM', ...operatorTool('simChanges') },
   { call: 'sims.setSIMExpiration', ...operatorTool('simChanges') },
+  { call: 'stationAdmin.replaceBasestation', ...operatorTool('stationReplacement') },
+  { call: 'stationAdmin.deactivateBS', ...operatorTool('stationRemoval') },
+  { call: 'stationAdmin.groupBSs', ...operatorTool('stationGrouping') },
+  { call: 'stationAdmin.saveProbeStopSettings', ...operatorTool('probeStopSettings') },
   {
     call: 'translations.updateTranslations',
     ...adminOnly('translators (their languages) and the root admin'),

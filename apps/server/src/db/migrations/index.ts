@@ -39,6 +39,7 @@ import { adminSearchTermsMigration } from './0051_admin_search_terms.js';
 import { adminSearchTrigramsMigration } from './0057_admin_search_trigrams.js';
 import { connectionsMigration } from './0056_connections.js';
 import { simsMigration } from './0052_sims.js';
+import { stationAdminMigration } from './0054_station_admin.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -82,5 +83,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0057_admin_search_trigrams': adminSearchTrigramsMigration(engine),
     '0056_connections': connectionsMigration(engine),
     '0052_sims': simsMigration(engine),
+    '0054_station_admin': stationAdminMigration(engine),
   };
 }

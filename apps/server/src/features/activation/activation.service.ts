@@ -84,6 +84,8 @@ export class ActivationService {
   }
 
   async activate(actor: Actor, req: ActivateKitRequest, address: string): Promise<ActivateKitResponse> {
+    // Staff adding a base station to a customer's account (Add BS): the levels that manage stations.
+    if (actor.isAdmin && req.kind === 'system') assertOperator(actor, 'stationAddition');
     const target = await this.targetOf(actor, req.UID);
     const accountKey = `u:${actor.user.id}`;
     const addressKey = `a:${address}`;

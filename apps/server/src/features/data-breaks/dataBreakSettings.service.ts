@@ -3,7 +3,6 @@ import type {
   SaveDataBreakSettingsRequest,
 } from '@emberwatch/shared/contracts/dataBreaks';
 import {
-  DATA_BREAK_DEFAULT_S,
   DATA_BREAK_DELAY_MAX_S,
   DATA_BREAK_DELAY_MIN_S,
   effectiveDataBreakDelays,
@@ -26,6 +25,8 @@ export class DataBreakSettingsService {
   constructor(
     private readonly repo: DataBreakSettingsRepository,
     private readonly access: AccessService,
+    /** The fleet's probe stop settings (the station-admin feature, decision 0094). */
+    private readonly fleetRules: () => Promise<{ defaultS: number; reportingIntervals: number }>,
   ) {}
 
   async get(actor: Actor, uid: number | undefined): Promise<Settings> {
@@ -44,12 +45,14 @@ export class DataBreakSettingsService {
   }
 
   async delays(ownerId: number): Promise<DataBreakDelays> {
-    const [accountS, storages] = await Promise.all([
+    const [accountS, storages, fleet] = await Promise.all([
       this.repo.accountDelay(ownerId),
       this.repo.storages(ownerId),
+      this.fleetRules(),
     ]);
     return {
       accountS,
+      fleet,
       storages: new Map(storages.flatMap((s) => (s.data_break_s === null ? [] : [[s.id, s.data_break_s]]))),
     };
   }
@@ -64,13 +67,15 @@ export class DataBreakSettingsService {
   }
 
   private async settingsOf(ownerId: number): Promise<Settings> {
-    const [delayS, storages] = await Promise.all([
+    const [delayS, storages, fleet] = await Promise.all([
       this.repo.accountDelay(ownerId),
       this.repo.storages(ownerId),
+      this.fleetRules(),
     ]);
     return {
       delayS,
-      defaultS: DATA_BREAK_DEFAULT_S,
+      // An account that chose none follows the fleet's default, which the operator may have changed.
+      defaultS: fleet.defaultS,
       minS: DATA_BREAK_DELAY_MIN_S,
       maxS: DATA_BREAK_DELAY_MAX_S,
       storages: storages.map((s) => ({ itemID: s.id, name: s.name, delayS: s.data_break_s })),

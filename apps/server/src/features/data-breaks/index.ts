@@ -2,6 +2,7 @@ import type {
   DataBreakDelays,
   EffectiveDataBreakDelays,
 } from '@emberwatch/shared/domain/dataBreaks/dataBreakDelay';
+import { SPEC_PROBE_STOP_RULES } from '@emberwatch/shared/domain/stationAdmin/probeStopSettings';
 import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
@@ -17,11 +18,17 @@ import { DataBreakSettingsService } from './dataBreakSettings.service.js';
  */
 export function dataBreaksFeature(
   kernel: Kernel,
-  deps: { access: AccessService; authenticate: Authenticate },
+  deps: {
+    access: AccessService;
+    authenticate: Authenticate;
+    /** The fleet's probe stop settings (decision 0094); absent: the spec's 4 h and three intervals. */
+    probeStopRules?: () => Promise<{ defaultS: number; reportingIntervals: number }>;
+  },
 ) {
   const settings = new DataBreakSettingsService(
     new DataBreakSettingsRepository(kernel.store.db),
     deps.access,
+    deps.probeStopRules ?? (() => Promise.resolve(SPEC_PROBE_STOP_RULES)),
   );
   return defineFeature({
     name: 'dataBreaks',

@@ -3,7 +3,8 @@ import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
 import { BaseStationRepository } from '../base-stations/index.js';
 import type { ReadingHistory } from '../readings/index.js';
-import type { AccessService } from '../../http/access/index.js';
+import type { MinmaxQuery } from '@emberwatch/shared/contracts/probeData';
+import type { AccessService, Actor } from '../../http/access/index.js';
 import { ProbeRepository } from './probe.repository.js';
 import { ProbeConfigService } from './probeConfig.service.js';
 import { ProbeDataRepository } from './probeData.repository.js';
@@ -21,17 +22,18 @@ export function probesFeature(
 ) {
   const { db } = kernel.store;
   const stations = new BaseStationRepository(db);
+  const probeData = new ProbeDataService(
+    new ProbeDataRepository(db, deps.history),
+    deps.access,
+    stations,
+    kernel.nowS,
+  );
   return defineFeature({
     name: 'probes',
     live: probesLive,
     routes: probeRoutes({
       authenticate: deps.authenticate,
-      probeData: new ProbeDataService(
-        new ProbeDataRepository(db, deps.history),
-        deps.access,
-        stations,
-        kernel.nowS,
-      ),
+      probeData,
       probeConfig: new ProbeConfigService(
         new ProbeRepository(db),
         stations,
@@ -40,6 +42,9 @@ export function probesFeature(
         kernel.nowS,
       ),
     }),
-    exports: {},
+    exports: {
+      /** Each probe's corrected extremes over a period, as GET /client/minmaxData answers (aux probes' too). */
+      minmaxOf: (actor: Actor, q: MinmaxQuery) => probeData.minmax(actor, q),
+    },
   });
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import AddCircleOutline from '@mui/icons-material/AddCircleOutline';
 import { mayActivateKits } from '@emberwatch/shared/domain/activation/activationRules';
+import { mayUseOperatorTool } from '@emberwatch/shared/domain/operatorTools';
 import { useShellContext } from '../../lib/shellContext';
 import { useSelectedStation } from '../base-stations';
 import { useDemoMode } from './useDemoMode';
@@ -20,6 +21,12 @@ export function AddBaseStationButton() {
   const [open, setOpen] = useState(false);
   const demo = useDemoMode();
   if (!mayActivateKits({ ...roleContext, demo })) return null;
+  // Staff add stations to a customer only at the levels that manage stations (Sales does not).
+  if (
+    roleContext.admin &&
+    !mayUseOperatorTool({ admin: true, adminGroup: roleContext.adminGroup }, 'stationAddition')
+  )
+    return null;
   const uid = roleContext.admin ? selected?.owner_UID : undefined;
   const disabled = roleContext.partnerApp !== null || (roleContext.admin && uid === undefined);
   return (

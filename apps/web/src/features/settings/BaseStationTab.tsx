@@ -21,6 +21,7 @@ import { ActivateProbesButton, AddBaseStationButton } from '../activation';
 import { useBsConf, useSelectedStation } from '../base-stations';
 import { useUiPreferences } from '../sessions';
 import { SimBlock } from '../sims';
+import { StationToolsBlocks } from '../station-admin';
 import { StationAdminBlocks } from '../station-logs';
 import { EditValueDialog } from './EditValueDialog';
 import { useSettingsFeedback } from './SettingsFeedback';
@@ -204,6 +205,7 @@ export function BaseStationTab() {
       {/* Spec doc 2 §2.5: the admin-only blocks. */}
       {roleContext.admin && <StationAdminBlocks bsId={bs.bs_id} />}
       {roleContext.admin && <SimBlock bsId={bs.bs_id} />}
+      {roleContext.admin && <StationToolsBlocks bsId={bs.bs_id} probes={bs.sensor_configurations.length} />}
       <AddBaseStationButton />
       <ActivateProbesButton />
     </Paper>

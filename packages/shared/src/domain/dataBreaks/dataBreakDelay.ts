@@ -52,6 +52,11 @@ export function isDataBreakDelay(seconds: number): boolean {
 export interface DataBreakDelays {
   accountS: number | null;
   storages: ReadonlyMap<number, number>;
+  /**
+   * The fleet's probe stop settings (decision 0094), set by the operator: the delay of an account
+   * that chose none and the reporting intervals every delay spans. Absent: the spec's 4 h and 3.
+   */
+  fleet?: { defaultS: number; reportingIntervals: number };
 }
 
 /**
@@ -60,16 +65,20 @@ export interface DataBreakDelays {
  */
 export function storageDataBreakDelayS(delays: DataBreakDelays, storageId: number | null): number {
   const own = storageId === null ? undefined : delays.storages.get(storageId);
-  return own ?? delays.accountS ?? DATA_BREAK_DEFAULT_S;
+  return own ?? delays.accountS ?? delays.fleet?.defaultS ?? DATA_BREAK_DEFAULT_S;
 }
 
 /**
  * Never shorter than three reporting intervals: a chosen 30 min on a probe that measures every hour
  * would raise a break between two ordinary readings. Without a known interval, the delay as chosen.
  */
-export function fitReportingInterval(delayS: number, reportingIntervalS: number | null): number {
+export function fitReportingInterval(
+  delayS: number,
+  reportingIntervalS: number | null,
+  intervals: number = DATA_BREAK_REPORTING_INTERVALS,
+): number {
   if (reportingIntervalS === null || !(reportingIntervalS > 0)) return delayS;
-  return Math.max(delayS, DATA_BREAK_REPORTING_INTERVALS * reportingIntervalS);
+  return Math.max(delayS, intervals * reportingIntervalS);
 }
 
 /**
@@ -99,7 +108,11 @@ export function stationDataBreakDelayS(
     const s = storageDataBreakDelayS(delays, id);
     if (smallest === null || s < smallest) smallest = s;
   }
-  return fitReportingInterval(smallest ?? storageDataBreakDelayS(delays, null), station.reportingIntervalS);
+  return fitReportingInterval(
+    smallest ?? storageDataBreakDelayS(delays, null),
+    station.reportingIntervalS,
+    delays.fleet?.reportingIntervals,
+  );
 }
 
 /** A probe's delay: its storage's, else the account's; then fitted to its reporting interval. */
@@ -107,7 +120,11 @@ export function probeDataBreakDelayS(
   delays: DataBreakDelays,
   probe: { storageId: number | null; reportingIntervalS: number | null },
 ): number {
-  return fitReportingInterval(storageDataBreakDelayS(delays, probe.storageId), probe.reportingIntervalS);
+  return fitReportingInterval(
+    storageDataBreakDelayS(delays, probe.storageId),
+    probe.reportingIntervalS,
+    delays.fleet?.reportingIntervals,
+  );
 }
 
 /** One probe as the account's delays are resolved for it. */
