@@ -7,6 +7,7 @@ import { baseStationEndpoints } from './baseStations.js';
 import { batchEndpoints } from './batches.js';
 import { dataBreakEndpoints } from './dataBreaks.js';
 import { deliveryEndpoints } from './delivery.js';
+import { diagnosticsEndpoints } from './diagnostics.js';
 import type { Endpoint } from './endpoint.js';
 import { exportEndpoints } from './export.js';
 import { fanEndpoints } from './fans.js';
@@ -54,6 +55,7 @@ export const endpoints = catalogue({
   sites: siteEndpoints,
   monitors: monitorEndpoints,
   delivery: deliveryEndpoints,
+  diagnostics: diagnosticsEndpoints,
   quality: qualityEndpoints,
   export: exportEndpoints,
   fans: fanEndpoints,

@@ -57,6 +57,14 @@ export const OPERATOR_TOOLS = {
   adminBar: { levels: ALL, refusal: 'Only admins see the admin bar.' },
   stationSearch: { levels: ALL, refusal: 'Only admins search every base station.' },
   auditLog: { levels: OVERSEERS, refusal: 'Only Root and Admin staff can read the audit trail.' },
+  // The diagnostics (decision 0095): the servers' log, the access log (who called from where), the
+  // jobs and the Gari system's calls are the technicians' (Root, Admin, Tech); the registered ids and
+  // the stations' factory tests every level reads (Sales answers customers about their kits).
+  serverDiagnostics: {
+    levels: STATION_STAFF,
+    refusal: 'Only Root, Admin and Tech staff read the server logs.',
+  },
+  registrations: { levels: ALL, refusal: 'Only admins read the registrations.' },
 } as const satisfies Record<string, OperatorTool>;
 export type OperatorToolName = keyof typeof OPERATOR_TOOLS;
 

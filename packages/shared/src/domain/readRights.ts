@@ -114,6 +114,17 @@ export const READ_RIGHTS: readonly ReadRightsRow[] = [
   { call: 'adminConsole.consoleInfo', ...adminOnly('operatorTools: adminBar, every staff level') },
   { call: 'adminConsole.basestations', ...adminOnly('operatorTools: stationSearch, every staff level') },
   { call: 'adminConsole.findSystem', ...adminOnly('operatorTools: stationSearch, every staff level') },
+  // The diagnostics (decision 0095).
+  { call: 'diagnostics.logs', ...adminOnly('operator tool serverDiagnostics (Root, Admin, Tech)') },
+  { call: 'diagnostics.accesslogs', ...adminOnly('operator tool serverDiagnostics (Root, Admin, Tech)') },
+  { call: 'diagnostics.getSysOpList', ...adminOnly('operator tool serverDiagnostics (Root, Admin, Tech)') },
+  { call: 'diagnostics.getGariCallLog', ...adminOnly('operator tool serverDiagnostics (Root, Admin, Tech)') },
+  { call: 'diagnostics.getTestDataAll', ...adminOnly('operator tool registrations (every staff level)') },
+  { call: 'diagnostics.getBSRegistrations', ...adminOnly('operator tool registrations (every staff level)') },
+  {
+    call: 'diagnostics.getProbeRegistrations',
+    ...adminOnly('operator tool registrations (every staff level)'),
+  },
   { call: 'audit.getAuditLog', ...adminOnly('Root and Admin staff only (OPERATOR_TOOLS.auditLog)') },
 ];
 
