@@ -12,7 +12,7 @@ const slow = { timeout: 8000 };
 // Issue 28 item 9 (spec doc 1 §2 "/admin: admins only; others redirected to /"): /admin was "Page
 // not found"; it is the admin console's home, listing the admin pages this build has.
 describe('/admin', () => {
-  it('shows an admin the admin pages there are, the outbox, the kits, the station logs and the audit trail, and leads to them', async () => {
+  it('shows an admin the admin pages there are, the outbox, the kits, the station logs, the audit trail and the diagnostics, and leads to them', async () => {
     const server = createFakeServer({ loggedIn: true, session: { admin: true, admin_group: 1 } });
     const app = renderApp('/admin', server);
     const home = await screen.findByTestId('admin-home', undefined, slow);
@@ -35,6 +35,22 @@ describe('/admin', () => {
         '/admin/audit',
         'Audit trailWhat staff changed and whose data they looked at: who, when, for whom, from where, before and after.',
       ],
+      [
+        '/admin/logs',
+        "Server logsThe servers' own log lines, every HTTP call they answered, and their periodic jobs with the last run and the next.",
+      ],
+      [
+        '/g-log',
+        "Gari system callsThe calls the older Gari system's users made to Emberwatch, with their results.",
+      ],
+      [
+        '/test_',
+        "Test dataBase stations registered but not yet activated that called in, with each probe's latest test reading.",
+      ],
+      [
+        '/ids_',
+        'Registered idsThe registered base-station and probe-set ids, and whether and into which account each was activated.',
+      ],
     ]);
     expect(document.title).toBe('Admin · Emberwatch');
     await app.user.click(within(list).getByRole('link', { name: /^Kits and QR codes/ }));
@@ -47,7 +63,7 @@ describe('/admin', () => {
     await app.user.click(await screen.findByTestId('menu-button', {}, slow));
     await app.user.click(await screen.findByRole('link', { name: 'Admin' }));
     await waitFor(() => expect(app.location()).toBe('/admin'));
-    expect(await screen.findAllByTestId('admin-tool')).toHaveLength(4);
+    expect(await screen.findAllByTestId('admin-tool')).toHaveLength(8);
   });
 
   it.each([

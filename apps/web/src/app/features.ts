@@ -4,6 +4,7 @@ import { accountPages } from '../features/account/pages';
 import { activationPages } from '../features/activation/pages';
 import { adminPages } from '../features/admin/pages';
 import { auditPages } from '../features/audit/pages';
+import { diagnosticsPages } from '../features/diagnostics/pages';
 import { batchesPages } from '../features/batches/pages';
 import { deliveryPages } from '../features/delivery/pages';
 import { fansLive } from '../features/fans/live';
@@ -48,5 +49,6 @@ export const WEB_FEATURES: readonly WebFeature[] = [
   { pages: stationLogsPages },
   { pages: insightPages },
   { pages: auditPages },
+  { pages: diagnosticsPages },
   { live: fansLive },
 ];
