@@ -13,6 +13,7 @@ import type { Store } from './db/createDatabase.js';
 import { composeFeatures } from './features.js';
 import { errorHandler } from './http/errorHandler.js';
 import { healthRoutes } from './http/health.routes.js';
+import { loggerOptions } from './http/loggerOptions.js';
 import { isPrivateAuth } from './http/route.js';
 import type { Job } from './jobs/Scheduler.js';
 import { LogTee, observedJob } from './kernel/DiagnosticsSink.js';
@@ -64,12 +65,8 @@ export async function createServer(config: Config, store: Store, opts: ServerOpt
   // Each line goes to standard output and, once the features are up, to the server log's store.
   const logTee = new LogTee(process.stdout);
   const app = Fastify({
-    logger: opts.logger ?? {
-      level: config.logLevel,
-      // Tokens, cookies and station secrets never reach the log (nor, so, the server log's store).
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-      stream: logTee,
-    },
+    // Tokens, cookies, station secrets and query strings never reach the log (nor its store).
+    logger: opts.logger ?? loggerOptions(config.logLevel, logTee),
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
   });

@@ -11,6 +11,7 @@ import type {
 import { DiagnosticsRepository } from '../src/features/diagnostics/diagnostics.repository.js';
 import { diagnosticsDb } from '../src/features/diagnostics/diagnostics.tables.js';
 import { survivingRows } from '../src/features/diagnostics/rotation.js';
+import { loggerOptions } from '../src/http/loggerOptions.js';
 import type { DiagnosticsSink } from '../src/kernel/DiagnosticsSink.js';
 import { bearer, createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 
@@ -85,17 +86,25 @@ describe(`the diagnostics on ${TEST_ENGINE}`, { timeout: 60_000 }, () => {
       expect((await get(`/admin/logs?${bad}`)).statusCode, bad).toBe(400);
   });
 
-  it('stores the line as the logger redacted it: a token never reaches the store', async () => {
-    // The server's own logger with its redaction, writing to the sink as createServer wires it.
+  it('stores the line as the server’s logger wrote it: no token, cookie or query string reaches the store', async () => {
+    // The server's own logger options (as createServer uses them), writing to the sink.
     const { default: pino } = await import('pino');
     const lines: string[] = [];
-    const logger = pino(
-      { redact: ['req.headers.authorization', 'req.headers.cookie'] },
-      { write: (l: string) => lines.push(l) },
-    );
-    logger.info({ req: { headers: { authorization: 'Bearer SECRET-TOKEN', cookie: 'rt=SECRET' } } }, 'call');
+    const options = loggerOptions('info', { write: (l: string) => lines.push(l) });
+    // Fastify hands pino its options and their stream, as here.
+    const logger = pino(options, options.stream);
+    const req = {
+      method: 'GET',
+      url: '/delivery/ack?t=SECRET-ACK',
+      host: 'x',
+      ip: '127.0.0.1',
+      headers: { authorization: 'Bearer SECRET-TOKEN', cookie: 'rt=SECRET' },
+    };
+    logger.info({ req }, 'incoming request');
+    logger.info({ res: { statusCode: 200, headers: { 'set-cookie': 'rt=SECRET-COOKIE' } } }, 'answered');
     for (const l of lines) sink.logLine(l);
     const res = await get(`/admin/logs?timeFilter=${START - 10},${Math.floor(Date.now() / 1000) + 10}`);
+    expect(res.body).toContain('/delivery/ack');
     expect(res.body).toContain('[Redacted]');
     expect(res.body).not.toContain('SECRET');
   });
