@@ -36,7 +36,7 @@ describe('/admin', () => {
         'Audit trailWhat staff changed and whose data they looked at: who, when, for whom, from where, before and after.',
       ],
       [
-        '/admin/logs',
+        '/admin/server-logs',
         "Server logsThe servers' own log lines, every HTTP call they answered, and their periodic jobs with the last run and the next.",
       ],
       [

@@ -8,6 +8,9 @@ import type {
   SysOp,
   TestStation,
 } from '@emberwatch/shared/contracts/diagnostics';
+import type { Endpoint } from '@emberwatch/shared/contracts/endpoint';
+import { endpoints } from '@emberwatch/shared/contracts/endpoints';
+import { PAGES } from '../src/app/pages';
 import { createFakeServer, json } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
 
@@ -62,7 +65,7 @@ const access = (id: number, o: Partial<AccessLogEntry> = {}): AccessLogEntry => 
 });
 
 // Issue 30 item 7 (decision 0095): the server logs, with the spec's AuxData rule.
-describe('/admin/logs', () => {
+describe('/admin/server-logs', () => {
   it('shows the server log without AuxData lines, counts them, shows them when asked, and opens a line', async () => {
     const server = staff();
     server.override('GET /admin/logs', (c) => {
@@ -78,7 +81,7 @@ describe('/admin/logs', () => {
         servers: [{ server: 'web-1:42', env: 'production', last_ts: T0 + 4, current: true }],
       });
     });
-    const app = renderApp('/admin/logs', server);
+    const app = renderApp('/admin/server-logs', server);
     const table = await screen.findByTestId('server-log-table', undefined, slow);
     const rows = within(table).getAllByTestId('admin-table-row');
     expect(rows.map((r) => r.textContent)).toEqual([
@@ -132,7 +135,7 @@ describe('/admin/logs', () => {
     server.override('GET /admin/getSysOpList', () =>
       json({ status_code: 0, server: 'web-1:42', started_ms: T0 * 1000, scheduled: true, results: [job] }),
     );
-    const app = renderApp('/admin/logs', server);
+    const app = renderApp('/admin/server-logs', server);
     await app.user.click(await screen.findByRole('tab', { name: 'Access log' }, slow));
     const table = await screen.findByTestId('access-log-table');
     const rows = within(table).getAllByTestId('admin-table-row');
@@ -157,7 +160,7 @@ describe('/admin/logs', () => {
 
   it('tells Sales staff the logs are not theirs, asks nothing, and leaves them off the home', async () => {
     const server = staff(3);
-    renderApp('/admin/logs', server);
+    renderApp('/admin/server-logs', server);
     expect(
       await screen.findByText('Only Root, Admin and Tech staff read the server logs.', undefined, slow),
     ).toBeTruthy();
@@ -182,7 +185,7 @@ describe('/admin/logs', () => {
   });
 
   it.each([
-    ['/admin/logs', {}],
+    ['/admin/server-logs', {}],
     ['/g-log', {}],
     ['/test_', {}],
     ['/ids_', {}],
@@ -321,5 +324,17 @@ describe('/ids_', () => {
     await waitFor(() =>
       expect(server.callsTo('GET', '/admin/getBSRegistrations').at(-1)!.query.get('state')).toBe('open'),
     );
+  });
+});
+
+// A browser opening a page's address gets the API's answer where a call has the same path (the
+// server log's page is not /admin/logs for this reason, decision 0095).
+describe('page addresses', () => {
+  it('are never the path of a GET call', () => {
+    const all = Object.values(endpoints).flatMap((group) => Object.values(group) as Endpoint[]);
+    const calls = new Set(all.filter((e) => e.method === 'GET').map((e) => e.path));
+    const pages = PAGES.flatMap((p) => p.paths.map((path) => `/${path}`));
+    expect(pages).toContain('/admin/server-logs');
+    expect(pages.filter((p) => calls.has(p))).toEqual([]);
   });
 });

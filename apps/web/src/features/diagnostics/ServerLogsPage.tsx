@@ -24,7 +24,8 @@ type LogTab = (typeof TABS)[number];
 const STATUS_CLASSES = ['', '2xx', '3xx', '4xx', '5xx'] as const;
 
 /**
- * /admin/logs (spec doc 1 §7 `logs`, `accesslogs`, `getSysOpList`; decision 0095): the servers' own
+ * /admin/server-logs (spec doc 1 §7 `logs`, `accesslogs`, `getSysOpList`; decision 0095; not
+ * /admin/logs, which is the call itself): the servers' own
  * log with the spec's AuxData rule, the HTTP access log and the jobs, each in the generic admin
  * table. Root, Admin and Tech staff; other admins are told, everyone else is sent to "/".
  */

@@ -8,10 +8,10 @@ import type { PageDefinition } from '../../lib/pageDefinition';
  */
 export const diagnosticsPages = [
   {
-    paths: ['admin/logs'],
+    paths: ['admin/server-logs'],
     titleKey: 'diagnostics.logs.title',
     adminTool: {
-      path: '/admin/logs',
+      path: '/admin/server-logs',
       descriptionKey: 'diagnostics.logs.adminTool',
       operatorTool: 'serverDiagnostics',
     },
