@@ -64,7 +64,11 @@ function ServerLog() {
   const [toTs] = useState(() => Math.floor(Date.now() / 1000));
   const logs = useServerLogs({ server, fromTs: toTs - hours * 3600, toTs, showAux, level });
   const columns: AdminColumn<ServerLogLine>[] = [
-    timeColumn(time, 'ts', t('diagnostics.columns.time'), (l) => l.ts),
+    {
+      // Sorted to the millisecond: a request's lines share their second.
+      ...timeColumn(time, 'ts', t('diagnostics.columns.time'), (l: ServerLogLine) => l.ts),
+      value: (l) => l.ts * 1000 + l.ms,
+    },
     {
       key: 'level',
       label: t('diagnostics.columns.level'),
