@@ -13,8 +13,10 @@ import type { Store } from './db/createDatabase.js';
 import { composeFeatures } from './features.js';
 import { errorHandler } from './http/errorHandler.js';
 import { healthRoutes } from './http/health.routes.js';
+import { loggerOptions } from './http/loggerOptions.js';
 import { isPrivateAuth } from './http/route.js';
 import type { Job } from './jobs/Scheduler.js';
+import { LogTee, observedJob } from './kernel/DiagnosticsSink.js';
 import type { ContentSources, FeatureModule } from './kernel/FeatureModule.js';
 import type { Kernel } from './kernel/Kernel.js';
 import { EventBus, type BusEvents } from './realtime/EventBus.js';
@@ -34,6 +36,8 @@ export interface Server {
   jobs: Job[];
   /** The mounted features, in list order (tests reach a feature's exports by name). */
   features: FeatureModule<object>[];
+  /** Tells the diagnostics that a scheduler runs `jobs` from now on (main.ts starts one). */
+  jobsScheduled(sinceMs: number): void;
 }
 
 /** Where the built web app lives; served at / with an index.html fallback for client routes. */
@@ -58,12 +62,11 @@ export async function createServer(config: Config, store: Store, opts: ServerOpt
     bus: new EventBus(),
     nowS: opts.nowS ?? (() => Math.floor(Date.now() / 1000)),
   };
+  // Each line goes to standard output and, once the features are up, to the server log's store.
+  const logTee = new LogTee(process.stdout);
   const app = Fastify({
-    logger: opts.logger ?? {
-      level: config.logLevel,
-      // Tokens, cookies and station secrets never reach the log.
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    },
+    // Tokens, cookies, station secrets and query strings never reach the log (nor its store).
+    logger: opts.logger ?? loggerOptions(config.logLevel, logTee),
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
   });
@@ -137,6 +140,27 @@ export async function createServer(config: Config, store: Store, opts: ServerOpt
   const trails = features.flatMap((f) => (f.auditTrail ? [f.auditTrail] : []));
   if (trails.length > 1) throw new Error('more than one feature provides the audit trail');
   app.decorate('auditTrail', trails[0] ?? null);
+  // The server's own diagnostics (decision 0095): its log lines, answered calls and job runs.
+  const sinks = features.flatMap((f) => (f.diagnostics ? [f.diagnostics] : []));
+  if (sinks.length > 1) throw new Error('more than one feature provides the diagnostics');
+  const diagnostics = sinks[0];
+  if (diagnostics) {
+    logTee.attach((line) => diagnostics.logLine(line));
+    app.addHook('onResponse', (req, reply, done) => {
+      diagnostics.response({
+        method: req.method,
+        url: req.url,
+        route: req.routeOptions.url,
+        auth: req.routeOptions.config.auth,
+        status: reply.statusCode,
+        durationMs: reply.elapsedTime,
+        userId: req.actor?.user.id ?? null,
+        partnerApp: req.actor?.user.partner_app ?? null,
+        ip: req.ip,
+      });
+      done();
+    });
+  }
   for (const feature of features) await feature.start?.();
   app.addHook('onClose', async () => {
     for (const off of unsubscribe) off();
@@ -172,5 +196,13 @@ export async function createServer(config: Config, store: Store, opts: ServerOpt
   } else {
     app.setNotFoundHandler((_req, reply) => reply.status(404).send({ status_code: 404, error: 'Not found' }));
   }
-  return { app, kernel, jobs: features.flatMap((f) => f.jobs ?? []), features };
+  const jobs = features.flatMap((f) => f.jobs ?? []);
+  diagnostics?.jobsKnown(jobs);
+  return {
+    app,
+    kernel,
+    jobs: diagnostics ? jobs.map((job) => observedJob(job, diagnostics)) : jobs,
+    features,
+    jobsScheduled: (sinceMs) => diagnostics?.jobsScheduled(sinceMs),
+  };
 }

@@ -9,6 +9,7 @@ import { batchesFeature } from './features/batches/index.js';
 import { connectionsFeature } from './features/connections/index.js';
 import { dataBreaksFeature } from './features/data-breaks/index.js';
 import { deliveryFeature } from './features/delivery/index.js';
+import { diagnosticsFeature } from './features/diagnostics/index.js';
 import { exportFeature } from './features/export/index.js';
 import { fansFeature } from './features/fans/index.js';
 import { ingestFeature } from './features/ingest/index.js';
@@ -94,7 +95,20 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
   const stationLogs = list.add(
     stationLogsFeature(kernel, { authenticate: auth.authenticate, log: opts.log }),
   );
-  const ingest = list.add(ingestFeature(kernel, { ...history, calls: stationLogs.exports.callLog }));
+  // Before ingest too: it keeps the test readings of stations not yet activated (decision 0095).
+  const diagnostics = list.add(
+    diagnosticsFeature(kernel, {
+      authenticate: auth.authenticate,
+      log: opts.log,
+      callLog: stationLogs.exports.callLog,
+    }),
+  );
+  const ingest = list.add(
+    ingestFeature(kernel, {
+      ...history,
+      calls: diagnostics.exports.watchStationCalls(stationLogs.exports.callLog),
+    }),
+  );
   list.add(activationFeature(kernel, auth));
   list.add(adminConsoleFeature(kernel, auth));
   list.add(simsFeature(kernel, auth));

@@ -16,9 +16,11 @@ async function main(): Promise<void> {
   ensurePrivateDir(config.dataDir);
   const store = openStore({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
   await migrateToLatest(store);
-  const { app, jobs } = await createServer(config, store);
+  const server = await createServer(config, store);
+  const { app, jobs } = server;
   const scheduler = new Scheduler(app.log);
   scheduler.start(jobs);
+  server.jobsScheduled(Date.now());
 
   // Seed before listening, so that a healthy server always has its demo accounts and credentials file.
   // The demo's batches are saved through the batches feature's own call, so after the server is built.

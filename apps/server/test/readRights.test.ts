@@ -201,6 +201,13 @@ const SAMPLES: Record<string, Sample> = {
   'adminConsole.consoleInfo': { account: 'hay', url: () => '/admin/consoleInfo' },
   'adminConsole.basestations': { account: 'hay', url: () => '/admin/basestations?q=F1000001' },
   'adminConsole.findSystem': { account: 'hay', url: () => '/admin/findSystem?q=F1000001' },
+  'diagnostics.logs': { account: 'hay', url: () => '/admin/logs?server=all&showAux=1' },
+  'diagnostics.accesslogs': { account: 'hay', url: (i) => `/admin/accesslogs?user=${i.uid.hay}` },
+  'diagnostics.getSysOpList': { account: 'hay', url: () => '/admin/getSysOpList' },
+  'diagnostics.getGariCallLog': { account: 'hay', url: () => '/admin/getGariCallLog' },
+  'diagnostics.getTestDataAll': { account: 'hay', url: () => '/admin/getTestDataAll' },
+  'diagnostics.getBSRegistrations': { account: 'hay', url: () => '/admin/getBSRegistrations?q=F19' },
+  'diagnostics.getProbeRegistrations': { account: 'hay', url: () => '/admin/getProbeRegistrations' },
   'audit.getAuditLog': { account: 'hay', url: (i) => `/admin/auditLog?customer=${i.uid.hay}` },
   'stationAdmin.getReplacementHistory': {
     account: 'hay',

@@ -55,6 +55,22 @@ describe('/admin', () => {
         '/admin/audit',
         'Audit trailWhat staff changed and whose data they looked at: who, when, for whom, from where, before and after.',
       ],
+      [
+        '/admin/server-logs',
+        "Server logsThe servers' own log lines, every HTTP call they answered, and their periodic jobs with the last run and the next.",
+      ],
+      [
+        '/g-log',
+        "Gari system callsThe calls the older Gari system's users made to Emberwatch, with their results.",
+      ],
+      [
+        '/test_',
+        "Test dataBase stations registered but not yet activated that called in, with each probe's latest test reading.",
+      ],
+      [
+        '/ids_',
+        'Registered idsThe registered base-station and probe-set ids, and whether and into which account each was activated.',
+      ],
     ]);
     expect(document.title).toBe('Admin · Emberwatch');
     await app.user.click(within(list).getByRole('link', { name: /^Kits and QR codes/ }));
@@ -67,7 +83,7 @@ describe('/admin', () => {
     await app.user.click(await screen.findByTestId('menu-button', {}, slow));
     await app.user.click(await screen.findByRole('link', { name: 'Admin' }));
     await waitFor(() => expect(app.location()).toBe('/admin'));
-    expect(await screen.findAllByTestId('admin-tool')).toHaveLength(9);
+    expect(await screen.findAllByTestId('admin-tool')).toHaveLength(10);
   });
 
   it.each([

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AuditTrail } from '../http/audit.js';
 import type { Job } from '../jobs/Scheduler.js';
 import type { BusEvents } from '../realtime/EventBus.js';
+import type { DiagnosticsSink } from './DiagnosticsSink.js';
 import type { LiveEvents } from './LiveEvent.js';
 
 /** Handlers for bus events, subscribed while the server runs. */
@@ -40,6 +41,11 @@ export interface FeatureModule<Exports extends object = Record<never, never>> {
    * feature's. The server hands it to every route; at most one feature provides it.
    */
   readonly auditTrail?: AuditTrail;
+  /**
+   * Where the server reports its log lines, answered calls and job runs (decision 0095): the
+   * diagnostics feature's. At most one feature provides it.
+   */
+  readonly diagnostics?: DiagnosticsSink;
   readonly exports: Exports;
 }
 

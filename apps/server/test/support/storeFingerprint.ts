@@ -10,15 +10,20 @@ export interface StoreTable {
 /**
  * Tables that record the attempt itself, refused or not: the audit trail writes every staff write,
  * its refusals included, before it runs (decision 0089), and the station call log every station call
- * (decision 0090). "Nothing stored" means nothing else changed; audit.test.ts and stationLogs.test.ts
- * check what these hold. Also each instance's report of its live connections, rewritten every 10 s
- * by a timer whatever the calls do (decision 0096; liveConnections.test.ts).
+ * (decision 0090), the server's own log and access log every call and line, and the test readings
+ * of stations not yet activated, which the ingest refuses (decision 0095). "Nothing stored" means
+ * nothing else changed; audit.test.ts, stationLogs.test.ts and diagnostics.test.ts check what these
+ * hold. Also each instance's report of its live connections, rewritten every 10 s by a timer whatever
+ * the calls do (decision 0096; liveConnections.test.ts).
  */
 export const ATTEMPT_LOGS: ReadonlySet<string> = new Set([
   'audit_entries',
   'audit_outcomes',
   'station_calls',
   'live_instances',
+  'server_logs',
+  'access_logs',
+  'station_test_readings',
 ]);
 
 /**

@@ -4,6 +4,7 @@ import { accountPages } from '../features/account/pages';
 import { activationPages } from '../features/activation/pages';
 import { adminPages } from '../features/admin/pages';
 import { auditPages } from '../features/audit/pages';
+import { diagnosticsPages } from '../features/diagnostics/pages';
 import { batchesPages } from '../features/batches/pages';
 import { connectionsPages } from '../features/connections/pages';
 import { deliveryPages } from '../features/delivery/pages';
@@ -54,5 +55,6 @@ export const WEB_FEATURES: readonly WebFeature[] = [
   { pages: stationAdminPages },
   { pages: insightPages },
   { pages: auditPages },
+  { pages: diagnosticsPages },
   { live: fansLive },
 ];

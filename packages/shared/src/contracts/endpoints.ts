@@ -8,6 +8,7 @@ import { connectionsEndpoints } from './connections.js';
 import { batchEndpoints } from './batches.js';
 import { dataBreakEndpoints } from './dataBreaks.js';
 import { deliveryEndpoints } from './delivery.js';
+import { diagnosticsEndpoints } from './diagnostics.js';
 import type { Endpoint } from './endpoint.js';
 import { exportEndpoints } from './export.js';
 import { fanEndpoints } from './fans.js';
@@ -60,6 +61,7 @@ export const endpoints = catalogue({
   sites: siteEndpoints,
   monitors: monitorEndpoints,
   delivery: deliveryEndpoints,
+  diagnostics: diagnosticsEndpoints,
   quality: qualityEndpoints,
   export: exportEndpoints,
   fans: fanEndpoints,

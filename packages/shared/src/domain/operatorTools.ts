@@ -214,6 +214,18 @@ export const OPERATOR_TOOLS = {
     levels: OVERSEERS,
     refusal: 'Only Root and Admin staff change the probe stop settings.',
   },
+  // The diagnostics (decision 0095): the servers' log, the access log, the jobs and the Gari system's
+  // calls are the fleet's levels'; the registered ids and the stations' factory tests every level reads.
+  serverDiagnostics: {
+    does: 'read the server logs, the access log, the jobs and the Gari calls',
+    levels: FLEET,
+    refusal: 'Only Root, Admin and Tech staff read the server logs.',
+  },
+  registrations: {
+    does: 'read the registered ids and the stations’ factory tests',
+    levels: READERS,
+    refusal: 'Only admins read the registrations.',
+  },
   auditLog: {
     does: 'read the audit trail',
     levels: OVERSEERS,

@@ -132,6 +132,14 @@ export const READ_RIGHTS: readonly ReadRightsRow[] = [
   // A station's tools (decision 0094).
   { call: 'stationAdmin.getReplacementHistory', ...operatorTool('replacementHistory') },
   { call: 'stationAdmin.getProbeStopSettings', ...operatorTool('probeStopRead') },
+  // The diagnostics (decision 0095).
+  { call: 'diagnostics.logs', ...operatorTool('serverDiagnostics') },
+  { call: 'diagnostics.accesslogs', ...operatorTool('serverDiagnostics') },
+  { call: 'diagnostics.getSysOpList', ...operatorTool('serverDiagnostics') },
+  { call: 'diagnostics.getGariCallLog', ...operatorTool('serverDiagnostics') },
+  { call: 'diagnostics.getTestDataAll', ...operatorTool('registrations') },
+  { call: 'diagnostics.getBSRegistrations', ...operatorTool('registrations') },
+  { call: 'diagnostics.getProbeRegistrations', ...operatorTool('registrations') },
 ];
 
 const LABELS: Record<ReadRole, string> = {

@@ -40,6 +40,7 @@ import { adminSearchTrigramsMigration } from './0057_admin_search_trigrams.js';
 import { connectionsMigration } from './0056_connections.js';
 import { simsMigration } from './0052_sims.js';
 import { stationAdminMigration } from './0054_station_admin.js';
+import { diagnosticsMigration } from './0055_diagnostics.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -84,5 +85,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0056_connections': connectionsMigration(engine),
     '0052_sims': simsMigration(engine),
     '0054_station_admin': stationAdminMigration(engine),
+    '0055_diagnostics': diagnosticsMigration(engine),
   };
 }

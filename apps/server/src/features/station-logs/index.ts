@@ -8,6 +8,9 @@ import { StationLogsRepository } from './stationLogs.repository.js';
 import { stationLogsRoutes } from './stationLogs.routes.js';
 import { StationLogsService } from './stationLogs.service.js';
 
+// The call log's tables, for the diagnostics that read it (the stations calling before their activation).
+export { stationLogsDb } from './stationLogs.tables.js';
+
 /** How often the call log is rotated (callRotation.ts). */
 const PRUNE_EVERY_MS = 10 * 60_000;
 
