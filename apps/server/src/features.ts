@@ -10,6 +10,7 @@ import { dataBreaksFeature } from './features/data-breaks/index.js';
 import { deliveryFeature } from './features/delivery/index.js';
 import { exportFeature } from './features/export/index.js';
 import { fansFeature } from './features/fans/index.js';
+import { firmwareFeature } from './features/firmware/index.js';
 import { ingestFeature } from './features/ingest/index.js';
 import { insightFeature } from './features/insight/index.js';
 import { masterAccessFeature } from './features/master-access/index.js';
@@ -89,7 +90,15 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
   const stationLogs = list.add(
     stationLogsFeature(kernel, { authenticate: auth.authenticate, log: opts.log }),
   );
-  const ingest = list.add(ingestFeature(kernel, { ...history, calls: stationLogs.exports.callLog }));
+  // Before ingest: its station route asks for the firmware update pending for the station.
+  const firmware = list.add(firmwareFeature(kernel, auth));
+  const ingest = list.add(
+    ingestFeature(kernel, {
+      ...history,
+      calls: stationLogs.exports.callLog,
+      otaOffers: firmware.exports.otaOffers,
+    }),
+  );
   list.add(activationFeature(kernel, auth));
   list.add(adminConsoleFeature(kernel, auth));
   const monitors = list.add(

@@ -186,6 +186,10 @@ const SAMPLES: Record<string, Sample> = {
   'stationLogs.getBsLogs': { account: 'hay', url: () => '/admin/getBsLogs?basestationID=F1000001&getTS=1' },
   'stationLogs.getBsLoggingList': { account: 'hay', url: () => '/admin/getBsLoggingList' },
   'stationLogs.getEarlyBsCallsLog': { account: 'hay', url: () => '/admin/getEarlyBsCallsLog' },
+  'firmware.getOTAForBS': { account: 'hay', url: () => '/admin/getOTAForBS?bs=F1000001' },
+  'firmware.getOTAStatus': { account: 'hay', url: () => '/admin/getOTAStatus?bs=F1000001' },
+  'firmware.firmwareImages': { account: 'hay', url: () => '/admin/firmwareImages' },
+  'firmware.otaStations': { account: 'hay', url: () => '/admin/otaStations' },
   'adminConsole.consoleInfo': { account: 'hay', url: () => '/admin/consoleInfo' },
   'adminConsole.basestations': { account: 'hay', url: () => '/admin/basestations?q=F1000001' },
   'adminConsole.findSystem': { account: 'hay', url: () => '/admin/findSystem?q=F1000001' },
@@ -354,11 +358,20 @@ describe(`no logged-in call without a user, on ${TEST_ENGINE}`, () => {
     },
   );
 
-  it.each(catalogue.filter(({ e }) => e.auth === 'station').map(({ call, e }) => [call, e.path] as const))(
+  it.each(
+    catalogue
+      .filter(({ e }) => e.auth === 'station')
+      .map(({ call, e }) => [call, e.path, e.method] as const),
+  )(
     '%s (%s) refuses a user token',
-    async (_call, url) => {
+    async (_call, url, method) => {
       const token = await t.login('hay@demo.emberwatch');
-      const res = await t.app.inject({ method: 'POST', url, headers: bearer(token), payload: {} });
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: bearer(token),
+        payload: method === 'POST' ? {} : undefined,
+      });
       expect(res.statusCode, res.body).toBe(401);
     },
   );

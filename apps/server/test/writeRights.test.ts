@@ -588,6 +588,19 @@ const SAMPLES: Record<string, Sample> = {
     account: 'grain',
     request: () => post('/admin/postBsLoggingStatus', { basestationID: 'F2000001', logging: true }),
   },
+  'firmware.saveOTAForBS': {
+    account: 'grain',
+    request: () => post('/admin/saveOTAForBS', { bs: 'F2000001', rev: '9.9', old_rev: null }),
+  },
+  'firmware.cancelPendingOTA': {
+    account: 'grain',
+    request: () => post('/admin/cancelPendingOTA', { bs: 'F2000001' }),
+  },
+  'firmware.addFirmwareImage': {
+    account: 'grain',
+    request: (c) =>
+      post('/admin/addFirmwareImage', { rev: `9.${WRITE_ROLES.indexOf(c.role)}`, notes: '', data: 'AAEC' }),
+  },
   'alertChannels.setVoiceCalls': {
     account: 'grain',
     request: (c) => post('/admin/setVoiceCalls', { UID: c.ids.grain!, voiceCallEnabled: false }),

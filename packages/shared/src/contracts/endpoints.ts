@@ -10,6 +10,7 @@ import { deliveryEndpoints } from './delivery.js';
 import type { Endpoint } from './endpoint.js';
 import { exportEndpoints } from './export.js';
 import { fanEndpoints } from './fans.js';
+import { firmwareEndpoints } from './firmware.js';
 import { healthEndpoints } from './health.js';
 import { masterAccessEndpoints } from './masterAccess.js';
 import { ingestEndpoints } from './ingest.js';
@@ -49,6 +50,7 @@ export const endpoints = catalogue({
   adminConsole: adminConsoleEndpoints,
   baseStations: baseStationEndpoints,
   stationLogs: stationLogsEndpoints,
+  firmware: firmwareEndpoints,
   probes: { ...probeDataEndpoints, ...probeConfigEndpoints },
   storages: storageEndpoints,
   sites: siteEndpoints,

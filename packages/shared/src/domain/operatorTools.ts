@@ -56,6 +56,13 @@ export const OPERATOR_TOOLS = {
   // answer a customer's call); what a level may change there is each change's own row.
   adminBar: { levels: ALL, refusal: 'Only admins see the admin bar.' },
   stationSearch: { levels: ALL, refusal: 'Only admins search every base station.' },
+  // Firmware updates (decision 0093): every level reads a station's update state (Sales answers the
+  // customer), Root, Admin and Tech assign and cancel updates and add images.
+  otaRead: { levels: ALL, refusal: 'Only admins see the firmware updates.' },
+  otaManage: {
+    levels: STATION_STAFF,
+    refusal: 'Only Root, Admin and Tech staff assign firmware updates and add firmware images.',
+  },
   auditLog: { levels: OVERSEERS, refusal: 'Only Root and Admin staff can read the audit trail.' },
 } as const satisfies Record<string, OperatorTool>;
 export type OperatorToolName = keyof typeof OPERATOR_TOOLS;

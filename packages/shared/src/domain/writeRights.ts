@@ -174,6 +174,18 @@ export const WRITE_RIGHTS: readonly WriteRightsRow[] = [
     call: 'stationLogs.postBsLoggingStatus',
     ...adminOnly('operator tool stationLogging: Root, Admin and Tech staff (decision 0090)'),
   },
+  {
+    call: 'firmware.saveOTAForBS',
+    ...adminOnly('operator tool otaManage: Root, Admin and Tech staff (decision 0093)'),
+  },
+  {
+    call: 'firmware.cancelPendingOTA',
+    ...adminOnly('operator tool otaManage: Root, Admin and Tech staff (decision 0093)'),
+  },
+  {
+    call: 'firmware.addFirmwareImage',
+    ...adminOnly('operator tool otaManage: Root, Admin and Tech staff (decision 0093)'),
+  },
   { call: 'alertChannels.setVoiceCalls', ...adminOnly('admin only: calls cost money (decision 0072)') },
   {
     call: 'translations.updateTranslations',

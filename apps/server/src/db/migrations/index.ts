@@ -36,6 +36,7 @@ import { auditTrailMigration } from './0048_audit_trail.js';
 import { stationCallsMigration } from './0049_station_calls.js';
 import { adminSearchIndexesMigration } from './0050_admin_search_indexes.js';
 import { adminSearchTermsMigration } from './0051_admin_search_terms.js';
+import { firmwareMigration } from './0053_firmware.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -76,5 +77,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0049_station_calls': stationCallsMigration(engine),
     '0050_admin_search_indexes': adminSearchIndexesMigration(engine),
     '0051_admin_search_terms': adminSearchTermsMigration(engine),
+    '0053_firmware': firmwareMigration(engine),
   };
 }
