@@ -138,7 +138,8 @@ export const firmwareEndpoints = defineEndpoints({
     query: otaBsQuerySchema,
     response: otaStatusResponseSchema,
     auth: 'user',
-    summary: 'Admins: whether a station’s update is still pending (0) or no longer (1), and how the last ended.',
+    summary:
+      'Admins: whether a station’s update is still pending (0) or no longer (1), and how the last ended.',
   }),
   saveOTAForBS: defineEndpoint({
     method: 'POST',
@@ -170,7 +171,8 @@ export const firmwareEndpoints = defineEndpoints({
     body: addFirmwareImageRequestSchema,
     response: z.object({ status_code: z.literal(0), image: firmwareImageSchema }),
     auth: 'user',
-    summary: 'Root, Admin and Tech staff: adds a firmware image (base64, at most 4 MiB; 409 when the revision exists).',
+    summary:
+      'Root, Admin and Tech staff: adds a firmware image (base64, at most 4 MiB; 409 when the revision exists).',
   }),
   otaStations: defineEndpoint({
     method: 'GET',

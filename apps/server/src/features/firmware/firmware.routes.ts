@@ -14,7 +14,9 @@ export function firmwareRoutes(ctx: { authenticate: Authenticate; firmware: Firm
   return (app: FastifyInstance): void => {
     app.addHook('preValidation', ctx.authenticate);
     const { firmware } = ctx;
-    route(app, firmwareEndpoints.getOTAForBS).handle((req) => firmware.forStation(actorOf(req), req.query.bs));
+    route(app, firmwareEndpoints.getOTAForBS).handle((req) =>
+      firmware.forStation(actorOf(req), req.query.bs),
+    );
     route(app, firmwareEndpoints.getOTAStatus).handle((req) => firmware.status(actorOf(req), req.query.bs));
     route(app, firmwareEndpoints.saveOTAForBS).handle(async (req) => ({
       status_code: 0,

@@ -87,10 +87,7 @@ export class FirmwareService {
     assertOperator(actor, 'otaRead');
     const station = await this.repo.station(bsId);
     if (!station) throw unknownStation();
-    const [pending, last] = await Promise.all([
-      this.current(bsId, station.firmware),
-      this.repo.log(bsId, 1),
-    ]);
+    const [pending, last] = await Promise.all([this.current(bsId, station.firmware), this.repo.log(bsId, 1)]);
     return {
       status_code: pending ? 0 : 1,
       rev: station.firmware,
@@ -155,8 +152,7 @@ export class FirmwareService {
       added_ts: this.nowS(),
       added_by_user_id: actor.user.id,
     };
-    if (!(await this.repo.addImage(row)))
-      throw conflict('A firmware image of this revision exists already.');
+    if (!(await this.repo.addImage(row))) throw conflict('A firmware image of this revision exists already.');
     return image({ ...row, added_by: actor.user.username });
   }
 
@@ -211,9 +207,13 @@ export class FirmwareService {
   }
 
   /** A chunk of the image pending for the station (no other: a station fetches only its own update). */
-  async chunk(bsId: string, q: { rev: string; offset: number; length: number }): Promise<FirmwareChunkResponse> {
+  async chunk(
+    bsId: string,
+    q: { rev: string; offset: number; length: number },
+  ): Promise<FirmwareChunkResponse> {
     const pending = await this.repo.pending(bsId);
-    if (pending?.rev !== q.rev) throw ApiError.notFound('No update to this revision is pending for this station.');
+    if (pending?.rev !== q.rev)
+      throw ApiError.notFound('No update to this revision is pending for this station.');
     const [img, part] = await Promise.all([
       this.repo.image(q.rev),
       this.repo.chunk(q.rev, q.offset, q.length),
@@ -252,7 +252,12 @@ export class FirmwareService {
       return undefined;
     }
     if (firmware !== pending.rev) return pending;
-    await this.repo.end(bsId, pending.rev, { result: 'done', ts: this.nowS(), reason: null, by_user_id: null });
+    await this.repo.end(bsId, pending.rev, {
+      result: 'done',
+      ts: this.nowS(),
+      reason: null,
+      by_user_id: null,
+    });
     this.pendingStations.delete(bsId);
     return undefined;
   }

@@ -15,7 +15,10 @@ export type { FirmwareService } from './firmware.service.js';
  * the station that called (listed before ingest for that).
  */
 export function firmwareFeature(kernel: Kernel, deps: { authenticate: Authenticate }) {
-  const firmware = new FirmwareService(new FirmwareRepository(kernel.store.db, kernel.store.engine), kernel.nowS);
+  const firmware = new FirmwareService(
+    new FirmwareRepository(kernel.store.db, kernel.store.engine),
+    kernel.nowS,
+  );
   const credentials = new StationCredentials(new BaseStationRepository(kernel.store.db));
   const stationAuth = async (header: string | undefined) => {
     const auth = parseStationAuthorization(header);
