@@ -71,6 +71,11 @@ describe(`firmware updates on ${TEST_ENGINE}`, { timeout: 60_000 }, () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json<OtaStatusResponse>();
   }
+  /** The console's list, without the stations' names (the demo's). */
+  const stationsListed = async () =>
+    (await get('/admin/otaStations'))
+      .json<{ results: OtaStation[] }>()
+      .results.map(({ display_name: _name, ...rest }) => rest);
   const addImage = (rev: string, data: Buffer, who = 'admin', notes = '') =>
     post('/admin/addFirmwareImage', { rev, notes, data: data.toString('base64') }, who);
 
@@ -197,10 +202,9 @@ describe(`firmware updates on ${TEST_ENGINE}`, { timeout: 60_000 }, () => {
   it('logs a failure the station reports, with its reason, and lists the station as failed', async () => {
     now = START + 1200;
     expect((await post('/admin/saveOTAForBS', { bs: BS, rev: '3.10', old_rev: '3.3' })).statusCode).toBe(200);
-    expect((await get('/admin/otaStations')).json<{ results: OtaStation[] }>().results).toEqual([
+    expect(await stationsListed()).toEqual([
       {
         bs_id: BS,
-        display_name: expect.any(String),
         rev: '3.3',
         state: 'pending',
         to: '3.10',
@@ -229,10 +233,9 @@ describe(`firmware updates on ${TEST_ENGINE}`, { timeout: 60_000 }, () => {
       rev: '3.3',
       last: { from: '3.3', to: '3.10', date: START + 1300, result: 'failed', reason: 'checksum mismatch' },
     });
-    expect((await get('/admin/otaStations')).json<{ results: OtaStation[] }>().results).toEqual([
+    expect(await stationsListed()).toEqual([
       {
         bs_id: BS,
-        display_name: expect.any(String),
         rev: '3.3',
         state: 'failed',
         to: '3.10',

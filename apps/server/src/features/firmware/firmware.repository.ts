@@ -153,10 +153,11 @@ export class FirmwareRepository {
       .selectAll('l')
       .select(['b.display_name', 'b.firmware'])
       .where('l.result', '=', 'failed')
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('ota_log as later')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('ota_log as later')
               .select('later.id')
               .whereRef('later.bs_id', '=', 'l.bs_id')
               .whereRef('later.id', '>', 'l.id'),

@@ -30,8 +30,14 @@ export function firmwareFeature(kernel: Kernel, deps: { authenticate: Authentica
     routes: async (app) => {
       const staff = firmwareRoutes({ authenticate: deps.authenticate, firmware });
       const station = firmwareStationRoutes({ stationAuth, firmware });
-      await app.register(async (scope) => staff(scope));
-      await app.register(async (scope) => station(scope));
+      await app.register((scope, _opts, done) => {
+        staff(scope);
+        done();
+      });
+      await app.register((scope, _opts, done) => {
+        station(scope);
+        done();
+      });
     },
     exports: { otaOffers: { offerFor: (bsId: string) => firmware.offerFor(bsId) } },
   });
