@@ -12,7 +12,7 @@ const slow = { timeout: 8000 };
 // Issue 28 item 9 (spec doc 1 §2 "/admin: admins only; others redirected to /"): /admin was "Page
 // not found"; it is the admin console's home, listing the admin pages this build has.
 describe('/admin', () => {
-  it('shows an admin the admin pages there are, the outbox, the kits, the station logs and the audit trail, and leads to them', async () => {
+  it('shows an admin the admin pages there are, the outbox, the kits, the station logs, the firmware and the audit trail, and leads to them', async () => {
     const server = createFakeServer({ loggedIn: true, session: { admin: true, admin_group: 1 } });
     const app = renderApp('/admin', server);
     const home = await screen.findByTestId('admin-home', undefined, slow);
@@ -31,6 +31,7 @@ describe('/admin', () => {
         '/bslog',
         'Base station logsEvery call of a base station with its kind, size, result and duration; detailed logging; calls of stations not yet activated.',
       ],
+      ['/firmware', 'FirmwareFirmware images, and the base stations with a pending or failed update.'],
       [
         '/admin/audit',
         'Audit trailWhat staff changed and whose data they looked at: who, when, for whom, from where, before and after.',
@@ -47,7 +48,7 @@ describe('/admin', () => {
     await app.user.click(await screen.findByTestId('menu-button', {}, slow));
     await app.user.click(await screen.findByRole('link', { name: 'Admin' }));
     await waitFor(() => expect(app.location()).toBe('/admin'));
-    expect(await screen.findAllByTestId('admin-tool')).toHaveLength(4);
+    expect(await screen.findAllByTestId('admin-tool')).toHaveLength(5);
   });
 
   it.each([

@@ -7,6 +7,7 @@ import { auditPages } from '../features/audit/pages';
 import { batchesPages } from '../features/batches/pages';
 import { deliveryPages } from '../features/delivery/pages';
 import { fansLive } from '../features/fans/live';
+import { firmwarePages } from '../features/firmware/pages';
 import { insightPages } from '../features/insight/pages';
 import { instructionsPages } from '../features/instructions/pages';
 import { monitorsLive } from '../features/monitors/live';
@@ -46,6 +47,7 @@ export const WEB_FEATURES: readonly WebFeature[] = [
   { pages: deliveryPages },
   { pages: activationPages },
   { pages: stationLogsPages },
+  { pages: firmwarePages },
   { pages: insightPages },
   { pages: auditPages },
   { live: fansLive },

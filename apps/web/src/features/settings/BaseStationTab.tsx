@@ -18,6 +18,7 @@ import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { queryKeys } from '../../lib/queryKeys';
 import { ActivateProbesButton, AddBaseStationButton } from '../activation';
+import { OtaBlock } from '../firmware';
 import { useBsConf, useSelectedStation } from '../base-stations';
 import { useUiPreferences } from '../sessions';
 import { StationAdminBlocks } from '../station-logs';
@@ -202,6 +203,7 @@ export function BaseStationTab() {
       )}
       {/* Spec doc 2 §2.5: the admin-only blocks. */}
       {roleContext.admin && <StationAdminBlocks bsId={bs.bs_id} />}
+      {roleContext.admin && <OtaBlock bsId={bs.bs_id} />}
       <AddBaseStationButton />
       <ActivateProbesButton />
     </Paper>
