@@ -17,7 +17,8 @@ export interface FirmwareStation {
 
 /**
  * A station's side of a firmware update, as a real one plays it: told of a pending update in an
- * answer, it fetches the image chunk by chunk, checks it against the checksum, installs it and boots,
+ * answer, it fetches the image chunk by chunk (and says so with an `ota` packet), checks it against the
+ * checksum, installs it and boots,
  * and its boot packet reports the new revision (which ends the update on the server). A station
  * told to fail (`fail`, the --fail-ota fault) and one whose image does not match its checksum report
  * the failure with a reason instead. A fetch that fails on the way is tried again with the next offer.
@@ -64,6 +65,9 @@ export class FirmwareUpdater {
       log.warn(`${bsId}: fetching firmware ${offer.rev} failed (${(err as Error).message}); will try again`);
       return;
     }
+    const sentTs = Math.floor(this.opts.nowS?.() ?? Date.now() / 1000);
+    // The protocol's `ota` packet: the download, as the operator's traffic chart counts it.
+    this.opts.send({ type: 'ota', sent_ts: sentTs, readings: [] });
     const sha = createHash('sha256').update(image).digest('hex');
     const reason = sha !== offer.sha256 ? 'checksum mismatch' : this.opts.fail ? INJECTED_OTA_FAILURE : null;
     if (reason) {
@@ -78,7 +82,7 @@ export class FirmwareUpdater {
     station.install(offer.rev);
     this.installed++;
     log.info(`${bsId}: firmware ${offer.rev} installed; booting`);
-    this.opts.send(station.bootPacket(Math.floor(this.opts.nowS?.() ?? Date.now() / 1000)));
+    this.opts.send(station.bootPacket(sentTs));
   }
 
   private async fetchImage(offer: OtaOffer): Promise<Buffer> {

@@ -121,6 +121,10 @@ describe('a simulated station’s firmware update', () => {
     const boots = state.packets.filter((p) => p.type === 'boot');
     expect(boots).toHaveLength(1);
     expect(boots[0]).toMatchObject({ firmware: '3.9' });
+    // The download went out as an `ota` packet before the boot.
+    const kinds = state.packets.map((p) => p.type);
+    expect(kinds.indexOf('ota')).toBeGreaterThanOrEqual(0);
+    expect(kinds.indexOf('ota')).toBeLessThan(kinds.indexOf('boot'));
     // Data went on before and after.
     expect(state.packets.filter((p) => p.type !== 'boot').length).toBeGreaterThan(5);
   });
