@@ -359,20 +359,15 @@ describe(`no logged-in call without a user, on ${TEST_ENGINE}`, () => {
   );
 
   it.each(
-    catalogue
-      .filter(({ e }) => e.auth === 'station')
-      .map(({ call, e }) => [call, e.path, e.method] as const),
-  )(
-    '%s (%s) refuses a user token',
-    async (_call, url, method) => {
-      const token = await t.login('hay@demo.emberwatch');
-      const res = await t.app.inject({
-        method,
-        url,
-        headers: bearer(token),
-        payload: method === 'POST' ? {} : undefined,
-      });
-      expect(res.statusCode, res.body).toBe(401);
-    },
-  );
+    catalogue.filter(({ e }) => e.auth === 'station').map(({ call, e }) => [call, e.path, e.method] as const),
+  )('%s (%s) refuses a user token', async (_call, url, method) => {
+    const token = await t.login('hay@demo.emberwatch');
+    const res = await t.app.inject({
+      method,
+      url,
+      headers: bearer(token),
+      payload: method === 'POST' ? {} : undefined,
+    });
+    expect(res.statusCode, res.body).toBe(401);
+  });
 });
