@@ -71,7 +71,8 @@ function Row({
 
 /**
  * Spec doc 2 §2.5: display name, id, timezone, activation date, type/model and firmware of the
- * selected station, and for admins the station's traffic and mobile network (station-logs feature). Name and timezone are edited in dialogs (POST updateBsDisplayName, setBsTimezone),
+ * selected station, and for admins the station's traffic and mobile network (station-logs feature)
+ * and its firmware update with the firmware intervals (firmware feature). Name and timezone are edited in dialogs (POST updateBsDisplayName, setBsTimezone),
  * by the owner, not by a sub-user (docs/decisions/0014-sub-user-rights.md).
  */
 export function BaseStationTab() {
