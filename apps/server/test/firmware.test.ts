@@ -7,6 +7,7 @@ import type {
   OtaStation,
   OtaStatusResponse,
 } from '@emberwatch/shared/contracts/firmware';
+import type { AuditEntry } from '@emberwatch/shared/contracts/audit';
 import type { IngestResponse } from '@emberwatch/shared/contracts/ingest';
 import { MAX_FIRMWARE_CHUNK_BYTES } from '@emberwatch/shared/domain/firmware';
 import { bearer, createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
@@ -259,6 +260,13 @@ describe(`firmware updates on ${TEST_ENGINE}`, { timeout: 60_000 }, () => {
       ['3.3', 'done', null],
     ]);
     expect((await post('/admin/cancelPendingOTA', { bs: BS })).statusCode).toBe(404);
+    // The trail says whose station and which update was cancelled.
+    const trail = (await get('/admin/auditLog?call=cancelPendingOTA')).json<{ entries: AuditEntry[] }>();
+    const cancelled = trail.entries.find((e) => e.status === 200)!;
+    expect(cancelled).toMatchObject({ bsId: BS, customer: { username: 'hay@demo.emberwatch' } });
+    expect(cancelled.changes).toEqual([
+      { subject: 'firmware update', before: { rev: '3.2', from_rev: '3.3' }, after: null },
+    ]);
     // The cancelled update ends the failure's listing: its last entry is no failure.
     expect((await get('/admin/otaStations')).json<{ results: OtaStation[] }>().results).toEqual([]);
   });

@@ -64,10 +64,12 @@ export class FirmwareRepository {
     return row ? new Uint8Array(row.part ?? new Uint8Array()) : undefined;
   }
 
-  async station(bsId: string): Promise<{ firmware: string | null; display_name: string | null } | undefined> {
+  async station(
+    bsId: string,
+  ): Promise<{ firmware: string | null; display_name: string | null; owner_user_id: number } | undefined> {
     return this.db
       .selectFrom('base_stations')
-      .select(['firmware', 'display_name'])
+      .select(['firmware', 'display_name', 'owner_user_id'])
       .where('id', '=', bsId)
       .executeTakeFirst();
   }
@@ -98,23 +100,23 @@ export class FirmwareRepository {
 
   /**
    * Ends the station's pending update of `rev` (any revision when undefined) and logs how, in one
-   * transaction; false when none was pending (another call ended it first).
+   * transaction; what was pending, or undefined when nothing was (another call ended it first).
    */
   async end(
     bsId: string,
     rev: string | undefined,
     entry: { result: OtaLogTable['result']; ts: number; reason: string | null; by_user_id: number | null },
-  ): Promise<boolean> {
+  ): Promise<{ rev: string; from_rev: string | null } | undefined> {
     return this.db.transaction().execute(async (trx) => {
       let q = trx.deleteFrom('ota_pending').where('bs_id', '=', bsId);
       if (rev !== undefined) q = q.where('rev', '=', rev);
       const gone = await q.returning(['rev', 'from_rev']).executeTakeFirst();
-      if (!gone) return false;
+      if (!gone) return undefined;
       await trx
         .insertInto('ota_log')
         .values({ bs_id: bsId, from_rev: gone.from_rev, to_rev: gone.rev, ...entry })
         .execute();
-      return true;
+      return gone;
     });
   }
 

@@ -19,6 +19,7 @@ import {
 } from '@emberwatch/shared/domain/firmware';
 import { ApiError } from '../../http/ApiError.js';
 import { assertOperator, type Actor } from '../../http/access/index.js';
+import { auditActedFor, auditChanged } from '../../http/audit.js';
 import type { FirmwareRepository, ImageMeta, LogRow, PendingRow } from './firmware.repository.js';
 import { PendingStations } from './pendingStations.js';
 
@@ -69,6 +70,7 @@ export class FirmwareService {
     assertOperator(actor, 'otaRead');
     const station = await this.repo.station(bsId);
     if (!station) throw unknownStation();
+    auditActedFor(station.owner_user_id, bsId);
     const [images, pending, log] = await Promise.all([
       this.repo.images(),
       this.current(bsId, station.firmware),
@@ -100,6 +102,7 @@ export class FirmwareService {
     assertOperator(actor, 'otaManage');
     const station = await this.repo.station(q.bs);
     if (!station) throw unknownStation();
+    auditActedFor(station.owner_user_id, q.bs);
     if (!(await this.repo.image(q.rev))) throw ApiError.notFound('No firmware image has this revision.');
     const pending = await this.current(q.bs, station.firmware);
     const refusal = otaAssignRefusal({
@@ -118,11 +121,14 @@ export class FirmwareService {
     };
     if (!(await this.repo.assign(row))) throw conflict(OTA_REFUSALS.pending);
     this.pendingStations.add(q.bs);
+    auditChanged('firmware update', null, { rev: row.rev, from_rev: row.from_rev });
     return { rev: row.rev, from_rev: row.from_rev, assigned_ts: row.assigned_ts, by: actor.user.username };
   }
 
   async cancel(actor: Actor, bsId: string): Promise<void> {
     assertOperator(actor, 'otaManage');
+    const station = await this.repo.station(bsId);
+    if (station) auditActedFor(station.owner_user_id, bsId);
     const ended = await this.repo.end(bsId, undefined, {
       result: 'cancelled',
       ts: this.nowS(),
@@ -131,6 +137,7 @@ export class FirmwareService {
     });
     this.pendingStations.delete(bsId);
     if (!ended) throw ApiError.notFound('No update is pending for this station.');
+    auditChanged('firmware update', ended, null);
   }
 
   async images(actor: Actor): Promise<FirmwareImage[]> {
@@ -153,6 +160,12 @@ export class FirmwareService {
       added_by_user_id: actor.user.id,
     };
     if (!(await this.repo.addImage(row))) throw conflict('A firmware image of this revision exists already.');
+    auditChanged('firmware image', null, {
+      rev: row.rev,
+      size: row.size,
+      sha256: row.sha256,
+      notes: row.notes,
+    });
     return image({ ...row, added_by: actor.user.username });
   }
 
