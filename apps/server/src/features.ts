@@ -12,6 +12,7 @@ import { deliveryFeature } from './features/delivery/index.js';
 import { diagnosticsFeature } from './features/diagnostics/index.js';
 import { exportFeature } from './features/export/index.js';
 import { fansFeature } from './features/fans/index.js';
+import { firmwareFeature } from './features/firmware/index.js';
 import { ingestFeature } from './features/ingest/index.js';
 import { insightFeature } from './features/insight/index.js';
 import { masterAccessFeature } from './features/master-access/index.js';
@@ -103,10 +104,13 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
       callLog: stationLogs.exports.callLog,
     }),
   );
+  // Before ingest: its station route asks for the firmware update pending for the station.
+  const firmware = list.add(firmwareFeature(kernel, auth));
   const ingest = list.add(
     ingestFeature(kernel, {
       ...history,
       calls: diagnostics.exports.watchStationCalls(stationLogs.exports.callLog),
+      otaOffers: firmware.exports.otaOffers,
     }),
   );
   list.add(activationFeature(kernel, auth));

@@ -198,6 +198,10 @@ const SAMPLES: Record<string, Sample> = {
   'sims.getSIM': { account: 'hay', url: () => '/admin/getSIM?BS_ID=F1000001' },
   'sims.simList': { account: 'hay', url: () => '/admin/simList' },
   'sims.getValidityOverview': { account: 'hay', url: () => '/admin/getValidityOverview?days=30' },
+  'firmware.getOTAForBS': { account: 'hay', url: () => '/admin/getOTAForBS?bs=F1000001' },
+  'firmware.getOTAStatus': { account: 'hay', url: () => '/admin/getOTAStatus?bs=F1000001' },
+  'firmware.firmwareImages': { account: 'hay', url: () => '/admin/firmwareImages' },
+  'firmware.otaStations': { account: 'hay', url: () => '/admin/otaStations' },
   'adminConsole.consoleInfo': { account: 'hay', url: () => '/admin/consoleInfo' },
   'adminConsole.basestations': { account: 'hay', url: () => '/admin/basestations?q=F1000001' },
   'adminConsole.findSystem': { account: 'hay', url: () => '/admin/findSystem?q=F1000001' },
@@ -378,12 +382,16 @@ describe(`no logged-in call without a user, on ${TEST_ENGINE}`, () => {
     },
   );
 
-  it.each(catalogue.filter(({ e }) => e.auth === 'station').map(({ call, e }) => [call, e.path] as const))(
-    '%s (%s) refuses a user token',
-    async (_call, url) => {
-      const token = await t.login('hay@demo.emberwatch');
-      const res = await t.app.inject({ method: 'POST', url, headers: bearer(token), payload: {} });
-      expect(res.statusCode, res.body).toBe(401);
-    },
-  );
+  it.each(
+    catalogue.filter(({ e }) => e.auth === 'station').map(({ call, e }) => [call, e.path, e.method] as const),
+  )('%s (%s) refuses a user token', async (_call, url, method) => {
+    const token = await t.login('hay@demo.emberwatch');
+    const res = await t.app.inject({
+      method,
+      url,
+      headers: bearer(token),
+      payload: method === 'POST' ? {} : undefined,
+    });
+    expect(res.statusCode, res.body).toBe(401);
+  });
 });

@@ -67,7 +67,8 @@ describe(`every call refuses the inputs its schema refuses, on ${TEST_ENGINE}`, 
           { who: 'owner', headers: bearer(tokens.hay!) },
         ];
       case 'station':
-        if (endpoint.path === '/ingest/v1/packets')
+        // The packets and the firmware update's fetch and report (decision 0093).
+        if (endpoint.path.startsWith('/ingest/v1/'))
           return [
             { who: 'station', headers: { authorization: `Station F1000001:${t.secretOf('F1000001')}` } },
           ];

@@ -651,6 +651,19 @@ const SAMPLES: Record<string, Sample> = {
     account: 'grain',
     request: () => post('/admin/setSIMExpiration', { BS_ID: 'F2000001', exp_ts: 1_900_000_000 }),
   },
+  'firmware.saveOTAForBS': {
+    account: 'grain',
+    request: () => post('/admin/saveOTAForBS', { bs: 'F2000001', rev: '9.9', old_rev: null }),
+  },
+  'firmware.cancelPendingOTA': {
+    account: 'grain',
+    request: () => post('/admin/cancelPendingOTA', { bs: 'F2000001' }),
+  },
+  'firmware.addFirmwareImage': {
+    account: 'grain',
+    request: (c) =>
+      post('/admin/addFirmwareImage', { rev: `9.${WRITE_ROLES.indexOf(c.role)}`, notes: '', data: 'AAEC' }),
+  },
   'alertChannels.setVoiceCalls': {
     account: 'grain',
     request: (c) => post('/admin/setVoiceCalls', { UID: c.ids.grain!, voiceCallEnabled: false }),

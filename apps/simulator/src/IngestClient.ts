@@ -1,4 +1,4 @@
-import type { IngestPacket } from '@emberwatch/shared/contracts/ingest';
+import type { IngestPacket, OtaOffer } from '@emberwatch/shared/contracts/ingest';
 import { silentLogger, type Logger } from './createLogger.js';
 import { sleep } from './sleep.js';
 
@@ -16,7 +16,7 @@ export interface StationCredential {
  * aborted — shutdown or give-up before an acknowledgement: the packet may not be stored.
  */
 export type SendOutcome =
-  | { kind: 'ok'; stored: number; duplicates: number }
+  | { kind: 'ok'; stored: number; duplicates: number; ota?: OtaOffer }
   | { kind: 'dropped'; status: number; reason: string }
   | { kind: 'unauthorized' }
   | { kind: 'aborted' };
@@ -72,6 +72,20 @@ function retryAfterMs(res: Response): number | undefined {
   return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 }
 
+/** A firmware update the answer offers (docs/base-station-protocol.md "Firmware updates"), if well-formed. */
+function otaOfferOf(v: unknown): OtaOffer | undefined {
+  if (typeof v !== 'object' || v === null) return undefined;
+  const o = v as Record<string, unknown>;
+  return typeof o.rev === 'string' &&
+    typeof o.size === 'number' &&
+    typeof o.sha256 === 'string' &&
+    typeof o.chunk === 'number' &&
+    o.chunk > 0 &&
+    typeof o.path === 'string'
+    ? { rev: o.rev, size: o.size, sha256: o.sha256, chunk: o.chunk, path: o.path }
+    : undefined;
+}
+
 /** Speaks the station side of the ingest protocol: one packet at a time, kept until acknowledged. */
 export class IngestClient {
   readonly stats: IngestStats = {
@@ -103,6 +117,36 @@ export class IngestClient {
     return [...this.stopped];
   }
 
+  /**
+   * One request of the firmware update (a chunk's GET, the failure report's POST), with the station's
+   * credential; no retries: a station that cannot fetch now tries again with the next offer.
+   */
+  async stationRequest(
+    station: StationCredential,
+    path: string,
+    init: { method: 'GET' } | { method: 'POST'; body: unknown },
+  ): Promise<{ status: number; body: unknown }> {
+    const timeout = AbortSignal.timeout(this.opts.requestTimeoutMs ?? 30_000);
+    const signal = this.opts.signal ? AbortSignal.any([this.opts.signal, timeout]) : timeout;
+    const res = await this.fetchFn(this.opts.url.replace(/\/+$/, '') + path, {
+      method: init.method,
+      headers: {
+        authorization: `Station ${station.bs_id}:${station.secret}`,
+        ...(init.method === 'POST' ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(init.method === 'POST' ? { body: JSON.stringify(init.body) } : {}),
+      signal,
+    });
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // kept as text
+    }
+    return { status: res.status, body };
+  }
+
   async send(station: StationCredential, packet: IngestPacket): Promise<SendOutcome> {
     const signal = this.opts.signal;
     const base = this.opts.retryBaseMs ?? 250;
@@ -130,10 +174,12 @@ export class IngestClient {
         if (res.ok) {
           let stored = 0;
           let duplicates = 0;
+          let ota: OtaOffer | undefined;
           try {
-            const ack = JSON.parse(text) as { stored?: unknown; duplicates?: unknown };
+            const ack = JSON.parse(text) as { stored?: unknown; duplicates?: unknown; ota?: unknown };
             stored = typeof ack.stored === 'number' ? ack.stored : 0;
             duplicates = typeof ack.duplicates === 'number' ? ack.duplicates : 0;
+            ota = otaOfferOf(ack.ota);
           } catch {
             // An acknowledgement is an acknowledgement, even without counts.
           }
@@ -141,7 +187,7 @@ export class IngestClient {
           this.stats.readings += count;
           this.stats.stored += stored;
           this.stats.duplicates += duplicates;
-          return { kind: 'ok', stored, duplicates };
+          return { kind: 'ok', stored, duplicates, ...(ota ? { ota } : {}) };
         }
         if (res.status === 401) {
           if (!this.stopped.has(station.bs_id)) {

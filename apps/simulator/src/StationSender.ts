@@ -1,4 +1,4 @@
-import type { IngestPacket } from '@emberwatch/shared/contracts/ingest';
+import type { IngestPacket, OtaOffer } from '@emberwatch/shared/contracts/ingest';
 import type { Logger } from './createLogger.js';
 import type { IngestClient, StationCredential } from './IngestClient.js';
 
@@ -17,6 +17,8 @@ export class StationSender {
     private readonly client: IngestClient,
     private readonly log: Logger,
     private readonly maxPackets = 5000,
+    /** Told of a firmware update the server offers in an answer. */
+    private readonly onOta?: (offer: OtaOffer) => void,
   ) {}
 
   get pending(): number {
@@ -51,6 +53,7 @@ export class StationSender {
         this.queue.length = 0;
         return;
       }
+      if (outcome.kind === 'ok' && outcome.ota) this.onOta?.(outcome.ota);
       // Acknowledged or refused for good (400): either way it leaves the buffer.
       if (this.queue[0] === packet) this.queue.shift();
     }

@@ -75,6 +75,7 @@ export class StationSimulator {
   readonly identity: StationIdentity;
   private readonly probes: SimProbe[];
   private readonly seed: number;
+  private installed: string | undefined;
 
   /**
    * `heatingAnchorTs`: where the demo's staged heating is anchored (the start of live play); probes
@@ -196,8 +197,19 @@ export class StationSimulator {
     return this.livePacket([], sentTs);
   }
 
+  /** The firmware it runs: its identity's, until it installs an update (FirmwareUpdater.ts). */
+  get firmware(): string {
+    return this.installed ?? this.identity.firmware;
+  }
+
+  /** Takes a new firmware revision: the next boot packet reports it. */
+  install(rev: string): void {
+    this.installed = rev;
+  }
+
   bootPacket(sentTs: number): IngestPacket {
-    const { bs_type, version, firmware } = this.identity;
+    const { bs_type, version } = this.identity;
+    const firmware = this.firmware;
     const mobile = this.mobileAt(sentTs);
     return {
       type: 'boot',

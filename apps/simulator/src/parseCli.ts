@@ -72,6 +72,8 @@ Faults (live defaults shown; the backfill and --once use only the rates given he
                           start of live play (default at once) it sends nothing for <for> (default until
                           the simulator stops), then resumes. Durations like 90s, 10m, 2h, 1h30m.
                           E.g. --silence F1000002@10m+60m: a data break, then its all-clear (README)
+  --fail-ota <bs_id,...>  these stations fail every firmware update they are offered: they fetch it, then
+                          report the failure ("flash write failed") instead of booting it
 
 Output
   --quiet                 only warnings and errors
@@ -114,6 +116,8 @@ export interface CliOptions {
   fanRh: number | undefined;
   /** Stations that go quiet during live play (--silence). */
   silences: SilenceFault[];
+  /** Stations whose firmware updates fail (--fail-ota): they report the failure instead of booting it. */
+  failOta: string[];
 }
 
 /** `check`: the options are fine, nothing is to be run (--check; npm start asks before it starts anything). */
@@ -202,6 +206,7 @@ export function parseCli(argv: string[]): CliCommand {
         'duplicate-rate': { type: 'string' },
         'late-rate': { type: 'string' },
         silence: { type: 'string', multiple: true },
+        'fail-ota': { type: 'string' },
         quiet: { type: 'boolean' },
         'no-fans': { type: 'boolean' },
         'fans-only': { type: 'boolean' },
@@ -247,6 +252,15 @@ export function parseCli(argv: string[]): CliCommand {
           .filter(Boolean);
   if (only !== null && only.length === 0)
     throw new CliError('--only: expected a comma-separated list of station ids');
+  const failOta =
+    values['fail-ota'] === undefined
+      ? []
+      : values['fail-ota']
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
+  if (values['fail-ota'] !== undefined && failOta.length === 0)
+    throw new CliError('--fail-ota: expected a comma-separated list of station ids');
   const silences = parseSilences(values.silence ?? []);
   if (silences.length > 0 && (values.once || values['no-live']))
     throw new CliError('--silence plays during live play: not with --once or --no-live');
@@ -322,6 +336,7 @@ export function parseCli(argv: string[]): CliCommand {
               'a humidity above 0 and below 100 %',
             ),
       silences,
+      failOta,
     },
   };
 }

@@ -7,6 +7,7 @@ import {
   type FaultRates,
   type SilenceFault,
 } from './FaultInjector.js';
+import { FirmwareUpdater } from './FirmwareUpdater.js';
 import { hashSeed } from './hashSeed.js';
 import type { IngestClient } from './IngestClient.js';
 import { mulberry32 } from './mulberry32.js';
@@ -32,6 +33,8 @@ export interface LiveOptions {
   faults?: FaultRates;
   /** Stations that go quiet for a while (--silence), timed from firstTickTs. */
   silences?: readonly SilenceFault[];
+  /** Stations whose firmware updates fail (--fail-ota). */
+  failOta?: readonly string[];
   log?: Logger;
   /** Abort to stop: held-back readings are flushed and the buffers given flushTimeoutMs to drain. */
   signal: AbortSignal;
@@ -79,18 +82,32 @@ export async function runLive(opts: LiveOptions): Promise<LiveResult> {
   const wait = opts.wait ?? sleep;
   const worldAt = worldClock(Math.floor(now() / 1000), opts.speed, opts.fastS);
   const faults = opts.faults ?? NO_FAULTS;
-  const stations = opts.stations.map((sim) => ({
-    sim,
-    sender: new StationSender(sim.credential, opts.client, log),
-    faults: new FaultInjector(
-      faults,
-      mulberry32(hashSeed(opts.seed, 'live-faults', sim.bsId)),
-      silenceWindows(opts.silences ?? [], sim.bsId, opts.firstTickTs),
-    ),
-    silent: false,
-    /** When the station last sent (its heartbeat is due HEARTBEAT_S after). */
-    lastSentTs: Math.floor(now() / 1000),
-  }));
+  const stations = opts.stations.map((sim) => {
+    // A station takes the firmware updates the server offers in its answers (FirmwareUpdater.ts); its
+    // boot packet after an install goes through its send buffer like any other.
+    const firmware = new FirmwareUpdater({
+      station: sim,
+      client: opts.client,
+      send: (packet) => sender.enqueue(packet),
+      fail: opts.failOta?.includes(sim.bsId) ?? false,
+      log,
+      nowS: () => Math.floor(now() / 1000),
+    });
+    const sender = new StationSender(sim.credential, opts.client, log, undefined, (o) => firmware.offer(o));
+    return {
+      sim,
+      sender,
+      firmware,
+      faults: new FaultInjector(
+        faults,
+        mulberry32(hashSeed(opts.seed, 'live-faults', sim.bsId)),
+        silenceWindows(opts.silences ?? [], sim.bsId, opts.firstTickTs),
+      ),
+      silent: false,
+      /** When the station last sent (its heartbeat is due HEARTBEAT_S after). */
+      lastSentTs: Math.floor(now() / 1000),
+    };
+  });
   const result: LiveResult = {
     rounds: 0,
     lastTickTs: null,
@@ -158,7 +175,12 @@ export async function runLive(opts: LiveOptions): Promise<LiveResult> {
     const held = st.faults.flush();
     if (held.length > 0 && !opts.client.isStopped(st.sim.bsId)) enqueue(st, held, false);
   }
-  const drained = Promise.all(stations.map((st) => st.sender.idle()));
+  const drained = Promise.all(
+    stations.map(async (st) => {
+      await st.firmware.idle();
+      await st.sender.idle();
+    }),
+  );
   await Promise.race([drained, sleep(opts.flushTimeoutMs ?? 5000)]);
   for (const st of stations) {
     result.lost += st.faults.lost;

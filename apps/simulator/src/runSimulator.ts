@@ -186,6 +186,7 @@ export async function runSimulator(options: CliOptions, control: RunControl): Pr
     seed: options.seed,
     faults: options.liveFaults,
     silences: options.silences,
+    failOta: options.failOta,
     log,
     signal: control.stop,
   });

@@ -39,6 +39,7 @@ describe('command line', () => {
       fanPollS: undefined,
       fanRh: undefined,
       silences: [],
+      failOta: [],
     });
   });
 

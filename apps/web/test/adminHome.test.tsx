@@ -31,6 +31,7 @@ describe('/admin', () => {
         '/bslog',
         'Base station logsEvery call of a base station with its kind, size, result and duration; detailed logging; calls of stations not yet activated.',
       ],
+      ['/firmware', 'FirmwareFirmware images, and the base stations with a pending or failed update.'],
       [
         '/admin/connections',
         "Live connectionsWho is connected for live updates, on which server instance, since when; switch a user's live updates, close sockets, stop the push or reconnect the relay.",
@@ -83,7 +84,7 @@ describe('/admin', () => {
     await app.user.click(await screen.findByTestId('menu-button', {}, slow));
     await app.user.click(await screen.findByRole('link', { name: 'Admin' }));
     await waitFor(() => expect(app.location()).toBe('/admin'));
-    expect(await screen.findAllByTestId('admin-tool')).toHaveLength(10);
+    expect(await screen.findAllByTestId('admin-tool')).toHaveLength(11);
   });
 
   it.each([

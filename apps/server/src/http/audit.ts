@@ -118,7 +118,8 @@ export function auditKindOf(endpoint: Endpoint): AuditKind {
 }
 
 const ACCOUNT_FIELDS = ['UID', 'U_ID', 'uid'];
-const STATION_FIELDS = ['BS_ID', 'bsId', 'bs_id', 'basestationID'];
+// `bs`: the spec's OTA and traffic calls name the station so (doc 2 §7).
+const STATION_FIELDS = ['BS_ID', 'bsId', 'bs_id', 'basestationID', 'bs'];
 
 function field(input: unknown, names: readonly string[]): unknown {
   if (typeof input !== 'object' || input === null) return undefined;

@@ -75,6 +75,7 @@ const STRING_CANDIDATES = [
   'https://example.com/hook',
   '2024-01-01T00:00:00Z',
   '20240101',
+  '3.4',
   'pm_fuzz',
   'pi_fuzz',
   'FI',

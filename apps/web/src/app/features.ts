@@ -9,6 +9,7 @@ import { batchesPages } from '../features/batches/pages';
 import { connectionsPages } from '../features/connections/pages';
 import { deliveryPages } from '../features/delivery/pages';
 import { fansLive } from '../features/fans/live';
+import { firmwarePages } from '../features/firmware/pages';
 import { insightPages } from '../features/insight/pages';
 import { instructionsPages } from '../features/instructions/pages';
 import { monitorsLive } from '../features/monitors/live';
@@ -53,6 +54,7 @@ export const WEB_FEATURES: readonly WebFeature[] = [
   { pages: connectionsPages },
   { pages: simsPages },
   { pages: stationAdminPages },
+  { pages: firmwarePages },
   { pages: insightPages },
   { pages: auditPages },
   { pages: diagnosticsPages },

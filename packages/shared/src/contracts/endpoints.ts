@@ -12,6 +12,7 @@ import { diagnosticsEndpoints } from './diagnostics.js';
 import type { Endpoint } from './endpoint.js';
 import { exportEndpoints } from './export.js';
 import { fanEndpoints } from './fans.js';
+import { firmwareEndpoints } from './firmware.js';
 import { healthEndpoints } from './health.js';
 import { masterAccessEndpoints } from './masterAccess.js';
 import { ingestEndpoints } from './ingest.js';
@@ -56,6 +57,7 @@ export const endpoints = catalogue({
   connections: connectionsEndpoints,
   sims: simEndpoints,
   stationAdmin: stationAdminEndpoints,
+  firmware: firmwareEndpoints,
   probes: { ...probeDataEndpoints, ...probeConfigEndpoints },
   storages: storageEndpoints,
   sites: siteEndpoints,

@@ -90,6 +90,19 @@ export const ingestRefusalSchema = z.object({
 });
 export type IngestRefusal = z.infer<typeof ingestRefusalSchema>;
 
+/**
+ * What a station is told of its pending firmware update, in the answer to each of its
+ * packets (docs/base-station-protocol.md "Firmware updates", decision 0093).
+ */
+export const otaOfferSchema = z.object({
+  rev: z.string(),
+  size: z.int(),
+  sha256: z.string(),
+  chunk: z.int().describe('Bytes per chunk to ask for.'),
+  path: z.string().describe('Where to fetch it: GET with offset and length.'),
+});
+export type OtaOffer = z.infer<typeof otaOfferSchema>;
+
 /** POST /ingest/v1/packets — the answer to an accepted packet. */
 export const ingestResponseSchema = z.object({
   status_code: z.literal(0),
@@ -104,6 +117,9 @@ export const ingestResponseSchema = z.object({
     .array(ingestRefusalSchema)
     .describe('One entry per refused probe, in the order the packet first names it.'),
   server_ts: z.int(),
+  ota: otaOfferSchema
+    .optional()
+    .describe('A firmware update pending for the station (decision 0093); absent when none is.'),
 });
 export type IngestResponse = z.infer<typeof ingestResponseSchema>;
 

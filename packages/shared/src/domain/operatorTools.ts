@@ -226,6 +226,18 @@ export const OPERATOR_TOOLS = {
     levels: READERS,
     refusal: 'Only admins read the registrations.',
   },
+  // Firmware updates (decision 0093): every level reads a station's update state (Sales answers the
+  // customer); the fleet's levels assign and cancel updates and add images.
+  otaRead: {
+    does: 'read the firmware images and stations’ updates',
+    levels: READERS,
+    refusal: 'Only admins see the firmware updates.',
+  },
+  otaManage: {
+    does: 'assign and cancel firmware updates, add firmware images',
+    levels: FLEET,
+    refusal: 'Only Root, Admin and Tech staff assign firmware updates and add firmware images.',
+  },
   auditLog: {
     does: 'read the audit trail',
     levels: OVERSEERS,

@@ -140,6 +140,10 @@ export const READ_RIGHTS: readonly ReadRightsRow[] = [
   { call: 'diagnostics.getTestDataAll', ...operatorTool('registrations') },
   { call: 'diagnostics.getBSRegistrations', ...operatorTool('registrations') },
   { call: 'diagnostics.getProbeRegistrations', ...operatorTool('registrations') },
+  { call: 'firmware.getOTAForBS', ...operatorTool('otaRead') },
+  { call: 'firmware.getOTAStatus', ...operatorTool('otaRead') },
+  { call: 'firmware.firmwareImages', ...operatorTool('otaRead') },
+  { call: 'firmware.otaStations', ...operatorTool('otaRead') },
 ];
 
 const LABELS: Record<ReadRole, string> = {

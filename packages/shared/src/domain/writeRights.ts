@@ -190,6 +190,9 @@ export const WRITE_RIGHTS: readonly WriteRightsRow[] = [
   { call: 'stationAdmin.deactivateBS', ...operatorTool('stationRemoval') },
   { call: 'stationAdmin.groupBSs', ...operatorTool('stationGrouping') },
   { call: 'stationAdmin.saveProbeStopSettings', ...operatorTool('probeStopSettings') },
+  { call: 'firmware.saveOTAForBS', ...operatorTool('otaManage') },
+  { call: 'firmware.cancelPendingOTA', ...operatorTool('otaManage') },
+  { call: 'firmware.addFirmwareImage', ...operatorTool('otaManage') },
   {
     call: 'translations.updateTranslations',
     ...adminOnly('translators (their languages) and the root admin'),

@@ -41,6 +41,7 @@ import { connectionsMigration } from './0056_connections.js';
 import { simsMigration } from './0052_sims.js';
 import { stationAdminMigration } from './0054_station_admin.js';
 import { diagnosticsMigration } from './0055_diagnostics.js';
+import { firmwareMigration } from './0053_firmware.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -86,5 +87,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0052_sims': simsMigration(engine),
     '0054_station_admin': stationAdminMigration(engine),
     '0055_diagnostics': diagnosticsMigration(engine),
+    '0053_firmware': firmwareMigration(engine),
   };
 }

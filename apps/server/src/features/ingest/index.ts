@@ -13,12 +13,14 @@ import { IngestService } from './ingest.service.js';
 import { ProbeDirectory } from './probeDirectory.js';
 import { StationCredentials } from './stationCredentials.js';
 import type { StationCallSink } from './stationCallSink.js';
+import type { OtaOffers } from './otaOffers.js';
 // The probesMoved bus event's type (declared by the probes feature's live events), which this feature uses.
 import type {} from '../probes/index.js';
 
 export { DAY_S, dayOf } from './dailyRollup.js';
 export type { FreshReading, FreshReadingsHub, FreshReadingsListener } from './freshReadingsHub.js';
-export { issueStationSecret } from './stationCredentials.js';
+export { issueStationSecret, parseStationAuthorization, StationCredentials } from './stationCredentials.js';
+export type { OtaOffers } from './otaOffers.js';
 export type { StationCallFacts, StationCallSink } from './stationCallSink.js';
 
 /**
@@ -50,6 +52,8 @@ export function ingestFeature(
     history: ReadingHistory;
     /** Told about every call answered (the station-logs feature's call log). */
     calls?: StationCallSink;
+    /** Asked for the firmware update pending for the station that called (the firmware feature). */
+    otaOffers?: OtaOffers;
   },
 ) {
   const { store, bus, nowS } = kernel;
@@ -70,7 +74,7 @@ export function ingestFeature(
   return defineFeature({
     name: 'ingest',
     routes: ingestRoutes(
-      { ingest, calls: deps.calls },
+      { ingest, calls: deps.calls, otaOffers: deps.otaOffers },
       new StationCredentials(new BaseStationRepository(store.db)),
     ),
     // The ingest path caches each probe's station; a transfer (here or on another instance) clears it.

@@ -5,6 +5,7 @@ import { invalidFromZod } from '../../http/invalidFromZod.js';
 import { route, unchecked } from '../../http/route.js';
 import type { IngestService } from './ingest.service.js';
 import { checkPacket } from './packetCheck.js';
+import type { OtaOffers } from './otaOffers.js';
 import type { StationCallSink } from './stationCallSink.js';
 import { parseStationAuthorization, type StationCredentials } from './stationCredentials.js';
 
@@ -12,11 +13,22 @@ const BODY_LIMIT = 1024 * 1024;
 
 /** POST /ingest/v1/packets — the base-station protocol (docs/base-station-protocol.md). */
 export function ingestRoutes(
-  ctx: { ingest: Pick<IngestService, 'submit'>; calls?: StationCallSink },
+  ctx: { ingest: Pick<IngestService, 'submit'>; calls?: StationCallSink; otaOffers?: OtaOffers },
   credentials: StationCredentials,
 ) {
   /** The station each request authenticated as, from the check before validation to the handler. */
   const stationOf = new WeakMap<FastifyRequest, string>();
+
+  /** The update pending for the station; a failure to ask costs the station its offer, not its packet. */
+  const offerFor = async (bsId: string, req: FastifyRequest) => {
+    if (!ctx.otaOffers) return undefined;
+    try {
+      return await ctx.otaOffers.offerFor(bsId);
+    } catch (err) {
+      req.log.error({ err, bsId }, 'reading the pending firmware update failed');
+      return undefined;
+    }
+  };
 
   return (app: FastifyInstance): void => {
     // Packets are parsed by JSON.parse alone (in this route's own plugin scope): fastify's default
@@ -85,7 +97,9 @@ export function ingestRoutes(
       try {
         // The hottest write path answers every packet: the answer is typed against the contract at
         // compile time and not re-validated by zod at run time.
-        return unchecked(await ctx.ingest.submit(bsId, req.body, bytesUp));
+        const answer = await ctx.ingest.submit(bsId, req.body, bytesUp);
+        const ota = await offerFor(bsId, req);
+        return unchecked(ota ? { ...answer, ota } : answer);
       } catch (err) {
         if (err instanceof ApiError) throw err;
         // The station keeps its buffer and retries: nothing of this packet was stored.

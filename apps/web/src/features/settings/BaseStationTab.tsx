@@ -18,6 +18,7 @@ import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { queryKeys } from '../../lib/queryKeys';
 import { ActivateProbesButton, AddBaseStationButton } from '../activation';
+import { OtaBlock } from '../firmware';
 import { useBsConf, useSelectedStation } from '../base-stations';
 import { useUiPreferences } from '../sessions';
 import { SimBlock } from '../sims';
@@ -72,7 +73,8 @@ function Row({
 
 /**
  * Spec doc 2 §2.5: display name, id, timezone, activation date, type/model and firmware of the
- * selected station, and for admins the station's traffic and mobile network (station-logs feature). Name and timezone are edited in dialogs (POST updateBsDisplayName, setBsTimezone),
+ * selected station, and for admins the station's traffic and mobile network (station-logs feature)
+ * and its firmware update with the firmware intervals (firmware feature). Name and timezone are edited in dialogs (POST updateBsDisplayName, setBsTimezone),
  * by the owner, not by a sub-user (docs/decisions/0014-sub-user-rights.md).
  */
 export function BaseStationTab() {
@@ -204,6 +206,7 @@ export function BaseStationTab() {
       )}
       {/* Spec doc 2 §2.5: the admin-only blocks. */}
       {roleContext.admin && <StationAdminBlocks bsId={bs.bs_id} />}
+      {roleContext.admin && <OtaBlock bsId={bs.bs_id} />}
       {roleContext.admin && <SimBlock bsId={bs.bs_id} />}
       {roleContext.admin && <StationToolsBlocks bsId={bs.bs_id} probes={bs.sensor_configurations.length} />}
       <AddBaseStationButton />
