@@ -61,7 +61,8 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
     insight: ExportsOf<typeof insightFeature>;
     connections: ExportsOf<typeof connectionsFeature>;
     realtime: ExportsOf<typeof realtimeFeature>;
-  }>('fans', 'notifications', 'delivery', 'insight', 'connections', 'realtime');
+    'station-admin': ExportsOf<typeof stationAdminFeature>;
+  }>('fans', 'notifications', 'delivery', 'insight', 'connections', 'realtime', 'station-admin');
 
   const access = list.add(accessFeature(kernel));
   const preferences = list.add(preferencesFeature(kernel));
@@ -90,7 +91,14 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
   );
   const readings = list.add(readingsFeature(kernel, { log: opts.log }));
   const history = { history: readings.exports.history };
-  list.add(baseStationsFeature(kernel, { ...auth, ...readings.exports }));
+  list.add(
+    baseStationsFeature(kernel, {
+      ...auth,
+      ...readings.exports,
+      // A station's own settings (POST bsConf) are kept by the station tools.
+      stationSettingsOf: later['station-admin'].stationSettingsOf,
+    }),
+  );
   const probes = list.add(probesFeature(kernel, { ...auth, ...history }));
   // Before ingest: its station route tells the call log about every call, and stops before it.
   const stationLogs = list.add(

@@ -187,6 +187,8 @@ describe(`the station tools on ${TEST_ENGINE}`, { timeout: 120_000 }, () => {
       expect(await probesOn('F1900001')).toEqual(probes);
       const conf = (await get('/client/bsConf?basestationID=F1900001', 'hay')).json<BsConfResponse>();
       expect(conf.sensor_configurations.map((c) => c.sensor_id_sys).sort()).toEqual(probes);
+      // The station's own settings moved with it, and GET bsConf shows them (spec doc 2 §3).
+      expect(conf).toMatchObject(settings);
       const oldReadings = await t.store.db
         .selectFrom('readings')
         .select('sensor_id')
@@ -336,9 +338,20 @@ describe(`the station tools on ${TEST_ENGINE}`, { timeout: 120_000 }, () => {
         alarm_treshold_1: 300,
         alarm_treshold_2: null,
       };
+      // A station whose settings were never saved has the firmware's: nothing of its own.
+      const before = (await get('/client/bsConf?basestationID=F1000001', 'hay')).json<BsConfResponse>();
+      expect(before).toMatchObject({
+        tempIntervalDegrees: null,
+        userBSIntervals: false,
+        alarm_treshold_1: null,
+        alarm_treshold_2: null,
+      });
       const res = await post('/client/bsConf?basestationID=F1000001', settings, 'hay');
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ status_code: 0, bs_id: 'F1000001', settings });
+      // GET bsConf shows what was saved, to the owner and to a sub-user, who may not change it.
+      for (const who of ['hay', 'hay-helper'])
+        expect((await get('/client/bsConf?basestationID=F1000001', who)).json()).toMatchObject(settings);
       expect((await post('/client/bsConf', { ...settings, basestationID: 'F1000001' })).statusCode).toBe(200);
       expect((await post('/client/bsConf?basestationID=F1000001', settings, 'hay-helper')).statusCode).toBe(
         403,

@@ -7,6 +7,7 @@ import type {
   OtaStation,
 } from '@emberwatch/shared/contracts/firmware';
 import { createFakeServer, json } from './support/fakeServer';
+import { bsConf } from './support/fixtures';
 import { renderApp } from './support/renderApp';
 
 const slow = { timeout: 8000 };
@@ -189,6 +190,33 @@ describe('base-station settings: the firmware update (OTA)', () => {
     expect(cells('station')).toEqual(['Sending intervals', "Account's own intervals", 'Standard intervals']);
     expect(cells('measurement')).toEqual(['Probe measurement interval', 'Can be set', 'Can be set']);
     expect(cells('receiving')).toEqual(['Probe receiving time', 'Can be set', 'Not available']);
+  });
+
+  it('switches the station to its own intervals from firmware 3 (userBSIntervals, POST bsConf)', async () => {
+    const { server } = otaServer();
+    const saved = { userBSIntervals: false };
+    server.override('GET /client/bsConf', (c) =>
+      json(bsConf(c.query.get('basestationID') ?? 'F1000001', { alarm_treshold_1: 450, ...saved })),
+    );
+    server.override('POST /client/bsConf', (c) => {
+      const body = c.body as { userBSIntervals: boolean };
+      saved.userBSIntervals = body.userBSIntervals;
+      return json({ status_code: 0, bs_id: 'F1000001', settings: body });
+    });
+    const { app, block } = await openBlock(server);
+    const own = await within(block).findByLabelText("Use the station's own intervals");
+    expect(own).toHaveProperty('checked', false);
+    await app.user.click(own);
+    await waitFor(() => expect(server.callsTo('POST', '/client/bsConf')).toHaveLength(1));
+    // The station's other settings are sent as they are.
+    expect(server.callsTo('POST', '/client/bsConf')[0]!.body).toEqual({
+      basestationID: 'F1000001',
+      tempIntervalDegrees: null,
+      alarm_treshold_1: 450,
+      alarm_treshold_2: null,
+      userBSIntervals: true,
+    });
+    await waitFor(() => expect(own).toHaveProperty('checked', true));
   });
 
   it('is not there for a farmer', async () => {

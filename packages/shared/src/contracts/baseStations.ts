@@ -75,6 +75,24 @@ export const sensorConfigurationSchema = z.object({
 });
 export type SensorConfiguration = z.infer<typeof sensorConfigurationSchema>;
 
+/** A station's own settings, saved by POST /client/bsConf?basestationID and shown by GET bsConf — the station's settings (spec doc 2 §3 "Base station conf"). */
+export const stationSettingsSchema = z.strictObject({
+  tempIntervalDegrees: z
+    .int()
+    .min(0)
+    .max(100)
+    .nullable()
+    .describe(
+      'Tenths of °C a probe’s change must pass to be sent before its interval; null: the station’s own.',
+    ),
+  userBSIntervals: z
+    .boolean()
+    .describe('The probes’ measurement intervals are the user’s (true) or the station firmware’s.'),
+  alarm_treshold_1: z.int().min(-400).max(1500).nullable().describe('First alarm threshold, tenths of °C.'),
+  alarm_treshold_2: z.int().min(-400).max(1500).nullable().describe('Second alarm threshold, tenths of °C.'),
+});
+export type StationSettings = z.infer<typeof stationSettingsSchema>;
+
 /** GET /client/bsConf — spec doc 2 §3 "Base station conf". */
 export const bsConfResponseSchema = z.object({
   status_code: z.literal(0),
@@ -92,6 +110,7 @@ export const bsConfResponseSchema = z.object({
   last_conf_ts: z.int().nullable(),
   last_data_ts: z.int().nullable(),
   sim_exp_date: z.int().nullable().describe('When the SIM card expires, epoch s; null while unknown.'),
+  ...stationSettingsSchema.shape,
   sensor_configurations: z.array(sensorConfigurationSchema),
   disabled_sensors: z.array(z.string()),
   conf_data: z.object({

@@ -6,7 +6,7 @@ import {
   PROBE_STOP_INTERVALS_MIN,
 } from '../domain/stationAdmin/probeStopSettings.js';
 import { REPLACEMENT_BS_ID, REPLACEMENT_BS_ID_REQUIRED } from '../domain/stationAdmin/stationReplacement.js';
-import { bsIdSchema } from './baseStations.js';
+import { bsIdSchema, stationSettingsSchema } from './baseStations.js';
 import { defineEndpoint, defineEndpoints } from './endpoint.js';
 import { minmaxQuerySchema } from './probeData.js';
 
@@ -89,23 +89,8 @@ export const probeStopSettingsResponseSchema = z.object({
 });
 export type ProbeStopSettingsResponse = z.infer<typeof probeStopSettingsResponseSchema>;
 
-/** POST /client/bsConf?basestationID — the station's settings (spec doc 2 §3 "Base station conf"). */
-export const stationSettingsSchema = z.strictObject({
-  tempIntervalDegrees: z
-    .int()
-    .min(0)
-    .max(100)
-    .nullable()
-    .describe(
-      'Tenths of °C a probe’s change must pass to be sent before its interval; null: the station’s own.',
-    ),
-  userBSIntervals: z
-    .boolean()
-    .describe('The probes’ measurement intervals are the user’s (true) or the station firmware’s.'),
-  alarm_treshold_1: z.int().min(-400).max(1500).nullable().describe('First alarm threshold, tenths of °C.'),
-  alarm_treshold_2: z.int().min(-400).max(1500).nullable().describe('Second alarm threshold, tenths of °C.'),
-});
-export type StationSettings = z.infer<typeof stationSettingsSchema>;
+// The station's settings (POST bsConf) are part of its configuration: contracts/baseStations.ts.
+export { stationSettingsSchema, type StationSettings } from './baseStations.js';
 export const saveBsConfQuerySchema = z.object({ basestationID: bsIdSchema });
 /**
  * The settings; the station is named in the query as the spec has it (`?basestationID=`), or in the

@@ -9,6 +9,7 @@ import { sortCorrections } from '@emberwatch/shared/domain/applyCorrection';
 import { baseStationTypeLabel } from '@emberwatch/shared/domain/baseStationTypeLabel';
 import { type ProbeKind, stationProbeKind } from '@emberwatch/shared/domain/stationProbeKind';
 import type { BaseStationRow, ProbeRow } from './baseStation.repository.js';
+import type { StationSettings } from '@emberwatch/shared/contracts/baseStations';
 
 export function presentBsListEntry(bs: BaseStationRow): BsListEntry {
   return { bsId: bs.id, bsName: bs.display_name, bsGroup: bs.bs_group };
@@ -55,7 +56,11 @@ function presentProbe(p: ProbeRow): SensorConfiguration {
   };
 }
 
-export function presentBsConf(bs: BaseStationRow, probes: ProbeRow[]): BsConfResponse {
+export function presentBsConf(
+  bs: BaseStationRow,
+  probes: ProbeRow[],
+  settings: StationSettings,
+): BsConfResponse {
   const configurations = probes.map(presentProbe);
   const groups: Record<string, string[]> = {};
   for (const p of probes) {
@@ -78,6 +83,8 @@ export function presentBsConf(bs: BaseStationRow, probes: ProbeRow[]): BsConfRes
     last_conf_ts: bs.last_conf_ts,
     last_data_ts: bs.last_data_ts,
     sim_exp_date: bs.sim_exp_ts,
+    // The station's own settings (spec doc 2 §3 "Base station conf"; saved by POST bsConf).
+    ...settings,
     sensor_configurations: configurations,
     disabled_sensors: configurations.filter((c) => c.disabled).map((c) => c.sensor_id_sys),
     conf_data: { bsGroup: bs.bs_group, sensor_groups: groups, timezone: bs.timezone },

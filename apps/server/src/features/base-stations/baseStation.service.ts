@@ -5,6 +5,7 @@ import type { LatestReadingsService } from '../readings/index.js';
 import { presentBsConf, presentSummary } from './baseStation.presenter.js';
 import type { BaseStationRepository } from './baseStation.repository.js';
 import { listsEveryStation } from './baseStations.policy.js';
+import type { StationSettings } from '@emberwatch/shared/contracts/baseStations';
 
 /** Admins without a customer selected see every station, up to this many. */
 const ADMIN_LIST_LIMIT = 1000;
@@ -15,6 +16,7 @@ export class BaseStationService {
     private readonly stations: BaseStationRepository,
     private readonly access: AccessService,
     private readonly latest: Pick<LatestReadingsService, 'resultsJson'>,
+    private readonly stationSettingsOf: (bsId: string) => Promise<StationSettings>,
   ) {}
 
   /** GET /client/basestationArray: the caller's stations, an account's (UID), or for admins all. */
@@ -37,7 +39,11 @@ export class BaseStationService {
     await this.access.assertCanSeeStation(actor, bsId);
     const bs = await this.stations.findById(bsId);
     if (!bs) throw ApiError.forbidden();
-    return presentBsConf(bs, await this.stations.listProbes(bsId));
+    const [probes, settings] = await Promise.all([
+      this.stations.listProbes(bsId),
+      this.stationSettingsOf(bsId),
+    ]);
+    return presentBsConf(bs, probes, settings);
   }
 
   /** The `results` array of GET /client/data as JSON text (the probe list's hottest call). */

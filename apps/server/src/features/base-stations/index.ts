@@ -1,4 +1,5 @@
 import type { Authenticate } from '../../http/authenticate.js';
+import type { StationSettings } from '@emberwatch/shared/contracts/baseStations';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
 import type { LatestReadingsService } from '../readings/index.js';
@@ -14,12 +15,18 @@ export type { BaseStationRow, ProbeRow, ProbeWithStation } from './baseStation.r
 /** The station list, station configuration (bsConf) and latest data. */
 export function baseStationsFeature(
   kernel: Kernel,
-  deps: { access: AccessService; authenticate: Authenticate; latest: LatestReadingsService },
+  deps: {
+    access: AccessService;
+    authenticate: Authenticate;
+    latest: LatestReadingsService;
+    stationSettingsOf: (bsId: string) => Promise<StationSettings>;
+  },
 ) {
   const stations = new BaseStationService(
     new BaseStationRepository(kernel.store.db),
     deps.access,
     deps.latest,
+    deps.stationSettingsOf,
   );
   return defineFeature({
     name: 'base-stations',

@@ -36,6 +36,8 @@ export function stationAdminFeature(
     exports: {
       /** The fleet's probe stop settings, as the data-break rules apply them. */
       probeStopRules: () => admin.probeStopRules(),
+      /** A station's own settings as GET bsConf shows them (the defaults while none were saved). */
+      stationSettingsOf: (bsId: string) => admin.stationSettingsOf(bsId),
     },
   });
 }

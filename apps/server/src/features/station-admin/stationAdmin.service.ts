@@ -203,6 +203,17 @@ export class StationAdminService {
     };
   }
 
+  /** A station's settings; a station without saved ones has the firmware's (spec doc 2 §3). */
+  async stationSettingsOf(bsId: string): Promise<StationSettings> {
+    const row = await this.repo.stationSettings(bsId);
+    return {
+      tempIntervalDegrees: row?.temp_interval_degrees ?? null,
+      userBSIntervals: row?.user_bs_intervals === 1,
+      alarm_treshold_1: row?.alarm_threshold_1 ?? null,
+      alarm_treshold_2: row?.alarm_threshold_2 ?? null,
+    };
+  }
+
   async saveSettings(actor: Actor, bsId: string, s: StationSettings): Promise<StationSettings> {
     await this.access.accountOfStation(actor, bsId);
     this.access.assertMayChange(actor, 'editStation');

@@ -149,7 +149,7 @@ function Ota({ bsId, ota }: { bsId: string; ota: OtaForBsResponse }) {
         </Typography>
       )}
       <OtaLog log={ota.log} time={time} />
-      <FirmwareIntervals current={ota.rev} chosen={chosen || null} />
+      <FirmwareIntervals bsId={bsId} current={ota.rev} chosen={chosen || null} />
       {confirming && ota.pending && (
         <Dialog open onClose={() => setConfirming(false)}>
           <DialogTitle>{t('firmware.ota.cancelTitle')}</DialogTitle>
