@@ -228,7 +228,7 @@ export class DiagnosticsService {
           readings: Number(r.readings ?? 0),
           first_ts: Number(r.first_ts),
           last_ts: Number(r.last_ts),
-          last_kind: (call?.kind ?? 'other'),
+          last_kind: call?.kind ?? 'other',
           last_status: call?.status ?? 0,
           probes: probesOf.get(r.bs_id) ?? [],
         };
