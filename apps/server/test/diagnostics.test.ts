@@ -14,6 +14,7 @@ import { survivingRows } from '../src/features/diagnostics/rotation.js';
 import { loggerOptions } from '../src/http/loggerOptions.js';
 import type { DiagnosticsSink } from '../src/kernel/DiagnosticsSink.js';
 import { bearer, createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
+import { asStaffLevel } from './support/staffLevel.js';
 
 /**
  * Issue 30 item 7 (decision 0095): the servers' own log, the access log, the jobs, the Gari system's
@@ -307,18 +308,10 @@ describe(`the diagnostics on ${TEST_ENGINE}`, { timeout: 60_000 }, () => {
   ])(
     'as %s staff reads the registrations and test data, and the server logs: %s',
     async (_l, group, logs) => {
-      const admin = (await t.findUser('admin@demo.emberwatch'))!;
-      await t.store.db.updateTable('users').set({ admin_group: group }).where('id', '=', admin.id).execute();
-      try {
+      await asStaffLevel(t, group, async () => {
         for (const url of EVERY_LEVEL) expect((await get(url)).statusCode, url).toBe(200);
         for (const url of TECH_CALLS) expect((await get(url)).statusCode, url).toBe(logs ? 200 : 403);
-      } finally {
-        await t.store.db
-          .updateTable('users')
-          .set({ admin_group: admin.admin_group })
-          .where('id', '=', admin.id)
-          .execute();
-      }
+      });
     },
   );
 

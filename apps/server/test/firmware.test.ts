@@ -11,6 +11,7 @@ import type { AuditEntry } from '@emberwatch/shared/contracts/audit';
 import type { IngestResponse } from '@emberwatch/shared/contracts/ingest';
 import { MAX_FIRMWARE_CHUNK_BYTES } from '@emberwatch/shared/domain/firmware';
 import { bearer, createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
+import { asStaffLevel } from './support/staffLevel.js';
 
 /**
  * Issue 30 item 4 (decision 0093): firmware images, a station's update as the operator sees and
@@ -299,30 +300,25 @@ describe(`firmware updates on ${TEST_ENGINE}`, { timeout: 60_000 }, () => {
   ])(
     'as %s staff reads the updates; assigns, cancels and adds images: %s',
     async (_level, group, manages) => {
-      const admin = (await t.findUser('admin@demo.emberwatch'))!;
-      await t.store.db.updateTable('users').set({ admin_group: group }).where('id', '=', admin.id).execute();
       try {
-        for (const url of [
-          `/admin/getOTAForBS?bs=${OTHER}`,
-          `/admin/getOTAStatus?bs=${OTHER}`,
-          '/admin/firmwareImages',
-          '/admin/otaStations',
-        ])
-          expect((await get(url)).statusCode, url).toBe(200);
-        const code = manages ? 200 : 403;
-        expect((await addImage(`5.${group}`, Buffer.from('image'))).statusCode).toBe(code);
-        expect(
-          (await post('/admin/saveOTAForBS', { bs: OTHER, rev: '3.3', old_rev: '3.2' })).statusCode,
-        ).toBe(code);
-        expect((await post('/admin/cancelPendingOTA', { bs: OTHER })).statusCode).toBe(code);
-        const log = (await forBs(OTHER)).log;
-        expect(log.length).toBe(manages ? 1 : 0);
+        await asStaffLevel(t, group, async () => {
+          for (const url of [
+            `/admin/getOTAForBS?bs=${OTHER}`,
+            `/admin/getOTAStatus?bs=${OTHER}`,
+            '/admin/firmwareImages',
+            '/admin/otaStations',
+          ])
+            expect((await get(url)).statusCode, url).toBe(200);
+          const code = manages ? 200 : 403;
+          expect((await addImage(`5.${group}`, Buffer.from('image'))).statusCode).toBe(code);
+          expect(
+            (await post('/admin/saveOTAForBS', { bs: OTHER, rev: '3.3', old_rev: '3.2' })).statusCode,
+          ).toBe(code);
+          expect((await post('/admin/cancelPendingOTA', { bs: OTHER })).statusCode).toBe(code);
+          const log = (await forBs(OTHER)).log;
+          expect(log.length).toBe(manages ? 1 : 0);
+        });
       } finally {
-        await t.store.db
-          .updateTable('users')
-          .set({ admin_group: admin.admin_group })
-          .where('id', '=', admin.id)
-          .execute();
         await t.store.db
           .deleteFrom('ota_log' as never)
           .where('bs_id' as never, '=', OTHER as never)

@@ -3,6 +3,7 @@ import WebSocket from 'ws';
 import type { SocketStatusesResponse } from '@emberwatch/shared/contracts/connections';
 import type { WsServerMessage } from '@emberwatch/shared/contracts/realtime';
 import { bearer, createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
+import { asStaffLevel } from './support/staffLevel.js';
 
 /**
  * Issue 30 item 7 (decision 0096): the operator console lists the live connections as the running
@@ -216,9 +217,7 @@ describe(`the live connections in the operator console, on ${TEST_ENGINE}`, { ti
     ['Tech', 2, true],
     ['Sales', 3, false],
   ])('as %s staff reads the connections and switches them: %s', async (_level, group, maySwitch) => {
-    const admin = (await t.findUser('admin@demo.emberwatch'))!;
-    await t.store.db.updateTable('users').set({ admin_group: group }).where('id', '=', admin.id).execute();
-    try {
+    await asStaffLevel(t, group, async () => {
       expect((await get('/admin/getSocketStatuses')).statusCode).toBe(200);
       const res = await post('/admin/setClientSocket', { UID: hayId, action: 'enable' });
       expect(res.statusCode).toBe(maySwitch ? 200 : 403);
@@ -228,13 +227,7 @@ describe(`the live connections in the operator console, on ${TEST_ENGINE}`, { ti
         expect(push.json<{ error: string }>().error).toBe(
           'Only Root, Admin and Tech staff switch live connections.',
         );
-    } finally {
-      await t.store.db
-        .updateTable('users')
-        .set({ admin_group: admin.admin_group })
-        .where('id', '=', admin.id)
-        .execute();
-    }
+    });
   });
 
   it('refuses customers and masters', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FieldSystem, RcTest, RcTestLogEntry, RcUnit } from '@emberwatch/shared/contracts/connections';
 import type { PollResponse } from '@emberwatch/shared/contracts/fans';
 import { bearer, createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
+import { asStaffLevel } from './support/staffLevel.js';
 
 /**
  * Issue 30 item 7 (decision 0096): the RC test responses of /rctest_ — a controller's poll answers
@@ -210,9 +211,7 @@ describe(`RC test responses and field systems, on ${TEST_ENGINE}`, { timeout: 60
     ['Tech', 2, true],
     ['Sales', 3, false],
   ])('as %s staff reads the lists and sets test responses: %s', async (_level, group, maySet) => {
-    const admin = (await t.findUser('admin@demo.emberwatch'))!;
-    await t.store.db.updateTable('users').set({ admin_group: group }).where('id', '=', admin.id).execute();
-    try {
+    await asStaffLevel(t, group, async () => {
       for (const url of ['/admin/rcList', '/admin/getRcTestResponseEnabled', '/admin/getFSList'])
         expect((await get(url)).statusCode).toBe(200);
       const set = await post('/admin/setRcTestResponse', { fc_id: 'FC-TEST-2', command: 0 });
@@ -223,13 +222,7 @@ describe(`RC test responses and field systems, on ${TEST_ENGINE}`, { timeout: 60
         expect(on.json<{ error: string }>().error).toBe(
           'Only Root, Admin and Tech staff set a fan controller’s test response.',
         );
-    } finally {
-      await t.store.db
-        .updateTable('users')
-        .set({ admin_group: admin.admin_group })
-        .where('id', '=', admin.id)
-        .execute();
-    }
+    });
   });
 
   it('refuses customers and masters', async () => {

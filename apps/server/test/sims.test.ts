@@ -8,6 +8,7 @@ import type {
 } from '@emberwatch/shared/contracts/sims';
 import { simsDb } from '../src/features/sims/sims.tables.js';
 import { bearer, createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
+import { asStaffLevel } from './support/staffLevel.js';
 
 /**
  * Issue 30 items 3, 5 and 6 (decision 0092): the SIM cards of the base stations through the console's
@@ -384,9 +385,7 @@ describe(`SIM cards on ${TEST_ENGINE}`, { timeout: 60_000 }, () => {
     ['Tech', 2, true],
     ['Sales', 3, false],
   ])('as %s staff reads SIMs and the overview; changes them: %s', async (_level, group, mayChange) => {
-    const admin = (await t.findUser('admin@demo.emberwatch'))!;
-    await t.store.db.updateTable('users').set({ admin_group: group }).where('id', '=', admin.id).execute();
-    try {
+    await asStaffLevel(t, group, async () => {
       for (const url of ['/admin/simList', `/admin/getSIM?SIM=${SIM1}`, '/admin/getValidityOverview'])
         expect((await get(url)).statusCode, url).toBe(200);
       expect((await post('/admin/checkSIMs', { sims: [SIM1] })).statusCode).toBe(200);
@@ -400,13 +399,7 @@ describe(`SIM cards on ${TEST_ENGINE}`, { timeout: 60_000 }, () => {
       };
       if (mayChange) await writes();
       else await unchanged(writes);
-    } finally {
-      await t.store.db
-        .updateTable('users')
-        .set({ admin_group: admin.admin_group })
-        .where('id', '=', admin.id)
-        .execute();
-    }
+    });
   });
 
   it.each(['hay', 'master'])('refuses %s every SIM call (403), nothing changed', async (who) => {

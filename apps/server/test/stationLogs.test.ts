@@ -11,6 +11,7 @@ import { survivingCalls } from '../src/features/station-logs/callRotation.js';
 import { StationLogsRepository } from '../src/features/station-logs/stationLogs.repository.js';
 import { stationLogsDb } from '../src/features/station-logs/stationLogs.tables.js';
 import { bearer, createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
+import { asStaffLevel } from './support/staffLevel.js';
 
 /**
  * Issue 30 items 3 and 7 (decision 0090): the server records every call of the station protocol, as
@@ -297,21 +298,16 @@ describe(`the stations' call log on ${TEST_ENGINE}`, { timeout: 60_000 }, () => 
     ['Tech', 2, true],
     ['Sales', 3, false],
   ])('as %s staff reads the logs and switches detailed logging: %s', async (_level, group, mayswitch) => {
-    const admin = (await t.findUser('admin@demo.emberwatch'))!;
-    await t.store.db.updateTable('users').set({ admin_group: group }).where('id', '=', admin.id).execute();
     try {
-      expect((await get(`/admin/getBsLogs?basestationID=${BS}`)).statusCode).toBe(200);
-      expect((await get('/admin/getBsLoggingList')).statusCode).toBe(200);
-      const res = await post('/admin/postBsLoggingStatus', { basestationID: 'F2000001', logging: true });
-      expect(res.statusCode, res.body).toBe(mayswitch ? 200 : 403);
-      const listed = (await get('/admin/getBsLoggingList')).json<{ results: LoggedStation[] }>().results;
-      expect(listed.map((s) => s.bs_id)).toEqual(mayswitch ? ['F2000001'] : []);
+      await asStaffLevel(t, group, async () => {
+        expect((await get(`/admin/getBsLogs?basestationID=${BS}`)).statusCode).toBe(200);
+        expect((await get('/admin/getBsLoggingList')).statusCode).toBe(200);
+        const res = await post('/admin/postBsLoggingStatus', { basestationID: 'F2000001', logging: true });
+        expect(res.statusCode, res.body).toBe(mayswitch ? 200 : 403);
+        const listed = (await get('/admin/getBsLoggingList')).json<{ results: LoggedStation[] }>().results;
+        expect(listed.map((s) => s.bs_id)).toEqual(mayswitch ? ['F2000001'] : []);
+      });
     } finally {
-      await t.store.db
-        .updateTable('users')
-        .set({ admin_group: admin.admin_group })
-        .where('id', '=', admin.id)
-        .execute();
       await post('/admin/postBsLoggingStatus', { basestationID: 'F2000001', logging: false });
     }
   });
