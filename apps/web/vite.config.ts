@@ -12,7 +12,8 @@ import react from '@vitejs/plugin-react';
 const apiTarget = process.env.EMBERWATCH_API_URL ?? 'http://127.0.0.1:8080';
 // Every first path segment of the call catalogue (test/devProxy.test.ts holds the list to it): the
 // spec's root calls too (/testMigrationCall, /setMigrationOn, /getMigrationCount, /charge,
-// /confirmPayment, /invoiceRequest) and the spec's /sentinelCall besides our /client/sentinelCall.
+// /confirmPayment, /invoiceRequest) and the spec's /sentinelCall besides our /client/sentinelCall, and
+// the SIM operator's /telia/API.
 export const proxied = [
   '/admin',
   '/client',
@@ -27,6 +28,8 @@ export const proxied = [
   '/charge',
   '/confirmPayment',
   '/invoiceRequest',
+  // The SIM operator's callback (decision 0092): the operator calls the server, never the browser.
+  '/telia',
 ] as const;
 
 /** Modules of packages/shared/src: declarations only (types, constants, pure functions, schemas). */

@@ -31,7 +31,6 @@ describe('/admin', () => {
         '/bslog',
         'Base station logsEvery call of a base station with its kind, size, result and duration; detailed logging; calls of stations not yet activated.',
       ],
-      ['/firmware', 'FirmwareFirmware images, and the base stations with a pending or failed update.'],
       [
         '/admin/connections',
         "Live connectionsWho is connected for live updates, on which server instance, since when; switch a user's live updates, close sockets, stop the push or reconnect the relay.",
@@ -52,6 +51,7 @@ describe('/admin', () => {
         '/admin/probe-stop',
         'Probe stop settingsWhen a silent base station or probe counts as a data break, for every account that chose no delay.',
       ],
+      ['/firmware', 'FirmwareFirmware images, and the base stations with a pending or failed update.'],
       [
         '/admin/audit',
         'Audit trailWhat staff changed and whose data they looked at: who, when, for whom, from where, before and after.',
@@ -84,7 +84,7 @@ describe('/admin', () => {
     await app.user.click(await screen.findByTestId('menu-button', {}, slow));
     await app.user.click(await screen.findByRole('link', { name: 'Admin' }));
     await waitFor(() => expect(app.location()).toBe('/admin'));
-    expect(await screen.findAllByTestId('admin-tool')).toHaveLength(11);
+    expect(await screen.findAllByTestId('admin-tool')).toHaveLength(14);
   });
 
   it.each([

@@ -50,6 +50,10 @@ describe('the endpoint catalogue', () => {
       last_conf_ts: null,
       last_data_ts: 1_700_000_100,
       sim_exp_date: 1_800_000_000,
+      tempIntervalDegrees: 5,
+      userBSIntervals: true,
+      alarm_treshold_1: 450,
+      alarm_treshold_2: null,
       sensor_configurations: [
         {
           sensor_id_sys: 'H1',
