@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demoPassword, demoUsers } from './support/app.js';
+import { demoPassword, demoUsers, keepAutoOpenClosed } from './support/app.js';
 
 async function logIn(page: Page, username: string): Promise<void> {
   await page.getByLabel('Username', { exact: true }).fill(username);
@@ -9,7 +9,10 @@ async function logIn(page: Page, username: string): Promise<void> {
 
 test('a hay farmer lands on the storages, creates a storage and finds it in the list without probes', async ({
   page,
+  request,
 }) => {
+  // The notifications open by themselves 2 s after load, over the page on a slow machine.
+  await keepAutoOpenClosed(page, request, demoUsers.hay);
   await page.goto('/');
   await logIn(page, demoUsers.hay);
   // The hay farm has the Insight service: "/" leads to the storages, its seeded barns listed by name.
