@@ -15,6 +15,7 @@ import { loggerOptions } from '../src/http/loggerOptions.js';
 import type { DiagnosticsSink } from '../src/kernel/DiagnosticsSink.js';
 import { bearer, createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 import { asStaffLevel } from './support/staffLevel.js';
+import { clockedCallers } from './support/clockedCallers.js';
 
 /**
  * Issue 30 item 7 (decision 0095): the servers' own log, the access log, the jobs, the Gari system's
@@ -27,8 +28,6 @@ describe(`the diagnostics on ${TEST_ENGINE}`, { timeout: 60_000 }, () => {
   let t: TestApp;
   let now = START;
   let sink: DiagnosticsSink;
-  const tokens: Record<string, string> = {};
-  const issuedAt: Record<string, number> = {};
 
   beforeAll(async () => {
     t = await createTestApp({ nowS: () => now });
@@ -38,15 +37,11 @@ describe(`the diagnostics on ${TEST_ENGINE}`, { timeout: 60_000 }, () => {
     await t.close();
   });
 
-  async function tokenOf(who: string): Promise<string> {
-    if (issuedAt[who] !== now) {
-      tokens[who] = await t.login(`${who}@demo.emberwatch`);
-      issuedAt[who] = now;
-    }
-    return tokens[who]!;
-  }
-  const get = async (url: string, who = 'admin') =>
-    t.app.inject({ method: 'GET', url, headers: bearer(await tokenOf(who)) });
+  // Tokens last 15 minutes on the server's clock, which the tests move: a new login after each move.
+  const { get, tokenOf } = clockedCallers(
+    () => t,
+    () => now,
+  );
   async function ok<T>(url: string, who = 'admin'): Promise<T> {
     const res = await get(url, who);
     expect(res.statusCode, `${url}: ${res.body}`).toBe(200);

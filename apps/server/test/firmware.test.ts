@@ -12,6 +12,7 @@ import type { IngestResponse } from '@emberwatch/shared/contracts/ingest';
 import { MAX_FIRMWARE_CHUNK_BYTES } from '@emberwatch/shared/domain/firmware';
 import { bearer, createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 import { asStaffLevel } from './support/staffLevel.js';
+import { clockedCallers } from './support/clockedCallers.js';
 
 /**
  * Issue 30 item 4 (decision 0093): firmware images, a station's update as the operator sees and
@@ -28,7 +29,6 @@ const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 describe(`firmware updates on ${TEST_ENGINE}`, { timeout: 60_000 }, () => {
   let t: TestApp;
   let now = START;
-  const tokens: Record<string, string> = {};
 
   beforeAll(async () => {
     t = await createTestApp({ nowS: () => now });
@@ -37,19 +37,11 @@ describe(`firmware updates on ${TEST_ENGINE}`, { timeout: 60_000 }, () => {
     await t.close();
   });
 
-  /** When each token was issued on the server's clock: the tests move it, tokens last 15 minutes. */
-  const issuedAt: Record<string, number> = {};
-  async function tokenOf(who: string): Promise<string> {
-    if (issuedAt[who] !== now) {
-      tokens[who] = await t.login(`${who}@demo.emberwatch`);
-      issuedAt[who] = now;
-    }
-    return tokens[who]!;
-  }
-  const get = async (url: string, who = 'admin') =>
-    t.app.inject({ method: 'GET', url, headers: bearer(await tokenOf(who)) });
-  const post = async (url: string, payload: object, who = 'admin') =>
-    t.app.inject({ method: 'POST', url, payload, headers: bearer(await tokenOf(who)) });
+  // Tokens last 15 minutes on the server's clock, which the tests move: a new login after each move.
+  const { get, post, tokenOf } = clockedCallers(
+    () => t,
+    () => now,
+  );
   const stationHeaders = (bsId = BS) => ({ authorization: `Station ${bsId}:${t.secretOf(bsId)}` });
   async function packet(body: object, bsId = BS): Promise<IngestResponse> {
     const res = await t.app.inject({

@@ -1,41 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { SocketStatusesResponse } from '@emberwatch/shared/contracts/connections';
-import type { WsServerMessage } from '@emberwatch/shared/contracts/realtime';
 import { bearer, createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 import { asStaffLevel } from './support/staffLevel.js';
+import { connectWs, waitFor, type WsClient as Client } from './support/wsClient.js';
 
 /**
  * Issue 30 item 7 (decision 0096): the operator console lists the live connections as the running
  * gateway holds them, and its switches act on real sockets — a user's live updates off and on, a
  * user's sockets closed, the push off for everyone, the relay reconnected.
  */
-interface Client {
-  ws: WebSocket;
-  messages: WsServerMessage[];
-  closed: Promise<number>;
-}
-
-function connect(url: string): Promise<Client> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { headers: { 'user-agent': 'console-test/1.0' } });
-    const messages: WsServerMessage[] = [];
-    const closed = new Promise<number>((r) => ws.on('close', (code) => r(code)));
-    ws.on('message', (raw: Buffer) => messages.push(JSON.parse(raw.toString()) as WsServerMessage));
-    ws.on('open', () => resolve({ ws, messages, closed }));
-    ws.on('error', reject);
-  });
-}
-
-async function waitFor<T>(fn: () => T | undefined | Promise<T | undefined>, ms = 3000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+/** A socket to the gateway, with a user agent the console lists. */
+const connect = (url: string) => connectWs(url, { 'user-agent': 'console-test/1.0' });
 
 describe(`the live connections in the operator console, on ${TEST_ENGINE}`, { timeout: 60_000 }, () => {
   let t: TestApp;

@@ -1,33 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import type { WsServerMessage } from '@emberwatch/shared/contracts/realtime';
 import { createServer } from '../src/createServer.js';
 import { twoInstancesOnOneStore } from './support/secondInstance.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
+import { connectWs as connect, waitFor } from './support/wsClient.js';
 
 /** A client that records every message, so a test can wait for one or prove none came. */
-function connect(
-  url: string,
-): Promise<{ ws: WebSocket; messages: WsServerMessage[]; closed: Promise<number> }> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url);
-    const messages: WsServerMessage[] = [];
-    const closed = new Promise<number>((r) => ws.on('close', (code) => r(code)));
-    ws.on('message', (raw: Buffer) => messages.push(JSON.parse(raw.toString()) as WsServerMessage));
-    ws.on('open', () => resolve({ ws, messages, closed }));
-    ws.on('error', reject);
-  });
-}
-
-async function waitFor<T>(fn: () => T | undefined | Promise<T | undefined>, ms = 3000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe(`realtime push over the WebSocket, on ${TEST_ENGINE}`, () => {
   let t: TestApp;

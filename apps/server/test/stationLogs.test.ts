@@ -10,8 +10,9 @@ import type {
 import { survivingCalls } from '../src/features/station-logs/callRotation.js';
 import { StationLogsRepository } from '../src/features/station-logs/stationLogs.repository.js';
 import { stationLogsDb } from '../src/features/station-logs/stationLogs.tables.js';
-import { bearer, createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
+import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 import { asStaffLevel } from './support/staffLevel.js';
+import { clockedCallers } from './support/clockedCallers.js';
 
 /**
  * Issue 30 items 3 and 7 (decision 0090): the server records every call of the station protocol, as
@@ -25,7 +26,6 @@ const HOUR = 3600;
 describe(`the stations' call log on ${TEST_ENGINE}`, { timeout: 60_000 }, () => {
   let t: TestApp;
   let now = START;
-  const tokens: Record<string, string> = {};
 
   beforeAll(async () => {
     t = await createTestApp({ nowS: () => now });
@@ -42,19 +42,11 @@ describe(`the stations' call log on ${TEST_ENGINE}`, { timeout: 60_000 }, () => 
       payload: raw ?? JSON.stringify(body),
     });
   }
-  /** When each token was issued on the server's clock: the tests move it by hours, tokens last 15 minutes. */
-  const issuedAt: Record<string, number> = {};
-  async function tokenOf(who: string): Promise<string> {
-    if (issuedAt[who] !== now) {
-      tokens[who] = await t.login(`${who}@demo.emberwatch`);
-      issuedAt[who] = now;
-    }
-    return tokens[who]!;
-  }
-  const get = async (url: string, who = 'admin') =>
-    t.app.inject({ method: 'GET', url, headers: bearer(await tokenOf(who)) });
-  const post = async (url: string, payload: object, who = 'admin') =>
-    t.app.inject({ method: 'POST', url, payload, headers: bearer(await tokenOf(who)) });
+  // Tokens last 15 minutes on the server's clock, which the tests move: a new login after each move.
+  const { get, post } = clockedCallers(
+    () => t,
+    () => now,
+  );
   async function logsOf(bsId: string, query = ''): Promise<BsLogsResponse> {
     const res = await get(`/admin/getBsLogs?basestationID=${bsId}${query}`);
     expect(res.statusCode, res.body).toBe(200);
