@@ -36,7 +36,29 @@ export class FirmwareRepository {
   }
 
   async image(rev: string): Promise<ImageMeta | undefined> {
-    return (await this.images()).find((i) => i.rev === rev);
+    return this.db
+      .selectFrom('firmware_images as f')
+      .leftJoin('users as u', 'u.id', 'f.added_by_user_id')
+      .select(['f.rev', 'f.size', 'f.sha256', 'f.notes', 'f.added_ts', 'f.added_by_user_id'])
+      .select('u.username as added_by')
+      .where('f.rev', '=', rev)
+      .executeTakeFirst();
+  }
+
+  /**
+   * What the station route offers a station after a packet, in one read: its pending revision with
+   * the image's size and checksum, and the revision the station runs now.
+   */
+  async offer(
+    bsId: string,
+  ): Promise<{ rev: string; size: number; sha256: string; firmware: string | null } | undefined> {
+    return this.db
+      .selectFrom('ota_pending as p')
+      .innerJoin('firmware_images as f', 'f.rev', 'p.rev')
+      .leftJoin('base_stations as b', 'b.id', 'p.bs_id')
+      .select(['p.rev', 'f.size', 'f.sha256', 'b.firmware'])
+      .where('p.bs_id', '=', bsId)
+      .executeTakeFirst();
   }
 
   /** Inserts an image; false when its revision exists already. */

@@ -205,11 +205,12 @@ export class FirmwareService {
    */
   async offerFor(bsId: string): Promise<OtaOffer | undefined> {
     if (!(await this.pendingStations.has(bsId))) return undefined;
-    const station = await this.repo.station(bsId);
-    const pending = await this.current(bsId, station?.firmware ?? null);
-    if (!pending) return undefined;
-    const img = await this.repo.image(pending.rev);
-    if (!img) return undefined;
+    // One read on the packet route; only an update that ended (or is to end now) reads more.
+    const img = await this.repo.offer(bsId);
+    if (!img || img.firmware === img.rev) {
+      await this.current(bsId, img?.firmware ?? null);
+      return undefined;
+    }
     return {
       rev: img.rev,
       size: img.size,

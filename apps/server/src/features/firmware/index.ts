@@ -8,6 +8,7 @@ import { firmwareRoutes, firmwareStationRoutes } from './firmware.routes.js';
 import { FirmwareService } from './firmware.service.js';
 
 export type { FirmwareService } from './firmware.service.js';
+export type { FirmwareTables } from './firmware.tables.js';
 
 /**
  * Firmware updates of base stations (decision 0093): the operator's calls, the station's fetch and
