@@ -62,6 +62,20 @@ describe(`the station tools on ${TEST_ENGINE}`, { timeout: 120_000 }, () => {
     expect(res.statusCode, res.body).toBe(200);
     await t.ingest.settleRollups();
   }
+  /** A firmware update pending for a station, assigned as an operator would (its image added once). */
+  const pendingUpdate = async (bsId: string) => {
+    await post('/admin/addFirmwareImage', { rev: '9.1', notes: '', data: 'AAEC' });
+    const { rev } = (await get(`/admin/getOTAForBS?bs=${bsId}`)).json<{ rev: string | null }>();
+    const res = await post('/admin/saveOTAForBS', { bs: bsId, rev: '9.1', old_rev: rev });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const pendingUpdates = async () =>
+    (
+      await t.store.db
+        .selectFrom('ota_pending' as never)
+        .select('bs_id' as never)
+        .execute()
+    ).map((r) => (r as { bs_id: string }).bs_id);
   const stationRow = (id: string) =>
     t.store.db.selectFrom('base_stations').selectAll().where('id', '=', id).executeTakeFirst();
   const probesOn = async (id: string) =>
@@ -169,6 +183,7 @@ describe(`the station tools on ${TEST_ENGINE}`, { timeout: 120_000 }, () => {
       };
       expect((await post('/client/bsConf?basestationID=F1000003', settings, 'hay')).statusCode).toBe(200);
       const old = (await stationRow('F1000003'))!;
+      await pendingUpdate('F1000003');
       const startedS = Math.floor(Date.now() / 1000) - 1;
 
       const res = await asLevel(2, () =>
@@ -178,6 +193,8 @@ describe(`the station tools on ${TEST_ENGINE}`, { timeout: 120_000 }, () => {
       expect(res.json()).toEqual({ status_code: 0, bs_id: 'F1900001' });
 
       expect(await stationRow('F1000003')).toBeUndefined();
+      // The old device's pending firmware update is dropped, not handed to the new one.
+      expect(await pendingUpdates()).toEqual([]);
       expect(await stationRow('F1900001')).toMatchObject({
         owner_user_id: ids.hay,
         display_name: old.display_name,
@@ -236,9 +253,12 @@ describe(`the station tools on ${TEST_ENGINE}`, { timeout: 120_000 }, () => {
         UID: ids.hay,
       });
       expect(added.statusCode, added.body).toBe(200);
+      await pendingUpdate('F1900002');
       const res = await asLevel(2, () => post('/admin/deactivateBS', { bs_id: 'F1900002' }));
       expect(res.statusCode, res.body).toBe(200);
       expect(await stationRow('F1900002')).toBeUndefined();
+      // A firmware update pending for it goes with it.
+      expect(await pendingUpdates()).not.toContain('F1900002');
       const list = (await get(`/client/basestationArray?UID=${ids.hay}`)).json<{
         results: { bs_id: string }[];
       }>();

@@ -4,14 +4,11 @@ import {
   stationAdminDb,
   type ProbeStopSettingsTable,
   type StationAdminDb,
-  type StationAdminTables,
+  type AllTables,
   type StationSettingsTable,
 } from './stationAdmin.tables.js';
-import type { ActivationTables } from '../activation/index.js';
-import type { FansDb } from '../fans/index.js';
 
-type FansTables = FansDb extends Kysely<infer T> ? T : never;
-type Trx = Transaction<Database & StationAdminTables & ActivationTables & Pick<FansTables, 'fan_channels'>>;
+type Trx = Transaction<Database & AllTables>;
 
 export type ProbeStopRow = Selectable<ProbeStopSettingsTable>;
 export type StationSettingsRow = Selectable<StationSettingsTable>;
@@ -83,7 +80,8 @@ export class StationAdminRepository {
    * Moves everything that names the old station to the new one: its probes (and the radio that last
    * heard them), their latest values and readings, storages, site plan and names, fan channels,
    * batches and saved settings. The old station's own logs (packets, calls) stay under its id: they
-   * are that device's. Returns the probes moved.
+   * are that device's, and so is a firmware update pending for it, which is dropped (the new device
+   * runs a revision of its own). Returns the probes moved.
    */
   async moveStation(trx: Trx, oldId: string, newId: string): Promise<string[]> {
     const probes = await trx.selectFrom('probes').select('sensor_id').where('bs_id', '=', oldId).execute();
@@ -97,6 +95,7 @@ export class StationAdminRepository {
     await trx.updateTable('fan_channels').set({ bs_id: newId }).where('bs_id', '=', oldId).execute();
     await trx.updateTable('batches').set({ bs_id: newId }).where('bs_id', '=', oldId).execute();
     await trx.updateTable('station_settings').set({ bs_id: newId }).where('bs_id', '=', oldId).execute();
+    await trx.deleteFrom('ota_pending').where('bs_id', '=', oldId).execute();
     return probes.map((p) => p.sensor_id);
   }
 
@@ -145,10 +144,11 @@ export class StationAdminRepository {
   }
 
   /**
-   * Takes a station off its account: its site plan and names, fan channels' link and saved settings
-   * go; its readings, packets and call log stay under its id (decision 0094).
+   * Takes a station off its account: its site plan and names, fan channels' link, saved settings and
+   * a pending firmware update go; its readings, packets and call log stay under its id (decision 0094).
    */
   async detachStation(trx: Trx, bsId: string): Promise<void> {
+    await trx.deleteFrom('ota_pending').where('bs_id', '=', bsId).execute();
     await trx.deleteFrom('sites').where('bs_id', '=', bsId).execute();
     await trx.deleteFrom('site_names').where('bs_id', '=', bsId).execute();
     await trx.updateTable('fan_channels').set({ bs_id: null }).where('bs_id', '=', bsId).execute();

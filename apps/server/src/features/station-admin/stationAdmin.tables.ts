@@ -2,6 +2,7 @@ import type { Generated, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { ActivationTables } from '../activation/index.js';
 import type { FansDb } from '../fans/index.js';
+import type { FirmwareTables } from '../firmware/index.js';
 
 /** The tables of migration 0054 (decision 0094), typed beside their only reader. */
 
@@ -47,7 +48,11 @@ export type StationAdminTables = {
 };
 
 type FansTables = FansDb extends Kysely<infer T> ? T : never;
-type AllTables = StationAdminTables & ActivationTables & Pick<FansTables, 'fan_channels'>;
+/** This feature's tables and the others' a replacement or a removal changes. */
+export type AllTables = StationAdminTables &
+  ActivationTables &
+  Pick<FansTables, 'fan_channels'> &
+  Pick<FirmwareTables, 'ota_pending'>;
 
 export type StationAdminDb = Kysely<Database & AllTables>;
 
