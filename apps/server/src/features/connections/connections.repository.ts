@@ -190,6 +190,16 @@ export class ConnectionsRepository {
     return q.execute();
   }
 
+  /** A controller's test response while it is switched on (the poll's question), without who set it. */
+  enabledTest(fcId: string): Promise<RcTestResponsesTable | undefined> {
+    return this.db
+      .selectFrom('rc_test_responses')
+      .selectAll()
+      .where('fc_id', '=', fcId)
+      .where('enabled', '=', 1)
+      .executeTakeFirst();
+  }
+
   async saveTest(row: RcTestResponsesTable): Promise<void> {
     const { fc_id: _id, ...set } = row;
     await this.db

@@ -16,7 +16,7 @@ import { ApiError } from '../../http/ApiError.js';
 import { assertOperator, type Actor } from '../../http/access/index.js';
 import type { ConnectionsRepository, TestLogRow, TestRow } from './connections.repository.js';
 
-const ruleOf = (t: TestRow): RcTestResponseRule => ({
+const ruleOf = (t: Omit<TestRow, 'set_by'>): RcTestResponseRule => ({
   channel: t.channel,
   command: t.command === 1 ? 1 : 0,
   once: t.once === 1,
@@ -205,8 +205,9 @@ export class RcTestsService {
    * controller's test response is armed — the test's command, recorded in its log.
    */
   async answer(fcId: string, channels: PollResponse['channels']): Promise<PollResponse['channels']> {
-    const [t] = await this.repo.tests(fcId);
-    if (!t || t.enabled !== 1) return channels;
+    // Every poll asks: one narrow read, found only while a test is switched on.
+    const t = await this.repo.enabledTest(fcId);
+    if (!t) return channels;
     const now = this.nowS();
     const rule = ruleOf(t);
     if (rcTestState(rule, now) !== 'armed') return channels;
