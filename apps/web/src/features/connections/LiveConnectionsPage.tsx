@@ -9,7 +9,6 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import type { LiveClient, LiveInstance, MutedUser } from '@emberwatch/shared/contracts/connections';
 import { connectionsByUser } from '@emberwatch/shared/domain/liveSwitches';
-import { mayUseOperatorTool } from '@emberwatch/shared/domain/operatorTools';
 import { useShellContext } from '../../lib/shellContext';
 import { AdminTable, type AdminColumn } from '../../ui/AdminTable';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
@@ -17,6 +16,7 @@ import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { useSetClientSocket, useSetServerSocket, useSocketStatuses } from './connectionsQueries';
 import { RELAY_LABELS } from './labels';
 import { refusalText, useTime } from './useAdminPage';
+import { useOperatorTool } from '../../lib/useOperatorTool';
 
 /**
  * /admin/connections (decision 0096): the live connections of every server instance — who is
@@ -40,8 +40,7 @@ interface UserRow {
 function LiveConnections() {
   const { t } = useTranslation();
   const time = useTime();
-  const { roleContext } = useShellContext();
-  const mayswitch = mayUseOperatorTool(roleContext, 'liveSwitches');
+  const mayswitch = useOperatorTool('liveSwitches');
   const statuses = useSocketStatuses();
   const client = useSetClientSocket();
   const server = useSetServerSocket();

@@ -11,7 +11,6 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { RcTest, RcTestLogEntry, RcUnit } from '@emberwatch/shared/contracts/connections';
-import { mayUseOperatorTool } from '@emberwatch/shared/domain/operatorTools';
 import {
   RC_TEST_DEFAULT_MINUTES,
   RC_TEST_MAX_MINUTES,
@@ -23,6 +22,7 @@ import { QueryAdminTable } from '../../ui/QueryAdminTable';
 import { useRcList, useRcTest, useSetRcTest, useSetRcTestEnabled } from './connectionsQueries';
 import { STATUS_LABELS, TEST_LOG_LABELS, TEST_STATE_LABELS } from './labels';
 import { refusalText, useTime } from './useAdminPage';
+import { useOperatorTool } from '../../lib/useOperatorTool';
 
 const STATE_COLOURS: Record<RcTestState, 'default' | 'warning' | 'info' | 'success'> = {
   off: 'default',
@@ -110,8 +110,7 @@ function RcTests() {
 function TestEditor({ unit }: { unit: RcUnit }) {
   const { t } = useTranslation();
   const time = useTime();
-  const { roleContext } = useShellContext();
-  const maySet = mayUseOperatorTool(roleContext, 'rcTestResponses');
+  const maySet = useOperatorTool('rcTestResponses');
   const current = useRcTest(unit.FC_ID);
   const test: RcTest | null = current.data?.results[0] ?? unit.test;
   const [channel, setChannel] = useState<number | 'all'>(test?.channel ?? 'all');

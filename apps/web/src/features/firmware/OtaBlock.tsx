@@ -17,14 +17,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { OtaForBsResponse } from '@emberwatch/shared/contracts/firmware';
 import { otaAssignRefusal } from '@emberwatch/shared/domain/firmware';
-import { mayUseOperatorTool } from '@emberwatch/shared/domain/operatorTools';
 import { formatDateTime } from '../../lib/formatDateTime';
-import { useShellContext } from '../../lib/shellContext';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { useUiPreferences } from '../sessions';
 import { FirmwareIntervals } from './FirmwareIntervals';
 import { useAssignOta, useCancelOta, useOtaForBs, useRefreshOta } from './firmwareQueries';
 import { otaErrorText } from './otaErrorText';
+import { useOperatorTool } from '../../lib/useOperatorTool';
 
 /**
  * Spec doc 2 §2.5 "OTA update" (admins only), §3, §4, §5, §8: the station's firmware revision, a
@@ -56,8 +55,7 @@ export function OtaBlock({ bsId }: { bsId: string }) {
 function Ota({ bsId, ota }: { bsId: string; ota: OtaForBsResponse }) {
   const { t } = useTranslation();
   const prefs = useUiPreferences();
-  const { roleContext } = useShellContext();
-  const mayManage = mayUseOperatorTool(roleContext, 'otaManage');
+  const mayManage = useOperatorTool('otaManage');
   const [chosen, setChosen] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [cleared, setCleared] = useState(false);

@@ -7,14 +7,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import SimCard from '@mui/icons-material/SimCard';
 import type { SimStatus } from '@emberwatch/shared/domain/sims';
-import { mayUseOperatorTool } from '@emberwatch/shared/domain/operatorTools';
 import { formatDate } from '../../lib/formatDate';
-import { useShellContext } from '../../lib/shellContext';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { useUiPreferences } from '../sessions';
 import { SimEditDialog } from './SimEditDialog';
 import { useStationSim } from './simsQueries';
+import { useOperatorTool } from '../../lib/useOperatorTool';
 
 export const STATUS_COLOURS: Record<SimStatus, 'success' | 'warning' | 'default' | 'error'> = {
   Active: 'success',
@@ -31,10 +30,9 @@ export const STATUS_COLOURS: Record<SimStatus, 'success' | 'warning' | 'default'
 export function SimBlock({ bsId }: { bsId: string }) {
   const { t } = useTranslation();
   const prefs = useUiPreferences();
-  const { roleContext } = useShellContext();
   const sim = useStationSim(bsId);
   const [editing, setEditing] = useState(false);
-  const mayEdit = mayUseOperatorTool(roleContext, 'simChanges');
+  const mayEdit = useOperatorTool('simChanges');
   const date = (ts: number) => formatDate(ts, prefs.date_format);
 
   const body = () => {

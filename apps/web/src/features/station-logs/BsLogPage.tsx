@@ -11,7 +11,6 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { EarlyCall, LoggedStation, StationCall } from '@emberwatch/shared/contracts/stationLogs';
-import { mayUseOperatorTool } from '@emberwatch/shared/domain/operatorTools';
 import { MAX_TRAFFIC_OFFSET_H } from '@emberwatch/shared/domain/stationTraffic';
 import { isApiRequestError } from '../../lib/ApiRequestError';
 import { formatDateTime } from '../../lib/formatDateTime';
@@ -24,6 +23,7 @@ import { useSelectedStation } from '../base-stations';
 import { useUiPreferences } from '../sessions';
 import { CALL_KIND_LABELS } from './callKindLabels';
 import { useBsLogs, useEarlyCalls, useLoggingList, useSetLogging } from './stationLogsQueries';
+import { useOperatorTool } from '../../lib/useOperatorTool';
 
 /** The spans /bslog offers, in hours. */
 export const BSLOG_HOURS = [1, 3, 6, 12, 24, 48, 168] as const;
@@ -133,10 +133,9 @@ function BsLog() {
 function StationCalls({ bsId, hours, offset }: { bsId: string; hours: number; offset: number }) {
   const { t } = useTranslation();
   const time = useTime();
-  const { roleContext } = useShellContext();
   const logs = useBsLogs(bsId, hours, offset);
   const setLogging = useSetLogging();
-  const maySwitch = mayUseOperatorTool(roleContext, 'stationLogging');
+  const maySwitch = useOperatorTool('stationLogging');
 
   if (logs.error && !logs.data)
     return <LoadErrorAlert error={logs.error} onRetry={() => void logs.refetch()} />;
