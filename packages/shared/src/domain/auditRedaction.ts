@@ -1,3 +1,4 @@
+import { luhnValid } from './luhn.js';
 /**
  * What the audit trail may keep of a staff call's input and of a change's before and after
  * (decision 0089): everything but secrets. A field whose name says it holds a secret — a password, a
@@ -86,24 +87,10 @@ export function isSecretField(name: string): boolean {
   return words.some((w) => SECRET_WORDS.has(w)) || SECRET_WORDS.has(words.join(''));
 }
 
-/** Luhn's check of a card number's digits. */
-function luhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
 /** A card number (13 to 19 digits, spaces or dashes between, Luhn-valid) or a signed token (a JWT). */
 export function looksSecret(value: string): boolean {
   const compact = value.replace(/[\s-]/g, '');
-  if (/^\d{13,19}$/.test(compact) && /^[\d\s-]+$/.test(value) && luhn(compact)) return true;
+  if (/^\d{13,19}$/.test(compact) && /^[\d\s-]+$/.test(value) && luhnValid(compact)) return true;
   if (/^eyJ[\w-]+\.[\w-]+\.[\w-]*$/.test(value.trim())) return true;
   if (/^Bearer\s+\S+/i.test(value.trim())) return true;
   return false;

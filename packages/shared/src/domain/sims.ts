@@ -4,6 +4,7 @@
  * the SIM number's rule, the status changes the operator allows, and the operator's CSV export as the
  * console reads it. Pure: the web previews an import with the same rules the server stores it by.
  */
+import { luhnValid } from './luhn.js';
 
 export const SIM_STATUSES = ['Active', 'Paused', 'Deactivated', 'Terminated'] as const;
 export type SimStatus = (typeof SIM_STATUSES)[number];
@@ -24,20 +25,6 @@ export const DEFAULT_VALIDITY_DAYS = 30;
  */
 export function normalizeIccid(input: string): string {
   return input.replace(/[\s-]/g, '').replace(/[fF]$/, '');
-}
-
-/** The Luhn check (ITU-T E.118 closes an ICCID with a Luhn check digit). */
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
 }
 
 export type IccidProblem = 'format' | 'checkDigit';
