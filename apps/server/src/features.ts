@@ -26,6 +26,7 @@ import { qualityFeature } from './features/quality/index.js';
 import { readingsFeature } from './features/readings/index.js';
 import { sentinelFeature, sentinelRightsOfActor } from './features/sentinel/index.js';
 import { hashPassword, sessionsFeature, verifyPassword } from './features/sessions/index.js';
+import { servicesFeature } from './features/services/index.js';
 import { simsFeature } from './features/sims/index.js';
 import { sitesFeature } from './features/sites/index.js';
 import { stationAdminFeature } from './features/station-admin/index.js';
@@ -124,6 +125,7 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
   list.add(activationFeature(kernel, auth));
   list.add(adminConsoleFeature(kernel, auth));
   list.add(simsFeature(kernel, auth));
+  list.add(servicesFeature(kernel, auth));
   const monitors = list.add(
     monitorsFeature(kernel, {
       ...auth,

@@ -562,6 +562,10 @@ const SAMPLES: Record<string, Sample> = {
     account: 'grain',
     request: (c) => post('/admin/setPlanInfo', { UID: c.uid, dueDate: null, apiPlanDue: null }),
   },
+  'services.registerService': {
+    account: 'grain',
+    request: (c) => post('/admin/registerService', { UID: c.uid, kind: 'subUsers', value: 3 }),
+  },
   'activation.registerMultipleBSs': {
     account: 'grain',
     request: (c) =>

@@ -19,6 +19,7 @@ import { probesLive } from '../features/probes/live';
 import { probesPages } from '../features/probes/pages';
 import { qualityPages } from '../features/quality/pages';
 import { settingsPages } from '../features/settings/pages';
+import { servicesPages } from '../features/services/pages';
 import { simsPages } from '../features/sims/pages';
 import { sitePlanPages } from '../features/site-plan/pages';
 import { stationAdminPages } from '../features/station-admin/pages';
@@ -53,6 +54,7 @@ export const WEB_FEATURES: readonly WebFeature[] = [
   { pages: stationLogsPages },
   { pages: connectionsPages },
   { pages: simsPages },
+  { pages: servicesPages },
   { pages: stationAdminPages },
   { pages: firmwarePages },
   { pages: insightPages },

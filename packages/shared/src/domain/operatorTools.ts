@@ -123,6 +123,16 @@ export const OPERATOR_TOOLS = {
     levels: OVERSEERS,
     refusal: 'Only Root and Admin staff can set a plan.',
   },
+  services: {
+    does: 'read the services registered for customers',
+    levels: READERS,
+    refusal: 'Only admins see the registered services.',
+  },
+  serviceRegistration: {
+    does: 'register a service for an account (storages, users allowance, limited data)',
+    levels: OVERSEERS,
+    refusal: 'Only Root and Admin staff register services.',
+  },
   insightService: {
     does: 'set an account’s service and trial',
     levels: OVERSEERS,

@@ -126,6 +126,7 @@ export const READ_RIGHTS: readonly ReadRightsRow[] = [
   { call: 'connections.rcList', ...operatorTool('rcTests') },
   { call: 'connections.getRcTestResponseEnabled', ...operatorTool('rcTests') },
   { call: 'connections.getFSList', ...operatorTool('fieldSystems') },
+  { call: 'services.getServices', ...operatorTool('services') },
   { call: 'sims.getSIM', ...operatorTool('sims') },
   { call: 'sims.simList', ...operatorTool('sims') },
   { call: 'sims.getValidityOverview', ...operatorTool('validityOverview') },

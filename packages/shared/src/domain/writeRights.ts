@@ -166,6 +166,7 @@ export const WRITE_RIGHTS: readonly WriteRightsRow[] = [
 
   { call: 'insight.setMigrationOn', ...operatorTool('migrationSettings') },
   { call: 'payments.setPlanInfo', ...operatorTool('plans') },
+  { call: 'services.registerService', ...operatorTool('serviceRegistration') },
   { call: 'activation.registerMultipleBSs', ...operatorTool('kitRegistration') },
   { call: 'activation.registerMultipleSets', ...operatorTool('kitRegistration') },
   { call: 'activation.activateUsersSet', ...operatorTool('kitActivation') },

@@ -14,6 +14,7 @@ import { useUserInfo } from '../users';
 import { useBsConfs } from '../base-stations';
 import { SurveyAnswersLink } from '../insight';
 import { PaymentRouteDialog, RenewalButtons } from '../payments';
+import { CustomerServicesBlock } from '../services';
 import { useNowSeconds } from '../../lib/useNowSeconds';
 import { FieldRow } from './FieldRow';
 
@@ -242,6 +243,8 @@ export function ServicesTab({ account }: { account: AccountInfo }) {
           );
         })}
       </Paper>
+      {/* Staff: the account's registered services (decision 0103); nothing for anyone else. */}
+      <CustomerServicesBlock uid={account.U_ID} />
       <PaymentRouteDialog uid={account.U_ID} />
     </Stack>
   );

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { serviceEndpoints } from '@emberwatch/shared/contracts/services';
+import { actorOf, type Authenticate } from '../../http/authenticate.js';
+import { route } from '../../http/route.js';
+import type { ServicesService } from './services.service.js';
+
+/** getServices and registerService (decision 0103): operators only, checked by the service. */
+export function servicesRoutes(ctx: { authenticate: Authenticate; services: ServicesService }) {
+  const { services } = ctx;
+  return (app: FastifyInstance): void => {
+    app.addHook('preValidation', ctx.authenticate);
+    route(app, serviceEndpoints.getServices).handle((req) => services.list(actorOf(req), req.query));
+    route(app, serviceEndpoints.registerService).handle(async (req) => ({
+      status_code: 0,
+      ...(await services.register(actorOf(req), req.body)),
+    }));
+  };
+}
