@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run docs:api`: rewrites the generated list of calls in docs/API.md (and the write rights in docs/roles.md) from the shared call catalogue
+// `npm run docs:api`: rewrites the generated list of calls in docs/API.md (and the rights and staff levels tables in docs/roles.md) from the shared call catalogue
 // (packages/shared/src/contracts/endpoints.ts), formatted as `prettier --check` expects. The text around
 // the markers is left as written. apps/server/test/apiDoc.test.ts fails while the two differ.
 // Runs under tsx, which loads the TypeScript catalogue.
@@ -7,8 +7,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { endpoints } from '@emberwatch/shared/contracts/endpoints';
-import { renderReadRights } from '@emberwatch/shared/domain/readRights';
-import { renderWriteRights } from '@emberwatch/shared/domain/writeRights';
+import { renderOperatorTools } from '@emberwatch/shared/domain/operatorTools';
+import { READ_RIGHTS, renderReadRights } from '@emberwatch/shared/domain/readRights';
+import { renderWriteRights, WRITE_RIGHTS } from '@emberwatch/shared/domain/writeRights';
 import { apiCallList, withApiCallList } from '../apps/server/src/http/apiCallList.ts';
 import { repoRoot } from './lib/proc.mjs';
 
@@ -40,10 +41,19 @@ const spliced = roles
   .replace(
     /(<!-- read-rights:start -->)[\s\S]*(<!-- read-rights:end -->)/,
     (_m, start, end) => `${start}\n\n${renderReadRights(paths)}\n\n${end}`,
+  )
+  // The staff levels: each operator tool with the calls whose rows name it (staffLevels.test.ts).
+  .replace(
+    /(<!-- operator-tools:start -->)[\s\S]*(<!-- operator-tools:end -->)/,
+    (_m, start, end) =>
+      `${start}\n\n${renderOperatorTools((tool) =>
+        [...READ_RIGHTS, ...WRITE_RIGHTS].filter((r) => r.tool === tool).map((r) => paths[r.call] ?? r.call),
+      )}\n\n${end}`,
   );
 const nextRoles = await format(spliced, { ...(await resolveConfig(rolesFile)), filepath: rolesFile });
-if (nextRoles === roles) console.log('docs/roles.md is up to date with the read and write rights');
+if (nextRoles === roles)
+  console.log('docs/roles.md is up to date with the read and write rights and the staff levels');
 else {
   writeFileSync(rolesFile, nextRoles);
-  console.log('docs/roles.md: the tables of read and write rights were regenerated');
+  console.log('docs/roles.md: the tables of read and write rights and staff levels were regenerated');
 }

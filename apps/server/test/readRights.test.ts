@@ -195,6 +195,7 @@ const SAMPLES: Record<string, Sample> = {
     url: () => '/admin/getRcTestResponseEnabled?fc_id=RC12-WINDROWS-1',
   },
   'connections.getFSList': { account: 'compost', url: () => '/admin/getFSList?q=RC12' },
+  'services.getServices': { account: 'hay', url: (i) => `/admin/getServices?UID=${i.uid.hay}` },
   'sims.getSIM': { account: 'hay', url: () => '/admin/getSIM?BS_ID=F1000001' },
   'sims.simList': { account: 'hay', url: () => '/admin/simList' },
   'sims.getValidityOverview': { account: 'hay', url: () => '/admin/getValidityOverview?days=30' },
