@@ -231,6 +231,34 @@ describe('/rctest_', () => {
     });
   });
 
+  it('filters the last polls as they are shown: a date as the user writes it, or “never”', async () => {
+    const server = admin(2);
+    server.override('GET /admin/rcList', () =>
+      json({
+        status_code: 0,
+        results: [
+          { ...unit('RC12-0042', null), last_poll_ts: Date.UTC(2026, 10, 23, 9, 30) / 1000 },
+          { ...unit('RC12-0050', null), last_poll_ts: null, status: 'never' },
+        ],
+      }),
+    );
+    const app = renderPage('/rctest_', server);
+    const units = await screen.findByTestId('rc-units', undefined, slow);
+    const filter = within(units).getByRole('textbox', { name: 'Filter' });
+    const shown = () =>
+      within(units)
+        .queryAllByTestId('admin-table-row')
+        .map((r) => r.textContent);
+    await app.user.type(filter, 'never');
+    await waitFor(() => expect(shown()).toHaveLength(1));
+    expect(shown()[0]).toContain('RC12-0050');
+    await app.user.clear(filter);
+    // The user's default date format writes 23.11.2026; the epoch seconds are not what they see.
+    await app.user.type(filter, '23.11.2026');
+    await waitFor(() => expect(shown()).toHaveLength(1));
+    expect(shown()[0]).toContain('RC12-0042');
+  });
+
   it('lets Sales staff read only', async () => {
     const server = admin(3);
     server.override('GET /admin/rcList', () => json({ status_code: 0, results: [unit('RC12-0042', null)] }));

@@ -15,7 +15,8 @@ import { QueryAdminTable } from '../../ui/QueryAdminTable';
 import { BandTemperature } from '../probes';
 import { useFieldSystems, type FsFilter } from './connectionsQueries';
 import { STATUS_LABELS } from './labels';
-import { useTime } from './useAdminPage';
+import { timeColumn } from '../../ui/timeColumn';
+import { useDateTimeText } from '../sessions';
 
 type Channel = FieldSystem['channels'][number];
 
@@ -33,7 +34,7 @@ export function FieldSystemsPage() {
 
 function FieldSystems() {
   const { t } = useTranslation();
-  const time = useTime();
+  const time = useDateTimeText();
   const [typed, setTyped] = useState('');
   const [filter, setFilter] = useState<FsFilter>({});
   const typedFilter = useDebouncedCallback((q: string) => setFilter((f) => withValue(f, 'q', q.trim())), 300);
@@ -51,12 +52,7 @@ function FieldSystems() {
     },
     { key: 'type', label: t('connections.rc.type'), value: (s) => `${s.type} × ${s.channels.length}` },
     { key: 'status', label: t('connections.rc.status'), value: (s) => t(STATUS_LABELS[s.status]) },
-    {
-      key: 'poll',
-      label: t('connections.rc.lastPoll'),
-      value: (s) => s.last_poll_ts,
-      render: (s) => time(s.last_poll_ts) ?? t('connections.never'),
-    },
+    timeColumn(time, 'poll', t('connections.rc.lastPoll'), (s) => s.last_poll_ts, t('connections.never')),
     { key: 'firmware', label: t('connections.rc.firmware'), value: (s) => s.firmware },
     {
       key: 'link',

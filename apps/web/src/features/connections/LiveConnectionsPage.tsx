@@ -15,7 +15,9 @@ import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { useSetClientSocket, useSetServerSocket, useSocketStatuses } from './connectionsQueries';
 import { RELAY_LABELS } from './labels';
-import { refusalText, useTime } from './useAdminPage';
+import { refusalText } from './refusalText';
+import { timeColumn } from '../../ui/timeColumn';
+import { useDateTimeText } from '../sessions';
 import { useOperatorTool } from '../../lib/useOperatorTool';
 
 /**
@@ -39,7 +41,7 @@ interface UserRow {
 
 function LiveConnections() {
   const { t } = useTranslation();
-  const time = useTime();
+  const time = useDateTimeText();
   const mayswitch = useOperatorTool('liveSwitches');
   const statuses = useSocketStatuses();
   const client = useSetClientSocket();
@@ -71,12 +73,9 @@ function LiveConnections() {
       value: (u) => u.connections.length,
       align: 'right',
     },
-    {
-      key: 'since',
-      label: t('connections.live.since'),
-      value: (u) => Math.min(...u.connections.map((c) => c.connected_ts)),
-      render: (u) => time(Math.min(...u.connections.map((c) => c.connected_ts))),
-    },
+    timeColumn(time, 'since', t('connections.live.since'), (u) =>
+      Math.min(...u.connections.map((c) => c.connected_ts)),
+    ),
     {
       key: 'live',
       label: t('connections.live.liveUpdates'),
@@ -117,24 +116,14 @@ function LiveConnections() {
   const socketColumns: AdminColumn<LiveClient>[] = [
     { key: 'id', label: t('connections.live.connection'), value: (c) => c.id },
     { key: 'instance', label: t('connections.live.instance'), value: (c) => c.instance },
-    {
-      key: 'since',
-      label: t('connections.live.since'),
-      value: (c) => c.connected_ts,
-      render: (c) => time(c.connected_ts),
-    },
+    timeColumn(time, 'since', t('connections.live.since'), (c) => c.connected_ts),
     {
       key: 'stations',
       label: t('connections.live.stations'),
       value: (c) => (c.is_admin ? t('connections.live.allStations') : c.stations),
     },
     { key: 'pushed', label: t('connections.live.pushed'), value: (c) => c.pushed, align: 'right' },
-    {
-      key: 'last',
-      label: t('connections.live.lastPush'),
-      value: (c) => c.last_push_ts,
-      render: (c) => time(c.last_push_ts) ?? t('connections.never'),
-    },
+    timeColumn(time, 'last', t('connections.live.lastPush'), (c) => c.last_push_ts, t('connections.never')),
     { key: 'address', label: t('connections.live.address'), value: (c) => c.address },
     { key: 'agent', label: t('connections.live.agent'), value: (c) => c.agent },
     {
@@ -159,18 +148,8 @@ function LiveConnections() {
       label: t('connections.live.instance'),
       value: (i) => (i.self ? `${i.instance} ★` : i.instance),
     },
-    {
-      key: 'started',
-      label: t('connections.live.started'),
-      value: (i) => i.started_ts,
-      render: (i) => time(i.started_ts),
-    },
-    {
-      key: 'seen',
-      label: t('connections.live.seen'),
-      value: (i) => i.seen_ts,
-      render: (i) => time(i.seen_ts),
-    },
+    timeColumn(time, 'started', t('connections.live.started'), (i) => i.started_ts),
+    timeColumn(time, 'seen', t('connections.live.seen'), (i) => i.seen_ts),
     { key: 'clients', label: t('connections.live.clients'), value: (i) => i.clients, align: 'right' },
     { key: 'pending', label: t('connections.live.pending'), value: (i) => i.pending, align: 'right' },
     {
@@ -188,12 +167,7 @@ function LiveConnections() {
 
   const mutedColumns: AdminColumn<MutedUser>[] = [
     { key: 'user', label: t('connections.live.user'), value: (m) => m.username ?? String(m.UID) },
-    {
-      key: 'since',
-      label: t('connections.live.since'),
-      value: (m) => m.since_ts,
-      render: (m) => time(m.since_ts),
-    },
+    timeColumn(time, 'since', t('connections.live.since'), (m) => m.since_ts),
     { key: 'by', label: t('connections.live.by'), value: (m) => m.by },
     {
       key: 'actions',

@@ -21,7 +21,9 @@ import type { AdminColumn } from '../../ui/AdminTable';
 import { QueryAdminTable } from '../../ui/QueryAdminTable';
 import { useRcList, useRcTest, useSetRcTest, useSetRcTestEnabled } from './connectionsQueries';
 import { STATUS_LABELS, TEST_LOG_LABELS, TEST_STATE_LABELS } from './labels';
-import { refusalText, useTime } from './useAdminPage';
+import { refusalText } from './refusalText';
+import { timeColumn } from '../../ui/timeColumn';
+import { useDateTimeText } from '../sessions';
 import { useOperatorTool } from '../../lib/useOperatorTool';
 
 const STATE_COLOURS: Record<RcTestState, 'default' | 'warning' | 'info' | 'success'> = {
@@ -45,7 +47,7 @@ export function RcTestPage() {
 
 function RcTests() {
   const { t } = useTranslation();
-  const time = useTime();
+  const time = useDateTimeText();
   const list = useRcList();
   const armed = (list.data ?? []).filter((u) => u.test?.state === 'armed');
   const columns: AdminColumn<RcUnit>[] = [
@@ -54,12 +56,7 @@ function RcTests() {
     { key: 'owner', label: t('connections.rc.owner'), value: (u) => u.owner },
     { key: 'type', label: t('connections.rc.type'), value: (u) => `${u.type} × ${u.channels}` },
     { key: 'status', label: t('connections.rc.status'), value: (u) => t(STATUS_LABELS[u.status]) },
-    {
-      key: 'poll',
-      label: t('connections.rc.lastPoll'),
-      value: (u) => u.last_poll_ts,
-      render: (u) => time(u.last_poll_ts) ?? t('connections.never'),
-    },
+    timeColumn(time, 'poll', t('connections.rc.lastPoll'), (u) => u.last_poll_ts, t('connections.never')),
     { key: 'firmware', label: t('connections.rc.firmware'), value: (u) => u.firmware },
     {
       key: 'modes',
@@ -109,7 +106,7 @@ function RcTests() {
 
 function TestEditor({ unit }: { unit: RcUnit }) {
   const { t } = useTranslation();
-  const time = useTime();
+  const time = useDateTimeText();
   const maySet = useOperatorTool('rcTestResponses');
   const current = useRcTest(unit.FC_ID);
   const test: RcTest | null = current.data?.results[0] ?? unit.test;
@@ -124,7 +121,7 @@ function TestEditor({ unit }: { unit: RcUnit }) {
   const minutesOk = Number.isInteger(minutes) && minutes >= 1 && minutes <= RC_TEST_MAX_MINUTES;
 
   const logColumns: AdminColumn<RcTestLogEntry>[] = [
-    { key: 'ts', label: t('connections.rc.time'), value: (l) => l.ts, render: (l) => time(l.ts) },
+    timeColumn(time, 'ts', t('connections.rc.time'), (l) => l.ts),
     { key: 'kind', label: t('connections.rc.event'), value: (l) => t(TEST_LOG_LABELS[l.kind]) },
     {
       key: 'what',
@@ -152,7 +149,7 @@ function TestEditor({ unit }: { unit: RcUnit }) {
               test.channel === null
                 ? t('connections.rc.allChannels')
                 : t('connections.rc.channelN', { n: test.channel }),
-            until: time(test.expires_ts) ?? '–',
+            until: test.expires_ts === null ? '–' : time(test.expires_ts),
             answers: test.answers,
           })}
         </Typography>

@@ -10,7 +10,9 @@ import { useShellContext } from '../../lib/shellContext';
 import type { AdminColumn } from '../../ui/AdminTable';
 import { QueryAdminTable } from '../../ui/QueryAdminTable';
 import { useBsRegistrations, useProbeRegistrations, type RegistrationState } from './diagnosticsQueries';
-import { timeColumn, Truncated, useTime } from './tableParts';
+import { Truncated } from './tableParts';
+import { timeColumn } from '../../ui/timeColumn';
+import { useDateTimeText } from '../sessions';
 
 const STATES: readonly RegistrationState[] = ['all', 'open', 'activated'];
 
@@ -56,13 +58,13 @@ function Ids() {
 
 function useActivation() {
   const { t } = useTranslation();
-  const time = useTime();
+  const time = useDateTimeText();
   return (ts: number | null) => (ts === null ? t('diagnostics.ids.notActivated') : time(ts));
 }
 
 function Stations({ state }: { state: RegistrationState }) {
   const { t } = useTranslation();
-  const time = useTime();
+  const time = useDateTimeText();
   const activation = useActivation();
   const list = useBsRegistrations(state);
   const owner = (r: BsRegistration) => (r.owner === null ? null : `${r.owner.username} (${r.owner.UID})`);
@@ -101,7 +103,7 @@ function Stations({ state }: { state: RegistrationState }) {
 
 function ProbeSets({ state }: { state: RegistrationState }) {
   const { t } = useTranslation();
-  const time = useTime();
+  const time = useDateTimeText();
   const activation = useActivation();
   const list = useProbeRegistrations(state);
   const owner = (r: ProbeRegistration) => (r.owner === null ? null : `${r.owner.username} (${r.owner.UID})`);

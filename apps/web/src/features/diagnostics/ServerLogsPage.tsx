@@ -17,7 +17,9 @@ import { useShellContext } from '../../lib/shellContext';
 import type { AdminColumn } from '../../ui/AdminTable';
 import { QueryAdminTable } from '../../ui/QueryAdminTable';
 import { useAccessLogs, useServerLogs, useSysOps } from './diagnosticsQueries';
-import { AccessDetail, SpanSelect, timeColumn, Truncated, useAccessColumns, useTime } from './tableParts';
+import { AccessDetail, SpanSelect, Truncated, useAccessColumns } from './tableParts';
+import { timeColumn } from '../../ui/timeColumn';
+import { useDateTimeText } from '../sessions';
 
 const TABS = ['server', 'access', 'jobs'] as const;
 type LogTab = (typeof TABS)[number];
@@ -55,7 +57,7 @@ export function ServerLogsPage() {
 
 function ServerLog() {
   const { t } = useTranslation();
-  const time = useTime();
+  const time = useDateTimeText();
   const [hours, setHours] = useState(24);
   const [server, setServer] = useState('all');
   const [level, setLevel] = useState<LogLevelName>('info');
@@ -195,7 +197,7 @@ function Jobs() {
   const { t } = useTranslation();
   const jobs = useSysOps();
   const ms = (v: number | null) => (v === null ? null : Math.floor(v / 1000));
-  const time = useTime();
+  const time = useDateTimeText();
   const every = (j: SysOp) =>
     j.every_ms >= 60_000
       ? t('diagnostics.jobs.everyMin', { count: j.every_ms / 60_000 })

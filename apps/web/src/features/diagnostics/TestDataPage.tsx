@@ -14,9 +14,10 @@ import { useShellContext } from '../../lib/shellContext';
 import type { AdminColumn } from '../../ui/AdminTable';
 import { QueryAdminTable } from '../../ui/QueryAdminTable';
 import { TemperatureBar, useTemperatureScale } from '../probes';
-import { useUiPreferences } from '../sessions';
 import { useTestData } from './diagnosticsQueries';
-import { SpanSelect, timeColumn, Truncated, useTime } from './tableParts';
+import { SpanSelect, Truncated } from './tableParts';
+import { timeColumn } from '../../ui/timeColumn';
+import { useDateTimeText, useUiPreferences } from '../sessions';
 
 /**
  * /test_ (spec doc 1 §2 diagnostic pages, §7 getTestDataAll; decision 0095): stations registered
@@ -31,7 +32,7 @@ export function TestDataPage() {
 
 function TestData() {
   const { t } = useTranslation();
-  const time = useTime();
+  const time = useDateTimeText();
   const [hours, setHours] = useState(168);
   const data = useTestData(hours);
   const columns: AdminColumn<TestStation>[] = [
@@ -69,7 +70,7 @@ function TestData() {
 /** A station's probes with their latest test reading, coloured by the user's colour steps. */
 function TestProbes({ station }: { station: TestStation }) {
   const { t } = useTranslation();
-  const time = useTime();
+  const time = useDateTimeText();
   const prefs = useUiPreferences();
   const scale = useTemperatureScale();
   if (station.probes.length === 0)

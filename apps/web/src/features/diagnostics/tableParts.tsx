@@ -3,32 +3,12 @@ import Alert from '@mui/material/Alert';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { AccessLogEntry } from '@emberwatch/shared/contracts/diagnostics';
-import { formatDateTime } from '../../lib/formatDateTime';
 import type { AdminColumn } from '../../ui/AdminTable';
-import { useUiPreferences } from '../sessions';
+import { timeColumn } from '../../ui/timeColumn';
+import { useDateTimeText } from '../sessions';
 
 /** The spans the diagnostics pages offer, in hours back from now. */
 export const SPANS_H = [1, 6, 24, 72, 168] as const;
-
-/** Times as the user writes dates. */
-export function useTime() {
-  const prefs = useUiPreferences();
-  return (ts: number) => formatDateTime(ts, prefs.date_format, prefs.time_format);
-}
-
-/** A column of times: sorted by the epoch seconds, shown and filtered as the user writes dates. */
-export function timeColumn<Row>(
-  time: (ts: number) => string,
-  key: string,
-  label: string,
-  ts: (row: Row) => number | null,
-): AdminColumn<Row> {
-  const text = (row: Row) => {
-    const v = ts(row);
-    return v === null ? '' : time(v);
-  };
-  return { key, label, value: ts, render: text, filterText: text };
-}
 
 export function SpanSelect({
   value,
@@ -68,7 +48,7 @@ export function Truncated({ shown }: { shown: boolean }) {
 /** The access log's columns (the access log tab and the Gari calls). */
 export function useAccessColumns(): AdminColumn<AccessLogEntry>[] {
   const { t } = useTranslation();
-  const time = useTime();
+  const time = useDateTimeText();
   return [
     timeColumn(time, 'ts', t('diagnostics.columns.time'), (e) => e.ts),
     { key: 'method', label: t('diagnostics.columns.method'), value: (e) => e.method },

@@ -10,11 +10,10 @@ import Typography from '@mui/material/Typography';
 import type { FirmwareImage, OtaStation } from '@emberwatch/shared/contracts/firmware';
 import { FIRMWARE_REV_PATTERN, MAX_FIRMWARE_IMAGE_BYTES } from '@emberwatch/shared/domain/firmware';
 import { mayUseOperatorTool } from '@emberwatch/shared/domain/operatorTools';
-import { formatDateTime } from '../../lib/formatDateTime';
 import { useShellContext } from '../../lib/shellContext';
 import type { AdminColumn } from '../../ui/AdminTable';
 import { QueryAdminTable } from '../../ui/QueryAdminTable';
-import { useUiPreferences } from '../sessions';
+import { useDateTimeText } from '../sessions';
 import { useAddFirmwareImage, useFirmwareImages, useOtaStations } from './firmwareQueries';
 import { otaErrorText } from './otaErrorText';
 
@@ -35,14 +34,9 @@ export function FirmwarePage() {
   );
 }
 
-function useTime() {
-  const prefs = useUiPreferences();
-  return (ts: number) => formatDateTime(ts, prefs.date_format, prefs.time_format);
-}
-
 function Stations() {
   const { t } = useTranslation();
-  const time = useTime();
+  const time = useDateTimeText();
   const stations = useOtaStations();
   const columns: AdminColumn<OtaStation>[] = [
     { key: 'bs_id', label: t('firmware.page.station'), value: (s) => s.bs_id },
@@ -79,7 +73,7 @@ function Stations() {
 
 function Images({ mayAdd }: { mayAdd: boolean }) {
   const { t } = useTranslation();
-  const time = useTime();
+  const time = useDateTimeText();
   const images = useFirmwareImages();
   const columns: AdminColumn<FirmwareImage>[] = [
     { key: 'rev', label: t('firmware.page.rev'), value: (i) => i.rev },

@@ -4,6 +4,7 @@
 export { SessionProvider, useSession, type AuthStatus, type SessionNotice } from './SessionProvider';
 export { sessionInfoQuery, useSessionInfo } from './sessionQueries';
 export { useUiPreferences, withDefaultPreferences } from './useUiPreferences';
+export { useDateTimeText } from './useDateTimeText';
 export { useEnsureUiPreferences } from './useEnsureUiPreferences';
 export { useChangeLanguage } from './useChangeLanguage';
 export { loginPathFor, safeRedirect } from './safeRedirect';

@@ -13,14 +13,14 @@ import Typography from '@mui/material/Typography';
 import type { EarlyCall, LoggedStation, StationCall } from '@emberwatch/shared/contracts/stationLogs';
 import { MAX_TRAFFIC_OFFSET_H } from '@emberwatch/shared/domain/stationTraffic';
 import { isApiRequestError } from '../../lib/ApiRequestError';
-import { formatDateTime } from '../../lib/formatDateTime';
 import { useShellContext } from '../../lib/shellContext';
 import { AdminTable, type AdminColumn } from '../../ui/AdminTable';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { QueryAdminTable } from '../../ui/QueryAdminTable';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { useSelectedStation } from '../base-stations';
-import { useUiPreferences } from '../sessions';
+import { timeColumn } from '../../ui/timeColumn';
+import { useDateTimeText } from '../sessions';
 import { CALL_KIND_LABELS } from './callKindLabels';
 import { useBsLogs, useEarlyCalls, useLoggingList, useSetLogging } from './stationLogsQueries';
 import { useOperatorTool } from '../../lib/useOperatorTool';
@@ -39,21 +39,6 @@ export function BsLogPage() {
   const { roleContext } = useShellContext();
   if (!roleContext.admin) return <Navigate to="/" replace />;
   return <BsLog />;
-}
-
-function useTime() {
-  const prefs = useUiPreferences();
-  return (ts: number) => formatDateTime(ts, prefs.date_format, prefs.time_format);
-}
-
-/** A column of times: sorted by the epoch seconds, shown and filtered as the user writes dates. */
-function timeColumn<Row>(
-  time: (ts: number) => string,
-  key: string,
-  label: string,
-  ts: (row: Row) => number,
-): AdminColumn<Row> {
-  return { key, label, value: ts, render: (row) => time(ts(row)), filterText: (row) => time(ts(row)) };
 }
 
 function BsLog() {
@@ -132,7 +117,7 @@ function BsLog() {
 
 function StationCalls({ bsId, hours, offset }: { bsId: string; hours: number; offset: number }) {
   const { t } = useTranslation();
-  const time = useTime();
+  const time = useDateTimeText();
   const logs = useBsLogs(bsId, hours, offset);
   const setLogging = useSetLogging();
   const maySwitch = useOperatorTool('stationLogging');
@@ -246,7 +231,7 @@ function StationLink({ id, onPick }: { id: string; onPick: (id: string) => void 
 
 function LoggedStations({ onPick }: { onPick: (id: string) => void }) {
   const { t } = useTranslation();
-  const time = useTime();
+  const time = useDateTimeText();
   const list = useLoggingList();
   const columns: AdminColumn<LoggedStation>[] = [
     {
@@ -278,7 +263,7 @@ function LoggedStations({ onPick }: { onPick: (id: string) => void }) {
 
 function EarlyCalls({ onPick }: { onPick: (id: string) => void }) {
   const { t } = useTranslation();
-  const time = useTime();
+  const time = useDateTimeText();
   const [hours, setHours] = useState(24);
   const early = useEarlyCalls(hours);
   const columns: AdminColumn<EarlyCall>[] = [
