@@ -15,7 +15,7 @@ import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { useSetClientSocket, useSetServerSocket, useSocketStatuses } from './connectionsQueries';
 import { RELAY_LABELS } from './labels';
-import { refusalText } from './refusalText';
+import { refusalText } from '../../lib/refusalText';
 import { timeColumn } from '../../ui/timeColumn';
 import { useDateTimeText } from '../sessions';
 import { useOperatorTool } from '../../lib/useOperatorTool';

@@ -21,7 +21,7 @@ import type { AdminColumn } from '../../ui/AdminTable';
 import { QueryAdminTable } from '../../ui/QueryAdminTable';
 import { useRcList, useRcTest, useSetRcTest, useSetRcTestEnabled } from './connectionsQueries';
 import { STATUS_LABELS, TEST_LOG_LABELS, TEST_STATE_LABELS } from './labels';
-import { refusalText } from './refusalText';
+import { refusalText } from '../../lib/refusalText';
 import { timeColumn } from '../../ui/timeColumn';
 import { useDateTimeText } from '../sessions';
 import { useOperatorTool } from '../../lib/useOperatorTool';

@@ -6,7 +6,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { isApiRequestError, isNetworkFailure } from '../../lib/ApiRequestError';
+import { isNetworkFailure } from '../../lib/ApiRequestError';
+import { refusalText } from '../../lib/refusalText';
 import { useFakeSmsReply } from './deliveryQueries';
 import { isSendableReply } from './fakeSmsReply';
 
@@ -27,11 +28,7 @@ export function FakeSmsReplyForm({
   const reply = useFakeSmsReply();
   const valid = isSendableReply(from, body);
   const failure = (e: unknown) =>
-    isNetworkFailure(e)
-      ? t('errors.network')
-      : isApiRequestError(e) && e.serverMessage
-        ? e.serverMessage
-        : t('errors.generic');
+    isNetworkFailure(e) ? t('errors.network') : refusalText(e, t('errors.generic'));
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Stack

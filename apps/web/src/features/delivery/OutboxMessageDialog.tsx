@@ -9,7 +9,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import type { OutboxMessage } from '@emberwatch/shared/contracts/delivery';
-import { isApiRequestError } from '../../lib/ApiRequestError';
+import { refusalText } from '../../lib/refusalText';
 import { formatDateTime } from '../../lib/formatDateTime';
 import { useUiPreferences } from '../sessions';
 import { useFakeCallKeys } from './deliveryQueries';
@@ -127,10 +127,7 @@ function FakeCallAnswer({ messageId }: { messageId: number }) {
       {press.isError && (
         <Alert severity="error" role="alert" sx={{ mt: 1 }}>
           {t('delivery.fakeCall.failed', {
-            text:
-              isApiRequestError(press.error) && press.error.serverMessage
-                ? press.error.serverMessage
-                : t('errors.generic'),
+            text: refusalText(press.error, t('errors.generic')),
           })}
         </Alert>
       )}

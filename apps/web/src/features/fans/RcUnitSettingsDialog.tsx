@@ -12,7 +12,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { FC_NAME_MAX, type FcItem } from '@emberwatch/shared/contracts/fans';
-import { isApiRequestError } from '../../lib/ApiRequestError';
+import { refusalText } from '../../lib/refusalText';
 import { rcBatchChoices, rcModeOf, type RcMode } from './rcChoices';
 import { useOngoingBatches, useSaveRcAssignment } from './rcQueries';
 
@@ -142,9 +142,7 @@ export function RcUnitSettingsDialog({
           {save.isError && (
             <Alert severity="error">
               {t('fans.rc.saveFailed', {
-                reason: isApiRequestError(save.error)
-                  ? (save.error.serverMessage ?? save.error.message)
-                  : String(save.error),
+                reason: refusalText(save.error),
               })}
             </Alert>
           )}

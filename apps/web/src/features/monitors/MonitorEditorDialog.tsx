@@ -25,7 +25,7 @@ import { RULE_TYPE_INFO } from '@emberwatch/shared/domain/kinds/ruleTypes';
 import { defaultRuleSettings } from '@emberwatch/shared/domain/rules/defaultRuleSettings';
 import { ruleOffer } from '@emberwatch/shared/domain/rules/ruleOffer';
 import { useShellContext } from '../../lib/shellContext';
-import { isApiRequestError } from '../../lib/ApiRequestError';
+import { refusalText } from '../../lib/refusalText';
 import { useBsConfs, useSelectedStation } from '../base-stations';
 import { useAdminDemoType } from '../demo';
 import { useAccountFcItems, useRunScheduler } from '../fans';
@@ -42,12 +42,6 @@ import { useRemoveMonitor, useSaveMonitor } from './monitorQueries';
 function fanRuleOf(rules: readonly Rule[]): FanRuleDraft | null {
   const r = rules.find((x) => !isAlertRule(x));
   return r ? ({ id: r.id, type: r.type, settings: r.settings } as FanRuleDraft) : null;
-}
-
-/** The server's reason for a refusal (a 400 names it), else the error's own text. */
-function reasonOf(error: unknown): string {
-  if (isApiRequestError(error)) return error.serverMessage ?? error.message;
-  return error instanceof Error ? error.message : String(error);
 }
 
 type Confirm = { kind: 'monitor' } | { kind: 'rule'; id: number };
@@ -157,7 +151,7 @@ export function MonitorEditorDialog({
           onSaved?.(saved);
           onClose();
         },
-        onError: (e) => setError(t('monitors.editor.saveFailed', { reason: reasonOf(e) })),
+        onError: (e) => setError(t('monitors.editor.saveFailed', { reason: refusalText(e) })),
       },
     );
   };
@@ -174,7 +168,7 @@ export function MonitorEditorDialog({
       onSuccess: onClose,
       onError: (e) => {
         setConfirm(null);
-        setError(t('monitors.editor.removeFailed', { reason: reasonOf(e) }));
+        setError(t('monitors.editor.removeFailed', { reason: refusalText(e) }));
       },
     });
   };

@@ -18,7 +18,8 @@ import {
   serviceProblem,
   type ServiceKind,
 } from '@emberwatch/shared/domain/services';
-import { isApiRequestError } from '../../lib/ApiRequestError';
+import { refusalText } from '../../lib/refusalText';
+import { useNowSeconds } from '../../lib/useNowSeconds';
 import { DayField } from '../../ui/DayField';
 import { useUiPreferences } from '../sessions';
 import { useRegisterService } from './servicesQueries';
@@ -50,18 +51,16 @@ export function RegisterServiceDialog({
   const { t } = useTranslation();
   const prefs = useUiPreferences();
   const register = useRegisterService();
+  const nowS = useNowSeconds(60_000);
   const [kind, setKind] = useState<ServiceKind>('subUsers');
   const [value, setValue] = useState(String(current.subUsers));
   const [ends, setEnds] = useState(true);
-  const [day, setDay] = useState(todayPlus(365));
+  const [day, setDay] = useState(() => todayPlus(365));
   const [note, setNote] = useState('');
   const untilTs = ends ? endOfDay(day) : null;
   const n = Number(value);
-  const problem = serviceProblem(kind, n, untilTs, Math.floor(Date.now() / 1000));
-  const serverError =
-    register.error && isApiRequestError(register.error)
-      ? (register.error.serverMessage ?? register.error.message)
-      : register.error?.message;
+  const problem = serviceProblem(kind, n, untilTs, nowS);
+  const serverError = register.error ? refusalText(register.error) : null;
 
   const pick = (k: ServiceKind) => {
     setKind(k);

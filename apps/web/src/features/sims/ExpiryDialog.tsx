@@ -10,7 +10,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { errorText } from './errorText';
+import { refusalText } from '../../lib/refusalText';
 import { useSetSimExpiration } from './simsQueries';
 
 /** YYYY-MM-DD of epoch seconds (UTC: the operator's dates are days, not moments). */
@@ -58,7 +58,7 @@ export function ExpiryDialog({
               control={<Switch checked={none} onChange={(e) => setNone(e.target.checked)} />}
               label={t('sims.expiry.none')}
             />
-            {save.error && <Alert severity="error">{errorText(save.error)}</Alert>}
+            {save.error && <Alert severity="error">{refusalText(save.error)}</Alert>}
           </Stack>
         </DialogContent>
         <DialogActions>

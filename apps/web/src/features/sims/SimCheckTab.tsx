@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { SimCheck } from '@emberwatch/shared/contracts/sims';
 import { MAX_SIMS_PER_REQUEST, simNumbersIn } from '@emberwatch/shared/domain/sims';
 import { AdminTable, type AdminColumn } from '../../ui/AdminTable';
-import { errorText } from './errorText';
+import { refusalText } from '../../lib/refusalText';
 import { useCheckSims } from './simsQueries';
 
 /** The check of pasted SIM numbers against the database and the operator (POST checkSIMs); nothing stored. */
@@ -62,7 +62,7 @@ export function SimCheckTab() {
           {t('sims.check.submit')}
         </Button>
       </div>
-      {check.error && <Alert severity="error">{errorText(check.error)}</Alert>}
+      {check.error && <Alert severity="error">{refusalText(check.error)}</Alert>}
       {check.data?.operator_error && <Alert severity="warning">{t('sims.check.operatorError')}</Alert>}
       {check.data && (
         <AdminTable

@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import type { Sim } from '@emberwatch/shared/contracts/sims';
 import { iccidProblem, normalizeIccid, SIM_STATUSES, type SimStatus } from '@emberwatch/shared/domain/sims';
 import { useSetBsSim } from './simsQueries';
-import { errorText } from './errorText';
+import { refusalText } from '../../lib/refusalText';
 
 /**
  * The SIM edit dialog of the base-station settings (spec doc 2 §2.6 "SIM", §7 "Save SIM (BS_ID, SIM,
@@ -77,7 +77,7 @@ export function SimEditDialog({
             )}
             {save.error && (
               <Alert severity="error" data-testid="sim-save-error">
-                {errorText(save.error)}
+                {refusalText(save.error)}
               </Alert>
             )}
           </Stack>

@@ -11,7 +11,7 @@ import { mayUseOperatorTool } from '@emberwatch/shared/domain/operatorTools';
 import { csvParts, parseSimCsv, type SimCsv } from '@emberwatch/shared/domain/sims';
 import { useShellContext } from '../../lib/shellContext';
 import { AdminTable, type AdminColumn } from '../../ui/AdminTable';
-import { errorText } from './errorText';
+import { refusalText } from '../../lib/refusalText';
 import { useStoreSims } from './simsQueries';
 
 /** A line as the table shows it: read from the file (before the import) or as the server stored it. */
@@ -60,7 +60,7 @@ export function SimImportTab() {
         setProgress({ done: results.length, total });
       }
     } catch (err) {
-      setError(errorText(err));
+      setError(refusalText(err));
     }
     setStored(results);
   };

@@ -20,7 +20,7 @@ import { useShellContext } from '../../lib/shellContext';
 import type { AdminColumn } from '../../ui/AdminTable';
 import { QueryAdminTable } from '../../ui/QueryAdminTable';
 import { useUiPreferences } from '../sessions';
-import { errorText } from './errorText';
+import { refusalText } from '../../lib/refusalText';
 import { ExpiryDialog } from './ExpiryDialog';
 import { STATUS_COLOURS } from './SimBlock';
 import { useSetBsSim, useSimList } from './simsQueries';
@@ -171,7 +171,7 @@ function SimActions({ sim }: { sim: Sim }) {
           {t('sims.list.noStation')}
         </Typography>
       )}
-      {setSim.error && <Alert severity="error">{errorText(setSim.error)}</Alert>}
+      {setSim.error && <Alert severity="error">{refusalText(setSim.error)}</Alert>}
       {setSim.isSuccess && <Alert severity="success">{t('sims.list.saved')}</Alert>}
       <Dialog open={confirming} onClose={() => setConfirming(false)}>
         <DialogContent>{t('sims.list.confirmTerminate', { iccid: sim.iccid })}</DialogContent>

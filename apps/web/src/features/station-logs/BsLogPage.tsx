@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { EarlyCall, LoggedStation, StationCall } from '@emberwatch/shared/contracts/stationLogs';
 import { MAX_TRAFFIC_OFFSET_H } from '@emberwatch/shared/domain/stationTraffic';
-import { isApiRequestError } from '../../lib/ApiRequestError';
+import { refusalText } from '../../lib/refusalText';
 import { useShellContext } from '../../lib/shellContext';
 import { AdminTable, type AdminColumn } from '../../ui/AdminTable';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
@@ -182,11 +182,7 @@ function StationCalls({ bsId, hours, offset }: { bsId: string; hours: number; of
         {maySwitch ? t('stationLogs.page.detailedHelp') : t('stationLogs.page.detailedNotYours')}
       </Typography>
       {setLogging.error && (
-        <Alert severity="error">
-          {isApiRequestError(setLogging.error) && setLogging.error.serverMessage
-            ? setLogging.error.serverMessage
-            : t('stationLogs.page.switchFailed')}
-        </Alert>
+        <Alert severity="error">{refusalText(setLogging.error, t('stationLogs.page.switchFailed'))}</Alert>
       )}
       <AdminTable
         testId="bslog-calls"
