@@ -27,6 +27,7 @@ import { qualityEndpoints } from './quality.js';
 import { sentinelEndpoints } from './sentinel.js';
 import { sessionEndpoints } from './session.js';
 import { siteEndpoints } from './sites.js';
+import { gariMigrationEndpoints } from './gariMigration.js';
 import { simEndpoints } from './sims.js';
 import { stationAdminEndpoints } from './stationAdmin.js';
 import { stationLogsEndpoints } from './stationLogs.js';
@@ -56,6 +57,7 @@ export const endpoints = catalogue({
   stationLogs: stationLogsEndpoints,
   connections: connectionsEndpoints,
   sims: simEndpoints,
+  gariMigration: gariMigrationEndpoints,
   stationAdmin: stationAdminEndpoints,
   firmware: firmwareEndpoints,
   probes: { ...probeDataEndpoints, ...probeConfigEndpoints },

@@ -42,6 +42,7 @@ import { simsMigration } from './0052_sims.js';
 import { stationAdminMigration } from './0054_station_admin.js';
 import { diagnosticsMigration } from './0055_diagnostics.js';
 import { firmwareMigration } from './0053_firmware.js';
+import { gariMigrationsMigration } from './0062_gari_migrations.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -88,5 +89,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0054_station_admin': stationAdminMigration(engine),
     '0055_diagnostics': diagnosticsMigration(engine),
     '0053_firmware': firmwareMigration(engine),
+    '0062_gari_migrations': gariMigrationsMigration(engine),
   };
 }
