@@ -126,7 +126,13 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
   list.add(adminConsoleFeature(kernel, auth));
   list.add(simsFeature(kernel, auth));
   // Older Gari accounts moved in; their phone codes go out as SMS through the delivery outbox.
-  list.add(gariMigrationFeature(kernel, { ...auth, passwords: { hash: hashPassword }, sendCode: later.delivery.sendCode }));
+  list.add(
+    gariMigrationFeature(kernel, {
+      ...auth,
+      passwords: { hash: hashPassword },
+      sendCode: later.delivery.sendCode,
+    }),
+  );
   const monitors = list.add(
     monitorsFeature(kernel, {
       ...auth,

@@ -32,7 +32,11 @@ export function gariMigrationsMigration(engine: Engine) {
         .addColumn('code_sent_ts', ts)
         .execute();
       // The account's state (the top bar's badge) and "is this user migrated into" (the username check).
-      await db.schema.createIndex('gari_migrations_user_idx').on('gari_migrations').column('user_id').execute();
+      await db.schema
+        .createIndex('gari_migrations_user_idx')
+        .on('gari_migrations')
+        .column('user_id')
+        .execute();
     },
     async down(db: Kysely<unknown>): Promise<void> {
       await db.schema.dropTable('gari_migrations').execute();
