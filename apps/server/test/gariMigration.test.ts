@@ -48,7 +48,14 @@ describe(`the Gari migration on ${TEST_ENGINE}`, { timeout: 60_000 }, () => {
     t.app.inject({ method: 'POST', url, payload, headers: bearer(await tokenOf(who)) });
   const db = () => gariMigrationDb(t.store.db);
   const count = async (table: 'users' | 'base_stations' | 'probes' | 'gari_migrations') =>
-    Number((await db().selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db()
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const counts = async () => ({
     users: await count('users'),
     stations: await count('base_stations'),
@@ -215,7 +222,9 @@ describe(`the Gari migration on ${TEST_ENGINE}`, { timeout: 60_000 }, () => {
     expect(ok).toHaveLength(2);
     expect(ok[1]).toMatchObject({
       customer: { uid: done.uid, username: 'niemi.farm' },
-      changes: [{ subject: 'Gari account GA-1001', before: null, after: { state: 'completed', uid: done.uid } }],
+      changes: [
+        { subject: 'Gari account GA-1001', before: null, after: { state: 'completed', uid: done.uid } },
+      ],
     });
     // The refusals are in the trail too, with their status.
     expect(trail.map((e) => e.status)).toEqual(expect.arrayContaining([409, 400, 403]));
@@ -230,9 +239,23 @@ describe(`the Gari migration on ${TEST_ENGINE}`, { timeout: 60_000 }, () => {
     expect(plan).toMatchObject({ username_status: 'gari', uid: compost.id, stations_new: ['G7000003'] });
     const before = await counts();
     const res = await migrate(account);
-    expect(res.json()).toMatchObject({ created_account: false, uid: compost.id, stations_added: 1, probes_added: 1 });
-    expect(await counts()).toEqual({ ...before, stations: before.stations + 1, probes: before.probes + 1, migrations: before.migrations + 1 });
-    const owner = await db().selectFrom('base_stations').select('owner_user_id').where('id', '=', 'G7000003').executeTakeFirst();
+    expect(res.json()).toMatchObject({
+      created_account: false,
+      uid: compost.id,
+      stations_added: 1,
+      probes_added: 1,
+    });
+    expect(await counts()).toEqual({
+      ...before,
+      stations: before.stations + 1,
+      probes: before.probes + 1,
+      migrations: before.migrations + 1,
+    });
+    const owner = await db()
+      .selectFrom('base_stations')
+      .select('owner_user_id')
+      .where('id', '=', 'G7000003')
+      .executeTakeFirst();
     expect(owner?.owner_user_id).toBe(compost.id);
   });
 
@@ -263,7 +286,11 @@ describe(`the Gari migration on ${TEST_ENGINE}`, { timeout: 60_000 }, () => {
     const code = codeIn(sms[0]!.body);
     expect(code).toMatch(/^\d{4}$/);
     // The code is never stored, only its keyed hash.
-    const row = await db().selectFrom('gari_migrations').selectAll().where('gari_id', '=', 'GA-1001').executeTakeFirst();
+    const row = await db()
+      .selectFrom('gari_migrations')
+      .selectAll()
+      .where('gari_id', '=', 'GA-1001')
+      .executeTakeFirst();
     expect(row?.code_hash).not.toContain(code);
     expect(row?.code_hash).toHaveLength(64);
 
@@ -286,13 +313,19 @@ describe(`the Gari migration on ${TEST_ENGINE}`, { timeout: 60_000 }, () => {
       probes: 4,
     });
     const trail = await auditOf('confirmGariMobile');
-    expect(trail.find((e) => e.status === 200 && (e.input as { code?: string }).code === undefined)).toBeTruthy();
+    expect(
+      trail.find((e) => e.status === 200 && (e.input as { code?: string }).code === undefined),
+    ).toBeTruthy();
   });
 
   it('tells the account (the top bar’s badge) it was migrated; others see nothing of it', async () => {
     const niemi = (await t.findUser('niemi.farm'))!;
     const state = async (uid: number, who = 'admin') => get(`/client/gariMigrationState?UID=${uid}`, who);
-    expect((await state(niemi.id)).json()).toEqual({ status_code: 0, migrationCompleted: true, phoneConfirmed: true });
+    expect((await state(niemi.id)).json()).toEqual({
+      status_code: 0,
+      migrationCompleted: true,
+      phoneConfirmed: true,
+    });
     const hay = (await t.findUser('hay@demo.emberwatch'))!;
     expect((await state(hay.id, 'hay')).json()).toEqual({
       status_code: 0,

@@ -2,11 +2,7 @@ import { z } from 'zod';
 import { SMS_CODE_LENGTH } from './account.js';
 import { uidQuerySchema } from './baseStations.js';
 import { defineEndpoint, defineEndpoints } from './endpoint.js';
-import {
-  MAX_GARI_ACCOUNTS,
-  MAX_GARI_PROBES,
-  MAX_GARI_STATIONS,
-} from '../domain/gariMigration/gariExport.js';
+import { MAX_GARI_ACCOUNTS, MAX_GARI_PROBES, MAX_GARI_STATIONS } from '../domain/gariMigration/gariExport.js';
 import { GARI_MIGRATION_STATES, type GariProblemCode } from '../domain/gariMigration/gariMigrationPlan.js';
 
 /**
@@ -48,7 +44,9 @@ export const gariUsernameStatusSchema = z.enum(['free', 'gari', 'migrated', 'tak
 
 export const checkGariUsernameRequestSchema = z.strictObject({
   username: text(64),
-  gari_id: text(64).optional().describe('The older account; with it, a username it was moved into is `migrated`.'),
+  gari_id: text(64)
+    .optional()
+    .describe('The older account; with it, a username it was moved into is `migrated`.'),
 });
 export const checkGariUsernameResponseSchema = z.object({
   status_code: z.literal(0),
@@ -151,7 +149,8 @@ export const gariMigrationEndpoints = defineEndpoints({
     body: checkGariUsernameRequestSchema,
     response: checkGariUsernameResponseSchema,
     auth: 'user',
-    summary: 'Admins: whether a username is free, a Gari user’s, already migrated into, or taken; stores nothing.',
+    summary:
+      'Admins: whether a username is free, a Gari user’s, already migrated into, or taken; stores nothing.',
   }),
   checkGariMigration: defineEndpoint({
     method: 'POST',

@@ -143,8 +143,18 @@ describe('whose the username is', () => {
   it.each([
     ['nobody has it', null, null, 'free'],
     ['a Gari user not moved in yet', { id: 7, partnerApp: 'gari', migratedGariId: null }, null, 'gari'],
-    ['a Gari user this account moved into', { id: 7, partnerApp: 'gari', migratedGariId: 'GA-1' }, null, 'gari'],
-    ['a Gari user another account moved into', { id: 7, partnerApp: 'gari', migratedGariId: 'GA-9' }, null, 'taken'],
+    [
+      'a Gari user this account moved into',
+      { id: 7, partnerApp: 'gari', migratedGariId: 'GA-1' },
+      null,
+      'gari',
+    ],
+    [
+      'a Gari user another account moved into',
+      { id: 7, partnerApp: 'gari', migratedGariId: 'GA-9' },
+      null,
+      'taken',
+    ],
     ['a main-system account', { id: 7, partnerApp: null, migratedGariId: null }, null, 'taken'],
     ['a hay-app account', { id: 7, partnerApp: 'haytech', migratedGariId: null }, null, 'taken'],
     ['this account was moved in already', null, { userId: 7, username: 'x' }, 'migrated'],

@@ -63,7 +63,11 @@ export class GariMigrationRepository {
   }
 
   async usernameOf(userId: number): Promise<string | null> {
-    const row = await this.db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('users')
+      .select('username')
+      .where('id', '=', userId)
+      .executeTakeFirst();
     return row?.username ?? null;
   }
 
@@ -79,7 +83,11 @@ export class GariMigrationRepository {
 
   async probeStations(ids: readonly string[]): Promise<Record<string, string>> {
     if (ids.length === 0) return {};
-    const rows = await this.db.selectFrom('probes').select(['sensor_id', 'bs_id']).where('sensor_id', 'in', ids).execute();
+    const rows = await this.db
+      .selectFrom('probes')
+      .select(['sensor_id', 'bs_id'])
+      .where('sensor_id', 'in', ids)
+      .execute();
     return Object.fromEntries(rows.map((r) => [r.sensor_id, r.bs_id]));
   }
 
@@ -117,14 +125,20 @@ export class GariMigrationRepository {
   }
 
   async failed(gariId: string, error: string): Promise<void> {
-    await this.db.updateTable('gari_migrations').set({ last_error: error }).where('gari_id', '=', gariId).execute();
+    await this.db
+      .updateTable('gari_migrations')
+      .set({ last_error: error })
+      .where('gari_id', '=', gariId)
+      .execute();
   }
 
   /**
    * The migration itself, in one transaction: the account (created, or the Gari user's), the stations
    * and probes it does not have yet, and the row's state. Returns the account's id and what it added.
    */
-  async migrate(w: GariMigrationWrite): Promise<{ userId: number; created: boolean; stations: number; probes: number }> {
+  async migrate(
+    w: GariMigrationWrite,
+  ): Promise<{ userId: number; created: boolean; stations: number; probes: number }> {
     return this.db.transaction().execute(async (trx) => {
       const a = w.account;
       let userId = w.targetUserId;
@@ -282,11 +296,23 @@ export class GariMigrationRepository {
    * The code came back: the phone is confirmed and becomes the account's, once (the code is taken in
    * the same statement, so a double click confirms one time).
    */
-  async confirmPhone(gariId: string, codeHash: string, userId: number, phone: string, nowS: number): Promise<boolean> {
+  async confirmPhone(
+    gariId: string,
+    codeHash: string,
+    userId: number,
+    phone: string,
+    nowS: number,
+  ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const taken = await trx
         .updateTable('gari_migrations')
-        .set({ code_hash: null, code_expires_ts: null, code_attempts: 0, state: 'phoneConfirmed', phone_confirmed_ts: nowS })
+        .set({
+          code_hash: null,
+          code_expires_ts: null,
+          code_attempts: 0,
+          state: 'phoneConfirmed',
+          phone_confirmed_ts: nowS,
+        })
         .where('gari_id', '=', gariId)
         .where('code_hash', '=', codeHash)
         .executeTakeFirst();

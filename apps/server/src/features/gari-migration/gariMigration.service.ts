@@ -81,7 +81,8 @@ export class GariMigrationService {
     body: { username: string; gari_id?: string | undefined },
   ): Promise<{ username: string; status: GariUsernameStatus | 'invalid'; uid: number | null }> {
     assertOperator(actor, 'gariMigrationCheck');
-    if (usernameProblem(body.username) !== null) return { username: body.username, status: 'invalid', uid: null };
+    if (usernameProblem(body.username) !== null)
+      return { username: body.username, status: 'invalid', uid: null };
     const user = await this.repo.userByUsername(body.username);
     const moved = body.gari_id ? await this.repo.migration(body.gari_id) : undefined;
     const migratedTo =
@@ -152,8 +153,15 @@ export class GariMigrationService {
     const nowS = this.nowS();
     // The account's login: a password nobody knows; the customer sets their own through "forgot
     // password" once the phone is confirmed (decision 0102).
-    const passwordHash = plan.targetUserId === null ? await this.passwords.hash(randomBytes(24).toString('base64url')) : '';
-    await this.repo.start({ gari_id: a.gari_id, username: a.username, phone: plan.phone, staff_user_id: actor.user.id, nowS });
+    const passwordHash =
+      plan.targetUserId === null ? await this.passwords.hash(randomBytes(24).toString('base64url')) : '';
+    await this.repo.start({
+      gari_id: a.gari_id,
+      username: a.username,
+      phone: plan.phone,
+      staff_user_id: actor.user.id,
+      nowS,
+    });
     let done: Awaited<ReturnType<GariMigrationRepository['migrate']>>;
     try {
       done = await this.repo.migrate({
@@ -172,17 +180,13 @@ export class GariMigrationService {
     }
     const after = (await this.repo.migration(a.gari_id))!;
     auditActedFor(done.userId);
-    auditChanged(
-      `Gari account ${a.gari_id}`,
-      before ? { state: before.state, uid: before.user_id } : null,
-      {
-        state: after.state,
-        uid: done.userId,
-        created_account: done.created,
-        stations_added: plan.stationsNew,
-        probes_added: done.probes,
-      },
-    );
+    auditChanged(`Gari account ${a.gari_id}`, before ? { state: before.state, uid: before.user_id } : null, {
+      state: after.state,
+      uid: done.userId,
+      created_account: done.created,
+      stations_added: plan.stationsNew,
+      probes_added: done.probes,
+    });
     return {
       gari_id: a.gari_id,
       uid: done.userId,
@@ -207,7 +211,12 @@ export class GariMigrationService {
       throw ApiError.notFound(`The Gari account ${body.gari_id} has not been migrated.`);
     auditActedFor(row.user_id);
     if (verdict === 'confirmed')
-      throw new ApiError(409, 'This phone number has been confirmed', PHONE_STATUS.alreadyConfirmed, 'gari_id');
+      throw new ApiError(
+        409,
+        'This phone number has been confirmed',
+        PHONE_STATUS.alreadyConfirmed,
+        'gari_id',
+      );
     const now = this.nowS();
     const base = { gari_id: row.gari_id, phone: row.phone };
     if (body.code === undefined) {
@@ -240,7 +249,11 @@ export class GariMigrationService {
     if (!sameHash(hash, row.code_hash)) throw wrongCode();
     if (!(await this.repo.confirmPhone(row.gari_id, row.code_hash, row.user_id, row.phone, now)))
       throw new ApiError(409, 'This phone number has been confirmed', PHONE_STATUS.alreadyConfirmed, 'code');
-    auditChanged(`Gari account ${row.gari_id}`, { state: row.state }, { state: 'phoneConfirmed', phone: row.phone });
+    auditChanged(
+      `Gari account ${row.gari_id}`,
+      { state: row.state },
+      { state: 'phoneConfirmed', phone: row.phone },
+    );
     return { ...base, sent: false, state: 'phoneConfirmed' };
   }
 
@@ -250,7 +263,10 @@ export class GariMigrationService {
   }
 
   /** The account's own state (the top bar's badge): whoever may see the account. */
-  async stateOf(actor: Actor, uid: number | undefined): Promise<{ migrationCompleted: boolean; phoneConfirmed: boolean }> {
+  async stateOf(
+    actor: Actor,
+    uid: number | undefined,
+  ): Promise<{ migrationCompleted: boolean; phoneConfirmed: boolean }> {
     const { account } = await this.access.accountScope(actor, uid);
     const rows = await this.repo.ofUser(account.id);
     return {
@@ -259,11 +275,17 @@ export class GariMigrationService {
     };
   }
 
-  private async plan(a: GariAccount, gariIdCount: number, row: GariMigrationsTable | undefined): Promise<GariMigrationPlan> {
+  private async plan(
+    a: GariAccount,
+    gariIdCount: number,
+    row: GariMigrationsTable | undefined,
+  ): Promise<GariMigrationPlan> {
     const stationIds = a.stations.map((s) => s.id);
     const probeIds = a.stations.flatMap((s) => s.probes.map((p) => p.id));
     const migratedTo =
-      row?.user_id != null ? { userId: row.user_id, username: (await this.repo.usernameOf(row.user_id)) ?? row.username } : null;
+      row?.user_id != null
+        ? { userId: row.user_id, username: (await this.repo.usernameOf(row.user_id)) ?? row.username }
+        : null;
     return planGariMigration(
       a,
       {

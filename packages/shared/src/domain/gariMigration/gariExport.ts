@@ -58,8 +58,7 @@ export const GARI_FILE_MESSAGES: Record<GariFileProblem, string> = {
 };
 
 export type GariExportParse =
-  | { ok: true; accounts: GariAccount[]; exported: string | null }
-  | { ok: false; problem: GariFileProblem };
+  { ok: true; accounts: GariAccount[]; exported: string | null } | { ok: false; problem: GariFileProblem };
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
