@@ -12,6 +12,7 @@ import { deliveryFeature } from './features/delivery/index.js';
 import { diagnosticsFeature } from './features/diagnostics/index.js';
 import { exportFeature } from './features/export/index.js';
 import { fansFeature } from './features/fans/index.js';
+import { gariMigrationFeature } from './features/gari-migration/index.js';
 import { firmwareFeature } from './features/firmware/index.js';
 import { ingestFeature } from './features/ingest/index.js';
 import { insightFeature } from './features/insight/index.js';
@@ -126,6 +127,14 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
   list.add(adminConsoleFeature(kernel, auth));
   list.add(simsFeature(kernel, auth));
   list.add(servicesFeature(kernel, auth));
+  // Older Gari accounts moved in; their phone codes go out as SMS through the delivery outbox.
+  list.add(
+    gariMigrationFeature(kernel, {
+      ...auth,
+      passwords: { hash: hashPassword },
+      sendCode: later.delivery.sendCode,
+    }),
+  );
   const monitors = list.add(
     monitorsFeature(kernel, {
       ...auth,

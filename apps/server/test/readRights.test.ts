@@ -199,6 +199,11 @@ const SAMPLES: Record<string, Sample> = {
   'sims.getSIM': { account: 'hay', url: () => '/admin/getSIM?BS_ID=F1000001' },
   'sims.simList': { account: 'hay', url: () => '/admin/simList' },
   'sims.getValidityOverview': { account: 'hay', url: () => '/admin/getValidityOverview?days=30' },
+  'gariMigration.getGariMigrations': { account: 'hay', url: () => '/admin/getGariMigrations' },
+  'gariMigration.gariMigrationState': {
+    account: 'hay',
+    url: (i) => `/client/gariMigrationState?UID=${i.uid.hay}`,
+  },
   'firmware.getOTAForBS': { account: 'hay', url: () => '/admin/getOTAForBS?bs=F1000001' },
   'firmware.getOTAStatus': { account: 'hay', url: () => '/admin/getOTAStatus?bs=F1000001' },
   'firmware.firmwareImages': { account: 'hay', url: () => '/admin/firmwareImages' },

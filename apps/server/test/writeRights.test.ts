@@ -63,6 +63,13 @@ interface Sample {
 }
 
 const post = (url: string, body: object): Request => ({ method: 'POST', url, body });
+const gariRightsAccount = {
+  gari_id: 'GA-RIGHTS',
+  username: 'rights.gari',
+  name: 'Rights Gari',
+  phone: '+358 40 765 4321',
+  stations: [{ id: 'GR000001', probes: [{ id: 'HR0001' }] }],
+};
 const storageInput = (over: object = {}) => ({
   name: 'Rights barn',
   type: 'Round bales',
@@ -654,6 +661,23 @@ const SAMPLES: Record<string, Sample> = {
   'sims.setSIMExpiration': {
     account: 'grain',
     request: () => post('/admin/setSIMExpiration', { BS_ID: 'F2000001', exp_ts: 1_900_000_000 }),
+  },
+  // An older Gari account (docs/gari-export-format.md); the phone code names one never migrated.
+  'gariMigration.checkGariUsername': {
+    account: 'grain',
+    request: () => post('/admin/checkGariUsername', { username: 'rights.gari' }),
+  },
+  'gariMigration.checkGariMigration': {
+    account: 'grain',
+    request: () => post('/admin/checkGariMigration', { accounts: [gariRightsAccount] }),
+  },
+  'gariMigration.migrateGariUser': {
+    account: 'grain',
+    request: () => post('/admin/migrateGariUser', { account: gariRightsAccount }),
+  },
+  'gariMigration.confirmGariMobile': {
+    account: 'grain',
+    request: () => post('/admin/confirmGariMobile', { gari_id: 'GA-RIGHTS' }),
   },
   'firmware.saveOTAForBS': {
     account: 'grain',

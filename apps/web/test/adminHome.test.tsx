@@ -76,6 +76,10 @@ describe('/admin', () => {
         '/ids_',
         'Registered idsThe registered base-station and probe-set ids, and whether and into which account each was activated.',
       ],
+      [
+        '/admin/gari-migration',
+        'Gari migrationMove accounts of the older Gari system in from its export: check each account, migrate one or all, confirm their phones by SMS code.',
+      ],
     ]);
     expect(document.title).toBe('Admin · Emberwatch');
     await app.user.click(within(list).getByRole('link', { name: /^Kits and QR codes/ }));
@@ -88,7 +92,7 @@ describe('/admin', () => {
     await app.user.click(await screen.findByTestId('menu-button', {}, slow));
     await app.user.click(await screen.findByRole('link', { name: 'Admin' }));
     await waitFor(() => expect(app.location()).toBe('/admin'));
-    expect(await screen.findAllByTestId('admin-tool')).toHaveLength(15);
+    expect(await screen.findAllByTestId('admin-tool')).toHaveLength(16);
   });
 
   it.each([

@@ -9,9 +9,10 @@ import MenuIcon from '@mui/icons-material/Menu';
 import LocalFireDepartment from '@mui/icons-material/LocalFireDepartment';
 import { BaseStationSelector, BaseStationTabs, useSelectedStation } from '../features/base-stations';
 import { DemoOverlay, DemoSelector } from '../features/demo';
+import { AccountBadges } from '../features/gari-migration';
 
 /**
- * Spec doc 1 §2 "Top bar": logo, page title, demo selector, base-station selector, menu button, and the tab strip
+ * Spec doc 1 §2 "Top bar": logo, page title, badges (account migrated, account blocked), demo selector, base-station selector, menu button, and the tab strip
  * when there are several stations. On a phone the selector gets its own row and stands in for the tabs.
  */
 export function TopBar({
@@ -45,6 +46,7 @@ export function TopBar({
         >
           {title}
         </Typography>
+        <AccountBadges />
         <DemoSelector placement="toolbar" />
         <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
           <BaseStationSelector />

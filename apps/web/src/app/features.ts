@@ -10,6 +10,7 @@ import { connectionsPages } from '../features/connections/pages';
 import { deliveryPages } from '../features/delivery/pages';
 import { fansLive } from '../features/fans/live';
 import { firmwarePages } from '../features/firmware/pages';
+import { gariMigrationPages } from '../features/gari-migration/pages';
 import { insightPages } from '../features/insight/pages';
 import { instructionsPages } from '../features/instructions/pages';
 import { monitorsLive } from '../features/monitors/live';
@@ -60,5 +61,6 @@ export const WEB_FEATURES: readonly WebFeature[] = [
   { pages: insightPages },
   { pages: auditPages },
   { pages: diagnosticsPages },
+  { pages: gariMigrationPages },
   { live: fansLive },
 ];

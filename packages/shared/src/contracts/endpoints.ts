@@ -27,6 +27,7 @@ import { qualityEndpoints } from './quality.js';
 import { sentinelEndpoints } from './sentinel.js';
 import { sessionEndpoints } from './session.js';
 import { siteEndpoints } from './sites.js';
+import { gariMigrationEndpoints } from './gariMigration.js';
 import { simEndpoints } from './sims.js';
 import { serviceEndpoints } from './services.js';
 import { stationAdminEndpoints } from './stationAdmin.js';
@@ -58,6 +59,7 @@ export const endpoints = catalogue({
   connections: connectionsEndpoints,
   sims: simEndpoints,
   services: serviceEndpoints,
+  gariMigration: gariMigrationEndpoints,
   stationAdmin: stationAdminEndpoints,
   firmware: firmwareEndpoints,
   probes: { ...probeDataEndpoints, ...probeConfigEndpoints },

@@ -248,6 +248,19 @@ export const OPERATOR_TOOLS = {
     levels: FLEET,
     refusal: 'Only Root, Admin and Tech staff assign firmware updates and add firmware images.',
   },
+  // The migration from the older Gari system (decision 0102): every level checks an export and reads
+  // the migrations (Sales answers the customer); moving an account in and confirming its phone change
+  // what the customer is served: Root's and Admin's.
+  gariMigrationCheck: {
+    does: 'check a Gari export and read the migrations',
+    levels: READERS,
+    refusal: 'Only admins check Gari migrations.',
+  },
+  gariMigration: {
+    does: 'migrate a Gari account and confirm its phone',
+    levels: OVERSEERS,
+    refusal: 'Only Root and Admin staff migrate Gari accounts.',
+  },
   auditLog: {
     does: 'read the audit trail',
     levels: OVERSEERS,

@@ -72,6 +72,7 @@ export const READ_RIGHTS: readonly ReadRightsRow[] = [
   { call: 'payments.invoicePdf', ...ownerAndAdmin('payments.policy: mayPayFor (decision 0056)') },
   { call: 'notifications.getNotifications', ...seers() },
   { call: 'dataBreaks.getDataBreakSettings', ...seers() },
+  { call: 'gariMigration.gariMigrationState', ...seers('AccessService.accountScope') },
   // Stations, probes and their readings.
   { call: 'baseStations.basestationArray', ...seers() },
   { call: 'baseStations.bsConf', ...seers() },
@@ -130,6 +131,7 @@ export const READ_RIGHTS: readonly ReadRightsRow[] = [
   { call: 'sims.getSIM', ...operatorTool('sims') },
   { call: 'sims.simList', ...operatorTool('sims') },
   { call: 'sims.getValidityOverview', ...operatorTool('validityOverview') },
+  { call: 'gariMigration.getGariMigrations', ...operatorTool('gariMigrationCheck') },
   // A station's tools (decision 0094).
   { call: 'stationAdmin.getReplacementHistory', ...operatorTool('replacementHistory') },
   { call: 'stationAdmin.getProbeStopSettings', ...operatorTool('probeStopRead') },

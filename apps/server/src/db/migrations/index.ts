@@ -43,6 +43,7 @@ import { stationAdminMigration } from './0054_station_admin.js';
 import { diagnosticsMigration } from './0055_diagnostics.js';
 import { firmwareMigration } from './0053_firmware.js';
 import { serviceRegistrationsMigration } from './0063_service_registrations.js';
+import { gariMigrationsMigration } from './0062_gari_migrations.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -90,5 +91,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0055_diagnostics': diagnosticsMigration(engine),
     '0053_firmware': firmwareMigration(engine),
     '0063_service_registrations': serviceRegistrationsMigration(engine),
+    '0062_gari_migrations': gariMigrationsMigration(engine),
   };
 }

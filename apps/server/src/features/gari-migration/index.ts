@@ -1,0 +1,39 @@
+import type { AccessService } from '../../http/access/index.js';
+import type { Authenticate } from '../../http/authenticate.js';
+import { defineFeature } from '../../kernel/FeatureModule.js';
+import type { Kernel } from '../../kernel/Kernel.js';
+import { GariMigrationRepository } from './gariMigration.repository.js';
+import { gariMigrationRoutes } from './gariMigration.routes.js';
+import { GariMigrationService, type GariCodeSender, type GariPasswords } from './gariMigration.service.js';
+import { gariMigrationDb } from './gariMigration.tables.js';
+
+/**
+ * The migration from the older Gari system (issue 31 item 6, decision 0102): the username and
+ * migration checks of an uploaded export, the migration of one account in one transaction, and the
+ * phone confirmed by a code sent through the delivery outbox. The account's state feeds the top bar's
+ * "account migrated" badge.
+ */
+export function gariMigrationFeature(
+  kernel: Kernel,
+  deps: {
+    access: AccessService;
+    authenticate: Authenticate;
+    passwords: GariPasswords;
+    /** The delivery feature's sendCode: an SMS through the outbox. */
+    sendCode: GariCodeSender;
+  },
+) {
+  const migrations = new GariMigrationService(
+    new GariMigrationRepository(gariMigrationDb(kernel.store.db)),
+    deps.access,
+    deps.passwords,
+    deps.sendCode,
+    kernel.config.jwtSecret,
+    kernel.nowS,
+  );
+  return defineFeature({
+    name: 'gari-migration',
+    routes: gariMigrationRoutes({ authenticate: deps.authenticate, migrations }),
+    exports: {},
+  });
+}
