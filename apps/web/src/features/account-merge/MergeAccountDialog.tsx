@@ -17,7 +17,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import type { CheckAccountMergeResponse, MergeCountsBody } from '@emberwatch/shared/contracts/accountMerge';
 import { MERGE_COUNTS } from '@emberwatch/shared/domain/accountMerge/mergeRules';
-import { useCheckAccountMerge, useDoAccountMerge } from './accountMergeQueries';
+import { useCheckAccountMerge, useDoAccountMerge, useReloadAfterMerge } from './accountMergeQueries';
 import { mergeMessage } from './mergeMessage';
 
 function Counts({ counts, testId }: { counts: MergeCountsBody; testId: string }) {
@@ -47,6 +47,7 @@ export function MergeAccountDialog({ bsId, onClose }: { bsId: string; onClose: (
   const [sure, setSure] = useState(false);
   const check = useCheckAccountMerge();
   const merge = useDoAccountMerge();
+  const reload = useReloadAfterMerge();
   const summary: CheckAccountMergeResponse | undefined = check.data;
   const done = merge.data;
   const error = merge.isError ? merge.error : check.isError ? check.error : null;
@@ -57,6 +58,10 @@ export function MergeAccountDialog({ bsId, onClose }: { bsId: string; onClose: (
     setSure(false);
     check.mutate({ BS_ID: bsId, target: target.trim() });
   };
+  const close = () => {
+    if (merge.isSuccess) void reload();
+    onClose();
+  };
   const back = () => {
     check.reset();
     merge.reset();
@@ -66,7 +71,7 @@ export function MergeAccountDialog({ bsId, onClose }: { bsId: string; onClose: (
   return (
     <Dialog
       open
-      onClose={merge.isPending ? undefined : onClose}
+      onClose={merge.isPending ? undefined : close}
       fullWidth
       maxWidth="sm"
       aria-labelledby="merge-title"
@@ -141,7 +146,7 @@ export function MergeAccountDialog({ bsId, onClose }: { bsId: string; onClose: (
             {t('accountMerge.back')}
           </Button>
         )}
-        <Button onClick={onClose} disabled={merge.isPending}>
+        <Button onClick={close} disabled={merge.isPending}>
           {t(done ? 'accountMerge.close' : 'accountMerge.cancel')}
         </Button>
         {!summary && (

@@ -34,15 +34,22 @@ export function useCheckAccountMerge() {
 
 export function useDoAccountMerge() {
   const api = useApiClient();
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (req: DoAccountMergeRequest) => api.call(endpoints.accountMerge.doAccountMerge, req),
-    // The stations changed accounts: every account's info and station list.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.allUserInfo }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.basestations }),
-        queryClient.invalidateQueries({ queryKey: accountMergeKey }),
-      ]),
   });
+}
+
+/**
+ * After a merge, once its result was read: every account's info and station list (the stations
+ * changed accounts). Not on success itself: the page the dialog sits on shows the merged account, whose
+ * stations are gone, and would take the dialog and its result with it.
+ */
+export function useReloadAfterMerge() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.allUserInfo }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.basestations }),
+      queryClient.invalidateQueries({ queryKey: accountMergeKey }),
+    ]);
 }
