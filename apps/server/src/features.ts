@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { accountFeature } from './features/account/index.js';
+import { accountMergeFeature } from './features/account-merge/index.js';
 import { activationFeature } from './features/activation/index.js';
 import { adminConsoleFeature } from './features/admin-console/index.js';
 import { alertChannelsFeature } from './features/alert-channels/index.js';
@@ -144,6 +145,7 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
     }),
   );
   const stationAdmin = list.add(stationAdminFeature(kernel, { ...auth, ...probes.exports }));
+  list.add(accountMergeFeature(kernel, auth));
   const dataBreaks = list.add(dataBreaksFeature(kernel, { ...auth, ...stationAdmin.exports }));
   const notifications = list.add(
     notificationsFeature(kernel, {

@@ -357,6 +357,15 @@ const SAMPLES: Record<string, Sample> = {
     account: 'hay',
     request: () => post('/admin/groupBSs', { bs_ids: ['F1000003'] }),
   },
+  'accountMerge.checkAccountMerge': {
+    account: 'grain',
+    // A target nobody has: status 1 (404) for whoever may merge, and nothing moves.
+    request: () => post('/admin/checkAccountMerge', { BS_ID: 'F2000001', target: 'nobody@nowhere' }),
+  },
+  'accountMerge.doAccountMerge': {
+    account: 'grain',
+    request: (c) => post('/admin/doAccountMerge', { UID: c.uid, targetUID: 999_999, BSs: [], targetBSs: [] }),
+  },
   'stationAdmin.saveProbeStopSettings': {
     account: 'hay',
     request: () => post('/admin/saveProbeStopSettings', { defaultS: 14400, reportingIntervals: 3 }),

@@ -1,4 +1,5 @@
 import { accountEndpoints } from './account.js';
+import { accountMergeEndpoints } from './accountMerge.js';
 import { activationEndpoints } from './activation.js';
 import { adminConsoleEndpoints } from './adminConsole.js';
 import { alertChannelEndpoints } from './alertChannels.js';
@@ -61,6 +62,7 @@ export const endpoints = catalogue({
   services: serviceEndpoints,
   gariMigration: gariMigrationEndpoints,
   stationAdmin: stationAdminEndpoints,
+  accountMerge: accountMergeEndpoints,
   firmware: firmwareEndpoints,
   probes: { ...probeDataEndpoints, ...probeConfigEndpoints },
   storages: storageEndpoints,

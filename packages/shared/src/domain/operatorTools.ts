@@ -199,6 +199,13 @@ export const OPERATOR_TOOLS = {
     levels: READERS,
     refusal: 'Only admins read the replacement history.',
   },
+  // Merging accounts (decision 0101) moves a customer's whole account into another, one-way: the
+  // levels that change what a customer is served; the check belongs to the same dialog.
+  accountMerge: {
+    does: 'merge a customer account into another (one-way)',
+    levels: OVERSEERS,
+    refusal: 'Only Root and Admin staff merge accounts.',
+  },
   stationRemoval: {
     does: 'remove a base station from an account',
     levels: FLEET,

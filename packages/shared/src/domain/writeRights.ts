@@ -194,6 +194,8 @@ export const WRITE_RIGHTS: readonly WriteRightsRow[] = [
   { call: 'stationAdmin.replaceBasestation', ...operatorTool('stationReplacement') },
   { call: 'stationAdmin.deactivateBS', ...operatorTool('stationRemoval') },
   { call: 'stationAdmin.groupBSs', ...operatorTool('stationGrouping') },
+  { call: 'accountMerge.checkAccountMerge', ...operatorTool('accountMerge') },
+  { call: 'accountMerge.doAccountMerge', ...operatorTool('accountMerge') },
   { call: 'stationAdmin.saveProbeStopSettings', ...operatorTool('probeStopSettings') },
   { call: 'firmware.saveOTAForBS', ...operatorTool('otaManage') },
   { call: 'firmware.cancelPendingOTA', ...operatorTool('otaManage') },

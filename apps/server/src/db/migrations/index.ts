@@ -40,6 +40,7 @@ import { adminSearchTrigramsMigration } from './0057_admin_search_trigrams.js';
 import { connectionsMigration } from './0056_connections.js';
 import { simsMigration } from './0052_sims.js';
 import { stationAdminMigration } from './0054_station_admin.js';
+import { accountMergesMigration } from './0061_account_merges.js';
 import { diagnosticsMigration } from './0055_diagnostics.js';
 import { firmwareMigration } from './0053_firmware.js';
 import { serviceRegistrationsMigration } from './0063_service_registrations.js';
@@ -92,5 +93,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0053_firmware': firmwareMigration(engine),
     '0063_service_registrations': serviceRegistrationsMigration(engine),
     '0062_gari_migrations': gariMigrationsMigration(engine),
+    '0061_account_merges': accountMergesMigration(engine),
   };
 }

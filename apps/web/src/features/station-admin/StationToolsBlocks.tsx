@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import { mayUseOperatorTool } from '@emberwatch/shared/domain/operatorTools';
 import { mayRemoveStation } from '@emberwatch/shared/domain/stationAdmin/stationButtons';
 import { useShellContext } from '../../lib/shellContext';
+import { MergeAccountButton } from '../account-merge';
 import { useSelectedStation } from '../base-stations';
 import { GroupStationsButton } from './GroupStationsButton';
 import { RemoveStationButton } from './RemoveStationButton';
@@ -34,6 +35,7 @@ export function StationToolsBlocks({ bsId, probes }: { bsId: string; probes: num
         <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap', py: 1.5 }} data-testid="bs-station-tools">
           {mayReplace && <ReplaceStationButton bsId={bsId} ownerUid={owner} onReplaced={select} />}
           {mayGroup && <GroupStationsButton bs={bs} others={others} />}
+          <MergeAccountButton bsId={bsId} />
           {mayRemove && (
             <RemoveStationButton
               bsId={bsId}
