@@ -651,6 +651,20 @@ const SAMPLES: Record<string, Sample> = {
     account: 'grain',
     request: () => post('/admin/setSIMExpiration', { BS_ID: 'F2000001', exp_ts: 1_900_000_000 }),
   },
+  // A dry run: counted and previewed, nothing sent.
+  'broadcasts.sendBroadcastMessage': {
+    account: 'grain',
+    request: () =>
+      post('/admin/sendBroadcastMessage', {
+        channels: ['email'],
+        texts: { en: { subject: 'Rights', text: 'A check.' } },
+        dryRun: true,
+      }),
+  },
+  'broadcasts.saveNewsCampaigns': {
+    account: 'grain',
+    request: () => post('/admin/saveNewsCampaigns', { deleted: [999_999] }),
+  },
   'firmware.saveOTAForBS': {
     account: 'grain',
     request: () => post('/admin/saveOTAForBS', { bs: 'F2000001', rev: '9.9', old_rev: null }),

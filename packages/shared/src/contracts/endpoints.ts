@@ -6,6 +6,7 @@ import { auditEndpoints } from './audit.js';
 import { baseStationEndpoints } from './baseStations.js';
 import { connectionsEndpoints } from './connections.js';
 import { batchEndpoints } from './batches.js';
+import { broadcastEndpoints } from './broadcasts.js';
 import { dataBreakEndpoints } from './dataBreaks.js';
 import { deliveryEndpoints } from './delivery.js';
 import { diagnosticsEndpoints } from './diagnostics.js';
@@ -56,6 +57,7 @@ export const endpoints = catalogue({
   stationLogs: stationLogsEndpoints,
   connections: connectionsEndpoints,
   sims: simEndpoints,
+  broadcasts: broadcastEndpoints,
   stationAdmin: stationAdminEndpoints,
   firmware: firmwareEndpoints,
   probes: { ...probeDataEndpoints, ...probeConfigEndpoints },

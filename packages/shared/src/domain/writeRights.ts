@@ -186,6 +186,8 @@ export const WRITE_RIGHTS: readonly WriteRightsRow[] = [
   { call: 'sims.storeSIMs', ...operatorTool('simChanges') },
   { call: 'sims.setBSSIM', ...operatorTool('simChanges') },
   { call: 'sims.setSIMExpiration', ...operatorTool('simChanges') },
+  { call: 'broadcasts.sendBroadcastMessage', ...operatorTool('broadcastSend') },
+  { call: 'broadcasts.saveNewsCampaigns', ...operatorTool('newsCampaigns') },
   { call: 'stationAdmin.replaceBasestation', ...operatorTool('stationReplacement') },
   { call: 'stationAdmin.deactivateBS', ...operatorTool('stationRemoval') },
   { call: 'stationAdmin.groupBSs', ...operatorTool('stationGrouping') },
