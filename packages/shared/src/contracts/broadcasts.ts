@@ -77,19 +77,29 @@ const textSchema = z.strictObject({
   text: z.string().trim().max(4000),
 });
 
+/** Texts per language: English is required, and is what a recipient whose language has none gets. */
+const broadcastTextsSchema = z
+  .strictObject({
+    en: z.strictObject({
+      subject: z.string().trim().max(150).default(''),
+      text: z.string().trim().min(1, 'An English text is required.').max(4000),
+    }),
+    ...Object.fromEntries(LANGUAGES.filter((l) => l !== 'en').map((l) => [l, textSchema.optional()])),
+  })
+  .describe('Texts per language; English is required and is what a language without one gets.') as z.ZodType<
+  { en: z.output<typeof textSchema> } & Partial<Record<(typeof LANGUAGES)[number], z.output<typeof textSchema>>>,
+  { en: z.input<typeof textSchema> } & Partial<Record<(typeof LANGUAGES)[number], z.input<typeof textSchema>>>
+>;
+
 export const sendBroadcastRequestSchema = z
   .strictObject({
     channels: z.array(broadcastChannelSchema).min(1, 'Choose SMS, e-mail or both.').max(2),
     audience: audienceSchema.default({}),
-    texts: z
-      .partialRecord(z.enum(LANGUAGES), textSchema)
-      .describe('Texts per language; English is required and is what a language without one gets.'),
+    texts: broadcastTextsSchema,
     dryRun: z.boolean().default(false).describe('true: count and preview only, nothing is sent.'),
   })
   .superRefine((b, ctx) => {
-    if (!b.texts.en || b.texts.en.text === '')
-      ctx.addIssue({ code: 'custom', path: ['texts', 'en'], message: 'An English text is required.' });
-    if (b.channels.includes('email') && b.texts.en && b.texts.en.subject === '')
+    if (b.channels.includes('email') && b.texts.en.subject === '')
       ctx.addIssue({ code: 'custom', path: ['texts', 'en'], message: 'An e-mail needs a subject.' });
     if (b.channels.includes('sms'))
       for (const [lang, t] of Object.entries(b.texts))
