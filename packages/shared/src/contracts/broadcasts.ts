@@ -60,6 +60,7 @@ export type BroadcastUser = z.infer<typeof broadcastUserSchema>;
 export const getBroadcastUsersQuerySchema = audienceQuerySchema.extend({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
+export type BroadcastUsersQuery = z.input<typeof getBroadcastUsersQuerySchema>;
 export const getBroadcastUsersResponseSchema = z.object({
   status_code: z.literal(0),
   count: z.int().describe('Every user in the audience.'),
