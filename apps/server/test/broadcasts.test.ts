@@ -95,9 +95,9 @@ describe(`broadcasts and news campaigns on ${TEST_ENGINE}`, { timeout: 60_000 },
     expect(filtered).toMatchObject({ count: 2, sms: 2, email: 2 });
     const bySegment = (await get('/admin/getBroadcastUsers?segments=14')).json<GetBroadcastUsersResponse>();
     expect(bySegment.users.map((u) => u.username)).toEqual(['compost@demo.emberwatch']);
-    expect((await get('/admin/getBroadcastUsers?partnerApps=gari')).json<GetBroadcastUsersResponse>().count).toBe(
-      0,
-    );
+    expect(
+      (await get('/admin/getBroadcastUsers?partnerApps=gari')).json<GetBroadcastUsersResponse>().count,
+    ).toBe(0);
     expect((await get('/admin/getBroadcastUsers?languages=xx')).statusCode).toBe(400);
   });
 
@@ -238,7 +238,9 @@ describe(`broadcasts and news campaigns on ${TEST_ENGINE}`, { timeout: 60_000 },
         expect(a.statusCode).toBe(403);
         expect(a.json<{ error: string }>().error).toBe('Only Root and Admin staff send broadcasts.');
         const b = await post('/admin/saveNewsCampaigns', save);
-        expect(b.json<{ error: string }>().error).toBe('Only Root and Admin staff change the news campaigns.');
+        expect(b.json<{ error: string }>().error).toBe(
+          'Only Root and Admin staff change the news campaigns.',
+        );
         expect((await get('/admin/getBroadcasts')).statusCode).toBe(200);
         expect((await get('/admin/getNewsCampaigns')).statusCode).toBe(200);
       });
@@ -266,7 +268,9 @@ describe(`broadcasts and news campaigns on ${TEST_ENGINE}`, { timeout: 60_000 },
     };
     const res = await post('/admin/saveNewsCampaigns', { campaigns: [campaign] });
     expect(res.statusCode, res.body).toBe(200);
-    const saved = res.json<{ campaigns: NewsCampaign[] }>().campaigns.find((c) => c.texts.en?.title === 'Field day')!;
+    const saved = res
+      .json<{ campaigns: NewsCampaign[] }>()
+      .campaigns.find((c) => c.texts.en?.title === 'Field day')!;
     expect(saved).toMatchObject({ popup: true, phase: 'scheduled', by: 'admin@demo.emberwatch' });
     // Above the product's own news ids (newsSeed.ts).
     expect(saved.id).toBeGreaterThanOrEqual(1000);
@@ -307,10 +311,18 @@ describe(`broadcasts and news campaigns on ${TEST_ENGINE}`, { timeout: 60_000 },
   });
 
   it.each([
-    ['an end before the start', { icon: 'info', texts: { en: { title: 'A', text: '' } }, start_ts: 10, end_ts: 5 }, 400],
+    [
+      'an end before the start',
+      { icon: 'info', texts: { en: { title: 'A', text: '' } }, start_ts: 10, end_ts: 5 },
+      400,
+    ],
     ['no English title', { icon: 'info', texts: { de: { title: 'A', text: '' } } }, 400],
     ['an unknown icon', { icon: 'rocket', texts: { en: { title: 'A', text: '' } } }, 400],
-    ['a link that is no web address', { icon: 'info', texts: { en: { title: 'A', text: '' } }, link: 'javascript:alert(1)' }, 400],
+    [
+      'a link that is no web address',
+      { icon: 'info', texts: { en: { title: 'A', text: '' } }, link: 'javascript:alert(1)' },
+      400,
+    ],
     ['an unknown id', { id: 999_999, icon: 'info', texts: { en: { title: 'A', text: '' } } }, 404],
   ])('refuses a campaign with %s and saves nothing', async (_name, campaign, status) => {
     const before = await stored();

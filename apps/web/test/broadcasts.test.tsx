@@ -130,13 +130,15 @@ describe('/admin/broadcasts', () => {
     expect(confirm.textContent).toContain('1 messages go to 2 customers');
     await app.user.click(within(confirm).getByTestId('broadcast-confirm'));
     await waitFor(() => expect(server.callsTo('POST', '/admin/sendBroadcastMessage')).toHaveLength(2));
-    expect((server.callsTo('POST', '/admin/sendBroadcastMessage')[1]!.body as { dryRun: boolean }).dryRun).toBe(
-      false,
-    );
+    expect(
+      (server.callsTo('POST', '/admin/sendBroadcastMessage')[1]!.body as { dryRun: boolean }).dryRun,
+    ).toBe(false);
 
     // The history opens on the broadcast sent, with each recipient's status.
     const detail = await screen.findByTestId('broadcast-detail', undefined, slow);
-    const statuses = within(detail).getAllByTestId('recipient-status').map((c) => c.textContent);
+    const statuses = within(detail)
+      .getAllByTestId('recipient-status')
+      .map((c) => c.textContent);
     expect(statuses).toEqual(['Sent', 'Over the daily cap']);
     expect(detail.textContent).toContain('+120•••••103');
   });
@@ -148,7 +150,9 @@ describe('/admin/broadcasts', () => {
     expect(await within(page).findByText('Only Root and Admin staff send broadcasts.')).toBeTruthy();
     expect(within(page).queryByTestId('broadcast-send')).toBeNull();
     await app.user.click(within(page).getByTestId('broadcasts-tab-news'));
-    expect(await within(page).findByText('Only Root and Admin staff change the news campaigns.')).toBeTruthy();
+    expect(
+      await within(page).findByText('Only Root and Admin staff change the news campaigns.'),
+    ).toBeTruthy();
     expect(within(page).queryByTestId('campaign-new')).toBeNull();
   });
 

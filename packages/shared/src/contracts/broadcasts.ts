@@ -19,14 +19,21 @@ const list = <T extends z.ZodType<unknown, unknown>>(item: T) =>
   z
     .string()
     .max(500)
-    .transform((s) => s.split(',').map((v) => v.trim()).filter((v) => v !== ''))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((v) => v.trim())
+        .filter((v) => v !== ''),
+    )
     .pipe(z.array(item).max(50) as unknown as z.ZodType<z.output<T>[], string[]>);
 
 /** An audience in a query string: comma-separated lists, each optional. */
 export const audienceQuerySchema = z.object({
   planLevels: list(z.coerce.number().int().min(0).max(99)).optional().describe('Plan levels, e.g. 1,2.'),
   segments: list(z.coerce.number().int().min(0).max(999)).optional().describe('Segments, e.g. 1,3.'),
-  countries: list(z.string().regex(/^[A-Za-z]{2}$/)).optional().describe('Countries (ISO alpha-2), e.g. FI,SE.'),
+  countries: list(z.string().regex(/^[A-Za-z]{2}$/))
+    .optional()
+    .describe('Countries (ISO alpha-2), e.g. FI,SE.'),
   languages: list(z.enum(LANGUAGES)).optional().describe('Languages, e.g. fi,en.'),
   partnerApps: list(z.enum(PARTNER_APPS)).optional().describe('none (our app), gari, haytech.'),
   contact: z.enum(CONTACTS).optional().describe('Only users with an SMS phone (sms) or an e-mail (email).'),
@@ -36,7 +43,10 @@ export const audienceQuerySchema = z.object({
 export const audienceSchema = z.strictObject({
   planLevels: z.array(z.int().min(0).max(99)).max(50).optional(),
   segments: z.array(z.int().min(0).max(999)).max(50).optional(),
-  countries: z.array(z.string().regex(/^[A-Za-z]{2}$/)).max(50).optional(),
+  countries: z
+    .array(z.string().regex(/^[A-Za-z]{2}$/))
+    .max(50)
+    .optional(),
   languages: z.array(z.enum(LANGUAGES)).max(8).optional(),
   partnerApps: z.array(z.enum(PARTNER_APPS)).max(3).optional(),
   contact: z.enum(CONTACTS).optional(),
@@ -88,7 +98,9 @@ const broadcastTextsSchema = z
     ...Object.fromEntries(LANGUAGES.filter((l) => l !== 'en').map((l) => [l, textSchema.optional()])),
   })
   .describe('Texts per language; English is required and is what a language without one gets.') as z.ZodType<
-  { en: z.output<typeof textSchema> } & Partial<Record<(typeof LANGUAGES)[number], z.output<typeof textSchema>>>,
+  { en: z.output<typeof textSchema> } & Partial<
+    Record<(typeof LANGUAGES)[number], z.output<typeof textSchema>>
+  >,
   { en: z.input<typeof textSchema> } & Partial<Record<(typeof LANGUAGES)[number], z.input<typeof textSchema>>>
 >;
 
@@ -224,7 +236,11 @@ export const newsCampaignInputSchema = z
     if (!c.texts.en || c.texts.en.title === '')
       ctx.addIssue({ code: 'custom', path: ['texts', 'en'], message: 'An English title is required.' });
     if (c.start_ts !== null && c.end_ts !== null && c.end_ts <= c.start_ts)
-      ctx.addIssue({ code: 'custom', path: ['end_ts'], message: 'The end of a campaign must come after its start.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['end_ts'],
+        message: 'The end of a campaign must come after its start.',
+      });
   });
 export type NewsCampaignInput = z.input<typeof newsCampaignInputSchema>;
 

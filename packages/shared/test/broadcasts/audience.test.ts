@@ -79,7 +79,10 @@ describe('an audience as stored', () => {
     [{ planLevels: [], segments: [] }, {}],
     [{ planLevels: [4, 2, 4] }, { planLevels: [2, 4] }],
     [{ countries: ['se', 'FI'] }, { countries: ['FI', 'SE'] }],
-    [{ partnerApps: ['haytech', 'gari'], contact: 'sms' }, { partnerApps: ['gari', 'haytech'], contact: 'sms' }],
+    [
+      { partnerApps: ['haytech', 'gari'], contact: 'sms' },
+      { partnerApps: ['gari', 'haytech'], contact: 'sms' },
+    ],
   ])('%o is %o', (given, stored) => {
     expect(normalizeAudience(given)).toEqual(stored);
   });

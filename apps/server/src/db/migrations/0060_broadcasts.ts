@@ -20,7 +20,9 @@ export function broadcastsMigration(engine: Engine) {
     async up(db: Kysely<unknown>): Promise<void> {
       await db.schema
         .createTable('broadcasts')
-        .addColumn('id', serial, (c) => (engine === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn('id', serial, (c) =>
+          engine === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+        )
         .addColumn('created_ts', ts, (c) => c.notNull())
         .addColumn('by_user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
         .addColumn('channels', 'text', (c) => c.notNull())
@@ -30,8 +32,12 @@ export function broadcastsMigration(engine: Engine) {
         .execute();
       await db.schema
         .createTable('broadcast_recipients')
-        .addColumn('id', serial, (c) => (engine === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
-        .addColumn('broadcast_id', 'integer', (c) => c.notNull().references('broadcasts.id').onDelete('cascade'))
+        .addColumn('id', serial, (c) =>
+          engine === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+        )
+        .addColumn('broadcast_id', 'integer', (c) =>
+          c.notNull().references('broadcasts.id').onDelete('cascade'),
+        )
         .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
         .addColumn('channel', 'text', (c) => c.notNull())
         .addColumn('address_masked', 'text', (c) => c.notNull())
@@ -66,7 +72,14 @@ export function broadcastsMigration(engine: Engine) {
       }
     },
     async down(db: Kysely<unknown>): Promise<void> {
-      for (const column of ['deleted_ts', 'updated_by_user_id', 'updated_ts', 'end_ts', 'start_ts', 'audience'])
+      for (const column of [
+        'deleted_ts',
+        'updated_by_user_id',
+        'updated_ts',
+        'end_ts',
+        'start_ts',
+        'audience',
+      ])
         await db.schema.alterTable('news').dropColumn(column).execute();
       await db.schema.dropTable('broadcast_recipients').execute();
       await db.schema.dropTable('broadcasts').execute();

@@ -172,7 +172,12 @@ export class BroadcastsRepository {
       .limit(limit);
     if (id !== undefined) q = q.where('b.id', '=', id);
     const rows = await q.execute();
-    return rows.map((r) => ({ ...r, id: Number(r.id), created_ts: Number(r.created_ts), total: Number(r.total) }));
+    return rows.map((r) => ({
+      ...r,
+      id: Number(r.id),
+      created_ts: Number(r.created_ts),
+      total: Number(r.total),
+    }));
   }
 
   /** Each recipient with its outbox message's status. */
@@ -266,7 +271,17 @@ export class BroadcastsRepository {
           ? []
           : await trx
               .selectFrom('news')
-              .select(['id', 'published_ts', 'icon', 'link', 'popup', 'texts', 'audience', 'start_ts', 'end_ts'])
+              .select([
+                'id',
+                'published_ts',
+                'icon',
+                'link',
+                'popup',
+                'texts',
+                'audience',
+                'start_ts',
+                'end_ts',
+              ])
               .where('id', 'in', ids)
               .where('deleted_ts', 'is', null)
               .execute();

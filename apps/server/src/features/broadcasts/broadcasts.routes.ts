@@ -15,7 +15,9 @@ export function broadcastsRoutes(ctx: {
   return (app: FastifyInstance): void => {
     void app.register((api, _opts, next) => {
       api.addHook('preValidation', ctx.authenticate);
-      route(api, broadcastEndpoints.getBroadcastUsers).handle((req) => broadcasts.users(actorOf(req), req.query));
+      route(api, broadcastEndpoints.getBroadcastUsers).handle((req) =>
+        broadcasts.users(actorOf(req), req.query),
+      );
       route(api, broadcastEndpoints.sendBroadcastMessage).handle((req) =>
         broadcasts.sendBroadcast(actorOf(req), req.body),
       );

@@ -8,7 +8,7 @@ import type {
   SendBroadcastRequest,
   SendBroadcastResponse,
 } from '@emberwatch/shared/contracts/broadcasts';
-import { inAudience, normalizeAudience, type Audience } from '@emberwatch/shared/domain/broadcasts/audience';
+import { inAudience, normalizeAudience } from '@emberwatch/shared/domain/broadcasts/audience';
 import {
   channelsFor,
   dayStartS,
@@ -88,7 +88,7 @@ export class BroadcastsService {
 
   /** The audience's customers, each with the language messages to them are worded in, as alerts are. */
   private async audienceOf(a: AudienceInput): Promise<CustomerRow[]> {
-    const audience = normalizeAudience(a as Audience);
+    const audience = normalizeAudience(a);
     const customers: CustomerRow[] = [];
     for (const u of await this.repo.customers())
       customers.push({ ...u, language: (await this.languageOf(u.id)) ?? u.language });
@@ -105,20 +105,18 @@ export class BroadcastsService {
       count: users.length,
       sms: reach('sms'),
       email: reach('email'),
-      users: users.slice(0, limit).map(
-        (u): BroadcastUser => ({
-          uid: u.id,
-          username: u.username,
-          name: nameOf(u),
-          country: u.country,
-          language: u.language,
-          plan_level: u.plan_level,
-          segment: u.segment,
-          partner_app: u.partner_app,
-          phone: u.phone ? maskPhone(u.phone) : null,
-          email: u.email ? maskEmail(u.email) : null,
-        }),
-      ),
+      users: users.slice(0, limit).map((u): BroadcastUser => ({
+        uid: u.id,
+        username: u.username,
+        name: nameOf(u),
+        country: u.country,
+        language: u.language,
+        plan_level: u.plan_level,
+        segment: u.segment,
+        partner_app: u.partner_app,
+        phone: u.phone ? maskPhone(u.phone) : null,
+        email: u.email ? maskEmail(u.email) : null,
+      })),
     };
   }
 
@@ -186,13 +184,16 @@ export class BroadcastsService {
     const preview = this.preview(planned, unreachable);
     if (body.dryRun) return { status_code: 0, preview, broadcast: null };
     if (planned.length === 0)
-      throw new ApiError(409, 'Nobody in this audience can be reached on the chosen channels. Nothing was sent.');
+      throw new ApiError(
+        409,
+        'Nobody in this audience can be reached on the chosen channels. Nothing was sent.',
+      );
     if (preview.recipients > MAX_BROADCAST_RECIPIENTS)
       throw ApiError.invalid(
         `A broadcast reaches at most ${MAX_BROADCAST_RECIPIENTS} people; narrow the audience. Nothing was sent.`,
       );
     const now = this.nowS();
-    const audience = normalizeAudience(body.audience as Audience);
+    const audience = normalizeAudience(body.audience);
     const id = await this.repo.insertBroadcast({
       created_ts: now,
       by_user_id: actor.user.id,

@@ -12,11 +12,14 @@ import { NewsCampaignsService } from './newsCampaigns.service.js';
  * SMS cap, with each recipient's status; and the news dialog's items with their audience and
  * schedule, which the notifications feature shows.
  */
-export function broadcastsFeature(kernel: Kernel, deps: {
+export function broadcastsFeature(
+  kernel: Kernel,
+  deps: {
     authenticate: Authenticate;
     send: OutboxSend;
     languageOf: (userId: number) => Promise<string | null>;
-  },) {
+  },
+) {
   const repo = new BroadcastsRepository(kernel.store.db);
   const broadcasts = new BroadcastsService(
     repo,

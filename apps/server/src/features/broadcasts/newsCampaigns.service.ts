@@ -1,6 +1,6 @@
 import type { AudienceInput, NewsCampaign } from '@emberwatch/shared/contracts/broadcasts';
 import { NEWS_ICONS, type NewsIcon } from '@emberwatch/shared/contracts/notifications';
-import { normalizeAudience, type Audience } from '@emberwatch/shared/domain/broadcasts/audience';
+import { normalizeAudience } from '@emberwatch/shared/domain/broadcasts/audience';
 import { campaignPhase } from '@emberwatch/shared/domain/broadcasts/campaignRules';
 import { ApiError } from '../../http/ApiError.js';
 import { assertOperator, type Actor } from '../../http/access/index.js';
@@ -63,10 +63,13 @@ export class NewsCampaignsService {
   }
 
   /** POST saveNewsCampaigns: every save and deletion in one transaction; an unknown id changes nothing. */
-  async save(actor: Actor, body: { campaigns: ParsedCampaign[]; deleted: number[] }): Promise<NewsCampaign[]> {
+  async save(
+    actor: Actor,
+    body: { campaigns: ParsedCampaign[]; deleted: number[] },
+  ): Promise<NewsCampaign[]> {
     assertOperator(actor, 'newsCampaigns');
     const saves = body.campaigns.map((c) => {
-      const audience = normalizeAudience(c.audience as Audience);
+      const audience = normalizeAudience(c.audience);
       // Only the texts given, each trimmed; an empty language is none (the dialog falls back to English).
       const texts = Object.fromEntries(
         Object.entries(c.texts).filter(([, t]) => t && (t.title !== '' || t.text !== '')),
@@ -82,7 +85,12 @@ export class NewsCampaignsService {
         end_ts: c.end_ts,
       };
     });
-    const { missing, before } = await this.repo.saveCampaigns(saves, body.deleted, actor.user.id, this.nowS());
+    const { missing, before } = await this.repo.saveCampaigns(
+      saves,
+      body.deleted,
+      actor.user.id,
+      this.nowS(),
+    );
     if (missing.length > 0)
       throw ApiError.notFound(`No news campaign ${missing.join(', ')}. Nothing was saved.`);
     auditChanged('newsCampaigns', before, { saved: saves, deleted: body.deleted });

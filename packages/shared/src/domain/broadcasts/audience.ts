@@ -62,7 +62,8 @@ const any = <T>(values: readonly T[] | undefined, v: T): boolean =>
 /** Is the user a customer in the audience? */
 export function inAudience(user: AudienceUser, audience: Audience): boolean {
   if (user.admin || user.master || user.subUser) return false;
-  const partner: PartnerApp = user.partnerApp === 'gari' || user.partnerApp === 'haytech' ? user.partnerApp : 'none';
+  const partner: PartnerApp =
+    user.partnerApp === 'gari' || user.partnerApp === 'haytech' ? user.partnerApp : 'none';
   return (
     any(audience.planLevels, user.planLevel) &&
     (audience.segments === undefined ||
