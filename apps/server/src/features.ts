@@ -7,6 +7,7 @@ import { alertChannelsFeature } from './features/alert-channels/index.js';
 import { auditFeature } from './features/audit/index.js';
 import { baseStationsFeature } from './features/base-stations/index.js';
 import { batchesFeature } from './features/batches/index.js';
+import { broadcastsFeature } from './features/broadcasts/index.js';
 import { connectionsFeature } from './features/connections/index.js';
 import { dataBreaksFeature } from './features/data-breaks/index.js';
 import { deliveryFeature } from './features/delivery/index.js';
@@ -227,6 +228,14 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
       ...auth,
       // Invoices are e-mailed through the delivery outbox.
       sendEmail: (m) => delivery.exports.sendCode({ ...m, channel: 'email' }),
+    }),
+  );
+  // Broadcasts go out through the delivery outbox, one message each.
+  list.add(
+    broadcastsFeature(kernel, {
+      authenticate: auth.authenticate,
+      send: delivery.exports.sendCode,
+      languageOf: (userId) => preferences.exports.preferences.chosenLanguage(userId),
     }),
   );
   // The live connections (over the realtime layer below), RC test responses and field systems.

@@ -688,6 +688,20 @@ const SAMPLES: Record<string, Sample> = {
     account: 'grain',
     request: () => post('/admin/confirmGariMobile', { gari_id: 'GA-RIGHTS' }),
   },
+  // A dry run: counted and previewed, nothing sent.
+  'broadcasts.sendBroadcastMessage': {
+    account: 'grain',
+    request: () =>
+      post('/admin/sendBroadcastMessage', {
+        channels: ['email'],
+        texts: { en: { subject: 'Rights', text: 'A check.' } },
+        dryRun: true,
+      }),
+  },
+  'broadcasts.saveNewsCampaigns': {
+    account: 'grain',
+    request: () => post('/admin/saveNewsCampaigns', { deleted: [999_999] }),
+  },
   'firmware.saveOTAForBS': {
     account: 'grain',
     request: () => post('/admin/saveOTAForBS', { bs: 'F2000001', rev: '9.9', old_rev: null }),

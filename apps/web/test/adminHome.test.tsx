@@ -52,6 +52,10 @@ describe('/admin', () => {
         'Registered servicesServices registered for customers: storages, users allowance and data tier, with their ends.',
       ],
       [
+        '/admin/broadcasts',
+        "Broadcasts and newsSend an SMS or e-mail to a chosen set of customers in their languages, within the daily caps, and follow each recipient's status; edit the news items customers see.",
+      ],
+      [
         '/admin/probe-stop',
         'Probe stop settingsWhen a silent base station or probe counts as a data break, for every account that chose no delay.',
       ],
@@ -92,7 +96,7 @@ describe('/admin', () => {
     await app.user.click(await screen.findByTestId('menu-button', {}, slow));
     await app.user.click(await screen.findByRole('link', { name: 'Admin' }));
     await waitFor(() => expect(app.location()).toBe('/admin'));
-    expect(await screen.findAllByTestId('admin-tool')).toHaveLength(16);
+    expect(await screen.findAllByTestId('admin-tool')).toHaveLength(17);
   });
 
   it.each([

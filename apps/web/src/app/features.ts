@@ -22,6 +22,7 @@ import { qualityPages } from '../features/quality/pages';
 import { settingsPages } from '../features/settings/pages';
 import { servicesPages } from '../features/services/pages';
 import { simsPages } from '../features/sims/pages';
+import { broadcastsPages } from '../features/broadcasts/pages';
 import { sitePlanPages } from '../features/site-plan/pages';
 import { stationAdminPages } from '../features/station-admin/pages';
 import { stationLogsPages } from '../features/station-logs/pages';
@@ -56,6 +57,7 @@ export const WEB_FEATURES: readonly WebFeature[] = [
   { pages: connectionsPages },
   { pages: simsPages },
   { pages: servicesPages },
+  { pages: broadcastsPages },
   { pages: stationAdminPages },
   { pages: firmwarePages },
   { pages: insightPages },

@@ -7,6 +7,7 @@ import { auditEndpoints } from './audit.js';
 import { baseStationEndpoints } from './baseStations.js';
 import { connectionsEndpoints } from './connections.js';
 import { batchEndpoints } from './batches.js';
+import { broadcastEndpoints } from './broadcasts.js';
 import { dataBreakEndpoints } from './dataBreaks.js';
 import { deliveryEndpoints } from './delivery.js';
 import { diagnosticsEndpoints } from './diagnostics.js';
@@ -61,6 +62,7 @@ export const endpoints = catalogue({
   sims: simEndpoints,
   services: serviceEndpoints,
   gariMigration: gariMigrationEndpoints,
+  broadcasts: broadcastEndpoints,
   stationAdmin: stationAdminEndpoints,
   accountMerge: accountMergeEndpoints,
   firmware: firmwareEndpoints,

@@ -268,6 +268,24 @@ export const OPERATOR_TOOLS = {
     levels: OVERSEERS,
     refusal: 'Only Root and Admin staff migrate Gari accounts.',
   },
+  // Broadcasts and news (decision 0100): every level reads who an audience reaches, the past
+  // broadcasts and the news campaigns; sending (it costs money and reaches every customer) and
+  // changing what every customer's news dialog shows are Root's and Admin's.
+  broadcasts: {
+    does: 'read the broadcasts’ audiences, past broadcasts and news campaigns',
+    levels: READERS,
+    refusal: 'Only admins see the broadcasts.',
+  },
+  broadcastSend: {
+    does: 'send a broadcast by SMS or e-mail',
+    levels: OVERSEERS,
+    refusal: 'Only Root and Admin staff send broadcasts.',
+  },
+  newsCampaigns: {
+    does: 'create, change and delete news campaigns',
+    levels: OVERSEERS,
+    refusal: 'Only Root and Admin staff change the news campaigns.',
+  },
   auditLog: {
     does: 'read the audit trail',
     levels: OVERSEERS,

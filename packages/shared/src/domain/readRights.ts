@@ -132,6 +132,9 @@ export const READ_RIGHTS: readonly ReadRightsRow[] = [
   { call: 'sims.simList', ...operatorTool('sims') },
   { call: 'sims.getValidityOverview', ...operatorTool('validityOverview') },
   { call: 'gariMigration.getGariMigrations', ...operatorTool('gariMigrationCheck') },
+  { call: 'broadcasts.getBroadcastUsers', ...operatorTool('broadcasts') },
+  { call: 'broadcasts.getBroadcasts', ...operatorTool('broadcasts') },
+  { call: 'broadcasts.getNewsCampaigns', ...operatorTool('broadcasts') },
   // A station's tools (decision 0094).
   { call: 'stationAdmin.getReplacementHistory', ...operatorTool('replacementHistory') },
   { call: 'stationAdmin.getProbeStopSettings', ...operatorTool('probeStopRead') },

@@ -191,6 +191,8 @@ export const WRITE_RIGHTS: readonly WriteRightsRow[] = [
   { call: 'gariMigration.checkGariMigration', ...operatorTool('gariMigrationCheck') },
   { call: 'gariMigration.migrateGariUser', ...operatorTool('gariMigration') },
   { call: 'gariMigration.confirmGariMobile', ...operatorTool('gariMigration') },
+  { call: 'broadcasts.sendBroadcastMessage', ...operatorTool('broadcastSend') },
+  { call: 'broadcasts.saveNewsCampaigns', ...operatorTool('newsCampaigns') },
   { call: 'stationAdmin.replaceBasestation', ...operatorTool('stationReplacement') },
   { call: 'stationAdmin.deactivateBS', ...operatorTool('stationRemoval') },
   { call: 'stationAdmin.groupBSs', ...operatorTool('stationGrouping') },

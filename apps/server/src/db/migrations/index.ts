@@ -37,6 +37,7 @@ import { stationCallsMigration } from './0049_station_calls.js';
 import { adminSearchIndexesMigration } from './0050_admin_search_indexes.js';
 import { adminSearchTermsMigration } from './0051_admin_search_terms.js';
 import { adminSearchTrigramsMigration } from './0057_admin_search_trigrams.js';
+import { broadcastsMigration } from './0060_broadcasts.js';
 import { connectionsMigration } from './0056_connections.js';
 import { simsMigration } from './0052_sims.js';
 import { stationAdminMigration } from './0054_station_admin.js';
@@ -94,5 +95,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0063_service_registrations': serviceRegistrationsMigration(engine),
     '0062_gari_migrations': gariMigrationsMigration(engine),
     '0061_account_merges': accountMergesMigration(engine),
+    '0060_broadcasts': broadcastsMigration(engine),
   };
 }

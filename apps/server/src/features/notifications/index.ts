@@ -14,6 +14,9 @@ import { notificationRoutes } from './notifications.routes.js';
 import { NotificationService } from './notifications.service.js';
 import { recordStorageAlerts } from './storageAlertMemory.js';
 
+/** The news table, which the broadcasts feature's news campaigns write (decision 0100). */
+export type { NewsTable } from './notifications.tables.js';
+
 /**
  * Posts a notice to an account's notifications (another feature's, e.g. delivery's used-up daily SMS
  * or voice allowance: `notify(trx, ownerId, 'dailyCap', { text: 'sms', count: 50 })`). One entry per

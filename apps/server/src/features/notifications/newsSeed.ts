@@ -21,7 +21,7 @@ const item = (
 /**
  * The product's news at start (decision 0047): seeded by id once, so an instance never adds them
  * twice and an item changed in the store is not overwritten. Admin news campaigns (spec doc 1 §7
- * getNewsCampaigns, saveNewsCampaigns) will write the same table.
+ * getNewsCampaigns, saveNewsCampaigns) write the same table; ids from 1000 up are theirs (decision 0100).
  */
 export const NEWS_SEED: readonly NewsRow[] = [
   item(1, '2025-09-15T08:00:00Z', 'info', false, null, {

@@ -42,6 +42,13 @@ export interface NewsRow {
   texts: string;
 }
 
+/** A news item as the dialog reads it: with a campaign's audience (JSON) and schedule (decision 0100). */
+export interface NewsCampaignRow extends NewsRow {
+  audience: string | null;
+  start_ts: number | null;
+  end_ts: number | null;
+}
+
 /** The notifications feature's reads and writes: Kysely only. */
 export class NotificationRepository {
   private readonly db: NotificationDb;
@@ -189,14 +196,36 @@ export class NotificationRepository {
     });
   }
 
-  news(): Promise<NewsRow[]> {
+  /** The news items not deleted, with their audience and schedule (decision 0100), newest first. */
+  news(): Promise<NewsCampaignRow[]> {
     return this.db
       .selectFrom('news')
-      .select(['id', 'published_ts', 'icon', 'link', 'popup', 'texts'])
+      .select(['id', 'published_ts', 'icon', 'link', 'popup', 'texts', 'audience', 'start_ts', 'end_ts'])
+      .where('deleted_ts', 'is', null)
       .orderBy('published_ts', 'desc')
       .orderBy('id', 'desc')
       .execute()
-      .then((rows) => rows.map((r) => ({ ...r, published_ts: Number(r.published_ts) })));
+      .then((rows) =>
+        rows.map((r) => ({
+          ...r,
+          published_ts: Number(r.published_ts),
+          start_ts: r.start_ts === null ? null : Number(r.start_ts),
+          end_ts: r.end_ts === null ? null : Number(r.end_ts),
+        })),
+      );
+  }
+
+  /** The facts a campaign's audience looks at: the account's plan and origin, the user's own contacts. */
+  async audienceFacts(userId: number, accountId: number) {
+    const [user, account] = await Promise.all([
+      this.db.selectFrom('users').select(['phone', 'email']).where('id', '=', userId).executeTakeFirst(),
+      this.db
+        .selectFrom('users')
+        .select(['plan_level', 'segment', 'country', 'partner_app'])
+        .where('id', '=', accountId)
+        .executeTakeFirst(),
+    ]);
+    return user && account ? { ...user, ...account } : undefined;
   }
 
   /** Seeds the given items by id once; an item already there (edited or not) is left as it is. */

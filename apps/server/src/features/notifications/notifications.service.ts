@@ -11,6 +11,8 @@ import { alertMessagingOff, type AlertMessaging } from '@emberwatch/shared/contr
 import type { EffectiveDataBreakDelays } from '@emberwatch/shared/domain/dataBreaks/dataBreakDelay';
 import { canSeeAlertSettings } from '@emberwatch/shared/domain/settingsVisibility';
 import { receivesNews } from '@emberwatch/shared/domain/notifications/newsRules';
+import { inAudience, type Audience } from '@emberwatch/shared/domain/broadcasts/audience';
+import { campaignLive } from '@emberwatch/shared/domain/broadcasts/campaignRules';
 import {
   dataBreakDrafts,
   finishNotifications,
@@ -28,7 +30,7 @@ import type { PreferencesService } from '../preferences/index.js';
 import { presentPlans, presentService, type UserRow } from '../users/index.js';
 import { changeRightsOf, enforce, whoAmI, type AccessService, type Actor } from '../../http/access/index.js';
 import { mayMarkNewsSeen } from './notifications.policy.js';
-import type { NotificationRepository } from './notifications.repository.js';
+import type { NewsCampaignRow, NotificationRepository } from './notifications.repository.js';
 import { NEWS_EMAIL } from './newsSeed.js';
 import type { StorageAlertMemory } from './storageAlertMemory.js';
 
@@ -209,7 +211,7 @@ export class NotificationService {
     };
     if (!receivesNews({ master: actor.user.master === 1 })) return empty;
     const language = (await this.preferences.get(actor.user.id)).language;
-    const rows = await this.repo.news();
+    const rows = await this.visibleNews(actor, language);
     const news = rows.map((r) => {
       const texts = parse<Record<string, { title: string; text: string }>>(r.texts, {});
       const t = texts[language] ?? texts.en ?? { title: '', text: '' };
@@ -229,6 +231,32 @@ export class NotificationService {
       newsEmail: NEWS_EMAIL,
       newsSeenDate: news_seen_ts,
     };
+  }
+
+  /**
+   * The items showing now to the caller (decision 0100): within their schedule, and for a customer
+   * only those whose audience takes in the account (plan, segment, country, partner app) and the user
+   * (language, contacts). Staff see every item showing now: they check what customers are shown.
+   */
+  private async visibleNews(actor: Actor, language: string): Promise<NewsCampaignRow[]> {
+    const now = this.nowS();
+    const rows = (await this.repo.news()).filter((r) => campaignLive(r, now));
+    if (actor.isAdmin || rows.every((r) => r.audience === null)) return rows;
+    const facts = await this.repo.audienceFacts(actor.user.id, actor.accountId);
+    if (!facts) return [];
+    const user = {
+      admin: false,
+      master: false,
+      subUser: false,
+      planLevel: facts.plan_level,
+      segment: facts.segment,
+      country: facts.country,
+      language,
+      partnerApp: facts.partner_app,
+      phone: facts.phone,
+      email: facts.email,
+    };
+    return rows.filter((r) => r.audience === null || inAudience(user, parse<Audience>(r.audience, {})));
   }
 
   /**

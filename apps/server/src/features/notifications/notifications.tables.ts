@@ -46,6 +46,16 @@ export interface NewsTable {
   popup: number;
   /** JSON { [language]: { title, text } }; English is always there. */
   texts: string;
+  /** Migration 0060 (decision 0100): a campaign's audience (JSON Audience); null: everyone. */
+  audience: string | null;
+  /** Shown from (epoch s); null: from its publication. */
+  start_ts: number | null;
+  /** Shown until (epoch s, not included); null: for ever. */
+  end_ts: number | null;
+  updated_ts: number | null;
+  updated_by_user_id: number | null;
+  /** Deleted in the console: never shown, never seeded again. */
+  deleted_ts: number | null;
 }
 
 // A type alias, not an interface: withTables wants an indexable record.

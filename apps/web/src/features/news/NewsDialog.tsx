@@ -1,4 +1,3 @@
-import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import Badge from '@mui/material/Badge';
 import Button from '@mui/material/Button';
@@ -13,22 +12,14 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import Campaign from '@mui/icons-material/Campaign';
-import Event from '@mui/icons-material/Event';
-import Info from '@mui/icons-material/Info';
-import NewReleases from '@mui/icons-material/NewReleases';
-import Warning from '@mui/icons-material/Warning';
-import type { NewsIcon, UserNews } from '@emberwatch/shared/contracts/notifications';
+import type { UserNews } from '@emberwatch/shared/contracts/notifications';
 import { newsLink } from '@emberwatch/shared/domain/notifications/newsRules';
 import type { RoleContext } from '@emberwatch/shared/domain/roles';
 import { formatDateTime } from '../../lib/formatDateTime';
 import { useUiPreferences } from '../sessions';
+import { NEWS_ICON_ELEMENTS } from './newsIcons';
 
-const ICONS: Record<NewsIcon, ReactElement> = {
-  info: <Info color="info" />,
-  feature: <NewReleases color="primary" />,
-  warning: <Warning color="warning" />,
-  event: <Event color="action" />,
-};
+const ICONS = NEWS_ICON_ELEMENTS;
 
 /**
  * The news dialog (spec doc 1 §2): each item with its icon, title, date, text and link; popup news

@@ -1,0 +1,3 @@
+// The broadcasts feature has no public surface: its /admin/broadcasts page is loaded lazily by the
+// shell from its own file (pages.tsx).
+export {};
