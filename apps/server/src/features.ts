@@ -7,6 +7,7 @@ import { auditFeature } from './features/audit/index.js';
 import { baseStationsFeature } from './features/base-stations/index.js';
 import { batchesFeature } from './features/batches/index.js';
 import { connectionsFeature } from './features/connections/index.js';
+import { customersFeature } from './features/customers/index.js';
 import { dataBreaksFeature } from './features/data-breaks/index.js';
 import { deliveryFeature } from './features/delivery/index.js';
 import { diagnosticsFeature } from './features/diagnostics/index.js';
@@ -213,6 +214,13 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
     paymentsFeature(kernel, {
       ...auth,
       // Invoices are e-mailed through the delivery outbox.
+      sendEmail: (m) => delivery.exports.sendCode({ ...m, channel: 'email' }),
+    }),
+  );
+  // The customers; an account registered by staff gets its first login by e-mail through the outbox.
+  list.add(
+    customersFeature(kernel, {
+      authenticate: auth.authenticate,
       sendEmail: (m) => delivery.exports.sendCode({ ...m, channel: 'email' }),
     }),
   );

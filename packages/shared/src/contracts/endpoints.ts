@@ -5,6 +5,7 @@ import { alertChannelEndpoints } from './alertChannels.js';
 import { auditEndpoints } from './audit.js';
 import { baseStationEndpoints } from './baseStations.js';
 import { connectionsEndpoints } from './connections.js';
+import { customerEndpoints } from './customers.js';
 import { batchEndpoints } from './batches.js';
 import { dataBreakEndpoints } from './dataBreaks.js';
 import { deliveryEndpoints } from './delivery.js';
@@ -52,6 +53,7 @@ export const endpoints = catalogue({
   payments: paymentEndpoints,
   activation: activationEndpoints,
   adminConsole: adminConsoleEndpoints,
+  customers: customerEndpoints,
   baseStations: baseStationEndpoints,
   stationLogs: stationLogsEndpoints,
   connections: connectionsEndpoints,

@@ -129,6 +129,12 @@ export const READ_RIGHTS: readonly ReadRightsRow[] = [
   { call: 'sims.getSIM', ...operatorTool('sims') },
   { call: 'sims.simList', ...operatorTool('sims') },
   { call: 'sims.getValidityOverview', ...operatorTool('validityOverview') },
+  // The customers (decision 0098).
+  { call: 'customers.getusers', ...operatorTool('customers') },
+  { call: 'customers.getMasterUsers', ...operatorTool('customers') },
+  { call: 'customers.getMigratedUsers', ...operatorTool('customers') },
+  { call: 'customers.getuserLocations', ...operatorTool('customers') },
+  { call: 'customers.getCustomer', ...operatorTool('customers') },
   // A station's tools (decision 0094).
   { call: 'stationAdmin.getReplacementHistory', ...operatorTool('replacementHistory') },
   { call: 'stationAdmin.getProbeStopSettings', ...operatorTool('probeStopRead') },

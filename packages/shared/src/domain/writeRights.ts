@@ -186,6 +186,8 @@ export const WRITE_RIGHTS: readonly WriteRightsRow[] = [
   { call: 'sims.storeSIMs', ...operatorTool('simChanges') },
   { call: 'sims.setBSSIM', ...operatorTool('simChanges') },
   { call: 'sims.setSIMExpiration', ...operatorTool('simChanges') },
+  { call: 'customers.registerUser', ...operatorTool('customerRegistration') },
+  { call: 'customers.setUserLocation', ...operatorTool('customerLocation') },
   { call: 'stationAdmin.replaceBasestation', ...operatorTool('stationReplacement') },
   { call: 'stationAdmin.deactivateBS', ...operatorTool('stationRemoval') },
   { call: 'stationAdmin.groupBSs', ...operatorTool('stationGrouping') },

@@ -38,6 +38,7 @@ import { adminSearchIndexesMigration } from './0050_admin_search_indexes.js';
 import { adminSearchTermsMigration } from './0051_admin_search_terms.js';
 import { adminSearchTrigramsMigration } from './0057_admin_search_trigrams.js';
 import { connectionsMigration } from './0056_connections.js';
+import { customerLocationsMigration } from './0058_customer_locations.js';
 import { simsMigration } from './0052_sims.js';
 import { stationAdminMigration } from './0054_station_admin.js';
 import { diagnosticsMigration } from './0055_diagnostics.js';
@@ -88,5 +89,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0054_station_admin': stationAdminMigration(engine),
     '0055_diagnostics': diagnosticsMigration(engine),
     '0053_firmware': firmwareMigration(engine),
+    '0058_customer_locations': customerLocationsMigration(engine),
   };
 }
