@@ -54,6 +54,19 @@ const envSchema = z.object({
    * by default) for every instance together.
    */
   INGEST_COMMITS: z.coerce.number().int().min(1).max(8).default(4),
+  /**
+   * The customers' map tiles (decision 0098): a tile URL template such as
+   * `https://tile.example.org/{z}/{x}/{y}.png`, handed to the console's map. Unset: no tiles are
+   * fetched and the map draws its points on a plain background.
+   */
+  MAP_TILE_URL: z
+    .string()
+    .regex(
+      /^https?:\/\/\S*\{z\}\S*\{x\}\S*\{y\}/,
+      'MAP_TILE_URL is an http(s) template with {z}, {x} and {y}',
+    )
+    .or(z.literal(''))
+    .optional(),
 });
 
 /**
@@ -326,6 +339,8 @@ export interface Config {
   readingsPackAfterDays: number;
   /** INGEST_COMMITS: PostgreSQL ingest commits run side by side. */
   ingestCommits: number;
+  /** MAP_TILE_URL: the customers' map tiles; undefined: a plain background (decision 0098). */
+  mapTileUrl: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -363,5 +378,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapidSubject: e.VAPID_SUBJECT,
     readingsPackAfterDays: e.READINGS_PACK_AFTER_DAYS,
     ingestCommits: e.INGEST_COMMITS,
+    mapTileUrl: e.MAP_TILE_URL || undefined,
   };
 }

@@ -9,6 +9,7 @@ import { baseStationsFeature } from './features/base-stations/index.js';
 import { batchesFeature } from './features/batches/index.js';
 import { broadcastsFeature } from './features/broadcasts/index.js';
 import { connectionsFeature } from './features/connections/index.js';
+import { customersFeature } from './features/customers/index.js';
 import { dataBreaksFeature } from './features/data-breaks/index.js';
 import { deliveryFeature } from './features/delivery/index.js';
 import { diagnosticsFeature } from './features/diagnostics/index.js';
@@ -236,6 +237,13 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
       authenticate: auth.authenticate,
       send: delivery.exports.sendCode,
       languageOf: (userId) => preferences.exports.preferences.chosenLanguage(userId),
+    }),
+  );
+  // The customers; an account registered by staff gets its first login by e-mail through the outbox.
+  list.add(
+    customersFeature(kernel, {
+      authenticate: auth.authenticate,
+      sendEmail: (m) => delivery.exports.sendCode({ ...m, channel: 'email' }),
     }),
   );
   // The live connections (over the realtime layer below), RC test responses and field systems.

@@ -702,6 +702,21 @@ const SAMPLES: Record<string, Sample> = {
     account: 'grain',
     request: () => post('/admin/saveNewsCampaigns', { deleted: [999_999] }),
   },
+  // The customers (decision 0098): a new login per call, so an allowed role's account never clashes.
+  'customers.registerUser': {
+    account: 'grain',
+    request: (c) =>
+      post('/admin/registerUser', {
+        username: `rights-${c.role}-${Math.random().toString(36).slice(2, 8)}`,
+        email: 'rights@example.test',
+        firstname: 'Rights',
+        country: 'fi',
+      }),
+  },
+  'customers.setUserLocation': {
+    account: 'grain',
+    request: (c) => post('/admin/setUserLocation', { UID: c.uid, lat: 41.5, lon: -93.5 }),
+  },
   'firmware.saveOTAForBS': {
     account: 'grain',
     request: () => post('/admin/saveOTAForBS', { bs: 'F2000001', rev: '9.9', old_rev: null }),

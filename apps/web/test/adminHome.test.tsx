@@ -20,6 +20,10 @@ describe('/admin', () => {
     const links = within(list).getAllByRole('link');
     expect(links.map((l) => [l.getAttribute('href'), l.textContent])).toEqual([
       [
+        '/admin/customers',
+        "CustomersEvery customer with search, plan and country filters and the hay-app split; masters, migrated accounts and a map; a customer's facts, stations, plan and Insight service; registering a customer.",
+      ],
+      [
         '/admin/outbox',
         'OutboxEvery message sent to users by e-mail, SMS, voice call or push, with its status, and the recipients that fail.',
       ],
@@ -96,7 +100,7 @@ describe('/admin', () => {
     await app.user.click(await screen.findByTestId('menu-button', {}, slow));
     await app.user.click(await screen.findByRole('link', { name: 'Admin' }));
     await waitFor(() => expect(app.location()).toBe('/admin'));
-    expect(await screen.findAllByTestId('admin-tool')).toHaveLength(17);
+    expect(await screen.findAllByTestId('admin-tool')).toHaveLength(18);
   });
 
   it.each([

@@ -7,6 +7,7 @@ import { auditPages } from '../features/audit/pages';
 import { diagnosticsPages } from '../features/diagnostics/pages';
 import { batchesPages } from '../features/batches/pages';
 import { connectionsPages } from '../features/connections/pages';
+import { customersPages } from '../features/customers/pages';
 import { deliveryPages } from '../features/delivery/pages';
 import { fansLive } from '../features/fans/live';
 import { firmwarePages } from '../features/firmware/pages';
@@ -51,6 +52,7 @@ export const WEB_FEATURES: readonly WebFeature[] = [
   { pages: accountPages },
   { pages: instructionsPages },
   { pages: adminPages },
+  { pages: customersPages },
   { pages: deliveryPages },
   { pages: activationPages },
   { pages: stationLogsPages },

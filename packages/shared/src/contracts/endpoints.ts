@@ -6,6 +6,7 @@ import { alertChannelEndpoints } from './alertChannels.js';
 import { auditEndpoints } from './audit.js';
 import { baseStationEndpoints } from './baseStations.js';
 import { connectionsEndpoints } from './connections.js';
+import { customerEndpoints } from './customers.js';
 import { batchEndpoints } from './batches.js';
 import { broadcastEndpoints } from './broadcasts.js';
 import { dataBreakEndpoints } from './dataBreaks.js';
@@ -56,6 +57,7 @@ export const endpoints = catalogue({
   payments: paymentEndpoints,
   activation: activationEndpoints,
   adminConsole: adminConsoleEndpoints,
+  customers: customerEndpoints,
   baseStations: baseStationEndpoints,
   stationLogs: stationLogsEndpoints,
   connections: connectionsEndpoints,

@@ -286,6 +286,24 @@ export const OPERATOR_TOOLS = {
     levels: OVERSEERS,
     refusal: 'Only Root and Admin staff change the news campaigns.',
   },
+  // The customers (decision 0098): every level reads the lists, the map and a customer's facts (Sales
+  // answers the phone); the fleet's levels, who set up a customer's kit, make the account for it and
+  // place it on the map. Its plan and service stay the overseers' (plans, insightService).
+  customers: {
+    does: 'read the customers, their locations and a customer’s facts',
+    levels: READERS,
+    refusal: 'Only admins see the customers.',
+  },
+  customerRegistration: {
+    does: 'register a customer’s account (its first login is e-mailed)',
+    levels: FLEET,
+    refusal: 'Only Root, Admin and Tech staff register customers.',
+  },
+  customerLocation: {
+    does: 'set a customer’s location on the map',
+    levels: FLEET,
+    refusal: 'Only Root, Admin and Tech staff set a customer’s location.',
+  },
   auditLog: {
     does: 'read the audit trail',
     levels: OVERSEERS,

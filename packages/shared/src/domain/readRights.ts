@@ -135,6 +135,12 @@ export const READ_RIGHTS: readonly ReadRightsRow[] = [
   { call: 'broadcasts.getBroadcastUsers', ...operatorTool('broadcasts') },
   { call: 'broadcasts.getBroadcasts', ...operatorTool('broadcasts') },
   { call: 'broadcasts.getNewsCampaigns', ...operatorTool('broadcasts') },
+  // The customers (decision 0098).
+  { call: 'customers.getusers', ...operatorTool('customers') },
+  { call: 'customers.getMasterUsers', ...operatorTool('customers') },
+  { call: 'customers.getMigratedUsers', ...operatorTool('customers') },
+  { call: 'customers.getuserLocations', ...operatorTool('customers') },
+  { call: 'customers.getCustomer', ...operatorTool('customers') },
   // A station's tools (decision 0094).
   { call: 'stationAdmin.getReplacementHistory', ...operatorTool('replacementHistory') },
   { call: 'stationAdmin.getProbeStopSettings', ...operatorTool('probeStopRead') },

@@ -193,6 +193,8 @@ export const WRITE_RIGHTS: readonly WriteRightsRow[] = [
   { call: 'gariMigration.confirmGariMobile', ...operatorTool('gariMigration') },
   { call: 'broadcasts.sendBroadcastMessage', ...operatorTool('broadcastSend') },
   { call: 'broadcasts.saveNewsCampaigns', ...operatorTool('newsCampaigns') },
+  { call: 'customers.registerUser', ...operatorTool('customerRegistration') },
+  { call: 'customers.setUserLocation', ...operatorTool('customerLocation') },
   { call: 'stationAdmin.replaceBasestation', ...operatorTool('stationReplacement') },
   { call: 'stationAdmin.deactivateBS', ...operatorTool('stationRemoval') },
   { call: 'stationAdmin.groupBSs', ...operatorTool('stationGrouping') },

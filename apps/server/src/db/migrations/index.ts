@@ -39,6 +39,7 @@ import { adminSearchTermsMigration } from './0051_admin_search_terms.js';
 import { adminSearchTrigramsMigration } from './0057_admin_search_trigrams.js';
 import { broadcastsMigration } from './0060_broadcasts.js';
 import { connectionsMigration } from './0056_connections.js';
+import { customerLocationsMigration } from './0058_customer_locations.js';
 import { simsMigration } from './0052_sims.js';
 import { stationAdminMigration } from './0054_station_admin.js';
 import { accountMergesMigration } from './0061_account_merges.js';
@@ -96,5 +97,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0062_gari_migrations': gariMigrationsMigration(engine),
     '0061_account_merges': accountMergesMigration(engine),
     '0060_broadcasts': broadcastsMigration(engine),
+    '0058_customer_locations': customerLocationsMigration(engine),
   };
 }

@@ -2,6 +2,7 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Store } from '../../db/createDatabase.js';
 import { seedDemoKits } from '../activation/index.js';
+import { seedDemoLocations } from '../customers/index.js';
 import { seedDemoPayments } from '../payments/index.js';
 import { issueStationSecret } from '../ingest/index.js';
 import { hashPassword } from '../sessions/index.js';
@@ -61,6 +62,8 @@ export async function seedDemo(
   await seedDemoKits(store, nowS);
   // A card-paying farm whose plan and SIM may be renewed (decision 0056).
   await seedDemoPayments(store, nowS, DEMO_PASSWORD);
+  // The console's customer map shows the demo farms where they are (decision 0098).
+  await seedDemoLocations(store, nowS);
   // Tests of other features start from accounts without monitors (they create their own).
   if (opts.monitors !== false) await seedDemoMonitors(store, nowS);
   // Their fans bring their own monitors and controllers: off with the monitors unless asked for.
