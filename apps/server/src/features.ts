@@ -27,6 +27,7 @@ import { readingsFeature } from './features/readings/index.js';
 import { sentinelFeature, sentinelRightsOfActor } from './features/sentinel/index.js';
 import { hashPassword, sessionsFeature, verifyPassword } from './features/sessions/index.js';
 import { simsFeature } from './features/sims/index.js';
+import { staffFeature } from './features/staff/index.js';
 import { sitesFeature } from './features/sites/index.js';
 import { stationAdminFeature } from './features/station-admin/index.js';
 import { stationLogsFeature } from './features/station-logs/index.js';
@@ -124,6 +125,16 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
   list.add(activationFeature(kernel, auth));
   list.add(adminConsoleFeature(kernel, auth));
   list.add(simsFeature(kernel, auth));
+  list.add(
+    staffFeature(kernel, {
+      ...auth,
+      hashPassword,
+      revokeSessions: sessions.exports.revokeSessions,
+      customerSessions: sessions.exports.customerSessions,
+      // A new staff account's first login goes by e-mail through the delivery outbox.
+      sendCode: (m) => later.delivery.sendCode(m),
+    }),
+  );
   const monitors = list.add(
     monitorsFeature(kernel, {
       ...auth,

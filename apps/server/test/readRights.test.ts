@@ -198,6 +198,7 @@ const SAMPLES: Record<string, Sample> = {
   'sims.getSIM': { account: 'hay', url: () => '/admin/getSIM?BS_ID=F1000001' },
   'sims.simList': { account: 'hay', url: () => '/admin/simList' },
   'sims.getValidityOverview': { account: 'hay', url: () => '/admin/getValidityOverview?days=30' },
+  'staff.adminUsers': { account: 'hay', url: () => '/admin/adminUsers' },
   'firmware.getOTAForBS': { account: 'hay', url: () => '/admin/getOTAForBS?bs=F1000001' },
   'firmware.getOTAStatus': { account: 'hay', url: () => '/admin/getOTAStatus?bs=F1000001' },
   'firmware.firmwareImages': { account: 'hay', url: () => '/admin/firmwareImages' },

@@ -28,6 +28,7 @@ import { sentinelEndpoints } from './sentinel.js';
 import { sessionEndpoints } from './session.js';
 import { siteEndpoints } from './sites.js';
 import { simEndpoints } from './sims.js';
+import { staffEndpoints } from './staff.js';
 import { stationAdminEndpoints } from './stationAdmin.js';
 import { stationLogsEndpoints } from './stationLogs.js';
 import { storageEndpoints } from './storages.js';
@@ -56,6 +57,7 @@ export const endpoints = catalogue({
   stationLogs: stationLogsEndpoints,
   connections: connectionsEndpoints,
   sims: simEndpoints,
+  staff: staffEndpoints,
   stationAdmin: stationAdminEndpoints,
   firmware: firmwareEndpoints,
   probes: { ...probeDataEndpoints, ...probeConfigEndpoints },

@@ -129,6 +129,7 @@ export const READ_RIGHTS: readonly ReadRightsRow[] = [
   { call: 'sims.getSIM', ...operatorTool('sims') },
   { call: 'sims.simList', ...operatorTool('sims') },
   { call: 'sims.getValidityOverview', ...operatorTool('validityOverview') },
+  { call: 'staff.adminUsers', ...operatorTool('staffList') },
   // A station's tools (decision 0094).
   { call: 'stationAdmin.getReplacementHistory', ...operatorTool('replacementHistory') },
   { call: 'stationAdmin.getProbeStopSettings', ...operatorTool('probeStopRead') },

@@ -37,6 +37,7 @@ import { stationCallsMigration } from './0049_station_calls.js';
 import { adminSearchIndexesMigration } from './0050_admin_search_indexes.js';
 import { adminSearchTermsMigration } from './0051_admin_search_terms.js';
 import { adminSearchTrigramsMigration } from './0057_admin_search_trigrams.js';
+import { staffMigration } from './0059_staff.js';
 import { connectionsMigration } from './0056_connections.js';
 import { simsMigration } from './0052_sims.js';
 import { stationAdminMigration } from './0054_station_admin.js';
@@ -83,6 +84,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0050_admin_search_indexes': adminSearchIndexesMigration(engine),
     '0051_admin_search_terms': adminSearchTermsMigration(engine),
     '0057_admin_search_trigrams': adminSearchTrigramsMigration(engine),
+    '0059_staff': staffMigration(engine),
     '0056_connections': connectionsMigration(engine),
     '0052_sims': simsMigration(engine),
     '0054_station_admin': stationAdminMigration(engine),
