@@ -48,6 +48,10 @@ describe('/admin', () => {
         'SIM cardsEvery SIM with its status, station and owner; import the operator’s export, check numbers, pause, activate or terminate a SIM, set expiry dates; plans and SIMs about to expire.',
       ],
       [
+        '/admin/staff',
+        'StaffThe staff and their levels (Root, Admin, Tech, Sales); add and remove staff, change a level.',
+      ],
+      [
         '/admin/probe-stop',
         'Probe stop settingsWhen a silent base station or probe counts as a data break, for every account that chose no delay.',
       ],
@@ -84,7 +88,7 @@ describe('/admin', () => {
     await app.user.click(await screen.findByTestId('menu-button', {}, slow));
     await app.user.click(await screen.findByRole('link', { name: 'Admin' }));
     await waitFor(() => expect(app.location()).toBe('/admin'));
-    expect(await screen.findAllByTestId('admin-tool')).toHaveLength(14);
+    expect(await screen.findAllByTestId('admin-tool')).toHaveLength(15);
   });
 
   it.each([

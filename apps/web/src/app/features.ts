@@ -20,6 +20,7 @@ import { probesPages } from '../features/probes/pages';
 import { qualityPages } from '../features/quality/pages';
 import { settingsPages } from '../features/settings/pages';
 import { simsPages } from '../features/sims/pages';
+import { staffPages } from '../features/staff/pages';
 import { sitePlanPages } from '../features/site-plan/pages';
 import { stationAdminPages } from '../features/station-admin/pages';
 import { stationLogsPages } from '../features/station-logs/pages';
@@ -53,6 +54,7 @@ export const WEB_FEATURES: readonly WebFeature[] = [
   { pages: stationLogsPages },
   { pages: connectionsPages },
   { pages: simsPages },
+  { pages: staffPages },
   { pages: stationAdminPages },
   { pages: firmwarePages },
   { pages: insightPages },
