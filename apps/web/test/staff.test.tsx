@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { StaffMember } from '@emberwatch/shared/contracts/staff';
 import { createFakeServer, json } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
+import { ACTING_FOR_KEY } from '../src/features/base-stations';
 
 const slow = { timeout: 8000 };
 
@@ -80,7 +81,7 @@ describe('/admin/staff', () => {
       'An Admin manages only Tech and Sales staff.',
     );
     // The add form offers only Tech and Sales.
-    await app.user.click(screen.getByRole('combobox', { name: 'Level' }));
+    await app.user.click(await screen.findByRole('combobox', { name: 'Level' }, slow));
     expect((await screen.findByRole('option', { name: /^Root/ })).getAttribute('aria-disabled')).toBe('true');
     expect(screen.getByRole('option', { name: 'Sales' }).getAttribute('aria-disabled')).toBeNull();
   });
@@ -98,8 +99,38 @@ describe('/admin/staff', () => {
   });
 });
 
-// Issue 31 item 1 (decision 0099): the banner of a customer's session, and its End.
+// Issue 31 item 1 (decision 0099): the admin bar's button, the banner of a customer's session, and End.
 describe("a customer's session", () => {
+  it('opens from the admin bar for the picked station’s owner', async () => {
+    const server = createFakeServer({
+      loggedIn: true,
+      session: { UID: 1, username: 'root@x', admin: true, admin_group: 0, admin_username: 'root@x' },
+    });
+    sessionStorage.setItem(
+      ACTING_FOR_KEY,
+      JSON.stringify({ adminUid: 1, uid: 7, username: 'hay@demo', name: 'Hillside', bsId: 'F1000001' }),
+    );
+    server.override('GET /admin/loginAdmin', () => {
+      server.state.session = {
+        ...server.state.session,
+        UID: 7,
+        username: 'hay@demo',
+        admin: false,
+        admin_group: null,
+        admin_username: 'root@x',
+      };
+      return json({ status_code: 0, UID: 7, accessToken: 'ignored', accessTokenExpiry: Date.now() + 60_000 });
+    });
+    const app = renderApp('/probes', server);
+    const bar = await screen.findByTestId('admin-bar', undefined, slow);
+    await app.user.click(await within(bar).findByTestId('open-customer-session', undefined, slow));
+    const banner = await screen.findByTestId('customer-session-banner', undefined, slow);
+    expect(banner.textContent).toContain("You are in hay@demo's session as root@x");
+    expect(server.callsTo('GET', '/admin/loginAdmin').map((c) => c.query.get('UID'))).toEqual(['7']);
+    await waitFor(() => expect(screen.queryByTestId('admin-bar')).toBeNull());
+    sessionStorage.clear();
+  });
+
   it('shows the banner on every page and ends back in the staff member’s console', async () => {
     const server = createFakeServer({
       loggedIn: true,

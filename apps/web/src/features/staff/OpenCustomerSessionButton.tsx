@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Tooltip from '@mui/material/Tooltip';
 import Login from '@mui/icons-material/Login';
-import { useOperatorTool } from '../../lib/useOperatorTool';
+import { mayUseOperatorTool } from '@emberwatch/shared/domain/operatorTools';
+import { useSessionInfo } from '../sessions';
 import { useCustomerSession } from './customerSession';
 import { errorText } from './errorText';
 import './locale';
@@ -15,7 +16,10 @@ import './locale';
  */
 export function OpenCustomerSessionButton({ userId, name }: { userId: number; name: string }) {
   const { t } = useTranslation();
-  const may = useOperatorTool('customerSession');
+  // From the session, not the shell's page context: the admin bar is outside the pages' outlet.
+  const info = useSessionInfo().data;
+  const may =
+    !!info && mayUseOperatorTool({ admin: info.admin, adminGroup: info.admin_group }, 'customerSession');
   const session = useCustomerSession();
   if (!may) return null;
   const failed = session.error ? errorText(session.error) : null;
