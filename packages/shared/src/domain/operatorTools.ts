@@ -241,7 +241,11 @@ export const OPERATOR_TOOLS = {
   // The staff (decision 0099): every level reads the list (who to ask); Root and Admin manage it, by
   // the rules of domain/staff/staffRules.ts. Opening a customer's session (loginAdmin) gives the
   // customer's own rights to change things: the fleet's levels, not Sales, who changes nothing.
-  staffList: { does: 'read the staff and their levels', levels: READERS, refusal: 'Only admins see the staff.' },
+  staffList: {
+    does: 'read the staff and their levels',
+    levels: READERS,
+    refusal: 'Only admins see the staff.',
+  },
   staffManagement: {
     does: 'add and remove staff, set a staff member’s level',
     levels: OVERSEERS,
