@@ -32,6 +32,7 @@ import { sentinelFeature, sentinelRightsOfActor } from './features/sentinel/inde
 import { hashPassword, sessionsFeature, verifyPassword } from './features/sessions/index.js';
 import { servicesFeature } from './features/services/index.js';
 import { simsFeature } from './features/sims/index.js';
+import { staffFeature } from './features/staff/index.js';
 import { sitesFeature } from './features/sites/index.js';
 import { stationAdminFeature } from './features/station-admin/index.js';
 import { stationLogsFeature } from './features/station-logs/index.js';
@@ -136,6 +137,16 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
       ...auth,
       passwords: { hash: hashPassword },
       sendCode: later.delivery.sendCode,
+    }),
+  );
+  list.add(
+    staffFeature(kernel, {
+      ...auth,
+      hashPassword,
+      revokeSessions: sessions.exports.revokeSessions,
+      customerSessions: sessions.exports.customerSessions,
+      // A new staff account's first login goes by e-mail through the delivery outbox.
+      sendCode: (m) => later.delivery.sendCode(m),
     }),
   );
   const monitors = list.add(

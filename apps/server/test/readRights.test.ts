@@ -212,6 +212,7 @@ const SAMPLES: Record<string, Sample> = {
   'customers.getMigratedUsers': { account: 'hay', url: () => '/admin/getMigratedUsers' },
   'customers.getuserLocations': { account: 'hay', url: () => '/admin/getuserLocations' },
   'customers.getCustomer': { account: 'hay', url: (ids) => `/admin/getCustomer?UID=${ids.uid.hay}` },
+  'staff.adminUsers': { account: 'hay', url: () => '/admin/adminUsers' },
   'firmware.getOTAForBS': { account: 'hay', url: () => '/admin/getOTAForBS?bs=F1000001' },
   'firmware.getOTAStatus': { account: 'hay', url: () => '/admin/getOTAStatus?bs=F1000001' },
   'firmware.firmwareImages': { account: 'hay', url: () => '/admin/firmwareImages' },

@@ -100,7 +100,8 @@ describe('the staff levels’ table', () => {
         (t) => !used.has(t as OperatorToolName) && !(t in TOOLS_IN_CUSTOMER_CALLS),
       ),
     ).toEqual([]);
-    // The admin paths that are not the operator's: the staff's own session, and the customer's own
+    // The admin paths that are not the operator's: the staff's own session (and its return from a
+    // customer's session), and the customer's own
     // calls that the old API put under /admin/ (a username check, a phone confirmation).
     const rowCalls = new Set([...READ_RIGHTS, ...WRITE_RIGHTS].map((r) => r.call));
     const paths = catalogueCallPaths();
@@ -111,6 +112,7 @@ describe('the staff levels’ table', () => {
       'sessions.login',
       'sessions.logout',
       'sessions.refreshToken',
+      'staff.endCustomerSession',
     ]);
   });
 

@@ -717,6 +717,23 @@ const SAMPLES: Record<string, Sample> = {
     account: 'grain',
     request: (c) => post('/admin/setUserLocation', { UID: c.uid, lat: 41.5, lon: -93.5 }),
   },
+  // A user who is not staff: the staff's own refusals (404) come after the rights.
+  'staff.setAdminUserGroup': {
+    account: 'grain',
+    request: (c) => post('/admin/setAdminUserGroup', { UID: c.ids.grain!, admin_group: 3 }),
+  },
+  'staff.addAdminUser': {
+    account: 'grain',
+    request: () => post('/admin/addAdminUser', { kind: 'existing', username: 'nobody-here', admin_group: 3 }),
+  },
+  'staff.removeAdminUser': {
+    account: 'grain',
+    request: (c) => post('/admin/removeAdminUser', { UID: c.ids.grain! }),
+  },
+  'staff.loginAdmin': {
+    account: 'grain',
+    request: (c) => ({ method: 'GET', url: `/admin/loginAdmin?UID=${c.ids.grain!}` }),
+  },
   'firmware.saveOTAForBS': {
     account: 'grain',
     request: () => post('/admin/saveOTAForBS', { bs: 'F2000001', rev: '9.9', old_rev: null }),

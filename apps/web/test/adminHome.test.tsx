@@ -60,6 +60,10 @@ describe('/admin', () => {
         "Broadcasts and newsSend an SMS or e-mail to a chosen set of customers in their languages, within the daily caps, and follow each recipient's status; edit the news items customers see.",
       ],
       [
+        '/admin/staff',
+        'StaffThe staff and their levels (Root, Admin, Tech, Sales); add and remove staff, change a level.',
+      ],
+      [
         '/admin/probe-stop',
         'Probe stop settingsWhen a silent base station or probe counts as a data break, for every account that chose no delay.',
       ],
@@ -100,7 +104,7 @@ describe('/admin', () => {
     await app.user.click(await screen.findByTestId('menu-button', {}, slow));
     await app.user.click(await screen.findByRole('link', { name: 'Admin' }));
     await waitFor(() => expect(app.location()).toBe('/admin'));
-    expect(await screen.findAllByTestId('admin-tool')).toHaveLength(18);
+    expect(await screen.findAllByTestId('admin-tool')).toHaveLength(19);
   });
 
   it.each([

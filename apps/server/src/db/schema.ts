@@ -64,6 +64,8 @@ export interface RefreshTokensTable {
   /** Set once the token has been exchanged; presenting it again revokes the family. */
   used_ts: number | null;
   revoked_ts: number | null;
+  /** A customer's session opened by this staff member (loginAdmin, migration 0059); null otherwise. */
+  acting_staff_id: number | null;
 }
 
 export interface BaseStationsTable {

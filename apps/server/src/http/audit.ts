@@ -143,17 +143,31 @@ function namedInInput(input: unknown): { accountId: number | null; bsId: string 
   };
 }
 
+/**
+ * Whose calls are recorded: staff, and every call of a customer's session a staff member opened
+ * (loginAdmin, decision 0099), recorded as that member's for the customer.
+ */
+function audited(req: FastifyRequest): boolean {
+  return req.actor?.isAdmin === true || req.actor?.actingStaff !== undefined;
+}
+
 function callOf(req: FastifyRequest, endpoint: Endpoint, kind: AuditKind): AuditCall | null {
   const actor = req.actor;
-  if (!actor?.isAdmin) return null;
+  if (!actor || !audited(req)) return null;
   const input = kind === 'write' && endpoint.method !== 'GET' ? req.body : req.query;
   const named = namedInInput(input);
   const ua = req.headers['user-agent'];
+  const acting = actor.actingStaff;
   return {
     kind,
-    staff: { id: actor.user.id, username: actor.user.username, level: staffLevelOf(actor.user.admin_group) },
-    // A staff member naming its own account acts for nobody.
-    accountId: named.accountId === actor.accountId ? null : named.accountId,
+    staff: acting ?? {
+      id: actor.user.id,
+      username: actor.user.username,
+      level: staffLevelOf(actor.user.admin_group),
+    },
+    // A staff member naming its own account acts for nobody; in a customer's session every call is
+    // for the customer.
+    accountId: acting ? actor.accountId : named.accountId === actor.accountId ? null : named.accountId,
     bsId: named.bsId,
     method: endpoint.method,
     path: endpoint.path,
@@ -172,7 +186,7 @@ export function auditedCall(endpoint: Endpoint) {
   return {
     async run<T>(req: FastifyRequest, handler: () => Promise<T>): Promise<T> {
       const trail = req.server.auditTrail;
-      if (!trail || !req.actor?.isAdmin) return handler();
+      if (!trail || !audited(req)) return handler();
       const call = callOf(req, endpoint, kind);
       if (!call) return handler();
       const scope = new AuditScope(call);
@@ -197,7 +211,7 @@ export function auditedCall(endpoint: Endpoint) {
 
   function record(req: FastifyRequest, reply: FastifyReply): void {
     const trail = req.server.auditTrail;
-    if (!trail || !req.actor?.isAdmin) return;
+    if (!trail || !audited(req)) return;
     const scope = scopeOfRequest.get(req);
     const status = reply.statusCode;
     if (kind === 'write') {
@@ -211,7 +225,10 @@ export function auditedCall(endpoint: Endpoint) {
       }
       return;
     }
-    // A look is recorded only when it showed something, and only at another account's data.
+    // A look is recorded only when it showed something, and only at another account's data (in a
+    // customer's session, everything shown is the customer's).
+    if (scope && scope.call.accountId !== null && req.actor?.actingStaff)
+      scope.accounts.add(scope.call.accountId);
     if (!scope || status >= 400 || scope.accounts.size === 0) return;
     const [bsId] = scope.stations;
     for (const accountId of [...scope.accounts].slice(0, 10))

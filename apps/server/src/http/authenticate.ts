@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { mayUseOperatorTool, staffLevelOf } from '@emberwatch/shared/domain/operatorTools';
 import { ApiError } from './ApiError.js';
 import type { AccessService, Actor } from './access/index.js';
 
@@ -9,7 +10,9 @@ import type { AccessService, Actor } from './access/index.js';
 export interface AccessTokenVerifier {
   verify(token: string): Promise<number | null>;
   /** The user id and the token's expiry (epoch seconds), or null for a bad or expired token. */
-  verifyWithExpiry(token: string): Promise<{ userId: number; exp: number } | null>;
+  verifyWithExpiry(
+    token: string,
+  ): Promise<{ userId: number; exp: number; actingStaffId?: number | null } | null>;
 }
 
 declare module 'fastify' {
@@ -33,14 +36,35 @@ export function bearerToken(req: FastifyRequest): string | undefined {
 export type Authenticate = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 export function authenticate(ctx: {
-  signer: Pick<AccessTokenVerifier, 'verify'>;
+  signer: Pick<AccessTokenVerifier, 'verifyWithExpiry'>;
   access: Pick<AccessService, 'actorFor'>;
 }): Authenticate {
   return async (req: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const token = bearerToken(req);
-    const userId = token ? await ctx.signer.verify(token) : null;
-    if (userId === null) throw ApiError.unauthenticated();
-    req.actor = await ctx.access.actorFor(userId);
+    const verified = token ? await ctx.signer.verifyWithExpiry(token) : null;
+    if (verified === null) throw ApiError.unauthenticated();
+    const actor = await ctx.access.actorFor(verified.userId);
+    const staffId = verified.actingStaffId ?? null;
+    if (staffId === null) {
+      req.actor = actor;
+      return;
+    }
+    // A customer's session opened by a staff member (decision 0099): the customer's rights only, and
+    // only while the member may still open one; a member removed or lowered loses it at once.
+    const staff = await ctx.access.actorFor(staffId).catch(() => null);
+    if (
+      !staff ||
+      !mayUseOperatorTool({ admin: staff.isAdmin, adminGroup: staff.user.admin_group }, 'customerSession')
+    )
+      throw ApiError.unauthenticated('The customer’s session has ended.');
+    req.actor = {
+      ...actor,
+      actingStaff: {
+        id: staff.user.id,
+        username: staff.user.username,
+        level: staffLevelOf(staff.user.admin_group),
+      },
+    };
   };
 }
 

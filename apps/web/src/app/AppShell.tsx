@@ -32,6 +32,7 @@ import { NotificationsButton } from '../features/notifications';
 import { ExpiryBlockDialog } from '../features/plan-expiry';
 import { ProbeActivationAutoOpen } from '../features/activation';
 import { InsightRedirect } from '../features/insight';
+import { CustomerSessionBanner } from '../features/staff';
 import { TopBar } from './TopBar';
 import { RealtimeBridge } from './RealtimeBridge';
 import { ShellTheme } from './ShellTheme';
@@ -129,6 +130,7 @@ function ShellFrame() {
         sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}
       >
         <SkipLink label={t('common.skipToContent')} />
+        <CustomerSessionBanner />
         {roleContext.admin && !roleContext.master && (
           <Suspense fallback={null}>
             <AdminBar />

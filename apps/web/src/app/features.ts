@@ -24,6 +24,7 @@ import { settingsPages } from '../features/settings/pages';
 import { servicesPages } from '../features/services/pages';
 import { simsPages } from '../features/sims/pages';
 import { broadcastsPages } from '../features/broadcasts/pages';
+import { staffPages } from '../features/staff/pages';
 import { sitePlanPages } from '../features/site-plan/pages';
 import { stationAdminPages } from '../features/station-admin/pages';
 import { stationLogsPages } from '../features/station-logs/pages';
@@ -60,6 +61,7 @@ export const WEB_FEATURES: readonly WebFeature[] = [
   { pages: simsPages },
   { pages: servicesPages },
   { pages: broadcastsPages },
+  { pages: staffPages },
   { pages: stationAdminPages },
   { pages: firmwarePages },
   { pages: insightPages },

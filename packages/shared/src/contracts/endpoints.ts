@@ -33,6 +33,7 @@ import { siteEndpoints } from './sites.js';
 import { gariMigrationEndpoints } from './gariMigration.js';
 import { simEndpoints } from './sims.js';
 import { serviceEndpoints } from './services.js';
+import { staffEndpoints } from './staff.js';
 import { stationAdminEndpoints } from './stationAdmin.js';
 import { stationLogsEndpoints } from './stationLogs.js';
 import { storageEndpoints } from './storages.js';
@@ -65,6 +66,7 @@ export const endpoints = catalogue({
   services: serviceEndpoints,
   gariMigration: gariMigrationEndpoints,
   broadcasts: broadcastEndpoints,
+  staff: staffEndpoints,
   stationAdmin: stationAdminEndpoints,
   accountMerge: accountMergeEndpoints,
   firmware: firmwareEndpoints,

@@ -304,6 +304,24 @@ export const OPERATOR_TOOLS = {
     levels: FLEET,
     refusal: 'Only Root, Admin and Tech staff set a customer’s location.',
   },
+  // The staff (decision 0099): every level reads the list (who to ask); Root and Admin manage it, by
+  // the rules of domain/staff/staffRules.ts. Opening a customer's session (loginAdmin) gives the
+  // customer's own rights to change things: the fleet's levels, not Sales, who changes nothing.
+  staffList: {
+    does: 'read the staff and their levels',
+    levels: READERS,
+    refusal: 'Only admins see the staff.',
+  },
+  staffManagement: {
+    does: 'add and remove staff, set a staff member’s level',
+    levels: OVERSEERS,
+    refusal: 'Only Root and Admin staff manage the staff.',
+  },
+  customerSession: {
+    does: 'open a customer’s session (loginAdmin)',
+    levels: FLEET,
+    refusal: 'Only Root, Admin and Tech staff open a customer’s session.',
+  },
   auditLog: {
     does: 'read the audit trail',
     levels: OVERSEERS,

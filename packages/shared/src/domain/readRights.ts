@@ -141,6 +141,7 @@ export const READ_RIGHTS: readonly ReadRightsRow[] = [
   { call: 'customers.getMigratedUsers', ...operatorTool('customers') },
   { call: 'customers.getuserLocations', ...operatorTool('customers') },
   { call: 'customers.getCustomer', ...operatorTool('customers') },
+  { call: 'staff.adminUsers', ...operatorTool('staffList') },
   // A station's tools (decision 0094).
   { call: 'stationAdmin.getReplacementHistory', ...operatorTool('replacementHistory') },
   { call: 'stationAdmin.getProbeStopSettings', ...operatorTool('probeStopRead') },

@@ -34,7 +34,8 @@ export interface WriteRightsRow {
 }
 
 /** Logged-in GETs that change something (the catalogue's other writes are its POSTs). */
-export const WRITE_GETS: readonly string[] = ['fans.runScheduler'];
+// loginAdmin opens a customer's session (the spec makes it a GET).
+export const WRITE_GETS: readonly string[] = ['fans.runScheduler', 'staff.loginAdmin'];
 
 /** Each role as the shared change rules see it (the account's owner is none of the others). */
 export const ROLE_CONTEXTS: Readonly<Record<WriteRole, ChangeRightsContext>> = {
@@ -167,6 +168,11 @@ export const WRITE_RIGHTS: readonly WriteRightsRow[] = [
   { call: 'insight.setMigrationOn', ...operatorTool('migrationSettings') },
   { call: 'payments.setPlanInfo', ...operatorTool('plans') },
   { call: 'services.registerService', ...operatorTool('serviceRegistration') },
+  // The staff and the customer's session (decision 0099).
+  { call: 'staff.setAdminUserGroup', ...operatorTool('staffManagement') },
+  { call: 'staff.addAdminUser', ...operatorTool('staffManagement') },
+  { call: 'staff.removeAdminUser', ...operatorTool('staffManagement') },
+  { call: 'staff.loginAdmin', ...operatorTool('customerSession') },
   { call: 'activation.registerMultipleBSs', ...operatorTool('kitRegistration') },
   { call: 'activation.registerMultipleSets', ...operatorTool('kitRegistration') },
   { call: 'activation.activateUsersSet', ...operatorTool('kitActivation') },

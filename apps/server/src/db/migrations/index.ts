@@ -38,6 +38,7 @@ import { adminSearchIndexesMigration } from './0050_admin_search_indexes.js';
 import { adminSearchTermsMigration } from './0051_admin_search_terms.js';
 import { adminSearchTrigramsMigration } from './0057_admin_search_trigrams.js';
 import { broadcastsMigration } from './0060_broadcasts.js';
+import { staffMigration } from './0059_staff.js';
 import { connectionsMigration } from './0056_connections.js';
 import { customerLocationsMigration } from './0058_customer_locations.js';
 import { simsMigration } from './0052_sims.js';
@@ -88,6 +89,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0050_admin_search_indexes': adminSearchIndexesMigration(engine),
     '0051_admin_search_terms': adminSearchTermsMigration(engine),
     '0057_admin_search_trigrams': adminSearchTrigramsMigration(engine),
+    '0059_staff': staffMigration(engine),
     '0056_connections': connectionsMigration(engine),
     '0052_sims': simsMigration(engine),
     '0054_station_admin': stationAdminMigration(engine),

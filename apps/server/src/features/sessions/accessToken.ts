@@ -3,6 +3,16 @@ import type { AccessToken } from '@emberwatch/shared/contracts/session';
 
 const VERIFIED_CACHE_SIZE = 10_000;
 
+/**
+ * A verified token: its user, its expiry, and in a customer's session opened by a staff member
+ * (loginAdmin, decision 0099) that member's id (the `act` claim, RFC 8693's actor); null otherwise.
+ */
+export interface VerifiedToken {
+  userId: number;
+  exp: number;
+  actingStaffId: number | null;
+}
+
 /** Short-lived HS256 access tokens; the refresh token (cookie) is what keeps a session going. */
 export class AccessTokenSigner {
   private readonly key: Uint8Array;
@@ -11,7 +21,7 @@ export class AccessTokenSigner {
    * signature once is enough (HMAC through WebCrypto costs more than the rest of a small request).
    * Expiry is still checked on every use.
    */
-  private readonly verified = new Map<string, { userId: number; exp: number }>();
+  private readonly verified = new Map<string, VerifiedToken>();
 
   constructor(
     secret: string,
@@ -21,10 +31,12 @@ export class AccessTokenSigner {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async issue(userId: number): Promise<AccessToken> {
+  async issue(userId: number, actingStaffId: number | null = null): Promise<AccessToken> {
     const iat = this.nowS();
     const exp = iat + this.ttlS;
-    const accessToken = await new SignJWT({})
+    const accessToken = await new SignJWT(
+      actingStaffId === null ? {} : { act: { sub: String(actingStaffId) } },
+    )
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(userId))
       .setIssuedAt(iat)
@@ -40,7 +52,7 @@ export class AccessTokenSigner {
   }
 
   /** The user id and the token's expiry (epoch seconds), or null for a bad or expired token. */
-  async verifyWithExpiry(token: string): Promise<{ userId: number; exp: number } | null> {
+  async verifyWithExpiry(token: string): Promise<VerifiedToken | null> {
     const now = this.nowS();
     const known = this.verified.get(token);
     if (known) {
@@ -56,7 +68,10 @@ export class AccessTokenSigner {
       const id = Number(payload.sub);
       if (!Number.isInteger(id) || id <= 0 || payload.exp === undefined) return null;
       if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.clear();
-      const entry = { userId: id, exp: payload.exp };
+      const act = (payload as { act?: { sub?: unknown } }).act?.sub;
+      const actingStaffId = act === undefined ? null : Number(act);
+      if (actingStaffId !== null && (!Number.isInteger(actingStaffId) || actingStaffId <= 0)) return null;
+      const entry = { userId: id, exp: payload.exp, actingStaffId };
       this.verified.set(token, entry);
       return entry;
     } catch {

@@ -9,9 +9,10 @@ import { LoginRateLimiter } from './loginRateLimiter.js';
 import { RefreshTokenRepository } from './refreshToken.repository.js';
 import { SessionService } from './session.service.js';
 import { SessionInfoService } from './sessionInfo.service.js';
-import { sessionRoutes } from './sessions.routes.js';
+import { refreshCookies, sessionRoutes } from './sessions.routes.js';
 
-export { REFRESH_COOKIE } from './sessions.routes.js';
+export { REFRESH_COOKIE, STAFF_REFRESH_COOKIE } from './sessions.routes.js';
+export type { IssuedSession } from './session.service.js';
 export type { AccessTokenSigner } from './accessToken.js';
 export { hashPassword, verifyPassword } from './passwordHash.js';
 
@@ -60,6 +61,14 @@ export function sessionsFeature(
       signer,
       revokeSessions: async (userId: number) => {
         await refreshTokens.revokeUser(userId, nowS());
+      },
+      /** The customer's session a staff member opens (loginAdmin, the staff feature; decision 0099). */
+      customerSessions: {
+        open: (customerId: number, staffId: number) => sessions.openActing(customerId, staffId),
+        sessionOf: (token: string | undefined) => sessions.sessionOf(token),
+        refresh: (token: string | undefined) => sessions.refresh(token),
+        end: (token: string | undefined) => sessions.logout(token),
+        cookies: refreshCookies({ config, nowS }),
       },
     },
   });

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sha256 } from '../../security/sha256.js';
 import type { AccessToken } from '@emberwatch/shared/contracts/session';
+import { mayUseOperatorTool } from '@emberwatch/shared/domain/operatorTools';
 import { ApiError } from '../../http/ApiError.js';
 import type { UserRepository } from '../users/index.js';
 import type { AccessTokenSigner } from './accessToken.js';
@@ -67,11 +68,44 @@ export class SessionService {
     // browser refreshing together, not a theft: both get a fresh token of the same family.
     if (row.used_ts === null) await this.refreshTokens.markUsed(hash, now);
     const user = await this.users.findById(row.user_id);
-    if (!user || user.blocked) {
+    if (!user || user.blocked || !(await this.actingStaffMay(row.acting_staff_id))) {
       await this.refreshTokens.revokeFamily(row.family_id, now);
       throw ApiError.unauthenticated('Your session has ended.');
     }
-    return this.issue(row.user_id, row.family_id);
+    return this.issue(row.user_id, row.family_id, row.acting_staff_id);
+  }
+
+  /**
+   * A customer's session for a staff member (loginAdmin, decision 0099): a family of its own whose
+   * every token names the member. The caller (the staff feature) has checked who may open whose.
+   */
+  openActing(customerId: number, staffId: number): Promise<IssuedSession> {
+    return this.issue(customerId, randomUUID(), staffId);
+  }
+
+  /** The session a refresh token belongs to, without using it: whose, and the staff member acting. */
+  async sessionOf(
+    token: string | undefined,
+  ): Promise<{ userId: number; actingStaffId: number | null; live: boolean } | null> {
+    if (!token) return null;
+    const row = await this.refreshTokens.find(sha256(token));
+    if (!row) return null;
+    return {
+      userId: row.user_id,
+      actingStaffId: row.acting_staff_id,
+      live: row.revoked_ts === null && row.expires_ts > this.nowS(),
+    };
+  }
+
+  /** A customer's session lives only while the member acting in it may still open one. */
+  private async actingStaffMay(staffId: number | null): Promise<boolean> {
+    if (staffId === null) return true;
+    const staff = await this.users.findById(staffId);
+    return (
+      !!staff &&
+      !staff.blocked &&
+      mayUseOperatorTool({ admin: staff.admin === 1, adminGroup: staff.admin_group }, 'customerSession')
+    );
   }
 
   async logout(token: string | undefined): Promise<void> {
@@ -80,7 +114,11 @@ export class SessionService {
     if (row) await this.refreshTokens.revokeFamily(row.family_id, this.nowS());
   }
 
-  private async issue(userId: number, familyId: string): Promise<IssuedSession> {
+  private async issue(
+    userId: number,
+    familyId: string,
+    actingStaffId: number | null = null,
+  ): Promise<IssuedSession> {
     const refreshToken = randomBytes(32).toString('base64url');
     const now = this.nowS();
     const refreshExpiresTs = now + this.refreshTtlS;
@@ -92,7 +130,8 @@ export class SessionService {
       expires_ts: refreshExpiresTs,
       used_ts: null,
       revoked_ts: null,
+      acting_staff_id: actingStaffId,
     });
-    return { userId, refreshToken, refreshExpiresTs, ...(await this.signer.issue(userId)) };
+    return { userId, refreshToken, refreshExpiresTs, ...(await this.signer.issue(userId, actingStaffId)) };
   }
 }

@@ -14,11 +14,14 @@ export class SessionInfoService {
   async info(actor: Actor): Promise<SessionInfo> {
     const accounts = await this.users.findManyByIds(actor.accountIds);
     const ordered = [actor.user, ...accounts.filter((a) => a.id !== actor.user.id)];
-    return presentSessionInfo({
+    const info = presentSessionInfo({
       user: actor.user,
       accounts: ordered,
       bsIds: await this.access.visibleStationIds(actor),
       prefs: await this.preferences.get(actor.user.id),
     });
+    // In a customer's session opened by a staff member (loginAdmin, decision 0099) the spec's
+    // admin_username names that member: the web app shows the banner by it.
+    return actor.actingStaff ? { ...info, admin_username: actor.actingStaff.username } : info;
   }
 }

@@ -9,6 +9,30 @@ import type { IssuedSession, SessionService } from './session.service.js';
 import type { SessionInfoService } from './sessionInfo.service.js';
 
 export const REFRESH_COOKIE = 'ew_refresh';
+/**
+ * While a staff member is in a customer's session (loginAdmin, decision 0099), the member's own
+ * refresh token waits here; ending the customer's session puts it back, logging out ends both.
+ */
+export const STAFF_REFRESH_COOKIE = 'ew_staff_refresh';
+
+/** The session cookies: httpOnly, same-site only, sent to the session calls under /admin only. */
+export function refreshCookies(ctx: { config: Pick<Config, 'env'>; nowS: () => number }) {
+  const secure = ctx.config.env === 'production';
+  return {
+    set(reply: FastifyReply, name: string, token: string, expiresTs: number): void {
+      reply.setCookie(name, token, {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure,
+        path: '/admin',
+        maxAge: Math.max(0, expiresTs - ctx.nowS()),
+      });
+    },
+    clear(reply: FastifyReply, name: string): void {
+      reply.clearCookie(name, { path: '/admin', httpOnly: true, sameSite: 'strict', secure });
+    },
+  };
+}
 
 export interface SessionRouteDeps {
   config: Pick<Config, 'env'>;
@@ -19,20 +43,14 @@ export interface SessionRouteDeps {
 }
 
 export function sessionRoutes(ctx: SessionRouteDeps) {
-  const secure = ctx.config.env === 'production';
+  const cookies = refreshCookies(ctx);
 
   function setRefreshCookie(reply: FastifyReply, s: IssuedSession): void {
-    reply.setCookie(REFRESH_COOKIE, s.refreshToken, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure,
-      path: '/admin',
-      maxAge: Math.max(0, s.refreshExpiresTs - ctx.nowS()),
-    });
+    cookies.set(reply, REFRESH_COOKIE, s.refreshToken, s.refreshExpiresTs);
   }
 
   function clearRefreshCookie(reply: FastifyReply): void {
-    reply.clearCookie(REFRESH_COOKIE, { path: '/admin', httpOnly: true, sameSite: 'strict', secure });
+    cookies.clear(reply, REFRESH_COOKIE);
   }
 
   return (app: FastifyInstance): void => {
@@ -77,6 +95,11 @@ export function sessionRoutes(ctx: SessionRouteDeps) {
     route(app, logout).handle(async (req, reply) => {
       await ctx.sessions.logout(req.cookies[REFRESH_COOKIE]);
       clearRefreshCookie(reply);
+      // Logging out of a customer's session logs the staff member out too: nobody stays logged in.
+      if (req.cookies[STAFF_REFRESH_COOKIE]) {
+        await ctx.sessions.logout(req.cookies[STAFF_REFRESH_COOKIE]);
+        cookies.clear(reply, STAFF_REFRESH_COOKIE);
+      }
       return { status_code: 0 };
     });
 

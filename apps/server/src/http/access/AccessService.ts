@@ -3,6 +3,7 @@ import {
   type AccountChange,
   type ChangeRightsContext,
 } from '@emberwatch/shared/domain/changeRights';
+import type { StaffLevel } from '@emberwatch/shared/domain/operatorTools';
 import { ApiError } from '../ApiError.js';
 import { auditActedFor } from '../audit.js';
 import type { AccessRepository, AccountUser, ProbeOnStation, VisibleStation } from './access.repository.js';
@@ -23,6 +24,12 @@ export interface Actor {
   /** Accounts whose stations the caller may see (empty for admins, who may see every station). */
   accountIds: number[];
   isAdmin: boolean;
+  /**
+   * In a customer's session opened by a staff member (loginAdmin, decision 0099): that member. The
+   * caller has the customer's rights only (isAdmin is the customer's); the audit trail records every
+   * call as this member's, for the customer.
+   */
+  actingStaff?: { id: number; username: string; level: StaffLevel };
 }
 
 /** The account a call is about: see `AccessService.accountScope`. */

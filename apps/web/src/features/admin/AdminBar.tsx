@@ -7,11 +7,17 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import type { SystemMatch } from '@emberwatch/shared/contracts/adminConsole';
-import { adminBarTone, SYSTEM_FAMILIES, type SystemFamily } from '@emberwatch/shared/domain/adminConsole';
+import {
+  adminBarTone,
+  customerLabel,
+  SYSTEM_FAMILIES,
+  type SystemFamily,
+} from '@emberwatch/shared/domain/adminConsole';
 import { STATION_COOKIE, STATION_COOKIE_MAX_AGE_S } from '@emberwatch/shared/domain/settingsVisibility';
 import { writeCookie } from '../../lib/cookies';
 import { setActingFor, useActingFor, useSelectedStation } from '../base-stations';
 import { useSessionInfo } from '../sessions';
+import { OpenCustomerSessionButton } from '../staff';
 import { useConsoleInfo } from './adminConsoleQueries';
 import { CustomerBanner } from './CustomerBanner';
 import { StationPicker } from './StationPicker';
@@ -100,6 +106,7 @@ export function AdminBar() {
           ))}
         </RadioGroup>
         <StationPicker family={family} onPick={pick} />
+        {actingFor && <OpenCustomerSessionButton userId={actingFor.uid} name={customerLabel(actingFor)} />}
       </Box>
       <CustomerBanner actingFor={actingFor} />
     </Box>

@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { Navigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { staffLevelOf } from '@emberwatch/shared/domain/operatorTools';
+import { useShellContext } from '../../lib/shellContext';
+import { useSessionInfo } from '../sessions';
+import { AddStaffForm } from './AddStaffForm';
+import { StaffTable } from './StaffTable';
+import { useStaffList } from './staffQueries';
+import { errorText } from './errorText';
+import './locale';
+
+/**
+ * /admin/staff (issue 31 item 2, decision 0099): the staff with their levels; Root and Admin change a
+ * level, add and remove members as the shared rules allow (a control the rules refuse is disabled
+ * with the reason), and a refusal of the server is shown as it says. Staff only.
+ */
+export function StaffPage() {
+  const { t } = useTranslation();
+  const { roleContext } = useShellContext();
+  const session = useSessionInfo().data;
+  const list = useStaffList();
+  const [notice, setNotice] = useState<string | null>(null);
+  if (!roleContext.admin) return <Navigate to="/" replace />;
+  const me = session ? { id: session.UID, level: staffLevelOf(session.admin_group) } : null;
+  return (
+    <Stack spacing={2} data-testid="staff-page">
+      <Typography variant="body2" color="text.secondary">
+        {t('staff.page.rules')}
+      </Typography>
+      {notice && (
+        <Alert severity="success" onClose={() => setNotice(null)} data-testid="staff-notice">
+          {notice}
+        </Alert>
+      )}
+      {list.isError && <Alert severity="error">{errorText(list.error)}</Alert>}
+      {list.data && me && <StaffTable members={list.data} me={me} onDone={setNotice} />}
+      {list.data && me && <AddStaffForm me={me} onDone={setNotice} />}
+    </Stack>
+  );
+}
