@@ -111,6 +111,10 @@ describe('/admin/customers', () => {
     expect(within(dialog).getByTestId('customer-name').textContent).toBe('Heidi Hay Farm');
     expect(within(dialog).getByTestId('customer-subUsers').textContent).toBe('1');
     expect(within(dialog).getByTestId('customer-insight').textContent).toBe('No Insight service.');
+    // The staff feature's loginAdmin, for the levels that may open a customer's session.
+    expect(within(dialog).getByTestId('open-customer-session').textContent).toBe(
+      "Open the customer's session",
+    );
     expect(server.callsTo('GET', '/admin/getCustomer')[0]!.query.get('UID')).toBe('11');
 
     await app.user.clear(within(dialog).getByLabelText('Trial days'));
@@ -146,6 +150,7 @@ describe('/admin/customers', () => {
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByText('F1000001 · Barn');
     expect(screen.queryByRole('button', { name: 'Register customer' })).toBeNull();
+    expect(within(dialog).queryByTestId('open-customer-session')).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Save dates' })).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Start free trial' })).toBeNull();
     expect(within(dialog).getByTestId('customer-location').textContent).toBe('No location');

@@ -31,7 +31,7 @@ import {
   type AudienceForm,
 } from './audienceForm';
 import { useSaveNewsCampaigns } from './broadcastsQueries';
-import { errorText } from './errorText';
+import { refusalText } from '../../lib/refusalText';
 
 type Texts = Partial<Record<Language, { title: string; text: string }>>;
 
@@ -169,7 +169,7 @@ export function CampaignDialog({
           {problem && <Alert severity="error">{t('broadcasts.news.endBeforeStart')}</Alert>}
           <Typography variant="subtitle2">{t('broadcasts.news.audience')}</Typography>
           <AudienceFields value={form} onChange={setForm} />
-          {save.error && <Alert severity="error">{errorText(save.error)}</Alert>}
+          {save.error && <Alert severity="error">{refusalText(save.error)}</Alert>}
         </Stack>
       </DialogContent>
       <DialogActions>

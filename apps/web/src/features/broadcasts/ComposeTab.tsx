@@ -28,7 +28,7 @@ import { useOperatorTool } from '../../lib/useOperatorTool';
 import { AudienceFields } from './AudienceFields';
 import { audienceOfForm, EMPTY_AUDIENCE_FORM, type AudienceForm } from './audienceForm';
 import { useBroadcastUsers, useSendBroadcast } from './broadcastsQueries';
-import { errorText } from './errorText';
+import { refusalText } from '../../lib/refusalText';
 
 type Texts = Partial<Record<Language, { subject: string; text: string }>>;
 
@@ -96,7 +96,7 @@ export function ComposeTab({ onSent }: { onSent: (id: number) => void }) {
                   email: users.data.email,
                 })
               : users.error
-                ? errorText(users.error)
+                ? refusalText(users.error)
                 : t('broadcasts.compose.counting')}
           </Typography>
         </Stack>
@@ -187,7 +187,7 @@ export function ComposeTab({ onSent }: { onSent: (id: number) => void }) {
               <Typography variant="body2">{t('broadcasts.compose.working')}</Typography>
             </Stack>
           )}
-          {send.error && <Alert severity="error">{errorText(send.error)}</Alert>}
+          {send.error && <Alert severity="error">{refusalText(send.error)}</Alert>}
           {preview && <PreviewPanel preview={preview} />}
         </>
       )}

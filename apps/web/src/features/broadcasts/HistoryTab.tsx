@@ -18,7 +18,7 @@ import {
 import { formatDateTime } from '../../lib/formatDateTime';
 import { useUiPreferences } from '../sessions';
 import { useBroadcasts } from './broadcastsQueries';
-import { errorText } from './errorText';
+import { refusalText } from '../../lib/refusalText';
 
 const STATUS_COLOURS: Record<RecipientStatus, 'default' | 'success' | 'error' | 'warning'> = {
   queued: 'default',
@@ -48,7 +48,7 @@ export function HistoryTab({
   const { t } = useTranslation();
   const prefs = useUiPreferences();
   const list = useBroadcasts(selected);
-  if (list.error) return <Alert severity="error">{errorText(list.error)}</Alert>;
+  if (list.error) return <Alert severity="error">{refusalText(list.error)}</Alert>;
   if (!list.data) return <LinearProgress />;
   const { broadcasts, detail } = list.data;
   if (broadcasts.length === 0)

@@ -21,7 +21,7 @@ import { NEWS_ICON_ELEMENTS } from '../news';
 import { useUiPreferences } from '../sessions';
 import { useNewsCampaigns, useSaveNewsCampaigns } from './broadcastsQueries';
 import { CampaignDialog } from './CampaignDialog';
-import { errorText } from './errorText';
+import { refusalText } from '../../lib/refusalText';
 
 const PHASE_COLOURS = { scheduled: 'info', live: 'success', ended: 'default' } as const;
 
@@ -60,7 +60,7 @@ export function NewsCampaignsTab() {
   const [deleting, setDeleting] = useState<NewsCampaign | null>(null);
   const when = (ts: number | null) =>
     ts === null ? '…' : formatDateTime(ts, prefs.date_format, prefs.time_format);
-  if (campaigns.error) return <Alert severity="error">{errorText(campaigns.error)}</Alert>;
+  if (campaigns.error) return <Alert severity="error">{refusalText(campaigns.error)}</Alert>;
   if (!campaigns.data) return <LinearProgress />;
   return (
     <Stack spacing={2} data-testid="news-campaigns">
@@ -73,7 +73,7 @@ export function NewsCampaignsTab() {
       ) : (
         <Alert severity="info">{t('broadcasts.news.onlyOverseers')}</Alert>
       )}
-      {save.error && <Alert severity="error">{errorText(save.error)}</Alert>}
+      {save.error && <Alert severity="error">{refusalText(save.error)}</Alert>}
       {campaigns.data.length === 0 ? (
         <Typography color="text.secondary">{t('broadcasts.news.empty')}</Typography>
       ) : (

@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -13,12 +12,12 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { CustomerDetail } from '@emberwatch/shared/contracts/customers';
 import { formatDate } from '../../lib/formatDate';
 import { useOperatorTool } from '../../lib/useOperatorTool';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { useUiPreferences } from '../sessions';
+import { OpenCustomerSessionButton } from '../staff';
 import { customerName } from './CustomerListTab';
 import { useCustomer } from './customersQueries';
 import { LocationEditor } from './LocationEditor';
@@ -26,25 +25,11 @@ import { PlanActions } from './PlanActions';
 import { useOpenStation } from './useOpenStation';
 
 /**
- * An action on the customer's own session, shown in the detail's title row: the staff feature's
- * "Open the customer's session" (loginAdmin) plugs in here; this page does not open sessions itself.
- */
-export type CustomerSessionAction = ComponentType<{ customer: CustomerDetail }>;
-
-/**
  * A customer's detail (GET getCustomer; decision 0098): the account's facts, its stations (each opens
  * in the app as the admin bar's picker does), its location on the map, and the plan and Insight
  * actions of the levels that may (the payments' setPlanInfo, the insight feature's calls).
  */
-export function CustomerDialog({
-  uid,
-  onClose,
-  sessionAction: SessionAction,
-}: {
-  uid: number;
-  onClose: () => void;
-  sessionAction?: CustomerSessionAction;
-}) {
+export function CustomerDialog({ uid, onClose }: { uid: number; onClose: () => void }) {
   const { t } = useTranslation();
   const prefs = useUiPreferences();
   const customer = useCustomer(uid);
@@ -67,7 +52,8 @@ export function CustomerDialog({
             <Chip size="small" color="secondary" label={t('customers.groups.migrating')} />
           )}
           {c?.blocked && <Chip size="small" color="error" label={t('customers.detail.blocked')} />}
-          {c && SessionAction && <SessionAction customer={c} />}
+          {/* The staff feature's loginAdmin, for the levels that may open a customer's session. */}
+          {c && <OpenCustomerSessionButton userId={c.U_ID} name={c.username} />}
         </Stack>
       </DialogTitle>
       <DialogContent dividers data-testid="customer-detail">

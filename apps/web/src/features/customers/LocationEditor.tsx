@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { locationProblem, parseCoordinate } from '@emberwatch/shared/domain/customers/customerLocation';
-import { errorText } from './errorText';
+import { refusalText } from '../../lib/refusalText';
 import { useSetLocation } from './customersQueries';
 
 /** A customer's location (POST setUserLocation): latitude and longitude in degrees, both or neither. */
@@ -68,7 +68,7 @@ export function LocationEditor({
           {la === null && lo === null ? t('customers.location.remove') : t('customers.location.save')}
         </Button>
       </Stack>
-      {save.error && <Alert severity="error">{errorText(save.error)}</Alert>}
+      {save.error && <Alert severity="error">{refusalText(save.error)}</Alert>}
       {save.isSuccess && <Alert severity="success">{t('customers.location.saved')}</Alert>}
     </Stack>
   );

@@ -10,7 +10,7 @@ import { INSIGHT_TRIAL_DAYS_MAX } from '@emberwatch/shared/domain/insight/insigh
 import { formatDate } from '../../lib/formatDate';
 import { useOperatorTool } from '../../lib/useOperatorTool';
 import { useUiPreferences } from '../sessions';
-import { errorText } from './errorText';
+import { refusalText } from '../../lib/refusalText';
 import { useInsightAction, useSetPlanInfo, type InsightAction } from './customersQueries';
 
 /** A yyyy-mm-dd of the date input as epoch seconds at noon UTC (the day, whatever the zone); null when empty. */
@@ -73,7 +73,7 @@ export function PlanActions({ customer: c }: { customer: CustomerDetail }) {
           </Button>
         </Stack>
       )}
-      {plan.error && <Alert severity="error">{errorText(plan.error)}</Alert>}
+      {plan.error && <Alert severity="error">{refusalText(plan.error)}</Alert>}
       {plan.isSuccess && <Alert severity="success">{t('customers.plan.saved')}</Alert>}
 
       <Typography variant="subtitle1">{t('customers.insight.title')}</Typography>
@@ -136,7 +136,7 @@ export function PlanActions({ customer: c }: { customer: CustomerDetail }) {
           )}
         </Stack>
       )}
-      {insight.error && <Alert severity="error">{errorText(insight.error)}</Alert>}
+      {insight.error && <Alert severity="error">{refusalText(insight.error)}</Alert>}
       {insight.isSuccess && <Alert severity="success">{t('customers.insight.saved')}</Alert>}
       {!mayPlan && !mayService && (
         <Typography variant="body2" color="text.secondary">

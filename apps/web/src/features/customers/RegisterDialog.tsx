@@ -17,7 +17,7 @@ import {
 } from '@emberwatch/shared/domain/customers/customerRegistration';
 import { LANGUAGE_NAMES } from '../../i18n/languageNames';
 import { isApiRequestError } from '../../lib/ApiRequestError';
-import { errorText } from './errorText';
+import { refusalText } from '../../lib/refusalText';
 import { useRegisterCustomer } from './customersQueries';
 
 const EMPTY: RegistrationForm = {
@@ -113,7 +113,7 @@ export function RegisterDialog({
             </TextField>
             {register.error && !taken && (
               <Alert severity="error" data-testid="register-error">
-                {errorText(register.error)}
+                {refusalText(register.error)}
               </Alert>
             )}
           </Stack>

@@ -12,7 +12,7 @@ import { parseGariExport, type GariAccount } from '@emberwatch/shared/domain/gar
 import { useShellContext } from '../../lib/shellContext';
 import { useOperatorTool } from '../../lib/useOperatorTool';
 import { AdminTable, type AdminColumn } from '../../ui/AdminTable';
-import { errorText } from './errorText';
+import { refusalText } from '../../lib/refusalText';
 import { useCheckGariMigration, useMigrateGariUser } from './gariMigrationQueries';
 import { MigratedTable } from './MigratedTable';
 
@@ -78,7 +78,7 @@ export function GariMigrationPage() {
     try {
       await checkAll(parsed.accounts);
     } catch (err) {
-      setError(errorText(err));
+      setError(refusalText(err));
     }
   };
 
@@ -100,7 +100,7 @@ export function GariMigrationPage() {
               }),
         });
       } catch (err) {
-        outcomes.set(account.gari_id, { ok: false, text: errorText(err) });
+        outcomes.set(account.gari_id, { ok: false, text: refusalText(err) });
       }
       setProgress({ done: i + 1, total: accounts.length });
     }
@@ -110,7 +110,7 @@ export function GariMigrationPage() {
         outcomes,
       );
     } catch (err) {
-      setError(errorText(err));
+      setError(refusalText(err));
     }
     setProgress(null);
   };

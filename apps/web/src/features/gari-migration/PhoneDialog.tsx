@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { SMS_CODE_LENGTH } from '@emberwatch/shared/contracts/account';
 import type { GariMigration } from '@emberwatch/shared/contracts/gariMigration';
-import { errorText } from './errorText';
+import { refusalText } from '../../lib/refusalText';
 import { useConfirmGariMobile } from './gariMigrationQueries';
 
 /**
@@ -33,7 +33,7 @@ export function PhoneDialog({ migration, onClose }: { migration: GariMigration; 
       setSent(true);
       setMessage({ ok: true, text: t('gariMigration.phone.sentTo', { phone: migration.phone }) });
     } catch (err) {
-      setMessage({ ok: false, text: errorText(err) });
+      setMessage({ ok: false, text: refusalText(err) });
     }
   };
   const submit = async () => {
@@ -43,7 +43,7 @@ export function PhoneDialog({ migration, onClose }: { migration: GariMigration; 
       setMessage({ ok: true, text: t('gariMigration.phone.confirmed') });
       onClose();
     } catch (err) {
-      setMessage({ ok: false, text: errorText(err) });
+      setMessage({ ok: false, text: refusalText(err) });
     }
   };
 

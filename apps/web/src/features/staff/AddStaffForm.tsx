@@ -14,7 +14,7 @@ import { STAFF_LEVEL_NAMES, type StaffLevel } from '@emberwatch/shared/domain/op
 import { STAFF_LEVELS } from '@emberwatch/shared/domain/roles';
 import { grantableLevels } from '@emberwatch/shared/domain/staff/staffRules';
 import { useAddStaff } from './staffQueries';
-import { errorText } from './errorText';
+import { refusalText } from '../../lib/refusalText';
 import type { Me } from './StaffTable';
 
 type Kind = 'existing' | 'new';
@@ -130,7 +130,7 @@ export function AddStaffForm({ me, onDone }: { me: Me; onDone: (text: string) =>
         </TextField>
         {add.error && (
           <Alert severity="error" data-testid="staff-add-error">
-            {errorText(add.error)}
+            {refusalText(add.error)}
           </Alert>
         )}
         <Button

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useSessionInfo } from '../sessions';
 import { actingStaffOf, useCustomerSession } from './customerSession';
-import { errorText } from './errorText';
+import { refusalText } from '../../lib/refusalText';
 import './locale';
 
 /**
@@ -41,7 +41,7 @@ export function CustomerSessionBanner() {
       </Typography>
       {error !== null && (
         <Typography variant="body2" role="alert">
-          {errorText(error)}
+          {refusalText(error)}
         </Typography>
       )}
       <Button

@@ -5,7 +5,7 @@ import Login from '@mui/icons-material/Login';
 import { mayUseOperatorTool } from '@emberwatch/shared/domain/operatorTools';
 import { useSessionInfo } from '../sessions';
 import { useCustomerSession } from './customerSession';
-import { errorText } from './errorText';
+import { refusalText } from '../../lib/refusalText';
 import './locale';
 
 /**
@@ -22,7 +22,7 @@ export function OpenCustomerSessionButton({ userId, name }: { userId: number; na
     !!info && mayUseOperatorTool({ admin: info.admin, adminGroup: info.admin_group }, 'customerSession');
   const session = useCustomerSession();
   if (!may) return null;
-  const failed = session.error ? errorText(session.error) : null;
+  const failed = session.error ? refusalText(session.error) : null;
   return (
     <Tooltip title={failed ?? t('staff.session.openHint', { customer: name })}>
       <Button

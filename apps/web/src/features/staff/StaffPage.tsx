@@ -10,7 +10,7 @@ import { useSessionInfo } from '../sessions';
 import { AddStaffForm } from './AddStaffForm';
 import { StaffTable } from './StaffTable';
 import { useStaffList } from './staffQueries';
-import { errorText } from './errorText';
+import { refusalText } from '../../lib/refusalText';
 import './locale';
 
 /**
@@ -36,7 +36,7 @@ export function StaffPage() {
           {notice}
         </Alert>
       )}
-      {list.isError && <Alert severity="error">{errorText(list.error)}</Alert>}
+      {list.isError && <Alert severity="error">{refusalText(list.error)}</Alert>}
       {list.data && me && <StaffTable members={list.data} me={me} onDone={setNotice} />}
       {list.data && me && <AddStaffForm me={me} onDone={setNotice} />}
     </Stack>

@@ -19,7 +19,7 @@ import { STAFF_LEVEL_NAMES, staffLevelOf, type StaffLevel } from '@emberwatch/sh
 import { STAFF_LEVELS } from '@emberwatch/shared/domain/roles';
 import { staffChangeRefusal, type StaffChange } from '@emberwatch/shared/domain/staff/staffRules';
 import { useRemoveStaff, useSetStaffLevel } from './staffQueries';
-import { errorText } from './errorText';
+import { refusalText } from '../../lib/refusalText';
 
 export interface Me {
   id: number;
@@ -54,7 +54,7 @@ export function StaffTable({
     <>
       {failure && (
         <Alert severity="error" data-testid="staff-error">
-          {errorText(failure)}
+          {refusalText(failure)}
         </Alert>
       )}
       <Table size="small" aria-label={t('staff.table.label')}>

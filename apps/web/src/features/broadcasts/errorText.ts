@@ -1,7 +1,0 @@
-import { isApiRequestError } from '../../lib/ApiRequestError';
-
-/** What a refused call shows: the server's own words (English, as every API error), else the error's. */
-export function errorText(error: unknown): string {
-  if (isApiRequestError(error)) return error.serverMessage ?? error.message;
-  return error instanceof Error ? error.message : String(error);
-}
