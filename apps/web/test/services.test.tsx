@@ -99,7 +99,7 @@ describe('account services: the registered services block', () => {
     await app.user.click(within(dialog).getByRole('button', { name: 'Register' }));
     await waitFor(() => expect(s.callsTo('POST', '/admin/registerService')).toHaveLength(1));
     expect(s.callsTo('POST', '/admin/registerService')[0]!.body).toEqual({
-      UID: expect.any(Number),
+      UID: 7,
       kind: 'subUsers',
       value: 6,
       untilTs: null,
