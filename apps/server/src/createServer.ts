@@ -88,7 +88,7 @@ export async function createServer(config: Config, store: Store, opts: ServerOpt
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", extra('scriptSrc')],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
+        imgSrc: ["'self'", 'data:', extra('imgSrc')],
         connectSrc: ["'self'", 'ws:', 'wss:', extra('connectSrc')],
         frameSrc: ["'self'", extra('frameSrc')],
         fontSrc: ["'self'", 'data:'],

@@ -191,6 +191,9 @@ describe(`customers on ${TEST_ENGINE}`, { timeout: 60_000 }, () => {
     expect(map.statusCode, map.body).toBe(200);
     const body = map.json<CustomerLocationsResponse>();
     expect(body.tileUrl).toBe(TILES);
+    // The page's policy lets the tile server's images in, and only its origin.
+    const csp = String(map.headers['content-security-policy']);
+    expect(csp).toMatch(/img-src 'self' data: https:\/\/tiles\.example\.test(;|$)/);
     const hay = body.results.find((p) => p.U_ID === uid.hay)!;
     expect(hay).toMatchObject({ lat: 62.7903, lon: 22.8403, country: 'fi' });
     expect(body.withoutLocation).toBeGreaterThan(0);

@@ -53,6 +53,8 @@ export interface ContentSources {
   scriptSrc?: string[];
   connectSrc?: string[];
   frameSrc?: string[];
+  /** Images from elsewhere (the customers map's tile server). */
+  imgSrc?: string[];
 }
 
 /** Types a module literal, keeping its exports' precise type for the features that use them. */

@@ -21,9 +21,12 @@ export function customersFeature(kernel: Kernel, deps: { authenticate: Authentic
     kernel.config.mapTileUrl,
     kernel.nowS,
   );
+  const tiles = kernel.config.mapTileUrl;
   return defineFeature({
     name: 'customers',
     routes: customersRoutes({ authenticate: deps.authenticate, customers }),
+    // The map's tiles come from the configured server: the page's policy lets its images in.
+    contentSources: () => (tiles ? { imgSrc: [new URL(tiles.replace(/\{[zxy]\}/g, '0')).origin] } : {}),
     exports: {},
   });
 }
