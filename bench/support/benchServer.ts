@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { migrateToLatest, openStore, type Store } from '../../apps/server/src/db/createDatabase.js';
 import { hashStationSecret } from '../../apps/server/src/features/ingest/stationCredentials.js';
 import { hashPassword } from '../../apps/server/src/features/sessions/passwordHash.js';
+import { newUserRow } from '../../apps/server/src/db/newUserRow.js';
 
 export const root = resolve(import.meta.dirname, '../..');
 export const BENCH_USERNAME = 'bench@emberwatch';
@@ -40,37 +41,15 @@ export async function prepareStore(opts: {
   const now = Math.floor(Date.now() / 1000);
   const user = await store.db
     .insertInto('users')
-    .values({
-      username: BENCH_USERNAME,
-      password_hash: opts.login ? await hashPassword(BENCH_PASSWORD) : 'x',
-      firstname: null,
-      lastname: null,
-      email: null,
-      phone: null,
-      country: null,
-      language: 'en',
-      admin: 0,
-      admin_group: null,
-      master: 0,
-      grand_master: 0,
-      translator: 0,
-      translator_locales: '[]',
-      main_user_id: null,
-      partner_app: null,
-      plan_name: 'Premium',
-      plan_level: 2,
-      segment: null,
-      plan_due_ts: null,
-      service_json: null,
-      siteindex: 0,
-      storages_enabled: 0,
-      voice_call_enabled: 0,
-      limit_free_data: 0,
-      blocked: 0,
-      demo: 0,
-      sub_user_count: 2,
-      created_ts: now,
-    })
+    .values(
+      newUserRow({
+        username: BENCH_USERNAME,
+        password_hash: opts.login ? await hashPassword(BENCH_PASSWORD) : 'x',
+        plan_name: 'Premium',
+        plan_level: 2,
+        created_ts: now,
+      }),
+    )
     .returning('id')
     .executeTakeFirstOrThrow();
   for (let i = 0; i < opts.stations; i++) {

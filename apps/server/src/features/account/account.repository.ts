@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema.js';
 import type { Engine } from '../../db/engine.js';
 import type { UserRow } from '../users/index.js';
 import type { AccountCodesTable, AccountDb, AccountTables, CodePurpose } from './account.tables.js';
+import { newUserRow } from '../../db/newUserRow.js';
 
 export type CodeRow = Selectable<AccountCodesTable>;
 type Trx = Transaction<Database & AccountTables>;
@@ -261,37 +262,21 @@ export class AccountRepository {
       if (Number(n) >= max) return undefined;
       const row = await trx
         .insertInto('users')
-        .values({
-          username: u.username,
-          password_hash: u.passwordHash,
-          firstname: u.name,
-          lastname: null,
-          email: u.email,
-          phone: u.phone,
-          country: u.country,
-          language: u.language,
-          admin: 0,
-          admin_group: null,
-          master: 0,
-          grand_master: 0,
-          translator: 0,
-          translator_locales: '[]',
-          main_user_id: u.mainUserId,
-          partner_app: null,
-          plan_name: 'Free',
-          plan_level: 0,
-          segment: null,
-          plan_due_ts: null,
-          service_json: null,
-          siteindex: 0,
-          storages_enabled: 0,
-          voice_call_enabled: 0,
-          limit_free_data: 0,
-          blocked: 0,
-          demo: u.demo,
-          sub_user_count: 0,
-          created_ts: u.nowS,
-        })
+        .values(
+          newUserRow({
+            username: u.username,
+            password_hash: u.passwordHash,
+            firstname: u.name,
+            email: u.email,
+            phone: u.phone,
+            country: u.country,
+            language: u.language,
+            main_user_id: u.mainUserId,
+            demo: u.demo,
+            sub_user_count: 0,
+            created_ts: u.nowS,
+          }),
+        )
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;

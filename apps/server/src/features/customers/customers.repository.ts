@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { CustomerListQuery } from '@emberwatch/shared/contracts/customers';
 import type { Database } from '../../db/schema.js';
 import { customersDb, type CustomersDb } from './customers.tables.js';
+import { newUserRow } from '../../db/newUserRow.js';
 
 /** Which list: every customer, the masters, or the accounts whose migration has started. */
 export type CustomerListKind = 'all' | 'masters' | 'migrated';
@@ -267,37 +268,19 @@ export class CustomersRepository {
   async insertCustomer(c: NewCustomer): Promise<number> {
     const row = await this.db
       .insertInto('users')
-      .values({
-        username: c.username,
-        password_hash: c.passwordHash,
-        firstname: c.firstname,
-        lastname: c.lastname,
-        email: c.email,
-        phone: c.phone,
-        country: c.country,
-        language: c.language,
-        admin: 0,
-        admin_group: null,
-        master: 0,
-        grand_master: 0,
-        translator: 0,
-        translator_locales: '[]',
-        main_user_id: null,
-        partner_app: null,
-        plan_name: 'Free',
-        plan_level: 0,
-        segment: null,
-        plan_due_ts: null,
-        service_json: null,
-        siteindex: 0,
-        storages_enabled: 0,
-        voice_call_enabled: 0,
-        limit_free_data: 0,
-        blocked: 0,
-        demo: 0,
-        sub_user_count: 2,
-        created_ts: c.nowS,
-      })
+      .values(
+        newUserRow({
+          username: c.username,
+          password_hash: c.passwordHash,
+          firstname: c.firstname,
+          lastname: c.lastname,
+          email: c.email,
+          phone: c.phone,
+          country: c.country,
+          language: c.language,
+          created_ts: c.nowS,
+        }),
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;

@@ -3,6 +3,7 @@ import type { GariAccount } from '@emberwatch/shared/domain/gariMigration/gariEx
 import type { GariUserNow } from '@emberwatch/shared/domain/gariMigration/gariMigrationPlan';
 import type { Database } from '../../db/schema.js';
 import type { GariMigrationDb, GariMigrationsTable, GariMigrationTables } from './gariMigration.tables.js';
+import { newUserRow } from '../../db/newUserRow.js';
 
 type Trx = Transaction<Database & GariMigrationTables>;
 
@@ -224,40 +225,20 @@ export class GariMigrationRepository {
   ): Promise<number> {
     const row = await trx
       .insertInto('users')
-      .values({
-        username: a.username,
-        password_hash: u.passwordHash,
-        firstname: a.name === '' ? null : a.name,
-        lastname: a.company === '' ? null : a.company,
-        email: a.email === '' ? null : a.email,
-        phone: u.phone,
-        country: null,
-        language: a.language,
-        admin: 0,
-        admin_group: null,
-        master: 0,
-        grand_master: 0,
-        translator: 0,
-        translator_locales: '[]',
-        main_user_id: null,
-        // A Gari user: the reduced menus and the Gari service's activations (spec doc 1 §2, doc 2 §7).
-        partner_app: 'gari',
-        plan_name: 'Free',
-        plan_level: 0,
-        segment: null,
-        plan_due_ts: null,
-        api_plan_due_ts: null,
-        service_json: null,
-        siteindex: 0,
-        storages_enabled: 0,
-        voice_call_enabled: 0,
-        limit_free_data: 0,
-        blocked: 0,
-        demo: 0,
-        sub_user_count: 2,
-        created_ts: nowS,
-        data_break_s: null,
-      })
+      .values(
+        newUserRow({
+          username: a.username,
+          password_hash: u.passwordHash,
+          firstname: a.name === '' ? null : a.name,
+          lastname: a.company === '' ? null : a.company,
+          email: a.email === '' ? null : a.email,
+          phone: u.phone,
+          language: a.language,
+          // A Gari user: the reduced menus and the Gari service's activations (spec doc 1 §2, doc 2 §7).
+          partner_app: 'gari',
+          created_ts: nowS,
+        }),
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;

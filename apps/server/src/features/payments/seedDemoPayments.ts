@@ -2,6 +2,7 @@ import type { Store } from '../../db/createDatabase.js';
 import { BaseStationRepository } from '../base-stations/index.js';
 import { issueStationSecret } from '../ingest/index.js';
 import { hashPassword } from '../sessions/index.js';
+import { newUserRow } from '../../db/newUserRow.js';
 
 /** The demo's card-paying farm (decision 0056): its plan and a SIM run out soon, so both may be renewed. */
 export const DEMO_PAYMENTS_ACCOUNT = {
@@ -34,37 +35,21 @@ export async function seedDemoPayments(store: Store, nowS: number, password: str
   await db.transaction().execute(async (trx) => {
     const user = await trx
       .insertInto('users')
-      .values({
-        username: DEMO_PAYMENTS_ACCOUNT.username,
-        password_hash: passwordHash,
-        firstname: DEMO_PAYMENTS_ACCOUNT.firstname,
-        lastname: DEMO_PAYMENTS_ACCOUNT.lastname,
-        email: 'renew@example.com',
-        phone: null,
-        country: 'au',
-        language: 'en',
-        admin: 0,
-        admin_group: null,
-        master: 0,
-        grand_master: 0,
-        translator: 0,
-        translator_locales: '[]',
-        main_user_id: null,
-        partner_app: null,
-        plan_name: 'Premium',
-        plan_level: 2,
-        segment: null,
-        plan_due_ts: nowS + DEMO_PAYMENTS_ACCOUNT.planDueInDays * DAY,
-        service_json: null,
-        siteindex: 0,
-        storages_enabled: 1,
-        voice_call_enabled: 0,
-        limit_free_data: 0,
-        blocked: 0,
-        demo: 0,
-        sub_user_count: 2,
-        created_ts: nowS,
-      })
+      .values(
+        newUserRow({
+          username: DEMO_PAYMENTS_ACCOUNT.username,
+          password_hash: passwordHash,
+          firstname: DEMO_PAYMENTS_ACCOUNT.firstname,
+          lastname: DEMO_PAYMENTS_ACCOUNT.lastname,
+          email: 'renew@example.com',
+          country: 'au',
+          plan_name: 'Premium',
+          plan_level: 2,
+          plan_due_ts: nowS + DEMO_PAYMENTS_ACCOUNT.planDueInDays * DAY,
+          storages_enabled: 1,
+          created_ts: nowS,
+        }),
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
     const stations = new BaseStationRepository(trx);

@@ -2,6 +2,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import { STAFF_LEVELS } from '@emberwatch/shared/domain/roles';
 import type { Database, UsersTable } from '../../db/schema.js';
 import type { Engine } from '../../db/engine.js';
+import { newUserRow } from '../../db/newUserRow.js';
 
 export type StaffUserRow = Pick<
   Selectable<UsersTable>,
@@ -102,37 +103,19 @@ export class StaffWriter {
   async insertStaffAccount(a: NewStaffAccount): Promise<number> {
     const row = await this.trx
       .insertInto('users')
-      .values({
-        username: a.username,
-        password_hash: a.passwordHash,
-        firstname: a.firstname,
-        lastname: a.lastname,
-        email: a.email,
-        phone: null,
-        country: null,
-        language: 'en',
-        admin: 1,
-        admin_group: a.adminGroup,
-        master: 0,
-        grand_master: 0,
-        translator: 0,
-        translator_locales: '[]',
-        main_user_id: null,
-        partner_app: null,
-        plan_name: 'Free',
-        plan_level: 0,
-        segment: null,
-        plan_due_ts: null,
-        service_json: null,
-        siteindex: 0,
-        storages_enabled: 0,
-        voice_call_enabled: 0,
-        limit_free_data: 0,
-        blocked: 0,
-        demo: 0,
-        sub_user_count: 0,
-        created_ts: a.nowS,
-      })
+      .values(
+        newUserRow({
+          username: a.username,
+          password_hash: a.passwordHash,
+          firstname: a.firstname,
+          lastname: a.lastname,
+          email: a.email,
+          admin: 1,
+          admin_group: a.adminGroup,
+          sub_user_count: 0,
+          created_ts: a.nowS,
+        }),
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
