@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { accountFeature } from './features/account/index.js';
+import { accountFeature, recordConfirmedPhone } from './features/account/index.js';
 import { accountMergeFeature } from './features/account-merge/index.js';
 import { activationFeature } from './features/activation/index.js';
 import { adminConsoleFeature } from './features/admin-console/index.js';
@@ -137,6 +137,8 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
       ...auth,
       passwords: { hash: hashPassword },
       sendCode: later.delivery.sendCode,
+      // A confirmed phone shows confirmed in the account area too.
+      recordConfirmedPhone,
     }),
   );
   list.add(

@@ -304,6 +304,13 @@ describe(`the Gari migration on ${TEST_ENGINE}`, { timeout: 60_000 }, () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ status_code: 13, error: 'This phone number has been confirmed' });
 
+    // The account area shows the number confirmed, as if the customer had confirmed it there.
+    const uid = (await t.findUser('niemi.farm'))!.id;
+    const account = (await get(`/client/accountInfo?UID=${uid}`)).json<{
+      account: { phones: { phoneNumber: string; confirmed: boolean }[] };
+    }>().account;
+    expect(account.phones).toEqual([expect.objectContaining({ confirmed: true })]);
+
     const list = (await get('/admin/getGariMigrations')).json<{ results: GariMigration[] }>().results;
     expect(list.find((m) => m.gari_id === 'GA-1001')).toMatchObject({
       username: 'niemi.farm',

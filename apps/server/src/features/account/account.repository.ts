@@ -4,6 +4,7 @@ import type { Engine } from '../../db/engine.js';
 import type { UserRow } from '../users/index.js';
 import type { AccountCodesTable, AccountDb, AccountTables, CodePurpose } from './account.tables.js';
 import { newUserRow } from '../../db/newUserRow.js';
+import { recordConfirmedPhone } from './recordConfirmedPhone.js';
 
 export type CodeRow = Selectable<AccountCodesTable>;
 type Trx = Transaction<Database & AccountTables>;
@@ -169,11 +170,7 @@ export class AccountRepository {
         .executeTakeFirst();
       if (Number(taken.numDeletedRows) !== 1) return false;
       await trx.updateTable('users').set({ phone }).where('id', '=', userId).execute();
-      await trx
-        .insertInto('account_phone_confirmations')
-        .values({ user_id: userId, phone_number: phone, confirmed_ts: nowS })
-        .onConflict((oc) => oc.column('user_id').doUpdateSet({ phone_number: phone, confirmed_ts: nowS }))
-        .execute();
+      await recordConfirmedPhone(trx, userId, phone, nowS);
       return true;
     });
   }

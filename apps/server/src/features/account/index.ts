@@ -19,6 +19,7 @@ export type { CodeMessage, CodeSender } from './codeSender.js';
 export const SENT_CODES_PURGE_EVERY_MS = 60_000;
 /** Counting wrong guesses per key (also the activation codes'). */
 export { AttemptLimiter } from './attemptLimiter.js';
+export { recordConfirmedPhone } from './recordConfirmedPhone.js';
 
 /**
  * The account area (spec doc 2 §2.8, decision 0036): profile, password, sub-users and their logins,

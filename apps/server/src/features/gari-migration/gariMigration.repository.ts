@@ -20,8 +20,20 @@ export interface GariMigrationWrite {
 }
 
 /** The migrations' table, and the users, stations and probes a migration reads and creates: Kysely only. */
+/** Records a confirmed phone number for the account area (the account feature's). */
+export type ConfirmedPhoneRecorder = (
+  db: object,
+  userId: number,
+  phone: string,
+  nowS: number,
+) => Promise<void>;
+
 export class GariMigrationRepository {
-  constructor(private readonly db: GariMigrationDb) {}
+  constructor(
+    private readonly db: GariMigrationDb,
+    /** The account feature's record of a confirmed number, written in the confirmation's transaction. */
+    private readonly recordConfirmedPhone: ConfirmedPhoneRecorder,
+  ) {}
 
   migration(gariId: string): Promise<GariMigrationsTable | undefined> {
     return this.db.selectFrom('gari_migrations').selectAll().where('gari_id', '=', gariId).executeTakeFirst();
@@ -299,6 +311,8 @@ export class GariMigrationRepository {
         .executeTakeFirst();
       if (Number(taken.numUpdatedRows) !== 1) return false;
       await trx.updateTable('users').set({ phone }).where('id', '=', userId).execute();
+      // The account area then shows the number confirmed, as if the customer had confirmed it there.
+      await this.recordConfirmedPhone(trx, userId, phone, nowS);
       return true;
     });
   }

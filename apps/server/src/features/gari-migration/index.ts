@@ -2,7 +2,7 @@ import type { AccessService } from '../../http/access/index.js';
 import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
-import { GariMigrationRepository } from './gariMigration.repository.js';
+import { GariMigrationRepository, type ConfirmedPhoneRecorder } from './gariMigration.repository.js';
 import { gariMigrationRoutes } from './gariMigration.routes.js';
 import { GariMigrationService, type GariCodeSender, type GariPasswords } from './gariMigration.service.js';
 import { gariMigrationDb } from './gariMigration.tables.js';
@@ -21,10 +21,12 @@ export function gariMigrationFeature(
     passwords: GariPasswords;
     /** The delivery feature's sendCode: an SMS through the outbox. */
     sendCode: GariCodeSender;
+    /** The account feature's record of a confirmed phone number. */
+    recordConfirmedPhone: ConfirmedPhoneRecorder;
   },
 ) {
   const migrations = new GariMigrationService(
-    new GariMigrationRepository(gariMigrationDb(kernel.store.db)),
+    new GariMigrationRepository(gariMigrationDb(kernel.store.db), deps.recordConfirmedPhone),
     deps.access,
     deps.passwords,
     deps.sendCode,
