@@ -248,7 +248,7 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
   list.add(
     broadcastsFeature(kernel, {
       authenticate: auth.authenticate,
-      send: delivery.exports.sendCode,
+      send: delivery.exports.sendMessage,
       languageOf: (userId) => preferences.exports.preferences.chosenLanguage(userId),
     }),
   );

@@ -120,24 +120,6 @@ export class BroadcastsRepository {
     return used;
   }
 
-  /**
-   * The outbox message `sendCode` just wrote for this user and channel: the newest code-kind row to
-   * them since `sinceTs` (the delivery feature answers no id; decision 0100).
-   */
-  async newestCodeMessage(userId: number, channel: string, sinceTs: number): Promise<number | null> {
-    const row = await this.db
-      .selectFrom('delivery_messages')
-      .select('id')
-      .where('recipient_user_id', '=', userId)
-      .where('channel', '=', channel)
-      .where('kind', '=', 'code')
-      .where('created_ts', '>=', sinceTs)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return row ? Number(row.id) : null;
-  }
-
   async insertBroadcast(b: {
     created_ts: number;
     by_user_id: number;

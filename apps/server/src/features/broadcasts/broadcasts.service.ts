@@ -28,14 +28,14 @@ import { assertOperator, type Actor } from '../../http/access/index.js';
 import { auditChanged } from '../../http/audit.js';
 import type { BroadcastRow, BroadcastsRepository, CustomerRow } from './broadcasts.repository.js';
 
-/** One message through the delivery outbox (the delivery feature's `sendCode`). */
+/** One message through the delivery outbox (the delivery feature's `sendCode`): its outbox row's id. */
 export type OutboxSend = (m: {
   userId: number;
   to: string;
   text: string;
   channel: 'sms' | 'email';
   subject?: string;
-}) => Promise<void>;
+}) => Promise<number>;
 
 const parse = <T>(json: string, fallback: T): T => {
   try {
@@ -205,14 +205,13 @@ export class BroadcastsService {
     for (const p of planned) {
       let messageId: number | null = null;
       if (!p.capped) {
-        await this.send({
+        messageId = await this.send({
           userId: p.user.id,
           to: p.address,
           text: p.text.text,
           channel: p.channel,
           subject: p.channel === 'email' ? p.text.subject : 'broadcast',
         });
-        messageId = await this.repo.newestCodeMessage(p.user.id, p.channel, now);
       }
       await this.repo.insertRecipient({
         broadcast_id: id,

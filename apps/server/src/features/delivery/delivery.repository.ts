@@ -450,9 +450,9 @@ export class DeliveryRepository {
     m: { userId: number | null; to: string; text: string; channel?: 'sms' | 'email'; subject?: string },
     numbers: { northAmerica: string; international: string },
     nowS: number,
-  ): Promise<void> {
+  ): Promise<number> {
     const user = m.userId === null ? undefined : await this.owner(m.userId);
-    await this.db
+    const row = await this.db
       .insertInto('delivery_messages')
       .values({
         owner_user_id: user?.id ?? (await this.anyAdminId()),
@@ -477,7 +477,9 @@ export class DeliveryRepository {
         next_attempt_ts: nowS,
         created_ts: nowS,
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
   }
 
   /**

@@ -46,6 +46,15 @@ export const DATA_BREAK_TICK_MS = 60_000;
  * `npm start`, `npm run dev` and the tests start local stand-ins outside the server and configure
  * those (decision 0086). A channel without a provider sends nothing: its messages fail, saying so.
  */
+/** A message for one person: a code, a username, a broadcast's text. */
+interface OneMessage {
+  userId: number | null;
+  to: string;
+  text: string;
+  channel?: 'sms' | 'email';
+  subject?: string;
+}
+
 export function deliveryFeature(
   kernel: Kernel,
   deps: {
@@ -163,6 +172,12 @@ export function deliveryFeature(
     if (await repo.recordEffects(trx, source, effects, nowS)) kickSoon();
   });
 
+  /** One message for one person through the outbox, sent by the worker; answers the outbox row's id. */
+  const sendMessage = async (m: OneMessage): Promise<number> => {
+    const id = await repo.insertCodeMessage(m, config.callerNumbers, kernel.nowS());
+    void pump.kick();
+    return id;
+  };
   return defineFeature({
     name: 'delivery',
     start: async () => {
@@ -263,19 +278,15 @@ export function deliveryFeature(
         }
       },
       /**
-       * A code (or username) for a person's phone, from the account feature: an SMS through the same
-       * outbox, retried like an alert's; its text is blanked once sent (the code must not stay readable).
+       * A code (or username) for a person's phone, from the account feature: an SMS (or e-mail)
+       * through the same outbox, retried like an alert's; its text is blanked once sent (the code must
+       * not stay readable).
        */
-      sendCode: async (m: {
-        userId: number | null;
-        to: string;
-        text: string;
-        channel?: 'sms' | 'email';
-        subject?: string;
-      }) => {
-        await repo.insertCodeMessage(m, config.callerNumbers, kernel.nowS());
-        void pump.kick();
+      sendCode: async (m: OneMessage): Promise<void> => {
+        await sendMessage(m);
       },
+      /** One message for one person (a broadcast's) through the outbox: its outbox row's id. */
+      sendMessage,
     },
   });
 }
