@@ -18,11 +18,12 @@ test('an admin opens /admin, the admin pages there are, and goes on to the outbo
   await expect(page.getByRole('heading', { level: 1, name: 'Admin' })).toBeVisible();
   const pages = page.getByRole('list', { name: 'Admin pages' }).getByRole('link');
   // The console's tools in the order the pages register them (the web unit test counts them all).
-  await expect(pages.nth(0)).toHaveAttribute('href', '/admin/outbox');
-  await expect(pages.nth(1)).toHaveAttribute('href', '/admin/kits');
-  for (const href of ['/bslog', '/admin/sims', '/admin/audit'])
+  await expect(pages.nth(0)).toHaveAttribute('href', '/admin/customers');
+  await expect(pages.nth(1)).toHaveAttribute('href', '/admin/outbox');
+  await expect(pages.nth(2)).toHaveAttribute('href', '/admin/kits');
+  for (const href of ['/bslog', '/admin/sims', '/admin/staff', '/admin/broadcasts', '/admin/audit'])
     await expect(page.getByRole('list', { name: 'Admin pages' }).locator(`a[href="${href}"]`)).toHaveCount(1);
-  await pages.nth(0).click();
+  await pages.nth(1).click();
   await expect(page).toHaveURL(/\/admin\/outbox$/);
   await expect(page.getByTestId('outbox')).toBeVisible();
 });
