@@ -7,6 +7,7 @@ import type {
 } from '@emberwatch/shared/contracts/accountMerge';
 import { bearer, createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 import { asStaffLevel } from './support/staffLevel.js';
+import { evaluatorOf } from './support/monitorHelpers.js';
 import { storeFingerprint, storeTables, type StoreTable } from './support/storeFingerprint.js';
 
 /**
@@ -69,6 +70,8 @@ describe(`account merge on ${TEST_ENGINE}`, { timeout: 120_000 }, () => {
       ids[username || 'nameless'] = r.id;
     }
     for (const bsId of ['F1000001', 'F2000001', 'F2000002']) await sendReadings(t, bsId);
+    // The monitors judge those readings in the background: done before any test reads the store.
+    await evaluatorOf(t).idle();
     // Every caller logs in first: a login writes a session, which is no part of what a call changes.
     for (const who of ['admin', 'grain', 'master', 'hay']) await tokenOf(who);
   });
