@@ -249,7 +249,7 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
     broadcastsFeature(kernel, {
       authenticate: auth.authenticate,
       send: delivery.exports.sendMessage,
-      languageOf: (userId) => preferences.exports.preferences.chosenLanguage(userId),
+      languagesOf: (userIds) => preferences.exports.preferences.chosenLanguages(userIds),
     }),
   );
   // The customers; an account registered by staff gets its first login by e-mail through the outbox.

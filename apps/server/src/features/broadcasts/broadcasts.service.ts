@@ -82,17 +82,18 @@ export class BroadcastsService {
     private readonly send: OutboxSend,
     private readonly smsDailyCap: number,
     private readonly nowS: () => number,
-    /** The language the user chose in the settings (the preferences feature's); null: the account's. */
-    private readonly languageOf: (userId: number) => Promise<string | null>,
+    /** The languages users chose in the settings (the preferences feature's); absent: the account's. */
+    private readonly languagesOf: (userIds: readonly number[]) => Promise<ReadonlyMap<number, string>>,
   ) {}
 
   /** The audience's customers, each with the language messages to them are worded in, as alerts are. */
   private async audienceOf(a: AudienceInput): Promise<CustomerRow[]> {
     const audience = normalizeAudience(a);
-    const customers: CustomerRow[] = [];
-    for (const u of await this.repo.customers())
-      customers.push({ ...u, language: (await this.languageOf(u.id)) ?? u.language });
-    return customers.filter((u) => inAudience(audienceUser(u), audience));
+    const all = await this.repo.customers();
+    const chosen = await this.languagesOf(all.map((u) => u.id));
+    return all
+      .map((u) => ({ ...u, language: chosen.get(u.id) ?? u.language }))
+      .filter((u) => inAudience(audienceUser(u), audience));
   }
 
   async users(actor: Actor, q: AudienceInput & { limit: number }): Promise<GetBroadcastUsersResponse> {

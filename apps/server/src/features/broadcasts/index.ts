@@ -17,7 +17,7 @@ export function broadcastsFeature(
   deps: {
     authenticate: Authenticate;
     send: OutboxSend;
-    languageOf: (userId: number) => Promise<string | null>;
+    languagesOf: (userIds: readonly number[]) => Promise<ReadonlyMap<number, string>>;
   },
 ) {
   const repo = new BroadcastsRepository(kernel.store.db);
@@ -26,7 +26,7 @@ export function broadcastsFeature(
     deps.send,
     kernel.config.delivery.smsDailyCap,
     kernel.nowS,
-    deps.languageOf,
+    deps.languagesOf,
   );
   const campaigns = new NewsCampaignsService(repo, kernel.nowS);
   return defineFeature({

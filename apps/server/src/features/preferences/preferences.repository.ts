@@ -13,6 +13,21 @@ export class PreferencesRepository {
     return row?.prefs;
   }
 
+  /** The stored preferences of many users at once (users without any are left out). */
+  async findMany(userIds: readonly number[]): Promise<{ user_id: number; prefs: string }[]> {
+    const rows: { user_id: number; prefs: string }[] = [];
+    // In parts: a statement's parameters are bounded (SQLite 32,766, PostgreSQL 65,535).
+    for (let i = 0; i < userIds.length; i += 1000)
+      rows.push(
+        ...(await this.db
+          .selectFrom('ui_preferences')
+          .select(['user_id', 'prefs'])
+          .where('user_id', 'in', userIds.slice(i, i + 1000))
+          .execute()),
+      );
+    return rows;
+  }
+
   async save(userId: number, prefs: string, nowS: number): Promise<void> {
     await this.db
       .insertInto('ui_preferences')

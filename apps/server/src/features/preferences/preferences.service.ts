@@ -41,15 +41,17 @@ export class PreferencesService {
    */
   async chosenLanguage(userId: number): Promise<string | null> {
     const raw = await this.repo.find(userId);
-    if (!raw) return null;
-    try {
-      const language = (JSON.parse(raw) as { language?: unknown }).language;
-      return typeof language === 'string' && (LANGUAGES as readonly string[]).includes(language)
-        ? language
-        : null;
-    } catch {
-      return null;
+    return raw === undefined ? null : languageIn(raw);
+  }
+
+  /** The language each of these users chose (users who chose none are left out): one read for many. */
+  async chosenLanguages(userIds: readonly number[]): Promise<Map<number, string>> {
+    const chosen = new Map<number, string>();
+    for (const row of await this.repo.findMany(userIds)) {
+      const language = languageIn(row.prefs);
+      if (language !== null) chosen.set(row.user_id, language);
     }
+    return chosen;
   }
 
   /** Merges a partial change over the stored preferences; an invalid result changes nothing. */
@@ -59,5 +61,17 @@ export class PreferencesService {
     if (!parsed.success) throw invalidFromZod(parsed.error, 'prefs');
     await this.repo.save(userId, JSON.stringify(parsed.data), this.nowS());
     return parsed.data;
+  }
+}
+
+/** The language stored preferences name, when it is one the product has. */
+function languageIn(raw: string): string | null {
+  try {
+    const language = (JSON.parse(raw) as { language?: unknown }).language;
+    return typeof language === 'string' && (LANGUAGES as readonly string[]).includes(language)
+      ? language
+      : null;
+  } catch {
+    return null;
   }
 }
