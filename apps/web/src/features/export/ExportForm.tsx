@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import LinearProgress from '@mui/material/LinearProgress';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
@@ -15,6 +14,7 @@ import { defaultExportPeriod, earliestExportDay, periodProblem, type ExportPerio
 import type { ExportProbe, SheetLabels, SheetLayout } from './exportSheets';
 import type { ExportFile, LoadReadings } from './runExport';
 import { useExport } from './useExport';
+import { ProgressLine } from '../../ui/ProgressLine';
 
 /** What the form needs of the user's preferences. */
 export interface ExportPrefs {
@@ -111,16 +111,11 @@ export function ExportForm({
         {t('export.hint', { unit: prefs.unit })}
       </Typography>
       {loading && (
-        <Stack spacing={0.5}>
-          <LinearProgress
-            variant="determinate"
-            value={Math.round(state.progress * 100)}
-            aria-label={t('export.building', { percent: Math.round(state.progress * 100) })}
-          />
-          <Typography variant="body2">
-            {t('export.building', { percent: Math.round(state.progress * 100) })}
-          </Typography>
-        </Stack>
+        <ProgressLine
+          done={Math.round(state.progress * 100)}
+          total={100}
+          text={t('export.building', { percent: Math.round(state.progress * 100) })}
+        />
       )}
       {state.phase === 'error' && (
         <Alert severity="error" data-testid="export-error">

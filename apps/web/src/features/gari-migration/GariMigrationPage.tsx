@@ -13,6 +13,7 @@ import { useShellContext } from '../../lib/shellContext';
 import { useOperatorTool } from '../../lib/useOperatorTool';
 import { AdminTable, type AdminColumn } from '../../ui/AdminTable';
 import { refusalText } from '../../lib/refusalText';
+import { ProgressLine } from '../../ui/ProgressLine';
 import { useCheckGariMigration, useMigrateGariUser } from './gariMigrationQueries';
 import { MigratedTable } from './MigratedTable';
 
@@ -233,15 +234,12 @@ export function GariMigrationPage() {
       )}
       {check.isPending && <LinearProgress />}
       {progress && (
-        <Stack spacing={0.5}>
-          <LinearProgress
-            variant="determinate"
-            value={progress.total ? (100 * progress.done) / progress.total : 100}
-          />
-          <Typography variant="body2" data-testid="gari-progress">
-            {t('gariMigration.progress', progress)}
-          </Typography>
-        </Stack>
+        <ProgressLine
+          done={progress.done}
+          total={progress.total}
+          text={t('gariMigration.progress', progress)}
+          testId="gari-progress"
+        />
       )}
       {error && <Alert severity="error">{error}</Alert>}
       {rows.length > 0 && (

@@ -2,7 +2,6 @@ import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import UploadFile from '@mui/icons-material/UploadFile';
@@ -12,6 +11,7 @@ import { csvParts, parseSimCsv, type SimCsv } from '@emberwatch/shared/domain/si
 import { useShellContext } from '../../lib/shellContext';
 import { AdminTable, type AdminColumn } from '../../ui/AdminTable';
 import { refusalText } from '../../lib/refusalText';
+import { ProgressLine } from '../../ui/ProgressLine';
 import { useStoreSims } from './simsQueries';
 
 /** A line as the table shows it: read from the file (before the import) or as the server stored it. */
@@ -131,15 +131,12 @@ export function SimImportTab() {
         </Typography>
       )}
       {progress && (
-        <Stack spacing={0.5}>
-          <LinearProgress
-            variant="determinate"
-            value={progress.total ? (100 * progress.done) / progress.total : 100}
-          />
-          <Typography variant="body2" data-testid="sims-import-progress">
-            {t('sims.import.progress', progress)}
-          </Typography>
-        </Stack>
+        <ProgressLine
+          done={progress.done}
+          total={progress.total}
+          text={t('sims.import.progress', progress)}
+          testId="sims-import-progress"
+        />
       )}
       {stored && (
         <Alert severity={count('refused') > 0 ? 'warning' : 'success'} data-testid="sims-import-summary">
