@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { dataDir, demoPassword, demoUsers, keepAutoOpenClosed } from './support/app.js';
+import { dataDir, demoPassword, demoUsers } from './support/app.js';
+import { logInThroughApi } from './support/logInThroughApi.js';
 
 // Issue 31 item 4 (decision 0101): an admin merges a customer account into another from the
 // base-station settings: target, summary of what moves, the one-way confirmation, the result. The demo
@@ -73,11 +74,7 @@ test('an admin merges a customer account into another from the base-station sett
     expect(res.ok(), await res.text()).toBe(true);
   }
 
-  await keepAutoOpenClosed(page, request, demoUsers.admin);
-  await page.goto('/admin');
-  await page.getByLabel('Username', { exact: true }).fill(demoUsers.admin);
-  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await logInThroughApi(page, demoUsers.admin, '/admin');
   const bar = page.getByTestId('admin-bar');
   await expect(bar).toBeVisible({ timeout: 30_000 });
   await bar.getByLabel('Find a base station').fill(sourceBs);

@@ -1,15 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demoPassword, demoUsers, keepAutoOpenClosed } from './support/app.js';
+import { demoPassword, demoUsers } from './support/app.js';
+import { logInThroughApi } from './support/logInThroughApi.js';
 
 // Issue 31 item 3 (decision 0100): an admin sends an e-mail broadcast to a small audience (the
 // demo's only customer in Great Britain) through the outbox and the SMTP stand-in and sees it sent;
 // an admin saves a news campaign for the Dutch customers and the Dutch customer sees it in the news.
 
 async function logIn(page: Page, path: string, username: string) {
-  await page.goto(path);
-  await page.getByLabel('Username', { exact: true }).fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await logInThroughApi(page, username, path);
 }
 
 test('an admin previews and sends an e-mail broadcast to a small audience and sees it sent', async ({
@@ -49,7 +47,6 @@ test('a saved news campaign shows in the news of its audience only', async ({ pa
   await expect(page.getByTestId('news-campaigns')).toContainText(title);
 
   const customer = await browser.newPage();
-  await keepAutoOpenClosed(customer, request, demoUsers.compost);
   await logIn(customer, '/', demoUsers.compost);
   await customer.getByTestId('news-button').click({ timeout: 30_000 });
   await expect(customer.getByRole('dialog')).toContainText(title);

@@ -1,23 +1,19 @@
 import { expect, test } from '@playwright/test';
-import { demoPassword, demoUsers, keepAutoOpenClosed } from './support/app.js';
+import { demoUsers } from './support/app.js';
+import { logInThroughApi } from './support/logInThroughApi.js';
 
 // Issue 31 item 1 (decision 0098): an admin registers a customer, finds it in the list, places it on
 // the map and sees the demo farms there — drawn without tiles, so the page asks nothing of any other
 // server.
 test('an admin registers a customer, places it on the map, and the map asks no other server', async ({
   page,
-  request,
   baseURL,
 }) => {
   const elsewhere: string[] = [];
   page.on('request', (r) => {
     if (!r.url().startsWith(baseURL!) && !r.url().startsWith('data:')) elsewhere.push(r.url());
   });
-  await keepAutoOpenClosed(page, request, demoUsers.admin, ['notifications', 'news']);
-  await page.goto('/admin/customers');
-  await page.getByLabel('Username', { exact: true }).fill(demoUsers.admin);
-  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await logInThroughApi(page, demoUsers.admin, '/admin/customers', ['notifications', 'news']);
   await expect(page.getByTestId('customers-page')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('customers-table')).toContainText('hay@demo.emberwatch');
 

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { demoPassword, demoUsers, keepAutoOpenClosed, repoRoot } from './support/app.js';
+import { demoUsers, repoRoot } from './support/app.js';
+import { logInThroughApi } from './support/logInThroughApi.js';
 
 // Issue 31 item 6 (decision 0102): an admin uploads the older Gari system's sample export, migrates
 // one account from it, and confirms that account's phone with the code the fake SMS provider received
@@ -13,17 +14,9 @@ test('an admin migrates a Gari account from the sample export and confirms its p
   page,
   request,
 }) => {
-  await keepAutoOpenClosed(page, request, demoUsers.admin);
-  const login = await request.post('/admin/login', {
-    data: { username: demoUsers.admin, password: demoPassword },
-  });
   const headers = {
-    Authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}`,
+    Authorization: `Bearer ${await logInThroughApi(page, demoUsers.admin, '/admin/gari-migration')}`,
   };
-  await page.goto('/admin/gari-migration');
-  await page.getByLabel('Username', { exact: true }).fill(demoUsers.admin);
-  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
-  await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByTestId('gari-migration-page')).toBeVisible({ timeout: 30_000 });
 
   await page.getByTestId('gari-file').setInputFiles({

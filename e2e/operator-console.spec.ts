@@ -1,22 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demoPassword, demoUsers, keepAutoOpenClosed } from './support/app.js';
+import { demoUsers } from './support/app.js';
+import { logInThroughApi } from './support/logInThroughApi.js';
 
 // Issue 30 (the operator console, part 1): the admin bar with its station picker and the way back
 // from a customer's views (decision 0088), the stations' call log at /bslog with detailed logging
 // (decision 0090), and the audit trail that records the switch (decision 0089), in the browser.
 async function logInAsAdmin(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/login/);
-  await page.getByLabel('Username', { exact: true }).fill(demoUsers.admin);
-  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await logInThroughApi(page, demoUsers.admin, path);
 }
 
 test('the admin bar finds a station, opens its customer’s views with whose they are, and goes back', async ({
   page,
-  request,
 }) => {
-  await keepAutoOpenClosed(page, request, demoUsers.admin);
   await logInAsAdmin(page, '/admin');
   await expect(page).toHaveURL(/\/admin$/);
   const bar = page.getByTestId('admin-bar');
@@ -37,9 +32,10 @@ test('the admin bar finds a station, opens its customer’s views with whose the
 
 test('an admin reads a station’s calls at /bslog, switches its detailed logging, and the audit trail shows it', async ({
   page,
-  request,
 }) => {
-  await keepAutoOpenClosed(page, request, demoUsers.admin);
+  // Logged out, the call log sends the visitor to the login page first.
+  await page.goto('/bslog');
+  await expect(page).toHaveURL(/\/login/);
   await logInAsAdmin(page, '/bslog');
   await expect(page.getByTestId('bslog')).toBeVisible();
   await page.getByTestId('bslog-station').fill('F1000001');

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { demoPassword, demoUsers, keepAutoOpenClosed } from './support/app.js';
+import { demoUsers } from './support/app.js';
+import { logInThroughApi } from './support/logInThroughApi.js';
 
 // Issue 30 items 4, 5 and 7: every console page of the station side opens from the console's home in
 // the browser, on the server the demo runs — firmware, probe stop settings, the server's logs, the
@@ -19,17 +20,10 @@ const PAGES: { href: string; title: string; shows?: string }[] = [
   { href: '/fs', title: 'Field systems', shows: 'RC12-PRAIRIE-A' },
 ];
 
-test('an admin opens each of the station side’s console pages from the console’s home', async ({
-  page,
-  request,
-}) => {
+test('an admin opens each of the station side’s console pages from the console’s home', async ({ page }) => {
   // Nine pages, each loaded lazily: more than a minute on a loaded machine.
   test.setTimeout(240_000);
-  await keepAutoOpenClosed(page, request, demoUsers.admin);
-  await page.goto('/admin');
-  await page.getByLabel('Username', { exact: true }).fill(demoUsers.admin);
-  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await logInThroughApi(page, demoUsers.admin, '/admin');
   await expect(page).toHaveURL(/\/admin$/);
   for (const p of PAGES) {
     await page.getByRole('list', { name: 'Admin pages' }).locator(`a[href="${p.href}"]`).click();

@@ -1,18 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { demoPassword, demoUsers, keepAutoOpenClosed } from './support/app.js';
+import { demoUsers } from './support/app.js';
+import { logInThroughApi } from './support/logInThroughApi.js';
 
 // Issue 31 item 5 (decision 0103): an admin opens a customer's account from the admin bar, registers a
 // service there with a note, sees it in the account's services, and finds it in the console's list.
 // The hay farm's storages switch is harmless to other specs: it counts for compost supervisors only.
 test('an admin registers a customer’s service on the account page and finds it in /admin/services', async ({
   page,
-  request,
 }) => {
-  await keepAutoOpenClosed(page, request, demoUsers.admin);
-  await page.goto('/admin');
-  await page.getByLabel('Username', { exact: true }).fill(demoUsers.admin);
-  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await logInThroughApi(page, demoUsers.admin, '/admin');
   const bar = page.getByTestId('admin-bar');
   await bar.getByLabel('Find a base station').fill('F1000001');
   await page.getByTestId('picker-match').filter({ hasText: 'F1000001' }).click();

@@ -1,11 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demoPassword, demoUsers } from './support/app.js';
-
-async function logIn(page: Page, username: string): Promise<void> {
-  await page.getByLabel('Username', { exact: true }).fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
-  await page.getByRole('button', { name: 'Log in' }).click();
-}
+import { demoUsers } from './support/app.js';
+import { logInThroughApi } from './support/logInThroughApi.js';
 
 /** Every probe row's temperatures ("52.3 / 51.1 / 49.8") as numbers, by sensor id. */
 async function temperaturesBySensor(page: Page): Promise<Map<string, number[]>> {
@@ -51,9 +46,9 @@ test('a compost operator switches to °F and sees every probe temperature conver
   page.on('request', (request) => {
     if (request.method() === 'POST' && new URL(request.url()).pathname === '/client/uiPrefs') uiPrefsPosts++;
   });
-  await page.goto('/probes');
-  // Its own demo account: the changes are saved, and no other test logs in as this operator.
-  await logIn(page, demoUsers.compost);
+  // Its own demo account: the changes are saved, and no other test logs in as this operator. Logged in
+  // through the API before the page loads; the access-request window is left to open by itself.
+  await logInThroughApi(page, demoUsers.compost, '/probes', []);
   await expect(page).toHaveURL(/\/probes$/);
   // The demo's regional advisor waits for this farm's answer: the request dialog opens by itself
   // 2 s after load (spec doc 1 §4); closed, it stays closed for the session.

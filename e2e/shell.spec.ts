@@ -88,8 +88,9 @@ test('the first Tab stop is a skip link that moves the keyboard past the top bar
 });
 
 for (const [who, tabs] of [
-  ['hay', ['History', 'Data', 'Properties']],
-  ['admin', ['History', 'Data', 'Properties', 'Regularity']],
+  // The hay farm has the Insight service, so its probes have the Verification tab (decision 0113).
+  ['hay', ['History', 'Data', 'Properties', 'Verification']],
+  ['admin', ['History', 'Data', 'Properties', 'Verification', 'Regularity']],
 ] as const) {
   test(`on a 360 px phone every probe tab of the ${who} user is visible without scrolling`, async ({
     page,

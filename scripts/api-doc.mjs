@@ -57,3 +57,20 @@ else {
   writeFileSync(rolesFile, nextRoles);
   console.log('docs/roles.md: the tables of read and write rights and staff levels were regenerated');
 }
+
+// docs/public-api.openapi.json: the public API's own OpenAPI document (decision 0111), generated from
+// its contracts as the server serves it at /api/v1/openapi.json (without a server address).
+const { publicOpenApi } = await import('../apps/server/src/features/public-api/publicOpenApi.ts');
+const publicFile = path.join(repoRoot, 'docs/public-api.openapi.json');
+const publicDoc = await format(JSON.stringify(publicOpenApi()), { filepath: publicFile });
+let publicCurrent = '';
+try {
+  publicCurrent = readFileSync(publicFile, 'utf8');
+} catch {
+  // not written yet
+}
+if (publicDoc === publicCurrent) console.log('docs/public-api.openapi.json is up to date');
+else {
+  writeFileSync(publicFile, publicDoc);
+  console.log('docs/public-api.openapi.json: regenerated from the public API contracts');
+}

@@ -10,13 +10,18 @@
 //                  does not answer, or a failure when REQUIRE_POSTGRES=1
 //   4. e2e         Playwright in Debian's Chromium (/usr/bin/chromium; installed with apt when missing
 //                  and running as root)
+//   5. cluster     three built server instances on one PostgreSQL behind Debian's nginx
+//                  (/usr/sbin/nginx, installed with apt like Chromium), one killed and restarted
+//                  (apps/server/test/cluster/, decision 0137); skipped loudly without PostgreSQL, a
+//                  failure then with REQUIRE_POSTGRES=1
 //
 // Each step writes a JSON report into .test-output/; the totals are read from those reports.
 // A step that crashes without a report (a build error, a hung run, a broken global setup) counts as one
 // failure, so the final line never says "0 failed" about a run that did not pass.
 //
 // Options: --skip-build (reuse dist/), --only=vitest,postgres,e2e (run some steps; the build still runs
-// unless skipped). Environment: TEST_DATABASE_URL, REQUIRE_POSTGRES=1, CHROMIUM_PATH.
+// unless skipped; `cluster` is one of them). Environment: TEST_DATABASE_URL, REQUIRE_POSTGRES=1,
+// CHROMIUM_PATH, NGINX_PATH.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
@@ -47,17 +52,29 @@ const reports = {
   sqlite: path.join(outputDir, 'vitest-sqlite.json'),
   postgres: path.join(outputDir, 'vitest-postgres.json'),
   e2e: path.join(outputDir, 'e2e.json'),
+  cluster: path.join(outputDir, 'vitest-cluster.json'),
 };
 const testDatabaseUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const requirePostgres = process.env.REQUIRE_POSTGRES === '1';
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const nginxPath = process.env.NGINX_PATH || '/usr/sbin/nginx';
 
 // Time limits per step: the whole run must stay well under CI's 90-minute budget even when something
-// hangs. On a 2-core machine the steps take about 10 s, 6, 2 and 3 minutes (decision 0063: the Node
-// projects share a module graph per worker, the SQLite step runs two workers); the limits leave room
-// for a machine busy with other work (an 8-minute limit cut a healthy SQLite step at load 6).
+// hangs. On a 2-core machine the steps take about 10 s, 9, 6 and 11 minutes at load 10 (decision 0063:
+// the Node projects share a module graph per worker, the SQLite step runs two workers); the limits
+// leave room for a machine busy with other work (an 8-minute limit cut a healthy SQLite step at load 6,
+// and a CI run at load 10 took 11 min 18 s of the browser step's former 12). Together they stay
+// under 75 minutes, so a hung step still ends inside CI's budget.
 const MINUTE = 60_000;
-const limits = { build: 8 * MINUTE, vitest: 14 * MINUTE, postgres: 10 * MINUTE, e2e: 12 * MINUTE };
+// The cluster step takes about a minute (plus a lease's 2 minutes when the killed instance held an
+// outbox message); 10 minutes covers a loaded machine.
+const limits = {
+  build: 8 * MINUTE,
+  vitest: 20 * MINUTE,
+  postgres: 15 * MINUTE,
+  e2e: 20 * MINUTE,
+  cluster: 10 * MINUTE,
+};
 
 /** One row per suite: what it counted, or why it could not count. */
 const results = [];
@@ -148,9 +165,9 @@ for (const file of Object.values(reports)) rmSync(file, { force: true });
 
 let buildOk = true;
 if (skipBuild) {
-  banner('1/4  build — skipped (--skip-build): using the existing dist/ folders');
+  banner('1/5  build — skipped (--skip-build): using the existing dist/ folders');
 } else {
-  banner('1/4  build — npm run build (web, server, simulator)');
+  banner('1/5  build — npm run build (web, server, simulator)');
   const code = await runStep('build', 'npm', ['run', 'build']);
   buildOk = code === 0;
   if (!buildOk) {
@@ -179,7 +196,7 @@ const vitestArgs = (report) => [
 const workerCount = () => `--maxWorkers=${Math.max(2, availableParallelism() - 1)}`;
 let sqliteReport = null;
 if (wants('vitest') && !interrupted) {
-  banner('2/4  unit and API tests — Vitest, every project, server on SQLite');
+  banner('2/5  unit and API tests — Vitest, every project, server on SQLite');
   const env = { ...process.env };
   delete env.TEST_STORE;
   // Vitest's default is one worker fewer than the cores: on a 2-core machine a single worker, with the
@@ -255,7 +272,7 @@ function redactPassword(url) {
 }
 
 if (wants('postgres') && !interrupted) {
-  banner(`3/4  API tests on PostgreSQL — ${redactPassword(testDatabaseUrl)}`);
+  banner(`3/5  API tests on PostgreSQL — ${redactPassword(testDatabaseUrl)}`);
   const problem = await postgresProblem(testDatabaseUrl);
   if (problem) {
     const serverTests = sqliteReport
@@ -343,7 +360,7 @@ async function ensureChromium() {
 }
 
 if (wants('e2e') && !interrupted) {
-  banner('4/4  browser end-to-end — Playwright in Chromium');
+  banner('4/5  browser end-to-end — Playwright in Chromium');
   const needed = [
     'apps/server/dist/main.js',
     'apps/simulator/dist/main.js',
@@ -387,6 +404,88 @@ if (wants('e2e') && !interrupted) {
         `no report at ${path.relative(repoRoot, reports.e2e)} (exit ${code})`,
       );
     }
+  }
+}
+
+// ── 5. three instances behind nginx ────────────────────────────────────────────────────────────
+/** Debian's nginx, installed with apt when missing and running as root, as Chromium is. */
+async function ensureNginx() {
+  if (existsSync(nginxPath)) return null;
+  if (nginxPath !== '/usr/sbin/nginx') return `NGINX_PATH=${nginxPath} does not exist`;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) {
+    return (
+      'nginx is not installed at /usr/sbin/nginx and this user is not root, so it cannot be installed here.\n' +
+      'Install it once with:  sudo apt-get update && sudo apt-get install -y nginx\n' +
+      '(or set NGINX_PATH), then run npm test again. The test runs it as you, on loopback only.'
+    );
+  }
+  console.log(yellow("nginx is missing: installing Debian's nginx package:"));
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const stdio = ['ignore', 'inherit', 'inherit'];
+  if ((await run('apt-get', ['update'], { env, stdio })) !== 0) return 'apt-get update failed';
+  if ((await run('apt-get', ['install', '-y', '--no-install-recommends', 'nginx'], { env, stdio })) !== 0)
+    return 'apt-get install -y nginx failed';
+  // The package starts a system nginx on port 80; the test needs only the binary.
+  await run('service', ['nginx', 'stop'], { env, stdio });
+  return existsSync(nginxPath) ? null : `apt-get installed nginx but ${nginxPath} is still missing`;
+}
+
+if (wants('cluster') && !interrupted) {
+  banner('5/5  three instances on PostgreSQL behind nginx — one killed and restarted');
+  const problem = existsSync(path.join(repoRoot, 'apps/server/dist/main.js'))
+    ? await postgresProblem(testDatabaseUrl)
+    : null;
+  const nginxProblem = problem ? null : await ensureNginx();
+  if (!existsSync(path.join(repoRoot, 'apps/server/dist/main.js'))) {
+    results.push({ suite: 'cluster (nginx)', passed: 0, failed: 1, skipped: 0, note: 'not run: no build' });
+  } else if (problem) {
+    const text = `THREE INSTANCES BEHIND NGINX ${requirePostgres ? 'REQUIRED BUT UNAVAILABLE (REQUIRE_POSTGRES=1)' : 'SKIPPED'}: PostgreSQL did not answer (${problem})`;
+    console.error((requirePostgres ? red : yellow)(`${'!'.repeat(78)}\n!!  ${text}\n${'!'.repeat(78)}`));
+    results.push(
+      requirePostgres
+        ? {
+            suite: 'cluster (nginx)',
+            passed: 0,
+            failed: 1,
+            skipped: 0,
+            note: `PostgreSQL required: ${problem}`,
+          }
+        : {
+            suite: 'cluster (nginx)',
+            passed: 0,
+            failed: 0,
+            skipped: 1,
+            note: `SKIPPED: PostgreSQL unavailable (${problem})`,
+          },
+    );
+  } else if (nginxProblem) {
+    console.error(red(nginxProblem));
+    results.push({ suite: 'cluster (nginx)', passed: 0, failed: 1, skipped: 0, note: 'not run: no nginx' });
+  } else {
+    const env = { ...process.env, TEST_DATABASE_URL: testDatabaseUrl, NGINX_PATH: nginxPath };
+    const code = await runStep(
+      'cluster',
+      bin('vitest'),
+      [
+        'run',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile=${path.relative(path.join(repoRoot, 'apps/server'), reports.cluster)}`,
+        '-c',
+        'vitest.cluster.config.ts',
+      ],
+      { env, cwd: path.join(repoRoot, 'apps/server') },
+    );
+    const report = readJson(reports.cluster);
+    if (report) record('cluster (nginx)', code, countVitest(report));
+    else
+      record(
+        'cluster (nginx)',
+        code || 1,
+        null,
+        `no report at ${path.relative(repoRoot, reports.cluster)} (exit ${code})`,
+      );
   }
 }
 

@@ -39,9 +39,10 @@ const bundleShared = {
   },
 };
 
+// The server, and the backup tool (`npm run backup`, `npm run restore`: scripts/ops.mjs).
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts', ops: 'src/ops/opsCli.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

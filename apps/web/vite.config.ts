@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { configDefaults, type ViteUserConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // In development the API runs on its own port; the paths below are the server's route prefixes
 // (spec doc 1 §7), so the browser talks to one origin exactly as it does in production.
@@ -12,8 +13,8 @@ import react from '@vitejs/plugin-react';
 const apiTarget = process.env.EMBERWATCH_API_URL ?? 'http://127.0.0.1:8080';
 // Every first path segment of the call catalogue (test/devProxy.test.ts holds the list to it): the
 // spec's root calls too (/testMigrationCall, /setMigrationOn, /getMigrationCount, /charge,
-// /confirmPayment, /invoiceRequest) and the spec's /sentinelCall besides our /client/sentinelCall, and
-// the SIM operator's /telia/API.
+// /confirmPayment, /invoiceRequest, /sentinelCall, /testSentinelCall, /voice/testCall), and the SIM
+// operator's /telia/API.
 export const proxied = [
   '/admin',
   '/client',
@@ -25,11 +26,22 @@ export const proxied = [
   '/setMigrationOn',
   '/getMigrationCount',
   '/sentinelCall',
+  '/testSentinelCall',
+  '/voice',
   '/charge',
   '/confirmPayment',
   '/invoiceRequest',
   // The SIM operator's callback (decision 0092): the operator calls the server, never the browser.
   '/telia',
+  // GET /data/processStorageMonitors (spec doc 1 §7; decision 0108).
+  '/data',
+  // The load balancer's readiness check (decision 0125).
+  '/ready',
+  // The public API (decisions 0109–0111): its test page at the same paths is the app's (HTML bypass).
+  '/api',
+  // The Haytech app's activations (decision 0117).
+  '/activateHaytechAppBS',
+  '/activateHaytechAppProbeset',
 ] as const;
 
 /** Modules of packages/shared/src: declarations only (types, constants, pure functions, schemas). */
@@ -260,10 +272,12 @@ export const WEB_ISOLATED_FILES = [
   'test/dataBreaks.test.tsx',
   'test/delivery.test.tsx',
   'test/exportEntry.test.tsx',
+  'test/masterRights.test.tsx',
   'test/payments.test.tsx',
   'test/probe-detail-tabs.test.tsx',
   'test/probe-detail.test.tsx',
   'test/probeDetailColours.test.tsx',
+  'test/publicApi.test.tsx',
   'test/pushAlerts.test.tsx',
   'test/realtimeBridge.test.tsx',
   'test/sentinel.test.tsx',
@@ -272,6 +286,7 @@ export const WEB_ISOLATED_FILES = [
   'test/storageAlertMessaging.test.tsx',
   'test/storageDetail.test.tsx',
   'test/subUserRights.test.tsx',
+  'test/verificationChart.test.tsx',
 ];
 
 /** What both web test projects share. */
@@ -283,8 +298,30 @@ export const webTest = {
   testTimeout: 20_000,
 } satisfies ViteUserConfig['test'];
 
+/**
+ * The service worker (decision 0128): src-sw/sw.ts, built by vite-plugin-pwa's injectManifest into
+ * dist/sw.js with the list of this build's files that Workbox precaches — the app shell, so the
+ * installed app opens with no network. The manifest stays public/manifest.webmanifest, the
+ * registration ours (src/features/push/registerServiceWorker.ts).
+ */
+const serviceWorker = () =>
+  VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src-sw',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifest: false,
+    injectManifest: {
+      // Every file of the build a page may load, once per deploy (hashed names); icons and the manifest
+      // for the installed app. Not the .gz/.br copies: the server picks those.
+      globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+    },
+    // `npm run dev` serves the same worker (unbuilt, as a module) at /dev-sw.js?dev-sw, for push.
+    devOptions: { enabled: true, type: 'module' },
+  });
+
 export default defineConfig({
-  plugins: [react(), treeShakeSharedSchemas(), precompress(), buildRecord()],
+  plugins: [react(), treeShakeSharedSchemas(), serviceWorker(), precompress(), buildRecord()],
   build: {
     outDir: 'dist',
     // Every browser the build targets supports modulepreload natively.

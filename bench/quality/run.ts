@@ -231,7 +231,7 @@ async function runStore(engine: 'sqlite' | 'postgres') {
 
     // The roll-up job's catch-up over the whole history, as a fresh server would run it.
     const rollup = new QualityRollup(
-      new QualityRollupRepository(store.db, new ReadingHistory(store.db, store.engine)),
+      new QualityRollupRepository(store.db, new ReadingHistory(store.db, store.engine), store.engine),
       () => now,
       60_000,
     );

@@ -15,25 +15,22 @@
  * The PostgreSQL database is created when missing (a schema of its own per run, dropped after).
  * Results go to stdout and bench/results/station-picker.json. Target: p95 under 50 ms on both.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { openStore } from '../../apps/server/src/db/createDatabase.js';
+import type pg from 'pg';
+import type { openStore } from '../../apps/server/src/db/createDatabase.js';
 import {
   BENCH_USERNAME,
   keepAliveClient,
   latencySummary,
   login,
-  prepareStore,
   randomPort,
   startServer,
   stationId,
   stopServer,
   writeResults,
 } from '../support/benchServer.js';
+import { databaseCpu, openBenchStore } from '../support/benchStore.js';
 import { processCpuMs } from '../support/procStats.js';
 
 const { values: args } = parseArgs({
@@ -170,6 +167,8 @@ interface Round {
   serverCpuMsPerRequest: number;
   /** PostgreSQL: the bench database's backends' CPU per request; absent on SQLite. */
   databaseCpuMsPerRequest?: number;
+  /** PostgreSQL: backends that ended during the round (their last share of CPU is not counted). */
+  backendsEnded?: number;
   loadBefore: number;
   loadAfter: number;
 }
@@ -212,44 +211,11 @@ const CASES: [string, (i: number) => string][] = [
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
-/** The bench database, created when missing (the server's tables go into a schema of the run's own). */
-async function ensureDatabase(url: string): Promise<void> {
-  const u = new URL(url);
-  const name = u.pathname.slice(1);
-  u.pathname = '/postgres';
-  const c = new pg.Client({ connectionString: u.toString() });
-  await c.connect();
-  try {
-    const exists = await c.query('select 1 from pg_database where datname = $1', [name]);
-    if (exists.rowCount === 0) await c.query(`create database "${name.replace(/"/g, '""')}"`);
-  } finally {
-    await c.end();
-  }
-}
-
 async function runStore(engine: 'sqlite' | 'postgres') {
-  const dataDir = mkdtempSync(join(tmpdir(), 'emberwatch-bench-picker-'));
-  const schema = `sp_${randomBytes(5).toString('hex')}`;
-  const baseUrl = args['database-url'];
-  if (engine === 'postgres') await ensureDatabase(baseUrl);
-  const admin = engine === 'postgres' ? new pg.Client({ connectionString: baseUrl }) : undefined;
+  const bench = await openBenchStore(engine, { databaseUrl: args['database-url'], prefix: 'picker' });
+  const { dataDir, schema, admin, serverUrl, store } = bench;
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
-    let serverUrl: string | undefined;
-    if (admin) {
-      await admin.connect();
-      await admin.query(`create schema ${schema}`);
-      await prepareStore({ dataDir, databaseUrl: baseUrl, pgSchema: schema, stations: 0, login: true });
-      const u = new URL(baseUrl);
-      u.searchParams.set('options', `-c search_path=${schema}`);
-      serverUrl = u.toString();
-    } else await prepareStore({ dataDir, stations: 0, login: true });
-
-    const store = openStore({
-      databaseUrl: admin ? baseUrl : undefined,
-      sqlitePath: join(dataDir, 'emberwatch.db'),
-      ...(admin ? { pgSchema: schema } : {}),
-    });
     process.stdout.write(
       `${engine}: seeding ${ACCOUNTS} accounts, ${STATIONS} stations, ${PROBES} probes …\n`,
     );
@@ -264,14 +230,7 @@ async function runStore(engine: 'sqlite' | 'postgres') {
     const token = await login(port);
     const client = keepAliveClient(port, token, 1);
     // PostgreSQL: the backends serving this database are the server's (the bench's own database).
-    const backends = async (): Promise<number[]> => {
-      if (!admin) return [];
-      const r = await admin.query<{ pid: number }>(
-        'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-      );
-      return r.rows.map((x) => x.pid);
-    };
-    const cpuOf = (pids: number[]) => pids.reduce((sum, pid) => sum + (processCpuMs(pid) ?? 0), 0);
+    const database = databaseCpu(admin);
 
     const cases = [];
     for (const [name, pathOf] of CASES) {
@@ -282,8 +241,7 @@ async function runStore(engine: 'sqlite' | 'postgres') {
       const rounds: Round[] = [];
       for (let r = 0; r < ROUNDS; r++) {
         const loadBefore = round2(loadavg()[0]!);
-        const pids = await backends();
-        const dbBefore = cpuOf(pids);
+        const dbBefore = await database.mark();
         const cpuBefore = processCpuMs(server.pid as number)!;
         const lat: number[] = [];
         for (let i = 0; i < REQUESTS; i++) {
@@ -292,13 +250,14 @@ async function runStore(engine: 'sqlite' | 'postgres') {
           lat.push(res.ms);
         }
         const cpuMs = processCpuMs(server.pid as number)! - cpuBefore;
+        const db = admin ? await database.since(dbBefore) : undefined;
         const l = latencySummary(lat);
         rounds.push({
           p50: l.p50,
           p95: l.p95,
           max: l.max,
           serverCpuMsPerRequest: round2(cpuMs / REQUESTS),
-          ...(admin ? { databaseCpuMsPerRequest: round2((cpuOf(pids) - dbBefore) / REQUESTS) } : {}),
+          ...(db ? { databaseCpuMsPerRequest: round2(db.ms / REQUESTS), backendsEnded: db.ended } : {}),
           loadBefore,
           loadAfter: round2(loadavg()[0]!),
         });
@@ -330,11 +289,7 @@ async function runStore(engine: 'sqlite' | 'postgres') {
     return { engine, seedSeconds: round2(seedS), worstP95Ms: worstP95, cases };
   } finally {
     if (server) await stopServer(server);
-    if (admin) {
-      await admin.query(`drop schema if exists ${schema} cascade`).catch(() => undefined);
-      await admin.end().catch(() => undefined);
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await bench.dispose();
   }
 }
 

@@ -77,13 +77,16 @@ export async function prepareStore(opts: {
   await store.close();
 }
 
-/** Starts apps/server/dist/main.js on the port and waits until /health answers. */
+/**
+ * Starts apps/server/dist/main.js on the port and waits until /health answers. `main` (or
+ * BENCH_SERVER_MAIN) names another build's main.js instead: a side-by-side run against another tree's build.
+ */
 export async function startServer(
   dataDir: string,
   databaseUrl: string | undefined,
   port: number,
+  main: string = process.env.BENCH_SERVER_MAIN ?? join(root, 'apps/server/dist/main.js'),
 ): Promise<ChildProcess> {
-  const main = join(root, 'apps/server/dist/main.js');
   if (!existsSync(main)) throw new Error('apps/server/dist is missing: npm run build -w @emberwatch/server');
   const env: NodeJS.ProcessEnv = {
     ...process.env,

@@ -41,6 +41,43 @@ export function processCpuMs(pid: number): number | undefined {
   return (ticks * 1000) / clockTicksPerSecond();
 }
 
+/** User and system CPU time of a process in ms (10 ms ticks, /proc/<pid>/stat); undefined once gone. */
+export function processUserSystemMs(pid: number): { user: number; system: number } | undefined {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  const tick = 1000 / clockTicksPerSecond();
+  return { user: Number(fields[11]) * tick, system: Number(fields[12]) * tick };
+}
+
+/**
+ * CPU time of a process in ms to the nanosecond: the sum over its threads of the first field of
+ * /proc/<pid>/task/<tid>/schedstat (time run on a CPU, ns). /proc/<pid>/stat counts in 10 ms ticks,
+ * too coarse for a walk of 100 ms; a thread that ended meanwhile is missed (Node's are long-lived).
+ * undefined when the process is gone or the kernel keeps no schedstat.
+ */
+export function processCpuMsFine(pid: number): number | undefined {
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return undefined;
+  }
+  let ns = 0;
+  for (const tid of tids) {
+    try {
+      ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      /* the thread ended */
+    }
+  }
+  return Number.isFinite(ns) && tids.length > 0 ? ns / 1e6 : undefined;
+}
+
 /** Sums processCpuMs over several processes, keyed by pid, skipping those that are gone. */
 export function processesCpuMs(pids: readonly number[]): Map<number, number> {
   const out = new Map<number, number>();

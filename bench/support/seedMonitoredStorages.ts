@@ -5,7 +5,7 @@ import { stationId } from './benchServer.js';
 /**
  * Writes `storages` storages over every probe of a benchmark store (probe ids `B<station>P<probe>`,
  * spread evenly in order), each with a monitor of its own holding its share of `rules` rules, as
- * `rulesOf(count)` makes them. Straight to the SQLite store, before the server starts.
+ * `rulesOf(count)` makes them. Straight to the store (SQLite, or PostgreSQL's schema), before the server starts.
  */
 export async function seedMonitoredStorages(opts: {
   dataDir: string;
@@ -14,8 +14,15 @@ export async function seedMonitoredStorages(opts: {
   storages: number;
   rules: number;
   rulesOf: (count: number) => object[];
+  /** PostgreSQL: the bench database and the run's schema (default: the SQLite file in dataDir). */
+  databaseUrl?: string;
+  pgSchema?: string;
 }): Promise<void> {
-  const store = openStore({ databaseUrl: undefined, sqlitePath: join(opts.dataDir, 'emberwatch.db') });
+  const store = openStore({
+    databaseUrl: opts.databaseUrl,
+    sqlitePath: join(opts.dataDir, 'emberwatch.db'),
+    ...(opts.pgSchema ? { pgSchema: opts.pgSchema } : {}),
+  });
   try {
     const owner = await store.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
     const now = Math.floor(Date.now() / 1000);

@@ -44,7 +44,8 @@ export function pdfText(pdf) {
         const hi = parseInt(e[2], 16);
         const dst = e[3];
         if (dst.startsWith('[')) {
-          const list = [...dst.matchAll(/<([0-9a-fA-F]+)>/g)].map((x) => utf16(x[1]));
+          // A ligature's entry names its letters with a space between them: <0066 0069> is "fi".
+          const list = [...dst.matchAll(/<([0-9a-fA-F\s]+)>/g)].map((x) => utf16(x[1].replace(/\s/g, '')));
           for (let c = lo; c <= hi; c++) map.set(c, list[c - lo] ?? '');
         } else {
           const base = parseInt(dst.slice(1, -1), 16);

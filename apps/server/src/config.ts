@@ -1,5 +1,22 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import {
+  FULL_HISTORY_MONTHS,
+  LIMITED_HISTORY_MONTHS,
+  MIN_FULL_HISTORY_MONTHS,
+  type RetentionHorizons,
+} from '@emberwatch/shared/domain/readingRetention';
+
+/** An IPv4 or IPv6 address, or one with a /prefix length that fits it. */
+function isAddressOrRange(value: string): boolean {
+  const [address, bits, ...rest] = value.split('/');
+  const family = isIP(address ?? '');
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
 
 /** The only reader of process.env. */
 const DEFAULT_JWT_SECRET = 'emberwatch-development-secret-change-me';
@@ -28,8 +45,17 @@ const envSchema = z.object({
   DEMO_SEED: z.enum(['0', '1']).optional(),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Trust X-Forwarded-For (only behind a proxy you run). */
-  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  /**
+   * Trust X-Forwarded-For and -Proto (only behind a proxy you run): `1` from any peer, or only from the
+   * listed addresses and CIDR ranges (`127.0.0.1,10.0.0.0/8`), which is what a deployment should say.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('0')
+    .refine(
+      (v) => v === '' || v === '0' || v === '1' || v.split(',').every((a) => isAddressOrRange(a.trim())),
+      'TRUST_PROXY must be 0, 1, or a comma-separated list of proxy addresses or CIDR ranges',
+    ),
   /**
    * Let Sentinel webhooks reach loopback, private, link-local and CGNAT addresses (an alarm receiver
    * on the operator's own network). Off: such targets are refused (SSRF guard, decision 0046).
@@ -48,6 +74,18 @@ const envSchema = z.object({
    * least 3: the monitors read the last two days' raw rows for their turn points.
    */
   READINGS_PACK_AFTER_DAYS: z.coerce.number().int().min(3).max(3650).default(3),
+  /**
+   * Whole months of readings kept before the current one on the full history (decision 0136). At
+   * least 14: the year chart reads 400 days back.
+   */
+  READINGS_KEEP_MONTHS: z.coerce
+    .number()
+    .int()
+    .min(MIN_FULL_HISTORY_MONTHS)
+    .max(1200)
+    .default(FULL_HISTORY_MONTHS),
+  /** Whole months of readings the limited data tier keeps before the current one (decision 0136). */
+  READINGS_LIMITED_KEEP_MONTHS: z.coerce.number().int().min(1).max(1200).default(LIMITED_HISTORY_MONTHS),
   /**
    * PostgreSQL: ingest commits an instance runs side by side (decision 0065). Each holds up to 513
    * advisory locks; PostgreSQL's lock table holds max_locks_per_transaction × max_connections (6,400
@@ -327,7 +365,8 @@ export interface Config {
   demoSeed: boolean;
   webDist: string | undefined;
   logLevel: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: nobody, every peer, or the proxies listed. */
+  trustProxy: boolean | string[];
   delivery: DeliveryConfig;
   payments: PaymentsConfig;
   simOperator: SimOperatorConfig;
@@ -337,11 +376,16 @@ export interface Config {
   vapidSubject: string;
   /** READINGS_PACK_AFTER_DAYS: a day's readings are packed once it is this many days old. */
   readingsPackAfterDays: number;
+  /** READINGS_KEEP_MONTHS, READINGS_LIMITED_KEEP_MONTHS: how long each data tier keeps readings. */
+  readingsRetention: RetentionHorizons;
   /** INGEST_COMMITS: PostgreSQL ingest commits run side by side. */
   ingestCommits: number;
   /** MAP_TILE_URL: the customers' map tiles; undefined: a plain background (decision 0098). */
   mapTileUrl: string | undefined;
 }
+
+/** The SQLite store's file in the data folder (the backup tool finds it by this name too). */
+export const SQLITE_FILE = 'emberwatch.db';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -362,7 +406,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST || '127.0.0.1',
     port: e.PORT,
     dataDir,
-    sqlitePath: resolve(dataDir, 'emberwatch.db'),
+    sqlitePath: resolve(dataDir, SQLITE_FILE),
     databaseUrl: e.DATABASE_URL || undefined,
     jwtSecret: e.JWT_SECRET,
     accessTokenTtlS: e.ACCESS_TOKEN_TTL_S,
@@ -370,13 +414,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoSeed: (e.DEMO_SEED ?? (e.NODE_ENV === 'production' ? '0' : '1')) === '1',
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === '1',
+    trustProxy:
+      e.TRUST_PROXY === '0' || e.TRUST_PROXY === ''
+        ? false
+        : e.TRUST_PROXY === '1'
+          ? true
+          : e.TRUST_PROXY.split(',').map((a) => a.trim()),
     delivery: loadDeliveryConfig(env, e.PORT),
     payments: loadPaymentsConfig(env),
     simOperator: loadSimOperatorConfig(env),
     sentinelAllowPrivate: e.SENTINEL_ALLOW_PRIVATE === '1',
     vapidSubject: e.VAPID_SUBJECT,
     readingsPackAfterDays: e.READINGS_PACK_AFTER_DAYS,
+    readingsRetention: { fullMonths: e.READINGS_KEEP_MONTHS, limitedMonths: e.READINGS_LIMITED_KEEP_MONTHS },
     ingestCommits: e.INGEST_COMMITS,
     mapTileUrl: e.MAP_TILE_URL || undefined,
   };

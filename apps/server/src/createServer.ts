@@ -119,13 +119,19 @@ export async function createServer(config: Config, store: Store, opts: ServerOpt
   await app.register(swagger, {
     openapi: {
       info: { title: 'Emberwatch API', version: '1.0.0', description: "The web app's call catalogue." },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // The public API's calls (decision 0110); their own document is /api/v1/openapi.json.
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  await app.register(healthRoutes(store.engine));
+  await app.register(healthRoutes(store));
   // The features, mounted from one list (features.ts): their routes, event subscriptions, start and stop.
   features = composeFeatures(kernel, { log: app.log, wsRefreshMs: opts.wsRefreshMs });
   // Every feature's live events first: the bus refuses an event no feature declares (decision 0085).

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { accountFeature, recordConfirmedPhone } from './features/account/index.js';
 import { accountMergeFeature } from './features/account-merge/index.js';
 import { activationFeature } from './features/activation/index.js';
+import { partnerAppsFeature } from './features/partner-apps/index.js';
 import { adminConsoleFeature } from './features/admin-console/index.js';
 import { alertChannelsFeature } from './features/alert-channels/index.js';
 import { auditFeature } from './features/audit/index.js';
@@ -20,11 +21,13 @@ import { firmwareFeature } from './features/firmware/index.js';
 import { ingestFeature } from './features/ingest/index.js';
 import { insightFeature } from './features/insight/index.js';
 import { masterAccessFeature } from './features/master-access/index.js';
+import { masterUsersFeature } from './features/master-users/index.js';
 import { monitorsFeature } from './features/monitors/index.js';
 import { notificationsFeature } from './features/notifications/index.js';
 import { paymentsFeature } from './features/payments/index.js';
 import { preferencesFeature } from './features/preferences/index.js';
 import { probesFeature } from './features/probes/index.js';
+import { publicApiFeature } from './features/public-api/index.js';
 import { pushFeature } from './features/push/index.js';
 import { qualityFeature } from './features/quality/index.js';
 import { readingsFeature } from './features/readings/index.js';
@@ -34,11 +37,13 @@ import { servicesFeature } from './features/services/index.js';
 import { simsFeature } from './features/sims/index.js';
 import { staffFeature } from './features/staff/index.js';
 import { sitesFeature } from './features/sites/index.js';
+import { siteIndexFeature } from './features/site-index/index.js';
 import { stationAdminFeature } from './features/station-admin/index.js';
 import { stationLogsFeature } from './features/station-logs/index.js';
 import { storagesFeature } from './features/storages/index.js';
-import { translationsFeature } from './features/translations/index.js';
+import { serverTextCatalog, translationsFeature } from './features/translations/index.js';
 import { accessFeature, usersFeature } from './features/users/index.js';
+import { verificationFeature } from './features/verification/index.js';
 import { FeatureList } from './kernel/FeatureList.js';
 import type { FeatureModule } from './kernel/FeatureModule.js';
 import type { Kernel } from './kernel/Kernel.js';
@@ -68,12 +73,26 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
     connections: ExportsOf<typeof connectionsFeature>;
     realtime: ExportsOf<typeof realtimeFeature>;
     'station-admin': ExportsOf<typeof stationAdminFeature>;
-  }>('fans', 'notifications', 'delivery', 'insight', 'connections', 'realtime', 'station-admin');
+    'base-stations': ExportsOf<typeof baseStationsFeature>;
+  }>(
+    'fans',
+    'notifications',
+    'delivery',
+    'insight',
+    'connections',
+    'realtime',
+    'station-admin',
+    'base-stations',
+  );
 
   const access = list.add(accessFeature(kernel));
   const preferences = list.add(preferencesFeature(kernel));
   const sessions = list.add(sessionsFeature(kernel, { ...access.exports, ...preferences.exports }));
   const auth = { access: access.exports.access, authenticate: sessions.exports.authenticate };
+  // The server's own texts (alerts, reports, invoices, mails, codes) from the translations table, and
+  // with the preferences the language each recipient reads (decision 0107).
+  const serverTexts = { serverTexts: serverTextCatalog(kernel) };
+  const messageTexts = { ...serverTexts, ...preferences.exports };
   const users = { users: access.exports.users };
   list.add(
     usersFeature(kernel, {
@@ -82,9 +101,20 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
       ...preferences.exports,
       fcIdsOf: later.fans.controllerIdsOf,
       newsOf: later.notifications.newsOf,
+      confOf: later['base-stations'].conf,
     }),
   );
   list.add(masterAccessFeature(kernel, auth));
+  // Advisors register on /master; their phone codes go out as SMS through the delivery outbox.
+  list.add(
+    masterUsersFeature(kernel, {
+      authenticate: auth.authenticate,
+      passwords: { hash: hashPassword, verify: verifyPassword },
+      sendCode: later.delivery.sendCode,
+      revokeSessions: sessions.exports.revokeSessions,
+      ...serverTexts,
+    }),
+  );
   list.add(
     accountFeature(kernel, {
       ...auth,
@@ -93,6 +123,7 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
       // Codes go out as SMS through the delivery outbox.
       codeSender: { send: later.delivery.sendCode },
       newsSeen: later.notifications.newsSeen,
+      ...messageTexts,
     }),
   );
   const readings = list.add(readingsFeature(kernel, { log: opts.log }));
@@ -127,7 +158,8 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
       otaOffers: firmware.exports.otaOffers,
     }),
   );
-  list.add(activationFeature(kernel, auth));
+  const activation = list.add(activationFeature(kernel, auth));
+  list.add(partnerAppsFeature({ ...auth, ...activation.exports }));
   list.add(adminConsoleFeature(kernel, auth));
   list.add(simsFeature(kernel, auth));
   list.add(servicesFeature(kernel, auth));
@@ -139,6 +171,7 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
       sendCode: later.delivery.sendCode,
       // A confirmed phone shows confirmed in the account area too.
       recordConfirmedPhone,
+      ...messageTexts,
     }),
   );
   list.add(
@@ -149,6 +182,7 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
       customerSessions: sessions.exports.customerSessions,
       // A new staff account's first login goes by e-mail through the delivery outbox.
       sendCode: (m) => later.delivery.sendCode(m),
+      ...messageTexts,
     }),
   );
   const monitors = list.add(
@@ -182,8 +216,10 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
     }),
   );
   list.add(insightFeature(kernel, { ...auth, ...users, saveStorage: storages.exports.saveStorage }));
-  list.add(sitesFeature(kernel, { ...auth, ...storages.exports }));
+  const sites = list.add(sitesFeature(kernel, { ...auth, ...storages.exports }));
+  list.add(siteIndexFeature(kernel, { authenticate: auth.authenticate, ...sites.exports }));
   list.add(qualityFeature(kernel, { ...auth, ...users, ...history }));
+  list.add(verificationFeature(kernel, { ...auth, ...history, ...preferences.exports, ...serverTexts }));
   list.add(exportFeature(kernel, { ...auth, ...history }));
   list.add(translationsFeature(kernel, auth));
   const fans = list.add(
@@ -197,15 +233,19 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
       ...history,
       notify: notifications.exports.notify,
       ...preferences.exports,
+      ...serverTexts,
       rcEventsOfBatch: fans.exports.rcEventsOfBatch,
     }),
   );
-  const sentinel = list.add(sentinelFeature(kernel, { ...auth, ...preferences.exports, log: opts.log }));
-  const push = list.add(pushFeature(kernel, { ...auth, ...preferences.exports }));
+  const sentinel = list.add(
+    sentinelFeature(kernel, { ...auth, ...preferences.exports, ...serverTexts, log: opts.log }),
+  );
+  const push = list.add(pushFeature(kernel, { ...auth, ...preferences.exports, ...serverTexts }));
   const delivery = list.add(
     deliveryFeature(kernel, {
       ...auth,
       ...preferences.exports,
+      ...serverTexts,
       onAlertEffects: (recorder) => monitors.exports.evaluator.onAlertEffects(recorder),
       alertStatus: monitors.exports.alertStatus,
       acknowledgeFor: monitors.exports.acknowledgeFor,
@@ -235,11 +275,14 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
       pushDevicesOf: push.exports.devicesOf,
       pushTestTextOf: push.exports.testTextOf,
       sendTest: delivery.exports.sendTest,
+      ...messageTexts,
+      testMessagesSince: delivery.exports.testMessagesSince,
     }),
   );
   list.add(
     paymentsFeature(kernel, {
       ...auth,
+      ...serverTexts,
       // Invoices are e-mailed through the delivery outbox.
       sendEmail: (m) => delivery.exports.sendCode({ ...m, channel: 'email' }),
     }),
@@ -256,6 +299,7 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
   list.add(
     customersFeature(kernel, {
       authenticate: auth.authenticate,
+      ...serverTexts,
       sendEmail: (m) => delivery.exports.sendCode({ ...m, channel: 'email' }),
     }),
   );
@@ -265,6 +309,15 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
       authenticate: auth.authenticate,
       liveControl: later.realtime.liveControl,
       log: opts.log,
+    }),
+  );
+  list.add(
+    publicApiFeature(kernel, {
+      ...auth,
+      ...history,
+      ...preferences.exports,
+      ...activation.exports,
+      ...stationAdmin.exports,
     }),
   );
   // Every staff call of every route above and below is recorded in its trail (http/audit.ts).

@@ -200,7 +200,7 @@ describe(`the alert channels calls on ${TEST_ENGINE}`, () => {
       });
       expect(stored!.secret).toMatch(/^[0-9a-f]{64}$/);
       // Seen: the next read does not carry it.
-      expect((await call.post('hay', '/client/sentinelCall', {})).json<SentinelCallResponse>()).toEqual({
+      expect((await call.post('hay', '/sentinelCall', {})).json<SentinelCallResponse>()).toEqual({
         status_code: 0,
         sentinelAlerts: { siteID: 'HILL-1', url },
       });

@@ -268,7 +268,8 @@ describe(`customers on ${TEST_ENGINE}`, { timeout: 60_000 }, () => {
       t.store.db,
     );
     expect(mails.rows).toHaveLength(1);
-    expect(mails.rows[0]).toMatchObject({ channel: 'email', subject: 'Your Emberwatch account' });
+    // In the account's language (decision 0107): this one is Finnish.
+    expect(mails.rows[0]).toMatchObject({ channel: 'email', subject: 'Emberwatch-tilisi' });
     expect(mails.rows[0]!.body).toContain(username);
     expect(mails.rows[0]!.body).toContain('/login/recover');
 

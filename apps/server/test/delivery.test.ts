@@ -269,7 +269,7 @@ describe(`what the messages say, on ${TEST_ENGINE}`, () => {
       sentinelAlerts: { siteID: 'HILL-1', url: receiver.url },
     });
     expect(set.statusCode, set.body).toBe(200);
-    secret = (await call.post('hay', '/client/sentinelCall', {})).json<SentinelCallResponse>().secret!;
+    secret = (await call.post('hay', '/sentinelCall', {})).json<SentinelCallResponse>().secret!;
     // The storage's station has no zone of its own: the account's (its other stations') is used.
     await t.store.db.updateTable('base_stations').set({ timezone: null }).where('id', '=', BS).execute();
     ({ probes } = await monitoredStorageWithMessaging(

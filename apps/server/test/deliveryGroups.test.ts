@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveryLogResponse } from '@emberwatch/shared/contracts/delivery';
 import type { GetMonitorsResponse } from '@emberwatch/shared/contracts/monitors';
+import type { DeliveryTables } from '../src/features/delivery/delivery.tables.js';
 import {
   deliveryOf,
   evaluatorOf,
@@ -152,6 +153,16 @@ describe(`grouped alert delivery on ${TEST_ENGINE}`, () => {
     await cool(north.probes.slice(0, 4), t0 + 1200);
     await settle();
     expect(sms()).toHaveLength(before);
+    // The four that ended are noted while the fifth stays on (a step that writes no group field).
+    const noted = await t.store.db
+      .withTables<DeliveryTables>()
+      .selectFrom('delivery_alerts')
+      .select(['sensor_id', 'status', 'clear_pending'])
+      .where('sensor_id', 'in', north.probes.slice(0, 4))
+      .where('storage_id', '=', north.storageId)
+      .execute();
+    expect(noted.length).toBeGreaterThan(0);
+    expect(noted.filter((a) => a.status !== 'cleared' || a.clear_pending !== 0)).toEqual([]);
     await cool([north.probes[4]!], t0 + 1260);
     await settle();
     expect(sms()).toHaveLength(before + 1);

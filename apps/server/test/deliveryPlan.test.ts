@@ -5,10 +5,11 @@ import { defaultRuleSettings } from '@emberwatch/shared/domain/rules/defaultRule
 import { ACK_LINK_TTL_S, AckLinks } from '../src/features/delivery/ackLinks.js';
 import {
   acceptedLanguage,
-  ALERT_WORDS,
   formatDifference,
   formatTime,
+  wordsFor,
 } from '../src/features/delivery/alertTexts.js';
+import { bundledServerTexts } from '../src/features/translations/index.js';
 import { emailFailure } from '../src/features/delivery/channels/emailChannel.js';
 import { twilioSignature, validTwilioSignature } from '../src/features/delivery/channels/twilioSignature.js';
 import {
@@ -145,9 +146,35 @@ describe('planMessages', () => {
     expect(push).toEqual([
       expect.objectContaining({
         address: '1',
-        payload: { url: '/storages/3/probes/H10101', alertId: 7, groupId: 7, kind: 'raise' },
+        payload: {
+          url: '/storages/3/probes/H10101',
+          alertId: 7,
+          groupId: 7,
+          kind: 'raise',
+          // The notification's facts and its actions with the signed token (decision 0129).
+          alert: { storage: 'North barn', probe: 'Stack A', temperature: '65,2 °C' },
+          ack: {
+            token: '7.1.1900000000.signature',
+            label: expect.any(String) as string,
+            openLabel: expect.any(String) as string,
+          },
+        },
       }),
     ]);
+  });
+
+  it('pushes the temperature in the recipient’s unit and language; the all-clear offers no acknowledgement', () => {
+    const fahrenheit = { ...anna, unit: 'F' as const, language: 'de' };
+    const m = messaging({ sms: { active: true, recipients: [fahrenheit] } });
+    const [raise] = planMessages(facts, m, ctx({ pushUsers: new Set([1]) })).filter(
+      (x) => x.channel === 'push',
+    );
+    expect(raise!.payload).toMatchObject({ alert: { temperature: '149,4 °F' } });
+    const [clear] = planMessages(facts, m, ctx({ pushUsers: new Set([1]), kind: 'clear' })).filter(
+      (x) => x.channel === 'push',
+    );
+    expect(clear!.payload).not.toHaveProperty('ack');
+    expect(clear!.payload).not.toHaveProperty('alert');
   });
 
   it('calls Sentinel on raise and clear, not on repeats, with the documented payload', () => {
@@ -339,15 +366,15 @@ describe('the words of every language', () => {
   it.each(LANGUAGES.filter((l) => l !== 'en'))(
     '%s has every text with the same placeholders as English',
     (language) => {
-      const en = ALERT_WORDS.en;
-      const other = ALERT_WORDS[language];
+      const en = wordsFor(bundledServerTexts(), 'en');
+      const other = wordsFor(bundledServerTexts(), language);
       expect(Object.keys(other).sort()).toEqual(Object.keys(en).sort());
       for (const key of Object.keys(en) as (keyof typeof en)[])
         expect(placeholders(other[key]), `${language}.${key}`).toEqual(placeholders(en[key]));
     },
   );
   it('Dutch says sonde, not sensor', () => {
-    expect(JSON.stringify(ALERT_WORDS.nl)).not.toMatch(/sensor/i);
+    expect(JSON.stringify(wordsFor(bundledServerTexts(), 'nl'))).not.toMatch(/sensor/i);
   });
 });
 

@@ -86,7 +86,7 @@ describe(`the OpenAPI document, on ${TEST_ENGINE}`, () => {
         expect(Object.keys(ok?.properties ?? {}).length).toBeGreaterThan(0);
 
         const err = op?.responses?.['4XX']?.content?.['application/json']?.schema;
-        expect(Object.keys(err?.properties ?? {}).sort()).toEqual(['error', 'path', 'status_code']);
+        expect(Object.keys(err?.properties ?? {}).sort()).toEqual(['code', 'error', 'path', 'status_code']);
 
         if (e.query) {
           const names = (op?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
@@ -96,7 +96,9 @@ describe(`the OpenAPI document, on ${TEST_ENGINE}`, () => {
         if (e.body) expect(Object.keys(body?.properties ?? {}).sort()).toEqual(keysOf(e.body));
         else expect(body).toBeUndefined();
 
-        expect(op?.security ?? []).toEqual(e.auth === 'user' ? [{ bearer: [] }] : []);
+        expect(op?.security ?? []).toEqual(
+          e.auth === 'user' ? [{ bearer: [] }] : e.auth === 'apiKey' ? [{ apiKey: [] }] : [],
+        );
       },
     );
   });

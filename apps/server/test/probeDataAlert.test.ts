@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DataResponse } from '@emberwatch/shared/contracts/readings';
 import { defaultRuleSettings } from '@emberwatch/shared/domain/rules/defaultRuleSettings';
 import { api, ingest } from './support/probeHelpers.js';
@@ -35,11 +35,21 @@ describe(`the alert mark of probe data on ${TEST_ENGINE}`, () => {
     const hot = probes[0]!;
     expect([...(await marks()).values()].every((a) => a === false)).toBe(true);
 
-    await ingest(t, BS, [{ sensor_id: hot, meas_ts: now - 60, temperatures: [450] }]);
-    // Read before the evaluator's pass (it gathers for 100 ms or more): the answer cached now must
+    // The evaluator's pass is held until the probe data has been read: the answer cached then must
     // not outlive the alert raised next (alertsChanged drops it, as newData does).
+    const evaluator = evaluatorOf(t);
+    const evaluate = evaluator.evaluateStations.bind(evaluator);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    const hold = vi.spyOn(evaluator, 'evaluateStations').mockImplementation(async (ids) => {
+      await held;
+      return evaluate(ids);
+    });
+    await ingest(t, BS, [{ sensor_id: hot, meas_ts: now - 60, temperatures: [450] }]);
     expect((await marks()).get(hot)).toBe(false);
-    await evaluatorOf(t).idle();
+    release();
+    hold.mockRestore();
+    await evaluator.idle();
     const raised = await marks();
     expect(raised.get(hot)).toBe(true);
     expect([...raised].filter(([, alert]) => alert).map(([id]) => id)).toEqual([hot]);

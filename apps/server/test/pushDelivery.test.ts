@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushDb } from '../src/features/push/index.js';
 import { deliveryOf, evaluatorOf, monitoredStorageWithMessaging } from './support/deliveryHelpers.js';
 import { api, ingest } from './support/probeHelpers.js';
-import { fakeBrowserKeys, startPushServiceStandIn } from './support/pushServiceStandIn.js';
+import { fakeBrowserKeys, type startPushServiceStandIn } from './support/pushServiceStandIn.js';
+import { subscribedPhone } from './support/subscribedPhone.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 
 const BS = 'F1000001';
@@ -52,27 +53,7 @@ describe(`an alert reaching a subscribed browser through the outbox, on ${TEST_E
     // The language messages to the owner are written in: the one chosen in the settings (decision 0045).
     const prefs = await call.post('hay', '/client/uiPrefs', { prefs: { language: 'fi' } });
     expect(prefs.statusCode, prefs.body).toBe(200);
-    // The stand-in checks the VAPID JWT against the server's key and opens the body with the phone's
-    // keys, as the push service and the browser would (decision 0072).
-    const { public_key: serverKey } = await pushDb(t.store.db)
-      .selectFrom('push_vapid_keys')
-      .select('public_key')
-      .executeTakeFirstOrThrow();
-    standIn = await startPushServiceStandIn(() => (gone ? 410 : 201), {
-      serverKey: () => serverKey,
-      keysOf: (path) => (path === '/hay-phone' ? browser : undefined),
-    });
-    await pushDb(t.store.db)
-      .insertInto('push_subscriptions')
-      .values({
-        user_id: ownerId,
-        endpoint: `${standIn.origin}/hay-phone`,
-        p256dh: browser.p256dh,
-        auth: browser.auth,
-        label: 'Chrome on Android',
-        created_ts: clock,
-      })
-      .execute();
+    standIn = await subscribedPhone(t, ownerId, browser, clock, () => (gone ? 410 : 201));
   });
   afterAll(async () => {
     await standIn.close();

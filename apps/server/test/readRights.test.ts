@@ -57,6 +57,7 @@ interface Ids {
   hayStorage: number;
   compostInvoice: number;
   compostBatch: number;
+  hayVerification: number;
 }
 interface Sample {
   account: Account;
@@ -71,10 +72,23 @@ const SAMPLES: Record<string, Sample> = {
   'insight.getInsightTrialTime': { account: 'hay', url: () => '/client/getInsightTrialTime' },
   'insight.getMigrationCount': { account: 'hay', url: () => '/getMigrationCount' },
   'sites.getSiteNames': { account: 'hay', url: () => '/client/getSiteNames' },
+  'siteIndex.getMultisiteData': { account: 'hay', url: () => '/client/getMultisiteData' },
   'push.getPushKey': { account: 'hay', url: () => '/client/getPushKey' },
   'users.userInfo': { account: 'hay', url: (i) => `/client/userInfo?UID=${i.uid.hay}` },
+  'users.getUserInfoAndConf': {
+    account: 'hay',
+    url: (i) => `/client/getUserInfoAndConf?UID=${i.uid.hay}`,
+  },
   'account.accountInfo': { account: 'hay', url: (i) => `/client/accountInfo?UID=${i.uid.hay}` },
   'insight.getInsightSurvey': { account: 'hay', url: (i) => `/client/getInsightSurvey?UID=${i.uid.hay}` },
+  'masterAccess.getAccountMasters': {
+    account: 'hay',
+    url: (i) => `/client/getAccountMasters?UID=${i.uid.hay}`,
+  },
+  'masterAccess.getMasterUserByUsername': {
+    account: 'hay',
+    url: (i) => `/client/getMasterUserByUsername?UID=${i.uid.hay}&username=master@demo.emberwatch`,
+  },
   'payments.getUpgradeInfo': { account: 'hay', url: (i) => `/client/getUpgradeInfo?UID=${i.uid.hay}` },
   'payments.getRenewalInfo': { account: 'hay', url: (i) => `/client/getRenewalInfo?U_ID=${i.uid.hay}` },
   'payments.invoicePdf': {
@@ -134,6 +148,14 @@ const SAMPLES: Record<string, Sample> = {
     account: 'hay',
     url: (i) => `/client/getQualityOverview?UID=${i.uid.hay}`,
   },
+  'verification.getVerifications': {
+    account: 'hay',
+    url: (i) => `/client/getVerifications?UID=${i.uid.hay}&probeID=H10001`,
+  },
+  'verification.verifixData': {
+    account: 'hay',
+    url: (i) => `/client/verifixData?verificationID=${i.hayVerification}`,
+  },
   'fans.getFcItem': { account: 'compost', url: () => '/fc/getFcItem?id=RC12-WINDROWS-1' },
   'fans.rcLogs': {
     account: 'compost',
@@ -172,6 +194,7 @@ const SAMPLES: Record<string, Sample> = {
     account: 'hay',
     url: (i) => `/admin/getAdminTranslations?locale=fi&UID=${i.uid.hay}`,
   },
+  'translations.getTranslationLanguages': { account: 'hay', url: () => '/admin/getTranslationLanguages' },
   'account.getSMSData': { account: 'hay', url: () => '/admin/getSMSData' },
   'activation.getKit': { account: 'hay', url: () => '/admin/getKit' },
   'probes.getSensorStats': {
@@ -233,6 +256,7 @@ const SAMPLES: Record<string, Sample> = {
     url: () => '/admin/getReplacementHistory?BS_ID=F1000001',
   },
   'stationAdmin.getProbeStopSettings': { account: 'hay', url: () => '/admin/getProbeStopSettings' },
+  'publicApi.getApiKeys': { account: 'hay', url: () => '/client/getApiKeys' },
 };
 
 const catalogue = Object.entries(endpoints).flatMap(([group, calls]) =>
@@ -299,6 +323,8 @@ describe(`every read call as every role, on ${TEST_ENGINE}`, { timeout: 120_000 
       .set({ authorized: 1 } as never)
       .where('master_user_id' as never, '=', masterId as never)
       .execute();
+    // The hay farm has the siteindex flag and three stations: its own site index (decision 0105).
+    await t.store.db.updateTable('users').set({ siteindex: 1 }).where('id', '=', uid.hay).execute();
     for (const u of new Set(Object.values(PLAYERS).flatMap((p) => Object.values(p))))
       tokens[u] = await t.login(`${u}@demo.emberwatch`);
 
@@ -343,7 +369,15 @@ describe(`every read call as every role, on ${TEST_ENGINE}`, { timeout: 120_000 
       payload: { UID: uid.compost, batch: { BS_ID: 'F3000001', batch_name: 'Rights', probes: [] } },
     });
     expect(batch.statusCode, batch.body).toBe(200);
+    const verification = await t.app.inject({
+      method: 'POST',
+      url: '/client/startVerification',
+      headers: bearer(tokens.hay!),
+      payload: { BS_ID: 'F1000001', probeID: 'H10001', verifixID: 'H10002', verifixBS: 'F1000001' },
+    });
+    expect(verification.statusCode, verification.body).toBe(200);
     ids = {
+      hayVerification: verification.json<{ result: { itemID: number } }>().result.itemID,
       uid,
       hayStorage,
       compostInvoice: invoice.json<{ invoice_id: number }>().invoice_id,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { noticeRouteOf } from '../src/features/delivery/failureNotice.js';
 import { NOTICE_ERROR_CHARS, noticeText } from '../src/features/delivery/noticeTexts.js';
 import { recipientHealth, type MessageOutcome } from '../src/features/delivery/recipientHealth.js';
+import { bundledServerTexts } from '../src/features/translations/index.js';
 import { healthOfContact } from '../src/features/storages/storageAlerts.service.js';
 
 let nextId = 1;
@@ -127,6 +128,7 @@ describe('where the failure notice goes', () => {
 });
 
 describe('the notice text', () => {
+  const texts = bundledServerTexts();
   it('names the channel, person, address, error and link in the owner language', () => {
     const facts = {
       channel: 'email' as const,
@@ -135,17 +137,17 @@ describe('the notice text', () => {
       error: 'SMTP 550: Mailbox unavailable',
       link: 'https://ew.test/storages/3',
     };
-    expect(noticeText('en', facts).body).toBe(
+    expect(noticeText(texts, 'en', facts).body).toBe(
       'Emberwatch: E-mails to Anna (anna@farm.test) cannot be delivered: SMTP 550: Mailbox unavailable. Alerts may not reach them. Please check: https://ew.test/storages/3',
     );
-    expect(noticeText('fi', facts).subject).toBe(
+    expect(noticeText(texts, 'fi', facts).subject).toBe(
       'Emberwatch: viestit vastaanottajalle Anna eivät mene perille',
     );
-    expect(noticeText('xx', facts).subject).toBe(noticeText('en', facts).subject);
-    expect(noticeText('en', { ...facts, channel: 'push', address: '7' }).body).toContain(
+    expect(noticeText(texts, 'xx', facts).subject).toBe(noticeText(texts, 'en', facts).subject);
+    expect(noticeText(texts, 'en', { ...facts, channel: 'push', address: '7' }).body).toContain(
       'Push notifications to Anna cannot',
     );
-    const long = noticeText('en', { ...facts, error: 'x'.repeat(400) }).body;
+    const long = noticeText(texts, 'en', { ...facts, error: 'x'.repeat(400) }).body;
     expect(long).toContain(`${'x'.repeat(NOTICE_ERROR_CHARS - 1)}…`);
     expect(long).not.toContain('x'.repeat(NOTICE_ERROR_CHARS));
   });

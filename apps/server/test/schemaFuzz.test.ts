@@ -38,6 +38,8 @@ describe(`every call refuses the inputs its schema refuses, on ${TEST_ENGINE}`, 
   let t: TestApp;
   const tokens: Record<string, string> = {};
   let tables: StoreTable[];
+  const apiKeys = new Map<string, string>();
+  const KEYS_PER_CALL = 6;
   let print: Record<string, TablePrint>;
   const prototypeKeys = Object.getOwnPropertyNames(Object.prototype);
 
@@ -45,6 +47,22 @@ describe(`every call refuses the inputs its schema refuses, on ${TEST_ENGINE}`, 
     // The fans and monitors too: more tables with rows a stray write would show in.
     t = await createTestApp({ demoFans: true, demoMonitors: true });
     for (const u of ['admin', 'hay']) tokens[u] = await t.login(`${u}@demo.emberwatch`);
+    // The public API's calls (decision 0110): keys of the hay farm with a running API plan, a few per
+    // call so that no key runs out of its rate limit here; made before the fingerprint.
+    await t.store.db
+      .updateTable('users')
+      .set({ api_plan_due_ts: Math.floor(Date.now() / 1000) + 365 * 86_400 })
+      .where('username', '=', 'hay@demo.emberwatch')
+      .execute();
+    for (const e of fuzzed.filter((f) => f.auth === 'apiKey'))
+      for (let i = 0; i < KEYS_PER_CALL; i++) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: '/api/v1/generateKey?scope=activate',
+          headers: bearer(tokens.hay!),
+        });
+        apiKeys.set(`${e.path}#${i}`, res.json<{ secret: string }>().secret);
+      }
     tables = await storeTables(t.store);
     print = await storeFingerprint(t.store, tables);
   }, 120_000);
@@ -82,6 +100,11 @@ describe(`every call refuses the inputs its schema refuses, on ${TEST_ENGINE}`, 
             },
           ];
         throw new Error(`no credential for the station call ${endpoint.path}: add it here`);
+      case 'apiKey':
+        return Array.from({ length: KEYS_PER_CALL }, (_, i) => ({
+          who: `key ${i}`,
+          headers: { 'x-api-key': apiKeys.get(`${endpoint.path}#${i}`)! },
+        }));
       case 'session':
       case 'public':
         return [{ who: endpoint.auth, headers: {} }];

@@ -57,8 +57,8 @@ describe(`the Sentinel webhook calls on ${TEST_ENGINE}`, () => {
     await t.close();
   });
 
-  const read = (who: string, UID?: number) => call.post(who, '/client/sentinelCall', UID ? { UID } : {});
-  const test = (who: string, UID?: number) => call.post(who, '/client/testSentinelCall', UID ? { UID } : {});
+  const read = (who: string, UID?: number) => call.post(who, '/sentinelCall', UID ? { UID } : {});
+  const test = (who: string, UID?: number) => call.post(who, '/testSentinelCall', UID ? { UID } : {});
   const rotate = (who: string, UID?: number) =>
     call.post(who, '/client/rotateSentinelSecret', UID ? { UID } : {});
   const set = (who: string, body: object) => call.post(who, '/admin/setSentinelAlerts', body);
@@ -323,7 +323,7 @@ describe(`the Sentinel webhook calls on ${TEST_ENGINE}`, () => {
       if (leaked.length === 0) continue;
       const ownerReveal =
         (a.who === 'hay' || a.who === 'grain') &&
-        (a.url === '/client/sentinelCall' || a.url === '/client/rotateSentinelSecret');
+        (a.url === '/sentinelCall' || a.url === '/client/rotateSentinelSecret');
       expect(ownerReveal, `${a.who} ${a.url}`).toBe(true);
     }
   });
@@ -387,7 +387,7 @@ describe(`the Sentinel SSRF guard in the calls on ${TEST_ENGINE}`, () => {
         updated_ts: 1,
       })
       .execute();
-    const res = await call.post('hay', '/client/testSentinelCall', {});
+    const res = await call.post('hay', '/testSentinelCall', {});
     expect(res.json()).toEqual({
       status_code: 0,
       ok: false,

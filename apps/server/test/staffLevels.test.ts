@@ -29,7 +29,12 @@ import { bearer, createTestApp, TEST_ENGINE, type TestApp } from './support/test
 /** Staff-only calls that are not operator tools, and why. */
 const NOT_TOOLS: Readonly<Record<string, string>> = {
   'translations.getAdminTranslations': 'translators read it too (translations.policy)',
+  'translations.getTranslationLanguages': 'translators read it too (translations.policy)',
   'translations.updateTranslations': 'translators (their languages) and Root (translations.policy)',
+  // A hay-app account's own calls: the matrix's farms are main-system accounts, which they refuse.
+  // Staff acting for a hay-app customer pass activation's own stationAddition check (decision 0117).
+  'partnerApps.activateHaytechAppBS': 'the hay-app account’s own call (partnerApps.policy)',
+  'partnerApps.activateHaytechAppProbeset': 'the hay-app account’s own call (partnerApps.policy)',
 };
 
 /**

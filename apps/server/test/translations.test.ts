@@ -112,7 +112,11 @@ describe(`translations in the store, on ${TEST_ENGINE}`, () => {
       expect(body.locale).toBe('de');
       expect(body.supported_languages).toEqual([...LANGUAGES]);
       expect(new Map(body.results).get('login.username')).toBe(bundledText('de', 'login.username'));
-      expect(body.results.length).toBe(bundled.filter((b) => b.locale === 'de').length);
+      // Every text of the language but the server's own (decision 0107), which no browser needs.
+      const forBrowsers = bundled.filter((b) => b.locale === 'de' && !b.key.startsWith('server'));
+      expect(forBrowsers.length).toBeLessThan(bundled.filter((b) => b.locale === 'de').length);
+      expect(body.results.length).toBe(forBrowsers.length);
+      expect(body.results.some(([key]) => key.startsWith('serverAlerts.'))).toBe(false);
     });
 
     it.each([
@@ -302,6 +306,128 @@ describe(`translations in the store, on ${TEST_ENGINE}`, () => {
       expect(
         (await save('admin', { locale: 'fi', data: { id: 999999, key: 'a.b', text: 'x' } })).statusCode,
       ).toBe(404);
+    });
+  });
+
+  // Decision 0106: the translations page's languages, the keys missing in a language, stale keys.
+  describe('the translations page', () => {
+    const languages = (who: string) => get(who, '/admin/getTranslationLanguages');
+    const adminList = async (who: string, locale: string) =>
+      (await get(who, `/admin/getAdminTranslations?locale=${locale}`)).json<AdminTranslationsResponse>();
+
+    // In the order of LANGUAGES, whatever the order of the assignment.
+    it('tells a translator its languages and the root admin all of them; refuses everyone else', async () => {
+      expect((await languages('grain')).json()).toEqual({
+        status_code: 0,
+        locales: ['de', 'fi'],
+        root: false,
+      });
+      expect((await languages('admin')).json()).toEqual({
+        status_code: 0,
+        locales: [...LANGUAGES],
+        root: true,
+      });
+      for (const who of ['hay', 'compost']) {
+        const res = await languages(who);
+        expect(res.statusCode).toBe(403);
+        expect(res.json<{ error: string }>().error).toContain('Only translators and the root admin');
+      }
+      expect((await get(null, '/admin/getTranslationLanguages')).statusCode).toBe(401);
+    });
+
+    it('lists the keys English has and a language lacks; a translator fills one, not a new key', async () => {
+      // The root admin adds a key in English only: every other language lacks it.
+      const added = await save('admin', {
+        locale: 'en',
+        data: { key: 'probes.newColumn', text: 'New column', category: 'probes' },
+      });
+      expect(added.json()).toMatchObject({ status_code: 0 });
+      // And one German text is emptied (saved empty through the API): missing too.
+      const deRow = await adminRow('de', 'login.password');
+      await save('admin', { locale: 'de', data: { id: deRow?.id, key: 'login.password', text: '' } });
+
+      const de = await adminList('grain', 'de');
+      expect(de.missing).toEqual(
+        expect.arrayContaining([
+          { id: null, key: 'probes.newColumn', english: 'New column', category: 'probes' },
+          {
+            id: deRow?.id,
+            key: 'login.password',
+            english: bundledText('en', 'login.password'),
+            category: 'common',
+          },
+        ]),
+      );
+      expect(de.english['login.password']).toBe(bundledText('en', 'login.password'));
+      // A key with a text in German is not missing there.
+      expect(de.missing.map((m) => m.key)).not.toContain('login.username');
+      // English itself lacks nothing.
+      expect((await adminList('admin', 'en')).missing).toEqual([]);
+
+      // Users see the English for both: the empty text is not served, the absent one never was.
+      expect(await clientText('de', 'login.password')).toBeUndefined();
+      expect(await clientText('de', 'probes.newColumn')).toBeUndefined();
+
+      // The translator fills the absent key in German: a row of its language, English's category.
+      const filled = await save('grain', {
+        locale: 'de',
+        data: { key: 'probes.newColumn', text: 'Neue Spalte' },
+      });
+      expect(filled.statusCode).toBe(200);
+      expect(filled.json()).toMatchObject({
+        status_code: 0,
+        result: { key: 'probes.newColumn', text: 'Neue Spalte', category: 'probes' },
+      });
+      // ...and the emptied one by its id.
+      await save('grain', {
+        locale: 'de',
+        data: { id: deRow?.id, key: 'login.password', text: 'Passwort' },
+      });
+      const after = await adminList('grain', 'de');
+      expect(after.missing.map((m) => m.key)).not.toContain('probes.newColumn');
+      expect(after.missing.map((m) => m.key)).not.toContain('login.password');
+      expect(await clientText('de', 'probes.newColumn')).toBe('Neue Spalte');
+
+      // Filling a missing key in another category is still the root admin's.
+      const moved = await save('grain', {
+        locale: 'fi',
+        data: { key: 'probes.newColumn', text: 'Uusi sarake', category: 'common' },
+      });
+      expect(moved.statusCode).toBe(403);
+      expect(moved.json<{ error: string }>().error).toContain('Only the root admin can change categories');
+      // A key English does not have is a new key: refused to the translator, nothing stored.
+      const fresh = await save('grain', { locale: 'fi', data: { key: 'probes.noSuchKey', text: 'x' } });
+      expect(fresh.statusCode).toBe(403);
+      expect(fresh.json<{ error: string }>().error).toContain('Only the root admin can add translations');
+      expect(await clientText('fi', 'probes.noSuchKey')).toBeUndefined();
+      expect((await adminList('grain', 'fi')).missing.map((m) => m.key)).toContain('probes.newColumn');
+    });
+
+    it('flags the stored keys the build does not have, and only those', async () => {
+      const en = await adminList('admin', 'en');
+      // probes.newColumn was added above by the root admin; menu.heading is the earlier rename.
+      expect(en.not_in_build).toEqual(expect.arrayContaining(['menu.heading', 'probes.newColumn']));
+      const build = new Set(bundled.map((b) => b.key));
+      for (const key of en.not_in_build) expect(build.has(key), key).toBe(false);
+      expect(en.not_in_build).not.toContain('login.title');
+    });
+
+    it('serves a saved text to another user at once, through getUserTranslations', async () => {
+      const hayUid = (await get('hay', '/client/getSessionInfo')).json<{ UID: number }>().UID;
+      const userText = async (locale: string, key: string) =>
+        new Map(
+          (
+            await get('hay', `/client/getUserTranslations?locale=${locale}&UID=${hayUid}`)
+          ).json<TranslationsResponse>().results,
+        ).get(key);
+      // The user has read the texts once already (any cache would now hold them).
+      expect(await userText('fi', 'login.username')).toBe(bundledText('fi', 'login.username'));
+      const row = await adminRow('fi', 'login.username');
+      await save('grain', {
+        locale: 'fi',
+        data: { id: row?.id, key: 'login.username', text: 'Käyttäjätunnus!' },
+      });
+      expect(await userText('fi', 'login.username')).toBe('Käyttäjätunnus!');
     });
   });
 });

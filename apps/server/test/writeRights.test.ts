@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Endpoint } from '@emberwatch/shared/contracts/endpoint';
 import { endpoints } from '@emberwatch/shared/contracts/endpoints';
+import { VOICE_TEST_INTERVAL_S } from '@emberwatch/shared/contracts/alertChannels';
 import { PUSH_TEST_INTERVAL_S } from '@emberwatch/shared/contracts/push';
 import { alertMessagingOrDefault, type Storage } from '@emberwatch/shared/contracts/storages';
 import { DEMO_SURVEY_ANSWERS } from '@emberwatch/shared/domain/demoSwitch';
@@ -13,6 +14,7 @@ import {
   type WriteRole,
   type WriteRightsRow,
 } from '@emberwatch/shared/domain/writeRights';
+import { recordConfirmedPhone } from '../src/features/account/index.js';
 import { DEMO_PASSWORD } from '../src/features/demo/demoAccounts.js';
 import { catalogueCallPaths, rolesDocTable, tableCells } from './support/rolesDoc.js';
 import { bearer, createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
@@ -63,6 +65,23 @@ interface Sample {
 }
 
 const post = (url: string, body: object): Request => ({ method: 'POST', url, body });
+/** The probe's ongoing verification, started by the owner when there is none. */
+async function ongoingVerification(c: Ctx, probeID: string): Promise<number> {
+  const list = await c.asOwner({ method: 'GET', url: `/client/getVerifications?probeID=${probeID}` });
+  const found = list
+    .json<{ results: { itemID: number; endDate: number | null }[] }>()
+    .results.find((v) => v.endDate === null);
+  if (found) return found.itemID;
+  const started = await c.asOwner(
+    post('/client/startVerification', {
+      BS_ID: 'F1000001',
+      probeID,
+      verifixID: 'H10009',
+      verifixBS: 'F1000001',
+    }),
+  );
+  return started.json<{ result: { itemID: number } }>().result.itemID;
+}
 const gariRightsAccount = {
   gari_id: 'GA-RIGHTS',
   username: 'rights.gari',
@@ -120,6 +139,25 @@ async function spareSubUser(ctx: Ctx, mainUserId: number): Promise<number> {
     .values({ ...row, username, main_user_id: mainUserId })
     .execute();
   return (await ctx.t.findUser(username))!.id;
+}
+/** A user row of its own copied from a demo user's (a spare master, a spare farm), for a call that removes. */
+async function spareUser(ctx: Ctx, from: string, over: object = {}): Promise<number> {
+  const { id: _id, ...row } = (await ctx.t.findUser(from))!;
+  const username = `spare-${Math.random().toString(36).slice(2)}@demo.emberwatch`;
+  await ctx.t.store.db
+    .insertInto('users')
+    .values({ ...row, username, ...over })
+    .execute();
+  return (await ctx.t.findUser(username))!.id;
+}
+/** A master's request for a farm, made for the call (decision 0104). */
+async function masterRequest(ctx: Ctx, masterId: number, ownerId: number): Promise<number> {
+  const row = await ctx.t.store.db
+    .insertInto('master_authorizations')
+    .values({ master_user_id: masterId, owner_user_id: ownerId, authorized: 1, created_ts: 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 async function probeOn(ctx: Ctx, bsId: string): Promise<string> {
   const row = await ctx.t.store.db
@@ -193,9 +231,58 @@ const SAMPLES: Record<string, Sample> = {
       return post('/client/testPushAlert', {});
     },
   },
+  // The caller's own confirmed phone, on an account with voice calls on (decision 0120).
+  'alertChannels.voiceTestCall': {
+    account: 'hay',
+    request: async (c) => {
+      const me = (await c.t.findUser(`${PLAYERS.hay[c.role]}@demo.emberwatch`))!;
+      const phone = me.phone ?? '+12025550199';
+      await c.t.store.db.updateTable('users').set({ phone }).where('id', '=', me.id).execute();
+      await c.t.store.db
+        .updateTable('users')
+        .set({ voice_call_enabled: 1 })
+        .where('id', '=', me.main_user_id ?? me.id)
+        .execute();
+      await recordConfirmedPhone(c.t.store.db, me.id, phone, Math.floor(Date.now() / 1000));
+      // The master and the grand master are one user, who calls once in 2 minutes.
+      c.tick(VOICE_TEST_INTERVAL_S);
+      return post('/voice/testCall', {});
+    },
+  },
   'alertChannels.getAlertChannels': {
     account: 'hay',
     request: (c) => post('/client/getAlertChannels', { UID: c.uid }),
+  },
+  'masterAccess.inviteMasterUser': {
+    account: 'hay',
+    request: (c) => post('/client/inviteMasterUser', { UID: c.uid, username: 'master@demo.emberwatch' }),
+  },
+  // A spare advisor's request, so the demo master keeps its access for the rows after.
+  'masterAccess.withdrawMasterUsers': {
+    account: 'hay',
+    request: async (c) =>
+      post('/client/withdrawMasterUsers', {
+        UID: c.uid,
+        masters: [await masterRequest(c, await spareUser(c, 'master@demo.emberwatch'), c.uid)],
+      }),
+  },
+  'masterUsers.saveMasterUser': {
+    account: 'hay',
+    request: () => post('/client/saveMasterUser', { country: 'fi' }),
+  },
+  // A spare farm the master watches, so the demo farms keep their master.
+  'masterUsers.stopWatchingAccount': {
+    account: 'hay',
+    request: async (c) => {
+      const farm = await spareUser(c, 'hay@demo.emberwatch');
+      await masterRequest(c, c.ids.master!, farm);
+      return post('/client/stopWatchingAccount', { UID: farm });
+    },
+  },
+  // A wrong password: allowed roles get its 400, and the one demo master stays.
+  'masterUsers.removeMasterUser': {
+    account: 'hay',
+    request: () => post('/client/removeMasterUser', { password: 'not-the-password' }),
   },
   'masterAccess.authorizeMasterUsers': {
     account: 'hay',
@@ -240,6 +327,30 @@ const SAMPLES: Record<string, Sample> = {
   'insight.saveInsightSurvey': {
     account: 'hay',
     request: (c) => post('/client/saveInsightSurvey', { UID: c.uid, answers: DEMO_SURVEY_ANSWERS }),
+  },
+  // Each role starts on its own try; an earlier role's ongoing one answers 400, not a refusal.
+  'verification.startVerification': {
+    account: 'hay',
+    request: (c) =>
+      post('/client/startVerification', {
+        UID: c.uid,
+        BS_ID: 'F1000001',
+        probeID: 'H10005',
+        verifixID: 'H10006',
+        verifixBS: 'F1000001',
+      }),
+  },
+  // An ongoing one without readings: ending it cancels it, and the next role's owner starts another.
+  'verification.stopVerification': {
+    account: 'hay',
+    request: async (c) =>
+      post('/client/stopVerification', { itemID: await ongoingVerification(c, 'H10007') }),
+  },
+  // An ongoing one: allowed roles get 400 (end it first), the refused 403 before that.
+  'verification.deleteVerification': {
+    account: 'hay',
+    request: async (c) =>
+      post('/client/deleteVerification', { itemID: await ongoingVerification(c, 'H10008') }),
   },
   'insight.saveInsightStorages': {
     account: 'hay',
@@ -292,6 +403,14 @@ const SAMPLES: Record<string, Sample> = {
   'activation.activateKit': {
     account: 'hay',
     request: (c) => post('/admin/activateKit', { UID: c.uid, id: 'ZZZZ-ZZZZ-ZZZZ' }),
+  },
+  'partnerApps.activateHaytechAppBS': {
+    account: 'hay',
+    request: (c) => post('/activateHaytechAppBS', { UID: c.uid, id: 'ZZZZ-ZZZZ-ZZZZ' }),
+  },
+  'partnerApps.activateHaytechAppProbeset': {
+    account: 'hay',
+    request: (c) => post('/activateHaytechAppProbeset', { UID: c.uid, id: 'ZZZZ-ZZZZ-ZZZZ' }),
   },
   'probes.sensorConf/probe names': {
     account: 'hay',
@@ -445,6 +564,18 @@ const SAMPLES: Record<string, Sample> = {
         alerts: [{ sensor_id: 'H10001', depth: null }],
       }),
   },
+  'monitors.processStorageMonitors': {
+    account: 'hay',
+    request: async (c) => {
+      const res = await c.asOwner({ method: 'GET', url: '/client/getMonitors' });
+      const storage = res.json<{ results: { storages: number[] }[] }>().results.flatMap((m) => m.storages)[0];
+      expect(storage).toBeGreaterThan(0);
+      return {
+        method: 'GET',
+        url: `/data/processStorageMonitors?UID=${c.uid}&BS_ID=F1000001&itemIDs=${storage}`,
+      };
+    },
+  },
   'monitors.acknowledgeAlerts': {
     account: 'hay',
     request: (c) =>
@@ -463,7 +594,7 @@ const SAMPLES: Record<string, Sample> = {
     account: 'hay',
     request: (c) => post('/client/saveDataBreakSettings', { UID: c.uid, delayS: null }),
   },
-  'sentinel.sentinelCall': { account: 'hay', request: (c) => post('/client/sentinelCall', { UID: c.uid }) },
+  'sentinel.sentinelCall': { account: 'hay', request: (c) => post('/sentinelCall', { UID: c.uid }) },
   'sentinel.rotateSentinelSecret': {
     account: 'hay',
     request: (c) => post('/client/rotateSentinelSecret', { UID: c.uid }),
@@ -474,7 +605,7 @@ const SAMPLES: Record<string, Sample> = {
   },
   'sentinel.testSentinelCall': {
     account: 'hay',
-    request: (c) => post('/client/testSentinelCall', { UID: c.uid }),
+    request: (c) => post('/testSentinelCall', { UID: c.uid }),
   },
   'fans.setFcManualCommand': {
     account: 'compost',
@@ -577,6 +708,11 @@ const SAMPLES: Record<string, Sample> = {
   'payments.setPlanInfo': {
     account: 'grain',
     request: (c) => post('/admin/setPlanInfo', { UID: c.uid, dueDate: null, apiPlanDue: null }),
+  },
+  'services.saveExtraServices': {
+    account: 'hay',
+    request: (c) =>
+      post('/client/saveExtraServices', { UID: c.uid, services: [{ kind: 'subUsers', value: 4 }] }),
   },
   'services.registerService': {
     account: 'grain',
@@ -751,6 +887,23 @@ const SAMPLES: Record<string, Sample> = {
     account: 'grain',
     request: (c) => post('/admin/setVoiceCalls', { UID: c.ids.grain!, voiceCallEnabled: false }),
   },
+  // The owner's key, which the others may not touch (403 before the key is looked at).
+  'publicApi.generateKey': {
+    account: 'hay',
+    request: () => ({ method: 'GET', url: '/api/v1/generateKey?name=Rights' }),
+  },
+  'publicApi.renameApiKey': {
+    account: 'hay',
+    request: async (c) => post('/client/renameApiKey', { id: await ownerKey(c), name: 'Renamed' }),
+  },
+  'publicApi.revokeApiKey': {
+    account: 'hay',
+    request: async (c) => post('/client/revokeApiKey', { id: await ownerKey(c) }),
+  },
+  'publicApi.rotateApiKey': {
+    account: 'hay',
+    request: async (c) => post('/client/rotateApiKey', { id: await ownerKey(c) }),
+  },
   'translations.updateTranslations': {
     account: 'grain',
     request: () =>
@@ -760,6 +913,12 @@ const SAMPLES: Record<string, Sample> = {
       }),
   },
 };
+
+/** A new API key of the account, made by its owner: its id. */
+async function ownerKey(c: Ctx): Promise<string> {
+  const res = await c.asOwner({ method: 'GET', url: '/api/v1/generateKey?name=Rights' });
+  return res.json<{ key: { id: string } }>().key.id;
+}
 
 const keyOf = (row: WriteRightsRow) => (row.part ? `${row.call}/${row.part}` : row.call);
 const pathOf = (call: string) => {

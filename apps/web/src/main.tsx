@@ -9,6 +9,8 @@ import { changeLanguage, setTranslationsSource } from './i18n/i18n';
 import { detectLanguage } from './i18n/detectLanguage';
 import { preloadShell } from './app/lazyShell';
 import { registerServiceWorker } from './features/push/registerServiceWorker';
+import { createOfflineCache } from './features/offline/offlineCache';
+import { onlineManager } from '@tanstack/react-query';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
@@ -18,6 +20,16 @@ if (!window.location.pathname.startsWith('/login')) preloadShell();
 
 const api = createApiClient();
 const queryClient = createQueryClient();
+
+// The last data this device saw, kept for a start without network (decision 0128). TanStack Query
+// starts believing it is online; told the truth, it waits for the network instead of failing.
+const offlineCache = createOfflineCache(window.localStorage);
+offlineCache.persistFrom(queryClient);
+onlineManager.setOnline(navigator.onLine);
+const offlineStart = {
+  restore: () => offlineCache.restore(queryClient) !== null,
+  clear: () => offlineCache.clear(),
+};
 
 /** Another language than the bundled English waits this long at most for its texts before rendering. */
 const TRANSLATION_WAIT_MS = 1000;
@@ -35,13 +47,14 @@ const ready =
     ? Promise.resolve()
     : Promise.race([texts, new Promise((resolve) => setTimeout(resolve, TRANSLATION_WAIT_MS))]);
 
-// The service worker shows pushed alerts with no tab open (decision 0048); it caches nothing.
+// The service worker shows pushed alerts with no tab open (decision 0048) and keeps the app shell
+// for opening offline (decision 0128).
 registerServiceWorker();
 
 void ready.finally(() => {
   createRoot(root).render(
     <StrictMode>
-      <App api={api} queryClient={queryClient} />
+      <App api={api} queryClient={queryClient} offlineStart={offlineStart} />
     </StrictMode>,
   );
 });

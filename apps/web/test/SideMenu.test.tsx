@@ -43,7 +43,15 @@ describe('the side menu', () => {
     const server = createFakeServer({ loggedIn: true, session: { master: true } });
     const app = renderApp('/probes', server);
     const nav = await openMenu(app);
-    expect(entryNames(nav)).toEqual(['Probes', 'Account', 'Instructions', 'LanguageEnglish', 'Log out']);
+    // The site index is the master's (spec doc 1 §2; decision 0105).
+    expect(entryNames(nav)).toEqual([
+      'Sites',
+      'Probes',
+      'Account',
+      'Instructions',
+      'LanguageEnglish',
+      'Log out',
+    ]);
     await app.user.click(screen.getByTestId('menu-logout'));
     await waitFor(() => expect(app.location()).toBe('/login'));
     expect(server.callsTo('POST', '/admin/logout')).toHaveLength(1);
@@ -82,7 +90,19 @@ describe('the side menu', () => {
     expect(within(nav).getByTestId('menu-language').textContent).toBe('LanguageEnglish');
   });
 
-  it('shows no entry for pages this build does not have yet, whatever the role', async () => {
+  it('offers a translator the translations page, and leads there', async () => {
+    const server = createFakeServer({ loggedIn: true, session: { translator: true } });
+    server.override('GET /admin/getTranslationLanguages', () =>
+      json({ status_code: 0, locales: ['fi'], root: false }),
+    );
+    const app = renderApp('/probes', server);
+    const nav = await openMenu(app);
+    expect(entryNames(nav)[0]).toBe('Translations');
+    await app.user.click(within(nav).getByRole('link', { name: 'Translations' }));
+    await waitFor(() => expect(app.location()).toBe('/translations'));
+  });
+
+  it('shows a root admin who translates every entry this build has', async () => {
     const app = renderApp(
       '/probes',
       createFakeServer({
@@ -92,8 +112,8 @@ describe('the side menu', () => {
       }),
     );
     const nav = await openMenu(app);
-    // translations is allowed for a root admin, but its page is a later issue; admin leads to the outbox.
     expect(entryNames(nav)).toEqual([
+      'Translations',
       'Admin',
       'Storages',
       'Probes',

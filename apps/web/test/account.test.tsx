@@ -5,17 +5,19 @@ import { format } from 'date-fns';
 import type { AccountInfo, SubUser } from '@emberwatch/shared/contracts/account';
 import { accountTabOf } from '../src/features/account/accountTab';
 import { bsConf } from './support/fixtures';
-import { createFakeServer, json, type FakeServer } from './support/fakeServer';
+import { json, type FakeServer } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
-import { renderPage } from './support/renderPage';
+import {
+  accountInfo,
+  accountPageServer,
+  loadAccountPage,
+  PREMIUM_PLAN,
+  renderAccountPage,
+} from './support/renderAccountPage';
 
-const premium = {
-  planName: 'Premium' as const,
-  planLevel: 2,
-  segment: null,
-  dueDate: 1_900_000_000,
-  expired: false,
-};
+// Whole typing flows (a dialog filled key by key) take 15–25 s when the machine is loaded to 20:
+// a generous limit, so that a busy machine does not fail them.
+vi.setConfig({ testTimeout: 60_000 });
 
 const helper: SubUser = {
   U_ID: 21,
@@ -27,35 +29,11 @@ const helper: SubUser = {
   username: 'helper',
 };
 
-function account(over: Partial<AccountInfo> = {}): AccountInfo {
-  return {
-    U_ID: 7,
-    username: 'farmer',
-    login_U_ID: 7,
-    subUser: false,
-    firstname: 'Anna',
-    lastname: 'Farm Ltd',
-    email: 'anna@example.com',
-    phone: '+358401234567',
-    country: 'fi',
-    address: null,
-    zip: null,
-    city: 'Kauhajoki',
-    phones: [{ phoneNumber: '+358401234567', index: 0, confirmed: true }],
-    pendingPhone: null,
-    subUsers: [helper],
-    subUserCount: 2,
-    mayEdit: true,
-    mayAddSubUser: true,
-    demo: false,
-    ...over,
-  };
-}
-
 /** The fake server with the account calls, answering like the server (without its checks). */
 function accountServer(over: Partial<AccountInfo> = {}, session: object = {}) {
-  const server = createFakeServer({ loggedIn: true, user: { plans: [premium] }, session });
-  const state = { account: account(over) };
+  const server = accountPageServer({ session });
+  // The account calls change the account: accountInfo answers what they left.
+  const state = { account: accountInfo({ subUsers: [helper], ...over }) };
   const body = <T,>(c: { body: unknown }) => c.body as T;
   server.override('GET /client/accountInfo', () => json({ status_code: 0, account: state.account }));
   server.override('POST /client/userInfo', (c) => {
@@ -114,9 +92,8 @@ function accountServer(over: Partial<AccountInfo> = {}, session: object = {}) {
 
 const bodiesOf = (server: FakeServer, path: string) => server.callsTo('POST', path).map((c) => c.body);
 
-beforeAll(async () => {
-  await import('../src/features/account/AccountPage');
-});
+// The account area is reached through the whole app too (renderApp).
+beforeAll(loadAccountPage);
 
 describe('the account tab follows the path (spec doc 2 §2.8)', () => {
   it.each([
@@ -149,7 +126,7 @@ describe('the account page', () => {
 
   it('selects Services for a deeper path', async () => {
     const { server } = accountServer();
-    renderPage('/account/services/checkout', server);
+    await renderAccountPage('/account/services/checkout', server);
     const tab = await screen.findByTestId('account-tab-services');
     expect(tab.getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByText('Premium')).toBeTruthy();
@@ -176,7 +153,7 @@ describe('the account page', () => {
         },
       }),
     );
-    renderPage('/account/users', server);
+    await renderAccountPage('/account/users', server);
     expect(await screen.findByTestId('master-account')).toBeTruthy();
     expect(screen.getByText('Anna Farm Ltd')).toBeTruthy();
     expect(screen.getByText('Authorised')).toBeTruthy();
@@ -190,7 +167,7 @@ describe('the account page', () => {
       subUser: true,
       username: 'helper',
     });
-    renderPage('/account/users', server);
+    await renderAccountPage('/account/users', server);
     expect(await screen.findByTestId('account-read-only')).toBeTruthy();
     expect(screen.queryByTestId('edit-city')).toBeNull();
     expect(screen.queryByTestId('phone-action')).toBeNull();
@@ -229,8 +206,8 @@ describe('the Services tab', () => {
         renewed,
         nextPayment: { date: next, type: 'renewal' },
         oldPlans: [
-          { ...premium, dueDate: oldDue, expired: true },
-          { ...premium, planName: 'Free' as const, planLevel: 0, dueDate: null },
+          { ...PREMIUM_PLAN, dueDate: oldDue, expired: true },
+          { ...PREMIUM_PLAN, planName: 'Free' as const, planLevel: 0, dueDate: null },
         ],
       },
     };
@@ -243,7 +220,7 @@ describe('the Services tab', () => {
   }
 
   it("shows the Insight service's renewal, next payment, old plans and survey, in dd.MM.yyyy", async () => {
-    renderPage('/account/services', servicesServer());
+    await renderAccountPage('/account/services', servicesServer());
     const text = async (id: string) => (await screen.findByTestId(id)).textContent;
     expect(await text('service-renewed')).toBe(`Renewed${day(renewed)}`);
     expect(await text('service-next-payment')).toBe(`Next payment${day(next)} (renewal)`);
@@ -255,7 +232,7 @@ describe('the Services tab', () => {
 
   it("shows each base station's SIM expiry, expired ones marked, unknown ones said so", async () => {
     const server = servicesServer();
-    renderPage('/account/services', server);
+    await renderAccountPage('/account/services', server);
     const row = (id: string) => screen.findByTestId(`sim-exp-${id}`);
     await waitFor(async () =>
       expect((await row('F1000001')).textContent).toBe(`SIM of Barn (F1000001)Valid until ${day(simFuture)}`),
@@ -285,7 +262,7 @@ describe('the Services tab', () => {
         oldPlans: [],
       },
     };
-    renderPage('/account/services', server);
+    await renderAccountPage('/account/services', server);
     expect((await screen.findByTestId('service-next-payment')).textContent).toBe(
       `Next payment${day(next)} (${words})`,
     );
@@ -297,7 +274,7 @@ describe('the Services tab', () => {
 describe('the support-contact dialog (spec doc 2 §2.8)', () => {
   it('gives the support address and an e-mail that names the account', async () => {
     const { server } = accountServer({ U_ID: 42, username: 'farmer' });
-    const app = renderPage('/account/credentials', server);
+    const app = await renderAccountPage('/account/credentials', server);
     await app.user.click(await screen.findByTestId('support-open'));
     const dialog = await screen.findByRole('dialog', { name: 'Contact support' });
     expect(within(dialog).getByTestId('support-email').getAttribute('href')).toBe(
@@ -315,7 +292,7 @@ describe('the support-contact dialog (spec doc 2 §2.8)', () => {
 describe('profile fields', () => {
   it('saves one field from its dialog; Save waits for an edit', async () => {
     const { server } = accountServer();
-    const app = renderPage('/account/users', server);
+    const app = await renderAccountPage('/account/users', server);
     await app.user.click(await screen.findByTestId('edit-city'));
     const dialog = await screen.findByRole('dialog');
     const save = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Save' });
@@ -332,7 +309,7 @@ describe('profile fields', () => {
 
   it('keeps the name required and an e-mail valid', async () => {
     const { server } = accountServer();
-    const app = renderPage('/account/users', server);
+    const app = await renderAccountPage('/account/users', server);
     await app.user.click(await screen.findByTestId('edit-email'));
     let dialog = await screen.findByRole('dialog');
     await app.user.type(within(dialog).getByLabelText('E-mail'), '@');
@@ -351,7 +328,7 @@ describe('profile fields', () => {
 describe('change password (spec doc 2 §5, §8)', () => {
   it('checks the three rules before calling', async () => {
     const { server } = accountServer();
-    const app = renderPage('/account/credentials', server);
+    const app = await renderAccountPage('/account/credentials', server);
     expect(within(await screen.findByTestId('account-username')).getByText('farmer')).toBeTruthy();
     await app.user.click(screen.getByTestId('change-password'));
     const dialog = await screen.findByRole('dialog');
@@ -371,7 +348,7 @@ describe('change password (spec doc 2 §5, §8)', () => {
         ? json({ status_code: 0 })
         : json({ status_code: 1003, error: 'The old password is incorrect.' }, 400),
     );
-    const app = renderPage('/account/credentials', server);
+    const app = await renderAccountPage('/account/credentials', server);
     await app.user.click(await screen.findByTestId('change-password'));
     const dialog = await screen.findByRole('dialog');
     await app.user.type(within(dialog).getByLabelText('Old password'), 'wrong');
@@ -395,7 +372,7 @@ describe('change password (spec doc 2 §5, §8)', () => {
 
   it('is not offered in demo mode', async () => {
     const { server } = accountServer({ demo: true });
-    renderPage('/account/credentials', server);
+    await renderAccountPage('/account/credentials', server);
     expect(await screen.findByText('The password cannot be changed in demo mode.')).toBeTruthy();
     expect(screen.queryByTestId('change-password')).toBeNull();
   });
@@ -408,7 +385,7 @@ describe('sub-users', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { server } = accountServer();
     const app = {
-      ...renderPage('/account/users', server),
+      ...(await renderAccountPage('/account/users', server)),
       user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }),
     };
     await app.user.click(await screen.findByRole('button', { name: 'Add user' }));
@@ -462,7 +439,7 @@ describe('sub-users', () => {
     server.override('POST /client/addNewUser', () =>
       json({ status_code: 409, error: 'username exists', path: 'new_user.username' }, 409),
     );
-    const app = renderPage('/account/users', server);
+    const app = await renderAccountPage('/account/users', server);
     await app.user.click(await screen.findByRole('button', { name: 'Add user' }));
     const dialog = await screen.findByRole('dialog');
     await app.user.type(within(dialog).getByLabelText('Name'), 'Hand');
@@ -482,7 +459,7 @@ describe('sub-users', () => {
         subUser: { ...helper, name: (c.body as { user: { name: string } }).user.name },
       }),
     );
-    const app = renderPage('/account/users', server);
+    const app = await renderAccountPage('/account/users', server);
     await app.user.click(await screen.findByRole('button', { name: 'Edit Farm Helper' }));
     const dialog = await screen.findByRole('dialog');
     const username = within(dialog).getByLabelText<HTMLInputElement>('Username');
@@ -502,7 +479,7 @@ describe('sub-users', () => {
 
   it('deletes a user after confirmation', async () => {
     const { server } = accountServer();
-    const app = renderPage('/account/users', server);
+    const app = await renderAccountPage('/account/users', server);
     await app.user.click(await screen.findByRole('button', { name: 'Delete Farm Helper' }));
     const confirm = await screen.findByRole('dialog');
     expect(within(confirm).getByText('Delete Farm Helper? Their login stops working at once.')).toBeTruthy();
@@ -515,7 +492,7 @@ describe('sub-users', () => {
 describe('the phone and its SMS code (spec doc 2 §2.8, §5, §8)', () => {
   it('refuses the confirmed number again, sends a code to a new one, and confirms it with the code', async () => {
     const { server } = accountServer();
-    const app = renderPage('/account/users', server);
+    const app = await renderAccountPage('/account/users', server);
     expect(within(await screen.findByTestId('account-phone')).getByText('Confirmed')).toBeTruthy();
     await app.user.click(screen.getByTestId('phone-action'));
     let dialog = await screen.findByRole('dialog');
@@ -554,7 +531,7 @@ describe('the phone and its SMS code (spec doc 2 §2.8, §5, §8)', () => {
 
   it('opens a number waiting for its code at the code step', async () => {
     const { server } = accountServer({ pendingPhone: '+358405550142' });
-    const app = renderPage('/account/users', server);
+    const app = await renderAccountPage('/account/users', server);
     expect(await screen.findByText('Waiting for the code sent to +358405550142')).toBeTruthy();
     await app.user.click(screen.getByTestId('phone-action'));
     const dialog = await screen.findByRole('dialog');

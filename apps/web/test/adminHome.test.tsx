@@ -69,6 +69,10 @@ describe('/admin', () => {
       ],
       ['/firmware', 'FirmwareFirmware images, and the base stations with a pending or failed update.'],
       [
+        '/admin/migration',
+        "Migration to the separate appOpen or close the accounts' migration to the separate app and set its address.",
+      ],
+      [
         '/admin/audit',
         'Audit trailWhat staff changed and whose data they looked at: who, when, for whom, from where, before and after.',
       ],
@@ -104,7 +108,7 @@ describe('/admin', () => {
     await app.user.click(await screen.findByTestId('menu-button', {}, slow));
     await app.user.click(await screen.findByRole('link', { name: 'Admin' }));
     await waitFor(() => expect(app.location()).toBe('/admin'));
-    expect(await screen.findAllByTestId('admin-tool')).toHaveLength(19);
+    expect(await screen.findAllByTestId('admin-tool')).toHaveLength(20);
   });
 
   it.each([

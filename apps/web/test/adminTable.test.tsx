@@ -69,6 +69,16 @@ describe('the admin table', () => {
     expect(names()).toHaveLength(25);
   });
 
+  it('offers every row on one page when its sizes include all', async () => {
+    const { user } = table({ pageSizes: [20, 'all'] });
+    expect(names()).toHaveLength(20);
+    await user.click(screen.getByRole('combobox'));
+    await user.click(await screen.findByRole('option', { name: 'All' }));
+    expect(names()).toEqual(rows.map((r) => r.name));
+    expect(screen.getByText('1–25 of 25')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Next page' }).hasAttribute('disabled')).toBe(true);
+  });
+
   it('sorts by a column, then the other way, empty cells last both ways', async () => {
     const { user } = table({ pageSizes: [50] });
     await user.click(screen.getByRole('button', { name: 'Size' }));

@@ -1,49 +1,18 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import type { AccountInfo } from '@emberwatch/shared/contracts/account';
 import type { GetAlertChannelsResponse } from '@emberwatch/shared/contracts/alertChannels';
 import { DEFAULT_UI_PREFERENCES } from '@emberwatch/shared/contracts/preferences';
 import { defaultAlertMessaging } from '@emberwatch/shared/contracts/storages';
 import { AlertChannelsLink } from '../src/features/alert-channels';
 import { AlertMessagingSection } from '../src/features/storages/AlertMessagingSection';
 import { changeLanguage } from '../src/i18n/i18n';
-import { createFakeServer, json, type FakeServer } from './support/fakeServer';
+import { json, type FakeServer } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
-import { renderPage } from './support/renderPage';
+import { accountPageServer, loadAccountPage, renderAccountPage } from './support/renderAccountPage';
 import { renderWithProviders } from './support/renderWithProviders';
 
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 5000 });
-
-const premium = {
-  planName: 'Premium' as const,
-  planLevel: 2,
-  segment: null,
-  dueDate: 1_900_000_000,
-  expired: false,
-};
-
-const account: AccountInfo = {
-  U_ID: 7,
-  username: 'farmer',
-  login_U_ID: 7,
-  subUser: false,
-  firstname: 'Anna',
-  lastname: 'Farm Ltd',
-  email: 'anna@example.com',
-  phone: '+358401234567',
-  country: 'fi',
-  address: null,
-  zip: null,
-  city: 'Kauhajoki',
-  phones: [{ phoneNumber: '+358401234567', index: 0, confirmed: true }],
-  pendingPhone: null,
-  subUsers: [],
-  subUserCount: 2,
-  mayEdit: true,
-  mayAddSubUser: true,
-  demo: false,
-};
 
 const OWNER_RIGHTS = {
   changeVoice: false,
@@ -55,7 +24,7 @@ const OWNER_RIGHTS = {
 
 /** The fake server with the Alert channels calls, answering like the server (without its checks). */
 function channelsServer(over: Partial<GetAlertChannelsResponse> = {}, session: object = {}) {
-  const server = createFakeServer({ loggedIn: true, user: { plans: [premium] }, session });
+  const server = accountPageServer({ session });
   const state: GetAlertChannelsResponse = {
     status_code: 0,
     UID: 7,
@@ -67,9 +36,8 @@ function channelsServer(over: Partial<GetAlertChannelsResponse> = {}, session: o
     ...over,
   };
   let target: { siteID: string; url: string } | null = null;
-  server.override('GET /client/accountInfo', () => json({ status_code: 0, account }));
   server.override('POST /client/getAlertChannels', () => json(state));
-  server.override('POST /client/sentinelCall', () => json({ status_code: 0, sentinelAlerts: target }));
+  server.override('POST /sentinelCall', () => json({ status_code: 0, sentinelAlerts: target }));
   server.override('POST /client/setSentinelTarget', (c) => {
     const { sentinelAlerts } = c.body as { sentinelAlerts: { siteID: string; url: string } | null };
     const isNew = target === null && sentinelAlerts !== null;
@@ -86,9 +54,8 @@ function channelsServer(over: Partial<GetAlertChannelsResponse> = {}, session: o
 
 const bodiesOf = (server: FakeServer, path: string) => server.callsTo('POST', path).map((c) => c.body);
 
-beforeAll(async () => {
-  await import('../src/features/account/AccountPage');
-});
+// The Alert channels tab is reached through the whole app too (renderApp).
+beforeAll(loadAccountPage);
 
 afterEach(async () => {
   await changeLanguage('en');
@@ -110,7 +77,7 @@ describe('the Alert channels page (issue 27 item 11)', () => {
 
   it('shows the owner his voice calls off and how to get them, without a switch', async () => {
     const server = channelsServer();
-    const app = renderPage('/account/alerts', server);
+    const app = await renderAccountPage('/account/alerts', server);
     const voice = await screen.findByTestId('alert-channels-voice');
     expect(within(voice).getByText('Voice calls are off for this account.')).toBeTruthy();
     expect(within(voice).queryByRole('switch')).toBeNull();
@@ -124,7 +91,7 @@ describe('the Alert channels page (issue 27 item 11)', () => {
       { rights: { ...OWNER_RIGHTS, changeVoice: true }, ownerPhoneComplete: false },
       { admin: true },
     );
-    const app = renderPage('/account/alerts', server);
+    const app = await renderAccountPage('/account/alerts', server);
     const voice = await screen.findByTestId('alert-channels-voice');
     await app.user.click(within(voice).getByRole('switch', { name: 'Voice calls for this account' }));
     await waitFor(() =>
@@ -136,7 +103,7 @@ describe('the Alert channels page (issue 27 item 11)', () => {
 
   it('saves the owner’s Sentinel target and shows its secret once', async () => {
     const server = channelsServer();
-    const app = renderPage('/account/alerts', server);
+    const app = await renderAccountPage('/account/alerts', server);
     const section = await screen.findByTestId('alert-channels-sentinel');
     expect(await within(section).findByText('No Sentinel connection yet.')).toBeTruthy();
     const save = within(section).getByRole('button', { name: 'Save' });
@@ -174,18 +141,18 @@ describe('the Alert channels page (issue 27 item 11)', () => {
         testSentinel: true,
       },
     });
-    renderPage('/account/alerts', server);
+    await renderAccountPage('/account/alerts', server);
     const section = await screen.findByTestId('alert-channels-sentinel');
     expect(within(section).getByText(/The account owner sets up the Sentinel connection/)).toBeTruthy();
     expect(within(section).queryByRole('textbox')).toBeNull();
     expect(within(section).getByRole('button', { name: 'Test Sentinel' })).toBeTruthy();
-    expect(server.callsTo('POST', '/client/sentinelCall')).toEqual([]);
+    expect(server.callsTo('POST', '/sentinelCall')).toEqual([]);
   });
 
   it('is there in every language', async () => {
     // The language the user chose in the settings, which the shell applies after login.
     const server = channelsServer({}, { ui_preferences: { ...DEFAULT_UI_PREFERENCES, language: 'fi' } });
-    renderPage('/account/alerts', server);
+    await renderAccountPage('/account/alerts', server);
     expect(await screen.findByRole('tab', { name: 'Hälytyskanavat' })).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Äänipuhelut' })).toBeTruthy();
   });

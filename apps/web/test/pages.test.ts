@@ -23,6 +23,8 @@ describe('the page list the shell derives from', () => {
     ['/admin', 'menu.entries.admin'],
     ['/admin/outbox', 'delivery.outbox.title'],
     ['/bslog', 'stationLogs.page.title'],
+    ['/translations', 'menu.entries.translations'],
+    ['/siteindex', 'siteIndex.page.title'],
     ['/no/such/page', 'titles.notFound'],
     // Routed to the not-found page, so titled as such.
     ['/probes/6B00000A/extra', 'titles.notFound'],
@@ -60,7 +62,9 @@ describe('the page list the shell derives from', () => {
         'logout',
         'probes',
         'settings',
+        'siteindex',
         'storages',
+        'translations',
       ].sort(),
     );
     expect(Object.keys(ENTRY_PAGES).sort()).toEqual([
@@ -70,7 +74,9 @@ describe('the page list the shell derives from', () => {
       'instructions',
       'probes',
       'settings',
+      'siteindex',
       'storages',
+      'translations',
     ]);
     expect(new Set(IMPLEMENTED_ENTRIES).size).toBe(IMPLEMENTED_ENTRIES.length);
   });

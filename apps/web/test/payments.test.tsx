@@ -1,12 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { format } from 'date-fns';
-import type { AccountInfo } from '@emberwatch/shared/contracts/account';
 import type { UpgradeInfo } from '@emberwatch/shared/contracts/payments';
 import { dialogSubject } from '../src/features/payments/orderLines';
 import { paymentRouteOf } from '../src/features/payments/paymentRoute';
-import { createFakeServer, json } from './support/fakeServer';
-import { renderPage } from './support/renderPage';
+import { json } from './support/fakeServer';
+import { accountPageServer, PREMIUM_PLAN, renderAccountPage } from './support/renderAccountPage';
+
+// Whole typing flows (a dialog filled key by key) take 15–25 s when the machine is loaded to 20:
+// a generous limit, so that a busy machine does not fail them.
+vi.setConfig({ testTimeout: 60_000 });
 
 /** Stripe.js as the checkout sees it: a card element that reports complete, and the calls it makes. */
 const stripe = vi.hoisted(() => {
@@ -47,38 +50,6 @@ vi.mock('../src/features/payments/paymentProvider', () => ({
   loadPaymentProvider: () => Promise.resolve(stripe.fakeStripe),
 }));
 
-const premium = {
-  planName: 'Premium' as const,
-  planLevel: 2,
-  segment: null,
-  dueDate: 1_900_000_000,
-  expired: false,
-};
-
-function account(): AccountInfo {
-  return {
-    U_ID: 7,
-    username: 'farmer',
-    login_U_ID: 7,
-    subUser: false,
-    firstname: 'Anna',
-    lastname: 'Farm Ltd',
-    email: 'anna@example.com',
-    phone: '+358401234567',
-    country: 'fi',
-    address: null,
-    zip: null,
-    city: 'Kauhajoki',
-    phones: [],
-    pendingPhone: null,
-    subUsers: [],
-    subUserCount: 2,
-    mayEdit: true,
-    mayAddSubUser: true,
-    demo: false,
-  };
-}
-
 function offer(over: Partial<UpgradeInfo> = {}): UpgradeInfo {
   return {
     status_code: 0,
@@ -90,7 +61,7 @@ function offer(over: Partial<UpgradeInfo> = {}): UpgradeInfo {
     upgrade_plan_level: null,
     upgrade_plan_name: null,
     simExp: [{ bs_id: 'F1000001', exp: 1_900_000_000, renewable: false, newExp: '20290101' }],
-    currentPlan: premium,
+    currentPlan: PREMIUM_PLAN,
     apiPlan: null,
     service: null,
     taxRate: 25.5,
@@ -103,8 +74,10 @@ function offer(over: Partial<UpgradeInfo> = {}): UpgradeInfo {
 }
 
 function paymentServer(info: UpgradeInfo) {
-  const server = createFakeServer({ loggedIn: true, user: { plans: [premium], email: 'anna@example.com' } });
-  server.override('GET /client/accountInfo', () => json({ status_code: 0, account: account() }));
+  const server = accountPageServer({
+    account: { phones: [] },
+    user: { plans: [PREMIUM_PLAN], email: 'anna@example.com' },
+  });
   server.override('GET /client/getUpgradeInfo', () => json(info));
   return server;
 }
@@ -130,7 +103,7 @@ describe('dialogSubject', () => {
     renewal: null,
     upgrade_plan_level: 2,
     upgrade_plan_name: 'Premium',
-    currentPlan: { ...premium, planName: 'Free', planLevel: 0, dueDate: null },
+    currentPlan: { ...PREMIUM_PLAN, planName: 'Free', planLevel: 0, dueDate: null },
   });
   const renewal = { kind: 'renewal', upgrade: false } as const;
   it.each([
@@ -160,13 +133,13 @@ describe('payments', () => {
   // Spec doc 2 §4 "Renewal buttons are hidden when the plan expiry is more than two months ahead".
   it('shows the renewal button while the renewal is offered, and none when it is not', async () => {
     const server = paymentServer(offer());
-    const first = renderPage('/account/services', server);
+    const first = await renderAccountPage('/account/services', server);
     expect((await screen.findByTestId('renew-plan')).getAttribute('href')).toBe(
       '/account/services/checkout/',
     );
     expect(screen.queryByTestId('renew-sim')).toBeNull();
     first.unmount();
-    renderPage('/account/services', paymentServer(offer({ renewal: null })));
+    await renderAccountPage('/account/services', paymentServer(offer({ renewal: null })));
     await screen.findByTestId('plan-due');
     await waitFor(() => expect(server.callsTo('GET', '/client/getUpgradeInfo').length).toBeGreaterThan(0));
     expect(screen.queryByTestId('renew-plan')).toBeNull();
@@ -189,7 +162,7 @@ describe('payments', () => {
       actions.push(secret);
       return Promise.resolve({ paymentIntent: { id: 'pi_1' } });
     };
-    const { user, location } = renderPage('/account/services/checkout/', server);
+    const { user, location } = await renderAccountPage('/account/services/checkout/', server);
     const dialog = await screen.findByRole('dialog', { name: 'Checkout' });
     expect((await within(dialog).findByTestId('order-total')).textContent).toContain('249.75');
     const pay = within(dialog).getByTestId('pay');
@@ -230,7 +203,7 @@ describe('payments', () => {
         error: { code: 'insufficient_funds', decline_code: 'insufficient_funds', message: 'provider words' },
       }),
     );
-    const { user } = renderPage('/account/services/checkout/', server);
+    const { user } = await renderAccountPage('/account/services/checkout/', server);
     const dialog = await screen.findByRole('dialog', { name: 'Checkout' });
     await user.type(await within(dialog).findByLabelText('Card number'), '4000000000009995');
     await user.click(within(dialog).getByTestId('pay'));
@@ -243,7 +216,7 @@ describe('payments', () => {
     const server = paymentServer(offer());
     stripe.state.createPaymentMethod = () =>
       Promise.resolve({ error: { code: 'something_new', message: 'Provider says no.' } });
-    const { user } = renderPage('/account/services/checkout/', server);
+    const { user } = await renderAccountPage('/account/services/checkout/', server);
     const dialog = await screen.findByRole('dialog', { name: 'Checkout' });
     await user.type(await within(dialog).findByLabelText('Card number'), '4242424242424242');
     await user.click(within(dialog).getByTestId('pay'));
@@ -257,7 +230,7 @@ describe('payments', () => {
     server.override('POST /invoiceRequest', () =>
       json({ status_code: 0, invoice_id: 5, invoiceNumber: 'EW-2026-000005' }),
     );
-    const { user } = renderPage('/account/services/checkout/', server);
+    const { user } = await renderAccountPage('/account/services/checkout/', server);
     const dialog = await screen.findByRole('dialog', { name: 'Checkout' });
     const order = await within(dialog).findByTestId('order-invoice');
     const fill = async (field: string, value: string) => {
@@ -289,19 +262,19 @@ describe('payments', () => {
 
   // Spec doc 2 §6 "Users with a service subscription outside Australia see a contact-support message".
   it('sends a service user outside Australia to support', async () => {
-    renderPage('/account/services/renewal', paymentServer(offer({ mode: 'support' })));
+    await renderAccountPage('/account/services/renewal', paymentServer(offer({ mode: 'support' })));
     expect(await screen.findByTestId('payment-support')).toBeTruthy();
     expect(screen.queryByTestId('pay')).toBeNull();
   });
 
   it('says the renewal is unavailable when nothing is due', async () => {
-    renderPage('/account/services/checkout/?type=sim', paymentServer(offer()));
+    await renderAccountPage('/account/services/checkout/?type=sim', paymentServer(offer()));
     expect(await screen.findByTestId('payment-result-unavailable')).toBeTruthy();
   });
 
   // Spec doc 2 §2.8 checkout ?type=api, §3 Order "api renewal", §4 buttons only when due (migration 0037).
   it('renews the API plan at ?type=api while it is due, and offers nothing there without one', async () => {
-    const first = renderPage('/account/services/checkout/?type=api', paymentServer(offer()));
+    const first = await renderAccountPage('/account/services/checkout/?type=api', paymentServer(offer()));
     expect(await screen.findByTestId('payment-result-unavailable')).toBeTruthy();
     first.unmount();
 
@@ -316,7 +289,7 @@ describe('payments', () => {
     server.override('POST /confirmPayment', () =>
       json({ status_code: 0, actionRequired: false, paid: true }),
     );
-    const { user } = renderPage('/account/services', server);
+    const { user } = await renderAccountPage('/account/services', server);
     expect((await screen.findByTestId('api-plan-due')).textContent).toBe(
       `API plan valid until${format(new Date(1_800_000_000_000), 'dd.MM.yyyy')}`,
     );
@@ -344,7 +317,7 @@ describe('payments', () => {
     server.override('GET /client/invoicePdf', () =>
       json({ status_code: 0, fileName: 'EW-2026-000005.pdf', pdfBase64: btoa('%PDF-1.3') }),
     );
-    const { user } = renderPage('/account/services?invoice=5', server);
+    const { user } = await renderAccountPage('/account/services?invoice=5', server);
     await user.click(await screen.findByTestId('invoice-download'));
     await waitFor(() =>
       expect(saved).toContainEqual({ type: 'application/pdf', name: 'EW-2026-000005.pdf' }),
@@ -353,7 +326,7 @@ describe('payments', () => {
   });
 
   it('offers the plan at the renewal route (the plan reminder’s link) to an account without the service', async () => {
-    renderPage('/account/services/renewal', paymentServer(offer()));
+    await renderAccountPage('/account/services/renewal', paymentServer(offer()));
     // Titled by what it renews: the plan, not a service the account does not have.
     const dialog = await screen.findByRole('dialog', { name: 'Plan renewal' });
     expect((await within(dialog).findByTestId('order-summary')).textContent).toContain('Renewal of Premium');
@@ -364,7 +337,7 @@ describe('payments', () => {
       prices: [...offer().prices, { name: 'service', months: 12, price: 149 }],
       service: { expDate: 1_800_000_000, renewable: true, newExp: '20271126' },
     });
-    renderPage('/account/services/renewal', paymentServer(info));
+    await renderAccountPage('/account/services/renewal', paymentServer(info));
     const dialog = await screen.findByRole('dialog', { name: 'Service renewal' });
     expect((await within(dialog).findByTestId('order-summary')).textContent).toContain('Insight service');
   });
@@ -374,7 +347,7 @@ describe('payments', () => {
     const server = paymentServer(offer());
     server.override('POST /charge', () => json({ status_code: 0, intent_id: 'pi_3' }));
     server.override('POST /confirmPayment', () => json({ status_code: 503, error: 'down' }, 503));
-    const { user } = renderPage('/account/services/checkout/', server);
+    const { user } = await renderAccountPage('/account/services/checkout/', server);
     const dialog = await screen.findByRole('dialog', { name: 'Checkout' });
     await user.type(await within(dialog).findByLabelText('Card number'), '4242424242424242');
     await user.click(within(dialog).getByTestId('pay'));

@@ -165,22 +165,22 @@ describe('the detail tabs per role (spec doc 2 §2.4)', () => {
     expect(tabNames()).toEqual(['History', 'Properties']);
   });
 
-  it('adds Data for an Insight user', async () => {
+  it('adds Data and Verification for an Insight user', async () => {
     renderPage('/probes/H-001', probeServer({ user: { plans: [], service: insight() } }));
     await screen.findByTestId('detail-name');
-    expect(tabNames()).toEqual(['History', 'Data', 'Properties']);
+    expect(tabNames()).toEqual(['History', 'Data', 'Properties', 'Verification']);
   });
 
-  it('adds Data and Regularity for an admin', async () => {
+  it('adds Data, Verification (staff always, decision 0113) and Regularity for an admin', async () => {
     renderPage('/probes/H-001', probeServer({ session: { admin: true } }));
     await screen.findByTestId('detail-name');
-    expect(tabNames()).toEqual(['History', 'Data', 'Properties', 'Regularity']);
+    expect(tabNames()).toEqual(['History', 'Data', 'Properties', 'Verification', 'Regularity']);
   });
 
   it('leaves Regularity out for an admin who is a master', async () => {
     renderPage('/probes/H-001', probeServer({ session: { admin: true, master: true } }));
     await screen.findByTestId('detail-name');
-    expect(tabNames()).toEqual(['History', 'Data', 'Properties']);
+    expect(tabNames()).toEqual(['History', 'Data', 'Properties', 'Verification']);
   });
 });
 

@@ -4,6 +4,7 @@ import { createFakeServer, type FakeServer } from './support/fakeServer';
 import { renderPage } from './support/renderPage';
 import { reading, sensorConf } from './support/fixtures';
 import { FakeUPlot, insight, serveSensorData, serveTable, tableRow } from './support/probeDetailFakes';
+import { withDocumentStyles } from './support/documentStyles';
 
 vi.mock('uplot', async () => ({ default: (await import('./support/probeDetailFakes')).FakeUPlot }));
 
@@ -31,6 +32,8 @@ const tones = (root: HTMLElement) =>
   Array.from(root.querySelectorAll('[data-tone]')).map((e) => e.getAttribute('data-tone'));
 
 describe('temperature colours on the probe detail (issue 7)', () => {
+  // Colours and fading come from the CSS: these tests read computed styles.
+  withDocumentStyles();
   it("colours the header's latest reading by the user's steps and marks it above the alert", async () => {
     renderPage('/probes/H-001', server([30.5, 51.5]));
     const latest = await screen.findByTestId('detail-latest', {}, { timeout: 5000 });

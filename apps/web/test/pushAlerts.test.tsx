@@ -168,9 +168,11 @@ describe('the "Alerts on this device" switch (decision 0048)', () => {
     await section().findByText('Alerts show on this device.');
     expect((theSwitch() as HTMLInputElement).checked).toBe(true);
     expect(browser.notification.requestPermission).toHaveBeenCalledTimes(1);
-    expect(browser.serviceWorker.register).toHaveBeenCalledWith('/sw.js', {
+    // The test runs as a development build: the dev server's worker, a module (decision 0128).
+    expect(browser.serviceWorker.register).toHaveBeenCalledWith('/dev-sw.js?dev-sw', {
       scope: '/',
       updateViaCache: 'none',
+      type: 'module',
     });
     const [options] = browser.pushManager.subscribe.mock.calls[0]!;
     expect(options.userVisibleOnly).toBe(true);

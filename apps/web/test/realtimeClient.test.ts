@@ -76,6 +76,25 @@ describe('the push channel', () => {
     expect(FakeWebSocket.instances).toHaveLength(1);
   });
 
+  it('connects at once when the network returns, not at the end of the back-off (decision 0128)', async () => {
+    vi.useFakeTimers();
+    // No token while offline: the client waits 1 s, 2 s, 4 s … between tries.
+    const { client } = setup([null, null, null, null, 'tok-back']);
+    client.start();
+    await vi.advanceTimersByTimeAsync(7_000);
+    expect(FakeWebSocket.instances).toHaveLength(0);
+    client.reconnectNow();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    FakeWebSocket.latest().serverOpen();
+    expect(FakeWebSocket.latest().sent).toEqual([{ type: 'auth', token: 'tok-back' }]);
+    // Connected: a second nudge opens no second socket.
+    client.reconnectNow();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    client.stop();
+  });
+
   it('caps the back-off at 30 seconds', () => {
     expect(reconnectDelay(20, () => 1)).toBe(RECONNECT_MAX_MS);
     expect(RECONNECT_MAX_MS).toBe(30_000);

@@ -64,7 +64,7 @@ function server(
     },
   });
   const answered: number[] = [];
-  fake.override('POST /client/testSentinelCall', () => {
+  fake.override('POST /testSentinelCall', () => {
     answered.push(Date.now());
     return (opts.answer ?? (() => json({ status_code: 0, ok: true })))();
   });
@@ -94,7 +94,7 @@ describe('the Sentinel test call (spec doc 3 §4, §6, §8, §9)', () => {
     await screen.findByText('OK', { selector: '[role=status]' });
     expect(Date.now() - answered[0]!).toBeGreaterThanOrEqual(950);
     expect(screen.queryByText('Calling...')).toBeNull();
-    expect(fake.callsTo('POST', '/client/testSentinelCall').map((c) => c.body)).toEqual([{ UID: 7 }]);
+    expect(fake.callsTo('POST', '/testSentinelCall').map((c) => c.body)).toEqual([{ UID: 7 }]);
     expect(screen.getByRole('button', { name: 'Test Sentinel' })).toHaveProperty('disabled', false);
   });
 

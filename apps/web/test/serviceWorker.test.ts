@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { runInNewContext } from 'node:vm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ACK_FROM_PUSH_PATH, installPushHandlers, type PushScope } from '../src-sw/pushHandlers';
+import { SERVER_PAGES } from '../src-sw/serverPages';
 
 const ORIGIN = 'https://emberwatch.example';
-const code = readFileSync(resolve(import.meta.dirname, '../public/sw.js'), 'utf8');
 
 interface FakeWindow {
   url: string;
@@ -12,22 +12,23 @@ interface FakeWindow {
   navigate: ReturnType<typeof vi.fn>;
 }
 
-/** public/sw.js run against a stand-in of its global scope; `fire` dispatches an event and waits for it. */
-function loadWorker(windows: FakeWindow[] = []) {
+/** The worker's push handlers against a stand-in of its global scope; `fire` dispatches an event and waits for it. */
+function loadWorker(
+  windows: FakeWindow[] = [],
+  answer: () => Promise<{ ok: boolean }> = () => Promise.resolve({ ok: true }),
+) {
   const listeners = new Map<string, (event: unknown) => void>();
   const scope = {
     addEventListener: (type: string, listener: (event: unknown) => void) => listeners.set(type, listener),
-    skipWaiting: vi.fn(() => Promise.resolve()),
     location: { origin: ORIGIN },
     registration: { showNotification: vi.fn(() => Promise.resolve()) },
     clients: {
-      claim: vi.fn(() => Promise.resolve()),
       matchAll: vi.fn(() => Promise.resolve(windows)),
       openWindow: vi.fn((url: string) => Promise.resolve({ url })),
     },
+    fetch: vi.fn(answer),
   };
-  // A context of its own, as a worker has: only `self` and the globals a worker has that it uses.
-  runInNewContext(code, { self: scope, URL });
+  installPushHandlers(scope as unknown as PushScope);
   async function fire(type: string, event: object) {
     const waits: Promise<unknown>[] = [];
     listeners.get(type)?.({ ...event, waitUntil: (p: Promise<unknown>) => waits.push(p) });
@@ -50,13 +51,12 @@ function appWindow(path: string): FakeWindow {
   return w;
 }
 
-describe('the service worker (decision 0048)', () => {
+describe('the service worker’s push (decisions 0048, 0129)', () => {
   beforeEach(() => vi.clearAllMocks());
 
-  it('listens to install, activate, push and notificationclick only: no fetch handler, no caching', () => {
+  it('listens to push and notificationclick (the precaching is Workbox’s, src-sw/sw.ts)', () => {
     const { listeners } = loadWorker();
-    expect([...listeners.keys()].sort()).toEqual(['activate', 'install', 'notificationclick', 'push']);
-    expect(code).not.toMatch(/caches\.|\bfetch\(/);
+    expect([...listeners.keys()].sort()).toEqual(['notificationclick', 'push']);
   });
 
   it('shows a pushed alert with its title, text and tag, ringing again for a repeat', async () => {
@@ -139,6 +139,90 @@ describe('the service worker (decision 0048)', () => {
     const { scope, fire } = loadWorker([tab]);
     await fire('notificationclick', click('/account/users'));
     expect(scope.clients.openWindow).toHaveBeenCalledWith(`${ORIGIN}/account/users`);
+  });
+});
+
+describe('a pushed alert’s actions (decision 0129)', () => {
+  beforeEach(() => vi.clearAllMocks());
+  const alert = {
+    title: 'Hot: North barn',
+    body: 'Probe H1, depth 3 m in North barn is 61.2 °C, above the limit 55.0 °C.',
+    url: '/storages/3/probes/H1',
+    tag: 'alert-12',
+    ack: { token: '7.2.1900000000.sig', label: 'Acknowledge', openLabel: 'Open the probe' },
+  };
+
+  it('offers to open the probe or acknowledge, and keeps the signed token with the notification', async () => {
+    const { scope, fire } = loadWorker();
+    await fire('push', { data: pushData(alert) });
+    expect(scope.registration.showNotification).toHaveBeenCalledWith(
+      'Hot: North barn',
+      expect.objectContaining({
+        body: alert.body,
+        actions: [
+          { action: 'open', title: 'Open the probe' },
+          { action: 'ack', title: 'Acknowledge' },
+        ],
+        data: { url: '/storages/3/probes/H1', ack: '7.2.1900000000.sig' },
+      }),
+    );
+  });
+
+  it('an all-clear (no token) has no actions', async () => {
+    const { scope, fire } = loadWorker();
+    await fire('push', { data: pushData({ ...alert, ack: undefined }) });
+    const [, options] = scope.registration.showNotification.mock.calls[0] as unknown as [string, object];
+    expect(options).not.toHaveProperty('actions');
+  });
+
+  const ackClick = (action: string) => ({
+    action,
+    notification: { close: vi.fn(), data: { url: '/storages/3/probes/H1', ack: 'tok' } },
+  });
+
+  it('acknowledge posts the token and opens nothing', async () => {
+    const { scope, fire } = loadWorker([]);
+    await fire('notificationclick', ackClick('ack'));
+    expect(scope.fetch).toHaveBeenCalledWith(
+      ACK_FROM_PUSH_PATH,
+      expect.objectContaining({ method: 'POST', body: JSON.stringify({ token: 'tok' }) }),
+    );
+    expect(scope.clients.openWindow).not.toHaveBeenCalled();
+  });
+
+  it('a refused or failed acknowledgement opens the alert’s page instead', async () => {
+    const refused = loadWorker([], () => Promise.resolve({ ok: false }));
+    await refused.fire('notificationclick', ackClick('ack'));
+    expect(refused.scope.clients.openWindow).toHaveBeenCalledWith(`${ORIGIN}/storages/3/probes/H1`);
+    const offline = loadWorker([], () => Promise.reject(new TypeError('Failed to fetch')));
+    await offline.fire('notificationclick', ackClick('ack'));
+    expect(offline.scope.clients.openWindow).toHaveBeenCalledWith(`${ORIGIN}/storages/3/probes/H1`);
+  });
+
+  it('open (or the notification itself) opens the probe without acknowledging', async () => {
+    const { scope, fire } = loadWorker([]);
+    await fire('notificationclick', ackClick('open'));
+    await fire('notificationclick', ackClick(''));
+    expect(scope.fetch).not.toHaveBeenCalled();
+    expect(scope.clients.openWindow).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('the addresses the worker leaves to the server (decision 0128)', () => {
+  const served = (path: string) => SERVER_PAGES.some((r) => r.test(path));
+  it('the e-mail’s acknowledgement page, health checks and files are the server’s', () => {
+    for (const path of [
+      '/delivery/ack?a=1&u=2&e=3&s=x',
+      '/health',
+      '/ready',
+      '/manifest.webmanifest',
+      '/icons/icon-192.png',
+    ])
+      expect(served(path), path).toBe(true);
+  });
+  it('the app’s pages are the app’s', () => {
+    for (const path of ['/', '/probes', '/storages/3/probes/H1', '/api/v1', '/admin/outbox', '/deliveryish'])
+      expect(served(path), path).toBe(false);
   });
 });
 

@@ -50,7 +50,7 @@ const registration = (over: Partial<ServiceRegistration> = {}): ServiceRegistrat
   ...over,
 });
 
-function server(session: object) {
+function server(session: object, requests: GetServicesResponse['requests'] = []) {
   const s = createFakeServer({ loggedIn: true, session });
   s.override('GET /client/accountInfo', () => json({ status_code: 0, account: ACCOUNT }));
   s.override('GET /admin/getServices', () =>
@@ -61,6 +61,7 @@ function server(session: object) {
         registration({ id: 2, kind: 'storages', value: 1, endedTs: NOW - 60, endedBy: 'expiry', note: null }),
       ],
       current: { storages: 0, subUsers: 5, limitedData: 0 },
+      requests,
     } satisfies GetServicesResponse),
   );
   return s;
@@ -68,6 +69,20 @@ function server(session: object) {
 
 // Issue 31 item 5 (decision 0103): a customer's registered services in Account → Services, for staff.
 describe('account services: the registered services block', () => {
+  it('shows staff the customer’s open orders of extra services (decision 0108)', async () => {
+    renderPage(
+      '/account/services',
+      server({ admin: true, admin_group: 1 }, [
+        { kind: 'subUsers', value: 8, note: 'Harvest hands', createdTs: NOW - 60 },
+        { kind: 'storages', value: 1, note: null, createdTs: NOW - 60 },
+      ]),
+    );
+    const orders = await screen.findByTestId('services-orders', undefined, slow);
+    expect(orders.textContent).toBe(
+      'Ordered by the customer: Users allowance 8 (Harvest hands) · Storages On',
+    );
+  });
+
   it('shows Root/Admin the services now and the history, and registers one through registerService', async () => {
     const s = server({ admin: true, admin_group: 1 });
     s.override('POST /admin/registerService', () =>
@@ -137,5 +152,54 @@ describe('/admin/services', () => {
     );
     const last = s.callsTo('GET', '/admin/getServices').at(-1)!;
     expect(last.query.get('state')).toBe('running');
+  });
+});
+
+// Decision 0108: the owner orders extra services; staff register them.
+describe('account services: ordering extra services', () => {
+  it('sends the owner’s order of storages and more users, with a note', async () => {
+    const s = server({});
+    s.override('POST /client/saveExtraServices', () =>
+      json({
+        status_code: 0,
+        requests: [
+          { kind: 'storages', value: 1, note: 'Harvest', createdTs: NOW },
+          { kind: 'subUsers', value: 8, note: 'Harvest', createdTs: NOW },
+        ],
+        current: { storages: 0, subUsers: 5, limitedData: 0 },
+      }),
+    );
+    const app = renderPage('/account/services', s);
+    const block = await screen.findByTestId('extra-services-order', undefined, slow);
+    const users = within(block).getByRole('spinbutton', { name: 'Users wanted' });
+    await app.user.clear(users);
+    await app.user.type(users, '3');
+    // Fewer than the account has: not an order.
+    expect(within(block).getByRole<HTMLButtonElement>('button', { name: 'Send order' }).disabled).toBe(true);
+    await app.user.clear(users);
+    await app.user.type(users, '8');
+    await app.user.click(within(block).getByRole('switch', { name: 'Storages' }));
+    await app.user.type(
+      within(block).getByRole('textbox', { name: 'Message to support (optional)' }),
+      'Harvest',
+    );
+    await app.user.click(within(block).getByRole('button', { name: 'Send order' }));
+    expect(await within(block).findByText('Order sent. Support will register it.')).toBeTruthy();
+    expect(s.callsTo('POST', '/client/saveExtraServices')[0]!.body).toEqual({
+      services: [
+        { kind: 'storages', value: 1 },
+        { kind: 'subUsers', value: 8 },
+      ],
+      note: 'Harvest',
+    });
+  });
+
+  it.each([
+    ['a sub-user', { subUser: true }],
+    ['staff', { admin: true, admin_group: 1 }],
+  ])('is not offered to %s (a master has its own account page)', async (_, session) => {
+    renderPage('/account/services', server(session));
+    await screen.findByTestId('account-plan', undefined, slow);
+    expect(screen.queryByTestId('extra-services-order')).toBeNull();
   });
 });

@@ -5,6 +5,10 @@ import { englishReady, i18n, resetTranslations, setTranslationsSource } from '..
 import { localeTexts } from './support/localeTexts';
 import { rememberAutoOpen } from '../src/lib/autoOpenMemory';
 import { PROBE_ACTIVATION_WINDOW } from '../src/features/activation/ProbeActivationAutoOpen';
+import { keepStylesOutsideDocument } from './support/documentStyles';
+
+// MUI's style rules stay out of the document unless a test asks for them (support/documentStyles.ts).
+keepStylesOutsideDocument();
 
 // jsdom has no matchMedia; MUI's useMediaQuery asks it for the phone layout. "No match" = wide screen.
 Object.defineProperty(window, 'matchMedia', {

@@ -14,6 +14,7 @@ import { createFakeServer } from './support/fakeServer';
 import { renderPage } from './support/renderPage';
 import { renderWithProviders } from './support/renderWithProviders';
 import { sensorConf, storage as storageFixture } from './support/fixtures';
+import { withDocumentStyles } from './support/documentStyles';
 
 vi.mock('uplot', async () => ({ default: (await import('./support/probeDetailFakes')).FakeUPlot }));
 vi.setConfig({ testTimeout: 20_000 });
@@ -131,6 +132,8 @@ const chips = (channel: string) =>
   [...screen.getByTestId(`chips-${channel}`).querySelectorAll('.MuiChip-label')].map((c) => c.textContent);
 
 describe('the alert messaging section', () => {
+  // Colours and fading come from the CSS: these tests read computed styles.
+  withDocumentStyles();
   it('says "No phones selected" and "No emails selected" while nobody is chosen', () => {
     renderWithProviders(<Harness initial={messaging()} />);
     expect(within(screen.getByTestId('chips-sms')).getByText('No phones selected')).toBeTruthy();

@@ -6,6 +6,7 @@ import { defaultRuleSettings } from '@emberwatch/shared/domain/rules/defaultRule
 import { createFakeServer, json, type FakeServerOptions } from './support/fakeServer';
 import { renderPage } from './support/renderPage';
 import { reading, sensorConf, storage } from './support/fixtures';
+import { withDocumentStyles } from './support/documentStyles';
 
 // Each test clicks through the page; on a machine busy with other work that passes 5 s.
 vi.setConfig({ testTimeout: 30_000 });
@@ -82,6 +83,8 @@ async function chooseMode(user: ReturnType<typeof renderPage>['user'], name: str
 }
 
 describe('layout view modes', { timeout: 20_000 }, () => {
+  // Colours and fading come from the CSS: these tests read computed styles.
+  withDocumentStyles();
   it('offers a plain user temperatures only, without a mode choice', async () => {
     renderPage('/storages/5', server());
     expect(await screen.findByTestId('cell-G-001', {}, { timeout: 5000 })).toBeTruthy();

@@ -146,6 +146,25 @@ describe('visibleMenuEntries (spec doc 1 §2 "Side menu entries")', () => {
       ['probes', 'settings', 'instructions', 'language', 'logout'],
     ],
     [
+      'a hay-app compost supervisor with storages enabled gets no batches, storages or account',
+      ctx({
+        partnerApp: 'haytech',
+        plans: [plan('Supervisor', { segment: SEGMENT_WASTE })],
+        storagesEnabled: true,
+      }),
+      ['probes', 'settings', 'instructions', 'language', 'logout'],
+    ],
+    [
+      'a hay-app translator keeps translations (only batches, storages and account are barred)',
+      ctx({ partnerApp: 'haytech', translator: true }),
+      ['translations', 'probes', 'settings', 'instructions', 'language', 'logout'],
+    ],
+    [
+      'a gari user with the siteindex flag and two stations keeps the site index',
+      ctx({ partnerApp: 'gari', siteindex: true, bsCount: 2 }),
+      ['siteindex', 'probes', 'settings', 'instructions', 'language', 'logout'],
+    ],
+    [
       'a user without any plan sees the basics',
       ctx({ plans: [] }),
       ['probes', 'settings', 'account', 'instructions', 'language', 'logout'],

@@ -133,6 +133,7 @@ function register<E extends Endpoint>(
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
     ...(endpoint.body ? { body: endpoint.body } : {}),
     ...(endpoint.auth === 'user' ? { security: [{ bearer: [] }] } : {}),
+    ...(endpoint.auth === 'apiKey' ? { security: [{ apiKey: [] }] } : {}),
     response: { 200: endpoint.response, ...errorResponses },
   };
   const definition: RouteOptions = {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { mayChangeTranslation, mayTranslate } from '../../src/features/translations/translations.policy.js';
+import {
+  mayAddRow,
+  mayChangeTranslation,
+  mayTranslate,
+  translatableLanguages,
+} from '../../src/features/translations/translations.policy.js';
 import { cell, tableOf } from './rows.js';
 
 const NOT_TRANSLATOR = '403 Only translators and the root admin may work on translations.';
@@ -53,6 +58,48 @@ describe('the translations policy', () => {
       sales: refused,
       visitor: refused,
       otherAccount: refused,
+    });
+  });
+
+  it('lets a translator fill a key English has; a key English lacks is new, the root admin’s', () => {
+    const other = ['yes', '403 Only the root admin can add translations.'];
+    expect(tableOf((w) => [cell(mayAddRow(w, true)), cell(mayAddRow(w, false))])).toEqual({
+      owner: other,
+      subUser: other,
+      master: other,
+      grandMaster: other,
+      masterItself: other,
+      root: ['yes', 'yes'],
+      admin: other,
+      tech: other,
+      sales: other,
+      visitor: other,
+      otherAccount: other,
+    });
+  });
+
+  it('opens every language to the root admin, a translator’s own to it, none to anyone else', () => {
+    const all = ['en', 'fr', 'fi'] as const;
+    const shown = (v: string[] | { status: number; reason: string }) =>
+      Array.isArray(v) ? v.join(',') : `${v.status} ${v.reason}`;
+    const row = (w: Parameters<typeof translatableLanguages>[0]) => [
+      shown(translatableLanguages(w, null, all)),
+      shown(translatableLanguages(w, { locales: ['fi', 'xx', 'en'] }, all)),
+      shown(translatableLanguages(w, { locales: [] }, all)),
+    ];
+    const other = [NOT_TRANSLATOR, 'en,fi', ''];
+    expect(tableOf(row)).toEqual({
+      owner: other,
+      subUser: other,
+      master: other,
+      grandMaster: other,
+      masterItself: other,
+      root: ['en,fr,fi', 'en,fr,fi', 'en,fr,fi'],
+      admin: other,
+      tech: other,
+      sales: other,
+      visitor: other,
+      otherAccount: other,
     });
   });
 });

@@ -4,6 +4,7 @@ import type {
   PlanMessaging,
   Recipient,
 } from '../../src/features/delivery/deliveryPlan.js';
+import { bundledServerTexts } from '../../src/features/translations/index.js';
 
 /** The pure delivery tests' shared facts, people and context (deliveryPlan, groupPlan). */
 export const NOON_HELSINKI = Date.UTC(2026, 10, 26, 10, 0) / 1000; // 12:00 in Helsinki (UTC+2)
@@ -76,10 +77,12 @@ export function ctx(over: Partial<PlanContext> = {}): PlanContext {
     publicUrl: 'https://ew.example',
     callerNumbers: { northAmerica: '+12025550143', international: '+358401234567' },
     ackLink: (u) => `https://ew.example/delivery/ack?u=${u}`,
+    pushAckToken: (u) => `7.${u}.1900000000.signature`,
     escalateFromStep: 2,
     owner: { sms: owner, email: { ...owner, address: 'owner@example.com' } },
     pushUsers: new Set(),
     sentinel: null,
+    texts: bundledServerTexts(),
     ...over,
   };
 }

@@ -30,6 +30,8 @@ interface CheckDef {
   minimum?: number;
   maximum?: number;
   length?: number;
+  /** A regex check's pattern (check 'string_format', format 'regex'). */
+  pattern?: RegExp;
 }
 
 export function defOf(schema: z.ZodType): SchemaDef {
@@ -107,6 +109,9 @@ function lengthBounds(checks: CheckDef[]): { min: number; exact?: number } {
   for (const c of checks) {
     if (c.check === 'min_length' && typeof c.minimum === 'number') min = Math.max(min, c.minimum);
     if (c.check === 'length_equals' && typeof c.length === 'number') exact = c.length;
+    // A pattern of one character class repeated n times (a secret, /^[A-Za-z0-9_-]{43}$/): n letters.
+    const repeated = c.pattern && /^\^\[[^\]]*\]\{(\d+)\}\$$/.exec(c.pattern.source);
+    if (repeated) exact = Number(repeated[1]);
   }
   return { min, exact };
 }

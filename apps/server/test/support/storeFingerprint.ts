@@ -38,6 +38,8 @@ export async function storeTables(store: Store): Promise<StoreTable[]> {
           from information_schema.columns c
           join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
           where c.table_schema = current_schema() and t.table_type = 'BASE TABLE'
+            -- A partition's rows are its table's (the monthly readings, decision 0135): counted once.
+            and not (select relispartition from pg_class where oid = to_regclass(c.table_name))
           order by c.table_name, c.ordinal_position`.execute(store.db)
       : await sql<{ table: string; column: string }>`
           select m.name as "table", p.name as "column"

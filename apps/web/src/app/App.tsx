@@ -1,15 +1,24 @@
 import { BrowserRouter } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../lib/apiClient';
+import type { OfflineStart } from '../features/sessions/SessionProvider';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { AppProviders } from './AppProviders';
 import { AppRoutes } from './appRoutes';
 import { RouteErrorPage } from './RouteErrorPage';
 import './base.css';
 
-export function App({ api, queryClient }: { api: ApiClient; queryClient: QueryClient }) {
+export function App({
+  api,
+  queryClient,
+  offlineStart,
+}: {
+  api: ApiClient;
+  queryClient: QueryClient;
+  offlineStart?: OfflineStart;
+}) {
   return (
-    <AppProviders api={api} queryClient={queryClient}>
+    <AppProviders api={api} queryClient={queryClient} offlineStart={offlineStart}>
       <BrowserRouter>
         <ErrorBoundary fallback={<RouteErrorPage />}>
           <AppRoutes />

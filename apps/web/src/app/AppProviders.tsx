@@ -4,16 +4,19 @@ import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n/i18n';
 import { ApiClientProvider } from '../lib/ApiClientContext';
 import type { ApiClient } from '../lib/apiClient';
-import { SessionProvider } from '../features/sessions/SessionProvider';
+import { SessionProvider, type OfflineStart } from '../features/sessions/SessionProvider';
 import { TranslationsSync } from './TranslationsSync';
 
 export function AppProviders({
   api,
   queryClient,
+  offlineStart,
   children,
 }: {
   api: ApiClient;
   queryClient: QueryClient;
+  /** The last data this device saw, for a start without network (decision 0128). */
+  offlineStart?: OfflineStart;
   children: ReactNode;
 }) {
   return (
@@ -21,7 +24,7 @@ export function AppProviders({
       <QueryClientProvider client={queryClient}>
         <I18nextProvider i18n={i18n}>
           {/* MUI's theme is not here: it loads with the logged-in shell (app/ShellTheme.tsx). */}
-          <SessionProvider>
+          <SessionProvider offlineStart={offlineStart}>
             <TranslationsSync />
             {children}
           </SessionProvider>

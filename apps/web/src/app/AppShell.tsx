@@ -4,8 +4,10 @@ import type { ShellContext } from '../lib/shellContext';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
+import type { Language } from '@emberwatch/shared/contracts/preferences';
+import type { UserInfo } from '@emberwatch/shared/contracts/users';
 import { roleContextOf } from '@emberwatch/shared/domain/roleContextOf';
-import { visibleMenuEntries } from '@emberwatch/shared/domain/roles';
+import { visibleMenuEntries, type RoleContext } from '@emberwatch/shared/domain/roles';
 import { LoadingIndicator } from '../ui/LoadingIndicator';
 import { isApiRequestError, isNetworkFailure } from '../lib/ApiRequestError';
 import {
@@ -33,9 +35,11 @@ import { ExpiryBlockDialog } from '../features/plan-expiry';
 import { ProbeActivationAutoOpen } from '../features/activation';
 import { InsightRedirect } from '../features/insight';
 import { CustomerSessionBanner } from '../features/staff';
+import { OfflineBanner } from '../features/offline';
 import { TopBar } from './TopBar';
 import { RealtimeBridge } from './RealtimeBridge';
 import { ShellTheme } from './ShellTheme';
+import { useFarmRoleContext } from './useFarmRoleContext';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 
 // The side menu (a Drawer with its modal, focus trap and slide transition) is fetched when the page
@@ -80,7 +84,12 @@ function ShellFrame() {
     uid: session.data?.UID,
     demo: user.data?.demo ?? false,
   });
-  const failure = session.error ?? user.error ?? stations.error;
+  // A failed first load (no data yet). A later read that fails — the network gone — keeps what was shown,
+  // and the offline banner says how old it is (decision 0128).
+  const failure =
+    (session.data ? null : session.error) ??
+    (user.data ? null : user.error) ??
+    (stations.data ? null : stations.error);
 
   useEffect(() => {
     if (!failure) return;
@@ -107,13 +116,72 @@ function ShellFrame() {
     () => (session.data ? roleContextOf(session.data, user.data ?? null) : null),
     [session.data, user.data],
   );
+
+  if (failure || !roleContext || !session.data || !user.data || !shownStations)
+    return <LoadingIndicator fullPage label={t('common.loading')} />;
+
+  return (
+    <SelectedStationProvider key={actingFor?.uid ?? 'own'} stations={shownStations}>
+      <ShellBody
+        ownContext={roleContext}
+        uid={session.data.UID}
+        user={user.data}
+        title={title}
+        menuOpen={menuOpen}
+        menuMounted={menuMounted}
+        onOpenMenu={() => {
+          setMenuMounted(true);
+          setMenuOpen(true);
+        }}
+        onCloseMenu={() => setMenuOpen(false)}
+        onLogout={() => {
+          // Once the token is gone the auth gate sends the browser to /login.
+          void logout();
+        }}
+        language={withDefaultPreferences(session.data.ui_preferences).language}
+        onLanguage={changeLanguage}
+      />
+    </SelectedStationProvider>
+  );
+}
+
+/**
+ * The frame inside the selected station: a master works in the selected farm's plan (decision 0108,
+ * `farmRoleContext`), so its pages and menu follow the farm that authorised it, and it waits for that
+ * farm's user info rather than flash a refusal.
+ */
+function ShellBody({
+  ownContext,
+  uid,
+  user,
+  title,
+  menuOpen,
+  menuMounted,
+  onOpenMenu,
+  onCloseMenu,
+  onLogout,
+  language,
+  onLanguage,
+}: {
+  ownContext: RoleContext;
+  uid: number;
+  user: UserInfo;
+  title: string;
+  menuOpen: boolean;
+  menuMounted: boolean;
+  onOpenMenu: () => void;
+  onCloseMenu: () => void;
+  onLogout: () => void;
+  language: Language;
+  onLanguage: (lang: Language) => Promise<boolean>;
+}) {
+  const { t } = useTranslation();
+  const { roleContext, loading } = useFarmRoleContext(ownContext, uid);
   const entries = useMemo(
-    () => (roleContext ? visibleMenuEntries(roleContext).filter((e) => IMPLEMENTED_ENTRIES.includes(e)) : []),
+    () => visibleMenuEntries(roleContext).filter((e) => IMPLEMENTED_ENTRIES.includes(e)),
     [roleContext],
   );
-
-  if (failure || !roleContext || !user.data || !shownStations)
-    return <LoadingIndicator fullPage label={t('common.loading')} />;
+  if (loading) return <LoadingIndicator fullPage label={t('common.loading')} />;
 
   const shellContext: ShellContext = {
     roleContext,
@@ -121,15 +189,17 @@ function ShellFrame() {
     adminTools: ADMIN_TOOLS,
   };
   return (
-    <SelectedStationProvider key={actingFor?.uid ?? 'own'} stations={shownStations}>
+    <>
       <RealtimeBridge />
-      <ExpiryBlockDialog roleContext={roleContext} />
-      <ProbeActivationAutoOpen roleContext={roleContext} />
-      <InsightRedirect roleContext={roleContext} user={user.data} />
+      {/* The account's own onboarding and renewal prompts: a master's own, never the farm's. */}
+      <ExpiryBlockDialog roleContext={ownContext} />
+      <ProbeActivationAutoOpen roleContext={ownContext} />
+      <InsightRedirect roleContext={ownContext} user={user} />
       <Box
         sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}
       >
         <SkipLink label={t('common.skipToContent')} />
+        <OfflineBanner />
         <CustomerSessionBanner />
         {roleContext.admin && !roleContext.master && (
           <Suspense fallback={null}>
@@ -139,30 +209,26 @@ function ShellFrame() {
         <TopBar
           title={title}
           menuOpen={menuOpen}
+          // Spec doc 1 §6: no tab strip for a master (the station selector and the site index remain).
+          tabs={!roleContext.master}
           actions={
             <>
-              <NewsButton user={user.data} roleContext={roleContext} />
-              <MasterRequests user={user.data} roleContext={roleContext} />
-              <NotificationsButton user={user.data} />
+              <NewsButton user={user} roleContext={roleContext} />
+              <MasterRequests user={user} roleContext={roleContext} />
+              <NotificationsButton user={user} />
             </>
           }
-          onOpenMenu={() => {
-            setMenuMounted(true);
-            setMenuOpen(true);
-          }}
+          onOpenMenu={onOpenMenu}
         />
         {menuMounted && (
           <Suspense fallback={null}>
             <SideMenu
               open={menuOpen}
-              onClose={() => setMenuOpen(false)}
+              onClose={onCloseMenu}
               entries={entries}
-              onLogout={() => {
-                // Once the token is gone the auth gate sends the browser to /login.
-                void logout();
-              }}
-              language={withDefaultPreferences(session.data?.ui_preferences).language}
-              onLanguage={changeLanguage}
+              onLogout={onLogout}
+              language={language}
+              onLanguage={onLanguage}
             />
           </Suspense>
         )}
@@ -178,6 +244,6 @@ function ShellFrame() {
           </Suspense>
         </Container>
       </Box>
-    </SelectedStationProvider>
+    </>
   );
 }

@@ -45,7 +45,13 @@ export function RealtimeBridge({ handlers = HANDLERS }: { handlers?: readonly Li
       },
     });
     client.start();
-    return () => client.stop();
+    // Back from a dead zone: the socket comes back at once, not after the back-off's wait.
+    const onOnline = () => client.reconnectNow();
+    window.addEventListener('online', onOnline);
+    return () => {
+      window.removeEventListener('online', onOnline);
+      client.stop();
+    };
   }, [api]);
   useEffect(() => {
     const onVisible = () => {

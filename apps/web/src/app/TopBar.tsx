@@ -20,8 +20,11 @@ export function TopBar({
   onOpenMenu,
   menuOpen,
   actions,
+  tabs: showTabs = true,
 }: {
   title: string;
+  /** The tab strip (spec doc 1 §6: not for a master, who picks a farm with the selector or the site index). */
+  tabs?: boolean;
   onOpenMenu: () => void;
   menuOpen: boolean;
   /** The features' buttons before the menu (requests, notifications, news), each with its count. */
@@ -71,7 +74,7 @@ export function TopBar({
           <BaseStationSelector fullWidth />
         </Box>
       )}
-      {tabs.length > 1 && (
+      {showTabs && tabs.length > 1 && (
         <Box sx={{ display: { xs: 'none', sm: 'block' }, px: 1 }}>
           <BaseStationTabs />
         </Box>

@@ -3,10 +3,22 @@ import { useRoutes, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/sessions/LoginPage';
 import { LazyAppShell as AppShell, preloadShell } from './lazyShell';
 import { RequireAuth } from './RequireAuth';
+import { SupportRouteOr } from '../features/partner-apps/SupportRoute';
+import { PARTNER_APPS, PARTNER_ENTRY_PATHS } from '@emberwatch/shared/domain/partnerApps/partnerAppRules';
 
 // Forgotten password or username: outside the auth gate, loaded only when asked for.
 const RecoverPage = lazy(() =>
   import('../features/sessions/RecoverPage').then((m) => ({ default: m.RecoverPage })),
+);
+
+// Spec doc 1 §2 /master: the master users' entry page, where an advisor registers (decision 0104).
+const MasterEntryPage = lazy(() =>
+  import('../features/master-users/MasterEntryPage').then((m) => ({ default: m.MasterEntryPage })),
+);
+
+// Spec doc 1 §2 /gari, /haytechapp: the partner-app users' entry pages (decision 0116).
+const PartnerEntryPage = lazy(() =>
+  import('../features/partner-apps/PartnerEntryPage').then((m) => ({ default: m.PartnerEntryPage })),
 );
 
 // Spec doc 1 §2: the subscription-expired screen clears the tokens, so it stands outside the auth gate.
@@ -28,6 +40,22 @@ export const appRoutes: RouteObject[] = [
     ),
   },
   {
+    path: '/master',
+    element: (
+      <Suspense fallback={null}>
+        <MasterEntryPage />
+      </Suspense>
+    ),
+  },
+  ...PARTNER_APPS.map((app) => ({
+    path: PARTNER_ENTRY_PATHS[app],
+    element: (
+      <Suspense fallback={null}>
+        <PartnerEntryPage app={app} />
+      </Suspense>
+    ),
+  })),
+  {
     path: '/insight/expired',
     element: (
       <Suspense fallback={null}>
@@ -37,10 +65,13 @@ export const appRoutes: RouteObject[] = [
   },
   {
     path: '/*',
+    // /SAV-{product} support pages first (outside the login gate), then the logged-in app.
     element: (
-      <RequireAuth>
-        <AppShell />
-      </RequireAuth>
+      <SupportRouteOr>
+        <RequireAuth>
+          <AppShell />
+        </RequireAuth>
+      </SupportRouteOr>
     ),
   },
 ];

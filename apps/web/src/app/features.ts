@@ -19,6 +19,7 @@ import { monitorsPages } from '../features/monitors/pages';
 import { probeDetailPages } from '../features/probe-detail/pages';
 import { probesLive } from '../features/probes/live';
 import { probesPages } from '../features/probes/pages';
+import { publicApiPages } from '../features/public-api/pages';
 import { qualityPages } from '../features/quality/pages';
 import { settingsPages } from '../features/settings/pages';
 import { servicesPages } from '../features/services/pages';
@@ -26,9 +27,11 @@ import { simsPages } from '../features/sims/pages';
 import { broadcastsPages } from '../features/broadcasts/pages';
 import { staffPages } from '../features/staff/pages';
 import { sitePlanPages } from '../features/site-plan/pages';
+import { siteIndexPages } from '../features/site-index/pages';
 import { stationAdminPages } from '../features/station-admin/pages';
 import { stationLogsPages } from '../features/station-logs/pages';
 import { storagesPages } from '../features/storages/pages';
+import { translationsPages } from '../features/translations/pages';
 
 /** What a web feature adds to the shell: its pages (`pages.tsx`) and its live handlers (`live.ts`). */
 export interface WebFeature {
@@ -42,6 +45,9 @@ export interface WebFeature {
  * channel's handlers (RealtimeBridge.tsx). Only the lazily loaded shell imports it, never the entry.
  */
 export const WEB_FEATURES: readonly WebFeature[] = [
+  { pages: translationsPages },
+  { pages: siteIndexPages },
+  { pages: publicApiPages },
   { pages: batchesPages },
   { pages: storagesPages },
   { pages: monitorsPages, live: monitorsLive },

@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { Outlet, useRoutes, type RouteObject } from 'react-router';
 import type { ShellContext } from '../lib/shellContext';
 import type { PageDefinition } from '../lib/pageDefinition';
+import { PartnerAreaGuard } from '../features/partner-apps';
 import { PAGES } from './pages';
 import { RootRedirect } from './RootRedirect';
 
@@ -12,9 +13,15 @@ const NotFoundPage = lazy(() => import('./NotFoundPage').then((m) => ({ default:
 
 /** The routes under the logged-in frame, from the page list: "/" redirects, unknown paths are not found. */
 export const pageRoutes: RouteObject[] = [
-  { index: true, element: <RootRedirect /> },
-  ...pages.flatMap(({ paths, component: Page }) => paths.map((path) => ({ path, element: <Page /> }))),
-  { path: '*', element: <NotFoundPage /> },
+  {
+    // Gari and hay-app users opening an area they do not have are sent on (decision 0116).
+    element: <PartnerAreaGuard />,
+    children: [
+      { index: true, element: <RootRedirect /> },
+      ...pages.flatMap(({ paths, component: Page }) => paths.map((path) => ({ path, element: <Page /> }))),
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
 ];
 
 /**

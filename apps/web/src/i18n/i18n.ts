@@ -13,9 +13,14 @@ import { writeCookie } from '../lib/cookies';
  */
 type LocaleModule = { default: Record<string, unknown> };
 // common.json (login, shell, probe list) is in the entry; the other features' English loads right
-// after start in its own small chunk, long before their lazy pages can open.
+// after start in its own small chunk, long before their lazy pages can open. The server's own texts
+// (server*.json: alert messages, report and invoice PDFs; decision 0107) never ship to the browser.
 const englishCommon = import.meta.glob<LocaleModule>('./locales/en/common.json', { eager: true });
-const englishFeatures = import.meta.glob<LocaleModule>(['./locales/en/*.json', '!./locales/en/common.json']);
+const englishFeatures = import.meta.glob<LocaleModule>([
+  './locales/en/*.json',
+  '!./locales/en/common.json',
+  '!./locales/en/server*.json',
+]);
 const en = Object.assign({}, ...Object.values(englishCommon).map((m) => m.default)) as Record<
   string,
   unknown

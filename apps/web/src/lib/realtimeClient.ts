@@ -21,6 +21,8 @@ export interface RealtimeOptions {
 export interface RealtimeClient {
   start(): void;
   stop(): void;
+  /** The network is back: connect now rather than at the end of the back-off (nothing if connected). */
+  reconnectNow(): void;
 }
 
 /** ws:// or wss:// on the page's own host (spec: same origin; the dev server proxies /ws). */
@@ -117,6 +119,14 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
       if (!stopped) return;
       stopped = false;
       generation++;
+      attempt = 0;
+      void connect();
+    },
+    reconnectNow() {
+      if (stopped || socket !== null) return;
+      // A connect() still awaiting its token is left to lapse: this one replaces it.
+      generation++;
+      clearTimers();
       attempt = 0;
       void connect();
     },

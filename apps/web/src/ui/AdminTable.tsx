@@ -43,11 +43,15 @@ export interface AdminTableProps<Row> {
   /** A row's sub-row, shown when the row is expanded; rows it gives null for do not expand. */
   detail?: (row: Row) => ReactNode | null;
   initialSort?: { key: string; direction: SortDirection };
-  /** Rows per page to choose from; the first is the default. */
-  pageSizes?: readonly number[];
+  /** Rows per page to choose from ('all': every row on one page); the first is the default. */
+  pageSizes?: readonly (number | 'all')[];
   /** What an empty table says (default: a generic "No rows"). */
   emptyText?: string;
   testId?: string;
+}
+
+function pageSizeValue(size: number | 'all'): number {
+  return size === 'all' ? -1 : size;
 }
 
 /** Compares two cell values: numbers as numbers, text by the locale, null after everything. */
@@ -78,7 +82,8 @@ export function AdminTable<Row>({
   const [filter, setFilter] = useState('');
   const [sort, setSort] = useState(initialSort ?? null);
   const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(pageSizes[0] ?? 10);
+  // -1 is "all", as MUI's pager takes it.
+  const [pageSize, setPageSize] = useState(pageSizeValue(pageSizes[0] ?? 10));
   const [open, setOpen] = useState<ReadonlySet<string | number>>(new Set());
 
   const shown = useMemo(() => {
@@ -105,9 +110,9 @@ export function AdminTable<Row>({
     return matching;
   }, [rows, columns, filter, sort]);
 
-  const lastPage = Math.max(0, Math.ceil(shown.length / pageSize) - 1);
+  const lastPage = pageSize < 0 ? 0 : Math.max(0, Math.ceil(shown.length / pageSize) - 1);
   const current = Math.min(page, lastPage);
-  const pageRows = shown.slice(current * pageSize, (current + 1) * pageSize);
+  const pageRows = pageSize < 0 ? shown : shown.slice(current * pageSize, (current + 1) * pageSize);
   const span = columns.length + (detail ? 1 : 0);
 
   const sortBy = (key: string) => {
@@ -228,7 +233,9 @@ export function AdminTable<Row>({
         count={shown.length}
         page={current}
         rowsPerPage={pageSize}
-        rowsPerPageOptions={[...pageSizes]}
+        rowsPerPageOptions={pageSizes.map((s) =>
+          s === 'all' ? { label: t('common.table.all'), value: -1 } : s,
+        )}
         onPageChange={(_, p) => setPage(p)}
         onRowsPerPageChange={(e) => {
           setPageSize(Number(e.target.value));

@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { MemoryRouter, Outlet, useRoutes, type RouteObject } from 'react-router';
 import { roleContextOf } from '@emberwatch/shared/domain/roleContextOf';
+import type { RoleContext } from '@emberwatch/shared/domain/roles';
 import { ApiClientProvider } from '../../src/lib/ApiClientContext';
 import { createApiClient } from '../../src/lib/apiClient';
 import type { ShellContext } from '../../src/lib/shellContext';
@@ -18,6 +19,7 @@ import { ADMIN_TOOLS, IMPLEMENTED_ENTRIES } from '../../src/app/implementedRoute
 import { pageRoutes } from '../../src/app/pageRoutes';
 import { RealtimeBridge } from '../../src/app/RealtimeBridge';
 import { ShellTheme } from '../../src/app/ShellTheme';
+import { useFarmRoleContext } from '../../src/app/useFarmRoleContext';
 import { TranslationsSync } from '../../src/app/TranslationsSync';
 import type { FakeServer } from './fakeServer';
 import { LocationDisplay } from './renderApp';
@@ -111,30 +113,37 @@ function PageData({ routes, live }: { routes: RouteObject[]; live: boolean }) {
     uid: session.data?.UID,
     demo: user.data?.demo ?? false,
   });
-  const context = useMemo<ShellContext | null>(
-    () =>
-      session.data && user.data
-        ? {
-            roleContext: roleContextOf(session.data, user.data),
-            implementedEntries: IMPLEMENTED_ENTRIES,
-            adminTools: ADMIN_TOOLS,
-          }
-        : null,
+  const own = useMemo(
+    () => (session.data && user.data ? roleContextOf(session.data, user.data) : null),
     [session.data, user.data],
   );
   // The shell would end the session; a page test has nothing to show then.
   const failure = session.error ?? user.error ?? stations.error;
   if (failure) throw failure;
-  if (!context || !shownStations) return <LoadingIndicator label={t('common.loading')} />;
+  if (!own || !session.data || !shownStations) return <LoadingIndicator label={t('common.loading')} />;
   return (
     <SelectedStationProvider stations={shownStations}>
       {live && <RealtimeBridge />}
-      <main>
-        <Suspense fallback={<LoadingIndicator label={t('common.loading')} />}>
-          <Routes routes={routes} context={context} />
-        </Suspense>
-      </main>
+      <PageContext own={own} uid={session.data.UID} routes={routes} />
     </SelectedStationProvider>
+  );
+}
+
+/** As the shell: the pages get the farm's context for a master (decision 0108). */
+function PageContext({ own, uid, routes }: { own: RoleContext; uid: number; routes: RouteObject[] }) {
+  const { t } = useTranslation();
+  const { roleContext, loading } = useFarmRoleContext(own, uid);
+  const context = useMemo<ShellContext>(
+    () => ({ roleContext, implementedEntries: IMPLEMENTED_ENTRIES, adminTools: ADMIN_TOOLS }),
+    [roleContext],
+  );
+  if (loading) return <LoadingIndicator label={t('common.loading')} />;
+  return (
+    <main>
+      <Suspense fallback={<LoadingIndicator label={t('common.loading')} />}>
+        <Routes routes={routes} context={context} />
+      </Suspense>
+    </main>
   );
 }
 

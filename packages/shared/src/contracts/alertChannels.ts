@@ -76,6 +76,43 @@ export const testPushAlertResponseSchema = z.object({
 });
 export type TestPushAlertResponse = z.infer<typeof testPushAlertResponseSchema>;
 
+/**
+ * The voice test call's limits (decision 0120): one call per caller every 2 minutes (a call rings and
+ * reads for up to about a minute), and at most 3 a day per account (UTC day, counted from the outbox,
+ * so a restart or a second server does not reset it). The number called is only ever the caller's own
+ * confirmed one, so these guard the bill and the caller's own phone, not a third party.
+ */
+export const VOICE_TEST_INTERVAL_S = 120;
+export const VOICE_TEST_DAILY_CAP = 3;
+
+/**
+ * Why a voice test call was not placed: the refusal's `status_code` (the web words each). voiceOff 409,
+ * noConfirmedPhone 409, demo 403, tooSoon and dailyCap 429 with Retry-After.
+ */
+export const VOICE_TEST_REFUSAL = {
+  voiceOff: 31,
+  noConfirmedPhone: 32,
+  demo: 33,
+  tooSoon: 34,
+  dailyCap: 35,
+} as const;
+export type VoiceTestRefusal = keyof typeof VOICE_TEST_REFUSAL;
+
+export const voiceTestCallResponseSchema = z.object({
+  status_code: z.literal(0),
+  /** The outbox row (kind `test`, channel `voice`): it shows in the admin's outbox like an alert's. */
+  messageId: z.int(),
+  /** sent: the provider accepted the call; pending: not yet (retried like an alert); failed: refused. */
+  status: z.enum(DELIVERY_MESSAGE_STATUSES),
+  /** The provider's refusal (status and code only, never the number or the credentials). */
+  error: z.string().nullable(),
+  /** The number called, masked but for its last 3 digits, e.g. +358•••••567. */
+  to: z.string(),
+  /** Test calls left for the account today, after this one. */
+  leftToday: z.int().nonnegative(),
+});
+export type VoiceTestCallResponse = z.infer<typeof voiceTestCallResponseSchema>;
+
 export const alertChannelEndpoints = defineEndpoints({
   getAlertChannels: defineEndpoint({
     method: 'POST',
@@ -102,5 +139,14 @@ export const alertChannelEndpoints = defineEndpoints({
     auth: 'user',
     summary:
       "A test alert to the caller's own devices through the delivery outbox's push channel; answers its outcome.",
+  }),
+  voiceTestCall: defineEndpoint({
+    method: 'POST',
+    path: '/voice/testCall',
+    body: z.strictObject({}),
+    response: voiceTestCallResponseSchema,
+    auth: 'user',
+    summary:
+      "A test voice call to the caller's own confirmed number through the provider (2 min apart, 3 an account a day); answers its outcome.",
   }),
 });

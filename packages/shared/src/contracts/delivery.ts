@@ -13,7 +13,9 @@ export const DELIVERY_ALERT_STATUSES = ['new', 'open', 'acknowledged', 'cleared'
 export type DeliveryAlertStatus = (typeof DELIVERY_ALERT_STATUSES)[number];
 /** `notice` (ours, decision 0070): tells an account's owner that messages to a recipient fail for good. */
 export const DELIVERY_MESSAGE_KINDS = ['raise', 'repeat', 'clear', 'code', 'test', 'notice'] as const;
-export const DELIVERY_ACK_VIAS = ['web', 'sms', 'voice', 'email'] as const;
+/** `push`: the notification's Acknowledge action, through its signed token (decision 0129). */
+export const DELIVERY_ACK_VIAS = ['web', 'sms', 'voice', 'email', 'push'] as const;
+export type DeliveryAckVia = (typeof DELIVERY_ACK_VIAS)[number];
 
 export const deliveryMessageSchema = z.object({
   id: z.int(),
@@ -164,6 +166,22 @@ export const acknowledgeDataBreakResponseSchema = z.object({
 });
 export type AcknowledgeDataBreakResponse = z.infer<typeof acknowledgeDataBreakResponseSchema>;
 
+/**
+ * The Acknowledge action of a pushed alert (issue 35 item 3, decision 0129): the service worker sends the
+ * token the notification carries, with no session. The token (made by the server, signed with its own
+ * key) names the alert group, the recipient and when it stops working; it is the only credential.
+ */
+export const acknowledgeFromPushRequestSchema = z.strictObject({
+  token: z.string().min(1).max(200),
+});
+export type AcknowledgeFromPushRequest = z.infer<typeof acknowledgeFromPushRequestSchema>;
+export const acknowledgeFromPushResponseSchema = z.object({
+  status_code: z.literal(0),
+  /** How many of the group's alerts were still on and are now acknowledged; 0: already seen to. */
+  acknowledged: z.int(),
+});
+export type AcknowledgeFromPushResponse = z.infer<typeof acknowledgeFromPushResponseSchema>;
+
 export const deliveryEndpoints = defineEndpoints({
   getDeliveryLog: defineEndpoint({
     method: 'GET',
@@ -215,5 +233,14 @@ export const deliveryEndpoints = defineEndpoints({
     response: acknowledgeDataBreakResponseSchema,
     auth: 'user',
     summary: "A station's data break is seen to: its messages' repeats stop (the all-clear still comes).",
+  }),
+  acknowledgeFromPush: defineEndpoint({
+    method: 'POST',
+    path: '/client/acknowledgeFromPush',
+    body: acknowledgeFromPushRequestSchema,
+    response: acknowledgeFromPushResponseSchema,
+    auth: 'public',
+    summary:
+      "A pushed alert's Acknowledge action: the notification's signed, expiring token acknowledges its alert group for its recipient, with no session.",
   }),
 });

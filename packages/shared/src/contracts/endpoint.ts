@@ -12,9 +12,10 @@ import type { z } from 'zod';
  * - `user`: a bearer access token of a logged-in user;
  * - `public`: nothing (the login page's texts, the health check);
  * - `session`: the httpOnly refresh cookie the browser sends (login sets it, refresh and logout use it);
- * - `station`: a base station's id and secret (the ingest protocol).
+ * - `station`: a base station's id and secret (the ingest protocol);
+ * - `apiKey`: an account's public API key in the X-API-Key header (the public API, decision 0110).
  */
-export type EndpointAuth = 'user' | 'public' | 'session' | 'station';
+export type EndpointAuth = 'user' | 'public' | 'session' | 'station' | 'apiKey';
 
 interface EndpointBase {
   readonly path: string;

@@ -18,6 +18,7 @@ import { fanEndpoints } from './fans.js';
 import { firmwareEndpoints } from './firmware.js';
 import { healthEndpoints } from './health.js';
 import { masterAccessEndpoints } from './masterAccess.js';
+import { masterUsersEndpoints } from './masterUsers.js';
 import { ingestEndpoints } from './ingest.js';
 import { insightEndpoints } from './insight.js';
 import { paymentEndpoints } from './payments.js';
@@ -26,19 +27,24 @@ import { notificationEndpoints } from './notifications.js';
 import { probeConfigEndpoints } from './probeConfig.js';
 import { probeDataEndpoints } from './probeData.js';
 import { pushEndpoints } from './push.js';
+import { publicApiEndpoints } from './publicApi.js';
+import { publicApiKeyEndpoints } from './publicApiKeys.js';
 import { qualityEndpoints } from './quality.js';
 import { sentinelEndpoints } from './sentinel.js';
 import { sessionEndpoints } from './session.js';
 import { siteEndpoints } from './sites.js';
+import { siteIndexEndpoints } from './siteIndex.js';
 import { gariMigrationEndpoints } from './gariMigration.js';
 import { simEndpoints } from './sims.js';
 import { serviceEndpoints } from './services.js';
 import { staffEndpoints } from './staff.js';
 import { stationAdminEndpoints } from './stationAdmin.js';
+import { partnerAppsEndpoints } from './partnerApps.js';
 import { stationLogsEndpoints } from './stationLogs.js';
 import { storageEndpoints } from './storages.js';
 import { translationEndpoints } from './translations.js';
 import { userEndpoints } from './users.js';
+import { verificationEndpoints } from './verification.js';
 
 /** A call, not a bare literal, for the same reason as defineEndpoints (tree-shaking in the web build). */
 function catalogue<const C extends Record<string, Record<string, Endpoint>>>(groups: C): C {
@@ -53,6 +59,7 @@ export const endpoints = catalogue({
   sessions: sessionEndpoints,
   users: userEndpoints,
   masterAccess: masterAccessEndpoints,
+  masterUsers: masterUsersEndpoints,
   account: accountEndpoints,
   insight: insightEndpoints,
   payments: paymentEndpoints,
@@ -70,13 +77,16 @@ export const endpoints = catalogue({
   stationAdmin: stationAdminEndpoints,
   accountMerge: accountMergeEndpoints,
   firmware: firmwareEndpoints,
+  partnerApps: partnerAppsEndpoints,
   probes: { ...probeDataEndpoints, ...probeConfigEndpoints },
   storages: storageEndpoints,
   sites: siteEndpoints,
+  siteIndex: siteIndexEndpoints,
   monitors: monitorEndpoints,
   delivery: deliveryEndpoints,
   diagnostics: diagnosticsEndpoints,
   quality: qualityEndpoints,
+  verification: verificationEndpoints,
   export: exportEndpoints,
   fans: fanEndpoints,
   batches: batchEndpoints,
@@ -89,6 +99,7 @@ export const endpoints = catalogue({
   translations: translationEndpoints,
   ingest: ingestEndpoints,
   health: healthEndpoints,
+  publicApi: { ...publicApiKeyEndpoints, ...publicApiEndpoints },
 });
 
 /** The catalogue as a flat list (documentation, tests that walk every call). */

@@ -340,6 +340,35 @@ export const resetAlertsRequestSchema = z.strictObject({
 });
 export type ResetAlertsRequest = z.infer<typeof resetAlertsRequestSchema>;
 
+/**
+ * GET /data/processStorageMonitors (spec doc 1 §7 Data, doc 3 §7 "Process storage monitors {BS_ID, UID,
+ * itemIDs[]}"): runs the monitors of these storages now on the readings already received, as the next
+ * reading would (decision 0108). `itemIDs=5,6`.
+ */
+export const processStorageMonitorsQuerySchema = z.object({
+  BS_ID: z.string().min(1).max(32).describe('A station of the account (the storages’ own are run too).'),
+  UID: z.coerce.number().int().positive().optional(),
+  /** Comma-separated storage itemIDs. */
+  itemIDs: z
+    .string()
+    .max(1000)
+    .regex(/^\d+(,\d+)*$/, 'itemIDs is a comma-separated list of storage ids.')
+    .transform((s) => s.split(',').map(Number))
+    .pipe(z.array(z.int().positive()).min(1).max(100)),
+});
+export type ProcessStorageMonitorsQuery = z.infer<typeof processStorageMonitorsQuerySchema>;
+export const processStorageMonitorsResponseSchema = z.object({
+  status_code: z.literal(0),
+  results: z
+    .array(monitorSchema)
+    .describe('The monitors watching these storages, with their alerts after the run.'),
+  changes: z
+    .int()
+    .min(0)
+    .describe('Alerts this run raised, ended or changed (0: the monitors had judged every reading).'),
+});
+export type ProcessStorageMonitorsResponse = z.infer<typeof processStorageMonitorsResponseSchema>;
+
 /** What a logbook line records (ours, issue 11 item 3). */
 export const ALERT_LOG_KINDS = [
   'raised',
@@ -420,6 +449,15 @@ export const monitorEndpoints = defineEndpoints({
     auth: 'user',
     summary:
       "A storage's alert logbook, newest first, 50 lines a page: alerts raised, acknowledged and ended, rule changes.",
+  }),
+  processStorageMonitors: defineEndpoint({
+    method: 'GET',
+    path: '/data/processStorageMonitors',
+    query: processStorageMonitorsQuerySchema,
+    response: processStorageMonitorsResponseSchema,
+    auth: 'user',
+    summary:
+      'Runs the monitors of the given storages now on the latest readings and answers them with their alerts.',
   }),
   resetAlerts: defineEndpoint({
     method: 'POST',

@@ -129,15 +129,20 @@ export const testPushResponseSchema = z.object({
 export type TestPushResponse = z.infer<typeof testPushResponseSchema>;
 
 /**
- * What the service worker receives in a push (apps/web/public/sw.js): small enough for every push
- * service (4 kB after encryption). `url` is a path of the web app; `tag` groups one alert's
- * messages, so a repeat or the all-clear replaces the notification already shown.
+ * What the service worker receives in a push (apps/web/src-sw/pushHandlers.ts): small enough for every
+ * push service (4 kB after encryption). `url` is a path of the web app; `tag` groups one alert's
+ * messages, so a repeat or the all-clear replaces the notification already shown. An alert still on
+ * carries `alert` (its storage, probe and temperature in the recipient's unit, as in the text) and
+ * `ack` (decision 0129): the signed token of POST /client/acknowledgeFromPush and the two actions'
+ * labels in the recipient's language.
  */
 export interface PushNotificationPayload {
   title: string;
   body: string;
   url: string;
   tag: string;
+  alert?: { storage: string; probe: string; temperature: string };
+  ack?: { token: string; label: string; openLabel: string };
 }
 
 export const pushEndpoints = defineEndpoints({

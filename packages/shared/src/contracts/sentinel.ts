@@ -168,7 +168,7 @@ export type TestSentinelCallResponse = z.infer<typeof testSentinelCallResponseSc
 export const sentinelEndpoints = defineEndpoints({
   sentinelCall: defineEndpoint({
     method: 'POST',
-    path: '/client/sentinelCall',
+    path: '/sentinelCall',
     body: sentinelCallRequestSchema,
     response: sentinelCallResponseSchema,
     auth: 'user',
@@ -184,7 +184,7 @@ export const sentinelEndpoints = defineEndpoints({
   }),
   testSentinelCall: defineEndpoint({
     method: 'POST',
-    path: '/client/testSentinelCall',
+    path: '/testSentinelCall',
     body: sentinelCallRequestSchema,
     response: testSentinelCallResponseSchema,
     auth: 'user',

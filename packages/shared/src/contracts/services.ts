@@ -61,10 +61,22 @@ export const serviceValuesSchema = z.object({
 });
 export type ServiceValues = z.infer<typeof serviceValuesSchema>;
 
+/** A customer's open order of an extra service (decision 0108), until staff register it. */
+export const extraServiceRequestSchema = z.object({
+  kind: serviceKindSchema,
+  value: z.int().describe('What is asked for: storages 1 on; subUsers the allowance wanted.'),
+  note: z.string().nullable(),
+  createdTs: z.int(),
+});
+export type ExtraServiceRequest = z.infer<typeof extraServiceRequestSchema>;
+
 export const getServicesResponseSchema = z.object({
   status_code: z.literal(0),
   results: z.array(serviceRegistrationSchema),
   current: serviceValuesSchema.nullable().describe('With UID: the account’s services now.'),
+  requests: z
+    .array(extraServiceRequestSchema)
+    .describe('With UID: the customer’s open orders (saveExtraServices); otherwise empty.'),
 });
 export type GetServicesResponse = z.infer<typeof getServicesResponseSchema>;
 
@@ -83,7 +95,44 @@ export const registerServiceResponseSchema = z.object({
   current: serviceValuesSchema,
 });
 
+/**
+ * POST /client/saveExtraServices (spec doc 1 §7 Users; body not shown, decision 0108): the account
+ * owner orders extra services — the storages feature, a larger users allowance — or withdraws an
+ * order (value null). Staff see the orders in getServices and serve them with registerService; until
+ * then the account is unchanged.
+ */
+export const saveExtraServicesRequestSchema = z.strictObject({
+  UID: uid.optional().describe('The account (staff ordering for a customer); default the caller’s.'),
+  services: z
+    .array(
+      z.strictObject({
+        kind: z.enum(['storages', 'subUsers']),
+        value: z.int().nullable().describe('storages: 1; subUsers: the allowance wanted; null withdraws.'),
+      }),
+    )
+    .min(1)
+    .max(2)
+    .refine((l) => new Set(l.map((s) => s.kind)).size === l.length, { message: 'Each service once.' }),
+  note: z.string().trim().max(200).nullable().default(null),
+});
+export type SaveExtraServicesRequest = z.input<typeof saveExtraServicesRequestSchema>;
+export const saveExtraServicesResponseSchema = z.object({
+  status_code: z.literal(0),
+  requests: z.array(extraServiceRequestSchema).describe('The account’s open orders after the save.'),
+  current: serviceValuesSchema.describe('What the account has now (unchanged by an order).'),
+});
+export type SaveExtraServicesResponse = z.infer<typeof saveExtraServicesResponseSchema>;
+
 export const serviceEndpoints = defineEndpoints({
+  saveExtraServices: defineEndpoint({
+    method: 'POST',
+    path: '/client/saveExtraServices',
+    body: saveExtraServicesRequestSchema,
+    response: saveExtraServicesResponseSchema,
+    auth: 'user',
+    summary:
+      'The account owner orders extra services (storages, a larger users allowance) or withdraws an order; staff register them.',
+  }),
   getServices: defineEndpoint({
     method: 'GET',
     path: '/admin/getServices',

@@ -75,6 +75,10 @@ export const apiErrorSchema = z.object({
   status_code: z.int(),
   error: z.string(),
   path: z.string().optional().describe('The request field that was refused, dotted ("prefs.chart_scale").'),
+  code: z
+    .string()
+    .optional()
+    .describe('The public API only: a stable code for the refusal (PUBLIC_API_ERRORS, decision 0111).'),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 

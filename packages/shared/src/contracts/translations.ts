@@ -28,13 +28,42 @@ export const translationsResponseSchema = z.object({
 });
 export type TranslationsResponse = z.infer<typeof translationsResponseSchema>;
 
+/**
+ * A key whose English text is not in this language (no row, or an empty text): the users see the
+ * English, and the translator fills it (decision 0106). `id` is the empty row's, or null.
+ */
+export const missingTranslationSchema = z.object({
+  id: z.int().nullable(),
+  key: z.string(),
+  english: z.string(),
+  category: z.string(),
+});
+export type MissingTranslation = z.infer<typeof missingTranslationSchema>;
+
 /** GET /admin/getAdminTranslations — rows for translators (their locales) and root admins. */
 export const adminTranslationsResponseSchema = z.object({
   status_code: z.literal(0),
   locale: z.string(),
   results: z.array(translationRowSchema),
+  missing: z.array(missingTranslationSchema).describe('Keys with an English text and none here.'),
+  not_in_build: z
+    .array(z.string())
+    .describe("Stored keys the server's bundled locale files do not have (no text of the app uses them)."),
+  english: z
+    .record(z.string(), z.string())
+    .describe('The English text of each key, for reference (empty for en itself).'),
 });
 export type AdminTranslationsResponse = z.infer<typeof adminTranslationsResponseSchema>;
+
+/** GET /admin/getTranslationLanguages — what the caller may work on, before it picks a language. */
+export const translationLanguagesResponseSchema = z.object({
+  status_code: z.literal(0),
+  /** The translator's assigned languages; every language for the root admin. */
+  locales: z.array(z.enum(LANGUAGES)),
+  /** The root admin: adds keys, renames keys in every language and changes categories. */
+  root: z.boolean(),
+});
+export type TranslationLanguagesResponse = z.infer<typeof translationLanguagesResponseSchema>;
 
 /** POST /admin/updateTranslations — spec doc 3 §4 "Saving sends locale, data and keyChange". */
 export const updateTranslationsRequestSchema = z.strictObject({
@@ -81,6 +110,13 @@ export const translationEndpoints = defineEndpoints({
     response: adminTranslationsResponseSchema,
     auth: 'user',
     summary: "A language's rows for its translators and the root admin.",
+  }),
+  getTranslationLanguages: defineEndpoint({
+    method: 'GET',
+    path: '/admin/getTranslationLanguages',
+    response: translationLanguagesResponseSchema,
+    auth: 'user',
+    summary: 'The languages the caller may translate, and whether it is the root admin.',
   }),
   updateTranslations: defineEndpoint({
     method: 'POST',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bsListEntrySchema, uidQuerySchema } from './baseStations.js';
+import { bsConfResponseSchema, bsListEntrySchema, uidQuerySchema } from './baseStations.js';
 import { defineEndpoint, defineEndpoints } from './endpoint.js';
 import { userNewsSchema } from './notifications.js';
 import { uiPreferencesSchema, uiPrefsRequestSchema } from './preferences.js';
@@ -96,6 +96,20 @@ export const userInfoResponseSchema = z.object({
 });
 export type UserInfoResponse = z.infer<typeof userInfoResponseSchema>;
 
+/**
+ * GET /client/getUserInfoAndConf (spec doc 1 §7 Users): the user info and the configuration of every
+ * station in its bs_list, in one answer (decision 0108) — what the app loads one after the other at
+ * start and after a payment (doc 2 §8 "user info and base station config reloaded").
+ */
+export const userInfoAndConfResponseSchema = z.object({
+  status_code: z.literal(0),
+  userinfo: userInfoSchema,
+  bsConfs: z
+    .array(bsConfResponseSchema.omit({ status_code: true }))
+    .describe('The configuration of each station of userinfo.bs_list, in its order (as GET bsConf).'),
+});
+export type UserInfoAndConfResponse = z.infer<typeof userInfoAndConfResponseSchema>;
+
 /** POST /client/uiPrefs: the preferences as saved (the change merged over the stored ones). */
 export const uiPrefsResponseSchema = z.object({
   status_code: z.literal(0),
@@ -112,6 +126,15 @@ export const userEndpoints = defineEndpoints({
     response: userInfoResponseSchema,
     auth: 'user',
     summary: "The caller's user info, or (UID) that of an account it may act for.",
+  }),
+  getUserInfoAndConf: defineEndpoint({
+    method: 'GET',
+    path: '/client/getUserInfoAndConf',
+    query: uidQuerySchema,
+    response: userInfoAndConfResponseSchema,
+    auth: 'user',
+    summary:
+      'The user info (as userInfo) and the configuration of each of its stations (as bsConf), in one call.',
   }),
   uiPrefs: defineEndpoint({
     method: 'POST',

@@ -5,6 +5,7 @@ import {
   isSupervisor,
   type RoleContext,
 } from './roles.js';
+import { hasVerificationEntitlement } from './verification/verificationRules.js';
 
 /** Spec doc 1 §9: a service trial of −1 means the trial was refused. */
 export const TRIAL_REFUSED = -1;
@@ -25,18 +26,21 @@ export function probeDetailAccess(ctx: RoleContext, limitFreeData: boolean): Pro
   return 'denied';
 }
 
-export const PROBE_DETAIL_TABS = ['history', 'data', 'properties', 'regularity'] as const;
+export const PROBE_DETAIL_TABS = ['history', 'data', 'properties', 'verification', 'regularity'] as const;
 export type ProbeDetailTab = (typeof PROBE_DETAIL_TABS)[number];
 
 /**
  * Spec doc 2 §2.4: Data for admins, supervisors, compost supervisors and Insight users;
- * Regularity for admins who are not masters. (Verification comes with a later issue.)
+ * Verification while the verification entitlement lasts (decision 0113; `nowS` omitted: never);
+ * Regularity for admins who are not masters.
  */
-export function probeDetailTabs(ctx: RoleContext): ProbeDetailTab[] {
+export function probeDetailTabs(ctx: RoleContext, nowS?: number): ProbeDetailTab[] {
   const show: Record<ProbeDetailTab, boolean> = {
     history: true,
     data: ctx.admin || isSupervisor(ctx) || isCompostSupervisor(ctx) || hasInsightService(ctx),
     properties: true,
+    verification:
+      nowS !== undefined && hasVerificationEntitlement({ admin: ctx.admin, service: ctx.service, nowS }),
     regularity: ctx.admin && !ctx.master,
   };
   return PROBE_DETAIL_TABS.filter((tab) => show[tab]);

@@ -62,11 +62,29 @@ export const READ_RIGHTS: readonly ReadRightsRow[] = [
   },
   { call: 'insight.getInsightTrialTime', ...ownOnly('the caller’s account') },
   { call: 'sites.getSiteNames', ...ownOnly('own names of the sites the caller sees') },
+  {
+    call: 'siteIndex.getMultisiteData',
+    rights: fixed(['owner', 'subUser', 'master', 'grandMaster'], 'own'),
+    rule: 'siteIndex.policy: masters; siteindex flag and several BSs',
+  },
   { call: 'push.getPushKey', ...ownOnly('the server’s public key') },
   // The account.
   { call: 'users.userInfo', ...seers() },
+  {
+    call: 'users.getUserInfoAndConf',
+    ...seers('as userInfo, then bsConf’s check per station (decision 0108)'),
+  },
   { call: 'account.accountInfo', ...seers('AccessService.accountScope') },
   { call: 'insight.getInsightSurvey', ...seers() },
+  // The farm's masters and the lookup before an invitation (decision 0104): who may grant them.
+  {
+    call: 'masterAccess.getAccountMasters',
+    ...ownerAndAdmin('masterAccess.policy: mayGrantMasters (decision 0104)'),
+  },
+  {
+    call: 'masterAccess.getMasterUserByUsername',
+    ...ownerAndAdmin('masterAccess.policy: mayGrantMasters (decision 0104)'),
+  },
   { call: 'payments.getUpgradeInfo', ...ownerAndAdmin('payments.policy: mayPayFor (decision 0056)') },
   { call: 'payments.getRenewalInfo', ...ownerAndAdmin('payments.policy: mayPayFor (decision 0056)') },
   { call: 'payments.invoicePdf', ...ownerAndAdmin('payments.policy: mayPayFor (decision 0056)') },
@@ -93,6 +111,9 @@ export const READ_RIGHTS: readonly ReadRightsRow[] = [
   { call: 'delivery.getDeliveryLog', ...seers() },
   { call: 'quality.getQuality', ...seers() },
   { call: 'quality.getQualityOverview', ...seers() },
+  // A probe's verifications and their readings (decision 0113): whoever may see the probe.
+  { call: 'verification.getVerifications', ...seers('verification.policy: whoever may see the probe') },
+  { call: 'verification.verifixData', ...seers('verification.policy: whoever may see the probe') },
   // Fans and batches.
   { call: 'fans.getFcItem', ...seers() },
   { call: 'fans.rcLogs', ...seers() },
@@ -106,6 +127,7 @@ export const READ_RIGHTS: readonly ReadRightsRow[] = [
   // Translations.
   { call: 'translations.getUserTranslations', ...seers() },
   { call: 'translations.getAdminTranslations', ...adminOnly('admin or translator (spec doc 3 §6)') },
+  { call: 'translations.getTranslationLanguages', ...adminOnly('root admin or translator (decision 0106)') },
   // The operator's tools.
   { call: 'account.getSMSData', ...operatorTool('sentCodes') },
   { call: 'insight.getMigrationCount', ...operatorTool('migrationStatus') },
@@ -157,6 +179,12 @@ export const READ_RIGHTS: readonly ReadRightsRow[] = [
   { call: 'firmware.getOTAStatus', ...operatorTool('otaRead') },
   { call: 'firmware.firmwareImages', ...operatorTool('otaRead') },
   { call: 'firmware.otaStations', ...operatorTool('otaRead') },
+  // The account's API keys (decision 0109): its owner's alone.
+  {
+    call: 'publicApi.getApiKeys',
+    rights: fixed(['owner', 'otherAccount'], 'own'),
+    rule: 'publicApi.policy: the account owner',
+  },
 ];
 
 const LABELS: Record<ReadRole, string> = {

@@ -1,4 +1,5 @@
 import type { Plan, Service } from '../contracts/users.js';
+import { maySeeSiteIndex } from './siteIndex.js';
 
 /**
  * Who sees which side-menu entry and where "/" leads (spec doc 1 §2 "Side menu entries",
@@ -84,7 +85,7 @@ export function visibleMenuEntries(ctx: RoleContext): MenuEntry[] {
   const show: Record<MenuEntry, boolean> = {
     translations: ctx.translator || (ctx.admin && ctx.adminGroup === STAFF_LEVELS.root),
     admin: ctx.admin && !ctx.master,
-    siteindex: ctx.master || (ctx.siteindex && ctx.bsCount > 1),
+    siteindex: maySeeSiteIndex(ctx),
     batches: isCompostSupervisor(ctx) && !partner,
     storages: canSeeStorages(ctx),
     probes: true,

@@ -35,7 +35,13 @@ export interface WriteRightsRow {
 
 /** Logged-in GETs that change something (the catalogue's other writes are its POSTs). */
 // loginAdmin opens a customer's session (the spec makes it a GET).
-export const WRITE_GETS: readonly string[] = ['fans.runScheduler', 'staff.loginAdmin'];
+// processStorageMonitors may raise alerts (and send them) now rather than at the next reading.
+export const WRITE_GETS: readonly string[] = [
+  'fans.runScheduler',
+  'staff.loginAdmin',
+  'monitors.processStorageMonitors',
+  'publicApi.generateKey',
+];
 
 /** Each role as the shared change rules see it (the account's owner is none of the others). */
 export const ROLE_CONTEXTS: Readonly<Record<WriteRole, ChangeRightsContext>> = {
@@ -90,11 +96,40 @@ export const WRITE_RIGHTS: readonly WriteRightsRow[] = [
   { call: 'push.testPush', ...everyoneOwn('own devices') },
   { call: 'alertChannels.testPushAlert', ...everyoneOwn('own devices, through the outbox (decision 0072)') },
   {
+    call: 'alertChannels.voiceTestCall',
+    ...everyoneOwn('own confirmed phone only; 2 min apart, 3 an account a day (decision 0120)'),
+  },
+  {
     call: 'alertChannels.getAlertChannels',
     rights: fixed(WRITE_ROLES),
     rule: 'alertChannels.policy: a read sent as POST (decision 0072)',
   },
   // The account: its people, its access, its service.
+  {
+    call: 'masterAccess.inviteMasterUser',
+    ...ownerAndAdmin('masterAccess.policy: mayGrantMasters (decision 0104)'),
+  },
+  {
+    call: 'masterAccess.withdrawMasterUsers',
+    ...ownerAndAdmin('masterAccess.policy: mayGrantMasters (decision 0104)'),
+  },
+  // A master user's own account (decision 0104): only the master itself, never for a farm.
+  {
+    call: 'masterUsers.saveMasterUser',
+    rights: fixed(['master', 'grandMaster'], 'own'),
+    rule: 'masterUsers.policy: mayManageMasterAccount (decision 0104)',
+  },
+  {
+    call: 'masterUsers.stopWatchingAccount',
+    rights: fixed(['master', 'grandMaster'], 'own'),
+    rule: 'masterUsers.policy: mayManageMasterAccount (decision 0104)',
+  },
+  // `yes`, not `own`: the rights test sends a wrong password, so the one demo master stays.
+  {
+    call: 'masterUsers.removeMasterUser',
+    rights: fixed(['master', 'grandMaster']),
+    rule: 'masterUsers.policy: mayManageMasterAccount (decision 0104)',
+  },
   { call: 'masterAccess.authorizeMasterUsers', ...ownerAndAdmin('owner or admin (decision 0044)') },
   { call: 'account.updateUserProfile', ...ownerAndAdmin('account.policy: mayEditAccount (decision 0036)') },
   { call: 'account.checkUsername', ...ownerAndAdmin('account.policy: mayEditAccount (decision 0036)') },
@@ -103,10 +138,31 @@ export const WRITE_RIGHTS: readonly WriteRightsRow[] = [
   { call: 'account.deleteSubUser', ...ownerAndAdmin('account.policy: mayEditAccount (decision 0036)') },
   { call: 'account.changeUserPhone', ...ownerAndAdmin('account.policy: mayEditAccount (decision 0036)') },
   { call: 'account.confirmMobile', ...ownerAndAdmin('account.policy: mayEditAccount (decision 0036)') },
+  // Probe verification (decision 0113): the owner, its users (who place the reference probe), grand
+  // masters and staff start and end one; deleting a record of one is the owner's (or staff's).
+  {
+    call: 'verification.startVerification',
+    rights: fixed(['owner', 'subUser', 'grandMaster', 'admin']),
+    rule: 'verification.policy: mayRunVerification, with the Insight service',
+  },
+  {
+    call: 'verification.stopVerification',
+    rights: fixed(['owner', 'subUser', 'grandMaster', 'admin']),
+    rule: 'verification.policy: mayRunVerification',
+  },
+  {
+    call: 'verification.deleteVerification',
+    rights: fixed(['owner', 'grandMaster', 'admin']),
+    rule: 'verification.policy: mayDeleteVerification',
+  },
   { call: 'insight.saveInsightSurvey', ...ownerAndAdmin('owner or admin (InsightService)') },
   { call: 'insight.saveInsightStorages', ...ownerAndAdmin('owner or admin (InsightService)') },
   { call: 'insight.insightMigration', ...ownerAndAdmin('owner or admin (MigrationService)') },
   { call: 'insight.testMigrationCall', ...ownerAndAdmin('owner or admin (MigrationService)') },
+  {
+    call: 'services.saveExtraServices',
+    ...ownerAndAdmin('services.policy: mayOrderServices (decision 0108)'),
+  },
   { call: 'payments.charge', ...ownerAndAdmin('payments.policy: mayPayFor (decision 0056)') },
   { call: 'payments.confirmPayment', ...ownerAndAdmin('payments.policy: mayPayFor (decision 0056)') },
   { call: 'payments.invoiceRequest', ...ownerAndAdmin('payments.policy: mayPayFor (decision 0056)') },
@@ -115,6 +171,15 @@ export const WRITE_RIGHTS: readonly WriteRightsRow[] = [
     rights: rightsBy((ctx) => mayActivateKits(ctx)),
     rule: 'mayActivateKits',
   },
+  // The Haytech app's activations (decision 0117): a hay-app account's owner only (the farms this
+  // table is tested on are main-system accounts, so their owner is refused); staff name a hay-app account.
+  ...(['partnerApps.activateHaytechAppBS', 'partnerApps.activateHaytechAppProbeset'] as const).map(
+    (call) => ({
+      call,
+      rights: fixed(['admin']),
+      rule: "partnerApps.policy: a hay-app account's owner (staff: a hay-app account named), then mayActivateKits",
+    }),
+  ),
   // Stations and probes (decision 0014).
   { call: 'probes.sensorConf', part: 'probe names', ...change('renameProbe') },
   { call: 'probes.sensorConf', part: 'corrections', ...change('correctProbe') },
@@ -133,6 +198,11 @@ export const WRITE_RIGHTS: readonly WriteRightsRow[] = [
   // Monitors and alerts (decisions 0033, 0071).
   { call: 'monitors.saveMonitor', ...change('editMonitor') },
   { call: 'monitors.removeMonitor', ...change('editMonitor') },
+  {
+    call: 'monitors.processStorageMonitors',
+    rights: fixed(WRITE_ROLES),
+    rule: 'whoever sees the account: it judges sooner what the monitors would judge anyway (decision 0108)',
+  },
   { call: 'monitors.resetAlerts', ...change('resetAlert') },
   { call: 'monitors.acknowledgeAlerts', ...change('acknowledgeAlert') },
   { call: 'delivery.acknowledgeDataBreak', ...change('acknowledgeAlert') },
@@ -213,6 +283,27 @@ export const WRITE_RIGHTS: readonly WriteRightsRow[] = [
   {
     call: 'translations.updateTranslations',
     ...adminOnly('translators (their languages) and the root admin'),
+  },
+  // The account's API keys (decision 0109): its owner's alone; the secret is answered once.
+  {
+    call: 'publicApi.generateKey',
+    rights: fixed(['owner'], 'own'),
+    rule: 'publicApi.policy: the account owner',
+  },
+  {
+    call: 'publicApi.renameApiKey',
+    rights: fixed(['owner'], 'own'),
+    rule: 'publicApi.policy: the account owner',
+  },
+  {
+    call: 'publicApi.revokeApiKey',
+    rights: fixed(['owner'], 'own'),
+    rule: 'publicApi.policy: the account owner',
+  },
+  {
+    call: 'publicApi.rotateApiKey',
+    rights: fixed(['owner'], 'own'),
+    rule: 'publicApi.policy: the account owner',
   },
 ];
 

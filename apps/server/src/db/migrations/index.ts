@@ -21,6 +21,7 @@ import { insightMigration } from './0030_insight.js';
 import { rcSchedulerMigration } from './0032_rc_scheduler.js';
 import { activationMigration } from './0033_activation.js';
 import { packedReadingsMigration } from './0034_packed_readings.js';
+import { readingPartitionsMigration } from './0075_reading_partitions.js';
 import { paymentsMigration } from './0035_payments.js';
 import { readingsByHourMigration } from './0036_readings_by_hour.js';
 import { apiPlanMigration } from './0037_api_plan.js';
@@ -47,6 +48,12 @@ import { accountMergesMigration } from './0061_account_merges.js';
 import { diagnosticsMigration } from './0055_diagnostics.js';
 import { firmwareMigration } from './0053_firmware.js';
 import { serviceRegistrationsMigration } from './0063_service_registrations.js';
+import { masterRegistrationsMigration } from './0064_master_registrations.js';
+import { translationsUpdatedIndexMigration } from './0067_translations_updated_index.js';
+import { extraServiceRequestsMigration } from './0068_extra_service_requests.js';
+import { verificationsMigration } from './0071_verifications.js';
+import { apiKeysMigration } from './0069_api_keys.js';
+import { apiStationReleasesMigration } from './0070_api_station_releases.js';
 import { gariMigrationsMigration } from './0062_gari_migrations.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
@@ -95,10 +102,17 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0054_station_admin': stationAdminMigration(engine),
     '0055_diagnostics': diagnosticsMigration(engine),
     '0053_firmware': firmwareMigration(engine),
+    '0064_master_registrations': masterRegistrationsMigration(engine),
     '0063_service_registrations': serviceRegistrationsMigration(engine),
+    '0067_translations_updated_index': translationsUpdatedIndexMigration(engine),
+    '0068_extra_service_requests': extraServiceRequestsMigration(engine),
+    '0071_verifications': verificationsMigration(engine),
+    '0069_api_keys': apiKeysMigration(engine),
+    '0070_api_station_releases': apiStationReleasesMigration(engine),
     '0062_gari_migrations': gariMigrationsMigration(engine),
     '0061_account_merges': accountMergesMigration(engine),
     '0060_broadcasts': broadcastsMigration(engine),
     '0058_customer_locations': customerLocationsMigration(engine),
+    '0075_reading_partitions': readingPartitionsMigration(engine),
   };
 }

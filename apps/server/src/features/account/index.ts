@@ -2,6 +2,7 @@ import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
 import type { AccessService, Actor } from '../../http/access/index.js';
+import type { MessageTexts } from '../translations/index.js';
 import { AccountRepository } from './account.repository.js';
 import { accountRoutes } from './account.routes.js';
 import { accountDb } from './account.tables.js';
@@ -20,6 +21,7 @@ export const SENT_CODES_PURGE_EVERY_MS = 60_000;
 /** Counting wrong guesses per key (also the activation codes'). */
 export { AttemptLimiter } from './attemptLimiter.js';
 export { recordConfirmedPhone } from './recordConfirmedPhone.js';
+export { confirmedPhoneOf } from './confirmedPhoneOf.js';
 
 /**
  * The account area (spec doc 2 §2.8, decision 0036): profile, password, sub-users and their logins,
@@ -28,7 +30,7 @@ export { recordConfirmedPhone } from './recordConfirmedPhone.js';
  */
 export function accountFeature(
   kernel: Kernel,
-  deps: {
+  deps: MessageTexts & {
     access: AccessService;
     authenticate: Authenticate;
     passwords: PasswordHashing;
@@ -56,7 +58,7 @@ export function accountFeature(
       profiles: new ProfileService(repo, deps.access, nowS),
       passwords: new PasswordService(repo, deps.passwords, deps.revokeSessions, nowS),
       subUsers: new SubUserService(repo, deps.access, deps.passwords, deps.revokeSessions, nowS),
-      phones: new PhoneService(repo, deps.access, sender, kernel.config.jwtSecret, nowS),
+      phones: new PhoneService(repo, deps.access, sender, kernel.config.jwtSecret, nowS, deps),
       recovery: new RecoveryService(
         repo,
         sender,
@@ -64,6 +66,7 @@ export function accountFeature(
         deps.revokeSessions,
         kernel.config.jwtSecret,
         nowS,
+        deps,
       ),
       newsSeen: deps.newsSeen,
     }),

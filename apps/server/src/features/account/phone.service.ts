@@ -8,6 +8,7 @@ import {
   maySendPhoneCode,
   waitsBetweenPhoneCodes,
 } from './account.policy.js';
+import { recipientLanguage, type MessageTexts } from '../translations/index.js';
 import type { CodeSender } from './codeSender.js';
 import { CODE_MAX_ATTEMPTS, CODE_TTL_S, codeHash, newCode, nextWindow, sameHash, sendWait } from './codes.js';
 import { ThrottledError } from './throttledError.js';
@@ -30,6 +31,8 @@ export class PhoneService {
     /** The key of the codes' hashes (the server's secret). */
     private readonly codeKey: string,
     private readonly nowS: () => number,
+    /** The code's text, in the account's language (serverCodes; decision 0107). */
+    private readonly words: MessageTexts,
   ) {}
 
   /** POST /client/changeUserPhone: a new code to the new number; the same call sends it again. */
@@ -63,11 +66,15 @@ export class PhoneService {
       sent_ts: now,
       ...nextWindow(last, now),
     });
+    const [t, language] = await Promise.all([
+      this.words.serverTexts.texts(),
+      recipientLanguage(this.words.preferences, account),
+    ]);
     await this.sender.send({
       userId: account.id,
       to: phone,
       purpose: 'phone',
-      text: `Emberwatch: your confirmation code is ${code}. It is valid for 10 minutes.`,
+      text: t.text(language, 'serverCodes.phone.sms', { code }),
     });
     return { phone, resent: last?.phone_number === phone };
   }

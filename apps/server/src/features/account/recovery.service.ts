@@ -2,6 +2,7 @@ import { ApiError } from '../../http/ApiError.js';
 import { PHONE_STATUS } from '@emberwatch/shared/contracts/account';
 import type { AccountRepository } from './account.repository.js';
 import { AttemptLimiter } from './attemptLimiter.js';
+import { recipientLanguage, type MessageTexts } from '../translations/index.js';
 import type { CodeSender } from './codeSender.js';
 import { CODE_MAX_ATTEMPTS, CODE_TTL_S, codeHash, newCode, nextWindow, sameHash, sendWait } from './codes.js';
 import type { PasswordHashing } from './password.service.js';
@@ -37,6 +38,8 @@ export class RecoveryService {
     private readonly revokeSessions: (userId: number) => Promise<void>,
     private readonly codeKey: string,
     private readonly nowS: () => number,
+    /** The texts of the codes and usernames, in the recipient's language (serverCodes; decision 0107). */
+    private readonly words: MessageTexts,
   ) {
     this.perAddress = new AttemptLimiter(nowS, RECOVERY_REQUESTS_PER_ADDRESS, HOUR_S);
     this.perTarget = new AttemptLimiter(nowS, RECOVERY_REQUESTS_PER_TARGET, HOUR_S);
@@ -72,7 +75,8 @@ export class RecoveryService {
       sent_ts: now,
       ...nextWindow(last, now),
     });
-    const text = `Emberwatch: your password reset code is ${code}. It is valid for 10 minutes.`;
+    const [t, language] = await this.wording(user);
+    const text = t.text(language, 'serverCodes.password.sms', { code });
     await this.sender.send(
       phoneConfirmed
         ? { userId: user.id, to, purpose: 'password', text }
@@ -81,8 +85,8 @@ export class RecoveryService {
             to,
             purpose: 'password',
             channel: 'email',
-            subject: 'Emberwatch password reset code',
-            text: `${text}\n\nIf you did not ask for it, ignore this message: your password stays as it is.`,
+            subject: t.text(language, 'serverCodes.password.subject'),
+            text: `${text}\n\n${t.text(language, 'serverCodes.password.ignore')}`,
           },
     );
   }
@@ -124,11 +128,13 @@ export class RecoveryService {
     );
     const first = users[0];
     if (!first) return;
+    // Several logins on one phone: worded in the first's language (the same person, as a rule).
+    const [t, language] = await this.wording(first);
     await this.sender.send({
       userId: first.id,
       to: phone,
       purpose: 'username',
-      text: `Emberwatch: the username for this phone number: ${users.map((u) => u.username).join(', ')}`,
+      text: t.text(language, 'serverCodes.username.sms', { usernames: usernamesOf(users) }),
     });
   }
 
@@ -144,16 +150,22 @@ export class RecoveryService {
     );
     const first = users[0];
     if (!first) return;
+    const [t, language] = await this.wording(first);
     await this.sender.send({
       userId: first.id,
       to: first.email?.trim() || email,
       purpose: 'username',
       channel: 'email',
-      subject: 'Your Emberwatch username',
+      subject: t.text(language, 'serverCodes.username.subject'),
       text:
-        `Emberwatch: the username for this e-mail address: ${users.map((u) => u.username).join(', ')}\n\n` +
-        'If you did not ask for it, ignore this message.',
+        `${t.text(language, 'serverCodes.username.email', { usernames: usernamesOf(users) })}\n\n` +
+        t.text(language, 'serverCodes.username.ignore'),
     });
+  }
+
+  /** The texts as they are now and the recipient's language. */
+  private async wording(user: { id: number; language: string }) {
+    return Promise.all([this.words.serverTexts.texts(), recipientLanguage(this.words.preferences, user)]);
   }
 
   /** Counts the request against the address and the name or number, refusing once either is spent. */
@@ -164,3 +176,5 @@ export class RecoveryService {
     this.perTarget.fail(target);
   }
 }
+
+const usernamesOf = (users: { username: string }[]) => users.map((u) => u.username).join(', ');

@@ -44,15 +44,22 @@ export class ActivationRepository {
       .executeTakeFirst();
   }
 
-  /** The activated base station kit that made this station, if one did. */
-  findClaimedStationKit(trx: Transaction<Database>, bsId: string): Promise<KitRow | undefined> {
+  /**
+   * The base station kit of this station id that is still open (released stations have one) or that
+   * was activated and made the station.
+   */
+  findStationKit(
+    trx: Transaction<Database>,
+    bsId: string,
+    state: 'open' | 'claimed',
+  ): Promise<KitRow | undefined> {
     return trx
       .withTables<ActivationTables>()
       .selectFrom('activation_kits')
       .selectAll()
       .where('kind', '=', 'system')
       .where('bs_id', '=', bsId)
-      .where('claimed_ts', 'is not', null)
+      .where('claimed_ts', state === 'open' ? 'is' : 'is not', null)
       .executeTakeFirst();
   }
 

@@ -186,6 +186,25 @@ export class ActivationService {
   }
 
   /**
+   * A station released from the account (POST /api/v2/deactivateBS, decision 0112) joins it again by
+   * its id: its open kit is claimed as a code would claim it, with the same refusals (3 when the kit
+   * was claimed meanwhile). The caller has checked that this account released it.
+   */
+  async reclaimStation(actor: Actor, bsId: string): Promise<ActivateKitResponse> {
+    const target = await this.targetOf(actor, undefined);
+    const outcome = await this.repo.transaction(async (trx): Promise<Outcome> => {
+      const kit = await this.repo.findStationKit(trx, bsId, 'open');
+      if (!kit) return { status_code: 3 };
+      return this.claim(trx, kit, target, undefined, []);
+    });
+    if (outcome.status_code !== 0) {
+      const refusal = ACTIVATION_REFUSALS[outcome.status_code];
+      throw new ApiError(refusal.httpStatus, refusal.message, outcome.status_code);
+    }
+    return { status_code: 0, kit: outcome.kit as ActivatedKit };
+  }
+
+  /**
    * POST /admin/activateUsersSet (spec doc 1 §7): a probe set by its id into the account's station,
    * no code needed. Unknown set, account or station: 400; activated already: 409; nothing changes.
    */
@@ -269,7 +288,7 @@ export class ActivationService {
     await this.repo.transaction(async (trx) => {
       const station = await new BaseStationRepository(trx).findById(req.BS_ID);
       if (!station) throw ApiError.invalid(`No base station has the id ${req.BS_ID}.`, 'BS_ID');
-      const kit = await this.repo.findClaimedStationKit(trx, req.BS_ID);
+      const kit = await this.repo.findStationKit(trx, req.BS_ID, 'claimed');
       if (!kit) throw ApiError.invalid(`Base station ${req.BS_ID} was not activated from a kit.`, 'BS_ID');
       const use = await this.repo.stationUse(trx, req.BS_ID);
       if (use !== null)

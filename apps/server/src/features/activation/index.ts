@@ -1,7 +1,8 @@
 import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
-import type { AccessService } from '../../http/access/index.js';
+import type { ActivateKitRequest } from '@emberwatch/shared/contracts/activation';
+import type { AccessService, Actor } from '../../http/access/index.js';
 import { ActivationRepository } from './activation.repository.js';
 import { activationRoutes } from './activation.routes.js';
 import { ActivationService } from './activation.service.js';
@@ -30,6 +31,12 @@ export function activationFeature(
   return defineFeature({
     name: 'activation',
     routes: activationRoutes({ authenticate: deps.authenticate, activation }),
-    exports: {},
+    exports: {
+      /** A kit claimed by its code, with every rule, refusal and throttle of the activation dialog (the partner apps' and the public API's activations). */
+      activateKit: (actor: Actor, req: ActivateKitRequest, address: string) =>
+        activation.activate(actor, req, address),
+      /** A station this account released through the public API, back by its id. */
+      reclaimStation: (actor: Actor, bsId: string) => activation.reclaimStation(actor, bsId),
+    },
   });
 }

@@ -1,4 +1,9 @@
-import type { AlertChannelRights } from '@emberwatch/shared/contracts/alertChannels';
+import {
+  VOICE_TEST_DAILY_CAP,
+  VOICE_TEST_INTERVAL_S,
+  type AlertChannelRights,
+  type VoiceTestRefusal,
+} from '@emberwatch/shared/contracts/alertChannels';
 import type { Who } from '../../http/access/index.js';
 import type { SentinelRights } from '../sentinel/index.js';
 import { staffMay } from '@emberwatch/shared/domain/operatorTools';
@@ -31,4 +36,76 @@ export function alertChannelRights(
     rotateSentinel: sentinel.rotate,
     testSentinel: sentinel.test,
   };
+}
+
+/** What the voice test call knows of the caller and the account when it decides (decision 0120). */
+export interface VoiceTestFacts {
+  /** The account's voice calls are on (spec doc 3 §6 "Voice alerts: require voiceCallEnabled"). */
+  voiceOn: boolean;
+  /** The account is the public demo login's. */
+  demo: boolean;
+  /** The caller's current phone is the one they confirmed with a code, and is international. */
+  phoneConfirmed: boolean;
+  /** Seconds since the caller's last test call, or null. */
+  sinceLastS: number | null;
+  /** The account's test calls this UTC day so far. */
+  sentToday: number;
+}
+
+export interface VoiceTestRefusalOf {
+  reason: VoiceTestRefusal;
+  httpStatus: number;
+  message: string;
+  retryAfterS: number | null;
+}
+
+/**
+ * Whether a voice test call may be placed, and if not why (decision 0120). Pure; table-tested in
+ * apps/server/test/policies/alertChannels.policy.test.ts. The order is what the user can act on first:
+ * a switched-off channel or a missing number before a wait.
+ */
+export function voiceTestRefusal(f: VoiceTestFacts, dayLeftS = 0): VoiceTestRefusalOf | null {
+  if (f.demo)
+    return {
+      reason: 'demo',
+      httpStatus: 403,
+      message: 'The demo account places no calls.',
+      retryAfterS: null,
+    };
+  if (!f.voiceOn)
+    return {
+      reason: 'voiceOff',
+      httpStatus: 409,
+      message: 'Voice calls are off for this account.',
+      retryAfterS: null,
+    };
+  if (!f.phoneConfirmed)
+    return {
+      reason: 'noConfirmedPhone',
+      httpStatus: 409,
+      message: 'Confirm your phone number (with country code) first.',
+      retryAfterS: null,
+    };
+  if (f.sinceLastS !== null && f.sinceLastS < VOICE_TEST_INTERVAL_S)
+    return {
+      reason: 'tooSoon',
+      httpStatus: 429,
+      message: `Wait ${VOICE_TEST_INTERVAL_S} s between test calls.`,
+      retryAfterS: VOICE_TEST_INTERVAL_S - f.sinceLastS,
+    };
+  if (f.sentToday >= VOICE_TEST_DAILY_CAP)
+    return {
+      reason: 'dailyCap',
+      httpStatus: 429,
+      message: `At most ${VOICE_TEST_DAILY_CAP} test calls a day per account.`,
+      retryAfterS: dayLeftS > 0 ? dayLeftS : null,
+    };
+  return null;
+}
+
+/** A phone number shown back with all but its country prefix and last 3 digits hidden. */
+export function maskPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  if (digits.length <= 6) return `+${'•'.repeat(Math.max(0, digits.length - 2))}${digits.slice(-2)}`;
+  return `+${digits.slice(0, 3)}${'•'.repeat(digits.length - 6)}${digits.slice(-3)}`;
 }

@@ -1,6 +1,9 @@
 import {
   TEST_PUSH_ALERT_WAIT_S,
+  VOICE_TEST_DAILY_CAP,
+  VOICE_TEST_REFUSAL,
   type GetAlertChannelsResponse,
+  type VoiceTestCallResponse,
   type SetVoiceCallsRequest,
   type TestPushAlertResponse,
 } from '@emberwatch/shared/contracts/alertChannels';
@@ -12,7 +15,7 @@ import { auditChanged } from '../../http/audit.js';
 import type { SentinelRights } from '../sentinel/index.js';
 import type { UserRow } from '../users/index.js';
 import { assertOperator, whoIs, type AccessService, type Actor } from '../../http/access/index.js';
-import { alertChannelRights } from './alertChannels.policy.js';
+import { alertChannelRights, maskPhone, voiceTestRefusal } from './alertChannels.policy.js';
 import type { AlertChannelsRepository } from './alertChannels.repository.js';
 
 export interface AlertChannelsDeps {
@@ -23,11 +26,17 @@ export interface AlertChannelsDeps {
   sentinelTargetOf: (ownerId: number) => Promise<{ siteID: string; url: string } | null>;
   pushDevicesOf: (userId: number) => Promise<number>;
   pushTestTextOf: (userId: number) => Promise<{ title: string; body: string }>;
+  /** The number the user confirmed with a code (the account feature's), or null. */
+  confirmedPhoneOf: (userId: number) => Promise<string | null>;
+  /** The voice test call's words, in the user's language. */
+  voiceTestTextOf: (user: UserRow) => Promise<string>;
+  /** How many test messages of a channel an account was sent since a time (the delivery outbox's). */
+  testMessagesSince: (ownerId: number, channel: 'push' | 'voice', sinceS: number) => Promise<number>;
   sendTest: (
     m: {
       ownerId: number;
       userId: number;
-      channel: 'push';
+      channel: 'push' | 'voice';
       address: string;
       subject: string;
       body: string;
@@ -47,6 +56,8 @@ export interface AlertChannelsDeps {
 export class AlertChannelsService {
   /** When each user last sent a test (in memory: a limit against a repeated press, as testPush). */
   private readonly lastTest = new Map<number, number>();
+  /** When each user last placed a test call (the daily cap is counted from the outbox instead). */
+  private readonly lastCall = new Map<number, number>();
 
   constructor(private readonly d: AlertChannelsDeps) {}
 
@@ -123,5 +134,70 @@ export class AlertChannelsService {
       TEST_PUSH_ALERT_WAIT_S,
     );
     return { status_code: 0, messageId: r.id, status: r.status, error: r.error };
+  }
+
+  /**
+   * /voice/testCall: a test call to the caller's own confirmed number, through the outbox's voice
+   * channel like an alert's (decision 0120). Only the caller's own number, never one named in the
+   * request, so the call cannot be aimed at anyone else; a call every 2 minutes per caller and 3 a day
+   * per account keep a repeated press from running up the bill or ringing the phone on end.
+   */
+  async voiceTest(actor: Actor): Promise<VoiceTestCallResponse> {
+    const user = actor.user;
+    const accountId = user.main_user_id ?? user.id;
+    const account = user.main_user_id === null ? user : await this.d.access.targetAccount(actor, accountId);
+    const now = this.d.nowS();
+    const dayStart = now - (now % 86_400);
+    const confirmed = await this.d.confirmedPhoneOf(user.id);
+    const last = this.lastCall.get(user.id);
+    const sentToday = await this.d.testMessagesSince(accountId, 'voice', dayStart);
+    const refusal = voiceTestRefusal(
+      {
+        voiceOn: account.voice_call_enabled === 1,
+        demo: account.demo === 1,
+        phoneConfirmed: user.phone !== null && confirmed === user.phone && isPhoneComplete(user.phone),
+        sinceLastS: last === undefined ? null : now - last,
+        sentToday,
+      },
+      dayStart + 86_400 - now,
+    );
+    if (refusal) {
+      const code = VOICE_TEST_REFUSAL[refusal.reason];
+      throw new VoiceTestRefused(refusal.httpStatus, refusal.message, code, refusal.retryAfterS);
+    }
+    this.lastCall.set(user.id, now);
+    const r = await this.d.sendTest(
+      {
+        ownerId: accountId,
+        userId: user.id,
+        channel: 'voice',
+        address: user.phone!,
+        subject: 'voice test',
+        body: await this.d.voiceTestTextOf(user),
+        payload: { kind: 'test' },
+      },
+      TEST_PUSH_ALERT_WAIT_S,
+    );
+    this.d.log.info({ userId: user.id, messageId: r.id, status: r.status }, 'voice test call');
+    return {
+      status_code: 0,
+      messageId: r.id,
+      status: r.status,
+      error: r.error,
+      to: maskPhone(user.phone!),
+      leftToday: Math.max(0, VOICE_TEST_DAILY_CAP - sentToday - 1),
+    };
+  }
+}
+
+/** A refused voice test call: the route puts the wait in Retry-After. */
+export class VoiceTestRefused extends ApiError {
+  constructor(
+    httpStatus: number,
+    message: string,
+    statusCode: number,
+    readonly retryAfterS: number | null,
+  ) {
+    super(httpStatus, message, statusCode);
   }
 }

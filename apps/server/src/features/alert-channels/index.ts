@@ -3,6 +3,8 @@ import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
 import type { AccessService } from '../../http/access/index.js';
+import { confirmedPhoneOf } from '../account/index.js';
+import { recipientLanguage, type MessageTexts } from '../translations/index.js';
 import { AlertChannelsRepository } from './alertChannels.repository.js';
 import { alertChannelsRoutes } from './alertChannels.routes.js';
 import { AlertChannelsService, type AlertChannelsDeps } from './alertChannels.service.js';
@@ -14,16 +16,24 @@ import { AlertChannelsService, type AlertChannelsDeps } from './alertChannels.se
  */
 export function alertChannelsFeature(
   kernel: Kernel,
-  deps: Omit<AlertChannelsDeps, 'repo' | 'nowS' | 'log'> & {
-    authenticate: Authenticate;
-    access: AccessService;
-    log: Pick<FastifyBaseLogger, 'info'>;
-  },
+  deps: Omit<AlertChannelsDeps, 'repo' | 'nowS' | 'log' | 'confirmedPhoneOf' | 'voiceTestTextOf'> &
+    MessageTexts & {
+      authenticate: Authenticate;
+      access: AccessService;
+      log: Pick<FastifyBaseLogger, 'info'>;
+    },
 ) {
   const service = new AlertChannelsService({
     ...deps,
     repo: new AlertChannelsRepository(kernel.store.db),
     nowS: kernel.nowS,
+    confirmedPhoneOf: (userId) => confirmedPhoneOf(kernel.store.db, userId),
+    // The call reads this aloud in the user's language (decision 0120).
+    voiceTestTextOf: async (user) =>
+      (await deps.serverTexts.texts()).text(
+        await recipientLanguage(deps.preferences, user),
+        'serverAlerts.voiceTest',
+      ),
   });
   return defineFeature({
     name: 'alert-channels',

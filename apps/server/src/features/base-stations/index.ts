@@ -31,6 +31,9 @@ export function baseStationsFeature(
   return defineFeature({
     name: 'base-stations',
     routes: baseStationRoutes({ authenticate: deps.authenticate, stations, nowS: kernel.nowS }),
-    exports: {},
+    exports: {
+      /** A station's configuration as GET bsConf answers the caller (the users feature's getUserInfoAndConf). */
+      conf: stations.conf.bind(stations),
+    },
   });
 }

@@ -10,6 +10,7 @@ import type { DegreesUnit } from '@emberwatch/shared/domain/temperature';
 import { ApiError } from '../../http/ApiError.js';
 import { actorOf, type Authenticate } from '../../http/authenticate.js';
 import { route } from '../../http/route.js';
+import type { ServerTexts } from '../translations/index.js';
 import type { BatchService } from './batch.service.js';
 import { writeReportPdf } from './reportPdf.js';
 import type { SanitisationReports } from './sanitisationReport.service.js';
@@ -22,6 +23,8 @@ export interface BatchRouteContext {
     userId: number,
   ) => Promise<Pick<UiPreferences, 'language' | 'degrees' | 'date_format' | 'time_format'>>;
   nowS: () => number;
+  /** The server texts the report's PDF is worded with (decision 0107). */
+  texts: () => Promise<ServerTexts>;
 }
 
 /** The PDF is a download, not a JSON call: kept out of the API's document (docs/API.md names it). */
@@ -106,10 +109,11 @@ export function batchRoutes(ctx: BatchRouteContext) {
       const q = parsed.data;
       const actor = actorOf(req);
       const { report, batch, station } = await ctx.reports.forPdf(actor, q.UID, q.batch_id, q.standard);
-      const [presented, prefs, defaults] = await Promise.all([
+      const [presented, prefs, defaults, texts] = await Promise.all([
         ctx.batches.one(actor, q.UID, q.batch_id),
         ctx.preferencesOf(actor.user.id),
         ctx.batches.defaultsOf(batch.owner_user_id),
+        ctx.texts(),
       ]);
       const language: Language = q.lang ?? prefs.language;
       const unit: DegreesUnit = q.unit ?? (prefs.degrees === 'C' ? 'C' : 'F');
@@ -123,6 +127,7 @@ export function batchRoutes(ctx: BatchRouteContext) {
         dateFormat: prefs.date_format,
         timeFormat: prefs.time_format,
         content: defaults.report,
+        texts,
       });
       return reply
         .header('content-type', 'application/pdf')

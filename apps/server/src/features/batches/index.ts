@@ -12,6 +12,7 @@ import { BatchAlerts } from './batchAlerts.js';
 import { batchRoutes } from './batches.routes.js';
 import type { ReadingSource } from './batchProgress.js';
 import { SanitisationReports } from './sanitisationReport.service.js';
+import type { ServerTextCatalog } from '../translations/index.js';
 // The newData bus event's type (declared by the readings feature's live events), which this feature uses.
 import type {} from '../readings/index.js';
 
@@ -32,6 +33,8 @@ export function batchesFeature(
     users: UserRepository;
     history: ReadingSource;
     notify: Notify;
+    /** The server texts the report's PDF is worded with (the translations feature's; decision 0107). */
+    serverTexts: Pick<ServerTextCatalog, 'texts'>;
     preferences: {
       get(
         userId: number,
@@ -73,6 +76,7 @@ export function batchesFeature(
           reports,
           preferencesOf: (userId) => deps.preferences.get(userId),
           nowS: kernel.nowS,
+          texts: () => deps.serverTexts.texts(),
         }),
       );
     },

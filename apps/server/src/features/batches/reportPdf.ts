@@ -9,7 +9,8 @@ import type { Language } from '@emberwatch/shared/contracts/preferences';
 import { fillPlaceholders } from '@emberwatch/shared/domain/fillPlaceholders';
 import { formatDateIn, formatDateTimeIn } from '@emberwatch/shared/domain/formatDateTimeIn';
 import { formatTemperature, type DegreesUnit } from '@emberwatch/shared/domain/temperature';
-import { REPORT_WORDS, REQUIREMENT_SOURCES, STANDARD_NAMES } from './reportTexts.js';
+import type { ServerTexts } from '../translations/index.js';
+import { REQUIREMENT_SOURCES, STANDARD_NAMES, reportWordsFor } from './reportTexts.js';
 
 export interface ReportPdfInput {
   report: SanitisationReportResult;
@@ -23,6 +24,8 @@ export interface ReportPdfInput {
   timeFormat: string;
   unit: DegreesUnit;
   content: ReportContent;
+  /** The server texts it is worded with, as translators last saved them (decision 0107). */
+  texts: ServerTexts;
 }
 
 const VERDICT_COLORS = { proven: '#1b5e20', notProven: '#b71c1c', noData: '#555555' } as const;
@@ -33,7 +36,7 @@ const VERDICT_COLORS = { proven: '#1b5e20', notProven: '#b71c1c', noData: '#5555
  */
 export function writeReportPdf(input: ReportPdfInput): Promise<Buffer> {
   const { report, batch, language, unit, content, dateFormat, timeFormat } = input;
-  const w = REPORT_WORDS[language];
+  const w = reportWordsFor(input.texts, language);
   const zone = input.timeZone;
   const at = (ts: number | null) => (ts === null ? '--' : formatDateTimeIn(ts, dateFormat, timeFormat, zone));
   // The daily table's days are UTC days (dailyRangeSchema).

@@ -52,9 +52,17 @@ export class LiveConnectionsService {
     private readonly nowS: () => number,
   ) {}
 
-  /** Applies the stored switches to this instance's gateway. */
+  /** Counts the loads started, so that only the newest one's reading is applied. */
+  private loads = 0;
+
+  /**
+   * Applies the stored switches to this instance's gateway. Two switches told at once start two loads;
+   * the older may answer last (a busy pool), and its reading must not undo the newer one's.
+   */
   async load(): Promise<void> {
+    const seq = ++this.loads;
     const [muted, push] = await Promise.all([this.repo.mutedUsers(), this.repo.setting('push')]);
+    if (seq !== this.loads) return;
     const live = this.live();
     live.setMuted(new Set(muted.map((m) => m.user_id)));
     live.setPushEnabled(push !== 'off');

@@ -1,3 +1,5 @@
+import type { ServerTexts } from '../translations/index.js';
+
 /** An e-mail through the delivery outbox (the delivery feature's sendCode, channel e-mail). */
 export type SendEmail = (m: { userId: number; to: string; subject: string; text: string }) => Promise<void>;
 
@@ -9,20 +11,27 @@ export interface FirstLoginMail {
  * The first-login e-mail of an account registered by staff (decision 0098): the username and the
  * address of the forgotten-password page, where the owner asks for a code (mailed to this same
  * address) and sets a password. It carries no password and no code: there is none to carry, and the
- * outbox and its log never hold a secret. In English, as the server's other codes and notices are.
+ * outbox and its log never hold a secret. In the account's language, from the server texts
+ * (serverMail.firstLogin; decision 0107).
  */
-export function firstLoginMail(sendEmail: SendEmail, publicUrl: string): FirstLoginMail {
+export function firstLoginMail(
+  sendEmail: SendEmail,
+  publicUrl: string,
+  texts: () => Promise<ServerTexts>,
+): FirstLoginMail {
   return {
-    send: ({ userId, username, email }) =>
-      sendEmail({
+    send: async ({ userId, username, email, language }) => {
+      const t = await texts();
+      await sendEmail({
         userId,
         to: email,
-        subject: 'Your Emberwatch account',
+        subject: t.text(language, 'serverMail.firstLogin.subject'),
         text: [
-          'Welcome to Emberwatch. An account has been made for you.',
-          `Your username: ${username}`,
-          `To choose your password, open ${publicUrl}/login/recover, enter your username and ask for a code: it comes to this address.`,
+          t.text(language, 'serverMail.firstLogin.welcome'),
+          t.text(language, 'serverMail.firstLogin.username', { username }),
+          t.text(language, 'serverMail.firstLogin.recover', { link: `${publicUrl}/login/recover` }),
         ].join('\n\n'),
-      }),
+      });
+    },
   };
 }

@@ -1,6 +1,7 @@
 import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
+import type { ServerTextCatalog } from '../translations/index.js';
 import { CustomersRepository } from './customers.repository.js';
 import { customersRoutes } from './customers.routes.js';
 import { CustomersService } from './customers.service.js';
@@ -14,10 +15,18 @@ export { seedDemoLocations } from './seedDemoLocations.js';
  * one customer's facts, and accounts registered by staff whose first login is e-mailed through the
  * delivery outbox.
  */
-export function customersFeature(kernel: Kernel, deps: { authenticate: Authenticate; sendEmail: SendEmail }) {
+export function customersFeature(
+  kernel: Kernel,
+  deps: {
+    authenticate: Authenticate;
+    sendEmail: SendEmail;
+    /** The server texts the first-login e-mail is worded with (decision 0107). */
+    serverTexts: Pick<ServerTextCatalog, 'texts'>;
+  },
+) {
   const customers = new CustomersService(
     new CustomersRepository(kernel.store.db),
-    firstLoginMail(deps.sendEmail, kernel.config.delivery.publicUrl),
+    firstLoginMail(deps.sendEmail, kernel.config.delivery.publicUrl, () => deps.serverTexts.texts()),
     kernel.config.mapTileUrl,
     kernel.nowS,
   );

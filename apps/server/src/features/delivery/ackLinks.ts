@@ -3,6 +3,12 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 /** How long an e-mail's acknowledgement link works: a week covers a holiday's unread mail. */
 export const ACK_LINK_TTL_S = 7 * 86_400;
 
+/**
+ * How long a pushed alert's Acknowledge action works (decision 0129): two days — a phone that was off
+ * overnight still acknowledges from the notification; the repeats bring fresh tokens meanwhile.
+ */
+export const PUSH_ACK_TTL_S = 2 * 86_400;
+
 /** The name of the generated key in delivery_keys. */
 export const ACK_LINK_KEY_NAME = 'ack-links';
 
@@ -67,7 +73,39 @@ export class AckLinks {
 
   /** The signature first (a changed expiry is a forged link), then the time. */
   check(groupId: number, userId: number, expiresS: number, signature: string): AckLinkCheck {
-    const want = Buffer.from(this.sign(groupId, userId, expiresS));
+    return this.verify(this.sign(groupId, userId, expiresS), signature, expiresS);
+  }
+
+  /**
+   * A pushed alert's acknowledgement token (decision 0129): "group.user.expiry.signature", working for
+   * PUSH_ACK_TTL_S. Signed under its own label, so an e-mail link's signature is no push token (and the
+   * other way round).
+   */
+  pushToken(groupId: number, userId: number): string {
+    const e = this.nowS() + PUSH_ACK_TTL_S;
+    return `${groupId}.${userId}.${e}.${this.signPush(groupId, userId, e)}`;
+  }
+
+  /** What a presented push token is, and what it names when it is well formed. */
+  checkPushToken(token: string): { check: AckLinkCheck; groupId: number; userId: number } {
+    const m = /^(\d{1,15})\.(\d{1,15})\.(\d{1,15})\.([A-Za-z0-9_-]{1,100})$/.exec(token);
+    if (!m) return { check: 'invalid', groupId: 0, userId: 0 };
+    const [groupId, userId, expiresS] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    return {
+      check: this.verify(this.signPush(groupId, userId, expiresS), m[4]!, expiresS),
+      groupId,
+      userId,
+    };
+  }
+
+  private signPush(groupId: number, userId: number, expiresS: number): string {
+    return createHmac('sha256', this.key)
+      .update(`push-ack:${groupId}:${userId}:${expiresS}`)
+      .digest('base64url');
+  }
+
+  private verify(wanted: string, signature: string, expiresS: number): AckLinkCheck {
+    const want = Buffer.from(wanted);
     const got = Buffer.from(signature);
     if (want.length !== got.length || !timingSafeEqual(want, got)) return 'invalid';
     return this.nowS() > expiresS ? 'expired' : 'valid';

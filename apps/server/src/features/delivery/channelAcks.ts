@@ -1,6 +1,7 @@
 import { fillPlaceholders } from '@emberwatch/shared/domain/fillPlaceholders';
 import type { DeliveryAlertRow, DeliveryRepository } from './delivery.repository.js';
 import type { DeliveryGroupRepository } from './deliveryGroup.repository.js';
+import type { ServerTexts } from '../translations/index.js';
 import { wordsFor } from './alertTexts.js';
 import { e164 } from './deliveryPlan.js';
 import { groupCode, isDataBreak } from './groupPlan.js';
@@ -40,13 +41,15 @@ export class ChannelAcks {
     private readonly groups: DeliveryGroupRepository,
     private readonly acknowledgeFor: AcknowledgeFor,
     private readonly nowS: () => number,
+    /** The server texts the answers are worded with (decision 0107). */
+    private readonly texts: () => Promise<ServerTexts>,
   ) {}
 
   /** Acknowledges a group; returns how many of its alerts were still on (null: it was not open). */
   async ackGroup(
     groupId: number,
     byUserId: number | null,
-    via: 'sms' | 'voice' | 'email' | 'web',
+    via: 'sms' | 'voice' | 'email' | 'web' | 'push',
   ): Promise<number | null> {
     const alerts = await this.groups.acknowledgeGroup(groupId, byUserId, via, this.nowS());
     if (!alerts) return null;
@@ -83,11 +86,12 @@ export class ChannelAcks {
     const from = e164(r.from);
     const last = await this.repo.latestMessageTo(from, ['sms']);
     if (!last) return null;
-    const words = wordsFor(last.language);
+    const texts = await this.texts();
+    const words = wordsFor(texts, last.language);
     const open = await this.groups.openGroupsMessagedTo(from, ['sms'], this.nowS() - REPLY_WINDOW_S);
     const chosen = code ? open.filter((g) => groupCode(g.id) === code) : open;
     if (chosen.length > 1) {
-      const gw = groupWordsFor(last.language);
+      const gw = groupWordsFor(texts, last.language);
       const names = await this.groups.subjectNames(chosen);
       const choices = chosen.map((g) =>
         fillPlaceholders(gw.ackChoice, { code: groupCode(g.id), name: names.get(g.id) ?? '' }),
@@ -104,7 +108,7 @@ export class ChannelAcks {
     if (!m || m.channel !== 'voice') return null;
     const groupId = m.delivery_group_id ?? (await this.groupOfAlert(m.delivery_alert_id));
     if (groupId === null) return null;
-    const words = wordsFor(m.language);
+    const words = wordsFor(await this.texts(), m.language);
     if (r.digits.trim() !== '1') return null;
     if (await this.repo.firstSight(r.providerId, 'voice', this.nowS()))
       await this.ackGroup(groupId, m.recipient_user_id, 'voice');
@@ -116,6 +120,15 @@ export class ChannelAcks {
     if (!(await this.groups.group(groupId))) return false;
     await this.ackGroup(groupId, userId, 'email');
     return true;
+  }
+
+  /**
+   * A pushed alert's Acknowledge action, its token already checked (pushAck.ts): acknowledges the group
+   * for the token's recipient. The number of its alerts still on (0: already seen to); null: no such group.
+   */
+  async pushAction(groupId: number, userId: number): Promise<number | null> {
+    if (!(await this.groups.group(groupId))) return null;
+    return (await this.ackGroup(groupId, userId, 'push')) ?? 0;
   }
 
   private async groupOfAlert(alertId: number | null): Promise<number | null> {

@@ -490,12 +490,14 @@ export class DeliveryRepository {
     m: {
       ownerId: number;
       userId: number;
-      channel: 'push';
+      /** push: the caller's devices; voice: a call to the caller's own confirmed number (decision 0120). */
+      channel: 'push' | 'voice';
       address: string;
       subject: string;
       body: string;
       payload: Record<string, unknown>;
     },
+    numbers: { northAmerica: string; international: string },
     nowS: number,
   ): Promise<number> {
     const user = await this.owner(m.userId);
@@ -512,8 +514,9 @@ export class DeliveryRepository {
         recipient_name: user
           ? [user.firstname, user.lastname].filter((p) => p && p.trim()).join(' ') || user.username
           : '',
-        address: m.address,
-        sender: null,
+        address: m.channel === 'voice' ? e164(m.address) : m.address,
+        // A call comes from the caller number of the person's country, as an alert's (spec doc 3 §9).
+        sender: m.channel === 'voice' ? callerNumberFor(user?.country ?? null, numbers) : null,
         language: user?.language ?? 'en',
         subject: m.subject,
         body: m.body,
@@ -527,6 +530,19 @@ export class DeliveryRepository {
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
+  }
+
+  /** How many test messages of a channel an account's people were sent since a time (daily caps). */
+  async testMessagesSince(ownerId: number, channel: 'push' | 'voice', sinceS: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('delivery_messages')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('owner_user_id', '=', ownerId)
+      .where('kind', '=', 'test')
+      .where('channel', '=', channel)
+      .where('created_ts', '>=', sinceS)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
   }
 
   messageById(id: number): Promise<DeliveryMessageRow | undefined> {

@@ -6,7 +6,9 @@ import { actorOf, type Authenticate } from '../../http/authenticate.js';
 import { route } from '../../http/route.js';
 import { ACK_LINK_TTL_S, type AckLinks } from './ackLinks.js';
 import { acceptedLanguage, wordsFor } from './alertTexts.js';
+import type { ServerTexts } from '../translations/index.js';
 import type { ChannelAcks } from './channelAcks.js';
+import { acknowledgeFromPush } from './pushAck.js';
 import { validTwilioSignature } from './channels/twilioSignature.js';
 import type { FakeProviderTools } from './fakeProviderTools.js';
 import type { DeliveryService } from './delivery.service.js';
@@ -19,6 +21,8 @@ export interface DeliveryRouteContext {
   ackLinks: () => AckLinks;
   /** The language of a recipient's pages (the ack link's), by user id. */
   languageOf: (userId: number) => Promise<string>;
+  /** The server texts the pages are worded with (decision 0107). */
+  texts: () => Promise<ServerTexts>;
   publicUrl: string;
   /** The SMS/voice provider's auth token (the real one or the stand-in's): inbound callbacks are signed with it. */
   providerToken: () => string | undefined;
@@ -135,7 +139,7 @@ export function deliveryRoutes(ctx: DeliveryRouteContext) {
       const language = link
         ? await languageOf(link.userId)
         : acceptedLanguage(req.headers['accept-language']);
-      const w = wordsFor(language);
+      const w = wordsFor(await ctx.texts(), language);
       const title = link
         ? fillPlaceholders(w.ackPageExpired, { days: ACK_LINK_TTL_S / 86_400 })
         : w.ackPageInvalid;
@@ -152,7 +156,7 @@ export function deliveryRoutes(ctx: DeliveryRouteContext) {
       const link = linkOf(req.query);
       if (!link || link.expired) return refused(req, reply, link);
       const language = await languageOf(link.userId);
-      const w = wordsFor(language);
+      const w = wordsFor(await ctx.texts(), language);
       const action = `/delivery/ack?a=${link.groupId}&u=${link.userId}&e=${link.expiresS}&s=${encodeURIComponent(link.s)}`;
       return page(
         reply,
@@ -168,11 +172,16 @@ export function deliveryRoutes(ctx: DeliveryRouteContext) {
       const link = linkOf(req.query);
       if (!link || link.expired) return refused(req, reply, link);
       const language = await languageOf(link.userId);
-      const w = wordsFor(language);
+      const w = wordsFor(await ctx.texts(), language);
       if (!(await ctx.acks.emailLink(link.groupId, link.userId)))
         return page(reply, 404, language, w.ackPageInvalid, '');
       return page(reply, 200, language, w.ackPageTitle, `<p>${escapeXml(w.ackPageDone)}</p>`);
     });
+
+    // A pushed alert's Acknowledge action: no session, its signed token is the credential (decision 0129).
+    route(app, deliveryEndpoints.acknowledgeFromPush).handle(async (req) =>
+      acknowledgeFromPush(ctx.ackLinks(), ctx.acks, req.body.token),
+    );
 
     // The user API.
     void app.register((api, _opts, done) => {

@@ -53,7 +53,7 @@ export interface DeliveryAlertsTable {
   storage_id: number | null;
   ack_by_user_id: number | null;
   ack_ts: number | null;
-  /** 'web' | 'sms' | 'voice' | 'email'. */
+  /** 'web' | 'sms' | 'voice' | 'email' | 'push'. */
   ack_via: string | null;
   created_ts: number;
   /** The group it is told in (decision 0067); null until the planner groups it. */

@@ -1,6 +1,7 @@
 import type { NotificationProps } from '@emberwatch/shared/contracts/notifications';
 import { isPhoneComplete } from '@emberwatch/shared/contracts/storages';
 import type { AlertChannel } from '@emberwatch/shared/domain/kinds/alertChannels';
+import type { ServerTexts } from '../translations/index.js';
 import type { DeliveryMessageRow } from './delivery.repository.js';
 import type { DeliveryFailuresRepository } from './deliveryFailures.repository.js';
 import { callerNumberFor, e164 } from './deliveryPlan.js';
@@ -17,6 +18,8 @@ export interface DeliveryFailuresDeps {
   languageOf: (userId: number) => Promise<string | null>;
   publicUrl: string;
   callerNumbers: { northAmerica: string; international: string };
+  /** The server texts the notice is worded with (decision 0107). */
+  texts: () => Promise<ServerTexts>;
   nowS: () => number;
   log: (msg: string, extra?: object) => void;
 }
@@ -95,7 +98,13 @@ export class DeliveryFailures {
     }
     const language = (await this.deps.languageOf(owner.id)) ?? owner.language;
     const link = `${this.deps.publicUrl}${m.storage_id !== null ? `/storages/${m.storage_id}` : '/account'}`;
-    const text = noticeText(language, { channel, name: m.recipient_name, address: m.address, error, link });
+    const text = noticeText(await this.deps.texts(), language, {
+      channel,
+      name: m.recipient_name,
+      address: m.address,
+      error,
+      link,
+    });
     await repo.insertNotice(
       {
         ownerId: accountId,

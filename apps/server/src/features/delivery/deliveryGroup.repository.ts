@@ -136,14 +136,18 @@ export class DeliveryGroupRepository {
     nowS: number,
   ): Promise<{ written: boolean; capped: string[] }> {
     return this.db.transaction().execute(async (trx) => {
+      const changes = {
+        ...(next.status !== undefined ? { status: next.status } : {}),
+        ...(next.step !== undefined ? { step: next.step } : {}),
+        ...(next.nextStepTs !== undefined ? { next_step_ts: next.nextStepTs } : {}),
+        ...(next.status === 'cleared' ? { cleared_ts: nowS } : {}),
+      };
+      // A step that changes only its alerts (one ended, others still on) still takes the group's row:
+      // the guarded update is what keeps two instances from writing one step. An UPDATE with nothing
+      // to set is not SQL, and its error stopped every later group of the pass (issue 34 item 1).
       let q = trx
         .updateTable('delivery_groups')
-        .set({
-          ...(next.status !== undefined ? { status: next.status } : {}),
-          ...(next.step !== undefined ? { step: next.step } : {}),
-          ...(next.nextStepTs !== undefined ? { next_step_ts: next.nextStepTs } : {}),
-          ...(next.status === 'cleared' ? { cleared_ts: nowS } : {}),
-        })
+        .set(Object.keys(changes).length > 0 ? changes : { step: seen.step })
         .where('id', '=', seen.id)
         .where('status', '=', seen.status)
         .where('step', '=', seen.step);

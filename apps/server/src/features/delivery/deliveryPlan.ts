@@ -9,6 +9,7 @@ import { riseLimitOf, type AlertRuleConfig } from '@emberwatch/shared/domain/rul
 import type { DegreesUnit } from '@emberwatch/shared/domain/temperature';
 import { fillPlaceholders } from '@emberwatch/shared/domain/fillPlaceholders';
 import { formatDifference, formatTemperature, formatTime, wordsFor, type AlertWords } from './alertTexts.js';
+import type { ServerTexts } from '../translations/index.js';
 import { groupCode, planGroupMessages } from './groupPlan.js';
 
 /** What a message says about its alert, in stored units (tenths of °C, epoch seconds). */
@@ -66,6 +67,8 @@ export interface PlanContext {
   callerNumbers: { northAmerica: string; international: string };
   /** The signed e-mail acknowledgement link for one recipient. */
   ackLink: (userId: number) => string;
+  /** The signed token of a pushed alert's Acknowledge action for one recipient (decision 0129). */
+  pushAckToken: (userId: number) => string;
   /**
    * From this repeat on the account's owner is told too (on the channels the storage uses), when no
    * one acknowledged: the "next person" of the escalation chain (decision 0045). 0: never.
@@ -76,6 +79,8 @@ export interface PlanContext {
   pushUsers: ReadonlySet<number>;
   /** The account's Sentinel target, and the owner's language and unit for its text; null: none. */
   sentinel: { siteID: string; url: string; language: string; unit: DegreesUnit } | null;
+  /** The server texts the messages are worded with (one snapshot for the whole step; decision 0107). */
+  texts: ServerTexts;
 }
 
 export interface PlannedMessage {
@@ -177,7 +182,7 @@ function alertLine(
 }
 
 export function word(facts: AlertFacts, r: Recipient, ctx: PlanContext): Worded {
-  const words = wordsFor(r.language);
+  const words = wordsFor(ctx.texts, r.language);
   const where = fillPlaceholders(facts.depth < 0 ? words.probeAverage : words.probeAtDepth, {
     probe: facts.probeName,
     depth: facts.depth + 1,

@@ -1,6 +1,7 @@
 import { isPhoneComplete, type StorageAlertMessaging } from '@emberwatch/shared/contracts/storages';
 import type { DegreesUnit } from '@emberwatch/shared/domain/temperature';
 import type { DeliveryConfig } from '../../config.js';
+import type { ServerTexts } from '../translations/index.js';
 import type { AckLinks } from './ackLinks.js';
 import type { DeliveryAlertRow, DeliveryRepository, NewDeliveryMessage } from './delivery.repository.js';
 import type { DeliveryMessageKind } from './delivery.tables.js';
@@ -26,7 +27,7 @@ export interface PlannerDeps {
   repo: DeliveryRepository;
   groups: DeliveryGroupRepository;
   config: DeliveryConfig;
-  ackLinks: Pick<AckLinks, 'link'>;
+  ackLinks: Pick<AckLinks, 'link' | 'pushToken'>;
   messagingOf: (ownerId: number, storageId: number) => Promise<StorageAlertMessaging | null>;
   unitOf: (userId: number) => Promise<DegreesUnit>;
   /** The language the user chose in the settings; null: the account's (users.language). */
@@ -38,6 +39,8 @@ export interface PlannerDeps {
   pushUsersOf: (userIds: number[]) => Promise<Set<number>>;
   /** An account reached a channel's daily cap (the notifications feature tells the owner). */
   onCapReached: (ownerId: number, channel: string) => void;
+  /** The server texts as translators last saved them: asked once per pass that words a step (decision 0107). */
+  texts: () => Promise<ServerTexts>;
   nowS: () => number;
 }
 
@@ -59,8 +62,12 @@ export class DeliveryPlanner {
   async runOnce(batch = 100): Promise<number> {
     const now = this.d.nowS();
     let written = 0;
+    // One look at the server texts per pass, and only when a step is worded (decision 0107).
+    let texts: Promise<ServerTexts> | undefined;
+    const textsOfPass = () => (texts ??= this.d.texts());
     for (const a of await this.d.groups.ungrouped(batch)) if (await this.gather(a, now)) written++;
-    for (const g of await this.d.groups.dueGroups(now, batch)) if (await this.advance(g, now)) written++;
+    for (const g of await this.d.groups.dueGroups(now, batch))
+      if (await this.advance(g, now, textsOfPass)) written++;
     return written;
   }
 
@@ -106,7 +113,11 @@ export class DeliveryPlanner {
     return this.d.groups.join(a.id, id);
   }
 
-  private async advance(g: DeliveryGroupRow, now: number): Promise<boolean> {
+  private async advance(
+    g: DeliveryGroupRow,
+    now: number,
+    texts: () => Promise<ServerTexts>,
+  ): Promise<boolean> {
     const rows = await this.d.groups.members(g.id);
     const ending = rows.some((m) => m.clear_pending === 1);
     const repeatDue = !ending && g.status === 'open' && g.next_step_ts !== null && g.next_step_ts <= now;
@@ -132,7 +143,7 @@ export class DeliveryPlanner {
     if (step.kind === null) return this.write(g, step.group, step.members, [], now);
     const listed = rows.filter((m) => step.listed.includes(m.id));
     const number = step.kind === 'repeat' ? (step.group.step ?? g.step) : g.step;
-    const messages = await this.messages(g, listed, step.kind, number, now);
+    const messages = await this.messages(g, listed, step.kind, number, now, texts);
     if (step.kind === 'raise' && (!messages || messages.length === 0)) {
       // Nobody is chosen on any channel (or the storage is gone): nothing to send.
       const unrouted = new Map(listed.map((m) => [m.id, { status: 'unrouted' as const }]));
@@ -202,6 +213,7 @@ export class DeliveryPlanner {
     kind: DeliveryMessageKind & PlanContext['kind'],
     step: number,
     now: number,
+    texts: () => Promise<ServerTexts>,
   ): Promise<NewDeliveryMessage[] | null> {
     const facts = await this.groupFacts(g, listed);
     if (!facts) return null;
@@ -230,9 +242,11 @@ export class DeliveryPlanner {
       publicUrl: this.d.config.publicUrl,
       callerNumbers: this.d.config.callerNumbers,
       ackLink: (userId) => this.d.ackLinks.link(g.id, userId),
+      pushAckToken: (userId) => this.d.ackLinks.pushToken(g.id, userId),
       escalateFromStep: facts.ownerOnly ? 0 : this.d.config.escalateFromStep,
       owner,
       sentinel: raw.sentinel.active && kind !== 'repeat' ? await this.sentinelOf(g.owner_user_id) : null,
+      texts: await texts(),
     });
     const lead = facts.group.members[0]!.alertId;
     return planned.map((p) => ({

@@ -95,7 +95,7 @@ function wordGroup(
   ctx: PlanContext,
   sms: boolean,
 ): Worded & { ackNote: string } {
-  const gw = groupWordsFor(r.language);
+  const gw = groupWordsFor(ctx.texts, r.language);
   const ackNote = fillPlaceholders(gw.replyOkCode, { code: g.code });
   if (g.kind === 'dataBreak') return { ...wordDataBreak(g, r, ctx, sms), ackNote };
   const [first, ...others] = byUrgency(g.members);
@@ -132,13 +132,13 @@ function wordGroup(
 /** A repeat's line starts "Reminder n:" (word() does so for one alert). */
 function prefixed(line: string, ctx: PlanContext, r: Recipient): string {
   return ctx.kind === 'repeat'
-    ? `${fillPlaceholders(wordsFor(r.language).reminder, { n: ctx.step })}: ${line}`
+    ? `${fillPlaceholders(wordsFor(ctx.texts, r.language).reminder, { n: ctx.step })}: ${line}`
     : line;
 }
 
 function wordDataBreak(g: GroupFacts, r: Recipient, ctx: PlanContext, sms: boolean): Worded {
-  const words = wordsFor(r.language);
-  const gw = groupWordsFor(r.language);
+  const words = wordsFor(ctx.texts, r.language);
+  const gw = groupWordsFor(ctx.texts, r.language);
   const station = g.name === g.bsId || !g.bsId ? g.name : `${g.name} (${g.bsId})`;
   const zone = g.members[0]?.timeZone ?? null;
   const since = Math.min(...g.members.map((m) => m.alertTs));
@@ -235,6 +235,9 @@ export function planGroupMessages(g: GroupFacts, m: PlanMessaging, ctx: PlanCont
     if (pushed.has(r.userId) || !ctx.pushUsers.has(r.userId)) continue;
     pushed.add(r.userId);
     const w = wordGroup(g, r, ctx, true);
+    // The hottest alert's storage, probe and temperature in the recipient's unit, and the
+    // notification's actions with the signed token that acknowledges from the phone (decision 0129).
+    const lead = byUrgency(g.members)[0]!;
     out.push({
       ...base('push', r),
       address: String(r.userId),
@@ -247,6 +250,24 @@ export function planGroupMessages(g: GroupFacts, m: PlanMessaging, ctx: PlanCont
         alertId: g.members[0]!.alertId,
         groupId: g.groupId,
         kind: ctx.kind,
+        ...(g.kind === 'alert' && !clear
+          ? {
+              alert: {
+                storage: g.name,
+                probe: lead.probeName,
+                temperature: formatTemperature(lead.temperature, r.unit, r.language),
+              },
+            }
+          : {}),
+        ...(clear
+          ? {}
+          : {
+              ack: {
+                token: ctx.pushAckToken(r.userId),
+                label: w.words.acknowledge,
+                openLabel: w.words.openProbe,
+              },
+            }),
       },
     });
   }

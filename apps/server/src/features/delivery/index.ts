@@ -7,6 +7,7 @@ import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
 import type { AlertEffectsRecorder } from '../monitors/index.js';
 import type { PreferencesService } from '../preferences/index.js';
+import type { ServerTextCatalog } from '../translations/index.js';
 import type { AccessService } from '../../http/access/index.js';
 import { AckLinks } from './ackLinks.js';
 import { ChannelAcks, type AcknowledgeFor } from './channelAcks.js';
@@ -76,6 +77,8 @@ export function deliveryFeature(
     effectiveDataBreakDelays?: EffectiveDelaysOf;
     /** Tells an account's owner in the app that messages to a recipient fail for good (decision 0070). */
     deliveryFailed: (ownerId: number, props: NotificationProps, subject: string) => Promise<void>;
+    /** The server's texts every message is worded with (the translations feature's; decision 0107). */
+    serverTexts: Pick<ServerTextCatalog, 'texts'>;
   },
 ) {
   const config = kernel.config.delivery;
@@ -98,13 +101,17 @@ export function deliveryFeature(
     repo,
     groups,
     config,
-    ackLinks: { link: (alertId, userId) => links().link(alertId, userId) },
+    ackLinks: {
+      link: (alertId, userId) => links().link(alertId, userId),
+      pushToken: (groupId, userId) => links().pushToken(groupId, userId),
+    },
     messagingOf: deps.alertMessagingOf,
     unitOf: async (userId) => (await deps.preferences.get(userId)).degrees,
     languageOf: (userId) => deps.preferences.chosenLanguage(userId),
     alertStatus: deps.alertStatus,
     sentinelTargetOf: deps.sentinelTargetOf,
     pushUsersOf: deps.pushUsersOf ?? (() => Promise.resolve(new Set<number>())),
+    texts: () => deps.serverTexts.texts(),
     onCapReached: (ownerId, channel) => {
       const c = channel === 'voice' ? 'voice' : 'sms';
       const cap = c === 'voice' ? config.voiceDailyCap : config.smsDailyCap;
@@ -128,6 +135,7 @@ export function deliveryFeature(
     languageOf: (userId) => deps.preferences.chosenLanguage(userId),
     publicUrl: config.publicUrl,
     callerNumbers: config.callerNumbers,
+    texts: () => deps.serverTexts.texts(),
     nowS: kernel.nowS,
     log: (msg, extra) => log(msg, extra),
   });
@@ -153,7 +161,9 @@ export function deliveryFeature(
       }, 50).unref();
     if (config.groupWaitS > 0) setTimeout(() => void pump.kick(), config.groupWaitS * 1000 + 50).unref();
   };
-  const acks = new ChannelAcks(repo, groups, deps.acknowledgeFor, kernel.nowS);
+  const acks = new ChannelAcks(repo, groups, deps.acknowledgeFor, kernel.nowS, () =>
+    deps.serverTexts.texts(),
+  );
   const service = new DeliveryService(
     repo,
     health,
@@ -216,6 +226,7 @@ export function deliveryFeature(
         acks,
         ackLinks: links,
         languageOf: async (userId) => (await repo.owner(userId))?.language ?? 'en',
+        texts: () => deps.serverTexts.texts(),
         publicUrl: config.publicUrl,
         providerToken: () => config.twilio?.authToken,
         fakeTools: new FakeProviderTools(play, repo, config.publicUrl),
@@ -254,11 +265,14 @@ export function deliveryFeature(
        * page's web-push test, decision 0072): written, sent by the pump, and answered with its outcome
        * once the worker has one or `waitS` has passed (then `pending`: it is retried like an alert's).
        */
+      /** How many test messages of a channel an account was sent since a time (the voice test's daily cap). */
+      testMessagesSince: (ownerId: number, channel: 'push' | 'voice', sinceS: number): Promise<number> =>
+        repo.testMessagesSince(ownerId, channel, sinceS),
       sendTest: async (
         m: Parameters<DeliveryRepository['insertTestMessage']>[0],
         waitS: number,
       ): Promise<{ id: number; status: DeliveryMessageStatus; error: string | null }> => {
-        const id = await repo.insertTestMessage(m, kernel.nowS());
+        const id = await repo.insertTestMessage(m, config.callerNumbers, kernel.nowS());
         const until = Date.now() + waitS * 1000;
         for (;;) {
           // The pump sends every due message, not only this one: wait for it at most until `until`.

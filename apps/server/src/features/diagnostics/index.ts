@@ -97,7 +97,9 @@ export function diagnosticsFeature(
       },
     ],
     diagnostics: {
-      logLine: (line) => logs.push(parseLogLine(line, self.server, self.env, Date.now())),
+      // The server's clock (as for the calls below), not the wall clock: a line that is not JSON has no
+      // time of its own, and a test that moves the clock finds it where the clock says.
+      logLine: (line) => logs.push(parseLogLine(line, self.server, self.env, kernel.nowS() * 1000)),
       response: (facts) => {
         const row = accessEntryOf(facts, self.server, kernel.nowS());
         if (row) access.push(row);

@@ -84,6 +84,16 @@ export class GariMigrationRepository {
     return row?.username ?? null;
   }
 
+  /** The account's own language (users.language), English when it is gone. */
+  async languageOf(userId: number): Promise<string> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('language')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return row?.language ?? 'en';
+  }
+
   async stationOwners(ids: readonly string[]): Promise<Record<string, number>> {
     if (ids.length === 0) return {};
     const rows = await this.db

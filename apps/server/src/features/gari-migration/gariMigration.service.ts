@@ -17,6 +17,7 @@ import {
   type GariProblemCode,
   type GariUsernameStatus,
 } from '@emberwatch/shared/domain/gariMigration/gariMigrationPlan';
+import { recipientLanguage, type MessageTexts } from '../translations/index.js';
 import { ApiError } from '../../http/ApiError.js';
 import { assertOperator, type AccessService, type Actor } from '../../http/access/index.js';
 import { auditActedFor, auditChanged } from '../../http/audit.js';
@@ -74,6 +75,8 @@ export class GariMigrationService {
     /** The key of the codes' hashes (the server's secret). */
     private readonly codeKey: string,
     private readonly nowS: () => number,
+    /** The code's text, in the migrated account's language (serverCodes; decision 0107). */
+    private readonly words: MessageTexts,
   ) {}
 
   async checkUsername(
@@ -226,10 +229,17 @@ export class GariMigrationService {
         expiresTs: now + CODE_TTL_S,
         sentTs: now,
       });
+      const userId = row.user_id;
+      const [t, language] = await Promise.all([
+        this.words.serverTexts.texts(),
+        this.repo
+          .languageOf(userId)
+          .then((own) => recipientLanguage(this.words.preferences, { id: userId, language: own })),
+      ]);
       await this.sendCode({
-        userId: row.user_id,
+        userId,
         to: row.phone,
-        text: `Emberwatch: your confirmation code is ${code}. It is valid for 10 minutes.`,
+        text: t.text(language, 'serverCodes.phone.sms', { code }),
       });
       auditChanged(`Gari account ${row.gari_id} phone code`, null, { sent_to: row.phone });
       return { ...base, sent: true, state: row.state };

@@ -5,6 +5,7 @@ import type { Kernel } from '../../kernel/Kernel.js';
 import { GariMigrationRepository, type ConfirmedPhoneRecorder } from './gariMigration.repository.js';
 import { gariMigrationRoutes } from './gariMigration.routes.js';
 import { GariMigrationService, type GariCodeSender, type GariPasswords } from './gariMigration.service.js';
+import type { MessageTexts } from '../translations/index.js';
 import { gariMigrationDb } from './gariMigration.tables.js';
 
 /**
@@ -15,7 +16,7 @@ import { gariMigrationDb } from './gariMigration.tables.js';
  */
 export function gariMigrationFeature(
   kernel: Kernel,
-  deps: {
+  deps: MessageTexts & {
     access: AccessService;
     authenticate: Authenticate;
     passwords: GariPasswords;
@@ -32,6 +33,7 @@ export function gariMigrationFeature(
     deps.sendCode,
     kernel.config.jwtSecret,
     kernel.nowS,
+    deps,
   );
   return defineFeature({
     name: 'gari-migration',

@@ -10,6 +10,7 @@ import { SqliteIngestWriter } from './sqliteIngestWriter.js';
 import { ingestRoutes } from './ingest.routes.js';
 import { FreshReadingsHub } from './freshReadingsHub.js';
 import { IngestService } from './ingest.service.js';
+import { PACKET_LOG_KEEP_S, prunePacketLog } from './packetLogRetention.js';
 import { ProbeDirectory } from './probeDirectory.js';
 import { StationCredentials } from './stationCredentials.js';
 import type { StationCallSink } from './stationCallSink.js';
@@ -79,6 +80,15 @@ export function ingestFeature(
     ),
     // The ingest path caches each probe's station; a transfer (here or on another instance) clears it.
     events: { probesMoved: ({ sensorIds }) => ingest.forgetProbes(sensorIds) },
+    jobs: [
+      {
+        name: 'ingest.prunePacketLog',
+        everyMs: 3_600_000,
+        run: async () => {
+          await prunePacketLog(store.db, nowS() - PACKET_LOG_KEEP_S);
+        },
+      },
+    ],
     // SQLite's roll-ups a crash left owed are rebuilt before the first packet; those owed at a stop
     // are written (decision 0062).
     start: () => ingest.recoverRollups(),

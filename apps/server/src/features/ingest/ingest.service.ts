@@ -18,7 +18,7 @@ import type { FreshReading, FreshReadingsHub } from './freshReadingsHub.js';
 import { FIRST_ATTEMPT, nextAttempt, type CommitAttempt } from './commitAttempt.js';
 import type { IngestWriter, PacketLogRow, SettledRollups, StationUpdate } from './ingestWriter.js';
 import type { HeardPacket, ProbeDirectory } from './probeDirectory.js';
-import { UnannouncedStations } from './unannouncedStations.js';
+import { NewDataAnnouncements } from './newDataAnnouncements.js';
 
 function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
@@ -71,8 +71,8 @@ export class IngestService {
   private readonly maxBatch: number;
   private readonly workers: number;
   private readonly maxProbesPerBatch: number;
-  /** Stations with new readings whose roll-ups are not written yet: announced once they are. */
-  private readonly unannounced = new UnannouncedStations();
+  /** Stations announced while their roll-ups were owed: announced again once written (decision 0132). */
+  private readonly announcements = new NewDataAnnouncements();
   /** Writes owed roll-ups once they are due, when no commit came to write them (decision 0062). */
   private rollupTimer: NodeJS.Timeout | undefined;
 
@@ -190,11 +190,12 @@ export class IngestService {
   }
 
   /**
-   * Commits the batch and announces its stations' new data once the roll-ups the readers see cover
-   * it: under load on SQLite that is the next commit that writes them.
+   * Commits the batch and announces its stations' new data at once, before their answers go out; a
+   * station whose roll-ups the commit left owed is announced again by the commit that writes them
+   * (decision 0132).
    */
   private async commitAndAnnounce(batch: Pending[], force: boolean): Promise<IngestResponse[]> {
-    const before = this.unannounced.begin();
+    const before = this.announcements.begin();
     let attempt = FIRST_ATTEMPT;
     let committed: Awaited<ReturnType<IngestService['commit']>> | undefined;
     while (!committed) {
@@ -208,7 +209,7 @@ export class IngestService {
       }
     }
     const { answers, bsIds, complete } = committed;
-    const announce = this.unannounced.done(before, bsIds, complete);
+    const announce = this.announcements.done(before, bsIds, complete);
     if (announce.length > 0) this.bus.emit('newData', { bsIds: announce });
     return answers;
   }

@@ -11,7 +11,11 @@ export function masterAccessFeature(
   kernel: Kernel,
   deps: { access: AccessService; authenticate: Authenticate },
 ) {
-  const masterAccess = new MasterAccessService(new MasterAccessRepository(kernel.store.db), deps.access);
+  const masterAccess = new MasterAccessService(
+    new MasterAccessRepository(kernel.store.db),
+    deps.access,
+    kernel.nowS,
+  );
   return defineFeature({
     name: 'masterAccess',
     routes: masterAccessRoutes({ authenticate: deps.authenticate, masterAccess }),

@@ -13,6 +13,7 @@ import { MonitorRepository } from './monitor.repository.js';
 import { MonitorService, type ControllerIdsOf } from './monitor.service.js';
 import { monitorRoutes } from './monitors.routes.js';
 import { monitorsLive } from './monitors.live.js';
+import { StorageMonitorsRunService } from './storageMonitorsRun.service.js';
 // The newData bus event's type (declared by the readings feature's live events), which this feature uses.
 import type {} from '../readings/index.js';
 
@@ -70,12 +71,15 @@ export function monitorsFeature(
     logbook,
     deps.controllerIdsOf,
   );
+  const runs = new StorageMonitorsRunService(repo, deps.access, monitors, (bsIds) =>
+    evaluator.evaluateNow(bsIds),
+  );
   return defineFeature({
     name: 'monitors',
     live: monitorsLive,
     routes: (app) => {
       log = (err) => app.log.error({ err }, 'monitor evaluation failed');
-      return monitorRoutes({ authenticate: deps.authenticate, monitors })(app);
+      return monitorRoutes({ authenticate: deps.authenticate, monitors, runs })(app);
     },
     // Another instance's commit is evaluated by that instance; a re-run here would only find duplicates.
     events: { newData: ({ bsIds, remote }) => (remote ? undefined : evaluator.schedule(bsIds)) },

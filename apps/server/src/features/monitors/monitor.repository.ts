@@ -189,6 +189,16 @@ export class MonitorRepository {
     return row?.current_alerts;
   }
 
+  /** These storages of the account (others' and unknown ones are simply missing), with station and monitor. */
+  storagesOf(ownerId: number, ids: readonly number[]) {
+    return this.db
+      .selectFrom('storages')
+      .select(['id', 'bs_id', 'monitor_id'])
+      .where('owner_user_id', '=', ownerId)
+      .where('id', 'in', [...ids])
+      .execute();
+  }
+
   /** The stations of the storages that use a monitor. */
   async stationsUsing(ownerId: number, monitorId: number): Promise<string[]> {
     const rows = await this.db

@@ -68,18 +68,27 @@ interface Target {
 export const NO_MONITOR_TTL_MS = 5_000;
 
 /**
- * A pass first waits for more stations: twice as long as the previous pass took, between these
- * bounds. A quiet server evaluates a packet within about a tenth of a second (an alert reaches the
- * browser well inside the 1 s the issue asks); under a burst the passes grow, the wait with them, and
- * each pass shares its fixed cost (locks, the state rows, the readings query) among more packets, so
- * evaluation never takes more than about a third of the process.
+ * The longest a station waits for its pass to start, counted from its `newData` (decision 0133): an
+ * alert reaches the browser within a few tenths of a second after the station's ack, under load too.
  */
-export const EVALUATION_GATHER_MIN_MS = 100;
-export const EVALUATION_GATHER_MAX_MS = 1_000;
+export const EVALUATION_WAIT_MAX_MS = 100;
 
-/** How long the next pass waits after one that took `lastPassMs`. */
-export function gatherMs(lastPassMs: number): number {
-  return Math.min(EVALUATION_GATHER_MAX_MS, Math.max(EVALUATION_GATHER_MIN_MS, 2 * lastPassMs));
+/**
+ * How long the evaluator waits before its next pass, now (decision 0133). After a pass that took
+ * `lastPassMs` it rests twice that, counted from the pass's end, so that under a burst evaluation takes
+ * about a third of the process and each pass shares its fixed cost (locks, the state rows, the readings
+ * query) among the stations that gathered meanwhile; but the station that has waited longest
+ * (`oldestWaitingMs`, since its newData) never waits more than EVALUATION_WAIT_MAX_MS in all — a pass it
+ * arrived during counts. A quiet server evaluates at once.
+ */
+export function passDelayMs(p: {
+  oldestWaitingMs: number;
+  sinceLastPassMs: number;
+  lastPassMs: number;
+}): number {
+  const rest = 2 * p.lastPassMs - p.sinceLastPassMs;
+  const left = EVALUATION_WAIT_MAX_MS - p.oldestWaitingMs;
+  return Math.max(0, Math.min(rest, left));
 }
 
 /** Rule-state rows per insert: SQLite's bound-variable limit stays far away. */
@@ -122,9 +131,12 @@ export class MonitorEvaluator {
   private chain: Promise<unknown> = Promise.resolve();
   /** Stations whose newData arrived since the running pass began: the next pass takes them all. */
   private readonly pending = new Set<string>();
+  /** performance.now() when the oldest of `pending` arrived. */
+  private pendingSince = 0;
   private draining = false;
-  /** How long the last pass took (ms): the next one gathers twice that (gatherMs). */
+  /** How long the last pass took, and when it ended (performance.now() ms): see passDelayMs. */
   private lastPassMs = 0;
+  private lastPassEnd = Number.NEGATIVE_INFINITY;
   /** Station → until when (performance.now() ms) it is known to have no monitored storage. */
   private readonly noMonitor = new Map<string, number>();
   /** Alerts this instance raised and wrote (each alert is raised by one instance only). */
@@ -150,9 +162,12 @@ export class MonitorEvaluator {
 
   /**
    * The bus handler: queue an evaluation of the monitors of storages at these stations. A burst of
-   * packets makes one pass, not one per packet: while a pass runs, stations only gather for the next.
+   * packets makes one pass, not one per packet: while a pass runs, and for the rest after it
+   * (passDelayMs), stations only gather for the next.
    */
   schedule(bsIds: readonly string[]): void {
+    if (bsIds.length === 0) return;
+    if (this.pending.size === 0) this.pendingSince = performance.now();
     for (const id of bsIds) this.pending.add(id);
     if (this.draining) return;
     this.draining = true;
@@ -162,7 +177,13 @@ export class MonitorEvaluator {
   private async drain(): Promise<void> {
     try {
       while (this.pending.size > 0) {
-        await new Promise((resolve) => setTimeout(resolve, gatherMs(this.lastPassMs)));
+        const now = performance.now();
+        const wait = passDelayMs({
+          oldestWaitingMs: now - this.pendingSince,
+          sinceLastPassMs: now - this.lastPassEnd,
+          lastPassMs: this.lastPassMs,
+        });
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         const batch = [...this.pending];
         this.pending.clear();
         const started = performance.now();
@@ -171,11 +192,26 @@ export class MonitorEvaluator {
         } catch (err) {
           this.onError(err);
         }
-        this.lastPassMs = performance.now() - started;
+        this.lastPassEnd = performance.now();
+        this.lastPassMs = this.lastPassEnd - started;
       }
     } finally {
       this.draining = false;
     }
+  }
+
+  /**
+   * Evaluates these stations' monitors now (GET processStorageMonitors), after any pass already
+   * queued, so it never runs beside one; a station remembered as unmonitored is asked again.
+   */
+  evaluateNow(bsIds: readonly string[]): Promise<RuleEffect[]> {
+    for (const id of bsIds) this.noMonitor.delete(id);
+    const run = this.chain.then(() => this.evaluateStations(bsIds));
+    this.chain = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
   }
 
   /** Resolves when every queued evaluation has run (tests, shutdown). */

@@ -3,10 +3,12 @@ import { monitorEndpoints } from '@emberwatch/shared/contracts/monitors';
 import { actorOf, type Authenticate } from '../../http/authenticate.js';
 import { route } from '../../http/route.js';
 import type { MonitorService } from './monitor.service.js';
+import type { StorageMonitorsRunService } from './storageMonitorsRun.service.js';
 
 export interface MonitorRouteDeps {
   authenticate: Authenticate;
   monitors: MonitorService;
+  runs: StorageMonitorsRunService;
 }
 
 /** Monitors (spec doc 3 §7, doc 1 §6); the service checks every access. */
@@ -29,6 +31,8 @@ export function monitorRoutes(ctx: MonitorRouteDeps) {
       status_code: 0 as const,
       results: await ctx.monitors.logbook(actorOf(req), req.query.UID, req.query.itemID, req.query.before),
     }));
+
+    route(app, e.processStorageMonitors).handle((req) => ctx.runs.run(actorOf(req), req.query));
 
     route(app, e.resetAlerts).handle(async (req) => ({
       status_code: 0 as const,

@@ -4,6 +4,7 @@ import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
 import type { AccessService } from '../../http/access/index.js';
+import type { ServerTextCatalog } from '../translations/index.js';
 import { writeInvoicePdf } from './invoicePdf.js';
 import { PaymentsRepository } from './payments.repository.js';
 import { paymentsRoutes } from './payments.routes.js';
@@ -37,6 +38,8 @@ export function paymentsFeature(
     authenticate: Authenticate;
     /** Sends an e-mail through the delivery outbox. */
     sendEmail: (m: InvoiceMail) => Promise<void>;
+    /** The server texts the invoice is worded with (the translations feature's; decision 0107). */
+    serverTexts: Pick<ServerTextCatalog, 'texts'>;
   },
 ) {
   const config = kernel.config.payments;
@@ -61,7 +64,8 @@ export function paymentsFeature(
     {
       send: deps.sendEmail,
       publicUrl: kernel.config.delivery.publicUrl,
-      pdf: (order, account) =>
+      texts: () => deps.serverTexts.texts(),
+      pdf: async (order, account) =>
         writeInvoicePdf({
           invoiceNumber: order.invoice_number ?? String(order.id),
           createdTs: order.created_ts,
@@ -71,6 +75,7 @@ export function paymentsFeature(
           language: (LANGUAGES as readonly string[]).includes(account.language)
             ? (account.language as Language)
             : 'en',
+          texts: await deps.serverTexts.texts(),
         }),
     },
   );

@@ -38,6 +38,8 @@ import { assertOperator, enforce, whoAmI, type AccessService, type Actor } from 
 import { actsForOrdersAccount, mayPayFor, mayRenewSimOf, mayUseOrder } from './payments.policy.js';
 import type { OrderRow, PaymentsRepository } from './payments.repository.js';
 import type { Stripe } from './stripeClient.js';
+import type { ServerTexts } from '../translations/index.js';
+import { invoiceMailText } from './invoiceMail.js';
 
 type ChargeBody = z.output<typeof chargeRequestSchema>;
 type ConfirmBody = z.output<typeof confirmPaymentRequestSchema>;
@@ -113,6 +115,8 @@ export class PaymentsService {
       send: (m: InvoiceMail) => Promise<void>;
       pdf: (order: OrderRow, account: UserRow) => Promise<Buffer>;
       publicUrl: string;
+      /** The server texts the e-mail is worded with (decision 0107). */
+      texts: () => Promise<ServerTexts>;
     },
   ) {}
 
@@ -525,17 +529,16 @@ export class PaymentsService {
     });
     const invoiceNumber = invoiceNumberOf(id, now);
     await this.repo.setInvoiceNumber(id, invoiceNumber);
-    const symbol = o.currency === 'dol' ? '$' : '€';
     await this.invoices.send({
       userId: account.id,
       to: body.receiptEmail,
-      subject: `Emberwatch invoice ${invoiceNumber}`,
-      text:
-        `Thank you for your order.\n\nInvoice ${invoiceNumber}\n` +
-        lines.map((l) => `- ${lineText(l)}: ${l.price.toFixed(2)} ${symbol}`).join('\n') +
-        `\nNet ${order.net.toFixed(2)} ${symbol}, VAT ${order.taxRate} % ${order.tax.toFixed(2)} ${symbol}, ` +
-        `total ${order.total.toFixed(2)} ${symbol}.\n\n` +
-        `The invoice (PDF) is in your account: ${this.invoices.publicUrl}/account/services?invoice=${id}\n`,
+      ...invoiceMailText(await this.invoices.texts(), account.language, {
+        invoiceNumber,
+        lines,
+        currency: o.currency,
+        totals: order,
+        link: `${this.invoices.publicUrl}/account/services?invoice=${id}`,
+      }),
     });
     return { status_code: 0, invoice_id: id, invoiceNumber };
   }

@@ -3,6 +3,7 @@ import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
 import type { PreferencesService } from '../preferences/index.js';
+import type { ServerTextCatalog } from '../translations/index.js';
 import { PushRepository } from './push.repository.js';
 import { pushRoutes } from './push.routes.js';
 import { PushService } from './push.service.js';
@@ -25,6 +26,8 @@ export function pushFeature(
   deps: {
     authenticate: Authenticate;
     preferences: Pick<PreferencesService, 'get'>;
+    /** The server texts the test notification is worded with (decision 0107). */
+    serverTexts: Pick<ServerTextCatalog, 'texts'>;
     /** Tests replace the transport to the push services; fetch otherwise. */
     transport?: PushFetch;
   },
@@ -45,6 +48,7 @@ export function pushFeature(
     devices,
     async (userId) => (await deps.preferences.get(userId)).language,
     kernel.nowS,
+    () => deps.serverTexts.texts(),
   );
   return defineFeature({
     name: 'push',
@@ -61,7 +65,8 @@ export function pushFeature(
       /** How many devices of this user have push on. */
       devicesOf: (userId: number): Promise<number> => repo.countForUser(userId),
       /** The test notification's title and text, in the user's language. */
-      testTextOf: async (userId: number) => pushTestText((await deps.preferences.get(userId)).language),
+      testTextOf: async (userId: number) =>
+        pushTestText(await deps.serverTexts.texts(), (await deps.preferences.get(userId)).language),
     },
   });
 }

@@ -9,6 +9,7 @@ import { ApiError } from '../../http/ApiError.js';
 import type { Actor } from '../../http/access/index.js';
 import type { PushRepository } from './push.repository.js';
 import { sendToDevices, type PushDevicesDeps } from './pushDevices.js';
+import type { ServerTexts } from '../translations/index.js';
 import { pushTestText } from './pushTexts.js';
 
 /** A test waits this long at the push service for a device that is off: a test is for now. */
@@ -33,6 +34,8 @@ export class PushService {
     private readonly devices: PushDevicesDeps,
     private readonly languageOf: (userId: number) => Promise<string>,
     private readonly nowS: () => number,
+    /** The server texts the test notification is worded with (decision 0107). */
+    private readonly texts: () => Promise<ServerTexts>,
   ) {}
 
   publicKey(): string {
@@ -97,7 +100,7 @@ export class PushService {
     if ((await this.repo.countForUser(userId)) === 0)
       throw ApiError.notFound('No device has push alerts turned on for you.');
     this.lastTest.set(userId, now);
-    const text = pushTestText(await this.languageOf(userId));
+    const text = pushTestText(await this.texts(), await this.languageOf(userId));
     const r = await sendToDevices(
       this.devices,
       userId,

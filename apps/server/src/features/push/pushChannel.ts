@@ -1,5 +1,5 @@
 import { sendToDevices, type PushDevicesDeps } from './pushDevices.js';
-import { appPath } from './pushPayload.js';
+import { appPath, pushAlertOf, pushAckOf } from './pushPayload.js';
 
 /**
  * The fields of the delivery feature's OutgoingMessage this channel reads (its ChannelAdapter
@@ -16,7 +16,10 @@ export interface PushOutgoingMessage {
   subject: string;
   /** The notification's text. */
   text: string;
-  /** { url: '/storages/{id}/probes/{probe}', alertId, kind: 'raise' | 'repeat' | 'clear' }. */
+  /**
+   * { url: '/storages/{id}/probes/{probe}', alertId, kind: 'raise' | 'repeat' | 'clear', alert?: {storage,
+   * probe, temperature}, ack?: {token, label, openLabel} } (decision 0129).
+   */
   payload?: Record<string, unknown>;
 }
 
@@ -50,7 +53,14 @@ export class PushChannel {
     const r = await sendToDevices(
       this.deps,
       userId,
-      { title: message.subject, body: message.text, url: appPath(p.url), tag },
+      {
+        title: message.subject,
+        body: message.text,
+        url: appPath(p.url),
+        tag,
+        alert: pushAlertOf(p.alert),
+        ack: pushAckOf(p.ack),
+      },
       { ttlS: PUSH_ALERT_TTL_S, urgency: p.kind === 'clear' ? 'normal' : 'high', topic: tag },
     );
     if (r.devices === 0)

@@ -16,6 +16,20 @@ export function appPath(url: unknown): string {
   return typeof url === 'string' && /^\/(?![/\\])/.test(url) && url.length <= URL_MAX ? url : '/';
 }
 
+const strings = <K extends string>(v: unknown, keys: readonly K[]): Record<K, string> | undefined => {
+  if (!v || typeof v !== 'object') return undefined;
+  const o = v as Record<string, unknown>;
+  return keys.every((k) => typeof o[k] === 'string' && o[k].length <= 200)
+    ? (Object.fromEntries(keys.map((k) => [k, o[k]])) as Record<K, string>)
+    : undefined;
+};
+
+/** The alert's storage, probe and temperature (as the outbox message's payload has them), if whole. */
+export const pushAlertOf = (v: unknown) => strings(v, ['storage', 'probe', 'temperature'] as const);
+
+/** The acknowledgement's token and the actions' labels (decision 0129), if whole. */
+export const pushAckOf = (v: unknown) => strings(v, ['token', 'label', 'openLabel'] as const);
+
 /** Cuts a text to at most `max` characters, whole code points, with "…" when cut. */
 function cut(text: string, max: number): string {
   const chars = [...text];
@@ -24,7 +38,8 @@ function cut(text: string, max: number): string {
 
 /**
  * The notification as the service worker receives it (JSON), cut to fit PUSH_PAYLOAD_MAX_BYTES: the
- * title to 120 characters, then the body as far as needed. The URL stays whole (or becomes "/").
+ * title to 120 characters, then the body as far as needed. The URL, the alert's facts and the
+ * acknowledgement (each at most 200 characters a field) stay whole.
  */
 export function pushPayloadJson(p: PushNotificationPayload): string {
   const payload: PushNotificationPayload = {
@@ -32,6 +47,8 @@ export function pushPayloadJson(p: PushNotificationPayload): string {
     body: p.body,
     url: appPath(p.url),
     tag: p.tag.slice(0, 64),
+    ...(p.alert ? { alert: p.alert } : {}),
+    ...(p.ack ? { ack: p.ack } : {}),
   };
   let json = JSON.stringify(payload);
   if (bytes(json) <= PUSH_PAYLOAD_MAX_BYTES) return json;

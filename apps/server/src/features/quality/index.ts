@@ -23,7 +23,10 @@ export function qualityFeature(
   deps: { access: AccessService; authenticate: Authenticate; users: UserRepository; history: ReadingHistory },
 ) {
   const { db } = kernel.store;
-  const rollup = new QualityRollup(new QualityRollupRepository(db, deps.history), kernel.nowS);
+  const rollup = new QualityRollup(
+    new QualityRollupRepository(db, deps.history, kernel.store.engine),
+    kernel.nowS,
+  );
   const quality = new QualityService(
     new QualityRepository(db),
     deps.access,

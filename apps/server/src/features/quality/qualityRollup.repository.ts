@@ -3,6 +3,14 @@ import type { Database } from '../../db/schema.js';
 import type { ReadingHistory } from '../readings/index.js';
 import type { DayRow, HourRow, StoredReading } from './foldHours.js';
 
+/**
+ * PostgreSQL: the advisory-lock space of one probe's roll-up (with the probe id's hash). Several
+ * instances run the roll-up job; two folding the same probe at once would both delete the hours (none
+ * committed yet) and both insert them, and the second insert fails on `quality_hourly_pk`. The lock
+ * makes the second wait, then replace what the first wrote. SQLite has one writer at a time.
+ */
+export const QUALITY_ROLLUP_LOCK_SPACE = 7314;
+
 /** Rows per insert: well under the bound-parameter limits of both stores. */
 const ROWS_PER_INSERT = 500;
 
@@ -23,6 +31,7 @@ export class QualityRollupRepository {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly history: ReadingHistory,
+    private readonly engine: 'sqlite' | 'postgres' = 'sqlite',
   ) {}
 
   transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
@@ -74,6 +83,10 @@ export class QualityRollupRepository {
     to: number,
     hours: readonly HourRow[],
   ): Promise<void> {
+    if (this.engine === 'postgres')
+      await sql`select pg_advisory_xact_lock(${QUALITY_ROLLUP_LOCK_SPACE}::int, hashtext(${sensorId}))`.execute(
+        trx,
+      );
     await trx
       .deleteFrom('quality_hourly')
       .where('sensor_id', '=', sensorId)

@@ -54,6 +54,43 @@ export function packDay(readings: readonly PackedReading[]): Buffer {
 
 /** The readings a `packDay` buffer holds, in time order. */
 export function unpackDay(packed: Uint8Array): PackedReading[] {
+  const day = unpackDayColumns(packed);
+  const rows: PackedReading[] = new Array<PackedReading>(day.n);
+  for (let i = 0; i < day.n; i++) {
+    const meas = day.ts[i] as number;
+    rows[i] = {
+      meas_ts: meas,
+      bs_id: day.bs[i] as string,
+      received_ts: meas + (day.delay[i] as number),
+      temperature: day.temperature[i] as number,
+      temps: JSON.stringify(day.temps[i]),
+      sensor_rssi: day.sensorRssi[i] as number | null,
+      bs_rssi: day.bsRssi[i] as number | null,
+      batt: day.batt[i] as number | null,
+    };
+  }
+  return rows;
+}
+
+/**
+ * A packed day column by column, index i of each the i-th reading in time order: the depths as arrays
+ * of tenths, as they were before `packDay` wrote them as JSON text. For a reader that wants numbers
+ * (the public API's pages): the JSON text of `unpackDay` would only be parsed again.
+ */
+export interface PackedDayColumns {
+  n: number;
+  ts: number[];
+  bs: string[];
+  /** received_ts − meas_ts */
+  delay: number[];
+  temperature: number[];
+  temps: (number | null)[][];
+  sensorRssi: (number | null)[];
+  bsRssi: (number | null)[];
+  batt: (number | null)[];
+}
+
+export function unpackDayColumns(packed: Uint8Array): PackedDayColumns {
   if (packed[0] !== FORMAT_VERSION) throw new Error(`unknown packed-readings format ${String(packed[0])}`);
   const input = new ByteReader(inflateRawSync(packed.subarray(1)));
   const n = input.uint();
@@ -68,36 +105,31 @@ export function unpackDay(packed: Uint8Array): PackedReading[] {
     prevTs += prevStep;
     ts[i] = prevTs;
   }
-  const bs = Array.from({ length: n }, () => stations[input.uint()] as string);
+  const bs = new Array<string>(n);
+  for (let i = 0; i < n; i++) bs[i] = stations[input.uint()] as string;
   const delay = readDeltas(input, n);
   const temperature = readDeltas(input, n);
-  const lengths = Array.from({ length: n }, () => input.uint());
-  const temps = lengths.map((len) => new Array<number | null>(len));
-  const depths = lengths.reduce((m, l) => Math.max(m, l), 0);
+  const temps = new Array<(number | null)[]>(n);
+  let depths = 0;
+  for (let i = 0; i < n; i++) {
+    const len = input.uint();
+    temps[i] = new Array<number | null>(len);
+    if (len > depths) depths = len;
+  }
   for (let d = 0; d < depths; d++) {
-    const having = temps.filter((t) => t.length > d);
-    const values = readNullableDeltas(input, having.length);
-    having.forEach((t, i) => (t[d] = values[i] as number | null));
+    // Each depth holds the values of the readings that have it, in time order (packDay's nullableDeltas).
+    let prev = 0;
+    for (let i = 0; i < n; i++) {
+      const t = temps[i] as (number | null)[];
+      if (t.length <= d) continue;
+      const u = input.uint();
+      t[d] = u === 0 ? null : (prev += unzigzag(u - 1));
+    }
   }
   const sensorRssi = readNullableDeltas(input, n);
   const bsRssi = readNullableDeltas(input, n);
   const batt = readNullableDeltas(input, n);
-
-  const rows: PackedReading[] = new Array<PackedReading>(n);
-  for (let i = 0; i < n; i++) {
-    const meas = ts[i] as number;
-    rows[i] = {
-      meas_ts: meas,
-      bs_id: bs[i] as string,
-      received_ts: meas + (delay[i] as number),
-      temperature: temperature[i] as number,
-      temps: JSON.stringify(temps[i]),
-      sensor_rssi: sensorRssi[i] as number | null,
-      bs_rssi: bsRssi[i] as number | null,
-      batt: batt[i] as number | null,
-    };
-  }
-  return rows;
+  return { n, ts, bs, delay, temperature, temps, sensorRssi, bsRssi, batt };
 }
 
 function deltas<T>(out: ByteWriter, rows: readonly T[], value: (r: T) => number): void {

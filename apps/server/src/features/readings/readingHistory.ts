@@ -1,9 +1,9 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Engine } from '../../db/engine.js';
 import { mergeByTime } from './mergeByTime.js';
-import { unpackDay, type PackedReading } from './packedDay.js';
-import { readingHours } from './readingHours.js';
+import { unpackDay, unpackDayColumns, type PackedReading } from './packedDay.js';
+import { readingHours, readingHoursQuery } from './readingHours.js';
 
 /** A raw reading's columns (SQLite's `hour` key part is not one of them). */
 export const READING_COLUMNS = [
@@ -20,10 +20,15 @@ export const READING_COLUMNS = [
 
 export type HistoryReading = PackedReading & { sensor_id: string };
 
+/** A probe's reading with its depths as tenths of °C, not JSON text (`firstReadings`). */
+export type DecodedReading = Omit<PackedReading, 'temps'> & { temps: (number | null)[] };
+
 const DAY_S = 86_400;
 /** Probes per packed-day look-up: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const PACKED_LOOKUP_CHUNK = 1_000;
 const dayOf = (ts: number): number => ts - (((ts % DAY_S) + DAY_S) % DAY_S);
+/** Packed days a `firstReadings` look-up asks for at first: an hourly probe's days for the count. */
+const firstDaysFor = (count: number): number => Math.ceil(count / 24) + 1;
 
 /**
  * A probe's stored history, recent and packed alike (decision 0054). Every reader of past readings —
@@ -93,6 +98,92 @@ export class ReadingHistory {
       mergeByTime(unpacked.get(sensorId) ?? [], recentOf.get(sensorId) ?? [], out);
     }
     return out;
+  }
+
+  /**
+   * One probe's first `count` readings with from ≤ meas_ts ≤ to, in time order, the same readings
+   * `range` gives (a time in both tables is the packed one) but with the depths as numbers: a page of
+   * the public API, read with one query of each table (plus the hours on SQLite) whatever the page's
+   * span. The packed days are read a batch at a time in day order and unpacked only until the count
+   * is reached; the raw rows are the first `count` of the range (decision 0127).
+   */
+  async firstReadings(sensorId: string, from: number, to: number, count: number): Promise<DecodedReading[]> {
+    if (to < from || count <= 0) return [];
+    const packed = await this.firstPacked(sensorId, from, to, count);
+    // With `count` packed readings in hand, a raw one after the last of them cannot be among the
+    // first `count`: only the packed span is asked of `readings` (late rows of packed days; on SQLite
+    // the hours walked are only that span's, not the raw days' at the end of a long range).
+    const rawTo = packed.length === count ? (packed[count - 1] as DecodedReading).meas_ts : to;
+    // On SQLite the hours holding raw rows are found in the same statement (readingHoursQuery).
+    const sqlite = this.engine === 'sqlite';
+    const rows = await this.db
+      .selectFrom('readings')
+      .select(READING_COLUMNS)
+      .$if(sqlite, (q) => q.where('hour', 'in', sql<number>`(${readingHoursQuery(from, rawTo)})`))
+      .where('sensor_id', '=', sensorId)
+      .where('meas_ts', '>=', from)
+      .where('meas_ts', '<=', rawTo)
+      .orderBy('meas_ts')
+      .limit(count)
+      .execute();
+    const recent = new Array<DecodedReading>(rows.length);
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i]!;
+      recent[i] = {
+        meas_ts: r.meas_ts,
+        bs_id: r.bs_id,
+        received_ts: r.received_ts,
+        temperature: r.temperature,
+        temps: JSON.parse(r.temps) as (number | null)[],
+        sensor_rssi: r.sensor_rssi,
+        bs_rssi: r.bs_rssi,
+        batt: r.batt,
+      };
+    }
+    if (packed.length === 0) return recent;
+    const out: DecodedReading[] = [];
+    mergeByTime(packed, recent, out);
+    if (out.length > count) out.length = count;
+    return out;
+  }
+
+  /** The first `count` packed readings of the probe in [from, to], unpacking no day past them. */
+  private async firstPacked(sensorId: string, from: number, to: number, count: number) {
+    const out: DecodedReading[] = [];
+    let fromDay = dayOf(from);
+    // A batch of days is cheap to read (a few hundred bytes each); each is unpacked only when reached.
+    // A sparse probe's next batch is twice as long.
+    for (let batch = firstDaysFor(count); ; batch *= 2) {
+      const rows = await this.db
+        .selectFrom('readings_packed')
+        .select(['day', 'data'])
+        .where('sensor_id', '=', sensorId)
+        .where('day', '>=', fromDay)
+        .where('day', '<=', to)
+        .orderBy('day')
+        .limit(batch)
+        .execute();
+      for (const row of rows) {
+        const day = unpackDayColumns(row.data);
+        for (let i = 0; i < day.n; i++) {
+          const ts = day.ts[i] as number;
+          if (ts < from || ts > to) continue;
+          out.push({
+            meas_ts: ts,
+            bs_id: day.bs[i] as string,
+            received_ts: ts + (day.delay[i] as number),
+            temperature: day.temperature[i] as number,
+            temps: day.temps[i] as (number | null)[],
+            sensor_rssi: day.sensorRssi[i] as number | null,
+            bs_rssi: day.bsRssi[i] as number | null,
+            batt: day.batt[i] as number | null,
+          });
+          if (out.length === count) return out;
+        }
+      }
+      if (rows.length < batch) return out;
+      fromDay = Number(rows[rows.length - 1]!.day) + 1;
+    }
   }
 
   /**

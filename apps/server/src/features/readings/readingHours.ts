@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Engine } from '../../db/engine.js';
 
@@ -26,15 +26,24 @@ export async function readingHours(
 ): Promise<number[] | null> {
   if (engine !== 'sqlite') return null;
   if (to < from) return [];
+  const { rows } = await sql<{ hour: number }>`${readingHoursQuery(from, to)}`.execute(db);
+  return rows.map((r) => Number(r.hour));
+}
+
+/**
+ * `readingHours` as a query of its own (SQLite only, from ≤ to), for a query of `readings` to name
+ * its hours in the same statement: `hour in (<this>)` (one statement instead of two, where a
+ * reader asks often).
+ */
+export function readingHoursQuery(from: number, to: number): RawBuilder<{ hour: number }> {
   const lo = hourOf(from);
   const hi = hourOf(to);
-  const { rows } = await sql<{ hour: number }>`
+  return sql<{ hour: number }>`
     with recursive present(hour) as (
       select (select min(hour) from readings where hour >= ${lo})
       union all
       select (select min(hour) from readings where hour > present.hour)
       from present where present.hour < ${hi}
     )
-    select hour from present where hour is not null and hour <= ${hi}`.execute(db);
-  return rows.map((r) => Number(r.hour));
+    select hour from present where hour is not null and hour <= ${hi}`;
 }

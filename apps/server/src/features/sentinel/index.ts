@@ -4,6 +4,7 @@ import type { Authenticate } from '../../http/authenticate.js';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
 import type { PreferencesService } from '../preferences/index.js';
+import type { ServerTextCatalog } from '../translations/index.js';
 import type { AccessService } from '../../http/access/index.js';
 import { SentinelRepository } from './sentinel.repository.js';
 import { sentinelRoutes } from './sentinel.routes.js';
@@ -31,6 +32,7 @@ export function sentinelFeature(
     authenticate: Authenticate;
     preferences: Pick<PreferencesService, 'get'>;
     log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+    serverTexts: Pick<ServerTextCatalog, 'texts'>;
   },
 ) {
   const repo = new SentinelRepository(kernel.store.db);
@@ -41,6 +43,7 @@ export function sentinelFeature(
     (userId) => deps.preferences.get(userId),
     sender,
     deps.log,
+    () => deps.serverTexts.texts(),
   );
   return defineFeature({
     name: 'sentinel',

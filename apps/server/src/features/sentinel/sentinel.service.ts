@@ -17,6 +17,7 @@ import { maySentinel, sentinelRights, type SentinelRights } from './sentinel.pol
 import type { SentinelRepository, SentinelTargetRow } from './sentinel.repository.js';
 import { postToSentinel, type SentinelSenderOptions } from './sentinelSender.js';
 import { newSentinelSecret } from './sentinelSignature.js';
+import type { ServerTexts } from '../translations/index.js';
 import { sentinelTestText } from './sentinelTexts.js';
 import { checkTargetUrl } from './ssrfGuard.js';
 
@@ -36,6 +37,8 @@ export class SentinelService {
     private readonly preferencesOf: (userId: number) => Promise<UiPreferences>,
     private readonly sender: SentinelSenderOptions,
     private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+    /** The server texts the test text is worded with (decision 0107). */
+    private readonly texts: () => Promise<ServerTexts>,
   ) {}
 
   /** The account a call is about, and what the caller may do with its target. */
@@ -51,7 +54,7 @@ export class SentinelService {
     return { account, rights: sentinelRights(who) };
   }
 
-  /** /client/sentinelCall: the target, and to its owner the secret if not shown yet. */
+  /** /sentinelCall: the target, and to its owner the secret if not shown yet. */
   async read(actor: Actor, uid: number | undefined): Promise<SentinelCallResponse> {
     const { account, rights } = await this.scope(actor, uid, 'read');
     const row = await this.repo.find(account.id);
@@ -102,7 +105,7 @@ export class SentinelService {
     return { sentinelAlerts: { siteID, url }, ...(secret ? { secret } : {}) };
   }
 
-  /** /client/testSentinelCall: the signed test body with the spec's text (60 C or 140 F). */
+  /** /testSentinelCall: the signed test body with the spec's text (60 C or 140 F). */
   async test(actor: Actor, uid: number | undefined): Promise<TestSentinelCallResponse> {
     const { account } = await this.scope(actor, uid, 'test');
     const row = await this.repo.find(account.id);
@@ -153,7 +156,7 @@ export class SentinelService {
       temperatureC: SENTINEL_TEST_TEMPERATURE.C,
       limitC: null,
       alertTime: new Date(this.sender.nowS() * 1000).toISOString(),
-      text: sentinelTestText(account.language, unit),
+      text: sentinelTestText(await this.texts(), account.language, unit),
     };
   }
 }

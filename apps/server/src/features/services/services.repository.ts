@@ -122,6 +122,52 @@ export class ServicesRepository {
   }
 
   /** One registration: the ones it replaces end, it starts, the account takes its value — at once. */
+  /** An account's open orders of extra services (decision 0108), by kind. */
+  requestsOf(userId: number) {
+    return this.db
+      .selectFrom('extra_service_requests')
+      .select(['kind', 'value', 'note', 'created_ts'])
+      .where('user_id', '=', userId)
+      .orderBy('kind')
+      .execute();
+  }
+
+  /** Replaces the account's open orders of these kinds: a value to order, null to withdraw. */
+  async saveRequests(
+    userId: number,
+    orders: readonly { kind: ServiceKind; value: number | null }[],
+    note: string | null,
+    requestedBy: number,
+    nowS: number,
+  ): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      await tx
+        .deleteFrom('extra_service_requests')
+        .where('user_id', '=', userId)
+        .where(
+          'kind',
+          'in',
+          orders.map((o) => o.kind),
+        )
+        .execute();
+      const rows = orders.flatMap((o) =>
+        o.value === null
+          ? []
+          : [
+              {
+                user_id: userId,
+                kind: o.kind,
+                value: o.value,
+                note,
+                requested_by: requestedBy,
+                created_ts: nowS,
+              },
+            ],
+      );
+      if (rows.length > 0) await tx.insertInto('extra_service_requests').values(rows).execute();
+    });
+  }
+
   async register(r: NewRegistration): Promise<number> {
     return this.db.transaction().execute(async (tx) => {
       if (r.replaces.length > 0)
@@ -147,6 +193,12 @@ export class ServicesRepository {
         .returning('id')
         .executeTakeFirstOrThrow();
       await setAccountValue(tx, r.userId, r.kind, r.value);
+      // The customer's order of this kind is served (decision 0108).
+      await tx
+        .deleteFrom('extra_service_requests')
+        .where('user_id', '=', r.userId)
+        .where('kind', '=', r.kind)
+        .execute();
       return row.id;
     });
   }

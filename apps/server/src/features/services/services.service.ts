@@ -1,11 +1,18 @@
 import type {
+  ExtraServiceRequest,
+  SaveExtraServicesRequest,
+  SaveExtraServicesResponse,
   GetServicesQuery,
   GetServicesResponse,
   RegisterServiceRequest,
   ServiceRegistration,
   ServiceValues,
 } from '@emberwatch/shared/contracts/services';
-import { getServicesQuerySchema, registerServiceRequestSchema } from '@emberwatch/shared/contracts/services';
+import {
+  getServicesQuerySchema,
+  registerServiceRequestSchema,
+  saveExtraServicesRequestSchema,
+} from '@emberwatch/shared/contracts/services';
 import {
   expiredTerms,
   replacedBy,
@@ -14,7 +21,8 @@ import {
 } from '@emberwatch/shared/domain/services';
 import { ApiError } from '../../http/ApiError.js';
 import { auditChanged } from '../../http/audit.js';
-import { assertOperator, type AccessService, type Actor } from '../../http/access/index.js';
+import { assertOperator, enforce, type AccessService, type Actor } from '../../http/access/index.js';
+import { mayOrderServices } from './services.policy.js';
 import type { RegistrationRow, ServicesRepository } from './services.repository.js';
 
 const DAY_S = 86_400;
@@ -59,7 +67,39 @@ export class ServicesService {
       status_code: 0,
       results: rows.map(present),
       current: account ? ((await this.repo.current(account.id)) ?? null) : null,
+      requests: account ? await this.requestsOf(account.id) : [],
     };
+  }
+
+  /**
+   * POST saveExtraServices (decision 0108): the owner (or staff for it) orders extra services or
+   * withdraws an order; the account itself changes only when staff register the service.
+   */
+  async saveExtraServices(actor: Actor, input: SaveExtraServicesRequest): Promise<SaveExtraServicesResponse> {
+    const r = saveExtraServicesRequestSchema.parse(input);
+    const { account, who } = await this.access.accountScope(actor, r.UID);
+    enforce(mayOrderServices(who));
+    if (account.admin === 1) throw ApiError.invalid('Staff accounts have no services.', 'UID');
+    const nowS = this.nowS();
+    for (const [i, o] of r.services.entries()) {
+      const problem = o.value === null ? null : serviceProblem(o.kind, o.value, null, nowS);
+      if (problem) throw ApiError.invalid(SERVICE_MESSAGES[problem], `services.${i}.value`);
+    }
+    await this.repo.saveRequests(account.id, r.services, r.note || null, actor.user.id, nowS);
+    return {
+      status_code: 0,
+      requests: await this.requestsOf(account.id),
+      current: (await this.repo.current(account.id))!,
+    };
+  }
+
+  private async requestsOf(userId: number): Promise<ExtraServiceRequest[]> {
+    return (await this.repo.requestsOf(userId)).map((q) => ({
+      kind: q.kind,
+      value: q.value,
+      note: q.note,
+      createdTs: Number(q.created_ts),
+    }));
   }
 
   /** POST registerService: the running one of its kind ends, this one starts, the account changes. */

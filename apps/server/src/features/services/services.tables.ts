@@ -22,8 +22,22 @@ export interface ServiceRegistrationsTable {
   staff_user_id: number | null;
 }
 
+/** The table of migration 0068 (decision 0108): a customer's open orders of extra services. */
+export interface ExtraServiceRequestsTable {
+  user_id: number;
+  kind: ServiceKind;
+  value: number;
+  note: string | null;
+  /** The user who ordered (the owner, or staff for it). */
+  requested_by: number;
+  created_ts: number;
+}
+
 // A type alias, not an interface: withTables wants an indexable record.
-export type ServiceTables = { service_registrations: ServiceRegistrationsTable };
+export type ServiceTables = {
+  service_registrations: ServiceRegistrationsTable;
+  extra_service_requests: ExtraServiceRequestsTable;
+};
 
 export type ServicesDb = Kysely<Database & ServiceTables>;
 

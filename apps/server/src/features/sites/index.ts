@@ -3,7 +3,7 @@ import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
 import { BaseStationRepository } from '../base-stations/index.js';
 import type { AccountStorage } from '../storages/index.js';
-import type { AccessService } from '../../http/access/index.js';
+import type { AccessService, Actor } from '../../http/access/index.js';
 import { SiteRepository } from './site.repository.js';
 import { SiteService } from './site.service.js';
 import { siteRoutes } from './sites.routes.js';
@@ -28,6 +28,7 @@ export function sitesFeature(
   return defineFeature({
     name: 'sites',
     routes: siteRoutes({ authenticate: deps.authenticate, sites }),
-    exports: {},
+    // The caller's own site names, which the site index applies (decision 0105).
+    exports: { siteNamesOf: (actor: Actor) => sites.names(actor) },
   });
 }

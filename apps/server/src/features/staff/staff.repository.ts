@@ -42,6 +42,8 @@ export interface NewStaffAccount {
   lastname: string | null;
   passwordHash: string;
   adminGroup: number;
+  /** The language its messages start in (the maker's). */
+  language: string;
   nowS: number;
 }
 
@@ -112,6 +114,7 @@ export class StaffWriter {
           email: a.email,
           admin: 1,
           admin_group: a.adminGroup,
+          language: a.language,
           sub_user_count: 0,
           created_ts: a.nowS,
         }),

@@ -10,10 +10,11 @@ import {
 import { ApiError } from '../../http/ApiError.js';
 import { assertOperator, type Actor } from '../../http/access/index.js';
 import { auditActedFor, auditChanged } from '../../http/audit.js';
+import { recipientLanguage, type MessageTexts } from '../translations/index.js';
 import type { StaffRepository, StaffUserRow } from './staff.repository.js';
 
 /** What the staff feature needs from others (features.ts hands them in). */
-export interface StaffPorts {
+export interface StaffPorts extends MessageTexts {
   hashPassword(password: string): Promise<string>;
   /** Ends every session of a user (the sessions feature). */
   revokeSessions(userId: number): Promise<void>;
@@ -27,6 +28,7 @@ export interface StaffPorts {
   }): Promise<void>;
 }
 
+// The levels are names, the same in every language (the staff page's levels).
 const LEVEL_NAMES: Record<StaffLevel, string> = {
   root: 'Root',
   admin: 'Admin',
@@ -116,6 +118,9 @@ export class StaffService {
     // No password is chosen for the new member: its first login is set through the password
     // recovery, with a code to this address (decision 0099). Until then no password opens it.
     const passwordHash = await this.ports.hashPassword(randomBytes(32).toString('base64url'));
+    // The new member has no language yet: it starts with the one of who made it (colleagues share
+    // one), and its first e-mail is worded in it (serverMail.staffAccount; decision 0107).
+    const language = await recipientLanguage(this.ports.preferences, actor.user);
     const member = await this.change(actor, { id: 0, level: null }, { kind: 'add', to }, (w) =>
       w.insertStaffAccount({
         username: body.username,
@@ -124,18 +129,21 @@ export class StaffService {
         lastname: body.lastname || null,
         passwordHash,
         adminGroup: body.admin_group,
+        language,
         nowS: this.nowS(),
       }),
     );
+    const t = await this.ports.serverTexts.texts();
     await this.ports.sendCode({
       userId: member.UID,
       to: body.email,
       channel: 'email',
-      subject: 'Your Emberwatch staff account',
-      text:
-        `An Emberwatch staff account (${LEVEL_NAMES[to]}) has been made for you by ${actor.user.username}. ` +
-        `Your username is ${body.username}. To choose your password, open the login page, choose ` +
-        `"Forgot password?" and give your username: a code comes to this address.`,
+      subject: t.text(language, 'serverMail.staffAccount.subject'),
+      text: t.text(language, 'serverMail.staffAccount.text', {
+        level: LEVEL_NAMES[to],
+        by: actor.user.username,
+        username: body.username,
+      }),
     });
     return member;
   }

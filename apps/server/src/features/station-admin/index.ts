@@ -38,6 +38,8 @@ export function stationAdminFeature(
       probeStopRules: () => admin.probeStopRules(),
       /** A station's own settings as GET bsConf shows them (the defaults while none were saved). */
       stationSettingsOf: (bsId: string) => admin.stationSettingsOf(bsId),
+      /** Takes a station the caller was allowed to remove out of its account (its kit reopens). */
+      releaseStation: (ownerId: number, bsId: string) => admin.release(ownerId, bsId),
     },
   });
 }

@@ -118,6 +118,15 @@ export class StationAdminService {
   async deactivate(actor: Actor, bsId: string): Promise<void> {
     assertOperator(actor, 'stationRemoval');
     const owner = await this.access.accountOfStation(actor, bsId);
+    await this.release(owner, bsId);
+  }
+
+  /**
+   * Takes a station out of its account and reopens its kit, with the removal's rules and words (a 409
+   * while something holds it, or when it is the account's only station). The operator's Remove BS
+   * and a partner's POST /api/v2/deactivateBS (decision 0112), each after its own access check.
+   */
+  async release(owner: number, bsId: string): Promise<void> {
     const refusal = await this.repo.transaction(async (trx) => {
       const holds = await this.repo.stationHolds(trx, bsId);
       if (holds) return HOLD_TEXTS[holds];

@@ -5,6 +5,8 @@ import type { AccessService } from '../../http/access/index.js';
 import { TranslationRepository } from './translation.repository.js';
 import { TranslationService } from './translation.service.js';
 import { translationRoutes } from './translations.routes.js';
+export * from './serverTextCatalog.js';
+export { recipientLanguage, type MessageTexts } from './recipientLanguage.js';
 
 /** Translations in the store, seeded from the bundled locale files; the spec's four calls. */
 export function translationsFeature(

@@ -19,12 +19,16 @@ function isUniqueViolation(err: unknown): boolean {
 export class TranslationRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** [key, text] of one locale, ordered by key. */
+  /**
+   * [key, text] of one locale, ordered by key. Empty texts are left out, so that the app shows the
+   * English for them (i18next's fallbackLng) rather than nothing (decision 0106).
+   */
   async pairsOf(locale: string): Promise<[string, string][]> {
     const rows = await this.db
       .selectFrom('translations')
       .select(['key', 'text'])
       .where('locale', '=', locale)
+      .where('text', '<>', '')
       .orderBy('key')
       .execute();
     return rows.map((r) => [r.key, r.text]);

@@ -1,10 +1,21 @@
 import { LANGUAGES, type Language } from '@emberwatch/shared/contracts/preferences';
-import type { TranslationRow } from '@emberwatch/shared/contracts/translations';
+import type {
+  AdminTranslationsResponse,
+  MissingTranslation,
+  TranslationLanguagesResponse,
+  TranslationRow,
+} from '@emberwatch/shared/contracts/translations';
 import { ApiError } from '../../http/ApiError.js';
 import { enforce, whoAmI, type AccessService, type Actor } from '../../http/access/index.js';
 import type { TranslationRepository } from './translation.repository.js';
 import { bundledTexts, type BundledText } from './bundledLocales.js';
-import { mayChangeTranslation, mayTranslate } from './translations.policy.js';
+import { isServerTextKey } from './serverTexts.js';
+import {
+  mayAddRow,
+  mayChangeTranslation,
+  mayTranslate,
+  translatableLanguages,
+} from './translations.policy.js';
 
 /** Spec doc 3 §9: unsupported languages fall back to en. */
 export function supportedLocale(value: string | undefined): Language {
@@ -44,8 +55,32 @@ export class TranslationService {
     private readonly nowS: () => number,
   ) {}
 
+  /**
+   * The keys the build has (its bundled locale files, the source of truth for which keys exist):
+   * those of the last seed, or of the bundled files before any.
+   */
+  private buildKeys: ReadonlySet<string> | null = null;
+
   seed(texts: BundledText[] = bundledTexts()): Promise<{ inserted: number; updated: number }> {
+    this.buildKeys = new Set(texts.map((t) => t.key));
     return this.repo.seed(texts, this.nowS());
+  }
+
+  private knownKeys(): ReadonlySet<string> {
+    this.buildKeys ??= new Set(bundledTexts().map((t) => t.key));
+    return this.buildKeys;
+  }
+
+  /** What the caller may open on the translations page (spec doc 3 §6). */
+  languages(actor: Actor): TranslationLanguagesResponse {
+    const who = whoAmI(actor);
+    const locales = translatableLanguages(who, translatorOf(actor), LANGUAGES);
+    enforce(Array.isArray(locales) ? true : locales);
+    return {
+      status_code: 0,
+      locales: Array.isArray(locales) ? locales : [],
+      root: mayChangeTranslation(who, 'addKey') === true,
+    };
   }
 
   /** The texts for a logged-in user; UID names the account the app works in, one the caller may act for. */
@@ -59,7 +94,9 @@ export class TranslationService {
     return {
       status_code: 0 as const,
       locale: lang,
-      results: await this.repo.pairsOf(lang),
+      // The server's own texts (alerts, reports, invoices, mails; decision 0107) are the server's to
+      // word: no browser needs them, and they are a sixth of each language's rows.
+      results: (await this.repo.pairsOf(lang)).filter(([key]) => !isServerTextKey(key)),
       supported_languages: [...LANGUAGES],
     };
   }
@@ -68,7 +105,31 @@ export class TranslationService {
     if (!(LANGUAGES as readonly string[]).includes(locale))
       throw ApiError.invalid(`Unsupported language "${locale}".`, 'locale');
     enforce(mayTranslate(whoAmI(actor), translatorOf(actor), locale));
-    return { status_code: 0 as const, locale, results: await this.repo.rowsOf(locale) };
+    const results = await this.repo.rowsOf(locale);
+    const english = locale === 'en' ? results : await this.repo.rowsOf('en');
+    const here = new Map(results.map((r) => [r.key, r]));
+    // A key with an English text and none here: the users see the English until it is filled.
+    const missing: MissingTranslation[] =
+      locale === 'en'
+        ? []
+        : english
+            .filter((e) => e.text !== '' && !here.get(e.key)?.text)
+            .map((e) => ({
+              id: here.get(e.key)?.id ?? null,
+              key: e.key,
+              english: e.text,
+              category: e.category,
+            }));
+    const build = this.knownKeys();
+    const stored = new Set([...results.map((r) => r.key), ...english.map((e) => e.key)]);
+    return {
+      status_code: 0 as const,
+      locale,
+      results,
+      missing,
+      not_in_build: [...stored].filter((k) => !build.has(k)).sort(),
+      english: locale === 'en' ? {} : Object.fromEntries(english.map((e) => [e.key, e.text])),
+    } satisfies AdminTranslationsResponse;
   }
 
   async save(actor: Actor, req: TranslationSave): Promise<TranslationRow> {
@@ -81,8 +142,12 @@ export class TranslationService {
       data.id !== undefined ? await this.repo.findById(data.id) : await this.repo.findByKey(locale, data.key);
     if (!row) {
       if (data.id !== undefined) throw ApiError.notFound('No such translation.');
-      enforce(mayChangeTranslation(who, 'addKey'));
-      const category = data.category ?? 'common';
+      // A key English has is filled in this language (its category is English's); any other is new.
+      const english = locale === 'en' ? undefined : await this.repo.findByKey('en', data.key);
+      const hasEnglish = english !== undefined && english.text !== '';
+      enforce(mayAddRow(who, hasEnglish));
+      const category = data.category ?? english?.category ?? 'common';
+      if (hasEnglish && category !== english.category) enforce(mayChangeTranslation(who, 'changeCategory'));
       const id = await this.repo.insertEdited(
         { locale, key: data.key, text: data.text, category },
         actor.user.id,

@@ -1,4 +1,4 @@
-import { refuse, type Verdict, type Who } from '../../http/access/index.js';
+import { refuse, type Refusal, type Verdict, type Who } from '../../http/access/index.js';
 
 /**
  * Who works on the translations (spec doc 1 §6, doc 3 §5–6): a translator edits the texts of the
@@ -34,4 +34,24 @@ export function mayTranslate(
 /** Adding a key, renaming one (in every locale) and moving a text to another category are the root admin's. */
 export function mayChangeTranslation(who: Who, change: RootTranslationChange): Verdict {
   return who.staff === 'root' ? true : refuse(ROOT_ONLY[change]);
+}
+
+/**
+ * Saves a text for a key this language has no row for. A key with an English text is one the app
+ * has, missing here: filling it is a translator's edit of its language (decision 0106). A key
+ * English does not have is a new key, and adding keys is the root admin's.
+ */
+export function mayAddRow(who: Who, keyHasEnglishText: boolean): Verdict {
+  return keyHasEnglishText ? true : mayChangeTranslation(who, 'addKey');
+}
+
+/** The languages the caller may open on the translations page: all for the root admin, a translator's own. */
+export function translatableLanguages<L extends string>(
+  who: Who,
+  translator: { locales: readonly string[] } | null,
+  supported: readonly L[],
+): L[] | Refusal {
+  if (who.staff === 'root') return [...supported];
+  if (translator === null) return refuse('Only translators and the root admin may work on translations.');
+  return supported.filter((l) => translator.locales.includes(l));
 }

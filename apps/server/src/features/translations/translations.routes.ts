@@ -7,8 +7,13 @@ import type { TranslationService } from './translation.service.js';
 /** Spec doc 1 §7 "Translations": the client calls, the admin list and the save. */
 export function translationRoutes(ctx: { authenticate: Authenticate }, service: TranslationService) {
   return (app: FastifyInstance): void => {
-    const { getAnonymousTranslations, getUserTranslations, getAdminTranslations, updateTranslations } =
-      translationEndpoints;
+    const {
+      getAnonymousTranslations,
+      getUserTranslations,
+      getAdminTranslations,
+      getTranslationLanguages,
+      updateTranslations,
+    } = translationEndpoints;
 
     // Before login: the login page needs its texts (no auth).
     route(app, getAnonymousTranslations).handle((req) => service.clientTranslations(req.query.locale));
@@ -23,6 +28,8 @@ export function translationRoutes(ctx: { authenticate: Authenticate }, service: 
       route(scope, getAdminTranslations).handle((req) =>
         service.adminTranslations(actorOf(req), req.query.locale),
       );
+
+      route(scope, getTranslationLanguages).handle((req) => service.languages(actorOf(req)));
 
       route(scope, updateTranslations).handle(async (req) => ({
         status_code: 0,

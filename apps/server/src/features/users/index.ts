@@ -7,6 +7,7 @@ import {
   type FanControllerIdsOf,
   type NewsOf,
   type PreferencesUpdater,
+  type StationConfOf,
 } from './userAccount.service.js';
 import { UserRepository } from './user.repository.js';
 import { userRoutes } from './users.routes.js';
@@ -39,6 +40,8 @@ export function usersFeature(
     fcIdsOf?: FanControllerIdsOf;
     /** The news of the user info: the notifications feature's, built after this one. */
     newsOf?: NewsOf;
+    /** The stations' configurations of getUserInfoAndConf: the base-stations feature's, built after this one. */
+    confOf?: StationConfOf;
   },
 ) {
   const accounts = new UserAccountService(
@@ -48,6 +51,7 @@ export function usersFeature(
     kernel.nowS,
     deps.fcIdsOf,
     deps.newsOf,
+    deps.confOf,
   );
   return defineFeature({
     name: 'users',

@@ -18,6 +18,10 @@ export function userRoutes(ctx: UserRouteDeps) {
       userinfo: await ctx.accounts.userInfo(actorOf(req), req.query.UID),
     }));
 
+    route(app, userEndpoints.getUserInfoAndConf).handle((req) =>
+      ctx.accounts.userInfoAndConf(actorOf(req), req.query.UID),
+    );
+
     /** Saves the caller's preferences, or a customer's when an admin passes UID (spec doc 1 §7). */
     route(app, userEndpoints.uiPrefs).handle(async (req) => ({
       status_code: 0,

@@ -10,11 +10,13 @@ import type { TranslationKey } from '../../i18n/translationKey';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { AlertChannelsTab } from '../alert-channels';
+import { ApiKeysSection } from '../public-api';
+import { MasterAccountPage } from '../master-users';
+import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { useAccountInfo } from './accountQueries';
 import { AccountSnackbarProvider } from './AccountSnackbar';
 import { accountTabOf, ACCOUNT_TABS, type AccountTab } from './accountTab';
 import { CredentialsTab } from './CredentialsTab';
-import { MasterAccountPage } from './MasterAccountPage';
 import { ServicesTab } from './ServicesTab';
 import { SupportContactDialog } from './SupportContactDialog';
 import { UsersTab } from './UsersTab';
@@ -35,7 +37,14 @@ export function AccountPage() {
   const { roleContext } = useShellContext();
   return (
     <AccountSnackbarProvider>
-      {roleContext.master ? <MasterAccountPage /> : <AccountTabs />}
+      {roleContext.master ? (
+        // The master's own page (decision 0104), with the account area's password dialog.
+        <MasterAccountPage
+          changePassword={(onClose) => <ChangePasswordDialog target={{ own: true }} onClose={onClose} />}
+        />
+      ) : (
+        <AccountTabs />
+      )}
     </AccountSnackbarProvider>
   );
 }
@@ -46,6 +55,10 @@ function AccountTabs() {
   const tab = accountTabOf(pathname);
   const account = useAccountInfo();
   const [support, setSupport] = useState(false);
+  // API keys are the account owner's (decision 0109): not a sub-user's, a master's, staff's or the demo's.
+  const { roleContext } = useShellContext();
+  const mayManageKeys =
+    !roleContext.admin && !roleContext.subUser && !roleContext.master && account.data?.demo !== true;
 
   if (!tab) return <Navigate to="/account/users" replace />;
   return (
@@ -95,6 +108,7 @@ function AccountTabs() {
         <>
           {tab === 'users' && <UsersTab account={account.data} />}
           {tab === 'credentials' && <CredentialsTab account={account.data} />}
+          {tab === 'credentials' && mayManageKeys && <ApiKeysSection />}
           {tab === 'services' && <ServicesTab account={account.data} />}
           {tab === 'alerts' && (
             <AlertChannelsTab uid={account.data.U_ID} onSupport={() => setSupport(true)} />

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { AccountInfo } from '@emberwatch/shared/contracts/account';
 import { useSessionInfo } from '../sessions';
 import { ChangePasswordDialog, type PasswordTarget } from './ChangePasswordDialog';
-import { FieldRow } from './FieldRow';
+import { FieldRow } from '../../ui/FieldRow';
 
 /**
  * The login of the user shown (spec doc 2 §2.8 "the username and a change-password entry"): a user's

@@ -6,7 +6,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { AccountInfo } from '@emberwatch/shared/contracts/account';
-import { FieldRow } from './FieldRow';
+import { FieldRow } from '../../ui/FieldRow';
 import { PhoneDialog } from './PhoneDialog';
 
 /** The account's phone with its confirmation state (spec doc 2 §4 "Phone: unconfirmed or confirmed"). */

@@ -11,7 +11,7 @@ import { useUpdateProfile } from './accountQueries';
 import { useAccountSnackbar } from './AccountSnackbar';
 import { countryName, countryOptions } from './countries';
 import { EditValueDialog } from '../settings';
-import { FieldRow } from './FieldRow';
+import { FieldRow } from '../../ui/FieldRow';
 
 type Field = 'firstname' | 'lastname' | 'email' | 'country' | 'address' | 'zip' | 'city';
 

@@ -14,9 +14,10 @@ import { useUserInfo } from '../users';
 import { useBsConfs } from '../base-stations';
 import { SurveyAnswersLink } from '../insight';
 import { PaymentRouteDialog, RenewalButtons } from '../payments';
-import { CustomerServicesBlock } from '../services';
+import { CustomerServicesBlock, ExtraServicesOrder } from '../services';
+import { useShellContext } from '../../lib/shellContext';
 import { useNowSeconds } from '../../lib/useNowSeconds';
-import { FieldRow } from './FieldRow';
+import { FieldRow } from '../../ui/FieldRow';
 
 /** Spec doc 2 §9: "Dates in account shown dd.MM.yyyy". */
 const accountDate = (epochS: number) => format(new Date(epochS * 1000), 'dd.MM.yyyy');
@@ -32,6 +33,7 @@ export function ServicesTab({ account }: { account: AccountInfo }) {
   // Each station's SIM expiry lives in its configuration (bsConf), which sub-users may read too.
   const confs = useBsConfs(info.data?.bs_list.map((s) => s.bsId) ?? []);
   const nowS = useNowSeconds(60_000);
+  const { roleContext } = useShellContext();
   if (info.error) return <LoadErrorAlert error={info.error} onRetry={() => void info.refetch()} />;
   if (!info.data) return <LoadingIndicator label={t('common.loading')} />;
   const { plans, service, bs_list: stations } = info.data;
@@ -243,6 +245,10 @@ export function ServicesTab({ account }: { account: AccountInfo }) {
           );
         })}
       </Paper>
+      {/* The owner orders extra services (decision 0108): not a sub-user, a master, staff or the demo. */}
+      {!roleContext.admin && !roleContext.master && !roleContext.subUser && !info.data.demo && (
+        <ExtraServicesOrder storagesEnabled={info.data.storagesEnabled} subUserCount={account.subUserCount} />
+      )}
       {/* Staff: the account's registered services (decision 0103); nothing for anyone else. */}
       <CustomerServicesBlock uid={account.U_ID} />
       <PaymentRouteDialog uid={account.U_ID} />

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import type { AccountInfo } from '@emberwatch/shared/contracts/account';
+import { AccountMasters } from '../master-access';
 import { PhoneSection } from './PhoneSection';
 import { ProfileSection } from './ProfileSection';
 import { SubUsersSection } from './SubUsersSection';
@@ -19,6 +20,8 @@ export function UsersTab({ account }: { account: AccountInfo }) {
       <ProfileSection account={account} />
       <PhoneSection account={account} />
       <SubUsersSection account={account} />
+      {/* The masters who can watch the farm, for whom may grant them (decision 0104). */}
+      {account.mayEdit && <AccountMasters accountId={account.U_ID} />}
     </Stack>
   );
 }

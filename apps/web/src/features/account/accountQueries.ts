@@ -17,7 +17,6 @@ import { useSessionInfo } from '../sessions';
  * other feature reads them (it invalidates the shell's user info after a change).
  */
 const accountKey = (uid: number) => ['account', uid] as const;
-const masterKey = ['account', 'master'] as const;
 
 export function useAccountUid(): number | undefined {
   const session = useSessionInfo().data;
@@ -33,14 +32,6 @@ export function useAccountInfo() {
     queryKey: accountKey(uid ?? 0),
     queryFn: async () => (await api.call(endpoints.account.accountInfo, { UID: uid })).account,
     enabled: uid !== undefined,
-  });
-}
-
-export function useMasterUserInfo() {
-  const api = useApiClient();
-  return useQuery({
-    queryKey: masterKey,
-    queryFn: async () => (await api.call(endpoints.account.getMasterUserInfo)).master,
   });
 }
 

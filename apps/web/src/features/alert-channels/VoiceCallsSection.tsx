@@ -8,6 +8,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import type { GetAlertChannelsResponse } from '@emberwatch/shared/contracts/alertChannels';
 import { useSetVoiceCalls } from './alertChannelsQueries';
+import { VoiceTestCallButton } from './VoiceTestCallButton';
 
 /**
  * The account's voice calls (spec doc 3 §6 "Voice call option: only when voiceCallEnabled"). An admin
@@ -73,6 +74,7 @@ export function VoiceCallsSection({
           {t('alertChannels.voice.noPhone')}
         </Alert>
       )}
+      {on && <VoiceTestCallButton />}
       {setVoice.isError && (
         <Alert severity="error" role="alert" sx={{ mt: 1.5 }}>
           {t('alertChannels.voice.failed')}

@@ -38,3 +38,9 @@ export function useSetVoiceCalls(uid: number) {
     onSuccess: reload,
   });
 }
+
+/** The voice test call to the caller's own confirmed number (decision 0120). */
+export function useVoiceTestCall() {
+  const api = useApiClient();
+  return useMutation({ mutationFn: () => api.call(endpoints.alertChannels.voiceTestCall, {}) });
+}

@@ -89,3 +89,25 @@ export function useMigrationKey(uid: number) {
     mutationFn: () => api.call(endpoints.insight.testMigrationCall, { UID: uid }),
   });
 }
+
+const migrationSettingsKey = ['insight', 'migrationSettings'] as const;
+
+/** The admin's view of the migration (spec doc 1 §7 GET /getMigrationCount): on, URL, keys handed out. */
+export function useMigrationSettings() {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: migrationSettingsKey,
+    queryFn: () => api.call(endpoints.insight.getMigrationCount),
+  });
+}
+
+/** POST /setMigrationOn: opens or closes the migration and sets the separate app's URL. */
+export function useSetMigrationOn() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { on: boolean; url: string | null }) =>
+      api.call(endpoints.insight.setMigrationOn, body),
+    onSuccess: (data) => queryClient.setQueryData(migrationSettingsKey, data),
+  });
+}

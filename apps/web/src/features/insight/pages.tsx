@@ -8,4 +8,17 @@ export const insightPages = [
     titleKey: 'insight.title',
     component: lazy(() => import('./InsightPage').then((m) => ({ default: m.InsightPage }))),
   },
+  {
+    // The migration's settings for staff (spec doc 1 §7 /setMigrationOn, /getMigrationCount).
+    paths: ['admin/migration'],
+    titleKey: 'insight.migrationSettings.title',
+    adminTool: {
+      path: '/admin/migration',
+      descriptionKey: 'insight.migrationSettings.adminTool',
+      operatorTool: 'migrationStatus',
+    },
+    component: lazy(() =>
+      import('./MigrationSettingsPage').then((m) => ({ default: m.MigrationSettingsPage })),
+    ),
+  },
 ] satisfies readonly PageDefinition[];

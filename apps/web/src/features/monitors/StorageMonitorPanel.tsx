@@ -10,6 +10,7 @@ import { FanControllerPanel } from '../fans';
 import { useShellContext } from '../../lib/shellContext';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
+import { CheckMonitorNowButton } from './CheckMonitorNowButton';
 import { RuleAlertsList } from './RuleAlertsList';
 import { RuleExplanation } from './RuleExplanation';
 import { StorageLogbook } from './StorageLogbook';
@@ -24,12 +25,15 @@ import { useMonitors } from './monitorQueries';
  */
 export function StorageMonitorPanel({
   storageId,
+  bsId,
   monitorId,
   sensorIds,
   readOnly,
   onChoose,
 }: {
   storageId: number;
+  /** The storage's station (processStorageMonitors names it). */
+  bsId: string;
   monitorId: number | null;
   sensorIds: readonly string[];
   /** A master who is not a grand master sees the choice but cannot change it (spec doc 3 §6). */
@@ -109,6 +113,7 @@ export function StorageMonitorPanel({
           {t('monitors.storageTab.ok')}
         </Typography>
       )}
+      <CheckMonitorNowButton bsId={bsId} storageId={storageId} />
       <StorageLogbook storageId={storageId} />
       {monitorsLink}
     </Stack>

@@ -104,3 +104,22 @@ export function useResetAlerts() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.allMonitors }),
   });
 }
+
+/**
+ * Runs the monitors of these storages now on the readings already received (GET
+ * processStorageMonitors, decision 0108); the account's monitors and storages are refetched after.
+ */
+export function useProcessStorageMonitors() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const uid = useStorageAccount();
+  return useMutation({
+    mutationFn: async ({ bsId, itemIDs }: { bsId: string; itemIDs: number[] }) =>
+      api.call(endpoints.monitors.processStorageMonitors, {
+        BS_ID: bsId,
+        UID: uid,
+        itemIDs: itemIDs.join(','),
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.allMonitors }),
+  });
+}

@@ -37,8 +37,9 @@ import { useShellContext } from '../../lib/shellContext';
 import { StorageExport } from '../export';
 import { useSessionInfo, useUiPreferences } from '../sessions';
 import { useUserInfo } from '../users';
+import { VerificationTab } from '../verification';
 import { AboveAlertIcon, TemperatureBar, useTemperatureScale } from '../probes';
-import { DEFAULT_TEMPERATURE_AXIS_C } from './history/buildChartData';
+import { DEFAULT_TEMPERATURE_AXIS_C } from '../../ui/charts/buildChartData';
 import { probeDetailBackPath } from './probeDetailPaths';
 import type { ProbeTabProps } from './probeDetailTypes';
 import { useProbeStation } from './useProbeStation';
@@ -125,7 +126,7 @@ function ProbeDetail({
   const nowSeconds = useNowSeconds(TIMESTAMP_REFRESH_MS);
   const { station, isLoading, notFound, error, refetch } = useProbeStation(sensorId);
 
-  const tabs = probeDetailTabs(roleContext);
+  const tabs = probeDetailTabs(roleContext, nowSeconds);
   const asked = params.get('tab') as ProbeDetailTab | null;
   const tab: ProbeDetailTab = asked && tabs.includes(asked) ? asked : 'history';
   const unit = unitOf(prefs.degrees);
@@ -293,6 +294,7 @@ function ProbeDetail({
               unit={unit}
             />
           )}
+          {tab === 'verification' && <VerificationTab {...common} />}
           {tab === 'regularity' && <RegularityTab {...common} />}
         </Box>
       </Paper>

@@ -68,6 +68,9 @@ export function PropertiesTab({ bsConf, conf, roleContext, unit }: PropertiesTab
     form.measurementInterval >= 0 &&
     form.measurementInterval <= MEASUREMENT_INTERVAL_MAX_MIN;
   const change = buildProbeConfigChange(conf, form, rules);
+  // A read-only master (spec doc 3 §6) reads the properties: no save button for nothing to save.
+  const editable =
+    rules.canRename || rules.showCorrection || rules.showMeasurementInterval || rules.showReceivingTime;
 
   const save = useMutation({
     mutationFn: (c: SensorConfigurationChange) =>
@@ -191,11 +194,13 @@ export function PropertiesTab({ bsConf, conf, roleContext, unit }: PropertiesTab
 
         {save.isError && <Alert severity="error">{t('probeDetail.properties.saveFailed')}</Alert>}
 
-        <Box>
-          <Button type="submit" variant="contained" disabled={!change || !intervalValid || save.isPending}>
-            {save.isPending ? t('probeDetail.properties.saving') : t('probeDetail.properties.save')}
-          </Button>
-        </Box>
+        {editable && (
+          <Box>
+            <Button type="submit" variant="contained" disabled={!change || !intervalValid || save.isPending}>
+              {save.isPending ? t('probeDetail.properties.saving') : t('probeDetail.properties.save')}
+            </Button>
+          </Box>
+        )}
       </Stack>
       <Snackbar
         open={saved}

@@ -4,5 +4,6 @@ export { TemperatureBar } from './TemperatureBar';
 export { AboveAlertIcon } from './AboveAlertIcon';
 export { MonitorAlertIcon } from './MonitorAlertIcon';
 export { useTemperatureScale, type TemperatureScale } from './temperatureScale';
+export { useTemperatureTone } from './useTemperatureTone';
 export { TEMPERATURE_BAND_COLOURS, type BandColours } from './temperaturePalette';
 export { BandTemperature } from './BandTemperature';

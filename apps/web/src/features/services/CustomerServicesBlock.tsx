@@ -51,6 +51,18 @@ export function CustomerServicesBlock({ uid }: { uid: number }) {
               </Typography>
             ))}
           </Stack>
+          {/* The customer's open orders (saveExtraServices, decision 0108): registering one serves it. */}
+          {(services.data?.requests.length ?? 0) > 0 && (
+            <Typography variant="body2" data-testid="services-orders">
+              {t('services.block.orders')}:{' '}
+              {services.data?.requests
+                .map(
+                  (r) =>
+                    `${t(`services.kind.${r.kind}`)} ${serviceValueText(t, r.kind, r.value)}${r.note ? ` (${r.note})` : ''}`,
+                )
+                .join(' · ')}
+            </Typography>
+          )}
           <RegistrationsTable
             query={{ ...services, data: services.data?.results }}
             withAccount={false}

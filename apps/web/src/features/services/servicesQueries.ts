@@ -1,6 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpoints } from '@emberwatch/shared/contracts/endpoints';
-import type { GetServicesQuery, RegisterServiceRequest } from '@emberwatch/shared/contracts/services';
+import type {
+  GetServicesQuery,
+  RegisterServiceRequest,
+  SaveExtraServicesRequest,
+} from '@emberwatch/shared/contracts/services';
 import { useApiClient } from '../../lib/ApiClientContext';
 
 /** Registered services as TanStack queries (staff only; decision 0103). */
@@ -23,5 +27,13 @@ export function useRegisterService() {
   return useMutation({
     mutationFn: (r: RegisterServiceRequest) => api.call(endpoints.services.registerService, r),
     onSettled: () => client.invalidateQueries(),
+  });
+}
+
+/** The owner's order of extra services (saveExtraServices, decision 0108): nothing changes until staff register it. */
+export function useOrderExtraServices() {
+  const api = useApiClient();
+  return useMutation({
+    mutationFn: (r: SaveExtraServicesRequest) => api.call(endpoints.services.saveExtraServices, r),
   });
 }

@@ -118,6 +118,10 @@ export function LoginPage({ preloadShell }: { preloadShell?: () => void }) {
         <p className="ew-login__footer">
           <Link to="/login/recover">{t('login.forgot')}</Link>
         </p>
+        {/* Spec doc 1 §2: /master is the master users' entry page (decision 0104). */}
+        <p className="ew-login__footer">
+          <Link to="/master">{t('login.registerMaster')}</Link>
+        </p>
       </div>
     </main>
   );

@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LoginRequest } from '@emberwatch/shared/contracts/session';
 import { useApiClient } from '../../lib/ApiClientContext';
@@ -14,6 +23,11 @@ export interface SessionContextValue {
   notice: SessionNotice;
   /** The user logged out on purpose: the login page then carries no redirect back. */
   loggedOut: boolean;
+  /**
+   * The app started without a network and shows the last data this device saw (decision 0128): no
+   * token yet; the session is taken up again, by itself, when the network returns.
+   */
+  offline: boolean;
   login: (req: LoginRequest) => Promise<void>;
   logout: () => Promise<void>;
   /** Spec doc 1 §2: a failed initial load sends the user back to /login. */
@@ -22,18 +36,44 @@ export interface SessionContextValue {
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 
-export function SessionProvider({ children }: { children: ReactNode }) {
+/** While started offline, how often the session is tried again besides the browser's "online" event. */
+export const OFFLINE_RETRY_MS = 20_000;
+
+/** The kept copy of the last data seen (features/offline), given by the entry. */
+export interface OfflineStart {
+  /** Puts the kept copy into the query cache; true when it holds a session to open the shell with. */
+  restore(): boolean;
+  /** Forgets the copy: the session ended. */
+  clear(): void;
+}
+
+export function SessionProvider({
+  children,
+  offlineStart,
+}: {
+  children: ReactNode;
+  offlineStart?: OfflineStart;
+}) {
   const api = useApiClient();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<AuthStatus>(() => (api.hasToken() ? 'authenticated' : 'restoring'));
   const [notice, setNotice] = useState<SessionNotice>(null);
   const [loggedOut, setLoggedOut] = useState(false);
+  const [offline, setOffline] = useState(false);
+  // Read by the auth listener: a session taken up again after an offline start reads everything afresh.
+  const offlineRef = useRef(false);
 
   useEffect(() => {
     const off = api.onAuthChange((token) => {
       setStatus(token ? 'authenticated' : 'anonymous');
+      setOffline(false);
+      if (token && offlineRef.current) void queryClient.invalidateQueries();
+      offlineRef.current = false;
       // Nothing of one user may be shown to the next one on this device.
-      if (!token) queryClient.clear();
+      if (!token) {
+        queryClient.clear();
+        offlineStart?.clear();
+      }
     });
     let cancelled = false;
     if (!api.hasToken()) {
@@ -45,6 +85,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         },
         (e: unknown) => {
           if (cancelled) return;
+          // No network: the last data this device saw, if it kept any, instead of the login page.
+          if (isNetworkFailure(e) && offlineStart?.restore()) {
+            offlineRef.current = true;
+            setOffline(true);
+            setStatus('authenticated');
+            return;
+          }
           setNotice(isNetworkFailure(e) ? 'network' : null);
           setStatus('anonymous');
         },
@@ -54,7 +101,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       cancelled = true;
       off();
     };
-  }, [api, queryClient]);
+  }, [api, queryClient, offlineStart]);
+
+  // Started offline: the session is taken up again when the network returns (the browser says so, or
+  // a later try gets through), and everything shown is read afresh — no reload.
+  useEffect(() => {
+    if (!offline) return;
+    // A token: the auth listener opens the session and reads the data afresh. None: the session ended
+    // and the login page shows. No network yet: the next try.
+    const retry = () => void api.refresh().catch(() => undefined);
+    window.addEventListener('online', retry);
+    const timer = setInterval(retry, OFFLINE_RETRY_MS);
+    return () => {
+      window.removeEventListener('online', retry);
+      clearInterval(timer);
+    };
+  }, [offline, api]);
 
   const login = useCallback(
     async (req: LoginRequest) => {
@@ -80,8 +142,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const value = useMemo(
-    () => ({ status, notice, loggedOut, login, logout, endSession }),
-    [status, notice, loggedOut, login, logout, endSession],
+    () => ({ status, notice, loggedOut, offline, login, logout, endSession }),
+    [status, notice, loggedOut, offline, login, logout, endSession],
   );
   return <SessionContext value={value}>{children}</SessionContext>;
 }

@@ -16,6 +16,7 @@ export function StorageMonitorTab({ storage, readOnly }: { storage: Storage; rea
     <div data-testid={`monitor-tab-${storage.itemID}`}>
       <StorageMonitorPanel
         storageId={storage.itemID}
+        bsId={storage.BS_ID}
         monitorId={storage.monitor}
         sensorIds={storageProbeIds(storage.sensor_layout, storage.stacks)}
         readOnly={readOnly || save.isPending}

@@ -40,10 +40,16 @@ import { isNetworkFailure } from '../../../lib/ApiRequestError';
 import { formatDate } from '../../../lib/formatDate';
 import { useElementWidth } from '../../../lib/useElementWidth';
 import { useUiPreferences } from '../../sessions';
+import { useTemperatureTone } from '../../probes';
 import { useOverview, useSensorData } from '../probeDetailQueries';
 import type { ProbeTabProps } from '../probeDetailTypes';
-import { alertInUnit, buildChartData, temperatureAxis, type ExtraAxes } from './buildChartData';
-import { ProbeChart } from './ProbeChart';
+import {
+  alertInUnit,
+  buildChartData,
+  temperatureAxis,
+  type ExtraAxes,
+} from '../../../ui/charts/buildChartData';
+import { ProbeChart } from '../../../ui/charts/ProbeChart';
 import { OverviewStrip } from './OverviewStrip';
 
 export interface HistoryTabProps extends ProbeTabProps {
@@ -115,6 +121,7 @@ export function HistoryTab(props: HistoryTabProps) {
   const axis = temperatureAxis(chartScaleC, unit);
   // The user's alert temperature (spec doc 1 §9 default 45 °C) drawn on the chart.
   const alert = alertInUnit(useUiPreferences().temperature_alert, unit);
+  const tone = useTemperatureTone(unit);
 
   /** Any move asks "now" again, so that a page left open still reaches the newest readings. */
   const moveTo = (next: TimeWindow, nextSpan: ChartSpan | null) => {
@@ -234,6 +241,7 @@ export function HistoryTab(props: HistoryTabProps) {
             daysOnAxis={windowLength(win) > 2 * 86_400}
             xRange={[win.start, win.end]}
             onZoom={(start, end) => moveTo({ start, end }, null)}
+            temperatureTone={tone}
           />
         )}
         {/* Only a move waits for its data; a live update replaces the curve without a word. */}

@@ -1,0 +1,3 @@
+import './locale';
+
+export { VerificationTab, type VerificationTabProps } from './VerificationTab';

@@ -1,0 +1,102 @@
+import { expect, test, type Page } from '@playwright/test';
+import { demoUsers, runSimulator, stationIds } from './support/app.js';
+import { logInThroughApi } from './support/logInThroughApi.js';
+
+// Issue 35 item 2 (decision 0128): the app installs (manifest, icons, a service worker controlling the
+// page), opens with no network showing the last data it saw with an offline banner, and recovers by
+// itself when the network returns.
+
+/** Runs in the page, whose globals this Node-typed project does not declare. */
+type Browserish = {
+  navigator: {
+    serviceWorker: {
+      ready: Promise<{ active: { state: string; scriptURL: string } | null }>;
+      controller: { scriptURL: string } | null;
+    };
+  };
+  localStorage: { getItem(key: string): string | null };
+  emberwatchNoReload?: boolean;
+};
+
+async function controllingWorker(page: Page): Promise<string | null> {
+  return page.evaluate(async () => {
+    const g = globalThis as unknown as Browserish;
+    const ready = await g.navigator.serviceWorker.ready;
+    return ready.active?.state === 'activated'
+      ? (g.navigator.serviceWorker.controller?.scriptURL ?? null)
+      : null;
+  });
+}
+
+// The service worker is this file's subject (the config blocks it for the others).
+test.use({ serviceWorkers: 'allow' });
+
+test('the app installs, opens offline with the last probe list it saw, and recovers without a reload', async ({
+  page,
+  context,
+}) => {
+  await logInThroughApi(page, demoUsers.grain, '/probes');
+
+  // Installable: the manifest's fields and icons, and an active service worker controlling the page.
+  const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(manifestHref).toBe('/manifest.webmanifest');
+  const manifest = (await (await page.request.get(manifestHref!)).json()) as {
+    name: string;
+    short_name: string;
+    start_url: string;
+    display: string;
+    theme_color: string;
+    icons: { src: string; sizes: string; purpose: string }[];
+  };
+  expect(manifest).toMatchObject({ name: 'Emberwatch', start_url: '/', display: 'standalone' });
+  expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+  const icons = manifest.icons.map((i) => `${i.sizes} ${i.purpose}`);
+  expect(icons).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
+  for (const icon of manifest.icons) {
+    const answer = await page.request.get(icon.src);
+    expect(answer.ok(), icon.src).toBe(true);
+  }
+  await expect.poll(() => controllingWorker(page), { timeout: 30_000 }).toMatch(/\/sw\.js$/);
+
+  const rows = page.getByTestId('probe-row');
+  await expect(rows.first()).toBeVisible();
+  // The global setup's readings are older than a minute: a probe whose age is not "0 min" yet.
+  const ages = await rows.getByTestId('probe-age').allTextContents();
+  const index = ages.findIndex((age) => age.trim() !== '' && age.trim() !== '0 min');
+  expect(index, `a probe older than a minute among ${JSON.stringify(ages)}`).toBeGreaterThanOrEqual(0);
+  const sensorId = await rows.nth(index).getAttribute('data-sensor-id');
+  const watched = page.locator(`[data-testid="probe-row"][data-sensor-id="${sensorId}"]`);
+  const ageBefore = (await watched.getByTestId('probe-age').textContent())?.trim();
+  // The probe list is kept on the device (written a moment after it arrives).
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          (globalThis as unknown as Browserish).localStorage
+            .getItem('emberwatch.offline.v1')
+            ?.includes('"data"') ?? false,
+      ),
+    )
+    .toBe(true);
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+
+  // No network: the app opens from the worker's copy, with the last probe list and the banner.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('offline-banner')).toContainText('Offline — showing data from');
+  await expect(watched).toBeVisible();
+  await expect(watched.getByTestId('probe-age')).toHaveText(ageBefore!);
+  expect(await rows.count()).toBe(ages.length);
+
+  // A round of readings reaches the server while the phone is offline.
+  await page.evaluate(() => {
+    (globalThis as unknown as Browserish).emberwatchNoReload = true;
+  });
+  await runSimulator(['--once', '--only', (await stationIds('grain')).join(','), '--quiet']);
+
+  // The network returns: the banner goes and the new reading shows, with no reload.
+  await context.setOffline(false);
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0, { timeout: 20_000 });
+  await expect(watched.getByTestId('probe-age')).toHaveText('0 min', { timeout: 20_000 });
+  expect(await page.evaluate(() => (globalThis as unknown as Browserish).emberwatchNoReload)).toBe(true);
+});
