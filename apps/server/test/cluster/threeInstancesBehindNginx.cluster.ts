@@ -418,26 +418,35 @@ describe.skipIf(missing.length > 0)('three instances on one PostgreSQL behind ng
     }
     step('clients reconnected');
     // Catching up as the web app does (RealtimeBridge: after a reconnection every query is read
-    // afresh): each client that lost its socket reads its station's probe list again through nginx,
-    // and every probe shows at least the newest reading the station had acknowledged by then, the
-    // readings sent while that client had no socket included.
+    // afresh, and again on each newData of the station): each client that lost its socket reads its
+    // station's probe list again through nginx until every probe shows at least the newest reading the
+    // station had acknowledged before the first read, the readings sent while that client had no socket
+    // included. An acknowledgement says the readings are stored; a probe's latest reading may follow
+    // with the roll-ups the commit left owed, and that write announces the station once more (decision
+    // 0132), so the read after that newData shows it. Bounded by the test's time-out.
     const station = watched;
-    for (const _w of dropped) {
+    for (const w of dropped) {
       const newestAcked = new Map<string, number>();
       for (const k of acked.keys()) {
         const [sensor, ts] = k.split('|') as [string, string];
         if (station.probes.some((p) => p.sensor_id === sensor))
           newestAcked.set(sensor, Math.max(newestAcked.get(sensor) ?? 0, Number(ts)));
       }
-      const list = (await (
-        await fetch(`${nginxUrl}/client/data?basestationID=${station.bs_id}`, {
-          headers: { authorization: `Bearer ${accessToken}` },
-        })
-      ).json()) as { results: { sensor_id: string; meas_ts: number }[] };
-      const behind = [...newestAcked].filter(
-        ([sensor, ts]) => (list.results.find((r) => r.sensor_id === sensor)?.meas_ts ?? 0) < ts,
-      );
-      expect(behind, 'probes whose latest reading the refetch did not show').toEqual([]);
+      let behind: [string, number][] = [];
+      for (let read = 0; read < 20; read++) {
+        const readAt = at();
+        const list = (await (
+          await fetch(`${nginxUrl}/client/data?basestationID=${station.bs_id}`, {
+            headers: { authorization: `Bearer ${accessToken}` },
+          })
+        ).json()) as { results: { sensor_id: string; meas_ts: number }[] };
+        behind = [...newestAcked].filter(
+          ([sensor, ts]) => (list.results.find((r) => r.sensor_id === sensor)?.meas_ts ?? 0) < ts,
+        );
+        if (behind.length === 0) break;
+        await until(() => w.newData.some((d) => d.t > readAt && d.bsIds.includes(station.bs_id)));
+      }
+      expect(behind, 'probes whose latest reading the reads after newData did not show').toEqual([]);
     }
 
     step('caught up');
