@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
-/** One labelled value of an account page (the account area, the master's page), with its action at the end. */
+/** One labelled value of an account or settings page (the account area, the master's page, a base station), with its action at the end. */
 export function FieldRow({
   label,
   value,

@@ -1,7 +1,6 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
@@ -13,6 +12,7 @@ import { mayChange } from '@emberwatch/shared/domain/changeRights';
 import { formatDate } from '../../lib/formatDate';
 import { useShellContext } from '../../lib/shellContext';
 import { EmptyState } from '../../ui/EmptyState';
+import { FieldRow } from '../../ui/FieldRow';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { useApiClient } from '../../lib/ApiClientContext';
@@ -34,41 +34,6 @@ export function timezoneOptions(current: string | null): string[] {
   if (current) all.add(current);
   if (!all.has('UTC')) all.add('UTC');
   return [...all].sort();
-}
-
-function Row({
-  label,
-  value,
-  action,
-  testId,
-}: {
-  label: string;
-  value: ReactNode;
-  action?: ReactNode;
-  testId: string;
-}) {
-  return (
-    <Box
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: { xs: '1fr auto', sm: '200px 1fr auto' },
-        alignItems: 'center',
-        columnGap: 2,
-        py: 1.25,
-        borderBottom: 1,
-        borderColor: 'divider',
-      }}
-      data-testid={testId}
-    >
-      <Typography variant="body2" color="text.secondary" sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}>
-        {label}
-      </Typography>
-      <Typography component="div" sx={{ wordBreak: 'break-word' }}>
-        {value}
-      </Typography>
-      <Box>{action}</Box>
-    </Box>
-  );
 }
 
 /**
@@ -123,26 +88,26 @@ export function BaseStationTab() {
 
   return (
     <Paper variant="outlined" sx={{ px: { xs: 1.5, sm: 2.5 }, py: 1 }}>
-      <Row
+      <FieldRow
         testId="bs-display-name"
         label={t('settings.basestation.displayName')}
         value={bs.display_name?.trim() || notSet}
         action={editButton('name', t('settings.basestation.editDisplayName'))}
       />
-      <Row testId="bs-id" label={t('settings.basestation.id')} value={bs.bs_id} />
-      <Row
+      <FieldRow testId="bs-id" label={t('settings.basestation.id')} value={bs.bs_id} />
+      <FieldRow
         testId="bs-timezone"
         label={t('settings.basestation.timezone')}
         value={bs.timezone ?? notSet}
         action={editButton('timezone', t('settings.basestation.editTimezone'))}
       />
-      <Row
+      <FieldRow
         testId="bs-activation"
         label={t('settings.basestation.activationDate')}
         value={bs.activation_date ? formatDate(bs.activation_date, prefs.date_format) : notSet}
       />
-      <Row testId="bs-type" label={t('settings.basestation.type')} value={bs.typeLabel} />
-      <Row testId="bs-firmware" label={t('settings.basestation.firmware')} value={firmware || notSet} />
+      <FieldRow testId="bs-type" label={t('settings.basestation.type')} value={bs.typeLabel} />
+      <FieldRow testId="bs-firmware" label={t('settings.basestation.firmware')} value={firmware || notSet} />
 
       {editing === 'name' && (
         <EditValueDialog
