@@ -2,14 +2,12 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushNotificationPayload } from '@emberwatch/shared/contracts/push';
 import { PUSH_ACK_TTL_S } from '../src/features/delivery/ackLinks.js';
-import { deliveryOf, evaluatorOf, monitoredStorageWithMessaging } from './support/deliveryHelpers.js';
-import { api, ingest } from './support/probeHelpers.js';
+import { deliveryOf, evaluatorOf } from './support/deliveryHelpers.js';
+import { ingest, type api } from './support/probeHelpers.js';
 import { fakeBrowserKeys, type startPushServiceStandIn } from './support/pushServiceStandIn.js';
-import { subscribedPhone } from './support/subscribedPhone.js';
-import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
+import { HAY_STATION as BS, hayOwnerWithPhone } from './support/subscribedPhone.js';
+import { TEST_ENGINE, type TestApp } from './support/testApp.js';
 
-const BS = 'F1000001';
-const HAY = 'hay@demo.emberwatch';
 const REPEAT_S = 30 * 60;
 
 /** What the phone shows: the push message's payload, as the contract names it. */
@@ -75,15 +73,12 @@ describe(`acknowledging a pushed alert from the notification, on ${TEST_ENGINE}`
     `${groupId}.${userId}.${expiresS}.${await serverSignature(`push-ack:${groupId}:${userId}:${expiresS}`)}`;
 
   beforeAll(async () => {
-    t = await createTestApp({ nowS: () => clock, env: { PUBLIC_URL: 'http://emberwatch.test' } });
-    call = api(t, { hay: await t.login(HAY) });
-    ({ storageId, probes, ownerId } = await monitoredStorageWithMessaging(t, call, 'hay', HAY, BS, {
-      email: true,
-    }));
     // The owner reads °F: the notification's temperature is in the owner's unit.
-    const prefs = await call.post('hay', '/client/uiPrefs', { prefs: { degrees: 'F' } });
-    expect(prefs.statusCode, prefs.body).toBe(200);
-    standIn = await subscribedPhone(t, ownerId, browser, clock);
+    ({ t, call, storageId, probes, ownerId, standIn } = await hayOwnerWithPhone({
+      nowS: () => clock,
+      phone: browser,
+      prefs: { degrees: 'F' },
+    }));
     const p = probes[0]!;
     await ingest(t, BS, [
       { sensor_id: p, meas_ts: t0, temperatures: [500, 500, 500] },

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushDb } from '../src/features/push/index.js';
-import { deliveryOf, evaluatorOf, monitoredStorageWithMessaging } from './support/deliveryHelpers.js';
-import { api, ingest } from './support/probeHelpers.js';
+import { deliveryOf, evaluatorOf } from './support/deliveryHelpers.js';
+import { ingest } from './support/probeHelpers.js';
 import { fakeBrowserKeys, type startPushServiceStandIn } from './support/pushServiceStandIn.js';
-import { subscribedPhone } from './support/subscribedPhone.js';
-import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
+import { HAY_STATION as BS, hayOwnerWithPhone } from './support/subscribedPhone.js';
+import { TEST_ENGINE, type TestApp } from './support/testApp.js';
 
-const BS = 'F1000001';
-const HAY = 'hay@demo.emberwatch';
 const REPEAT_S = 30 * 60;
 
 /**
@@ -18,7 +16,6 @@ const REPEAT_S = 30 * 60;
  */
 describe(`an alert reaching a subscribed browser through the outbox, on ${TEST_ENGINE}`, () => {
   let t: TestApp;
-  let call: ReturnType<typeof api>;
   let storageId: number;
   let probes: string[];
   let ownerId: number;
@@ -45,15 +42,13 @@ describe(`an alert reaching a subscribed browser through the outbox, on ${TEST_E
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ nowS: () => clock, env: { PUBLIC_URL: 'http://emberwatch.test' } });
-    call = api(t, { hay: await t.login(HAY) });
-    ({ storageId, probes, ownerId } = await monitoredStorageWithMessaging(t, call, 'hay', HAY, BS, {
-      email: true,
-    }));
     // The language messages to the owner are written in: the one chosen in the settings (decision 0045).
-    const prefs = await call.post('hay', '/client/uiPrefs', { prefs: { language: 'fi' } });
-    expect(prefs.statusCode, prefs.body).toBe(200);
-    standIn = await subscribedPhone(t, ownerId, browser, clock, () => (gone ? 410 : 201));
+    ({ t, storageId, probes, ownerId, standIn } = await hayOwnerWithPhone({
+      nowS: () => clock,
+      phone: browser,
+      prefs: { language: 'fi' },
+      answer: () => (gone ? 410 : 201),
+    }));
   });
   afterAll(async () => {
     await standIn.close();

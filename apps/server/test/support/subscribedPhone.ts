@@ -1,6 +1,12 @@
 import { pushDb } from '../../src/features/push/index.js';
 import { startPushServiceStandIn, type BrowserKeys } from './pushServiceStandIn.js';
-import type { TestApp } from './testApp.js';
+import { monitoredStorageWithMessaging } from './deliveryHelpers.js';
+import { api } from './probeHelpers.js';
+import { createTestApp, type TestApp } from './testApp.js';
+
+/** The demo hay farm's owner and station the push tests use. */
+export const HAY_OWNER = 'hay@demo.emberwatch';
+export const HAY_STATION = 'F1000001';
 
 /** Where the stand-in push service receives the phone's messages. */
 export const PHONE_PATH = '/hay-phone';
@@ -38,4 +44,32 @@ export async function subscribedPhone(
     })
     .execute();
   return standIn;
+}
+
+/**
+ * The demo hay farm's test app with a monitored storage that messages its owner, the owner's chosen
+ * preferences (`prefs`: language, unit) and the owner's phone subscribed to web push at the stand-in.
+ */
+export async function hayOwnerWithPhone(opts: {
+  nowS: () => number;
+  phone: BrowserKeys;
+  prefs: Record<string, unknown>;
+  answer?: (path: string) => number;
+}) {
+  const t = await createTestApp({ nowS: opts.nowS, env: { PUBLIC_URL: 'http://emberwatch.test' } });
+  const call = api(t, { hay: await t.login(HAY_OWNER) });
+  const { storageId, probes, ownerId } = await monitoredStorageWithMessaging(
+    t,
+    call,
+    'hay',
+    HAY_OWNER,
+    HAY_STATION,
+    {
+      email: true,
+    },
+  );
+  const prefs = await call.post('hay', '/client/uiPrefs', { prefs: opts.prefs });
+  if (prefs.statusCode !== 200) throw new Error(`uiPrefs: ${prefs.statusCode} ${prefs.body}`);
+  const standIn = await subscribedPhone(t, ownerId, opts.phone, opts.nowS(), opts.answer);
+  return { t, call, storageId, probes, ownerId, standIn };
 }
