@@ -99,7 +99,7 @@ async function runOnce(baseUrl: string, path: string, reportFile?: string): Prom
         .filter((ref) => ref.weight > 0)
         .map((ref) => lhr.audits[ref.id]!)
         .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative')
-        .map((a) => `${a.id} (${a.score})`);
+        .map((a) => a.id);
       if (lost.length > 0) failing[id] = lost;
     }
     return {
