@@ -256,6 +256,13 @@ const FRAMEWORK_PACKAGES =
  * cached file, loaded with the shell. The entry (login page, auth gate) is plain CSS and never
  * imports them; bench/web/run.ts would show it if it did.
  */
+/**
+ * The English of every feature but common.json (which the entry holds): one file loaded right after
+ * start, not one per feature. Fifty small requests queue six at a time on an HTTP/1.1 connection
+ * pool and held up the phone's first page by over a second (bench/web/lighthouse.ts, decision 0144).
+ */
+const ENGLISH_FEATURE_TEXTS = /[\\/]i18n[\\/]locales[\\/]en[\\/](?!common\.json|server)[^\\/]+\.json$/;
+
 const MUI_CORE_PACKAGES =
   /[\\/]node_modules[\\/](@emotion[\\/][^\\/]+|@mui[\\/](system|utils|styled-engine|private-theming)|stylis|hoist-non-react-statics|react-is|@babel[\\/]runtime|clsx)[\\/]/;
 
@@ -335,6 +342,7 @@ export default defineConfig({
           groups: [
             { name: 'vendor', test: FRAMEWORK_PACKAGES },
             { name: 'mui-core', test: MUI_CORE_PACKAGES },
+            { name: 'texts-en', test: ENGLISH_FEATURE_TEXTS },
           ],
         },
       },

@@ -9,31 +9,24 @@
  * (the lazily loaded logged-in shell included). Then it starts the built server on a fresh store with
  * the demo seeded and two days of readings, logs in, and runs Lighthouse 12 (desktop preset,
  * performance only) against /login and /probes — the latter with the session's refresh cookie.
- * Results go to stdout and bench/results/web.json; docs/PERFORMANCE.md records them.
+ * Results go to stdout and bench/results/web.json; docs/PERFORMANCE.md records them. Then, on the same
+ * server, Lighthouse's mobile profile on the probe list and a storage (bench/web/lighthouse.ts, which
+ * writes bench/results/lighthouse.json); --skip-lighthouse skips both.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { promisify } from 'node:util';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as chromeLauncher from 'chrome-launcher';
-import { builtServerEnv } from '../../scripts/lib/builtServerEnv.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
-import { freePort } from '../support/procStats.js';
+import { apiLogin, assertBuilt, root, startDemoApp, webDist } from './demoApp.js';
+import { lighthouseContext, lighthouseMobile, writeLighthouseResults } from './lighthouse.js';
 
-const root = resolve(import.meta.dirname, '../..');
-const webDist = join(root, 'apps/web/dist');
-const serverMain = join(root, 'apps/server/dist/main.js');
-const simulatorMain = join(root, 'apps/simulator/dist/main.js');
 const CHROME = CHROMIUM_PATH;
 const CHROME_FLAGS = ['--headless', ...CHROMIUM_ARGS];
-const USER = 'hay@demo.emberwatch';
-const PASSWORD = 'ember-demo';
 const REFRESH_COOKIE = 'ew_refresh';
 const BUDGET_KB = 150;
 
@@ -103,42 +96,9 @@ function initialJavaScript(): FileSize[] {
   return [...seen].sort().map(sizeOf);
 }
 
-async function startServer(dataDir: string): Promise<{ server: ChildProcess; baseUrl: string }> {
-  const port = await freePort();
-  const env = builtServerEnv({ port, dataDir, webDist });
-  const server = spawn(process.execPath, [serverMain], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error('the server exited during start-up');
-    const ok = await fetch(`${baseUrl}/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok && existsSync(join(dataDir, 'demo-stations.json'))) return { server, baseUrl };
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  server.kill('SIGKILL');
-  throw new Error('the server did not start within 60 s');
-}
-
 /** A fresh session: refresh tokens rotate, so every page load gets its own. */
 async function refreshCookie(baseUrl: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: USER, password: PASSWORD }),
-  });
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .find((c) => c.startsWith(`${REFRESH_COOKIE}=`));
-  if (!res.ok || !cookie) throw new Error(`login failed: ${res.status}`);
-  return cookie.slice(REFRESH_COOKIE.length + 1);
+  return (await apiLogin(baseUrl)).refreshCookie;
 }
 
 /** The JavaScript Chromium really fetches until the page is settled. */
@@ -214,8 +174,7 @@ function median(runs: LighthouseRun[]): LighthouseRun {
 }
 
 async function main(): Promise<void> {
-  for (const f of [join(webDist, 'index.html'), serverMain, simulatorMain])
-    if (!existsSync(f)) throw new Error(`${f} is missing: run \`npm run build\` first`);
+  assertBuilt();
 
   const initial = initialJavaScript();
   const initialTotal = total(initial);
@@ -224,23 +183,10 @@ async function main(): Promise<void> {
   );
   for (const f of initial) console.log(`  ${f.file.padEnd(44)} ${String(kB(f.gzip)).padStart(7)} kB`);
 
-  const dataDir = mkdtempSync(join(tmpdir(), 'emberwatch-bench-web-'));
-  const { server, baseUrl } = await startServer(dataDir);
+  const lighthouseStart = lighthouseContext();
+  const app = await startDemoApp();
+  const { baseUrl } = app;
   try {
-    await promisify(execFile)(
-      process.execPath,
-      [
-        simulatorMain,
-        '--config',
-        join(dataDir, 'demo-stations.json'),
-        '--backfill-days',
-        '2',
-        '--no-live',
-        '--quiet',
-      ],
-      { cwd: root, timeout: 180_000 },
-    );
-
     const loginLoaded = await loadedJavaScript(baseUrl, '/login', false);
     const probesLoaded = await loadedJavaScript(baseUrl, '/probes', true);
     console.log(`JavaScript loaded to show /login: ${total(loginLoaded).gzipKB} kB gzipped`);
@@ -281,10 +227,10 @@ async function main(): Promise<void> {
     mkdirSync(join(root, 'bench/results'), { recursive: true });
     writeFileSync(join(root, 'bench/results/web.json'), `${JSON.stringify(result, null, 2)}\n`);
     console.log('wrote bench/results/web.json');
+    if (!args['skip-lighthouse'])
+      writeLighthouseResults(await lighthouseMobile(baseUrl, RUNS), lighthouseStart);
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
-    rmSync(dataDir, { recursive: true, force: true });
+    await app.stop();
   }
 }
 

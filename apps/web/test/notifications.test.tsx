@@ -73,6 +73,8 @@ describe('the notifications button and dialog (spec doc 1 §2, §4; doc 3 §2, �
     expect(
       within(within(dialog).getByTestId('notification-noBSData:F1000002')).queryByText('New'),
     ).toBeNull();
+    // A list of list items: a screen reader says how many entries there are.
+    expect(within(within(dialog).getByRole('list')).getAllByRole('listitem')).toHaveLength(2);
     await waitFor(() => expect(s.callsTo('POST', '/client/notificationsSeen')).toHaveLength(1));
     // Following an entry leads to its page and closes the dialog; the badge then counts nothing.
     await user.click(entry);

@@ -88,7 +88,8 @@ export function NotificationsDialog({
                   const words = notificationText(n, context);
                   const dataBreak = (n.type === 'noBSData' || n.type === 'noProbeData') && n.bs;
                   return (
-                    <Box key={n.id}>
+                    // A list item: a <ul> holds only <li> (screen readers count the entries).
+                    <Box component="li" key={n.id}>
                       <ListItemButton
                         component={RouterLink}
                         to={n.url}

@@ -1,0 +1,100 @@
+/**
+ * The built app as the web benchmarks drive it: apps/server/dist on a fresh SQLite store with the demo
+ * seeded (as `npm start` and the browser tests serve it), two days of readings from the simulator,
+ * and the demo hay farmer's login.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { builtServerEnv } from '../../scripts/lib/builtServerEnv.mjs';
+import { freePort } from '../support/procStats.js';
+
+export const root = resolve(import.meta.dirname, '../..');
+export const webDist = join(root, 'apps/web/dist');
+export const serverMain = join(root, 'apps/server/dist/main.js');
+export const simulatorMain = join(root, 'apps/simulator/dist/main.js');
+export const DEMO_HAY_USER = 'hay@demo.emberwatch';
+export const DEMO_PASSWORD = 'ember-demo';
+
+export interface DemoApp {
+  baseUrl: string;
+  server: ChildProcess;
+  dataDir: string;
+  /** Stops the server and removes its store. */
+  stop(): Promise<void>;
+}
+
+/** Throws unless `npm run build` has left the three things the benchmarks run. */
+export function assertBuilt(): void {
+  for (const f of [join(webDist, 'index.html'), serverMain, simulatorMain])
+    if (!existsSync(f)) throw new Error(`${f} is missing: run \`npm run build\` first`);
+}
+
+/** The built server on a fresh store with the demo seeded and `backfillDays` of readings. */
+export async function startDemoApp({ backfillDays = 2 } = {}): Promise<DemoApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'emberwatch-bench-web-'));
+  const port = await freePort();
+  const server = spawn(process.execPath, [serverMain], {
+    cwd: root,
+    env: builtServerEnv({ port, dataDir, webDist }),
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+      if (server.exitCode === null) server.kill('SIGKILL');
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (server.exitCode !== null) throw new Error('the server exited during start-up');
+      if (Date.now() > deadline) throw new Error('the server did not start within 60 s');
+      const ok = await fetch(`${baseUrl}/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok && existsSync(join(dataDir, 'demo-stations.json'))) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    await promisify(execFile)(
+      process.execPath,
+      [
+        simulatorMain,
+        '--config',
+        join(dataDir, 'demo-stations.json'),
+        '--backfill-days',
+        String(backfillDays),
+        '--no-live',
+        '--quiet',
+      ],
+      { cwd: root, timeout: 180_000 },
+    );
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { baseUrl, server, dataDir, stop };
+}
+
+/** Logs in through the API; the answer's access token and the refresh cookie's value. */
+export async function apiLogin(baseUrl: string): Promise<{ accessToken: string; refreshCookie: string }> {
+  const res = await fetch(`${baseUrl}/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: DEMO_HAY_USER, password: DEMO_PASSWORD }),
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .find((c) => c.startsWith('ew_refresh='));
+  if (!res.ok || !cookie) throw new Error(`login failed: ${res.status}`);
+  const { accessToken } = (await res.json()) as { accessToken: string };
+  return { accessToken, refreshCookie: cookie.slice('ew_refresh='.length) };
+}
