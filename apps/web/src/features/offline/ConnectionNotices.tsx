@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import SyncIcon from '@mui/icons-material/Sync';
 import { useFailedSaves, useQueuedSaves, useReadRetrying } from './useConnectionState';
+import { useOnline } from './useOnline';
 import './locale';
 
 /** At most this many "not saved" notices at once; the oldest go first. */
@@ -20,7 +21,9 @@ const MAX_NOTICES = 3;
  */
 export function ConnectionNotices() {
   const { t } = useTranslation();
-  const retrying = useReadRetrying();
+  // Offline, the offline banner says why nothing arrives; the tries wait for the network.
+  const online = useOnline();
+  const retrying = useReadRetrying() && online;
   const queued = useQueuedSaves();
   const { failed, retry, dismiss } = useFailedSaves();
 
