@@ -198,3 +198,32 @@ test('a save made offline is reported as not saved, and its Try again saves it o
   await expect(notice).toHaveCount(0);
   expect(await storedName()).toBe(name);
 });
+
+test('a safe mark made offline (notifications seen) waits, says so, and is sent when the network returns', async ({
+  context,
+  page,
+}) => {
+  const token = await logInThroughApi(page, demoUsers.compost, '/probes');
+  /** The compost farm's unread notifications, as the server counts them (UID: the session's own). */
+  const unread = async () => {
+    const answer = await page.request.get('/client/getNotifications', {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(answer.ok()).toBe(true);
+    return ((await answer.json()) as { unread: number }).unread;
+  };
+  expect(await unread(), 'the compost farm starts with unread notifications').toBeGreaterThan(0);
+  const bell = page.getByTestId('notifications-button');
+  await expect(bell).toBeVisible();
+
+  await context.setOffline(true);
+  await bell.click();
+  await expect(page.getByTestId('saves-queued')).toContainText('Changes waiting for the network: 1.');
+  await expect(page.getByTestId('save-not-saved')).toHaveCount(0);
+  expect(await unread()).toBeGreaterThan(0);
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('saves-queued')).toHaveCount(0);
+  await expect.poll(unread).toBe(0);
+  await expect(page.getByTestId('save-not-saved')).toHaveCount(0);
+});
