@@ -79,6 +79,21 @@ describe('a read on a poor network', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
+  it('leaves the offline banner to speak while the browser is offline, and tries again when it is back', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fn = scripted([network(), 'back']);
+    show(<Reader fn={fn} />);
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(screen.getByRole('status').textContent).toContain('Slow connection — trying again…');
+    act(() => onlineManager.setOnline(false));
+    expect(screen.queryByRole('status')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    expect(fn).toHaveBeenCalledTimes(1);
+    act(() => onlineManager.setOnline(true));
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(screen.getByText('data: back')).toBeTruthy();
+  });
+
   it('shows an error only when every try failed', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const fn = scripted([network()]);
