@@ -35,7 +35,7 @@ import { ExpiryBlockDialog } from '../features/plan-expiry';
 import { ProbeActivationAutoOpen } from '../features/activation';
 import { InsightRedirect } from '../features/insight';
 import { CustomerSessionBanner } from '../features/staff';
-import { OfflineBanner } from '../features/offline';
+import { ConnectionNotices, OfflineBanner } from '../features/offline';
 import { TopBar } from './TopBar';
 import { RealtimeBridge } from './RealtimeBridge';
 import { ShellTheme } from './ShellTheme';
@@ -200,6 +200,7 @@ function ShellBody({
       >
         <SkipLink label={t('common.skipToContent')} />
         <OfflineBanner />
+        <ConnectionNotices />
         <CustomerSessionBanner />
         {roleContext.admin && !roleContext.master && (
           <Suspense fallback={null}>

@@ -10,6 +10,7 @@ import type { ApiClient } from '../../lib/apiClient';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { queryKeys } from '../../lib/queryKeys';
 import { useStorageAccount } from '../storages';
+import { queueWhenOffline } from '../../lib/createQueryClient';
 
 /**
  * The monitors feature's server resource as TanStack queries. The account is the storages' account
@@ -66,6 +67,8 @@ export function useAcknowledgeAlerts() {
   return useMutation({
     mutationFn: async (req: { itemID: number; ruleId: number; alerts: AlertKey[]; note: string }) =>
       (await api.call(endpoints.monitors.acknowledgeAlerts, { UID: uid, ...req })).item,
+    // Idempotent (an alert keeps its first acknowledgement): sent when the network returns (0140).
+    ...queueWhenOffline(),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.allMonitors }),
   });
 }

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { endpoints } from '@emberwatch/shared/contracts/endpoints';
 import { useApiClient } from '../../lib/ApiClientContext';
+import { queueWhenOffline } from '../../lib/createQueryClient';
 
 /**
  * A data break's "Acknowledge" (issue 27 item 1, decision 0067): whoever sees to a silent station in the
@@ -15,6 +16,8 @@ export function DataBreakAckButton({ uid, bsId }: { uid: number | undefined; bsI
   const api = useApiClient();
   const ack = useMutation({
     mutationFn: () => api.call(endpoints.delivery.acknowledgeDataBreak, { UID: uid, BS_ID: bsId }),
+    // Idempotent (a second press acknowledges nothing): sent when the network returns (0140).
+    ...queueWhenOffline(),
   });
   if (ack.data)
     return (

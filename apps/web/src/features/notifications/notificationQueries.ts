@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpoints } from '@emberwatch/shared/contracts/endpoints';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { queryKeys } from '../../lib/queryKeys';
+import { queueWhenOffline } from '../../lib/createQueryClient';
 
 /**
  * The account's notifications. The key sits under the monitors' prefix, so the push channel's
@@ -48,6 +49,8 @@ export function useMarkNotificationsSeen(uid: number | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.call(endpoints.notifications.notificationsSeen, { UID: uid }),
+    // A mark, idempotent: sent when the network returns (0140).
+    ...queueWhenOffline(),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsKey(uid ?? 0) }),
   });
 }
