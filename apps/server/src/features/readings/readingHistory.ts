@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { reusableQuery } from '../../db/reusableQuery.js';
 import type { Engine } from '../../db/engine.js';
 import { mergeByTime } from './mergeByTime.js';
 import { unpackDay, unpackDayColumns, type PackedReading } from './packedDay.js';
@@ -27,6 +28,19 @@ const DAY_S = 86_400;
 /** Probes per packed-day look-up: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const PACKED_LOOKUP_CHUNK = 1_000;
 const dayOf = (ts: number): number => ts - (((ts % DAY_S) + DAY_S) % DAY_S);
+/** A probe's first `batch` packed days in [fromDay, to]: a page of the public API's, compiled once (0143). */
+const packedDaysFrom = reusableQuery(
+  ['sensorId', 'fromDay', 'to', 'batch'],
+  (db: Kysely<Database>, v: { sensorId: string; fromDay: number; to: number; batch: number }) =>
+    db
+      .selectFrom('readings_packed')
+      .select(['day', 'data'])
+      .where('sensor_id', '=', v.sensorId)
+      .where('day', '>=', v.fromDay)
+      .where('day', '<=', v.to)
+      .orderBy('day')
+      .limit(v.batch),
+);
 /** Packed days a `firstReadings` look-up asks for at first: an hourly probe's days for the count. */
 const firstDaysFor = (count: number): number => Math.ceil(count / 24) + 1;
 
@@ -162,15 +176,7 @@ export class ReadingHistory {
     // A batch of days is cheap to read (a few hundred bytes each); each is unpacked only when reached.
     // A sparse probe's next batch is twice as long.
     for (let batch = firstDaysFor(count); ; batch *= 2) {
-      const rows = await this.db
-        .selectFrom('readings_packed')
-        .select(['day', 'data'])
-        .where('sensor_id', '=', sensorId)
-        .where('day', '>=', fromDay)
-        .where('day', '<=', to)
-        .orderBy('day')
-        .limit(batch)
-        .execute();
+      const rows = await packedDaysFrom(this.db, { sensorId, fromDay, to, batch });
       for (const row of rows) {
         const day = unpackDayColumns(row.data);
         for (let i = 0; i < day.n; i++) {
