@@ -3,7 +3,6 @@ import { resolve } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -15,6 +14,7 @@ import { composeFeatures } from './features.js';
 import { errorHandler } from './http/errorHandler.js';
 import { healthRoutes } from './http/health.routes.js';
 import { loggerOptions } from './http/loggerOptions.js';
+import { securityHeaders } from './http/securityHeaders.js';
 import { isPrivateAuth } from './http/route.js';
 import type { Job } from './jobs/Scheduler.js';
 import { LogTee, observedJob } from './kernel/DiagnosticsSink.js';
@@ -83,7 +83,7 @@ export async function createServer(config: Config, store: Store, opts: ServerOpt
   let features: FeatureModule<object>[] = [];
   const extra = (kind: keyof ContentSources) => () =>
     [...new Set(features.flatMap((f) => f.contentSources?.()[kind] ?? []))].join(' ');
-  await app.register(helmet, {
+  securityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -78,6 +78,47 @@ describe(`security headers, on ${TEST_ENGINE}`, () => {
     expect(res.headers['cache-control']).toBeUndefined();
   });
 
+  // Decision 0143: the headers' middleware is built once, not on each request; every answer still
+  // carries the whole set, with these values, a page's not-found answer and an error included.
+  const HELMET_HEADERS = {
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'SAMEORIGIN',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  };
+  it.each([
+    ['a public answer', '/health', 200],
+    ['a refused call', '/client/userInfo', 401],
+    ['an unknown path', '/client/noSuchCall', 404],
+    ['a public API call without a key', '/api/v1/getSummary', 401],
+  ] as const)('send the whole set of security headers on %s (%s)', async (_what, url, status) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(status);
+    expect(res.headers).toMatchObject(HELMET_HEADERS);
+    // The test payment provider's origin (a feature's content source, asked on each answer) aside:
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self' http:\/\/127\.0\.0\.1:\d+;/);
+    expect(csp.replace(/ http:\/\/127\.0\.0\.1:\d+/g, '')).toBe(
+      "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';" +
+        "frame-ancestors 'none';img-src 'self' data: ;object-src 'none';script-src 'self';" +
+        "script-src-attr 'none';style-src 'self' 'unsafe-inline';connect-src 'self' ws: wss:;" +
+        "frame-src 'self'",
+    );
+  });
+
+  it('send no security headers to a base station (its routes say helmet: false)', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/ingest/v1/packets', payload: {} });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['content-security-policy']).toBeUndefined();
+    expect(res.headers['x-content-type-options']).toBeUndefined();
+  });
+
   it('send HSTS only over HTTPS: never on plain HTTP', async () => {
     const plain = await t.app.inject({ method: 'GET', url: '/health' });
     expect(plain.headers['strict-transport-security']).toBeUndefined();

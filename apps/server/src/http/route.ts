@@ -43,11 +43,14 @@ export function isPrivateAuth(auth: EndpointAuth | undefined): boolean {
 export class PreparedJson<T> {
   /** Only ties the text to the response type it stands for; never set. */
   declare readonly type?: T;
-  constructor(readonly json: string) {}
+  constructor(readonly json: string | Buffer) {}
 }
 
-/** JSON text the route assembled itself, sent as it is. */
-export function preparedJson<T>(json: string): PreparedJson<T> {
+/**
+ * JSON text the route assembled itself, sent as it is. As bytes (UTF-8) for a large answer: Fastify
+ * measures a text's length in bytes and Node encodes it again to send it; bytes are encoded once.
+ */
+export function preparedJson<T>(json: string | Buffer): PreparedJson<T> {
   return new PreparedJson<T>(json);
 }
 

@@ -1,16 +1,17 @@
 import type { Kysely } from 'kysely';
+import { reusableQuery } from '../../db/reusableQuery.js';
 import type { Database } from '../../db/schema.js';
+
+const prefsOf = reusableQuery(['userId'], (db: Kysely<Database>, v: { userId: number }) =>
+  db.selectFrom('ui_preferences').select('prefs').where('user_id', '=', v.userId),
+);
 
 export class PreferencesRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** Read on many calls (the unit of every public API page): compiled once (decision 0143). */
   async find(userId: number): Promise<string | undefined> {
-    const row = await this.db
-      .selectFrom('ui_preferences')
-      .select('prefs')
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return row?.prefs;
+    return (await prefsOf(this.db, { userId }))[0]?.prefs;
   }
 
   /** The stored preferences of many users at once (users without any are left out). */

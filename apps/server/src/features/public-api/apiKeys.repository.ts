@@ -1,14 +1,20 @@
 import type { Selectable } from 'kysely';
+import { reusableQuery } from '../../db/reusableQuery.js';
 import type { ApiKeysTable, PublicApiDb } from './publicApi.tables.js';
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
+
+const keyById = reusableQuery(['id'], (db: PublicApiDb, v: { id: string }) =>
+  db.selectFrom('api_keys').selectAll().where('id', '=', v.id),
+);
 
 /** The api_keys table (decision 0109). */
 export class ApiKeysRepository {
   constructor(private readonly db: PublicApiDb) {}
 
-  find(id: string): Promise<ApiKeyRow | undefined> {
-    return this.db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
+  /** Every key call's first read: compiled once (decision 0143). */
+  async find(id: string): Promise<ApiKeyRow | undefined> {
+    return (await keyById(this.db, { id }))[0];
   }
 
   listOf(accountId: number): Promise<ApiKeyRow[]> {

@@ -111,8 +111,9 @@ function apiRoutes(ctx: {
         if (page.next_cursor !== null) void reply.header('x-next-cursor', page.next_cursor);
         return reply.type('text/csv; charset=utf-8').send(measurementsCsv(page.readings, page.unit)) as never;
       }
-      // Thousands of readings of one shape: written by hand, not by the checking serialiser (decision 0127).
-      return preparedJson(measurementsJson(page));
+      // Thousands of readings of one shape: written by hand, not by the checking serialiser (decision
+      // 0127), and sent as bytes, encoded once (decision 0143).
+      return preparedJson(Buffer.from(measurementsJson(page)));
     });
     route(app, e.activateSystem).handle(async (req) =>
       api.activate(keyCallerOf(req), 'system', req.body.code, undefined, req.ip),

@@ -1,9 +1,23 @@
 import type { Kysely, Selectable } from 'kysely';
+import { reusableQuery } from '../../db/reusableQuery.js';
 import type { BaseStationsTable, Database, ProbesTable, UsersTable } from '../../db/schema.js';
 
 export type AccountUser = Selectable<UsersTable>;
 export type VisibleStation = Selectable<BaseStationsTable>;
 export type ProbeOnStation = Selectable<ProbesTable> & { owner_user_id: number; firmware: string | null };
+
+const userById = reusableQuery(['id'], (db: Kysely<Database>, v: { id: number }) =>
+  db.selectFrom('users').selectAll().where('id', '=', v.id),
+);
+
+const probeWithStation = reusableQuery(['id'], (db: Kysely<Database>, v: { id: string }) =>
+  db
+    .selectFrom('probes')
+    .innerJoin('base_stations', 'base_stations.id', 'probes.bs_id')
+    .selectAll('probes')
+    .select(['base_stations.owner_user_id', 'base_stations.firmware'])
+    .where('probes.sensor_id', '=', v.id),
+);
 
 /**
  * The reads access needs, and nothing else: who a user is, which accounts authorised it as a master,
@@ -13,8 +27,9 @@ export type ProbeOnStation = Selectable<ProbesTable> & { owner_user_id: number; 
 export class AccessRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  findUser(id: number): Promise<AccountUser | undefined> {
-    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  /** Read on every call of every user (and key): compiled once (decision 0143). */
+  async findUser(id: number): Promise<AccountUser | undefined> {
+    return (await userById(this.db, { id }))[0];
   }
 
   async authorizedOwnerIds(masterUserId: number): Promise<number[]> {
@@ -50,6 +65,8 @@ export class AccessRepository {
 
   probesWithStation(sensorIds: readonly string[]): Promise<ProbeOnStation[]> {
     if (sensorIds.length === 0) return Promise.resolve([]);
+    // One probe, the common case (a chart, a page of the public API): compiled once (decision 0143).
+    if (sensorIds.length === 1) return probeWithStation(this.db, { id: sensorIds[0] as string });
     return this.db
       .selectFrom('probes')
       .innerJoin('base_stations', 'base_stations.id', 'probes.bs_id')
