@@ -5,32 +5,44 @@
  * SQLite and PostgreSQL, in one process, the readings written straight into a fresh store.
  *
  *   npx tsx bench/packing/run.ts [--stores sqlite,postgres] [--probes 100] [--days 60] [--per-day 72] [--rounds 3]
+ *     [--warm-up-days 60] [--cpu-profile <file.cpuprofile>]
  *
  * The data: a probe every 20 minutes by default (the simulator's cadence; `--per-day 24` is hourly),
  * three depths wandering by a random walk with sensor noise, signal jittering by a few dB, battery
  * slowly falling, arrival a few seconds after measurement — seeded, so every run packs the same bytes.
  *
  * Bytes: SQLite's own page accounting (dbstat: the table's pages, b-tree overhead and free space in
- * them included); PostgreSQL's pg_total_relation_size (heap, TOAST and the primary key), after VACUUM.
- * CPU: process.cpuUsage of this process — on SQLite that is all the work, on PostgreSQL only the
- * server's client side (the database backend's CPU is not counted; said beside the figure).
+ * them included); PostgreSQL's pg_total_relation_size (heap, TOAST and the primary key) summed over
+ * the table's month partitions (decision 0135), after VACUUM.
+ *
+ * The job's CPU: the first `--warm-up-days` probe-days are packed first and not counted (the code's
+ * first use: V8 compiling and optimising it, SQLite's and zlib's first calls — tsx compiles the
+ * modules when they are imported, before any of this), then a full garbage collection, so the seed's
+ * garbage is not collected inside the window, then the rest is packed and counted: process.cpuUsage of
+ * this process (every thread: the job's JavaScript, zlib, garbage collection and, on SQLite, the whole
+ * database — statements, commits and WAL checkpoints) and on PostgreSQL also its backends serving this
+ * process (their CPU time in /proc, found by the connection's application_name). `--cpu-profile` writes
+ * a V8 CPU profile of the counted window (the profiler costs CPU too: not for published figures).
  * Month reads: each round reads the month of every probe once; the median of the rounds' medians.
  *
  * Results go to stdout and bench/results/packing.json. Target: ≤ 16 bytes per packed reading, a month
  * read no slower than from raw rows (ratio packed / raw ≤ 1.5) and ≤ 10 ms.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import pg from 'pg';
 import { openStore, type Store } from '../../apps/server/src/db/createDatabase.js';
 import { ReadingHistory } from '../../apps/server/src/features/readings/readingHistory.js';
 import { ReadingPacker } from '../../apps/server/src/features/readings/readingPacker.js';
 import { percentile, prepareStore, round1, stationId, writeResults } from '../support/benchServer.js';
 import { insertHayProbes } from '../support/insertHayProbes.js';
-import { loadAverage, median } from '../support/procStats.js';
+import { loadAverage, median, processCpuMsFine } from '../support/procStats.js';
 import { readingRowsFor } from '../support/readingRows.js';
 
 const { values: args } = parseArgs({
@@ -40,6 +52,8 @@ const { values: args } = parseArgs({
     days: { type: 'string', default: '60' },
     'per-day': { type: 'string', default: '72' },
     rounds: { type: 'string', default: '3' },
+    'warm-up-days': { type: 'string', default: '60' },
+    'cpu-profile': { type: 'string' },
     'database-url': {
       type: 'string',
       default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
@@ -50,6 +64,7 @@ const PROBES = Number(args.probes);
 const DAYS = Number(args.days);
 const PER_DAY = Number(args['per-day']);
 const ROUNDS = Number(args.rounds);
+const WARM_UP_DAYS = Number(args['warm-up-days']);
 const STEP_S = 86_400 / PER_DAY;
 const DAY_S = 86_400;
 
@@ -132,10 +147,39 @@ async function tableBytes(
     return row.b + pk.b;
   }
   await admin.query(`vacuum analyze ${schema}.${table}`);
+  // The table is partitioned by month (decision 0135): its own size is 0, its partitions hold the rows.
   const { rows } = await admin.query<{ b: string }>(
-    `select pg_total_relation_size('${schema}.${table}') as b`,
+    `select coalesce(sum(pg_total_relation_size(relid)), 0) as b
+     from pg_partition_tree('${schema}.${table}') where isleaf`,
   );
   return Number(rows[0]!.b);
+}
+
+/** A full garbage collection now (the seed's garbage), so none falls inside a measured window. */
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
+
+/** CPU ms of this process and, on PostgreSQL, of its backends (application_name `schema`) so far. */
+async function cpuNow(admin: pg.Client | undefined, schema: string) {
+  const own = process.cpuUsage();
+  const backends = new Map<number, number>();
+  if (admin) {
+    const { rows } = await admin.query<{ pid: number }>(
+      'select pid from pg_stat_activity where application_name = $1',
+      [schema],
+    );
+    for (const { pid } of rows) backends.set(pid, processCpuMsFine(pid) ?? 0);
+  }
+  return { ownMs: (own.user + own.system) / 1000, backends };
+}
+
+/** CPU ms spent between two `cpuNow`s: this process's, and its backends' (one that appeared counts from 0). */
+function cpuSpent(a: Awaited<ReturnType<typeof cpuNow>>, b: Awaited<ReturnType<typeof cpuNow>>) {
+  let backendMs = 0;
+  for (const [pid, ms] of b.backends) backendMs += ms - (a.backends.get(pid) ?? 0);
+  return { ownMs: b.ownMs - a.ownMs, backendMs };
 }
 
 /** Reads each probe's last 31 days once; per-read CPU milliseconds, sorted. */
@@ -162,8 +206,11 @@ async function runStore(engine: 'sqlite' | 'postgres') {
       await admin.query(`create schema ${schema}`);
       await prepareStore({ dataDir, databaseUrl: baseUrl, pgSchema: schema, stations: 1 });
     } else await prepareStore({ dataDir, stations: 1 });
+    // The store's connections carry the schema's name, so their backends can be found.
+    const storeUrl = new URL(baseUrl);
+    storeUrl.searchParams.set('application_name', schema);
     const store = openStore({
-      databaseUrl: admin ? baseUrl : undefined,
+      databaseUrl: admin ? storeUrl.toString() : undefined,
       sqlitePath: join(dataDir, 'emberwatch.db'),
       ...(admin ? { pgSchema: schema } : {}),
     });
@@ -178,11 +225,27 @@ async function runStore(engine: 'sqlite' | 'postgres') {
 
     const load = loadAverage();
     const quiet = { info: () => undefined };
-    const before = process.cpuUsage();
+    const packer = new ReadingPacker(store.db, store.engine, () => now, 3, quiet);
+    const warmBefore = await cpuNow(admin, schema);
+    const warm = await packer.run(WARM_UP_DAYS);
+    const warmCpu = cpuSpent(warmBefore, await cpuNow(admin, schema));
+    collectGarbage();
+    const profiler = args['cpu-profile'] ? new Session() : undefined;
+    if (profiler) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    }
+    const before = await cpuNow(admin, schema);
     const t0 = performance.now();
-    const packed = await new ReadingPacker(store.db, store.engine, () => now, 3, quiet).run();
-    const packCpu = process.cpuUsage(before);
+    const packed = await packer.run();
+    const packCpu = cpuSpent(before, await cpuNow(admin, schema));
     const packS = (performance.now() - t0) / 1000;
+    if (profiler) {
+      const { profile } = await profiler.post('Profiler.stop');
+      writeFileSync(args['cpu-profile'] as string, JSON.stringify(profile));
+      profiler.disconnect();
+    }
     const packedBytes = await tableBytes(store, 'readings_packed', admin, schema);
     const leftRaw = await tableBytes(store, 'readings', admin, schema);
 
@@ -191,6 +254,7 @@ async function runStore(engine: 'sqlite' | 'postgres') {
     await store.close();
 
     const med = (runs: number[][], q: number) => round1(median(runs.map((run) => percentile(run, q))));
+    const per1000 = (ms: number, n: number) => round1(ms / (n / 1000));
     const rawP50 = med(rawReads, 0.5);
     const packedP50 = med(packedReads, 0.5);
     const result = {
@@ -199,14 +263,27 @@ async function runStore(engine: 'sqlite' | 'postgres') {
       days: DAYS,
       perDay: PER_DAY,
       readings,
-      packedReadings: packed.readings,
-      packedDays: packed.days,
+      packedReadings: warm.readings + packed.readings,
+      packedDays: warm.days + packed.days,
       bytesPerReadingRaw: round1(rawBytes / readings),
-      bytesPerReadingPacked: round1(packedBytes / packed.readings),
+      bytesPerReadingPacked: round1(packedBytes / (warm.readings + packed.readings)),
       rawLeftBytes: leftRaw,
-      packCpuMsPer1000: round1((packCpu.user + packCpu.system) / 1000 / (packed.readings / 1000)),
-      packCpuCounts: engine === 'sqlite' ? 'all work (SQLite runs in this process)' : 'client side only',
+      warmUp: {
+        days: warm.days,
+        readings: warm.readings,
+        cpuMsPer1000: per1000(warmCpu.ownMs + warmCpu.backendMs, warm.readings),
+      },
+      measuredDays: packed.days,
+      measuredReadings: packed.readings,
+      packCpuMsPer1000: per1000(packCpu.ownMs + packCpu.backendMs, packed.readings),
+      packCpuMsPer1000Process: per1000(packCpu.ownMs, packed.readings),
+      packCpuMsPer1000Backends: engine === 'postgres' ? per1000(packCpu.backendMs, packed.readings) : null,
+      packCpuCounts:
+        engine === 'sqlite'
+          ? 'all work (SQLite runs in this process), after a warm-up not counted'
+          : 'this process and its PostgreSQL backends, after a warm-up not counted',
       packSeconds: round1(packS),
+      cpuProfile: args['cpu-profile'] ?? null,
       monthReadCpuMs: { rawP50, rawP95: med(rawReads, 0.95), packedP50, packedP95: med(packedReads, 0.95) },
       monthReadRatioPackedToRaw: round1(packedP50 / rawP50),
       rounds: ROUNDS,
@@ -214,7 +291,11 @@ async function runStore(engine: 'sqlite' | 'postgres') {
     };
     process.stdout.write(
       `${engine}: ${result.bytesPerReadingRaw} B/reading raw → ${result.bytesPerReadingPacked} B/reading packed ` +
-        `(${packed.days} probe-days, ${packed.readings.toLocaleString('en')} readings, ${result.packCpuMsPer1000} ms CPU per 1,000 packed, ${result.packCpuCounts}); ` +
+        `(${result.packedDays} probe-days, ${result.packedReadings.toLocaleString('en')} readings; ${result.packCpuMsPer1000} ms CPU per 1,000 packed` +
+        (engine === 'postgres'
+          ? ` = ${result.packCpuMsPer1000Process} this process + ${result.packCpuMsPer1000Backends} backends`
+          : '') +
+        ` over ${packed.days} probe-days after ${warm.days} warming up at ${result.warmUp.cpuMsPer1000}, ${result.packCpuCounts}); ` +
         `month read CPU p50 ${rawP50} ms raw, ${packedP50} ms packed (×${result.monthReadRatioPackedToRaw}); load ${load.join(' ')}\n`,
     );
     return result;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IngestResponse } from '@emberwatch/shared/contracts/ingest';
 import type { ReadingHistory, ReadingPacker } from '../src/features/readings/index.js';
 import { READING_COLUMNS } from '../src/features/readings/readingHistory.js';
+import { ReadingPacker as Packer } from '../src/features/readings/readingPacker.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 import { api, ingest, type TestReading } from './support/probeHelpers.js';
 
@@ -144,5 +145,45 @@ describe(`packed readings on ${TEST_ENGINE}`, () => {
     const readings = rows.reduce((s, r) => s + r.n, 0);
     const bytes = rows.reduce((s, r) => s + r.data.length, 0);
     expect(bytes / readings).toBeLessThan(10);
+  });
+});
+
+describe(`the packing job's statements on ${TEST_ENGINE}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await ingest(t, 'F1000001', [...history('H10001', 300), ...history('H10002', 200)]);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  // Decision 0142: a probe's days are listed once and packed many to a transaction. Looking for the
+  // probe's oldest raw day again after each day (SQLite: a seek for every hour of the history each
+  // time) cost more than the packing as the history grew.
+  it("packs a probe's days in a few statements, not several a day", async () => {
+    let statements = 0;
+    const counted = t.store.db.withPlugin({
+      transformQuery: (args) => {
+        statements += 1;
+        return args.node;
+      },
+      transformResult: (args) => Promise.resolve(args.result),
+    });
+    const packer = new Packer(counted, t.store.engine, () => now, 3, { info: () => undefined });
+    const done = await packer.run();
+    const cutoff = now - (now % DAY) - 3 * DAY;
+    const days = new Set(
+      [...history('H10001', 300), ...history('H10002', 200)]
+        .filter((r) => r.meas_ts < cutoff)
+        .map((r) => `${r.sensor_id}|${r.meas_ts - (r.meas_ts % DAY)}`),
+    );
+    expect(done.days).toBe(days.size);
+    expect(done.days).toBeGreaterThanOrEqual(2 * 8);
+    // The run's look-ups (hours, probes), then per probe with days: its days listed, and one step
+    // (lock on PostgreSQL, raw rows, packed rows, write, delete); the demo's other probes list none.
+    const probes = await t.store.db.selectFrom('probe_latest').select('sensor_id').execute();
+    expect(statements).toBeLessThanOrEqual(2 + probes.length + 2 * 5);
+    expect(await t.store.db.selectFrom('readings_packed').select('day').execute()).toHaveLength(days.size);
   });
 });

@@ -26,11 +26,15 @@ export interface PackerLog {
  * (decision 0054). A day is packed once it ended `packAfterDays` days ago; a late reading of a packed
  * day waits in `readings` and is merged into the day's row by the next run.
  *
- * Resumable by construction: a day moves in one transaction (its row written, its raw rows deleted),
- * so after a crash a day is either still raw or packed, and the next run starts from whatever raw days
- * are left. On PostgreSQL a probe's days are packed under the same advisory lock ingest takes for the
- * probe, so a commit of new readings for that probe and the packing of its day never interleave, on
- * any instance.
+ * A probe's raw days are listed once per run, then packed up to 32 at a time, each step one
+ * transaction of four statements whatever its days (decision 0142): read the step's raw rows, read its
+ * days' packed rows, write the packed rows, delete the raw rows that were read.
+ *
+ * Resumable by construction: a step's days move in one transaction (their rows written, their raw rows
+ * deleted), so after a crash a day is either still raw or packed, and the next run starts from
+ * whatever raw days are left. On PostgreSQL a probe's days are packed under the same advisory lock
+ * ingest takes for the probe, so a commit of new readings for that probe and the packing of its days
+ * never interleave, on any instance.
  */
 export class ReadingPacker {
   constructor(
@@ -55,21 +59,14 @@ export class ReadingPacker {
       .orderBy('sensor_id')
       .execute();
     for (const { sensor_id: sensorId } of probes) {
-      while (done.days < maxDays) {
-        const step = await this.db
-          .transaction()
-          .execute((trx) =>
-            this.packOldest(
-              trx,
-              sensorId,
-              cutoff,
-              hours,
-              Math.min(DAYS_PER_TRANSACTION, maxDays - done.days),
-            ),
-          );
-        if (step.days === 0) break;
-        done.days += step.days;
-        done.readings += step.readings;
+      if (done.days >= maxDays) break;
+      const days = await this.rawDays(sensorId, cutoff, hours);
+      for (let i = 0; i < days.length && done.days < maxDays;) {
+        const step = days.slice(i, i + Math.min(DAYS_PER_TRANSACTION, maxDays - done.days));
+        i += step.length;
+        const packed = await this.db.transaction().execute((trx) => this.packDays(trx, sensorId, step));
+        done.days += packed.days;
+        done.readings += packed.readings;
         if (done.days - logged >= LOG_EVERY_DAYS) {
           logged = done.days;
           this.log.info({ ...done, sensorId }, 'packing readings');
@@ -80,72 +77,95 @@ export class ReadingPacker {
     return done;
   }
 
-  /** Packs up to `limit` of the probe's oldest raw days before `cutoff`, in the caller's transaction. */
-  private async packOldest(
+  /**
+   * The probe's days before `cutoff` that hold raw rows, oldest first. SQLite: one seek per hour that
+   * held rows when the run began (`hours`); PostgreSQL: the probe's part of the (probe, time) key.
+   */
+  private async rawDays(sensorId: string, cutoff: number, hours: number[] | null): Promise<number[]> {
+    if (hours !== null) {
+      // The hours as one JSON parameter: a long history has more hours than a statement has parameters.
+      const { rows } = await sql<{ hour: number }>`
+        select distinct hour from readings
+        where hour in (select value from json_each(${JSON.stringify(hours)}))
+          and sensor_id = ${sensorId} and meas_ts < ${cutoff}`.execute(this.db);
+      const days = new Set(rows.map((r) => Math.floor(Number(r.hour) / 24) * DAY_S));
+      return [...days].sort((a, b) => a - b);
+    }
+    const { rows } = await sql<{ day: string | number }>`
+      select distinct meas_ts - mod(meas_ts, ${sql.lit(DAY_S)}) as day from readings
+      where sensor_id = ${sensorId} and meas_ts < ${cutoff}
+      order by day`.execute(this.db);
+    return rows.map((r) => Number(r.day));
+  }
+
+  /**
+   * Packs the probe's raw rows of `days` (ascending) into their packed rows, merging any packed row a
+   * day already has, and deletes the raw rows read: one step, in the caller's transaction. A day whose
+   * raw rows are gone by now (another instance packed it) is not counted.
+   */
+  private async packDays(
     trx: Transaction<Database>,
     sensorId: string,
-    cutoff: number,
-    /** SQLite: the hours before the cutoff that held rows when the run began (null: PostgreSQL). */
-    hours: number[] | null,
-    limit: number,
+    days: readonly number[],
   ): Promise<PackingProgress> {
     if (this.engine === 'postgres')
       await sql`select pg_advisory_xact_lock(hashtext(${sensorId}))`.execute(trx);
-    const done: PackingProgress = { days: 0, readings: 0 };
-    while (done.days < limit) {
-      const first = await trx
-        .selectFrom('readings')
-        .select('meas_ts')
-        .$if(hours !== null, (q) => q.where('hour', 'in', hours as number[]))
-        .where('sensor_id', '=', sensorId)
-        .where('meas_ts', '<', cutoff)
-        .orderBy('meas_ts')
-        .limit(1)
-        .executeTakeFirst();
-      if (!first) break;
-      const day = dayOf(Number(first.meas_ts));
-      done.readings += await this.packDayOf(trx, sensorId, day);
-      done.days += 1;
-    }
-    return done;
-  }
-
-  /** Merges the day's raw rows into its packed row and deletes them; how many readings were raw. */
-  private async packDayOf(trx: Transaction<Database>, sensorId: string, day: number): Promise<number> {
+    const from = days[0] as number;
+    const to = (days.at(-1) as number) + DAY_S;
+    // The same rows are read and then deleted: the probe's in [from, to) — on SQLite only in the days'
+    // own hours (a seek each), on PostgreSQL the whole span, where a row that arrived since the days
+    // were listed is packed with the others (ingest waits for the probe's lock).
+    const hours = this.engine === 'sqlite' ? days.flatMap(hoursOfDay) : [];
     const raw = await trx
       .selectFrom('readings')
       .select(['meas_ts', 'bs_id', 'received_ts', 'temperature', 'temps', 'sensor_rssi', 'bs_rssi', 'batt'])
-      .$if(this.engine === 'sqlite', (q) => q.where('hour', 'in', hoursOfDay(day)))
+      .$if(this.engine === 'sqlite', (q) => q.where('hour', 'in', hours))
       .where('sensor_id', '=', sensorId)
-      .where('meas_ts', '>=', day)
-      .where('meas_ts', '<', day + DAY_S)
+      .where('meas_ts', '>=', from)
+      .where('meas_ts', '<', to)
       .execute();
+    if (raw.length === 0) return { days: 0, readings: 0 };
+    const byDay = new Map<number, Map<number, PackedReading>>();
+    for (const r of raw) {
+      const ts = Number(r.meas_ts);
+      const day = dayOf(ts);
+      let readings = byDay.get(day);
+      if (!readings) byDay.set(day, (readings = new Map<number, PackedReading>()));
+      readings.set(ts, { ...r, meas_ts: ts, received_ts: Number(r.received_ts) });
+    }
     const existing = await trx
       .selectFrom('readings_packed')
-      .select('data')
+      .select(['day', 'data'])
       .where('sensor_id', '=', sensorId)
-      .where('day', '=', day)
-      .executeTakeFirst();
+      .where('day', 'in', [...byDay.keys()])
+      .execute();
     // A time already packed keeps its packed reading: the first stored wins, as ingest decides.
-    const byTime = new Map<number, PackedReading>();
-    for (const r of raw)
-      byTime.set(Number(r.meas_ts), { ...r, meas_ts: Number(r.meas_ts), received_ts: Number(r.received_ts) });
-    if (existing) for (const r of unpackDay(existing.data)) byTime.set(r.meas_ts, r);
-    const all = [...byTime.values()];
-    const data = packDay(all);
+    for (const e of existing) {
+      const readings = byDay.get(Number(e.day));
+      if (readings) for (const r of unpackDay(e.data)) readings.set(r.meas_ts, r);
+    }
+    const rows = [...byDay].map(([day, readings]) => {
+      const all = [...readings.values()];
+      return { sensor_id: sensorId, day, n: all.length, data: packDay(all) };
+    });
     await trx
       .insertInto('readings_packed')
-      .values({ sensor_id: sensorId, day, n: all.length, data })
-      .onConflict((oc) => oc.columns(['sensor_id', 'day']).doUpdateSet({ n: all.length, data }))
+      .values(rows)
+      .onConflict((oc) =>
+        oc.columns(['sensor_id', 'day']).doUpdateSet((eb) => ({
+          n: eb.ref('excluded.n'),
+          data: eb.ref('excluded.data'),
+        })),
+      )
       .execute();
     await trx
       .deleteFrom('readings')
-      .$if(this.engine === 'sqlite', (q) => q.where('hour', 'in', hoursOfDay(day)))
+      .$if(this.engine === 'sqlite', (q) => q.where('hour', 'in', hours))
       .where('sensor_id', '=', sensorId)
-      .where('meas_ts', '>=', day)
-      .where('meas_ts', '<', day + DAY_S)
+      .where('meas_ts', '>=', from)
+      .where('meas_ts', '<', to)
       .execute();
-    return raw.length;
+    return { days: rows.length, readings: raw.length };
   }
 }
 
