@@ -19,12 +19,26 @@ export const theme = createTheme({
         root: { '&.Mui-focusVisible': { outline: '2px solid currentColor', outlineOffset: 2 } },
       },
     },
+    // At phone widths a field (a small select, a text field) is a finger's target: 44 px high at least.
+    MuiInputBase: {
+      styleOverrides: { root: ({ theme: t }) => ({ [t.breakpoints.down('sm')]: { minHeight: 44 } }) },
+    },
     MuiButton: {
       styleOverrides: {
         root: ({ theme: t }) => ({
           '&.MuiButton-contained.Mui-focusVisible': { outlineColor: t.palette.primary.main },
+          [t.breakpoints.down('sm')]: { minHeight: 44 },
         }),
       },
+    },
+    // Phone widths: icon buttons and switch labels grow to the 44 px a gloved finger needs.
+    MuiIconButton: {
+      styleOverrides: {
+        root: ({ theme: t }) => ({ [t.breakpoints.down('sm')]: { minWidth: 44, minHeight: 44 } }),
+      },
+    },
+    MuiFormControlLabel: {
+      styleOverrides: { root: ({ theme: t }) => ({ [t.breakpoints.down('sm')]: { minHeight: 44 } }) },
     },
     // A disabled field's helper text still explains the setting (why it is off, what it would do):
     // MUI greys it to text.disabled (38 % black, 2.8:1), which no one reads in sunlight. The field

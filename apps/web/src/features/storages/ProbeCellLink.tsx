@@ -106,8 +106,9 @@ export function ProbeCellLink({
         }}
         sx={{
           // The cell size is the least side: a cell grows to its value and name (decision 0078).
-          minWidth: size,
-          minHeight: size,
+          // On a phone never under 44 px: a finger's target (decision 0138).
+          minWidth: { xs: Math.max(size, 44), sm: size },
+          minHeight: { xs: Math.max(size, 44), sm: size },
           boxSizing: 'border-box',
           px: 0.5,
           py: 0.25,
