@@ -85,7 +85,9 @@ async function keyTo(page: Page, target: Locator, key = 'Tab', max = 120): Promi
     const missing = await focusIndicatorMissing(page);
     if (missing) invisible.push(missing);
     if (
-      await target.evaluate((el) => el === (el.ownerDocument as { activeElement: unknown }).activeElement)
+      await target.evaluate(
+        (el: { ownerDocument: { activeElement: unknown } }) => el === el.ownerDocument.activeElement,
+      )
     ) {
       expect(invisible, 'focused elements without a visible focus indicator').toEqual([]);
       return;
@@ -212,7 +214,11 @@ test('the alert flow by keyboard alone, probe list → storage → acknowledge, 
   const note = dialog.getByLabel('Note');
   await expect(dialog).toBeVisible();
   // The dialog puts the focus in it; the note is its first field or a Tab away.
-  if (!(await note.evaluate((el) => el === (el.ownerDocument as { activeElement: unknown }).activeElement)))
+  if (
+    !(await note.evaluate(
+      (el: { ownerDocument: { activeElement: unknown } }) => el === el.ownerDocument.activeElement,
+    ))
+  )
     await keyTo(page, note, 'Tab', 10);
   await page.keyboard.type('Checked by keyboard');
   await keyTo(page, dialog.getByRole('button', { name: 'Acknowledge' }), 'Tab', 10);
