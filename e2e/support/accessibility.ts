@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { dataDir, demoUsers } from './app.js';
+import { dataDir } from './app.js';
 
 /** The desktop and phone widths every route is scanned at (the phone is the spec's 360 px). */
 export const DESKTOP = { width: 1280, height: 800 } as const;
@@ -129,5 +129,3 @@ export function makeAccounts(accounts: readonly ExtraAccount[]): void {
     db.close();
   }
 }
-
-export { demoUsers };
