@@ -185,6 +185,15 @@ describe('the 3D site view', () => {
     expect(drawn.renderers).toEqual([]);
   });
 
+  it('marks a storage above the alert temperature with the flame, not by its colour alone', async () => {
+    renderPage('/storages/site', siteServer());
+    const links = await screen.findAllByTestId('site-storage-link', undefined, slow);
+    // Bin A's 65 °C is above the default alert (45 °C); Bin B's 12 °C is not.
+    expect(links.map((l) => l.getAttribute('data-hot'))).toEqual(['true', null]);
+    expect(within(links[0]!).getByRole('img', { name: 'Above the alert temperature 45 °C' })).toBeTruthy();
+    expect(within(links[1]!).queryByTestId('above-alert')).toBeNull();
+  });
+
   it('says so when the browser refuses a WebGL context after all', async () => {
     webgl.available = true;
     drawn.refuse = true;

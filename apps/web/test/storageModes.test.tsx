@@ -91,6 +91,19 @@ describe('layout view modes', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('combobox', { name: /^View/ })).toBeNull();
   });
 
+  it('marks a probe above the alert temperature with the flame, not by its colour alone', async () => {
+    const prefs = createFakeServer().state.session.ui_preferences;
+    renderPage('/storages/5', server({ session: { ui_preferences: { ...prefs, temperature_alert: 40 } } }));
+    const hot = await screen.findByTestId('cell-G-001', {}, { timeout: 5000 });
+    // G-001's 41.2 °C is above the 40 °C alert; G-002's 12 °C is not.
+    expect(hot.getAttribute('data-hot')).toBe('true');
+    expect(within(hot).getByRole('img', { name: 'Above the alert temperature 40 °C' })).toBeTruthy();
+    expect(hot.getAttribute('aria-label')).toContain('Above the alert temperature 40 °C');
+    const cool = screen.getByTestId('cell-G-002');
+    expect(cool.getAttribute('data-hot')).toBeNull();
+    expect(within(cool).queryByTestId('above-alert')).toBeNull();
+  });
+
   it('offers an admin the signal, battery and data-age modes, each cell coloured by level and faded by age', async () => {
     const { user } = renderPage('/storages/5', server({ session: { admin: true } }));
     await user.click(await screen.findByRole('combobox', { name: /^View/ }, { timeout: 5000 }));

@@ -153,13 +153,17 @@ export function AdminTable<Row>({
                   align={c.align}
                   sortDirection={sort?.key === c.key ? sort.direction : false}
                 >
-                  <TableSortLabel
-                    active={sort?.key === c.key}
-                    direction={sort?.key === c.key ? sort.direction : 'asc'}
-                    onClick={() => sortBy(c.key)}
-                  >
-                    {c.label}
-                  </TableSortLabel>
+                  {/* A column without a heading (the row's actions) is not sorted: a sort button
+                      with no name would be read as just "button" (decision 0138). */}
+                  {c.label === '' ? null : (
+                    <TableSortLabel
+                      active={sort?.key === c.key}
+                      direction={sort?.key === c.key ? sort.direction : 'asc'}
+                      onClick={() => sortBy(c.key)}
+                    >
+                      {c.label}
+                    </TableSortLabel>
+                  )}
                 </TableCell>
               ))}
             </TableRow>

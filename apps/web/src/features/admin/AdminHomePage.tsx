@@ -1,6 +1,7 @@
 import { Link as RouterLink, Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -31,16 +32,13 @@ export function AdminHomePage() {
       </Typography>
       <Paper variant="outlined">
         <List aria-label={t('admin.pages')} disablePadding>
+          {/* Each link in its own item: a list holds only items (WCAG 1.3.1, decision 0138). */}
           {tools.map((tool) => (
-            <ListItemButton
-              key={tool.path}
-              component={RouterLink}
-              to={tool.path}
-              divider
-              data-testid="admin-tool"
-            >
-              <ListItemText primary={t(tool.titleKey)} secondary={t(tool.descriptionKey)} />
-            </ListItemButton>
+            <ListItem key={tool.path} disablePadding>
+              <ListItemButton component={RouterLink} to={tool.path} divider data-testid="admin-tool">
+                <ListItemText primary={t(tool.titleKey)} secondary={t(tool.descriptionKey)} />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       </Paper>

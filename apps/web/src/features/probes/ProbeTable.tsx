@@ -310,6 +310,12 @@ function ProbeLink({ sensorId, children }: { sensorId: string; children: string 
         color: 'inherit',
         textDecoration: 'none',
         '&:hover, &:focus-visible': { textDecoration: 'underline' },
+        '&:focus-visible': { outline: '2px solid currentColor', outlineOffset: 2 },
+        // On a phone the name is a finger's target: at least 44 × 44 px (decision 0138).
+        display: { xs: 'inline-flex', sm: 'inline' },
+        alignItems: 'center',
+        minHeight: { xs: 44, sm: 0 },
+        minWidth: { xs: 44, sm: 0 },
       }}
     >
       {children}

@@ -67,46 +67,64 @@ export function StorageQualityView({ storage }: { storage: Storage }) {
         <Typography color="text.secondary">{t('quality.noHayProbes')}</Typography>
       ) : (
         <>
-          {levels.map((level) => (
-            <Box key={level.key} data-testid="quality-level">
-              <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
-                {t(level.kind === 'stack' ? 'quality.stack' : 'quality.floor', { number: level.number })}
-              </Typography>
-              {/* As the temperatures' layout (decision 0078): a column is as wide as its widest
-                  probe, so nothing spills into the next cell; a level wider than the page scrolls. */}
-              <Box sx={{ overflowX: 'auto' }}>
+          {levels.map((level) => {
+            const levelName = t(level.kind === 'stack' ? 'quality.stack' : 'quality.floor', {
+              number: level.number,
+            });
+            return (
+              <Box key={level.key} data-testid="quality-level">
+                <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
+                  {levelName}
+                </Typography>
+                {/* As the temperatures' layout (decision 0078): a column is as wide as its widest
+                  probe, so nothing spills into the next cell; a level wider than the page scrolls,
+                  by keyboard too (a named region in the tab order, decision 0138). */}
                 <Box
+                  role="region"
+                  aria-label={levelName}
+                  tabIndex={0}
                   sx={{
-                    display: 'grid',
-                    gridTemplateColumns: `repeat(${Math.max(1, ...level.rows.map((row) => row.length))}, minmax(min-content, max-content))`,
-                    width: 'fit-content',
+                    overflowX: 'auto',
+                    '&:focus-visible': {
+                      outline: '2px solid',
+                      outlineColor: 'primary.main',
+                      outlineOffset: 2,
+                    },
                   }}
                 >
-                  {level.rows.map((row, r) =>
-                    row.map((c, column) => (
-                      <Box
-                        key={c.key}
-                        sx={{
-                          gridRow: r + 1,
-                          gridColumn: column + 1,
-                          minWidth: CELL,
-                          minHeight: CELL,
-                          border: 1,
-                          borderColor: 'divider',
-                          display: 'flex',
-                          flexDirection: 'column',
-                          alignItems: 'center',
-                          justifyContent: 'center',
-                        }}
-                      >
-                        {c.probeIds.map(cell)}
-                      </Box>
-                    )),
-                  )}
+                  <Box
+                    sx={{
+                      display: 'grid',
+                      gridTemplateColumns: `repeat(${Math.max(1, ...level.rows.map((row) => row.length))}, minmax(min-content, max-content))`,
+                      width: 'fit-content',
+                    }}
+                  >
+                    {level.rows.map((row, r) =>
+                      row.map((c, column) => (
+                        <Box
+                          key={c.key}
+                          sx={{
+                            gridRow: r + 1,
+                            gridColumn: column + 1,
+                            minWidth: CELL,
+                            minHeight: CELL,
+                            border: 1,
+                            borderColor: 'divider',
+                            display: 'flex',
+                            flexDirection: 'column',
+                            alignItems: 'center',
+                            justifyContent: 'center',
+                          }}
+                        >
+                          {c.probeIds.map(cell)}
+                        </Box>
+                      )),
+                    )}
+                  </Box>
                 </Box>
               </Box>
-            </Box>
-          ))}
+            );
+          })}
           {bin.length > 0 && (
             <Box>
               <Typography variant="subtitle2">{t('quality.bin')}</Typography>

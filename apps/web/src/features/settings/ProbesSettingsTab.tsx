@@ -7,6 +7,7 @@ import Chip from '@mui/material/Chip';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
@@ -152,23 +153,25 @@ export function ProbesSettingsTab() {
       <List data-testid="settings-probe-list">
         {shown.map((p) => {
           const name = p.sensor_name?.trim();
+          // Each link in its own item: a list holds only items (WCAG 1.3.1, decision 0138).
           return (
-            <ListItemButton
-              key={p.sensor_id_sys}
-              component={RouterLink}
-              to={`/probes/${encodeURIComponent(p.sensor_id_sys)}`}
-              data-testid="settings-probe"
-              data-sensor-id={p.sensor_id_sys}
-              divider
-            >
-              <ListItemText
-                primary={name || p.sensor_id_sys}
-                secondary={[name ? p.sensor_id_sys : null, t(`settings.probes.kind.${p.kind}`)]
-                  .filter(Boolean)
-                  .join(' · ')}
-              />
-              {p.disabled && <Chip size="small" label={t('settings.probes.disabled')} />}
-            </ListItemButton>
+            <ListItem key={p.sensor_id_sys} disablePadding>
+              <ListItemButton
+                component={RouterLink}
+                to={`/probes/${encodeURIComponent(p.sensor_id_sys)}`}
+                data-testid="settings-probe"
+                data-sensor-id={p.sensor_id_sys}
+                divider
+              >
+                <ListItemText
+                  primary={name || p.sensor_id_sys}
+                  secondary={[name ? p.sensor_id_sys : null, t(`settings.probes.kind.${p.kind}`)]
+                    .filter(Boolean)
+                    .join(' · ')}
+                />
+                {p.disabled && <Chip size="small" label={t('settings.probes.disabled')} />}
+              </ListItemButton>
+            </ListItem>
           );
         })}
       </List>

@@ -13,6 +13,7 @@ import { canSeeStorages } from '@emberwatch/shared/domain/roles';
 import { placedProbeIds } from '@emberwatch/shared/domain/storageLayout/placedProbeIds';
 import { storageTemperature } from '@emberwatch/shared/domain/storageLayout/storageTemperature';
 import { unitOf } from '@emberwatch/shared/domain/temperature';
+import { isAboveAlert } from '@emberwatch/shared/domain/temperatureAlert';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
@@ -20,7 +21,7 @@ import { formatTemperatureText } from '../../lib/formatDecimal';
 import { useShellContext } from '../../lib/shellContext';
 import { useNowSeconds } from '../../lib/useNowSeconds';
 import { useSelectedStation, useStationDatas } from '../base-stations';
-import { useTemperatureScale } from '../probes';
+import { AboveAlertIcon, useTemperatureScale } from '../probes';
 import { useUiPreferences } from '../sessions';
 import { StoragesToolbar, useStorageAccount, useStorages, useUnsavedEditsGuard } from '../storages';
 import { SiteChoiceDialog } from './SiteChoiceDialog';
@@ -152,13 +153,25 @@ export function SitePlanPage() {
             component="ul"
             sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, listStyle: 'none', p: 0, m: 0 }}
           >
-            {scene.storages.map((s) => (
-              <li key={s.id}>
-                <Link component={RouterLink} to={`/storages/site/${s.id}`} data-testid="site-storage-link">
-                  {s.label}
-                </Link>
-              </li>
-            ))}
+            {scene.storages.map((s) => {
+              // A storage above the alert temperature carries the flame, as the probe list does: the
+              // colour of its block and label is never the only sign (decision 0138).
+              const hot = s.temperature !== null && isAboveAlert([s.temperature], scale.alertC);
+              return (
+                <li key={s.id}>
+                  <Link
+                    component={RouterLink}
+                    to={`/storages/site/${s.id}`}
+                    data-testid="site-storage-link"
+                    data-hot={hot ? 'true' : undefined}
+                    sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+                  >
+                    {s.label}
+                    {hot && <AboveAlertIcon alertC={scale.alertC} unit={unit} />}
+                  </Link>
+                </li>
+              );
+            })}
           </Box>
         )}
       </Box>

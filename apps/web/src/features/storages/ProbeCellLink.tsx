@@ -3,11 +3,16 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
-import type { LayoutViewMode } from '@emberwatch/shared/domain/storageLayout/layoutViewModes';
+import {
+  isDiagnosticMode,
+  type LayoutViewMode,
+} from '@emberwatch/shared/domain/storageLayout/layoutViewModes';
 import type { DegreesUnit } from '@emberwatch/shared/domain/temperature';
+import { settingToDisplay } from '@emberwatch/shared/domain/temperatureSettingRange';
 import { formatTemperatureText } from '../../lib/formatDecimal';
 import { probeDetailPath } from '../probe-detail';
-import { MonitorAlertIcon } from '../probes';
+import { isAboveAlert } from '@emberwatch/shared/domain/temperatureAlert';
+import { AboveAlertIcon, MonitorAlertIcon, useTemperatureScale } from '../probes';
 import { cellDisplay } from './layoutModes';
 import type { StorageProbeInfo } from './useStorageProbeInfo';
 
@@ -16,7 +21,9 @@ import type { StorageProbeInfo } from './useStorageProbeInfo';
  * out and coloured by the user's colour steps, in the admin modes 5–8 its signal, battery or data
  * age (layoutModes.cellDisplay); every depth in a tooltip (hover, focus, or a tap on a phone), and a
  * link to the probe's detail inside the storage. A probe with a monitor's current alert is ringed in
- * red with a bell (spec doc 3 §9: the storage views mark probes in alert).
+ * red with a bell (spec doc 3 §9: the storage views mark probes in alert). In the temperature modes a
+ * probe above the user's alert temperature carries the flame too, as in the probe list: its colour is
+ * never the only sign that it is hot (decision 0138).
  */
 export function ProbeCellLink({
   probe,
@@ -41,6 +48,10 @@ export function ProbeCellLink({
   const [open, setOpen] = useState(false);
   const lastPointer = useRef<string>('mouse');
   const display = cellDisplay(mode, probe, { unit, colorStepsC, nowS, t });
+  const { alertC } = useTemperatureScale();
+  const hot =
+    !isDiagnosticMode(mode) && probe.temperatures !== null && isAboveAlert(probe.temperatures, alertC);
+  const hotLabel = t('probes.aboveAlert', { limit: `${settingToDisplay(alertC, unit)} °${unit}` });
   const label = probe.name ?? probe.id;
   const depths =
     probe.temperatures === null || probe.temperatures.length === 0 ? (
@@ -77,8 +88,10 @@ export function ProbeCellLink({
             name: label,
             value: display.valueText,
           }),
+          ...(hot ? [hotLabel] : []),
           ...(probe.alert ? [t('probes.monitorAlert')] : []),
         ].join(', ')}
+        data-hot={hot ? 'true' : undefined}
         data-alert={probe.alert ? 'true' : undefined}
         data-testid={`cell-${probe.id}`}
         data-band={display.band}
@@ -93,8 +106,9 @@ export function ProbeCellLink({
         }}
         sx={{
           // The cell size is the least side: a cell grows to its value and name (decision 0078).
-          minWidth: size,
-          minHeight: size,
+          // On a phone never under 44 px: a finger's target (decision 0138).
+          minWidth: { xs: Math.max(size, 44), sm: size },
+          minHeight: { xs: Math.max(size, 44), sm: size },
           boxSizing: 'border-box',
           px: 0.5,
           py: 0.25,
@@ -127,6 +141,7 @@ export function ProbeCellLink({
           }}
         >
           {display.text}
+          {hot && <AboveAlertIcon alertC={alertC} unit={unit} fontSize="0.8rem" />}
           {probe.alert && <MonitorAlertIcon fontSize="0.8rem" />}
         </Box>
         {/* The name widens the cell while the level has room; past that it wraps, anywhere if it

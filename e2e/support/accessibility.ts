@@ -1,0 +1,131 @@
+// The accessibility checks' shared pieces (decision 0138): the axe scan and what it counts as a failure,
+// waiting for a page to settle without fixed sleeps, and the accounts of the roles the demo does not seed.
+import Database from 'better-sqlite3';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { dataDir } from './app.js';
+
+/** The desktop and phone widths every route is scanned at (the phone is the spec's 360 px). */
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const PHONE = { width: 360, height: 740 } as const;
+
+/** WCAG 2.0–2.2 A and AA: the rules a scan runs. Best-practice rules are not a conformance level. */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+export interface Finding {
+  rule: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/** One axe scan of the page as it is: the serious and critical violations, each with its elements. */
+export async function seriousViolations(page: Page): Promise<Finding[]> {
+  // Only the violations are gathered: the passing nodes' details are most of axe's time on a big page.
+  const results = await new AxeBuilder({ page })
+    .withTags(AXE_TAGS)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      rule: v.id,
+      impact: v.impact ?? '',
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 100)}`),
+    }));
+}
+
+/**
+ * Counts the page's API calls in flight, so a scan waits for the data a page asked for rather than
+ * for a fixed time. Only fetch/XHR to the API count: the WebSocket and the static files do not.
+ */
+export function trackApiCalls(page: Page): () => number {
+  const inFlight = new Set<unknown>();
+  const isApi = (url: string, type: string) =>
+    (type === 'fetch' || type === 'xhr') && /\/(client|admin|api)\//.test(new URL(url).pathname);
+  page.on('request', (r) => {
+    if (isApi(r.url(), r.resourceType())) inFlight.add(r);
+  });
+  const done = (r: unknown) => inFlight.delete(r);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return () => inFlight.size;
+}
+
+/**
+ * Waits until the page has drawn: no API call in flight, no spinner or progress bar, and the same
+ * count twice in a row (a page that loads in two steps asks again after the first answer).
+ */
+export async function settle(page: Page, inFlight: () => number, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let quietTurns = 0;
+  while (quietTurns < 2) {
+    if (Date.now() > deadline) throw new Error(`${page.url()} did not settle in ${timeoutMs} ms`);
+    const busy =
+      inFlight() > 0 ||
+      (await page.evaluate(() => {
+        const doc = (
+          globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }
+        ).document;
+        return (
+          doc.querySelectorAll('[role="progressbar"]:not([aria-valuenow]), .MuiSkeleton-root').length > 0
+        );
+      }));
+    quietTurns = busy ? 0 : quietTurns + 1;
+    // One animation frame between looks: React commits what the last answer brought.
+    await page.evaluate(
+      () =>
+        new Promise((resolve) =>
+          (globalThis as unknown as { requestAnimationFrame(cb: () => void): void }).requestAnimationFrame(
+            () => resolve(null),
+          ),
+        ),
+    );
+  }
+}
+
+/** Moves the app to `target` the way its own links do (history and popstate), without a reload. */
+export async function navigateInApp(page: Page, target: string): Promise<void> {
+  await page.evaluate((to) => {
+    const w = globalThis as unknown as {
+      history: { pushState(s: unknown, t: string, u: string): void };
+      dispatchEvent(e: unknown): void;
+      PopStateEvent: new (type: string) => unknown;
+    };
+    w.history.pushState({}, '', to);
+    w.dispatchEvent(new w.PopStateEvent('popstate'));
+  }, target);
+}
+
+export interface ExtraAccount {
+  username: string;
+  /** The demo account whose row is copied (same password, data and grants by id are not copied). */
+  from: string;
+  set: Record<string, number | string | null>;
+}
+
+/**
+ * The roles the demo does not seed, made in the worker's own store as copies of demo accounts with the
+ * role's column set (no call makes a translator or a grand master; other specs share the demo users).
+ * Idempotent: a second call in the same worker finds the account there.
+ */
+export function makeAccounts(accounts: readonly ExtraAccount[]): void {
+  const db = new Database(path.join(dataDir(), 'emberwatch.db'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    for (const a of accounts) {
+      if (db.prepare('select 1 from users where username = ?').get(a.username)) continue;
+      const row = db.prepare('select * from users where username = ?').get(a.from) as Record<string, unknown>;
+      const { id: _id, ...copy } = row;
+      const values = { ...copy, username: a.username, email: null, phone: null, sub_user_count: 0, ...a.set };
+      const columns = Object.keys(values);
+      db.prepare(
+        `insert into users (${columns.join(', ')}) values (${columns.map((c) => `@${c}`).join(', ')})`,
+      ).run(values);
+    }
+  } finally {
+    db.close();
+  }
+}
