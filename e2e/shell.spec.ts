@@ -29,6 +29,13 @@ test('a first visit to /login asks for a session without an error: no session is
   expect(errors).toEqual([]);
 });
 
+test('robots.txt is a robots file, not the app page the other paths fall back to', async ({ request }) => {
+  const res = await request.get('/robots.txt');
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toContain('text/plain');
+  expect(await res.text()).toContain('User-agent: *');
+});
+
 test('a master user changes the language from the side menu and logs out', async ({ page, request }) => {
   // The notifications open by themselves 2 s after load, over the menu on a slow machine.
   await keepAutoOpenClosed(page, request, demoUsers.master);
