@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { demoPassword, demoUsers, readDemoStations } from './support/app.js';
+import { demoUsers } from './support/app.js';
 import { logInThroughApi } from './support/logInThroughApi.js';
+import { northBarn, reportBale, type ListedStorage } from './support/northBarn.js';
 import { DESKTOP, PHONE } from './support/accessibility.js';
 
 // Issue 35 item 1 (decision 0138): the alert flow by keyboard alone with the focus visible at every stop,
@@ -11,37 +12,11 @@ import { DESKTOP, PHONE } from './support/accessibility.js';
 // the north barn's first bale without an alert) and push-notification.spec.ts (the last bale). This file
 // heats the last bale but one, and only this file acknowledges it.
 
-interface Listed {
-  itemID: number;
-  name: string;
-  BS_ID: string;
-  monitor: number | null;
-  stacks: { sensors: { id: string }[] }[];
-}
-
 /** Heats the bale this file owns to 63 °C (above the barn monitor's 55 °C and the farm's 45 °C alert). */
-async function heatOwnBale(request: APIRequestContext): Promise<{ barn: Listed; bale: string }> {
-  const login = await request.post('/admin/login', {
-    data: { username: demoUsers.hay, password: demoPassword },
-  });
-  const headers = {
-    Authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}`,
-  };
-  const storages = (
-    (await (await request.get('/client/getStorages', { headers })).json()) as { results: Listed[] }
-  ).results;
-  const barn = storages.find((s) => s.BS_ID === 'F1000001' && s.monitor !== null);
-  if (!barn) throw new Error('the demo north barn has no monitor');
-  const bale = barn.stacks.flatMap((s) => s.sensors.map((p) => p.id)).at(-2)!;
-  const station = (await readDemoStations()).stations.find((s) => s.bs_id === 'F1000001')!;
-  const sent = await request.post('/ingest/v1/packets', {
-    headers: { Authorization: `Station ${station.bs_id}:${station.secret}` },
-    data: {
-      type: 'data',
-      readings: [{ sensor_id: bale, meas_ts: Math.floor(Date.now() / 1000), temperatures: [400, 520, 630] }],
-    },
-  });
-  expect(sent.status(), await sent.text()).toBe(200);
+async function heatOwnBale(request: APIRequestContext): Promise<{ barn: ListedStorage; bale: string }> {
+  const { barn, bales } = await northBarn(request);
+  const bale = bales.at(-2)!;
+  await reportBale(request, bale, [400, 520, 630]);
   return { barn, bale };
 }
 

@@ -1,13 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { demoPassword, demoUsers, readDemoStations } from './support/app.js';
+import { northBarn, reportBale } from './support/northBarn.js';
 
-interface Listed {
-  itemID: number;
-  name: string;
-  BS_ID: string;
-  monitor: number | null;
-  stacks: { sensors: { id: string }[] }[];
-}
 interface MonitorRule {
   type: string;
   currentAlerts?: { sensor_id: string }[];
@@ -19,18 +13,7 @@ test('a hay farmer sees a bale cross the limit on the storage, live, and acknowl
   page,
   request,
 }) => {
-  const login = await request.post('/admin/login', {
-    data: { username: demoUsers.hay, password: demoPassword },
-  });
-  expect(login.ok()).toBe(true);
-  const headers = {
-    Authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}`,
-  };
-  const storages = (
-    (await (await request.get('/client/getStorages', { headers })).json()) as { results: Listed[] }
-  ).results;
-  const barn = storages.find((s) => s.BS_ID === 'F1000001' && s.monitor !== null);
-  if (!barn) throw new Error('the demo north barn has no monitor');
+  const { barn, bales, headers } = await northBarn(request);
   const monitors = (
     (await (await request.get('/client/getMonitors', { headers })).json()) as {
       results: { itemID: number; rules: MonitorRule[] }[];
@@ -40,7 +23,7 @@ test('a hay farmer sees a bale cross the limit on the storage, live, and acknowl
     monitors.flatMap((m) => m.rules.flatMap((r) => (r.currentAlerts ?? []).map((a) => a.sensor_id))),
   );
   // A bale of the barn with no alert yet.
-  const bale = barn.stacks.flatMap((s) => s.sensors.map((p) => p.id)).find((id) => !alerting.has(id));
+  const bale = bales.find((id) => !alerting.has(id));
   if (!bale) throw new Error('every bale of the north barn is already in alert');
 
   await page.goto(`/storages/${barn.itemID}`);
@@ -60,16 +43,7 @@ test('a hay farmer sees a bale cross the limit on the storage, live, and acknowl
   await page.evaluate(() => {
     (globalThis as unknown as { emberwatchNoReload?: boolean }).emberwatchNoReload = true;
   });
-  const { stations } = await readDemoStations();
-  const station = stations.find((s) => s.bs_id === 'F1000001')!;
-  const sent = await page.request.post('/ingest/v1/packets', {
-    headers: { Authorization: `Station ${station.bs_id}:${station.secret}` },
-    data: {
-      type: 'data',
-      readings: [{ sensor_id: bale, meas_ts: Math.floor(Date.now() / 1000), temperatures: [400, 520, 630] }],
-    },
-  });
-  expect(sent.status(), await sent.text()).toBe(200);
+  await reportBale(page.request, bale, [400, 520, 630]);
   await expect(row).toHaveCount(1, { timeout: 20_000 });
   await expect(row).toContainText('63.0 °C');
 

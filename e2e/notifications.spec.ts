@@ -1,12 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { demoPassword, demoUsers, readDemoStations } from './support/app.js';
-
-interface Listed {
-  itemID: number;
-  BS_ID: string;
-  monitor: number | null;
-  stacks: { sensors: { id: string }[] }[];
-}
+import { demoPassword, demoUsers } from './support/app.js';
+import { northBarn, reportBale } from './support/northBarn.js';
 
 // Issue 11 item 9: a hot reading sent through the ingest protocol shows in the notifications dialog
 // without a reload, worded and linked to its storage (decision 0047).
@@ -14,20 +8,8 @@ test('a hay farmer sees a hot reading arrive in the notifications, live, and fol
   page,
   request,
 }) => {
-  const login = await request.post('/admin/login', {
-    data: { username: demoUsers.hay, password: demoPassword },
-  });
-  expect(login.ok()).toBe(true);
-  const headers = {
-    Authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}`,
-  };
-  const storages = (
-    (await (await request.get('/client/getStorages', { headers })).json()) as { results: Listed[] }
-  ).results;
-  const barn = storages.find((s) => s.BS_ID === 'F1000001' && s.monitor !== null);
-  if (!barn) throw new Error('the demo north barn has no monitor');
-  const bale = barn.stacks.flatMap((s) => s.sensors.map((p) => p.id))[0];
-  if (!bale) throw new Error('the demo north barn has no bale probe');
+  const { barn, bales } = await northBarn(request);
+  const bale = bales[0]!;
 
   await page.goto('/probes');
   await page.getByLabel('Username', { exact: true }).fill(demoUsers.hay);
@@ -47,16 +29,7 @@ test('a hay farmer sees a hot reading arrive in the notifications, live, and fol
   await page.evaluate(() => {
     (globalThis as unknown as { emberwatchNoReload?: boolean }).emberwatchNoReload = true;
   });
-  const { stations } = await readDemoStations();
-  const station = stations.find((s) => s.bs_id === 'F1000001')!;
-  const sent = await page.request.post('/ingest/v1/packets', {
-    headers: { Authorization: `Station ${station.bs_id}:${station.secret}` },
-    data: {
-      type: 'data',
-      readings: [{ sensor_id: bale, meas_ts: Math.floor(Date.now() / 1000), temperatures: [400, 520, 955] }],
-    },
-  });
-  expect(sent.status(), await sent.text()).toBe(200);
+  await reportBale(page.request, bale, [400, 520, 955]);
   const entry = dialog.getByTestId(`notification-storageMax:${barn.itemID}`);
   await expect(entry).toContainText('hottest 95.5 °C', { timeout: 20_000 });
   await expect(entry).toContainText('Alert in');

@@ -2,21 +2,15 @@ import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
-import { dataDir, demoPassword, demoUsers, readDemoStations } from './support/app.js';
+import { dataDir, demoUsers } from './support/app.js';
 import { logInThroughApi } from './support/logInThroughApi.js';
+import { northBarn, reportBale } from './support/northBarn.js';
 
 // Issue 35 item 3 (decision 0129): a push message delivered to the service worker through the DevTools
 // protocol shows a notification with the storage, the probe and the temperature, and the actions to
 // open the probe or acknowledge; the acknowledgement's signed token acknowledges the alert from the
 // worker, with no session and no page of the app.
 
-interface Listed {
-  itemID: number;
-  name: string;
-  BS_ID: string;
-  monitor: number | null;
-  stacks: { sensors: { id: string }[] }[];
-}
 interface Shown {
   title: string;
   body: string;
@@ -67,26 +61,10 @@ test('a pushed alert shows storage, probe and temperature with open and acknowle
     .toBe(true);
 
   // A real alert: a bale of the north barn at 63 °C, above its monitor's 55 °C.
-  const login = await request.post('/admin/login', {
-    data: { username: demoUsers.hay, password: demoPassword },
-  });
-  const { accessToken, UID } = (await login.json()) as { accessToken: string; UID: number };
-  const headers = { Authorization: `Bearer ${accessToken}` };
-  const storages = (
-    (await (await request.get('/client/getStorages', { headers })).json()) as { results: Listed[] }
-  ).results;
-  const barn = storages.find((s) => s.BS_ID === 'F1000001' && s.monitor !== null)!;
-  // The last bale (the monitor spec takes the first free one).
-  const bale = barn.stacks.flatMap((s) => s.sensors.map((p) => p.id)).at(-1)!;
-  const station = (await readDemoStations()).stations.find((s) => s.bs_id === 'F1000001')!;
-  const sent = await request.post('/ingest/v1/packets', {
-    headers: { Authorization: `Station ${station.bs_id}:${station.secret}` },
-    data: {
-      type: 'data',
-      readings: [{ sensor_id: bale, meas_ts: Math.floor(Date.now() / 1000), temperatures: [400, 520, 630] }],
-    },
-  });
-  expect(sent.status(), await sent.text()).toBe(200);
+  const { barn, bales, headers, userId: UID } = await northBarn(request);
+  // The last bale (see support/northBarn.ts for which spec heats which).
+  const bale = bales.at(-1)!;
+  await reportBale(request, bale, [400, 520, 630]);
 
   // The token the server puts in its push message for that alert group and person (its format and key,
   // tested in apps/server/test/pushAck.test.ts): this browser has no push service to receive the real one.
