@@ -75,8 +75,23 @@ interface Stack {
  * account's settings, alerts or outbox.
  */
 async function startStack(index: number, preferred: number): Promise<Stack> {
+  try {
+    return await startStackOn(index, await freePort(preferred));
+  } catch (error) {
+    // Another run on this machine (a second checkout's tests) took the port between the probe and the
+    // server's listen: the server stopped on EADDRINUSE while the other run's server answered for it.
+    // Once more, on a port the kernel gives.
+    if (!(error instanceof ServerExited)) throw error;
+    console.log(`[e2e] server ${index}: ${error.message}; starting again on another port`);
+    return startStackOn(index, await freePort(0));
+  }
+}
+
+/** Our server process ended while its stack was being started (its log says why). */
+class ServerExited extends Error {}
+
+async function startStackOn(index: number, port: number): Promise<Stack> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'emberwatch-e2e-'));
-  const port = await freePort(preferred);
   const baseURL = `http://127.0.0.1:${port}`;
   const logFile = path.join(dataDir, 'server.log');
   const log = openSync(logFile, 'a');
@@ -99,10 +114,16 @@ async function startStack(index: number, preferred: number): Promise<Stack> {
     if (alive) server.kill('SIGKILL');
     standIns.child!.kill('SIGKILL');
   });
+  const exited = () => {
+    server.kill('SIGKILL');
+    standIns.child!.kill('SIGKILL');
+    return new ServerExited(`server ${index} ended while starting on port ${port}: ${tail(logFile, 3)}`);
+  };
 
   try {
     await waitForHealth(`${baseURL}/health`, () => alive, 60_000);
   } catch (error) {
+    if (!alive) throw exited();
     server.kill('SIGKILL');
     throw new Error(
       `Server ${index} did not start: ${(error as Error).message}\n--- ${logFile} ---\n${tail(logFile)}`,
@@ -114,6 +135,7 @@ async function startStack(index: number, preferred: number): Promise<Stack> {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   if (!existsSync(demoStationsFile(dataDir))) {
+    if (!alive) throw exited();
     server.kill('SIGKILL');
     throw new Error(
       `The server did not write ${demoStationsFile(dataDir)} with DEMO_SEED=1\n${tail(logFile)}`,
@@ -121,9 +143,17 @@ async function startStack(index: number, preferred: number): Promise<Stack> {
   }
 
   const started = Date.now();
-  await runSimulator(['--backfill-days', '2', '--no-live', '--interval', String(intervalS), '--quiet'], {
-    dir: dataDir,
-  });
+  if (!alive) throw exited();
+  try {
+    await runSimulator(['--backfill-days', '2', '--no-live', '--interval', String(intervalS), '--quiet'], {
+      dir: dataDir,
+    });
+  } catch (error) {
+    // Refused stations may mean that another run's server answered on this port: ours is gone.
+    if (!alive) throw exited();
+    throw error;
+  }
+  if (!alive) throw exited();
   console.log(
     `[e2e] server ${index} at ${baseURL}, data in ${dataDir}, demo backfilled in ${Date.now() - started} ms`,
   );
