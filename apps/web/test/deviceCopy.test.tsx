@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
 import {
@@ -62,14 +62,14 @@ function holdData(server: FakeServer): { server: FakeServer; held: string[]; rel
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   const held: string[] = [];
-  const fetch: typeof server.fetch = async (input, init) => {
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input instanceof Request ? input.url : input);
     if (url.includes('/client/')) {
       held.push(new URL(url, 'http://localhost').pathname);
       await released;
     }
     return server.fetch(input, init);
-  };
+  });
   return { server: { ...server, fetch }, held, release };
 }
 
