@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACK_FROM_PUSH_PATH, installPushHandlers, type PushScope } from '../src-sw/pushHandlers';
 import { SERVER_PAGES } from '../src-sw/serverPages';
+import { isKeptTexts, networkThenKept, type TextsCache } from '../src-sw/keptTexts';
 
 const ORIGIN = 'https://emberwatch.example';
 
@@ -223,6 +224,69 @@ describe('the addresses the worker leaves to the server (decision 0128)', () => 
   it('the app’s pages are the app’s', () => {
     for (const path of ['/', '/probes', '/storages/3/probes/H1', '/api/v1', '/admin/outbox', '/deliveryish'])
       expect(served(path), path).toBe(false);
+  });
+});
+
+describe('the language texts the worker keeps for offline (decision 0145)', () => {
+  const texts = (locale: string) => `${ORIGIN}/client/getAnonymousTranslations?locale=${locale}`;
+
+  /** A Cache API stand-in keyed by address, as the browser's (method GET). */
+  function memoryCache(): TextsCache & { urls: () => string[] } {
+    const kept = new Map<string, Response>();
+    return {
+      urls: () => [...kept.keys()],
+      match: (r: RequestInfo | URL) =>
+        Promise.resolve(kept.get(r instanceof Request ? r.url : String(r))?.clone()),
+      put: (r: RequestInfo | URL, res: Response) => {
+        kept.set(r instanceof Request ? r.url : String(r), res);
+        return Promise.resolve();
+      },
+    } as TextsCache & { urls: () => string[] };
+  }
+  const finnish = { status_code: 0, results: [['offline.dismiss', 'Sulje']] };
+  const answered =
+    (body: unknown, status = 200) =>
+    () =>
+      Promise.resolve(new Response(JSON.stringify(body), { status }));
+  const noNetwork = () => Promise.reject(new TypeError('Failed to fetch'));
+
+  it('keeps the public texts call of its own origin only — no account’s call, no other origin, no POST', () => {
+    expect(isKeptTexts({ method: 'GET', url: texts('fi') }, ORIGIN)).toBe(true);
+    expect(isKeptTexts({ method: 'GET', url: texts('en') }, ORIGIN)).toBe(true);
+    for (const url of [
+      `${ORIGIN}/client/getUserTranslations?locale=fi&UID=7`,
+      `${ORIGIN}/client/data?basestationID=F1`,
+      'https://elsewhere.example/client/getAnonymousTranslations?locale=fi',
+      `${ORIGIN}/assets/index.js`,
+    ])
+      expect(isKeptTexts({ method: 'GET', url }, ORIGIN), url).toBe(false);
+    expect(isKeptTexts({ method: 'POST', url: texts('fi') }, ORIGIN)).toBe(false);
+  });
+
+  it('answers from the network and keeps the answer; with no network, answers the kept texts of that language', async () => {
+    const cache = memoryCache();
+    const online = await networkThenKept(new Request(texts('fi')), cache, answered(finnish));
+    expect(await online.json()).toEqual(finnish);
+    expect(cache.urls()).toEqual([texts('fi')]);
+
+    const offline = await networkThenKept(new Request(texts('fi')), cache, noNetwork);
+    expect(await offline.json()).toEqual(finnish);
+    // Another language was never seen: the failure stands (the app shows its bundled English).
+    await expect(networkThenKept(new Request(texts('de')), cache, noNetwork)).rejects.toThrow(
+      'Failed to fetch',
+    );
+  });
+
+  it('keeps no error: a server error is passed on, and the texts kept before stay', async () => {
+    const cache = memoryCache();
+    await networkThenKept(new Request(texts('fi')), cache, answered(finnish));
+    const failed = await networkThenKept(
+      new Request(texts('fi')),
+      cache,
+      answered({ status_code: 503, error: 'busy' }, 503),
+    );
+    expect(failed.status).toBe(503);
+    expect(await (await networkThenKept(new Request(texts('fi')), cache, noNetwork)).json()).toEqual(finnish);
   });
 });
 
