@@ -12,7 +12,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { installPushHandlers, type PushScope } from './pushHandlers';
 import { SERVER_PAGES } from './serverPages';
-import { isKeptTexts, networkThenKept, TEXTS_CACHE } from './keptTexts';
+import { keptTextsKey, networkThenKept, TEXTS_CACHE } from './keptTexts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];
@@ -33,8 +33,14 @@ if (precached.some((e) => (typeof e === 'string' ? e : e.url).replace(/^\//, '')
 
 // The language's texts (not English, which is in the bundle) kept for opening offline (decision 0145).
 registerRoute(
-  ({ request }) => isKeptTexts(request, self.location.origin),
-  async ({ request }) => networkThenKept(request, await caches.open(TEXTS_CACHE), (r) => fetch(r)),
+  ({ request }) => keptTextsKey(request, self.location.origin) !== null,
+  async ({ request }) =>
+    networkThenKept(
+      request,
+      keptTextsKey(request, self.location.origin)!,
+      await caches.open(TEXTS_CACHE),
+      (r) => fetch(r),
+    ),
 );
 
 installPushHandlers(self as unknown as PushScope);

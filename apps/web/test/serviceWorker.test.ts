@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACK_FROM_PUSH_PATH, installPushHandlers, type PushScope } from '../src-sw/pushHandlers';
 import { SERVER_PAGES } from '../src-sw/serverPages';
-import { isKeptTexts, networkThenKept, type TextsCache } from '../src-sw/keptTexts';
+import { keptTextsKey, networkThenKept, type TextsCache } from '../src-sw/keptTexts';
 
 const ORIGIN = 'https://emberwatch.example';
 
@@ -241,7 +241,7 @@ describe('the language texts the worker keeps for offline (decision 0145)', () =
         kept.set(r instanceof Request ? r.url : String(r), res);
         return Promise.resolve();
       },
-    } as TextsCache & { urls: () => string[] };
+    };
   }
   const finnish = { status_code: 0, results: [['offline.dismiss', 'Sulje']] };
   const answered =
@@ -250,43 +250,61 @@ describe('the language texts the worker keeps for offline (decision 0145)', () =
       Promise.resolve(new Response(JSON.stringify(body), { status }));
   const noNetwork = () => Promise.reject(new TypeError('Failed to fetch'));
 
-  it('keeps the public texts call of its own origin only — no account’s call, no other origin, no POST', () => {
-    expect(isKeptTexts({ method: 'GET', url: texts('fi') }, ORIGIN)).toBe(true);
-    expect(isKeptTexts({ method: 'GET', url: texts('en') }, ORIGIN)).toBe(true);
+  it('keeps both texts calls of its own origin under the public one’s address — no other call, origin or method', () => {
+    expect(keptTextsKey({ method: 'GET', url: texts('fi') }, ORIGIN)).toBe(texts('fi'));
+    expect(keptTextsKey({ method: 'GET', url: texts('en') }, ORIGIN)).toBe(texts('en'));
+    // The user's call answers the same texts: kept where the next start (offline) asks for them.
+    expect(
+      keptTextsKey({ method: 'GET', url: `${ORIGIN}/client/getUserTranslations?locale=fi&UID=7` }, ORIGIN),
+    ).toBe(texts('fi'));
     for (const url of [
-      `${ORIGIN}/client/getUserTranslations?locale=fi&UID=7`,
+      `${ORIGIN}/client/getAdminTranslations?locale=fi`,
+      `${ORIGIN}/client/getAnonymousTranslations`,
       `${ORIGIN}/client/data?basestationID=F1`,
       'https://elsewhere.example/client/getAnonymousTranslations?locale=fi',
       `${ORIGIN}/assets/index.js`,
     ])
-      expect(isKeptTexts({ method: 'GET', url }, ORIGIN), url).toBe(false);
-    expect(isKeptTexts({ method: 'POST', url: texts('fi') }, ORIGIN)).toBe(false);
+      expect(keptTextsKey({ method: 'GET', url }, ORIGIN), url).toBeNull();
+    expect(keptTextsKey({ method: 'POST', url: texts('fi') }, ORIGIN)).toBeNull();
   });
 
   it('answers from the network and keeps the answer; with no network, answers the kept texts of that language', async () => {
     const cache = memoryCache();
-    const online = await networkThenKept(new Request(texts('fi')), cache, answered(finnish));
+    const online = await networkThenKept(new Request(texts('fi')), texts('fi'), cache, answered(finnish));
     expect(await online.json()).toEqual(finnish);
     expect(cache.urls()).toEqual([texts('fi')]);
 
-    const offline = await networkThenKept(new Request(texts('fi')), cache, noNetwork);
+    const offline = await networkThenKept(new Request(texts('fi')), texts('fi'), cache, noNetwork);
     expect(await offline.json()).toEqual(finnish);
     // Another language was never seen: the failure stands (the app shows its bundled English).
-    await expect(networkThenKept(new Request(texts('de')), cache, noNetwork)).rejects.toThrow(
+    await expect(networkThenKept(new Request(texts('de')), texts('de'), cache, noNetwork)).rejects.toThrow(
       'Failed to fetch',
     );
   });
 
+  it('the user’s texts, read online after login, open the next start offline in that language', async () => {
+    const cache = memoryCache();
+    const user = new Request(`${ORIGIN}/client/getUserTranslations?locale=fi&UID=7`);
+    await networkThenKept(user, keptTextsKey(user, ORIGIN)!, cache, answered(finnish));
+    const start = new Request(texts('fi'));
+    expect(
+      await (await networkThenKept(start, keptTextsKey(start, ORIGIN)!, cache, noNetwork)).json(),
+    ).toEqual(finnish);
+  });
+
   it('keeps no error: a server error is passed on, and the texts kept before stay', async () => {
     const cache = memoryCache();
-    await networkThenKept(new Request(texts('fi')), cache, answered(finnish));
+    await networkThenKept(new Request(texts('fi')), texts('fi'), cache, answered(finnish));
     const failed = await networkThenKept(
       new Request(texts('fi')),
+      texts('fi'),
       cache,
       answered({ status_code: 503, error: 'busy' }, 503),
     );
     expect(failed.status).toBe(503);
-    expect(await (await networkThenKept(new Request(texts('fi')), cache, noNetwork)).json()).toEqual(finnish);
+    expect(
+      await (await networkThenKept(new Request(texts('fi')), texts('fi'), cache, noNetwork)).json(),
+    ).toEqual(finnish);
   });
 });
 
