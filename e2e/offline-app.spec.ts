@@ -100,3 +100,46 @@ test('the app installs, opens offline with the last probe list it saw, and recov
   await expect(watched.getByTestId('probe-age')).toHaveText('0 min', { timeout: 20_000 });
   expect(await page.evaluate(() => (globalThis as unknown as Browserish).emberwatchNoReload)).toBe(true);
 });
+
+// Decision 0145: only English is in the bundle; another language's texts are a public call the worker
+// keeps, so the app opened offline speaks the user's language.
+test('opens offline in the user’s language, from the texts the worker kept', async ({ page, context }) => {
+  const token = await logInThroughApi(page, demoUsers.compost, '/probes');
+  const setLanguage = async (language: string) => {
+    const answer = await page.request.post('/client/uiPrefs', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { prefs: { language } },
+    });
+    expect(answer.ok()).toBe(true);
+  };
+  try {
+    await setLanguage('fi');
+    await expect.poll(() => controllingWorker(page), { timeout: 30_000 }).toMatch(/\/sw\.js$/);
+    // Reopened online: the Finnish texts come from the server (and the worker keeps them), and the
+    // language goes into the cookie the next start reads.
+    await page.reload();
+    await expect(page.getByTestId('probe-row').first()).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fi');
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            (globalThis as unknown as Browserish).localStorage
+              .getItem('emberwatch.offline.v1')
+              ?.includes('"data"') ?? false,
+        ),
+      )
+      .toBe(true);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByTestId('offline-banner')).toContainText('Ei yhteyttä — näytetään tiedot ajalta');
+    await expect(page.getByTestId('probe-row').first()).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fi');
+    // Its texts are there: no alert about the language files.
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  } finally {
+    await context.setOffline(false);
+    await setLanguage('en');
+  }
+});

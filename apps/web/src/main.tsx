@@ -28,6 +28,7 @@ offlineCache.persistFrom(queryClient);
 onlineManager.setOnline(navigator.onLine);
 const offlineStart = {
   restore: () => offlineCache.restore(queryClient) !== null,
+  restoreFor: (account: number) => offlineCache.restoreFor(queryClient, account),
   clear: () => offlineCache.clear(),
 };
 

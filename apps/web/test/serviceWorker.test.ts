@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACK_FROM_PUSH_PATH, installPushHandlers, type PushScope } from '../src-sw/pushHandlers';
 import { SERVER_PAGES } from '../src-sw/serverPages';
+import { keptTextsKey, networkThenKept, type TextsCache } from '../src-sw/keptTexts';
 
 const ORIGIN = 'https://emberwatch.example';
 
@@ -223,6 +224,87 @@ describe('the addresses the worker leaves to the server (decision 0128)', () => 
   it('the app’s pages are the app’s', () => {
     for (const path of ['/', '/probes', '/storages/3/probes/H1', '/api/v1', '/admin/outbox', '/deliveryish'])
       expect(served(path), path).toBe(false);
+  });
+});
+
+describe('the language texts the worker keeps for offline (decision 0145)', () => {
+  const texts = (locale: string) => `${ORIGIN}/client/getAnonymousTranslations?locale=${locale}`;
+
+  /** A Cache API stand-in keyed by address, as the browser's (method GET). */
+  function memoryCache(): TextsCache & { urls: () => string[] } {
+    const kept = new Map<string, Response>();
+    return {
+      urls: () => [...kept.keys()],
+      match: (r: RequestInfo | URL) =>
+        Promise.resolve(kept.get(r instanceof Request ? r.url : String(r))?.clone()),
+      put: (r: RequestInfo | URL, res: Response) => {
+        kept.set(r instanceof Request ? r.url : String(r), res);
+        return Promise.resolve();
+      },
+    };
+  }
+  const finnish = { status_code: 0, results: [['offline.dismiss', 'Sulje']] };
+  const answered =
+    (body: unknown, status = 200) =>
+    () =>
+      Promise.resolve(new Response(JSON.stringify(body), { status }));
+  const noNetwork = () => Promise.reject(new TypeError('Failed to fetch'));
+
+  it('keeps both texts calls of its own origin under the public one’s address — no other call, origin or method', () => {
+    expect(keptTextsKey({ method: 'GET', url: texts('fi') }, ORIGIN)).toBe(texts('fi'));
+    expect(keptTextsKey({ method: 'GET', url: texts('en') }, ORIGIN)).toBe(texts('en'));
+    // The user's call answers the same texts: kept where the next start (offline) asks for them.
+    expect(
+      keptTextsKey({ method: 'GET', url: `${ORIGIN}/client/getUserTranslations?locale=fi&UID=7` }, ORIGIN),
+    ).toBe(texts('fi'));
+    for (const url of [
+      `${ORIGIN}/client/getAdminTranslations?locale=fi`,
+      `${ORIGIN}/client/getAnonymousTranslations`,
+      `${ORIGIN}/client/data?basestationID=F1`,
+      'https://elsewhere.example/client/getAnonymousTranslations?locale=fi',
+      `${ORIGIN}/assets/index.js`,
+    ])
+      expect(keptTextsKey({ method: 'GET', url }, ORIGIN), url).toBeNull();
+    expect(keptTextsKey({ method: 'POST', url: texts('fi') }, ORIGIN)).toBeNull();
+  });
+
+  it('answers from the network and keeps the answer; with no network, answers the kept texts of that language', async () => {
+    const cache = memoryCache();
+    const online = await networkThenKept(new Request(texts('fi')), texts('fi'), cache, answered(finnish));
+    expect(await online.json()).toEqual(finnish);
+    expect(cache.urls()).toEqual([texts('fi')]);
+
+    const offline = await networkThenKept(new Request(texts('fi')), texts('fi'), cache, noNetwork);
+    expect(await offline.json()).toEqual(finnish);
+    // Another language was never seen: the failure stands (the app shows its bundled English).
+    await expect(networkThenKept(new Request(texts('de')), texts('de'), cache, noNetwork)).rejects.toThrow(
+      'Failed to fetch',
+    );
+  });
+
+  it('the user’s texts, read online after login, open the next start offline in that language', async () => {
+    const cache = memoryCache();
+    const user = new Request(`${ORIGIN}/client/getUserTranslations?locale=fi&UID=7`);
+    await networkThenKept(user, keptTextsKey(user, ORIGIN)!, cache, answered(finnish));
+    const start = new Request(texts('fi'));
+    expect(
+      await (await networkThenKept(start, keptTextsKey(start, ORIGIN)!, cache, noNetwork)).json(),
+    ).toEqual(finnish);
+  });
+
+  it('keeps no error: a server error is passed on, and the texts kept before stay', async () => {
+    const cache = memoryCache();
+    await networkThenKept(new Request(texts('fi')), texts('fi'), cache, answered(finnish));
+    const failed = await networkThenKept(
+      new Request(texts('fi')),
+      texts('fi'),
+      cache,
+      answered({ status_code: 503, error: 'busy' }, 503),
+    );
+    expect(failed.status).toBe(503);
+    expect(
+      await (await networkThenKept(new Request(texts('fi')), texts('fi'), cache, noNetwork)).json(),
+    ).toEqual(finnish);
   });
 });
 

@@ -231,7 +231,7 @@ describe('editing a rows layout', () => {
 
   // The side menu's links too: the whole app.
   it('keeps the user on the storage while edits are unsaved', async () => {
-    const { user, location } = await editLayout(storageServer(), renderApp);
+    const { user, location } = await editLayout(storageServer(), (path, server) => renderApp(path, server));
     // Unedited, edit mode does not hold the user.
     await user.click(screen.getByRole('tab', { name: 'Storage details' }));
     expect(screen.getByRole('textbox', { name: 'Name' })).toBeTruthy();

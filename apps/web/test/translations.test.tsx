@@ -63,6 +63,34 @@ describe('translations from the server', () => {
     expect(screen.queryByText(TRANSLATION_LOAD_FAILED_TEXT.de)).toBeNull();
   });
 
+  it.each([
+    ['cannot reach the server (an offline start)', false],
+    ['is refused by the server', true],
+  ])(
+    "keeps the language of the anonymous texts when the user's call %s; alerts only on a refusal",
+    async (_, alerts) => {
+      document.cookie = 'lang=fi; path=/';
+      const server = createFakeServer({ loggedIn: false, session: prefs('fi') });
+      server.override('GET /client/getUserTranslations', () =>
+        alerts ? json({ status_code: 500, error: 'down' }, 500) : Promise.reject(new TypeError('offline')),
+      );
+      const app = renderApp('/login', server);
+      await app.user.type(await screen.findByLabelText('Käyttäjätunnus'), 'farmer');
+      await app.user.type(screen.getByLabelText('Salasana'), 'secret');
+      await app.user.click(screen.getByRole('button', { name: 'Kirjaudu' }));
+      await waitFor(() => expect(server.callsTo('GET', '/client/getUserTranslations')).toHaveLength(1));
+      await waitFor(() => expect(server.callsTo('GET', '/client/getSessionInfo').length).toBeGreaterThan(0));
+      if (alerts) expect(await screen.findByText(TRANSLATION_LOAD_FAILED_TEXT.fi)).toBeTruthy();
+      else {
+        await act(async () => {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        });
+        expect(screen.queryByText(TRANSLATION_LOAD_FAILED_TEXT.fi)).toBeNull();
+      }
+      expect(i18n.language).toBe('fi');
+    },
+  );
+
   it('treats a status_code other than 0 as a failure too', async () => {
     const server = createFakeServer({ loggedIn: false });
     server.override('GET /client/getAnonymousTranslations', () =>

@@ -4,6 +4,7 @@ import type { Language } from '@emberwatch/shared/contracts/preferences';
 import type { TranslationsResponse } from '@emberwatch/shared/contracts/translations';
 import { supportedLanguage, LANGUAGE_COOKIE } from './detectLanguage';
 import { writeCookie } from '../lib/cookies';
+import { isNetworkFailure } from '../lib/ApiRequestError';
 
 /**
  * Texts come from the server's translation calls (spec doc 1 §7), which serve the store seeded from
@@ -133,7 +134,10 @@ async function fetchInto(current: Source, lang: Language): Promise<boolean> {
     i18n.addResources(lang, 'translation', Object.fromEntries(res.results));
     if (source === current) loadedLang = lang;
     return true;
-  } catch {
+  } catch (e) {
+    // No network, and the language's texts are already here (the anonymous ones an offline start got
+    // from the worker's kept copy, decision 0145): the page is in its language; nothing to alert about.
+    if (isNetworkFailure(e) && lang !== 'en' && i18n.hasResourceBundle(lang, 'translation')) return false;
     reportFailure(lang);
     return false;
   }

@@ -28,6 +28,11 @@ type Handler = (call: RecordedCall) => Response | Promise<Response>;
 export interface FakeServerOptions {
   /** Whether the browser holds a valid refresh cookie when the app starts. */
   loggedIn?: boolean;
+  /**
+   * Tokens shaped as the server's JWTs, whose subject is the session's account (the app reads it to
+   * pick the kept copy of that account's data, decision 0145); else plain `token-N`.
+   */
+  jwtTokens?: boolean;
   session?: Partial<SessionInfo>;
   user?: Partial<UserInfo>;
   stations?: BasestationSummary[];
@@ -96,7 +101,11 @@ export function createFakeServer(options: FakeServerOptions = {}) {
   });
 
   function issueToken() {
-    const accessToken = `token-${++state.tokenSerial}`;
+    const serial = `token-${++state.tokenSerial}`;
+    const part = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
+    const accessToken = options.jwtTokens
+      ? `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: String(state.session.UID) })}.${serial}`
+      : serial;
     state.validTokens.add(accessToken);
     return { accessToken, accessTokenExpiry: Date.now() + 15 * 60_000 };
   }

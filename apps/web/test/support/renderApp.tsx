@@ -5,6 +5,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { AppProviders } from '../../src/app/AppProviders';
 import { AppRoutes } from '../../src/app/appRoutes';
 import { createApiClient } from '../../src/lib/apiClient';
+import type { OfflineStart } from '../../src/features/sessions';
 import type { FakeServer } from './fakeServer';
 
 /** The router's path and query, for tests that check where the app went. */
@@ -13,15 +14,22 @@ export function LocationDisplay() {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
-/** The whole app at `path`, talking to the fake server. */
-export function renderApp(path: string, server: FakeServer) {
+/**
+ * The whole app at `path`, talking to the fake server. `offlineStart`, given the app's QueryClient,
+ * sets up the kept copy of the last data as the entry does (main.tsx; decisions 0128, 0145).
+ */
+export function renderApp(
+  path: string,
+  server: FakeServer,
+  options: { offlineStart?: (client: QueryClient) => OfflineStart } = {},
+) {
   const api = createApiClient({ fetch: server.fetch });
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
   });
   const user = userEvent.setup();
   const view = render(
-    <AppProviders api={api} queryClient={queryClient}>
+    <AppProviders api={api} queryClient={queryClient} offlineStart={options.offlineStart?.(queryClient)}>
       <MemoryRouter initialEntries={[path]}>
         <AppRoutes />
         <LocationDisplay />

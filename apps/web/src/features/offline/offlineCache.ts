@@ -10,8 +10,8 @@ import {
  * The last data this device saw, kept so that the installed app opens without a network (issue 35
  * item 2, decision 0128): the queries of the shell (the session, the user, the stations), the probe
  * list, the storages and the probe detail, written to localStorage as TanStack Query's dehydrated
- * state under the account they belong to. Restored only when the app starts and cannot reach the
- * server; cleared when the session ends (logout, or the server no longer knows it), so nothing of
+ * state under the account they belong to. Restored when the app starts and cannot reach the server,
+ * or when it starts with a session of the same account (shown while the fresh data loads, 0145); cleared when the session ends (logout, or the server no longer knows it), so nothing of
  * one account is shown to the next.
  */
 export const OFFLINE_CACHE_KEY = 'emberwatch.offline.v1';
@@ -60,6 +60,12 @@ export interface OfflineCache {
    * too old or unreadable, and then it is removed).
    */
   restore(client: QueryClient): number | null;
+  /**
+   * Puts the kept copy into the query cache only if it is `account`'s (decision 0145); returns when it
+   * was written (epoch ms), or null when there is none for that account. A copy of another account is
+   * removed: nothing of one account is shown to the next.
+   */
+  restoreFor(client: QueryClient, account: number): number | null;
   /** Keeps the query cache's kept queries from now on; returns the function that stops it. */
   persistFrom(client: QueryClient): () => void;
   /** Forgets the copy (the session ended). */
@@ -110,6 +116,18 @@ export function createOfflineCache(storage: OfflineStorage, now: () => number = 
       hydrate(client, s.state);
       // The copy must hold its account's session: one without it cannot open the shell.
       if (accountOf(client) === s.account) return s.account;
+      client.clear();
+      return null;
+    },
+    restoreFor(client, account) {
+      const s = read();
+      if (!s) return null;
+      if (s.account !== account) {
+        storage.removeItem(OFFLINE_CACHE_KEY);
+        return null;
+      }
+      hydrate(client, s.state);
+      if (accountOf(client) === account) return s.savedAt;
       client.clear();
       return null;
     },

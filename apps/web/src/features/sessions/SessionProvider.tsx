@@ -12,6 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { LoginRequest } from '@emberwatch/shared/contracts/session';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { isNetworkFailure } from '../../lib/ApiRequestError';
+import { accountOfToken } from './accountOfToken';
 
 /** restoring: the refresh cookie is being exchanged on app start; nothing can be decided yet. */
 export type AuthStatus = 'restoring' | 'anonymous' | 'authenticated';
@@ -28,6 +29,12 @@ export interface SessionContextValue {
    * token yet; the session is taken up again, by itself, when the network returns.
    */
   offline: boolean;
+  /**
+   * The app started with a session and shows, while the fresh data loads, the kept copy of the same
+   * account's last data (decision 0145): when that copy was written (epoch ms), else null. Data read
+   * at or before it on screen is the device's copy.
+   */
+  deviceCopyAt: number | null;
   login: (req: LoginRequest) => Promise<void>;
   logout: () => Promise<void>;
   /** Spec doc 1 §2: a failed initial load sends the user back to /login. */
@@ -43,6 +50,11 @@ export const OFFLINE_RETRY_MS = 20_000;
 export interface OfflineStart {
   /** Puts the kept copy into the query cache; true when it holds a session to open the shell with. */
   restore(): boolean;
+  /**
+   * Puts the kept copy into the query cache if it is `account`'s; returns when it was written, or null
+   * (none, too old, or another account's).
+   */
+  restoreFor(account: number): number | null;
   /** Forgets the copy: the session ended. */
   clear(): void;
 }
@@ -60,6 +72,7 @@ export function SessionProvider({
   const [notice, setNotice] = useState<SessionNotice>(null);
   const [loggedOut, setLoggedOut] = useState(false);
   const [offline, setOffline] = useState(false);
+  const [deviceCopyAt, setDeviceCopyAt] = useState<number | null>(null);
   // Read by the auth listener: a session taken up again after an offline start reads everything afresh.
   const offlineRef = useRef(false);
 
@@ -71,6 +84,7 @@ export function SessionProvider({
       offlineRef.current = false;
       // Nothing of one user may be shown to the next one on this device.
       if (!token) {
+        setDeviceCopyAt(null);
         queryClient.clear();
         offlineStart?.clear();
       }
@@ -81,7 +95,16 @@ export function SessionProvider({
       // cookie restores the session if there is one.
       api.refresh().then(
         (token) => {
-          if (!cancelled) setStatus(token ? 'authenticated' : 'anonymous');
+          if (cancelled) return;
+          // A session of the account whose data this device kept: that copy shows at once, marked,
+          // and every query is read afresh behind it (decision 0145). Without a session nothing shows.
+          const account = token ? accountOfToken(token.accessToken) : null;
+          const copyAt = account === null ? null : (offlineStart?.restoreFor(account) ?? null);
+          if (copyAt !== null) {
+            setDeviceCopyAt(copyAt);
+            void queryClient.invalidateQueries();
+          }
+          setStatus(token ? 'authenticated' : 'anonymous');
         },
         (e: unknown) => {
           if (cancelled) return;
@@ -142,8 +165,8 @@ export function SessionProvider({
   );
 
   const value = useMemo(
-    () => ({ status, notice, loggedOut, offline, login, logout, endSession }),
-    [status, notice, loggedOut, offline, login, logout, endSession],
+    () => ({ status, notice, loggedOut, offline, deviceCopyAt, login, logout, endSession }),
+    [status, notice, loggedOut, offline, deviceCopyAt, login, logout, endSession],
   );
   return <SessionContext value={value}>{children}</SessionContext>;
 }
