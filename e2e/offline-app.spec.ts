@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { demoUsers, runSimulator, stationIds } from './support/app.js';
 import { logInThroughApi } from './support/logInThroughApi.js';
+import { controllingWorker } from './support/serviceWorker.js';
 
 // Issue 35 item 2 (decision 0128): the app installs (manifest, icons, a service worker controlling the
 // page), opens with no network showing the last data it saw with an offline banner, and recovers by
@@ -17,16 +18,6 @@ type Browserish = {
   localStorage: { getItem(key: string): string | null };
   emberwatchNoReload?: boolean;
 };
-
-async function controllingWorker(page: Page): Promise<string | null> {
-  return page.evaluate(async () => {
-    const g = globalThis as unknown as Browserish;
-    const ready = await g.navigator.serviceWorker.ready;
-    return ready.active?.state === 'activated'
-      ? (g.navigator.serviceWorker.controller?.scriptURL ?? null)
-      : null;
-  });
-}
 
 // The service worker is this file's subject (the config blocks it for the others).
 test.use({ serviceWorkers: 'allow' });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demoUsers, stationIds } from './support/app.js';
 import { logInThroughApi } from './support/logInThroughApi.js';
+import { controllingWorker } from './support/serviceWorker.js';
 
 // Issue 35 item 4 (decision 0140): on a poor network the installed app shows the probe list from its
 // cached shell, retries a failed read instead of showing an error at once, and never loses a save
@@ -37,16 +38,6 @@ const SLOW_3G = {
   downloadThroughput: (400 * 1000) / 8,
   uploadThroughput: (400 * 1000) / 8,
 };
-
-async function controllingWorker(page: Page): Promise<string | null> {
-  return page.evaluate(async () => {
-    const g = globalThis as unknown as Browserish;
-    const ready = await g.navigator.serviceWorker.ready;
-    return ready.active?.state === 'activated'
-      ? (g.navigator.serviceWorker.controller?.scriptURL ?? null)
-      : null;
-  });
-}
 
 /**
  * Records, in the page, when the first probe row with its name appeared — the list readable — and when

@@ -9,21 +9,12 @@ import {
 import type { OfflineStart } from '../src/features/sessions';
 import { accountOfToken } from '../src/features/sessions/accountOfToken';
 import { createFakeServer, type FakeServer } from './support/fakeServer';
+import { memoryStorage } from './support/memoryStorage';
 import { renderApp } from './support/renderApp';
 import { reading, sensorConf, sessionInfo } from './support/fixtures';
 
 // Decision 0145: the app opened with a session shows the kept copy of the same account's probe list at
 // once, marked as the device's copy with its age, and replaces it when the fresh data arrives.
-
-function memoryStorage(): OfflineStorage & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: (k) => data.get(k) ?? null,
-    setItem: (k, v) => void data.set(k, v),
-    removeItem: (k) => void data.delete(k),
-  };
-}
 
 /** The entry's wiring (main.tsx): the copy is written from the app's cache, and restored into it. */
 function offlineStartOf(storage: OfflineStorage) {

@@ -5,18 +5,8 @@ import {
   OFFLINE_CACHE_KEY,
   OFFLINE_CACHE_MAX_AGE_MS,
   OFFLINE_WRITE_DELAY_MS,
-  type OfflineStorage,
 } from '../src/features/offline/offlineCache';
-
-function memoryStorage(): OfflineStorage & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: (k) => data.get(k) ?? null,
-    setItem: (k, v) => void data.set(k, v),
-    removeItem: (k) => void data.delete(k),
-  };
-}
+import { memoryStorage } from './support/memoryStorage';
 
 /** Answers as TanStack Query records them (a fetch), so the cache's events fire as in the app. */
 async function answer(client: QueryClient, key: readonly unknown[], data: unknown) {
