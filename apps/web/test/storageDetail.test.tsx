@@ -96,7 +96,10 @@ describe('storage detail', () => {
     const north = await screen.findByTestId('cell-H-001');
     expect(north.textContent).toContain('65.0');
     expect(north.getAttribute('data-band')).toBe('3');
-    expect(north.getAttribute('aria-label')).toBe('North end, hottest 65.0 °C');
+    // Hotter than the user's alert temperature: said in words too, not by its colour alone (decision 0138).
+    expect(north.getAttribute('aria-label')).toBe(
+      'North end, hottest 65.0 °C, Above the alert temperature 45 °C',
+    );
     expect(screen.getByTestId('cell-H-002').getAttribute('data-band')).toBe('1');
     // 3 + 2 cells, two of them holding a probe; the third probe waits in the bin.
     const floor = screen.getByTestId('floor-0');
@@ -118,7 +121,7 @@ describe('storage detail', () => {
     const north = await screen.findByTestId('cell-H-001');
     expect(north.getAttribute('data-alert')).toBe('true');
     expect(north.getAttribute('aria-label')).toBe(
-      "North end, hottest 65.0 °C, A monitor's alert is on for this probe",
+      "North end, hottest 65.0 °C, Above the alert temperature 45 °C, A monitor's alert is on for this probe",
     );
     expect(within(north).getByTestId('monitor-alert')).toBeTruthy();
     const quiet = screen.getByTestId('cell-H-002');
