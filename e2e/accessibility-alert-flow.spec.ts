@@ -159,6 +159,7 @@ test('the alert flow by keyboard alone, probe list → storage → acknowledge, 
   await page.setViewportSize(DESKTOP);
   await logInThroughApi(page, demoUsers.hay, '/probes');
   await expect(page.getByTestId('probe-row').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
 
   // The menu, then Storages.
   await keyTo(page, page.getByTestId('menu-button'));
@@ -167,12 +168,18 @@ test('the alert flow by keyboard alone, probe list → storage → acknowledge, 
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/storages$/);
 
-  // The barn, then its Monitor tab (arrows move between tabs, Enter opens one).
+  // The barn, then its Monitor tab (arrows move between tabs, Enter opens one). Each page is walked once
+  // it has drawn what it loads: a Tab pressed while the loading indicator gives way to the list lands on an
+  // element that is then removed, and the focus falls back to the page.
   const barnLink = page.getByTestId('storage-row').filter({ hasText: barn.name });
+  await expect(barnLink).toBeVisible();
+  await page.waitForLoadState('networkidle');
   await keyTo(page, barnLink);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/storages/${barn.itemID}$`));
   const tabs = page.getByRole('tablist').filter({ has: page.getByRole('tab', { name: 'Monitor' }) });
+  await expect(tabs.getByRole('tab', { selected: true })).toBeVisible();
+  await page.waitForLoadState('networkidle');
   await keyTo(page, tabs.getByRole('tab', { selected: true }));
   await keyTo(page, tabs.getByRole('tab', { name: 'Monitor' }), 'ArrowRight', 10);
   await page.keyboard.press('Enter');
