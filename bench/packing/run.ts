@@ -43,7 +43,7 @@ import { ReadingPacker } from '../../apps/server/src/features/readings/readingPa
 import { percentile, prepareStore, round1, stationId, writeResults } from '../support/benchServer.js';
 import { insertHayProbes } from '../support/insertHayProbes.js';
 import { loadAverage, median, processCpuMsFine } from '../support/procStats.js';
-import { readingRowsFor } from '../support/readingRows.js';
+import { storeProbeReadings } from '../support/readingRows.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -105,25 +105,7 @@ async function seed(store: Store, now: number): Promise<number> {
         batt,
       });
     }
-    for (let i = 0; i < rows.length; i += 1_000)
-      await db
-        .insertInto('readings')
-        .values(readingRowsFor(store.engine, rows.slice(i, i + 1_000)))
-        .execute();
-    const last = rows.at(-1)!;
-    await db
-      .insertInto('probe_latest')
-      .values({
-        sensor_id: last.sensor_id,
-        bs_id: bs,
-        meas_ts: last.meas_ts,
-        temperature: last.temperature,
-        temps: last.temps,
-        sensor_rssi: last.sensor_rssi,
-        bs_rssi: last.bs_rssi,
-        batt: last.batt,
-      })
-      .execute();
+    await storeProbeReadings(store, rows);
   }
   return PROBES * count;
 }

@@ -48,7 +48,7 @@ import {
   processCpuMsFine,
   processUserSystemMs,
 } from '../support/procStats.js';
-import { readingRowsFor } from '../support/readingRows.js';
+import { storeProbeReadings } from '../support/readingRows.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -118,25 +118,7 @@ async function seed(dataDir: string) {
       batt: 360 - Math.floor(k / 1_000),
     };
   });
-  for (let i = 0; i < rows.length; i += 1_000)
-    await db
-      .insertInto('readings')
-      .values(readingRowsFor(store.engine, rows.slice(i, i + 1_000)))
-      .execute();
-  const last = rows.at(-1)!;
-  await db
-    .insertInto('probe_latest')
-    .values({
-      sensor_id: SENSOR,
-      bs_id: bs,
-      meas_ts: last.meas_ts,
-      temperature: last.temperature,
-      temps: last.temps,
-      sensor_rssi: last.sensor_rssi,
-      bs_rssi: last.bs_rssi,
-      batt: last.batt,
-    })
-    .execute();
+  await storeProbeReadings(store, rows);
   const packed = await new ReadingPacker(db, store.engine, () => now, PACK_AFTER_DAYS, {
     info: () => undefined,
   }).run();
