@@ -10,6 +10,5 @@ test('the public pages, logged out, at both widths', async ({ page }) => {
 });
 
 test('every page of the farm app as the farmer, at both widths', async ({ page }) => {
-  test.setTimeout(300_000);
   await sweepRole(page, ROLES.farmer);
 });

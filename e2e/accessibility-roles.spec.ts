@@ -7,7 +7,6 @@ test.beforeAll(makeRoleAccounts);
 
 for (const role of [ROLES.subUser, ROLES.master, ROLES.grandMaster, ROLES.translator, ROLES.visitor]) {
   test(`the pages of a ${role.name}, at both widths`, async ({ page }) => {
-    test.setTimeout(120_000);
     await sweepRole(page, role);
   });
 }

@@ -7,7 +7,6 @@ test.beforeAll(makeRoleAccounts);
 
 for (const role of [ROLES.root, ROLES.staffAdmin, ROLES.staffTech, ROLES.staffSales]) {
   test(`the pages of ${role.name}, at both widths`, async ({ page }) => {
-    test.setTimeout(role === ROLES.root ? 240_000 : 90_000);
     await sweepRole(page, role);
   });
 }

@@ -1,7 +1,6 @@
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { dataDir, demoPassword, demoUsers } from './support/app.js';
+import { demoPassword, demoUsers } from './support/app.js';
+import { copyDemoAccount } from './support/copyDemoAccount.js';
 import { logInThroughApi } from './support/logInThroughApi.js';
 
 // Issue 31 item 4 (decision 0101): an admin merges a customer account into another from the
@@ -16,35 +15,6 @@ async function adminHeaders(request: APIRequestContext): Promise<{ Authorization
   });
   expect(login.ok(), await login.text()).toBe(true);
   return { Authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
-}
-
-/** A customer account like the demo's grain farm (same password), with a name of its own. */
-function makeCustomer(username: string): number {
-  const db = new Database(path.join(dataDir(), 'emberwatch.db'));
-  try {
-    db.pragma('busy_timeout = 5000');
-    const row = db.prepare('select * from users where username = ?').get(demoUsers.grain) as Record<
-      string,
-      unknown
-    >;
-    const { id: _id, ...copy } = row;
-    const values = {
-      ...copy,
-      username,
-      email: null,
-      phone: null,
-      demo: 0,
-      sub_user_count: 0,
-      main_user_id: null,
-    };
-    const columns = Object.keys(values);
-    const info = db
-      .prepare(`insert into users (${columns.join(', ')}) values (${columns.map((c) => `@${c}`).join(', ')})`)
-      .run(values);
-    return Number(info.lastInsertRowid);
-  } finally {
-    db.close();
-  }
 }
 
 test('an admin merges a customer account into another from the base-station settings', async ({
@@ -65,7 +35,7 @@ test('an admin merges a customer account into another from the base-station sett
     [source, sourceBs],
     [target, targetBs],
   ] as const) {
-    const UID = makeCustomer(username);
+    const UID = copyDemoAccount(username, demoUsers.grain, { demo: 0, main_user_id: null });
     const code = codes.find((k) => k.bs_id === bsId)!.code;
     const res = await request.post('/admin/activateKit', {
       headers,

@@ -1,48 +1,22 @@
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { dataDir, demoPassword, demoUsers, keepAutoOpenClosed } from './support/app.js';
+import { demoPassword, demoUsers, keepAutoOpenClosed } from './support/app.js';
+import { copyDemoAccount } from './support/copyDemoAccount.js';
 
 // Issue 33 item 5 (decisions 0116, 0117): a hay-app user enters through /haytechapp and gets the
 // reduced menu (spec doc 1 §2: no batches, storages or account). The demo accounts are shared with
 // the other specs, so the hay-app account is made for this walk, straight in the worker's store (no
 // call makes a partner account), and its base station is activated through the Haytech app's call.
 
-/** A hay-app account like the demo's grain farm (same password), with a name of its own. */
-function makeHayAppUser(username: string): number {
-  const db = new Database(path.join(dataDir(), 'emberwatch.db'));
-  try {
-    db.pragma('busy_timeout = 5000');
-    const row = db.prepare('select * from users where username = ?').get(demoUsers.grain) as Record<
-      string,
-      unknown
-    >;
-    const { id: _id, ...copy } = row;
-    const values = {
-      ...copy,
-      username,
-      email: null,
-      phone: null,
-      demo: 0,
-      sub_user_count: 0,
-      main_user_id: null,
-      partner_app: 'haytech',
-    };
-    const columns = Object.keys(values);
-    const info = db
-      .prepare(`insert into users (${columns.join(', ')}) values (${columns.map((c) => `@${c}`).join(', ')})`)
-      .run(values);
-    return Number(info.lastInsertRowid);
-  } finally {
-    db.close();
-  }
-}
-
 test('a hay-app user enters through /haytechapp and sees the reduced menu', async ({ page, request }) => {
   const tag = String(Date.now() % 100_000).padStart(5, '0');
   const bsId = `F17${tag}`;
   const username = `haytech-${tag}@e2e.emberwatch`;
-  const UID = makeHayAppUser(username);
+  // A hay-app account like the demo's grain farm (same password), with a name of its own.
+  const UID = copyDemoAccount(username, demoUsers.grain, {
+    demo: 0,
+    main_user_id: null,
+    partner_app: 'haytech',
+  });
 
   // A base station kit, activated by its code through the Haytech app's call (the hay-app user's own login).
   const admin = await request.post('/admin/login', {

@@ -1,10 +1,8 @@
 // The accessibility checks' shared pieces (decision 0138): the axe scan and what it counts as a failure,
 // waiting for a page to settle without fixed sleeps, and the accounts of the roles the demo does not seed.
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { dataDir } from './app.js';
+import { copyDemoAccount } from './copyDemoAccount.js';
 
 /** The desktop and phone widths every route is scanned at (the phone is the spec's 360 px). */
 export const DESKTOP = { width: 1280, height: 800 } as const;
@@ -112,20 +110,5 @@ export interface ExtraAccount {
  * Idempotent: a second call in the same worker finds the account there.
  */
 export function makeAccounts(accounts: readonly ExtraAccount[]): void {
-  const db = new Database(path.join(dataDir(), 'emberwatch.db'));
-  try {
-    db.pragma('busy_timeout = 5000');
-    for (const a of accounts) {
-      if (db.prepare('select 1 from users where username = ?').get(a.username)) continue;
-      const row = db.prepare('select * from users where username = ?').get(a.from) as Record<string, unknown>;
-      const { id: _id, ...copy } = row;
-      const values = { ...copy, username: a.username, email: null, phone: null, sub_user_count: 0, ...a.set };
-      const columns = Object.keys(values);
-      db.prepare(
-        `insert into users (${columns.join(', ')}) values (${columns.map((c) => `@${c}`).join(', ')})`,
-      ).run(values);
-    }
-  } finally {
-    db.close();
-  }
+  for (const a of accounts) copyDemoAccount(a.username, a.from, a.set);
 }

@@ -1,6 +1,6 @@
 // The axe sweep of decision 0138: which routes each role walks, and the walk itself (one login, route
 // to route inside the app, each page scanned at desktop width and at 360 px without a reload).
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { demoUsers } from './app.js';
 import { logInThroughApi } from './logInThroughApi.js';
 import {
@@ -180,6 +180,15 @@ export const ROLES = {
   },
 } as const satisfies Record<string, Role>;
 
+/**
+ * A sweep's time limit grows with its pages: a route's settle and two scans take 2–5 s on a quiet
+ * machine and four times that when the machine is loaded (a fixed limit per test failed the longer
+ * walks at a load of 14 on 2 cores). The limit is for a page that never settles, not a speed check.
+ */
+function allowForRoutes(routes: number): void {
+  test.setTimeout(30_000 + routes * 20_000);
+}
+
 /** The role's own storage, probe and batch for the routes that take one (a made-up one where it has none). */
 async function ownIds(page: Page, token: string): Promise<Record<string, string>> {
   const headers = { Authorization: `Bearer ${token}` };
@@ -217,6 +226,7 @@ async function scanBothWidths(page: Page, inFlight: () => number, label: string)
 
 /** Logged out: each public page loaded and scanned at both widths. */
 export async function sweepPublic(page: Page): Promise<void> {
+  allowForRoutes(PUBLIC_ROUTES.length);
   const inFlight = trackApiCalls(page);
   const found: string[] = [];
   for (const route of PUBLIC_ROUTES) {
@@ -232,6 +242,7 @@ export async function sweepPublic(page: Page): Promise<void> {
  * sends it elsewhere; a page already scanned in this walk is not scanned again.
  */
 export async function sweepRole(page: Page, role: Role): Promise<void> {
+  allowForRoutes(role.routes.length);
   const inFlight = trackApiCalls(page);
   await page.setViewportSize(DESKTOP);
   const token = await logInThroughApi(page, role.username, role.routes[0]!);
