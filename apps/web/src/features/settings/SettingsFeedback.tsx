@@ -1,13 +1,11 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import Snackbar from '@mui/material/Snackbar';
-import { SNACKBAR_MS } from '@emberwatch/shared/domain/settingsVisibility';
+import { MessageSnackbar } from '../../ui/MessageSnackbar';
 
 interface Feedback {
   /** The "saved" snackbar (spec doc 2 §9: 3 s), or an error one. */
@@ -42,24 +40,17 @@ export function SettingsFeedbackProvider({ children }: { children: ReactNode }) 
   return (
     <FeedbackContext value={value}>
       {children}
-      <Snackbar
-        key={snack?.serial}
-        open={snack !== null}
-        autoHideDuration={SNACKBAR_MS}
-        onClose={(_, reason) => {
-          if (reason !== 'clickaway') setSnack(null);
-        }}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        <Alert
-          severity={snack?.kind === 'error' ? 'error' : 'success'}
-          variant="filled"
-          onClose={() => setSnack(null)}
-          data-testid="settings-snackbar"
-        >
-          {snack?.kind === 'error' ? t('settings.saveFailed') : t('settings.saved')}
-        </Alert>
-      </Snackbar>
+      <MessageSnackbar
+        message={
+          snack && {
+            text: snack.kind === 'error' ? t('settings.saveFailed') : t('settings.saved'),
+            severity: snack.kind === 'error' ? 'error' : 'success',
+            serial: snack.serial,
+          }
+        }
+        onClose={() => setSnack(null)}
+        testId="settings-snackbar"
+      />
       <Dialog open={question !== null} onClose={() => answer(false)} aria-labelledby="settings-confirm-text">
         <DialogContent>
           <DialogContentText id="settings-confirm-text">
