@@ -24,7 +24,13 @@ describe('how many waiting packets the next ingest transaction commits', () => {
       length: 64,
       why: 'packets the cache settles lock nothing: up to maxBatch of them (decision 0148)',
     },
-    { probes: [0, 0, 0, 500, 100], maxBatch: 64, maxProbes: 512, length: 4, why: 'settled, then locking ones' },
+    {
+      probes: [0, 0, 0, 500, 100],
+      maxBatch: 64,
+      maxProbes: 512,
+      length: 4,
+      why: 'settled, then locking ones',
+    },
   ])('$why: $length', ({ probes, maxBatch, maxProbes, length }) => {
     expect(batchLength(probes, maxBatch, maxProbes)).toBe(length);
   });
