@@ -17,6 +17,20 @@ describe('how many waiting packets the next ingest transaction commits', () => {
     { probes: [2_000, 10], maxBatch: 64, maxProbes: 512, length: 1, why: 'a large packet goes alone' },
     { probes: [10, 2_000], maxBatch: 64, maxProbes: 512, length: 1, why: 'a large packet waits for its own' },
     { probes: [0, 0, 513], maxBatch: 64, maxProbes: 512, length: 2, why: 'packets naming no valid probe' },
+    {
+      probes: Array.from({ length: 70 }, () => 0),
+      maxBatch: 64,
+      maxProbes: 512,
+      length: 64,
+      why: 'packets the cache settles lock nothing: up to maxBatch of them (decision 0148)',
+    },
+    {
+      probes: [0, 0, 0, 500, 100],
+      maxBatch: 64,
+      maxProbes: 512,
+      length: 4,
+      why: 'settled, then locking ones',
+    },
   ])('$why: $length', ({ probes, maxBatch, maxProbes, length }) => {
     expect(batchLength(probes, maxBatch, maxProbes)).toBe(length);
   });

@@ -1,6 +1,8 @@
 import type { IngestPacket } from '@emberwatch/shared/contracts/ingest';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_PROBES_LOCK_SPACE } from '../src/db/probeLocks.js';
+import type { ReadingPacker } from '../src/features/readings/index.js';
 import { advisoryLocksWaiting } from './support/advisoryLocksWaiting.js';
 import { createTestApp, TEST_DATABASE_URL, TEST_ENGINE, type TestApp } from './support/testApp.js';
 
@@ -79,5 +81,32 @@ describe.runIf(TEST_ENGINE === 'postgres')('which ingest commits take the probes
       waited: true,
       stored: 1,
     });
+  });
+
+  it('packs no day while an ingest commit of many probes holds the all-probes lock (decision 0148)', async () => {
+    // A reading of a day old enough to be packed, stored before (the lock is taken by another session here,
+    // as a commit of more than 512 probes takes it instead of each probe's lock).
+    expect((await send('F1000001', { type: 'data', readings: [reading(now - 20 * DAY)] })).statusCode).toBe(
+      200,
+    );
+    const packer = (
+      t.features.find((f) => f.name === 'readings') as unknown as { exports: { packer: ReadingPacker } }
+    ).exports.packer;
+    await other.query('select pg_advisory_lock($1::int, 0)', [ALL_PROBES_LOCK_SPACE]);
+    let packed: Awaited<ReturnType<ReadingPacker['run']>> | undefined;
+    const run = packer.run().then((p) => (packed = p));
+    let waited = false;
+    try {
+      for (let i = 0; i < 200 && !waited; i++) {
+        waited = (await waitingForLock()) > 0;
+        if (!waited) await new Promise((r) => setTimeout(r, 25));
+      }
+      expect(waited).toBe(true);
+      expect(packed).toBeUndefined();
+    } finally {
+      await other.query('select pg_advisory_unlock($1::int, 0)', [ALL_PROBES_LOCK_SPACE]);
+    }
+    await run;
+    expect(packed?.days).toBeGreaterThan(0);
   });
 });

@@ -62,6 +62,8 @@ describe('the probe directory without the store (resolveCached)', () => {
     const directory = await warmed();
     const resolution = directory.resolveCached(heard);
     expect(resolution === undefined ? 'store' : 'settled').toBe(expected);
+    // What the ingest service guesses, packet by packet, before it takes a batch (decision 0148).
+    expect(heard.every((p) => directory.settled(p)) ? 'settled' : 'store').toBe(expected);
     if (resolution)
       expect(resolution.refused.map((r) => [...r].map(([id, why]) => `${id}:${why}`))).toEqual(refusals);
   });
@@ -72,7 +74,19 @@ describe('the probe directory without the store (resolveCached)', () => {
     (await directory.resolve(trx, fakeRepo(), [packet('A2')])).commit();
     expect(directory.resolveCached([packet('A2')])).toBeDefined();
     expect(directory.resolveCached([packet('A2', 'P1')])).toBeUndefined();
+    expect(directory.settled(packet('A2', 'P1'))).toBe(false);
     expect(directory.resolveCached([packet('A1', 'P1')])).toBeDefined();
+    expect(directory.settled(packet('A1', 'P1'))).toBe(true);
+  });
+
+  it('guesses a packet unsettled once its station or a probe is no longer trusted', async () => {
+    const directory = await warmed();
+    const later = Date.now() + 5 * 60_000 + 1;
+    expect(directory.settled(packet('A1', 'P1'), later)).toBe(false);
+    expect(directory.settled(packet('A1'), later)).toBe(false);
+    directory.forget(['P2']);
+    expect(directory.settled(packet('A1', 'P1'))).toBe(true);
+    expect(directory.settled(packet('A1', 'P1', 'P2'))).toBe(false);
   });
 
   it('sends forgotten probes to the store', async () => {

@@ -1,6 +1,7 @@
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import type { Engine } from '../../db/engine.js';
 import { namedStatement } from '../../db/postgresClient.js';
+import { ALL_PROBES_LOCK_SPACE } from '../../db/probeLocks.js';
 import type { Database, ProbesTable } from '../../db/schema.js';
 import { textArray } from './postgresArrays.js';
 
@@ -11,8 +12,6 @@ export type ProbeDiscovery = Pick<ProbesTable, 'sensor_id' | 'bs_id' | 'kind' | 
 const CHUNK = 100;
 /** First key of the stations' two-key advisory locks (an arbitrary constant naming the use). */
 const STATION_LOCK_SPACE = 7_310;
-/** First key of the two-key lock every ingest commit takes before its probes' locks (see lockProbes). */
-const ALL_PROBES_LOCK_SPACE = 7_311;
 /**
  * A commit naming more probes than this locks all probes at once instead of each one. PostgreSQL's
  * shared lock table holds about max_locks_per_transaction × max_connections locks (6,400 by default)

@@ -158,9 +158,18 @@ export class IngestService {
     this.flushes.add(flush);
   }
 
-  /** The next packets to commit together. */
+  /**
+   * The next packets to commit together. Where commits lock their probes one by one (PostgreSQL), a
+   * packet the directory settles from its cache counts no probe (decision 0148): a commit of only such
+   * packets takes no probe lock when none of its readings is old enough to be packed (decision 0065),
+   * and otherwise, beyond the limit, the one all-probes lock instead of a lock per probe. Such commits
+   * grow as SQLite's do, up to `maxBatch` packets; those that discover or move probes stay small.
+   */
   private takeBatch(): Pending[] {
-    const sizes = this.queue.slice(0, this.maxBatch).map((p) => p.probes.size);
+    const waiting = this.queue.slice(0, this.maxBatch);
+    const limited = Number.isFinite(this.maxProbesPerBatch);
+    const now = Date.now();
+    const sizes = waiting.map((p) => (limited && this.probes.settled(p, now) ? 0 : p.probes.size));
     return this.queue.splice(0, batchLength(sizes, this.maxBatch, this.maxProbesPerBatch));
   }
 

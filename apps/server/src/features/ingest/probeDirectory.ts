@@ -76,6 +76,24 @@ export class ProbeDirectory {
   }
 
   /**
+   * Whether one packet alone would be settled from the cache as resolveCached settles a commit: its
+   * station cached, and every probe it names cached and either of another account (refused) or last
+   * heard by this station. A batch of such packets is settled as a whole too (a probe's packets from
+   * its own account all come from its receiving station), so the ingest service may commit many of
+   * them together without the probes' locks (decision 0148). A guess made before the commit: should
+   * the cache change meanwhile, the commit reads the store under the locks as before.
+   */
+  settled(packet: HeardPacket, now = Date.now()): boolean {
+    const s = this.stations.get(packet.bsId);
+    if (!s || s.until <= now) return false;
+    for (const id of packet.probes.keys()) {
+      const e = this.probes.get(id);
+      if (!e || e.until <= now || (e.account === s.account && e.realBs !== packet.bsId)) return false;
+    }
+    return true;
+  }
+
+  /**
    * Decides, packet by packet in batch order, which probes each packet may write:
    * - a probe of another account than the sending station's is refused (`foreign_probe`);
    * - a probe of the same account is taken, and the sender becomes its receiving station (realBs);

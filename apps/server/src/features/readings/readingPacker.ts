@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Engine } from '../../db/engine.js';
+import { ALL_PROBES_LOCK_SPACE } from '../../db/probeLocks.js';
 import { packDay, unpackDay, type PackedReading } from './packedDay.js';
 import { HOUR_S, readingHours } from './readingHours.js';
 
@@ -33,8 +34,9 @@ export interface PackerLog {
  * Resumable by construction: a step's days move in one transaction (their rows written, their raw rows
  * deleted), so after a crash a day is either still raw or packed, and the next run starts from
  * whatever raw days are left. On PostgreSQL a probe's days are packed under the same advisory lock
- * ingest takes for the probe, so a commit of new readings for that probe and the packing of its days
- * never interleave, on any instance.
+ * ingest takes for the probe (and the all-probes lock shared, which a large ingest commit holds
+ * exclusive instead), so a commit of new readings for that probe and the packing of its days never
+ * interleave, on any instance.
  */
 export class ReadingPacker {
   constructor(
@@ -108,8 +110,12 @@ export class ReadingPacker {
     sensorId: string,
     days: readonly number[],
   ): Promise<PackingProgress> {
+    // The all-probes lock shared first: an ingest commit of many probes holds it exclusive instead of
+    // each probe's lock (decision 0148).
     if (this.engine === 'postgres')
-      await sql`select pg_advisory_xact_lock(hashtext(${sensorId}))`.execute(trx);
+      await sql`with every_probe as materialized (
+          select pg_advisory_xact_lock_shared(${sql.lit(ALL_PROBES_LOCK_SPACE)}, 0))
+        select pg_advisory_xact_lock(hashtext(${sensorId})) from every_probe`.execute(trx);
     const from = days[0] as number;
     const to = (days.at(-1) as number) + DAY_S;
     // The same rows are read and then deleted: the probe's in [from, to) — on SQLite only in the days'
