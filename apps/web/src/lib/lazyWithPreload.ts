@@ -22,9 +22,7 @@ export type LazyPage = Preloadable<ComponentType>;
  * then, which shows the fallback and holds the page back by React's 300 ms throttle of revealed
  * Suspense content. A failed fetch is forgotten, so that drawing the component tries again.
  */
-export function lazyWithPreload<T extends AnyComponent>(
-  load: () => Promise<Module<T>>,
-): Preloadable<T> {
+export function lazyWithPreload<T extends AnyComponent>(load: () => Promise<Module<T>>): Preloadable<T> {
   let loading: Promise<Module<T>> | undefined;
   let loaded: Module<T> | undefined;
   const fetchOnce = () => {
