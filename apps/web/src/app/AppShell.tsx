@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { ShellContext } from '../lib/shellContext';
 import { useTranslation } from 'react-i18next';
@@ -127,13 +127,7 @@ function ShellFrame() {
     [session.data, user.data],
   );
 
-  const ready = !failure && roleContext !== null && !!session.data && !!user.data && !!shownStations;
-  // The frame and its page are first drawn in a transition (decision 0146): React draws them in
-  // slices of a few milliseconds and lets the browser answer in between, instead of holding the
-  // phone's main thread for the whole first drawing. The loading indicator stays until it is done.
-  const drawn = useDeferredValue(ready, false);
-
-  if (!drawn || failure || !roleContext || !session.data || !user.data || !shownStations)
+  if (failure || !roleContext || !session.data || !user.data || !shownStations)
     return <LoadingIndicator fullPage label={t('common.loading')} />;
 
   return (

@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
@@ -53,9 +53,7 @@ export function NotificationsButton({ user }: { user: Pick<UserInfo, 'U_ID' | 'm
         pendingAuthorizations: user.masterAuthorizations.filter((m) => !m.authorized).length,
       }),
     delayMs: NOTIFICATIONS_AUTO_OPEN_MS,
-    // Opened by itself, it is drawn in a transition (decision 0146): in slices of a few milliseconds,
-    // between which the browser answers a user at work on the page.
-    onOpen: () => startTransition(show),
+    onOpen: show,
   });
   const { closed } = auto;
   const close = useCallback(() => {

@@ -1,4 +1,4 @@
-import { memo, useDeferredValue } from 'react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import SensorsOff from '@mui/icons-material/SensorsOff';
 import { unitOf } from '@emberwatch/shared/domain/temperature';
@@ -20,21 +20,17 @@ export function ProbesPage() {
   const prefs = useUiPreferences();
   const scale = useTemperatureScale();
   const { rows, isLoading, error, refetch } = useProbeRows(groupIds);
-  // The rows are drawn in a transition (decision 0146): React draws the list in slices of a few
-  // milliseconds and lets the browser answer in between, the list on screen staying as it was until
-  // the new one is ready (the loading indicator, the first time).
-  const shown = useDeferredValue(isLoading ? null : rows, null);
 
   if (!selected) return <EmptyState icon={<SensorsOff />} text={t('stations.none')} />;
   if (error) return <LoadErrorAlert error={error} onRetry={refetch} />;
-  if (isLoading || shown === null) return <LoadingIndicator label={t('common.loading')} />;
-  if (shown.length === 0) return <EmptyState icon={<SensorsOff />} text={t('probes.empty')} />;
+  if (isLoading) return <LoadingIndicator label={t('common.loading')} />;
+  if (rows.length === 0) return <EmptyState icon={<SensorsOff />} text={t('probes.empty')} />;
 
   return (
     // Keyed by station: another station's list starts on its first page.
     <ProbeList
       key={selected.bs_id}
-      rows={shown}
+      rows={rows}
       unit={unitOf(prefs.degrees)}
       scale={scale}
       dateFormat={prefs.date_format}
