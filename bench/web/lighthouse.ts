@@ -83,8 +83,9 @@ async function logInInBrowser(port: number, baseUrl: string): Promise<void> {
 /**
  * A run whose trace ended before the page had asked for its data or painted anything Lighthouse
  * counts as its largest paint: Lighthouse ends the trace after a second without network or long
- * tasks, and on a loaded machine the app, drawing in short slices (decision 0146), can give it such a
- * second before the page is there. Its score (0 without a largest paint) measures no page.
+ * tasks, and on a loaded machine the app can give it such a second before the page is there (it did
+ * while it drew in short slices, decision 0146). Its score (0 without a largest paint) measures no
+ * page.
  */
 export class IncompleteRun extends Error {}
 
