@@ -22,8 +22,7 @@ const Shell = lazyWithPreload(() =>
 
 /**
  * Starts fetching the shell before it is needed: at start on any page but /login (in parallel with
- * the refresh-token exchange) and when the login form is sent. Once it is here the shell is drawn
- * without a detour through its fallback.
+ * the refresh-token exchange) and when the login form is sent.
  */
 export function preloadShell(): void {
   void Shell.preload();

@@ -16,32 +16,20 @@ export type Preloadable<T extends AnyComponent> = LazyExoticComponent<T> & {
 export type LazyPage = Preloadable<ComponentType>;
 
 /**
- * React.lazy with a preload (decision 0146). The shell fetches the page of the address the app
- * opened on while the session is being restored, instead of after it has drawn; and a component
- * whose code is already here is drawn at once. React.lazy alone suspends on its first draw even
- * then, which shows the fallback and holds the page back by React's 300 ms throttle of revealed
- * Suspense content. A failed fetch is forgotten, so that drawing the component tries again.
+ * React.lazy with a preload (decision 0146): the shell fetches the page of the address the app
+ * opened on while the session is being restored, instead of after it has drawn. A failed fetch is
+ * forgotten, so that drawing the component tries again.
  */
 export function lazyWithPreload<T extends AnyComponent>(load: () => Promise<Module<T>>): Preloadable<T> {
   let loading: Promise<Module<T>> | undefined;
-  let loaded: Module<T> | undefined;
   const fetchOnce = () => {
-    loading ??= load().then(
-      (m) => (loaded = m),
-      (e: unknown) => {
-        loading = undefined;
-        throw e;
-      },
-    );
+    loading ??= load().catch((e: unknown) => {
+      loading = undefined;
+      throw e;
+    });
     return loading;
   };
-  // Already loaded: a thenable that answers at once, which React.lazy reads in the same render.
-  const ready = (m: Module<T>) =>
-    ({ then: (resolve: (value: Module<T>) => void) => resolve(m) }) as unknown as Promise<Module<T>>;
-  return Object.assign(
-    lazy(() => (loaded ? ready(loaded) : fetchOnce())),
-    { preload: () => fetchOnce().catch(() => undefined) },
-  );
+  return Object.assign(lazy(fetchOnce), { preload: () => fetchOnce().catch(() => undefined) });
 }
 
 /** A page of the logged-in app, loaded on demand (lib/pageDefinition.ts). */
