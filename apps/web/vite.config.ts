@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { configDefaults, type ViteUserConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -266,6 +266,50 @@ const ENGLISH_FEATURE_TEXTS = /[\\/]i18n[\\/]locales[\\/]en[\\/](?!common\.json|
 const MUI_CORE_PACKAGES =
   /[\\/]node_modules[\\/](@emotion[\\/][^\\/]+|@mui[\\/](system|utils|styled-engine|private-theming)|stylis|hoist-non-react-statics|react-is|@babel[\\/]runtime|clsx)[\\/]/;
 
+/** The logged-in frame and the probe list it opens on, which load together (app/lazyShell.tsx). */
+const SHELL_ROOTS = ['src/app/AppShell.tsx', 'src/features/probes/ProbesPage.tsx'].map((f) =>
+  resolve(import.meta.dirname, f),
+);
+const ENTRY = resolve(import.meta.dirname, 'src/main.tsx');
+
+/** Every module `roots` import statically, themselves included (dynamic imports are other chunks). */
+function staticClosure(roots: string[], ctx: Rolldown.ChunkingContext): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...roots];
+  while (queue.length > 0) {
+    const id = queue.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    queue.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+/**
+ * The logged-in shell and the probe list in one file (decision 0146): the modules they import, but
+ * not those the entry already has, nor the framework and MUI core (their own cached files, above).
+ * Left to the automatic split, they came as some 45 files of 1–28 kB each, shared in ever other
+ * combinations with the lazy pages; on a phone's HTTP/1.1 connections (six at a time) that queue cost
+ * over a second (bench/web/lighthouse.ts). A lazy page that shares a module with them imports this
+ * file, which every page under the shell has loaded anyway. Modules only: their dependencies stay
+ * where they are (the entry's in the entry), so the login page loads none of it.
+ */
+function shellGroup(): Rolldown.CodeSplittingGroup {
+  const closures = new WeakMap<Rolldown.ChunkingContext, { shell: Set<string>; entry: Set<string> }>();
+  return {
+    name: (id, ctx) => {
+      let c = closures.get(ctx);
+      if (!c) {
+        c = { shell: staticClosure(SHELL_ROOTS, ctx), entry: staticClosure([ENTRY], ctx) };
+        closures.set(ctx, c);
+      }
+      return c.shell.has(id) && !c.entry.has(id) ? 'shell' : null;
+    },
+    debugName: 'shell',
+    includeDependenciesRecursively: false,
+  };
+}
+
 /**
  * Web test files that replace a module (`vi.mock`) or a browser global for the whole file: each runs in
  * a module graph of its own, the `web-isolated` project (vitest.isolated.config.ts). Every other web
@@ -343,6 +387,7 @@ export default defineConfig({
             { name: 'vendor', test: FRAMEWORK_PACKAGES },
             { name: 'mui-core', test: MUI_CORE_PACKAGES },
             { name: 'texts-en', test: ENGLISH_FEATURE_TEXTS },
+            shellGroup(),
           ],
         },
       },

@@ -32,13 +32,16 @@ export function assertBuilt(): void {
     if (!existsSync(f)) throw new Error(`${f} is missing: run \`npm run build\` first`);
 }
 
-/** The built server on a fresh store with the demo seeded and `backfillDays` of readings. */
-export async function startDemoApp({ backfillDays = 2 } = {}): Promise<DemoApp> {
+/** The built server on a fresh store with the demo seeded and `backfillDays` of readings, serving `web`. */
+export async function startDemoApp({
+  backfillDays = 2,
+  web = webDist,
+}: { backfillDays?: number; web?: string } = {}): Promise<DemoApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'emberwatch-bench-web-'));
   const port = await freePort();
   const server = spawn(process.execPath, [serverMain], {
     cwd: root,
-    env: builtServerEnv({ port, dataDir, webDist }),
+    env: builtServerEnv({ port, dataDir, webDist: web }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = async () => {

@@ -2,7 +2,7 @@
  * Lighthouse on a phone (issue 35 item 5, decision 0144): performance, accessibility, best practices
  * (and SEO, for information) of the demo hay farmer's probe list and one of his storages.
  *
- *   npx tsx bench/web/lighthouse.ts [--runs 5] [--skip-build]
+ *   npx tsx bench/web/lighthouse.ts [--runs 5] [--skip-build] [--reports DIR] [--peer-web-dist DIR]
  *   npm run build && npm run bench -- web      (bench/web/run.ts runs this too, after its own figures)
  *
  * Builds the app once (unless --skip-build), starts the built server on a fresh store with the demo
@@ -11,11 +11,16 @@
  * on a phone that was used yesterday), and runs Lighthouse with its default settings: the mobile form
  * factor (Moto G Power screen) and simulated throttling (slow 4G, 4x CPU slowdown). Scores per category
  * are the median of the runs, each category on its own. Results to stdout and bench/results/lighthouse.json.
+ *
+ * With --peer-web-dist another build of the web app (e.g. the main branch's, built with
+ * `npx vite build --outDir DIR` there) is served by a second demo app and audited run for run beside
+ * this one, alternately first: on a loaded machine both suffer the same load, and the pair's ratio
+ * says what the change did when the absolute scores cannot (decision 0146).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -35,6 +40,8 @@ export interface LighthouseRun {
   tbtMs: number;
   cls: number;
   speedIndexMs: number;
+  /** What the largest paint was (its text): the notifications dialog, or the page itself. */
+  lcpElement: string;
   /** The audits that cost points (score below 1), by category: what to fix next. */
   failing: Partial<Record<Category, string[]>>;
 }
@@ -43,6 +50,10 @@ export interface PageResult {
   path: string;
   median: Record<Category, number>;
   runs: LighthouseRun[];
+  /** Runs that were incomplete (IncompleteRun) and run again. */
+  incompleteRuns: number;
+  /** The peer build's runs, alternated with these (--peer-web-dist). */
+  peer?: { median: Record<Category, number>; runs: LighthouseRun[]; incompleteRuns: number };
 }
 
 function median(values: number[]): number {
@@ -69,6 +80,18 @@ async function logInInBrowser(port: number, baseUrl: string): Promise<void> {
   }
 }
 
+/**
+ * A run whose trace ended before the page had asked for its data or painted anything Lighthouse
+ * counts as its largest paint: Lighthouse ends the trace after a second without network or long
+ * tasks, and on a loaded machine the app can give it such a second before the page is there (it did
+ * while it drew in short slices, decision 0146). Its score (0 without a largest paint) measures no
+ * page.
+ */
+export class IncompleteRun extends Error {}
+
+/** The call each audited page reads its data with. */
+const DATA_CALL = (path: string) => (path === '/probes' ? '/client/data?' : '/client/getStorages?');
+
 async function runOnce(baseUrl: string, path: string, reportFile?: string): Promise<LighthouseRun> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
@@ -90,6 +113,15 @@ async function runOnce(baseUrl: string, path: string, reportFile?: string): Prom
     if (landed !== path)
       throw new Error(`Lighthouse ended on ${landed}, not ${path}: the login did not hold`);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const details = (id: string) => lhr.audits[id]?.details as { items?: unknown[] } | undefined;
+    const requested = ((details('network-requests')?.items ?? []) as { url: string }[]).map((r) => r.url);
+    if (
+      !requested.some((url) => url.includes(DATA_CALL(path))) ||
+      !Number.isFinite(audit('largest-contentful-paint'))
+    )
+      throw new IncompleteRun(`the trace of ${path} ended before the page had its data and a largest paint`);
+    const lcpTable = details('largest-contentful-paint-element')?.items?.[0] as
+      { items?: { node?: { nodeLabel?: string } }[] } | undefined;
     const scores = {} as Record<Category, number>;
     const failing: LighthouseRun['failing'] = {};
     for (const id of CATEGORIES) {
@@ -109,6 +141,7 @@ async function runOnce(baseUrl: string, path: string, reportFile?: string): Prom
       tbtMs: Math.round(audit('total-blocking-time')),
       cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
       speedIndexMs: Math.round(audit('speed-index')),
+      lcpElement: lcpTable?.items?.[0]?.node?.nodeLabel ?? '',
       failing,
     };
   } finally {
@@ -136,21 +169,57 @@ export async function lighthouseMobile(
   baseUrl: string,
   runs: number,
   reportsDir?: string,
+  peerUrl?: string,
 ): Promise<PageResult[]> {
   const pages = ['/probes', await storagePath(baseUrl)];
   const results: PageResult[] = [];
+  const medians = (done: LighthouseRun[]) =>
+    Object.fromEntries(CATEGORIES.map((c) => [c, median(done.map((r) => r.scores[c]))])) as Record<
+      Category,
+      number
+    >;
+  const line = (r: LighthouseRun) =>
+    `${CATEGORIES.map((c) => `${c} ${r.scores[c]}`).join(', ')}; FCP ${r.fcpMs}, LCP ${r.lcpMs}, TBT ${r.tbtMs} ms`;
   for (const path of pages) {
     const done: LighthouseRun[] = [];
+    const peerDone: LighthouseRun[] = [];
+    // An incomplete run is run again, up to twice; how many there were goes into the results.
+    const complete = async (run: () => Promise<LighthouseRun>, who: string): Promise<LighthouseRun> => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await run();
+        } catch (err) {
+          if (!(err instanceof IncompleteRun) || attempt === 3) throw err;
+          incomplete[who] = (incomplete[who] ?? 0) + 1;
+          console.log(`  ${path}${who ? ` (${who})` : ''}: ${err.message}; run again`);
+        }
+      }
+    };
+    const incomplete: Record<string, number> = {};
     for (let i = 0; i < runs; i++) {
-      const reportFile =
-        reportsDir && join(reportsDir, `${path.replaceAll('/', '_').slice(1)}-${i + 1}.json`);
-      done.push(await runOnce(baseUrl, path, reportFile || undefined));
-      const s = done.at(-1)!.scores;
-      console.log(`  ${path} run ${i + 1}: ${CATEGORIES.map((c) => `${c} ${s[c]}`).join(', ')}`);
+      const reportFile = (who: string) =>
+        reportsDir
+          ? join(reportsDir, `${who}${path.replaceAll('/', '_').slice(1)}-${i + 1}.json`)
+          : undefined;
+      const own = async () => {
+        done.push(await complete(() => runOnce(baseUrl, path, reportFile('')), ''));
+        console.log(`  ${path} run ${i + 1}: ${line(done.at(-1)!)}`);
+      };
+      const peer = async () => {
+        if (!peerUrl) return;
+        peerDone.push(await complete(() => runOnce(peerUrl, path, reportFile('peer-')), 'peer build'));
+        console.log(`  ${path} run ${i + 1}, peer build: ${line(peerDone.at(-1)!)}`);
+      };
+      // Alternately first, so that neither build always runs into the other's aftermath.
+      if (i % 2 === 0) {
+        await own();
+        await peer();
+      } else {
+        await peer();
+        await own();
+      }
     }
-    const med = Object.fromEntries(
-      CATEGORIES.map((c) => [c, median(done.map((r) => r.scores[c]))]),
-    ) as Record<Category, number>;
+    const med = medians(done);
     console.log(
       `Lighthouse (mobile) ${path}, median of ${runs}: ` +
         CATEGORIES.map((c) => `${c} ${med[c]}${c !== 'seo' && med[c] < TARGET ? ' (below 95)' : ''}`).join(
@@ -159,7 +228,19 @@ export async function lighthouseMobile(
     );
     const lost = new Set(done.flatMap((r) => Object.values(r.failing).flat()));
     if (lost.size > 0) console.log(`  audits that cost points: ${[...lost].join(', ')}`);
-    results.push({ path, median: med, runs: done });
+    if (peerUrl) {
+      const peerMed = medians(peerDone);
+      console.log(
+        `  peer build, median of ${runs}: ${CATEGORIES.map((c) => `${c} ${peerMed[c]}`).join(', ')}`,
+      );
+      results.push({
+        path,
+        median: med,
+        runs: done,
+        incompleteRuns: incomplete[''] ?? 0,
+        peer: { median: peerMed, runs: peerDone, incompleteRuns: incomplete['peer build'] ?? 0 },
+      });
+    } else results.push({ path, median: med, runs: done, incompleteRuns: incomplete[''] ?? 0 });
   }
   return results;
 }
@@ -201,6 +282,8 @@ async function main(): Promise<void> {
       'skip-build': { type: 'boolean', default: false },
       /** A folder for each run's whole Lighthouse report (JSON), to see where the points go. */
       reports: { type: 'string' },
+      /** Another build of the web app, audited beside this one (see the head of this file). */
+      'peer-web-dist': { type: 'string' },
     },
   });
   const runs = Number(args.runs);
@@ -210,11 +293,18 @@ async function main(): Promise<void> {
   const started = lighthouseContext();
   console.log(`${started.lighthouse} / ${started.chromium}; load average ${started.loadAverage.join(', ')}`);
   const app = await startDemoApp();
+  const peer = args['peer-web-dist']
+    ? await startDemoApp({ web: resolve(args['peer-web-dist']) }).catch(async (err: unknown) => {
+        await app.stop();
+        throw err;
+      })
+    : null;
   try {
     if (args.reports) mkdirSync(args.reports, { recursive: true });
-    writeLighthouseResults(await lighthouseMobile(app.baseUrl, runs, args.reports), started);
+    writeLighthouseResults(await lighthouseMobile(app.baseUrl, runs, args.reports, peer?.baseUrl), started);
   } finally {
     await app.stop();
+    await peer?.stop();
   }
 }
 

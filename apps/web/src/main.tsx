@@ -35,18 +35,23 @@ const offlineStart = {
 /** Another language than the bundled English waits this long at most for its texts before rendering. */
 const TRANSLATION_WAIT_MS = 1000;
 
-// Before login the language comes from the `lang` cookie or the browser (spec doc 1 §4). English
-// renders at once; another language waits briefly for its texts (no flash of English), but never
-// longer than TRANSLATION_WAIT_MS: a slow or failed call leaves the app in the bundled English.
-setTranslationsSource(api, null, (locale: Language) =>
-  api.call(endpoints.translations.getAnonymousTranslations, { locale }),
-);
+// Before login the language comes from the `lang` cookie or the browser (spec doc 1 §4). English is
+// bundled and renders at once; whose English the server adds (the anonymous texts or the user's) is
+// decided once the session is known (TranslationsSync), so a session being restored fetches only the
+// user's (decision 0146). Another language waits briefly for its anonymous texts (no flash of
+// English), but never longer than TRANSLATION_WAIT_MS: a slow or failed call leaves the app in the
+// bundled English.
 const language = detectLanguage(document.cookie, navigator.languages);
-const texts = changeLanguage(language);
-const ready =
-  language === 'en'
-    ? Promise.resolve()
-    : Promise.race([texts, new Promise((resolve) => setTimeout(resolve, TRANSLATION_WAIT_MS))]);
+let ready: Promise<unknown> = Promise.resolve();
+if (language !== 'en') {
+  setTranslationsSource(api, null, (locale: Language) =>
+    api.call(endpoints.translations.getAnonymousTranslations, { locale }),
+  );
+  ready = Promise.race([
+    changeLanguage(language),
+    new Promise((resolve) => setTimeout(resolve, TRANSLATION_WAIT_MS)),
+  ]);
+}
 
 // The service worker shows pushed alerts with no tab open (decision 0048) and keeps the app shell
 // for opening offline (decision 0128).

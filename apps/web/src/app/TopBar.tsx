@@ -5,6 +5,8 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
 import LocalFireDepartment from '@mui/icons-material/LocalFireDepartment';
 import { BaseStationSelector, BaseStationTabs, useSelectedStation } from '../features/base-stations';
@@ -32,6 +34,10 @@ export function TopBar({
 }) {
   const { t } = useTranslation();
   const { stations, tabs } = useSelectedStation();
+  // What a phone does not show is not drawn at all (rather than drawn and hidden by CSS): the tab
+  // strip measures itself, which costs a forced layout, and every control costs drawing time at
+  // start (decision 0146).
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   return (
     <AppBar position="sticky" elevation={1} sx={{ bgcolor: 'primary.dark' }}>
       <Toolbar sx={{ gap: { xs: 1, sm: 2 } }}>
@@ -51,9 +57,7 @@ export function TopBar({
         </Typography>
         <AccountBadges />
         <DemoSelector placement="toolbar" />
-        <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
-          <BaseStationSelector />
-        </Box>
+        {!phone && <BaseStationSelector />}
         {actions}
         <IconButton
           color="inherit"
@@ -69,13 +73,13 @@ export function TopBar({
       </Toolbar>
       <DemoOverlay />
       <DemoSelector placement="row" />
-      {stations.length > 1 && (
-        <Box sx={{ display: { xs: 'block', sm: 'none' }, px: 2, pb: 1 }}>
+      {phone && stations.length > 1 && (
+        <Box sx={{ px: 2, pb: 1 }}>
           <BaseStationSelector fullWidth />
         </Box>
       )}
-      {showTabs && tabs.length > 1 && (
-        <Box sx={{ display: { xs: 'none', sm: 'block' }, px: 1 }}>
+      {!phone && showTabs && tabs.length > 1 && (
+        <Box sx={{ px: 1 }}>
           <BaseStationTabs />
         </Box>
       )}

@@ -22,8 +22,10 @@ export function TranslationsSync() {
   const uid = status === 'authenticated' ? session.data?.UID : undefined;
   const language = session.data?.ui_preferences?.language;
 
+  // Not while the session is being restored: it is the user's texts then, or the anonymous ones if
+  // there is no session — not both, one after the other (decision 0146).
   useEffect(() => {
-    if (status === 'authenticated') return;
+    if (status !== 'anonymous') return;
     setTranslationsSource(api, null, (locale: Language) =>
       api.call(endpoints.translations.getAnonymousTranslations, { locale }),
     );

@@ -1,24 +1,32 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingIndicator } from '../ui/LoadingIndicator';
+import { lazyWithPreload } from '../lib/lazyWithPreload';
 
 /**
  * The logged-in frame (top bar, tabs, side menu, the page list and its routes) loads after the
  * entry, so /login carries none of it. The probe list, where users land, is fetched together with
  * the shell: one round trip, no waterfall (the same module its page definition loads lazily,
- * features/probes/pages.tsx). While it loads the refresh-token exchange runs anyway.
+ * features/probes/pages.tsx); any other page the app opened on as soon as the shell is here
+ * (decision 0146). While they load the refresh-token exchange runs anyway.
  */
-const loadShell = () => Promise.all([import('./AppShell'), import('../features/probes/ProbesPage')]);
+const Shell = lazyWithPreload(() =>
+  Promise.all([
+    import('./AppShell').then((shell) => {
+      shell.preloadPageAt(window.location.pathname);
+      return shell;
+    }),
+    import('../features/probes/ProbesPage'),
+  ]).then(([shell]) => ({ default: shell.AppShell })),
+);
 
 /**
  * Starts fetching the shell before it is needed: at start on any page but /login (in parallel with
  * the refresh-token exchange) and when the login form is sent.
  */
 export function preloadShell(): void {
-  void loadShell().catch(() => undefined);
+  void Shell.preload();
 }
-
-const Shell = lazy(() => loadShell().then(([m]) => ({ default: m.AppShell })));
 
 export function LazyAppShell() {
   const { t } = useTranslation();

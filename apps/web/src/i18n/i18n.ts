@@ -130,8 +130,11 @@ async function fetchInto(current: Source, lang: Language): Promise<boolean> {
     const res = await current.fetch(lang);
     if (res.status_code !== 0 || !Array.isArray(res.results)) throw new Error('translations not served');
     // Keys are dotted paths; i18next nests them by its key separator. The server's texts win over the
-    // bundled English (a translator may have edited them).
-    i18n.addResources(lang, 'translation', Object.fromEntries(res.results));
+    // bundled English (a translator may have edited them). Only the texts that differ from those
+    // already here are added: adding re-renders everything that shows a text, and the user's English
+    // is mostly the bundled English word for word (decision 0146).
+    const changed = res.results.filter(([key, text]) => i18n.getResource(lang, 'translation', key) !== text);
+    if (changed.length > 0) i18n.addResources(lang, 'translation', Object.fromEntries(changed));
     if (source === current) loadedLang = lang;
     return true;
   } catch (e) {
@@ -172,7 +175,9 @@ export async function changeLanguage(
   // A later call (the user clicked again) decides the language; this one only added its texts.
   if (request !== latestRequest) return lang;
   const shown = ok || i18n.hasResourceBundle(lang, 'translation') ? lang : 'en';
-  await i18n.changeLanguage(shown);
+  // i18next announces a change even to the language it already speaks, and everything that shows a
+  // text is drawn again (decision 0146): only a real change is made.
+  if (i18n.language !== shown) await i18n.changeLanguage(shown);
   if (typeof document !== 'undefined') document.documentElement.lang = shown;
   return shown;
 }

@@ -1,4 +1,5 @@
-import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import type { LazyPage } from './lazyWithPreload';
 import type { OperatorToolName } from '@emberwatch/shared/domain/operatorTools';
 import type { MenuEntry } from '@emberwatch/shared/domain/roles';
 import type { TranslationKey } from '../i18n/translationKey';
@@ -14,8 +15,8 @@ export interface PageDefinition {
   paths: readonly string[];
   /** The i18n key of the page's title (top bar and document title). */
   titleKey: TranslationKey;
-  /** The page, loaded on demand (React.lazy): no page is in the entry bundle. */
-  component: LazyExoticComponent<ComponentType>;
+  /** The page, loaded on demand (lazyPage): no page is in the entry bundle. */
+  component: LazyPage;
   /**
    * The side-menu entry that leads here, if any: `visibleMenuEntries` decides who sees it, this
    * says that the build has it, where it leads and its icon.

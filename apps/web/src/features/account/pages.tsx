@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../lib/lazyWithPreload';
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import type { PageDefinition } from '../../lib/pageDefinition';
 
@@ -8,6 +8,6 @@ export const accountPages = [
     paths: ['account/*'],
     titleKey: 'account.title',
     menu: { entry: 'account', path: '/account', icon: <AccountCircle /> },
-    component: lazy(() => import('./AccountPage').then((m) => ({ default: m.AccountPage }))),
+    component: lazyPage(() => import('./AccountPage').then((m) => ({ default: m.AccountPage }))),
   },
 ] satisfies readonly PageDefinition[];

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../lib/lazyWithPreload';
 import type { PageDefinition } from '../../lib/pageDefinition';
 
 /**
@@ -11,12 +11,12 @@ export const activationPages = [
   {
     paths: ['activation', 'activation/system', 'activation/probes'],
     titleKey: 'activation.title',
-    component: lazy(() => import('./ActivationPage').then((m) => ({ default: m.ActivationPage }))),
+    component: lazyPage(() => import('./ActivationPage').then((m) => ({ default: m.ActivationPage }))),
   },
   {
     paths: ['admin/kits'],
     titleKey: 'activation.kits.title',
     adminTool: { path: '/admin/kits', descriptionKey: 'activation.kits.adminTool' },
-    component: lazy(() => import('./KitsPage').then((m) => ({ default: m.KitsPage }))),
+    component: lazyPage(() => import('./KitsPage').then((m) => ({ default: m.KitsPage }))),
   },
 ] satisfies readonly PageDefinition[];

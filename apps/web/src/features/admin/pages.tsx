@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../lib/lazyWithPreload';
 import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
 import type { PageDefinition } from '../../lib/pageDefinition';
 
@@ -11,6 +11,6 @@ export const adminPages = [
     paths: ['admin'],
     titleKey: 'menu.entries.admin',
     menu: { entry: 'admin', path: '/admin', icon: <AdminPanelSettings /> },
-    component: lazy(() => import('./AdminHomePage').then((m) => ({ default: m.AdminHomePage }))),
+    component: lazyPage(() => import('./AdminHomePage').then((m) => ({ default: m.AdminHomePage }))),
   },
 ] satisfies readonly PageDefinition[];

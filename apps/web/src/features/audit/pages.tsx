@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../lib/lazyWithPreload';
 import type { PageDefinition } from '../../lib/pageDefinition';
 
 /**
@@ -10,6 +10,6 @@ export const auditPages = [
     paths: ['admin/audit'],
     titleKey: 'audit.title',
     adminTool: { path: '/admin/audit', descriptionKey: 'audit.adminTool', operatorTool: 'auditLog' },
-    component: lazy(() => import('./AuditPage').then((m) => ({ default: m.AuditPage }))),
+    component: lazyPage(() => import('./AuditPage').then((m) => ({ default: m.AuditPage }))),
   },
 ] satisfies readonly PageDefinition[];

@@ -75,3 +75,12 @@ export function useActingFor(admin: { UID: number; admin: boolean } | undefined)
   const choice = useSyncExternalStore(subscribe, read, () => null);
   return choice && admin?.admin && choice.adminUid === admin.UID ? choice : null;
 }
+
+/**
+ * Whether a customer an admin works for is stored in this tab at all: only then can the session
+ * info change whose stations are shown. Without one they are the account's own, and the shell reads
+ * them beside the session info instead of after it (decision 0146).
+ */
+export function useActingForStored(): boolean {
+  return useSyncExternalStore(subscribe, read, () => null) !== null;
+}

@@ -16,5 +16,5 @@ export {
   type SelectedStationValue,
 } from './SelectedStationProvider';
 export { BaseStationSelector } from './BaseStationSelector';
-export { ACTING_FOR_KEY, setActingFor, useActingFor, type ActingFor } from './actingFor';
+export { ACTING_FOR_KEY, setActingFor, useActingFor, useActingForStored, type ActingFor } from './actingFor';
 export { BaseStationTabs } from './BaseStationTabs';

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../lib/lazyWithPreload';
 import Compost from '@mui/icons-material/Compost';
 import type { PageDefinition } from '../../lib/pageDefinition';
 
@@ -11,11 +11,11 @@ export const batchesPages = [
     paths: ['batches', 'batches/new'],
     titleKey: 'batches.title',
     menu: { entry: 'batches', path: '/batches', icon: <Compost /> },
-    component: lazy(() => import('./BatchesPage').then((m) => ({ default: m.BatchesPage }))),
+    component: lazyPage(() => import('./BatchesPage').then((m) => ({ default: m.BatchesPage }))),
   },
   {
     paths: ['batches/:batchId'],
     titleKey: 'batches.title',
-    component: lazy(() => import('./BatchDetailPage').then((m) => ({ default: m.BatchDetailPage }))),
+    component: lazyPage(() => import('./BatchDetailPage').then((m) => ({ default: m.BatchDetailPage }))),
   },
 ] satisfies readonly PageDefinition[];

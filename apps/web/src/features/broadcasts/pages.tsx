@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../lib/lazyWithPreload';
 import type { PageDefinition } from '../../lib/pageDefinition';
 
 /**
@@ -15,6 +15,6 @@ export const broadcastsPages = [
       descriptionKey: 'broadcasts.page.adminTool',
       operatorTool: 'broadcasts',
     },
-    component: lazy(() => import('./BroadcastsPage').then((m) => ({ default: m.BroadcastsPage }))),
+    component: lazyPage(() => import('./BroadcastsPage').then((m) => ({ default: m.BroadcastsPage }))),
   },
 ] satisfies readonly PageDefinition[];

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../lib/lazyWithPreload';
 import type { PageDefinition } from '../../lib/pageDefinition';
 
 /**
@@ -15,18 +15,20 @@ export const connectionsPages = [
       descriptionKey: 'connections.live.adminTool',
       operatorTool: 'liveConnections',
     },
-    component: lazy(() => import('./LiveConnectionsPage').then((m) => ({ default: m.LiveConnectionsPage }))),
+    component: lazyPage(() =>
+      import('./LiveConnectionsPage').then((m) => ({ default: m.LiveConnectionsPage })),
+    ),
   },
   {
     paths: ['rctest_'],
     titleKey: 'connections.rc.title',
     adminTool: { path: '/rctest_', descriptionKey: 'connections.rc.adminTool', operatorTool: 'rcTests' },
-    component: lazy(() => import('./RcTestPage').then((m) => ({ default: m.RcTestPage }))),
+    component: lazyPage(() => import('./RcTestPage').then((m) => ({ default: m.RcTestPage }))),
   },
   {
     paths: ['fs'],
     titleKey: 'connections.fs.title',
     adminTool: { path: '/fs', descriptionKey: 'connections.fs.adminTool', operatorTool: 'fieldSystems' },
-    component: lazy(() => import('./FieldSystemsPage').then((m) => ({ default: m.FieldSystemsPage }))),
+    component: lazyPage(() => import('./FieldSystemsPage').then((m) => ({ default: m.FieldSystemsPage }))),
   },
 ] satisfies readonly PageDefinition[];

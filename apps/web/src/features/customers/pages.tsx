@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../lib/lazyWithPreload';
 import type { PageDefinition } from '../../lib/pageDefinition';
 
 /**
@@ -15,6 +15,6 @@ export const customersPages = [
       descriptionKey: 'customers.page.adminTool',
       operatorTool: 'customers',
     },
-    component: lazy(() => import('./CustomersPage').then((m) => ({ default: m.CustomersPage }))),
+    component: lazyPage(() => import('./CustomersPage').then((m) => ({ default: m.CustomersPage }))),
   },
 ] satisfies readonly PageDefinition[];

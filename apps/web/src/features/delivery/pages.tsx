@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../lib/lazyWithPreload';
 import type { PageDefinition } from '../../lib/pageDefinition';
 
 /**
@@ -10,6 +10,6 @@ export const deliveryPages = [
     paths: ['admin/outbox'],
     titleKey: 'delivery.outbox.title',
     adminTool: { path: '/admin/outbox', descriptionKey: 'delivery.outbox.adminTool' },
-    component: lazy(() => import('./OutboxPage').then((m) => ({ default: m.OutboxPage }))),
+    component: lazyPage(() => import('./OutboxPage').then((m) => ({ default: m.OutboxPage }))),
   },
 ] satisfies readonly PageDefinition[];

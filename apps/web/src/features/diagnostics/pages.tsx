@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../lib/lazyWithPreload';
 import type { PageDefinition } from '../../lib/pageDefinition';
 
 /**
@@ -15,7 +15,7 @@ export const diagnosticsPages = [
       descriptionKey: 'diagnostics.logs.adminTool',
       operatorTool: 'serverDiagnostics',
     },
-    component: lazy(() => import('./ServerLogsPage').then((m) => ({ default: m.ServerLogsPage }))),
+    component: lazyPage(() => import('./ServerLogsPage').then((m) => ({ default: m.ServerLogsPage }))),
   },
   {
     paths: ['g-log'],
@@ -25,18 +25,18 @@ export const diagnosticsPages = [
       descriptionKey: 'diagnostics.gari.adminTool',
       operatorTool: 'serverDiagnostics',
     },
-    component: lazy(() => import('./GariLogPage').then((m) => ({ default: m.GariLogPage }))),
+    component: lazyPage(() => import('./GariLogPage').then((m) => ({ default: m.GariLogPage }))),
   },
   {
     paths: ['test_'],
     titleKey: 'diagnostics.tests.title',
     adminTool: { path: '/test_', descriptionKey: 'diagnostics.tests.adminTool' },
-    component: lazy(() => import('./TestDataPage').then((m) => ({ default: m.TestDataPage }))),
+    component: lazyPage(() => import('./TestDataPage').then((m) => ({ default: m.TestDataPage }))),
   },
   {
     paths: ['ids_'],
     titleKey: 'diagnostics.ids.title',
     adminTool: { path: '/ids_', descriptionKey: 'diagnostics.ids.adminTool' },
-    component: lazy(() => import('./IdsPage').then((m) => ({ default: m.IdsPage }))),
+    component: lazyPage(() => import('./IdsPage').then((m) => ({ default: m.IdsPage }))),
   },
 ] satisfies readonly PageDefinition[];

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../lib/lazyWithPreload';
 import type { PageDefinition } from '../../lib/pageDefinition';
 
 /**
@@ -10,6 +10,6 @@ export const firmwarePages = [
     paths: ['firmware'],
     titleKey: 'firmware.page.title',
     adminTool: { path: '/firmware', descriptionKey: 'firmware.page.adminTool' },
-    component: lazy(() => import('./FirmwarePage').then((m) => ({ default: m.FirmwarePage }))),
+    component: lazyPage(() => import('./FirmwarePage').then((m) => ({ default: m.FirmwarePage }))),
   },
 ] satisfies readonly PageDefinition[];

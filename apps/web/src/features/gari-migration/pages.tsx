@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../lib/lazyWithPreload';
 import type { PageDefinition } from '../../lib/pageDefinition';
 
 /**
@@ -15,6 +15,6 @@ export const gariMigrationPages = [
       descriptionKey: 'gariMigration.page.adminTool',
       operatorTool: 'gariMigrationCheck',
     },
-    component: lazy(() => import('./GariMigrationPage').then((m) => ({ default: m.GariMigrationPage }))),
+    component: lazyPage(() => import('./GariMigrationPage').then((m) => ({ default: m.GariMigrationPage }))),
   },
 ] satisfies readonly PageDefinition[];

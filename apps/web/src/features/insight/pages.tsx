@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../lib/lazyWithPreload';
 import type { PageDefinition } from '../../lib/pageDefinition';
 
 /** /insight (spec doc 1 §2 "Plan and survey page", non-exact): no menu entry; the shell leads there. */
@@ -6,7 +6,7 @@ export const insightPages = [
   {
     paths: ['insight/*'],
     titleKey: 'insight.title',
-    component: lazy(() => import('./InsightPage').then((m) => ({ default: m.InsightPage }))),
+    component: lazyPage(() => import('./InsightPage').then((m) => ({ default: m.InsightPage }))),
   },
   {
     // The migration's settings for staff (spec doc 1 §7 /setMigrationOn, /getMigrationCount).
@@ -17,7 +17,7 @@ export const insightPages = [
       descriptionKey: 'insight.migrationSettings.adminTool',
       operatorTool: 'migrationStatus',
     },
-    component: lazy(() =>
+    component: lazyPage(() =>
       import('./MigrationSettingsPage').then((m) => ({ default: m.MigrationSettingsPage })),
     ),
   },

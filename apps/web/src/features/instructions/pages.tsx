@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../lib/lazyWithPreload';
 import HelpOutline from '@mui/icons-material/HelpOutline';
 import type { PageDefinition } from '../../lib/pageDefinition';
 
@@ -7,6 +7,6 @@ export const instructionsPages = [
     paths: ['instructions'],
     titleKey: 'titles.instructions',
     menu: { entry: 'instructions', path: '/instructions', icon: <HelpOutline /> },
-    component: lazy(() => import('./InstructionsPage').then((m) => ({ default: m.InstructionsPage }))),
+    component: lazyPage(() => import('./InstructionsPage').then((m) => ({ default: m.InstructionsPage }))),
   },
 ] satisfies readonly PageDefinition[];

@@ -25,6 +25,9 @@ export function useNotifications(uid: number | undefined) {
       if (event.type !== 'updated' || event.action.type !== 'success') return;
       const key = (event.query as { queryKey: readonly unknown[] }).queryKey;
       if (key[0] !== queryKeys.data('')[0] || timer) return;
+      // The station's first readings on this page are no news: the notifications were read with
+      // them (at start the list was fetched beside them, decision 0146).
+      if (event.query.state.dataUpdateCount < 2) return;
       timer = setTimeout(() => {
         timer = undefined;
         void queryClient.invalidateQueries({ queryKey: notificationsKey(uid) });

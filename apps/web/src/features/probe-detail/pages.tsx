@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../lib/lazyWithPreload';
 import type { PageDefinition } from '../../lib/pageDefinition';
 
 /**
@@ -9,6 +9,6 @@ export const probeDetailPages = [
   {
     paths: ['probes/:sensorId', 'storages/:itemID/probes/:sensorId'],
     titleKey: 'titles.probes',
-    component: lazy(() => import('./ProbeDetailPage').then((m) => ({ default: m.ProbeDetailPage }))),
+    component: lazyPage(() => import('./ProbeDetailPage').then((m) => ({ default: m.ProbeDetailPage }))),
   },
 ] satisfies readonly PageDefinition[];

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import SensorsOff from '@mui/icons-material/SensorsOff';
 import { unitOf } from '@emberwatch/shared/domain/temperature';
@@ -9,6 +10,9 @@ import { useUiPreferences } from '../sessions';
 import { ProbeTable } from './ProbeTable';
 import { useProbeRows } from './useProbeRows';
 import { useTemperatureScale } from './temperatureScale';
+
+/** Drawn again only when its rows or settings change, not with every render of the page. */
+const ProbeList = memo(ProbeTable);
 
 export function ProbesPage() {
   const { t } = useTranslation();
@@ -24,7 +28,7 @@ export function ProbesPage() {
 
   return (
     // Keyed by station: another station's list starts on its first page.
-    <ProbeTable
+    <ProbeList
       key={selected.bs_id}
       rows={rows}
       unit={unitOf(prefs.degrees)}

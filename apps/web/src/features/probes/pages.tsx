@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../lib/lazyWithPreload';
 import Sensors from '@mui/icons-material/Sensors';
 import type { PageDefinition } from '../../lib/pageDefinition';
 
@@ -8,6 +8,6 @@ export const probesPages = [
     paths: ['probes'],
     titleKey: 'titles.probes',
     menu: { entry: 'probes', path: '/probes', icon: <Sensors /> },
-    component: lazy(() => import('./ProbesPage').then((m) => ({ default: m.ProbesPage }))),
+    component: lazyPage(() => import('./ProbesPage').then((m) => ({ default: m.ProbesPage }))),
   },
 ] satisfies readonly PageDefinition[];

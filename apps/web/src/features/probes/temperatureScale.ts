@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useUiPreferences } from '../sessions';
 
 /** The user's temperature display settings, stored in °C (spec doc 1 §9): colour steps and alert limit. */
@@ -6,7 +7,10 @@ export interface TemperatureScale {
   alertC: number;
 }
 
+/** The same object while the settings stay the same, so that a list drawn with it is not drawn again. */
 export function useTemperatureScale(): TemperatureScale {
   const prefs = useUiPreferences();
-  return { colorStepsC: prefs.color_steps, alertC: prefs.temperature_alert };
+  const colorStepsC = prefs.color_steps;
+  const alertC = prefs.temperature_alert;
+  return useMemo(() => ({ colorStepsC, alertC }), [colorStepsC, alertC]);
 }

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../lib/lazyWithPreload';
 import type { PageDefinition } from '../../lib/pageDefinition';
 
 /** The public API's calls the spec's route table opens as a test page (doc 1 §2). */
@@ -21,6 +21,6 @@ export const publicApiPages = [
   {
     paths: TEST_PAGE_CALLS.map((c) => `api/${c}`),
     titleKey: 'publicApi.testPage.title',
-    component: lazy(() => import('./ApiTestPage').then((m) => ({ default: m.ApiTestPage }))),
+    component: lazyPage(() => import('./ApiTestPage').then((m) => ({ default: m.ApiTestPage }))),
   },
 ] satisfies readonly PageDefinition[];

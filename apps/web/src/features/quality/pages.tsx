@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../lib/lazyWithPreload';
 import type { PageDefinition } from '../../lib/pageDefinition';
 
 /**
@@ -9,6 +9,6 @@ export const qualityPages = [
   {
     paths: ['quality'],
     titleKey: 'quality.title',
-    component: lazy(() => import('./QualityPage').then((m) => ({ default: m.QualityPage }))),
+    component: lazyPage(() => import('./QualityPage').then((m) => ({ default: m.QualityPage }))),
   },
 ] satisfies readonly PageDefinition[];

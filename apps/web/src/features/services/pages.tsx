@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../lib/lazyWithPreload';
 import type { PageDefinition } from '../../lib/pageDefinition';
 
 /**
@@ -14,6 +14,6 @@ export const servicesPages = [
       descriptionKey: 'services.page.adminTool',
       operatorTool: 'services',
     },
-    component: lazy(() => import('./ServicesPage').then((m) => ({ default: m.ServicesPage }))),
+    component: lazyPage(() => import('./ServicesPage').then((m) => ({ default: m.ServicesPage }))),
   },
 ] satisfies readonly PageDefinition[];

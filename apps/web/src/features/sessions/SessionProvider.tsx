@@ -35,6 +35,12 @@ export interface SessionContextValue {
    * at or before it on screen is the device's copy.
    */
   deviceCopyAt: number | null;
+  /**
+   * The account the access token was issued for (its subject), known as soon as the token is: the
+   * shell reads that account's user info beside its session info instead of after it (decision
+   * 0146). Null without a token, or before a token this provider saw arrive.
+   */
+  account: number | null;
   login: (req: LoginRequest) => Promise<void>;
   logout: () => Promise<void>;
   /** Spec doc 1 §2: a failed initial load sends the user back to /login. */
@@ -73,12 +79,14 @@ export function SessionProvider({
   const [loggedOut, setLoggedOut] = useState(false);
   const [offline, setOffline] = useState(false);
   const [deviceCopyAt, setDeviceCopyAt] = useState<number | null>(null);
+  const [account, setAccount] = useState<number | null>(null);
   // Read by the auth listener: a session taken up again after an offline start reads everything afresh.
   const offlineRef = useRef(false);
 
   useEffect(() => {
     const off = api.onAuthChange((token) => {
       setStatus(token ? 'authenticated' : 'anonymous');
+      setAccount(token ? accountOfToken(token.accessToken) : null);
       setOffline(false);
       if (token && offlineRef.current) void queryClient.invalidateQueries();
       offlineRef.current = false;
@@ -165,8 +173,8 @@ export function SessionProvider({
   );
 
   const value = useMemo(
-    () => ({ status, notice, loggedOut, offline, deviceCopyAt, login, logout, endSession }),
-    [status, notice, loggedOut, offline, deviceCopyAt, login, logout, endSession],
+    () => ({ status, notice, loggedOut, offline, deviceCopyAt, account, login, logout, endSession }),
+    [status, notice, loggedOut, offline, deviceCopyAt, account, login, logout, endSession],
   );
   return <SessionContext value={value}>{children}</SessionContext>;
 }

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../lib/lazyWithPreload';
 import SettingsIcon from '@mui/icons-material/Settings';
 import type { PageDefinition } from '../../lib/pageDefinition';
 
@@ -8,6 +8,6 @@ export const settingsPages = [
     paths: ['settings/:tab?'],
     titleKey: 'settings.title',
     menu: { entry: 'settings', path: '/settings', icon: <SettingsIcon /> },
-    component: lazy(() => import('./SettingsPage').then((m) => ({ default: m.SettingsPage }))),
+    component: lazyPage(() => import('./SettingsPage').then((m) => ({ default: m.SettingsPage }))),
   },
 ] satisfies readonly PageDefinition[];

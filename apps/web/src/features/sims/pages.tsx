@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../lib/lazyWithPreload';
 import type { PageDefinition } from '../../lib/pageDefinition';
 
 /**
@@ -10,6 +10,6 @@ export const simsPages = [
     paths: ['admin/sims'],
     titleKey: 'sims.page.title',
     adminTool: { path: '/admin/sims', descriptionKey: 'sims.page.adminTool', operatorTool: 'sims' },
-    component: lazy(() => import('./SimsPage').then((m) => ({ default: m.SimsPage }))),
+    component: lazyPage(() => import('./SimsPage').then((m) => ({ default: m.SimsPage }))),
   },
 ] satisfies readonly PageDefinition[];

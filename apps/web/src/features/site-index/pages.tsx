@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../lib/lazyWithPreload';
 import Agriculture from '@mui/icons-material/Agriculture';
 import type { PageDefinition } from '../../lib/pageDefinition';
 
@@ -11,6 +11,6 @@ export const siteIndexPages = [
     paths: ['siteindex'],
     titleKey: 'siteIndex.page.title',
     menu: { entry: 'siteindex', path: '/siteindex', icon: <Agriculture /> },
-    component: lazy(() => import('./SiteIndexPage').then((m) => ({ default: m.SiteIndexPage }))),
+    component: lazyPage(() => import('./SiteIndexPage').then((m) => ({ default: m.SiteIndexPage }))),
   },
 ] satisfies readonly PageDefinition[];

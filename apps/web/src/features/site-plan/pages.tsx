@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../lib/lazyWithPreload';
 import type { PageDefinition } from '../../lib/pageDefinition';
 
 /**
@@ -11,6 +11,6 @@ export const sitePlanPages = [
   {
     paths: ['storages/site'],
     titleKey: 'titles.storages',
-    component: lazy(() => import('./SitePlanPage').then((m) => ({ default: m.SitePlanPage }))),
+    component: lazyPage(() => import('./SitePlanPage').then((m) => ({ default: m.SitePlanPage }))),
   },
 ] satisfies readonly PageDefinition[];

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../lib/lazyWithPreload';
 import type { PageDefinition } from '../../lib/pageDefinition';
 
 /**
@@ -10,6 +10,6 @@ export const staffPages = [
     paths: ['admin/staff'],
     titleKey: 'staff.page.title',
     adminTool: { path: '/admin/staff', descriptionKey: 'staff.page.adminTool', operatorTool: 'staffList' },
-    component: lazy(() => import('./StaffPage').then((m) => ({ default: m.StaffPage }))),
+    component: lazyPage(() => import('./StaffPage').then((m) => ({ default: m.StaffPage }))),
   },
 ] satisfies readonly PageDefinition[];

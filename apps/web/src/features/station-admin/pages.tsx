@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../lib/lazyWithPreload';
 import type { PageDefinition } from '../../lib/pageDefinition';
 
 /**
@@ -10,7 +10,7 @@ export const stationAdminPages = [
     paths: ['admin/probe-stop'],
     titleKey: 'stationAdmin.probeStop.title',
     adminTool: { path: '/admin/probe-stop', descriptionKey: 'stationAdmin.probeStop.adminTool' },
-    component: lazy(() =>
+    component: lazyPage(() =>
       import('./ProbeStopSettingsPage').then((m) => ({ default: m.ProbeStopSettingsPage })),
     ),
   },

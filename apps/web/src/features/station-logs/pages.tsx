@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../lib/lazyWithPreload';
 import type { PageDefinition } from '../../lib/pageDefinition';
 
 /**
@@ -10,6 +10,6 @@ export const stationLogsPages = [
     paths: ['bslog'],
     titleKey: 'stationLogs.page.title',
     adminTool: { path: '/bslog', descriptionKey: 'stationLogs.page.adminTool' },
-    component: lazy(() => import('./BsLogPage').then((m) => ({ default: m.BsLogPage }))),
+    component: lazyPage(() => import('./BsLogPage').then((m) => ({ default: m.BsLogPage }))),
   },
 ] satisfies readonly PageDefinition[];

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../lib/lazyWithPreload';
 // Not Translate: the shell's language entry has that icon, in the same menu.
 import EditNote from '@mui/icons-material/EditNote';
 import type { PageDefinition } from '../../lib/pageDefinition';
@@ -12,6 +12,6 @@ export const translationsPages = [
     paths: ['translations'],
     titleKey: 'menu.entries.translations',
     menu: { entry: 'translations', path: '/translations', icon: <EditNote /> },
-    component: lazy(() => import('./TranslationsPage').then((m) => ({ default: m.TranslationsPage }))),
+    component: lazyPage(() => import('./TranslationsPage').then((m) => ({ default: m.TranslationsPage }))),
   },
 ] satisfies readonly PageDefinition[];

@@ -1,0 +1,159 @@
+/**
+ * Where the main thread's time goes while a logged-in page of the demo app starts (decision 0146): a
+ * CPU profile of one first load, summarised, to find what the Lighthouse audits (lighthouse.ts) charge
+ * to the vendor chunk as "script evaluation".
+ *
+ *   npx tsx bench/web/startProfile.ts [--path /probes] [--runs 3] [--web-dist DIR] [--out DIR]
+ *   npx tsx bench/web/startProfile.ts --read DIR/profile-1.cpuprofile
+ *
+ * The app must be built (`npm run build`). For readable names build the web app unminified into its own
+ * folder and pass it: `(cd apps/web && npx vite build --minify false --outDir dist-profile)`, then
+ * `--web-dist apps/web/dist-profile`. Each run: a fresh Chromium logs in through the login page, the
+ * page's storage is cleared as Lighthouse clears it (the session stays in its refresh cookie), and the
+ * page is loaded with the profiler on, at the machine's own speed (no throttling), for 8 s.
+ * Printed: the profile's busy time, the functions with the most time of their own, and the app's and
+ * the libraries' components and functions with the most time including what they call.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
+import { assertBuilt, DEMO_HAY_USER, DEMO_PASSWORD, root, startDemoApp, webDist } from './demoApp.js';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** The sampling interval asked of the profiler, µs. */
+const SAMPLE_US = 200;
+const IDLE = new Set(['(idle)', '(program)', '(garbage collector)']);
+
+function frameName(f: ProfileNode['callFrame']): string {
+  const file = f.url.split('/').pop() ?? '';
+  return `${f.functionName || '(anonymous)'} ${file}:${f.lineNumber + 1}`;
+}
+
+/** Self and inclusive time (ms) per function, summed over the profile's samples. */
+function summarise(profile: Profile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const self = new Map<string, number>();
+  const total = new Map<string, number>();
+  let busy = 0;
+  let gc = 0;
+  profile.samples.forEach((id, i) => {
+    // A sample's interval, capped: on a loaded machine the renderer is sometimes descheduled, and the
+    // sample after such a gap would carry the whole gap as if that function had run through it.
+    const dt = Math.min(profile.timeDeltas[i + 1] ?? 0, SAMPLE_US * 4) / 1000;
+    const node = byId.get(id)!;
+    const name = node.callFrame.functionName;
+    if (name === '(garbage collector)') gc += dt;
+    if (IDLE.has(name)) return;
+    busy += dt;
+    const key = frameName(node.callFrame);
+    self.set(key, (self.get(key) ?? 0) + dt);
+    // Each function once per sample, however deep its recursion.
+    const seen = new Set<string>();
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+      const k = frameName(byId.get(cur)!.callFrame);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      total.set(k, (total.get(k) ?? 0) + dt);
+    }
+  });
+  const top = (m: Map<string, number>, n: number, filter: (k: string) => boolean = () => true) =>
+    [...m]
+      .filter(([k]) => filter(k))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => `${v.toFixed(1).padStart(8)} ms  ${k}`);
+  return { busy, gc, self: top(self, 25), total: top(total, 60, (k) => !k.startsWith('(')) };
+}
+
+async function profileOnce(baseUrl: string, path: string, out?: string) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+    const login = await context.newPage();
+    await login.goto(`${baseUrl}/login`);
+    await login.locator('#login-username').fill(DEMO_HAY_USER);
+    await login.locator('#login-password').fill(DEMO_PASSWORD);
+    await login.locator('button[type="submit"]').click();
+    await login.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
+    await login.close();
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Storage.clearDataForOrigin', {
+      origin: baseUrl,
+      storageTypes: 'local_storage,indexeddb,service_workers,cache_storage',
+    });
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: SAMPLE_US });
+    await cdp.send('Profiler.start');
+    await page.goto(`${baseUrl}${path}`);
+    await page.waitForTimeout(8_000);
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+    if (out) writeFileSync(out, JSON.stringify(profile));
+    const landed = new URL(page.url()).pathname;
+    if (landed !== path) throw new Error(`ended on ${landed}, not ${path}`);
+    return summarise(profile);
+  } finally {
+    await browser.close();
+  }
+}
+
+async function main() {
+  const { values: args } = parseArgs({
+    options: {
+      path: { type: 'string', default: '/probes' },
+      runs: { type: 'string', default: '3' },
+      'web-dist': { type: 'string' },
+      out: { type: 'string' },
+      /** Summarises a profile this wrote before (--out) instead of measuring. */
+      read: { type: 'string' },
+    },
+  });
+  if (args.read) {
+    const s = summarise(JSON.parse(readFileSync(args.read, 'utf8')) as Profile);
+    console.log(`busy ${s.busy.toFixed(0)} ms (garbage collection ${s.gc.toFixed(0)} ms)`);
+    for (const l of [...s.self, '', ...s.total]) console.log(l);
+    return;
+  }
+  assertBuilt();
+  const dist = args['web-dist'] ? resolve(root, args['web-dist']) : webDist;
+  const app = await startDemoApp({ web: dist });
+  try {
+    for (let i = 0; i < Number(args.runs); i++) {
+      const s = await profileOnce(
+        app.baseUrl,
+        args.path,
+        args.out && join(args.out, `profile-${i + 1}.cpuprofile`),
+      );
+      console.log(`run ${i + 1}: busy ${s.busy.toFixed(0)} ms (garbage collection ${s.gc.toFixed(0)} ms)`);
+      if (i === Number(args.runs) - 1) {
+        console.log('self time:');
+        for (const l of s.self) console.log(l);
+        console.log('including callees:');
+        for (const l of s.total) console.log(l);
+      }
+    }
+  } finally {
+    await app.stop();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

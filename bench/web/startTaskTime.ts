@@ -1,0 +1,117 @@
+/**
+ * The main thread's work for one first load of a logged-in page, this web build against a peer build
+ * side by side (decision 0146): a measure that survives a shared, loaded machine better than
+ * Lighthouse's simulated times, since both builds run alternately under the same load.
+ *
+ *   npx tsx bench/web/startTaskTime.ts --peer-web-dist DIR [--path /probes] [--pairs 3]
+ *
+ * The app must be built (`npm run build`); the peer is another build of the web app (e.g. the main
+ * branch's, `npx vite build --outDir DIR` there), served by a second demo app. Each run: a fresh
+ * browser context with a phone's screen logs in through the login page, the page's storage is
+ * cleared as Lighthouse clears it (the session stays in its refresh cookie), the page is opened, and
+ * 6 s after its first probe row or storage heading is visible Chromium's own counters are read: the
+ * main thread's task time, and of it script, layout and style. Also: how long until that first
+ * element showed. Printed per run and as medians; nothing is written.
+ */
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
+import { assertBuilt, DEMO_HAY_USER, DEMO_PASSWORD, startDemoApp, webDist } from './demoApp.js';
+
+interface Sample {
+  shownMs: number;
+  taskMs: number;
+  scriptMs: number;
+  layoutMs: number;
+  styleMs: number;
+}
+
+const median = (values: number[]) => {
+  const s = [...values].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+async function sample(browser: Browser, baseUrl: string, path: string): Promise<Sample> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+  try {
+    const login = await context.newPage();
+    await login.goto(`${baseUrl}/login`);
+    await login.locator('#login-username').fill(DEMO_HAY_USER);
+    await login.locator('#login-password').fill(DEMO_PASSWORD);
+    await login.locator('button[type="submit"]').click();
+    await login.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
+    await login.close();
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Storage.clearDataForOrigin', {
+      origin: baseUrl,
+      storageTypes: 'local_storage,indexeddb,service_workers,cache_storage',
+    });
+    await cdp.send('Performance.enable');
+    const started = Date.now();
+    await page.goto(`${baseUrl}${path}`);
+    const shown =
+      path === '/probes' ? page.getByTestId('probe-row').first() : page.locator('main h2').first();
+    await shown.waitFor({ timeout: 120_000 });
+    const shownMs = Date.now() - started;
+    await page.waitForTimeout(6000);
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const m = Object.fromEntries(metrics.map((x) => [x.name, x.value * 1000]));
+    return {
+      shownMs,
+      taskMs: m.TaskDuration ?? Number.NaN,
+      scriptMs: m.ScriptDuration ?? Number.NaN,
+      layoutMs: m.LayoutDuration ?? Number.NaN,
+      styleMs: m.RecalcStyleDuration ?? Number.NaN,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+async function main() {
+  const { values: args } = parseArgs({
+    options: {
+      'peer-web-dist': { type: 'string' },
+      path: { type: 'string', default: '/probes' },
+      pairs: { type: 'string', default: '3' },
+    },
+  });
+  if (!args['peer-web-dist']) throw new Error('--peer-web-dist DIR is required');
+  assertBuilt();
+  const apps = {
+    this: await startDemoApp({ web: webDist }),
+    peer: await startDemoApp({ web: resolve(args['peer-web-dist']) }),
+  };
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const samples: Record<'this' | 'peer', Sample[]> = { this: [], peer: [] };
+  try {
+    for (let i = 0; i < Number(args.pairs); i++) {
+      // Alternately first, so that neither build always runs into the other's aftermath.
+      for (const who of i % 2 === 0 ? (['this', 'peer'] as const) : (['peer', 'this'] as const)) {
+        const s = await sample(browser, apps[who].baseUrl, args.path);
+        samples[who].push(s);
+        console.log(
+          `${who} build: shown after ${s.shownMs} ms; main thread ${s.taskMs.toFixed(0)} ms (script ${s.scriptMs.toFixed(0)}, layout ${s.layoutMs.toFixed(0)}, style ${s.styleMs.toFixed(0)})`,
+        );
+      }
+    }
+  } finally {
+    await browser.close();
+    await apps.this.stop();
+    await apps.peer.stop();
+  }
+  for (const who of ['this', 'peer'] as const) {
+    const s = samples[who];
+    console.log(
+      `${who} build, median of ${s.length}: shown after ${median(s.map((x) => x.shownMs)).toFixed(0)} ms, main thread ${median(s.map((x) => x.taskMs)).toFixed(0)} ms, script ${median(s.map((x) => x.scriptMs)).toFixed(0)} ms`,
+    );
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
