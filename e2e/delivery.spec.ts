@@ -60,7 +60,10 @@ test('a heating windrow texts and mails its owner in Dutch; replying OK acknowle
     await page.getByLabel('Username', { exact: true }).fill(demoUsers.admin);
     await page.getByLabel('Password', { exact: true }).fill(demoPassword);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await expect(page.getByTestId('outbox-senders')).toContainText('nothing leaves this machine');
+    // The outbox lists every message the run has sent so far: on a loaded machine it took over 10 s.
+    await expect(page.getByTestId('outbox-senders')).toContainText('nothing leaves this machine', {
+      timeout: 20_000,
+    });
     const sms = page.getByTestId('outbox-row').filter({ hasText: '+12025550103' }).first();
     const mail = page.getByTestId('outbox-row').filter({ hasText: 'compost@example.com' }).first();
     await expect(sms).toContainText('Sent', { timeout: 20_000 });
