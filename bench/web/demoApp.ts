@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { builtServerEnv } from '../../scripts/lib/builtServerEnv.mjs';
 import { freePort } from '../support/procStats.js';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 
 export const root = resolve(import.meta.dirname, '../..');
 export const webDist = join(root, 'apps/web/dist');
@@ -100,4 +101,30 @@ export async function apiLogin(baseUrl: string): Promise<{ accessToken: string; 
   if (!res.ok || !cookie) throw new Error(`login failed: ${res.status}`);
   const { accessToken } = (await res.json()) as { accessToken: string };
   return { accessToken, refreshCookie: cookie.slice('ew_refresh='.length) };
+}
+
+/**
+ * A phone-sized context logged in as the demo hay farmer through the login page, and a fresh page in it
+ * whose origin has no stored data (local storage, IndexedDB, service worker, caches): the next load is a
+ * first load with a session, as when the app is opened from its icon. The caller closes the context.
+ */
+export async function loggedInPhonePage(
+  browser: Browser,
+  baseUrl: string,
+): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+  const login = await context.newPage();
+  await login.goto(`${baseUrl}/login`);
+  await login.locator('#login-username').fill(DEMO_HAY_USER);
+  await login.locator('#login-password').fill(DEMO_PASSWORD);
+  await login.locator('button[type="submit"]').click();
+  await login.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
+  await login.close();
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Storage.clearDataForOrigin', {
+    origin: baseUrl,
+    storageTypes: 'local_storage,indexeddb,service_workers,cache_storage',
+  });
+  return { context, page, cdp };
 }

@@ -19,7 +19,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
-import { assertBuilt, DEMO_HAY_USER, DEMO_PASSWORD, root, startDemoApp, webDist } from './demoApp.js';
+import { assertBuilt, loggedInPhonePage, root, startDemoApp, webDist } from './demoApp.js';
 
 interface ProfileNode {
   id: number;
@@ -84,20 +84,7 @@ function summarise(profile: Profile) {
 async function profileOnce(baseUrl: string, path: string, out?: string) {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
-    const login = await context.newPage();
-    await login.goto(`${baseUrl}/login`);
-    await login.locator('#login-username').fill(DEMO_HAY_USER);
-    await login.locator('#login-password').fill(DEMO_PASSWORD);
-    await login.locator('button[type="submit"]').click();
-    await login.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
-    await login.close();
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Storage.clearDataForOrigin', {
-      origin: baseUrl,
-      storageTypes: 'local_storage,indexeddb,service_workers,cache_storage',
-    });
+    const { page, cdp } = await loggedInPhonePage(browser, baseUrl);
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: SAMPLE_US });
     await cdp.send('Profiler.start');

@@ -17,7 +17,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
-import { assertBuilt, DEMO_HAY_USER, DEMO_PASSWORD, startDemoApp, webDist } from './demoApp.js';
+import { median } from '../support/procStats.js';
+import { assertBuilt, loggedInPhonePage, startDemoApp, webDist } from './demoApp.js';
 
 interface Sample {
   shownMs: number;
@@ -27,28 +28,9 @@ interface Sample {
   styleMs: number;
 }
 
-const median = (values: number[]) => {
-  const s = [...values].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
-
 async function sample(browser: Browser, baseUrl: string, path: string): Promise<Sample> {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+  const { context, page, cdp } = await loggedInPhonePage(browser, baseUrl);
   try {
-    const login = await context.newPage();
-    await login.goto(`${baseUrl}/login`);
-    await login.locator('#login-username').fill(DEMO_HAY_USER);
-    await login.locator('#login-password').fill(DEMO_PASSWORD);
-    await login.locator('button[type="submit"]').click();
-    await login.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
-    await login.close();
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Storage.clearDataForOrigin', {
-      origin: baseUrl,
-      storageTypes: 'local_storage,indexeddb,service_workers,cache_storage',
-    });
     await cdp.send('Performance.enable');
     const started = Date.now();
     await page.goto(`${baseUrl}${path}`);
