@@ -1,5 +1,6 @@
 import type { Store } from '../../apps/server/src/db/createDatabase.js';
 import type { Engine } from '../../apps/server/src/db/engine.js';
+import type { ReadingsTable } from '../../apps/server/src/db/schema.js';
 
 /**
  * Raw reading rows as a bench writes them straight into `readings`: on SQLite the table is keyed by
@@ -10,17 +11,7 @@ export function readingRowsFor<R extends { meas_ts: number }>(engine: Engine, ro
 }
 
 /** A raw reading row as `readings` holds it (without SQLite's hour, which `readingRowsFor` adds). */
-export interface RawReadingRow {
-  sensor_id: string;
-  meas_ts: number;
-  bs_id: string;
-  received_ts: number;
-  temperature: number;
-  temps: string;
-  sensor_rssi: number;
-  bs_rssi: number;
-  batt: number;
-}
+export type RawReadingRow = Omit<ReadingsTable, 'hour'>;
 
 /**
  * Stores one probe's readings, in time order, straight into `readings` (1,000 rows a statement) and
