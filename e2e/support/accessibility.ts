@@ -1,8 +1,7 @@
 // The accessibility checks' shared pieces (decision 0138): the axe scan and what it counts as a failure,
-// waiting for a page to settle without fixed sleeps, and the accounts of the roles the demo does not seed.
+// waiting for a page to settle without fixed sleeps.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { copyDemoAccount } from './copyDemoAccount.js';
 
 /** The desktop and phone widths every route is scanned at (the phone is the spec's 360 px). */
 export const DESKTOP = { width: 1280, height: 800 } as const;
@@ -99,20 +98,4 @@ export async function navigateInApp(page: Page, target: string): Promise<void> {
     w.history.pushState({}, '', to);
     w.dispatchEvent(new w.PopStateEvent('popstate'));
   }, target);
-}
-
-export interface ExtraAccount {
-  username: string;
-  /** The demo account whose row is copied (same password, data and grants by id are not copied). */
-  from: string;
-  set: Record<string, number | string | null>;
-}
-
-/**
- * The roles the demo does not seed, made in the worker's own store as copies of demo accounts with the
- * role's column set (no call makes a translator or a grand master; other specs share the demo users).
- * Idempotent: a second call in the same worker finds the account there.
- */
-export function makeAccounts(accounts: readonly ExtraAccount[]): void {
-  for (const a of accounts) copyDemoAccount(a.username, a.from, a.set);
 }

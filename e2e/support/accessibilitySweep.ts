@@ -2,11 +2,11 @@
 // to route inside the app, each page scanned at desktop width and at 360 px without a reload).
 import { expect, test, type Page } from '@playwright/test';
 import { demoUsers } from './app.js';
+import { copyDemoAccount } from './copyDemoAccount.js';
 import { logInThroughApi } from './logInThroughApi.js';
 import {
   DESKTOP,
   PHONE,
-  makeAccounts,
   navigateInApp,
   seriousViolations,
   settle,
@@ -94,7 +94,7 @@ export const STAFF_ROUTES = [
   ...['v2/activateSystem', 'v2/activateProbes', 'v2/deactivateBS', 'v2/reactivateBS'].map((c) => `/api/${c}`),
 ];
 
-/** The roles the demo does not seed, made in the worker's store (support/accessibility.ts makeAccounts). */
+/** The roles the demo does not seed, made in the worker's store (makeRoleAccounts). */
 export const MADE = {
   grandMaster: 'grandmaster-a11y@e2e.emberwatch',
   translator: 'translator-a11y@e2e.emberwatch',
@@ -103,18 +103,20 @@ export const MADE = {
   staffSales: 'staff-sales-a11y@e2e.emberwatch',
 } as const;
 
+/**
+ * Makes those roles as copies of demo accounts with the role's column set (no call makes a translator or a
+ * grand master; other specs share the demo users). Idempotent: a second call finds them there.
+ */
 export function makeRoleAccounts(): void {
-  makeAccounts([
-    { username: MADE.grandMaster, from: demoUsers.master, set: { grand_master: 1 } },
-    {
-      username: MADE.translator,
-      from: demoUsers.hayHelper,
-      set: { main_user_id: null, translator: 1, translator_locales: '["de","fi"]' },
-    },
-    { username: MADE.staffAdmin, from: demoUsers.admin, set: { admin_group: 1 } },
-    { username: MADE.staffTech, from: demoUsers.admin, set: { admin_group: 2 } },
-    { username: MADE.staffSales, from: demoUsers.admin, set: { admin_group: 3 } },
-  ]);
+  copyDemoAccount(MADE.grandMaster, demoUsers.master, { grand_master: 1 });
+  copyDemoAccount(MADE.translator, demoUsers.hayHelper, {
+    main_user_id: null,
+    translator: 1,
+    translator_locales: '["de","fi"]',
+  });
+  copyDemoAccount(MADE.staffAdmin, demoUsers.admin, { admin_group: 1 });
+  copyDemoAccount(MADE.staffTech, demoUsers.admin, { admin_group: 2 });
+  copyDemoAccount(MADE.staffSales, demoUsers.admin, { admin_group: 3 });
 }
 
 export interface Role {
