@@ -113,13 +113,7 @@ export async function loggedInPhonePage(
   baseUrl: string,
 ): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
-  const login = await context.newPage();
-  await login.goto(`${baseUrl}/login`);
-  await login.locator('#login-username').fill(DEMO_HAY_USER);
-  await login.locator('#login-password').fill(DEMO_PASSWORD);
-  await login.locator('button[type="submit"]').click();
-  await login.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
-  await login.close();
+  await logInThroughLoginPage(context, baseUrl);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Storage.clearDataForOrigin', {
@@ -127,4 +121,15 @@ export async function loggedInPhonePage(
     storageTypes: 'local_storage,indexeddb,service_workers,cache_storage',
   });
   return { context, page, cdp };
+}
+
+/** Logs the demo hay farmer in through the app's login page in a page of its own, which it closes. */
+export async function logInThroughLoginPage(context: BrowserContext, baseUrl: string): Promise<void> {
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/login`);
+  await page.locator('#login-username').fill(DEMO_HAY_USER);
+  await page.locator('#login-password').fill(DEMO_PASSWORD);
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
+  await page.close();
 }

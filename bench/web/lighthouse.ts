@@ -26,7 +26,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
-import { apiLogin, assertBuilt, DEMO_HAY_USER, DEMO_PASSWORD, root, startDemoApp } from './demoApp.js';
+import { median as medianOf } from '../support/procStats.js';
+import { apiLogin, assertBuilt, logInThroughLoginPage, root, startDemoApp } from './demoApp.js';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -56,24 +57,15 @@ export interface PageResult {
   peer?: { median: Record<Category, number>; runs: LighthouseRun[]; incompleteRuns: number };
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
-}
+/** Scores and times are whole numbers: the median of an even count is rounded to one. */
+const median = (values: number[]): number =>
+  values.length % 2 === 1 ? medianOf(values) : Math.round(medianOf(values));
 
 /** Logs in through the login page of the Chromium listening on `port`, leaving its refresh cookie there. */
 async function logInInBrowser(port: number, baseUrl: string): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
-    const context = browser.contexts()[0]!;
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/login`);
-    await page.locator('#login-username').fill(DEMO_HAY_USER);
-    await page.locator('#login-password').fill(DEMO_PASSWORD);
-    await page.locator('button[type="submit"]').click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
-    await page.close();
+    await logInThroughLoginPage(browser.contexts()[0]!, baseUrl);
   } finally {
     // Leaves the browser running: Lighthouse drives it next.
     await browser.close().catch(() => {});
