@@ -13,9 +13,16 @@
  *   hour share a few pages, duplicates are still found by the key, and a probe's range is read by one
  *   seek per hour (`hour IN (…)`) — cheap while packing keeps only the last few days as rows.
  *
- *   npx tsx bench/ingest-layout/run.ts [--rounds 60] [--warmup-rounds 20]
+ * With `--step-seconds` the readings come closer together than the 10 minutes stations send by default
+ * (`--step-seconds 30` is the ingest benchmark's `--live` spacing): the more readings a probe has in one
+ * hour, the more of the hourly layout's pages each commit touches. Beside the CPU, the bytes the store
+ * handed to write() per reading (/proc/self/io `wchar`: WAL frames and checkpoints), which a busy machine
+ * does not move.
+ *
+ *   npx tsx bench/ingest-layout/run.ts [--rounds 60] [--warmup-rounds 20] [--step-seconds 600]
+ *     [--layouts clustered,arrival,hourly]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -26,12 +33,19 @@ const { values: args } = parseArgs({
   options: {
     rounds: { type: 'string', default: '40' },
     'warmup-rounds': { type: 'string', default: '20' },
+    'step-seconds': { type: 'string', default: '600' },
+    layouts: { type: 'string', default: 'clustered,arrival,hourly' },
   },
 });
 const ROUNDS = Number(args.rounds);
 const WARMUP = Number(args['warmup-rounds']);
 const PROBES = 5_000;
 const PER_COMMIT = 3_200;
+const STEP_S = Number(args['step-seconds']);
+if (!Number.isInteger(STEP_S) || STEP_S < 1 || STEP_S > 3_600) {
+  console.error('--step-seconds takes a whole number of seconds from 1 to 3600');
+  process.exit(2);
+}
 
 const columns =
   'sensor_id text not null, meas_ts integer not null, bs_id text not null, received_ts integer not null, ' +
@@ -42,7 +56,15 @@ const layouts = {
   hourly: `create table readings (hour integer not null, ${columns}, primary key (hour, sensor_id, meas_ts)) without rowid`,
 } as const;
 
-function measure(layout: keyof typeof layouts): { user: number; system: number } {
+/** Bytes this process has passed to write() so far (Linux). */
+function bytesWritten(): number {
+  const line = readFileSync('/proc/self/io', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('wchar:'));
+  return Number(line?.split(/\s+/)[1] ?? 0);
+}
+
+function measure(layout: keyof typeof layouts): { user: number; system: number; bytes: number } {
   const dir = mkdtempSync(join(tmpdir(), 'emberwatch-bench-layout-'));
   const db = new Database(join(dir, 'layout.db'));
   try {
@@ -62,7 +84,7 @@ function measure(layout: keyof typeof layouts): { user: number; system: number }
     let ts = 1_700_000_000;
     const rounds = (n: number) => {
       for (let r = 0; r < n; r++) {
-        ts += 600;
+        ts += STEP_S;
         for (let c = 0; c < PROBES; c += PER_COMMIT) {
           begin.run();
           for (let k = c; k < Math.min(PROBES, c + PER_COMMIT); k++) {
@@ -76,22 +98,34 @@ function measure(layout: keyof typeof layouts): { user: number; system: number }
     };
     rounds(WARMUP);
     const before = process.cpuUsage();
+    const wroteBefore = bytesWritten();
     rounds(ROUNDS);
     const used = process.cpuUsage(before);
     const readings = ROUNDS * PROBES;
-    return { user: used.user / readings, system: used.system / readings };
+    return {
+      user: used.user / readings,
+      system: used.system / readings,
+      bytes: (bytesWritten() - wroteBefore) / readings,
+    };
   } finally {
     db.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
+const chosen = args.layouts.split(',').filter(Boolean);
+for (const layout of chosen) {
+  if (!(layout in layouts)) {
+    console.error(`--layouts takes clustered, arrival and hourly, not ${layout}`);
+    process.exit(2);
+  }
+}
 console.log(
-  `SQLite alone, ${PROBES} probes, ${PER_COMMIT} readings per commit, ${ROUNDS} rounds after ${WARMUP} (load ${loadAverage().join(' ')})`,
+  `SQLite alone, ${PROBES} probes, a reading of each every ${STEP_S} s, ${PER_COMMIT} readings per commit, ${ROUNDS} rounds after ${WARMUP} (load ${loadAverage().join(' ')})`,
 );
-for (const layout of ['clustered', 'arrival', 'hourly', 'clustered', 'arrival', 'hourly'] as const) {
-  const { user, system } = measure(layout);
+for (const layout of [...chosen, ...chosen] as (keyof typeof layouts)[]) {
+  const { user, system, bytes } = measure(layout);
   console.log(
-    `  ${layout.padEnd(10)} ${(user + system).toFixed(2)} ms CPU / 1,000 readings (user ${user.toFixed(2)}, system ${system.toFixed(2)})`,
+    `  ${layout.padEnd(10)} ${(user + system).toFixed(2)} ms CPU / 1,000 readings (user ${user.toFixed(2)}, system ${system.toFixed(2)}), ${Math.round(bytes)} B written / reading`,
   );
 }
