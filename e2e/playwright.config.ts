@@ -31,7 +31,11 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: jsonReport }]],
   use: {
     baseURL: baseUrl(),
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: every action with the page's DOM before and after it, the network
+    // and the console, and the screenshot at the failure. Not the screencast (a JPEG of every frame the
+    // browser draws, for every test, kept only for the failed): about a tenth of the step's CPU
+    // (docs/PERFORMANCE.md, "The test run").
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
     locale: 'en-GB',
     timezoneId: 'UTC',
