@@ -1,7 +1,8 @@
 /**
  * Where PostgreSQL's CPU goes in an ingest commit (issue 9 item 3, decisions 0064–0066): the service's
  * statements run one commit after another on a fresh schema — probe locks (which the service takes only for
- * commits its directory cannot settle), the packed-day look-up,
+ * commits its directory cannot settle; with --backlog, the days' locks a settled commit of old readings
+ * takes instead, decision 0149), the packed-day look-up,
  * the readings' insert with its journal row, the stations and packet log, the roll-ups at the service's
  * pace (written from what the writer folded in memory, decision 0066), the commit — and each step's backend CPU time (utime + stime of the connection's backend,
  * /proc/<pid>/stat, the figure a busy machine disturbs least) is summed per 1,000 readings. Beside it,
@@ -115,7 +116,10 @@ async function stepsRound(admin: pg.Client, schema: string): Promise<Record<stri
           if (c >= WARMUP) spent[name] = (spent[name] ?? 0) + now - at;
           at = now;
         };
-        await repo.lockProbes(trx, new Set(batch.readings.map((r) => r.sensor_id)));
+        // The service's settled commits: recent readings take no lock (the step then measures the
+        // probes' locks a commit the directory cannot settle takes); old ones their days' (decision 0149).
+        if (args.backlog) await repo.lockDays(trx, [Math.floor(ts / 86_400)]);
+        else await repo.lockProbes(trx, new Set(batch.readings.map((r) => r.sensor_id)));
         step('lock');
         // As ReadingHistory.packedTimes asks first: is anything of the day packed?
         await trx
