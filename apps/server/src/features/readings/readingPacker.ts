@@ -28,9 +28,10 @@ export interface PackerLog {
  * (decision 0054). A day is packed once it ended `packAfterDays` days ago; a late reading of a packed
  * day waits in `readings` and is merged into the day's row by the next run.
  *
- * A probe's raw days are listed once per run, then packed up to 32 at a time, each step one
- * transaction of four statements whatever its days (decision 0142): read the step's raw rows, read its
- * days' packed rows, write the packed rows, delete the raw rows that were read.
+ * A probe's raw days are listed once per run, then packed up to 32 at a time (spanning at most 32 days,
+ * packingStepLength, decision 0149), each step one transaction of four statements whatever its days
+ * (decision 0142; five on PostgreSQL, with the locks): read the step's raw rows, read its days' packed
+ * rows, write the packed rows, delete the raw rows that were read.
  *
  * Resumable by construction: a step's days move in one transaction (their rows written, their raw rows
  * deleted), so after a crash a day is either still raw or packed, and the next run starts from
