@@ -1,7 +1,8 @@
 /**
  * Where PostgreSQL's CPU goes in an ingest commit (issue 9 item 3, decisions 0064–0066): the service's
  * statements run one commit after another on a fresh schema — probe locks (which the service takes only for
- * commits its directory cannot settle), the packed-day look-up,
+ * commits its directory cannot settle; with --backlog, the days' locks a settled commit of old readings
+ * takes instead, decision 0149), the packed-day look-up,
  * the readings' insert with its journal row, the stations and packet log, the roll-ups at the service's
  * pace (written from what the writer folded in memory, decision 0066), the commit — and each step's backend CPU time (utime + stime of the connection's backend,
  * /proc/<pid>/stat, the figure a busy machine disturbs least) is summed per 1,000 readings. Beside it,
@@ -12,7 +13,7 @@
  * one write of the roll-ups covers commitsPerSecond × 500 readings of up to 5,000 probes.
  *
  *   npx tsx bench/postgres-ingest-steps/run.ts [--commits 400] [--rounds 3] [--commits-per-second 16]
- *     [--database-url postgres://postgres@127.0.0.1:5432/test]
+ *     [--backlog] [--database-url postgres://postgres@127.0.0.1:5432/test]
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -31,6 +32,11 @@ const { values: args } = parseArgs({
     commits: { type: 'string', default: '400' },
     rounds: { type: 'string', default: '3' },
     'commits-per-second': { type: 'string', default: '16' },
+    /**
+     * The readings arrive 90 days after their time, as the side-by-side bench sends them (a station's
+     * backlog): the writer journals their values, and the look-up finds their day packable.
+     */
+    backlog: { type: 'boolean', default: false },
     'database-url': {
       type: 'string',
       default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
@@ -42,6 +48,8 @@ const ROUNDS = Math.round(positive('rounds', args.rounds, 20));
 const PER_SECOND = positive('commits-per-second', args['commits-per-second'], 1_000);
 const URL = args['database-url'];
 const WARMUP = 20;
+/** How long after their time the readings arrive (--backlog: 90 days). */
+const DELAY_S = args.backlog ? 90 * 86_400 : 5;
 /** The commits' first measurement time (2026-09-21). */
 const START_TS = 1_790_000_000;
 const STEPS = ['lock', 'packed', 'write', 'stations', 'rollups', 'commit'] as const;
@@ -55,7 +63,10 @@ function backendMs(pid: number): number {
 /** Commit `c`'s readings: 5 stations' packets, one reading per probe at one time. */
 function commitOf(c: number, ts: number) {
   const first = (c % 10) * 5;
-  const origins = Array.from({ length: 5 }, (_, i) => ({ bsId: `F10000${first + i}`, receivedTs: ts + 5 }));
+  const origins = Array.from({ length: 5 }, (_, i) => ({
+    bsId: `F10000${first + i}`,
+    receivedTs: ts + DELAY_S,
+  }));
   const readings: IngestReading[] = [];
   const packetOf: number[] = [];
   for (let p = 0; p < 5; p++)
@@ -105,7 +116,10 @@ async function stepsRound(admin: pg.Client, schema: string): Promise<Record<stri
           if (c >= WARMUP) spent[name] = (spent[name] ?? 0) + now - at;
           at = now;
         };
-        await repo.lockProbes(trx, new Set(batch.readings.map((r) => r.sensor_id)));
+        // The service's settled commits: recent readings take no lock (the step then measures the
+        // probes' locks a commit the directory cannot settle takes); old ones their days' (decision 0149).
+        if (args.backlog) await repo.lockDays(trx, [Math.floor(ts / 86_400)]);
+        else await repo.lockProbes(trx, new Set(batch.readings.map((r) => r.sensor_id)));
         step('lock');
         // As ReadingHistory.packedTimes asks first: is anything of the day packed?
         await trx
@@ -201,7 +215,8 @@ const schema = `bench_steps_${process.pid}`;
 const rounds: { steps: Record<string, number>; plain: number; load: number[] }[] = [];
 try {
   console.log(
-    `postgres ingest steps: ${ROUNDS} round(s) of ${COMMITS} commits of 500 readings, ${PER_SECOND} commits per pace second`,
+    `postgres ingest steps: ${ROUNDS} round(s) of ${COMMITS} commits of 500 readings, ${PER_SECOND} commits per pace second` +
+      (args.backlog ? ', readings received 90 days after their time' : ''),
   );
   for (let r = 0; r < ROUNDS; r++) {
     const load = [loadAverage()[0]];

@@ -1,7 +1,7 @@
 import type { IngestPacket } from '@emberwatch/shared/contracts/ingest';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_PROBES_LOCK_SPACE } from '../src/db/probeLocks.js';
+import { ALL_PROBES_LOCK_SPACE, DAY_LOCK_SPACE } from '../src/db/probeLocks.js';
 import type { ReadingPacker } from '../src/features/readings/index.js';
 import { advisoryLocksWaiting } from './support/advisoryLocksWaiting.js';
 import { createTestApp, TEST_DATABASE_URL, TEST_ENGINE, type TestApp } from './support/testApp.js';
@@ -11,9 +11,10 @@ const DAY = 86_400;
 
 /**
  * A commit whose probes the directory holds settled (known, of the station's account, last heard by
- * the sender) and whose readings are too new to be packed writes no probe row and no packable day, so
- * it takes none of the probes' locks (decision 0065); any other commit still does. Here another session
- * holds a probe's lock, as another instance's commit or the packing job would.
+ * the sender) writes no probe row, so it takes none of the probes' locks (decision 0065); any other
+ * commit still does. A settled commit with readings old enough to be packed takes their days' locks
+ * shared instead (decision 0149). Here another session holds a probe's lock or a day's, as another
+ * instance's commit or the packing job would.
  */
 describe.runIf(TEST_ENGINE === 'postgres')('which ingest commits take the probes’ locks', () => {
   let t: TestApp;
@@ -38,9 +39,18 @@ describe.runIf(TEST_ENGINE === 'postgres')('which ingest commits take the probes
   const reading = (meas_ts: number) => ({ sensor_id: 'H10001', meas_ts, temperatures: [201, 202, 203, 204] });
   const waitingForLock = () => advisoryLocksWaiting(other);
 
-  /** Sends the packet while the probe's lock is held elsewhere: whether it waited for it, and its answer. */
-  async function underHeldLock(bsId: string, packet: IngestPacket) {
-    await other.query(`select pg_advisory_lock(hashtext('H10001'))`);
+  const probeLock = {
+    take: `select pg_advisory_lock(hashtext('H10001'))`,
+    release: `select pg_advisory_unlock(hashtext('H10001'))`,
+  };
+  const dayLock = (ts: number) => ({
+    take: `select pg_advisory_lock(${DAY_LOCK_SPACE}, ${Math.floor(ts / DAY)})`,
+    release: `select pg_advisory_unlock(${DAY_LOCK_SPACE}, ${Math.floor(ts / DAY)})`,
+  });
+
+  /** Sends the packet while a lock is held elsewhere: whether it waited for it, and its answer. */
+  async function underHeldLock(bsId: string, packet: IngestPacket, lock = probeLock) {
+    await other.query(lock.take);
     let done = false;
     const answer = send(bsId, packet).then((res) => {
       done = true;
@@ -53,14 +63,14 @@ describe.runIf(TEST_ENGINE === 'postgres')('which ingest commits take the probes
         if (!waited) await new Promise((r) => setTimeout(r, 25));
       }
     } finally {
-      await other.query(`select pg_advisory_unlock(hashtext('H10001'))`);
+      await other.query(lock.release);
     }
     const res = await answer;
     expect(res.statusCode).toBe(200);
     return { waited, stored: res.json<{ stored: number }>().stored };
   }
 
-  it('takes them for a probe not yet cached, not once it is settled, and again for an old reading or a move', async () => {
+  it('takes them for a probe not yet cached, not once it is settled (an old reading: its day’s lock instead), and again for a move', async () => {
     // The first packet reads the probe from the store: under the locks.
     expect(await underHeldLock('F1000001', { type: 'data', readings: [reading(now - 600)] })).toEqual({
       waited: true,
@@ -71,16 +81,62 @@ describe.runIf(TEST_ENGINE === 'postgres')('which ingest commits take the probes
       waited: false,
       stored: 1,
     });
-    // A reading from three days ago may belong to a packed day: under the locks.
+    // A reading from three days ago may belong to a packed day: not under the probe's lock, under the
+    // day's (decision 0149).
     expect(await underHeldLock('F1000001', { type: 'data', readings: [reading(now - 3 * DAY)] })).toEqual({
-      waited: true,
+      waited: false,
       stored: 1,
     });
+    const old = now - 3 * DAY - 60;
+    expect(await underHeldLock('F1000001', { type: 'data', readings: [reading(old)] }, dayLock(old))).toEqual(
+      { waited: true, stored: 1 },
+    );
+    // Another day's lock held: no wait.
+    expect(
+      await underHeldLock(
+        'F1000001',
+        { type: 'data', readings: [reading(old - 60)] },
+        dayLock(old - 5 * DAY),
+      ),
+    ).toEqual({ waited: false, stored: 1 });
     // Another station of the account hears it: the probe's receiving station changes, under the locks.
     expect(await underHeldLock('F1000002', { type: 'data', readings: [reading(now - 200)] })).toEqual({
       waited: true,
       stored: 1,
     });
+  });
+
+  it("packs no day while an ingest commit holds the day's lock shared (decision 0149)", async () => {
+    const day = Math.floor((now - 40 * DAY) / DAY);
+    expect((await send('F1000001', { type: 'data', readings: [reading(day * DAY + 600)] })).statusCode).toBe(
+      200,
+    );
+    const packer = (
+      t.features.find((f) => f.name === 'readings') as unknown as { exports: { packer: ReadingPacker } }
+    ).exports.packer;
+    await other.query('select pg_advisory_lock_shared($1::int, $2::int)', [DAY_LOCK_SPACE, day]);
+    let packed: Awaited<ReturnType<ReadingPacker['run']>> | undefined;
+    const run = packer.run().then((p) => (packed = p));
+    let waited = false;
+    try {
+      for (let i = 0; i < 200 && !waited; i++) {
+        waited = (await waitingForLock()) > 0;
+        if (!waited) await new Promise((r) => setTimeout(r, 25));
+      }
+      expect(waited).toBe(true);
+      expect(packed).toBeUndefined();
+    } finally {
+      await other.query('select pg_advisory_unlock_shared($1::int, $2::int)', [DAY_LOCK_SPACE, day]);
+    }
+    await run;
+    expect(packed?.days).toBeGreaterThan(0);
+    const rows = await t.store.db
+      .selectFrom('readings_packed')
+      .select('n')
+      .where('sensor_id', '=', 'H10001')
+      .where('day', '=', day * DAY)
+      .execute();
+    expect(rows).toEqual([{ n: 1 }]);
   });
 
   it('packs no day while an ingest commit of many probes holds the all-probes lock (decision 0148)', async () => {

@@ -1,9 +1,9 @@
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import type { Engine } from '../../db/engine.js';
 import { namedStatement } from '../../db/postgresClient.js';
-import { ALL_PROBES_LOCK_SPACE } from '../../db/probeLocks.js';
+import { ALL_PROBES_LOCK_SPACE, DAY_LOCK_SPACE } from '../../db/probeLocks.js';
 import type { Database, ProbesTable } from '../../db/schema.js';
-import { textArray } from './postgresArrays.js';
+import { intArray, textArray } from './postgresArrays.js';
 
 export type ProbeDiscovery = Pick<ProbesTable, 'sensor_id' | 'bs_id' | 'kind' | 'depths' | 'created_ts'>;
 
@@ -38,6 +38,14 @@ const PROBE_LOCKS = namedStatement(`
       (select distinct hashtext(s) as h from unnest($1::text[]) as s order by h) as locks) as locked`);
 
 /**
+ * The days' locks shared, in the order given ($1: day numbers, ascending), one row back. Shared locks
+ * never wait for each other: only for the packing job, which takes a day's lock exclusive.
+ */
+const DAY_LOCKS = namedStatement(`
+  select count(*)::int as n from (
+    select pg_advisory_xact_lock_shared(${DAY_LOCK_SPACE}, d) from unnest($1::int[]) as d) as locked`);
+
+/**
  * The ingest path's SQL off the hot path (probe and station lookups, discovery, locks), in Kysely; the
  * statements every reading runs are the store's IngestWriter. Every method runs inside the caller's
  * transaction.
@@ -65,6 +73,17 @@ export class IngestRepository {
       return;
     }
     await trx.executeQuery(CompiledQuery.raw(PROBE_LOCKS, [textArray([...sensorIds])]));
+  }
+
+  /**
+   * PostgreSQL: a commit whose probes the directory settles, with readings old enough to be packed,
+   * waits while the packing job packs one of those days and keeps the job from packing them until it
+   * commits (decision 0149): the days' locks shared (`days`: day numbers, ascending), a few instead of
+   * one per probe. SQLite has one writer already.
+   */
+  async lockDays(trx: Transaction<Database>, days: readonly number[]): Promise<void> {
+    if (this.engine !== 'postgres' || days.length === 0) return;
+    await trx.executeQuery(CompiledQuery.raw(DAY_LOCKS, [intArray(days)]));
   }
 
   transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {

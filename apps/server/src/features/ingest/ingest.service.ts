@@ -18,6 +18,7 @@ import type { FreshReading, FreshReadingsHub } from './freshReadingsHub.js';
 import { FIRST_ATTEMPT, nextAttempt, type CommitAttempt } from './commitAttempt.js';
 import type { IngestWriter, PacketLogRow, SettledRollups, StationUpdate } from './ingestWriter.js';
 import type { HeardPacket, ProbeDirectory } from './probeDirectory.js';
+import { MAX_DAY_LOCKS, packableDays } from './packableDays.js';
 import { NewDataAnnouncements } from './newDataAnnouncements.js';
 
 function nextTurn(): Promise<void> {
@@ -33,15 +34,6 @@ interface Pending {
   receivedTs: number;
   resolve: (r: IngestResponse) => void;
   reject: (e: unknown) => void;
-}
-
-/** Whether a packet of the batch carries a reading that may belong to a packed day. */
-function packable(batch: readonly Pending[]): boolean {
-  for (const p of batch) {
-    const before = packableBefore(p.receivedTs);
-    for (const r of p.packet.readings) if (r.meas_ts < before) return true;
-  }
-  return false;
 }
 
 export interface IngestServiceOptions {
@@ -161,9 +153,9 @@ export class IngestService {
   /**
    * The next packets to commit together. Where commits lock their probes one by one (PostgreSQL), a
    * packet the directory settles from its cache counts no probe (decision 0148): a commit of only such
-   * packets takes no probe lock when none of its readings is old enough to be packed (decision 0065),
-   * and otherwise, beyond the limit, the one all-probes lock instead of a lock per probe. Such commits
-   * grow as SQLite's do, up to `maxBatch` packets; those that discover or move probes stay small.
+   * packets takes no probe lock — none at all when none of its readings is old enough to be packed
+   * (decision 0065), its days' locks otherwise (decision 0149). Such commits grow as SQLite's do, up to
+   * `maxBatch` packets; those that discover or move probes stay small.
    */
   private takeBatch(): Pending[] {
     const waiting = this.queue.slice(0, this.maxBatch);
@@ -263,14 +255,18 @@ export class IngestService {
     let settled: SettledRollups | undefined;
     const result = await this.repo
       .transaction(async (trx) => {
-        // A commit whose probes are all cached and settled, with no reading old enough to be packed,
-        // writes no probe row and no packable day: it takes none of the probes' locks (decision 0065).
-        const mayBePacked = packable(batch);
+        // A commit whose probes are all cached and settled writes no probe row: it takes none of the
+        // probes' locks (decision 0065). With readings old enough to be packed, it takes their days'
+        // locks instead, which keep the packing job off those days (decision 0149); beyond
+        // MAX_DAY_LOCKS days, the probes' locks as before.
+        const days = packableDays(batch);
+        const mayBePacked = days.length > 0;
         const cached =
-          probeIds.size > 0 && !attempt.lockProbes && !mayBePacked
+          probeIds.size > 0 && !attempt.lockProbes && days.length <= MAX_DAY_LOCKS
             ? this.probes.resolveCached(heard)
             : undefined;
         if (!cached) await this.repo.lockProbes(trx, probeIds);
+        else if (mayBePacked) await this.repo.lockDays(trx, days);
         const directory =
           cached ?? (probeIds.size > 0 ? await this.probes.resolve(trx, this.repo, heard) : undefined);
 

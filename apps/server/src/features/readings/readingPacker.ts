@@ -1,9 +1,10 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Engine } from '../../db/engine.js';
-import { ALL_PROBES_LOCK_SPACE } from '../../db/probeLocks.js';
+import { ALL_PROBES_LOCK_SPACE, DAY_LOCK_SPACE } from '../../db/probeLocks.js';
 import { packDay, unpackDay, type PackedReading } from './packedDay.js';
 import { HOUR_S, readingHours } from './readingHours.js';
+import { packingStepLength } from './packingStep.js';
 
 const DAY_S = 86_400;
 const dayOf = (ts: number): number => ts - (((ts % DAY_S) + DAY_S) % DAY_S);
@@ -27,16 +28,18 @@ export interface PackerLog {
  * (decision 0054). A day is packed once it ended `packAfterDays` days ago; a late reading of a packed
  * day waits in `readings` and is merged into the day's row by the next run.
  *
- * A probe's raw days are listed once per run, then packed up to 32 at a time, each step one
- * transaction of four statements whatever its days (decision 0142): read the step's raw rows, read its
- * days' packed rows, write the packed rows, delete the raw rows that were read.
+ * A probe's raw days are listed once per run, then packed up to 32 at a time (spanning at most 32 days,
+ * packingStepLength, decision 0149), each step one transaction of four statements whatever its days
+ * (decision 0142; five on PostgreSQL, with the locks): read the step's raw rows, read its days' packed
+ * rows, write the packed rows, delete the raw rows that were read.
  *
  * Resumable by construction: a step's days move in one transaction (their rows written, their raw rows
  * deleted), so after a crash a day is either still raw or packed, and the next run starts from
  * whatever raw days are left. On PostgreSQL a probe's days are packed under the same advisory lock
  * ingest takes for the probe (and the all-probes lock shared, which a large ingest commit holds
- * exclusive instead), so a commit of new readings for that probe and the packing of its days never
- * interleave, on any instance.
+ * exclusive instead), and under each day's lock exclusive, which an ingest commit whose probes are
+ * settled holds shared instead (decision 0149), so a commit of new readings for that probe and the
+ * packing of its days never interleave, on any instance.
  */
 export class ReadingPacker {
   constructor(
@@ -64,7 +67,10 @@ export class ReadingPacker {
       if (done.days >= maxDays) break;
       const days = await this.rawDays(sensorId, cutoff, hours);
       for (let i = 0; i < days.length && done.days < maxDays;) {
-        const step = days.slice(i, i + Math.min(DAYS_PER_TRANSACTION, maxDays - done.days));
+        const step = days.slice(
+          i,
+          i + packingStepLength(days, i, Math.min(DAYS_PER_TRANSACTION, maxDays - done.days)),
+        );
         i += step.length;
         const packed = await this.db.transaction().execute((trx) => this.packDays(trx, sensorId, step));
         done.days += packed.days;
@@ -110,17 +116,24 @@ export class ReadingPacker {
     sensorId: string,
     days: readonly number[],
   ): Promise<PackingProgress> {
-    // The all-probes lock shared first: an ingest commit of many probes holds it exclusive instead of
-    // each probe's lock (decision 0148).
-    if (this.engine === 'postgres')
-      await sql`with every_probe as materialized (
-          select pg_advisory_xact_lock_shared(${sql.lit(ALL_PROBES_LOCK_SPACE)}, 0))
-        select pg_advisory_xact_lock(hashtext(${sensorId})) from every_probe`.execute(trx);
     const from = days[0] as number;
     const to = (days.at(-1) as number) + DAY_S;
+    // The all-probes lock shared first: an ingest commit of many probes holds it exclusive instead of
+    // each probe's lock (decision 0148). Then every day of the span the step reads and deletes,
+    // exclusive and ascending: an ingest commit whose probes are settled holds its old readings' days
+    // shared instead of its probes' locks (decision 0149). In one statement, one round trip.
+    if (this.engine === 'postgres')
+      await sql`with every_probe as materialized (
+          select pg_advisory_xact_lock_shared(${sql.lit(ALL_PROBES_LOCK_SPACE)}, 0)),
+        probe as materialized (select pg_advisory_xact_lock(hashtext(${sensorId})) from every_probe)
+        select count(*) from (
+          select pg_advisory_xact_lock(${sql.lit(DAY_LOCK_SPACE)}, d)
+          from probe, generate_series(${from / DAY_S}::int, ${to / DAY_S - 1}::int) as d) as days`.execute(
+        trx,
+      );
     // The same rows are read and then deleted: the probe's in [from, to) — on SQLite only in the days'
     // own hours (a seek each), on PostgreSQL the whole span, where a row that arrived since the days
-    // were listed is packed with the others (ingest waits for the probe's lock).
+    // were listed is packed with the others (ingest waits for the probe's lock or the day's).
     const hours = this.engine === 'sqlite' ? days.flatMap(hoursOfDay) : [];
     const raw = await trx
       .selectFrom('readings')
