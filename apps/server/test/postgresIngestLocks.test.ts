@@ -39,6 +39,32 @@ describe.runIf(TEST_ENGINE === 'postgres')('which ingest commits take the probes
   const reading = (meas_ts: number) => ({ sensor_id: 'H10001', meas_ts, temperatures: [201, 202, 203, 204] });
   const waitingForLock = () => advisoryLocksWaiting(other);
 
+  /**
+   * Runs the packing job while another session holds a lock (`hold`), checks that the job waits for it
+   * and packs nothing meanwhile, then lets it go (`release`) and checks that the job packs.
+   */
+  async function expectPackerToWaitWhile(hold: () => Promise<unknown>, release: () => Promise<unknown>) {
+    const packer = (
+      t.features.find((f) => f.name === 'readings') as unknown as { exports: { packer: ReadingPacker } }
+    ).exports.packer;
+    await hold();
+    let packed: Awaited<ReturnType<ReadingPacker['run']>> | undefined;
+    const run = packer.run().then((p) => (packed = p));
+    let waited = false;
+    try {
+      for (let i = 0; i < 200 && !waited; i++) {
+        waited = (await waitingForLock()) > 0;
+        if (!waited) await new Promise((r) => setTimeout(r, 25));
+      }
+      expect(waited).toBe(true);
+      expect(packed).toBeUndefined();
+    } finally {
+      await release();
+    }
+    await run;
+    expect(packed?.days).toBeGreaterThan(0);
+  }
+
   const probeLock = {
     take: `select pg_advisory_lock(hashtext('H10001'))`,
     release: `select pg_advisory_unlock(hashtext('H10001'))`,
@@ -111,25 +137,10 @@ describe.runIf(TEST_ENGINE === 'postgres')('which ingest commits take the probes
     expect((await send('F1000001', { type: 'data', readings: [reading(day * DAY + 600)] })).statusCode).toBe(
       200,
     );
-    const packer = (
-      t.features.find((f) => f.name === 'readings') as unknown as { exports: { packer: ReadingPacker } }
-    ).exports.packer;
-    await other.query('select pg_advisory_lock_shared($1::int, $2::int)', [DAY_LOCK_SPACE, day]);
-    let packed: Awaited<ReturnType<ReadingPacker['run']>> | undefined;
-    const run = packer.run().then((p) => (packed = p));
-    let waited = false;
-    try {
-      for (let i = 0; i < 200 && !waited; i++) {
-        waited = (await waitingForLock()) > 0;
-        if (!waited) await new Promise((r) => setTimeout(r, 25));
-      }
-      expect(waited).toBe(true);
-      expect(packed).toBeUndefined();
-    } finally {
-      await other.query('select pg_advisory_unlock_shared($1::int, $2::int)', [DAY_LOCK_SPACE, day]);
-    }
-    await run;
-    expect(packed?.days).toBeGreaterThan(0);
+    await expectPackerToWaitWhile(
+      () => other.query('select pg_advisory_lock_shared($1::int, $2::int)', [DAY_LOCK_SPACE, day]),
+      () => other.query('select pg_advisory_unlock_shared($1::int, $2::int)', [DAY_LOCK_SPACE, day]),
+    );
     const rows = await t.store.db
       .selectFrom('readings_packed')
       .select('n')
@@ -145,24 +156,9 @@ describe.runIf(TEST_ENGINE === 'postgres')('which ingest commits take the probes
     expect((await send('F1000001', { type: 'data', readings: [reading(now - 20 * DAY)] })).statusCode).toBe(
       200,
     );
-    const packer = (
-      t.features.find((f) => f.name === 'readings') as unknown as { exports: { packer: ReadingPacker } }
-    ).exports.packer;
-    await other.query('select pg_advisory_lock($1::int, 0)', [ALL_PROBES_LOCK_SPACE]);
-    let packed: Awaited<ReturnType<ReadingPacker['run']>> | undefined;
-    const run = packer.run().then((p) => (packed = p));
-    let waited = false;
-    try {
-      for (let i = 0; i < 200 && !waited; i++) {
-        waited = (await waitingForLock()) > 0;
-        if (!waited) await new Promise((r) => setTimeout(r, 25));
-      }
-      expect(waited).toBe(true);
-      expect(packed).toBeUndefined();
-    } finally {
-      await other.query('select pg_advisory_unlock($1::int, 0)', [ALL_PROBES_LOCK_SPACE]);
-    }
-    await run;
-    expect(packed?.days).toBeGreaterThan(0);
+    await expectPackerToWaitWhile(
+      () => other.query('select pg_advisory_lock($1::int, 0)', [ALL_PROBES_LOCK_SPACE]),
+      () => other.query('select pg_advisory_unlock($1::int, 0)', [ALL_PROBES_LOCK_SPACE]),
+    );
   });
 });
