@@ -26,6 +26,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { failedPlaywrightTests, failedTestLines, failedVitestTests } from './lib/failedTests.mjs';
 import { printTimeTable } from './lib/timeTable.mjs';
 import {
   banner,
@@ -506,6 +507,14 @@ for (const row of results) {
   console.log(colour(`  ${row.suite.padEnd(22)} ${counts}${row.note ? `  — ${row.note}` : ''}`));
 }
 console.log(`  reports: ${path.relative(repoRoot, outputDir)}/`);
+// The failed tests by name, near the end: CI keeps only the last part of what a run printed.
+const failedLines = failedTestLines([
+  ...[reports.sqlite, reports.postgres, reports.cluster].flatMap((file) =>
+    failedVitestTests(readJson(file), repoRoot),
+  ),
+  ...failedPlaywrightTests(readJson(reports.e2e)),
+]);
+for (const line of failedLines) console.log(red(line));
 printTimeTable(timings, Date.now() - startedAt);
 // The one line that a person and CI read: alone on its line, no colour.
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
