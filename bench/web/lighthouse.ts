@@ -99,7 +99,9 @@ async function runOnce(baseUrl: string, path: string, reportFile?: string): Prom
     });
     if (!result) throw new Error('Lighthouse returned nothing');
     const lhr = result.lhr;
-    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    // Lighthouse's own failures to record the load (NO_NAVSTART, NO_FCP: "run Lighthouse again") measure
+    // no page either: run again like an incomplete run, and counted with them.
+    if (lhr.runtimeError) throw new IncompleteRun(`Lighthouse: ${lhr.runtimeError.message}`);
     if (reportFile) writeFileSync(reportFile, JSON.stringify(lhr));
     const landed = new URL(lhr.finalDisplayedUrl).pathname;
     if (landed !== path)
