@@ -29,6 +29,32 @@ test('a first visit to /login asks for a session without an error: no session is
   expect(errors).toEqual([]);
 });
 
+test('before any script has arrived the page shows the loading spinner, and the app replaces it', async ({
+  page,
+}) => {
+  // The scripts are held back, as a slow network holds them: what is drawn comes from the HTML and its
+  // stylesheet alone (decision 0152).
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  const spinner = page.locator('#root .ew-spinner');
+  await expect(spinner).toBeVisible();
+  // Styled by the stylesheet in the head: 40 px and in the middle of the page, not an unstyled SVG.
+  const box = (await spinner.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(Math.round(box.width)).toBe(40);
+  expect(Math.abs(box.x + box.width / 2 - viewport.width / 2)).toBeLessThan(2);
+  expect(Math.abs(box.y + box.height / 2 - viewport.height / 2)).toBeLessThan(2);
+
+  release();
+  await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
+  await expect(page.locator('#root [aria-hidden="true"] .ew-spinner')).toHaveCount(0);
+});
+
 test('robots.txt is a robots file, not the app page the other paths fall back to', async ({ request }) => {
   const res = await request.get('/robots.txt');
   expect(res.status()).toBe(200);
