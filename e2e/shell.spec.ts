@@ -47,7 +47,7 @@ test('before any script has arrived the page shows the loading spinner, and the 
   const box = (await spinner.boundingBox())!;
   const viewport = page.viewportSize()!;
   // (Its box turns with the spinner, so the size is read from its style, the centre from its box.)
-  expect(await spinner.evaluate((el) => getComputedStyle(el).width)).toBe('40px');
+  await expect(spinner).toHaveCSS('width', '40px');
   expect(Math.abs(box.x + box.width / 2 - viewport.width / 2)).toBeLessThan(2);
   expect(Math.abs(box.y + box.height / 2 - viewport.height / 2)).toBeLessThan(2);
 
