@@ -131,25 +131,25 @@ function readJson(file) {
   }
 }
 
-/** Counts of a Vitest JSON report (Jest-compatible shape). A file that failed to load counts as one failure. */
+/**
+ * Counts of a Vitest JSON report (Jest-compatible shape). Failures are counted by the rule that names them
+ * at the end (failedVitestTests): a file that failed to load counts as one.
+ */
 function countVitest(report, fileFilter = () => true) {
   let passed = 0;
-  let failed = 0;
   let skipped = 0;
   for (const file of report.testResults ?? []) {
     if (!fileFilter(file.name ?? '')) continue;
-    const assertions = file.assertionResults ?? [];
-    let failedHere = 0;
-    for (const assertion of assertions) {
+    for (const assertion of file.assertionResults ?? []) {
       if (assertion.status === 'passed') passed += 1;
-      else if (assertion.status === 'failed') failedHere += 1;
-      else skipped += 1; // skipped, pending, todo
+      else if (assertion.status !== 'failed') skipped += 1; // skipped, pending, todo
     }
-    if (file.status === 'failed' && failedHere === 0) failedHere = 1; // the file itself did not load or run
-    failed += failedHere;
   }
-  return { passed, failed, skipped };
+  return { passed, failed: failedVitestTests(report, repoRoot, fileFilter).length, skipped };
 }
+
+/** The failed tests of every step, by name, for the end of the run. */
+const failures = [];
 
 /** Records a suite from its report and exit code. */
 function record(suite, code, counts, note) {
@@ -208,8 +208,10 @@ if (wants('vitest') && !interrupted) {
     env,
   });
   sqliteReport = readJson(reports.sqlite);
-  if (sqliteReport) record('vitest (SQLite)', code, countVitest(sqliteReport));
-  else
+  if (sqliteReport) {
+    record('vitest (SQLite)', code, countVitest(sqliteReport));
+    failures.push(...failedVitestTests(sqliteReport, repoRoot));
+  } else
     record(
       'vitest (SQLite)',
       code || 1,
@@ -327,8 +329,10 @@ if (wants('postgres') && !interrupted) {
       { env },
     );
     const report = readJson(reports.postgres);
-    if (report) record('vitest (PostgreSQL)', code, countVitest(report));
-    else
+    if (report) {
+      record('vitest (PostgreSQL)', code, countVitest(report));
+      failures.push(...failedVitestTests(report, repoRoot));
+    } else
       record(
         'vitest (PostgreSQL)',
         code || 1,
@@ -391,6 +395,7 @@ if (wants('e2e') && !interrupted) {
     const env = { ...process.env, E2E_JSON_REPORT: reports.e2e, CHROMIUM_PATH: chromiumPath };
     const code = await runStep('e2e', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], { env });
     const report = readJson(reports.e2e);
+    failures.push(...failedPlaywrightTests(report));
     if (report?.stats) {
       const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
       const errors = report.errors?.length ?? 0;
@@ -481,8 +486,10 @@ if (wants('cluster') && !interrupted) {
       { env, cwd: path.join(repoRoot, 'apps/server') },
     );
     const report = readJson(reports.cluster);
-    if (report) record('cluster (nginx)', code, countVitest(report));
-    else
+    if (report) {
+      record('cluster (nginx)', code, countVitest(report));
+      failures.push(...failedVitestTests(report, repoRoot));
+    } else
       record(
         'cluster (nginx)',
         code || 1,
@@ -508,13 +515,7 @@ for (const row of results) {
 }
 console.log(`  reports: ${path.relative(repoRoot, outputDir)}/`);
 // The failed tests by name, near the end: CI keeps only the last part of what a run printed.
-const failedLines = failedTestLines([
-  ...[reports.sqlite, reports.postgres, reports.cluster].flatMap((file) =>
-    failedVitestTests(readJson(file), repoRoot),
-  ),
-  ...failedPlaywrightTests(readJson(reports.e2e)),
-]);
-for (const line of failedLines) console.log(red(line));
+for (const line of failedTestLines(failures)) console.log(red(line));
 printTimeTable(timings, Date.now() - startedAt);
 // The one line that a person and CI read: alone on its line, no colour.
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);

@@ -25,12 +25,13 @@ const fromRoot = (file, repoRoot) =>
     : String(file);
 
 /**
- * Each failed test of a Vitest JSON report (Jest's shape), or a file that failed before its tests ran:
- * `{ where, title, lines }`.
+ * Each failed test of a Vitest JSON report (Jest's shape), or a file that failed before its tests ran
+ * (counted as one failure): `{ where, title, lines }`; only the files `fileFilter` keeps, by absolute path.
  */
-export function failedVitestTests(report, repoRoot) {
+export function failedVitestTests(report, repoRoot, fileFilter = () => true) {
   const failed = [];
   for (const file of report?.testResults ?? []) {
+    if (!fileFilter(file.name ?? '')) continue;
     const where = fromRoot(file.name ?? '?', repoRoot);
     let inFile = 0;
     for (const t of file.assertionResults ?? []) {

@@ -49,6 +49,18 @@ describe('the failed tests named at the end of npm test', () => {
     ]);
   });
 
+  it('keeps only the files the filter keeps, by their absolute path', () => {
+    const report = {
+      testResults: [
+        { name: '/r/apps/server/test/a.test.ts', status: 'failed', message: 'x', assertionResults: [] },
+        { name: '/r/apps/web/test/b.test.tsx', status: 'failed', message: 'y', assertionResults: [] },
+      ],
+    };
+    expect(
+      failedVitestTests(report, '/r', (name) => name.includes('/apps/server/')).map((f) => f.where),
+    ).toEqual(['apps/server/test/a.test.ts']);
+  });
+
   it('names each Playwright test whose last attempt failed, inside its describe blocks, and errors outside tests', () => {
     const failed = failedPlaywrightTests({
       suites: [
