@@ -77,7 +77,7 @@ async function logInInBrowser(port: number, baseUrl: string): Promise<void> {
  * counts as its largest paint: Lighthouse ends the trace after a second without network or long
  * tasks, and on a loaded machine the app can give it such a second before the page is there (it did
  * while it drew in short slices, decision 0146). Its score (0 without a largest paint) measures no
- * page.
+ * page. So does a run Lighthouse itself could not record (its `runtimeError`: NO_NAVSTART, NO_FCP).
  */
 export class IncompleteRun extends Error {}
 
@@ -99,8 +99,6 @@ async function runOnce(baseUrl: string, path: string, reportFile?: string): Prom
     });
     if (!result) throw new Error('Lighthouse returned nothing');
     const lhr = result.lhr;
-    // Lighthouse's own failures to record the load (NO_NAVSTART, NO_FCP: "run Lighthouse again") measure
-    // no page either: run again like an incomplete run, and counted with them.
     if (lhr.runtimeError) throw new IncompleteRun(`Lighthouse: ${lhr.runtimeError.message}`);
     if (reportFile) writeFileSync(reportFile, JSON.stringify(lhr));
     const landed = new URL(lhr.finalDisplayedUrl).pathname;
