@@ -172,7 +172,7 @@ function role(over: Partial<RoleContext> = {}): RoleContext {
 function renderView(server: FakeServer, s = stacked, roleContext: RoleContext = role()) {
   const api = createApiClient({ fetch: server.fetch });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const user = userEvent.setup({ delay: null });
+  const user = userEvent.setup();
   const shell: ShellContext = { roleContext, implementedEntries: [], adminTools: [] };
   render(
     <AppProviders api={api} queryClient={queryClient}>

@@ -62,9 +62,7 @@ export function renderPage(path: string, server: FakeServer, options: RenderPage
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
   });
-  // No timer between keystrokes (user-event waits a setTimeout(0) after each by default): the web tests
-  // took 15 % less CPU without them, and a page's answers still arrive between a test's actions.
-  const user = userEvent.setup({ delay: null });
+  const user = userEvent.setup();
   const routes: RouteObject[] =
     options.element === undefined ? pageRoutes : [{ path: options.route ?? '*', element: options.element }];
   const view = render(
