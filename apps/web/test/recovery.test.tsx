@@ -79,7 +79,10 @@ describe('forgotten password or username', () => {
     await app.user.type(screen.getByLabelText('New password'), 'new-secret');
     await app.user.type(screen.getByLabelText('Confirm the new password'), 'new-secret');
     await app.user.click(screen.getByRole('button', { name: 'Set new password' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('The code is wrong or has expired.');
+    // The "code sent" notice is an alert too, until the answer replaces it.
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('The code is wrong or has expired.'),
+    );
     await app.user.click(screen.getByRole('button', { name: 'Set new password' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/Please wait 2 minutes/));
   });
