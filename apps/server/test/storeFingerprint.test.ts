@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
+import { ingest } from './support/probeHelpers.js';
 import {
   storeFingerprint,
   storeTables,
@@ -40,26 +41,13 @@ describe(`the store's fingerprint on ${TEST_ENGINE}`, { timeout: 60_000 }, () =>
       .select(['sensor_id', 'depths'])
       .where('bs_id', '=', 'F1000001')
       .executeTakeFirstOrThrow();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/ingest/v1/packets',
-      headers: {
-        authorization: `Station F1000001:${t.secretOf('F1000001')}`,
-        'content-type': 'application/json',
+    await ingest(t, 'F1000001', [
+      {
+        sensor_id: probe.sensor_id,
+        temperatures: Array.from({ length: probe.depths }, (_, d) => 150 + d),
+        meas_ts: Math.floor(Date.now() / 1000) - 60,
       },
-      payload: JSON.stringify({
-        type: 'data',
-        readings: [
-          {
-            sensor_id: probe.sensor_id,
-            temperatures: Array.from({ length: probe.depths }, (_, d) => 150 + d),
-            meas_ts: Math.floor(Date.now() / 1000) - 60,
-          },
-        ],
-      }),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    await t.ingest.settleRollups();
+    ]);
     const after = await print$();
     expect(changed(after)).toContain('readings');
     expect(changed(after)).not.toContain('users');
