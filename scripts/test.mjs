@@ -135,7 +135,11 @@ function readJson(file) {
  * Counts of a Vitest JSON report (Jest-compatible shape). Failures are counted by the rule that names them
  * at the end (failedVitestTests): a file that failed to load counts as one.
  */
-function countVitest(report, fileFilter = () => true) {
+function countVitest(
+  report,
+  fileFilter = () => true,
+  failed = failedVitestTests(report, repoRoot, fileFilter).length,
+) {
   let passed = 0;
   let skipped = 0;
   for (const file of report.testResults ?? []) {
@@ -145,11 +149,18 @@ function countVitest(report, fileFilter = () => true) {
       else if (assertion.status !== 'failed') skipped += 1; // skipped, pending, todo
     }
   }
-  return { passed, failed: failedVitestTests(report, repoRoot, fileFilter).length, skipped };
+  return { passed, failed, skipped };
 }
 
 /** The failed tests of every step, by name, for the end of the run. */
 const failures = [];
+
+/** Records a Vitest step from its report: its counts, and its failed tests for the end of the run (read once). */
+function recordVitest(suite, code, report) {
+  const failed = failedVitestTests(report, repoRoot);
+  record(suite, code, countVitest(report, undefined, failed.length));
+  failures.push(...failed);
+}
 
 /** Records a suite from its report and exit code. */
 function record(suite, code, counts, note) {
@@ -209,8 +220,7 @@ if (wants('vitest') && !interrupted) {
   });
   sqliteReport = readJson(reports.sqlite);
   if (sqliteReport) {
-    record('vitest (SQLite)', code, countVitest(sqliteReport));
-    failures.push(...failedVitestTests(sqliteReport, repoRoot));
+    recordVitest('vitest (SQLite)', code, sqliteReport);
   } else
     record(
       'vitest (SQLite)',
@@ -330,8 +340,7 @@ if (wants('postgres') && !interrupted) {
     );
     const report = readJson(reports.postgres);
     if (report) {
-      record('vitest (PostgreSQL)', code, countVitest(report));
-      failures.push(...failedVitestTests(report, repoRoot));
+      recordVitest('vitest (PostgreSQL)', code, report);
     } else
       record(
         'vitest (PostgreSQL)',
@@ -487,8 +496,7 @@ if (wants('cluster') && !interrupted) {
     );
     const report = readJson(reports.cluster);
     if (report) {
-      record('cluster (nginx)', code, countVitest(report));
-      failures.push(...failedVitestTests(report, repoRoot));
+      recordVitest('cluster (nginx)', code, report);
     } else
       record(
         'cluster (nginx)',
