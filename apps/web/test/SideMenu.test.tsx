@@ -139,6 +139,8 @@ describe('the side menu', () => {
     ]);
     await app.user.click(within(nav).getByRole('link', { name: 'Storages' }));
     await waitFor(() => expect(app.location()).toBe('/storages'));
+    // The page is loaded lazily: the file must not end while its modules are still being imported.
+    expect(await screen.findByLabelText('Storage views')).toBeTruthy();
   });
 
   it('gives no storages to a user whose premium plan has expired', async () => {
@@ -198,6 +200,7 @@ describe('the shell', () => {
   it('sends "/" to the storages when the plan has them', async () => {
     const app = renderApp('/', createFakeServer({ loggedIn: true, user: { plans: [PREMIUM] } }));
     await waitFor(() => expect(app.location()).toBe('/storages'));
+    expect(await screen.findByLabelText('Storage views')).toBeTruthy();
   });
 
   it('shows a not-found page for an unknown path', async () => {
