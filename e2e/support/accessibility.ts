@@ -90,8 +90,10 @@ export function trackApiCalls(page: Page): () => number {
 }
 
 /**
- * Waits until the page has drawn: no API call in flight, no spinner or progress bar, and the same
- * count twice in a row (a page that loads in two steps asks again after the first answer).
+ * Waits until the page has drawn: no API call in flight, no spinner or progress bar, no transition
+ * running (a dialog fading in has its colours half mixed with the page's, which axe reads as too little
+ * contrast), and the same count twice in a row (a page that loads in two steps asks again after the
+ * first answer).
  */
 export async function settle(page: Page, inFlight: () => number, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -102,9 +104,25 @@ export async function settle(page: Page, inFlight: () => number, timeoutMs = 20_
       inFlight() > 0 ||
       (await page.evaluate(() => {
         const doc = (
-          globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }
+          globalThis as unknown as {
+            document: {
+              querySelectorAll(s: string): { length: number };
+              getAnimations(): {
+                playState: string;
+                effect: { getComputedTiming(): { endTime?: number | string } } | null;
+              }[];
+            };
+          }
         ).document;
+        // A transition (MUI's fades and slides) ends; a spinner's endless animation is the check above.
+        const transitioning = doc
+          .getAnimations()
+          .some(
+            (a) =>
+              a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)),
+          );
         return (
+          transitioning ||
           doc.querySelectorAll('[role="progressbar"]:not([aria-valuenow]), .MuiSkeleton-root').length > 0
         );
       }));
