@@ -81,7 +81,7 @@ describe(`the store's online backup and its restore, on ${TEST_ENGINE}`, { timeo
     const result =
       TEST_ENGINE === 'postgres'
         ? await backupPostgres({
-            databaseUrl: TEST_DATABASE_URL,
+            databaseUrl: t.databaseUrl!,
             backupsDir,
             nowS,
             schema: t.store.pg!.schema,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PROBES_LOCK_SPACE, DAY_LOCK_SPACE } from '../src/db/probeLocks.js';
 import type { ReadingPacker } from '../src/features/readings/index.js';
 import { advisoryLocksWaiting } from './support/advisoryLocksWaiting.js';
-import { createTestApp, TEST_DATABASE_URL, TEST_ENGINE, type TestApp } from './support/testApp.js';
+import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 
 const now = Math.floor(Date.now() / 1000);
 const DAY = 86_400;
@@ -18,10 +18,12 @@ const DAY = 86_400;
  */
 describe.runIf(TEST_ENGINE === 'postgres')('which ingest commits take the probes’ locks', () => {
   let t: TestApp;
-  const other = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  // Advisory locks are the database's: the other session connects to the app's own.
+  let other: pg.Client;
 
   beforeAll(async () => {
     t = await createTestApp();
+    other = new pg.Client({ connectionString: t.databaseUrl });
     await other.connect();
   });
   afterAll(async () => {

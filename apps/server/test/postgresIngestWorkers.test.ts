@@ -2,7 +2,7 @@ import type { IngestPacket } from '@emberwatch/shared/contracts/ingest';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advisoryLocksWaiting } from './support/advisoryLocksWaiting.js';
-import { createTestApp, TEST_DATABASE_URL, TEST_ENGINE, type TestApp } from './support/testApp.js';
+import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 
 const now = Math.floor(Date.now() / 1000);
 
@@ -13,10 +13,12 @@ const now = Math.floor(Date.now() / 1000);
  */
 describe.runIf(TEST_ENGINE === 'postgres')('two ingest commits at once on PostgreSQL', () => {
   let t: TestApp;
-  const other = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  // Advisory locks are the database's: the other session connects to the app's own.
+  let other: pg.Client;
 
   beforeAll(async () => {
     t = await createTestApp();
+    other = new pg.Client({ connectionString: t.databaseUrl });
     await other.connect();
   });
   afterAll(async () => {

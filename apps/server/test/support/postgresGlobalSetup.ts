@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { PROCESS_DATABASE } from './storeTemplate.js';
 import { workerDatabaseName } from './workerDatabases.js';
 
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/test';
@@ -35,7 +36,33 @@ export default async function setup(project: TestProject): Promise<void> {
         if ((error as { code?: string }).code !== '42P04') throw error;
       }
     }
+    await dropLeftovers(admin, base);
   } finally {
     await admin.end();
+  }
+}
+
+/**
+ * The template and app databases a worker left when it was killed (storeTemplate.ts names them after
+ * its process): dropped once that process is gone. Another run's, still alive, are left alone.
+ */
+async function dropLeftovers(admin: pg.Client, base: string): Promise<void> {
+  const { rows } = await admin.query<{ datname: string }>(
+    'select datname from pg_database where starts_with(datname, $1)',
+    [`${base}_w`],
+  );
+  for (const { datname } of rows) {
+    const pid = Number(PROCESS_DATABASE.exec(datname)?.[1]);
+    if (!pid || processAlive(pid)) continue;
+    await admin.query(`drop database if exists "${datname.replaceAll('"', '""')}" with (force)`);
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

@@ -1,8 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { startStandIns, type StandIns } from '@emberwatch/stand-ins';
 import { loadConfig } from '../../src/config.js';
@@ -15,6 +13,7 @@ import type { Kernel } from '../../src/kernel/Kernel.js';
 import type { FeatureModule } from '../../src/kernel/FeatureModule.js';
 import type { IngestService } from '../../src/features/ingest/ingest.service.js';
 import { UserRepository, type UserRow } from '../../src/features/users/index.js';
+import { storeTemplate, TEMPLATE_SCHEMA } from './storeTemplate.js';
 import { currentWorker, workerDatabaseUrl } from './workerDatabases.js';
 
 export const TEST_ENGINE = process.env.TEST_STORE === 'postgres' ? 'postgres' : 'sqlite';
@@ -36,6 +35,8 @@ export interface TestApp {
   /** A user row by username, straight from the store. */
   findUser(username: string): Promise<UserRow | undefined>;
   store: Store;
+  /** On PostgreSQL, the URL of the app's own database (a second session of a test connects there). */
+  databaseUrl: string | undefined;
   stations: DemoStationsFile['stations'];
   /** Logs in a demo user and returns its access token. */
   login(username: string): Promise<string>;
@@ -72,14 +73,12 @@ export interface TestAppOptions {
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const standIns = await startStandIns(opts.standIns === false ? [] : undefined);
   const dataDir = mkdtempSync(join(tmpdir(), 'emberwatch-test-'));
-  let schema: string | undefined;
-  if (TEST_ENGINE === 'postgres') {
-    schema = `t_${randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
-  }
+  // A copy of the worker's migrated store with the bundled texts (storeTemplate.ts): on PostgreSQL a
+  // database of the app's own.
+  const template = await storeTemplate(TEST_ENGINE === 'postgres' ? TEST_DATABASE_URL : undefined);
+  const sqlitePath = join(dataDir, 'test.db');
+  const database = template.engine === 'postgres' ? await template.newDatabase() : undefined;
+  if (template.engine === 'sqlite') template.copyTo(sqlitePath);
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -92,11 +91,12 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     ...opts.env,
   });
   const store = openStore({
-    databaseUrl: TEST_ENGINE === 'postgres' ? TEST_DATABASE_URL : undefined,
-    sqlitePath: join(dataDir, 'test.db'),
-    pgSchema: schema,
+    databaseUrl: database?.url,
+    sqlitePath,
+    pgSchema: database ? TEMPLATE_SCHEMA : undefined,
     poolSize: 4,
   });
+  // Nothing to do on the template's copy; kept so that a migration added since cannot be missed.
   await migrateToLatest(store);
   const seeded = await seedDemo(store, dataDir, 'http://127.0.0.1:0', Math.floor(Date.now() / 1000), {
     monitors: opts.demoMonitors ?? false,
@@ -126,6 +126,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     },
     findUser: (username) => new UserRepository(store.db).findByUsername(username),
     store,
+    databaseUrl: database?.url,
     stations: file.stations,
     async login(username: string): Promise<string> {
       const res = await app.inject({
@@ -150,12 +151,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       await app.close();
       await standIns.close();
       await store.close();
-      if (schema) {
-        const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-        await client.connect();
-        await client.query(`drop schema ${schema} cascade`);
-        await client.end();
-      }
+      await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

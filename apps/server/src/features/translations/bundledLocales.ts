@@ -54,8 +54,19 @@ function flatten(value: unknown, prefix: string, out: Record<string, string>): v
   }
 }
 
-/** Every bundled text as one row per (locale, dotted key). */
-export function bundledTexts(files: BundledLocaleFile[] = bundledLocaleFiles()): BundledText[] {
+/** The build's texts, flattened once: they cannot change while the process runs. */
+let buildTexts: readonly BundledText[] | undefined;
+
+/**
+ * Every bundled text as one row per (locale, dotted key): the build's own when no files are given (the
+ * same array on every call; 24,608 rows, read by every start's seed and the translation page's checks).
+ */
+export function bundledTexts(files?: BundledLocaleFile[]): readonly BundledText[] {
+  if (!files) return (buildTexts ??= flattenTexts(bundledLocaleFiles()));
+  return flattenTexts(files);
+}
+
+function flattenTexts(files: BundledLocaleFile[]): BundledText[] {
   const rows: BundledText[] = [];
   for (const f of files) {
     const flat: Record<string, string> = {};

@@ -140,7 +140,7 @@ export class TranslationRepository {
    * Idempotent and safe beside another instance doing the same (ON CONFLICT DO NOTHING, and the
    * update re-checks edited = 0 so a translator's save that lands meanwhile wins).
    */
-  async seed(texts: BundledText[], nowS: number): Promise<{ inserted: number; updated: number }> {
+  async seed(texts: readonly BundledText[], nowS: number): Promise<{ inserted: number; updated: number }> {
     return this.db.transaction().execute(async (trx) => {
       const existing = new Map<string, { text: string; category: string; edited: number }>();
       for (const r of await trx

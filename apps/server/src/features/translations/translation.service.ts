@@ -61,7 +61,7 @@ export class TranslationService {
    */
   private buildKeys: ReadonlySet<string> | null = null;
 
-  seed(texts: BundledText[] = bundledTexts()): Promise<{ inserted: number; updated: number }> {
+  seed(texts: readonly BundledText[] = bundledTexts()): Promise<{ inserted: number; updated: number }> {
     this.buildKeys = new Set(texts.map((t) => t.key));
     return this.repo.seed(texts, this.nowS());
   }

@@ -1,0 +1,136 @@
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { migrateToLatest, openStore } from '../../src/db/createDatabase.js';
+import { TranslationRepository } from '../../src/features/translations/translation.repository.js';
+import { bundledTexts } from '../../src/features/translations/bundledLocales.js';
+
+/**
+ * Every test app used to migrate an empty store (76 migrations) and then insert the 24,608 bundled texts
+ * as its server started: about a quarter of a second of CPU on SQLite and a second on PostgreSQL, for
+ * each of the suite's ~130 apps. Now each Vitest worker builds that store once — migrated by the same
+ * `migrateToLatest`, the texts inserted by the same repository the server's start uses — and each app
+ * starts from a copy: SQLite's file copied, PostgreSQL's database created with the template as its
+ * `TEMPLATE` (a copy of its files). The app then seeds the demo at its own time and starts its server,
+ * whose text seed finds every text in place, as a restarted server does. The migrations and the seed of
+ * an empty store stay tested: they make the template, and their own tests run them on stores of their own.
+ */
+
+/** The schema a PostgreSQL test app works in: its database is its own, copied from the template's. */
+export const TEMPLATE_SCHEMA = 't_app';
+
+interface SqliteTemplate {
+  engine: 'sqlite';
+  /** Copies the template store to `path` (a new app's database file). */
+  copyTo(path: string): void;
+}
+
+interface PostgresTemplate {
+  engine: 'postgres';
+  /** A new database copied from the template; `drop` removes it (and ends what is still connected). */
+  newDatabase(): Promise<{ url: string; drop(): Promise<void> }>;
+}
+
+export type StoreTemplate = SqliteTemplate | PostgresTemplate;
+
+let template: Promise<StoreTemplate> | undefined;
+
+/** This worker's template store, made on the first call. */
+export function storeTemplate(databaseUrl: string | undefined): Promise<StoreTemplate> {
+  template ??= databaseUrl ? postgresTemplate(databaseUrl) : sqliteTemplate();
+  return template;
+}
+
+async function fill(store: ReturnType<typeof openStore>): Promise<void> {
+  await migrateToLatest(store);
+  await new TranslationRepository(store.db).seed(bundledTexts(), Math.floor(Date.now() / 1000));
+  await store.close();
+}
+
+async function sqliteTemplate(): Promise<StoreTemplate> {
+  const dir = mkdtempSync(join(tmpdir(), 'emberwatch-template-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const path = join(dir, 'template.db');
+  await fill(openStore({ sqlitePath: path }));
+  // Closing the last connection checkpointed the write-ahead log into the file and removed it.
+  if (existsSync(`${path}-wal`)) throw new Error(`the template store kept its write-ahead log: ${path}-wal`);
+  return { engine: 'sqlite', copyTo: (target) => copyFileSync(path, target) };
+}
+
+/** Databases of this process: `<worker database>_tpl_<pid>` and `<worker database>_a_<pid>_<n>`. */
+export function templateDatabaseName(workerDatabase: string, pid: number): string {
+  return `${workerDatabase}_tpl_${pid}`;
+}
+
+/** Matches a template's or an app's database of any process (for the global setup's clean-up). */
+export const PROCESS_DATABASE = /_(?:tpl|a)_(\d+)(?:_\d+)?$/;
+
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function databaseUrl(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function postgresTemplate(workerUrl: string): Promise<StoreTemplate> {
+  const workerDatabase = decodeURIComponent(new URL(workerUrl).pathname.slice(1)) || 'postgres';
+  const name = templateDatabaseName(workerDatabase, process.pid);
+  const url = databaseUrl(workerUrl, name);
+  await withClient(workerUrl, async (admin) => {
+    await admin.query(`drop database if exists ${quoted(name)}`);
+    await admin.query(`create database ${quoted(name)}`);
+  });
+  await withClient(url, (client) => client.query(`create schema ${TEMPLATE_SCHEMA}`));
+  await fill(openStore({ databaseUrl: url, sqlitePath: ':memory:', pgSchema: TEMPLATE_SCHEMA, poolSize: 4 }));
+  let made = 0;
+  return {
+    engine: 'postgres',
+    async newDatabase() {
+      const app = `${workerDatabase}_a_${process.pid}_${++made}`;
+      await withClient(workerUrl, (admin) => createCopy(admin, app, name));
+      return {
+        url: databaseUrl(workerUrl, app),
+        drop: () => withClient(workerUrl, (admin) => dropDatabase(admin, app)),
+      };
+    },
+  };
+}
+
+/**
+ * DROP DATABASE once the app's sessions have gone: a pool's `end` answers before its sessions have left
+ * the server, and a forced drop would end them with an error their clients report. PostgreSQL itself
+ * waits up to 5 s for them; a session still there after that (a test's own, left open) is ended.
+ */
+async function dropDatabase(admin: pg.Client, name: string): Promise<void> {
+  try {
+    await admin.query(`drop database if exists ${quoted(name)}`);
+  } catch (error) {
+    if ((error as { code?: string }).code !== '55006') throw error;
+    await admin.query(`drop database if exists ${quoted(name)} with (force)`);
+  }
+}
+
+/** CREATE DATABASE … TEMPLATE; refused (55006) while another session is in the template: tried again. */
+async function createCopy(admin: pg.Client, name: string, from: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin.query(`create database ${quoted(name)} template ${quoted(from)}`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
+}
