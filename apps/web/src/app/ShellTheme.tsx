@@ -1,15 +1,18 @@
 import type { ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { theme } from './theme';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { reducedMotionTheme, theme } from './theme';
 
 /**
  * MUI's theme and baseline, for the logged-in shell and every page under it. They load with the
- * lazy shell, so MUI and Emotion stay out of the entry (login page, auth gate: plain CSS).
+ * lazy shell, so MUI and Emotion stay out of the entry (login page, auth gate: plain CSS). Without
+ * motion when the system asks for less (theme.ts), following the setting while the app is open.
  */
 export function ShellTheme({ children }: { children: ReactNode }) {
+  const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
   return (
-    <ThemeProvider theme={theme}>
+    <ThemeProvider theme={reduceMotion ? reducedMotionTheme : theme}>
       <CssBaseline />
       {children}
     </ThemeProvider>
