@@ -320,24 +320,13 @@ function shellGroup(): Rolldown.CodeSplittingGroup {
  */
 export const WEB_ISOLATED_FILES = [
   'test/batches.test.tsx',
-  'test/dataBreaks.test.tsx',
-  'test/delivery.test.tsx',
   'test/exportEntry.test.tsx',
-  'test/masterRights.test.tsx',
   'test/payments.test.tsx',
-  'test/probe-detail-tabs.test.tsx',
-  'test/probe-detail.test.tsx',
-  'test/probeDetailColours.test.tsx',
   'test/publicApi.test.tsx',
   'test/pushAlerts.test.tsx',
   'test/realtimeBridge.test.tsx',
-  'test/sentinel.test.tsx',
   'test/settings.test.tsx',
   'test/sitePlan.test.tsx',
-  'test/storageAlertMessaging.test.tsx',
-  'test/storageDetail.test.tsx',
-  'test/subUserRights.test.tsx',
-  'test/verificationChart.test.tsx',
 ];
 
 /** What both web test projects share. */
@@ -345,6 +334,8 @@ export const webTest = {
   environment: 'jsdom',
   include: ['test/**/*.test.{ts,tsx}'],
   setupFiles: ['./test/setup.ts'],
+  // jsdom has no canvas for uPlot: every file gets the tests' fake, which records each chart's options.
+  alias: [{ find: /^uplot$/, replacement: resolve(import.meta.dirname, 'test/support/uplotFake.ts') }],
   // Pages render lazily in jsdom; on a loaded machine a whole flow takes longer than 5 s.
   testTimeout: 20_000,
 } satisfies ViteUserConfig['test'];

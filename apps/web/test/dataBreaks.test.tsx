@@ -10,7 +10,6 @@ import { createFakeServer } from './support/fakeServer';
 import { reading, sensorConf, storage as storageFixture } from './support/fixtures';
 import { renderPage } from './support/renderPage';
 
-vi.mock('uplot', async () => ({ default: (await import('./support/probeDetailFakes')).FakeUPlot }));
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 5000 });
 

@@ -18,7 +18,6 @@ import { renderPage, type RenderPageOptions } from './support/renderPage';
 import { station, storage } from './support/fixtures';
 import { insight } from './support/probeDetailFakes';
 
-vi.mock('uplot', async () => ({ default: (await import('./support/probeDetailFakes')).FakeUPlot }));
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5000 });
 

@@ -8,7 +8,6 @@ import { renderPage } from './support/renderPage';
 import { reading, sensorConf, storage, userInfo } from './support/fixtures';
 import { premium, serveSensorData, chartPoint } from './support/probeDetailFakes';
 
-vi.mock('uplot', async () => ({ default: (await import('./support/probeDetailFakes')).FakeUPlot }));
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 5000 });
 

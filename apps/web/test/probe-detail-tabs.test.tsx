@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';
 import { renderPage } from './support/renderPage';
@@ -14,8 +14,6 @@ import {
   tableRow,
   withFirmware,
 } from './support/probeDetailFakes';
-
-vi.mock('uplot', async () => ({ default: (await import('./support/probeDetailFakes')).FakeUPlot }));
 
 afterEach(() => {
   FakeUPlot.instances = [];

@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within, act } from '@testing-library/react';
 import { format } from 'date-fns';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';
@@ -6,8 +6,6 @@ import { renderPage } from './support/renderPage';
 import { FakeWebSocket } from './support/FakeWebSocket';
 import { nowSeconds, reading, sensorConf, storage } from './support/fixtures';
 import { FakeUPlot, chartPoint, insight, premium, serveSensorData } from './support/probeDetailFakes';
-
-vi.mock('uplot', async () => ({ default: (await import('./support/probeDetailFakes')).FakeUPlot }));
 
 // The detail page and its History tab are lazy; loading them on first use would eat into the first
 // chart test's waiting time on a busy machine, so the file loads them up front.

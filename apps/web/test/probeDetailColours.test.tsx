@@ -1,12 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { createFakeServer, type FakeServer } from './support/fakeServer';
 import { renderPage } from './support/renderPage';
 import { reading, sensorConf } from './support/fixtures';
 import { FakeUPlot, insight, serveSensorData, serveTable, tableRow } from './support/probeDetailFakes';
 import { withDocumentStyles } from './support/documentStyles';
-
-vi.mock('uplot', async () => ({ default: (await import('./support/probeDetailFakes')).FakeUPlot }));
 
 afterEach(() => {
   FakeUPlot.instances = [];

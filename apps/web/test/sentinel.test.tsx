@@ -12,7 +12,6 @@ import { renderPage } from './support/renderPage';
 import { renderWithProviders } from './support/renderWithProviders';
 import { sensorConf, storage as storageFixture } from './support/fixtures';
 
-vi.mock('uplot', async () => ({ default: (await import('./support/probeDetailFakes')).FakeUPlot }));
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 5000 });
 

@@ -16,7 +16,6 @@ import { renderWithProviders } from './support/renderWithProviders';
 import { sensorConf, storage as storageFixture } from './support/fixtures';
 import { withDocumentStyles } from './support/documentStyles';
 
-vi.mock('uplot', async () => ({ default: (await import('./support/probeDetailFakes')).FakeUPlot }));
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 5000 });
 

@@ -6,8 +6,6 @@ import { renderPage } from './support/renderPage';
 import { reading, sensorConf, storage as storageFixture } from './support/fixtures';
 import { premium } from './support/probeDetailFakes';
 
-vi.mock('uplot', async () => ({ default: (await import('./support/probeDetailFakes')).FakeUPlot }));
-
 // The page is lazy; loading it up front keeps the first test's waiting time for the test itself.
 // The storage detail is a heavy page: on a machine busy with other work its first drawing and a
 // test's clicks take longer than the defaults (1 s to appear, 5 s a test).

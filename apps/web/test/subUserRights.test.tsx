@@ -1,11 +1,9 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { createFakeServer, json } from './support/fakeServer';
 import { nowSeconds, reading, sensorConf, station } from './support/fixtures';
 import { FakeUPlot, premium, serveSensorData, withFirmware } from './support/probeDetailFakes';
 import { renderPage } from './support/renderPage';
-
-vi.mock('uplot', async () => ({ default: (await import('./support/probeDetailFakes')).FakeUPlot }));
 
 afterEach(() => {
   FakeUPlot.instances = [];

@@ -1,12 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { Verification } from '@emberwatch/shared/contracts/verification';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';
 import { renderPage } from './support/renderPage';
 import { reading, sensorConf } from './support/fixtures';
 import { FakeUPlot, insight, serveSensorData } from './support/probeDetailFakes';
-
-vi.mock('uplot', async () => ({ default: (await import('./support/probeDetailFakes')).FakeUPlot }));
 
 afterEach(() => {
   FakeUPlot.instances = [];
