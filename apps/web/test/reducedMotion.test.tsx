@@ -31,29 +31,34 @@ describe('motion follows the system setting (prefers-reduced-motion)', () => {
     window.matchMedia = askedFor;
   });
 
-  it('opens and closes dialogs and menus at once, and presses without a ripple, when the system asks for less motion', () => {
-    systemAsksForLessMotion(true);
+  it.each([
+    {
+      when: 'opens and closes dialogs and menus at once, and presses without a ripple, when the system asks for less motion',
+      reduce: true,
+      want: { leaving: '0', entering: '0', fade: 'none', rippleOff: 'true' },
+    },
+    {
+      when: "keeps MUI's transitions and ripples otherwise",
+      reduce: false,
+      want: {
+        leaving: '195',
+        entering: '225',
+        fade: 'opacity 300ms cubic-bezier(0.4, 0, 0.2, 1) 0ms',
+        rippleOff: 'false',
+      },
+    },
+  ])('$when', ({ reduce, want }) => {
+    systemAsksForLessMotion(reduce);
     render(
       <ShellTheme>
         <Durations />
       </ShellTheme>,
     );
-    expect(screen.getByTestId('leaving').textContent).toBe('0');
-    expect(screen.getByTestId('entering').textContent).toBe('0');
-    expect(screen.getByTestId('fade').textContent).toBe('none');
-    expect(screen.getByTestId('ripple-off').textContent).toBe('true');
-  });
-
-  it("keeps MUI's transitions and ripples otherwise", () => {
-    systemAsksForLessMotion(false);
-    render(
-      <ShellTheme>
-        <Durations />
-      </ShellTheme>,
-    );
-    expect(screen.getByTestId('leaving').textContent).toBe('195');
-    expect(screen.getByTestId('entering').textContent).toBe('225');
-    expect(screen.getByTestId('fade').textContent).toContain('opacity');
-    expect(screen.getByTestId('ripple-off').textContent).toBe('false');
+    expect({
+      leaving: screen.getByTestId('leaving').textContent,
+      entering: screen.getByTestId('entering').textContent,
+      fade: screen.getByTestId('fade').textContent,
+      rippleOff: screen.getByTestId('ripple-off').textContent,
+    }).toEqual(want);
   });
 });
