@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { PROCESS_DATABASE } from './storeTemplate.js';
-import { workerDatabaseName } from './workerDatabases.js';
+import { quotedName, workerDatabaseName } from './workerDatabases.js';
 
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -30,7 +30,7 @@ export default async function setup(project: TestProject): Promise<void> {
     const present = new Set(rows.map((r) => r.datname));
     for (const name of wanted.filter((n) => !present.has(n))) {
       try {
-        await admin.query(`create database "${name.replaceAll('"', '""')}"`);
+        await admin.query(`create database ${quotedName(name)}`);
       } catch (error) {
         // 42P04: another run created it in the meantime.
         if ((error as { code?: string }).code !== '42P04') throw error;
@@ -54,7 +54,7 @@ async function dropLeftovers(admin: pg.Client, base: string): Promise<void> {
   for (const { datname } of rows) {
     const pid = Number(PROCESS_DATABASE.exec(datname)?.[1]);
     if (!pid || processAlive(pid)) continue;
-    await admin.query(`drop database if exists "${datname.replaceAll('"', '""')}" with (force)`);
+    await admin.query(`drop database if exists ${quotedName(datname)} with (force)`);
   }
 }
 

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { migrateToLatest, openStore } from '../../src/db/createDatabase.js';
 import { TranslationRepository } from '../../src/features/translations/translation.repository.js';
 import { bundledTexts } from '../../src/features/translations/bundledLocales.js';
+import { databaseOf, quotedName as quoted, urlOfDatabase } from './workerDatabases.js';
 
 /**
  * Every test app used to migrate an empty store (76 migrations) and then insert the 24,608 bundled texts
@@ -58,15 +59,13 @@ async function sqliteTemplate(): Promise<StoreTemplate> {
   return { engine: 'sqlite', copyTo: (target) => copyFileSync(path, target) };
 }
 
-/** Databases of this process: `<worker database>_tpl_<pid>` and `<worker database>_a_<pid>_<n>`. */
-export function templateDatabaseName(workerDatabase: string, pid: number): string {
-  return `${workerDatabase}_tpl_${pid}`;
-}
-
-/** Matches a template's or an app's database of any process (for the global setup's clean-up). */
+/**
+ * Databases of a worker process: its template `<worker database>_tpl_<pid>` and its apps'
+ * `<worker database>_a_<pid>_<n>`; `PROCESS_DATABASE` reads the pid back for the global setup's clean-up.
+ */
+const templateName = (workerDatabase: string) => `${workerDatabase}_tpl_${process.pid}`;
+const appName = (workerDatabase: string, n: number) => `${workerDatabase}_a_${process.pid}_${n}`;
 export const PROCESS_DATABASE = /_(?:tpl|a)_(\d+)(?:_\d+)?$/;
-
-const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
@@ -78,16 +77,10 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
   }
 }
 
-function databaseUrl(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
 async function postgresTemplate(workerUrl: string): Promise<StoreTemplate> {
-  const workerDatabase = decodeURIComponent(new URL(workerUrl).pathname.slice(1)) || 'postgres';
-  const name = templateDatabaseName(workerDatabase, process.pid);
-  const url = databaseUrl(workerUrl, name);
+  const workerDatabase = databaseOf(workerUrl);
+  const name = templateName(workerDatabase);
+  const url = urlOfDatabase(workerUrl, name);
   await withClient(workerUrl, async (admin) => {
     await admin.query(`drop database if exists ${quoted(name)}`);
     await admin.query(`create database ${quoted(name)}`);
@@ -98,10 +91,10 @@ async function postgresTemplate(workerUrl: string): Promise<StoreTemplate> {
   return {
     engine: 'postgres',
     async newDatabase() {
-      const app = `${workerDatabase}_a_${process.pid}_${++made}`;
+      const app = appName(workerDatabase, ++made);
       await withClient(workerUrl, (admin) => createCopy(admin, app, name));
       return {
-        url: databaseUrl(workerUrl, app),
+        url: urlOfDatabase(workerUrl, app),
         drop: () => withClient(workerUrl, (admin) => dropDatabase(admin, app)),
       };
     },

@@ -9,9 +9,24 @@
 /** `postgres://…/test` → `postgres://…/test_w2` for worker 2; the URL itself without a worker. */
 export function workerDatabaseUrl(baseUrl: string, worker: number | undefined): string {
   if (worker === undefined) return baseUrl;
-  const url = new URL(baseUrl);
-  url.pathname = `/${workerDatabaseName(decodeURIComponent(url.pathname.slice(1)) || 'postgres', worker)}`;
-  return url.toString();
+  return urlOfDatabase(baseUrl, workerDatabaseName(databaseOf(baseUrl), worker));
+}
+
+/** The database a URL names (`postgres` when it names none). */
+export function databaseOf(url: string): string {
+  return decodeURIComponent(new URL(url).pathname.slice(1)) || 'postgres';
+}
+
+/** The same server and user, another database. */
+export function urlOfDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/** A database name as an SQL identifier. */
+export function quotedName(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
 }
 
 export function workerDatabaseName(base: string, worker: number): string {
