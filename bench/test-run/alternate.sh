@@ -9,15 +9,14 @@ base=$(cd "$1" && pwd)
 other=$(cd "$2" && pwd)
 out=${3:-/tmp/test-run-pairs}
 mkdir -p "$out"
-i=0
-for which in base other other base base other; do
-  i=$((i + 1))
-  dir=$base
-  [ "$which" = other ] && dir=$other
-  cd "$dir" || exit 1
+run_one() {
+  local i=$1 which=$2
+  cd "$3" || exit 1
   echo "run $i $which $(git rev-parse --short HEAD) start $(date -u +%H:%M:%S) load $(cut -d' ' -f1-3 /proc/loadavg)" >>"$out/index.txt"
   /usr/bin/time -o "$out/time-$i-$which.txt" -f "%e %U %S" env REQUIRE_POSTGRES=1 node scripts/test.mjs --skip-build \
     >"$out/run-$i-$which.log" 2>&1
   echo "run $i $which end $(date -u +%H:%M:%S) load $(cut -d' ' -f1-3 /proc/loadavg)" \
     "time $(tail -1 "$out/time-$i-$which.txt") result $(tail -1 "$out/run-$i-$which.log")" >>"$out/index.txt"
-done
+}
+. "$(dirname "$0")/alternation.sh"
+alternate "$base" "$other"

@@ -10,19 +10,17 @@ base=$(cd "$1" && pwd)
 other=$(cd "$2" && pwd)
 sub=$3
 shift 3
+cmd=("$@")
 out=${PAIRS_OUT:-/tmp/test-pairs}
 mkdir -p "$out"
 busy() { awk '/^cpu /{print $2+$3+$4+$7+$8+$9}' /proc/stat; }
-i=0
-for which in base other other base base other; do
-  i=$((i + 1))
-  dir=$base
-  [ "$which" = other ] && dir=$other
-  cd "$dir/$sub" || exit 1
+run_one() {
+  local i=$1 which=$2
+  cd "$3/$sub" || exit 1
   load0=$(cut -d' ' -f1 /proc/loadavg)
   b0=$(busy)
   t0=$(date +%s.%N)
-  "$@" >"$out/run-$i-$which.log" 2>&1
+  "${cmd[@]}" >"$out/run-$i-$which.log" 2>&1
   rc=$?
   b1=$(busy)
   t1=$(date +%s.%N)
@@ -30,4 +28,6 @@ for which in base other other base base other; do
   echo "run $i $which $(git rev-parse --short HEAD) end $(date -u +%H:%M:%S) exit $rc" \
     "wall $(echo "$t1 - $t0" | bc | cut -c1-6) s busy $(echo "($b1 - $b0) / $ticks" | bc -l | cut -c1-6) core-s" \
     "load $load0 -> $(cut -d' ' -f1 /proc/loadavg)"
-done
+}
+. "$(dirname "$0")/alternation.sh"
+alternate "$base" "$other"
