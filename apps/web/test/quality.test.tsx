@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { setupUser } from './support/testUser';
+import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import { MemoryRouter, Outlet, Route, Routes } from 'react-router';
 import type { ProbeQuality, StorageQuality } from '@emberwatch/shared/contracts/quality';
@@ -172,7 +172,7 @@ function role(over: Partial<RoleContext> = {}): RoleContext {
 function renderView(server: FakeServer, s = stacked, roleContext: RoleContext = role()) {
   const api = createApiClient({ fetch: server.fetch });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const user = setupUser();
+  const user = userEvent.setup();
   const shell: ShellContext = { roleContext, implementedEntries: [], adminTools: [] };
   render(
     <AppProviders api={api} queryClient={queryClient}>

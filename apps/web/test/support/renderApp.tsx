@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { setupUser } from './testUser';
+import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router';
 import { AppProviders } from '../../src/app/AppProviders';
@@ -27,7 +27,7 @@ export function renderApp(
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
   });
-  const user = setupUser();
+  const user = userEvent.setup();
   const view = render(
     <AppProviders api={api} queryClient={queryClient} offlineStart={options.offlineStart?.(queryClient)}>
       <MemoryRouter initialEntries={[path]}>

@@ -1,6 +1,6 @@
 import { Suspense, useMemo, type ReactNode } from 'react';
 import { render, screen } from '@testing-library/react';
-import { setupUser } from './testUser';
+import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { MemoryRouter, Outlet, useRoutes, type RouteObject } from 'react-router';
@@ -62,7 +62,7 @@ export function renderPage(path: string, server: FakeServer, options: RenderPage
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
   });
-  const user = setupUser();
+  const user = userEvent.setup();
   const routes: RouteObject[] =
     options.element === undefined ? pageRoutes : [{ path: options.route ?? '*', element: options.element }];
   const view = render(

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { setupUser } from './testUser';
+import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { ThemeProvider } from '@mui/material/styles';
 import { i18n } from '../../src/i18n/i18n';
@@ -9,7 +9,7 @@ import { theme } from '../../src/app/theme';
 
 /** A component alone, with translations and the theme but no server. */
 export function renderWithProviders(ui: ReactNode) {
-  const user = setupUser();
+  const user = userEvent.setup();
   return {
     ...render(
       <I18nextProvider i18n={i18n}>
