@@ -171,16 +171,15 @@ export default async function globalSetup(): Promise<void> {
     );
   }
 
-  // The backfill ends at the last multiple of the 20-minute interval, so its newest readings are 0–20
-  // minutes old. The probes test needs them at least a minute old (an age other than "0 min") before a
-  // fresh reading arrives: just after an interval boundary, wait until it has passed by 75 s.
-  const sinceBoundary = Math.floor(Date.now() / 1000) % intervalS;
-  if (sinceBoundary < 75) await new Promise((resolve) => setTimeout(resolve, (75 - sinceBoundary) * 1000));
-
   // One stack per worker, started side by side; the workers find theirs by TEST_PARALLEL_INDEX.
   const stacks = await Promise.all(
     Array.from({ length: e2eWorkers() }, (_, index) => startStack(index, preferredPort + index)),
   );
+  // The backfill ends at the last multiple of the 20-minute interval, so its newest readings are 0–20
+  // minutes old; the tests that watch a probe's age change need it above "0 min" first. The boundary
+  // after the stacks are up is the latest the backfills can have reached; those tests wait for it to be
+  // 75 s old (support/app.ts, backfillAged), which it nearly always is when they run, minutes later.
+  process.env.E2E_BACKFILL_END = String(Math.floor(Date.now() / 1000 / intervalS) * intervalS);
   stacks.forEach((stack, index) => {
     process.env[`E2E_BASE_URL_${index}`] = stack.baseURL;
     process.env[`E2E_DATA_DIR_${index}`] = stack.dataDir;

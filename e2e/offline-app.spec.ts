@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demoUsers, runSimulator, stationIds } from './support/app.js';
+import { backfillAged, demoUsers, runSimulator, stationIds } from './support/app.js';
 import { logInThroughApi } from './support/logInThroughApi.js';
 import { controllingWorker } from './support/serviceWorker.js';
 
@@ -26,6 +26,7 @@ test('the app installs, opens offline with the last probe list it saw, and recov
   page,
   context,
 }) => {
+  await backfillAged();
   await logInThroughApi(page, demoUsers.grain, '/probes');
 
   // Installable: the manifest's fields and icons, and an active service worker controlling the page.
@@ -51,7 +52,7 @@ test('the app installs, opens offline with the last probe list it saw, and recov
 
   const rows = page.getByTestId('probe-row');
   await expect(rows.first()).toBeVisible();
-  // The global setup's readings are older than a minute: a probe whose age is not "0 min" yet.
+  // The global setup's readings are older than a minute (backfillAged): a probe whose age is not "0 min" yet.
   const ages = await rows.getByTestId('probe-age').allTextContents();
   const index = ages.findIndex((age) => age.trim() !== '' && age.trim() !== '0 min');
   expect(index, `a probe older than a minute among ${JSON.stringify(ages)}`).toBeGreaterThanOrEqual(0);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demoPassword, demoUsers, runSimulator, stationIds } from './support/app.js';
+import { backfillAged, demoPassword, demoUsers, runSimulator, stationIds } from './support/app.js';
 
 async function logIn(page: Page, username: string): Promise<void> {
   await page.getByLabel('Username', { exact: true }).fill(username);
@@ -22,6 +22,7 @@ test('an unauthenticated visitor of /probes is sent to log in and comes back to 
 test('a hay farmer logs in, sees the probes, watches a new simulated reading arrive without reloading, and logs out', async ({
   page,
 }) => {
+  await backfillAged();
   await page.goto('/probes');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fprobes$/);
   await logIn(page, demoUsers.hay);
@@ -34,8 +35,8 @@ test('a hay farmer logs in, sees the probes, watches a new simulated reading arr
     await expect(temperature).toHaveText(/\d/);
   }
 
-  // The global setup backfilled readings every 20 minutes up to a little before now, so the ages are
-  // not "0 min" yet; pick a probe and remember what it shows.
+  // The global setup backfilled readings every 20 minutes up to more than a minute ago (backfillAged),
+  // so the ages are not "0 min" yet; pick a probe and remember what it shows.
   const ages = await rows.getByTestId('probe-age').allTextContents();
   const index = ages.findIndex((age) => age.trim() !== '' && age.trim() !== '0 min');
   expect(

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { test, type APIRequestContext, type Page } from '@playwright/test';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const serverMain = path.join(repoRoot, 'apps/server/dist/main.js');
@@ -53,6 +53,19 @@ function stackIndex(): number {
 /** The address of this worker's server (global-setup publishes them before the workers start). */
 export function baseUrl(): string {
   return process.env[`E2E_BASE_URL_${stackIndex()}`] ?? 'http://127.0.0.1:8181';
+}
+
+/**
+ * Waits, if need be, until the global setup's newest readings are more than a minute old (75 s after
+ * the interval boundary its backfill ended at), so that a probe's age reads other than "0 min" until a
+ * fresh reading arrives. The test's time limit grows by the wait.
+ */
+export async function backfillAged(): Promise<void> {
+  const end = Number(process.env.E2E_BACKFILL_END ?? 0);
+  const waitMs = (end + 75) * 1000 - Date.now();
+  if (waitMs <= 0) return;
+  test.info().setTimeout(test.info().timeout + waitMs);
+  await new Promise((resolve) => setTimeout(resolve, waitMs));
 }
 
 /** The data folder of this worker's server (set by global-setup before the workers start). */
