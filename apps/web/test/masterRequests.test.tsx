@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
 import { station } from './support/fixtures';
-import { MASTER_REQUESTS_WINDOW } from '../src/features/master-access/MasterRequests';
+import { AUTO_OPEN_AFTER_MS, MASTER_REQUESTS_WINDOW } from '../src/features/master-access/MasterRequests';
 import { readAutoOpenMemory } from '../src/lib/autoOpenMemory';
 import { masterRequestsAutoOpen } from '../src/features/master-access/masterRequestRules';
 
@@ -44,10 +44,13 @@ describe('the authorization-request dialog (spec doc 1 §2, §4, §5)', { timeou
 
   it('counts the pending requests, opens after 2 s, and grants the ones switched on', async () => {
     const s = server();
+    // The 2 s delay passes on a fake clock (it moves with real time too, for the page's loading).
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user } = renderApp('/probes', s);
     const button = await screen.findByRole('button', { name: 'Access requests: 2' }, { timeout: 8000 });
     expect(button.textContent).toContain('2');
-    const dialog = await screen.findByRole('dialog', { name: 'Access requests' }, { timeout: 4000 });
+    await act(() => vi.advanceTimersByTimeAsync(AUTO_OPEN_AFTER_MS));
+    const dialog = await screen.findByRole('dialog', { name: 'Access requests' });
     const submit = within(dialog).getByRole('button', { name: 'Grant access' });
     expect(submit).toHaveProperty('disabled', true);
     expect(within(dialog).queryByText('Old friend')).toBeNull();
@@ -64,8 +67,11 @@ describe('the authorization-request dialog (spec doc 1 §2, §4, §5)', { timeou
   // Issue 28 item 7: the compost farm's access-request window opened on every page.
   it('opens by itself once in the tab session: the next page load does not open it again', async () => {
     const s = server();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const first = renderApp('/probes', s);
-    await screen.findByRole('dialog', { name: 'Access requests' }, { timeout: 8000 });
+    await screen.findByRole('button', { name: 'Access requests: 2' }, { timeout: 8000 });
+    await act(() => vi.advanceTimersByTimeAsync(AUTO_OPEN_AFTER_MS));
+    await screen.findByRole('dialog', { name: 'Access requests' });
     first.unmount();
     renderApp('/probes', s);
     const button = await screen.findByTestId('master-requests', undefined, { timeout: 8000 });
