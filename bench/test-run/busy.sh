@@ -13,4 +13,4 @@ t0=$(date +%s.%N)
 rc=$?
 b1=$(busy)
 t1=$(date +%s.%N)
-echo "$label exit $rc wall $(echo "$t1 - $t0" | bc | cut -c1-6) s busy $(echo "($b1 - $b0) / $(getconf CLK_TCK)" | bc -l | cut -c1-6) core-s load $load0 -> $(cut -d' ' -f1 /proc/loadavg)"
+echo "$label end $(date -u +%H:%M:%S) exit $rc wall $(echo "$t1 - $t0" | bc | cut -c1-6) s busy $(echo "($b1 - $b0) / $(getconf CLK_TCK)" | bc -l | cut -c1-6) core-s load $load0 -> $(cut -d' ' -f1 /proc/loadavg)"

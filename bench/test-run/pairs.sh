@@ -13,21 +13,11 @@ shift 3
 cmd=("$@")
 out=${PAIRS_OUT:-/tmp/test-pairs}
 mkdir -p "$out"
-busy() { awk '/^cpu /{print $2+$3+$4+$7+$8+$9}' /proc/stat; }
+here=$(cd "$(dirname "$0")" && pwd)
 run_one() {
   local i=$1 which=$2
   cd "$3/$sub" || exit 1
-  load0=$(cut -d' ' -f1 /proc/loadavg)
-  b0=$(busy)
-  t0=$(date +%s.%N)
-  "${cmd[@]}" >"$out/run-$i-$which.log" 2>&1
-  rc=$?
-  b1=$(busy)
-  t1=$(date +%s.%N)
-  ticks=$(getconf CLK_TCK)
-  echo "run $i $which $(git rev-parse --short HEAD) end $(date -u +%H:%M:%S) exit $rc" \
-    "wall $(echo "$t1 - $t0" | bc | cut -c1-6) s busy $(echo "($b1 - $b0) / $ticks" | bc -l | cut -c1-6) core-s" \
-    "load $load0 -> $(cut -d' ' -f1 /proc/loadavg)"
+  BUSY_LOG="$out/run-$i-$which.log" "$here/busy.sh" "run $i $which $(git rev-parse --short HEAD)" "${cmd[@]}"
 }
-. "$(dirname "$0")/alternation.sh"
+. "$here/alternation.sh"
 alternate "$base" "$other"
