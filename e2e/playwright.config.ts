@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
 import { baseUrl, e2eWorkers } from './support/app.js';
 
 // End-to-end tests drive the built app (server + web + simulator) in Debian's Chromium.
@@ -44,7 +44,7 @@ export default defineConfig({
     // browser without one, as they did when the worker cached nothing.
     serviceWorkers: 'block',
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: TEST_CHROMIUM_PATH,
       headless: true,
       args: CHROMIUM_ARGS,
     },

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
 import { dataDir, demoUsers } from './support/app.js';
 import { logInThroughApi } from './support/logInThroughApi.js';
 import { northBarn, reportBale } from './support/northBarn.js';
@@ -36,8 +37,13 @@ async function workerRegistration(page: Page) {
   return { cdp, ...(await found) };
 }
 
-// The service worker is this file's subject (the config blocks it for the others).
-test.use({ serviceWorkers: 'allow' });
+// The service worker is this file's subject (the config blocks it for the others). The full browser: the
+// headless shell the other files run in (decision 0155) denies a service worker the notification
+// permission the context grants, so nothing would be shown.
+test.use({
+  serviceWorkers: 'allow',
+  launchOptions: { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS },
+});
 
 test('a pushed alert shows storage, probe and temperature with open and acknowledge; acknowledging needs no app', async ({
   page,

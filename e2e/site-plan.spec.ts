@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
 import { demoPassword, demoUsers } from './support/app.js';
 
 // The site plan draws with WebGL. Chromium headless has it through its software renderer
 // (SwiftShader) once the GPU is not switched off, so this file's browser keeps it.
 test.use({
   launchOptions: {
-    executablePath: CHROMIUM_PATH,
+    executablePath: TEST_CHROMIUM_PATH,
     headless: true,
     args: [
       ...CHROMIUM_ARGS.filter((a) => a !== '--disable-gpu'),

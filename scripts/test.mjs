@@ -8,8 +8,9 @@
 //                  (default postgres://postgres@127.0.0.1:5432/test; each worker in a database of its own,
 //                  <name>_w<N>, made when missing); loudly SKIPPED when PostgreSQL
 //                  does not answer, or a failure when REQUIRE_POSTGRES=1
-//   4. e2e         Playwright in Debian's Chromium (/usr/bin/chromium; installed with apt when missing
-//                  and running as root)
+//   4. e2e         Playwright in Debian's Chromium headless shell (/usr/bin/chromium-headless-shell),
+//                  web push in its full Chromium (/usr/bin/chromium), decision 0155; both installed with
+//                  apt when missing and running as root
 //   5. cluster     three built server instances on one PostgreSQL behind Debian's nginx
 //                  (/usr/sbin/nginx, installed with apt like Chromium), one killed and restarted
 //                  (apps/server/test/cluster/, decision 0137); skipped loudly without PostgreSQL, a
@@ -21,7 +22,7 @@
 //
 // Options: --skip-build (reuse dist/), --only=vitest,postgres,e2e (run some steps; the build still runs
 // unless skipped; `cluster` is one of them). Environment: TEST_DATABASE_URL, REQUIRE_POSTGRES=1,
-// CHROMIUM_PATH, NGINX_PATH.
+// CHROMIUM_PATH, TEST_CHROMIUM_PATH, NGINX_PATH.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
@@ -57,7 +58,15 @@ const reports = {
 };
 const testDatabaseUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const requirePostgres = process.env.REQUIRE_POSTGRES === '1';
-const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+// The browser tests run in Debian's Chromium headless shell, and the one that needs the full browser (web
+// push: the shell denies service workers the notification permission) in Debian's Chromium (decision
+// 0155). CHROMIUM_PATH names another full browser, and then the tests' too unless TEST_CHROMIUM_PATH does.
+const FULL_CHROMIUM = '/usr/bin/chromium';
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const fullChromiumPath = process.env.CHROMIUM_PATH || FULL_CHROMIUM;
+const testChromiumPath = process.env.TEST_CHROMIUM_PATH || process.env.CHROMIUM_PATH || HEADLESS_SHELL;
+/** Debian's package of each browser this script may install. */
+const chromiumPackages = { [HEADLESS_SHELL]: 'chromium-headless-shell', [FULL_CHROMIUM]: 'chromium' };
 const nginxPath = process.env.NGINX_PATH || '/usr/sbin/nginx';
 
 // Time limits per step: the whole run must stay well under CI's 90-minute budget even when something
@@ -352,27 +361,32 @@ if (wants('postgres') && !interrupted) {
 }
 
 // ── 4. browser end-to-end ──────────────────────────────────────────────────────────────────────
+/** Installs with apt (when root) the browsers the tests need that are missing; null, or what is wrong. */
 async function ensureChromium() {
-  if (existsSync(chromiumPath)) return null;
-  if (chromiumPath !== '/usr/bin/chromium') return `CHROMIUM_PATH=${chromiumPath} does not exist`;
+  const missing = [...new Set([testChromiumPath, fullChromiumPath])].filter((p) => !existsSync(p));
+  if (missing.length === 0) return null;
+  const unknown = missing.find((p) => !chromiumPackages[p]);
+  if (unknown) return `${unknown} (TEST_CHROMIUM_PATH or CHROMIUM_PATH) does not exist`;
+  const pkgs = missing.map((p) => chromiumPackages[p]);
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
     return (
-      'Chromium is not installed at /usr/bin/chromium and this user is not root, so it cannot be installed here.\n' +
-      'Install it once with:  sudo apt-get update && sudo apt-get install -y chromium\n' +
+      `Chromium is not installed at ${missing.join(' and ')} and this user is not root, so it cannot be installed here.\n` +
+      `Install it once with:  sudo apt-get update && sudo apt-get install -y ${pkgs.join(' ')}\n` +
       '(or set CHROMIUM_PATH to another Chromium/Chrome binary), then run npm test again.'
     );
   }
-  console.log(yellow("Chromium is missing: installing Debian's chromium package (about a minute):"));
+  console.log(yellow(`Chromium is missing: installing Debian's ${pkgs.join(' and ')} (about a minute):`));
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const stdio = ['ignore', 'inherit', 'inherit'];
   if ((await run('apt-get', ['update'], { env, stdio })) !== 0) return 'apt-get update failed';
-  if (
-    (await run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { env, stdio })) !== 0
-  ) {
-    return 'apt-get install -y chromium failed';
+  if ((await run('apt-get', ['install', '-y', '--no-install-recommends', ...pkgs], { env, stdio })) !== 0) {
+    return `apt-get install -y ${pkgs.join(' ')} failed`;
   }
-  return existsSync(chromiumPath) ? null : `apt-get installed chromium but ${chromiumPath} is still missing`;
+  const still = missing.filter((p) => !existsSync(p));
+  return still.length === 0
+    ? null
+    : `apt-get installed ${pkgs.join(' ')} but ${still.join(' and ')} is still missing`;
 }
 
 if (wants('e2e') && !interrupted) {
@@ -401,7 +415,12 @@ if (wants('e2e') && !interrupted) {
       note: 'not run: no Chromium',
     });
   } else {
-    const env = { ...process.env, E2E_JSON_REPORT: reports.e2e, CHROMIUM_PATH: chromiumPath };
+    const env = {
+      ...process.env,
+      E2E_JSON_REPORT: reports.e2e,
+      TEST_CHROMIUM_PATH: testChromiumPath,
+      CHROMIUM_PATH: fullChromiumPath,
+    };
     const code = await runStep('e2e', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], { env });
     const report = readJson(reports.e2e);
     failures.push(...failedPlaywrightTests(report));
