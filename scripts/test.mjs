@@ -27,6 +27,12 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import {
+  CHROMIUM_PATH,
+  FULL_CHROMIUM_PATH,
+  HEADLESS_SHELL_PATH,
+  NAMED_TEST_CHROMIUM_PATH,
+} from './lib/chromium.mjs';
 import { failedPlaywrightTests, failedTestLines, failedVitestTests } from './lib/failedTests.mjs';
 import { printTimeTable } from './lib/timeTable.mjs';
 import {
@@ -60,13 +66,15 @@ const testDatabaseUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@12
 const requirePostgres = process.env.REQUIRE_POSTGRES === '1';
 // The browser tests run in Debian's Chromium headless shell, and the one that needs the full browser (web
 // push: the shell denies service workers the notification permission) in Debian's Chromium (decision
-// 0155). CHROMIUM_PATH names another full browser, and then the tests' too unless TEST_CHROMIUM_PATH does.
-const FULL_CHROMIUM = '/usr/bin/chromium';
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-const fullChromiumPath = process.env.CHROMIUM_PATH || FULL_CHROMIUM;
-const testChromiumPath = process.env.TEST_CHROMIUM_PATH || process.env.CHROMIUM_PATH || HEADLESS_SHELL;
+// 0155). CHROMIUM_PATH names another full browser, and then the tests' too unless TEST_CHROMIUM_PATH does
+// (scripts/lib/chromium.mjs). Unlike the tests' own default, a missing shell is installed, not replaced.
+const fullChromiumPath = CHROMIUM_PATH;
+const testChromiumPath = NAMED_TEST_CHROMIUM_PATH ?? HEADLESS_SHELL_PATH;
 /** Debian's package of each browser this script may install. */
-const chromiumPackages = { [HEADLESS_SHELL]: 'chromium-headless-shell', [FULL_CHROMIUM]: 'chromium' };
+const chromiumPackages = {
+  [HEADLESS_SHELL_PATH]: 'chromium-headless-shell',
+  [FULL_CHROMIUM_PATH]: 'chromium',
+};
 const nginxPath = process.env.NGINX_PATH || '/usr/sbin/nginx';
 
 // Time limits per step: the whole run must stay well under CI's 90-minute budget even when something

@@ -2,10 +2,17 @@
 // background-networking flags Chromium keeps dialling Google's hosts on this closed network.
 import { existsSync } from 'node:fs';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/** Debian's `chromium`: the full browser. */
+export const FULL_CHROMIUM_PATH = '/usr/bin/chromium';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? FULL_CHROMIUM_PATH;
 
 /** Debian's `chromium-headless-shell`: Chromium's old headless mode, the same Blink without the full browser. */
 export const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
+
+/** The browser the environment names for the browser tests, if it names one. */
+export const NAMED_TEST_CHROMIUM_PATH =
+  process.env.TEST_CHROMIUM_PATH ?? process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH;
 
 /**
  * The browser tests' Chromium (decision 0155): the headless shell, which Playwright itself runs for
@@ -17,10 +24,7 @@ export const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
  * runs).
  */
 export const TEST_CHROMIUM_PATH =
-  process.env.TEST_CHROMIUM_PATH ??
-  process.env.CHROMIUM_PATH ??
-  process.env.CHROME_PATH ??
-  (existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : '/usr/bin/chromium');
+  NAMED_TEST_CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : FULL_CHROMIUM_PATH);
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
