@@ -3,8 +3,9 @@ import type { Engine } from '../../apps/server/src/db/engine.js';
 import type { ReadingsTable } from '../../apps/server/src/db/schema.js';
 
 /**
- * Raw reading rows as a bench writes them straight into `readings`: on SQLite the table is keyed by
- * the reading's hour first (migration 0036), which the row must carry; PostgreSQL has no such column.
+ * Raw reading rows as a bench writes them straight into `readings`: the table is keyed by the reading's
+ * hour first, which on SQLite the row must carry (migration 0036); on PostgreSQL the column is generated
+ * (migration 0076) and an insert must not name it.
  */
 export function readingRowsFor<R extends { meas_ts: number }>(engine: Engine, rows: readonly R[]): R[] {
   return engine === 'sqlite' ? rows.map((r) => ({ ...r, hour: Math.floor(r.meas_ts / 3_600) })) : [...rows];

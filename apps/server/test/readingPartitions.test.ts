@@ -12,6 +12,7 @@ import type {
 import { migrateToLatest, openStore, type Store } from '../src/db/createDatabase.js';
 import { migrations } from '../src/db/migrations/index.js';
 import { listMonthPartitions } from '../src/db/monthPartitions.js';
+import { hourOf } from '../src/features/readings/index.js';
 import { createTestApp, TEST_DATABASE_URL, TEST_ENGINE, type TestApp } from './support/testApp.js';
 import { api, ingest, type TestReading } from './support/probeHelpers.js';
 
@@ -43,6 +44,9 @@ async function rowsByPartition(
   return Object.fromEntries(rows.map((r) => [r.part, Number(r.n)]));
 }
 
+/** The columns of a raw reading an insert names (`hour` is generated, migration 0076). */
+const RAW_COLUMNS = 'sensor_id, meas_ts, bs_id, received_ts, temperature, temps, sensor_rssi, bs_rssi, batt';
+
 /**
  * Swaps the partitioned tables for plain copies of the same rows (as the store was before migration
  * 0075) while `fn` runs, then puts the partitioned ones back.
@@ -54,9 +58,9 @@ async function withUnpartitionedCopy<T>(t: TestApp, fn: () => Promise<T>): Promi
   await swap([
     'alter table readings rename to readings_parted',
     'alter table readings_packed rename to readings_packed_parted',
-    'create table readings (like readings_parted including defaults)',
-    'alter table readings add constraint plain_readings_pk primary key (sensor_id, meas_ts)',
-    'insert into readings select * from readings_parted',
+    'create table readings (like readings_parted including defaults including generated)',
+    'alter table readings add constraint plain_readings_pk primary key (hour, sensor_id, meas_ts)',
+    `insert into readings (${RAW_COLUMNS}) select ${RAW_COLUMNS} from readings_parted`,
     'create table readings_packed (like readings_packed_parted including defaults)',
     'alter table readings_packed add constraint plain_packed_pk primary key (sensor_id, day)',
     'insert into readings_packed select * from readings_packed_parted',
@@ -305,10 +309,14 @@ describe.runIf(TEST_ENGINE === 'postgres')('migration 0075 on a store with readi
   });
 
   it('moves every existing row into its month, strays into the default partition, and keeps each row as it was', async () => {
-    // The store as it was before 0075: every other migration run.
+    // The store as it was before 0075 (and 0076, which comes after it): every other migration run.
     const before: MigrationProvider = {
       getMigrations: () => {
-        const { ['0075_reading_partitions']: _left, ...rest } = migrations('postgres');
+        const {
+          ['0075_reading_partitions']: _partitions,
+          ['0076_postgres_readings_by_hour']: _byHour,
+          ...rest
+        } = migrations('postgres');
         return Promise.resolve(rest);
       },
     };
@@ -343,9 +351,18 @@ describe.runIf(TEST_ENGINE === 'postgres')('migration 0075 on a store with readi
       store.db,
     );
     expect(kinds.map((k) => k.relkind)).toEqual(['p', 'p']);
-    expect((await sql`select * from readings order by sensor_id, meas_ts`.execute(store.db)).rows).toEqual(
-      rawBefore.rows,
-    );
+    expect(
+      (await sql.raw(`select ${RAW_COLUMNS} from readings order by sensor_id, meas_ts`).execute(store.db))
+        .rows,
+    ).toEqual(rawBefore.rows);
+    // Each row's hour, the key's first part since 0076.
+    const { rows: hours } = await sql<{ hour: number; meas_ts: string }>`
+      select hour, meas_ts from readings`.execute(store.db);
+    expect(hours.filter((r) => r.hour !== hourOf(Number(r.meas_ts)))).toEqual([]);
+    expect(hours).toHaveLength(rawBefore.rows.length);
+    const { rows: key } = await sql<{ def: string }>`
+      select pg_get_indexdef(to_regclass('readings_pk')) as def`.execute(store.db);
+    expect(key[0]?.def).toMatch(/\(hour, sensor_id, meas_ts\)$/);
     expect((await sql`select * from readings_packed order by sensor_id, day`.execute(store.db)).rows).toEqual(
       packedBefore.rows,
     );

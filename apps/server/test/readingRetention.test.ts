@@ -27,7 +27,7 @@ describe(`readings past their retention on ${TEST_ENGINE}`, () => {
   /** Rows deleted per batch here: small, so that a run of a few batches stops midway. */
   const BATCH = 50;
   const retention = (horizons = { fullMonths: 14, limitedMonths: 2 }) =>
-    new ReadingRetention(t.store.db, t.store.engine, () => clock, horizons, null, quiet, BATCH);
+    new ReadingRetention(t.store.db, () => clock, horizons, null, quiet, BATCH);
 
   beforeAll(async () => {
     t = await createTestApp({ nowS: () => clock });

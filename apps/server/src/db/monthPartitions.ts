@@ -54,6 +54,15 @@ export async function listMonthPartitions(
   return out.sort((a, b) => a.from - b.from);
 }
 
+/** The columns of `table` an insert may name (not generated), in their order. */
+async function writableColumns(db: Kysely<Database>, table: PartitionedTable): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    select column_name as name from information_schema.columns
+    where table_schema = current_schema() and table_name = ${table} and is_generated = 'NEVER'
+    order by ordinal_position`.execute(db);
+  return rows.map((r) => r.name);
+}
+
 /** Whether the current schema holds the table (or partition) `name`. */
 async function exists(db: Kysely<Database>, name: string): Promise<boolean> {
   const { rows } = await sql<{ oid: string | null }>`select to_regclass(${name})::oid as oid`.execute(db);
@@ -77,17 +86,23 @@ export async function ensureMonthPartition(
   const name = partitionName(table, from);
   if (await exists(db, name)) return false;
   const key = PARTITIONED_TABLES[table];
+  // "including generated": readings' hour (migration 0076) is computed by each partition's own expression.
   await sql
-    .raw(`create table ${name} (like ${table} including defaults including constraints including storage)`)
+    .raw(
+      `create table ${name} (like ${table} including defaults including constraints including storage including generated)`,
+    )
     .execute(db);
   const def = defaultPartitionName(table);
-  if (await exists(db, def))
+  if (await exists(db, def)) {
+    // A generated column takes no value of an insert: the others are named, and it is computed again.
+    const columns = (await writableColumns(db, table)).join(', ');
     await sql
       .raw(
         `with moved as (delete from ${def} where ${key} >= ${bound(from)} and ${key} < ${bound(to)} returning *)
-         insert into ${name} select * from moved`,
+         insert into ${name} (${columns}) select ${columns} from moved`,
       )
       .execute(db);
+  }
   await sql
     .raw(`alter table ${table} attach partition ${name} for values from (${bound(from)}) to (${bound(to)})`)
     .execute(db);

@@ -111,8 +111,9 @@ export interface ProbesTable {
 
 export interface ReadingsTable {
   /**
-   * SQLite only (migration 0036): floor(meas_ts / 3600), the key's first part; every insert there names
-   * it and every read names the hours it wants (readings/readingHours.ts). PostgreSQL has no such column.
+   * floor(meas_ts / 3600), the key's first part (SQLite's migration 0036, PostgreSQL's 0076); every read
+   * names the hours it wants (readings/readingHours.ts). SQLite's inserts name it; on PostgreSQL it is a
+   * generated column, which an insert must not name.
    */
   hour?: number;
   sensor_id: string;

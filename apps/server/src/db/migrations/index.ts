@@ -22,6 +22,7 @@ import { rcSchedulerMigration } from './0032_rc_scheduler.js';
 import { activationMigration } from './0033_activation.js';
 import { packedReadingsMigration } from './0034_packed_readings.js';
 import { readingPartitionsMigration } from './0075_reading_partitions.js';
+import { postgresReadingsByHourMigration } from './0076_postgres_readings_by_hour.js';
 import { paymentsMigration } from './0035_payments.js';
 import { readingsByHourMigration } from './0036_readings_by_hour.js';
 import { apiPlanMigration } from './0037_api_plan.js';
@@ -114,5 +115,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0060_broadcasts': broadcastsMigration(engine),
     '0058_customer_locations': customerLocationsMigration(engine),
     '0075_reading_partitions': readingPartitionsMigration(engine),
+    '0076_postgres_readings_by_hour': postgresReadingsByHourMigration(engine),
   };
 }

@@ -66,7 +66,7 @@ function commitStatementOf(k: number): string {
       insert into readings (sensor_id, meas_ts, bs_id, received_ts, temperature, temps, sensor_rssi, bs_rssi, batt)
       select * from unnest($1::text[], $2::bigint[], $3::text[], $4::bigint[], $13::int[], $5::text[],
         $6::int[], $7::int[], $8::int[])
-      on conflict (sensor_id, meas_ts) do nothing
+      on conflict (hour, sensor_id, meas_ts) do nothing
       returning sensor_id, meas_ts),
     counted as (select count(*)::int as n from stored),
     journal as (
@@ -249,7 +249,8 @@ function mergeStatement(lock: string, limit: number, filter: MergeFilter): strin
       select x.sensor_id, x.meas_ts, x.bs_id, x.sensor_rssi, x.bs_rssi, x.batt,
         ${d.map((_, i) => `t.a[${i + 1}]`).join(', ')}
       from j cross join lateral unnest(j.sensor_ids, j.times) as k(sensor_id, meas_ts)
-        join readings x on x.sensor_id = k.sensor_id and x.meas_ts = k.meas_ts
+        join readings x on x.hour = (k.meas_ts / 3600)::integer and x.sensor_id = k.sensor_id
+          and x.meas_ts = k.meas_ts
         cross join lateral (select string_to_array(btrim(x.temps, '[]'), ',')::int[] as a offset 0) as t
       where j.bs_ids is null),
     -- Each probe's newest reading; sorted bytewise (collate "C"), which is all "distinct on" needs.

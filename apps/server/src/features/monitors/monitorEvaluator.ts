@@ -408,19 +408,22 @@ export class MonitorEvaluator {
           if (buffered !== undefined) readings = buffered;
           else {
             this.storeReads++;
-            // SQLite's readings are keyed by hour (migration 0036); a reading may be up to 10 minutes ahead.
+            // Raw readings are keyed by hour first (decisions 0060, 0156); a reading may be up to 10
+            // minutes ahead. No hour holding rows: nothing to read.
             const hours = await readingHours(trx, this.engine, measuredAfter + 1, now + 3_600);
             readings = (
-              await trx
-                .selectFrom('readings')
-                .select(['sensor_id', 'meas_ts', 'temps', 'received_ts'])
-                .$if(hours !== null, (q) => q.where('hour', 'in', hours as number[]))
-                .where('sensor_id', 'in', target.sensorIds)
-                .where('meas_ts', '>', measuredAfter)
-                .where('received_ts', '>=', from)
-                .orderBy('meas_ts')
-                .orderBy('sensor_id')
-                .execute()
+              hours.length === 0
+                ? []
+                : await trx
+                    .selectFrom('readings')
+                    .select(['sensor_id', 'meas_ts', 'temps', 'received_ts'])
+                    .where('hour', 'in', hours)
+                    .where('sensor_id', 'in', target.sensorIds)
+                    .where('meas_ts', '>', measuredAfter)
+                    .where('received_ts', '>=', from)
+                    .orderBy('meas_ts')
+                    .orderBy('sensor_id')
+                    .execute()
             ).map((r) => ({
               sensor_id: r.sensor_id,
               meas_ts: Number(r.meas_ts),

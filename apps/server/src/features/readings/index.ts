@@ -50,7 +50,6 @@ export function readingsFeature(kernel: Kernel, deps: { log: PackerLog }) {
       : null;
   const retention = new ReadingRetention(
     kernel.store.db,
-    kernel.store.engine,
     kernel.nowS,
     kernel.config.readingsRetention,
     partitions,

@@ -1,12 +1,12 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { reusableQuery } from '../../db/reusableQuery.js';
 import type { Engine } from '../../db/engine.js';
 import { mergeByTime } from './mergeByTime.js';
 import { unpackDay, unpackDayColumns, type PackedReading } from './packedDay.js';
-import { readingHours } from './readingHours.js';
+import { hourIn, readingHours } from './readingHours.js';
 
-/** A raw reading's columns (SQLite's `hour` key part is not one of them). */
+/** A raw reading's columns (the `hour` key part is not one of them). */
 export const READING_COLUMNS = [
   'sensor_id',
   'meas_ts',
@@ -69,12 +69,12 @@ export class ReadingHistory {
     if (sensorIds.length === 0 || to < from) return [];
     const hours = await readingHours(this.db, this.engine, from, to);
     const [recent, packed] = await Promise.all([
-      hours !== null && hours.length === 0
+      hours.length === 0
         ? []
         : this.db
             .selectFrom('readings')
             .select(READING_COLUMNS)
-            .$if(hours !== null, (q) => q.where('hour', 'in', hours as number[]))
+            .where('hour', 'in', hours)
             .where('sensor_id', 'in', sensorIds)
             .where('meas_ts', '>=', from)
             .where('meas_ts', opts.toExclusive ? '<' : '<=', to)
@@ -117,7 +117,7 @@ export class ReadingHistory {
   /**
    * One probe's first `count` readings with from ≤ meas_ts ≤ to, in time order, the same readings
    * `range` gives (a time in both tables is the packed one) but with the depths as numbers: a page of
-   * the public API, read with one query of each table (plus the hours on SQLite) whatever the page's
+   * the public API, read with one query of each table (plus the hours holding raw rows) whatever the page's
    * span. The packed days are read a batch at a time in day order and unpacked only until the count
    * is reached; the raw rows are the first `count` of the range (decision 0127).
    */
@@ -125,23 +125,21 @@ export class ReadingHistory {
     if (to < from || count <= 0) return [];
     const packed = await this.firstPacked(sensorId, from, to, count);
     // With `count` packed readings in hand, a raw one after the last of them cannot be among the
-    // first `count`: only the packed span is asked of `readings` (late rows of packed days; on SQLite
-    // the hours walked are only that span's, not the raw days' at the end of a long range).
+    // first `count`: only the packed span is asked of `readings` (late rows of packed days; the
+    // hours walked are only that span's, not the raw days' at the end of a long range).
     const rawTo = packed.length === count ? (packed[count - 1] as DecodedReading).meas_ts : to;
-    // On SQLite the hours holding raw rows are found first (a few µs): a page of packed days only,
-    // most of a walk's pages, has none and reads no raw rows at all; named in one statement of a
-    // query (the hours as one JSON array: the same SQL text, prepared once, whatever their count).
-    // The hours inside the raw query cost SQLite about 0.2 ms even when none (decision 0143).
+    // The hours holding raw rows are found first (a few µs): a page of packed days only, most of a
+    // walk's pages, has none and reads no raw rows at all; named as one parameter of the query (the
+    // same SQL text, prepared once, whatever their count). The hours inside the raw query cost SQLite
+    // about 0.2 ms even when none (decision 0143).
     const hours = await readingHours(this.db, this.engine, from, rawTo);
     const rows =
-      hours !== null && hours.length === 0
+      hours.length === 0
         ? []
         : await this.db
             .selectFrom('readings')
             .select(READING_COLUMNS)
-            .$if(hours !== null, (q) =>
-              q.where('hour', 'in', sql<number>`(select value from json_each(${JSON.stringify(hours)}))`),
-            )
+            .where(hourIn(this.engine, hours))
             .where('sensor_id', '=', sensorId)
             .where('meas_ts', '>=', from)
             .where('meas_ts', '<=', rawTo)
@@ -255,12 +253,12 @@ export class ReadingHistory {
   async firstTs(sensorId: string): Promise<number | null> {
     const hours = await readingHours(this.db, this.engine, 0, Number.MAX_SAFE_INTEGER);
     const [recent, packed] = await Promise.all([
-      hours !== null && hours.length === 0
+      hours.length === 0
         ? undefined
         : this.db
             .selectFrom('readings')
             .select('meas_ts')
-            .$if(hours !== null, (q) => q.where('hour', 'in', hours as number[]))
+            .where('hour', 'in', hours)
             .where('sensor_id', '=', sensorId)
             .orderBy('meas_ts')
             .limit(1)

@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema.js';
 import type { Engine } from '../../db/engine.js';
 import { ALL_PROBES_LOCK_SPACE, DAY_LOCK_SPACE } from '../../db/probeLocks.js';
 import { packDay, unpackDay, type PackedReading } from './packedDay.js';
-import { HOUR_S, readingHours } from './readingHours.js';
+import { HOUR_S, hourIn, readingHours } from './readingHours.js';
 import { packingStepLength } from './packingStep.js';
 
 const DAY_S = 86_400;
@@ -55,9 +55,9 @@ export class ReadingPacker {
     const cutoff = dayOf(this.nowS()) - this.packAfterDays * DAY_S;
     const done: PackingProgress = { days: 0, readings: 0 };
     let logged = 0;
-    // SQLite: the hours before the cutoff that hold rows (none: nothing to pack, no probe is asked).
+    // The hours before the cutoff that hold rows (none: nothing to pack, no probe is asked).
     const hours = await readingHours(this.db, this.engine, 0, cutoff - 1);
-    if (hours !== null && hours.length === 0) return done;
+    if (hours.length === 0) return done;
     const probes = await this.db
       .selectFrom('probe_latest')
       .select('sensor_id')
@@ -86,24 +86,18 @@ export class ReadingPacker {
   }
 
   /**
-   * The probe's days before `cutoff` that hold raw rows, oldest first. SQLite: one seek per hour that
-   * held rows when the run began (`hours`); PostgreSQL: the probe's part of the (probe, time) key.
+   * The probe's days before `cutoff` that hold raw rows, oldest first: one seek per hour that held rows
+   * when the run began (`hours`, one parameter: a long history has more hours than a statement has
+   * parameters).
    */
-  private async rawDays(sensorId: string, cutoff: number, hours: number[] | null): Promise<number[]> {
-    if (hours !== null) {
-      // The hours as one JSON parameter: a long history has more hours than a statement has parameters.
-      const { rows } = await sql<{ hour: number }>`
-        select distinct hour from readings
-        where hour in (select value from json_each(${JSON.stringify(hours)}))
-          and sensor_id = ${sensorId} and meas_ts < ${cutoff}`.execute(this.db);
-      const days = new Set(rows.map((r) => Math.floor(Number(r.hour) / 24) * DAY_S));
-      return [...days].sort((a, b) => a - b);
-    }
-    const { rows } = await sql<{ day: string | number }>`
-      select distinct meas_ts - mod(meas_ts, ${sql.lit(DAY_S)}) as day from readings
-      where sensor_id = ${sensorId} and meas_ts < ${cutoff}
-      order by day`.execute(this.db);
-    return rows.map((r) => Number(r.day));
+  private async rawDays(sensorId: string, cutoff: number, hours: readonly number[]): Promise<number[]> {
+    const { rows } = await sql<{ hour: number }>`
+      select distinct hour from readings
+      where ${hourIn(this.engine, hours)} and sensor_id = ${sensorId} and meas_ts < ${cutoff}`.execute(
+      this.db,
+    );
+    const days = new Set(rows.map((r) => Math.floor(Number(r.hour) / 24) * DAY_S));
+    return [...days].sort((a, b) => a - b);
   }
 
   /**
@@ -132,13 +126,13 @@ export class ReadingPacker {
         trx,
       );
     // The same rows are read and then deleted: the probe's in [from, to) — on SQLite only in the days'
-    // own hours (a seek each), on PostgreSQL the whole span, where a row that arrived since the days
-    // were listed is packed with the others (ingest waits for the probe's lock or the day's).
-    const hours = this.engine === 'sqlite' ? days.flatMap(hoursOfDay) : [];
+    // own hours (a seek each), on PostgreSQL in every hour of the span, where a row that arrived since
+    // the days were listed is packed with the others (ingest waits for the probe's lock or the day's).
+    const hours = this.engine === 'sqlite' ? days.flatMap(hoursOfDay) : hoursOfSpan(from, to);
     const raw = await trx
       .selectFrom('readings')
       .select(['meas_ts', 'bs_id', 'received_ts', 'temperature', 'temps', 'sensor_rssi', 'bs_rssi', 'batt'])
-      .$if(this.engine === 'sqlite', (q) => q.where('hour', 'in', hours))
+      .where('hour', 'in', hours)
       .where('sensor_id', '=', sensorId)
       .where('meas_ts', '>=', from)
       .where('meas_ts', '<', to)
@@ -179,7 +173,7 @@ export class ReadingPacker {
       .execute();
     await trx
       .deleteFrom('readings')
-      .$if(this.engine === 'sqlite', (q) => q.where('hour', 'in', hours))
+      .where('hour', 'in', hours)
       .where('sensor_id', '=', sensorId)
       .where('meas_ts', '>=', from)
       .where('meas_ts', '<', to)
@@ -188,8 +182,14 @@ export class ReadingPacker {
   }
 }
 
-/** The 24 hours of a UTC day, as SQLite's readings key names them (migration 0036). */
+/** The 24 hours of a UTC day, as the readings key names them (migrations 0036, 0076). */
 function hoursOfDay(day: number): number[] {
   const first = Math.floor(day / HOUR_S);
   return Array.from({ length: 24 }, (_, i) => first + i);
+}
+
+/** Every hour of [from, to) (whole days). */
+function hoursOfSpan(from: number, to: number): number[] {
+  const first = Math.floor(from / HOUR_S);
+  return Array.from({ length: Math.ceil(to / HOUR_S) - first }, (_, i) => first + i);
 }

@@ -6,7 +6,6 @@ import {
   type RetentionHorizons,
 } from '@emberwatch/shared/domain/readingRetention';
 import type { Database } from '../../db/schema.js';
-import type { Engine } from '../../db/engine.js';
 import { HOUR_S } from './readingHours.js';
 import type { ReadingPartitions } from './readingPartitions.js';
 
@@ -39,7 +38,6 @@ export interface RetentionLog {
 export class ReadingRetention {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly engine: Engine,
     private readonly nowS: () => number,
     private readonly horizons: RetentionHorizons,
     private readonly partitions: ReadingPartitions | null,
@@ -86,14 +84,11 @@ export class ReadingRetention {
     budget: { rows: number },
   ): Promise<number> {
     const ofProbes = probes ? sql`and sensor_id in (${sql.join(probes)})` : sql``;
-    // SQLite's raw rows are keyed by hour first (migration 0036): the hours before the cut are one range.
-    const rawKey =
-      this.engine === 'sqlite'
-        ? {
-            cols: sql`hour, sensor_id, meas_ts`,
-            where: sql`hour < ${Math.floor(before / HOUR_S)} and meas_ts < ${before}`,
-          }
-        : { cols: sql`sensor_id, meas_ts`, where: sql`meas_ts < ${before}` };
+    // Raw rows are keyed by hour first (migrations 0036, 0076): the hours before the cut are one range.
+    const rawKey = {
+      cols: sql`hour, sensor_id, meas_ts`,
+      where: sql`hour < ${Math.floor(before / HOUR_S)} and meas_ts < ${before}`,
+    };
     const raw = (limit: number) => sql`delete from readings where (${rawKey.cols}) in (
         select ${rawKey.cols} from readings where ${rawKey.where} ${ofProbes} limit ${limit})
       and ${rawKey.where}`;
