@@ -6,9 +6,8 @@ import { mergeByTime } from './mergeByTime.js';
 import { unpackDay, unpackDayColumns, type PackedReading } from './packedDay.js';
 import { hourIn, readingHours } from './readingHours.js';
 
-/** A raw reading's columns (the `hour` key part is not one of them). */
-export const READING_COLUMNS = [
-  'sensor_id',
+/** A raw reading's columns but its probe: what a probe's packed day keeps of each reading. */
+export const READING_VALUE_COLUMNS = [
   'meas_ts',
   'bs_id',
   'received_ts',
@@ -18,6 +17,9 @@ export const READING_COLUMNS = [
   'bs_rssi',
   'batt',
 ] as const;
+
+/** A raw reading's columns (the `hour` key part is not one of them). */
+export const READING_COLUMNS = ['sensor_id', ...READING_VALUE_COLUMNS] as const;
 
 export type HistoryReading = PackedReading & { sensor_id: string };
 

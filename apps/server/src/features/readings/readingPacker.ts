@@ -5,6 +5,7 @@ import { ALL_PROBES_LOCK_SPACE, DAY_LOCK_SPACE } from '../../db/probeLocks.js';
 import { packDay, unpackDay, type PackedReading } from './packedDay.js';
 import { HOUR_S, hourIn, readingHours } from './readingHours.js';
 import { packingStepLength } from './packingStep.js';
+import { READING_VALUE_COLUMNS } from './readingHistory.js';
 
 const DAY_S = 86_400;
 const dayOf = (ts: number): number => ts - (((ts % DAY_S) + DAY_S) % DAY_S);
@@ -150,16 +151,6 @@ export class ReadingPacker {
     // PostgreSQL deletes them as it reads them (one seek per hour, not two; the transaction puts them
     // back if the step fails).
     const hours = this.engine === 'sqlite' ? days.flatMap(hoursOfDay) : hoursOfSpan(from, to);
-    const rawColumns = [
-      'meas_ts',
-      'bs_id',
-      'received_ts',
-      'temperature',
-      'temps',
-      'sensor_rssi',
-      'bs_rssi',
-      'batt',
-    ] as const;
     const raw =
       this.engine === 'postgres'
         ? await trx
@@ -168,11 +159,11 @@ export class ReadingPacker {
             .where('sensor_id', '=', sensorId)
             .where('meas_ts', '>=', from)
             .where('meas_ts', '<', to)
-            .returning(rawColumns)
+            .returning(READING_VALUE_COLUMNS)
             .execute()
         : await trx
             .selectFrom('readings')
-            .select(rawColumns)
+            .select(READING_VALUE_COLUMNS)
             .where('hour', 'in', hours)
             .where('sensor_id', '=', sensorId)
             .where('meas_ts', '>=', from)
