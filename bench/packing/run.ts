@@ -5,7 +5,7 @@
  * SQLite and PostgreSQL, in one process, the readings written straight into a fresh store.
  *
  *   npx tsx bench/packing/run.ts [--stores sqlite,postgres] [--probes 100] [--days 60] [--per-day 72] [--rounds 3]
- *     [--warm-up-days 60] [--cpu-profile <file.cpuprofile>]
+ *     [--warm-up-days 60] [--cpu-profile <file.cpuprofile>] [--results <file.json>]
  *
  * The data: a probe every 20 minutes by default (the simulator's cadence; `--per-day 24` is hourly),
  * three depths wandering by a random walk with sensor noise, signal jittering by a few dB, battery
@@ -25,14 +25,14 @@
  * a V8 CPU profile of the counted window (the profiler costs CPU too: not for published figures).
  * Month reads: each round reads the month of every probe once; the median of the rounds' medians.
  *
- * Results go to stdout and bench/results/packing.json. Target: ≤ 16 bytes per packed reading, a month
+ * Results go to stdout and bench/results/packing.json (or the file `--results` names). Target: ≤ 16 bytes per packed reading, a month
  * read no slower than from raw rows (ratio packed / raw ≤ 1.5) and ≤ 10 ms.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -54,6 +54,8 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '3' },
     'warm-up-days': { type: 'string', default: '60' },
     'cpu-profile': { type: 'string' },
+    /** Another file for the results (a comparison's runs), so the recorded bench/results/packing.json stays. */
+    results: { type: 'string' },
     'database-url': {
       type: 'string',
       default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
@@ -293,4 +295,8 @@ async function runStore(engine: 'sqlite' | 'postgres') {
 const results = [];
 for (const engine of args.stores.split(',') as ('sqlite' | 'postgres')[])
   results.push(await runStore(engine));
-writeResults('packing', { date: new Date().toISOString(), results });
+const record = { date: new Date().toISOString(), results };
+if (args.results) {
+  mkdirSync(dirname(resolve(args.results)), { recursive: true });
+  writeFileSync(args.results, JSON.stringify(record, null, 2) + '\n');
+} else writeResults('packing', record);
