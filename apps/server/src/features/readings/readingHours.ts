@@ -37,7 +37,7 @@ export async function readingHours(
 export function hourIn(engine: Engine, hours: readonly number[]): RawBuilder<SqlBool> {
   return engine === 'sqlite'
     ? sql<SqlBool>`hour in (select value from json_each(${JSON.stringify(hours)}))`
-    : sql<SqlBool>`hour = any(${`{${hours.join(',')}}`}::int[])`;
+    : sql<SqlBool>`hour = any(${hours}::int[])`;
 }
 
 /**

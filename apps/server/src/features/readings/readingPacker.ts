@@ -56,10 +56,11 @@ export class ReadingPacker {
     const cutoff = dayOf(this.nowS()) - this.packAfterDays * DAY_S;
     const done: PackingProgress = { days: 0, readings: 0 };
     let logged = 0;
-    // The hours before the cutoff that hold rows (none: nothing to pack, no probe is asked).
-    const hours = await readingHours(this.db, this.engine, 0, cutoff - 1);
-    if (hours.length === 0) return done;
+    // PostgreSQL: every probe's raw days at once. SQLite: the hours before the cutoff that hold rows,
+    // for a seek per probe and hour. Either way, none: nothing to pack, no probe is asked.
     const daysOf = this.engine === 'postgres' ? await this.rawDaysByProbe(cutoff) : undefined;
+    const hours = daysOf ? [] : await readingHours(this.db, this.engine, 0, cutoff - 1);
+    if (daysOf ? daysOf.size === 0 : hours.length === 0) return done;
     const probes = await this.db
       .selectFrom('probe_latest')
       .select('sensor_id')
@@ -150,7 +151,8 @@ export class ReadingPacker {
     // the days were listed is packed with the others (ingest waits for the probe's lock or the day's).
     // PostgreSQL deletes them as it reads them (one seek per hour, not two; the transaction puts them
     // back if the step fails).
-    const hours = this.engine === 'sqlite' ? days.flatMap(hoursOfDay) : hoursOfSpan(from, to);
+    const hours =
+      this.engine === 'sqlite' ? days.flatMap((day) => hoursOfSpan(day, day + DAY_S)) : hoursOfSpan(from, to);
     const raw =
       this.engine === 'postgres'
         ? await trx
@@ -215,13 +217,7 @@ export class ReadingPacker {
   }
 }
 
-/** The 24 hours of a UTC day, as the readings key names them (migrations 0036, 0076). */
-function hoursOfDay(day: number): number[] {
-  const first = Math.floor(day / HOUR_S);
-  return Array.from({ length: 24 }, (_, i) => first + i);
-}
-
-/** Every hour of [from, to) (whole days). */
+/** Every hour of [from, to) (whole days), as the readings key names them (migrations 0036, 0076). */
 function hoursOfSpan(from: number, to: number): number[] {
   const first = Math.floor(from / HOUR_S);
   return Array.from({ length: Math.ceil(to / HOUR_S) - first }, (_, i) => first + i);
