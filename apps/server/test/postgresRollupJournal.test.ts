@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, openStore, type Store } from '../src/db/createDatabase.js';
 import { RepeatedReadings } from '../src/features/ingest/ingestWriter.js';
+import { ReadingPacker } from '../src/features/readings/readingPacker.js';
 import {
   PostgresIngestWriter,
   REPEATS_MS,
@@ -20,9 +21,9 @@ import {
 import { TEST_DATABASE_URL, TEST_ENGINE } from './support/testApp.js';
 
 const DAY0 = 20_000 * DAY; // a UTC midnight
-/** Packets of a station's backlog: readings old enough to be packed soon, journalled with their values. */
+/** Packets of a station's backlog: readings old enough to be packed soon (journalled as keys, decision 0157). */
 const ORIGIN = [{ bsId: 'BS1', receivedTs: DAY0 + 5 * DAY }];
-/** Packets of a live station: journalled as keys only (decision 0066). */
+/** Packets of a live station. */
 const LIVE = [{ bsId: 'BS2', receivedTs: DAY0 + DAY }];
 
 /**
@@ -54,7 +55,9 @@ describe.runIf(TEST_ENGINE === 'postgres')('deferred roll-ups on PostgreSQL', ()
   });
   beforeEach(async () => {
     clockMs += 1_000_000;
-    await sql`truncate readings, probe_latest, probe_daily, ingest_rollup_journal`.execute(store.db);
+    await sql`truncate readings, readings_packed, probe_latest, probe_daily, ingest_rollup_journal`.execute(
+      store.db,
+    );
   });
 
   /**
@@ -66,6 +69,8 @@ describe.runIf(TEST_ENGINE === 'postgres')('deferred roll-ups on PostgreSQL', ()
     readings: IngestReading[],
     force = false,
     origin = ORIGIN,
+    /** As the service runs a commit again after COPY met a repeat: the insert that skips repeats. */
+    repeats = false,
   ) {
     const attempt = (repeats: boolean) =>
       store.db.transaction().execute(async (trx) => {
@@ -79,7 +84,7 @@ describe.runIf(TEST_ENGINE === 'postgres')('deferred roll-ups on PostgreSQL', ()
         return { written, settled: await writer.settleRollups(trx, { force, fresh: freshCount(written) }) };
       });
     let attempts = 1;
-    const done = await attempt(false).catch((err: unknown) => {
+    const done = await attempt(repeats).catch((err: unknown) => {
       if (!(err instanceof RepeatedReadings)) throw err;
       attempts++;
       return attempt(true);
@@ -217,22 +222,52 @@ describe.runIf(TEST_ENGINE === 'postgres')('deferred roll-ups on PostgreSQL', ()
 
   it('merges rows of keys only from the readings, beside rows with values', async () => {
     const crashed = new PostgresIngestWriter(options);
-    // The first commit writes its roll-ups at once; then live packets and a backlog's alternate.
+    // The first commit writes its roll-ups at once; then live packets and a backlog's alternate, every
+    // third commit run as after a repeat (its row holds the values).
     for (let i = 0; i < 41; i++)
-      await commit(crashed, rounds[i] as IngestReading[], false, i % 3 ? LIVE : ORIGIN);
-    const kinds = await sql<{ keys: boolean; n: number }>`
-      select bs_ids is null as keys, count(*)::int as n from ingest_rollup_journal group by 1 order by 1`.execute(
-      store.db,
-    );
+      await commit(crashed, rounds[i] as IngestReading[], false, i % 2 ? ORIGIN : LIVE, i % 3 === 0);
+    // A row of keys says its oldest reading, for the packing job (decision 0157); one with values does not.
+    const kinds = await sql<{ keys: boolean; n: number; oldest: boolean }>`
+      select bs_ids is null as keys, count(*)::int as n,
+        bool_and(oldest_ts is not distinct from
+          case when bs_ids is null then (select min(t) from unnest(times) as t) end) as oldest
+      from ingest_rollup_journal group by 1 order by 1`.execute(store.db);
     expect(kinds.rows).toEqual([
-      { keys: false, n: 13 },
-      { keys: true, n: 27 },
+      { keys: false, n: 13, oldest: true },
+      { keys: true, n: 27, oldest: true },
     ]);
     expect(await recover(new PostgresIngestWriter(options))).toBe(40);
     expect(await journalRows()).toBe(0);
     expect(await dailyRows()).toEqual(rollupsOf(rounds.slice(0, 41).flat()));
     // The newest reading came in a live packet: its station and depths as the packet carried them.
     await expectLatest(rounds[40]?.[3] as IngestReading, 'BS2');
+  });
+
+  it("leaves a probe's days raw while a row of keys names its readings, so that a merge from the journal finds them", async () => {
+    const crashed = new PostgresIngestWriter(options);
+    // The first commit writes its roll-ups at once; the next nine, of the first ten probes only, stay in
+    // the journal as rows of keys (their instance died).
+    await commit(crashed, rounds[0] as IngestReading[]);
+    for (const round of rounds.slice(1, 10)) await commit(crashed, round.slice(0, 10));
+    expect(await journalRows()).toBe(9);
+    // Two days after the readings' day has ended, the packing job runs: the ten other probes' day is
+    // packed, the first ten probes' stays raw.
+    const packer = new ReadingPacker(store.db, 'postgres', () => DAY0 + 3 * DAY, 2, {
+      info: () => undefined,
+    });
+    expect(await packer.run()).toEqual({ days: 10, readings: 10 });
+    const rawProbes = async () =>
+      (
+        await sql<{ sensor_id: string }>`select distinct sensor_id from readings order by 1`.execute(store.db)
+      ).rows.map((r) => r.sensor_id);
+    expect(await rawProbes()).toEqual((rounds[0] as IngestReading[]).slice(0, 10).map((r) => r.sensor_id));
+    // A starting server merges the rows, from the readings they name: every reading counts once.
+    expect(await recover(new PostgresIngestWriter(options))).toBe(9);
+    const committed = [rounds[0] as IngestReading[], ...rounds.slice(1, 10).map((r) => r.slice(0, 10))];
+    expect(await dailyRows()).toEqual(rollupsOf(committed.flat()));
+    // With the journal empty, the next run packs the rest.
+    expect(await packer.run()).toEqual({ days: 10, readings: 100 });
+    expect(await rawProbes()).toEqual([]);
   });
 
   it('counts every reading once when a starting server merges rows a living instance holds in memory', async () => {

@@ -194,6 +194,11 @@ export interface IngestRollupJournalTable {
   d6: (number | null)[] | null;
   d7: (number | null)[] | null;
   d8: (number | null)[] | null;
+  /**
+   * A row of keys: its oldest reading's time (migration 0077), which the packing job reads; null in a
+   * row with values, and in a row of keys written before that migration.
+   */
+  oldest_ts: number | null;
 }
 
 export interface BsPacketsTable {

@@ -23,6 +23,7 @@ import { activationMigration } from './0033_activation.js';
 import { packedReadingsMigration } from './0034_packed_readings.js';
 import { readingPartitionsMigration } from './0075_reading_partitions.js';
 import { postgresReadingsByHourMigration } from './0076_postgres_readings_by_hour.js';
+import { ingestJournalOldestReadingMigration } from './0077_ingest_journal_oldest_reading.js';
 import { paymentsMigration } from './0035_payments.js';
 import { readingsByHourMigration } from './0036_readings_by_hour.js';
 import { apiPlanMigration } from './0037_api_plan.js';
@@ -116,5 +117,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0058_customer_locations': customerLocationsMigration(engine),
     '0075_reading_partitions': readingPartitionsMigration(engine),
     '0076_postgres_readings_by_hour': postgresReadingsByHourMigration(engine),
+    '0077_ingest_journal_oldest_reading': ingestJournalOldestReadingMigration(engine),
   };
 }

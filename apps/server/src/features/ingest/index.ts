@@ -67,8 +67,8 @@ export function ingestFeature(
     writerFor(store),
     deps.history,
     freshReadings,
-    // PostgreSQL: several commits at once (INGEST_COMMITS), each of at most the probes it locks one by
-    // one, so they do not wait for each other (decisions 0064, 0065). SQLite has one writer: one commit
+    // PostgreSQL: a few commits at once (INGEST_COMMITS, two by default), each of at most the probes it
+    // locks one by one, so they do not wait for each other (decisions 0064, 0065, 0157). SQLite has one writer: one commit
     // at a time, up to 64 packets.
     store.sqlite ? {} : { workers: kernel.config.ingestCommits, maxProbesPerBatch: MAX_PROBE_LOCKS },
   );

@@ -16,7 +16,6 @@ import {
 import { RollupPace, type RollupPaceOptions } from './rollupPace.js';
 import { tempsJson } from './tempsJson.js';
 import { RollupDeltas } from './rollupDeltas.js';
-import { packableBefore } from './dailyRollup.js';
 
 const nothing = (): void => undefined;
 
@@ -123,31 +122,18 @@ const commitStatement = byDepths(commitStatementOf);
 const journalStatement = byDepths(journalStatementOf);
 
 /**
- * The common commit, every reading new (decision 0065): the readings by COPY, then their journal row
- * by COPY, in one query. The first fails as a whole when one reading was stored before, and the second
- * does not run then.
- */
-const copyStatementFor = byDepths(
-  (k) =>
-    'copy readings (sensor_id, meas_ts, bs_id, received_ts, temperature, temps, sensor_rssi, bs_rssi, batt) from stdin;' +
-    ` copy ingest_rollup_journal (${JOURNAL_COLUMNS}, ${depthColumns(k)}) from stdin`,
-  copyStatement,
-);
-
-/**
- * The same with a journal row of keys only (decision 0066): a merge from the journal reads the values
- * from `readings`. Commits whose readings are all too new to be packed soon write this one.
+ * The common commit, every reading new (decisions 0065 and 0157): the readings by COPY, then their
+ * journal row of keys (probes, times, and the oldest time) by COPY, in one query. The first fails as a
+ * whole when one reading was stored before, and the second does not run then. A merge from the journal
+ * reads the values from `readings`; the packing job leaves a probe's days raw while a row of keys may
+ * name one of their readings (decision 0157).
  */
 const copyKeysStatement = copyStatement(
   'copy readings (sensor_id, meas_ts, bs_id, received_ts, temperature, temps, sensor_rssi, bs_rssi, batt) from stdin;' +
-    ' copy ingest_rollup_journal (sensor_ids, times, instance, seq, created_ms) from stdin',
+    ' copy ingest_rollup_journal (sensor_ids, times, instance, seq, created_ms, oldest_ts) from stdin',
 );
 const journalKeysRow = (a: ReadingArrays, o: JournalOwner): string =>
-  `${copyField(a.ids)}\t${a.times}\t${copyField(o.instance)}\t${o.seq}\t${o.createdMs}\n`;
-
-/** The journal row of `a` as COPY's one line: the journal statement's parameters, in its column order. */
-const journalRow = (a: ReadingArrays, o: JournalOwner): string =>
-  journalParameters(a, o).map(copyField).join('\t') + '\n';
+  `${copyField(a.ids)}\t${a.times}\t${copyField(o.instance)}\t${o.seq}\t${o.createdMs}\t${a.oldest}\n`;
 
 /**
  * Journal rows one merge takes at most (about 500 readings each under load, a commit's): a journal that
@@ -312,18 +298,21 @@ interface Merged {
 interface ReadingArrays {
   ids: string;
   times: string;
+  /** The oldest reading's time (the journal row of keys says it, decision 0157). */
+  oldest: number;
   bsIds: string;
   /** When each reading's packet arrived ('' in the COPY form: the rows carry it). */
   received: string;
   /** Each reading's depths as JSON ('' in the COPY form: the rows carry them). */
   temps: string;
+  /** The values' arrays of a journal row with values ('' in the COPY form: its journal row has keys only). */
   sensorRssi: string;
   bsRssi: string;
   batt: string;
   /** Depth d of each reading (null where it has fewer), for d = 1 up to the most depths among them. */
   depths: string[];
   count: number;
-  /** In the COPY form: the readings as rows of `readings` in COPY's text format (copyStatementFor). */
+  /** In the COPY form: the readings as rows of `readings` in COPY's text format (copyKeysStatement). */
   rows: string;
 }
 
@@ -339,11 +328,10 @@ function readingArrays(
   readings: readonly IngestReading[],
   packetOf: readonly number[],
   indices: Iterable<number> | undefined,
-  /** copy: COPY's rows and the journal's arrays; keys: COPY's rows and the keys' arrays only. */
-  form: 'copy' | 'keys' | 'arrays',
+  /** copy: COPY's rows and the keys' arrays; arrays: every column as an array (the insert that skips repeats). */
+  form: 'copy' | 'arrays',
 ): ReadingArrays {
-  const copy = form !== 'arrays';
-  const values = form !== 'keys';
+  const copy = form === 'copy';
   const ids: string[] = [];
   const times: number[] = [];
   const bsIds: string[] = [];
@@ -355,6 +343,7 @@ function readingArrays(
   const byDepth: (number | null)[][] = [];
   let rows = '';
   let count = 0;
+  let oldest = Number.POSITIVE_INFINITY;
   // Each packet's station as a COPY field, escaped once per packet rather than once per reading.
   const stationFields = copy ? origins.map((o) => copyField(o.bsId)) : [];
   const add = (i: number) => {
@@ -366,6 +355,7 @@ function readingArrays(
     const b = r.batt_voltage ?? null;
     ids.push(r.sensor_id);
     times.push(r.meas_ts);
+    if (r.meas_ts < oldest) oldest = r.meas_ts;
     if (copy) {
       // Probe and station ids are checked serials; copyField escapes anything else all the same.
       rows += `${copyField(r.sensor_id)}\t${r.meas_ts}\t${stationFields[packetOf[i] as number] as string}\t${origin.receivedTs}\t${
@@ -374,8 +364,6 @@ function readingArrays(
     } else {
       received.push(origin.receivedTs);
       temps.push(tempsJson(t));
-    }
-    if (values) {
       bsIds.push(origin.bsId);
       sensorRssi.push(sRssi);
       bsRssi.push(bRssi);
@@ -391,12 +379,13 @@ function readingArrays(
   return {
     ids: textArray(ids),
     times: intArray(times),
-    bsIds: values ? textArray(bsIds) : '',
+    oldest,
+    bsIds: copy ? '' : textArray(bsIds),
     received: copy ? '' : intArray(received),
     temps: copy ? '' : textArray(temps),
-    sensorRssi: values ? intArray(sensorRssi) : '',
-    bsRssi: values ? intArray(bsRssi) : '',
-    batt: values ? intArray(batt) : '',
+    sensorRssi: copy ? '' : intArray(sensorRssi),
+    bsRssi: copy ? '' : intArray(bsRssi),
+    batt: copy ? '' : intArray(batt),
     depths: byDepth.map(intArray),
     count,
     rows,
@@ -499,18 +488,6 @@ function flushParameters(instance: string, d: RollupDeltas): string[] {
   ];
 }
 
-/** Whether a reading may belong to a day the packing job packs soon (packableBefore). */
-function mayBePacked(
-  origins: readonly PacketOrigin[],
-  readings: readonly IngestReading[],
-  packetOf: readonly number[],
-): boolean {
-  const before = origins.map((o) => packableBefore(o.receivedTs));
-  for (let i = 0; i < readings.length; i++)
-    if ((readings[i] as IngestReading).meas_ts < (before[packetOf[i] as number] as number)) return true;
-  return false;
-}
-
 /** This transaction's new readings, folded into the roll-ups when it writes them or once it commits. */
 interface OwnReadings {
   /** Its journal row's seq; undefined when it wrote none (every reading was a repeat). */
@@ -543,9 +520,10 @@ export const STALE_MS = 60_000;
 export const SWEEP_MS = 10_000;
 
 /**
- * The ingest path's writes on PostgreSQL (decisions 0027, 0061, 0064, 0065 and 0066). A commit copies
- * its readings into `readings` and the same readings, as arrays, into `ingest_rollup_journal` as one
- * row named by this instance and the commit's number. The roll-ups (probe_latest, probe_daily) are
+ * The ingest path's writes on PostgreSQL (decisions 0027, 0061, 0064, 0065, 0066 and 0157). A commit
+ * copies its readings into `readings` and their keys, as arrays, into `ingest_rollup_journal` as one
+ * row named by this instance and the commit's number (a commit that met repeats journals the values of
+ * its new readings instead). The roll-ups (probe_latest, probe_daily) are
  * written at once while the farm is quiet and at most once a second under load (the same pace as
  * SQLite, decision 0062). The instance folds each committed row's readings in memory (RollupDeltas), and
  * writing the roll-ups is one statement that adds those to the stored ones and deletes exactly the rows
@@ -553,7 +531,7 @@ export const SWEEP_MS = 10_000;
  *
  * The journal is what makes that safe with several instances and crashes: a row is deleted by whoever
  * folds it in, in the same transaction. Rows an instance left when it crashed are merged from the journal
- * (its arrays, in SQL) by a starting server, or by any instance once stale (STALE_MS). Should such a
+ * (its arrays, or the readings its keys name, in SQL) by a starting server, or by any instance once stale (STALE_MS). Should such a
  * merge take rows a living instance holds in memory, that instance's check finds them missing: it
  * forgets what it folded and merges its remaining rows from the journal instead, so every reading still
  * counts once. One merge runs at a time (an advisory lock), so their row locks never cross; a commit
@@ -603,18 +581,12 @@ export class PostgresIngestWriter implements IngestWriter {
     if (repeats || this.pace.nowMs() < this.repeatsUntil) {
       if (!(await this.writeWithRepeats(trx, origins, readings, packetOf, fresh, owner))) own.seq = undefined;
     } else {
-      // The common case, every reading new: COPY, with the journal row. COPY cannot skip a repeat: it
-      // fails, and with it the transaction (a savepoint around it would cost every commit a round trip
-      // and a subtransaction), which the service runs again with `repeats`.
-      // The journal row holds the readings' keys only, unless one may be packed before a merge from the
-      // journal would read its values from `readings` (a station's old backlog).
-      const keys = !mayBePacked(origins, readings, packetOf);
-      const all = readingArrays(origins, readings, packetOf, undefined, keys ? 'keys' : 'copy');
-      const query = keys
-        ? CompiledQuery.raw(copyKeysStatement, [all.rows, journalKeysRow(all, owner)])
-        : CompiledQuery.raw(copyStatementFor(all.depths.length), [all.rows, journalRow(all, owner)]);
+      // The common case, every reading new: COPY, with the journal row of keys. COPY cannot skip a
+      // repeat: it fails, and with it the transaction (a savepoint around it would cost every commit a
+      // round trip and a subtransaction), which the service runs again with `repeats`.
+      const all = readingArrays(origins, readings, packetOf, undefined, 'copy');
       try {
-        await trx.executeQuery(query);
+        await trx.executeQuery(CompiledQuery.raw(copyKeysStatement, [all.rows, journalKeysRow(all, owner)]));
       } catch (err) {
         if ((err as { code?: unknown }).code !== UNIQUE_VIOLATION) throw err;
         this.repeatsUntil = this.pace.nowMs() + REPEATS_MS;

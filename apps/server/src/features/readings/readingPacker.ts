@@ -150,7 +150,12 @@ export class ReadingPacker {
     // own hours (a seek each), on PostgreSQL in every hour of the span, where a row that arrived since
     // the days were listed is packed with the others (ingest waits for the probe's lock or the day's).
     // PostgreSQL deletes them as it reads them (one seek per hour, not two; the transaction puts them
-    // back if the step fails).
+    // back if the step fails) — unless a journal row of keys may name one of them: a merge from the
+    // journal (a crashed instance's rows) reads the values of the readings it names from `readings`, so
+    // such a step deletes nothing and its days stay raw until a later run (decision 0157). Every commit
+    // that wrote into these days has committed by now (the day's or the probe's lock), so this statement
+    // sees its row; the next commits wait for the locks. Rows of live readings are newer than anything
+    // packed (`oldest_ts`); one written before migration 0077 has none and counts as old.
     const hours =
       this.engine === 'sqlite' ? days.flatMap((day) => hoursOfSpan(day, day + DAY_S)) : hoursOfSpan(from, to);
     const raw =
@@ -161,6 +166,10 @@ export class ReadingPacker {
             .where('sensor_id', '=', sensorId)
             .where('meas_ts', '>=', from)
             .where('meas_ts', '<', to)
+            .where(
+              sql<boolean>`not exists (select from ingest_rollup_journal j where j.bs_ids is null
+                and (j.oldest_ts is null or j.oldest_ts < ${to}) and j.sensor_ids @> array[${sensorId}]::text[])`,
+            )
             .returning(READING_VALUE_COLUMNS)
             .execute()
         : await trx
