@@ -72,7 +72,7 @@ const { values: args } = parseArgs({
     /**
      * Readings at live times (the last 6 hours, 30 s apart) instead of 90 days back: what stations send
      * day to day. The default's old readings are a station's backlog to both products: on PostgreSQL
-     * each commit then locks its probes, looks for packed days and journals the values.
+     * each commit then locks its readings' days and looks for packed days (decisions 0149, 0157).
      */
     live: { type: 'boolean', default: false },
     /** Where the results go; a quick run while working can write elsewhere and leave the recorded ones. */
