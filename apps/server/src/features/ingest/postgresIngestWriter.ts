@@ -136,9 +136,9 @@ const journalKeysRow = (a: ReadingArrays, o: JournalOwner): string =>
   `${copyField(a.ids)}\t${a.times}\t${copyField(o.instance)}\t${o.seq}\t${o.createdMs}\t${a.oldest}\n`;
 
 /**
- * Journal rows one merge takes at most (about 500 readings each under load, a commit's): a journal that
- * grew long (merges failing for a while) is merged in steps, one after the other, not in one statement
- * of millions of readings.
+ * Journal rows one merge takes at most (a commit's readings each, hundreds to a few thousand under
+ * load): a journal that grew long (merges failing for a while) is merged in steps, one after the other,
+ * not in one statement of millions of readings.
  */
 export const MERGE_ROWS = 200;
 
