@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Engine } from '../../db/engine.js';
 import { ALL_PROBES_LOCK_SPACE, DAY_LOCK_SPACE } from '../../db/probeLocks.js';
@@ -158,28 +158,25 @@ export class ReadingPacker {
     // packed (`oldest_ts`); one written before migration 0077 has none and counts as old.
     const hours =
       this.engine === 'sqlite' ? days.flatMap((day) => hoursOfSpan(day, day + DAY_S)) : hoursOfSpan(from, to);
+    const stepRows = (eb: ExpressionBuilder<Database, 'readings'>) =>
+      eb.and([
+        eb('hour', 'in', hours),
+        eb('sensor_id', '=', sensorId),
+        eb('meas_ts', '>=', from),
+        eb('meas_ts', '<', to),
+      ]);
     const raw =
       this.engine === 'postgres'
         ? await trx
             .deleteFrom('readings')
-            .where('hour', 'in', hours)
-            .where('sensor_id', '=', sensorId)
-            .where('meas_ts', '>=', from)
-            .where('meas_ts', '<', to)
+            .where(stepRows)
             .where(
               sql<boolean>`not exists (select from ingest_rollup_journal j where j.bs_ids is null
                 and (j.oldest_ts is null or j.oldest_ts < ${to}) and j.sensor_ids @> array[${sensorId}]::text[])`,
             )
             .returning(READING_VALUE_COLUMNS)
             .execute()
-        : await trx
-            .selectFrom('readings')
-            .select(READING_VALUE_COLUMNS)
-            .where('hour', 'in', hours)
-            .where('sensor_id', '=', sensorId)
-            .where('meas_ts', '>=', from)
-            .where('meas_ts', '<', to)
-            .execute();
+        : await trx.selectFrom('readings').select(READING_VALUE_COLUMNS).where(stepRows).execute();
     if (raw.length === 0) return { days: 0, readings: 0 };
     const byDay = new Map<number, Map<number, PackedReading>>();
     for (const r of raw) {
@@ -214,14 +211,7 @@ export class ReadingPacker {
         })),
       )
       .execute();
-    if (this.engine === 'sqlite')
-      await trx
-        .deleteFrom('readings')
-        .where('hour', 'in', hours)
-        .where('sensor_id', '=', sensorId)
-        .where('meas_ts', '>=', from)
-        .where('meas_ts', '<', to)
-        .execute();
+    if (this.engine === 'sqlite') await trx.deleteFrom('readings').where(stepRows).execute();
     return { days: rows.length, readings: raw.length };
   }
 }
