@@ -12,6 +12,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { demoStationsReady, localRunSettings, simulatorRefusal } from './lib/localRun.mjs';
+import { holdPort, portRefusal } from './lib/holdPort.mjs';
 import { bin, displayPath, bold, exited, red, start, stop, waitForHealth, yellow } from './lib/proc.mjs';
 import { backfillPlan, keepLastRunFresh } from './lib/simulatorState.mjs';
 import { standInsLine, standInsNeeded, startStandIns } from './lib/standIns.mjs';
@@ -25,6 +26,14 @@ if (refusal) {
   console.error(refusal);
   console.error(red('[dev] nothing was started: the simulator refused its arguments (above).'));
   process.exit(2);
+}
+// Held until the server starts, so that no stand-in is given it (scripts/lib/holdPort.mjs).
+let releasePort;
+try {
+  releasePort = await holdPort(port, process.env.HOST || '127.0.0.1');
+} catch (error) {
+  console.error(red(`[dev] ${portRefusal(port, error)} Nothing was started.`));
+  process.exit(1);
 }
 // Private to this user, as the server makes it (decision 0075); created so, the server has nothing to warn about.
 mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -89,6 +98,7 @@ function launch(name, command, commandArgs, { fatal = true } = {}) {
 }
 
 console.log(bold(`[dev] server (tsx watch) on :${port}, web app (vite), data in ${displayPath(dataDir)}/`));
+await releasePort();
 const server = launch('server', bin('tsx'), ['watch', 'apps/server/src/main.ts']);
 launch('web', 'npm', ['run', 'dev', '-w', '@emberwatch/web']);
 

@@ -21,6 +21,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { demoStationsReady, localRunSettings, simulatorRefusal } from './lib/localRun.mjs';
+import { holdPort, portRefusal } from './lib/holdPort.mjs';
 import { displayPath, bold, exited, red, repoRoot, start, stop, waitForHealth, yellow } from './lib/proc.mjs';
 import { backfillPlan, keepLastRunFresh } from './lib/simulatorState.mjs';
 import { standInsLine, standInsMain, standInsNeeded, startStandIns } from './lib/standIns.mjs';
@@ -61,19 +62,33 @@ if (refusal) {
   process.exit(2);
 }
 
+// Held until the server is about to listen, so that no stand-in is given it (scripts/lib/holdPort.mjs).
+let releasePort;
+try {
+  releasePort = await holdPort(port, process.env.HOST || '127.0.0.1');
+} catch (error) {
+  console.error(red(`${portRefusal(port, error)} Nothing was started.`));
+  process.exit(1);
+}
+
 // Private to this user, as the server makes it (decision 0075); created so, the server has nothing to warn about.
 mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 
-let stopping = false;
+let stopping = null;
 let server = null;
 let simulator = null;
 let standIns = null;
 let stopSimulatorClock = () => {};
 
-async function shutdown(code) {
-  if (stopping) return;
-  stopping = true;
+/** Stops everything and exits; a second call waits for the first (nothing after it runs). */
+function shutdown(code) {
+  stopping ??= stopAll(code);
+  return stopping;
+}
+
+async function stopAll(code) {
   stopSimulatorClock();
+  await releasePort();
   if (simulator) await stop(simulator, 'SIGTERM', 5_000);
   if (server) await stop(server, 'SIGTERM', 10_000);
   // Last: the server sends what it has in hand to them while it stops.
@@ -131,6 +146,7 @@ const serverEnv = {
   LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
 };
 console.log(bold(`Starting the Emberwatch server (data in ${displayPath(dataDir)}/, port ${port})…`));
+await releasePort();
 server = start(process.execPath, [serverMain], { env: serverEnv });
 void exited(server).then(({ code, signal }) => {
   if (stopping) return;
