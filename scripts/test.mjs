@@ -86,8 +86,8 @@ const nginxPath = process.env.NGINX_PATH || '/usr/sbin/nginx';
 // and more than 20 for the browser step, whose own browsers and servers keep the load at 10–14. Together
 // the limits stay under 75 minutes, so a hung step still ends inside CI's budget.
 const MINUTE = 60_000;
-// The cluster step takes about a minute (plus a lease's 2 minutes when the killed instance held an
-// outbox message); 10 minutes covers a loaded machine.
+// The cluster step takes about a minute (plus the instances' 30 s claim lease when the killed instance
+// held an outbox message); 10 minutes covers a loaded machine.
 const limits = {
   build: 8 * MINUTE,
   vitest: 15 * MINUTE,

@@ -178,6 +178,12 @@ const deliveryEnvSchema = z.object({
   TWILIO_MESSAGES_PER_S: z.coerce.number().min(0).max(1000).default(20),
   TWILIO_CALLS_PER_S: z.coerce.number().min(0).max(1000).default(1),
   SMTP_MESSAGES_PER_S: z.coerce.number().min(0).max(1000).default(20),
+  /**
+   * How long a claimed message is its instance's (decision 0045): a message an instance claimed when it
+   * died is sent by another this long after the claim. It must outlast every send (the longest timeout is
+   * the SMTP socket's 20 s), or a slow send would be claimed and sent again meanwhile: 30 s at least.
+   */
+  DELIVERY_CLAIM_LEASE_S: z.coerce.number().int().min(30).max(3600).default(120),
 });
 
 /**
@@ -302,6 +308,8 @@ export interface DeliveryConfig {
   concurrency: { email: number; sms: number; voice: number; sentinel: number; push: number };
   /** Provider rate limits, sends a second; 0: none. */
   rates: { twilioMessagesPerS: number; twilioCallsPerS: number; smtpPerS: number };
+  /** Seconds a claimed message stays its instance's (DELIVERY_CLAIM_LEASE_S). */
+  claimLeaseS: number;
 }
 
 function loadDeliveryConfig(env: NodeJS.ProcessEnv, port: number): DeliveryConfig {
@@ -351,6 +359,7 @@ function loadDeliveryConfig(env: NodeJS.ProcessEnv, port: number): DeliveryConfi
       twilioCallsPerS: e.TWILIO_CALLS_PER_S,
       smtpPerS: e.SMTP_MESSAGES_PER_S,
     },
+    claimLeaseS: e.DELIVERY_CLAIM_LEASE_S,
   };
 }
 

@@ -6,7 +6,9 @@ import type {
   SendOutcome,
 } from '../src/features/delivery/channels/ChannelAdapter.js';
 import { DeliveryRepository } from '../src/features/delivery/delivery.repository.js';
+import { loadConfig } from '../src/config.js';
 import {
+  CLAIM_LEASE_S,
   DeliveryWorker,
   workerLimitsOf,
   type WorkerLimits,
@@ -76,6 +78,17 @@ describe("the worker's limits from the configuration", () => {
         limits,
       ).maxInFlight,
     ).toBe(21);
+  });
+  it('holds claims for the lease configured (DELIVERY_CLAIM_LEASE_S), two minutes without one', () => {
+    const rates = { twilioMessagesPerS: 0, twilioCallsPerS: 0, smtpPerS: 0 };
+    expect(workerLimitsOf({ concurrency, rates, claimLeaseS: 45 }).leaseS).toBe(45);
+    expect(workerLimitsOf({ concurrency, rates }).leaseS).toBeUndefined();
+    const base = { NODE_ENV: 'test', DATA_DIR: '/tmp/emberwatch-lease-config' };
+    expect(loadConfig(base).delivery.claimLeaseS).toBe(CLAIM_LEASE_S);
+    expect(CLAIM_LEASE_S).toBe(120);
+    expect(loadConfig({ ...base, DELIVERY_CLAIM_LEASE_S: '30' }).delivery.claimLeaseS).toBe(30);
+    // Shorter than the longest send (the SMTP socket's 20 s) and its margin: a live send could be taken over.
+    expect(() => loadConfig({ ...base, DELIVERY_CLAIM_LEASE_S: '29' })).toThrow(/DELIVERY_CLAIM_LEASE_S/);
   });
   it('leaves a provider unpaced at 0', () => {
     expect(
@@ -176,6 +189,31 @@ describe(`the delivery worker on ${TEST_ENGINE}`, () => {
     expect(await statuses(ids)).toEqual(Array(7).fill('sent'));
     expect(sms.mostInFlight).toBe(3);
     expect([...sms.sent].sort((a, b) => a - b)).toEqual(ids);
+  });
+
+  it('claims a message until the lease it was given runs out, or two minutes without one', async () => {
+    const leaseOf = async (id: number) =>
+      (
+        await repo.db
+          .selectFrom('delivery_messages')
+          .select('lease_until_ts')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).lease_until_ts;
+    for (const [leaseS, held] of [
+      [45, 45],
+      [undefined, CLAIM_LEASE_S],
+    ] as const) {
+      nextDay();
+      const sms = new GatedChannel('sms');
+      const [id] = await insert('sms', 1);
+      const w = worker({ sms }, { concurrency: { sms: 1 }, rates: {}, leaseS });
+      expect(await w.runOnce()).toBe(1);
+      await sms.arrived(1);
+      expect(await leaseOf(id!)).toBe(later + held);
+      sms.release();
+      await w.idle();
+    }
   });
 
   it('sends SMS while every e-mail hangs, and records each outcome as its send returns', async () => {

@@ -27,7 +27,7 @@ export function renderApp(
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
   });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const view = render(
     <AppProviders api={api} queryClient={queryClient} offlineStart={options.offlineStart?.(queryClient)}>
       <MemoryRouter initialEntries={[path]}>

@@ -62,7 +62,7 @@ export function renderPage(path: string, server: FakeServer, options: RenderPage
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
   });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const routes: RouteObject[] =
     options.element === undefined ? pageRoutes : [{ path: options.route ?? '*', element: options.element }];
   const view = render(

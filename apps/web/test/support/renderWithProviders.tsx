@@ -9,7 +9,7 @@ import { theme } from '../../src/app/theme';
 
 /** A component alone, with translations and the theme but no server. */
 export function renderWithProviders(ui: ReactNode) {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   return {
     ...render(
       <I18nextProvider i18n={i18n}>

@@ -10,7 +10,10 @@ import type {
 import { verdictOf, type AttemptVerdict } from './retryPolicy.js';
 import { fullBucket, returnTokens, takeTokens, type BucketState, type RateLimit } from './tokenBucket.js';
 
-/** How long a claim holds: longer than any channel's timeouts, so a live worker never loses its claim. */
+/**
+ * How long a claim holds by default (DELIVERY_CLAIM_LEASE_S): longer than any channel's timeouts, so a
+ * live worker never loses its claim.
+ */
 export const CLAIM_LEASE_S = 120;
 
 /** How many sends each channel may have in flight, and which provider's rate each channel spends. */
@@ -22,6 +25,8 @@ export interface WorkerLimits {
    * its bucket. A channel without an entry is bounded by its concurrency only.
    */
   rates: Partial<Record<AlertChannel, { provider: string; limit: RateLimit }>>;
+  /** Seconds a claim is this process's (CLAIM_LEASE_S unless configured). */
+  leaseS?: number;
 }
 
 /**
@@ -29,7 +34,9 @@ export interface WorkerLimits {
  * by its own rate; e-mail by the relay's; Sentinel targets and push services by concurrency only.
  * A bucket holds one second's worth of sends (at least one).
  */
-export function workerLimitsOf(config: Pick<DeliveryConfig, 'concurrency' | 'rates'>): WorkerLimits {
+export function workerLimitsOf(
+  config: Pick<DeliveryConfig, 'concurrency' | 'rates'> & Partial<Pick<DeliveryConfig, 'claimLeaseS'>>,
+): WorkerLimits {
   const rate = (provider: string, perSecond: number) =>
     perSecond > 0 ? { provider, limit: { perSecond, burst: Math.max(1, Math.ceil(perSecond)) } } : undefined;
   const rates: WorkerLimits['rates'] = {};
@@ -39,7 +46,7 @@ export function workerLimitsOf(config: Pick<DeliveryConfig, 'concurrency' | 'rat
   if (sms) rates.sms = sms;
   if (voice) rates.voice = voice;
   if (email) rates.email = email;
-  return { concurrency: { ...config.concurrency }, rates };
+  return { concurrency: { ...config.concurrency }, rates, leaseS: config.claimLeaseS };
 }
 
 /** One channel's share of the worker: its own places, claims and wake-up, independent of the others. */
@@ -82,6 +89,7 @@ export class DeliveryWorker {
   onFailedForGood?: (message: DeliveryMessageRow) => Promise<void>;
 
   private readonly lanes: Lane[];
+  private readonly leaseS: number;
   private readonly buckets = new Map<string, BucketState>();
   /** Sends in flight, writes under way, lanes waiting for a token: what idle() waits for. */
   private readonly busy = new Set<Promise<unknown>>();
@@ -111,6 +119,7 @@ export class DeliveryWorker {
       drained: false,
       wake: null,
     });
+    this.leaseS = limits.leaseS ?? CLAIM_LEASE_S;
     this.lanes = [
       ...ALERT_CHANNELS.map((c) => lane(c, { in: [c] }, limits.concurrency[c] ?? 1, limits.rates[c])),
       // A row of a channel this build does not know is still claimed, and fails for want of a sender.
@@ -198,7 +207,7 @@ export class DeliveryWorker {
         outcomes.map((o) => o.tried),
         asks.map((a) => ({ channels: a.lane.filter, limit: a.wanted })),
         this.nowS(),
-        CLAIM_LEASE_S,
+        this.leaseS,
       );
     } catch (err) {
       // Nothing of it was stored: those messages stay claimed until their leases run out (then they
