@@ -27,6 +27,8 @@ export function renderApp(
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
   });
+  // No timer between keys and clicks (user-event waits one by default): what React draws in between
+  // the tests wait for with findBy and waitFor; typing a form was a tenth of some files' time.
   const user = userEvent.setup({ delay: null });
   const view = render(
     <AppProviders api={api} queryClient={queryClient} offlineStart={options.offlineStart?.(queryClient)}>

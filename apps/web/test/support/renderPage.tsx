@@ -62,6 +62,8 @@ export function renderPage(path: string, server: FakeServer, options: RenderPage
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
   });
+  // No timer between keys and clicks (user-event waits one by default): what React draws in between
+  // the tests wait for with findBy and waitFor; typing a form was a tenth of some files' time.
   const user = userEvent.setup({ delay: null });
   const routes: RouteObject[] =
     options.element === undefined ? pageRoutes : [{ path: options.route ?? '*', element: options.element }];

@@ -9,6 +9,8 @@ import { theme } from '../../src/app/theme';
 
 /** A component alone, with translations and the theme but no server. */
 export function renderWithProviders(ui: ReactNode) {
+  // No timer between keys and clicks (user-event waits one by default): what React draws in between
+  // the tests wait for with findBy and waitFor; typing a form was a tenth of some files' time.
   const user = userEvent.setup({ delay: null });
   return {
     ...render(
