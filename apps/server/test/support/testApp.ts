@@ -87,6 +87,10 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     // The tests' clocks stand still: alerts raised in one pass are grouped, and a test that looks at the
     // gathering window (deliveryGroups.test.ts) sets it.
     DELIVERY_GROUP_WAIT_S: '0',
+    // Twilio's one call a second left the voice lane waiting a second for its next token after each call,
+    // and the delivery's idle() waited with it; the pacing itself is tested with limits of its own
+    // (deliveryWorker.test.ts).
+    TWILIO_CALLS_PER_S: '1000',
     ...standIns.env,
     ...opts.env,
   });
