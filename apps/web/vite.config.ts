@@ -315,17 +315,13 @@ function shellGroup(): Rolldown.CodeSplittingGroup {
  * a module graph of its own, the `web-isolated` project (vitest.isolated.config.ts). Every other web
  * file runs in the `web` project, which imports React, MUI and the app once per worker and runs its
  * files one after another in that graph (decision 0083): those files mock no module, and what they
- * change of jsdom or of a module's state the setup file (test/setup.ts) resets before each test.
- * A new file that mocks a module or stubs a global for the whole file belongs in this list.
+ * change of jsdom or of a module's state the setup file (test/setup.ts) resets before each test, or
+ * they put back themselves (a global stubbed in a test: vi.unstubAllGlobals after it; test/isolatedFiles
+ * checks both). A new file that mocks a module or stubs a global for the whole file belongs in this list.
  */
 export const WEB_ISOLATED_FILES = [
-  'test/batches.test.tsx',
-  'test/exportEntry.test.tsx',
   'test/payments.test.tsx',
-  'test/publicApi.test.tsx',
-  'test/pushAlerts.test.tsx',
   'test/realtimeBridge.test.tsx',
-  'test/settings.test.tsx',
   'test/sitePlan.test.tsx',
 ];
 

@@ -24,8 +24,11 @@ beforeAll(async () => {
   ]);
 });
 
+// Files share one window in the `web` project (decision 0083): what a test replaces is put back.
+const { createObjectURL: realCreateObjectURL, revokeObjectURL: realRevokeObjectURL } = URL;
 afterEach(() => {
   vi.unstubAllGlobals();
+  Object.assign(URL, { createObjectURL: realCreateObjectURL, revokeObjectURL: realRevokeObjectURL });
 });
 
 const T0 = 1_790_000_000;

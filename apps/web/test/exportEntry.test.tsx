@@ -7,7 +7,6 @@ import { renderPage } from './support/renderPage';
 import { reading, sensorConf, storage as storageFixture } from './support/fixtures';
 import { premium } from './support/probeDetailFakes';
 
-vi.mock('uplot', async () => ({ default: (await import('./support/probeDetailFakes')).FakeUPlot }));
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 8000 });
 
@@ -54,9 +53,12 @@ function server(plans: Plan[]) {
   return s;
 }
 
+// Files share one window in the `web` project (decision 0083): what a test replaces is put back.
 const realMatchMedia = window.matchMedia.bind(window);
+const { createObjectURL: realCreateObjectURL, revokeObjectURL: realRevokeObjectURL } = URL;
 afterEach(() => {
   window.matchMedia = realMatchMedia;
+  Object.assign(URL, { createObjectURL: realCreateObjectURL, revokeObjectURL: realRevokeObjectURL });
 });
 
 describe('the storage’s export entry', () => {
