@@ -9,6 +9,7 @@ import { DEFAULT_UI_PREFERENCES, type UiPreferences } from '@emberwatch/shared/c
 import type { Plan } from '@emberwatch/shared/contracts/users';
 import { mergeBatches } from '../src/features/batches/mergeBatches';
 import { formatDateTime } from '../src/lib/formatDateTime';
+import { putBackObjectUrls } from './support/putBackObjectUrls';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';
 import { sensorConf, station } from './support/fixtures';
 import { renderApp } from './support/renderApp';
@@ -25,10 +26,9 @@ beforeAll(async () => {
 });
 
 // Files share one window in the `web` project (decision 0083): what a test replaces is put back.
-const { createObjectURL: realCreateObjectURL, revokeObjectURL: realRevokeObjectURL } = URL;
+putBackObjectUrls();
 afterEach(() => {
   vi.unstubAllGlobals();
-  Object.assign(URL, { createObjectURL: realCreateObjectURL, revokeObjectURL: realRevokeObjectURL });
 });
 
 const T0 = 1_790_000_000;
