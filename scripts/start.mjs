@@ -21,7 +21,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { demoStationsReady, localRunSettings, simulatorRefusal } from './lib/localRun.mjs';
-import { holdPort, portRefusal } from './lib/holdPort.mjs';
+import { holdServerPort } from './lib/holdPort.mjs';
 import { displayPath, bold, exited, red, repoRoot, start, stop, waitForHealth, yellow } from './lib/proc.mjs';
 import { backfillPlan, keepLastRunFresh } from './lib/simulatorState.mjs';
 import { standInsLine, standInsMain, standInsNeeded, startStandIns } from './lib/standIns.mjs';
@@ -63,13 +63,7 @@ if (refusal) {
 }
 
 // Held until the server is about to listen, so that no stand-in is given it (scripts/lib/holdPort.mjs).
-let releasePort;
-try {
-  releasePort = await holdPort(port, process.env.HOST || '127.0.0.1');
-} catch (error) {
-  console.error(red(`${portRefusal(port, error)} Nothing was started.`));
-  process.exit(1);
-}
+const releasePort = await holdServerPort(port);
 
 // Private to this user, as the server makes it (decision 0075); created so, the server has nothing to warn about.
 mkdirSync(dataDir, { recursive: true, mode: 0o700 });

@@ -3,6 +3,7 @@
 // the SMTP stand-in take it and the server stop with EADDRINUSE. While the port is held the system picks
 // another. Holding it first also tells, before anything starts, that the port is taken.
 import net from 'node:net';
+import { red } from './proc.mjs';
 
 /**
  * Listens on `host:port` and resolves to the function that lets it go (resolving once it has; calling it
@@ -26,4 +27,18 @@ export function portRefusal(port, error) {
   return error.code === 'EADDRINUSE'
     ? `Port ${port} is in use (is Emberwatch already running?). Stop that, or set PORT to another port.`
     : `Port ${port} cannot be used: ${error.message}`;
+}
+
+/**
+ * The start scripts' step: holds the server's port on the address the server will listen on (HOST, or
+ * 127.0.0.1 as the server's default) and resolves to its release; a port that cannot be held ends the
+ * script with the reason, before anything started. `prefix` starts the line (`[dev] `).
+ */
+export async function holdServerPort(port, prefix = '') {
+  try {
+    return await holdPort(port, process.env.HOST || '127.0.0.1');
+  } catch (error) {
+    console.error(red(`${prefix}${portRefusal(port, error)} Nothing was started.`));
+    process.exit(1);
+  }
 }
