@@ -534,8 +534,9 @@ export const SWEEP_MS = 10_000;
  * (its arrays, or the readings its keys name, in SQL) by a starting server, or by any instance once stale
  * (STALE_MS). Should such a merge take rows a living instance holds in memory, that instance's check
  * finds them missing: it forgets what it folded and merges its remaining rows from the journal instead,
- * so every reading still counts once. One merge runs at a time (an advisory lock), so their row locks never cross; a commit
- * whose write would have to wait leaves it to the one running and tries again later.
+ * so every reading still counts once. One merge runs at a time (an advisory lock), so their row locks
+ * never cross; a commit whose write would have to wait leaves it to the one running and tries again
+ * later.
  */
 export class PostgresIngestWriter implements IngestWriter {
   private readonly pace: RollupPace;
