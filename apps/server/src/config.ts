@@ -113,6 +113,12 @@ const envSchema = z.object({
  * Alert delivery (issue 12, decision 0045): the providers. `npm start`, `npm run dev` and the tests
  * point these at the local stand-ins (the stand-ins workspace, decision 0086) when none is configured.
  */
+/**
+ * How long an outbox claim holds unless DELIVERY_CLAIM_LEASE_S says otherwise (decision 0045): longer
+ * than any channel's timeouts, so a live worker never loses its claim.
+ */
+export const CLAIM_LEASE_S = 120;
+
 const deliveryEnvSchema = z.object({
   /** The web app's address as recipients reach it: links in messages, provider callbacks. */
   PUBLIC_URL: z.url().optional(),
@@ -183,7 +189,7 @@ const deliveryEnvSchema = z.object({
    * died is sent by another this long after the claim. It must outlast every send (the longest timeout is
    * the SMTP socket's 20 s), or a slow send would be claimed and sent again meanwhile: 30 s at least.
    */
-  DELIVERY_CLAIM_LEASE_S: z.coerce.number().int().min(30).max(3600).default(120),
+  DELIVERY_CLAIM_LEASE_S: z.coerce.number().int().min(30).max(3600).default(CLAIM_LEASE_S),
 });
 
 /**

@@ -6,9 +6,8 @@ import type {
   SendOutcome,
 } from '../src/features/delivery/channels/ChannelAdapter.js';
 import { DeliveryRepository } from '../src/features/delivery/delivery.repository.js';
-import { loadConfig } from '../src/config.js';
+import { CLAIM_LEASE_S, loadConfig } from '../src/config.js';
 import {
-  CLAIM_LEASE_S,
   DeliveryWorker,
   workerLimitsOf,
   type WorkerLimits,

@@ -1,5 +1,5 @@
 import { ALERT_CHANNELS, type AlertChannel } from '@emberwatch/shared/domain/kinds/alertChannels';
-import type { DeliveryConfig } from '../../config.js';
+import { CLAIM_LEASE_S, type DeliveryConfig } from '../../config.js';
 import type { ChannelAdapter, OutgoingMessage } from './channels/ChannelAdapter.js';
 import type {
   ChannelFilter,
@@ -9,12 +9,6 @@ import type {
 } from './delivery.repository.js';
 import { verdictOf, type AttemptVerdict } from './retryPolicy.js';
 import { fullBucket, returnTokens, takeTokens, type BucketState, type RateLimit } from './tokenBucket.js';
-
-/**
- * How long a claim holds by default (DELIVERY_CLAIM_LEASE_S): longer than any channel's timeouts, so a
- * live worker never loses its claim.
- */
-export const CLAIM_LEASE_S = 120;
 
 /** How many sends each channel may have in flight, and which provider's rate each channel spends. */
 export interface WorkerLimits {
