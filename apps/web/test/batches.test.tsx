@@ -9,7 +9,6 @@ import { DEFAULT_UI_PREFERENCES, type UiPreferences } from '@emberwatch/shared/c
 import type { Plan } from '@emberwatch/shared/contracts/users';
 import { mergeBatches } from '../src/features/batches/mergeBatches';
 import { formatDateTime } from '../src/lib/formatDateTime';
-import { putBackObjectUrls } from './support/putBackObjectUrls';
 import { createFakeServer, json, type FakeServer } from './support/fakeServer';
 import { sensorConf, station } from './support/fixtures';
 import { renderApp } from './support/renderApp';
@@ -25,8 +24,6 @@ beforeAll(async () => {
   ]);
 });
 
-// Files share one window in the `web` project (decision 0083): what a test replaces is put back.
-putBackObjectUrls();
 afterEach(() => {
   vi.unstubAllGlobals();
 });

@@ -2,7 +2,6 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Storage } from '@emberwatch/shared/contracts/storages';
 import type { Plan } from '@emberwatch/shared/contracts/users';
-import { putBackObjectUrls } from './support/putBackObjectUrls';
 import { createFakeServer, json } from './support/fakeServer';
 import { renderPage } from './support/renderPage';
 import { reading, sensorConf, storage as storageFixture } from './support/fixtures';
@@ -56,7 +55,6 @@ function server(plans: Plan[]) {
 
 // Files share one window in the `web` project (decision 0083): what a test replaces is put back.
 const realMatchMedia = window.matchMedia.bind(window);
-putBackObjectUrls();
 afterEach(() => {
   window.matchMedia = realMatchMedia;
 });

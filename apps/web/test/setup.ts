@@ -6,9 +6,13 @@ import { localeTexts } from './support/localeTexts';
 import { rememberAutoOpen } from '../src/lib/autoOpenMemory';
 import { PROBE_ACTIVATION_WINDOW } from '../src/features/activation/ProbeActivationAutoOpen';
 import { keepStylesOutsideDocument } from './support/documentStyles';
+import { putBackObjectUrls } from './support/putBackObjectUrls';
 
 // MUI's style rules stay out of the document unless a test asks for them (support/documentStyles.ts).
 keepStylesOutsideDocument();
+
+// A test that saves a file replaces URL.createObjectURL; the next test and file get jsdom's back.
+putBackObjectUrls();
 
 // jsdom has no matchMedia; MUI's useMediaQuery asks it for the phone layout. "No match" = wide screen.
 // The tests' user asks for less motion: the shell's theme then opens and closes dialogs and menus at once

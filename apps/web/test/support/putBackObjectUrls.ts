@@ -3,9 +3,9 @@ import { afterEach } from 'vitest';
 const NAMES = ['createObjectURL', 'revokeObjectURL'] as const;
 
 /**
- * Puts `URL.createObjectURL` and `URL.revokeObjectURL` back as they were after each test of the calling
- * file: tests that save a file replace them, and files of the shared `web` project share one window
- * (decision 0083). jsdom has neither: "as they were" is usually "absent".
+ * Puts `URL.createObjectURL` and `URL.revokeObjectURL` back as they were after each test (test/setup.ts
+ * calls it for every file): tests that save a file replace them, and files of the shared `web` project
+ * share one window (decision 0083). jsdom has neither: "as they were" is usually "absent".
  */
 export function putBackObjectUrls(): void {
   const real = NAMES.map((name) => Object.getOwnPropertyDescriptor(URL, name));
