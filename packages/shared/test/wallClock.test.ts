@@ -42,6 +42,16 @@ describe('a place’s wall clock', () => {
     expect(knownTimeZone(null)).toBeNull();
   });
 
+  it('reads the runtime’s own clock (no zone, or an unknown one) as Intl reads the runtime’s zone', () => {
+    const runtimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    // Every 7 h 13 min through 2026: both daylight-saving changes of most zones, every hour of the day.
+    for (let ts = utc(2026, 1, 1, 0, 0); ts < utc(2027, 1, 1, 0, 0); ts += 7 * 3600 + 13 * 60) {
+      const byIntl = wallClockIn(ts, runtimeZone);
+      expect(wallClockIn(ts, null)).toEqual(byIntl);
+      expect(wallClockIn(ts, 'Mars/Olympus')).toEqual(byIntl);
+    }
+  });
+
   it('fills and reads a datetime-local field on a zone’s clock', () => {
     expect(dateTimeInputIn(utc(2026, 3, 5, 13, 7), 'Europe/Amsterdam')).toBe('2026-03-05T14:07');
     expect(parseDateTimeInput('2026-03-05T14:07')).toEqual(wall(2026, 3, 5, 14, 7));

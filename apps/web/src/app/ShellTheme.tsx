@@ -12,7 +12,7 @@ import { reducedMotionTheme, theme } from './theme';
 export function ShellTheme({ children }: { children: ReactNode }) {
   const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
   return (
-    <ThemeProvider theme={reduceMotion ? reducedMotionTheme : theme}>
+    <ThemeProvider theme={reduceMotion ? reducedMotionTheme() : theme}>
       <CssBaseline />
       {children}
     </ThemeProvider>

@@ -1,3 +1,5 @@
+import { compareNames } from './compareNames.js';
+
 /**
  * Ordering and paging of the probe list (spec doc 2 §2.2, §4, §9; doc 1 §9).
  */
@@ -41,8 +43,6 @@ export function hottestTemperature(temperatures: readonly number[]): number | nu
   return hottest;
 }
 
-const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
-
 /**
  * Sorted copy; temperature means the hottest depth. Stale probes (spec doc 2 §4: over 7 days) always
  * come after fresh ones, whatever the direction, because their temperature is not a current value
@@ -59,7 +59,7 @@ export function sortProbes<T extends SortableProbe>(rows: readonly T[], sort: Pr
     if (sort.key === 'temperature' && !aLast && a.hottest !== b.hottest) {
       return sign * ((a.hottest ?? 0) - (b.hottest ?? 0));
     }
-    const n = byName.compare(a.row.name, b.row.name);
+    const n = compareNames(a.row.name, b.row.name);
     return sort.key === 'name' ? sign * n : n;
   });
   return keyed.map((k) => k.row);

@@ -1,5 +1,6 @@
 import { isOver24h, isStale, readingAgeSeconds } from './readingAge.js';
 import type { RoleContext } from './roles.js';
+import { compareNames } from './compareNames.js';
 
 /**
  * The site index's pure rules (spec doc 2 §2.7, §9; doc 1 §2 side menu; decision 0105): who sees it,
@@ -48,10 +49,8 @@ export interface RankableSite {
   openAlerts: number;
 }
 
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
-
 function byName(a: RankableSite, b: RankableSite): number {
-  return collator.compare(a.farmName, b.farmName) || collator.compare(a.name, b.name);
+  return compareNames(a.farmName, b.farmName) || compareNames(a.name, b.name);
 }
 
 /**

@@ -49,7 +49,20 @@ export function knownTimeZone(timeZone: string | null | undefined): string | nul
  * own zone.
  */
 export function wallClockIn(tsS: number, timeZone: string | null | undefined): WallClock {
-  const parts = formatterOf(knownTimeZone(timeZone)).formatToParts(new Date(tsS * 1000));
+  const zone = knownTimeZone(timeZone);
+  if (zone === null) {
+    // The runtime's own clock needs no formatter: the first Intl.DateTimeFormat costs a phone tens of
+    // milliseconds (it loads the locale's date data), and the probe list writes a time on every row.
+    const d = new Date(tsS * 1000);
+    return {
+      year: d.getFullYear(),
+      month: d.getMonth() + 1,
+      day: d.getDate(),
+      hour: d.getHours(),
+      minute: d.getMinutes(),
+    };
+  }
+  const parts = formatterOf(zone).formatToParts(new Date(tsS * 1000));
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   return {
     year: get('year'),

@@ -1,3 +1,4 @@
+import { compareNames } from '@emberwatch/shared/domain/compareNames';
 import { alertMessagingOff, type Storage } from '@emberwatch/shared/contracts/storages';
 import { placedProbeIds } from '@emberwatch/shared/domain/storageLayout/placedProbeIds';
 import {
@@ -45,8 +46,6 @@ export interface StorageListContext {
   unplacedStorageIds?: ReadonlySet<number>;
 }
 
-const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
-
 /** Every probe a storage lists, placed or in the bin. */
 export function listedProbeIds(storage: Pick<Storage, 'sensor_layout' | 'stacks'>): string[] {
   const sensors = [...(storage.sensor_layout?.sensors ?? []), ...storage.stacks.flatMap((s) => s.sensors)];
@@ -61,7 +60,7 @@ export function listedProbeIds(storage: Pick<Storage, 'sensor_layout' | 'stacks'
 export function storageListRows(storages: readonly Storage[], ctx: StorageListContext): StorageListRow[] {
   const current = new Set(ctx.currentStationIds);
   return storages
-    .toSorted((a, b) => byName.compare(a.name, b.name))
+    .toSorted((a, b) => compareNames(a.name, b.name))
     .map((storage) => {
       const listed = listedProbeIds(storage);
       const probeIds = placedProbeIds({ sensorLayout: storage.sensor_layout, stacks: storage.stacks });

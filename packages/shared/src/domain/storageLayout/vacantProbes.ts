@@ -1,5 +1,6 @@
 import type { StorageLayout } from '../kinds/storageLayouts.js';
 import { isHayProbe } from './isHayProbe.js';
+import { compareNames } from '../compareNames.js';
 
 export interface VacantCandidate {
   id: string;
@@ -16,8 +17,6 @@ export interface VacantProbesInput {
   /** Typed search text; matches the id or the name, any case. */
   search: string;
 }
-
-const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
 /**
  * The probes offered for placing (spec doc 3 §5): hay ("H") probes only for a stack layout and
@@ -40,5 +39,5 @@ export function vacantProbes<T extends VacantCandidate>(
         !placed.has(p.id) &&
         (needle === '' || p.id.toLowerCase().includes(needle) || p.name.toLowerCase().includes(needle)),
     )
-    .sort((a, b) => byName.compare(a.name, b.name) || byName.compare(a.id, b.id));
+    .sort((a, b) => compareNames(a.name, b.name) || compareNames(a.id, b.id));
 }
