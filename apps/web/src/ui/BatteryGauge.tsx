@@ -1,8 +1,9 @@
-import Box from '@mui/material/Box';
+import './BatteryGauge.css';
 
 /**
  * A small battery outline filled in four steps (`level` 0–4; null = unknown), with a text next to it.
- * `low` turns it red whatever the level, for the domain's low-battery rule.
+ * `low` turns it red whatever the level, for the domain's low-battery rule. Plain class names: a list
+ * of a few hundred costs no style work (decision 0159).
  */
 export function BatteryGauge({
   level,
@@ -15,50 +16,25 @@ export function BatteryGauge({
   text: string;
   label: string;
 }) {
-  const color = low || level === 0 ? 'error.main' : level === 1 ? 'warning.main' : 'success.main';
+  const step = low || level === 0 ? 'low' : level === 1 ? 'half' : 'good';
   return (
-    <Box
-      component="span"
-      title={label}
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, whiteSpace: 'nowrap' }}
-    >
-      <Box
-        component="span"
+    <span title={label} className="ew-battery">
+      <span
         role="img"
         aria-label={label}
         data-level={level ?? ''}
-        sx={{
-          position: 'relative',
-          display: 'inline-flex',
-          width: 22,
-          height: 11,
-          p: '1px',
-          gap: '1px',
-          border: 1,
-          borderColor: level === null ? 'action.disabled' : 'text.secondary',
-          borderRadius: '2px',
-          '&::after': {
-            content: '""',
-            position: 'absolute',
-            right: -3,
-            top: 3,
-            width: 2,
-            height: 4,
-            bgcolor: level === null ? 'action.disabled' : 'text.secondary',
-          },
-        }}
+        className={level === null ? 'ew-battery__case ew-battery__case--unknown' : 'ew-battery__case'}
       >
-        {[1, 2, 3, 4].map((step) => (
-          <Box
-            key={step}
-            component="span"
-            sx={{ flex: 1, bgcolor: level !== null && step <= level ? color : 'transparent' }}
+        {[1, 2, 3, 4].map((n) => (
+          <span
+            key={n}
+            className={
+              level !== null && n <= level ? `ew-battery__step ew-battery__step--${step}` : 'ew-battery__step'
+            }
           />
         ))}
-      </Box>
-      <Box component="span" sx={{ color: low ? 'error.main' : 'text.secondary', fontSize: '0.8125rem' }}>
-        {text}
-      </Box>
-    </Box>
+      </span>
+      <span className={low ? 'ew-battery__text ew-battery__text--low' : 'ew-battery__text'}>{text}</span>
+    </span>
   );
 }

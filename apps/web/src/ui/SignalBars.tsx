@@ -1,62 +1,30 @@
-import Box from '@mui/material/Box';
+import './SignalBars.css';
 
 /**
  * Four bars of rising height. `level` follows the signal scale: 0–4 filled bars, -1 = no signal
- * (bars crossed out), -2 = no value at all (a dash). Drawn with CSS so it costs no icon font.
+ * (bars crossed out), -2 = no value at all (a dash). Drawn with CSS so it costs no icon font, and with
+ * plain class names so a list of a few hundred costs no style work (decision 0159).
  */
 export function SignalBars({ level, label }: { level: number; label: string }) {
   if (level <= -2) {
     return (
-      <Box component="span" role="img" aria-label={label} title={label} sx={{ color: 'text.disabled' }}>
+      <span role="img" aria-label={label} title={label} className="ew-signal--none">
         --
-      </Box>
+      </span>
     );
   }
   const noSignal = level === -1;
+  const filled = level <= 1 ? 'ew-signal__bar ew-signal__bar--weak' : 'ew-signal__bar ew-signal__bar--good';
   return (
-    <Box
-      component="span"
-      role="img"
-      aria-label={label}
-      title={label}
-      data-level={level}
-      sx={{
-        position: 'relative',
-        display: 'inline-flex',
-        alignItems: 'flex-end',
-        gap: '2px',
-        height: 16,
-        verticalAlign: 'middle',
-      }}
-    >
+    <span role="img" aria-label={label} title={label} data-level={level} className="ew-signal">
       {[1, 2, 3, 4].map((bar) => (
-        <Box
+        <span
           key={bar}
-          component="span"
-          sx={{
-            width: 4,
-            height: `${bar * 4}px`,
-            borderRadius: '1px',
-            bgcolor:
-              !noSignal && bar <= level ? (level <= 1 ? 'warning.main' : 'success.main') : 'action.disabled',
-          }}
+          className={!noSignal && bar <= level ? filled : 'ew-signal__bar'}
+          style={{ height: bar * 4 }}
         />
       ))}
-      {noSignal && (
-        <Box
-          component="span"
-          aria-hidden
-          sx={{
-            position: 'absolute',
-            left: -1,
-            right: -1,
-            top: '50%',
-            height: 2,
-            bgcolor: 'error.main',
-            transform: 'rotate(-35deg)',
-          }}
-        />
-      )}
-    </Box>
+      {noSignal && <span aria-hidden className="ew-signal__cross" />}
+    </span>
   );
 }

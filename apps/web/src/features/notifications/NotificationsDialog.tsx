@@ -1,14 +1,13 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import ClickAwayListener from '@mui/material/ClickAwayListener';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
 import Paper from '@mui/material/Paper';
-import Popper from '@mui/material/Popper';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
@@ -16,6 +15,8 @@ import type { Notification } from '@emberwatch/shared/contracts/notifications';
 import { useUiPreferences } from '../sessions';
 import { DataBreakAckButton } from './DataBreakAckButton';
 import { notificationText } from './notificationText';
+import { panelPosition, type PanelPosition } from './panelPosition';
+import './NotificationsDialog.css';
 
 /**
  * The notifications dialog (spec doc 1 §2 "Shell dialogs", doc 3 §2): each entry in words, coloured
@@ -51,9 +52,13 @@ export function NotificationsDialog({
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [onClose]);
-  if (!anchor) return null;
-  return (
-    <Popper open anchorEl={anchor} placement="bottom-end" sx={{ zIndex: (theme) => theme.zIndex.modal }}>
+  const position = useUnderAnchor(anchor);
+  if (!anchor || !position) return null;
+  return createPortal(
+    <div
+      className="ew-notifications-panel"
+      style={{ top: position.top, right: position.right, width: position.width }}
+    >
       <ClickAwayListener
         onClickAway={(e) => {
           // The bell toggles the dialog itself.
@@ -64,14 +69,7 @@ export function NotificationsDialog({
           role="dialog"
           aria-labelledby="notifications-title"
           elevation={8}
-          sx={{
-            width: 400,
-            maxWidth: 'calc(100vw - 16px)',
-            maxHeight: '70vh',
-            display: 'flex',
-            flexDirection: 'column',
-            mt: 1,
-          }}
+          sx={{ maxHeight: '70vh', display: 'flex', flexDirection: 'column' }}
         >
           <Typography id="notifications-title" variant="h6" component="h2" sx={{ px: 2, pt: 1.5, pb: 1 }}>
             {t('notifications.title')}
@@ -102,12 +100,7 @@ export function NotificationsDialog({
                             <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
                               <span>{words.title}</span>
                               {newIds.has(n.id) && (
-                                <Chip
-                                  size="small"
-                                  color="secondary"
-                                  label={t('notifications.new')}
-                                  component="span"
-                                />
+                                <span className="ew-new-mark">{t('notifications.new')}</span>
                               )}
                             </Box>
                           }
@@ -127,6 +120,24 @@ export function NotificationsDialog({
           </Box>
         </Paper>
       </ClickAwayListener>
-    </Popper>
+    </div>,
+    document.body,
   );
+}
+
+/**
+ * The panel's place under the bell, measured before the first paint and again when the window's size
+ * changes (decision 0159: a fixed panel, no popper engine).
+ */
+function useUnderAnchor(anchor: HTMLElement | null): PanelPosition | null {
+  const [position, setPosition] = useState<PanelPosition | null>(null);
+  useLayoutEffect(() => {
+    if (!anchor) return;
+    const place = () =>
+      setPosition(panelPosition(anchor.getBoundingClientRect(), document.documentElement.clientWidth));
+    place();
+    window.addEventListener('resize', place);
+    return () => window.removeEventListener('resize', place);
+  }, [anchor]);
+  return position;
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import Box from '@mui/material/Box';
+import './probeList.css';
 
 /**
  * A small red mark beside a temperature with its text alternative: a colour alone would not reach
@@ -17,15 +17,15 @@ export function MarkIcon({
   children: ReactNode;
 }) {
   return (
-    <Box
-      component="span"
+    <span
       role="img"
       aria-label={label}
       title={label}
       data-testid={testId}
-      sx={{ display: 'inline-flex', verticalAlign: 'middle', color: 'error.main', fontSize }}
+      className="ew-mark"
+      style={{ fontSize }}
     >
       {children}
-    </Box>
+    </span>
   );
 }

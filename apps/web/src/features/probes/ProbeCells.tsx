@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
 import { MISSING_VALUE, type DegreesUnit } from '@emberwatch/shared/domain/temperature';
 import { isAboveAlert } from '@emberwatch/shared/domain/temperatureAlert';
 import { SignalBars } from '../../ui/SignalBars';
@@ -12,6 +11,7 @@ import { TemperatureBar } from './TemperatureBar';
 import { AboveAlertIcon } from './AboveAlertIcon';
 import { MonitorAlertIcon } from './MonitorAlertIcon';
 import type { TemperatureScale } from './temperatureScale';
+import './probeList.css';
 
 /**
  * The pieces of one probe row, shared by the table (wide screens) and the cards (phones) so the
@@ -39,28 +39,24 @@ export function ProbeTemperature({
   // Spec doc 2 §4: a reading older than 7 days is not a current temperature, so it has no colour either.
   if (row.stale) {
     return (
-      <Box component="span" sx={{ color: 'text.disabled' }}>
+      <span className="ew-probe-muted">
         {t('probes.notAvailable')}
         {row.monitorAlert && <MonitorAlertIcon />}
-      </Box>
+      </span>
     );
   }
   return (
-    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, maxWidth: '100%' }}>
+    <span className="ew-probe-temp">
       <TemperatureBar
         temperatures={row.temperatures}
         unit={unit}
         colorStepsC={scale.colorStepsC}
         testId="probe-temp-bar"
       />
-      {showUnit && (
-        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-          {` °${unit}`}
-        </Box>
-      )}
+      {showUnit && <span className="ew-probe-temp__unit">{` °${unit}`}</span>}
       {isAboveAlert(row.temperatures, scale.alertC) && <AboveAlertIcon alertC={scale.alertC} unit={unit} />}
       {row.monitorAlert && <MonitorAlertIcon />}
-    </Box>
+    </span>
   );
 }
 
@@ -76,9 +72,9 @@ export function ProbeAge({
   const { t } = useTranslation();
   if (row.measTs === null || row.ageSeconds === null) {
     return (
-      <Box component="span" sx={{ color: 'text.disabled' }} title={t('probes.noReading')}>
+      <span className="ew-probe-muted" title={t('probes.noReading')}>
         {MISSING_VALUE}
-      </Box>
+      </span>
     );
   }
   const when = t('probes.lastReadingAt', { time: formatDateTime(row.measTs, dateFormat, timeFormat) });
@@ -86,27 +82,14 @@ export function ProbeAge({
   // A native tooltip: the MUI Tooltip and its popper would cost ~10 kB gzipped on the entry page;
   // phones show the absolute time as text in the card layout instead.
   return (
-    <Box
-      component="span"
+    <span
       title={title}
       data-over24h={row.over24h ? 'true' : 'false'}
-      sx={
-        // Spec doc 2 §4: older than 24 h is highlighted.
-        row.over24h
-          ? {
-              px: 0.75,
-              py: 0.25,
-              borderRadius: 1,
-              bgcolor: 'warning.light',
-              color: 'warning.contrastText',
-              fontWeight: 700,
-              whiteSpace: 'nowrap',
-            }
-          : { whiteSpace: 'nowrap' }
-      }
+      // Spec doc 2 §4: older than 24 h is highlighted.
+      className={row.over24h ? 'ew-probe-age ew-probe-age--over24h' : 'ew-probe-age'}
     >
       {formatAgeText(row.ageSeconds, t)}
-    </Box>
+    </span>
   );
 }
 

@@ -1,7 +1,6 @@
 import { useMemo, useState, type MouseEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -34,6 +33,7 @@ import type { TranslationKey } from '../../i18n/translationKey';
 import type { ProbeRow } from './buildProbeRows';
 import { ProbeAge, ProbeBattery, ProbeSignal, ProbeTemperature } from './ProbeCells';
 import type { TemperatureScale } from './temperatureScale';
+import './probeList.css';
 import { probeDetailPath } from '../probe-detail';
 
 export interface ProbeTableProps {
@@ -183,46 +183,45 @@ export function ProbeTable({ rows, unit, scale, dateFormat, timeFormat, compact 
   );
 
   if (narrow) {
+    // Plain elements and class names (probeList.css): a phone draws every card without style work.
     return (
-      <Box>
+      <div>
         {header}
-        <Stack component="ul" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        <ul className="ew-probe-cards">
           {visible.map((row) => (
-            <Paper
-              component="li"
+            <li
               key={row.sensorId}
-              variant="outlined"
+              className={row.stale ? 'ew-probe-card ew-probe-card--stale' : 'ew-probe-card'}
               data-testid="probe-row"
               data-sensor-id={row.sensorId}
-              sx={{ p: 1.5, opacity: row.stale ? 0.75 : 1, cursor: 'pointer' }}
               onClick={(e: MouseEvent) => openRow(e, row.sensorId)}
             >
-              <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', gap: 1 }}>
-                <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+              <div className="ew-probe-card__top">
+                <p className="ew-probe-card__name">
                   <ProbeLink sensorId={row.sensorId}>{row.name}</ProbeLink>
-                </Typography>
-                <Typography variant="body2" component="span" data-testid="probe-age">
+                </p>
+                <span className="ew-probe-card__age" data-testid="probe-age">
                   <ProbeAge row={row} dateFormat={dateFormat} timeFormat={timeFormat} />
-                </Typography>
-              </Stack>
-              <Typography component="div" data-testid="probe-temp" sx={{ my: 0.75 }}>
+                </span>
+              </div>
+              <div className="ew-probe-card__temp" data-testid="probe-temp">
                 <ProbeTemperature row={row} unit={unit} scale={scale} showUnit />
-              </Typography>
-              <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+              </div>
+              <div className="ew-probe-card__gauges">
                 <ProbeSignal row={row} />
                 <ProbeBattery row={row} />
-              </Stack>
+              </div>
               {row.measTs !== null && (
                 // Touch screens have no hover tooltip, so the absolute time is written out.
-                <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+                <p className="ew-probe-card__at">
                   {t('probes.lastReadingAt', { time: formatDateTime(row.measTs, dateFormat, timeFormat) })}
-                </Typography>
+                </p>
               )}
-            </Paper>
+            </li>
           ))}
-        </Stack>
+        </ul>
         {pager}
-      </Box>
+      </div>
     );
   }
 
@@ -302,23 +301,8 @@ export function ProbeTable({ rows, unit, scale, dateFormat, timeFormat, compact 
 
 function ProbeLink({ sensorId, children }: { sensorId: string; children: string }) {
   return (
-    <Box
-      component={RouterLink}
-      to={probeDetailPath(sensorId)}
-      data-testid="probe-link"
-      sx={{
-        color: 'inherit',
-        textDecoration: 'none',
-        '&:hover, &:focus-visible': { textDecoration: 'underline' },
-        '&:focus-visible': { outline: '2px solid currentColor', outlineOffset: 2 },
-        // On a phone the name is a finger's target: at least 44 × 44 px (decision 0138).
-        display: { xs: 'inline-flex', sm: 'inline' },
-        alignItems: 'center',
-        minHeight: { xs: 44, sm: 0 },
-        minWidth: { xs: 44, sm: 0 },
-      }}
-    >
+    <RouterLink to={probeDetailPath(sensorId)} data-testid="probe-link" className="ew-probe-link">
       {children}
-    </Box>
+    </RouterLink>
   );
 }
