@@ -38,6 +38,7 @@ import { ProbeActivationAutoOpen } from '../features/activation';
 import { InsightRedirect } from '../features/insight';
 import { CustomerSessionBanner } from '../features/staff';
 import { ConnectionNotices, OfflineBanner } from '../features/offline';
+import { preloadWindows } from '../lib/lazyWindow';
 import { TopBar } from './TopBar';
 import { RealtimeBridge } from './RealtimeBridge';
 import { ShellTheme } from './ShellTheme';
@@ -76,7 +77,11 @@ function ShellFrame() {
   // Mounted on first open and kept, so that the Drawer can play its closing transition.
   const [menuMounted, setMenuMounted] = useState(false);
   useEffect(() => {
-    const timer = setTimeout(() => void SideMenu.preload(), SIDE_MENU_PRELOAD_MS);
+    const timer = setTimeout(() => {
+      void SideMenu.preload();
+      // The windows the shell may open (news, authorizations, activation, renewal): decision 0159.
+      preloadWindows();
+    }, SIDE_MENU_PRELOAD_MS);
     return () => clearTimeout(timer);
   }, []);
 

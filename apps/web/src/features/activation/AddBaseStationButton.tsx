@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import AddCircleOutline from '@mui/icons-material/AddCircleOutline';
@@ -7,7 +7,11 @@ import { mayUseOperatorTool } from '@emberwatch/shared/domain/operatorTools';
 import { useShellContext } from '../../lib/shellContext';
 import { useSelectedStation } from '../base-stations';
 import { useDemoMode } from './useDemoMode';
-import { AddBaseStationDialog } from './AddBaseStationDialog';
+import { lazyWindow } from '../../lib/lazyWindow';
+
+const AddBaseStationDialog = lazyWindow(() =>
+  import('./AddBaseStationDialog').then((m) => ({ default: m.AddBaseStationDialog })),
+);
 
 /**
  * "Add base station" in the settings (spec doc 2 §2.6), for whoever may activate kits into the account;
@@ -41,11 +45,13 @@ export function AddBaseStationButton() {
         {t('activation.addBs')}
       </Button>
       {open && (
-        <AddBaseStationDialog
-          uid={uid}
-          onClose={() => setOpen(false)}
-          onActivated={(bsId) => bsId && select(bsId)}
-        />
+        <Suspense fallback={null}>
+          <AddBaseStationDialog
+            uid={uid}
+            onClose={() => setOpen(false)}
+            onActivated={(bsId) => bsId && select(bsId)}
+          />
+        </Suspense>
       )}
     </>
   );

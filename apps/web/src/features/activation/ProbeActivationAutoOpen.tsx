@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
 import { probeActivationOpensByItself } from '@emberwatch/shared/domain/activation/activationRules';
 import type { RoleContext } from '@emberwatch/shared/domain/roles';
@@ -6,7 +6,11 @@ import { useAutoOpen } from '../../lib/useAutoOpen';
 import { useBsConf, useSelectedStation } from '../base-stations';
 import { useSessionInfo } from '../sessions';
 import { useDemoMode } from './useDemoMode';
-import { ProbeActivationDialog } from './ProbeActivationDialog';
+import { lazyWindow } from '../../lib/lazyWindow';
+
+const ProbeActivationDialog = lazyWindow(() =>
+  import('./ProbeActivationDialog').then((m) => ({ default: m.ProbeActivationDialog })),
+);
 
 /** The dialog's name in the session's memory of windows that open by itself (decision 0077). */
 export const PROBE_ACTIVATION_WINDOW = 'probeActivation';
@@ -58,15 +62,17 @@ export function ProbeActivationAutoOpen({ roleContext }: { roleContext: RoleCont
     (autoFor !== null && autoFor === selected?.bs_id && !onActivationPage);
   if (!shown || !selected) return null;
   return (
-    <ProbeActivationDialog
-      bsId={selected.bs_id}
-      uid={roleContext.admin ? selected.owner_UID : undefined}
-      initialCode={code2 ?? ''}
-      onClose={() => {
-        auto.closed();
-        setAutoFor(null);
-        setClosedOn(location.key);
-      }}
-    />
+    <Suspense fallback={null}>
+      <ProbeActivationDialog
+        bsId={selected.bs_id}
+        uid={roleContext.admin ? selected.owner_UID : undefined}
+        initialCode={code2 ?? ''}
+        onClose={() => {
+          auto.closed();
+          setAutoFor(null);
+          setClosedOn(location.key);
+        }}
+      />
+    </Suspense>
   );
 }

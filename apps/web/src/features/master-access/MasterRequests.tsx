@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
@@ -7,8 +7,12 @@ import HowToReg from '@mui/icons-material/HowToReg';
 import type { UserInfo } from '@emberwatch/shared/contracts/users';
 import type { RoleContext } from '@emberwatch/shared/domain/roles';
 import { useAutoOpen } from '../../lib/useAutoOpen';
-import { MasterRequestsDialog } from './MasterRequestsDialog';
+import { lazyWindow } from '../../lib/lazyWindow';
 import { masterRequestsAutoOpen, pendingMasterRequests } from './masterRequestRules';
+
+const MasterRequestsDialog = lazyWindow(() =>
+  import('./MasterRequestsDialog').then((m) => ({ default: m.MasterRequestsDialog })),
+);
 
 /** The dialog's name in the session's memory of windows that open by itself (decision 0077). */
 export const MASTER_REQUESTS_WINDOW = 'masterRequests';
@@ -51,14 +55,16 @@ export function MasterRequests({ user, roleContext }: { user: UserInfo; roleCont
         </IconButton>
       </Tooltip>
       {open && (
-        <MasterRequestsDialog
-          accountId={user.U_ID}
-          requests={pending}
-          onClose={() => {
-            auto.closed();
-            setOpen(false);
-          }}
-        />
+        <Suspense fallback={null}>
+          <MasterRequestsDialog
+            accountId={user.U_ID}
+            requests={pending}
+            onClose={() => {
+              auto.closed();
+              setOpen(false);
+            }}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
@@ -12,8 +12,10 @@ import {
   unseenNewsCount,
 } from '@emberwatch/shared/domain/notifications/newsRules';
 import type { RoleContext } from '@emberwatch/shared/domain/roles';
-import { NewsDialog } from './NewsDialog';
+import { lazyWindow } from '../../lib/lazyWindow';
 import { useMarkNewsSeen } from './newsQueries';
+
+const NewsDialog = lazyWindow(() => import('./NewsDialog').then((m) => ({ default: m.NewsDialog })));
 
 /**
  * The top bar's news button with its count of items newer than newsSeenDate (spec doc 1 §2, §6: for
@@ -50,16 +52,18 @@ export function NewsButton({
         </IconButton>
       </Tooltip>
       {open && (
-        <NewsDialog
-          news={data}
-          uid={user.U_ID}
-          roleContext={roleContext}
-          onClose={() => {
-            setOpen(false);
-            const seen = newsSeenDateOf(data.news);
-            if (marksNewsSeen(roleContext) && count > 0 && seen !== null) markSeen.mutate(seen);
-          }}
-        />
+        <Suspense fallback={null}>
+          <NewsDialog
+            news={data}
+            uid={user.U_ID}
+            roleContext={roleContext}
+            onClose={() => {
+              setOpen(false);
+              const seen = newsSeenDateOf(data.news);
+              if (marksNewsSeen(roleContext) && count > 0 && seen !== null) markSeen.mutate(seen);
+            }}
+          />
+        </Suspense>
       )}
     </>
   );

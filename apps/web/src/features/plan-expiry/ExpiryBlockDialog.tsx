@@ -1,17 +1,15 @@
-import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation } from 'react-router';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import { expiryBlock, renewalPath } from '@emberwatch/shared/domain/expiryBlock';
+import { Suspense } from 'react';
+import { useLocation } from 'react-router';
+import { expiryBlock } from '@emberwatch/shared/domain/expiryBlock';
 import type { RoleContext } from '@emberwatch/shared/domain/roles';
 import { simHasExpired } from '@emberwatch/shared/domain/sitePlan';
+import { lazyWindow } from '../../lib/lazyWindow';
 import { useNowSeconds } from '../../lib/useNowSeconds';
 import { useBsConf, useSelectedStation } from '../base-stations';
-import { useSession } from '../sessions';
+
+const ExpiryBlockWindow = lazyWindow(() =>
+  import('./ExpiryBlockWindow').then((m) => ({ default: m.ExpiryBlockWindow })),
+);
 
 /**
  * The blocking renewal dialog (spec doc 2 §4 "Plan and SIM expiry: non-admin users get a blocking
@@ -19,9 +17,7 @@ import { useSession } from '../sessions';
  * logging out. The account pages stay reachable underneath it — that is where the renewal happens.
  */
 export function ExpiryBlockDialog({ roleContext }: { roleContext: RoleContext }) {
-  const { t } = useTranslation();
   const { pathname } = useLocation();
-  const { logout } = useSession();
   const { selected } = useSelectedStation();
   const conf = useBsConf(selected?.bs_id);
   const nowS = useNowSeconds(60_000);
@@ -29,25 +25,8 @@ export function ExpiryBlockDialog({ roleContext }: { roleContext: RoleContext })
   if (!block || pathname.startsWith('/account')) return null;
   const station = selected?.display_name ?? selected?.bs_id ?? '';
   return (
-    <Dialog
-      open
-      disableEscapeKeyDown
-      aria-labelledby="expiry-block-title"
-      aria-describedby="expiry-block-text"
-      data-testid="expiry-block"
-    >
-      <DialogTitle id="expiry-block-title">{t(`planExpiry.title.${block}`)}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id="expiry-block-text">
-          {t(`planExpiry.text.${block}`, { station })}
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={() => void logout()}>{t('planExpiry.logout')}</Button>
-        <Button variant="contained" component={RouterLink} to={renewalPath(block)}>
-          {t('planExpiry.renew')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <Suspense fallback={null}>
+      <ExpiryBlockWindow block={block} station={station} />
+    </Suspense>
   );
 }
