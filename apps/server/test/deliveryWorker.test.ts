@@ -264,6 +264,24 @@ describe(`the delivery worker on ${TEST_ENGINE}`, () => {
     expect(await statuses(ids)).toEqual(Array(5).fill('sent'));
   });
 
+  it('does not wait for a token nothing needs: after the last call the worker is idle at once', async () => {
+    nextDay();
+    const voice = new GatedChannel('voice');
+    voice.release();
+    const ids = await insert('voice', 1);
+    // One call a hundred seconds: after the first, the provider's next token is far away.
+    const provider = { provider: 'twilio', limit: { perSecond: 0.01, burst: 1 } };
+    const w = worker({ voice }, { concurrency: { voice: 2 }, rates: { voice: provider } });
+    await w.runOnce();
+    await until(async () => (await statuses(ids))[0] === 'sent');
+    const settled = await Promise.race([
+      w.idle().then(() => 'idle'),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting for a token'), 10_000)),
+    ]);
+    expect(settled).toBe('idle');
+    expect(voice.sent).toEqual(ids);
+  });
+
   it('never sends one message twice when several workers share the outbox', async () => {
     nextDay();
     const sms = new GatedChannel('sms');

@@ -87,9 +87,9 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     // The tests' clocks stand still: alerts raised in one pass are grouped, and a test that looks at the
     // gathering window (deliveryGroups.test.ts) sets it.
     DELIVERY_GROUP_WAIT_S: '0',
-    // Twilio's one call a second left the voice lane waiting a second for its next token after each call,
-    // and the delivery's idle() waited with it; the pacing itself is tested with limits of its own
-    // (deliveryWorker.test.ts).
+    // Twilio's one call a second: an alert to several people calls them a second apart, and the tests'
+    // delivery.idle() would wait out each second (about 8 s over the 20 files with calls). The pacing
+    // itself is tested with limits of its own (deliveryWorker.test.ts).
     TWILIO_CALLS_PER_S: '1000',
     ...standIns.env,
     ...opts.env,

@@ -153,6 +153,21 @@ export class DeliveryRepository {
     return capped;
   }
 
+  /** The messages claim() may take: pending and due, or claimed by a worker whose lease ran out. */
+  private due(db: DeliveryDb, nowS: number, channels?: ChannelFilter) {
+    let q = db
+      .selectFrom('delivery_messages')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'pending'), eb('next_attempt_ts', '<=', nowS)]),
+          eb.and([eb('status', '=', 'sending'), eb('lease_until_ts', '<=', nowS)]),
+        ]),
+      );
+    if (channels && 'in' in channels) q = q.where('channel', 'in', channels.in);
+    else if (channels) q = q.where('channel', 'not in', channels.notIn);
+    return q;
+  }
+
   /**
    * Claims up to `limit` due messages for this worker (of the channels `channels` names, or any):
    * pending ones whose time came and 'sending' ones whose lease ran out (their worker died mid-send:
@@ -166,19 +181,7 @@ export class DeliveryRepository {
     channels?: ChannelFilter,
     db: DeliveryDb = this.db,
   ): Promise<DeliveryMessageRow[]> {
-    let pick = db
-      .selectFrom('delivery_messages')
-      .select('id')
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', '=', 'pending'), eb('next_attempt_ts', '<=', nowS)]),
-          eb.and([eb('status', '=', 'sending'), eb('lease_until_ts', '<=', nowS)]),
-        ]),
-      )
-      .orderBy('id')
-      .limit(limit);
-    if (channels && 'in' in channels) pick = pick.where('channel', 'in', channels.in);
-    else if (channels) pick = pick.where('channel', 'not in', channels.notIn);
+    const pick = this.due(db, nowS, channels).select('id').orderBy('id').limit(limit);
     const ids = this.engine === 'postgres' ? pick.forUpdate().skipLocked() : pick;
     return db
       .updateTable('delivery_messages')
@@ -226,14 +229,24 @@ export class DeliveryRepository {
     asks: readonly { channels: ChannelFilter; limit: number }[],
     nowS: number,
     leaseS: number,
-  ): Promise<DeliveryMessageRow[][]> {
+    peeks: readonly ChannelFilter[] = [],
+  ): Promise<{ claimed: DeliveryMessageRow[][]; due: boolean[] }> {
     const write = async (db: DeliveryDb) => {
       await this.finish(outcomes, nowS, db);
       const claimed: DeliveryMessageRow[][] = [];
       for (const ask of asks) claimed.push(await this.claim(nowS, ask.limit, leaseS, ask.channels, db));
-      return claimed;
+      const due: boolean[] = [];
+      for (const channels of peeks) due.push(await this.anyDue(nowS, channels, db));
+      return { claimed, due };
     };
-    return outcomes.length + asks.length > 1 ? this.db.transaction().execute(write) : write(this.db);
+    return outcomes.length + asks.length + peeks.length > 1
+      ? this.db.transaction().execute(write)
+      : write(this.db);
+  }
+
+  /** Whether a message of these channels is due (what claim() would take), without taking it. */
+  async anyDue(nowS: number, channels: ChannelFilter, db: DeliveryDb = this.db): Promise<boolean> {
+    return (await this.due(db, nowS, channels).select('id').limit(1).executeTakeFirst()) !== undefined;
   }
 
   /** Whether an inbound callback is new (and remembers it): a provider retrying one acts once. */

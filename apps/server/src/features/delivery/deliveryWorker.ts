@@ -184,25 +184,35 @@ export class DeliveryWorker {
     }
   }
 
-  /** One transaction: the outcomes that came back, then claims for the places free (tokens allowing). */
+  /**
+   * One transaction: the outcomes that came back, then claims for the places free (tokens allowing).
+   * A lane with places but no token only asks whether anything is due: it waits for its provider's next
+   * token when something is, and otherwise rests until the next kick or tick, so that a call just made
+   * does not keep the worker (and idle(), and a stopping server) waiting a second for a token nothing
+   * needs.
+   */
   private async writeOnce(): Promise<number> {
     const outcomes = this.waiting.splice(0);
     const asks: { lane: Lane; wanted: number }[] = [];
+    const starved: { lane: Lane; waitMs: number }[] = [];
     for (const lane of this.toFill) {
       const free = lane.limit - lane.inFlight;
       if (free <= 0 || lane.wake) continue;
-      const wanted = this.tokens(lane, free);
-      if (wanted > 0) asks.push({ lane, wanted });
+      const { granted, waitMs } = this.tokens(lane, free);
+      if (granted > 0) asks.push({ lane, wanted: granted });
+      else starved.push({ lane, waitMs });
     }
     this.toFill.clear();
     let claimed: DeliveryMessageRow[][];
+    let due: boolean[];
     try {
-      claimed = await this.repo.finishAndClaim(
+      ({ claimed, due } = await this.repo.finishAndClaim(
         outcomes.map((o) => o.tried),
         asks.map((a) => ({ channels: a.lane.filter, limit: a.wanted })),
         this.nowS(),
         this.leaseS,
-      );
+        starved.map((s) => s.lane.filter),
+      ));
     } catch (err) {
       // Nothing of it was stored: those messages stay claimed until their leases run out (then they
       // are sent again), and the lanes look again at the next kick or tick.
@@ -220,28 +230,34 @@ export class DeliveryWorker {
       for (const m of rows) this.start(lane, m);
       started += rows.length;
     });
+    starved.forEach(({ lane, waitMs }, i) => {
+      if (due[i]) this.wakeAfter(lane, waitMs);
+      else lane.drained = true;
+    });
     return started;
   }
 
-  /** Tokens for up to `free` sends; none: the lane wakes when its provider's next token is there. */
-  private tokens(lane: Lane, free: number): number {
-    if (!lane.rate) return free;
+  /** Tokens for up to `free` sends; none: `waitMs` until the provider's next token is there. */
+  private tokens(lane: Lane, free: number): { granted: number; waitMs: number } {
+    if (!lane.rate) return { granted: free, waitMs: 0 };
     const { provider, limit } = lane.rate;
     const now = this.nowMs();
     const taken = takeTokens(this.buckets.get(provider) ?? fullBucket(limit, now), limit, now, free);
     this.buckets.set(provider, taken.state);
-    if (taken.granted === 0) {
-      let woken!: () => void;
-      this.track(new Promise<void>((r) => (woken = r)));
-      lane.wake = setTimeout(() => {
-        lane.wake = null;
-        this.toFill.add(lane);
-        // Asked for before the wait ends, so that idle() sees no gap between the two.
-        void this.write();
-        woken();
-      }, taken.waitMs);
-    }
-    return taken.granted;
+    return { granted: taken.granted, waitMs: taken.waitMs };
+  }
+
+  /** The lane looks again when its provider's next token is there. */
+  private wakeAfter(lane: Lane, waitMs: number): void {
+    let woken!: () => void;
+    this.track(new Promise<void>((r) => (woken = r)));
+    lane.wake = setTimeout(() => {
+      lane.wake = null;
+      this.toFill.add(lane);
+      // Asked for before the wait ends, so that idle() sees no gap between the two.
+      void this.write();
+      woken();
+    }, waitMs);
   }
 
   private giveBack(lane: Lane, unused: number): void {
