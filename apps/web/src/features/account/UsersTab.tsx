@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
@@ -6,6 +7,9 @@ import { AccountMasters } from '../master-access';
 import { PhoneSection } from './PhoneSection';
 import { ProfileSection } from './ProfileSection';
 import { SubUsersSection } from './SubUsersSection';
+
+// The masters' list has a file of its own (master-access): fetched with this page, drawn when here.
+void AccountMasters.preload();
 
 /** The account's profile, its phone and its users (spec doc 2 §2.8 /account/users). */
 export function UsersTab({ account }: { account: AccountInfo }) {
@@ -21,7 +25,11 @@ export function UsersTab({ account }: { account: AccountInfo }) {
       <PhoneSection account={account} />
       <SubUsersSection account={account} />
       {/* The masters who can watch the farm, for whom may grant them (decision 0104). */}
-      {account.mayEdit && <AccountMasters accountId={account.U_ID} />}
+      {account.mayEdit && (
+        <Suspense fallback={null}>
+          <AccountMasters accountId={account.U_ID} />
+        </Suspense>
+      )}
     </Stack>
   );
 }
