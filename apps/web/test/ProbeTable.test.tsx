@@ -60,6 +60,17 @@ describe('the probe list', () => {
     expect(shownIds()).toEqual(['P-hot', 'P-warm', 'P-cool', 'P-stale-cold', 'P-stale-hot']);
   });
 
+  it('sorts on a phone with the phone’s own picker, in the same orders, back to the first page', async () => {
+    const { user } = renderTable(mixed, { compact: true });
+    const picker = screen.getByRole('combobox', { name: 'Sort by' });
+    expect((picker as HTMLSelectElement).value).toBe('temperature-asc');
+    expect(shownIds()).toEqual(['P-cool', 'P-warm', 'P-hot', 'P-stale-cold', 'P-stale-hot']);
+    await user.selectOptions(picker, 'Name, Z to A');
+    expect(shownIds()).toEqual(['P-warm', 'P-hot', 'P-cool', 'P-stale-hot', 'P-stale-cold']);
+    await user.selectOptions(picker, 'Temperature, highest first');
+    expect(shownIds()).toEqual(['P-hot', 'P-warm', 'P-cool', 'P-stale-cold', 'P-stale-hot']);
+  });
+
   it('sorts by name in both directions, stale probes still last', async () => {
     const { user } = renderTable(mixed);
     await user.click(screen.getByRole('button', { name: 'Probe' }));

@@ -1,7 +1,6 @@
 import { useMemo, useState, type MouseEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -12,9 +11,6 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
-import Select from '@mui/material/Select';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -159,11 +155,11 @@ export function ProbeTable({ rows, unit, scale, dateFormat, timeFormat, compact 
         {t('probes.count', { count: rows.length })}
       </Typography>
       {narrow && (
-        <FormControl size="small" sx={{ minWidth: 220 }}>
-          <InputLabel id="probe-sort-label">{t('probes.sortBy')}</InputLabel>
-          <Select<string>
-            labelId="probe-sort-label"
-            label={t('probes.sortBy')}
+        // The phone's own picker (a native select): larger to the finger than a menu, and no menu to draw.
+        <label className="ew-probe-sort">
+          <span className="ew-probe-sort__label">{t('probes.sortBy')}</span>
+          <select
+            className="ew-probe-sort__select"
             value={`${sort.key}-${sort.direction}`}
             onChange={(e) => {
               const choice = SORT_CHOICES.find((c) => c.value === e.target.value);
@@ -172,12 +168,12 @@ export function ProbeTable({ rows, unit, scale, dateFormat, timeFormat, compact 
             }}
           >
             {SORT_CHOICES.map((c) => (
-              <MenuItem key={c.value} value={c.value}>
+              <option key={c.value} value={c.value}>
                 {t(c.labelKey)}
-              </MenuItem>
+              </option>
             ))}
-          </Select>
-        </FormControl>
+          </select>
+        </label>
       )}
     </Stack>
   );
