@@ -75,7 +75,7 @@ export function TopBar({
       <DemoSelector placement="row" />
       {phone && stations.length > 1 && (
         <Box sx={{ px: 2, pb: 1 }}>
-          <BaseStationSelector fullWidth />
+          <BaseStationSelector phone />
         </Box>
       )}
       {!phone && showTabs && tabs.length > 1 && (

@@ -4,6 +4,7 @@ import Select from '@mui/material/Select';
 import type { BasestationSummary } from '@emberwatch/shared/contracts/baseStations';
 import { stationLabel } from '@emberwatch/shared/domain/baseStationTabs';
 import { useSelectedStation } from './SelectedStationProvider';
+import './BaseStationSelector.css';
 
 function optionLabel(s: BasestationSummary): string {
   const label = stationLabel(s);
@@ -15,12 +16,38 @@ function optionLabel(s: BasestationSummary): string {
  * The station picker of the top bar. It shows the spec's placeholder "Select a BS" when the current
  * value matches no station of the list. (A plain Select rather than a searchable Autocomplete: the
  * Autocomplete and its popper would add ~16 kB gzipped to every page; the admin-wide search of the
- * admin bar is another issue.)
+ * admin bar is another issue.) On a phone, the row under the top bar holds the phone's own picker (a
+ * native select, decision 0159): larger to the finger than a menu, and nothing to draw until it opens.
  */
-export function BaseStationSelector({ fullWidth = false }: { fullWidth?: boolean }) {
+export function BaseStationSelector({ phone = false }: { phone?: boolean }) {
   const { t } = useTranslation();
   const { stations, selected, select } = useSelectedStation();
   const value = selected && stations.some((s) => s.bs_id === selected.bs_id) ? selected.bs_id : '';
+  if (phone) {
+    return (
+      <select
+        className="ew-station-select"
+        value={value}
+        onChange={(e) => {
+          if (e.target.value) select(e.target.value);
+        }}
+        disabled={stations.length === 0}
+        aria-label={t('stations.selectorLabel')}
+        data-testid="station-selector"
+      >
+        {value === '' && (
+          <option value="" disabled>
+            {t('stations.selectPlaceholder')}
+          </option>
+        )}
+        {stations.map((s) => (
+          <option key={s.bs_id} value={s.bs_id}>
+            {optionLabel(s)}
+          </option>
+        ))}
+      </select>
+    );
+  }
   return (
     <Select<string>
       value={value}
@@ -36,7 +63,7 @@ export function BaseStationSelector({ fullWidth = false }: { fullWidth?: boolean
       size="small"
       inputProps={{ 'aria-label': t('stations.selectorLabel') }}
       data-testid="station-selector"
-      sx={{ width: fullWidth ? '100%' : 240, bgcolor: 'background.paper', borderRadius: 1 }}
+      sx={{ width: 240, bgcolor: 'background.paper', borderRadius: 1 }}
       MenuProps={{ slotProps: { paper: { sx: { maxHeight: 360 } } } }}
     >
       {stations.map((s) => (
