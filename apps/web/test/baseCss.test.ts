@@ -8,7 +8,9 @@ function rootVariables(): Map<string, string> {
   const css = readFileSync(resolve(import.meta.dirname, '../src/app/base.css'), 'utf8');
   const root = /:root\s*{([^}]*)}/.exec(css)?.[1] ?? '';
   const withoutComments = root.replace(/\/\*[\s\S]*?\*\//g, '');
-  return new Map([...withoutComments.matchAll(/(--ew-[\w-]+)\s*:\s*([^;]+);/g)].map((m) => [m[1]!, m[2]!.trim()]));
+  return new Map(
+    [...withoutComments.matchAll(/(--ew-[\w-]+)\s*:\s*([^;]+);/g)].map((m) => [m[1]!, m[2]!.trim()]),
+  );
 }
 
 describe('base.css speaks the theme’s colours', () => {

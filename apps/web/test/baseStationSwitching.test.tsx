@@ -116,9 +116,13 @@ describe('switching the base station', () => {
     });
     const app = renderApp('/probes', serverWithStations());
     await screen.findByText('Barn probe');
-    const picker = screen.getByRole('combobox', { name: 'Base station' }) as HTMLSelectElement;
+    const picker = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Base station' });
     expect(picker.tagName).toBe('SELECT');
-    expect(within(picker).getAllByRole('option').map((o) => o.textContent)).toContain('Shed · F1000003');
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toContain('Shed · F1000003');
     await app.user.selectOptions(picker, 'Shed · F1000003');
     expect(await screen.findByText('Shed probe')).toBeTruthy();
     expect(document.cookie).toContain(`${STATION_COOKIE}=F1000003`);
