@@ -4,6 +4,7 @@ import Select from '@mui/material/Select';
 import type { BasestationSummary } from '@emberwatch/shared/contracts/baseStations';
 import { stationLabel } from '@emberwatch/shared/domain/baseStationTabs';
 import { useSelectedStation } from './SelectedStationProvider';
+import '../../ui/nativeSelect.css';
 import './BaseStationSelector.css';
 
 function optionLabel(s: BasestationSummary): string {
@@ -26,7 +27,7 @@ export function BaseStationSelector({ phone = false }: { phone?: boolean }) {
   if (phone) {
     return (
       <select
-        className="ew-station-select"
+        className="ew-select ew-station-select"
         value={value}
         onChange={(e) => {
           if (e.target.value) select(e.target.value);

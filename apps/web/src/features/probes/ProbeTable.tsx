@@ -29,6 +29,7 @@ import type { TranslationKey } from '../../i18n/translationKey';
 import type { ProbeRow } from './buildProbeRows';
 import { ProbeAge, ProbeBattery, ProbeSignal, ProbeTemperature } from './ProbeCells';
 import type { TemperatureScale } from './temperatureScale';
+import '../../ui/nativeSelect.css';
 import './probeList.css';
 import { probeDetailPath } from '../probe-detail';
 
@@ -159,7 +160,7 @@ export function ProbeTable({ rows, unit, scale, dateFormat, timeFormat, compact 
         <label className="ew-probe-sort">
           <span className="ew-probe-sort__label">{t('probes.sortBy')}</span>
           <select
-            className="ew-probe-sort__select"
+            className="ew-select ew-probe-sort__select"
             value={`${sort.key}-${sort.direction}`}
             onChange={(e) => {
               const choice = SORT_CHOICES.find((c) => c.value === e.target.value);
