@@ -1,4 +1,5 @@
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import { namedStatement } from './postgresClient.js';
 
 /** What a stand-in for a named value looks like while the query is compiled (no real value does). */
 const STAND_IN = '\u0000reusable-query-value:';
@@ -35,7 +36,8 @@ export function reusableQuery<DB, A extends Record<string, unknown>, R>(
     for (const n of names)
       if (!slots.some((s) => 'name' in s && s.name === n))
         throw new Error(`reusableQuery: the value ${n} is not one bound value of the query`);
-    const entry = { sql: query.sql, slots };
+    // Its text never changes: on PostgreSQL a prepared statement, planned once per connection.
+    const entry = { sql: namedStatement(query.sql), slots };
     compiled.set(db, entry);
     return entry;
   };

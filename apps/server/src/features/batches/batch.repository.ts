@@ -1,5 +1,8 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { Engine } from '../../db/engine.js';
+import { runPrepared } from '../../db/runPrepared.js';
 import type { Database } from '../../db/schema.js';
+import { textIn } from '../../db/textIn.js';
 import {
   batchesDb,
   type BatchesDb,
@@ -34,7 +37,10 @@ export interface LatestRow {
 export class BatchRepository {
   readonly db: BatchesDb;
 
-  constructor(db: Kysely<Database>) {
+  constructor(
+    db: Kysely<Database>,
+    private readonly engine: Engine,
+  ) {
     this.db = batchesDb(db);
   }
 
@@ -102,16 +108,15 @@ export class BatchRepository {
 
   /** Ongoing, not archived batches (of these stations, or all). */
   ongoing(bsIds?: readonly string[]): Promise<BatchRow[]> {
-    let q = this.db
+    const q = this.db
       .selectFrom('batches')
       .selectAll()
       .where('status', '=', 1)
       .where('archived_ts', 'is', null);
-    if (bsIds) {
-      if (bsIds.length === 0) return Promise.resolve([]);
-      q = q.where('bs_id', 'in', [...bsIds]);
-    }
-    return q.execute();
+    if (!bsIds) return q.execute();
+    if (bsIds.length === 0) return Promise.resolve([]);
+    // Asked after every ingest commit: one text for any number of stations, prepared on PostgreSQL.
+    return runPrepared(this.db, q.where(textIn(this.engine, 'bs_id', bsIds)));
   }
 
   counts(bsIds: readonly string[]) {

@@ -49,7 +49,7 @@ export function batchesFeature(
     }) => Promise<RcEvent[]>;
   },
 ) {
-  const repo = new BatchRepository(kernel.store.db);
+  const repo = new BatchRepository(kernel.store.db, kernel.store.engine);
   const batches = new BatchService(
     repo,
     deps.access,

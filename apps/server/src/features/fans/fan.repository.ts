@@ -1,5 +1,8 @@
 import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
+import type { Engine } from '../../db/engine.js';
+import { runPrepared } from '../../db/runPrepared.js';
 import type { Database } from '../../db/schema.js';
+import { textIn } from '../../db/textIn.js';
 import type {
   FanChannelsTable,
   FanControllersTable,
@@ -52,7 +55,10 @@ function slices<T>(items: readonly T[]): T[][] {
 
 /** The only SQL of the fans feature. */
 export class FanRepository {
-  constructor(private readonly db: FansDb) {}
+  constructor(
+    private readonly db: FansDb,
+    private readonly engine: Engine,
+  ) {}
 
   /** The connection, for single writes outside a transaction. */
   get database(): FansDb {
@@ -164,18 +170,20 @@ export class FanRepository {
   /** Channels serving storages on these stations, or reading an outdoor probe of theirs. */
   async channelsTouchedBy(bsIds: readonly string[]): Promise<string[]> {
     if (bsIds.length === 0) return [];
-    const ids = new Set<string>();
-    for (const part of slices([...new Set(bsIds)])) {
-      const rows = await this.db
+    // Asked after every ingest commit: one text for any number of stations, prepared on PostgreSQL.
+    const stations = [...new Set(bsIds)];
+    const rows = await runPrepared(
+      this.db,
+      this.db
         .selectFrom('fan_channels as ch')
         .leftJoin('storages as s', 's.id', 'ch.in_use')
         .leftJoin('probes as p', 'p.sensor_id', 'ch.outdoor_id')
         .select('ch.fc_id')
-        .where((eb) => eb.or([eb('s.bs_id', 'in', part), eb('p.bs_id', 'in', part)]))
-        .execute();
-      for (const r of rows) ids.add(r.fc_id);
-    }
-    return [...ids];
+        .where((eb) =>
+          eb.or([textIn(this.engine, 's.bs_id', stations), textIn(this.engine, 'p.bs_id', stations)]),
+        ),
+    );
+    return [...new Set(rows.map((r) => r.fc_id))];
   }
 
   async updateChannel(

@@ -43,7 +43,7 @@ export function fansFeature(
     rcTestAnswer?: RcTestAnswer;
   },
 ) {
-  const repo = new FanRepository(fansDb(kernel.store.db));
+  const repo = new FanRepository(fansDb(kernel.store.db), kernel.store.engine);
   let log: (err: unknown) => void = () => undefined;
   const decider = new FanDecider(repo, kernel.nowS, (err) => log(err));
   const credentials = new ControllerCredentials(async (id) => (await repo.findController(id))?.secret_hash);

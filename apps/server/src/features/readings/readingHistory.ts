@@ -43,6 +43,10 @@ const packedDaysFrom = reusableQuery(
       .orderBy('day')
       .limit(v.batch),
 );
+/** Whether any probe has the day packed: asked by every ingest commit of old readings, compiled once. */
+const anyPackedOn = reusableQuery(['day'], (db: Kysely<Database>, v: { day: number }) =>
+  db.selectFrom('readings_packed').select('day').where('day', '=', v.day).limit(1),
+);
 /** Packed days a `firstReadings` look-up asks for at first: an hourly probe's days for the count. */
 const firstDaysFor = (count: number): number => Math.ceil(count / 24) + 1;
 
@@ -216,13 +220,7 @@ export class ReadingHistory {
     for (const r of readings) days.add(dayOf(r.meas_ts));
     const packedDays = new Set<number>();
     for (const day of days) {
-      const anyPacked = await trx
-        .selectFrom('readings_packed')
-        .select('day')
-        .where('day', '=', day)
-        .limit(1)
-        .executeTakeFirst();
-      if (anyPacked) packedDays.add(day);
+      if ((await anyPackedOn(trx, { day })).length > 0) packedDays.add(day);
     }
     if (packedDays.size === 0) return found;
     // One query per packed day the readings fall on (an outage's burst spans a few), not one per probe
