@@ -13,7 +13,7 @@ const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/test';
  * schema of its own inside, so two runs at once (two worktrees) may share them as they shared the base
  * database before, and nothing here drops a database another run may be using.
  */
-export default async function setup(project: TestProject): Promise<void> {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const baseUrl = new URL(process.env.TEST_DATABASE_URL ?? DEFAULT_URL);
   const base = decodeURIComponent(baseUrl.pathname.slice(1)) || 'postgres';
   // Vitest leaves maxWorkers unset when no --maxWorkers is given (one file run by hand): its pool then
@@ -40,6 +40,55 @@ export default async function setup(project: TestProject): Promise<void> {
   } finally {
     await admin.end();
   }
+  return () => dropWhenDone(baseUrl.toString(), base);
+}
+
+/**
+ * The teardown: the workers keep their app databases until the run ends (storeTemplate.ts,
+ * KEPT_APP_DATABASES), so they are dropped here, once each worker process has exited (a few seconds
+ * at most), three at a time. Those of a process still alive after that (another run beside this one)
+ * are left to that run, or to the next run's setup.
+ */
+async function dropWhenDone(url: string, base: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    const pending = await workerDatabases(admin, base);
+    const pids = new Set(pending.map((d) => d.pid));
+    for (let waited = 0; waited < 10_000 && [...pids].some(processAlive); waited += 100)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    const done = pending.filter((d) => !processAlive(d.pid)).map((d) => d.name);
+    const clients = await Promise.all(
+      [0, 1, 2].map(async () => {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        return client;
+      }),
+    );
+    try {
+      await Promise.all(
+        clients.map(async (client) => {
+          for (let name = done.pop(); name !== undefined; name = done.pop())
+            await client.query(`drop database if exists ${quotedName(name)} with (force)`);
+        }),
+      );
+    } finally {
+      await Promise.all(clients.map((c) => c.end()));
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+/** The template and app databases of worker processes (storeTemplate.ts names them after the process). */
+async function workerDatabases(admin: pg.Client, base: string): Promise<{ name: string; pid: number }[]> {
+  const { rows } = await admin.query<{ datname: string }>(
+    'select datname from pg_database where starts_with(datname, $1)',
+    [`${base}_w`],
+  );
+  return rows
+    .map(({ datname }) => ({ name: datname, pid: Number(PROCESS_DATABASE.exec(datname)?.[1]) }))
+    .filter((d) => d.pid > 0);
 }
 
 /**
@@ -47,14 +96,9 @@ export default async function setup(project: TestProject): Promise<void> {
  * its process): dropped once that process is gone. Another run's, still alive, are left alone.
  */
 async function dropLeftovers(admin: pg.Client, base: string): Promise<void> {
-  const { rows } = await admin.query<{ datname: string }>(
-    'select datname from pg_database where starts_with(datname, $1)',
-    [`${base}_w`],
-  );
-  for (const { datname } of rows) {
-    const pid = Number(PROCESS_DATABASE.exec(datname)?.[1]);
-    if (!pid || processAlive(pid)) continue;
-    await admin.query(`drop database if exists ${quotedName(datname)} with (force)`);
+  for (const { name, pid } of await workerDatabases(admin, base)) {
+    if (processAlive(pid)) continue;
+    await admin.query(`drop database if exists ${quotedName(name)} with (force)`);
   }
 }
 

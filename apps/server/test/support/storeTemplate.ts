@@ -29,9 +29,23 @@ interface SqliteTemplate {
 
 interface PostgresTemplate {
   engine: 'postgres';
-  /** A new database copied from the template; `drop` removes it (and ends what is still connected). */
+  /**
+   * A new database copied from the template; `drop` gives it back once its app has closed. It is
+   * dropped later (see KEPT_APP_DATABASES), and ends what is still connected then.
+   */
   newDatabase(): Promise<{ url: string; drop(): Promise<void> }>;
 }
+
+/**
+ * App databases a worker keeps, closed, instead of dropping each as its app closes; the global teardown
+ * drops them when the run ends (postgresGlobalSetup.ts). Why: a copy of the template is about 1,500
+ * files, and on ext4 without a journal (this machine's) a file made within about 30 s of others being
+ * deleted costs the kernel a look at every such inode (`recently_deleted`): CREATE DATABASE took
+ * 0.5–0.9 s of the backend's system time right after a DROP, 50 ms with none in the last half minute —
+ * most of a PostgreSQL test app's start (decision 0161). About 17 MB each; past this
+ * many a worker drops its oldest, and pays that price again.
+ */
+export const KEPT_APP_DATABASES = 120;
 
 export type StoreTemplate = SqliteTemplate | PostgresTemplate;
 
@@ -88,6 +102,7 @@ async function postgresTemplate(workerUrl: string): Promise<StoreTemplate> {
   await withClient(url, (client) => client.query(`create schema ${TEMPLATE_SCHEMA}`));
   await fill(openStore({ databaseUrl: url, sqlitePath: ':memory:', pgSchema: TEMPLATE_SCHEMA, poolSize: 4 }));
   let made = 0;
+  const kept: string[] = [];
   return {
     engine: 'postgres',
     async newDatabase() {
@@ -95,7 +110,11 @@ async function postgresTemplate(workerUrl: string): Promise<StoreTemplate> {
       await withClient(workerUrl, (admin) => createCopy(admin, app, name));
       return {
         url: urlOfDatabase(workerUrl, app),
-        drop: () => withClient(workerUrl, (admin) => dropDatabase(admin, app)),
+        async drop() {
+          kept.push(app);
+          const oldest = kept.length > KEPT_APP_DATABASES ? kept.shift() : undefined;
+          if (oldest) await withClient(workerUrl, (admin) => dropDatabase(admin, oldest));
+        },
       };
     },
   };
@@ -106,7 +125,7 @@ async function postgresTemplate(workerUrl: string): Promise<StoreTemplate> {
  * the server, and a forced drop would end them with an error their clients report. PostgreSQL itself
  * waits up to 5 s for them; a session still there after that (a test's own, left open) is ended.
  */
-async function dropDatabase(admin: pg.Client, name: string): Promise<void> {
+export async function dropDatabase(admin: pg.Client, name: string): Promise<void> {
   try {
     await admin.query(`drop database if exists ${quoted(name)}`);
   } catch (error) {
