@@ -48,8 +48,11 @@ describe('forgotten password or username', () => {
     await app.user.clear(screen.getByLabelText('Confirm the new password'));
     await app.user.type(screen.getByLabelText('Confirm the new password'), 'new-secret');
     await app.user.click(screen.getByRole('button', { name: 'Set new password' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Your password has been changed. Log in with the new password.',
+    // While the change is on its way the page still says the code was sent: wait for the answer's text.
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Your password has been changed. Log in with the new password.',
+      ),
     );
     expect(server.callsTo('POST', '/client/resetPassword')[0]?.body).toEqual({
       username: 'farmer',
