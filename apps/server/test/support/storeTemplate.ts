@@ -1,11 +1,11 @@
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { migrateToLatest, openStore } from '../../src/db/createDatabase.js';
 import { TranslationRepository } from '../../src/features/translations/translation.repository.js';
 import { bundledTexts } from '../../src/features/translations/bundledLocales.js';
 import { databaseOf, quotedName as quoted, urlOfDatabase } from './workerDatabases.js';
+import { testDataRoot } from './testDataRoot.js';
 
 /**
  * Every test app used to migrate an empty store (76 migrations) and then insert the 24,608 bundled texts
@@ -64,7 +64,7 @@ async function fill(store: ReturnType<typeof openStore>): Promise<void> {
 }
 
 async function sqliteTemplate(): Promise<StoreTemplate> {
-  const dir = mkdtempSync(join(tmpdir(), 'emberwatch-template-'));
+  const dir = mkdtempSync(join(testDataRoot(), 'emberwatch-template-'));
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   const path = join(dir, 'template.db');
   await fill(openStore({ sqlitePath: path }));

@@ -1,5 +1,4 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { startStandIns, type StandIns } from '@emberwatch/stand-ins';
@@ -13,6 +12,7 @@ import type { Kernel } from '../../src/kernel/Kernel.js';
 import type { FeatureModule } from '../../src/kernel/FeatureModule.js';
 import type { IngestService } from '../../src/features/ingest/ingest.service.js';
 import { UserRepository, type UserRow } from '../../src/features/users/index.js';
+import { testDataRoot } from './testDataRoot.js';
 import { storeTemplate, TEMPLATE_SCHEMA } from './storeTemplate.js';
 import { currentWorker, workerDatabaseUrl } from './workerDatabases.js';
 
@@ -72,7 +72,7 @@ export interface TestAppOptions {
  */
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const standIns = await startStandIns(opts.standIns === false ? [] : undefined);
-  const dataDir = mkdtempSync(join(tmpdir(), 'emberwatch-test-'));
+  const dataDir = mkdtempSync(join(testDataRoot(), 'emberwatch-test-'));
   // A copy of the worker's migrated store with the bundled texts (storeTemplate.ts): on PostgreSQL a
   // database of the app's own.
   const template = await storeTemplate(TEST_ENGINE === 'postgres' ? TEST_DATABASE_URL : undefined);
