@@ -3,7 +3,7 @@ import { namedStatement } from './postgresClient.js';
 
 /**
  * Runs a Kysely query whose text is the same on every call (no `in (…)` list of changing length: see
- * `textIn`) as a named prepared statement on PostgreSQL: parsed and planned once per connection
+ * `valueIn`) as a named prepared statement on PostgreSQL: parsed and planned once per connection
  * instead of on every call. For the few queries that run after every ingest commit, where the planning
  * cost more backend time than the query itself (decision 0160). On SQLite the query runs as it would.
  */

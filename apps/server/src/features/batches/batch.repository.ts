@@ -2,7 +2,7 @@ import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Engine } from '../../db/engine.js';
 import { runPrepared } from '../../db/runPrepared.js';
 import type { Database } from '../../db/schema.js';
-import { textIn } from '../../db/textIn.js';
+import { valueIn } from '../../db/valueIn.js';
 import {
   batchesDb,
   type BatchesDb,
@@ -116,7 +116,7 @@ export class BatchRepository {
     if (!bsIds) return q.execute();
     if (bsIds.length === 0) return Promise.resolve([]);
     // Asked after every ingest commit: one text for any number of stations, prepared on PostgreSQL.
-    return runPrepared(this.db, q.where(textIn(this.engine, 'bs_id', bsIds)));
+    return runPrepared(this.db, q.where(valueIn(this.engine, 'bs_id', bsIds, 'text')));
   }
 
   counts(bsIds: readonly string[]) {

@@ -2,7 +2,7 @@ import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
 import type { Engine } from '../../db/engine.js';
 import { runPrepared } from '../../db/runPrepared.js';
 import type { Database } from '../../db/schema.js';
-import { textIn } from '../../db/textIn.js';
+import { valueIn } from '../../db/valueIn.js';
 import type {
   FanChannelsTable,
   FanControllersTable,
@@ -180,7 +180,10 @@ export class FanRepository {
         .leftJoin('probes as p', 'p.sensor_id', 'ch.outdoor_id')
         .select('ch.fc_id')
         .where((eb) =>
-          eb.or([textIn(this.engine, 's.bs_id', stations), textIn(this.engine, 'p.bs_id', stations)]),
+          eb.or([
+            valueIn(this.engine, 's.bs_id', stations, 'text'),
+            valueIn(this.engine, 'p.bs_id', stations, 'text'),
+          ]),
         ),
     );
     return [...new Set(rows.map((r) => r.fc_id))];

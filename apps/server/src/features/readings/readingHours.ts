@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Engine } from '../../db/engine.js';
+import { valueIn } from '../../db/valueIn.js';
 
 export const HOUR_S = 3_600;
 /** The last hour PostgreSQL's integer `hour` holds (the year 246,953). */
@@ -30,14 +31,11 @@ export async function readingHours(
 }
 
 /**
- * `hour` is one of `hours`, as one parameter whatever their count (a long history has more hours than
- * a statement has parameters, and the statement's text stays the same): a JSON array on SQLite, an
- * array on PostgreSQL. Either way each hour is one seek of the key.
+ * `hour` is one of `hours`, as one parameter whatever their count: a long history has more hours than
+ * a statement has parameters (`valueIn`). Each hour is one seek of the key.
  */
 export function hourIn(engine: Engine, hours: readonly number[]): RawBuilder<SqlBool> {
-  return engine === 'sqlite'
-    ? sql<SqlBool>`hour in (select value from json_each(${JSON.stringify(hours)}))`
-    : sql<SqlBool>`hour = any(${hours}::int[])`;
+  return valueIn(engine, 'hour', hours, 'int');
 }
 
 /**

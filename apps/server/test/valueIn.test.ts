@@ -2,14 +2,14 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPrepared } from '../src/db/runPrepared.js';
 import type { Database } from '../src/db/schema.js';
-import { textIn } from '../src/db/textIn.js';
+import { valueIn } from '../src/db/valueIn.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 
 /**
- * textIn and runPrepared (decision 0160): a list as one parameter selects what `in (…)` selects, with
+ * valueIn and runPrepared (decision 0160): a list as one parameter selects what `in (…)` selects, with
  * one statement text for any number of values, which PostgreSQL then runs prepared.
  */
-describe(`textIn and runPrepared, on ${TEST_ENGINE}`, () => {
+describe(`valueIn and runPrepared, on ${TEST_ENGINE}`, () => {
   let t: TestApp;
   let db: Kysely<Database>;
   let stations: string[];
@@ -26,7 +26,7 @@ describe(`textIn and runPrepared, on ${TEST_ENGINE}`, () => {
     db
       .selectFrom('base_stations')
       .select('id')
-      .where(textIn(t.store.engine, 'id', values))
+      .where(valueIn(t.store.engine, 'id', values, 'text'))
       .orderBy('id');
 
   it('selects what `in (…)` selects, for one value, several and ones no row has', async () => {
