@@ -58,6 +58,7 @@ async function dropWhenDone(url: string, base: string): Promise<void> {
     for (let waited = 0; waited < 10_000 && [...pids].some(processAlive); waited += 100)
       await new Promise((resolve) => setTimeout(resolve, 100));
     const done = pending.filter((d) => !processAlive(d.pid)).map((d) => d.name);
+    if (done.length === 0) return;
     const clients = await Promise.all(
       [0, 1, 2].map(async () => {
         const client = new pg.Client({ connectionString: url });

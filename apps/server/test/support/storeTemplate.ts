@@ -125,7 +125,7 @@ async function postgresTemplate(workerUrl: string): Promise<StoreTemplate> {
  * the server, and a forced drop would end them with an error their clients report. PostgreSQL itself
  * waits up to 5 s for them; a session still there after that (a test's own, left open) is ended.
  */
-export async function dropDatabase(admin: pg.Client, name: string): Promise<void> {
+async function dropDatabase(admin: pg.Client, name: string): Promise<void> {
   try {
     await admin.query(`drop database if exists ${quoted(name)}`);
   } catch (error) {
