@@ -231,6 +231,13 @@ export interface TranslationsTable {
   updated_by: number | null;
 }
 
+/** The mark of the last seed of the translations (migration 0078, decision 0163): one row at most. */
+export interface TranslationSeedsTable {
+  /** The bundled texts' digest and the schema's version (translationSeedMark). */
+  mark: string;
+  seeded_ts: number;
+}
+
 /** Spec doc 3 §3 "Storage" (migration 0004); the JSON columns hold the shapes of contracts/storages.ts. */
 export interface StoragesTable {
   id: Generated<number>;
@@ -380,6 +387,7 @@ export interface Database {
   bs_packets: BsPacketsTable;
   ui_preferences: UiPreferencesTable;
   translations: TranslationsTable;
+  translation_seeds: TranslationSeedsTable;
   storages: StoragesTable;
   storage_probes: StorageProbesTable;
   sites: SitesTable;

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { migrateToLatest, openStore } from '../../src/db/createDatabase.js';
 import { TranslationRepository } from '../../src/features/translations/translation.repository.js';
 import { bundledTexts } from '../../src/features/translations/bundledLocales.js';
+import { translationSeedMark } from '../../src/features/translations/translationSeedMark.js';
 import { databaseOf, quotedName as quoted, urlOfDatabase } from './workerDatabases.js';
 import { testDataRoot } from './testDataRoot.js';
 
@@ -59,7 +60,13 @@ export function storeTemplate(databaseUrl: string | undefined): Promise<StoreTem
 
 async function fill(store: ReturnType<typeof openStore>): Promise<void> {
   await migrateToLatest(store);
-  await new TranslationRepository(store.db).seed(bundledTexts(), Math.floor(Date.now() / 1000));
+  // Marked as the server's start marks it: an app made from the template finds its texts seeded.
+  const texts = bundledTexts();
+  await new TranslationRepository(store.db, store.engine).seed(
+    texts,
+    Math.floor(Date.now() / 1000),
+    translationSeedMark(texts, store.engine),
+  );
   await store.close();
 }
 

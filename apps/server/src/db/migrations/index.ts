@@ -57,6 +57,7 @@ import { verificationsMigration } from './0071_verifications.js';
 import { apiKeysMigration } from './0069_api_keys.js';
 import { apiStationReleasesMigration } from './0070_api_station_releases.js';
 import { gariMigrationsMigration } from './0062_gari_migrations.js';
+import { translationSeedsMigration } from './0078_translation_seeds.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -118,5 +119,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0075_reading_partitions': readingPartitionsMigration(engine),
     '0076_postgres_readings_by_hour': postgresReadingsByHourMigration(engine),
     '0077_ingest_journal_oldest_reading': ingestJournalOldestReadingMigration(engine),
+    '0078_translation_seeds': translationSeedsMigration(engine),
   };
 }

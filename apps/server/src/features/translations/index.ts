@@ -14,14 +14,16 @@ export function translationsFeature(
   deps: { access: AccessService; authenticate: Authenticate },
 ) {
   const service = new TranslationService(
-    new TranslationRepository(kernel.store.db),
+    new TranslationRepository(kernel.store.db, kernel.store.engine),
     deps.access,
     kernel.nowS,
+    kernel.store.engine,
   );
   return defineFeature({
     name: 'translations',
     routes: translationRoutes({ authenticate: deps.authenticate }, service),
-    // Bundled locale texts → store at every start; texts a translator saved are never overwritten.
+    // Bundled locale texts → store at a start whose build or schema is new to the store (decision 0163);
+    // texts a translator saved are never overwritten.
     start: async () => {
       await service.seed();
     },

@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { TranslationRow } from '@emberwatch/shared/contracts/translations';
+import type { Engine } from '../../db/engine.js';
 import type { Database } from '../../db/schema.js';
 import type { BundledText } from './bundledLocales.js';
 
@@ -10,6 +11,12 @@ export interface StoredTranslation extends TranslationRow {
 
 const INSERT_CHUNK = 100;
 
+/**
+ * PostgreSQL: one seed at a time per schema, so the mark a seed leaves names the texts the rows hold
+ * when several instances start at once (a rolling deploy of two builds).
+ */
+const SEED_LOCK = sql`select pg_advisory_xact_lock(7316, hashtext(current_schema()))`;
+
 function isUniqueViolation(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
@@ -17,7 +24,10 @@ function isUniqueViolation(err: unknown): boolean {
 
 /** The only SQL of the translations feature. */
 export class TranslationRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly engine: Engine,
+  ) {}
 
   /**
    * [key, text] of one locale, ordered by key. Empty texts are left out, so that the app shows the
@@ -114,6 +124,9 @@ export class TranslationRepository {
           .set({ key: to, edited: 1, updated_ts: nowS, updated_by: userId })
           .where('key', '=', from)
           .execute();
+        // The old key is gone from every locale: the next start seeds its bundled texts again, if the
+        // build still has it (the mark no longer says the store holds what a seed would write).
+        await trx.deleteFrom('translation_seeds').execute();
         await trx
           .updateTable('translations')
           .set({
@@ -139,9 +152,24 @@ export class TranslationRepository {
    * (edited = 0) follow a changed bundled text or category, edited rows are never written.
    * Idempotent and safe beside another instance doing the same (ON CONFLICT DO NOTHING, and the
    * update re-checks edited = 0 so a translator's save that lands meanwhile wins).
+   *
+   * With a `mark` (translationSeedMark, decision 0163) the seed is skipped when the store's mark is the
+   * same — the rows hold what it would write, since nothing but a rename (which clears the mark) takes a
+   * bundled key away or makes an edited row untouched again — and the mark is written when it runs.
    */
-  async seed(texts: readonly BundledText[], nowS: number): Promise<{ inserted: number; updated: number }> {
+  async seed(
+    texts: readonly BundledText[],
+    nowS: number,
+    mark?: string,
+  ): Promise<{ inserted: number; updated: number }> {
     return this.db.transaction().execute(async (trx) => {
+      if (mark !== undefined) {
+        if (this.engine === 'postgres') await SEED_LOCK.execute(trx);
+        const last = await trx.selectFrom('translation_seeds').select('mark').executeTakeFirst();
+        if (last?.mark === mark) return { inserted: 0, updated: 0 };
+        await trx.deleteFrom('translation_seeds').execute();
+        await trx.insertInto('translation_seeds').values({ mark, seeded_ts: nowS }).execute();
+      }
       const existing = new Map<string, { text: string; category: string; edited: number }>();
       for (const r of await trx
         .selectFrom('translations')

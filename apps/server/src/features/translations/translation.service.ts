@@ -7,9 +7,11 @@ import type {
 } from '@emberwatch/shared/contracts/translations';
 import { ApiError } from '../../http/ApiError.js';
 import { enforce, whoAmI, type AccessService, type Actor } from '../../http/access/index.js';
+import type { Engine } from '../../db/engine.js';
 import type { TranslationRepository } from './translation.repository.js';
 import { bundledTexts, type BundledText } from './bundledLocales.js';
 import { isServerTextKey } from './serverTexts.js';
+import { translationSeedMark } from './translationSeedMark.js';
 import {
   mayAddRow,
   mayChangeTranslation,
@@ -53,6 +55,8 @@ export class TranslationService {
     private readonly repo: TranslationRepository,
     private readonly access: Pick<AccessService, 'targetAccount'>,
     private readonly nowS: () => number,
+    /** The store's engine: the seed is marked, and skipped while the mark holds (decision 0163). */
+    private readonly markSeedsOf?: Engine,
   ) {}
 
   /**
@@ -63,7 +67,8 @@ export class TranslationService {
 
   seed(texts: readonly BundledText[] = bundledTexts()): Promise<{ inserted: number; updated: number }> {
     this.buildKeys = new Set(texts.map((t) => t.key));
-    return this.repo.seed(texts, this.nowS());
+    const mark = this.markSeedsOf && translationSeedMark(texts, this.markSeedsOf);
+    return this.repo.seed(texts, this.nowS(), mark);
   }
 
   private knownKeys(): ReadonlySet<string> {
