@@ -86,8 +86,10 @@ describe(`translations in the store, on ${TEST_ENGINE}`, () => {
       next.push({ locale: 'fi', key: 'login.newHint', text: 'Uusi vihje', category: 'common' });
       // Seeding asks no access question: an access check that refuses everything must not matter.
       const refuseAll = { targetAccount: () => Promise.reject(new Error('not used by seed')) };
-      const service = new TranslationService(new TranslationRepository(t.store.db, t.store.engine), refuseAll, () =>
-        Math.floor(Date.now() / 1000),
+      const service = new TranslationService(
+        new TranslationRepository(t.store.db, t.store.engine),
+        refuseAll,
+        () => Math.floor(Date.now() / 1000),
       );
       expect(await service.seed(next)).toEqual({ inserted: 1, updated: 1 });
 
