@@ -55,7 +55,7 @@ const store = openStore({
 let clock = Math.floor(Date.now() / 1000);
 try {
   await migrateToLatest(store);
-  const repo = new TranslationRepository(store.db);
+  const repo = new TranslationRepository(store.db, store.engine);
   await repo.seed(bundledTexts(), clock);
   const catalog = serverTextCatalog({ store, nowS: () => clock });
   const perCall = async (n: number, f: () => unknown) => {
