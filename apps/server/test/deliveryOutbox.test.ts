@@ -94,14 +94,16 @@ describe(`the delivery outbox on ${TEST_ENGINE}`, () => {
     expect(third!.status).toBe('sent');
     expect(fourth).toMatchObject({ status: 'capped', attempts: 0 });
     expect(fourth!.last_error).toMatch(/daily sms limit \(3\)/);
-    const notice = await t.store.db
-      .withTables<{ notifications: { owner_user_id: number; kind: string } }>()
-      .selectFrom('notifications')
-      .selectAll()
-      .where('owner_user_id', '=', ownerId)
-      .where('kind', '=', 'dailyCap')
-      .execute();
-    expect(notice).toHaveLength(1);
+    // The notice is written beside the delivery (capReached is not awaited by the pump): wait for it.
+    const notices = () =>
+      t.store.db
+        .withTables<{ notifications: { owner_user_id: number; kind: string } }>()
+        .selectFrom('notifications')
+        .selectAll()
+        .where('owner_user_id', '=', ownerId)
+        .where('kind', '=', 'dailyCap')
+        .execute();
+    await expect.poll(async () => (await notices()).length).toBe(1);
   });
 
   it('sends again a message whose worker died mid-send, once its claim runs out (never lost)', async () => {
