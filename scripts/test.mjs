@@ -16,14 +16,21 @@
 //                  (apps/server/test/cluster/, decision 0137); skipped loudly without PostgreSQL, a
 //                  failure then with REQUIRE_POSTGRES=1
 //
+// Steps 3 and 5 run beside step 4 when PostgreSQL answers (decision 0164): each in a run of its own of this
+// script (--only=postgres --summary-file=…), its output kept in .test-output/beside-<step>.log and printed
+// after the browser tests. Each of these steps leaves a core partly idle (the browser step waits on pages and
+// servers, the cluster step on its instances), and none shares a port, a database or a report with another.
+//
 // Each step writes a JSON report into .test-output/; the totals are read from those reports.
 // A step that crashes without a report (a build error, a hung run, a broken global setup) counts as one
 // failure, so the final line never says "0 failed" about a run that did not pass.
 //
 // Options: --skip-build (reuse dist/), --only=vitest,postgres,e2e (run some steps; the build still runs
-// unless skipped; `cluster` is one of them). Environment: TEST_DATABASE_URL, REQUIRE_POSTGRES=1,
-// CHROMIUM_PATH, TEST_CHROMIUM_PATH, NGINX_PATH.
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// unless skipped; `cluster` is one of them), --one-at-a-time (every step after the one before, as before
+// 0164), --summary-file=F (write the counts, failures and step times to F as JSON: the run beside the
+// browser tests). Environment: TEST_DATABASE_URL, REQUIRE_POSTGRES=1, CHROMIUM_PATH, TEST_CHROMIUM_PATH,
+// NGINX_PATH.
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -45,6 +52,8 @@ import {
   repoRoot,
   run,
   runningChildren,
+  start,
+  exited,
   yellow,
 } from './lib/proc.mjs';
 
@@ -54,6 +63,9 @@ const skipBuild = args.includes('--skip-build');
 const onlyArg = args.find((arg) => arg.startsWith('--only='));
 const only = onlyArg ? new Set(onlyArg.slice('--only='.length).split(',')) : null;
 const wants = (step) => !only || only.has(step);
+const summaryArg = args.find((arg) => arg.startsWith('--summary-file='));
+const summaryFile = summaryArg ? path.resolve(summaryArg.slice('--summary-file='.length)) : null;
+const oneAtATime = args.includes('--one-at-a-time') || summaryFile !== null;
 
 const outputDir = path.join(repoRoot, '.test-output');
 const reports = {
@@ -62,6 +74,8 @@ const reports = {
   e2e: path.join(outputDir, 'e2e.json'),
   cluster: path.join(outputDir, 'vitest-cluster.json'),
 };
+/** Which step writes each report: a run removes only the reports of the steps it runs. */
+const reportSteps = { sqlite: 'vitest', postgres: 'postgres', e2e: 'e2e', cluster: 'cluster' };
 const testDatabaseUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const requirePostgres = process.env.REQUIRE_POSTGRES === '1';
 // The browser tests run in Debian's Chromium headless shell, and the one that needs the full browser (web
@@ -121,23 +135,33 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 async function runStep(name, command, commandArgs, options = {}) {
   console.log(bold(`$ ${[path.relative(repoRoot, command) || command, ...commandArgs].join(' ')}`));
   let timedOut = false;
+  const stepStart = Date.now();
+  // Only this step's child: another step may run beside it, or start before the SIGKILL is due.
+  const child = start(command, commandArgs, options);
   const timer = setTimeout(() => {
     timedOut = true;
     console.error(red(`\nThe ${name} step ran over ${formatDuration(limits[name])}: stopping it.`));
-    // Only this step's children: the next step may have started by the time the SIGKILL is due.
-    const children = runningChildren();
-    for (const child of children) child.kill('SIGTERM');
+    child.kill('SIGTERM');
     setTimeout(() => {
-      for (const child of children)
-        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }, 10_000).unref();
   }, limits[name]);
-  const stepStart = Date.now();
-  const code = await run(command, commandArgs, options);
+  const code = await exitCode(command, child);
   clearTimeout(timer);
   const result = timedOut ? 124 : code;
   timings.push({ step: name, ms: Date.now() - stepStart, code: result });
   return result;
+}
+
+/** The exit code of a started child, as `run` gives it (signals as 128 + n, like a shell). */
+async function exitCode(command, child) {
+  const { code, signal, error } = await exited(child);
+  if (error) {
+    console.error(red(`Could not start ${command}: ${error.message}`));
+    return 127;
+  }
+  if (signal) return 128 + ({ SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 }[signal] ?? 1);
+  return code ?? 1;
 }
 
 function readJson(file) {
@@ -192,7 +216,7 @@ function record(suite, code, counts, note) {
 
 // ── 1. build ────────────────────────────────────────────────────────────────────────────────────
 mkdirSync(outputDir, { recursive: true });
-for (const file of Object.values(reports)) rmSync(file, { force: true });
+for (const [key, file] of Object.entries(reports)) if (wants(reportSteps[key])) rmSync(file, { force: true });
 
 let buildOk = true;
 if (skipBuild) {
@@ -303,7 +327,58 @@ function redactPassword(url) {
   }
 }
 
-if (wants('postgres') && !interrupted) {
+// ── 3 and 5 beside 4 ───────────────────────────────────────────────────────────────────────────
+/**
+ * Starts a step (postgres or cluster) in a run of its own of this script, its output into
+ * .test-output/beside-<step>.log, its counts, failures and time into .test-output/beside-<step>.json
+ * (decision 0164). This run waits for it after the browser tests and prints both.
+ */
+function startBeside(step) {
+  const log = path.join(outputDir, `beside-${step}.log`);
+  const summary = path.join(outputDir, `beside-${step}.json`);
+  rmSync(summary, { force: true });
+  const fd = openSync(log, 'w');
+  const child = start(
+    process.execPath,
+    [
+      path.join(repoRoot, 'scripts', 'test.mjs'),
+      '--skip-build',
+      `--only=${step}`,
+      `--summary-file=${summary}`,
+    ],
+    { stdio: ['ignore', fd, fd] },
+  );
+  // The child has its own copy of the descriptor.
+  closeSync(fd);
+  return { step, log, summary, child };
+}
+
+/** Waits for a step run beside the browser tests; prints its output; takes its counts, failures and time. */
+async function finishBeside({ step, log, summary: file, child }) {
+  const code = await exitCode('scripts/test.mjs', child);
+  banner(`${step} — ran beside the browser tests`);
+  process.stdout.write(readFileSync(log, 'utf8'));
+  const summary = readJson(file);
+  if (summary) {
+    results.push(...summary.results);
+    failures.push(...summary.failures);
+    timings.push(...summary.timings.map((t) => ({ ...t, beside: 'e2e' })));
+  } else record(step, code || 1, null, `its run beside the browser tests wrote no summary (exit ${code})`);
+}
+
+/** The steps that run beside the browser tests, each in a run of its own. */
+let beside = [];
+if (!oneAtATime && wants('e2e') && !interrupted) {
+  const steps = ['postgres', 'cluster'].filter(wants);
+  // Without PostgreSQL both steps only say so (or fail at once): they run here, in order, as before.
+  if (steps.length > 0 && (await postgresProblem(testDatabaseUrl)) === null) {
+    banner(`${steps.join(' and ')} — beside the browser tests (their output follows the browser tests')`);
+    beside = steps.map(startBeside);
+  }
+}
+const runsHere = (step) => wants(step) && !beside.some((b) => b.step === step) && !interrupted;
+
+if (runsHere('postgres')) {
   banner(`3/5  API tests on PostgreSQL — ${redactPassword(testDatabaseUrl)}`);
   const problem = await postgresProblem(testDatabaseUrl);
   if (problem) {
@@ -475,7 +550,15 @@ async function ensureNginx() {
   return existsSync(nginxPath) ? null : `apt-get installed nginx but ${nginxPath} is still missing`;
 }
 
-if (wants('cluster') && !interrupted) {
+if (beside.length > 0) {
+  const waitStart = Date.now();
+  for (const b of beside) await finishBeside(b);
+  // The time after the browser tests that only the steps beside them took.
+  const waited = Date.now() - waitStart;
+  if (waited >= 1000) timings.push({ step: 'wait', ms: waited, code: 0, note: 'for the steps beside e2e' });
+}
+
+if (runsHere('cluster')) {
   banner('5/5  three instances on PostgreSQL behind nginx — one killed and restarted');
   const problem = existsSync(path.join(repoRoot, 'apps/server/dist/main.js'))
     ? await postgresProblem(testDatabaseUrl)
@@ -552,6 +635,7 @@ console.log(`  reports: ${path.relative(repoRoot, outputDir)}/`);
 // The failed tests by name, near the end: CI keeps only the last part of what a run printed.
 for (const line of failedTestLines(failures)) console.log(red(line));
 printTimeTable(timings, Date.now() - startedAt);
+if (summaryFile) writeFileSync(summaryFile, JSON.stringify({ results, failures, timings }));
 // The one line that a person and CI read: alone on its line, no colour.
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(interrupted ? 130 : total.failed > 0 ? 1 : 0);

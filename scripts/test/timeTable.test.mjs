@@ -23,4 +23,23 @@ describe('the time table at the end of npm test', () => {
     const lines = timeTableLines([{ step: 'e2e', ms: 5_000, code: 0 }], 4_000, [0, 0, 0]);
     expect(lines.find((l) => l.trim().startsWith('other'))).toMatch(/\b0 s$/);
   });
+
+  it('marks the steps that ran beside another and counts the rest without them', () => {
+    const lines = timeTableLines(
+      [
+        { step: 'vitest', ms: 40_000, code: 0 },
+        { step: 'e2e', ms: 50_000, code: 0 },
+        { step: 'postgres', ms: 45_000, code: 0, beside: 'e2e' },
+        { step: 'cluster', ms: 10_000, code: 2, beside: 'e2e' },
+        { step: 'wait', ms: 5_000, code: 0, note: 'for the steps beside e2e' },
+      ],
+      100_000,
+      [0, 0, 0],
+    );
+    expect(lines[4]).toMatch(/^ {2}postgres \(beside e2e\)\s+45 s\s+45 %\s+ok$/);
+    expect(lines[5]).toMatch(/^ {2}cluster \(beside e2e\)\s+10 s\s+10 %\s+exit 2$/);
+    expect(lines[6]).toMatch(/^ {2}wait\s+5 s\s+5 %\s+for the steps beside e2e$/);
+    // 100 s in all: 40 + 50 + 5 of them the steps one after another; the 45 and 10 beside are not added.
+    expect(lines[7]).toMatch(/^ {2}other\s+5 s$/);
+  });
 });
