@@ -16,10 +16,10 @@
 //                  (apps/server/test/cluster/, decision 0137); skipped loudly without PostgreSQL, a
 //                  failure then with REQUIRE_POSTGRES=1
 //
-// Steps 3 and 5 run beside step 4 when PostgreSQL answers (decision 0164): each in a run of its own of this
-// script (--only=postgres --summary-file=…), its output kept in .test-output/beside-<step>.log and printed
-// after the browser tests. Each of these steps leaves a core partly idle (the browser step waits on pages and
-// servers, the cluster step on its instances), and none shares a port, a database or a report with another.
+// Step 5 runs beside step 3 when both run and PostgreSQL answers (decision 0164): in a run of its own of this
+// script (--only=cluster --summary-file=…), its output kept in .test-output/beside-cluster.log and printed
+// after the PostgreSQL step's. It mostly waits for its instances, and the two steps share no port,
+// database or report.
 //
 // Each step writes a JSON report into .test-output/; the totals are read from those reports.
 // A step that crashes without a report (a build error, a hung run, a broken global setup) counts as one
@@ -28,7 +28,7 @@
 // Options: --skip-build (reuse dist/), --only=vitest,postgres,e2e (run some steps; the build still runs
 // unless skipped; `cluster` is one of them), --one-at-a-time (every step after the one before, as before
 // 0164), --summary-file=F (write the counts, failures and step times to F as JSON: the run beside the
-// browser tests). Environment: TEST_DATABASE_URL, REQUIRE_POSTGRES=1, CHROMIUM_PATH, TEST_CHROMIUM_PATH,
+// PostgreSQL step). Environment: TEST_DATABASE_URL, REQUIRE_POSTGRES=1, CHROMIUM_PATH, TEST_CHROMIUM_PATH,
 // NGINX_PATH.
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -327,11 +327,11 @@ function redactPassword(url) {
   }
 }
 
-// ── 3 and 5 beside 4 ───────────────────────────────────────────────────────────────────────────
+// ── 5 beside 3 ─────────────────────────────────────────────────────────────────────────────────
 /**
- * Starts a step (postgres or cluster) in a run of its own of this script, its output into
- * .test-output/beside-<step>.log, its counts, failures and time into .test-output/beside-<step>.json
- * (decision 0164). This run waits for it after the browser tests and prints both.
+ * Starts the three-instances step in a run of its own of this script, its output into
+ * .test-output/beside-cluster.log, its counts, failures and time into .test-output/beside-cluster.json
+ * (decision 0164). This run waits for it after the PostgreSQL step and prints both.
  */
 function startBeside(step) {
   const log = path.join(outputDir, `beside-${step}.log`);
@@ -353,30 +353,36 @@ function startBeside(step) {
   return { step, log, summary, child };
 }
 
-/** Waits for a step run beside the browser tests; prints its output; takes its counts, failures and time. */
-async function finishBeside({ step, log, summary: file, child }) {
+/** Waits for a step run beside `other`; prints its output; takes its counts, failures and time. */
+async function finishBeside({ step, log, summary: file, child }, other) {
+  const waitStart = Date.now();
   const code = await exitCode('scripts/test.mjs', child);
-  banner(`${step} — ran beside the browser tests`);
+  // The time after `other` that only the step beside it took.
+  const waited = Date.now() - waitStart;
+  banner(`${step} — ran beside the ${other} step`);
   process.stdout.write(readFileSync(log, 'utf8'));
   const summary = readJson(file);
   if (summary) {
     results.push(...summary.results);
     failures.push(...summary.failures);
-    timings.push(...summary.timings.map((t) => ({ ...t, beside: 'e2e' })));
-  } else record(step, code || 1, null, `its run beside the browser tests wrote no summary (exit ${code})`);
+    timings.push(...summary.timings.map((t) => ({ ...t, beside: other })));
+  } else record(step, code || 1, null, `its run beside the ${other} step wrote no summary (exit ${code})`);
+  if (waited >= 1000)
+    timings.push({ step: 'wait', ms: waited, code: 0, note: `for ${step} beside ${other}` });
 }
 
-/** The steps that run beside the browser tests, each in a run of its own. */
-let beside = [];
-if (!oneAtATime && wants('e2e') && !interrupted) {
-  const steps = ['postgres', 'cluster'].filter(wants);
-  // Without PostgreSQL both steps only say so (or fail at once): they run here, in order, as before.
-  if (steps.length > 0 && (await postgresProblem(testDatabaseUrl)) === null) {
-    banner(`${steps.join(' and ')} — beside the browser tests (their output follows the browser tests')`);
-    beside = steps.map(startBeside);
+/**
+ * The three-instances step, beside the PostgreSQL step when both run and PostgreSQL answers: it mostly
+ * waits for its instances, and the two share no database, port or report.
+ */
+let besideCluster = null;
+if (!oneAtATime && wants('postgres') && wants('cluster') && !interrupted) {
+  if ((await postgresProblem(testDatabaseUrl)) === null) {
+    banner("5/5  three instances behind nginx — beside the PostgreSQL step (its output follows that step's)");
+    besideCluster = startBeside('cluster');
   }
 }
-const runsHere = (step) => wants(step) && !beside.some((b) => b.step === step) && !interrupted;
+const runsHere = (step) => wants(step) && !(step === 'cluster' && besideCluster) && !interrupted;
 
 if (runsHere('postgres')) {
   banner(`3/5  API tests on PostgreSQL — ${redactPassword(testDatabaseUrl)}`);
@@ -442,6 +448,8 @@ if (runsHere('postgres')) {
       );
   }
 }
+
+if (besideCluster) await finishBeside(besideCluster, 'postgres');
 
 // ── 4. browser end-to-end ──────────────────────────────────────────────────────────────────────
 /** Installs with apt (when root) the browsers the tests need that are missing; null, or what is wrong. */
@@ -548,14 +556,6 @@ async function ensureNginx() {
   // The package starts a system nginx on port 80; the test needs only the binary.
   await run('service', ['nginx', 'stop'], { env, stdio });
   return existsSync(nginxPath) ? null : `apt-get installed nginx but ${nginxPath} is still missing`;
-}
-
-if (beside.length > 0) {
-  const waitStart = Date.now();
-  for (const b of beside) await finishBeside(b);
-  // The time after the browser tests that only the steps beside them took.
-  const waited = Date.now() - waitStart;
-  if (waited >= 1000) timings.push({ step: 'wait', ms: waited, code: 0, note: 'for the steps beside e2e' });
 }
 
 if (runsHere('cluster')) {

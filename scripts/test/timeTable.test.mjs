@@ -28,18 +28,17 @@ describe('the time table at the end of npm test', () => {
     const lines = timeTableLines(
       [
         { step: 'vitest', ms: 40_000, code: 0 },
-        { step: 'e2e', ms: 50_000, code: 0 },
-        { step: 'postgres', ms: 45_000, code: 0, beside: 'e2e' },
-        { step: 'cluster', ms: 10_000, code: 2, beside: 'e2e' },
-        { step: 'wait', ms: 5_000, code: 0, note: 'for the steps beside e2e' },
+        { step: 'postgres', ms: 20_000, code: 0 },
+        { step: 'cluster', ms: 24_000, code: 2, beside: 'postgres' },
+        { step: 'wait', ms: 4_000, code: 0, note: 'for cluster beside postgres' },
+        { step: 'e2e', ms: 30_000, code: 0 },
       ],
       100_000,
       [0, 0, 0],
     );
-    expect(lines[4]).toMatch(/^ {2}postgres \(beside e2e\)\s+45 s\s+45 %\s+ok$/);
-    expect(lines[5]).toMatch(/^ {2}cluster \(beside e2e\)\s+10 s\s+10 %\s+exit 2$/);
-    expect(lines[6]).toMatch(/^ {2}wait\s+5 s\s+5 %\s+for the steps beside e2e$/);
-    // 100 s in all: 40 + 50 + 5 of them the steps one after another; the 45 and 10 beside are not added.
-    expect(lines[7]).toMatch(/^ {2}other\s+5 s$/);
+    expect(lines[4]).toMatch(/^ {2}cluster \(beside postgres\)\s+24 s\s+24 %\s+exit 2$/);
+    expect(lines[5]).toMatch(/^ {2}wait\s+4 s\s+4 %\s+for cluster beside postgres$/);
+    // 100 s in all: 40 + 20 + 4 + 30 of them the steps one after another; the 24 beside are not added.
+    expect(lines[7]).toMatch(/^ {2}other\s+6 s$/);
   });
 });
