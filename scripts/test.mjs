@@ -53,7 +53,7 @@ import {
   run,
   runningChildren,
   start,
-  exited,
+  exitCode,
   yellow,
 } from './lib/proc.mjs';
 
@@ -151,17 +151,6 @@ async function runStep(name, command, commandArgs, options = {}) {
   const result = timedOut ? 124 : code;
   timings.push({ step: name, ms: Date.now() - stepStart, code: result });
   return result;
-}
-
-/** The exit code of a started child, as `run` gives it (signals as 128 + n, like a shell). */
-async function exitCode(command, child) {
-  const { code, signal, error } = await exited(child);
-  if (error) {
-    console.error(red(`Could not start ${command}: ${error.message}`));
-    return 127;
-  }
-  if (signal) return 128 + ({ SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 }[signal] ?? 1);
-  return code ?? 1;
 }
 
 function readJson(file) {

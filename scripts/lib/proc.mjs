@@ -62,8 +62,12 @@ export function exited(child) {
 }
 
 /** Runs a command to completion; resolves to its exit code (signals map to 128+n like a shell). */
-export async function run(command, args, options = {}) {
-  const child = start(command, args, options);
+export function run(command, args, options = {}) {
+  return exitCode(command, start(command, args, options));
+}
+
+/** Waits for a child that `start` started; resolves to its exit code as `run` gives it. */
+export async function exitCode(command, child) {
   const { code, signal, error } = await exited(child);
   if (error) {
     console.error(red(`Could not start ${command}: ${error.message}`));
