@@ -81,6 +81,9 @@ describe('the notifications button and dialog (spec doc 1 §2, §4; doc 3 §2, �
     ).toBeNull();
     // A list of list items: a screen reader says how many entries there are.
     expect(within(within(dialog).getByRole('list')).getAllByRole('listitem')).toHaveLength(2);
+    // Plain elements and CSS, no MUI component (decision 0165): it opens on nearly every farm's first screen.
+    expect(dialog.querySelector('[class*="Mui"]')).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Acknowledge' })).toBeTruthy();
     await waitFor(() => expect(s.callsTo('POST', '/client/notificationsSeen')).toHaveLength(1));
     // Following an entry leads to its page and closes the dialog; the badge then counts nothing.
     await user.click(entry);

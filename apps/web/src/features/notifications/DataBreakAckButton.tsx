@@ -1,7 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { endpoints } from '@emberwatch/shared/contracts/endpoints';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { queueWhenOffline } from '../../lib/createQueryClient';
@@ -21,21 +19,21 @@ export function DataBreakAckButton({ uid, bsId }: { uid: number | undefined; bsI
   });
   if (ack.data)
     return (
-      <Typography variant="body2" color="text.secondary" role="status" sx={{ px: 2, pb: 1 }}>
+      <p className="ew-data-break-ack__done" role="status">
         {ack.data.acknowledged > 0
           ? t('notifications.acknowledged')
           : t('notifications.nothingToAcknowledge')}
-      </Typography>
+      </p>
     );
   return (
-    <Button
-      size="small"
+    <button
+      type="button"
+      className="ew-text-button ew-text-button--small ew-data-break-ack"
       onClick={() => ack.mutate()}
       disabled={ack.isPending}
-      sx={{ ml: 1.5, mb: 1 }}
       data-testid={`acknowledge-data-break-${bsId}`}
     >
       {ack.isError ? t('notifications.acknowledgeFailed') : t('notifications.acknowledge')}
-    </Button>
+    </button>
   );
 }

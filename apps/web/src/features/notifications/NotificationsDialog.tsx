@@ -2,15 +2,7 @@ import { useEffect, useLayoutEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import ClickAwayListener from '@mui/material/ClickAwayListener';
-import Divider from '@mui/material/Divider';
-import List from '@mui/material/List';
-import Paper from '@mui/material/Paper';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
-import Typography from '@mui/material/Typography';
 import type { Notification } from '@emberwatch/shared/contracts/notifications';
 import { useUiPreferences } from '../sessions';
 import { DataBreakAckButton } from './DataBreakAckButton';
@@ -26,7 +18,8 @@ import './NotificationsDialog.css';
  *
  * Non-modal, under the bell (decision 0047): it opens by itself, and a modal would take the page from
  * the user (and hide it from assistive technology) at a moment they did not choose. A click elsewhere
- * or Escape closes it.
+ * or Escape closes it. Plain elements and CSS, not MUI's (decision 0165): it opens on the first screen of
+ * nearly every farm, and its entries were half of the MUI components drawn there.
  */
 export function NotificationsDialog({
   anchor,
@@ -65,60 +58,48 @@ export function NotificationsDialog({
           if (!(e.target instanceof Node && anchor.contains(e.target))) onClose();
         }}
       >
-        <Paper
-          role="dialog"
-          aria-labelledby="notifications-title"
-          elevation={8}
-          sx={{ maxHeight: '70vh', display: 'flex', flexDirection: 'column' }}
-        >
-          <Typography id="notifications-title" variant="h6" component="h2" sx={{ px: 2, pt: 1.5, pb: 1 }}>
+        <div role="dialog" aria-labelledby="notifications-title" className="ew-notifications-paper">
+          <h2 id="notifications-title" className="ew-notifications-title">
             {t('notifications.title')}
-          </Typography>
-          <Divider />
-          <Box sx={{ overflowY: 'auto', px: 1, py: 1 }}>
+          </h2>
+          <hr className="ew-notifications-divider" />
+          <div className="ew-notifications-body">
             {notifications.length === 0 ? (
-              <Typography color="text.secondary" sx={{ px: 1 }}>
-                {t('notifications.empty')}
-              </Typography>
+              <p className="ew-notifications-empty">{t('notifications.empty')}</p>
             ) : (
-              <List disablePadding>
+              <ul className="ew-notifications-list">
                 {notifications.map((n) => {
                   const words = notificationText(n, context);
                   const dataBreak = (n.type === 'noBSData' || n.type === 'noProbeData') && n.bs;
                   return (
-                    // A list item: a <ul> holds only <li> (screen readers count the entries).
-                    <Box component="li" key={n.id}>
-                      <ListItemButton
-                        component={RouterLink}
+                    <li key={n.id}>
+                      <RouterLink
                         to={n.url}
                         onClick={onClose}
                         data-testid={`notification-${n.id}`}
-                        sx={{ borderLeft: 4, borderColor: n.color, mb: 0.5, alignItems: 'flex-start' }}
+                        className="ew-notification"
+                        style={{ borderLeftColor: n.color }}
                       >
-                        <ListItemText
-                          primary={
-                            <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-                              <span>{words.title}</span>
-                              {newIds.has(n.id) && (
-                                <span className="ew-new-mark">{t('notifications.new')}</span>
-                              )}
-                            </Box>
-                          }
-                          secondary={words.text}
-                        />
-                      </ListItemButton>
+                        <span className="ew-notification__title">
+                          <span>{words.title}</span>
+                          {newIds.has(n.id) && <span className="ew-new-mark">{t('notifications.new')}</span>}
+                        </span>
+                        <span className="ew-notification__text">{words.text}</span>
+                      </RouterLink>
                       {dataBreak && <DataBreakAckButton uid={uid} bsId={n.bs!} />}
-                    </Box>
+                    </li>
                   );
                 })}
-              </List>
+              </ul>
             )}
-          </Box>
-          <Divider />
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end', p: 1 }}>
-            <Button onClick={onClose}>{t('notifications.close')}</Button>
-          </Box>
-        </Paper>
+          </div>
+          <hr className="ew-notifications-divider" />
+          <div className="ew-notifications-actions">
+            <button type="button" className="ew-text-button" onClick={onClose}>
+              {t('notifications.close')}
+            </button>
+          </div>
+        </div>
       </ClickAwayListener>
     </div>,
     document.body,
