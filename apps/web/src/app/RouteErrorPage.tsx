@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PlainAlert } from '../ui/PlainAlert';
+import '../ui/textButton.css';
 import './RouteErrorPage.css';
 
 /**
@@ -13,7 +14,11 @@ export function RouteErrorPage() {
       <PlainAlert
         severity="error"
         action={
-          <button type="button" className="ew-error-page__retry" onClick={() => window.location.assign('/')}>
+          <button
+            type="button"
+            className="ew-text-button ew-text-button--small ew-error-page__retry"
+            onClick={() => window.location.assign('/')}
+          >
             {t('common.retry')}
           </button>
         }

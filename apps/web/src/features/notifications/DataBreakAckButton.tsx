@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { endpoints } from '@emberwatch/shared/contracts/endpoints';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { queueWhenOffline } from '../../lib/createQueryClient';
+import '../../ui/textButton.css';
 
 /**
  * A data break's "Acknowledge" (issue 27 item 1, decision 0067): whoever sees to a silent station in the

@@ -8,6 +8,7 @@ import { useUiPreferences } from '../sessions';
 import { DataBreakAckButton } from './DataBreakAckButton';
 import { notificationText } from './notificationText';
 import { panelPosition, type PanelPosition } from './panelPosition';
+import '../../ui/textButton.css';
 import './NotificationsDialog.css';
 
 /**
