@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { builtServerEnv } from '../../scripts/lib/builtServerEnv.mjs';
 import { freePort } from '../support/procStats.js';
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
 
 export const root = resolve(import.meta.dirname, '../..');
 export const webDist = join(root, 'apps/web/dist');
@@ -132,4 +132,9 @@ export async function logInThroughLoginPage(context: BrowserContext, baseUrl: st
   await page.locator('button[type="submit"]').click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
   await page.close();
+}
+
+/** What shows that a page has drawn its data: the probe list's first row, or another page's heading. */
+export function firstShown(page: Page, path: string): Locator {
+  return path === '/probes' ? page.getByTestId('probe-row').first() : page.locator('main h2').first();
 }

@@ -13,7 +13,7 @@
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
-import { assertBuilt, loggedInPhonePage, startDemoApp } from './demoApp.js';
+import { assertBuilt, firstShown, loggedInPhonePage, startDemoApp } from './demoApp.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -31,8 +31,7 @@ const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHR
 try {
   const { page } = await loggedInPhonePage(browser, app.baseUrl);
   await page.goto(`${app.baseUrl}${args.path}`);
-  const shown =
-    args.path === '/probes' ? page.getByTestId('probe-row').first() : page.locator('main h2').first();
+  const shown = firstShown(page, args.path);
   await shown.waitFor({ timeout: 120_000 });
   await page.waitForTimeout(AFTER_SHOWN_MS);
   const counts = await page.evaluate(() => {

@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
 import { median } from '../support/procStats.js';
-import { assertBuilt, loggedInPhonePage, startDemoApp, webDist } from './demoApp.js';
+import { assertBuilt, firstShown, loggedInPhonePage, startDemoApp, webDist } from './demoApp.js';
 
 interface Sample {
   shownMs: number;
@@ -34,8 +34,7 @@ async function sample(browser: Browser, baseUrl: string, path: string): Promise<
     await cdp.send('Performance.enable');
     const started = Date.now();
     await page.goto(`${baseUrl}${path}`);
-    const shown =
-      path === '/probes' ? page.getByTestId('probe-row').first() : page.locator('main h2').first();
+    const shown = firstShown(page, path);
     await shown.waitFor({ timeout: 120_000 });
     const shownMs = Date.now() - started;
     await page.waitForTimeout(6000);
