@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { demoUsers } from './support/app.js';
 import { logInThroughApi } from './support/logInThroughApi.js';
 import { northBarn, reportBale, type ListedStorage } from './support/northBarn.js';

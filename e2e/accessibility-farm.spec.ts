@@ -1,4 +1,4 @@
-import { test } from '@playwright/test';
+import { test } from './support/test.js';
 import { ROLES, sweepPublic, sweepRole } from './support/accessibilitySweep.js';
 
 // Issue 35 item 1 (decision 0138): axe-core finds no serious or critical WCAG 2.x A/AA violation on any

@@ -1,4 +1,4 @@
-import { test } from '@playwright/test';
+import { test } from './support/test.js';
 import { ROLES, makeRoleAccounts, sweepRole } from './support/accessibilitySweep.js';
 
 // Issue 35 item 1 (decision 0138): each role of the farm side walks the pages its menu and its role lead

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { seriousViolations, settle } from './support/accessibility.js';
 
 // The sweeps' scan (support/accessibility.ts) puts axe into a document once and runs it on every page of

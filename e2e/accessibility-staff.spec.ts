@@ -1,4 +1,4 @@
-import { test } from '@playwright/test';
+import { test } from './support/test.js';
 import { ROLES, makeRoleAccounts, sweepRole } from './support/accessibilitySweep.js';
 
 // Issue 35 item 1 (decision 0138): every staff page as Root, and the console as each lower staff level

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { demoPassword, demoUsers, keepAutoOpenClosed } from './support/app.js';
 
 // Issue 14 item 9: a hay farmer goes through Insight onboarding (welcome, terms, the four-step survey),

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
+import type { Page } from '@playwright/test';
 import { demoPassword, demoUsers } from './support/app.js';
 
 // Issue 28 item 9 (spec doc 1 §2 "/admin: admins only; others redirected to /"): /admin was "Page

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
+import type { Page } from '@playwright/test';
 import { demoPassword, demoUsers } from './support/app.js';
 import { logInThroughApi } from './support/logInThroughApi.js';
 

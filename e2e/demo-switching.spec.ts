@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { demoPassword, keepAutoOpenClosed } from './support/app.js';
 
 // Issue 14 item 7 (spec doc 1 §4 "Demo switching", §6; decision 0058): the demo-mode visitor's top

@@ -3,7 +3,8 @@
 // addendum "fans"). The bundled simulator plays that unit (--fans-only, polling every 2 s so that
 // nobody waits the protocol's 30 s), reporting dry inlet air (45 %), as `npm start` plays it live.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import {
   baseUrl,
   demoPassword,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { demoUsers, repoRoot } from './support/app.js';
 import { logInThroughApi } from './support/logInThroughApi.js';
 

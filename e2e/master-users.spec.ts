@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { demoPassword, demoUsers } from './support/app.js';
 
 // Issue 32 item 1 (decision 0104): an advisor registers a master account on /master — details, the

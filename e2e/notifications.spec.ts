@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { demoPassword, demoUsers } from './support/app.js';
 import { northBarn, reportBale } from './support/northBarn.js';
 

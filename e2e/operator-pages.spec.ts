@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { demoUsers } from './support/app.js';
 import { logInThroughApi } from './support/logInThroughApi.js';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { demoPassword, demoUsers, keepAutoOpenClosed } from './support/app.js';
 import { copyDemoAccount } from './support/copyDemoAccount.js';
 

@@ -1,7 +1,7 @@
 // Issue 14 item 4: a card payment end to end — the web app, Stripe's loader with the server's local
 // Stripe.js stand-in, the fake Stripe's 3-D Secure challenge, and the plan extended once. The demo's
 // renew@demo.emberwatch farm (Australia, Premium) has a plan that runs out in 20 days.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { demoPassword } from './support/app.js';
 
 const dayOf = (text: string) => {

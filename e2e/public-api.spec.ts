@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/test.js';
+import type { APIRequestContext } from '@playwright/test';
 import { demoPassword, demoUsers, keepAutoOpenClosed } from './support/app.js';
 
 async function bearerOf(request: APIRequestContext, username: string) {

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/test.js';
+import type { APIRequestContext } from '@playwright/test';
 import { demoPassword, demoUsers } from './support/app.js';
 
 // Issue 28 item 9: "The RC event log shows US dates instead of the chosen date format." The compost

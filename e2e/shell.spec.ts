@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
+import type { Page } from '@playwright/test';
 import { demoPassword, demoUsers, keepAutoOpenClosed } from './support/app.js';
 
 async function logIn(page: Page, username: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { demoPassword, demoUsers } from './support/app.js';
 
 // Issue 30 item 6 (decision 0092): against the SIM operator stand-in the global setup starts, an admin

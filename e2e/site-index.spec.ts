@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { demoPassword, demoUsers, keepAutoOpenClosed } from './support/app.js';
 
 // Issue 32 item 2 (decision 0105): the demo's advisor opens the site index from the menu, sees the

@@ -4,7 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
+import type { Page } from '@playwright/test';
 import { demoPassword, demoUsers, repoRoot } from './support/app.js';
 
 // Issue 28 item 6: the README's "To watch an alert arrive" walk, played as a newcomer plays it — the

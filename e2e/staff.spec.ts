@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
+import type { Page } from '@playwright/test';
 import { demoPassword, demoUsers, keepAutoOpenClosed } from './support/app.js';
 
 // Issue 31 items 1 and 2 (decision 0099): the staff page adds a member and changes its level; the

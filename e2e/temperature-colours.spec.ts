@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
+import type { Locator, Page } from '@playwright/test';
 import { demoPassword, demoUsers, readDemoStations } from './support/app.js';
 
 // Issue 7: a heating stack must be seen at a glance. The hay demo's own settings (spec doc 1 §4):

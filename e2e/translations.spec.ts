@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/test.js';
+import type { APIRequestContext } from '@playwright/test';
 import { demoPassword, demoUsers, keepAutoOpenClosed } from './support/app.js';
 
 // Issue 32 item 5 (decision 0106): the root admin adds a key on /translations, which every language

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { demoUsers, readDemoStations } from './support/app.js';
 import { logInThroughApi } from './support/logInThroughApi.js';
 

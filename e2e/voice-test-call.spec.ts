@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { demoPassword, demoUsers, keepAutoOpenClosed } from './support/app.js';
 
 // Issue 33 item 6 (decision 0120): on the Alert channels page the owner presses "Test call to my

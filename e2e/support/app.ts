@@ -134,9 +134,24 @@ export async function keepAutoOpenClosed(
   const answer = await request.post('/admin/login', { data: { username, password: demoPassword } });
   if (!answer.ok()) throw new Error(`login of ${username} failed: ${answer.status()}`);
   const { UID } = (await answer.json()) as { UID: number };
-  const record = JSON.stringify({ uid: UID, windows: Object.fromEntries(windows.map((w) => [w, 'closed'])) });
+  await rememberClosedInTab(page, UID, windows);
+}
+
+/**
+ * Writes the web app's memory of `windows` as closed by account `uid` (decision 0077) into the tab's session
+ * storage, from a plain file of the app's origin so that no running app overwrites it: the app reads it
+ * when it next loads in the tab. Once, not as an init script on every load: the browser tests share one
+ * tab between tests (e2e/support/test.ts), which an init script would outlive.
+ */
+export async function rememberClosedInTab(
+  page: Page,
+  uid: number,
+  windows: readonly string[],
+): Promise<void> {
+  const record = JSON.stringify({ uid, windows: Object.fromEntries(windows.map((w) => [w, 'closed'])) });
+  await page.goto('/robots.txt');
   // Runs in the page, whose globals this Node-typed project does not declare.
-  await page.addInitScript((value) => {
+  await page.evaluate((value) => {
     (
       globalThis as unknown as { sessionStorage: { setItem(key: string, value: string): void } }
     ).sessionStorage.setItem('emberwatch.autoOpen', value);

@@ -1,6 +1,6 @@
 // Logs a page in without the login form, for the specs whose subject is not the login (decision 0121).
 import type { Page } from '@playwright/test';
-import { AUTO_OPEN_WINDOWS, demoPassword } from './app.js';
+import { AUTO_OPEN_WINDOWS, demoPassword, rememberClosedInTab } from './app.js';
 
 /**
  * Starts `username`'s session in the page's browser context as the login form does: the same
@@ -19,18 +19,7 @@ export async function logInThroughApi(
   const answer = await page.request.post('/admin/login', { data: { username, password: demoPassword } });
   if (!answer.ok()) throw new Error(`login of ${username} failed: ${answer.status()}`);
   const { UID, accessToken } = (await answer.json()) as { UID: number; accessToken: string };
-  if (closed.length > 0) {
-    const record = JSON.stringify({
-      uid: UID,
-      windows: Object.fromEntries(closed.map((w) => [w, 'closed'])),
-    });
-    // Runs in the page, whose globals this Node-typed project does not declare.
-    await page.addInitScript((value) => {
-      (
-        globalThis as unknown as { sessionStorage: { setItem(key: string, value: string): void } }
-      ).sessionStorage.setItem('emberwatch.autoOpen', value);
-    }, record);
-  }
+  if (closed.length > 0) await rememberClosedInTab(page, UID, closed);
   await page.goto(path);
   // The shell's menu button shows once the session is found and the page is drawn. Waited for without a
   // limit of its own, as the login form's fields were: the test's timeout bounds a slow first load.
