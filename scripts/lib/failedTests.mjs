@@ -53,18 +53,24 @@ export function failedVitestTests(report, repoRoot, fileFilter = () => true) {
   return failed;
 }
 
-/** Each test of a Playwright JSON report whose last attempt failed or timed out. */
+/**
+ * Each test of a Playwright JSON report that failed: its last attempt failed or timed out, or it failed
+ * and then passed when run again for its trace (flaky, which fails the run too; decision 0167), named with
+ * the first failure's message.
+ */
 export function failedPlaywrightTests(report) {
   const failed = [];
   const walk = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status !== 'unexpected') continue;
-        const last = (test.results ?? []).at(-1);
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+        const results = test.results ?? [];
+        const shown = test.status === 'flaky' ? results.find((r) => r.status !== 'passed') : results.at(-1);
+        const title = [...titles, spec.title].filter(Boolean).join(' › ');
         failed.push({
           where: `e2e/${spec.file ?? suite.file ?? '?'}:${spec.line ?? '?'}`,
-          title: [...titles, spec.title].filter(Boolean).join(' › '),
-          lines: firstLines(last?.error?.message ?? last?.status),
+          title: test.status === 'flaky' ? `${title} (flaky: failed, then passed when run again)` : title,
+          lines: firstLines(shown?.error?.message ?? shown?.status),
         });
       }
     }

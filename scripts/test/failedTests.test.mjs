@@ -61,7 +61,7 @@ describe('the failed tests named at the end of npm test', () => {
     ).toEqual(['apps/server/test/a.test.ts']);
   });
 
-  it('names each Playwright test whose last attempt failed, inside its describe blocks, and errors outside tests', () => {
+  it('names each Playwright test whose last attempt failed or that passed only when run again, inside its describe blocks, and errors outside tests', () => {
     const failed = failedPlaywrightTests({
       suites: [
         {
@@ -69,6 +69,20 @@ describe('the failed tests named at the end of npm test', () => {
           file: 'shell.spec.ts',
           specs: [
             { title: 'passes', file: 'shell.spec.ts', line: 3, tests: [{ status: 'expected', results: [] }] },
+            {
+              title: 'wavers',
+              file: 'shell.spec.ts',
+              line: 5,
+              tests: [
+                {
+                  status: 'flaky',
+                  results: [
+                    { status: 'failed', error: { message: 'Expected: visible' } },
+                    { status: 'passed' },
+                  ],
+                },
+              ],
+            },
           ],
           suites: [
             {
@@ -94,6 +108,11 @@ describe('the failed tests named at the end of npm test', () => {
       errors: [{ message: 'globalSetup failed' }],
     });
     expect(failed).toEqual([
+      {
+        where: 'e2e/shell.spec.ts:5',
+        title: 'wavers (flaky: failed, then passed when run again)',
+        lines: ['Expected: visible'],
+      },
       { where: 'e2e/shell.spec.ts:9', title: 'on a phone › fits', lines: ['Timeout 30000ms'] },
       { where: 'e2e', title: '(an error outside the tests)', lines: ['globalSetup failed'] },
     ]);
