@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.js';
 
 // The browser tests' shared tab (decision 0166): a test gets the tab the last one used, with nothing the
-// last one left — storage, cookies, routes, listeners — and a tab changed for good is not handed on.
+// last one left — storage, cookies, routes, listeners, locator handlers — and a tab changed for good is not handed on.
 // The tests of a file run in order in one worker, so each test here sees what the one before it did.
 
 /** What the page can read of the origin's storage. */
@@ -37,8 +37,11 @@ function permission(page: Page) {
 
 let firstPage: Page | undefined;
 let listenerCalls = 0;
+let handlerCalls = 0;
 
-test('a test leaves storage, a cookie, a route and a listener behind', async ({ page }) => {
+test('a test leaves storage, a cookie, a permission, a route, a listener and a locator handler behind', async ({
+  page,
+}) => {
   firstPage = page;
   await page.goto('/robots.txt');
   await page.evaluate(async () => {
@@ -59,6 +62,10 @@ test('a test leaves storage, a cookie, a route and a listener behind', async ({ 
   expect(await permission(page)).toBe('granted');
   page.on('console', () => (listenerCalls += 1));
   await page.route('**/robots.txt', (route) => route.fulfill({ body: 'routed' }));
+  await page.addLocatorHandler(page.getByText('handled'), () => {
+    handlerCalls += 1;
+    return Promise.resolve();
+  });
   expect(await stored(page)).toEqual({
     local: 1,
     session: 1,
@@ -76,6 +83,10 @@ test('the next test gets the same tab with none of it', async ({ page }) => {
   expect(await permission(page)).toBe('prompt');
   await page.evaluate(() => console.log('heard by nobody'));
   expect(listenerCalls).toBe(0);
+  // A locator handler left behind would run before this click, whose target it matches.
+  await page.setContent('<button>handled</button>');
+  await page.getByRole('button').click({ timeout: 5_000 });
+  expect(handlerCalls).toBe(0);
   // An init script runs in every later document of its page: this tab is not handed on.
   await page.addInitScript(() => {
     (globalThis as unknown as { marked: boolean }).marked = true;

@@ -3,13 +3,13 @@
 // document in a tab it already has costs (its renderer, Playwright's set-up of the page; docs/PERFORMANCE.md,
 // "The test run"), and the tests open one for nearly every test. Between tests the tab leaves the app for a
 // plain file of the same origin and everything the app kept is cleared — cookies, local and session
-// storage, IndexedDB, caches, permissions, routes, listeners — so a test starts as a user who has never
+// storage, IndexedDB, caches, permissions, routes, listeners, locator handlers — so a test starts as a user who has never
 // visited, only with the browser's HTTP cache warm, as a returning visitor's is.
 //
 // A test that needs a context of another kind (a phone's touch screen, another time zone, service workers)
 // or that changes its page for good (init scripts, exposed functions, a fake clock) imports `test` from
 // '@playwright/test' as before and gets a context of its own; this one refuses those options.
-import { test as base, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { baseUrl } from './app.js';
 
 /** The options every shared tab is made with (playwright.config.ts's `use`, which a test may not change here). */
@@ -40,6 +40,8 @@ interface Tab {
   page?: Page;
   /** The page was changed for good by the last test (LASTING, or its clock faked). */
   spoilt: boolean;
+  /** The locators the test gave handlers (`addLocatorHandler`), taken off after it. */
+  handled: Locator[];
 }
 
 /** The worker's context, made as playwright.config.ts's `use` would make a test's. */
@@ -65,7 +67,13 @@ async function openPage(tab: Tab): Promise<Page> {
       return original(...args);
     };
   }
+  const addLocatorHandler = page.addLocatorHandler.bind(page);
+  page.addLocatorHandler = (locator, ...rest) => {
+    tab.handled.push(locator);
+    return addLocatorHandler(locator, ...rest);
+  };
   tab.spoilt = false;
+  tab.handled = [];
   tab.page = page;
   return page;
 }
@@ -75,6 +83,7 @@ async function clearTab(tab: Tab, origin: string): Promise<void> {
   const { context, page } = tab;
   if (!page || page.isClosed()) return;
   for (const event of TEST_EVENTS) page.removeAllListeners(event);
+  for (const locator of tab.handled.splice(0)) await page.removeLocatorHandler(locator);
   await page.unrouteAll({ behavior: 'ignoreErrors' });
   await context.unrouteAll({ behavior: 'ignoreErrors' });
   await context.setOffline(false);
@@ -104,7 +113,7 @@ async function clearTab(tab: Tab, origin: string): Promise<void> {
 export const test = base.extend<{ sharedTab: Tab }, { workerTab: Tab }>({
   workerTab: [
     async ({ browser }, use) => {
-      const tab: Tab = { context: await newSharedContext(browser), spoilt: false };
+      const tab: Tab = { context: await newSharedContext(browser), spoilt: false, handled: [] };
       await use(tab);
       await tab.context.close();
     },
