@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
@@ -12,6 +13,23 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
 /** The files that take longest (the README's real-time speed-demo walk first), longest first. */
 const LONG_FILES = ['**/speed-demo.spec.ts', '**/account-onboarding.spec.ts'];
+/**
+ * The files that open their own browser context (stock `@playwright/test`: a phone, another zone, service
+ * workers, or a fresh tab session) instead of the worker's shared tab (support/test.ts, decision 0166).
+ */
+const OWN_CONTEXT_FILES = readdirSync(here)
+  .filter((f) => f.endsWith('.spec.ts'))
+  .filter((f) => !readFileSync(path.join(here, f), 'utf8').includes("from './support/test.js'"))
+  .map((f) => `**/${f}`);
+/**
+ * The shared tab's tests record no trace on their first run: a failed one runs once more, recording it,
+ * and one that passes only then is flaky, which fails the run as a failure does (decision 0168). The
+ * files with their own context keep the trace of every run (decision 0167's race, below).
+ */
+const TRACE_ON_RETRY = {
+  retries: 1,
+  use: { trace: { mode: 'on-first-retry', screenshots: false, snapshots: true, sources: true } },
+} as const;
 const jsonReport = process.env.E2E_JSON_REPORT ?? path.join(repoRoot, '.test-output', 'e2e.json');
 
 export default defineConfig({
@@ -26,6 +44,7 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
+  failOnFlakyTests: true,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: jsonReport }]],
@@ -34,8 +53,9 @@ export default defineConfig({
     // A failed test keeps its trace: every action with the page's DOM before and after it, the network
     // and the console, and the screenshot at the failure. Not the screencast (a JPEG of every frame the
     // browser draws, for every test, kept only for the failed): about a tenth of the step's CPU
-    // (docs/PERFORMANCE.md, "The test run"). Recording only on a second run saved a fifth of the step but
-    // let two auto-open tests click a top-bar button too soon after a page load (decision 0167, withdrawn).
+    // (docs/PERFORMANCE.md, "The test run"). For the files with their own context; the shared tab's record
+    // it on a second run (TRACE_ON_RETRY): without it two auto-open tests once clicked a top-bar button too
+    // soon after a page load (decisions 0167, 0168).
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
     locale: 'en-GB',
@@ -54,7 +74,8 @@ export default defineConfig({
   // of the projects and then of the file names, so a minute-long file picked up last kept one worker busy
   // while the other had nothing left. New files land in the second project, in name order, as before.
   projects: [
-    { name: 'long', testMatch: LONG_FILES, use: { browserName: 'chromium' } },
-    { name: 'chromium', testIgnore: LONG_FILES, use: { browserName: 'chromium' } },
+    { name: 'long', testMatch: LONG_FILES, ...TRACE_ON_RETRY },
+    { name: 'chromium', testIgnore: [...LONG_FILES, ...OWN_CONTEXT_FILES], ...TRACE_ON_RETRY },
+    { name: 'own-context', testMatch: OWN_CONTEXT_FILES },
   ],
 });
