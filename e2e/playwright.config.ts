@@ -72,7 +72,8 @@ export default defineConfig({
   },
   // The longest files go first (decision 0121): a worker takes the next file when it is free, in the order
   // of the projects and then of the file names, so a minute-long file picked up last kept one worker busy
-  // while the other had nothing left. New files land in the second project, in name order, as before.
+  // while the other had nothing left. New files land in the second project, in name order, as before, or in
+  // the third when they open their own context.
   projects: [
     { name: 'long', testMatch: LONG_FILES, ...TRACE_ON_RETRY },
     { name: 'chromium', testIgnore: [...LONG_FILES, ...OWN_CONTEXT_FILES], ...TRACE_ON_RETRY },
