@@ -26,10 +26,9 @@ const OWN_CONTEXT_FILES = readdirSync(here)
  * and one that passes only then is flaky, which fails the run as a failure does (decision 0168). The
  * files with their own context keep the trace of every run (decision 0167's race, below).
  */
-const TRACE_ON_RETRY = {
-  retries: 1,
-  use: { trace: { mode: 'on-first-retry', screenshots: false, snapshots: true, sources: true } },
-} as const;
+/** What a trace holds, whenever it is recorded: the page's DOM around each action, not the screencast. */
+const TRACE_PARTS = { screenshots: false, snapshots: true, sources: true } as const;
+const TRACE_ON_RETRY = { retries: 1, use: { trace: { mode: 'on-first-retry', ...TRACE_PARTS } } } as const;
 const jsonReport = process.env.E2E_JSON_REPORT ?? path.join(repoRoot, '.test-output', 'e2e.json');
 
 export default defineConfig({
@@ -56,7 +55,7 @@ export default defineConfig({
     // (docs/PERFORMANCE.md, "The test run"). For the files with their own context; the shared tab's record
     // it on a second run (TRACE_ON_RETRY): without it two auto-open tests once clicked a top-bar button too
     // soon after a page load (decisions 0167, 0168).
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    trace: { mode: 'retain-on-failure', ...TRACE_PARTS },
     screenshot: 'only-on-failure',
     locale: 'en-GB',
     timezoneId: 'UTC',
