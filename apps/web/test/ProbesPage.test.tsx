@@ -112,7 +112,10 @@ describe('the probes page', () => {
     expect(ws.url).toBe('ws://localhost:3000/ws');
     act(() => ws.serverOpen());
     expect(ws.sent[0]).toMatchObject({ type: 'auth', token: expect.stringMatching(/^token-/) as string });
+    const read = server.callsTo('GET', '/client/data').length;
     act(() => ws.serverSend({ type: 'ready', UID: 7 }));
+    // What was read before the socket was ready is read once more: a push may have been missed.
+    await waitFor(() => expect(server.callsTo('GET', '/client/data')).toHaveLength(read + 1));
 
     server.state.data.F1000001 = [reading('H-001', [55.5], 5)];
     const before = server.callsTo('GET', '/client/data').length;

@@ -405,11 +405,14 @@ describe('the fcStat push', { timeout: 20_000 }, () => {
     const server = fanServer([monitor()]);
     await openEditor(server, { live: true });
     await waitFor(() => expect(server.callsTo('GET', '/fc/getFcItem').length).toBeGreaterThan(0));
-    const before = server.callsTo('GET', '/fc/getFcItem').length;
     await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
     const ws = FakeWebSocket.latest();
+    const read = server.callsTo('GET', '/fc/getFcItem').length;
     act(() => ws.serverOpen());
     act(() => ws.serverSend({ type: 'ready', UID: 7 }));
+    // Read before the socket was ready: read once more (decision 0169).
+    await waitFor(() => expect(server.callsTo('GET', '/fc/getFcItem').length).toBe(read + 1));
+    const before = server.callsTo('GET', '/fc/getFcItem').length;
     act(() => ws.serverSend({ type: 'fcStat', fc_ids: 'RC-1' }));
     await waitFor(() => expect(server.callsTo('GET', '/fc/getFcItem').length).toBe(before + 1));
   });

@@ -1,5 +1,5 @@
 import { act, render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../src/lib/apiClient';
 import { ApiClientProvider } from '../src/lib/ApiClientContext';
@@ -12,9 +12,12 @@ vi.mock('../src/features/base-stations', () => ({
   useSelectedStation: () => ({ selected: { bs_id: 'F1' }, groupIds: ['F1', 'F2'] }),
 }));
 
-/** A query client whose queries are all fresh, so a test can see which ones a push made stale. */
-function seeded(): QueryClient {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+function client(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+}
+
+/** Queries all fresh, so a test can see which ones a push made stale. */
+function seed(qc: QueryClient): QueryClient {
   for (const key of [
     queryKeys.data('F1'),
     queryKeys.data('F3'),
@@ -37,7 +40,9 @@ function stale(qc: QueryClient): string[] {
     .sort();
 }
 
-async function connected(qc: QueryClient) {
+/** The bridge drawn, its socket opened and ready; the queries seeded after that unless `seededBefore`. */
+async function connected(qc: QueryClient, { seededBefore = false } = {}) {
+  if (seededBefore) seed(qc);
   const api = {
     freshToken: () => Promise.resolve('tok'),
     call: () => Promise.resolve({}),
@@ -55,6 +60,7 @@ async function connected(qc: QueryClient) {
     ws.serverOpen();
     ws.serverSend({ type: 'ready', UID: 1 });
   });
+  if (!seededBefore) seed(qc);
   return { ws, view };
 }
 
@@ -70,7 +76,7 @@ describe('the realtime bridge: live messages go to the handlers the web features
   });
 
   it("newData refetches the group's readings and any station's open chart, nothing else", async () => {
-    const qc = seeded();
+    const qc = client();
     const { ws, view } = await connected(qc);
     act(() => ws.serverSend({ type: 'newData', bs_ids: 'F1 F3' }));
     expect(stale(qc)).toEqual(['["data","F1"]', '["liveProbeData","F3"]']);
@@ -78,7 +84,7 @@ describe('the realtime bridge: live messages go to the handlers the web features
   });
 
   it('alertsChanged refetches the monitors and storages; fcStat only the fan queries naming its controllers', async () => {
-    const qc = seeded();
+    const qc = client();
     const { ws, view } = await connected(qc);
     act(() => ws.serverSend({ type: 'alertsChanged', bs_ids: 'F3' }));
     expect(stale(qc)).toEqual(['["monitors"]', '["storages"]']);
@@ -88,7 +94,7 @@ describe('the realtime bridge: live messages go to the handlers the web features
   });
 
   it('ignores a message no feature handles', async () => {
-    const qc = seeded();
+    const qc = client();
     const { ws, view } = await connected(qc);
     act(() => {
       ws.serverSend({ type: 'somethingNew', bs_ids: 'F1' });
@@ -99,7 +105,7 @@ describe('the realtime bridge: live messages go to the handlers the web features
   });
 
   it('reads every feature’s data afresh after a reconnection', async () => {
-    const qc = seeded();
+    const qc = client();
     const { ws, view } = await connected(qc);
     act(() => ws.serverClose());
     await act(() => vi.advanceTimersByTimeAsync(30_000));
@@ -116,6 +122,65 @@ describe('the realtime bridge: live messages go to the handlers the web features
       '["monitors"]',
       '["storages"]',
     ]);
+    view.unmount();
+  });
+
+  it('after the first connection reads again what the features watch and was read before the socket was ready', async () => {
+    const qc = client();
+    qc.setQueryData(['user'], { seeded: true });
+    const { view } = await connected(qc, { seededBefore: true });
+    // Everything a handler reads after a reconnection; not the user, which no push concerns.
+    expect(stale(qc)).toEqual([
+      '["data","F1"]',
+      '["fans","FC1"]',
+      '["fans","FC9"]',
+      '["monitors"]',
+      '["storages"]',
+    ]);
+    view.unmount();
+  });
+
+  it('lets a read under way at the first connection finish, then reads it once more', async () => {
+    const qc = client();
+    const answers: ((v: unknown) => void)[] = [];
+    const observer = new QueryObserver(qc, {
+      queryKey: ['fans', 'FC1'],
+      queryFn: () => new Promise((resolve) => answers.push(resolve)),
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    expect(answers).toHaveLength(1);
+    const { view } = await connected(qc);
+    // Not cancelled and started again: on a slow network that would hold the first screen back.
+    expect(answers).toHaveLength(1);
+    await act(async () => {
+      answers[0]!({ first: true });
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(answers).toHaveLength(2);
+    await act(async () => {
+      answers[1]!({ second: true });
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    // Once: the second answer is not read again.
+    expect(answers).toHaveLength(2);
+    expect(qc.getQueryData(['fans', 'FC1'])).toEqual({ second: true });
+    unsubscribe();
+    view.unmount();
+  });
+
+  it('does not read again after the first connection what is read after it', async () => {
+    const qc = client();
+    let reads = 0;
+    const { view } = await connected(qc);
+    const observer = new QueryObserver(qc, {
+      queryKey: ['fans', 'FC2'],
+      queryFn: () => Promise.resolve(++reads),
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(reads).toBe(1);
+    expect(stale(qc)).toEqual([]);
+    unsubscribe();
     view.unmount();
   });
 });

@@ -4,6 +4,7 @@ import { endpoints } from '@emberwatch/shared/contracts/endpoints';
 import { useApiClient } from '../lib/ApiClientContext';
 import type { LiveContext, LiveHandler } from '../lib/liveHandler';
 import { createRealtimeClient, realtimeUrl } from '../lib/realtimeClient';
+import { refetchUnwatched } from '../lib/refetchUnwatched';
 import { useSelectedStation } from '../features/base-stations';
 import { WEB_FEATURES } from './features';
 
@@ -12,7 +13,8 @@ const HANDLERS: readonly LiveHandler[] = WEB_FEATURES.flatMap((f) => f.live ?? [
 /**
  * Connects the push channel to the data queries (spec doc 1 §4 "Live updates"): each live message
  * goes to the handlers the web features declare in their live.ts (app/features.ts; decision 0085),
- * which refetch the queries it names. After a reconnection every handler reads its data afresh.
+ * which refetch the queries it names. After a reconnection every handler reads its data afresh;
+ * after the first connection, only what was read before the socket was ready (lib/refetchUnwatched.ts).
  * Also sends the keep-alive when the tab becomes visible again.
  */
 export function RealtimeBridge({ handlers = HANDLERS }: { handlers?: readonly LiveHandler[] }) {
@@ -22,13 +24,24 @@ export function RealtimeBridge({ handlers = HANDLERS }: { handlers?: readonly Li
 
   // An effect event reads the current selection without reconnecting the socket when it changes.
   const onLive = useEffectEvent((message: { type: string }) => {
-    const ctx: LiveContext = { queryClient, stationSelected: selected !== null, groupIds };
+    const ctx: LiveContext = {
+      refetch: (filters) => void queryClient.invalidateQueries(filters),
+      stationSelected: selected !== null,
+      groupIds,
+    };
     for (const h of handlers) if (h.type === message.type) h.receive(message, ctx);
   });
 
-  // After a (re)connection, pushes sent while the socket was down are lost: read the data afresh.
-  const onReady = useEffectEvent(() => {
-    const ctx: LiveContext = { queryClient, stationSelected: selected !== null, groupIds };
+  // Pushes sent while the socket was not ready are lost: after a reconnection read the data afresh;
+  // after the first connection, what was read before it.
+  const onReady = useEffectEvent((first: boolean) => {
+    const ctx: LiveContext = {
+      refetch: first
+        ? (filters) => refetchUnwatched(queryClient, filters)
+        : (filters) => void queryClient.invalidateQueries(filters),
+      stationSelected: selected !== null,
+      groupIds,
+    };
     for (const h of handlers) h.onReconnect?.(ctx);
   });
 
@@ -39,7 +52,7 @@ export function RealtimeBridge({ handlers = HANDLERS }: { handlers?: readonly Li
       getToken: () => api.freshToken(),
       onMessage: (message) => {
         if (message.type === 'ready') {
-          if (connectedBefore) onReady();
+          onReady(!connectedBefore);
           connectedBefore = true;
         } else if (message.type !== 'pong' && message.type !== 'error') onLive(message);
       },

@@ -1,9 +1,14 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { InvalidateQueryFilters } from '@tanstack/react-query';
 import type { LiveMessages } from '@emberwatch/shared/contracts/realtime';
 
 /** What a feature's live handler may use: the queries, and the station the user has selected. */
 export interface LiveContext {
-  queryClient: QueryClient;
+  /**
+   * Reads the queries these filters match again (the active ones; the others are marked stale).
+   * After the socket's first `ready` it reads only what was read before the server listened for this
+   * tab, each once its answer is in (lib/refetchUnwatched.ts).
+   */
+  refetch: (filters: InvalidateQueryFilters) => void;
   /** Whether a station is selected; `groupIds` are it and the stations grouped with it. */
   stationSelected: boolean;
   groupIds: readonly string[];

@@ -8,13 +8,10 @@ import { FAN_KEY, fanQueryConcerns } from './fanQueries';
 export const fansLive = [
   liveHandler(
     'fcStat',
-    (m, { queryClient }) => {
+    (m, { refetch }) => {
       const fcIds = idList(m.fc_ids);
-      void queryClient.invalidateQueries({
-        queryKey: FAN_KEY,
-        predicate: (q) => fanQueryConcerns(q.queryKey, fcIds),
-      });
+      refetch({ queryKey: FAN_KEY, predicate: (q) => fanQueryConcerns(q.queryKey, fcIds) });
     },
-    ({ queryClient }) => void queryClient.invalidateQueries({ queryKey: FAN_KEY }),
+    ({ refetch }) => refetch({ queryKey: FAN_KEY }),
   ),
 ];

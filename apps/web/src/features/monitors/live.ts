@@ -4,19 +4,18 @@ import { queryKeys } from '../../lib/queryKeys';
 
 // Alerts of a monitor watching one of the user's stations changed (raised, peaked, ended, reset,
 // acknowledged): the monitor cards, the storages' alert marks and the probe data read them again.
-function refetch(bsIds: readonly string[], { queryClient, stationSelected, groupIds }: LiveContext): void {
-  void queryClient.invalidateQueries({ queryKey: queryKeys.allMonitors });
-  void queryClient.invalidateQueries({ queryKey: queryKeys.allStorages });
+function readAgain(bsIds: readonly string[], { refetch, stationSelected, groupIds }: LiveContext): void {
+  refetch({ queryKey: queryKeys.allMonitors });
+  refetch({ queryKey: queryKeys.allStorages });
   if (stationSelected)
-    for (const id of bsIds.filter((b) => groupIds.includes(b)))
-      void queryClient.invalidateQueries({ queryKey: queryKeys.data(id) });
+    for (const id of bsIds.filter((b) => groupIds.includes(b))) refetch({ queryKey: queryKeys.data(id) });
 }
 
 /** alertsChanged: an alert shows without a reload. */
 export const monitorsLive = [
   liveHandler(
     'alertsChanged',
-    (m, ctx) => refetch(parseBsIds(m.bs_ids), ctx),
-    (ctx) => refetch(ctx.groupIds, ctx),
+    (m, ctx) => readAgain(parseBsIds(m.bs_ids), ctx),
+    (ctx) => readAgain(ctx.groupIds, ctx),
   ),
 ];
