@@ -7,6 +7,11 @@ import { rememberAutoOpen } from '../src/lib/autoOpenMemory';
 import { PROBE_ACTIVATION_WINDOW } from '../src/features/activation/ProbeActivationAutoOpen';
 import { keepStylesOutsideDocument } from './support/documentStyles';
 import { putBackObjectUrls } from './support/putBackObjectUrls';
+import { stopOwnerStacks } from './support/ownerStacks';
+
+// React records no owner stack per element (support/ownerStacks.ts); REACT_OWNER_STACKS=1 keeps them,
+// for a run that looks for where an element in one of React's warnings was made.
+if (!process.env.REACT_OWNER_STACKS) stopOwnerStacks();
 
 // MUI's style rules stay out of the document unless a test asks for them (support/documentStyles.ts).
 keepStylesOutsideDocument();
