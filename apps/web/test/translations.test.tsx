@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
-import { changeLanguage, i18n } from '../src/i18n/i18n';
+import { changeLanguage, i18n, resetTranslations } from '../src/i18n/i18n';
 import { TRANSLATION_ALERT_CLOSE, TRANSLATION_LOAD_FAILED_TEXT } from '../src/i18n/translationLoadFailedText';
 import { readCookie } from '../src/lib/cookies';
 import { createFakeServer, json } from './support/fakeServer';
@@ -133,3 +133,20 @@ async function closeAlert(): Promise<void> {
     await Promise.resolve();
   });
 }
+
+describe('resetTranslations between tests', () => {
+  // The setup resets before each test but puts the bundled English back only when English was touched
+  // (a deep merge of every bundle each time cost seconds of the web tests); a touch must not be missed.
+  it('puts back English a test changed, through any of i18next’s ways of adding', () => {
+    const bundled = i18n.t('titles.instructions');
+    i18n.addResource('en', 'translation', 'titles.instructions', 'changed once');
+    resetTranslations();
+    expect(i18n.t('titles.instructions')).toBe(bundled);
+    i18n.addResources('en', 'translation', { 'titles.instructions': 'changed twice' });
+    resetTranslations();
+    expect(i18n.t('titles.instructions')).toBe(bundled);
+    i18n.removeResourceBundle('en', 'translation');
+    resetTranslations();
+    expect(i18n.t('titles.instructions')).toBe(bundled);
+  });
+});
