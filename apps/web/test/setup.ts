@@ -8,10 +8,14 @@ import { PROBE_ACTIVATION_WINDOW } from '../src/features/activation/ProbeActivat
 import { keepStylesOutsideDocument } from './support/documentStyles';
 import { putBackObjectUrls } from './support/putBackObjectUrls';
 import { stopOwnerStacks } from './support/ownerStacks';
+import { profileEachFile } from './support/cpuProfile';
 
 // React records no owner stack per element (support/ownerStacks.ts); REACT_OWNER_STACKS=1 keeps them,
 // for a run that looks for where an element in one of React's warnings was made.
 if (!process.env.REACT_OWNER_STACKS) stopOwnerStacks();
+
+// TEST_CPU_PROFILE_DIR=DIR: a CPU profile of each file (support/cpuProfile.ts); nothing otherwise.
+profileEachFile();
 
 // MUI's style rules stay out of the document unless a test asks for them (support/documentStyles.ts).
 keepStylesOutsideDocument();
