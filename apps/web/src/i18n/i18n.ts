@@ -118,30 +118,32 @@ export function resetTranslations(): void {
   failedLanguage = null;
   for (const lang of Object.keys(i18n.store.data))
     if (lang !== 'en') i18n.removeResourceBundle(lang, 'translation');
+  watchEnglish();
   if (!englishTouched) return;
-  restoringEnglish = true;
-  try {
-    for (const texts of [en, ...englishFeatureTexts])
-      i18n.addResourceBundle('en', 'translation', texts, true, true);
-    englishTouched = false;
-  } finally {
-    restoringEnglish = false;
-  }
+  // Silent: the put-back is no test's change of English (and no component is mounted between tests).
+  for (const texts of [en, ...englishFeatureTexts])
+    i18n.addResourceBundle('en', 'translation', texts, true, true, { silent: true });
+  englishTouched = false;
 }
 
 /**
  * Whether English may differ from the bundled texts since resetTranslations last put them back: texts
- * added to it (the server's English in a test, the feature files arriving) or its bundle removed. Putting
+ * added to it (the server's English in a test) or its bundle removed. Putting
  * every bundle back deep-merges some 170 kB of texts; before each of some 1,300 web tests, most of which
- * change no English, that was a few seconds of the web tests' CPU.
+ * change no English, that was a few seconds of the web tests' CPU. Watched from the first reset on, so
+ * the app itself never listens.
  */
 let englishTouched = true;
-let restoringEnglish = false;
-const touchEnglish = (lng: string) => {
-  if (lng === 'en' && !restoringEnglish) englishTouched = true;
-};
-i18n.store.on('added', touchEnglish);
-i18n.store.on('removed', touchEnglish);
+let watchingEnglish = false;
+function watchEnglish(): void {
+  if (watchingEnglish) return;
+  watchingEnglish = true;
+  const touch = (lng: string) => {
+    if (lng === 'en') englishTouched = true;
+  };
+  i18n.store.on('added', touch);
+  i18n.store.on('removed', touch);
+}
 
 /** Resolves once every feature's English is in (tests wait for it). */
 export function englishReady(): Promise<void> {
