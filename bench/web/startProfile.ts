@@ -20,65 +20,25 @@ import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
 import { assertBuilt, loggedInPhonePage, root, startDemoApp, webDist } from './demoApp.js';
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
-  children?: number[];
-}
-interface Profile {
-  nodes: ProfileNode[];
-  startTime: number;
-  endTime: number;
-  samples: number[];
-  timeDeltas: number[];
-}
+import { addTo, eachBusySample, frameName, topLines, type Profile } from '../support/cpuProfiles.js';
 
 /** The sampling interval asked of the profiler, µs. */
 const SAMPLE_US = 200;
-const IDLE = new Set(['(idle)', '(program)', '(garbage collector)']);
-
-function frameName(f: ProfileNode['callFrame']): string {
-  const file = f.url.split('/').pop() ?? '';
-  return `${f.functionName || '(anonymous)'} ${file}:${f.lineNumber + 1}`;
-}
 
 /** Self and inclusive time (ms) per function, summed over the profile's samples. */
 function summarise(profile: Profile) {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parent = new Map<number, number>();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const self = new Map<string, number>();
   const total = new Map<string, number>();
-  let busy = 0;
-  let gc = 0;
-  profile.samples.forEach((id, i) => {
-    // A sample's interval, capped: on a loaded machine the renderer is sometimes descheduled, and the
-    // sample after such a gap would carry the whole gap as if that function had run through it.
-    const dt = Math.min(profile.timeDeltas[i + 1] ?? 0, SAMPLE_US * 4) / 1000;
-    const node = byId.get(id)!;
-    const name = node.callFrame.functionName;
-    if (name === '(garbage collector)') gc += dt;
-    if (IDLE.has(name)) return;
-    busy += dt;
-    const key = frameName(node.callFrame);
-    self.set(key, (self.get(key) ?? 0) + dt);
-    // Each function once per sample, however deep its recursion.
-    const seen = new Set<string>();
-    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
-      const k = frameName(byId.get(cur)!.callFrame);
-      if (seen.has(k)) continue;
-      seen.add(k);
-      total.set(k, (total.get(k) ?? 0) + dt);
-    }
-  });
-  const top = (m: Map<string, number>, n: number, filter: (k: string) => boolean = () => true) =>
-    [...m]
-      .filter(([k]) => filter(k))
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, n)
-      .map(([k, v]) => `${v.toFixed(1).padStart(8)} ms  ${k}`);
-  return { busy, gc, self: top(self, 25), total: top(total, 60, (k) => !k.startsWith('(')) };
+  const { busy, gc } = eachBusySample(
+    profile,
+    (node, ms, stack) => {
+      addTo(self, frameName(node.callFrame), ms);
+      // Each function once per sample, however deep its recursion.
+      for (const k of new Set(stack().map((n) => frameName(n.callFrame)))) addTo(total, k, ms);
+    },
+    SAMPLE_US,
+  );
+  return { busy, gc, self: topLines(self, 25), total: topLines(total, 60, (k) => !k.startsWith('(')) };
 }
 
 async function profileOnce(baseUrl: string, path: string, out?: string) {

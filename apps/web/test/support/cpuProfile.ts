@@ -6,9 +6,8 @@ import { basename, join } from 'node:path';
 /**
  * Where a web test file's CPU goes: with `TEST_CPU_PROFILE_DIR=DIR`, each file's tests run under V8's
  * sampling profiler and the file's profile is written to DIR/<file>-<time>.cpuprofile, for
- * `node bench/test-run/summariseProfiles.mjs DIR` (by package, function and file). Vitest's
+ * `npx tsx bench/test-run/summariseProfiles.ts DIR` (by package, function and file). Vitest's
  * `--cpu-prof` writes nothing from its workers, which are ended without a graceful exit, hence this.
- * The profiler's own start is counted as `dispatch` (in `node:inspector`); leave it out of shares.
  * Without the variable this does nothing.
  */
 const dir = process.env.TEST_CPU_PROFILE_DIR;
