@@ -18,7 +18,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer as createNetServer } from 'node:net';
+import { connect, createServer as createNetServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -128,10 +128,57 @@ async function ready(url: string): Promise<boolean> {
   }
 }
 
+/**
+ * Whether nginx itself listens on `port`: a request line it cannot parse gets its own 400, `Server:
+ * nginx`, without reaching an upstream (a probe through to the instances before they listen would count
+ * against their max_fails) and telling nginx apart from another process on that port.
+ */
+function nginxAnswers(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const socket = connect(port, '127.0.0.1');
+    let reply = '';
+    const end = (answer: boolean) => {
+      socket.destroy();
+      done(answer);
+    };
+    socket.setTimeout(5000, () => end(false));
+    socket.on('error', () => end(false));
+    socket.on('connect', () => socket.write('?\r\n\r\n'));
+    socket.on('data', (chunk: Buffer) => {
+      reply += chunk.toString('latin1');
+      if (reply.includes('\r\n\r\n')) end(/^server: nginx/im.test(reply));
+    });
+    socket.on('end', () => end(/^server: nginx/im.test(reply)));
+  });
+}
+
+const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
+/**
+ * Polls `check` every 200 ms until it holds (true) or `child` has exited (false): a process that could
+ * not start is told at once, with why, instead of after the hook's four minutes.
+ */
+async function untilOrExited(child: ChildProcess, check: () => Promise<boolean>): Promise<boolean> {
+  while (!hasExited(child)) {
+    if (await check()) return true;
+    await sleep(200);
+  }
+  return false;
+}
+
+const exitOf = (child: ChildProcess) =>
+  child.signalCode ? `signal ${child.signalCode}` : `exit code ${child.exitCode}`;
+
+/** A start refused because another process holds the port it was given. */
+const portTaken = (output: string) => /EADDRINUSE|Address already in use/.test(output);
+const START_TRIES = 3;
+
 interface Instance {
   port: number;
   dataDir: string;
   child: ChildProcess;
+  /** The end of its output, kept in memory: written out when it fails to start. */
+  recent: string;
 }
 
 describe.skipIf(missing.length > 0)('three instances on one PostgreSQL behind nginx', () => {
@@ -171,9 +218,84 @@ describe.skipIf(missing.length > 0)('three instances on one PostgreSQL behind ng
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     inst.child = child;
-    child.stdout.on('data', (chunk: Buffer) => log.write(chunk));
-    child.stderr.on('data', (chunk: Buffer) => log.write(chunk));
+    inst.recent = '';
+    const keep = (chunk: Buffer) => {
+      log.write(chunk);
+      inst.recent = (inst.recent + chunk.toString()).slice(-4000);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
     return inst;
+  }
+
+  const nginxPrefix = join(work, 'nginx');
+  const nginxArgs = () => [
+    '-p',
+    nginxPrefix,
+    '-e',
+    join(nginxPrefix, 'error.log'),
+    '-c',
+    join(nginxPrefix, 'nginx.conf'),
+  ];
+  const nginxErrors = () => {
+    try {
+      return readFileSync(join(nginxPrefix, 'error.log'), 'utf8').slice(-4000);
+    } catch {
+      return '(no error.log)';
+    }
+  };
+
+  /** nginx.conf from the repository's example with the instances' current ports. */
+  function writeNginxConf() {
+    const site = exampleTestSite({ upstreamPorts: instances.map((x) => x.port), listenPort: nginxPort });
+    writeFileSync(
+      join(nginxPrefix, 'nginx.conf'),
+      testNginxConf({ prefix: nginxPrefix, site, runAsRoot: process.getuid?.() === 0 }),
+    );
+  }
+
+  /**
+   * Starts nginx before the instances (an upstream that does not listen yet only gets a 502), so that
+   * its port is known to be its own before the instances are told it as their PUBLIC_URL. A port is
+   * free when freePort() picks it, but the PostgreSQL step beside this one opens sockets all the time
+   * and may take it before nginx binds: then nginx gets another one (decision 0172).
+   */
+  async function startNginx() {
+    mkdirSync(nginxPrefix, { recursive: true });
+    for (let attempt = 1; ; attempt++) {
+      nginxPort = await freePort();
+      nginxUrl = `http://127.0.0.1:${nginxPort}`;
+      rmSync(join(nginxPrefix, 'error.log'), { force: true });
+      writeNginxConf();
+      const check = spawnSync(NGINX, [...nginxArgs(), '-t'], { encoding: 'utf8' });
+      if (check.status !== 0) throw new Error(`nginx -t refused the configuration:\n${check.stderr}`);
+      const started = spawn(NGINX, nginxArgs(), { stdio: 'ignore' });
+      if (await untilOrExited(started, () => nginxAnswers(nginxPort))) {
+        nginx = started;
+        return;
+      }
+      const why = `nginx on port ${nginxPort} exited before it answered (${exitOf(started)}):\n${nginxErrors()}`;
+      if (!portTaken(why) || attempt === START_TRIES) throw new Error(why);
+      console.warn(`${why}\n→ its port was taken: nginx tries another`);
+    }
+  }
+
+  /**
+   * Starts instance i and waits until it answers /ready. Its port too may be taken between freePort()
+   * and its listen (the first instance seeds the demo before it listens): it then gets another port and
+   * nginx reloads its configuration with it. Any other failure to start is thrown with its output.
+   */
+  async function bringUp(i: number, opts: { seed: boolean }) {
+    for (let attempt = 1; ; attempt++) {
+      const inst = startInstance(i, opts);
+      if (await untilOrExited(inst.child, () => ready(`http://127.0.0.1:${inst.port}/ready`))) return;
+      const why = `instance ${i + 1} on port ${inst.port} exited before it was ready (${exitOf(inst.child)}):\n${inst.recent}`;
+      if (!portTaken(why) || attempt === START_TRIES) throw new Error(why);
+      console.warn(`${why}\n→ its port was taken: the instance tries another, and nginx is told`);
+      inst.port = await freePort();
+      writeNginxConf();
+      nginx?.kill('SIGHUP');
+    }
   }
 
   beforeAll(async () => {
@@ -186,34 +308,22 @@ describe.skipIf(missing.length > 0)('three instances on one PostgreSQL behind ng
     await db.connect();
 
     standIns = await startStandIns(['smtp', 'sms']);
-    nginxPort = await freePort();
-    nginxUrl = `http://127.0.0.1:${nginxPort}`;
     for (let i = 0; i < 3; i++) {
       const dataDir = join(work, `data-${i + 1}`);
       mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-      instances.push({ port: await freePort(), dataDir, child: undefined as unknown as ChildProcess });
+      instances.push({
+        port: await freePort(),
+        dataDir,
+        child: undefined as unknown as ChildProcess,
+        recent: '',
+      });
     }
+    await startNginx();
     // The first migrates and seeds the demo; the others then start on the same database.
-    startInstance(0, { seed: true });
-    await until(() => ready(`http://127.0.0.1:${instances[0]!.port}/ready`));
-    startInstance(1, { seed: false });
-    startInstance(2, { seed: false });
-    await until(
-      async () =>
-        (await ready(`http://127.0.0.1:${instances[1]!.port}/ready`)) &&
-        ready(`http://127.0.0.1:${instances[2]!.port}/ready`),
-    );
-
-    const prefix = join(work, 'nginx');
-    mkdirSync(prefix, { recursive: true });
-    const site = exampleTestSite({ upstreamPorts: instances.map((x) => x.port), listenPort: nginxPort });
-    const conf = testNginxConf({ prefix, site, runAsRoot: process.getuid?.() === 0 });
-    writeFileSync(join(prefix, 'nginx.conf'), conf);
-    const args = ['-p', prefix, '-e', join(prefix, 'error.log'), '-c', join(prefix, 'nginx.conf')];
-    const check = spawnSync(NGINX, [...args, '-t'], { encoding: 'utf8' });
-    if (check.status !== 0) throw new Error(`nginx -t refused the configuration:\n${check.stderr}`);
-    nginx = spawn(NGINX, args, { stdio: 'ignore' });
-    await until(() => ready(`${nginxUrl}/ready`));
+    await bringUp(0, { seed: true });
+    await Promise.all([bringUp(1, { seed: false }), bringUp(2, { seed: false })]);
+    const proxied = await untilOrExited(nginx!, () => ready(`${nginxUrl}/ready`));
+    if (!proxied) throw new Error(`nginx exited (${exitOf(nginx!)}):\n${nginxErrors()}`);
   }, 240_000);
 
   afterAll(async () => {
@@ -377,11 +487,10 @@ describe.skipIf(missing.length > 0)('three instances on one PostgreSQL behind ng
     const victim = instances[1]!;
     const killedAt = at();
     victim.child.kill('SIGKILL');
-    await until(() => victim.child.exitCode !== null || victim.child.signalCode !== null);
+    await until(() => hasExited(victim.child));
     await sleep(8_000); // down for a while: stations and clients meet the gap
     const restartAt = at();
-    startInstance(1, { seed: false });
-    await until(() => ready(`http://127.0.0.1:${victim.port}/ready`));
+    await bringUp(1, { seed: false });
     step('restarted');
     const readyAt = at();
     // Traffic again: nginx sends it requests once its fail_timeout (5 s) is over. nginx's access log
