@@ -229,10 +229,12 @@ if (skipBuild) {
 }
 
 // ── 2. vitest on SQLite ─────────────────────────────────────────────────────────────────────────
+/** Vitest's JSON report with the errors of describe blocks' hooks (scripts/lib/vitestJsonReporter.mjs). */
+const jsonReporter = path.join(repoRoot, 'scripts', 'lib', 'vitestJsonReporter.mjs');
 const vitestArgs = (report) => [
   'run',
   '--reporter=default',
-  '--reporter=json',
+  `--reporter=${jsonReporter}`,
   `--outputFile=${path.relative(repoRoot, report)}`,
   '--passWithNoTests',
 ];
@@ -587,7 +589,7 @@ if (runsHere('cluster')) {
       [
         'run',
         '--reporter=default',
-        '--reporter=json',
+        `--reporter=${jsonReporter}`,
         `--outputFile=${path.relative(path.join(repoRoot, 'apps/server'), reports.cluster)}`,
         '-c',
         'vitest.cluster.config.ts',

@@ -192,6 +192,8 @@ describe.skipIf(missing.length > 0)('three instances on one PostgreSQL behind ng
   let nginxPort = 0;
   let nginxUrl = '';
   const instances: Instance[] = [];
+  /** Whether beforeAll got to its end. */
+  let setUp = false;
 
   function startInstance(i: number, opts: { seed: boolean }): Instance {
     const inst = instances[i]!;
@@ -324,9 +326,17 @@ describe.skipIf(missing.length > 0)('three instances on one PostgreSQL behind ng
     await Promise.all([bringUp(1, { seed: false }), bringUp(2, { seed: false })]);
     const proxied = await untilOrExited(nginx!, () => ready(`${nginxUrl}/ready`));
     if (!proxied) throw new Error(`nginx exited (${exitOf(nginx!)}):\n${nginxErrors()}`);
+    setUp = true;
   }, 240_000);
 
   afterAll(async () => {
+    // A setup that ran out of time (a start that neither answers nor exits) has not said why: the ends
+    // of the instances' output and of nginx's error log are what CI keeps of it.
+    if (!setUp) {
+      for (const [i, inst] of instances.entries())
+        console.error(`instance ${i + 1} (port ${inst.port}), the end of its output:\n${inst.recent}`);
+      console.error(`nginx (port ${nginxPort}), the end of its error.log:\n${nginxErrors()}`);
+    }
     nginx?.kill('SIGQUIT');
     for (const inst of instances) inst.child?.kill('SIGKILL');
     await standIns?.close();
