@@ -3,7 +3,7 @@
 // of time leaves a failed file with an empty message and its tests skipped, and the end of `npm test`
 // (the part of a run CI shows) named the file without saying why (stop 62's three-instances test).
 // `npm test` passes this file as `--reporter=<path>`; the report's shape is otherwise Vitest's own.
-import { JsonReporter } from 'vitest/reporters';
+import { JsonReporter } from 'vitest/node';
 
 /** The errors of every describe block of each test module, by the module's path. */
 export function suiteErrorsByFile(testModules) {
