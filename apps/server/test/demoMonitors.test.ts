@@ -29,13 +29,22 @@ describe(`demo monitors on ${TEST_ENGINE}`, () => {
   beforeAll(async () => {
     // The server's clock runs a minute after the seed's, as a user's first save always comes later.
     // It listens on PUBLIC_URL: the fake provider posts the keys pressed in a call back to it.
-    const port = await freePort();
-    t = await createTestApp({
-      demoMonitors: true,
-      nowS: () => Math.floor(Date.now() / 1000) + 60,
-      env: { PUBLIC_URL: `http://127.0.0.1:${port}` },
-    });
-    await t.app.listen({ port, host: '127.0.0.1' });
+    // The port is free when picked and may be taken before the app listens (decision 0172): then again.
+    for (let attempt = 1; ; attempt++) {
+      const port = await freePort();
+      t = await createTestApp({
+        demoMonitors: true,
+        nowS: () => Math.floor(Date.now() / 1000) + 60,
+        env: { PUBLIC_URL: `http://127.0.0.1:${port}` },
+      });
+      try {
+        await t.app.listen({ port, host: '127.0.0.1' });
+        break;
+      } catch (error) {
+        await t.close();
+        if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt === 3) throw error;
+      }
+    }
     for (const u of [...OWNERS, 'admin']) tokens[u] = await t.login(`${u}@demo.emberwatch`);
     call = api(t, tokens);
   });

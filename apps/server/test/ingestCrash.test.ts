@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
@@ -11,43 +10,52 @@ import { TEST_ENGINE } from './support/testApp.js';
 
 const serverDir = resolve(import.meta.dirname, '..');
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const s = createNetServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => done(port));
-    });
-  });
-}
-
-/** The server from source in its own process, on the SQLite store in dataDir. */
-async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
+/**
+ * The server from source in its own process, on the SQLite store in dataDir, on a port the system gives
+ * it (PORT=0), read from its startup line: a port picked beforehand could be taken by the time the server
+ * listens (decision 0172). A server that exits first fails the test at once.
+ */
+async function startServer(dataDir: string): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: {
       ...process.env,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
-      PORT: String(port),
+      PORT: '0',
       HOST: '127.0.0.1',
       DEMO_SEED: '0',
       LOG_LEVEL: 'silent',
       NODE_ENV: 'test',
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return child;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the server did not start');
+  let output = '';
+  const port = await new Promise<number>((done, fail) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      fail(new Error(`the server did not start within 30 s:\n${output}`));
+    }, 30_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const started = /Emberwatch is running at http:\/\/localhost:(\d+)/.exec(output);
+      if (started) {
+        clearTimeout(timer);
+        done(Number(started[1]));
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      fail(new Error(`the server exited before it listened (${signal ?? `exit code ${code}`}):\n${output}`));
+    });
+  });
+  child.stdout.resume();
+  child.stderr.resume();
+  const health = await fetch(`http://127.0.0.1:${port}/health`);
+  if (!health.ok) throw new Error(`the server's /health answered ${health.status}`);
+  return { child, port };
 }
 
 interface Packet {
@@ -97,8 +105,9 @@ describe.runIf(TEST_ENGINE === 'sqlite')('ingest killed with SIGKILL on SQLite',
       return { status: res.status, answer: (await res.json()) as { stored: number; duplicates: number } };
     };
 
-    const port = await freePort();
-    child = await startServer(dataDir, port);
+    const started = await startServer(dataDir);
+    const port = started.port;
+    child = started.child;
     const running = child;
     // Eight senders in flight; the server is killed once 100 packets are acknowledged.
     const acknowledged: number[] = [];
@@ -139,8 +148,9 @@ describe.runIf(TEST_ENGINE === 'sqlite')('ingest killed with SIGKILL on SQLite',
 
     // A new server first rebuilds the roll-ups the killed one still owed (decision 0062): every day's
     // roll-up counts its readings before any retry arrives.
-    const port2 = await freePort();
-    child = await startServer(dataDir, port2);
+    const restarted = await startServer(dataDir);
+    const port2 = restarted.port;
+    child = restarted.child;
     const rolled = new Database(join(dataDir, 'emberwatch.db'), { readonly: true });
     const mismatched = rolled
       .prepare(
