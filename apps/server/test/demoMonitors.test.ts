@@ -1,4 +1,3 @@
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GetMonitorsResponse } from '@emberwatch/shared/contracts/monitors';
 import type { GetStoragesResponse } from '@emberwatch/shared/contracts/storages';
@@ -8,18 +7,10 @@ import { seedDemoMonitors } from '../src/features/demo/seedDemoMonitors.js';
 import type { MonitorEvaluator } from '../src/features/monitors/index.js';
 import { deliveryOf } from './support/deliveryHelpers.js';
 import { api, ingest } from './support/probeHelpers.js';
+import { freePort } from './support/freePort.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 
 const OWNERS = ['hay', 'grain', 'compost'] as const;
-
-/** A port nobody listens on now (the server's PUBLIC_URL must be known before it starts). */
-async function freePort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe(`demo monitors on ${TEST_ENGINE}`, () => {
   let t: TestApp;

@@ -32,27 +32,35 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; port
   });
   let output = '';
   const port = await new Promise<number>((done, fail) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      fail(new Error(`the server did not start within 30 s:\n${output}`));
-    }, 30_000);
+    const settle = (outcome: () => void) => {
+      clearTimeout(timer);
+      child.stdout.off('data', read);
+      child.stderr.off('data', read);
+      child.off('exit', exited);
+      // What the server writes later is not read; the pipes are drained so that it never blocks on them.
+      child.stdout.resume();
+      child.stderr.resume();
+      outcome();
+    };
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       const started = /Emberwatch is running at http:\/\/localhost:(\d+)/.exec(output);
-      if (started) {
-        clearTimeout(timer);
-        done(Number(started[1]));
-      }
+      if (started) settle(() => done(Number(started[1])));
     };
+    const exited = (code: number | null, signal: string | null) =>
+      settle(() =>
+        fail(
+          new Error(`the server exited before it listened (${signal ?? `exit code ${code}`}):\n${output}`),
+        ),
+      );
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      settle(() => fail(new Error(`the server did not start within 30 s:\n${output}`)));
+    }, 30_000);
     child.stdout.on('data', read);
     child.stderr.on('data', read);
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      fail(new Error(`the server exited before it listened (${signal ?? `exit code ${code}`}):\n${output}`));
-    });
+    child.once('exit', exited);
   });
-  child.stdout.resume();
-  child.stderr.resume();
   const health = await fetch(`http://127.0.0.1:${port}/health`);
   if (!health.ok) throw new Error(`the server's /health answered ${health.status}`);
   return { child, port };

@@ -18,7 +18,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { connect, createServer as createNetServer } from 'node:net';
+import { connect } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -37,6 +37,7 @@ import {
 import { fanControllers } from '../../../simulator/src/fanControllers.js';
 import { startStandIns, type StandIns } from '@emberwatch/stand-ins';
 import type { IngestPacket } from '@emberwatch/shared/contracts/ingest';
+import { freePort } from '../support/freePort.js';
 import { exampleTestSite, testNginxConf } from '../../../../scripts/lib/nginxSite.mjs';
 
 const repoRoot = resolve(import.meta.dirname, '../../../..');
@@ -94,17 +95,6 @@ if (missing.length > 0) {
   const text = `THREE INSTANCES BEHIND NGINX SKIPPED: missing ${missing.join('; ')}`;
   if (requirePostgres || !problem) throw new Error(text);
   console.warn(`${'!'.repeat(78)}\n!!  ${text}\n${'!'.repeat(78)}`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const s = createNetServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => done(port));
-    });
-  });
 }
 
 /** DELIVERY_CLAIM_LEASE_S of the instances. */
