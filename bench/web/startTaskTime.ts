@@ -12,6 +12,11 @@
  * 6 s after its first probe row or storage heading is visible Chromium's own counters are read: the
  * main thread's task time, and of it script, layout and style. Also: how long until that first
  * element showed. Printed per run and as medians; nothing is written.
+ *
+ * With --phone the page is opened as Lighthouse's devtools throttling opens it (its mobileSlow4G
+ * preset applied by Chromium, not simulated: 562.5 ms added to each request, 1,474.56 kbit/s down,
+ * 675 kbit/s up, the main thread slowed 4×): then "shown after" is what the chain of calls costs on a
+ * phone's network, which an unthrottled load hides. Each pair's ratio (this ÷ peer) is printed too.
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -28,10 +33,24 @@ interface Sample {
   styleMs: number;
 }
 
-async function sample(browser: Browser, baseUrl: string, path: string): Promise<Sample> {
+/** Lighthouse's mobileSlow4G as its devtools throttling applies it (lighthouse/core/config/constants.js). */
+const PHONE_NETWORK = {
+  offline: false,
+  latency: 562.5,
+  downloadThroughput: (1474.56 * 1024) / 8,
+  uploadThroughput: (675 * 1024) / 8,
+};
+const PHONE_CPU_SLOWDOWN = 4;
+
+async function sample(browser: Browser, baseUrl: string, path: string, phone: boolean): Promise<Sample> {
   const { context, page, cdp } = await loggedInPhonePage(browser, baseUrl);
   try {
     await cdp.send('Performance.enable');
+    if (phone) {
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', PHONE_NETWORK);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_CPU_SLOWDOWN });
+    }
     const started = Date.now();
     await page.goto(`${baseUrl}${path}`);
     const shown = firstShown(page, path);
@@ -58,6 +77,7 @@ async function main() {
       'peer-web-dist': { type: 'string' },
       path: { type: 'string', default: '/probes' },
       pairs: { type: 'string', default: '3' },
+      phone: { type: 'boolean', default: false },
     },
   });
   if (!args['peer-web-dist']) throw new Error('--peer-web-dist DIR is required');
@@ -72,18 +92,23 @@ async function main() {
     for (let i = 0; i < Number(args.pairs); i++) {
       // Alternately first, so that neither build always runs into the other's aftermath.
       for (const who of i % 2 === 0 ? (['this', 'peer'] as const) : (['peer', 'this'] as const)) {
-        const s = await sample(browser, apps[who].baseUrl, args.path);
+        const s = await sample(browser, apps[who].baseUrl, args.path, args.phone);
         samples[who].push(s);
         console.log(
           `${who} build: shown after ${s.shownMs} ms; main thread ${s.taskMs.toFixed(0)} ms (script ${s.scriptMs.toFixed(0)}, layout ${s.layoutMs.toFixed(0)}, style ${s.styleMs.toFixed(0)})`,
         );
       }
+      const [a, b] = [samples.this[i], samples.peer[i]];
+      if (a && b)
+        console.log(`pair ${i + 1}: shown after, this ÷ peer ${(a.shownMs / b.shownMs).toFixed(2)}`);
     }
   } finally {
     await browser.close();
     await apps.this.stop();
     await apps.peer.stop();
   }
+  const ratios = samples.this.map((a, i) => a.shownMs / (samples.peer[i]?.shownMs ?? Number.NaN));
+  console.log(`shown after, this ÷ peer: median of ${ratios.length} pairs ${median(ratios).toFixed(2)}`);
   for (const who of ['this', 'peer'] as const) {
     const s = samples[who];
     console.log(

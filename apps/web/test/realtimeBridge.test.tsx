@@ -183,4 +183,26 @@ describe('the realtime bridge: live messages go to the handlers the web features
     unsubscribe();
     view.unmount();
   });
+
+  it('reads a query two features watch once per message: on newData and after the first connection', async () => {
+    const qc = client();
+    let reads = 0;
+    // The station's readings, which the probe list and the monitors both refetch on newData.
+    const observer = new QueryObserver(qc, {
+      queryKey: queryKeys.data('F1'),
+      queryFn: () => Promise.resolve(++reads),
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(reads).toBe(1);
+    // Read before the socket was ready: read again once, not once per feature.
+    const { ws, view } = await connected(qc);
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(reads).toBe(2);
+    act(() => ws.serverSend({ type: 'newData', bs_ids: 'F1' }));
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(reads).toBe(3);
+    unsubscribe();
+    view.unmount();
+  });
 });

@@ -4,6 +4,7 @@ import type { ApiClient } from '../lib/apiClient';
 import type { OfflineStart } from '../features/sessions/SessionProvider';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { AppProviders } from './AppProviders';
+import { prefetchStart } from './prefetchStart';
 import { AppRoutes } from './appRoutes';
 import { RouteErrorPage } from './RouteErrorPage';
 import './base.css';
@@ -18,7 +19,12 @@ export function App({
   offlineStart?: OfflineStart;
 }) {
   return (
-    <AppProviders api={api} queryClient={queryClient} offlineStart={offlineStart}>
+    <AppProviders
+      api={api}
+      queryClient={queryClient}
+      offlineStart={offlineStart}
+      onRestored={(account) => void prefetchStart(api, queryClient, account)}
+    >
       <BrowserRouter>
         <ErrorBoundary fallback={<RouteErrorPage />}>
           <AppRoutes />

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type InvalidateQueryFilters } from '@tanstack/react-query';
 import { endpoints } from '@emberwatch/shared/contracts/endpoints';
 import { useApiClient } from '../lib/ApiClientContext';
 import type { LiveContext, LiveHandler } from '../lib/liveHandler';
@@ -9,6 +9,25 @@ import { useSelectedStation } from '../features/base-stations';
 import { WEB_FEATURES } from './features';
 
 const HANDLERS: readonly LiveHandler[] = WEB_FEATURES.flatMap((f) => f.live ?? []);
+
+type Refetch = (filters: InvalidateQueryFilters) => void;
+
+/**
+ * `refetch` for one message: filters another handler named already are skipped, so a query two features
+ * watch (a station's readings: the probe list's and the monitors') is read once, not read and then read
+ * again with the first read cancelled. A filter with a predicate is always passed on.
+ */
+function oncePerMessage(refetch: Refetch): Refetch {
+  const seen = new Set<string>();
+  return (filters) => {
+    if (typeof filters.predicate !== 'function') {
+      const key = JSON.stringify(filters);
+      if (seen.has(key)) return;
+      seen.add(key);
+    }
+    refetch(filters);
+  };
+}
 
 /**
  * Connects the push channel to the data queries (spec doc 1 §4 "Live updates"): each live message
@@ -25,7 +44,7 @@ export function RealtimeBridge({ handlers = HANDLERS }: { handlers?: readonly Li
   // An effect event reads the current selection without reconnecting the socket when it changes.
   const onLive = useEffectEvent((message: { type: string }) => {
     const ctx: LiveContext = {
-      refetch: (filters) => void queryClient.invalidateQueries(filters),
+      refetch: oncePerMessage((filters) => void queryClient.invalidateQueries(filters)),
       stationSelected: selected !== null,
       groupIds,
     };
@@ -36,9 +55,11 @@ export function RealtimeBridge({ handlers = HANDLERS }: { handlers?: readonly Li
   // after the first connection, what was read before it.
   const onReady = useEffectEvent((first: boolean) => {
     const ctx: LiveContext = {
-      refetch: first
-        ? (filters) => refetchUnwatched(queryClient, filters)
-        : (filters) => void queryClient.invalidateQueries(filters),
+      refetch: oncePerMessage(
+        first
+          ? (filters) => refetchUnwatched(queryClient, filters)
+          : (filters) => void queryClient.invalidateQueries(filters),
+      ),
       stationSelected: selected !== null,
       groupIds,
     };

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { BasestationSummary } from '@emberwatch/shared/contracts/baseStations';
-import { stationTabs, tabOfStation, type StationTab } from '@emberwatch/shared/domain/baseStationTabs';
+import { stationTabs, type StationTab } from '@emberwatch/shared/domain/baseStationTabs';
 import {
   remembersStationChoice,
   STATION_COOKIE,
@@ -11,6 +11,7 @@ import {
 import { readCookie, writeCookie } from '../../lib/cookies';
 import { queryKeys } from '../../lib/queryKeys';
 import { useSessionInfo } from '../sessions';
+import { groupOf, startingStation } from './startingStation';
 
 export interface SelectedStationValue {
   stations: BasestationSummary[];
@@ -22,11 +23,6 @@ export interface SelectedStationValue {
 }
 
 const SelectedStationContext = createContext<SelectedStationValue | null>(null);
-
-/** The station ids of the tab holding `bsId` (the station alone when it is not grouped). */
-function groupOf(tabs: StationTab[], bsId: string | null | undefined): string[] {
-  return tabOfStation(tabs, bsId)?.memberIds ?? (bsId ? [bsId] : []);
-}
 
 /**
  * The chosen base station (spec doc 1 §4 "Changing the base station"): switching clears what was
@@ -54,8 +50,7 @@ export function SelectedStationProvider({
         ),
   );
   const tabs = useMemo(() => stationTabs(stations), [stations]);
-  const selected =
-    stations.find((s) => s.bs_id === chosenId) ?? stations.find((s) => s.bs_id === tabs[0]?.bsId) ?? null;
+  const selected = startingStation(stations, tabs, chosenId);
   const selectedId = selected?.bs_id ?? null;
 
   const select = useCallback(

@@ -79,8 +79,13 @@ export function useActingFor(admin: { UID: number; admin: boolean } | undefined)
 /**
  * Whether a customer an admin works for is stored in this tab at all: only then can the session
  * info change whose stations are shown. Without one they are the account's own, and the shell reads
- * them beside the session info instead of after it (decision 0146).
+ * them beside the session info instead of after it (decision 0146). Outside React: the start's prefetch.
  */
+export function actingForStored(): boolean {
+  return read() !== null;
+}
+
+/** actingForStored, for a component (drawn again when the choice changes). */
 export function useActingForStored(): boolean {
   return useSyncExternalStore(subscribe, read, () => null) !== null;
 }

@@ -59,6 +59,12 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** The demo type chosen for this account in this browser session, if any (outside React). */
+export function demoChoiceOf(uid: number): DemoChoice | null {
+  const choice = read();
+  return choice && choice.uid === uid ? choice : null;
+}
+
 /** The demo type chosen for this account in this browser session, if any. */
 export function useDemoChoice(uid: number | undefined): DemoChoice | null {
   const choice = useSyncExternalStore(subscribe, read, () => null);

@@ -5,6 +5,20 @@ import { useNowSeconds } from '../../lib/useNowSeconds';
 import { buildProbeRows } from './buildProbeRows';
 
 /**
+ * A number per answer object, the same for the same object: a read that brought nothing new keeps its
+ * answer (TanStack Query shares what did not change), so the rows are not built and drawn again for it —
+ * as after the push socket's first `ready`, which reads again what was read before it (decision 0173).
+ */
+const answerIds = new WeakMap<object, number>();
+let lastAnswerId = 0;
+function answerId(answer: object | undefined): number {
+  if (answer === undefined) return 0;
+  let id = answerIds.get(answer);
+  if (id === undefined) answerIds.set(answer, (id = ++lastAnswerId));
+  return id;
+}
+
+/**
  * The probe rows of the selected tab: one station, or every station of a merged group (a group is
  * shown as one list). The configuration (names, disabled probes) and the latest readings are separate
  * queries per station: a newData push refetches only the readings of the stations it names. The rows
@@ -17,9 +31,9 @@ export function useProbeRows(bsIds: readonly string[]) {
   const ready = confs.every((q) => q.data) && datas.every((q) => q.data);
   const configurations = confs.flatMap((q) => q.data?.sensor_configurations ?? []);
   const readings = datas.flatMap((q) => q.data?.results ?? []);
-  // Stable inputs for the memo: the query results change identity only when refetched.
-  const confKey = confs.map((q) => q.dataUpdatedAt).join();
-  const dataKey = datas.map((q) => q.dataUpdatedAt).join();
+  // Stable inputs for the memo: the answers change identity only when a read brought something new.
+  const confKey = confs.map((q) => answerId(q.data)).join();
+  const dataKey = datas.map((q) => answerId(q.data)).join();
   const rows = useMemo(
     () => (ready ? buildProbeRows(configurations, readings, nowSeconds) : []),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the queries' update times

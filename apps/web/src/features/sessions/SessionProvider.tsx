@@ -68,9 +68,15 @@ export interface OfflineStart {
 export function SessionProvider({
   children,
   offlineStart,
+  onRestored,
 }: {
   children: ReactNode;
   offlineStart?: OfflineStart;
+  /**
+   * A session was restored on app start with no copy of the account's data on this device: the
+   * first screen's reads are asked for at once (app/prefetchStart.ts, decision 0173).
+   */
+  onRestored?: (account: number) => void;
 }) {
   const api = useApiClient();
   const queryClient = useQueryClient();
@@ -111,7 +117,7 @@ export function SessionProvider({
           if (copyAt !== null) {
             setDeviceCopyAt(copyAt);
             void queryClient.invalidateQueries();
-          }
+          } else if (account !== null) onRestored?.(account);
           setStatus(token ? 'authenticated' : 'anonymous');
         },
         (e: unknown) => {
@@ -132,6 +138,8 @@ export function SessionProvider({
       cancelled = true;
       off();
     };
+    // Only on mount: a new onRestored later would not restore the session again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, queryClient, offlineStart]);
 
   // Started offline: the session is taken up again when the network returns (the browser says so, or

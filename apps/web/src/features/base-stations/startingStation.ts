@@ -1,0 +1,22 @@
+import type { BasestationSummary } from '@emberwatch/shared/contracts/baseStations';
+import { tabOfStation, type StationTab } from '@emberwatch/shared/domain/baseStationTabs';
+
+/** The station ids of the tab holding `bsId` (the station alone when it is not grouped). */
+export function groupOf(tabs: readonly StationTab[], bsId: string | null | undefined): string[] {
+  return tabOfStation(tabs, bsId)?.memberIds ?? (bsId ? [bsId] : []);
+}
+
+/**
+ * The station a list opens on: the one chosen (the remembered station, or the user's later choice) while
+ * it is still in the list, otherwise the first tab's. SelectedStationProvider shows it; the start's
+ * prefetch (app/prefetchStart.ts) reads its data before the shell has drawn, so both must agree.
+ */
+export function startingStation(
+  stations: readonly BasestationSummary[],
+  tabs: readonly StationTab[],
+  chosenId: string | null,
+): BasestationSummary | null {
+  return (
+    stations.find((s) => s.bs_id === chosenId) ?? stations.find((s) => s.bs_id === tabs[0]?.bsId) ?? null
+  );
+}
