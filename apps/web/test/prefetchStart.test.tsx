@@ -80,4 +80,20 @@ describe('the first screen read ahead (decision 0173)', () => {
     expect(asked.some((a) => a.startsWith('/client/data'))).toBe(false);
     release();
   });
+
+  it('after a login too: the station’s configuration and readings before the user info has answered', async () => {
+    const { server, asked, release } = holding(createFakeServer({ ...twoStations, loggedIn: false }), [
+      '/client/userInfo',
+    ]);
+    const app = renderApp('/probes', server, { queryClient: createQueryClient() });
+    await app.user.type(await screen.findByLabelText('Username'), 'farmer');
+    await app.user.type(screen.getByLabelText('Password'), 'secret');
+    await app.user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(asked).toContain('/client/data?basestationID=F1000001'));
+    expect(asked).toContain('/client/bsConf?basestationID=F1000001');
+    expect(screen.queryByTestId('probe-row')).toBeNull();
+    release();
+    expect(await screen.findByText('Barn probe')).toBeTruthy();
+    expect(asked.filter((a) => a === '/client/data?basestationID=F1000001').length).toBe(1);
+  });
 });

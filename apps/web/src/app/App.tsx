@@ -23,7 +23,7 @@ export function App({
       api={api}
       queryClient={queryClient}
       offlineStart={offlineStart}
-      onRestored={(account) => void prefetchStart(api, queryClient, account)}
+      onSessionOpened={(account) => void prefetchStart(api, queryClient, account)}
     >
       <BrowserRouter>
         <ErrorBoundary fallback={<RouteErrorPage />}>

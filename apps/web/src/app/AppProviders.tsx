@@ -11,15 +11,15 @@ export function AppProviders({
   api,
   queryClient,
   offlineStart,
-  onRestored,
+  onSessionOpened,
   children,
 }: {
   api: ApiClient;
   queryClient: QueryClient;
   /** The last data this device saw, for a start without network (decision 0128). */
   offlineStart?: OfflineStart;
-  /** A session restored on app start: the first screen's reads are asked for (decision 0173). */
-  onRestored?: (account: number) => void;
+  /** A session opened (restored on start, or by a login): the first screen's reads are asked for (decision 0173). */
+  onSessionOpened?: (account: number) => void;
   children: ReactNode;
 }) {
   return (
@@ -27,7 +27,7 @@ export function AppProviders({
       <QueryClientProvider client={queryClient}>
         <I18nextProvider i18n={i18n}>
           {/* MUI's theme is not here: it loads with the logged-in shell (app/ShellTheme.tsx). */}
-          <SessionProvider offlineStart={offlineStart} onRestored={onRestored}>
+          <SessionProvider offlineStart={offlineStart} onSessionOpened={onSessionOpened}>
             <TranslationsSync />
             {children}
           </SessionProvider>

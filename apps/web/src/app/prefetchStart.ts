@@ -12,7 +12,8 @@ import { groupOf, startingStation } from '../features/base-stations/startingStat
 import { demoChoiceOf } from '../features/demo/demoChoice';
 
 /**
- * The first screen's reads, asked for as soon as a restored session names its account (decision 0173):
+ * The first screen's reads, asked for as soon as an opened session names its account — restored on app
+ * start, or by a login (decision 0173):
  * the session info, the user info and the station list at once, then the configuration and latest
  * readings of the station the list opens on. Each is the query the shell and the page read, under the
  * same key, so they find it in the cache (or in flight) instead of asking after their own render: the

@@ -16,7 +16,7 @@ export function LocationDisplay() {
 }
 
 /**
- * The whole app at `path`, talking to the fake server, wired as app/App.tsx wires it (a restored
+ * The whole app at `path`, talking to the fake server, wired as app/App.tsx wires it (an opened
  * session asks for the first screen's reads at once, decision 0173). `offlineStart`, given the app's
  * QueryClient, sets up the kept copy of the last data as the entry does (main.tsx; decisions 0128, 0145).
  */
@@ -43,7 +43,7 @@ export function renderApp(
       api={api}
       queryClient={queryClient}
       offlineStart={options.offlineStart?.(queryClient)}
-      onRestored={(account) => void prefetchStart(api, queryClient, account)}
+      onSessionOpened={(account) => void prefetchStart(api, queryClient, account)}
     >
       <MemoryRouter initialEntries={[path]}>
         <AppRoutes />

@@ -68,15 +68,15 @@ export interface OfflineStart {
 export function SessionProvider({
   children,
   offlineStart,
-  onRestored,
+  onSessionOpened,
 }: {
   children: ReactNode;
   offlineStart?: OfflineStart;
   /**
-   * A session was restored on app start with no copy of the account's data on this device: the
-   * first screen's reads are asked for at once (app/prefetchStart.ts, decision 0173).
+   * A session was opened — restored on app start with no copy of the account's data on this device,
+   * or by a login: the first screen's reads are asked for at once (app/prefetchStart.ts, decision 0173).
    */
-  onRestored?: (account: number) => void;
+  onSessionOpened?: (account: number) => void;
 }) {
   const api = useApiClient();
   const queryClient = useQueryClient();
@@ -117,7 +117,7 @@ export function SessionProvider({
           if (copyAt !== null) {
             setDeviceCopyAt(copyAt);
             void queryClient.invalidateQueries();
-          } else if (account !== null) onRestored?.(account);
+          } else if (account !== null) onSessionOpened?.(account);
           setStatus(token ? 'authenticated' : 'anonymous');
         },
         (e: unknown) => {
@@ -138,7 +138,7 @@ export function SessionProvider({
       cancelled = true;
       off();
     };
-    // Only on mount: a new onRestored later would not restore the session again.
+    // Only on mount: a new onSessionOpened later would not restore the session again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, queryClient, offlineStart]);
 
@@ -159,10 +159,13 @@ export function SessionProvider({
 
   const login = useCallback(
     async (req: LoginRequest) => {
-      await api.login(req);
+      const { UID } = await api.login(req);
       setNotice(null);
       setLoggedOut(false);
+      onSessionOpened?.(UID);
     },
+    // The entry's callback, the same for the page's life (see the restore above).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [api],
   );
 
