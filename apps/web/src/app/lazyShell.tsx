@@ -13,7 +13,8 @@ import { lazyWithPreload } from '../lib/lazyWithPreload';
 const Shell = lazyWithPreload(() =>
   Promise.all([
     import('./AppShell').then((shell) => {
-      shell.preloadPageAt(window.location.pathname);
+      // In the browser the page opened on loads beside the shell; a render on Node loads it itself.
+      if (typeof window !== 'undefined') shell.preloadPageAt(window.location.pathname);
       return shell;
     }),
     import('../features/probes/ProbesPage'),

@@ -28,7 +28,7 @@ export function useReadRetrying(): boolean {
         .some((q) => q.state.fetchFailureCount > 0 && q.state.fetchStatus !== 'idle'),
     [client],
   );
-  return useSyncExternalStore(subscribe, read);
+  return useSyncExternalStore(subscribe, read, read);
 }
 
 type AnyMutation = Mutation<unknown, Error, unknown, unknown>;
@@ -53,7 +53,7 @@ export function useQueuedSaves(): number {
         ).length,
     [client],
   );
-  return useSyncExternalStore(subscribe, read);
+  return useSyncExternalStore(subscribe, read, read);
 }
 
 /**
@@ -91,7 +91,7 @@ export function useFailedSaves(): {
     listeners.current.add(onChange);
     return () => listeners.current.delete(onChange);
   }, []);
-  const list = useSyncExternalStore(subscribe, () => failed.current);
+  const list = useSyncExternalStore(subscribe, () => failed.current, () => failed.current);
 
   return {
     failed: list,

@@ -20,5 +20,5 @@ export function useOldestShownData(): number | null {
     }
     return oldest;
   }, [client]);
-  return useSyncExternalStore(subscribe, read);
+  return useSyncExternalStore(subscribe, read, read);
 }

@@ -6,5 +6,6 @@ export function useOnline(): boolean {
   return useSyncExternalStore(
     (onChange) => onlineManager.subscribe(onChange),
     () => onlineManager.isOnline(),
+    () => onlineManager.isOnline(),
   );
 }
