@@ -91,7 +91,11 @@ export function useFailedSaves(): {
     listeners.current.add(onChange);
     return () => listeners.current.delete(onChange);
   }, []);
-  const list = useSyncExternalStore(subscribe, () => failed.current, () => failed.current);
+  const list = useSyncExternalStore(
+    subscribe,
+    () => failed.current,
+    () => failed.current,
+  );
 
   return {
     failed: list,
