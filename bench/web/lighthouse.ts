@@ -28,6 +28,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
 import { median as medianOf } from '../support/procStats.js';
 import { apiLogin, assertBuilt, logInThroughLoginPage, root, startDemoApp } from './demoApp.js';
+import { loadMetricsOf } from './lighthouseMetrics.js';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -104,13 +105,10 @@ async function runOnce(baseUrl: string, path: string, reportFile?: string): Prom
     const landed = new URL(lhr.finalDisplayedUrl).pathname;
     if (landed !== path)
       throw new Error(`Lighthouse ended on ${landed}, not ${path}: the login did not hold`);
-    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const metrics = loadMetricsOf(lhr);
     const details = (id: string) => lhr.audits[id]?.details as { items?: unknown[] } | undefined;
     const requested = ((details('network-requests')?.items ?? []) as { url: string }[]).map((r) => r.url);
-    if (
-      !requested.some((url) => url.includes(DATA_CALL(path))) ||
-      !Number.isFinite(audit('largest-contentful-paint'))
-    )
+    if (!requested.some((url) => url.includes(DATA_CALL(path))) || !Number.isFinite(metrics.lcpMs))
       throw new IncompleteRun(`the trace of ${path} ended before the page had its data and a largest paint`);
     const lcpTable = details('largest-contentful-paint-element')?.items?.[0] as
       { items?: { node?: { nodeLabel?: string } }[] } | undefined;
@@ -128,11 +126,7 @@ async function runOnce(baseUrl: string, path: string, reportFile?: string): Prom
     }
     return {
       scores,
-      fcpMs: Math.round(audit('first-contentful-paint')),
-      lcpMs: Math.round(audit('largest-contentful-paint')),
-      tbtMs: Math.round(audit('total-blocking-time')),
-      cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
-      speedIndexMs: Math.round(audit('speed-index')),
+      ...metrics,
       lcpElement: lcpTable?.items?.[0]?.node?.nodeLabel ?? '',
       failing,
     };

@@ -24,6 +24,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
 import { apiLogin, assertBuilt, root, startDemoApp, webDist } from './demoApp.js';
 import { lighthouseContext, lighthouseMobile, writeLighthouseResults } from './lighthouse.js';
+import { loadMetricsOf, performanceOf } from './lighthouseMetrics.js';
 
 const CHROME = CHROMIUM_PATH;
 const CHROME_FLAGS = ['--headless', ...CHROMIUM_ARGS];
@@ -153,14 +154,9 @@ async function runLighthouse(url: string, cookie: string | null): Promise<Lighth
     if (!result) throw new Error('Lighthouse returned nothing');
     const lhr = result.lhr;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
-    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
-      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-      fcpMs: Math.round(audit('first-contentful-paint')),
-      lcpMs: Math.round(audit('largest-contentful-paint')),
-      tbtMs: Math.round(audit('total-blocking-time')),
-      cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
-      speedIndexMs: Math.round(audit('speed-index')),
+      score: performanceOf(lhr),
+      ...loadMetricsOf(lhr),
       finalUrl: new URL(lhr.finalDisplayedUrl).pathname,
     };
   } finally {

@@ -32,6 +32,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
 import { median } from '../support/procStats.js';
 import { positive } from '../support/positiveArg.js';
 import { assertBuilt, firstShown, loggedInPhonePage, root, startDemoApp, webDist } from './demoApp.js';
+import { loadMetricsOf, performanceOf, type LoadMetrics } from './lighthouseMetrics.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -159,13 +160,8 @@ async function serve(pages: Record<string, Buffer>): Promise<{ url: string; clos
   return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
 }
 
-interface Run {
+interface Run extends LoadMetrics {
   performance: number;
-  fcpMs: number;
-  lcpMs: number;
-  tbtMs: number;
-  speedIndexMs: number;
-  cls: number;
 }
 
 async function audit(url: string): Promise<Run> {
@@ -182,15 +178,7 @@ async function audit(url: string): Promise<Run> {
     });
     const lhr = result?.lhr;
     if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse: ${lhr?.runtimeError?.message ?? 'no result'}`);
-    const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-    return {
-      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-      fcpMs: Math.round(value('first-contentful-paint')),
-      lcpMs: Math.round(value('largest-contentful-paint')),
-      tbtMs: Math.round(value('total-blocking-time')),
-      speedIndexMs: Math.round(value('speed-index')),
-      cls: Math.round(value('cumulative-layout-shift') * 1000) / 1000,
-    };
+    return { performance: performanceOf(lhr), ...loadMetricsOf(lhr) };
   } finally {
     chrome.kill();
   }
