@@ -1,14 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { stationTabs } from '@emberwatch/shared/domain/baseStationTabs';
-import { STATION_COOKIE, stationFromCookie } from '@emberwatch/shared/domain/settingsVisibility';
 import type { ApiClient } from '../lib/apiClient';
-import { readCookie } from '../lib/cookies';
 // Their modules, not the features' indexes: this is in the entry (see TranslationsSync).
 import { sessionInfoQuery } from '../features/sessions/sessionQueries';
 import { userInfoQuery } from '../features/users/userQueries';
 import { basestationsQuery, bsConfQuery, stationDataQuery } from '../features/base-stations/stationQueries';
 import { actingForStored } from '../features/base-stations/actingFor';
-import { groupOf, startingStation } from '../features/base-stations/startingStation';
+import { groupOf, rememberedStation, startingStation } from '../features/base-stations/startingStation';
 import { demoChoiceOf } from '../features/demo/demoChoice';
 
 /**
@@ -39,11 +37,7 @@ export async function prefetchStart(
     ]);
     if (session.UID !== account || demoChoiceOf(account) !== null) return;
     const tabs = stationTabs(stations);
-    const chosen = stationFromCookie(
-      readCookie(document.cookie, STATION_COOKIE),
-      stations.map((s) => s.bs_id),
-      { partnerApp: session.partnerApp ?? null },
-    );
+    const chosen = rememberedStation(stations, session.partnerApp ?? null);
     for (const bsId of groupOf(tabs, startingStation(stations, tabs, chosen)?.bs_id)) {
       void queryClient.prefetchQuery(bsConfQuery(api, bsId));
       void queryClient.prefetchQuery(stationDataQuery(api, bsId));

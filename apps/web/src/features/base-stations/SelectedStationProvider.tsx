@@ -6,12 +6,11 @@ import {
   remembersStationChoice,
   STATION_COOKIE,
   STATION_COOKIE_MAX_AGE_S,
-  stationFromCookie,
 } from '@emberwatch/shared/domain/settingsVisibility';
-import { readCookie, writeCookie } from '../../lib/cookies';
+import { writeCookie } from '../../lib/cookies';
 import { queryKeys } from '../../lib/queryKeys';
 import { useSessionInfo } from '../sessions';
-import { groupOf, startingStation } from './startingStation';
+import { groupOf, rememberedStation, startingStation } from './startingStation';
 
 export interface SelectedStationValue {
   stations: BasestationSummary[];
@@ -40,15 +39,7 @@ export function SelectedStationProvider({
 }) {
   const queryClient = useQueryClient();
   const partnerApp = useSessionInfo().data?.partnerApp ?? null;
-  const [chosenId, setChosenId] = useState<string | null>(() =>
-    typeof document === 'undefined'
-      ? null
-      : stationFromCookie(
-          readCookie(document.cookie, STATION_COOKIE),
-          stations.map((s) => s.bs_id),
-          { partnerApp },
-        ),
-  );
+  const [chosenId, setChosenId] = useState<string | null>(() => rememberedStation(stations, partnerApp));
   const tabs = useMemo(() => stationTabs(stations), [stations]);
   const selected = startingStation(stations, tabs, chosenId);
   const selectedId = selected?.bs_id ?? null;

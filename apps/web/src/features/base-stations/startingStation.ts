@@ -1,5 +1,8 @@
 import type { BasestationSummary } from '@emberwatch/shared/contracts/baseStations';
 import { tabOfStation, type StationTab } from '@emberwatch/shared/domain/baseStationTabs';
+import type { RoleContext } from '@emberwatch/shared/domain/roles';
+import { STATION_COOKIE, stationFromCookie } from '@emberwatch/shared/domain/settingsVisibility';
+import { readCookie } from '../../lib/cookies';
 
 /** The station ids of the tab holding `bsId` (the station alone when it is not grouped). */
 export function groupOf(tabs: readonly StationTab[], bsId: string | null | undefined): string[] {
@@ -18,5 +21,21 @@ export function startingStation(
 ): BasestationSummary | null {
   return (
     stations.find((s) => s.bs_id === chosenId) ?? stations.find((s) => s.bs_id === tabs[0]?.bsId) ?? null
+  );
+}
+
+/**
+ * The station this browser remembers for the user (the station cookie), if it is still theirs and the
+ * user is one whose choice is remembered; null without a document (a render on a server).
+ */
+export function rememberedStation(
+  stations: readonly BasestationSummary[],
+  partnerApp: RoleContext['partnerApp'],
+): string | null {
+  if (typeof document === 'undefined') return null;
+  return stationFromCookie(
+    readCookie(document.cookie, STATION_COOKIE),
+    stations.map((s) => s.bs_id),
+    { partnerApp },
   );
 }

@@ -91,11 +91,8 @@ export function useFailedSaves(): {
     listeners.current.add(onChange);
     return () => listeners.current.delete(onChange);
   }, []);
-  const list = useSyncExternalStore(
-    subscribe,
-    () => failed.current,
-    () => failed.current,
-  );
+  const read = useCallback(() => failed.current, []);
+  const list = useSyncExternalStore(subscribe, read, read);
 
   return {
     failed: list,

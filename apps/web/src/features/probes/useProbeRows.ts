@@ -36,7 +36,7 @@ export function useProbeRows(bsIds: readonly string[]) {
   const dataKey = datas.map((q) => answerId(q.data)).join();
   const rows = useMemo(
     () => (ready ? buildProbeRows(configurations, readings, nowSeconds) : []),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the queries' update times
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the queries' answers
     [ready, confKey, dataKey, nowSeconds],
   );
   return {
