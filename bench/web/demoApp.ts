@@ -104,6 +104,22 @@ export async function apiLogin(baseUrl: string): Promise<{ accessToken: string; 
 }
 
 /**
+ * The demo hay farmer's first storage with probes in it, as a path: the page a farmer opens from an alert,
+ * and the storage every web bench audits. Logs in through the API unless given an access token.
+ */
+export async function storagePath(baseUrl: string, accessToken?: string): Promise<string> {
+  const token = accessToken ?? (await apiLogin(baseUrl)).accessToken;
+  const res = await fetch(`${baseUrl}/client/getStorages`, { headers: { Authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`getStorages: ${res.status}`);
+  const { results } = (await res.json()) as {
+    results: { itemID: number; stacks: { sensors: unknown[] }[] }[];
+  };
+  const storage = results.find((s) => s.stacks.some((stack) => stack.sensors.length > 0));
+  if (!storage) throw new Error('the demo hay farm has no storage with probes');
+  return `/storages/${storage.itemID}`;
+}
+
+/**
  * A phone-sized context logged in as the demo hay farmer through the login page, and a fresh page in it
  * whose origin has no stored data (local storage, IndexedDB, service worker, caches): the next load is a
  * first load with a session, as when the app is opened from its icon. The caller closes the context.

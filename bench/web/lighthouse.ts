@@ -27,7 +27,7 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
 import { median as medianOf } from '../support/procStats.js';
-import { apiLogin, assertBuilt, logInThroughLoginPage, root, startDemoApp } from './demoApp.js';
+import { assertBuilt, logInThroughLoginPage, root, startDemoApp, storagePath } from './demoApp.js';
 import { loadMetricsOf } from './lighthouseMetrics.js';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -133,21 +133,6 @@ async function runOnce(baseUrl: string, path: string, reportFile?: string): Prom
   } finally {
     chrome.kill();
   }
-}
-
-/** The demo hay farmer's first storage with probes in it: the page a farmer opens from an alert. */
-async function storagePath(baseUrl: string): Promise<string> {
-  const { accessToken } = await apiLogin(baseUrl);
-  const res = await fetch(`${baseUrl}/client/getStorages`, {
-    headers: { Authorization: `Bearer ${accessToken}` },
-  });
-  if (!res.ok) throw new Error(`getStorages: ${res.status}`);
-  const { results } = (await res.json()) as {
-    results: { itemID: number; stacks: { sensors: unknown[] }[] }[];
-  };
-  const storage = results.find((s) => s.stacks.some((stack) => stack.sensors.length > 0));
-  if (!storage) throw new Error('the demo hay farm has no storage with probes');
-  return `/storages/${storage.itemID}`;
 }
 
 /** Runs Lighthouse `runs` times on the probe list and on a storage of the running demo app. */

@@ -31,7 +31,15 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
 import { median } from '../support/procStats.js';
 import { positive } from '../support/positiveArg.js';
-import { assertBuilt, firstShown, loggedInPhonePage, root, startDemoApp, webDist } from './demoApp.js';
+import {
+  assertBuilt,
+  firstShown,
+  loggedInPhonePage,
+  root,
+  startDemoApp,
+  storagePath,
+  webDist,
+} from './demoApp.js';
 import { loadMetricsOf, performanceOf, type LoadMetrics } from './lighthouseMetrics.js';
 
 const { values: args } = parseArgs({
@@ -44,8 +52,6 @@ const { values: args } = parseArgs({
 const RUNS = Math.round(positive('runs', args.runs, 50));
 const SCRIPTS = args.scripts as 'none' | 'head' | 'late';
 if (!['none', 'head', 'late'].includes(SCRIPTS)) throw new Error('--scripts takes none, head or late');
-/** The storage the Lighthouse bench audits (bench/web/lighthouse.ts finds the same one). */
-const STORAGE = '/storages/3';
 
 /** The page as it stands, its style rules inlined, its scripts kept as `mode` says (run in the page). */
 function snapshotOf(mode: 'none' | 'head' | 'late'): string {
@@ -100,7 +106,7 @@ async function snapshots(): Promise<Record<string, Buffer>> {
   try {
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     try {
-      for (const path of ['/probes', STORAGE]) {
+      for (const path of ['/probes', await storagePath(app.baseUrl)]) {
         const { context, page } = await loggedInPhonePage(browser, app.baseUrl);
         await page.goto(`${app.baseUrl}${path}`);
         await firstShown(page, path).waitFor({ timeout: 60_000 });
@@ -131,6 +137,7 @@ const TYPES: Record<string, string> = {
 
 /** Serves the snapshots at their paths and the web build's files beside them, gzipped. */
 async function serve(pages: Record<string, Buffer>): Promise<{ url: string; close: () => void }> {
+  const gzipped = new Map<string, Buffer>();
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     const page = pages[path];
@@ -153,7 +160,10 @@ async function serve(pages: Record<string, Buffer>): Promise<{ url: string; clos
       'content-encoding': 'gzip',
       'cache-control': 'public, max-age=31536000, immutable',
     });
-    res.end(gzipSync(readFileSync(file)));
+    // Compressed once: the server shares the machine with the audited browser.
+    let body = gzipped.get(file);
+    if (!body) gzipped.set(file, (body = gzipSync(readFileSync(file))));
+    res.end(body);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as { port: number };

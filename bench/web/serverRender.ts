@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { createServer } from 'vite';
 import { median } from '../support/procStats.js';
 import { positive } from '../support/positiveArg.js';
-import { apiLogin, assertBuilt, root, startDemoApp } from './demoApp.js';
+import { apiLogin, assertBuilt, root, startDemoApp, storagePath } from './demoApp.js';
 
 const { values: args } = parseArgs({
   options: { renders: { type: 'string', default: '20' }, html: { type: 'string' } },
@@ -61,7 +61,7 @@ async function main() {
     logLevel: 'error',
   });
   try {
-    const { refreshCookie } = await apiLogin(app.baseUrl);
+    const { accessToken, refreshCookie } = await apiLogin(app.baseUrl);
     const load = <T>(path: string) => vite.ssrLoadModule(path) as Promise<T>;
     const { prerenderToNodeStream } = await import('react-dom/static');
     const { MemoryRouter } = await load<{ MemoryRouter: Component }>('react-router');
@@ -94,8 +94,7 @@ async function main() {
       return html;
     };
 
-    const storageId = await firstStorage(app.baseUrl, (await apiLogin(app.baseUrl)).accessToken);
-    for (const path of ['/probes', `/storages/${storageId}`]) {
+    for (const path of ['/probes', await storagePath(app.baseUrl, accessToken)]) {
       const queryClient = new QueryClient();
       let rounds = 0;
       for (; rounds < MAX_ROUNDS; rounds++) {
@@ -141,19 +140,6 @@ async function main() {
     await vite.close();
     await app.stop();
   }
-}
-
-/** The demo hay farmer's first storage with probes in it (as bench/web/lighthouse.ts picks it). */
-async function firstStorage(baseUrl: string, accessToken: string): Promise<number> {
-  const res = await fetch(`${baseUrl}/client/getStorages`, {
-    headers: { Authorization: `Bearer ${accessToken}` },
-  });
-  const { results } = (await res.json()) as {
-    results: { itemID: number; stacks: { sensors: unknown[] }[] }[];
-  };
-  const storage = results.find((s) => s.stacks.some((stack) => stack.sensors.length > 0));
-  if (!storage) throw new Error('the demo hay farm has no storage with probes');
-  return storage.itemID;
 }
 
 await main();
