@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
+import { PAGE_COOKIE } from '../src/features/sessions/pageCookie.js';
 import { REFRESH_COOKIE } from '../src/features/sessions/sessions.routes.js';
 import { REUSE_GRACE_S } from '../src/features/sessions/session.service.js';
 import { sha256 } from '../src/security/sha256.js';
@@ -72,6 +73,8 @@ describe(`sessions on ${TEST_ENGINE}`, () => {
     expect(res.statusCode).toBe(401);
     expect(res.json<{ accessToken?: unknown }>().accessToken).toBeUndefined();
     expect(refreshCookieOf(res).value).toBe('');
+    // The page cookie goes with it (decision 0174).
+    expect(res.cookies.find((c) => c.name === PAGE_COOKIE)?.value).toBe('');
   });
 
   it('rotates the refresh token and revokes the whole family when an old one is reused', async () => {

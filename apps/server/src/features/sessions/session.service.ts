@@ -22,6 +22,13 @@ export interface IssuedSession extends AccessToken {
   refreshExpiresTs: number;
 }
 
+/** Whom a page is drawn for: the user, the staff member acting in a customer's session, a token. */
+export interface PageViewer {
+  userId: number;
+  actingStaffId: number | null;
+  token: AccessToken;
+}
+
 /**
  * Login, refresh-token rotation and logout. A refresh token is used once; presenting a used one means
  * it was stolen or replayed, so the whole family (every descendant) is revoked.
@@ -94,6 +101,24 @@ export class SessionService {
       userId: row.user_id,
       actingStaffId: row.acting_staff_id,
       live: row.revoked_ts === null && row.expires_ts > this.nowS(),
+    };
+  }
+
+  /**
+   * Who a page is drawn for (the page cookie, decision 0174), by the hash of a refresh token: a fresh
+   * access token for a live session, null otherwise. Reads only: the token is neither used nor
+   * rotated. A used but unrevoked token still counts, as its family is live (another tab refreshed,
+   * or the cookie's replacement has not arrived yet); a replayed one revokes the family at refresh.
+   */
+  async viewerOf(tokenHash: string): Promise<PageViewer | null> {
+    const row = await this.refreshTokens.find(tokenHash);
+    if (!row || row.revoked_ts !== null || row.expires_ts <= this.nowS()) return null;
+    const user = await this.users.findById(row.user_id);
+    if (!user || user.blocked || !(await this.actingStaffMay(row.acting_staff_id))) return null;
+    return {
+      userId: row.user_id,
+      actingStaffId: row.acting_staff_id,
+      token: await this.signer.issue(row.user_id, row.acting_staff_id),
     };
   }
 

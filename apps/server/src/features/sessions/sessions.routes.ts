@@ -5,6 +5,7 @@ import { ApiError } from '../../http/ApiError.js';
 import { actorOf, type Authenticate } from '../../http/authenticate.js';
 import { route } from '../../http/route.js';
 import { LoginThrottledError } from './loginThrottledError.js';
+import { PAGE_COOKIE, type PageCookie } from './pageCookie.js';
 import type { IssuedSession, SessionService } from './session.service.js';
 import type { SessionInfoService } from './sessionInfo.service.js';
 
@@ -15,21 +16,33 @@ export const REFRESH_COOKIE = 'ew_refresh';
  */
 export const STAFF_REFRESH_COOKIE = 'ew_staff_refresh';
 
-/** The session cookies: httpOnly, same-site only, sent to the session calls under /admin only. */
-export function refreshCookies(ctx: { config: Pick<Config, 'env'>; nowS: () => number }) {
+/**
+ * The session cookies: httpOnly, same-site only, sent to the session calls under /admin only. The
+ * session cookie carries the page cookie with it (set from the same token, cleared with it), so every
+ * flow that changes whose session the browser holds changes whose pages it is shown; the staff
+ * member's waiting token gets none.
+ */
+export function refreshCookies(ctx: { config: Pick<Config, 'env'>; nowS: () => number; page: PageCookie }) {
   const secure = ctx.config.env === 'production';
   return {
     set(reply: FastifyReply, name: string, token: string, expiresTs: number): void {
-      reply.setCookie(name, token, {
-        httpOnly: true,
-        sameSite: 'strict',
-        secure,
-        path: '/admin',
-        maxAge: Math.max(0, expiresTs - ctx.nowS()),
-      });
+      const maxAge = Math.max(0, expiresTs - ctx.nowS());
+      reply.setCookie(name, token, { httpOnly: true, sameSite: 'strict', secure, path: '/admin', maxAge });
+      // Lax, on every path: a page opened from a link elsewhere (an e-mail, an SMS) is drawn for its
+      // user too. It is good for reading only, and a page's GET changes nothing.
+      if (name === REFRESH_COOKIE)
+        reply.setCookie(PAGE_COOKIE, ctx.page.valueFor(token), {
+          httpOnly: true,
+          sameSite: 'lax',
+          secure,
+          path: '/',
+          maxAge,
+        });
     },
     clear(reply: FastifyReply, name: string): void {
       reply.clearCookie(name, { path: '/admin', httpOnly: true, sameSite: 'strict', secure });
+      if (name === REFRESH_COOKIE)
+        reply.clearCookie(PAGE_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
     },
   };
 }
@@ -37,6 +50,7 @@ export function refreshCookies(ctx: { config: Pick<Config, 'env'>; nowS: () => n
 export interface SessionRouteDeps {
   config: Pick<Config, 'env'>;
   nowS: () => number;
+  page: PageCookie;
   sessions: SessionService;
   sessionInfo: SessionInfoService;
   authenticate: Authenticate;
