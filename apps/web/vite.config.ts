@@ -358,48 +358,66 @@ const serviceWorker = () =>
     devOptions: { enabled: true, type: 'module' },
   });
 
-export default defineConfig({
-  plugins: [react(), treeShakeSharedSchemas(), serviceWorker(), precompress(), buildRecord()],
+/**
+ * The server's build of the app (`vite build --ssr`, decision 0174): src/entry-server.tsx into
+ * dist-server/, which the server loads to draw a logged-in user's first screen. Node loads the packages
+ * from node_modules; no service worker, no compressed copies, no build record (those are the browser's).
+ */
+const serverBuild = {
+  plugins: [react()],
+  publicDir: false,
   build: {
-    outDir: 'dist',
-    // Every browser the build targets supports modulepreload natively.
-    modulePreload: { polyfill: false },
+    outDir: 'dist-server',
     emptyOutDir: true,
-    // Measured by bench/web/run.ts: the gzipped initial JavaScript of /login and /probes.
-    chunkSizeWarningLimit: 700,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            { name: 'vendor', test: FRAMEWORK_PACKAGES },
-            { name: 'mui-core', test: MUI_CORE_PACKAGES },
-            { name: 'texts-en', test: ENGLISH_FEATURE_TEXTS },
-            shellGroup(),
-          ],
+  },
+} satisfies ViteUserConfig;
+
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? serverBuild
+    : {
+        plugins: [react(), treeShakeSharedSchemas(), serviceWorker(), precompress(), buildRecord()],
+        build: {
+          outDir: 'dist',
+          // Every browser the build targets supports modulepreload natively.
+          modulePreload: { polyfill: false },
+          emptyOutDir: true,
+          // Measured by bench/web/run.ts: the gzipped initial JavaScript of /login and /probes.
+          chunkSizeWarningLimit: 700,
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  { name: 'vendor', test: FRAMEWORK_PACKAGES },
+                  { name: 'mui-core', test: MUI_CORE_PACKAGES },
+                  { name: 'texts-en', test: ENGLISH_FEATURE_TEXTS },
+                  shellGroup(),
+                ],
+              },
+            },
+          },
+        },
+        server: {
+          proxy: {
+            // A page under /admin (the outbox) opened or reloaded in the browser is the app's, not the API's.
+            ...Object.fromEntries(
+              proxied.map((p) => [
+                p,
+                {
+                  target: apiTarget,
+                  bypass: (req: { headers: { accept?: string } }) =>
+                    req.headers.accept?.includes('text/html') ? '/index.html' : undefined,
+                },
+              ]),
+            ),
+            '/ws': { target: apiTarget, ws: true },
+          },
+        },
+        test: {
+          ...webTest,
+          name: 'web',
+          exclude: [...configDefaults.exclude, ...WEB_ISOLATED_FILES],
+          isolate: false,
         },
       },
-    },
-  },
-  server: {
-    proxy: {
-      // A page under /admin (the outbox) opened or reloaded in the browser is the app's, not the API's.
-      ...Object.fromEntries(
-        proxied.map((p) => [
-          p,
-          {
-            target: apiTarget,
-            bypass: (req: { headers: { accept?: string } }) =>
-              req.headers.accept?.includes('text/html') ? '/index.html' : undefined,
-          },
-        ]),
-      ),
-      '/ws': { target: apiTarget, ws: true },
-    },
-  },
-  test: {
-    ...webTest,
-    name: 'web',
-    exclude: [...configDefaults.exclude, ...WEB_ISOLATED_FILES],
-    isolate: false,
-  },
-});
+);

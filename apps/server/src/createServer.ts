@@ -19,6 +19,7 @@ import { isPrivateAuth } from './http/route.js';
 import type { Job } from './jobs/Scheduler.js';
 import { LogTee, observedJob } from './kernel/DiagnosticsSink.js';
 import type { ContentSources, FeatureModule } from './kernel/FeatureModule.js';
+import type { PagesExports } from './features/pages/index.js';
 import type { Kernel } from './kernel/Kernel.js';
 import { EventBus, type BusEvents } from './realtime/EventBus.js';
 
@@ -195,13 +196,23 @@ export async function createServer(config: Config, store: Store, opts: ServerOpt
         if (/(?:sw\.js|\.webmanifest)$/.test(file)) res.header('cache-control', 'no-cache');
       },
     });
-    app.setNotFoundHandler((req, reply) => {
+    const pages = features.find((f) => f.name === 'pages')?.exports as PagesExports | undefined;
+    app.setNotFoundHandler(async (req, reply) => {
       const path = req.url.split('?')[0] ?? '/';
       // A browser opening a page of the app (an address under /admin/, the outbox) asks for HTML; an API
       // call asks for JSON and gets the JSON 404.
       const page = req.headers.accept?.includes('text/html') === true;
       if (req.method !== 'GET' || (!page && API_PREFIXES.some((p) => path.startsWith(p)))) {
         return reply.status(404).send({ status_code: 404, error: 'Not found' });
+      }
+      // A logged-in user's page, drawn for that user: theirs alone, never kept by a cache.
+      const drawn = page ? await pages?.drawnPage(req, app, dist) : null;
+      if (drawn) {
+        return reply
+          .header('cache-control', 'private, no-store')
+          .header('vary', 'cookie')
+          .type('text/html')
+          .send(drawn);
       }
       // index.html must never be cached: it names the hashed bundles of the current build.
       // (Without cacheControl: false the static plugin would replace the header with its max-age.)

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { accountFeature, recordConfirmedPhone } from './features/account/index.js';
 import { accountMergeFeature } from './features/account-merge/index.js';
 import { activationFeature } from './features/activation/index.js';
+import { pagesFeature } from './features/pages/index.js';
 import { partnerAppsFeature } from './features/partner-apps/index.js';
 import { adminConsoleFeature } from './features/admin-console/index.js';
 import { alertChannelsFeature } from './features/alert-channels/index.js';
@@ -322,6 +323,8 @@ export function composeFeatures(kernel: Kernel, opts: FeatureOptions): FeatureMo
   );
   // Every staff call of every route above and below is recorded in its trail (http/audit.ts).
   list.add(auditFeature(kernel, { authenticate: auth.authenticate, log: opts.log }));
+  // A logged-in user's page drawn on the server, from the routes above called in process (decision 0174).
+  list.add(pagesFeature(kernel, { pageViewer: sessions.exports.pageViewer, log: opts.log }));
   // Last: the live channel serves every event the features above declare.
   list.add(realtimeFeature(kernel, { ...auth, ...sessions.exports }, opts));
   return list.modules();

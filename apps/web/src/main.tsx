@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { endpoints } from '@emberwatch/shared/contracts/endpoints';
 import type { Language } from '@emberwatch/shared/contracts/preferences';
 import { App } from './app/App';
@@ -10,7 +10,11 @@ import { detectLanguage } from './i18n/detectLanguage';
 import { preloadShell } from './app/lazyShell';
 import { registerServiceWorker } from './features/push/registerServiceWorker';
 import { createOfflineCache } from './features/offline/offlineCache';
-import { onlineManager } from '@tanstack/react-query';
+import { hydrate, onlineManager } from '@tanstack/react-query';
+import { englishReady } from './i18n/i18n';
+import { takeHydrationState } from './app/hydrationState';
+import { rememberReader } from './lib/rememberReader';
+import { pinRenderClock } from './lib/renderContext';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
@@ -18,8 +22,12 @@ if (!root) throw new Error('index.html lacks #root');
 // Any page but /login shows the logged-in shell: fetch it while the session is being restored.
 if (!window.location.pathname.startsWith('/login')) preloadShell();
 
-const api = createApiClient();
+// A page the server drew for the logged-in user (decision 0174) carries its session and data: the app
+// takes the drawn page over instead of drawing it again.
+const drawn = takeHydrationState(document);
+const api = createApiClient(drawn ? { token: drawn.token } : {});
 const queryClient = createQueryClient();
+if (drawn) hydrate(queryClient, drawn.queries);
 
 // The last data this device saw, kept for a start without network (decision 0128). TanStack Query
 // starts believing it is online; told the truth, it waits for the network instead of failing.
@@ -43,7 +51,10 @@ const TRANSLATION_WAIT_MS = 1000;
 // bundled English.
 const language = detectLanguage(document.cookie, navigator.languages);
 let ready: Promise<unknown> = Promise.resolve();
-if (language !== 'en') {
+if (drawn) {
+  // Drawn in the bundled English, with every feature's English: the same texts before it is taken over.
+  ready = englishReady();
+} else if (language !== 'en') {
   setTranslationsSource(api, null, (locale: Language) =>
     api.call(endpoints.translations.getAnonymousTranslations, { locale }),
   );
@@ -57,10 +68,26 @@ if (language !== 'en') {
 // for opening offline (decision 0128).
 registerServiceWorker();
 
+/** How long the drawn page's moment stands for the components that take it over (lib/renderContext.ts). */
+const DRAWN_MOMENT_MS = 10_000;
+
 void ready.finally(() => {
-  createRoot(root).render(
+  const app = (
     <StrictMode>
       <App api={api} queryClient={queryClient} offlineStart={offlineStart} />
-    </StrictMode>,
+    </StrictMode>
   );
+  if (!drawn) {
+    createRoot(root).render(app);
+  } else {
+    // The ages drawn ("5 min") are the server's moment's until every part of the page is taken over
+    // (the lazily loaded ones included), then the clock's.
+    pinRenderClock(drawn.nowMs);
+    setTimeout(() => pinRenderClock(null), DRAWN_MOMENT_MS);
+    hydrateRoot(root, app);
+  }
 });
+
+// The server draws the next page on this browser's clock and screen (decision 0174), told once the
+// start is over.
+setTimeout(rememberReader, DRAWN_MOMENT_MS);

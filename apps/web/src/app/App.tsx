@@ -1,3 +1,4 @@
+import type { ComponentType, ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../lib/apiClient';
@@ -13,10 +14,13 @@ export function App({
   api,
   queryClient,
   offlineStart,
+  Router = BrowserRouter,
 }: {
   api: ApiClient;
   queryClient: QueryClient;
   offlineStart?: OfflineStart;
+  /** The browser's address; a page drawn on the server routes by its request's (entry-server.tsx). */
+  Router?: ComponentType<{ children: ReactNode }>;
 }) {
   return (
     <AppProviders
@@ -25,11 +29,11 @@ export function App({
       offlineStart={offlineStart}
       onSessionOpened={(account) => void prefetchStart(api, queryClient, account)}
     >
-      <BrowserRouter>
+      <Router>
         <ErrorBoundary fallback={<RouteErrorPage />}>
           <AppRoutes />
         </ErrorBoundary>
-      </BrowserRouter>
+      </Router>
     </AppProviders>
   );
 }

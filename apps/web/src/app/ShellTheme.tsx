@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { reducedMotionTheme, theme } from './theme';
+import { useScreenQuery } from '../lib/useScreenQuery';
 
 /**
  * MUI's theme and baseline, for the logged-in shell and every page under it. They load with the
@@ -10,7 +10,7 @@ import { reducedMotionTheme, theme } from './theme';
  * motion when the system asks for less (theme.ts), following the setting while the app is open.
  */
 export function ShellTheme({ children }: { children: ReactNode }) {
-  const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
+  const reduceMotion = useScreenQuery('(prefers-reduced-motion: reduce)');
   return (
     <ThemeProvider theme={reduceMotion ? reducedMotionTheme() : theme}>
       <CssBaseline />

@@ -5,13 +5,13 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
 import LocalFireDepartment from '@mui/icons-material/LocalFireDepartment';
 import { BaseStationSelector, BaseStationTabs, useSelectedStation } from '../features/base-stations';
 import { DemoOverlay, DemoSelector } from '../features/demo';
 import { AccountBadges } from '../features/gari-migration';
+import { useScreenQuery } from '../lib/useScreenQuery';
 
 /**
  * Spec doc 1 §2 "Top bar": logo, page title, badges (account migrated, account blocked), demo selector, base-station selector, menu button, and the tab strip
@@ -37,7 +37,7 @@ export function TopBar({
   // What a phone does not show is not drawn at all (rather than drawn and hidden by CSS): the tab
   // strip measures itself, which costs a forced layout, and every control costs drawing time at
   // start (decision 0146).
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  const phone = useScreenQuery(useTheme().breakpoints.down('sm'));
   return (
     <AppBar position="sticky" elevation={1} sx={{ bgcolor: 'primary.dark' }}>
       <Toolbar sx={{ gap: { xs: 1, sm: 2 } }}>

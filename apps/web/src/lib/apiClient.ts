@@ -32,6 +32,11 @@ export interface ApiClientOptions {
   baseUrl?: string;
   fetch?: typeof fetch;
   now?: () => number;
+  /**
+   * The session's access token when the client starts with one: a page drawn on the server for a
+   * logged-in user carries it (decision 0174), and the app takes the page over as that user at once.
+   */
+  token?: AccessToken;
 }
 
 export type AuthListener = (token: AccessToken | null) => void;
@@ -222,6 +227,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       ? request(endpoint.path, { method: 'GET', query: input, auth })
       : request(endpoint.path, { method: 'POST', body: input ?? {}, auth });
   }
+
+  if (options.token) setToken(options.token);
 
   return {
     async login(req) {

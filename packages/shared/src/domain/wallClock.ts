@@ -15,6 +15,17 @@ export interface WallClock {
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * The zone a null zone means where the runtime's own is not the reader's: a page drawn on a server for a
+ * browser (decision 0174) is drawn on that browser's zone. Null: the runtime's own.
+ */
+let readerZone: string | null = null;
+
+/** Sets the zone a null zone means (a server render, one at a time); null puts back the runtime's own. */
+export function setReaderTimeZone(timeZone: string | null): void {
+  readerZone = timeZone;
+}
+
 function formatterOf(timeZone: string | null): Intl.DateTimeFormat {
   const key = timeZone ?? '';
   let f = formatters.get(key);
@@ -49,7 +60,7 @@ export function knownTimeZone(timeZone: string | null | undefined): string | nul
  * own zone.
  */
 export function wallClockIn(tsS: number, timeZone: string | null | undefined): WallClock {
-  const zone = knownTimeZone(timeZone);
+  const zone = knownTimeZone(timeZone ?? readerZone);
   if (zone === null) {
     // The runtime's own clock needs no formatter: the first Intl.DateTimeFormat costs a phone tens of
     // milliseconds (it loads the locale's date data), and the probe list writes a time on every row.

@@ -3,6 +3,7 @@ import { tabOfStation, type StationTab } from '@emberwatch/shared/domain/baseSta
 import type { RoleContext } from '@emberwatch/shared/domain/roles';
 import { STATION_COOKIE, stationFromCookie } from '@emberwatch/shared/domain/settingsVisibility';
 import { readCookie } from '../../lib/cookies';
+import { documentCookies } from '../../lib/renderContext';
 
 /** The station ids of the tab holding `bsId` (the station alone when it is not grouped). */
 export function groupOf(tabs: readonly StationTab[], bsId: string | null | undefined): string[] {
@@ -26,15 +27,15 @@ export function startingStation(
 
 /**
  * The station this browser remembers for the user (the station cookie), if it is still theirs and the
- * user is one whose choice is remembered; null without a document (a render on a server).
+ * user is one whose choice is remembered. On a server, the request's cookie: the page is drawn on the
+ * station the browser will take it over on (decision 0174).
  */
 export function rememberedStation(
   stations: readonly BasestationSummary[],
   partnerApp: RoleContext['partnerApp'],
 ): string | null {
-  if (typeof document === 'undefined') return null;
   return stationFromCookie(
-    readCookie(document.cookie, STATION_COOKIE),
+    readCookie(documentCookies(), STATION_COOKIE),
     stations.map((s) => s.bs_id),
     { partnerApp },
   );

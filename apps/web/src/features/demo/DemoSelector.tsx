@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Snackbar from '@mui/material/Snackbar';
 import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
@@ -23,6 +22,7 @@ import { useSessionInfo } from '../sessions';
 import { useUserInfo } from '../users';
 import { setDemoChoice, useDemoChoice } from './demoChoice';
 import { useDemoOverlay } from './useDemoOverlay';
+import { useScreenQuery } from '../../lib/useScreenQuery';
 
 /** Who sees the selector now (spec doc 1 §6), and the switch chosen in this browser session. */
 function useDemoState() {
@@ -69,7 +69,7 @@ export function DemoSelector({ placement }: { placement: 'toolbar' | 'row' }) {
   const queryClient = useQueryClient();
   const { session, shown, choice } = useDemoState();
   const [notice, setNotice] = useState<'saved' | 'saveFailed' | null>(null);
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  const phone = useScreenQuery(useTheme().breakpoints.down('sm'));
   if (!shown || !session || phone !== (placement === 'row')) return null;
   const admin = session.admin;
 

@@ -12,7 +12,6 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import {
   ALL_ROWS,
@@ -32,6 +31,7 @@ import type { TemperatureScale } from './temperatureScale';
 import '../../ui/nativeSelect.css';
 import './probeList.css';
 import { probeDetailPath } from '../probe-detail';
+import { useScreenQuery } from '../../lib/useScreenQuery';
 
 export interface ProbeTableProps {
   rows: readonly ProbeRow[];
@@ -76,7 +76,7 @@ const sortLabelFocus = {
 export function ProbeTable({ rows, unit, scale, dateFormat, timeFormat, compact }: ProbeTableProps) {
   const { t } = useTranslation();
   const theme = useTheme();
-  const narrowScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const narrowScreen = useScreenQuery(theme.breakpoints.down('sm'));
   const narrow = compact ?? narrowScreen;
 
   const navigate = useNavigate();

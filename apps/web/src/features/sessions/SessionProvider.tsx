@@ -13,6 +13,7 @@ import type { LoginRequest } from '@emberwatch/shared/contracts/session';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { isNetworkFailure } from '../../lib/ApiRequestError';
 import { accountOfToken } from './accountOfToken';
+import { rememberReader } from '../../lib/rememberReader';
 
 /** restoring: the refresh cookie is being exchanged on app start; nothing can be decided yet. */
 export type AuthStatus = 'restoring' | 'anonymous' | 'authenticated';
@@ -160,6 +161,8 @@ export function SessionProvider({
   const login = useCallback(
     async (req: LoginRequest) => {
       const { UID } = await api.login(req);
+      // The server may draw this user's next page (decision 0174): on this browser's clock and screen.
+      rememberReader();
       setNotice(null);
       setLoggedOut(false);
       onSessionOpened?.(UID);

@@ -1,0 +1,76 @@
+/**
+ * The page the browser gets when the server drew it (decision 0174), made from the web build's
+ * index.html: the drawn app inside `#root` instead of the spinner, the state the browser takes it over
+ * with beside it, and the entry script moved from the head to the end of the body, `async` and at low
+ * priority, with the chunks it would preload left to it: the page is drawn without them, and Lighthouse's
+ * phone counts whatever the head asks for before the first paint. The style sheets of the build whose
+ * classes the drawn page uses are linked in the head (the entry's is there already), then the page's own
+ * style elements, in the order the browser's app would add them.
+ */
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>\s*/g;
+const ROOT_TO_BODY_END = /<div id="root">[\s\S]*<\/body>/;
+
+/** A style sheet of the build and the class names its rules name. */
+export interface BuiltStyleSheet {
+  href: string;
+  classes: ReadonlySet<string>;
+}
+
+/** The class names a style sheet's selectors name (".ew-probe-row:hover" → ew-probe-row). */
+export function classesOfCss(css: string): Set<string> {
+  const names = new Set<string>();
+  // Outside declarations only: a value such as "0.5em" or a URL's ".svg" is not a selector.
+  for (const block of css.split('}')) {
+    const selector = block.split('{')[0] ?? '';
+    for (const m of selector.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)) names.add(m[1]!);
+  }
+  return names;
+}
+
+/** The class names used in drawn HTML. */
+function classesOfHtml(html: string): Set<string> {
+  const names = new Set<string>();
+  for (const m of html.matchAll(/\sclass="([^"]*)"/g))
+    for (const c of m[1]!.split(/\s+/)) if (c) names.add(c);
+  return names;
+}
+
+/** JSON inside a script element: nothing in it may close the element or open a comment. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * index.html with the drawn page. Throws on a template it does not recognise (no entry script, no
+ * root): the caller then sends the template as it is.
+ */
+export function drawnPageHtml(
+  template: string,
+  drawn: { html: string; head: string; state: unknown; stateId: string },
+  styleSheets: readonly BuiltStyleSheet[],
+): string {
+  const entry = ENTRY_SCRIPT.exec(template);
+  if (!entry || !ROOT_TO_BODY_END.test(template)) throw new Error('index.html: no entry script or no #root');
+  const used = classesOfHtml(drawn.html);
+  const links = styleSheets
+    .filter(
+      (sheet) => !template.includes(`href="${sheet.href}"`) && [...sheet.classes].some((c) => used.has(c)),
+    )
+    .map((sheet) => `<link rel="stylesheet" crossorigin href="${sheet.href}">`)
+    .join('');
+  const body =
+    `<div id="root">${drawn.html}</div>` +
+    `<script id="${drawn.stateId}" type="application/json">${scriptSafeJson(drawn.state)}</script>` +
+    `<script type="module" crossorigin async fetchpriority="low" src="${entry[1]}"></script></body>`;
+  return template
+    .replace(ENTRY_SCRIPT, '')
+    .replace(MODULE_PRELOAD, '')
+    .replace('</head>', () => `${links}${drawn.head}</head>`)
+    .replace(ROOT_TO_BODY_END, () => body);
+}

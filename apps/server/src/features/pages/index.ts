@@ -1,0 +1,21 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import { defineFeature } from '../../kernel/FeatureModule.js';
+import type { Kernel } from '../../kernel/Kernel.js';
+import { PageRenderer, type PageViewerOf } from './PageRenderer.js';
+
+/**
+ * Pages drawn on the server (decision 0174): a logged-in user's page of the web app arrives drawn, from
+ * the web app's server build; the server's not-found handler (createServer.ts), which sends the web
+ * app's index.html for its pages, asks here first.
+ */
+export function pagesFeature(kernel: Kernel, deps: { pageViewer: PageViewerOf; log: FastifyBaseLogger }) {
+  const renderer = new PageRenderer(deps.pageViewer, () => kernel.nowS() * 1000, deps.log);
+  return defineFeature({
+    name: 'pages',
+    exports: {
+      drawnPage: (req: FastifyRequest, app: FastifyInstance, dist: string) => renderer.html(req, app, dist),
+    },
+  });
+}
+
+export type PagesExports = ReturnType<typeof pagesFeature>['exports'];

@@ -1,0 +1,30 @@
+import type { DehydratedState } from '@tanstack/react-query';
+import type { AccessToken } from '@emberwatch/shared/contracts/session';
+
+/**
+ * What a page drawn on the server hands to the browser that takes it over (decision 0174), in a JSON
+ * script element of the page: the session's access token (the page is `no-store`, sent to that user's
+ * browser only), the moment and the time zone it was drawn at and for, and the query cache it was drawn
+ * from, so the browser's first render finds the same data and draws the same page.
+ */
+export interface HydrationState {
+  token: AccessToken;
+  nowMs: number;
+  timeZone: string;
+  queries: DehydratedState;
+}
+
+/** The id of the script element that holds it (the server writes it; main.tsx reads it once). */
+export const HYDRATION_STATE_ID = 'ew-state';
+
+/** The state the page carries, if it was drawn on the server; the element is removed once read. */
+export function takeHydrationState(doc: Document): HydrationState | null {
+  const element = doc.getElementById(HYDRATION_STATE_ID);
+  if (!element) return null;
+  element.remove();
+  try {
+    return JSON.parse(element.textContent ?? '') as HydrationState;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,190 @@
+/**
+ * The web app drawn on the server (decision 0174): the page a logged-in user opens, drawn with the same
+ * components the browser runs, from a query cache filled by the server's own API (in process, as that
+ * user), so that the first screen arrives drawn and the browser takes it over (main.tsx, hydration)
+ * instead of drawing it after its scripts. Built by `vite build --ssr` into dist-server/; the server
+ * (apps/server/src/features/pages) loads it and renders one page at a time: the module state below
+ * (the request's cookies, the moment, the reader's time zone) is that page's.
+ */
+import { StrictMode, type ReactNode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { matchRoutes, StaticRouter } from 'react-router';
+import { supportProductOf } from '@emberwatch/shared/domain/partnerApps/partnerAppRules';
+import { appRoutes } from './app/appRoutes';
+import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
+import type { AccessToken } from '@emberwatch/shared/contracts/session';
+import type { SessionInfo } from '@emberwatch/shared/contracts/session';
+import { setReaderTimeZone } from '@emberwatch/shared/domain/wallClock';
+import { App } from './app/App';
+import { createApiClient } from './lib/apiClient';
+import { createQueryClient } from './lib/createQueryClient';
+import { englishReady, i18n } from './i18n/i18n';
+import {
+  pinRenderClock,
+  screenOf,
+  SCREEN_COOKIE,
+  setRequestCookies,
+  setRequestScreen,
+} from './lib/renderContext';
+import { readCookie } from './lib/cookies';
+import { sessionInfoQuery } from './features/sessions/sessionQueries';
+import type { HydrationState } from './app/hydrationState';
+
+export type { HydrationState } from './app/hydrationState';
+
+export interface PageRenderInput {
+  /** The page's path and query, as the browser asked for it. */
+  url: string;
+  /** A fresh access token of the viewer (the server's page cookie named them). */
+  token: AccessToken;
+  /** The server's own API, called in process. */
+  fetch: typeof fetch;
+  /** The request's Cookie header: the browser's remembered station and language. */
+  cookies: string;
+  /** The browser's time zone (its `tz` cookie): times are drawn on the reader's clock. */
+  timeZone: string;
+  nowMs: number;
+}
+
+export interface PageRenderResult {
+  /** What goes inside `<div id="root">`. */
+  html: string;
+  /**
+   * What goes at the end of the head: the page's Emotion styles (MUI's), which the render writes beside
+   * the elements that use them. In the browser Emotion keeps them in the head, where it moves any it finds
+   * when it starts, and its global styles render no element: left in the body, they would not match the
+   * browser's render of the page.
+   */
+  head: string;
+  state: HydrationState;
+}
+
+/**
+ * Render, read what the render asked for, render again: each answer lets the next level of the page ask
+ * for its own (the session, then the stations, then the station's readings). Beyond this many rounds the
+ * page is left to the browser.
+ */
+const MAX_ROUNDS = 8;
+
+/**
+ * The reads the render asked for and has no answer to, not those it keeps disabled until it knows more.
+ * (A query's own `isDisabled` needs an observer, and a render on a server subscribes none: the options
+ * the render gave it say.)
+ */
+function waiting(queryClient: QueryClient): Query[] {
+  return queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((q) => q.state.status === 'pending' && enabled(q));
+}
+
+function enabled(query: Query): boolean {
+  const option = (query.options as { enabled?: boolean | ((q: Query) => boolean) }).enabled;
+  return typeof option === 'function' ? option(query) : option !== false;
+}
+
+interface RenderOutcome {
+  html: string;
+  pending: number;
+}
+
+async function renderOnce(
+  api: ReturnType<typeof createApiClient>,
+  queryClient: QueryClient,
+  url: string,
+): Promise<RenderOutcome> {
+  const AtUrl = ({ children }: { children: ReactNode }) => (
+    <StaticRouter location={url}>{children}</StaticRouter>
+  );
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <App api={api} queryClient={queryClient} Router={AtUrl} />
+    </StrictMode>,
+    // Every part inline, in order: an outlined part would wait for an inline script, which the
+    // page's script policy (script-src 'self') does not run.
+    { onError: () => undefined, progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
+  const pending = waiting(queryClient).length;
+  return { html, pending };
+}
+
+/**
+ * The page at `url` drawn for the viewer, or null where the browser draws it better itself: a page whose
+ * reads failed (its error and retry are the browser's), a user whose language is not the bundled
+ * English (their texts are the browser's to fetch), or a page still asking after MAX_ROUNDS.
+ */
+const EMOTION_STYLE = /<style data-emotion="[^"]*"[^>]*>[\s\S]*?<\/style>/g;
+
+/** The drawn page's Emotion style elements, in their order, lifted out of it (see PageRenderResult). */
+export function liftEmotionStyles(html: string): { body: string; styles: string } {
+  const styles: string[] = [];
+  const body = html.replace(EMOTION_STYLE, (style) => {
+    styles.push(style);
+    return '';
+  });
+  return { body, styles: styles.join('') };
+}
+
+/**
+ * Whether `url` is a page of the logged-in app (the routes' catch-all, not a support page): the login,
+ * the entry pages and the support pages are drawn by the browser, as before.
+ */
+export function isShellPage(url: string): boolean {
+  const pathname = new URL(url, 'http://page').pathname;
+  const matches = matchRoutes(appRoutes, pathname);
+  return matches?.at(-1)?.route.path === '/*' && supportProductOf(pathname) === undefined;
+}
+
+export async function renderPage(input: PageRenderInput): Promise<PageRenderResult | null> {
+  if (!isShellPage(input.url)) return null;
+  // The layout follows the screen (phone or not): without the browser's, the page is the browser's to draw.
+  const screen = screenOf(readCookie(input.cookies, SCREEN_COOKIE));
+  if (!screen) return null;
+  await englishReady();
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
+  const api = createApiClient({ fetch: input.fetch, token: input.token });
+  const queryClient = createQueryClient();
+  // A read that fails is not tried again here: the browser shows the failure and retries it.
+  queryClient.setDefaultOptions({ queries: { retry: false } });
+  setRequestCookies(input.cookies);
+  setRequestScreen(screen);
+  pinRenderClock(input.nowMs);
+  setReaderTimeZone(input.timeZone);
+  try {
+    // The session first: its language decides whether the page is drawn here at all.
+    const session: SessionInfo = await queryClient.fetchQuery(sessionInfoQuery(api));
+    if ((session.ui_preferences?.language ?? 'en') !== 'en') return null;
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const { html, pending } = await renderOnce(api, queryClient, input.url);
+      const queries = queryClient.getQueryCache().getAll();
+      if (queries.some((q) => q.state.status === 'error')) return null;
+      if (pending === 0) {
+        const { body, styles } = liftEmotionStyles(html);
+        return {
+          html: body,
+          head: styles,
+          state: {
+            token: input.token,
+            nowMs: input.nowMs,
+            timeZone: input.timeZone,
+            queries: dehydrate(queryClient),
+          },
+        };
+      }
+      await Promise.all(waiting(queryClient).map((q) => q.fetch().catch(() => undefined)));
+    }
+    return null;
+  } catch {
+    return null;
+  } finally {
+    setRequestCookies(null);
+    setRequestScreen(null);
+    pinRenderClock(null);
+    setReaderTimeZone(null);
+    // The client keeps a timer to refresh its token: a render's client has no future.
+    api.forget();
+    queryClient.clear();
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * What a render knows of the browser it draws for, beside the DOM (decision 0174). In the browser it is
+ * the browser itself; a page drawn on the server is drawn for one request's browser (its cookies) at one
+ * moment, and the browser then takes the page over (hydration) as of that same moment, so that the
+ * relative times it draws ("5 min") are the server's. The server renders one page at a time, so this
+ * module's state is that page's.
+ */
+
+let requestCookies: string | null = null;
+let pinnedNowMs: number | null = null;
+
+/** The cookies of the browser drawn for: `document.cookie`, or on the server the request's. */
+export function documentCookies(): string {
+  if (typeof document !== 'undefined') return document.cookie;
+  return requestCookies ?? '';
+}
+
+/** The server entry: the request's cookies for the render that follows (null after it). */
+export function setRequestCookies(cookies: string | null): void {
+  requestCookies = cookies;
+}
+
+/** Now, in epoch milliseconds: the drawn page's moment while it is drawn or taken over, else the clock's. */
+export function renderNowMs(): number {
+  return pinnedNowMs ?? Date.now();
+}
+
+/** Whether a render happens at the pinned moment of a page drawn on the server (see renderNowMs). */
+export function renderClockPinned(): boolean {
+  return pinnedNowMs !== null;
+}
+
+/**
+ * Pins now to a drawn page's moment (the server while it renders; the browser while it takes the page
+ * over), or lets it go (null).
+ */
+export function pinRenderClock(nowMs: number | null): void {
+  pinnedNowMs = nowMs;
+}
+
+/** The cookie that tells the server the browser's screen: its width in CSS pixels, "r" if it asks for less motion. */
+export const SCREEN_COOKIE = 'ew_screen';
+
+/** The browser's screen as its cookie says ("412", "412r"), or null. */
+export function screenOf(cookie: string | null): { width: number; reducedMotion: boolean } | null {
+  const m = /^(\d{2,5})(r?)$/.exec(cookie ?? '');
+  return m ? { width: Number(m[1]), reducedMotion: m[2] === 'r' } : null;
+}
+
+/** The screen cookie's value for this browser. */
+export function screenCookieValue(width: number, reducedMotion: boolean): string {
+  return `${Math.round(width)}${reducedMotion ? 'r' : ''}`;
+}
+
+let requestScreen: { width: number; reducedMotion: boolean } | null = null;
+
+/** The server entry: the screen of the browser drawn for (null after the render). */
+export function setRequestScreen(screen: { width: number; reducedMotion: boolean } | null): void {
+  requestScreen = screen;
+}
+
+/**
+ * A media query answered for the browser drawn for (MUI's `ssrMatchMedia`, used on a server only): the
+ * width and motion features the app asks (`(max-width:599.95px)`, `(min-width:600px)`,
+ * `(prefers-reduced-motion: reduce)`, joined by "and"), so that a layout chosen by a query is the one the
+ * browser will take the page over with. Anything else does not match.
+ */
+export function serverMatchMedia(query: string): { matches: boolean } {
+  const screen = requestScreen;
+  if (!screen) return { matches: false };
+  const clauses = query.replace(/^@media\s*/, '').split(/\s+and\s+/);
+  const matches = clauses.every((clause) => {
+    const m = /^\(\s*([a-z-]+)\s*:\s*([^)]+?)\s*\)$/.exec(clause.trim());
+    if (!m) return false;
+    const [, feature, value] = m;
+    if (feature === 'prefers-reduced-motion') return (value === 'reduce') === screen.reducedMotion;
+    const px = /^(\d+(?:\.\d+)?)px$/.exec(value ?? '');
+    if (!px) return false;
+    if (feature === 'max-width') return screen.width <= Number(px[1]);
+    if (feature === 'min-width') return screen.width >= Number(px[1]);
+    return false;
+  });
+  return { matches };
+}
