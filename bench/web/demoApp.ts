@@ -139,9 +139,18 @@ export async function loggedInPhonePage(
   return { context, page, cdp };
 }
 
-/** Logs the demo hay farmer in through the app's login page in a page of its own, which it closes. */
-export async function logInThroughLoginPage(context: BrowserContext, baseUrl: string): Promise<void> {
+/**
+ * Logs the demo hay farmer in through the app's login page in a page of its own (of `viewport`'s size if
+ * given), which it closes.
+ */
+export async function logInThroughLoginPage(
+  context: BrowserContext,
+  baseUrl: string,
+  viewport?: { width: number; height: number },
+): Promise<void> {
   const page = await context.newPage();
+  // The screen the app is then opened on: the server draws its pages for the screen of the login.
+  if (viewport) await page.setViewportSize(viewport);
   await page.goto(`${baseUrl}/login`);
   await page.locator('#login-username').fill(DEMO_HAY_USER);
   await page.locator('#login-password').fill(DEMO_PASSWORD);

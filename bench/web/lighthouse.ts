@@ -62,11 +62,15 @@ export interface PageResult {
 const median = (values: number[]): number =>
   values.length % 2 === 1 ? medianOf(values) : Math.round(medianOf(values));
 
+/** Lighthouse's mobile screen (its default: a Moto G Power's, in CSS pixels). */
+const LIGHTHOUSE_PHONE = { width: 412, height: 823 };
+
 /** Logs in through the login page of the Chromium listening on `port`, leaving its refresh cookie there. */
 async function logInInBrowser(port: number, baseUrl: string): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
-    await logInThroughLoginPage(browser.contexts()[0]!, baseUrl);
+    // On the phone's screen Lighthouse then emulates: the server draws pages for the screen of the login.
+    await logInThroughLoginPage(browser.contexts()[0]!, baseUrl, LIGHTHOUSE_PHONE);
   } finally {
     // Leaves the browser running: Lighthouse drives it next.
     await browser.close().catch(() => {});
@@ -81,6 +85,9 @@ async function logInInBrowser(port: number, baseUrl: string): Promise<void> {
  * page. So does a run Lighthouse itself could not record (its `runtimeError`: NO_NAVSTART, NO_FCP).
  */
 export class IncompleteRun extends Error {}
+
+/** A document larger than this carries a page the server drew (index.html alone is about 2 kB). */
+const DRAWN_DOCUMENT_BYTES = 10_000;
 
 /** The call each audited page reads its data with. */
 const DATA_CALL = (path: string) => (path === '/probes' ? '/client/data?' : '/client/getStorages?');
@@ -107,8 +114,11 @@ async function runOnce(baseUrl: string, path: string, reportFile?: string): Prom
       throw new Error(`Lighthouse ended on ${landed}, not ${path}: the login did not hold`);
     const metrics = loadMetricsOf(lhr);
     const details = (id: string) => lhr.audits[id]?.details as { items?: unknown[] } | undefined;
-    const requested = ((details('network-requests')?.items ?? []) as { url: string }[]).map((r) => r.url);
-    if (!requested.some((url) => url.includes(DATA_CALL(path))) || !Number.isFinite(metrics.lcpMs))
+    const requests = (details('network-requests')?.items ?? []) as { url: string; resourceSize?: number }[];
+    // A page the server drew arrives with its data (decision 0174): its document is the page, not the
+    // two-kilobyte index.html.
+    const drawn = (requests[0]?.resourceSize ?? 0) > DRAWN_DOCUMENT_BYTES;
+    if (!(drawn || requests.some((r) => r.url.includes(DATA_CALL(path)))) || !Number.isFinite(metrics.lcpMs))
       throw new IncompleteRun(`the trace of ${path} ended before the page had its data and a largest paint`);
     const lcpTable = details('largest-contentful-paint-element')?.items?.[0] as
       { items?: { node?: { nodeLabel?: string } }[] } | undefined;

@@ -19,7 +19,7 @@ import { isPrivateAuth } from './http/route.js';
 import type { Job } from './jobs/Scheduler.js';
 import { LogTee, observedJob } from './kernel/DiagnosticsSink.js';
 import type { ContentSources, FeatureModule } from './kernel/FeatureModule.js';
-import type { PagesExports } from './features/pages/index.js';
+import { compressedFor, type PagesExports } from './features/pages/index.js';
 import type { Kernel } from './kernel/Kernel.js';
 import { EventBus, type BusEvents } from './realtime/EventBus.js';
 
@@ -208,11 +208,13 @@ export async function createServer(config: Config, store: Store, opts: ServerOpt
       // A logged-in user's page, drawn for that user: theirs alone, never kept by a cache.
       const drawn = page ? await pages?.drawnPage(req, app, dist) : null;
       if (drawn) {
+        const { body, encoding } = compressedFor(req.headers['accept-encoding'], drawn);
+        if (encoding) reply.header('content-encoding', encoding);
         return reply
           .header('cache-control', 'private, no-store')
-          .header('vary', 'cookie')
-          .type('text/html')
-          .send(drawn);
+          .header('vary', 'cookie, accept-encoding')
+          .type('text/html; charset=utf-8')
+          .send(body);
       }
       // index.html must never be cached: it names the hashed bundles of the current build.
       // (Without cacheControl: false the static plugin would replace the header with its max-age.)

@@ -119,7 +119,10 @@ function styleSheetsOf(dist: string): BuiltStyleSheet[] {
   if (!existsSync(assets)) return [];
   return readdirSync(assets)
     .filter((f) => f.endsWith('.css'))
-    .map((f) => ({ href: `/assets/${f}`, classes: classesOfCss(readFileSync(join(assets, f), 'utf8')) }));
+    .map((f) => {
+      const css = readFileSync(join(assets, f), 'utf8');
+      return { href: `/assets/${f}`, css, classes: classesOfCss(css) };
+    });
 }
 
 /** `fetch` for the web app's API client, answered by this server's routes in process (no socket). */

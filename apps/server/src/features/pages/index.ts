@@ -3,6 +3,8 @@ import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
 import { PageRenderer, type PageViewerOf } from './PageRenderer.js';
 
+export { compressedFor } from './compressedFor.js';
+
 /**
  * Pages drawn on the server (decision 0174): a logged-in user's page of the web app arrives drawn, from
  * the web app's server build; the server's not-found handler (createServer.ts), which sends the web
