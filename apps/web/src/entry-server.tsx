@@ -8,9 +8,9 @@
  */
 import { StrictMode, type ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { matchRoutes, StaticRouter } from 'react-router';
-import { supportProductOf } from '@emberwatch/shared/domain/partnerApps/partnerAppRules';
-import { appRoutes } from './app/appRoutes';
+import { StaticRouter } from 'react-router';
+import { isShellPage } from './app/shellPage';
+import { liftEmotionStyles } from './lib/liftEmotionStyles';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import type { AccessToken } from '@emberwatch/shared/contracts/session';
 import type { SessionInfo } from '@emberwatch/shared/contracts/session';
@@ -49,12 +49,7 @@ export interface PageRenderInput {
 export interface PageRenderResult {
   /** What goes inside `<div id="root">`. */
   html: string;
-  /**
-   * What goes at the end of the head: the page's Emotion styles (MUI's), which the render writes beside
-   * the elements that use them. In the browser Emotion keeps them in the head, where it moves any it finds
-   * when it starts, and its global styles render no element: left in the body, they would not match the
-   * browser's render of the page.
-   */
+  /** What goes at the end of the head: the page's Emotion styles (MUI's), lib/liftEmotionStyles.ts. */
   head: string;
   state: HydrationState;
 }
@@ -115,28 +110,6 @@ async function renderOnce(
  * reads failed (its error and retry are the browser's), a user whose language is not the bundled
  * English (their texts are the browser's to fetch), or a page still asking after MAX_ROUNDS.
  */
-const EMOTION_STYLE = /<style data-emotion="[^"]*"[^>]*>[\s\S]*?<\/style>/g;
-
-/** The drawn page's Emotion style elements, in their order, lifted out of it (see PageRenderResult). */
-export function liftEmotionStyles(html: string): { body: string; styles: string } {
-  const styles: string[] = [];
-  const body = html.replace(EMOTION_STYLE, (style) => {
-    styles.push(style);
-    return '';
-  });
-  return { body, styles: styles.join('') };
-}
-
-/**
- * Whether `url` is a page of the logged-in app (the routes' catch-all, not a support page): the login,
- * the entry pages and the support pages are drawn by the browser, as before.
- */
-export function isShellPage(url: string): boolean {
-  const pathname = new URL(url, 'http://page').pathname;
-  const matches = matchRoutes(appRoutes, pathname);
-  return matches?.at(-1)?.route.path === '/*' && supportProductOf(pathname) === undefined;
-}
-
 export async function renderPage(input: PageRenderInput): Promise<PageRenderResult | null> {
   if (!isShellPage(input.url)) return null;
   // The layout follows the screen (phone or not): without the browser's, the page is the browser's to draw.

@@ -25,11 +25,6 @@ export function renderNowMs(): number {
   return pinnedNowMs ?? Date.now();
 }
 
-/** Whether a render happens at the pinned moment of a page drawn on the server (see renderNowMs). */
-export function renderClockPinned(): boolean {
-  return pinnedNowMs !== null;
-}
-
 /**
  * Pins now to a drawn page's moment (the server while it renders; the browser while it takes the page
  * over), or lets it go (null).

@@ -17,7 +17,18 @@ export function notReached(error: unknown): boolean {
 export function useReadRetrying(): boolean {
   const client = useQueryClient();
   const subscribe = useCallback(
-    (onChange: () => void) => client.getQueryCache().subscribe(onChange),
+    // Only what changes a query's fetch or failure: the many observer events of a page being drawn (or
+    // taken over) would each search the cache again for nothing.
+    (onChange: () => void) =>
+      client.getQueryCache().subscribe((event) => {
+        if (
+          event.type === 'updated' ||
+          event.type === 'removed' ||
+          event.type === 'observerRemoved' ||
+          (event.type === 'observerAdded' && event.query.state.fetchFailureCount > 0)
+        )
+          onChange();
+      }),
     [client],
   );
   const read = useCallback(
