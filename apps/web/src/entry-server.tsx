@@ -28,6 +28,7 @@ import {
 } from './lib/renderContext';
 import { readCookie } from './lib/cookies';
 import { sessionInfoQuery } from './features/sessions/sessionQueries';
+import { prefetchStart } from './app/prefetchStart';
 import type { HydrationState } from './app/hydrationState';
 
 export type { HydrationState } from './app/hydrationState';
@@ -129,6 +130,9 @@ export async function renderPage(input: PageRenderInput): Promise<PageRenderResu
     // The session first: its language decides whether the page is drawn here at all.
     const session: SessionInfo = await queryClient.fetchQuery(sessionInfoQuery(api));
     if ((session.ui_preferences?.language ?? 'en') !== 'en') return null;
+    // The first screen's known reads at once, as the browser asks them on a start (decision 0173): the
+    // rounds below then only find what a page reads beyond them.
+    await prefetchStart(api, queryClient, session.UID);
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const { html, pending } = await renderOnce(api, queryClient, input.url);
       const queries = queryClient.getQueryCache().getAll();

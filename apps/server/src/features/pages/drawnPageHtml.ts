@@ -20,13 +20,16 @@ export interface BuiltStyleSheet {
   classes: ReadonlySet<string>;
 }
 
-/** The class names a style sheet's selectors name (".ew-probe-row:hover" → ew-probe-row). */
+/**
+ * The class names a style sheet's selectors name (".ew-probe-row:hover" → ew-probe-row): the text before
+ * each `{` back to the last `{`, `}` or `;` is a selector or an at-rule's prelude (`@media …`, skipped),
+ * never a declaration's value (a "0.5em" or a URL's ".svg" is not a class), inside a media block too.
+ */
 export function classesOfCss(css: string): Set<string> {
   const names = new Set<string>();
-  // Outside declarations only: a value such as "0.5em" or a URL's ".svg" is not a selector.
-  for (const block of css.split('}')) {
-    const selector = block.split('{')[0] ?? '';
-    for (const m of selector.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)) names.add(m[1]!);
+  for (const [, prelude] of css.matchAll(/([^{};]*)\{/g)) {
+    if (prelude!.trim().startsWith('@')) continue;
+    for (const m of prelude!.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)) names.add(m[1]!);
   }
   return names;
 }

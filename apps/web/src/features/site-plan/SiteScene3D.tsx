@@ -29,7 +29,11 @@ export function SiteScene3D({
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const renderer = useRef<SiteRenderer | null>(null);
-  const [state, setState] = useState<RendererState>(() => (hasWebGL() ? 'loading' : 'noWebGL'));
+  // A page drawn on the server (decision 0174) draws the plan's frame as nearly every browser takes it
+  // over; one without WebGL then says why the plan is missing, drawn again by the browser.
+  const [state, setState] = useState<RendererState>(() =>
+    typeof document === 'undefined' || hasWebGL() ? 'loading' : 'noWebGL',
+  );
   // The latest scene and callback, for the renderer created after an asynchronous import.
   const latestScene = useRef(scene);
   const openStorage = useRef(onOpenStorage);
