@@ -7,6 +7,7 @@ import {
   scriptSafeJson,
   type BuiltStyleSheet,
 } from '../src/features/pages/drawnPageHtml.js';
+import { EARLY_TAPS_SCRIPT } from '@emberwatch/shared/contracts/drawnPage';
 
 /** index.html as Vite writes it: the entry script and its preloads in the head, its sheet linked. */
 const TEMPLATE = `<!doctype html>
@@ -52,7 +53,8 @@ describe('drawnPageHtml', () => {
   const page = drawnPageHtml(TEMPLATE, DRAWN, SHEETS);
 
   it('moves the entry script to the end of the body, async and at low priority', () => {
-    expect(headOf(page)).not.toContain('<script');
+    // The head's one script is the early taps' keeper, inline, first (below).
+    expect(headOf(page).match(/<script/g)).toHaveLength(1);
     expect(page.match(/<script type="module"[^>]*>/g)).toEqual([
       '<script type="module" crossorigin async fetchpriority="low" src="/assets/index-AAAA.js">',
     ]);
@@ -62,6 +64,10 @@ describe('drawnPageHtml', () => {
     // After the drawn page and its state.
     expect(page.indexOf('src="/assets/index-AAAA.js"')).toBeGreaterThan(page.indexOf('id="ew-state"'));
     expect(page.indexOf('id="ew-state"')).toBeGreaterThan(page.indexOf('data-testid="probe-row"'));
+  });
+
+  it('keeps the taps made before the app takes over: its script first in the head, as the policy hashes it', () => {
+    expect(page).toContain(`<head><script>${EARLY_TAPS_SCRIPT}</script>`);
   });
 
   it('leaves out the module preloads', () => {

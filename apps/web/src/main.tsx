@@ -14,6 +14,7 @@ import { hydrate, onlineManager } from '@tanstack/react-query';
 import { englishReady } from './i18n/i18n';
 import { takeHydrationState } from './app/hydrationState';
 import { rememberReader } from './lib/rememberReader';
+import { replayEarlyTaps } from './lib/earlyTaps';
 import { pinRenderClock } from './lib/renderContext';
 
 const root = document.getElementById('root');
@@ -85,6 +86,8 @@ void ready.finally(() => {
     pinRenderClock(drawn.nowMs);
     setTimeout(() => pinRenderClock(null), DRAWN_MOMENT_MS);
     hydrateRoot(root, app);
+    // Taps made on the drawn page before now are made again as its parts become the app's.
+    replayEarlyTaps();
   }
 });
 

@@ -1,3 +1,5 @@
+import { EARLY_TAPS_SCRIPT } from '@emberwatch/shared/contracts/drawnPage';
+
 /**
  * The page the browser gets when the server drew it (decision 0174), made from the web build's
  * index.html: the drawn app inside `#root` instead of the spinner, the state the browser takes it over
@@ -82,6 +84,7 @@ export function drawnPageHtml(
   return head
     .replace(ENTRY_SCRIPT, '')
     .replace(MODULE_PRELOAD, '')
+    .replace('<head>', () => `<head><script>${EARLY_TAPS_SCRIPT}</script>`)
     .replace('</head>', () => `${added}${drawn.head}</head>`)
     .replace(ROOT_TO_BODY_END, () => body);
 }
