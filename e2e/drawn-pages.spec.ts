@@ -105,6 +105,11 @@ function hayRoutes(storage: HayStorage): Route[] {
     { path: '/quality', main },
     { path: '/settings', main },
     { path: '/account', main },
+    // Each tab of the account (spec doc 2 §2.8): the API keys' times among them, in the user's formats.
+    { path: '/account/users', main },
+    { path: '/account/credentials', main },
+    { path: '/account/services', main },
+    { path: '/account/alerts', main },
     { path: '/instructions', main },
     { path: `/probes/${storage.probe}`, main },
   ];

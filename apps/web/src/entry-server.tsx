@@ -25,6 +25,7 @@ import {
   SCREEN_COOKIE,
   setRequestCookies,
   setRequestScreen,
+  setRequestTimeZone,
 } from './lib/renderContext';
 import { readCookie } from './lib/cookies';
 import { sessionInfoQuery } from './features/sessions/sessionQueries';
@@ -126,6 +127,7 @@ export async function renderPage(input: PageRenderInput): Promise<PageRenderResu
   setRequestScreen(screen);
   pinRenderClock(input.nowMs);
   setReaderTimeZone(input.timeZone);
+  setRequestTimeZone(input.timeZone);
   try {
     // The session first: its language decides whether the page is drawn here at all.
     const session: SessionInfo = await queryClient.fetchQuery(sessionInfoQuery(api));
@@ -160,6 +162,7 @@ export async function renderPage(input: PageRenderInput): Promise<PageRenderResu
     setRequestScreen(null);
     pinRenderClock(null);
     setReaderTimeZone(null);
+    setRequestTimeZone(null);
     // The client keeps a timer to refresh its token: a render's client has no future.
     api.forget();
     queryClient.clear();

@@ -77,3 +77,20 @@ export function serverMatchMedia(query: string): { matches: boolean } {
   });
   return { matches };
 }
+
+let requestTimeZone: string | null = null;
+
+/** The server entry: the time zone of the browser drawn for (its `tz` cookie; null after the render). */
+export function setRequestTimeZone(timeZone: string | null): void {
+  requestTimeZone = timeZone;
+}
+
+/** The reader's time zone: the browser's own, or on the server the one of the browser drawn for. */
+export function readerTimeZone(): string | null {
+  if (typeof document === 'undefined') return requestTimeZone;
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}

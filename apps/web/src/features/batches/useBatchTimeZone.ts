@@ -1,13 +1,13 @@
 import { batchTimeZone } from '@emberwatch/shared/domain/batches/batchTimeZone';
 import { useBsConf, useSelectedStation } from '../base-stations';
+import { readerTimeZone } from '../../lib/renderContext';
 
-/** The browser's own zone: a batch's times fall back to it when its station has none. */
+/**
+ * The browser's own zone: a batch's times fall back to it when its station has none (on a server
+ * drawing the page, the zone of the browser drawn for: decision 0174).
+ */
 export function browserTimeZone(): string | null {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    return null;
-  }
+  return readerTimeZone();
 }
 
 /**

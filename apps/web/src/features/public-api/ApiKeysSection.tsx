@@ -15,9 +15,8 @@ import Typography from '@mui/material/Typography';
 import type { ApiKey, ApiKeyScope } from '@emberwatch/shared/contracts/publicApiKeys';
 import { useApiKeys, useKeyAction } from './apiKeysQueries';
 import { RenameKeyDialog } from './RenameKeyDialog';
+import { useDateTimeText } from '../sessions';
 import './locale';
-
-const when = (ts: number | null) => (ts === null ? '—' : new Date(ts * 1000).toLocaleString());
 
 /**
  * The account's API keys (issue 33 item 1, decision 0109), on the account page's Credentials tab for
@@ -26,6 +25,9 @@ const when = (ts: number | null) => (ts === null ? '—' : new Date(ts * 1000).t
  */
 export function ApiKeysSection() {
   const { t } = useTranslation();
+  // In the user's date and time formats (spec doc 1 §9), the same drawn on the server as in the browser.
+  const dateTimeText = useDateTimeText();
+  const when = (ts: number | null) => (ts === null ? '—' : dateTimeText(ts));
   const keys = useApiKeys();
   const action = useKeyAction();
   const [name, setName] = useState('');
