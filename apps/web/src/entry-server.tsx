@@ -12,7 +12,11 @@ import { StaticRouter } from 'react-router';
 import { isShellPage } from './app/shellPage';
 import { liftEmotionStyles } from './lib/liftEmotionStyles';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
-import type { AccessToken } from '@emberwatch/shared/contracts/session';
+import {
+  SCREEN_COOKIE,
+  type PageRenderInput,
+  type PageRenderResult as DrawnPage,
+} from '@emberwatch/shared/contracts/drawnPage';
 import type { SessionInfo } from '@emberwatch/shared/contracts/session';
 import { setReaderTimeZone } from '@emberwatch/shared/domain/wallClock';
 import { App } from './app/App';
@@ -22,7 +26,6 @@ import { englishReady, i18n } from './i18n/i18n';
 import {
   pinRenderClock,
   screenOf,
-  SCREEN_COOKIE,
   setRequestCookies,
   setRequestScreen,
   setRequestTimeZone,
@@ -34,27 +37,10 @@ import type { HydrationState } from './app/hydrationState';
 
 export type { HydrationState } from './app/hydrationState';
 
-export interface PageRenderInput {
-  /** The page's path and query, as the browser asked for it. */
-  url: string;
-  /** A fresh access token of the viewer (the server's page cookie named them). */
-  token: AccessToken;
-  /** The server's own API, called in process. */
-  fetch: typeof fetch;
-  /** The request's Cookie header: the browser's remembered station and language. */
-  cookies: string;
-  /** The browser's time zone (its `tz` cookie): times are drawn on the reader's clock. */
-  timeZone: string;
-  nowMs: number;
-}
+export type { PageRenderInput } from '@emberwatch/shared/contracts/drawnPage';
 
-export interface PageRenderResult {
-  /** What goes inside `<div id="root">`. */
-  html: string;
-  /** What goes at the end of the head: the page's Emotion styles (MUI's), lib/liftEmotionStyles.ts. */
-  head: string;
-  state: HydrationState;
-}
+/** The page drawn, with the state the browser takes it over with. */
+export type PageRenderResult = DrawnPage<HydrationState>;
 
 /**
  * Render, read what the render asked for, render again: each answer lets the next level of the page ask

@@ -1,5 +1,6 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import type { AccessToken } from '@emberwatch/shared/contracts/session';
+import { DRAWN_STATE_ID } from '@emberwatch/shared/contracts/drawnPage';
 
 /**
  * What a page drawn on the server hands to the browser that takes it over (decision 0174), in a JSON
@@ -15,7 +16,7 @@ export interface HydrationState {
 }
 
 /** The id of the script element that holds it (the server writes it; main.tsx reads it once). */
-export const HYDRATION_STATE_ID = 'ew-state';
+export const HYDRATION_STATE_ID = DRAWN_STATE_ID;
 
 /** The state the page carries, if it was drawn on the server; the element is removed once read. */
 export function takeHydrationState(doc: Document): HydrationState | null {

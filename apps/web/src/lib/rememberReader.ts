@@ -1,8 +1,6 @@
 import { writeCookie } from './cookies';
-import { SCREEN_COOKIE, screenCookieValue } from './renderContext';
-
-/** The browser's time zone, told to the server in a cookie of this name for the next page it draws. */
-export const TIME_ZONE_COOKIE = 'tz';
+import { SCREEN_COOKIE, TIME_ZONE_COOKIE } from '@emberwatch/shared/contracts/drawnPage';
+import { screenCookieValue } from './renderContext';
 
 /**
  * Tells the server the browser's time zone and screen, for the pages it draws from now on (their clock

@@ -33,10 +33,7 @@ export function pinRenderClock(nowMs: number | null): void {
   pinnedNowMs = nowMs;
 }
 
-/** The cookie that tells the server the browser's screen: its width in CSS pixels, "r" if it asks for less motion. */
-export const SCREEN_COOKIE = 'ew_screen';
-
-/** The browser's screen as its cookie says ("412", "412r"), or null. */
+/** The browser's screen as its cookie says (SCREEN_COOKIE, @emberwatch/shared/contracts/drawnPage) ("412", "412r"), or null. */
 export function screenOf(cookie: string | null): { width: number; reducedMotion: boolean } | null {
   const m = /^(\d{2,5})(r?)$/.exec(cookie ?? '');
   return m ? { width: Number(m[1]), reducedMotion: m[2] === 'r' } : null;

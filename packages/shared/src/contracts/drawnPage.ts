@@ -1,3 +1,43 @@
+import type { AccessToken } from './session.js';
+
+/**
+ * What the server and the web app's server build agree on for a page drawn on the server (decision
+ * 0174): the cookies that say for which browser it is drawn, the element that carries its state, what
+ * the server build is given and what it answers.
+ */
+
+/** The browser's time zone (IANA), which the app writes at a login and after a start. */
+export const TIME_ZONE_COOKIE = 'tz';
+/** The browser's screen: its width in CSS pixels, "r" after it if it asks for less motion ("412r"). */
+export const SCREEN_COOKIE = 'ew_screen';
+/** The id of the JSON script element that carries the drawn page's state to the browser. */
+export const DRAWN_STATE_ID = 'ew-state';
+
+/** What the server gives the web app's server build (`renderPage`) for one page. */
+export interface PageRenderInput {
+  /** The page's path and query, as the browser asked for it. */
+  url: string;
+  /** A fresh access token of the viewer (the page cookie named them). */
+  token: AccessToken;
+  /** The server's own API, called in process. */
+  fetch: typeof fetch;
+  /** The request's Cookie header: the browser's remembered station, screen and language. */
+  cookies: string;
+  /** The browser's time zone (its TIME_ZONE_COOKIE): times are drawn on the reader's clock. */
+  timeZone: string;
+  nowMs: number;
+}
+
+/** What it answers for a page it drew. */
+export interface PageRenderResult<State = unknown> {
+  /** What goes inside `<div id="root">`. */
+  html: string;
+  /** What goes at the end of the head: the page's Emotion styles (MUI's). */
+  head: string;
+  /** What the browser takes the page over with, in the DRAWN_STATE_ID element. */
+  state: State;
+}
+
 /**
  * A page the server drew (decision 0174) is on screen before the app's code has run, and each part of it
  * becomes the app's (is hydrated) only as its code arrives: a tap on a control before then would do

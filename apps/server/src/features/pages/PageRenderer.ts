@@ -2,31 +2,22 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import type { AccessToken } from '@emberwatch/shared/contracts/session';
-import { PAGE_COOKIE } from '../sessions/index.js';
+import {
+  DRAWN_STATE_ID,
+  TIME_ZONE_COOKIE,
+  type PageRenderInput,
+  type PageRenderResult,
+} from '@emberwatch/shared/contracts/drawnPage';
+import { PAGE_COOKIE, type PageViewer } from '../sessions/index.js';
 import { classesOfCss, drawnPageHtml, type BuiltStyleSheet } from './drawnPageHtml.js';
 
 /** The page cookie's viewer (the sessions feature): who the page is drawn for, with a fresh token. */
-export type PageViewerOf = (
-  cookie: string | undefined,
-) => Promise<{ userId: number; actingStaffId: number | null; token: AccessToken } | null>;
+export type PageViewerOf = (cookie: string | undefined) => Promise<PageViewer | null>;
 
 /** What the web app's server build (apps/web/src/entry-server.tsx) exports, as used here. */
 interface WebServerEntry {
-  renderPage(input: {
-    url: string;
-    token: AccessToken;
-    fetch: typeof fetch;
-    cookies: string;
-    timeZone: string;
-    nowMs: number;
-  }): Promise<{ html: string; head: string; state: unknown } | null>;
+  renderPage(input: PageRenderInput): Promise<PageRenderResult | null>;
 }
-
-/** The browser's time zone cookie (web: app/hydrationState.ts). */
-const TIME_ZONE_COOKIE = 'tz';
-/** The script element the browser reads the state from (web: app/hydrationState.ts). */
-const STATE_ID = 'ew-state';
 
 interface Build {
   template: string;
@@ -80,7 +71,7 @@ export class PageRenderer {
     try {
       const drawn = await next;
       if (!drawn) return null;
-      return drawnPageHtml(build.template, { ...drawn, stateId: STATE_ID }, build.styleSheets);
+      return drawnPageHtml(build.template, { ...drawn, stateId: DRAWN_STATE_ID }, build.styleSheets);
     } catch (err) {
       this.log.warn({ err, url: req.url }, 'page not drawn on the server');
       return null;
