@@ -5,7 +5,29 @@ const POLL_MS = 50;
 /** The keeper of a drawn page's early taps (@emberwatch/shared/contracts/drawnPage). */
 interface TapKeeper {
   kept: Element[];
+  typed: { el: HTMLInputElement | HTMLTextAreaElement; text: string }[];
   wake(listener: () => void): void;
+}
+
+/**
+ * The control the app drew in place of `element`, when React drew its part anew instead of taking it
+ * over (a part that changed before its code arrived — a push of new data — is drawn again by the
+ * browser): the one control of the root with the same tag, test id, label and text, if there is exactly
+ * one.
+ */
+function successorOf(element: Element): Element | null {
+  const root = document.getElementById('root');
+  if (!root) return null;
+  const testId = element.getAttribute('data-testid');
+  const same = (a: Element, b: Element) =>
+    a.tagName === b.tagName &&
+    a.getAttribute('data-testid') === b.getAttribute('data-testid') &&
+    a.getAttribute('aria-label') === b.getAttribute('aria-label') &&
+    a.textContent.trim() === b.textContent.trim();
+  const candidates = [
+    ...root.querySelectorAll(testId ? `[data-testid="${CSS.escape(testId)}"]` : element.tagName),
+  ].filter((c) => same(c, element));
+  return candidates.length === 1 ? candidates[0]! : null;
 }
 
 /** Whether React has taken the element over (hydrated it): it then carries React's fiber key. */
@@ -17,23 +39,55 @@ function takenOver(element: Element): boolean {
  * The taps made on a page the server drew on controls the app did not own yet (kept by the page's own
  * script), tapped again, in order, each once its element is the app's: nothing the user did while the
  * code arrived is lost. Called once the app takes the page over; taps kept later (a part whose code is
- * still on its way) are made again the same way. An element the app drew anew (no longer in the page)
- * is dropped, as the user saw it change.
+ * still on its way) are made again the same way. A control the app drew anew is found again by what it
+ * shows (successorOf); one that is gone is dropped, as the user saw it change.
  */
 export function replayEarlyTaps(): void {
   const keeper = (window as unknown as { __ewTaps?: TapKeeper }).__ewTaps;
   if (!keeper) return;
-  const { kept } = keeper;
+  const { kept, typed } = keeper;
+  /** Gives a field the text typed into it before the app owned it, as typing would (React's onChange). */
+  const retype = () => {
+    for (let n = typed.length - 1; n >= 0; n--) {
+      const entry = typed[n]!;
+      let field: Element | null = entry.el;
+      if (!field.isConnected) field = successorOf(field);
+      if (!field || !(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) {
+        if (!entry.el.isConnected && field === null) typed.splice(n, 1);
+        continue;
+      }
+      if (!takenOver(field)) continue;
+      typed.splice(n, 1);
+      // React keeps the field's last value where its own setter sees it: cleared through that setter, the
+      // text set past it, and the input event tells React the field changed to the text (its onChange).
+      field.value = '';
+      const prototype =
+        field instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
+      Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, entry.text);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+  };
   let waitingSince: number | null = null;
   let scheduled = false;
   const next = () => {
     scheduled = false;
+    retype();
     const element = kept[0];
     if (!element) {
       waitingSince = null;
+      // Fields still waiting for their part to be taken over.
+      if (typed.length > 0) schedule(POLL_MS);
       return;
     }
     waitingSince ??= Date.now();
+    if (!element.isConnected) {
+      const successor = successorOf(element);
+      if (successor) {
+        kept[0] = successor;
+        schedule(0);
+        return;
+      }
+    }
     if (!element.isConnected || Date.now() - waitingSince > TAKE_OVER_WAIT_MS) {
       kept.shift();
       waitingSince = null;

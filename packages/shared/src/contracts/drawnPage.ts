@@ -41,16 +41,21 @@ export interface PageRenderResult<State = unknown> {
 /**
  * A page the server drew (decision 0174) is on screen before the app's code has run, and each part of it
  * becomes the app's (is hydrated) only as its code arrives: a tap on a control before then would do
- * nothing. This script, in the page's head (allowed by its hash in the script policy), keeps each tap on
- * a control of the app's root that React does not own yet; the app taps each again once its element is
- * React's (web: lib/earlyTaps.ts). A tap on a link is left alone: the browser follows it.
- * `window.__ewTaps` holds the kept controls (`kept`) and lets the app be told of each new one (`wake`).
+ * nothing, and text typed into a field would be lost when the app takes the field over. This script, in
+ * the page's head (allowed by its hash in the script policy), keeps each tap on a control of the app's
+ * root that React does not own yet, and the last text typed into each such field; the app taps each
+ * again, and gives each field its text, once its element is React's (web: lib/earlyTaps.ts). A tap on a
+ * link is left alone: the browser follows it. `window.__ewTaps` holds the kept controls (`kept`), the
+ * fields typed into with their text (`typed`), and lets the app be told of each new one (`wake`).
  */
 export const EARLY_TAPS_SCRIPT =
-  '(function(){var q=[],w=null;' +
+  '(function(){var q=[],f=[],w=null;' +
   "function own(c){for(var k in c)if(k.indexOf('__reactFiber$')===0)return true;return false}" +
   "function h(e){var t=e.target;if(!(t instanceof Element)||t.closest('a[href]'))return;" +
   "var c=t.closest('button,input,select,textarea,label,summary,[role=button],[role=tab],[role=option],[role=menuitem],[role=checkbox],[role=switch],[role=combobox]');" +
-  "if(!c||!c.closest('#root')||own(c))return;e.preventDefault();e.stopPropagation();q.push(c);if(w)w()}" +
-  "document.addEventListener('click',h,true);" +
-  'window.__ewTaps={kept:q,wake:function(f){w=f}}})();';
+  "if(!c||!c.closest('#root')||own(c))return;if((c instanceof HTMLInputElement&&/^(text|search|email|tel|url|password|number|)$/.test(c.type))||c instanceof HTMLTextAreaElement)return;" +
+  'e.preventDefault();e.stopPropagation();q.push(c);if(w)w()}' +
+  "function i(e){var t=e.target;if(!(t instanceof HTMLInputElement||t instanceof HTMLTextAreaElement)||!t.closest('#root')||own(t))return;" +
+  'for(var n=0;n<f.length;n++)if(f[n].el===t){f[n].text=t.value;if(w)w();return}f.push({el:t,text:t.value});if(w)w()}' +
+  "document.addEventListener('click',h,true);document.addEventListener('input',i,true);" +
+  'window.__ewTaps={kept:q,typed:f,wake:function(x){w=x}}})();';
