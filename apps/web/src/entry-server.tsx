@@ -18,18 +18,11 @@ import {
   type PageRenderResult as DrawnPage,
 } from '@emberwatch/shared/contracts/drawnPage';
 import type { SessionInfo } from '@emberwatch/shared/contracts/session';
-import { setReaderTimeZone } from '@emberwatch/shared/domain/wallClock';
 import { App } from './app/App';
 import { createApiClient } from './lib/apiClient';
 import { createQueryClient } from './lib/createQueryClient';
 import { englishReady, i18n } from './i18n/i18n';
-import {
-  pinRenderClock,
-  screenOf,
-  setRequestCookies,
-  setRequestScreen,
-  setRequestTimeZone,
-} from './lib/renderContext';
+import { screenOf, setRenderRequest } from './lib/renderContext';
 import { readCookie } from './lib/cookies';
 import { sessionInfoQuery } from './features/sessions/sessionQueries';
 import { prefetchStart } from './app/prefetchStart';
@@ -109,11 +102,7 @@ export async function renderPage(input: PageRenderInput): Promise<PageRenderResu
   const queryClient = createQueryClient();
   // A read that fails is not tried again here: the browser shows the failure and retries it.
   queryClient.setDefaultOptions({ queries: { retry: false } });
-  setRequestCookies(input.cookies);
-  setRequestScreen(screen);
-  pinRenderClock(input.nowMs);
-  setReaderTimeZone(input.timeZone);
-  setRequestTimeZone(input.timeZone);
+  setRenderRequest({ cookies: input.cookies, screen, timeZone: input.timeZone, nowMs: input.nowMs });
   try {
     // The session first: its language decides whether the page is drawn here at all.
     const session: SessionInfo = await queryClient.fetchQuery(sessionInfoQuery(api));
@@ -144,11 +133,7 @@ export async function renderPage(input: PageRenderInput): Promise<PageRenderResu
   } catch {
     return null;
   } finally {
-    setRequestCookies(null);
-    setRequestScreen(null);
-    pinRenderClock(null);
-    setReaderTimeZone(null);
-    setRequestTimeZone(null);
+    setRenderRequest(null);
     // The client keeps a timer to refresh its token: a render's client has no future.
     api.forget();
     queryClient.clear();

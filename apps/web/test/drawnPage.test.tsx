@@ -1,7 +1,8 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isShellPage } from '../src/app/shellPage';
-import { HYDRATION_STATE_ID, takeHydrationState } from '../src/app/hydrationState';
+import { DRAWN_STATE_ID } from '@emberwatch/shared/contracts/drawnPage';
+import { takeHydrationState } from '../src/app/hydrationState';
 import { liftEmotionStyles } from '../src/lib/liftEmotionStyles';
 import {
   pinRenderClock,
@@ -9,14 +10,14 @@ import {
   screenCookieValue,
   screenOf,
   serverMatchMedia,
-  setRequestScreen,
+  setRenderRequest,
 } from '../src/lib/renderContext';
 import { useNowSeconds } from '../src/lib/useNowSeconds';
 
 // Decision 0174: what the web app does to be drawn on the server and taken over in the browser.
 
 afterEach(() => {
-  setRequestScreen(null);
+  setRenderRequest(null);
   pinRenderClock(null);
 });
 
@@ -49,7 +50,7 @@ describe('the screen a page is drawn for', () => {
     ['412', '(orientation: portrait)', false],
     ['412', 'print', false],
   ])('on a screen %s, %s matches: %s', (cookie, query, matches) => {
-    setRequestScreen(screenOf(cookie));
+    setRenderRequest({ cookies: '', screen: screenOf(cookie)!, timeZone: 'UTC', nowMs: Date.now() });
     expect(serverMatchMedia(query)).toEqual({ matches });
   });
 
@@ -106,18 +107,18 @@ describe('the state a drawn page carries', () => {
       queries: {},
     };
     const element = document.createElement('script');
-    element.id = HYDRATION_STATE_ID;
+    element.id = DRAWN_STATE_ID;
     element.type = 'application/json';
     element.textContent = JSON.stringify(state);
     document.body.append(element);
     expect(takeHydrationState(document)).toEqual(state);
-    expect(document.getElementById(HYDRATION_STATE_ID)).toBeNull();
+    expect(document.getElementById(DRAWN_STATE_ID)).toBeNull();
     expect(takeHydrationState(document)).toBeNull();
   });
 
   it('a broken one is none', () => {
     const element = document.createElement('script');
-    element.id = HYDRATION_STATE_ID;
+    element.id = DRAWN_STATE_ID;
     element.type = 'application/json';
     element.textContent = '{not json';
     document.body.append(element);

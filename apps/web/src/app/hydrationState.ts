@@ -15,12 +15,9 @@ export interface HydrationState {
   queries: DehydratedState;
 }
 
-/** The id of the script element that holds it (the server writes it; main.tsx reads it once). */
-export const HYDRATION_STATE_ID = DRAWN_STATE_ID;
-
 /** The state the page carries, if it was drawn on the server; the element is removed once read. */
 export function takeHydrationState(doc: Document): HydrationState | null {
-  const element = doc.getElementById(HYDRATION_STATE_ID);
+  const element = doc.getElementById(DRAWN_STATE_ID);
   if (!element) return null;
   element.remove();
   try {

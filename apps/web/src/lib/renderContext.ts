@@ -1,40 +1,63 @@
+import { setReaderTimeZone } from '@emberwatch/shared/domain/wallClock';
+
 /**
  * What a render knows of the browser it draws for, beside the DOM (decision 0174). In the browser it is
- * the browser itself; a page drawn on the server is drawn for one request's browser (its cookies) at one
- * moment, and the browser then takes the page over (hydration) as of that same moment, so that the
- * relative times it draws ("5 min") are the server's. The server renders one page at a time, so this
- * module's state is that page's.
+ * the browser itself; a page drawn on the server is drawn for one request's browser (its cookies, screen
+ * and time zone) at one moment, and the browser then takes the page over (hydration) as of that same
+ * moment, so that the relative times it draws ("5 min") are the server's. The server renders one page
+ * at a time, so this module's state is that page's.
  */
 
-let requestCookies: string | null = null;
+/** A browser's screen: its width in CSS pixels, and whether it asks for less motion. */
+export interface Screen {
+  width: number;
+  reducedMotion: boolean;
+}
+
+/** The browser a server render draws for (entry-server.tsx). */
+export interface RenderRequest {
+  /** The request's Cookie header. */
+  cookies: string;
+  screen: Screen;
+  /** The browser's time zone (IANA). */
+  timeZone: string;
+  /** The moment the page is drawn at, in epoch milliseconds. */
+  nowMs: number;
+}
+
+let request: RenderRequest | null = null;
 let pinnedNowMs: number | null = null;
+
+/**
+ * The server entry: the browser the render that follows draws for, or null after it. Times written
+ * without a zone of their own are written on its zone (shared `wallClock`) meanwhile.
+ */
+export function setRenderRequest(next: RenderRequest | null): void {
+  request = next;
+  setReaderTimeZone(next?.timeZone ?? null);
+}
 
 /** The cookies of the browser drawn for: `document.cookie`, or on the server the request's. */
 export function documentCookies(): string {
   if (typeof document !== 'undefined') return document.cookie;
-  return requestCookies ?? '';
-}
-
-/** The server entry: the request's cookies for the render that follows (null after it). */
-export function setRequestCookies(cookies: string | null): void {
-  requestCookies = cookies;
-}
-
-/** Now, in epoch milliseconds: the drawn page's moment while it is drawn or taken over, else the clock's. */
-export function renderNowMs(): number {
-  return pinnedNowMs ?? Date.now();
+  return request?.cookies ?? '';
 }
 
 /**
- * Pins now to a drawn page's moment (the server while it renders; the browser while it takes the page
- * over), or lets it go (null).
+ * Now, in epoch milliseconds: the drawn page's moment while it is drawn (the server) or taken over (the
+ * browser, pinRenderClock), else the clock's.
  */
+export function renderNowMs(): number {
+  return pinnedNowMs ?? request?.nowMs ?? Date.now();
+}
+
+/** The browser: pins now to the drawn page's moment while it takes the page over, or lets it go (null). */
 export function pinRenderClock(nowMs: number | null): void {
   pinnedNowMs = nowMs;
 }
 
-/** The browser's screen as its cookie says (SCREEN_COOKIE, @emberwatch/shared/contracts/drawnPage) ("412", "412r"), or null. */
-export function screenOf(cookie: string | null): { width: number; reducedMotion: boolean } | null {
+/** The browser's screen as its cookie says (SCREEN_COOKIE, @emberwatch/shared/contracts/drawnPage), or null. */
+export function screenOf(cookie: string | null): Screen | null {
   const m = /^(\d{2,5})(r?)$/.exec(cookie ?? '');
   return m ? { width: Number(m[1]), reducedMotion: m[2] === 'r' } : null;
 }
@@ -44,13 +67,6 @@ export function screenCookieValue(width: number, reducedMotion: boolean): string
   return `${Math.round(width)}${reducedMotion ? 'r' : ''}`;
 }
 
-let requestScreen: { width: number; reducedMotion: boolean } | null = null;
-
-/** The server entry: the screen of the browser drawn for (null after the render). */
-export function setRequestScreen(screen: { width: number; reducedMotion: boolean } | null): void {
-  requestScreen = screen;
-}
-
 /**
  * A media query answered for the browser drawn for (MUI's `ssrMatchMedia`, used on a server only): the
  * width and motion features the app asks (`(max-width:599.95px)`, `(min-width:600px)`,
@@ -58,7 +74,7 @@ export function setRequestScreen(screen: { width: number; reducedMotion: boolean
  * browser will take the page over with. Anything else does not match.
  */
 export function serverMatchMedia(query: string): { matches: boolean } {
-  const screen = requestScreen;
+  const screen = request?.screen;
   if (!screen) return { matches: false };
   const clauses = query.replace(/^@media\s*/, '').split(/\s+and\s+/);
   const matches = clauses.every((clause) => {
@@ -75,16 +91,9 @@ export function serverMatchMedia(query: string): { matches: boolean } {
   return { matches };
 }
 
-let requestTimeZone: string | null = null;
-
-/** The server entry: the time zone of the browser drawn for (its `tz` cookie; null after the render). */
-export function setRequestTimeZone(timeZone: string | null): void {
-  requestTimeZone = timeZone;
-}
-
 /** The reader's time zone: the browser's own, or on the server the one of the browser drawn for. */
 export function readerTimeZone(): string | null {
-  if (typeof document === 'undefined') return requestTimeZone;
+  if (typeof document === 'undefined') return request?.timeZone ?? null;
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone;
   } catch {

@@ -33,7 +33,7 @@ import { useApiClient } from '../../lib/ApiClientContext';
 import { fetchReportPdf, useBatchAccount, useSanitisationReport } from './batchQueries';
 import { saveBlob } from '../../lib/saveBlob';
 import { useBatchFormat, type BatchFormat } from './useBatchFormat';
-import { browserTimeZone } from './useBatchTimeZone';
+import { readerTimeZone } from '../../lib/renderContext';
 
 const DAY_S = 86_400;
 const VERDICT_SEVERITY = { proven: 'success', notProven: 'warning', noData: 'info' } as const;
@@ -85,7 +85,7 @@ export function SanitisationReportPanel({ batch }: { batch: Batch }) {
         standard,
         lang: i18n.language,
         unit: fmt.unit,
-        tz: browserTimeZone(),
+        tz: readerTimeZone(),
       });
       saveBlob(blob, fileName);
     } catch (e) {
