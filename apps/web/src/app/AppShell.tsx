@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { ShellContext } from '../lib/shellContext';
 import { useTranslation } from 'react-i18next';
@@ -196,13 +196,12 @@ function ShellBody({
     () => visibleMenuEntries(roleContext).filter((e) => IMPLEMENTED_ENTRIES.includes(e)),
     [roleContext],
   );
+  const shellContext = useMemo<ShellContext>(
+    () => ({ roleContext, implementedEntries: IMPLEMENTED_ENTRIES, adminTools: ADMIN_TOOLS }),
+    [roleContext],
+  );
   if (loading) return <LoadingIndicator fullPage label={t('common.loading')} />;
 
-  const shellContext: ShellContext = {
-    roleContext,
-    implementedEntries: IMPLEMENTED_ENTRIES,
-    adminTools: ADMIN_TOOLS,
-  };
   return (
     <>
       <RealtimeBridge />
@@ -255,11 +254,28 @@ function ShellBody({
           maxWidth="lg"
           sx={{ flex: 1, py: { xs: 1.5, sm: 3 }, px: { xs: 1, sm: 3 }, '&:focus': { outline: 'none' } }}
         >
-          <Suspense fallback={<LoadingIndicator label={t('common.loading')} />}>
-            <PageRoutes context={shellContext} />
-          </Suspense>
+          <PageArea context={shellContext} />
         </Container>
       </Box>
     </>
   );
+}
+
+/**
+ * The page below the frame, loaded on demand. Kept apart (memo, stable props) so that the frame's own
+ * updates — texts arriving, a query settling — do not reach it: a page the server drew (decision 0174)
+ * whose code is still on its way would otherwise be dropped for the fallback, as React does with a part
+ * it has not taken over yet when new props reach it, and drawn again once the code arrives.
+ */
+const PageArea = memo(function PageArea({ context }: { context: ShellContext }) {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <PageRoutes context={context} />
+    </Suspense>
+  );
+});
+
+function PageLoading() {
+  const { t } = useTranslation();
+  return <LoadingIndicator label={t('common.loading')} />;
 }

@@ -18,15 +18,12 @@ interface TapKeeper {
 function successorOf(element: Element): Element | null {
   const root = document.getElementById('root');
   if (!root) return null;
-  const testId = element.getAttribute('data-testid');
   const same = (a: Element, b: Element) =>
     a.tagName === b.tagName &&
     a.getAttribute('data-testid') === b.getAttribute('data-testid') &&
     a.getAttribute('aria-label') === b.getAttribute('aria-label') &&
     a.textContent.trim() === b.textContent.trim();
-  const candidates = [
-    ...root.querySelectorAll(testId ? `[data-testid="${CSS.escape(testId)}"]` : element.tagName),
-  ].filter((c) => same(c, element));
+  const candidates = [...root.getElementsByTagName(element.tagName)].filter((c) => same(c, element));
   return candidates.length === 1 ? candidates[0]! : null;
 }
 
@@ -40,12 +37,15 @@ function takenOver(element: Element): boolean {
  * script), tapped again, in order, each once its element is the app's: nothing the user did while the
  * code arrived is lost. Called once the app takes the page over; taps kept later (a part whose code is
  * still on its way) are made again the same way. A control the app drew anew is found again by what it
- * shows (successorOf); one that is gone is dropped, as the user saw it change.
+ * shows (successorOf), also when it comes back after React's fallback for its part; one that does not
+ * come back within TAKE_OVER_WAIT_MS is dropped, as the user saw it change.
  */
 export function replayEarlyTaps(): void {
   const keeper = (window as unknown as { __ewTaps?: TapKeeper }).__ewTaps;
   if (!keeper) return;
   const { kept, typed } = keeper;
+  /** When each typed field was first seen gone: it is given up TAKE_OVER_WAIT_MS later (see next). */
+  const goneSince = new Map<TapKeeper['typed'][number], number>();
   /** Gives a field the text typed into it before the app owned it, as typing would (React's onChange). */
   const retype = () => {
     for (let n = typed.length - 1; n >= 0; n--) {
@@ -53,9 +53,17 @@ export function replayEarlyTaps(): void {
       let field: Element | null = entry.el;
       if (!field.isConnected) field = successorOf(field);
       if (!field || !(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) {
-        if (!entry.el.isConnected && field === null) typed.splice(n, 1);
+        if (!entry.el.isConnected && field === null) {
+          const since = goneSince.get(entry) ?? Date.now();
+          goneSince.set(entry, since);
+          if (Date.now() - since > TAKE_OVER_WAIT_MS) {
+            typed.splice(n, 1);
+            goneSince.delete(entry);
+          }
+        }
         continue;
       }
+      goneSince.delete(entry);
       if (!takenOver(field)) continue;
       typed.splice(n, 1);
       // React keeps the field's last value where its own setter sees it: cleared through that setter, the
@@ -88,13 +96,15 @@ export function replayEarlyTaps(): void {
         return;
       }
     }
-    if (!element.isConnected || Date.now() - waitingSince > TAKE_OVER_WAIT_MS) {
+    if (Date.now() - waitingSince > TAKE_OVER_WAIT_MS) {
       kept.shift();
       waitingSince = null;
       schedule(0);
       return;
     }
-    if (!takenOver(element)) {
+    // Gone with no successor yet: React may have dropped the drawn part to draw it anew (an update reached
+    // it before its code did) and shows its fallback until the code arrives; the control comes back then.
+    if (!element.isConnected || !takenOver(element)) {
       schedule(POLL_MS);
       return;
     }
