@@ -16,6 +16,7 @@ import { takeHydrationState } from './app/hydrationState';
 import { rememberReader } from './lib/rememberReader';
 import { replayEarlyTaps } from './lib/earlyTaps';
 import { pinRenderClock } from './lib/renderContext';
+import { rememberDrawnPageShown } from './lib/drawnPageShown';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
@@ -85,6 +86,9 @@ void ready.finally(() => {
     // (the lazily loaded ones included), then the clock's.
     pinRenderClock(drawn.nowMs);
     setTimeout(() => pinRenderClock(null), DRAWN_MOMENT_MS);
+    // Its data has been on screen since the drawn page was: the windows that open 2 s after their data
+    // count from then (decision 0175).
+    rememberDrawnPageShown();
     hydrateRoot(root, app);
     // Taps made on the drawn page before now are made again as its parts become the app's.
     replayEarlyTaps();

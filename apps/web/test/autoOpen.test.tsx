@@ -7,6 +7,8 @@ import { autoOpenDecision, type AutoOpenInput } from '../src/lib/autoOpenDecisio
 import { AUTO_OPEN_MEMORY_KEY, readAutoOpenMemory, rememberAutoOpen } from '../src/lib/autoOpenMemory';
 import { anyDialogOpen } from '../src/lib/openDialogs';
 import { useAutoOpen } from '../src/lib/useAutoOpen';
+import { forgetDrawnPageShown, rememberDrawnPageShown } from '../src/lib/drawnPageShown';
+import { renderToString } from 'react-dom/server';
 
 // Issue 28 item 7: windows that open by itself open once, after 2 s, unless closed before in the
 // session, and never over another dialog (spec doc 1 §4, doc 3 §4; decision 0077).
@@ -233,6 +235,67 @@ describe('useAutoOpen', () => {
     expect(stateOf()).toBe('held');
     fireEvent.keyDown(document.body, { key: 'Escape' });
     expect(stateOf()).toBe('off');
+  });
+
+  describe('on a page the server drew (decision 0175)', () => {
+    afterEach(() => {
+      forgetDrawnPageShown();
+      delete (window as { __ewTaps?: unknown }).__ewTaps;
+    });
+
+    /** Takes over the window as the server drew it, `shownMsAgo` after the drawn page was on screen. */
+    function takeOver(onOpen: () => void, shownMsAgo: number, acted = false) {
+      rememberDrawnPageShown(Date.now() - shownMsAgo);
+      (window as { __ewTaps?: unknown }).__ewTaps = { kept: [], typed: [], acted, wake: () => {} };
+      const container = document.createElement('div');
+      document.body.append(container);
+      container.innerHTML = renderToString(<AutoWindow onOpen={onOpen} />);
+      return render(<AutoWindow onOpen={onOpen} />, { container, hydrate: true });
+    }
+
+    it('counts its 2 s from when the drawn page was on screen, not from the take-over', () => {
+      const onOpen = vi.fn();
+      takeOver(onOpen, 1500);
+      act(() => {
+        vi.advanceTimersByTime(499);
+      });
+      expect(onOpen).not.toHaveBeenCalled();
+      act(() => {
+        vi.advanceTimersByTime(1);
+      });
+      expect(onOpen).toHaveBeenCalledTimes(1);
+    });
+
+    it('opens at once when the take-over came after its 2 s', () => {
+      const onOpen = vi.fn();
+      takeOver(onOpen, 2600);
+      expect(onOpen).toHaveBeenCalledTimes(1);
+      expect(stateOf()).toBe('opened');
+    });
+
+    it('is left to its button when the user pressed or typed on the drawn page', () => {
+      const onOpen = vi.fn();
+      takeOver(onOpen, 500, true);
+      act(() => {
+        vi.advanceTimersByTime(10_000);
+      });
+      expect(onOpen).not.toHaveBeenCalled();
+      expect(stateOf()).toBe('off');
+    });
+
+    it('drawn by the app itself, counts from its data as ever', () => {
+      const onOpen = vi.fn();
+      rememberDrawnPageShown(Date.now() - 1500);
+      render(<AutoWindow onOpen={onOpen} />);
+      act(() => {
+        vi.advanceTimersByTime(1999);
+      });
+      expect(onOpen).not.toHaveBeenCalled();
+      act(() => {
+        vi.advanceTimersByTime(1);
+      });
+      expect(onOpen).toHaveBeenCalledTimes(1);
+    });
   });
 
   it('does not open with nothing to show, and opens at once without a delay', () => {

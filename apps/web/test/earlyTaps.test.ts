@@ -1,14 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { replayEarlyTaps } from '../src/lib/earlyTaps';
+import { replayEarlyTaps, type TapKeeper as Keeper } from '../src/lib/earlyTaps';
 
 // Decision 0174: a tap or text the page's own script kept (shared contract EARLY_TAPS_SCRIPT) is made
 // again once React owns its control, also when React drew the control anew after its fallback.
-
-interface Keeper {
-  kept: Element[];
-  typed: { el: HTMLInputElement | HTMLTextAreaElement; text: string }[];
-  wake(listener: () => void): void;
-}
 
 let root: HTMLDivElement;
 let keeper: Keeper;
@@ -18,7 +12,7 @@ beforeEach(() => {
   root = document.createElement('div');
   root.id = 'root';
   document.body.append(root);
-  keeper = { kept: [], typed: [], wake: () => {} };
+  keeper = { kept: [], typed: [], acted: false, wake: () => {} };
   (window as unknown as { __ewTaps?: Keeper }).__ewTaps = keeper;
 });
 

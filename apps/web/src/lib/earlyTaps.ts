@@ -3,10 +3,17 @@ const TAKE_OVER_WAIT_MS = 15_000;
 const POLL_MS = 50;
 
 /** The keeper of a drawn page's early taps (@emberwatch/shared/contracts/drawnPage). */
-interface TapKeeper {
+export interface TapKeeper {
   kept: Element[];
   typed: { el: HTMLInputElement | HTMLTextAreaElement; text: string }[];
+  /** The user pressed or typed something on the drawn page (lib/drawnPageShown.ts). */
+  acted: boolean;
   wake(listener: () => void): void;
+}
+
+/** The drawn page's keeper, if the page was drawn on the server. */
+export function tapKeeper(): TapKeeper | undefined {
+  return (window as unknown as { __ewTaps?: TapKeeper }).__ewTaps;
 }
 
 /**
@@ -41,7 +48,7 @@ function takenOver(element: Element): boolean {
  * come back within TAKE_OVER_WAIT_MS is dropped, as the user saw it change.
  */
 export function replayEarlyTaps(): void {
-  const keeper = (window as unknown as { __ewTaps?: TapKeeper }).__ewTaps;
+  const keeper = tapKeeper();
   if (!keeper) return;
   const { kept, typed } = keeper;
   /** When each typed field was first seen gone: it is given up TAKE_OVER_WAIT_MS later (see next). */

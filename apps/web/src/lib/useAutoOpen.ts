@@ -1,7 +1,22 @@
-import { useCallback, useEffect, useEffectEvent, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState, useSyncExternalStore } from 'react';
 import { autoOpenDecision, type AutoOpenDecision } from './autoOpenDecision';
 import { readAutoOpenMemory, rememberAutoOpen } from './autoOpenMemory';
+import { actedOnDrawnPage, drawnPageShownAtMs } from './drawnPageShown';
 import { anyDialogOpen, watchDialogs } from './openDialogs';
+
+const subscribeNever = () => () => {};
+
+/**
+ * Whether this render takes over a page the server drew (React's hydration, which reads the server's
+ * snapshot of an external store) rather than drawing anew.
+ */
+function useTakingOver(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => false,
+    () => true,
+  );
+}
 
 /**
  * Where a window's opening by itself stands on this page: pending (its delay runs), held (due, but
@@ -37,6 +52,12 @@ export function useAutoOpen({ name, uid, ready, wanted, delayMs, onOpen, subject
   closed: () => void;
 } {
   const [state, setState] = useState<AutoOpenState>('pending');
+  // A window whose data came with a page the server drew (decision 0175) counts its delay from when
+  // that page was on screen, not from when the app took it over, and a user who pressed or typed on the
+  // drawn page meanwhile has acted. Once: a later decision (another subject) counts from its own data.
+  const takingOver = useTakingOver();
+  const [drawnShownAt] = useState(() => (takingOver && ready ? drawnPageShownAtMs() : null));
+  const drawnCounted = useRef(false);
 
   const decide = useEffectEvent(
     (account: number, elapsedMs: number, userActed: boolean): AutoOpenDecision => {
@@ -60,10 +81,13 @@ export function useAutoOpen({ name, uid, ready, wanted, delayMs, onOpen, subject
 
   useEffect(() => {
     if (!ready || uid === undefined) return;
-    const startedAt = Date.now();
+    const shownSince = drawnCounted.current ? null : drawnShownAt;
+    drawnCounted.current = true;
+    const startedAt = shownSince !== null ? Math.min(Date.now(), shownSince) : Date.now();
+    const waitMs = Math.max(0, delayMs - (Date.now() - startedAt));
     // Set when the timer has run: the delay is over even if the wall clock reads a millisecond less.
-    let due = delayMs <= 0;
-    let userActed = false;
+    let due = waitMs <= 0;
+    let userActed = shownSince !== null && actedOnDrawnPage();
     let settled = false;
     let unwatch: (() => void) | undefined;
     const stop = () => {
@@ -90,10 +114,10 @@ export function useAutoOpen({ name, uid, ready, wanted, delayMs, onOpen, subject
     const timer = setTimeout(() => {
       due = true;
       check();
-    }, delayMs);
+    }, waitMs);
     check();
     return stop;
-  }, [ready, uid, name, delayMs, subject]);
+  }, [ready, uid, name, delayMs, subject, drawnShownAt]);
 
   const closed = useCallback(() => {
     if (uid !== undefined) rememberAutoOpen(uid, name, 'closed');

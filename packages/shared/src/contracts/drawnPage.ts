@@ -46,7 +46,9 @@ export interface PageRenderResult<State = unknown> {
  * root that React does not own yet, and the last text typed into each such field; the app taps each
  * again, and gives each field its text, once its element is React's (web: lib/earlyTaps.ts). A tap on a
  * link is left alone: the browser follows it. `window.__ewTaps` holds the kept controls (`kept`), the
- * fields typed into with their text (`typed`), and lets the app be told of each new one (`wake`).
+ * fields typed into with their text (`typed`), whether the user pressed or typed anything on the page
+ * (`acted`: a window that opens by itself then does not, decision 0175), and lets the app be told of
+ * each new tap or text (`wake`).
  */
 export const EARLY_TAPS_SCRIPT =
   '(function(){var q=[],f=[],w=null;' +
@@ -58,4 +60,5 @@ export const EARLY_TAPS_SCRIPT =
   "function i(e){var t=e.target;if(!(t instanceof HTMLInputElement||t instanceof HTMLTextAreaElement)||!t.closest('#root')||own(t))return;" +
   'for(var n=0;n<f.length;n++)if(f[n].el===t){f[n].text=t.value;if(w)w();return}f.push({el:t,text:t.value});if(w)w()}' +
   "document.addEventListener('click',h,true);document.addEventListener('input',i,true);" +
-  'window.__ewTaps={kept:q,typed:f,wake:function(x){w=x}}})();';
+  'var k=window.__ewTaps={kept:q,typed:f,acted:false,wake:function(x){w=x}};' +
+  "function m(){k.acted=true}document.addEventListener('pointerdown',m,true);document.addEventListener('keydown',m,true)})();";
