@@ -304,6 +304,55 @@ test.describe('on a desktop', () => {
     });
   }
 
+  test('a user reading German gets the pages drawn in German, and taken over without a hydration error', async ({
+    context,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    // An account of its own (its language is changed), a copy of the hay farmer's.
+    const username = `german-${test.info().workerIndex}@demo.emberwatch`;
+    copyDemoAccount(username, demoUsers.hay, { demo: 0, main_user_id: null, sub_user_count: 2 });
+    const login = await request.post('/admin/login', { data: { username, password: demoPassword } });
+    expect(login.ok(), await login.text()).toBe(true);
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const saved = await request.post('/client/uiPrefs', {
+      headers: { Authorization: `Bearer ${accessToken}` },
+      data: { prefs: { language: 'de' } },
+    });
+    expect(saved.ok(), await saved.text()).toBe(true);
+    await logInThroughLoginPage(context, 'click', username);
+    const main = (page: Page) => page.locator('#main-content > *').first();
+    for (const [path, title] of [
+      ['/account/users', 'Konto'],
+      ['/settings', 'Einstellungen'],
+    ] as const)
+      await test.step(path, async () => {
+        const { page } = await openDrawn(context, { path, main });
+        // Drawn in German, and still German once the app owns it (no flash of English).
+        await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+        await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+        await page.close();
+      });
+
+    // The German texts cannot be fetched when the page is taken over: the app says so and draws the page
+    // itself in English, rather than take over a German page with English texts.
+    await context.route('**/client/getUserTranslations**', (route) => route.abort());
+    const page = await context.newPage();
+    const failures: string[] = [];
+    page.on('pageerror', (error) => failures.push(error.message));
+    // A page taken over with other texts than it was drawn with would be React's hydration error.
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /React|hydrat/i.test(message.text())) failures.push(message.text());
+    });
+    const response = await page.goto('/settings');
+    expect(await response?.text()).toContain('<html lang="de">');
+    await expect(
+      page.getByText('Beim Laden der Sprachdateien ist ein Problem aufgetreten', { exact: false }),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    expect(failures).toEqual([]);
+  });
+
   test('text typed into a drawn field before the app has taken the page over is the field’s when it does', async ({
     context,
   }) => {

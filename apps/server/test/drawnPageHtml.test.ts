@@ -44,6 +44,7 @@ const DRAWN = {
   head: '<style data-emotion="css 1x2y3z">.css-1x2y3z{padding:8px}</style>',
   state: { token: { accessToken: 'a.b.c' }, nowMs: 1_700_000_000_000, timeZone: 'Europe/Helsinki' },
   stateId: 'ew-state',
+  lang: 'en',
 };
 
 const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
@@ -111,6 +112,16 @@ describe('drawnPageHtml', () => {
     expect(JSON.parse(state![1]!)).toEqual(DRAWN.state);
     // Nothing of the template's body after the root is left behind it but the end of the document.
     expect(page.trimEnd().endsWith('</body>\n</html>')).toBe(true);
+  });
+
+  it.each([
+    ['de', '<html lang="de">'],
+    ['en', '<html lang="en">'],
+    ['"><script>alert(1)</script>', '<html lang="en">'],
+  ])('writes the language %j the page is drawn in as the document’s: %s', (lang, element) => {
+    const drawn = drawnPageHtml(TEMPLATE, { ...DRAWN, lang }, SHEETS);
+    expect(drawn).toContain(element);
+    expect(drawn.match(/<html/g)).toHaveLength(1);
   });
 
   it('keeps the rest of the head as it was', () => {

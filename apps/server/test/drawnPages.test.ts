@@ -168,6 +168,36 @@ describe(`pages drawn on the server on ${TEST_ENGINE}`, () => {
     expect(JSON.stringify(basestations?.state.data)).toContain(HAY_STATIONS[0]);
   }, 60_000);
 
+  it('draws a page in the user’s language, with the state to take it over in it', async () => {
+    const setLanguage = async (language: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/client/uiPrefs',
+        headers: bearer(grain.accessToken),
+        payload: { prefs: { language } },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await setLanguage('de');
+    try {
+      const res = await pageOf('/probes', grain);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<html lang="de">');
+      // The page's title and the menu's label in German, as the user's texts have them.
+      expect(rootOf(res.body)).toContain('>Sonden</h1>');
+      expect(rootOf(res.body)).not.toContain('>Probes</h1>');
+      const state = stateOf(res.body)!;
+      expect(state).toMatchObject({ language: 'de', uid: grain.uid });
+    } finally {
+      await setLanguage('en');
+    }
+    // And the next page, in English again, is English: the render's language is each page's own.
+    const english = await pageOf('/probes', grain);
+    expect(english.body).toContain('<html lang="en">');
+    expect(rootOf(english.body)).not.toContain('>Sonden</h1>');
+    expect(stateOf(english.body)).toMatchObject({ language: 'en' });
+  }, 60_000);
+
   it('draws another account’s page from that account’s data alone', async () => {
     const res = await pageOf('/probes', grain);
     expect(res.statusCode).toBe(200);

@@ -22,6 +22,9 @@ import { App } from './app/App';
 import { createApiClient } from './lib/apiClient';
 import { createQueryClient } from './lib/createQueryClient';
 import { englishReady, i18n } from './i18n/i18n';
+import { supportedLanguage } from './i18n/detectLanguage';
+import { endpoints } from '@emberwatch/shared/contracts/endpoints';
+import type { Language } from '@emberwatch/shared/contracts/preferences';
 import { screenOf, setRenderRequest } from './lib/renderContext';
 import { readCookie } from './lib/cookies';
 import { sessionInfoQuery } from './features/sessions/sessionQueries';
@@ -59,6 +62,24 @@ function enabled(query: Query): boolean {
   return typeof option === 'function' ? option(query) : option !== false;
 }
 
+/**
+ * Makes the render speak `language` with the user's texts in it, as the browser fetches them
+ * (getUserTranslations), read afresh for each page: a translator's edit shows on the next page drawn.
+ * English is the bundled English, as the browser draws it until the user's own English has arrived.
+ */
+async function speak(
+  api: ReturnType<typeof createApiClient>,
+  uid: number,
+  language: Language,
+): Promise<void> {
+  if (language !== 'en') {
+    const texts = await api.call(endpoints.translations.getUserTranslations, { locale: language, UID: uid });
+    i18n.removeResourceBundle(language, 'translation');
+    i18n.addResources(language, 'translation', Object.fromEntries(texts.results));
+  }
+  if (i18n.language !== language) await i18n.changeLanguage(language);
+}
+
 interface RenderOutcome {
   html: string;
   pending: number;
@@ -87,9 +108,9 @@ async function renderOnce(
 }
 
 /**
- * The page at `url` drawn for the viewer, or null where the browser draws it better itself: a page whose
- * reads failed (its error and retry are the browser's), a user whose language is not the bundled
- * English (their texts are the browser's to fetch), or a page still asking after MAX_ROUNDS.
+ * The page at `url` drawn for the viewer in the user's language, or null where the browser draws it
+ * better itself: a page whose reads failed (its error and retry are the browser's), or a page still
+ * asking after MAX_ROUNDS.
  */
 export async function renderPage(input: PageRenderInput): Promise<PageRenderResult | null> {
   if (!isShellPage(input.url)) return null;
@@ -97,16 +118,16 @@ export async function renderPage(input: PageRenderInput): Promise<PageRenderResu
   const screen = screenOf(readCookie(input.cookies, SCREEN_COOKIE));
   if (!screen) return null;
   await englishReady();
-  if (i18n.language !== 'en') await i18n.changeLanguage('en');
   const api = createApiClient({ fetch: input.fetch, token: input.token });
   const queryClient = createQueryClient();
   // A read that fails is not tried again here: the browser shows the failure and retries it.
   queryClient.setDefaultOptions({ queries: { retry: false } });
   setRenderRequest({ cookies: input.cookies, screen, timeZone: input.timeZone, nowMs: input.nowMs });
   try {
-    // The session first: its language decides whether the page is drawn here at all.
+    // The session first: its language is the page's.
     const session: SessionInfo = await queryClient.fetchQuery(sessionInfoQuery(api));
-    if ((session.ui_preferences?.language ?? 'en') !== 'en') return null;
+    const language = supportedLanguage(session.ui_preferences?.language) ?? 'en';
+    await speak(api, session.UID, language);
     // The first screen's known reads at once, as the browser asks them on a start (decision 0173): the
     // rounds below then only find what a page reads beyond them.
     await prefetchStart(api, queryClient, session.UID);
@@ -124,7 +145,10 @@ export async function renderPage(input: PageRenderInput): Promise<PageRenderResu
             nowMs: input.nowMs,
             timeZone: input.timeZone,
             queries: dehydrate(queryClient),
+            language,
+            uid: session.UID,
           },
+          lang: language,
         };
       }
       await Promise.all(waiting(queryClient).map((q) => q.fetch().catch(() => undefined)));

@@ -11,7 +11,7 @@ import { preloadShell } from './app/lazyShell';
 import { registerServiceWorker } from './features/push/registerServiceWorker';
 import { createOfflineCache } from './features/offline/offlineCache';
 import { hydrate, onlineManager } from '@tanstack/react-query';
-import { englishReady } from './i18n/i18n';
+import { englishReady, i18n } from './i18n/i18n';
 import { takeHydrationState } from './app/hydrationState';
 import { rememberReader } from './lib/rememberReader';
 import { replayEarlyTaps } from './lib/earlyTaps';
@@ -53,9 +53,17 @@ const TRANSLATION_WAIT_MS = 1000;
 // bundled English.
 const language = detectLanguage(document.cookie, navigator.languages);
 let ready: Promise<unknown> = Promise.resolve();
-if (drawn) {
+if (drawn?.language === 'en') {
   // Drawn in the bundled English, with every feature's English: the same texts before it is taken over.
   ready = englishReady();
+} else if (drawn) {
+  // Drawn in the user's language: the user's texts in it, as the session's start fetches them
+  // (TranslationsSync then finds them loaded), before the page is taken over, and no sooner.
+  const { uid } = drawn;
+  setTranslationsSource(api, uid, (locale: Language) =>
+    api.call(endpoints.translations.getUserTranslations, { locale, UID: uid }),
+  );
+  ready = englishReady().then(() => changeLanguage(drawn.language, { remember: true }));
 } else if (language !== 'en') {
   setTranslationsSource(api, null, (locale: Language) =>
     api.call(endpoints.translations.getAnonymousTranslations, { locale }),
@@ -79,7 +87,10 @@ void ready.finally(() => {
       <App api={api} queryClient={queryClient} offlineStart={offlineStart} />
     </StrictMode>
   );
-  if (!drawn) {
+  if (!drawn || i18n.language !== drawn.language) {
+    // Not drawn, or drawn in a language whose texts could not be fetched (the app says so, in English):
+    // the app draws the page itself.
+    if (drawn) root.replaceChildren();
     createRoot(root).render(app);
   } else {
     // The ages drawn ("5 min") are the server's moment's until every part of the page is taken over

@@ -1,5 +1,6 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import type { AccessToken } from '@emberwatch/shared/contracts/session';
+import type { Language } from '@emberwatch/shared/contracts/preferences';
 import { DRAWN_STATE_ID } from '@emberwatch/shared/contracts/drawnPage';
 
 /**
@@ -13,6 +14,9 @@ export interface HydrationState {
   nowMs: number;
   timeZone: string;
   queries: DehydratedState;
+  /** The user's interface language, which the page is drawn in, and the user whose texts those are. */
+  language: Language;
+  uid: number;
 }
 
 /** The state the page carries, if it was drawn on the server; the element is removed once read. */

@@ -36,6 +36,8 @@ export interface PageRenderResult<State = unknown> {
   head: string;
   /** What the browser takes the page over with, in the DRAWN_STATE_ID element. */
   state: State;
+  /** The language the page is drawn in (the user's interface language): the document's `lang`. */
+  lang: string;
 }
 
 /**

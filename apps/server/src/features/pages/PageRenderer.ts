@@ -45,7 +45,7 @@ export class PageRenderer {
   /**
    * The drawn page for this request, or null for the web build's index.html as it is: no server build,
    * no page cookie or time zone, a viewer the cookie no longer names, or a page the web app leaves to
-   * the browser (not the logged-in app's, a failed read, another language than English).
+   * the browser (not the logged-in app's, a failed read).
    */
   async html(req: FastifyRequest, app: FastifyInstance, dist: string): Promise<string | null> {
     const timeZone = req.cookies[TIME_ZONE_COOKIE];

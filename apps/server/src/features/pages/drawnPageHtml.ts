@@ -14,6 +14,9 @@ import { EARLY_TAPS_SCRIPT } from '@emberwatch/shared/contracts/drawnPage';
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>\s*/g;
 const ROOT_TO_BODY_END = /<div id="root">[\s\S]*<\/body>/;
+const HTML_LANG = /<html lang="[^"]*">/;
+/** A language tag as the app's languages are written (`de`, `en`): nothing else reaches the attribute. */
+const LANGUAGE_TAG = /^[a-z]{2}(-[A-Z]{2})?$/;
 
 /** A style sheet of the build, its text and the class names its rules name. */
 export interface BuiltStyleSheet {
@@ -61,7 +64,7 @@ export function scriptSafeJson(value: unknown): string {
  */
 export function drawnPageHtml(
   template: string,
-  drawn: { html: string; head: string; state: unknown; stateId: string },
+  drawn: { html: string; head: string; state: unknown; stateId: string; lang: string },
   styleSheets: readonly BuiltStyleSheet[],
 ): string {
   const entry = ENTRY_SCRIPT.exec(template);
@@ -82,6 +85,7 @@ export function drawnPageHtml(
     `<script id="${drawn.stateId}" type="application/json">${scriptSafeJson(drawn.state)}</script>` +
     `<script type="module" crossorigin async fetchpriority="low" src="${entry[1]}"></script></body>`;
   return head
+    .replace(HTML_LANG, () => `<html lang="${LANGUAGE_TAG.test(drawn.lang) ? drawn.lang : 'en'}">`)
     .replace(ENTRY_SCRIPT, '')
     .replace(MODULE_PRELOAD, '')
     .replace('<head>', () => `<head><script>${EARLY_TAPS_SCRIPT}</script>`)
