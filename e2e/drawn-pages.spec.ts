@@ -123,6 +123,8 @@ function hayRoutes(storage: HayStorage): Route[] {
     { path: '/storages/site', main },
     { path: '/quality', main },
     { path: '/settings', main },
+    // Pages that send the browser on answer with a redirect, and the page they lead to is drawn.
+    { path: '/', main },
     { path: '/account', main },
     // Each tab of the account (spec doc 2 §2.8): the API keys' times among them, in the user's formats.
     { path: '/account/users', main },

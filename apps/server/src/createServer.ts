@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isPageRedirect } from '@emberwatch/shared/contracts/drawnPage';
 import { resolve } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
@@ -191,9 +192,14 @@ export async function createServer(config: Config, store: Store, opts: ServerOpt
       wildcard: false,
       maxAge: '1h',
       preCompressed: true,
-      // The service worker and the manifest have fixed names: a browser must see a new build's at once.
+      // "/" is a page of the app like any other (the not-found handler below): drawn, sent on to the
+      // role's first page, or index.html never cached — not the static index.html kept for an hour,
+      // which named the hashed bundles of the build before a deploy.
+      index: false,
+      // The service worker, the manifest and index.html have fixed names: a browser must see a new build's
+      // at once.
       setHeaders: (res, file) => {
-        if (/(?:sw\.js|\.webmanifest)$/.test(file)) res.header('cache-control', 'no-cache');
+        if (/(?:sw\.js|\.webmanifest|index\.html)$/.test(file)) res.header('cache-control', 'no-cache');
       },
     });
     const pages = features.find((f) => f.name === 'pages')?.exports as PagesExports | undefined;
@@ -207,6 +213,12 @@ export async function createServer(config: Config, store: Store, opts: ServerOpt
       }
       // A logged-in user's page, drawn for that user: theirs alone, never kept by a cache.
       const drawn = page ? await pages?.drawnPage(req, app, dist) : null;
+      // A page that sends the browser on (`/` to the role's first page): the browser asks for that one.
+      if (drawn && typeof drawn === 'object' && isPageRedirect(drawn))
+        return reply
+          .header('cache-control', 'private, no-store')
+          .header('vary', 'cookie')
+          .redirect(drawn.redirect, 302);
       if (drawn) {
         const { body, encoding } = compressedFor(req.headers['accept-encoding'], drawn);
         if (encoding) reply.header('content-encoding', encoding);

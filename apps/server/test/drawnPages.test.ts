@@ -198,6 +198,30 @@ describe(`pages drawn on the server on ${TEST_ENGINE}`, () => {
     expect(stateOf(english.body)).toMatchObject({ language: 'en' });
   }, 60_000);
 
+  it.each([
+    ['/', '/storages'],
+    ['/account', '/account/users'],
+    ['/settings', '/settings/preferences'],
+  ])(
+    'answers %s, a page that sends the browser on, with a redirect to %s',
+    async (url, to) => {
+      const res = await pageOf(url, hay);
+      expect(res.statusCode, res.body).toBe(302);
+      expect(res.headers['location']).toBe(to);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(res.headers['vary']).toBe('cookie');
+      // And the page it leads to is drawn.
+      const next = await pageOf(to, hay);
+      expect(next.statusCode).toBe(200);
+      expect(next.body).toContain('id="ew-state"');
+    },
+    60_000,
+  );
+
+  it('sends index.html for / to a browser it cannot draw for', async () => {
+    expectNotDrawn(await get('/', {}), 'no page cookie');
+  });
+
   it('draws another account’s page from that account’s data alone', async () => {
     const res = await pageOf('/probes', grain);
     expect(res.statusCode).toBe(200);

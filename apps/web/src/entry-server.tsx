@@ -14,6 +14,7 @@ import { liftEmotionStyles } from './lib/liftEmotionStyles';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import {
   SCREEN_COOKIE,
+  type PageRedirect,
   type PageRenderInput,
   type PageRenderResult as DrawnPage,
 } from '@emberwatch/shared/contracts/drawnPage';
@@ -25,7 +26,7 @@ import { englishReady, i18n } from './i18n/i18n';
 import { supportedLanguage } from './i18n/detectLanguage';
 import { endpoints } from '@emberwatch/shared/contracts/endpoints';
 import type { Language } from '@emberwatch/shared/contracts/preferences';
-import { screenOf, setRenderRequest } from './lib/renderContext';
+import { screenOf, setRenderRequest, takeRedirect } from './lib/renderContext';
 import { readCookie } from './lib/cookies';
 import { sessionInfoQuery } from './features/sessions/sessionQueries';
 import { prefetchStart } from './app/prefetchStart';
@@ -108,11 +109,11 @@ async function renderOnce(
 }
 
 /**
- * The page at `url` drawn for the viewer in the user's language, or null where the browser draws it
- * better itself: a page whose reads failed (its error and retry are the browser's), or a page still
- * asking after MAX_ROUNDS.
+ * The page at `url` drawn for the viewer in the user's language; where it sends the browser on, if it
+ * does (lib/Redirect.tsx); or null where the browser draws it better itself: a page whose reads failed
+ * (its error and retry are the browser's), or a page still asking after MAX_ROUNDS.
  */
-export async function renderPage(input: PageRenderInput): Promise<PageRenderResult | null> {
+export async function renderPage(input: PageRenderInput): Promise<PageRenderResult | PageRedirect | null> {
   if (!isShellPage(input.url)) return null;
   // The layout follows the screen (phone or not): without the browser's, the page is the browser's to draw.
   const screen = screenOf(readCookie(input.cookies, SCREEN_COOKIE));
@@ -133,6 +134,8 @@ export async function renderPage(input: PageRenderInput): Promise<PageRenderResu
     await prefetchStart(api, queryClient, session.UID);
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const { html, pending } = await renderOnce(api, queryClient, input.url);
+      const redirect = takeRedirect();
+      if (redirect !== null) return { redirect };
       const queries = queryClient.getQueryCache().getAll();
       if (queries.some((q) => q.state.status === 'error')) return null;
       if (pending === 0) {

@@ -5,12 +5,14 @@ import { DRAWN_STATE_ID } from '@emberwatch/shared/contracts/drawnPage';
 import { takeHydrationState } from '../src/app/hydrationState';
 import { liftEmotionStyles } from '../src/lib/liftEmotionStyles';
 import {
+  noteRedirect,
   pinRenderClock,
   renderNowMs,
   screenCookieValue,
   screenOf,
   serverMatchMedia,
   setRenderRequest,
+  takeRedirect,
 } from '../src/lib/renderContext';
 import { useNowSeconds } from '../src/lib/useNowSeconds';
 
@@ -139,5 +141,24 @@ describe("the drawn page's moment", () => {
     expect(renderNowMs()).toBeGreaterThanOrEqual(before);
     const { result } = renderHook(() => useNowSeconds(20_000));
     expect(result.current).toBeGreaterThanOrEqual(Math.floor(before / 1000));
+  });
+});
+
+describe('a page that sends the browser on', () => {
+  it('says where while the server draws it (the first place it names), once', () => {
+    setRenderRequest({ cookies: '', screen: screenOf('412')!, timeZone: 'UTC', nowMs: Date.now() });
+    noteRedirect('/storages');
+    noteRedirect('/probes');
+    expect(takeRedirect()).toBe('/storages');
+    expect(takeRedirect()).toBeNull();
+  });
+
+  it('says nothing in the browser, and a new render forgets the last one’s', () => {
+    noteRedirect('/storages');
+    expect(takeRedirect()).toBeNull();
+    setRenderRequest({ cookies: '', screen: screenOf('412')!, timeZone: 'UTC', nowMs: Date.now() });
+    noteRedirect('/account/users');
+    setRenderRequest({ cookies: '', screen: screenOf('412')!, timeZone: 'UTC', nowMs: Date.now() });
+    expect(takeRedirect()).toBeNull();
   });
 });

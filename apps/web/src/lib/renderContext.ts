@@ -27,6 +27,8 @@ export interface RenderRequest {
 
 let request: RenderRequest | null = null;
 let pinnedNowMs: number | null = null;
+/** Where a server render was sent on to (a page that redirects), if it was. */
+let redirectedTo: string | null = null;
 
 /**
  * The server entry: the browser the render that follows draws for, or null after it. Times written
@@ -34,7 +36,23 @@ let pinnedNowMs: number | null = null;
  */
 export function setRenderRequest(next: RenderRequest | null): void {
   request = next;
+  redirectedTo = null;
   setReaderTimeZone(next?.timeZone ?? null);
+}
+
+/**
+ * A page that sends the browser on (`Redirect`) says where, while the server draws it: the server then
+ * answers with that redirect, and the browser asks for the page it leads to. In the browser, nothing.
+ */
+export function noteRedirect(to: string): void {
+  if (request && redirectedTo === null) redirectedTo = to;
+}
+
+/** The server entry: where the render just made was sent on to, if anywhere; forgotten once read. */
+export function takeRedirect(): string | null {
+  const to = redirectedTo;
+  redirectedTo = null;
+  return to;
 }
 
 /** The cookies of the browser drawn for: `document.cookie`, or on the server the request's. */

@@ -41,6 +41,19 @@ export interface PageRenderResult<State = unknown> {
 }
 
 /**
+ * What it answers for a page that sends the browser on (a redirect in place of the page: `/` to the
+ * role's first page, `/account` to its first tab): the path the browser is to ask for instead.
+ */
+export interface PageRedirect {
+  redirect: string;
+}
+
+/** Whether a server render's answer is a redirect rather than a page. */
+export function isPageRedirect(answer: object): answer is PageRedirect {
+  return 'redirect' in answer;
+}
+
+/**
  * A page the server drew (decision 0174) is on screen before the app's code has run, and each part of it
  * becomes the app's (is hydrated) only as its code arrives: a tap on a control before then would do
  * nothing, and text typed into a field would be lost when the app takes the field over. This script, in

@@ -4,7 +4,9 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import {
   DRAWN_STATE_ID,
+  isPageRedirect,
   TIME_ZONE_COOKIE,
+  type PageRedirect,
   type PageRenderInput,
   type PageRenderResult,
 } from '@emberwatch/shared/contracts/drawnPage';
@@ -14,9 +16,12 @@ import { classesOfCss, drawnPageHtml, type BuiltStyleSheet } from './drawnPageHt
 /** The page cookie's viewer (the sessions feature): who the page is drawn for, with a fresh token. */
 export type PageViewerOf = (cookie: string | undefined) => Promise<PageViewer | null>;
 
+/** A path of this site: one slash, then anything but a second slash or a backslash (no other host). */
+const SITE_PATH = /^\/(?![/\\])[^\s]*$/;
+
 /** What the web app's server build (apps/web/src/entry-server.tsx) exports, as used here. */
 interface WebServerEntry {
-  renderPage(input: PageRenderInput): Promise<PageRenderResult | null>;
+  renderPage(input: PageRenderInput): Promise<PageRenderResult | PageRedirect | null>;
 }
 
 interface Build {
@@ -47,7 +52,7 @@ export class PageRenderer {
    * no page cookie or time zone, a viewer the cookie no longer names, or a page the web app leaves to
    * the browser (not the logged-in app's, a failed read).
    */
-  async html(req: FastifyRequest, app: FastifyInstance, dist: string): Promise<string | null> {
+  async html(req: FastifyRequest, app: FastifyInstance, dist: string): Promise<string | PageRedirect | null> {
     const timeZone = req.cookies[TIME_ZONE_COOKIE];
     const cookie = req.cookies[PAGE_COOKIE];
     if (!timeZone || !cookie) return null;
@@ -71,6 +76,8 @@ export class PageRenderer {
     try {
       const drawn = await next;
       if (!drawn) return null;
+      // Only a path of this site: the web app's redirects are its own pages, and nothing else is followed.
+      if (isPageRedirect(drawn)) return SITE_PATH.test(drawn.redirect) ? drawn : null;
       return drawnPageHtml(build.template, { ...drawn, stateId: DRAWN_STATE_ID }, build.styleSheets);
     } catch (err) {
       this.log.warn({ err, url: req.url }, 'page not drawn on the server');

@@ -1,4 +1,4 @@
-import { Link as RouterLink, Navigate, useLocation } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
@@ -20,6 +20,7 @@ import { CredentialsTab } from './CredentialsTab';
 import { ServicesTab } from './ServicesTab';
 import { SupportContactDialog } from './SupportContactDialog';
 import { UsersTab } from './UsersTab';
+import { Redirect } from '../../lib/Redirect';
 
 const TAB_LABEL_KEYS: Record<AccountTab, TranslationKey> = {
   users: 'account.tabs.users',
@@ -60,7 +61,7 @@ function AccountTabs() {
   const mayManageKeys =
     !roleContext.admin && !roleContext.subUser && !roleContext.master && account.data?.demo !== true;
 
-  if (!tab) return <Navigate to="/account/users" replace />;
+  if (!tab) return <Redirect to="/account/users" />;
   return (
     <>
       <Box

@@ -1,4 +1,4 @@
-import { Link as RouterLink, Navigate } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { mayUseOperatorTool } from '@emberwatch/shared/domain/operatorTools';
 import { useShellContext } from '../../lib/shellContext';
+import { Redirect } from '../../lib/Redirect';
 
 /**
  * /admin (spec doc 1 §2 "/admin: admins only; others redirected to /"): the admin console's home,
@@ -19,7 +20,7 @@ import { useShellContext } from '../../lib/shellContext';
 export function AdminHomePage() {
   const { t } = useTranslation();
   const { roleContext, adminTools } = useShellContext();
-  if (!roleContext.admin) return <Navigate to="/" replace />;
+  if (!roleContext.admin) return <Redirect to="/" />;
   const staff = { admin: roleContext.admin, adminGroup: roleContext.adminGroup };
   // A tool of some staff levels only (the audit trail) is listed to those levels.
   const tools = adminTools.filter(

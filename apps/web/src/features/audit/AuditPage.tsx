@@ -1,5 +1,4 @@
 import { Fragment, useState, type FormEvent } from 'react';
-import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -35,6 +34,7 @@ import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { useUiPreferences } from '../sessions';
 import { useAuditLog, type AuditQuery } from './auditQueries';
+import { Redirect } from '../../lib/Redirect';
 
 /**
  * /admin/audit (issue 30 item 2, decision 0089): the audit trail, newest first, filtered, sorted and
@@ -45,7 +45,7 @@ import { useAuditLog, type AuditQuery } from './auditQueries';
 export function AuditPage() {
   const { t } = useTranslation();
   const { roleContext } = useShellContext();
-  if (!roleContext.admin) return <Navigate to="/" replace />;
+  if (!roleContext.admin) return <Redirect to="/" />;
   if (!mayUseOperatorTool({ admin: true, adminGroup: roleContext.adminGroup }, 'auditLog'))
     return <Alert severity="info">{t('audit.onlyOverseers')}</Alert>;
   return <AuditTrail />;

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, Navigate, useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -24,6 +24,7 @@ import { SanitisationReportPanel } from './SanitisationReportPanel';
 import { useStationName, useStationProbeNames } from './stationNames';
 import { TurningsCard } from './TurningsCard';
 import { useBatchFormat } from './useBatchFormat';
+import { Redirect } from '../../lib/Redirect';
 
 /**
  * /batches/{batch_id} (spec doc 1 §2, doc 3 §3): one batch with its phases, each probe's progress,
@@ -47,7 +48,7 @@ function BatchDetail({ batchId }: { batchId: number }) {
   const guard = useUnsavedEditsGuard(editing && dirty);
   const onDirty = useCallback((d: boolean) => setDirty(d), []);
 
-  if (!mayUseBatches(roleContext)) return <Navigate to="/" replace />;
+  if (!mayUseBatches(roleContext)) return <Redirect to="/" />;
   if (error && !batch) return <LoadErrorAlert error={error} onRetry={refetch} />;
   if (missing)
     return (

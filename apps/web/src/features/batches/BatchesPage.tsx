@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, Navigate, useMatch, useNavigate } from 'react-router';
+import { Link as RouterLink, useMatch, useNavigate } from 'react-router';
 import Add from '@mui/icons-material/Add';
 import Compost from '@mui/icons-material/Compost';
 import Alert from '@mui/material/Alert';
@@ -30,6 +30,7 @@ import { BatchListItem } from './BatchListItem';
 import { matchesBatchFilter } from './batchSummary';
 import { NewBatchDialog } from './NewBatchDialog';
 import { useStationName } from './stationNames';
+import { Redirect } from '../../lib/Redirect';
 
 type ListView = 'ongoing' | 'completed' | 'archived';
 
@@ -68,7 +69,7 @@ export function BatchesPage() {
   const mayEdit = mayChangeBatches(roleContext, 'editBatch');
   const mayArchive = mayChangeBatches(roleContext, 'archiveBatch');
 
-  if (!mayUseBatches(roleContext)) return <Navigate to="/" replace />;
+  if (!mayUseBatches(roleContext)) return <Redirect to="/" />;
   if (!selected) return <EmptyState icon={<Compost />} text={t('stations.none')} />;
 
   const source = view === 'archived' ? archived : active;

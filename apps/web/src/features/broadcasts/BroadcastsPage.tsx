@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -8,6 +7,7 @@ import { useShellContext } from '../../lib/shellContext';
 import { ComposeTab } from './ComposeTab';
 import { HistoryTab } from './HistoryTab';
 import { NewsCampaignsTab } from './NewsCampaignsTab';
+import { Redirect } from '../../lib/Redirect';
 
 const TABS = ['compose', 'history', 'news'] as const;
 type TabName = (typeof TABS)[number];
@@ -21,7 +21,7 @@ export function BroadcastsPage() {
   const { roleContext } = useShellContext();
   const [tab, setTab] = useState<TabName>('compose');
   const [selected, setSelected] = useState<number | null>(null);
-  if (!roleContext.admin) return <Navigate to="/" replace />;
+  if (!roleContext.admin) return <Redirect to="/" />;
   return (
     <Stack spacing={2} data-testid="broadcasts-page">
       <Tabs value={tab} onChange={(_e, v: TabName) => setTab(v)} variant="scrollable">

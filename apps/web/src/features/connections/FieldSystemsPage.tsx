@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -17,6 +16,7 @@ import { useFieldSystems, type FsFilter } from './connectionsQueries';
 import { STATUS_LABELS } from './labels';
 import { timeColumn } from '../../ui/timeColumn';
 import { useDateTimeText } from '../sessions';
+import { Redirect } from '../../lib/Redirect';
 
 type Channel = FieldSystem['channels'][number];
 
@@ -28,7 +28,7 @@ type Channel = FieldSystem['channels'][number];
  */
 export function FieldSystemsPage() {
   const { roleContext } = useShellContext();
-  if (!roleContext.admin) return <Navigate to="/" replace />;
+  if (!roleContext.admin) return <Redirect to="/" />;
   return <FieldSystems />;
 }
 

@@ -1,4 +1,3 @@
-import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -19,6 +18,7 @@ import { refusalText } from '../../lib/refusalText';
 import { timeColumn } from '../../ui/timeColumn';
 import { useDateTimeText } from '../sessions';
 import { useOperatorTool } from '../../lib/useOperatorTool';
+import { Redirect } from '../../lib/Redirect';
 
 /**
  * /admin/connections (decision 0096): the live connections of every server instance — who is
@@ -27,7 +27,7 @@ import { useOperatorTool } from '../../lib/useOperatorTool';
  */
 export function LiveConnectionsPage() {
   const { roleContext } = useShellContext();
-  if (!roleContext.admin) return <Navigate to="/" replace />;
+  if (!roleContext.admin) return <Redirect to="/" />;
   return <LiveConnections />;
 }
 

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -25,6 +24,7 @@ import { refusalText } from '../../lib/refusalText';
 import { timeColumn } from '../../ui/timeColumn';
 import { useDateTimeText } from '../sessions';
 import { useOperatorTool } from '../../lib/useOperatorTool';
+import { Redirect } from '../../lib/Redirect';
 
 const STATE_COLOURS: Record<RcTestState, 'default' | 'warning' | 'info' | 'success'> = {
   off: 'default',
@@ -41,7 +41,7 @@ const STATE_COLOURS: Record<RcTestState, 'default' | 'warning' | 'info' | 'succe
  */
 export function RcTestPage() {
   const { roleContext } = useShellContext();
-  if (!roleContext.admin) return <Navigate to="/" replace />;
+  if (!roleContext.admin) return <Redirect to="/" />;
   return <RcTests />;
 }
 

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -12,6 +11,7 @@ import { CustomerDialog } from './CustomerDialog';
 import { CustomerListTab } from './CustomerListTab';
 import { CustomerMapTab } from './CustomerMapTab';
 import { RegisterDialog } from './RegisterDialog';
+import { Redirect } from '../../lib/Redirect';
 
 const TABS = ['all', 'masters', 'migrated', 'map'] as const;
 type TabName = (typeof TABS)[number];
@@ -28,7 +28,7 @@ export function CustomersPage() {
   const [tab, setTab] = useState<TabName>('all');
   const [open, setOpen] = useState<number | null>(null);
   const [registering, setRegistering] = useState(false);
-  if (!roleContext.admin) return <Navigate to="/" replace />;
+  if (!roleContext.admin) return <Redirect to="/" />;
   return (
     <Stack spacing={2} data-testid="customers-page">
       <Stack

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -30,6 +29,7 @@ import { useOutbox, type OutboxFilter } from './deliveryQueries';
 import { FakeSmsReplyForm } from './FakeSmsReplyForm';
 import { OutboxMessageDialog } from './OutboxMessageDialog';
 import { useOperatorTool } from '../../lib/useOperatorTool';
+import { Redirect } from '../../lib/Redirect';
 
 /**
  * /admin/outbox (issue 12 item 2): every message the server sent or is sending, newest first, with
@@ -42,7 +42,7 @@ import { useOperatorTool } from '../../lib/useOperatorTool';
  */
 export function OutboxPage() {
   const { roleContext } = useShellContext();
-  if (!roleContext.admin) return <Navigate to="/" replace />;
+  if (!roleContext.admin) return <Redirect to="/" />;
   return <Outbox />;
 }
 

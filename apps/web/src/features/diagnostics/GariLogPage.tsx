@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
@@ -9,6 +8,7 @@ import { useShellContext } from '../../lib/shellContext';
 import { QueryAdminTable } from '../../ui/QueryAdminTable';
 import { useGariCalls } from './diagnosticsQueries';
 import { AccessDetail, SpanSelect, Truncated, useAccessColumns } from './tableParts';
+import { Redirect } from '../../lib/Redirect';
 
 /**
  * /g-log (spec doc 1 §2 diagnostic pages, §7 getGariCallLog; decision 0095): the calls of the older
@@ -17,7 +17,7 @@ import { AccessDetail, SpanSelect, Truncated, useAccessColumns } from './tablePa
 export function GariLogPage() {
   const { t } = useTranslation();
   const { roleContext } = useShellContext();
-  if (!roleContext.admin) return <Navigate to="/" replace />;
+  if (!roleContext.admin) return <Redirect to="/" />;
   if (!mayUseOperatorTool(roleContext, 'serverDiagnostics'))
     return <Alert severity="warning">{t('diagnostics.notYours')}</Alert>;
   return <GariLog />;

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -13,6 +12,7 @@ import { useBsRegistrations, useProbeRegistrations, type RegistrationState } fro
 import { Truncated } from './tableParts';
 import { timeColumn } from '../../ui/timeColumn';
 import { useDateTimeText } from '../sessions';
+import { Redirect } from '../../lib/Redirect';
 
 const STATES: readonly RegistrationState[] = ['all', 'open', 'activated'];
 
@@ -23,7 +23,7 @@ const STATES: readonly RegistrationState[] = ['all', 'open', 'activated'];
  */
 export function IdsPage() {
   const { roleContext } = useShellContext();
-  if (!roleContext.admin) return <Navigate to="/" replace />;
+  if (!roleContext.admin) return <Redirect to="/" />;
   return <Ids />;
 }
 

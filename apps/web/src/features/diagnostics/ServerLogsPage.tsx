@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -20,6 +19,7 @@ import { useAccessLogs, useServerLogs, useSysOps } from './diagnosticsQueries';
 import { AccessDetail, SpanSelect, Truncated, useAccessColumns } from './tableParts';
 import { timeColumn } from '../../ui/timeColumn';
 import { useDateTimeText } from '../sessions';
+import { Redirect } from '../../lib/Redirect';
 
 const TABS = ['server', 'access', 'jobs'] as const;
 type LogTab = (typeof TABS)[number];
@@ -35,7 +35,7 @@ export function ServerLogsPage() {
   const { t } = useTranslation();
   const { roleContext } = useShellContext();
   const [tab, setTab] = useState<LogTab>('server');
-  if (!roleContext.admin) return <Navigate to="/" replace />;
+  if (!roleContext.admin) return <Redirect to="/" />;
   if (!mayUseOperatorTool(roleContext, 'serverDiagnostics'))
     return <Alert severity="warning">{t('diagnostics.notYours')}</Alert>;
   return (

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -18,6 +17,7 @@ import { useTestData } from './diagnosticsQueries';
 import { SpanSelect, Truncated } from './tableParts';
 import { timeColumn } from '../../ui/timeColumn';
 import { useDateTimeText, useUiPreferences } from '../sessions';
+import { Redirect } from '../../lib/Redirect';
 
 /**
  * /test_ (spec doc 1 §2 diagnostic pages, §7 getTestDataAll; decision 0095): stations registered
@@ -26,7 +26,7 @@ import { useDateTimeText, useUiPreferences } from '../sessions';
  */
 export function TestDataPage() {
   const { roleContext } = useShellContext();
-  if (!roleContext.admin) return <Navigate to="/" replace />;
+  if (!roleContext.admin) return <Redirect to="/" />;
   return <TestData />;
 }
 

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -16,6 +15,7 @@ import { QueryAdminTable } from '../../ui/QueryAdminTable';
 import { useDateTimeText } from '../sessions';
 import { useAddFirmwareImage, useFirmwareImages, useOtaStations } from './firmwareQueries';
 import { otaErrorText } from './otaErrorText';
+import { Redirect } from '../../lib/Redirect';
 
 /**
  * /firmware (issue 30 item 4, decision 0093): the firmware images the server keeps, the form that
@@ -25,7 +25,7 @@ import { otaErrorText } from './otaErrorText';
  */
 export function FirmwarePage() {
   const { roleContext } = useShellContext();
-  if (!roleContext.admin) return <Navigate to="/" replace />;
+  if (!roleContext.admin) return <Redirect to="/" />;
   return (
     <Stack spacing={3} data-testid="firmware-page">
       <Stations />

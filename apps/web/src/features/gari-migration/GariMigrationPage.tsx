@@ -1,5 +1,4 @@
 import { useState, type ChangeEvent } from 'react';
-import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -16,6 +15,7 @@ import { refusalText } from '../../lib/refusalText';
 import { ProgressLine } from '../../ui/ProgressLine';
 import { useCheckGariMigration, useMigrateGariUser } from './gariMigrationQueries';
 import { MigratedTable } from './MigratedTable';
+import { Redirect } from '../../lib/Redirect';
 
 /** An account of the file with the server's check and, once tried, what migrating it did. */
 interface Row {
@@ -49,7 +49,7 @@ export function GariMigrationPage() {
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  if (!roleContext.admin) return <Navigate to="/" replace />;
+  if (!roleContext.admin) return <Redirect to="/" />;
 
   const checkAll = async (accounts: GariAccount[], outcomes = new Map<string, Row['outcome']>()) => {
     const { results } = await check.mutateAsync(accounts);

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { mayUseOperatorTool } from '@emberwatch/shared/domain/operatorTools';
 import { useShellContext } from '../../lib/shellContext';
 import { useMigrationSettings, useSetMigrationOn } from './insightQueries';
+import { Redirect } from '../../lib/Redirect';
 
 /**
  * /admin/migration (spec doc 1 §7 "Migration": /setMigrationOn, /getMigrationCount; decision 0051):
@@ -20,7 +20,7 @@ import { useMigrationSettings, useSetMigrationOn } from './insightQueries';
  */
 export function MigrationSettingsPage() {
   const { roleContext } = useShellContext();
-  if (!roleContext.admin) return <Navigate to="/" replace />;
+  if (!roleContext.admin) return <Redirect to="/" />;
   return <MigrationSettings mayChange={mayUseOperatorTool(roleContext, 'migrationSettings')} />;
 }
 

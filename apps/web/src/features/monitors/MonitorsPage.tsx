@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
 import Add from '@mui/icons-material/Add';
 import NotificationsActive from '@mui/icons-material/NotificationsActive';
 import Warehouse from '@mui/icons-material/Warehouse';
@@ -23,6 +22,7 @@ import { StoragesToolbar } from '../storages';
 import { MonitorCard } from './MonitorCard';
 import { MonitorEditorDialog } from './MonitorEditorDialog';
 import { useMonitors } from './monitorQueries';
+import { Redirect } from '../../lib/Redirect';
 
 /**
  * The monitor list at /storages/monitors (spec doc 3 §2 "Monitors list"): a card per monitor, the
@@ -42,8 +42,8 @@ export function MonitorsPage() {
   const expired = simHasExpired(conf.data?.sim_exp_date ?? null, nowS);
   const mayEdit = mayChange(roleContext, 'editMonitor') && !expired;
 
-  if (!canSeeStorages(roleContext)) return <Navigate to="/probes" replace />;
-  if (!monitorsToggleEnabled(roleContext)) return <Navigate to="/storages" replace />;
+  if (!canSeeStorages(roleContext)) return <Redirect to="/probes" />;
+  if (!monitorsToggleEnabled(roleContext)) return <Redirect to="/storages" />;
   if (!selected) return <EmptyState icon={<Warehouse />} text={t('stations.none')} />;
   const toolbar = <StoragesToolbar view="monitors" roleContext={roleContext} />;
   if (monitors.error)

@@ -1,6 +1,7 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { partnerAreaRedirect } from '@emberwatch/shared/domain/partnerApps/partnerAppRules';
 import { useShellContext } from '../../lib/shellContext';
+import { Redirect } from '../../lib/Redirect';
 
 /**
  * A layout route around the logged-in pages. Gari and hay-app users have no account, storages or
@@ -12,5 +13,5 @@ export function PartnerAreaGuard() {
   const context = useShellContext();
   const { pathname } = useLocation();
   const to = partnerAreaRedirect(context.roleContext, pathname);
-  return to === null ? <Outlet context={context} /> : <Navigate to={to} replace />;
+  return to === null ? <Outlet context={context} /> : <Redirect to={to} />;
 }

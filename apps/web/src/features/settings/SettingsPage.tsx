@@ -1,4 +1,5 @@
-import { Link as RouterLink, Navigate, useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
+import { Redirect } from '../../lib/Redirect';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
@@ -42,7 +43,7 @@ export function SettingsPage() {
   if (tab === 'rc' && rcUnits === undefined && rcAccount !== undefined && !roleContext.master) return null;
 
   if (!open) return <EmptyState icon={<SettingsIcon />} text={t('settings.nothing')} />;
-  if (open !== tab) return <Navigate to={`/settings/${open}`} replace />;
+  if (open !== tab) return <Redirect to={`/settings/${open}`} />;
 
   return (
     <SettingsFeedbackProvider>

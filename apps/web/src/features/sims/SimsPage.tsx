@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -9,6 +8,7 @@ import { SimCheckTab } from './SimCheckTab';
 import { SimImportTab } from './SimImportTab';
 import { SimListTab } from './SimListTab';
 import { ValidityTab } from './ValidityTab';
+import { Redirect } from '../../lib/Redirect';
 
 const TABS = ['list', 'import', 'check', 'validity'] as const;
 type TabName = (typeof TABS)[number];
@@ -22,7 +22,7 @@ export function SimsPage() {
   const { t } = useTranslation();
   const { roleContext } = useShellContext();
   const [tab, setTab] = useState<TabName>('list');
-  if (!roleContext.admin) return <Navigate to="/" replace />;
+  if (!roleContext.admin) return <Redirect to="/" />;
   return (
     <Stack spacing={2} data-testid="sims-page">
       <Tabs value={tab} onChange={(_e, v: TabName) => setTab(v)} variant="scrollable">

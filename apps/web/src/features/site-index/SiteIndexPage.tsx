@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -26,6 +25,7 @@ import { SiteTable } from './SiteTable';
 import { siteRowsOf } from './siteRows';
 import { useMultisiteData } from './siteIndexQueries';
 import './locale';
+import { Redirect } from '../../lib/Redirect';
 
 const SORTS: readonly SiteSortKey[] = ['hottest', 'alerts', 'name'];
 
@@ -54,7 +54,7 @@ export function SiteIndexPage() {
       ),
     [all, filter, sort],
   );
-  if (!allowed) return <Navigate to="/" replace />;
+  if (!allowed) return <Redirect to="/" />;
 
   const withStorages =
     implementedEntries.includes('storages') && visibleMenuEntries(roleContext).includes('storages');

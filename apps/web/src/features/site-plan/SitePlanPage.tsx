@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, Navigate, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import Warehouse from '@mui/icons-material/Warehouse';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -30,6 +30,7 @@ import { SiteScene3D } from './SiteScene3D';
 import { useSaveSite, useSites } from './siteQueries';
 import { buildSiteScene } from './siteScene';
 import { useSiteEditor } from './useSiteEditor';
+import { Redirect } from '../../lib/Redirect';
 
 /**
  * The site view and site editor at /storages/site (spec doc 3 §2): the selected base station's
@@ -95,7 +96,7 @@ export function SitePlanPage() {
     [shown, storageNames, temperatures, scale.colorStepsC, unit],
   );
 
-  if (!canSeeStorages(roleContext)) return <Navigate to="/probes" replace />;
+  if (!canSeeStorages(roleContext)) return <Redirect to="/probes" />;
   if (!selected) return <EmptyState icon={<Warehouse />} text={t('stations.none')} />;
   const error = storages.error ?? sites.error;
   if (error)

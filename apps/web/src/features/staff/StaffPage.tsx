@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
@@ -12,6 +11,7 @@ import { StaffTable } from './StaffTable';
 import { useStaffList } from './staffQueries';
 import { refusalText } from '../../lib/refusalText';
 import './locale';
+import { Redirect } from '../../lib/Redirect';
 
 /**
  * /admin/staff (issue 31 item 2, decision 0099): the staff with their levels; Root and Admin change a
@@ -24,7 +24,7 @@ export function StaffPage() {
   const session = useSessionInfo().data;
   const list = useStaffList();
   const [notice, setNotice] = useState<string | null>(null);
-  if (!roleContext.admin) return <Navigate to="/" replace />;
+  if (!roleContext.admin) return <Redirect to="/" />;
   const me = session ? { id: session.UID, level: staffLevelOf(session.admin_group) } : null;
   return (
     <Stack spacing={2} data-testid="staff-page">

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -20,6 +19,7 @@ import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { useUiPreferences } from '../sessions';
 import { useProbeStopSettings, useSaveProbeStopSettings } from './stationAdminQueries';
+import { Redirect } from '../../lib/Redirect';
 
 const INTERVALS = Array.from(
   { length: PROBE_STOP_INTERVALS_MAX - PROBE_STOP_INTERVALS_MIN + 1 },
@@ -47,7 +47,7 @@ function hoursText(
  */
 export function ProbeStopSettingsPage() {
   const { roleContext } = useShellContext();
-  if (!roleContext.admin) return <Navigate to="/" replace />;
+  if (!roleContext.admin) return <Redirect to="/" />;
   return <ProbeStopSettingsForm />;
 }
 

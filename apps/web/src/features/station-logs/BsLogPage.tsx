@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -24,6 +23,7 @@ import { useDateTimeText } from '../sessions';
 import { CALL_KIND_LABELS } from './callKindLabels';
 import { useBsLogs, useEarlyCalls, useLoggingList, useSetLogging } from './stationLogsQueries';
 import { useOperatorTool } from '../../lib/useOperatorTool';
+import { Redirect } from '../../lib/Redirect';
 
 /** The spans /bslog offers, in hours. */
 export const BSLOG_HOURS = [1, 3, 6, 12, 24, 48, 168] as const;
@@ -37,7 +37,7 @@ const STATION_ID = /^[A-Za-z0-9_-]{1,32}$/;
  */
 export function BsLogPage() {
   const { roleContext } = useShellContext();
-  if (!roleContext.admin) return <Navigate to="/" replace />;
+  if (!roleContext.admin) return <Redirect to="/" />;
   return <BsLog />;
 }
 

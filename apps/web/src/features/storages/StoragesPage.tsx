@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, Navigate, useMatch, useNavigate } from 'react-router';
+import { Link as RouterLink, useMatch, useNavigate } from 'react-router';
 import Add from '@mui/icons-material/Add';
 import NotificationsOff from '@mui/icons-material/NotificationsOff';
 import Warehouse from '@mui/icons-material/Warehouse';
@@ -38,6 +38,7 @@ import { NewStorageDialog } from './NewStorageDialog';
 import { storageListRows, type StorageListRow } from './storageListRows';
 import { useStorageAccount, useStorages } from './storageQueries';
 import { StoragesToolbar } from './StoragesToolbar';
+import { Redirect } from '../../lib/Redirect';
 
 /** Spec doc 3 §2: masters who are not grand masters see storages read-only (no new-storage button). */
 export function mayCreateStorages(ctx: Pick<RoleContext, 'master' | 'grandMaster'>): boolean {
@@ -91,7 +92,7 @@ export function StoragesPage() {
   const stationProbeIds = selectedConf?.sensor_configurations.map((p) => p.sensor_id_sys) ?? [];
   const accountHasProbes = stations.some((s) => s.owner_UID === uid && s.probeCount > 0);
 
-  if (!canSeeStorages(roleContext)) return <Navigate to="/probes" replace />;
+  if (!canSeeStorages(roleContext)) return <Redirect to="/probes" />;
   if (!selected) return <EmptyState icon={<Warehouse />} text={t('stations.none')} />;
   const toolbar = <StoragesToolbar view="storages" roleContext={roleContext} />;
   if (notice)

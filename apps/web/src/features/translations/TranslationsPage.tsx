@@ -1,5 +1,4 @@
 import { useCallback, useState } from 'react';
-import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -20,6 +19,7 @@ import { TranslationDialog, type TranslationTarget } from './TranslationDialog';
 import { TranslationsTable, type TranslationsView } from './TranslationsTable';
 import { useAdminTranslations, useTranslationLanguages } from './translationsQueries';
 import './locale';
+import { Redirect } from '../../lib/Redirect';
 
 /**
  * /translations (spec doc 1 §2, doc 3 §2, §4–6, §8–9; decision 0106): translators work on the texts
@@ -28,7 +28,7 @@ import './locale';
  */
 export function TranslationsPage() {
   const { roleContext } = useShellContext();
-  if (!visibleMenuEntries(roleContext).includes('translations')) return <Navigate to="/" replace />;
+  if (!visibleMenuEntries(roleContext).includes('translations')) return <Redirect to="/" />;
   return <TranslationsEditor />;
 }
 
