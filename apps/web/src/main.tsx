@@ -7,7 +7,7 @@ import { createApiClient } from './lib/apiClient';
 import { createQueryClient } from './lib/createQueryClient';
 import { changeLanguage, setTranslationsSource } from './i18n/i18n';
 import { detectLanguage } from './i18n/detectLanguage';
-import { preloadShell } from './app/lazyShell';
+import { loadShellAndPage, preloadShell } from './app/lazyShell';
 import { registerServiceWorker } from './features/push/registerServiceWorker';
 import { createOfflineCache } from './features/offline/offlineCache';
 import { hydrate, onlineManager } from '@tanstack/react-query';
@@ -73,6 +73,10 @@ if (drawn?.language === 'en') {
     new Promise((resolve) => setTimeout(resolve, TRANSLATION_WAIT_MS)),
   ]);
 }
+
+// A drawn page is taken over once the shell's and the page's code are here, in one pass: a part left
+// waiting for its code would be dropped for its fallback by the first update that reached it.
+if (drawn) ready = Promise.all([ready, loadShellAndPage(window.location.pathname)]);
 
 // The service worker shows pushed alerts with no tab open (decision 0048) and keeps the app shell
 // for opening offline (decision 0128).

@@ -14,7 +14,7 @@ const Shell = lazyWithPreload(() =>
   Promise.all([
     import('./AppShell').then((shell) => {
       // In the browser the page opened on loads beside the shell; a render on Node loads it itself.
-      if (typeof window !== 'undefined') shell.preloadPageAt(window.location.pathname);
+      if (typeof window !== 'undefined') void shell.preloadPageAt(window.location.pathname);
       return shell;
     }),
     import('../features/probes/ProbesPage'),
@@ -27,6 +27,16 @@ const Shell = lazyWithPreload(() =>
  */
 export function preloadShell(): void {
   void Shell.preload();
+}
+
+/**
+ * The shell's code and the code of the page at `pathname`, loaded: a page the server drew is taken over
+ * once they are here (main.tsx, decision 0174), so that it is taken over in one pass.
+ */
+export async function loadShellAndPage(pathname: string): Promise<void> {
+  await Shell.preload();
+  const shell = await import('./AppShell');
+  await shell.preloadPageAt(pathname);
 }
 
 export function LazyAppShell() {

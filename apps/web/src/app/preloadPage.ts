@@ -9,7 +9,7 @@ const pages: readonly PageDefinition[] = PAGES;
  * calls it as soon as it has loaded, so the page's code arrives while the session and the stations
  * are read, not after the shell has drawn (decision 0146).
  */
-export function preloadPageAt(pathname: string): void {
+export function preloadPageAt(pathname: string): Promise<unknown> {
   const page = pages.find((p) => p.paths.some((path) => matchPath(`/${path}`, pathname)));
-  void page?.component.preload();
+  return page?.component.preload() ?? Promise.resolve();
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { format } from 'date-fns';
+import { wallClockIn } from '@emberwatch/shared/domain/wallClock';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -19,8 +19,17 @@ import { useShellContext } from '../../lib/shellContext';
 import { useNowSeconds } from '../../lib/useNowSeconds';
 import { FieldRow } from '../../ui/FieldRow';
 
-/** Spec doc 2 §9: "Dates in account shown dd.MM.yyyy". */
-const accountDate = (epochS: number) => format(new Date(epochS * 1000), 'dd.MM.yyyy');
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * Spec doc 2 §9: "Dates in account shown dd.MM.yyyy" — on the reader's clock: a page the server draws
+ * is drawn on the browser's zone (decision 0174), where the runtime's own zone (date-fns) would give
+ * another day near midnight, and a page taken over with another text than it was drawn with.
+ */
+const accountDate = (epochS: number) => {
+  const c = wallClockIn(epochS, null);
+  return `${twoDigits(c.day)}.${twoDigits(c.month)}.${c.year}`;
+};
 
 /**
  * What the account has (spec doc 2 §3 "plans (planLevel, dueDate, expired), service"): its plan, the

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, useState, type ComponentProps, type ComponentType } from 'react';
 
 // React.lazy's own bound: a component of any props.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -7,7 +7,7 @@ type AnyComponent = ComponentType<any>;
 type Module<T extends AnyComponent> = { default: T };
 
 /** A component loaded on demand that can also be fetched before it is drawn. */
-export type Preloadable<T extends AnyComponent> = LazyExoticComponent<T> & {
+export type Preloadable<T extends AnyComponent> = ComponentType<ComponentProps<T>> & {
   /** Starts fetching the component's code; never rejects (drawing it reports a failure). */
   preload: () => Promise<unknown>;
 };
@@ -19,17 +19,32 @@ export type LazyPage = Preloadable<ComponentType>;
  * React.lazy with a preload (decision 0146): the shell fetches the page of the address the app
  * opened on while the session is being restored, instead of after it has drawn. A failed fetch is
  * forgotten, so that drawing the component tries again.
+ *
+ * A component whose code is here when it is first drawn is drawn at once, not through React.lazy, which
+ * suspends once even for code already loaded: a page the server drew (decision 0174) is taken over with
+ * its code loaded, in one pass, with no part left waiting that an update could make React drop for its
+ * fallback. Chosen once per mount, so a component never changes type under its state.
  */
 export function lazyWithPreload<T extends AnyComponent>(load: () => Promise<Module<T>>): Preloadable<T> {
   let loading: Promise<Module<T>> | undefined;
+  let loaded: Module<T> | undefined;
   const fetchOnce = () => {
-    loading ??= load().catch((e: unknown) => {
-      loading = undefined;
-      throw e;
-    });
+    loading ??= load().then(
+      (module) => (loaded = module),
+      (e: unknown) => {
+        loading = undefined;
+        throw e;
+      },
+    );
     return loading;
   };
-  return Object.assign(lazy(fetchOnce), { preload: () => fetchOnce().catch(() => undefined) });
+  const Lazy = lazy(fetchOnce);
+  function Preloaded(props: ComponentProps<T>) {
+    const [here] = useState(() => loaded);
+    const Component = (here?.default ?? Lazy) as AnyComponent;
+    return <Component {...props} />;
+  }
+  return Object.assign(Preloaded, { preload: () => fetchOnce().catch(() => undefined) });
 }
 
 /** A page of the logged-in app, loaded on demand (lib/pageDefinition.ts). */
