@@ -30,7 +30,10 @@ describe('lazyWithPreload', () => {
       </Suspense>,
     );
     expect(screen.getByText('loading')).toBeTruthy();
-    await act(async () => resolve({ default: Page }));
+    await act(() => {
+      resolve({ default: Page });
+      return Promise.resolve();
+    });
     const shown = screen.getByText('page late');
     // Drawn again now that the code is here: the same element, not a component of another type.
     rerender(
