@@ -109,36 +109,40 @@ test('a pushed alert shows storage, probe and temperature with open and acknowle
 
   // Delivered to the worker as a push service would, through the DevTools protocol.
   const registration = await workerRegistration(page);
-  await registration.cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: registration.origin,
-    registrationId: registration.id,
-    data: JSON.stringify(message),
-  });
+  const deliver = () =>
+    registration.cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: registration.origin,
+      registrationId: registration.id,
+      data: JSON.stringify(message),
+    });
+  await deliver();
 
   const worker = context.serviceWorkers().find((w) => w.url().endsWith('/sw.js'))!;
   expect(worker).toBeTruthy();
-  await expect
-    .poll(() =>
-      worker.evaluate(async () =>
-        (await (globalThis as unknown as WorkerScope).registration.getNotifications()).map((n) => ({
-          title: n.title,
-          body: n.body,
-          actions: n.actions.map((a) => ({ action: a.action, title: a.title })),
-          data: n.data,
-        })),
-      ),
-    )
-    .toEqual([
-      {
-        title: `Emberwatch alert: ${barn.name}`,
-        body: expect.stringContaining(`${bale}, depth 3 in ${barn.name} is 63.0 °C`) as unknown as string,
-        actions: [
-          { action: 'open', title: 'Open the probe' },
-          { action: 'ack', title: 'Acknowledge' },
-        ],
-        data: { url: `/storages/${barn.itemID}/probes/${bale}`, ack: message.ack.token },
-      },
-    ]);
+  const shown = () =>
+    worker.evaluate(async () =>
+      (await (globalThis as unknown as WorkerScope).registration.getNotifications()).map((n) => ({
+        title: n.title,
+        body: n.body,
+        actions: n.actions.map((a) => ({ action: a.action, title: a.title })),
+        data: n.data,
+      })),
+    );
+  // In the whole suite's load the DevTools protocol has now and then handed the message to a worker that
+  // had just taken the page over and showed nothing (twice in a dozen runs); a push service delivers
+  // again what it could not. Once more, then: the same tag, so one notification however many arrive.
+  await expect.poll(shown, { timeout: 5_000 }).toHaveLength(1).catch(deliver);
+  await expect.poll(shown).toEqual([
+    {
+      title: `Emberwatch alert: ${barn.name}`,
+      body: expect.stringContaining(`${bale}, depth 3 in ${barn.name} is 63.0 °C`) as unknown as string,
+      actions: [
+        { action: 'open', title: 'Open the probe' },
+        { action: 'ack', title: 'Acknowledge' },
+      ],
+      data: { url: `/storages/${barn.itemID}/probes/${bale}`, ack: message.ack.token },
+    },
+  ]);
 
   // The Acknowledge action's call, made from the worker (no page, no bearer) with the notification's token.
   const answer = await worker.evaluate(async () => {
