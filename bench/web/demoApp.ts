@@ -87,20 +87,24 @@ export async function startDemoApp({
   return { baseUrl, server, dataDir, stop };
 }
 
-/** Logs in through the API; the answer's access token and the refresh cookie's value. */
-export async function apiLogin(baseUrl: string): Promise<{ accessToken: string; refreshCookie: string }> {
+/**
+ * Logs in through the API; the answer's access token, the refresh cookie's value and the page cookie
+ * (`ew_view=…`, as a browser sends it: decision 0174).
+ */
+export async function apiLogin(
+  baseUrl: string,
+): Promise<{ accessToken: string; refreshCookie: string; pageCookie: string }> {
   const res = await fetch(`${baseUrl}/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: DEMO_HAY_USER, password: DEMO_PASSWORD }),
   });
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .find((c) => c.startsWith('ew_refresh='));
-  if (!res.ok || !cookie) throw new Error(`login failed: ${res.status}`);
+  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
+  const refresh = cookies.find((c) => c.startsWith('ew_refresh='));
+  const pageCookie = cookies.find((c) => c.startsWith('ew_view='));
+  if (!res.ok || !refresh || !pageCookie) throw new Error(`login failed: ${res.status}`);
   const { accessToken } = (await res.json()) as { accessToken: string };
-  return { accessToken, refreshCookie: cookie.slice('ew_refresh='.length) };
+  return { accessToken, refreshCookie: refresh.slice('ew_refresh='.length), pageCookie };
 }
 
 /**

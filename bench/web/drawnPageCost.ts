@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { brotliDecompressSync } from 'node:zlib';
 import { median } from '../support/procStats.js';
 import { positive } from '../support/positiveArg.js';
-import { assertBuilt, DEMO_HAY_USER, DEMO_PASSWORD, startDemoApp, storagePath } from './demoApp.js';
+import { apiLogin, assertBuilt, startDemoApp, storagePath } from './demoApp.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -51,17 +51,7 @@ const serverCpuMs = (): number => {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S;
 };
 try {
-  const login = await fetch(`${app.baseUrl}/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: DEMO_HAY_USER, password: DEMO_PASSWORD }),
-  });
-  const pageCookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .find((c) => c.startsWith('ew_view='));
-  if (!login.ok || !pageCookie) throw new Error(`login failed: ${login.status}`);
-  const { accessToken } = (await login.json()) as { accessToken: string };
+  const { accessToken, pageCookie } = await apiLogin(app.baseUrl);
   const speak = async (language: string) => {
     const saved = await fetch(`${app.baseUrl}/client/uiPrefs`, {
       method: 'POST',
