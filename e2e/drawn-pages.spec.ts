@@ -18,14 +18,17 @@ interface HayStorage {
   probe: string;
 }
 
-async function hayStorage(request: APIRequestContext): Promise<HayStorage> {
-  const login = await request.post('/admin/login', {
-    data: { username: demoUsers.hay, password: demoPassword },
-  });
+/** The Authorization header of `username`, logged in through the API. */
+async function bearerOf(request: APIRequestContext, username: string): Promise<{ Authorization: string }> {
+  const login = await request.post('/admin/login', { data: { username, password: demoPassword } });
   expect(login.ok(), await login.text()).toBe(true);
   const { accessToken } = (await login.json()) as { accessToken: string };
+  return { Authorization: `Bearer ${accessToken}` };
+}
+
+async function hayStorage(request: APIRequestContext): Promise<HayStorage> {
   const listed = await request.get('/client/getStorages', {
-    headers: { Authorization: `Bearer ${accessToken}` },
+    headers: await bearerOf(request, demoUsers.hay),
   });
   expect(listed.ok()).toBe(true);
   const { results } = (await listed.json()) as {
@@ -39,13 +42,8 @@ async function hayStorage(request: APIRequestContext): Promise<HayStorage> {
 
 /** The root admin adds an English text under a new key (what the translators' spec does). */
 async function addEnglishKey(request: APIRequestContext, key: string): Promise<void> {
-  const login = await request.post('/admin/login', {
-    data: { username: demoUsers.admin, password: demoPassword },
-  });
-  expect(login.ok(), await login.text()).toBe(true);
-  const { accessToken } = (await login.json()) as { accessToken: string };
   const saved = await request.post('/admin/updateTranslations', {
-    headers: { Authorization: `Bearer ${accessToken}` },
+    headers: await bearerOf(request, demoUsers.admin),
     data: { locale: 'en', data: { key, text: 'A text the built-in ones lack' } },
   });
   expect(saved.ok(), await saved.text()).toBe(true);
@@ -329,11 +327,8 @@ test.describe('on a desktop', () => {
     // An account of its own (its language is changed), a copy of the hay farmer's.
     const username = `german-${test.info().workerIndex}@demo.emberwatch`;
     copyDemoAccount(username, demoUsers.hay, { demo: 0, main_user_id: null, sub_user_count: 2 });
-    const login = await request.post('/admin/login', { data: { username, password: demoPassword } });
-    expect(login.ok(), await login.text()).toBe(true);
-    const { accessToken } = (await login.json()) as { accessToken: string };
     const saved = await request.post('/client/uiPrefs', {
-      headers: { Authorization: `Bearer ${accessToken}` },
+      headers: await bearerOf(request, username),
       data: { prefs: { language: 'de' } },
     });
     expect(saved.ok(), await saved.text()).toBe(true);
