@@ -10,6 +10,8 @@ import {
 } from '@playwright/test';
 import { demoPassword, demoUsers, keepAutoOpenClosed } from './support/app.js';
 import { copyDemoAccount } from './support/copyDemoAccount.js';
+import { ACTING_FOR_KEY } from '@emberwatch/shared/contracts/drawnPage';
+import { STATION_COOKIE } from '@emberwatch/shared/domain/settingsVisibility';
 
 /** A storage of the hay farm with probes on its layout: the north barn. */
 interface HayStorage {
@@ -99,6 +101,11 @@ const RECORD_DRAWN_ROOT = () => {
     }
   });
   observer.observe(web.document, { childList: true, subtree: true });
+};
+
+/** The tab's session storage, which this Node-typed project does not declare. */
+type TabStorage = {
+  sessionStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
 };
 
 /** Whether React owns the element (a hydrated or rendered node carries its fiber). */
@@ -318,6 +325,64 @@ test.describe('on a desktop', () => {
       expect(errors).toEqual([]);
     });
   }
+
+  test('a tab working for a customer never shows a page drawn for the admin’s view of another station: the app draws the tab’s customer', async ({
+    context,
+  }) => {
+    await logInThroughLoginPage(context, 'click', demoUsers.admin);
+    // The admin bar's picker: a tab that works for the hay farmer (a choice of the tab, decision 0088).
+    const picking = await context.newPage();
+    await picking.goto('/admin');
+    await picking.getByTestId('admin-bar').getByLabel('Find a base station').fill('North barn');
+    await picking.getByTestId('picker-match').filter({ hasText: 'F1000001' }).click();
+    await expect(picking).toHaveURL(/\/probes$/);
+    await expect(picking.getByTestId('customer-banner')).toContainText('Hillside Hay Farm');
+    const choice = await picking.evaluate(
+      (key) => (globalThis as unknown as TabStorage).sessionStorage.getItem(key),
+      ACTING_FOR_KEY,
+    );
+    expect(choice).not.toBeNull();
+
+    // Another tab of the browser picks the grain farm's station: the station cookie is the browser's, the
+    // choice of customer the tab's.
+    const { origin } = new URL(picking.url());
+    await context.addCookies([{ name: STATION_COOKIE, value: 'F2000001', url: origin }]);
+    await picking.close();
+
+    // This tab's choice in a new page (session storage set before any of its scripts), opened with the
+    // app's code held back: the server drew the admin's view of the cookie's station — the grain farm's,
+    // not this tab's customer — and the page shows the loading look, never the drawn page.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await context.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    const errors = errorsOf(page);
+    await page.addInitScript(
+      ([key, value]) => {
+        const { sessionStorage } = globalThis as unknown as TabStorage;
+        if (sessionStorage.getItem(key) === null) sessionStorage.setItem(key, value);
+      },
+      [ACTING_FOR_KEY, choice!] as const,
+    );
+    const response = await page.goto('/probes', { waitUntil: 'domcontentloaded' });
+    const html = (await response?.text()) ?? '';
+    expect(html, 'drawn by the server').toContain('id="ew-state"');
+    expect(html, 'drawn for the station of the cookie').toContain('F2000001');
+    await expect(page.locator('#root .ew-loading')).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(await page.locator('#root').textContent()).toBe('');
+    await expect(page.locator('#main-content')).toHaveCount(0);
+
+    release();
+    await expect(page.getByTestId('customer-banner')).toContainText('Hillside Hay Farm');
+    await expect(page.locator('[data-testid="probe-row"][data-sensor-id^="H100"]').first()).toBeVisible();
+    await expect(page.getByTestId('station-selector')).not.toContainText('F2000001');
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+  });
 
   test('a user reading German gets the pages drawn in German, and taken over without a hydration error', async ({
     context,

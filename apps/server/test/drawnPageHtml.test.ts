@@ -7,7 +7,7 @@ import {
   scriptSafeJson,
   type BuiltStyleSheet,
 } from '../src/features/pages/drawnPageHtml.js';
-import { EARLY_TAPS_SCRIPT } from '@emberwatch/shared/contracts/drawnPage';
+import { DRAWN_PAGE_SCRIPT } from '@emberwatch/shared/contracts/drawnPage';
 
 /** index.html as Vite writes it: the entry script and its preloads in the head, its sheet linked. */
 const TEMPLATE = `<!doctype html>
@@ -68,7 +68,7 @@ describe('drawnPageHtml', () => {
   });
 
   it('keeps the taps made before the app takes over: its script first in the head, as the policy hashes it', () => {
-    expect(page).toContain(`<head><script>${EARLY_TAPS_SCRIPT}</script>`);
+    expect(page).toContain(`<head><script>${DRAWN_PAGE_SCRIPT}</script>`);
   });
 
   it('leaves out the module preloads', () => {

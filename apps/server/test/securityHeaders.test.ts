@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { EARLY_TAPS_SCRIPT } from '@emberwatch/shared/contracts/drawnPage';
+import { DRAWN_PAGE_SCRIPT } from '@emberwatch/shared/contracts/drawnPage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints } from '@emberwatch/shared/contracts/endpoints';
 import { REFRESH_COOKIE } from '../src/features/sessions/sessions.routes.js';
 import { bearer, createTestApp, TEST_ENGINE, type TestApp } from './support/testApp.js';
 
-const EARLY_TAPS_HASH = `'sha256-${createHash('sha256').update(EARLY_TAPS_SCRIPT).digest('base64')}'`;
+const DRAWN_PAGE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(DRAWN_PAGE_SCRIPT).digest('base64')}'`;
 
 describe(`security headers, on ${TEST_ENGINE}`, () => {
   let t: TestApp;
@@ -111,7 +111,7 @@ describe(`security headers, on ${TEST_ENGINE}`, () => {
     expect(csp).toMatch(/script-src 'self' http:\/\/127\.0\.0\.1:\d+ '/);
     expect(csp.replace(/ http:\/\/127\.0\.0\.1:\d+/g, '')).toBe(
       "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';" +
-        `frame-ancestors 'none';img-src 'self' data: ;object-src 'none';script-src 'self' ${EARLY_TAPS_HASH};` +
+        `frame-ancestors 'none';img-src 'self' data: ;object-src 'none';script-src 'self' ${DRAWN_PAGE_SCRIPT_HASH};` +
         "script-src-attr 'none';style-src 'self' 'unsafe-inline';connect-src 'self' ws: wss:;" +
         "frame-src 'self'",
     );

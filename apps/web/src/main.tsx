@@ -17,6 +17,7 @@ import { rememberReader } from './lib/rememberReader';
 import { replayEarlyTaps } from './lib/earlyTaps';
 import { pinRenderClock } from './lib/renderContext';
 import { rememberDrawnPageShown } from './lib/drawnPageShown';
+import { REDRAW_ATTRIBUTE } from '@emberwatch/shared/contracts/drawnPage';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
@@ -27,9 +28,13 @@ if (!window.location.pathname.startsWith('/login')) preloadShell();
 // A page the server drew for the logged-in user (decision 0174) carries its session and data: the app
 // takes the drawn page over instead of drawing it again.
 const drawn = takeHydrationState(document);
+// Drawn as an admin's own view in a tab that works for a customer: the page's script hid it (shared
+// contract REDRAW_FOR_ACTING_SCRIPT), and the app draws the tab's view itself, with the page's session.
+const redraw = document.documentElement.hasAttribute(REDRAW_ATTRIBUTE);
 const api = createApiClient(drawn ? { token: drawn.token } : {});
 const queryClient = createQueryClient();
-if (drawn) hydrate(queryClient, drawn.queries);
+// The drawn page's data is the cache's start, but not another view's.
+if (drawn && !redraw) hydrate(queryClient, drawn.queries);
 
 // The last data this device saw, kept for a start without network (decision 0128). TanStack Query
 // starts believing it is online; told the truth, it waits for the network instead of failing.
@@ -91,9 +96,9 @@ void ready.finally(() => {
       <App api={api} queryClient={queryClient} offlineStart={offlineStart} />
     </StrictMode>
   );
-  if (!drawn || i18n.language !== drawn.language) {
-    // Not drawn, or drawn in a language whose texts could not be fetched (the app says so, in English):
-    // the app draws the page itself.
+  if (!drawn || redraw || i18n.language !== drawn.language) {
+    // Not drawn, drawn for another view than the tab's, or drawn in a language whose texts could not be
+    // fetched (the app says so, in English): the app draws the page itself.
     if (drawn) root.replaceChildren();
     createRoot(root).render(app);
   } else {

@@ -54,6 +54,39 @@ export function isPageRedirect(answer: object): answer is PageRedirect {
 }
 
 /**
+ * Session storage's key of the customer an admin works for in a tab (web: features/base-stations/
+ * actingFor.ts, decision 0088): a choice of the tab, which the server does not know when it draws a page.
+ */
+export const ACTING_FOR_KEY = 'emberwatch.actingFor';
+
+/** The document's attribute that says the drawn page is not the tab's view: the app draws it anew. */
+export const REDRAW_ATTRIBUTE = 'data-ew-redraw';
+
+/**
+ * The loading look of index.html and ui/LoadingIndicator (decision 0152), shown in place of a drawn page
+ * that the app is to draw anew.
+ */
+const LOADING_HTML =
+  '<div class="ew-loading ew-loading--full-page" aria-hidden="true"><span class="ew-spinner">' +
+  '<svg viewBox="22 22 44 44" width="40" height="40"><circle cx="44" cy="44" r="20.2" fill="none" stroke-width="3.6" /></svg>' +
+  '</span></div>';
+
+/**
+ * A page is drawn for an admin as the admin's own view, but an admin working for a customer in this tab
+ * (ACTING_FOR_KEY) sees the customer's, which the server cannot draw: the choice is the tab's. This
+ * script, first in the page's head, then keeps the drawn page from ever being shown — the root is hidden
+ * before the first paint and holds the loading look once parsed — and marks the document
+ * (REDRAW_ATTRIBUTE), which tells the app to draw the page itself (web: main.tsx) rather than take over
+ * another view than the tab's.
+ */
+export const REDRAW_FOR_ACTING_SCRIPT =
+  `(function(){try{if(!sessionStorage.getItem('${ACTING_FOR_KEY}'))return}catch(e){return}` +
+  `document.documentElement.setAttribute('${REDRAW_ATTRIBUTE}','');` +
+  "var s=document.createElement('style');s.textContent='#root{visibility:hidden}';document.head.appendChild(s);" +
+  "document.addEventListener('DOMContentLoaded',function(){var r=document.getElementById('root');" +
+  `if(r)r.innerHTML='${LOADING_HTML}';s.remove()},{once:true})})();`;
+
+/**
  * A page the server drew (decision 0174) is on screen before the app's code has run, and each part of it
  * becomes the app's (is hydrated) only as its code arrives: a tap on a control before then would do
  * nothing, and text typed into a field would be lost when the app takes the field over. This script, in
@@ -77,3 +110,6 @@ export const EARLY_TAPS_SCRIPT =
   "document.addEventListener('click',h,true);document.addEventListener('input',i,true);" +
   'var k=window.__ewTaps={kept:q,typed:f,acted:false,wake:function(x){w=x}};' +
   "function m(){k.acted=true}document.addEventListener('pointerdown',m,true);document.addEventListener('keydown',m,true)})();";
+
+/** The drawn page's one inline script, first in its head (allowed by its hash in the script policy). */
+export const DRAWN_PAGE_SCRIPT = REDRAW_FOR_ACTING_SCRIPT + EARLY_TAPS_SCRIPT;

@@ -1,4 +1,4 @@
-import { EARLY_TAPS_SCRIPT } from '@emberwatch/shared/contracts/drawnPage';
+import { DRAWN_PAGE_SCRIPT } from '@emberwatch/shared/contracts/drawnPage';
 
 /**
  * The page the browser gets when the server drew it (decision 0174), made from the web build's
@@ -88,7 +88,7 @@ export function drawnPageHtml(
     .replace(HTML_LANG, () => `<html lang="${LANGUAGE_TAG.test(drawn.lang) ? drawn.lang : 'en'}">`)
     .replace(ENTRY_SCRIPT, '')
     .replace(MODULE_PRELOAD, '')
-    .replace('<head>', () => `<head><script>${EARLY_TAPS_SCRIPT}</script>`)
+    .replace('<head>', () => `<head><script>${DRAWN_PAGE_SCRIPT}</script>`)
     .replace('</head>', () => `${added}${drawn.head}</head>`)
     .replace(ROOT_TO_BODY_END, () => body);
 }

@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
-import { EARLY_TAPS_SCRIPT } from '@emberwatch/shared/contracts/drawnPage';
+import { DRAWN_PAGE_SCRIPT } from '@emberwatch/shared/contracts/drawnPage';
 import { defineFeature } from '../../kernel/FeatureModule.js';
 import type { Kernel } from '../../kernel/Kernel.js';
 import { PageRenderer, type PageViewerOf } from './PageRenderer.js';
 
 export { compressedFor } from './compressedFor.js';
 
-const EARLY_TAPS_HASH = `'sha256-${createHash('sha256').update(EARLY_TAPS_SCRIPT).digest('base64')}'`;
+const DRAWN_PAGE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(DRAWN_PAGE_SCRIPT).digest('base64')}'`;
 
 /**
  * Pages drawn on the server (decision 0174): a logged-in user's page of the web app arrives drawn, from
@@ -18,8 +18,9 @@ export function pagesFeature(kernel: Kernel, deps: { pageViewer: PageViewerOf; l
   const renderer = new PageRenderer(deps.pageViewer, () => kernel.nowS() * 1000, deps.log);
   return defineFeature({
     name: 'pages',
-    // The drawn page's one inline script (it keeps the taps made before the app takes over), by its hash.
-    contentSources: () => ({ scriptSrc: [EARLY_TAPS_HASH] }),
+    // The drawn page's one inline script (it keeps the taps made before the app takes over, and hides a page
+    // drawn for an admin's own view from a tab that works for a customer), by its hash.
+    contentSources: () => ({ scriptSrc: [DRAWN_PAGE_SCRIPT_HASH] }),
     exports: {
       drawnPage: (req: FastifyRequest, app: FastifyInstance, dist: string) => renderer.html(req, app, dist),
     },

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { ACTING_FOR_KEY } from '@emberwatch/shared/contracts/drawnPage';
 
 /**
  * The customer an admin works for (decision 0088): the account of the station picked in the admin
@@ -17,7 +18,8 @@ export interface ActingFor {
   bsId: string;
 }
 
-export const ACTING_FOR_KEY = 'emberwatch.actingFor';
+// The key is the drawn page's script's too (it keeps a page drawn for the admin's own view from showing).
+export { ACTING_FOR_KEY };
 
 /** A stored choice, if it is whole; anything else is no choice. */
 export function parseActingFor(raw: string | null): ActingFor | null {
