@@ -326,6 +326,38 @@ test.describe('on a desktop', () => {
     });
   }
 
+  test('a drawn page with a part of its own code (a probe’s history chart) is taken over once that code is here too', async ({
+    context,
+    request,
+  }) => {
+    const storage = await hayStorage(request);
+    await logInThroughLoginPage(context, 'click');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await context.route(/\/assets\/HistoryTab-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    const errors = errorsOf(page);
+    const entry = page.waitForResponse((r) => /\/assets\/index-[^/]*\.js$/.test(r.url()));
+    await page.goto(`/probes/${storage.probe}`, { waitUntil: 'domcontentloaded' });
+    await entry;
+    // The entry has run and the shell's and the page's code are here; the chart's is held back: nothing is
+    // the app's yet (a part taken over without its code would be dropped for its fallback by a push).
+    await page.waitForTimeout(1_000);
+    expect(await page.getByTestId('menu-button').evaluate(reactOwns), 'the frame is still only drawn').toBe(
+      false,
+    );
+    release();
+    await expect
+      .poll(() => page.getByTestId('menu-button').evaluate(reactOwns), { message: 'taken over' })
+      .toBe(true);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    expect(errors).toEqual([]);
+  });
+
   test('a tab working for a customer never shows a page drawn for the admin’s view of another station: the app draws the tab’s customer', async ({
     context,
   }) => {

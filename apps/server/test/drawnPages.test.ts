@@ -13,6 +13,7 @@ const SERVER_ENTRY = resolve(WEB_DIST, '../dist-server/entry-server.js');
 
 const HAY = 'hay@demo.emberwatch';
 const GRAIN = 'grain@demo.emberwatch';
+const ADMIN = 'admin@demo.emberwatch';
 /** What only the hay farm's pages may show: its stations, their names (its storages'), its probes, its name. */
 const HAY_STATIONS = ['F1000001', 'F1000002', 'F1000003'];
 const HAY_ONLY = [...HAY_STATIONS, 'North barn', 'South barn', 'Field stacks', 'Hillside', 'H10001'];
@@ -39,6 +40,8 @@ interface State {
   nowMs: number;
   timeZone: string;
   queries: { queries: DehydratedQuery[] };
+  /** The parts with code of their own the page has, whose code the browser fetches before taking over. */
+  parts: string[];
 }
 
 /** The state a drawn page carries, or null for a page the server did not draw. */
@@ -217,6 +220,19 @@ describe(`pages drawn on the server on ${TEST_ENGINE}`, () => {
     },
     60_000,
   );
+
+  it('names the parts with code of their own a page has, for the browser to fetch before it takes over', async () => {
+    const probe = await pageOf(`/probes/${hayStorage.probe}`, hay);
+    expect(probe.statusCode, probe.body).toBe(200);
+    // The probe's page opens on its history, a tab whose chart has code of its own.
+    expect(stateOf(probe.body)?.parts).toEqual(['HistoryTab']);
+    const list = await pageOf('/probes', hay);
+    expect(stateOf(list.body)?.parts).toEqual([]);
+    // An admin's frame has the admin bar, which only admins download.
+    const admin = await pageOf('/probes', await login(ADMIN));
+    expect(admin.statusCode, admin.body).toBe(200);
+    expect(stateOf(admin.body)?.parts).toContain('AdminBar');
+  }, 60_000);
 
   it('sends index.html for / to a browser it cannot draw for', async () => {
     expectNotDrawn(await get('/', {}), 'no page cookie');

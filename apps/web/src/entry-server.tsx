@@ -26,7 +26,7 @@ import { englishReady, i18n } from './i18n/i18n';
 import { supportedLanguage } from './i18n/detectLanguage';
 import { endpoints } from '@emberwatch/shared/contracts/endpoints';
 import type { Language } from '@emberwatch/shared/contracts/preferences';
-import { screenOf, setRenderRequest, takeRedirect } from './lib/renderContext';
+import { screenOf, setRenderRequest, takeDrawnParts, takeRedirect } from './lib/renderContext';
 import { readCookie } from './lib/cookies';
 import { sessionInfoQuery } from './features/sessions/sessionQueries';
 import { prefetchStart } from './app/prefetchStart';
@@ -135,6 +135,8 @@ export async function renderPage(input: PageRenderInput): Promise<PageRenderResu
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const { html, pending } = await renderOnce(api, queryClient, input.url);
       const redirect = takeRedirect();
+      // The parts with code of their own this round drew: the browser fetches theirs before taking over.
+      const parts = takeDrawnParts();
       if (redirect !== null) return { redirect };
       const queries = queryClient.getQueryCache().getAll();
       if (queries.some((q) => q.state.status === 'error')) return null;
@@ -150,6 +152,7 @@ export async function renderPage(input: PageRenderInput): Promise<PageRenderResu
             queries: dehydrate(queryClient),
             language,
             uid: session.UID,
+            parts,
           },
           lang: language,
         };

@@ -17,6 +17,7 @@ import { rememberReader } from './lib/rememberReader';
 import { replayEarlyTaps } from './lib/earlyTaps';
 import { pinRenderClock } from './lib/renderContext';
 import { rememberDrawnPageShown } from './lib/drawnPageShown';
+import { preloadDrawnParts } from './lib/lazyWithPreload';
 import { REDRAW_ATTRIBUTE } from '@emberwatch/shared/contracts/drawnPage';
 
 const root = document.getElementById('root');
@@ -81,7 +82,12 @@ if (drawn?.language === 'en') {
 
 // A drawn page is taken over once the shell's and the page's code are here, in one pass: a part left
 // waiting for its code would be dropped for its fallback by the first update that reached it.
-if (drawn) ready = Promise.all([ready, loadShellAndPage(window.location.pathname)]);
+// So are the parts inside it with code of their own (a tab's chart, the admin bar), which the state names.
+if (drawn)
+  ready = Promise.all([
+    ready,
+    loadShellAndPage(window.location.pathname).then(() => preloadDrawnParts(drawn.parts)),
+  ]);
 
 // The service worker shows pushed alerts with no tab open (decision 0048) and keeps the app shell
 // for opening offline (decision 0128).

@@ -1,7 +1,9 @@
 import { Suspense } from 'react';
 import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { lazyWithPreload } from '../src/lib/lazyWithPreload';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { drawnPart, lazyWithPreload, preloadDrawnParts } from '../src/lib/lazyWithPreload';
+import { setRenderRequest, takeDrawnParts } from '../src/lib/renderContext';
 
 // Decision 0174: a drawn page is taken over with its code loaded, in one pass — a component whose code is
 // here when it is first drawn is drawn at once, not through React.lazy, which suspends once even then.
@@ -54,5 +56,46 @@ describe('lazyWithPreload', () => {
     expect(calls).toBe(2);
     render(<Lazy name="again" />);
     expect(screen.getByText('page again')).toBeTruthy();
+  });
+});
+
+// A part inside a page with code of its own (a tab's chart, the admin bar) that the server drew: its
+// name goes with the page, and the browser fetches its code before taking the page over.
+describe('drawnPart', () => {
+  afterEach(() => setRenderRequest(null));
+  const serverRender = {
+    cookies: '',
+    screen: { width: 412, reducedMotion: false },
+    timeZone: 'UTC',
+    nowMs: 0,
+  };
+
+  it('names itself when a server render draws it, once, and not in the browser', async () => {
+    const Chart = drawnPart('test.Chart', () => Promise.resolve({ default: Page }));
+    await Chart.preload();
+    setRenderRequest(serverRender);
+    renderToString(
+      <>
+        <Chart name="a" />
+        <Chart name="b" />
+      </>,
+    );
+    expect(takeDrawnParts()).toEqual(['test.Chart']);
+    // Forgotten once read, and by the next render's start.
+    expect(takeDrawnParts()).toEqual([]);
+    setRenderRequest(null);
+    render(<Chart name="browser" />);
+    expect(takeDrawnParts()).toEqual([]);
+  });
+
+  it('is fetched by the name a drawn page gives; a name the build does not know is passed over', async () => {
+    let calls = 0;
+    drawnPart('test.Table', () => {
+      calls++;
+      return Promise.resolve({ default: Page });
+    });
+    await preloadDrawnParts(['test.Table', 'test.Unknown']);
+    await preloadDrawnParts(['test.Table']);
+    expect(calls).toBe(1);
   });
 });

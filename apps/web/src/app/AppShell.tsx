@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useEffect, useMemo, useState } from 'react';
+import { memo, Suspense, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { ShellContext } from '../lib/shellContext';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import type { UserInfo } from '@emberwatch/shared/contracts/users';
 import { roleContextOf } from '@emberwatch/shared/domain/roleContextOf';
 import { visibleMenuEntries, type RoleContext } from '@emberwatch/shared/domain/roles';
 import { LoadingIndicator } from '../ui/LoadingIndicator';
-import { lazyWithPreload } from '../lib/lazyWithPreload';
+import { drawnPart, lazyWithPreload } from '../lib/lazyWithPreload';
 import { isApiRequestError, isNetworkFailure } from '../lib/ApiRequestError';
 import {
   useChangeLanguage,
@@ -54,7 +54,9 @@ export { preloadPageAt } from './preloadPage';
 const SIDE_MENU_PRELOAD_MS = 6000;
 const SideMenu = lazyWithPreload(() => import('./SideMenu').then((m) => ({ default: m.SideMenu })));
 // The admin bar is for admins only: no one else downloads it (decision 0088).
-const AdminBar = lazy(() => import('../features/admin').then((m) => ({ default: m.AdminBar })));
+const AdminBar = drawnPart('AdminBar', () =>
+  import('../features/admin').then((m) => ({ default: m.AdminBar })),
+);
 
 /** The logged-in frame in MUI's theme, which loads with it (the entry carries no MUI). */
 export function AppShell() {

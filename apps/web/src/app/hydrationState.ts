@@ -17,6 +17,8 @@ export interface HydrationState {
   /** The user's interface language, which the page is drawn in, and the user whose texts those are. */
   language: Language;
   uid: number;
+  /** The parts with code of their own the page has (lib/lazyWithPreload.tsx's drawnPart), by name. */
+  parts: string[];
 }
 
 /** The state the page carries, if it was drawn on the server; the element is removed once read. */

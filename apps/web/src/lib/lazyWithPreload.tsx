@@ -1,4 +1,5 @@
 import { lazy, useState, type ComponentProps, type ComponentType } from 'react';
+import { noteDrawnPart } from './renderContext';
 
 // React.lazy's own bound: a component of any props.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -25,7 +26,11 @@ export type LazyPage = Preloadable<ComponentType>;
  * its code loaded, in one pass, with no part left waiting that an update could make React drop for its
  * fallback. Chosen once per mount, so a component never changes type under its state.
  */
-export function lazyWithPreload<T extends AnyComponent>(load: () => Promise<Module<T>>): Preloadable<T> {
+export function lazyWithPreload<T extends AnyComponent>(
+  load: () => Promise<Module<T>>,
+  /** A part inside a page: its name, by which a page the server drew asks for its code (drawnPart). */
+  part?: string,
+): Preloadable<T> {
   let loading: Promise<Module<T>> | undefined;
   let loaded: Module<T> | undefined;
   const fetchOnce = () => {
@@ -40,11 +45,38 @@ export function lazyWithPreload<T extends AnyComponent>(load: () => Promise<Modu
   };
   const Lazy = lazy(fetchOnce);
   function Preloaded(props: ComponentProps<T>) {
+    if (part !== undefined) noteDrawnPart(part);
     const [here] = useState(() => loaded);
     const Component = (here?.default ?? Lazy) as AnyComponent;
     return <Component {...props} />;
   }
-  return Object.assign(Preloaded, { preload: () => fetchOnce().catch(() => undefined) });
+  const component = Object.assign(Preloaded, { preload: () => fetchOnce().catch(() => undefined) });
+  // The module evaluated again (a hot reload in development) replaces its part.
+  if (part !== undefined) parts.set(part, component as Preloadable<AnyComponent>);
+  return component;
+}
+
+/** The parts inside pages, by name (lazyWithPreload's `part`): those whose modules have loaded. */
+const parts = new Map<string, Preloadable<AnyComponent>>();
+
+/**
+ * A part inside a page with code of its own (a tab's chart, the admin bar): fetched when first drawn,
+ * and when a page the server drew has it, before the browser takes that page over (decision 0174) —
+ * a part taken over without its code would wait, and an update reaching it meanwhile (a push) would
+ * make React drop it for its fallback and draw it anew.
+ */
+export const drawnPart = <T extends AnyComponent>(
+  name: string,
+  load: () => Promise<Module<T>>,
+): Preloadable<T> => lazyWithPreload(load, name);
+
+/**
+ * Fetches the code of the parts a page the server drew has (its state names them; renderContext's
+ * noteDrawnPart), of those whose modules have loaded — the shell's and the page's, loaded first. A name
+ * this build does not know is passed over; a failed fetch too (drawing the part tries again).
+ */
+export async function preloadDrawnParts(names: readonly string[]): Promise<void> {
+  await Promise.all(names.map((name) => parts.get(name)?.preload() ?? Promise.resolve()));
 }
 
 /** A page of the logged-in app, loaded on demand (lib/pageDefinition.ts). */

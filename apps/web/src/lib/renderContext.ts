@@ -29,6 +29,8 @@ let request: RenderRequest | null = null;
 let pinnedNowMs: number | null = null;
 /** Where a server render was sent on to (a page that redirects), if it was. */
 let redirectedTo: string | null = null;
+/** The parts with code of their own (lib/lazyWithPreload.tsx) a server render drew, by name. */
+let drawnParts = new Set<string>();
 
 /**
  * The server entry: the browser the render that follows draws for, or null after it. Times written
@@ -37,6 +39,7 @@ let redirectedTo: string | null = null;
 export function setRenderRequest(next: RenderRequest | null): void {
   request = next;
   redirectedTo = null;
+  drawnParts = new Set();
   setReaderTimeZone(next?.timeZone ?? null);
 }
 
@@ -46,6 +49,21 @@ export function setRenderRequest(next: RenderRequest | null): void {
  */
 export function noteRedirect(to: string): void {
   if (request && redirectedTo === null) redirectedTo = to;
+}
+
+/**
+ * A part of the page with code of its own says it was drawn, while the server draws the page: the
+ * browser then fetches that code before it takes the page over (main.tsx). In the browser, nothing.
+ */
+export function noteDrawnPart(name: string): void {
+  if (request) drawnParts.add(name);
+}
+
+/** The server entry: the parts the render just made drew (noteDrawnPart); forgotten once read. */
+export function takeDrawnParts(): string[] {
+  const names = [...drawnParts];
+  drawnParts = new Set();
+  return names;
 }
 
 /** The server entry: where the render just made was sent on to, if anywhere; forgotten once read. */

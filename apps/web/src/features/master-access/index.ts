@@ -1,4 +1,4 @@
-import { lazyWithPreload } from '../../lib/lazyWithPreload';
+import { drawnPart } from '../../lib/lazyWithPreload';
 
 // The master-access feature's public surface: the top bar's request button and its dialog, and the
 // farm's list of its masters (the account area shows it).
@@ -9,6 +9,6 @@ export { MasterRequests } from './MasterRequests';
  * export here would put the account page's list (its text fields, chips and alerts) in the shell's file.
  * The account page fetches it as soon as its own code is here (UsersTab.tsx).
  */
-export const AccountMasters = lazyWithPreload(() =>
+export const AccountMasters = drawnPart('AccountMasters', () =>
   import('./AccountMasters').then((m) => ({ default: m.AccountMasters })),
 );

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { drawnPart } from '../../lib/lazyWithPreload';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
@@ -64,7 +65,9 @@ function compactTabSx(count: number) {
   };
 }
 
-const HistoryTab = lazy(() => import('./history/HistoryTab').then((m) => ({ default: m.HistoryTab })));
+const HistoryTab = drawnPart('HistoryTab', () =>
+  import('./history/HistoryTab').then((m) => ({ default: m.HistoryTab })),
+);
 
 /**
  * /probes/{sensorId} and /storages/{itemID}/probes/{sensorId} (spec doc 2 §2.4). The access rule

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { drawnPart } from '../../lib/lazyWithPreload';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -45,7 +46,7 @@ export interface VerificationTabProps {
 }
 
 // The chart (and uPlot with it) loads when a chart is first shown, as the History tab's does.
-const VerificationChart = lazy(() =>
+const VerificationChart = drawnPart('VerificationChart', () =>
   import('./VerificationChart').then((m) => ({ default: m.VerificationChart })),
 );
 
