@@ -138,6 +138,8 @@ function hayRoutes(storage: HayStorage): Route[] {
     { path: '/account/alerts', main },
     { path: '/instructions', main },
     { path: `/probes/${storage.probe}`, main },
+    // The probe's readings: their range is the reader's days, drawn as the browser asks for them.
+    { path: `/probes/${storage.probe}?tab=data`, main },
   ];
 }
 

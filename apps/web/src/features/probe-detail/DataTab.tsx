@@ -24,7 +24,9 @@ import { EmptyState } from '../../ui/EmptyState';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { formatDateTime } from '../../lib/formatDateTime';
+import { renderNowMs } from '../../lib/renderContext';
 import { useTableData } from './probeDetailQueries';
+import { readerDayStart, readerToday } from './readerDays';
 import type { ProbeTabProps } from './probeDetailTypes';
 import { formatDecimal, formatTemperatureText } from '../../lib/formatDecimal';
 import { TEMPERATURE_BAND_COLOURS } from '../probes';
@@ -71,17 +73,6 @@ function dayValue(day: number): string {
   return new Date(day * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** Local midnight (epoch seconds) at the start of a day number. */
-function localStart(day: number): number {
-  const d = new Date(day * 86_400_000);
-  return Math.floor(new Date(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()).getTime() / 1000);
-}
-
-function todayNumber(): number {
-  const now = new Date();
-  return Math.round(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()) / 86_400_000);
-}
-
 /** Interval between readings (spec doc 1 §9): over 24 h in days, otherwise h:mm:ss. */
 export function formatInterval(seconds: number | null): string {
   if (seconds === null) return '--';
@@ -101,18 +92,19 @@ export function DataTab(props: DataTabProps) {
   const { bsId, sensorId, depths, hasData, unit, depthUnit, dateFormat, timeFormat, admin, colorStepsC } =
     props;
   const { t } = useTranslation();
+  // The drawn page's moment while a page the server drew is taken over (lib/renderContext.ts).
   const [range, setRange] = useState(() => {
-    const today = todayNumber();
+    const today = readerToday(renderNowMs());
     return { start: today - (DEFAULT_RANGE_DAYS - 1), end: today };
   });
   // "Now" as of the last range change: whether the chosen end lies in the future.
-  const [now, setNow] = useState(() => Math.floor(Date.now() / 1000));
+  const [now, setNow] = useState(() => Math.floor(renderNowMs() / 1000));
   const [showAll, setShowAll] = useState(false);
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState<number>(DATA_PAGE_SIZES[0]);
 
-  const from = localStart(range.start);
-  const to = localStart(range.end + 1) - 1;
+  const from = readerDayStart(range.start);
+  const to = readerDayStart(range.end + 1) - 1;
   // Spec doc 1 §5: an end in the future is not sent; the server answers up to now.
   const table = useTableData(bsId, sensorId, from, endBound(to, now));
 
