@@ -328,6 +328,23 @@ test.describe('on a desktop', () => {
     });
   }
 
+  test('the operator console’s customers arrive drawn for an admin and are taken over, and the server goes on', async ({
+    context,
+    request,
+  }) => {
+    await logInThroughLoginPage(context, 'click', demoUsers.admin);
+    // The map library reads the browser's window as its module loads: loaded where the server drew the
+    // page, it stopped the server (every page after it failed).
+    const { page } = await openDrawn(context, {
+      path: '/admin/customers',
+      main: (p) => p.locator('#main-content > *').first(),
+    });
+    // The map, loaded in the browser only, draws its points.
+    await page.getByTestId('customers-tab-map').click();
+    await expect(page.getByTestId('customers-map').locator('path.leaflet-interactive').first()).toBeVisible();
+    expect((await request.get('/health')).ok()).toBe(true);
+  });
+
   test('a drawn page with a part of its own code (a probe’s history chart) is taken over once that code is here too', async ({
     context,
     request,

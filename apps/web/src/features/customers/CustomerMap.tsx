@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import L from 'leaflet';
+import type * as Leaflet from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import Box from '@mui/material/Box';
 import type { CustomerPoint } from '@emberwatch/shared/contracts/customers';
@@ -36,26 +36,41 @@ export function CustomerMap({
   }, [onOpen]);
 
   useEffect(() => {
-    if (!box.current) return;
-    const map = L.map(box.current, { worldCopyJump: true, attributionControl: tileUrl !== null });
-    if (tileUrl) L.tileLayer(tileUrl, { maxZoom: 18 }).addTo(map);
-    const bounds = boundsOf(points);
-    if (bounds) map.fitBounds(bounds, { padding: [24, 24], maxZoom: 8 });
-    else map.setView([30, 0], 2);
-    for (const p of points) {
-      L.circleMarker([p.lat, p.lon], {
-        radius: 7,
-        color: '#fff',
-        weight: 2,
-        fillColor: COLOURS[p.group],
-        fillOpacity: 0.9,
-      })
-        .bindTooltip(`${p.name} (${p.username})`)
-        .on('click', () => open.current(p.U_ID))
-        .addTo(map);
-    }
+    const element = box.current;
+    if (!element) return;
+    // Leaflet reads the browser's window as its module loads: it is loaded here, in the browser only,
+    // never where the server draws the page (decision 0174; loaded with the page, it stopped the server).
+    let map: Leaflet.Map | null = null;
+    let gone = false;
+    const drawPoints = (L: typeof Leaflet, on: Leaflet.Map) => {
+      if (tileUrl) L.tileLayer(tileUrl, { maxZoom: 18 }).addTo(on);
+      const bounds = boundsOf(points);
+      if (bounds) on.fitBounds(bounds, { padding: [24, 24], maxZoom: 8 });
+      else on.setView([30, 0], 2);
+      for (const p of points) {
+        L.circleMarker([p.lat, p.lon], {
+          radius: 7,
+          color: '#fff',
+          weight: 2,
+          fillColor: COLOURS[p.group],
+          fillOpacity: 0.9,
+        })
+          .bindTooltip(`${p.name} (${p.username})`)
+          .on('click', () => open.current(p.U_ID))
+          .addTo(on);
+      }
+    };
+    void import('leaflet').then(
+      ({ default: L }) => {
+        if (gone) return;
+        map = L.map(element, { worldCopyJump: true, attributionControl: tileUrl !== null });
+        drawPoints(L, map);
+      },
+      () => undefined,
+    ); // Not loaded (offline): the list under the map names the same points.
     return () => {
-      map.remove();
+      gone = true;
+      map?.remove();
     };
   }, [points, tileUrl]);
 
