@@ -328,6 +328,44 @@ test.describe('on a desktop', () => {
     });
   }
 
+  test('the operator console’s and an advisor’s pages arrive drawn and are taken over without a hydration error', async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const main = (page: Page) => page.locator('#main-content > *').first();
+    const of = (paths: string[]) => paths.map((path) => ({ path, main }));
+    // The log pages read up to the moment drawn, and the site index's refresh button says whether it is
+    // reading: each was drawn otherwise than the browser took it over before (React's #418).
+    const roles: [string, Route[]][] = [
+      [
+        demoUsers.admin,
+        of([
+          '/admin',
+          '/admin/server-logs',
+          '/g-log',
+          '/admin/audit',
+          '/admin/staff',
+          '/admin/sims',
+          '/bslog',
+          '/firmware',
+          '/translations',
+        ]),
+      ],
+      [demoUsers.master, of(['/siteindex', '/probes'])],
+    ];
+    const failures: string[] = [];
+    for (const [username, routes] of roles) {
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 800 },
+        timezoneId: 'Europe/Helsinki',
+      });
+      await logInThroughLoginPage(context, 'click', username);
+      failures.push(...(await failuresOf(context, routes)));
+      await context.close();
+    }
+    expect(failures).toEqual([]);
+  });
+
   test('the operator console’s customers arrive drawn for an admin and are taken over, and the server goes on', async ({
     context,
     request,

@@ -122,7 +122,11 @@ export async function renderPage(input: PageRenderInput): Promise<PageRenderResu
   const api = createApiClient({ fetch: input.fetch, token: input.token });
   const queryClient = createQueryClient();
   // A read that fails is not tried again here: the browser shows the failure and retries it.
-  queryClient.setDefaultOptions({ queries: { retry: false } });
+  // (Added to the app's defaults, not in their place: with the app's staleTime gone, every read looked
+  // stale as the page was drawn, and was drawn as being fetched — "Refreshing…" where the browser,
+  // taking the page over with the same fresh data, drew "Refresh": a hydration error.)
+  const defaults = queryClient.getDefaultOptions();
+  queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
   setRenderRequest({ cookies: input.cookies, screen, timeZone: input.timeZone, nowMs: input.nowMs });
   try {
     // The session first: its language is the page's.
