@@ -69,6 +69,17 @@ async function logInThroughLoginPage(
   await page.close();
 }
 
+/** Holds back what `pattern` names (a script of the app) in `context` until the returned call. */
+async function holdBack(context: BrowserContext, pattern: RegExp): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await context.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}
+
 /**
  * What went wrong in a page: its uncaught errors (React reports a failed hydration so, as "Minified
  * React error #418" and its kin) and its console's errors.
@@ -274,12 +285,7 @@ test.describe('on a desktop', () => {
       copyDemoAccount(username, demoUsers.hay, { demo: 0, main_user_id: null, sub_user_count: 2 });
       await logInThroughLoginPage(context, 'click', username);
       // The code held back: the drawn page is on screen and its controls are not yet the app's.
-      let release = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await context.route(script, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdBack(context, script);
       const page = await context.newPage();
       // The notifications, which the farm's alerts give it, would open by themselves 2 s after the data
       // and are not what this test taps.
@@ -389,12 +395,7 @@ test.describe('on a desktop', () => {
   }) => {
     const storage = await hayStorage(request);
     await logInThroughLoginPage(context, 'click');
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await context.route(/\/assets\/HistoryTab-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdBack(context, /\/assets\/HistoryTab-[^/]*\.js$/);
     const page = await context.newPage();
     const errors = errorsOf(page);
     const entry = page.waitForResponse((r) => /\/assets\/index-[^/]*\.js$/.test(r.url()));
@@ -441,12 +442,7 @@ test.describe('on a desktop', () => {
     // This tab's choice in a new page (session storage set before any of its scripts), opened with the
     // app's code held back: the server drew the admin's view of the cookie's station — the grain farm's,
     // not this tab's customer — and the page shows the loading look, never the drawn page.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await context.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdBack(context, /\/assets\/index-[^/]*\.js$/);
     const page = await context.newPage();
     const errors = errorsOf(page);
     await page.addInitScript(
@@ -523,12 +519,7 @@ test.describe('on a desktop', () => {
     context,
   }) => {
     await logInThroughLoginPage(context, 'click');
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await context.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdBack(context, /\/assets\/index-[^/]*\.js$/);
     const page = await context.newPage();
     const errors = errorsOf(page);
     // The public API's test page, drawn: its key field and its Call button, which waits for a key.

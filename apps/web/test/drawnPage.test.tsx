@@ -147,14 +147,15 @@ describe("the drawn page's moment", () => {
 describe('a page that sends the browser on', () => {
   it('says where while the server draws it (the first place it names), once', () => {
     setRenderRequest({ cookies: '', screen: screenOf('412')!, timeZone: 'UTC', nowMs: Date.now() });
-    noteRedirect('/storages');
-    noteRedirect('/probes');
+    // Said in a server render: the page's Redirect then draws nothing (the answer is the redirect).
+    expect(noteRedirect('/storages')).toBe(true);
+    expect(noteRedirect('/probes')).toBe(true);
     expect(takeRedirect()).toBe('/storages');
     expect(takeRedirect()).toBeNull();
   });
 
   it('says nothing in the browser, and a new render forgets the last one’s', () => {
-    noteRedirect('/storages');
+    expect(noteRedirect('/storages')).toBe(false);
     expect(takeRedirect()).toBeNull();
     setRenderRequest({ cookies: '', screen: screenOf('412')!, timeZone: 'UTC', nowMs: Date.now() });
     noteRedirect('/account/users');

@@ -8,6 +8,8 @@ import { noteRedirect } from './renderContext';
  * the browser fills after its scripts.
  */
 export function Redirect({ to }: { to: string }) {
-  noteRedirect(to);
+  // On the server the answer is the redirect, and the page is not sent: nothing to draw (react-router's
+  // static router would only warn that it cannot navigate).
+  if (noteRedirect(to)) return null;
   return <Navigate to={to} replace />;
 }

@@ -45,10 +45,13 @@ export function setRenderRequest(next: RenderRequest | null): void {
 
 /**
  * A page that sends the browser on (`Redirect`) says where, while the server draws it: the server then
- * answers with that redirect, and the browser asks for the page it leads to. In the browser, nothing.
+ * answers with that redirect, and the browser asks for the page it leads to. True then; in the browser,
+ * nothing, and false.
  */
-export function noteRedirect(to: string): void {
-  if (request && redirectedTo === null) redirectedTo = to;
+export function noteRedirect(to: string): boolean {
+  if (!request) return false;
+  if (redirectedTo === null) redirectedTo = to;
+  return true;
 }
 
 /**
