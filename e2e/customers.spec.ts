@@ -49,7 +49,8 @@ test('an admin registers a customer, places it on the map, and the map asks no o
   await expect(map).toHaveAttribute('data-tiles', 'none');
   await expect(page.getByTestId('customers-map-points')).toContainText('E2E Farm Ltd');
   await expect(page.getByTestId('customers-map-points')).toContainText('Hillside');
-  expect(await map.locator('path.leaflet-interactive').count()).toBeGreaterThanOrEqual(2);
+  // Leaflet loads in the map's effect (browser only), so its points come a moment after the list.
+  await expect.poll(() => map.locator('path.leaflet-interactive').count()).toBeGreaterThanOrEqual(2);
   expect(await map.locator('img.leaflet-tile').count()).toBe(0);
   expect(elsewhere).toEqual([]);
 });
