@@ -1,0 +1,130 @@
+// Every route, as every role walks it, asked for by an address bar (decision 0174): the server answers
+// each with the page drawn for that user, or sends the browser on, and stays up. One page drawn on the
+// server that throws there (a library that reads the browser's `window` as it loads stopped the whole
+// server on 2026-12-04) is found here, whichever role's page it is — without a browser, so the whole
+// matrix costs a few seconds. The browser's take-over of drawn pages is drawn-pages.spec.ts's subject.
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { baseUrl, demoPassword } from './support/app.js';
+import { PUBLIC_ROUTES, ROLES, makeRoleAccounts } from './support/accessibilitySweep.js';
+
+/** A page's GET as a browser's address bar sends it. */
+const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+interface Answer {
+  route: string;
+  status: number;
+  drawn: boolean;
+  location?: string;
+  /** Why there was no answer at all. */
+  failure?: string;
+}
+
+/** The role's own storage, probe and batch for the routes that name one (made-up ones where it has none). */
+async function ownIds(request: APIRequestContext, token: string): Promise<Record<string, string>> {
+  const headers = { Authorization: `Bearer ${token}` };
+  const storages = (await (await request.get('/client/getStorages', { headers })).json()) as {
+    results?: { itemID: number; stacks: { sensors: { id: string }[] }[] }[];
+  };
+  const storage =
+    storages.results?.find((s) => s.stacks.some((st) => st.sensors.length > 0)) ?? storages.results?.[0];
+  const batches = (await (await request.get('/client/getBatches', { headers })).json()) as {
+    results?: { batch_id: number }[];
+  };
+  return {
+    storage: String(storage?.itemID ?? 1),
+    probe: storage?.stacks.flatMap((s) => s.sensors)[0]?.id ?? 'H10001',
+    batch: String(batches.results?.[0]?.batch_id ?? 1),
+  };
+}
+
+/**
+ * Each route's answer, without following a redirect (a page that sends the browser on is answered so).
+ * A request the server did not answer ends the walk: the page asked for before it may have stopped it.
+ */
+async function answers(request: APIRequestContext, routes: readonly string[]): Promise<Answer[]> {
+  const out: Answer[] = [];
+  for (const route of routes) {
+    try {
+      const res = await request.get(route, { headers: HTML, maxRedirects: 0 });
+      const body = await res.text();
+      out.push({
+        route,
+        status: res.status(),
+        drawn: body.includes('id="ew-state"'),
+        location: res.headers()['location'],
+      });
+    } catch (error) {
+      const before = out.at(-1)?.route;
+      out.push({
+        route,
+        status: 0,
+        drawn: false,
+        failure: `no answer${before ? ` after ${before}` : ''}: ${(error as Error).message.split('\n')[0]}`,
+      });
+      break;
+    }
+  }
+  return out;
+}
+
+/** What is wrong with an answer: a server error, or a page the server should have drawn and did not. */
+function faults(all: Answer[], loggedIn: boolean): string[] {
+  return all.flatMap((a) => {
+    if (a.failure) return [`${a.route}: ${a.failure}`];
+    if (a.status >= 500) return [`${a.route}: ${a.status}`];
+    if (a.status >= 300 && a.status < 400)
+      return a.location ? [] : [`${a.route}: ${a.status} without a location`];
+    if (a.status !== 200) return [`${a.route}: ${a.status}`];
+    if (loggedIn && !a.drawn) return [`${a.route}: not drawn`];
+    return [];
+  });
+}
+
+test.beforeAll(makeRoleAccounts);
+
+test('every role’s pages are drawn by the server or send the browser on, and the server stays up', async ({
+  playwright,
+}) => {
+  test.setTimeout(240_000);
+  const origin = baseUrl();
+  // The reader's time zone and a phone's screen, which the web app writes at login: pages are drawn for them.
+  const readerCookies = [
+    { name: 'tz', value: 'Europe/Helsinki' },
+    { name: 'ew_screen', value: '412' },
+  ].map((c) => ({
+    ...c,
+    domain: new URL(origin).hostname,
+    path: '/',
+    expires: -1,
+    httpOnly: false,
+    secure: false,
+    sameSite: 'Lax' as const,
+  }));
+  const found: string[] = [];
+
+  const visitor = await playwright.request.newContext({ baseURL: origin });
+  for (const f of faults(await answers(visitor, PUBLIC_ROUTES), false)) found.push(`logged out ${f}`);
+  await visitor.dispose();
+
+  for (const role of Object.values(ROLES)) {
+    // The role's browser after its login: the session's cookies, and the reader's zone and screen.
+    const request = await playwright.request.newContext({
+      baseURL: origin,
+      storageState: { cookies: readerCookies, origins: [] },
+    });
+    const login = await request.post('/admin/login', {
+      data: { username: role.username, password: demoPassword },
+    });
+    expect(login.ok(), `login of ${role.name}`).toBe(true);
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const ids = await ownIds(request, accessToken);
+    const routes = role.routes.map((r) => r.replace(/:(storage|probe|batch)/g, (_, k: string) => ids[k]!));
+    for (const f of faults(await answers(request, routes), true)) found.push(`${role.name} ${f}`);
+    await request.dispose();
+  }
+
+  // The server is still up after all of them (a failure while drawing once stopped it).
+  const after = await playwright.request.newContext({ baseURL: origin });
+  expect((await after.get('/health')).ok(), 'the server answers after the walk').toBe(true);
+  await after.dispose();
+  expect(found).toEqual([]);
+});
