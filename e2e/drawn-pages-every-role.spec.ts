@@ -4,7 +4,9 @@
 // server on 2026-12-04) is found here, whichever role's page it is — without a browser, so the whole
 // matrix costs a few seconds. The browser's take-over of drawn pages is drawn-pages.spec.ts's subject.
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { baseUrl, demoPassword } from './support/app.js';
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { baseUrl, dataDir, demoPassword } from './support/app.js';
 import { PUBLIC_ROUTES, ROLES, makeRoleAccounts } from './support/accessibilitySweep.js';
 
 /** A page's GET as a browser's address bar sends it. */
@@ -100,6 +102,10 @@ test('every role’s pages are drawn by the server or send the browser on, and t
     sameSite: 'Lax' as const,
   }));
   const found: string[] = [];
+  // What the server logs from here on: a page's code that fails where the server draws it is logged, not
+  // left to stop the server (logUnhandledRejections.ts), and that log line is a fault here.
+  const serverLog = path.join(dataDir(), 'server.log');
+  const logFrom = statSync(serverLog).size;
 
   const visitor = await playwright.request.newContext({ baseURL: origin });
   for (const f of faults(await answers(visitor, PUBLIC_ROUTES), false)) found.push(`logged out ${f}`);
@@ -126,5 +132,9 @@ test('every role’s pages are drawn by the server or send the browser on, and t
   const after = await playwright.request.newContext({ baseURL: origin });
   expect((await after.get('/health')).ok(), 'the server answers after the walk').toBe(true);
   await after.dispose();
+  const logged = readFileSync(serverLog, 'utf8').slice(logFrom);
+  for (const line of logged.split('\n'))
+    if (line.includes('failed with nothing waiting for it'))
+      found.push(`the server logged: ${line.slice(0, 600)}`);
   expect(found).toEqual([]);
 });

@@ -8,6 +8,7 @@ import { seedDemo } from './features/demo/seedDemo.js';
 import { seedDemoBatches } from './features/demo/seedDemoBatches.js';
 import { Scheduler } from './jobs/Scheduler.js';
 import { isLoopbackHost, startupBanner } from './startupBanner.js';
+import { logUnhandledRejections } from './logUnhandledRejections.js';
 
 /** Composition root: configuration, store, HTTP + realtime, demo seed. Nothing else. */
 async function main(): Promise<void> {
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
   await migrateToLatest(store);
   const server = await createServer(config, store);
   const { app, jobs } = server;
+  logUnhandledRejections(app.log);
   const scheduler = new Scheduler(app.log);
   scheduler.start(jobs);
   server.jobsScheduled(Date.now());
