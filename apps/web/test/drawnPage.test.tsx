@@ -15,6 +15,7 @@ import {
   takeRedirect,
 } from '../src/lib/renderContext';
 import { useNowSeconds } from '../src/lib/useNowSeconds';
+import { useDrawnMomentSeconds } from '../src/lib/useDrawnMomentSeconds';
 
 // Decision 0174: what the web app does to be drawn on the server and taken over in the browser.
 
@@ -133,6 +134,15 @@ describe("the drawn page's moment", () => {
     pinRenderClock(1_700_000_000_500);
     expect(renderNowMs()).toBe(1_700_000_000_500);
     const { result } = renderHook(() => useNowSeconds(20_000));
+    expect(result.current).toBe(1_700_000_000);
+  });
+
+  it('a read keyed by the drawn moment keeps it for the page’s life, after the clock is let go', () => {
+    pinRenderClock(1_700_000_000_500);
+    const { result, rerender } = renderHook(() => useDrawnMomentSeconds());
+    expect(result.current).toBe(1_700_000_000);
+    pinRenderClock(null);
+    rerender();
     expect(result.current).toBe(1_700_000_000);
   });
 

@@ -9,7 +9,7 @@ import { QueryAdminTable } from '../../ui/QueryAdminTable';
 import { useGariCalls } from './diagnosticsQueries';
 import { AccessDetail, SpanSelect, Truncated, useAccessColumns } from './tableParts';
 import { Redirect } from '../../lib/Redirect';
-import { renderNowMs } from '../../lib/renderContext';
+import { useDrawnMomentSeconds } from '../../lib/useDrawnMomentSeconds';
 
 /**
  * /g-log (spec doc 1 §2 diagnostic pages, §7 getGariCallLog; decision 0095): the calls of the older
@@ -27,8 +27,7 @@ export function GariLogPage() {
 function GariLog() {
   const { t } = useTranslation();
   const [hours, setHours] = useState(24);
-  // The drawn page's moment while a page the server drew is taken over: its reads' keys are the drawn ones.
-  const [toTs] = useState(() => Math.floor(renderNowMs() / 1000));
+  const toTs = useDrawnMomentSeconds();
   const calls = useGariCalls(toTs - hours * 3600, toTs);
   const columns = useAccessColumns();
   return (

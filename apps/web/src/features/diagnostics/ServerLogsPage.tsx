@@ -20,7 +20,7 @@ import { AccessDetail, SpanSelect, Truncated, useAccessColumns } from './tablePa
 import { timeColumn } from '../../ui/timeColumn';
 import { useDateTimeText } from '../sessions';
 import { Redirect } from '../../lib/Redirect';
-import { renderNowMs } from '../../lib/renderContext';
+import { useDrawnMomentSeconds } from '../../lib/useDrawnMomentSeconds';
 
 const TABS = ['server', 'access', 'jobs'] as const;
 type LogTab = (typeof TABS)[number];
@@ -64,8 +64,7 @@ function ServerLog() {
   const [level, setLevel] = useState<LogLevelName>('info');
   const [showAux, setShowAux] = useState(false);
   // The span ends now when asked: a fixed end keeps the query's key while the page stays open.
-  // The drawn page's moment while a page the server drew is taken over: its reads' keys are the drawn ones.
-  const [toTs] = useState(() => Math.floor(renderNowMs() / 1000));
+  const toTs = useDrawnMomentSeconds();
   const logs = useServerLogs({ server, fromTs: toTs - hours * 3600, toTs, showAux, level });
   const columns: AdminColumn<ServerLogLine>[] = [
     {
@@ -154,8 +153,7 @@ function AccessLog() {
   const { t } = useTranslation();
   const [hours, setHours] = useState(1);
   const [status, setStatus] = useState('');
-  // The drawn page's moment while a page the server drew is taken over: its reads' keys are the drawn ones.
-  const [toTs] = useState(() => Math.floor(renderNowMs() / 1000));
+  const toTs = useDrawnMomentSeconds();
   const logs = useAccessLogs({ fromTs: toTs - hours * 3600, toTs, status });
   const columns = useAccessColumns();
   return (

@@ -24,7 +24,7 @@ import { useUnsavedEditsGuard } from './useUnsavedEditsGuard';
 import { MissingInfoDialog } from './MissingInfoDialog';
 import { StorageMonitorTab } from './StorageMonitorTab';
 import { storageProbeIds } from './layoutLevels';
-import { renderNowMs } from '../../lib/renderContext';
+import { useDrawnMomentSeconds } from '../../lib/useDrawnMomentSeconds';
 
 /** Spec doc 3 §2: the layout view is tab 1, the monitor tab 3, the storage details tab 4. */
 type DetailTab = 1 | 3 | 4;
@@ -61,7 +61,7 @@ function StorageDetail({ itemID, opening }: { itemID: number; opening: StorageOp
   const storages = useStorages();
   const [tab, setTab] = useState<DetailTab>(1);
   // The page's moment (lib/renderContext.ts): a page drawn on the server is taken over as drawn.
-  const [nowS] = useState(() => Math.floor(renderNowMs() / 1000));
+  const nowS = useDrawnMomentSeconds();
   const [dirty, setDirty] = useState(false);
   const guard = useUnsavedEditsGuard(dirty);
   if (storages.error)
