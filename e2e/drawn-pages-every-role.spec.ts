@@ -2,12 +2,14 @@
 // each with the page drawn for that user, or sends the browser on, and stays up. One page drawn on the
 // server that throws there (a library that reads the browser's `window` as it loads stopped the whole
 // server on 2026-12-04) is found here, whichever role's page it is — without a browser, so the whole
-// matrix costs a few seconds. The browser's take-over of drawn pages is drawn-pages.spec.ts's subject.
-import { expect, test, type APIRequestContext } from '@playwright/test';
+// matrix costs a few seconds. Then the farm's and the staff's routes that drawn-pages.spec.ts does not
+// open, in a desktop browser in Helsinki's zone: each taken over without a hydration error.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { baseUrl, dataDir, demoPassword } from './support/app.js';
 import { PUBLIC_ROUTES, ROLES, makeRoleAccounts } from './support/accessibilitySweep.js';
+import { failuresOf, logInThroughLoginPage } from './support/drawnPages.js';
 
 /** A page's GET as a browser's address bar sends it. */
 const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
@@ -137,4 +139,65 @@ test('every role’s pages are drawn by the server or send the browser on, and t
     if (line.includes('failed with nothing waiting for it'))
       found.push(`the server logged: ${line.slice(0, 600)}`);
   expect(found).toEqual([]);
+});
+
+/**
+ * Routes drawn-pages.spec.ts already opens drawn in a browser (the hay farmer's on a phone, an admin's
+ * console pages): the walk below takes the rest of the farm's and the staff's routes. Each page costs
+ * the browser about two seconds, so the other roles' pages (the same pages with other data) are
+ * checked by the address-bar walk above only.
+ */
+const OPENED_ELSEWHERE = new Set([
+  '/probes',
+  '/probes/:probe',
+  '/storages',
+  '/storages/:storage',
+  '/storages/monitors',
+  '/storages/site',
+  '/quality',
+  '/settings',
+  '/account',
+  '/account/users',
+  '/account/credentials',
+  '/account/services',
+  '/instructions',
+  '/admin',
+  '/admin/server-logs',
+  '/g-log',
+  '/admin/audit',
+  '/admin/staff',
+  '/admin/sims',
+  '/admin/customers',
+  '/bslog',
+  '/firmware',
+  '/translations',
+]);
+
+test.describe('taken over in the browser', () => {
+  test.use({ viewport: { width: 1280, height: 800 }, timezoneId: 'Europe/Helsinki' });
+
+  for (const role of [ROLES.farmer, ROLES.root]) {
+    test(`the rest of a ${role.name}'s pages are taken over without a hydration error`, async ({
+      context,
+      playwright,
+    }) => {
+      const own = role.routes.filter((r) => !OPENED_ELSEWHERE.has(r));
+      test.setTimeout(30_000 + own.length * 10_000);
+      const api = await playwright.request.newContext({ baseURL: baseUrl() });
+      const login = await api.post('/admin/login', {
+        data: { username: role.username, password: demoPassword },
+      });
+      expect(login.ok(), `login of ${role.name}`).toBe(true);
+      const ids = await ownIds(api, ((await login.json()) as { accessToken: string }).accessToken);
+      await api.dispose();
+
+      await logInThroughLoginPage(context, 'click', role.username);
+      const main = (page: Page) => page.locator('#main-content > *').first();
+      const routes = own.map((r) => ({
+        path: r.replace(/:(storage|probe|batch)/g, (_, k: string) => ids[k]!),
+        main,
+      }));
+      expect(await failuresOf(context, routes, 3)).toEqual([]);
+    });
+  }
 });

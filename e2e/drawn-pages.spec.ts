@@ -1,15 +1,16 @@
 // Pages drawn by the server (decision 0174): the logged-in hay farmer's pages arrive drawn, and the
 // browser takes each over (hydration) without a mismatch, on a phone and on a desktop.
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type BrowserContext,
-  type Locator,
-  type Page,
-} from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { demoPassword, demoUsers, keepAutoOpenClosed } from './support/app.js';
 import { copyDemoAccount } from './support/copyDemoAccount.js';
+import {
+  errorsOf,
+  failuresOf,
+  logInThroughLoginPage,
+  openDrawn,
+  reactOwns,
+  type Route,
+} from './support/drawnPages.js';
 import { ACTING_FOR_KEY } from '@emberwatch/shared/contracts/drawnPage';
 import { STATION_COOKIE } from '@emberwatch/shared/domain/settingsVisibility';
 
@@ -51,24 +52,6 @@ async function addEnglishKey(request: APIRequestContext, key: string): Promise<v
   expect(saved.ok(), await saved.text()).toBe(true);
 }
 
-/** Logs the hay farmer in through the login page of a new page of the context, then closes that page. */
-async function logInThroughLoginPage(
-  context: BrowserContext,
-  by: 'click' | 'tap',
-  username: string = demoUsers.hay,
-): Promise<void> {
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Username', { exact: true }).fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
-  await page.getByRole('button', { name: 'Log in' })[by]();
-  await expect(page.getByTestId('menu-button')).toBeVisible();
-  // The login told the server who, and on which clock and screen, its pages are drawn for.
-  const names = (await context.cookies()).map((c) => c.name);
-  expect(names).toEqual(expect.arrayContaining(['ew_view', 'tz', 'ew_screen']));
-  await page.close();
-}
-
 /** Holds back what `pattern` names (a script of the app) in `context` until the returned call. */
 async function holdBack(context: BrowserContext, pattern: RegExp): Promise<() => void> {
   let release = () => {};
@@ -80,54 +63,10 @@ async function holdBack(context: BrowserContext, pattern: RegExp): Promise<() =>
   return () => release();
 }
 
-/**
- * What went wrong in a page: its uncaught errors (React reports a failed hydration so, as "Minified
- * React error #418" and its kin) and its console's errors.
- */
-function errorsOf(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
-  });
-  return errors;
-}
-
-/**
- * Records the first element the server drew inside #root, as the HTML parser inserts it and before any
- * script of the app runs: if the browser took the page over, it is still in the document afterwards;
- * a render that threw the drawn page away (a mismatch React could not recover in place) replaced it.
- */
-const RECORD_DRAWN_ROOT = () => {
-  const web = globalThis as unknown as {
-    document: { getElementById(id: string): { firstElementChild: unknown } | null };
-    MutationObserver: new (cb: () => void) => { observe(n: unknown, o: unknown): void; disconnect(): void };
-    ewDrawnRoot?: unknown;
-  };
-  const observer = new web.MutationObserver(() => {
-    const first = web.document.getElementById('root')?.firstElementChild;
-    if (first && !web.ewDrawnRoot) {
-      web.ewDrawnRoot = first;
-      observer.disconnect();
-    }
-  });
-  observer.observe(web.document, { childList: true, subtree: true });
-};
-
 /** The tab's session storage, which this Node-typed project does not declare. */
 type TabStorage = {
   sessionStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
 };
-
-/** Whether React owns the element (a hydrated or rendered node carries its fiber). */
-const reactOwns = (element: unknown) =>
-  Object.keys(element as object).some((k) => k.startsWith('__reactFiber'));
-
-interface Route {
-  path: string;
-  /** The page's own content, drawn by the server and taken over by the browser. */
-  main: (page: Page) => Locator;
-}
 
 function hayRoutes(storage: HayStorage): Route[] {
   const main = (page: Page) => page.locator('#main-content > *').first();
@@ -152,53 +91,6 @@ function hayRoutes(storage: HayStorage): Route[] {
     // The probe's readings: their range is the reader's days, drawn as the browser asks for them.
     { path: `/probes/${storage.probe}?tab=data`, main },
   ];
-}
-
-/**
- * Opens `route` in a new page of the logged-in context and checks that the server drew it and the
- * browser took it over without an error. Returns the page, open.
- */
-async function openDrawn(context: BrowserContext, route: Route): Promise<{ page: Page; errors: string[] }> {
-  const page = await context.newPage();
-  const errors = errorsOf(page);
-  await page.addInitScript(RECORD_DRAWN_ROOT);
-  const response = await page.goto(route.path);
-  expect(response?.status(), route.path).toBe(200);
-  const html = (await response?.text()) ?? '';
-  expect(html, `${route.path} drawn by the server`).toContain('id="ew-state"');
-  expect(response?.headers()['cache-control'], route.path).toBe('private, no-store');
-
-  const main = route.main(page);
-  await expect(main, route.path).toBeVisible();
-  // Taken over: React owns the page's own content, and the drawn root element is still the document's.
-  await expect.poll(() => main.evaluate(reactOwns), { message: `${route.path} hydrated` }).toBe(true);
-  expect(
-    await page.evaluate(() => {
-      const drawn = (globalThis as unknown as { ewDrawnRoot?: { isConnected: boolean } }).ewDrawnRoot;
-      return drawn?.isConnected ?? 'not recorded';
-    }),
-    `${route.path}: the drawn root element was kept`,
-  ).toBe(true);
-  // A hydration error is reported once React has compared the page's last part: give it the moment.
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(500);
-  expect(errors, `${route.path}: errors while the drawn page was taken over`).toEqual([]);
-  return { page, errors };
-}
-
-/** Opens each route as openDrawn does, and lists what failed: every route is tried. */
-async function failuresOf(context: BrowserContext, routes: Route[]): Promise<string[]> {
-  const failures: string[] = [];
-  for (const route of routes)
-    await test.step(route.path, async () => {
-      try {
-        const { page } = await openDrawn(context, route);
-        await page.close();
-      } catch (error) {
-        failures.push((error as Error).message);
-      }
-    });
-  return failures;
 }
 
 test.describe('on a phone', () => {
