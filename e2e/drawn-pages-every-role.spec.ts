@@ -9,7 +9,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { baseUrl, dataDir, demoPassword } from './support/app.js';
 import { PUBLIC_ROUTES, ROLES, makeRoleAccounts } from './support/accessibilitySweep.js';
-import { failuresOf, logInThroughLoginPage } from './support/drawnPages.js';
+import { ADMIN_CONSOLE_DRAWN, failuresOf, logInThroughLoginPage } from './support/drawnPages.js';
 
 /** A page's GET as a browser's address bar sends it. */
 const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
@@ -148,6 +148,7 @@ test('every role’s pages are drawn by the server or send the browser on, and t
  * checked by the address-bar walk above only.
  */
 const OPENED_ELSEWHERE = new Set([
+  ...ADMIN_CONSOLE_DRAWN,
   '/probes',
   '/probes/:probe',
   '/storages',
@@ -161,16 +162,7 @@ const OPENED_ELSEWHERE = new Set([
   '/account/credentials',
   '/account/services',
   '/instructions',
-  '/admin',
-  '/admin/server-logs',
-  '/g-log',
-  '/admin/audit',
-  '/admin/staff',
-  '/admin/sims',
   '/admin/customers',
-  '/bslog',
-  '/firmware',
-  '/translations',
 ]);
 
 test.describe('taken over in the browser', () => {

@@ -8,6 +8,7 @@ import {
   failuresOf,
   logInThroughLoginPage,
   openDrawn,
+  ADMIN_CONSOLE_DRAWN,
   reactOwns,
   type Route,
 } from './support/drawnPages.js';
@@ -235,20 +236,7 @@ test.describe('on a desktop', () => {
     // The log pages read up to the moment drawn, and the site index's refresh button says whether it is
     // reading: each was drawn otherwise than the browser took it over before (React's #418).
     const roles: [string, Route[]][] = [
-      [
-        demoUsers.admin,
-        of([
-          '/admin',
-          '/admin/server-logs',
-          '/g-log',
-          '/admin/audit',
-          '/admin/staff',
-          '/admin/sims',
-          '/bslog',
-          '/firmware',
-          '/translations',
-        ]),
-      ],
+      [demoUsers.admin, of(ADMIN_CONSOLE_DRAWN)],
       [demoUsers.master, of(['/siteindex', '/probes'])],
     ];
     const failures: string[] = [];
