@@ -8,7 +8,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { baseUrl, dataDir, demoPassword } from './support/app.js';
-import { PUBLIC_ROUTES, ROLES, makeRoleAccounts } from './support/accessibilitySweep.js';
+import { PUBLIC_ROUTES, ROLES, makeRoleAccounts, ownIds, ownRoute } from './support/accessibilitySweep.js';
 import { ADMIN_CONSOLE_DRAWN, failuresOf, logInThroughLoginPage } from './support/drawnPages.js';
 
 /** A page's GET as a browser's address bar sends it. */
@@ -20,24 +20,6 @@ interface Answer {
   location?: string;
   /** Why there was no answer at all. */
   failure?: string;
-}
-
-/** The role's own storage, probe and batch for the routes that name one (made-up ones where it has none). */
-async function ownIds(request: APIRequestContext, token: string): Promise<Record<string, string>> {
-  const headers = { Authorization: `Bearer ${token}` };
-  const storages = (await (await request.get('/client/getStorages', { headers })).json()) as {
-    results?: { itemID: number; stacks: { sensors: { id: string }[] }[] }[];
-  };
-  const storage =
-    storages.results?.find((s) => s.stacks.some((st) => st.sensors.length > 0)) ?? storages.results?.[0];
-  const batches = (await (await request.get('/client/getBatches', { headers })).json()) as {
-    results?: { batch_id: number }[];
-  };
-  return {
-    storage: String(storage?.itemID ?? 1),
-    probe: storage?.stacks.flatMap((s) => s.sensors)[0]?.id ?? 'H10001',
-    batch: String(batches.results?.[0]?.batch_id ?? 1),
-  };
 }
 
 /**
@@ -125,7 +107,7 @@ test('every role’s pages are drawn by the server or send the browser on, and t
     expect(login.ok(), `login of ${role.name}`).toBe(true);
     const { accessToken } = (await login.json()) as { accessToken: string };
     const ids = await ownIds(request, accessToken);
-    const routes = role.routes.map((r) => r.replace(/:(storage|probe|batch)/g, (_, k: string) => ids[k]!));
+    const routes = role.routes.map((r) => ownRoute(r, ids));
     for (const f of faults(await answers(request, routes), true)) found.push(`${role.name} ${f}`);
     await request.dispose();
   }
@@ -186,7 +168,7 @@ test.describe('taken over in the browser', () => {
       await logInThroughLoginPage(context, 'click', role.username);
       const main = (page: Page) => page.locator('#main-content > *').first();
       const routes = own.map((r) => ({
-        path: r.replace(/:(storage|probe|batch)/g, (_, k: string) => ids[k]!),
+        path: ownRoute(r, ids),
         main,
       }));
       expect(await failuresOf(context, routes, 3)).toEqual([]);

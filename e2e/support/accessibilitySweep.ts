@@ -1,6 +1,6 @@
 // The axe sweep of decision 0138: which routes each role walks, and the walk itself (one login, route
 // to route inside the app, each page scanned at desktop width and at 360 px without a reload).
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { demoUsers } from './app.js';
 import { copyDemoAccount } from './copyDemoAccount.js';
 import { logInThroughApi } from './logInThroughApi.js';
@@ -191,15 +191,20 @@ function allowForRoutes(routes: number): void {
   test.setTimeout(30_000 + routes * 20_000);
 }
 
+/** A route of the table with the role's own storage, probe and batch in place of `:storage`, `:probe`, `:batch`. */
+export function ownRoute(pattern: string, ids: Record<string, string>): string {
+  return pattern.replace(/:(storage|probe|batch)/g, (_, k: string) => ids[k]!);
+}
+
 /** The role's own storage, probe and batch for the routes that take one (a made-up one where it has none). */
-async function ownIds(page: Page, token: string): Promise<Record<string, string>> {
+export async function ownIds(request: APIRequestContext, token: string): Promise<Record<string, string>> {
   const headers = { Authorization: `Bearer ${token}` };
-  const storages = (await (await page.request.get('/client/getStorages', { headers })).json()) as {
+  const storages = (await (await request.get('/client/getStorages', { headers })).json()) as {
     results?: { itemID: number; stacks: { sensors: { id: string }[] }[] }[];
   };
   const storage =
     storages.results?.find((s) => s.stacks.some((st) => st.sensors.length > 0)) ?? storages.results?.[0];
-  const batches = (await (await page.request.get('/client/getBatches', { headers })).json()) as {
+  const batches = (await (await request.get('/client/getBatches', { headers })).json()) as {
     results?: { batch_id: number }[];
   };
   return {
@@ -248,11 +253,11 @@ export async function sweepRole(page: Page, role: Role): Promise<void> {
   const inFlight = trackApiCalls(page);
   await page.setViewportSize(DESKTOP);
   const token = await logInThroughApi(page, role.username, role.routes[0]!);
-  const ids = await ownIds(page, token);
+  const ids = await ownIds(page.request, token);
   const scanned = new Set<string>();
   const found: string[] = [];
   for (const pattern of role.routes) {
-    const route = pattern.replace(/:(storage|probe|batch)/g, (_, k: string) => ids[k]!);
+    const route = ownRoute(pattern, ids);
     await navigateInApp(page, route);
     await settle(page, inFlight);
     const landed = new URL(page.url()).pathname;
