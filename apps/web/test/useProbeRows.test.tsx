@@ -13,9 +13,12 @@ import { reading, sensorConf } from './support/fixtures';
 
 function setup() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  // Each answer carries the server's clock at the read, as the real ones do (`server_ts`).
+  let serverTs = 1_000;
   const answer = (temperature: number) => ({
     status_code: 0,
     results: [reading('H-001', [temperature], 300)],
+    server_ts: ++serverTs,
   });
   qc.setQueryData(queryKeys.bsConf('F1'), {
     status_code: 0,
@@ -32,7 +35,7 @@ function setup() {
 }
 
 describe('the probe rows across reads', () => {
-  it('stay the same rows when a read brings the same answer, and change when it brings another', async () => {
+  it('stay the same rows when a read brings the same readings (the server clock apart), and change when it brings others', async () => {
     const { qc, answer, hook } = setup();
     const first = hook.result.current.rows;
     expect(first).toHaveLength(1);
@@ -42,7 +45,7 @@ describe('the probe rows across reads', () => {
         qc.setQueryData(queryKeys.data('F1'), answer(temperature));
         await new Promise((resolve) => setTimeout(resolve, 10));
       });
-    // Read again: an equal answer in a new object, as from the network.
+    // Read again: the same readings in a new answer, at a later server clock, as from the network.
     await read(41.2);
     expect(qc.getQueryState(queryKeys.data('F1'))?.dataUpdateCount).toBe(2);
     expect(hook.result.current.rows).toBe(first);

@@ -5,9 +5,9 @@ import { useNowSeconds } from '../../lib/useNowSeconds';
 import { buildProbeRows } from './buildProbeRows';
 
 /**
- * A number per answer object, the same for the same object: a read that brought nothing new keeps its
- * answer (TanStack Query shares what did not change), so the rows are not built and drawn again for it —
- * as after the push socket's first `ready`, which reads again what was read before it (decision 0173).
+ * A number per object of an answer, the same for the same object: a read that brought nothing new keeps
+ * what did not change (TanStack Query shares it), so the rows are not built and drawn again for it — as
+ * after the push socket's first `ready`, which reads again what was read before it (decision 0173).
  */
 const answerIds = new WeakMap<object, number>();
 let lastAnswerId = 0;
@@ -31,9 +31,12 @@ export function useProbeRows(bsIds: readonly string[]) {
   const ready = confs.every((q) => q.data) && datas.every((q) => q.data);
   const configurations = confs.flatMap((q) => q.data?.sensor_configurations ?? []);
   const readings = datas.flatMap((q) => q.data?.results ?? []);
-  // Stable inputs for the memo: the answers change identity only when a read brought something new.
-  const confKey = confs.map((q) => answerId(q.data)).join();
-  const dataKey = datas.map((q) => answerId(q.data)).join();
+  // Stable inputs for the memo: the lists the rows are built from change identity only when a read
+  // brought something new in them. Not the answers themselves: the readings' answer carries the
+  // server's clock (`server_ts`), new on every read, and keying by it drew every row again right after
+  // a page the server drew was taken over, when the push socket's first `ready` reads again.
+  const confKey = confs.map((q) => answerId(q.data?.sensor_configurations)).join();
+  const dataKey = datas.map((q) => answerId(q.data?.results)).join();
   const rows = useMemo(
     () => (ready ? buildProbeRows(configurations, readings, nowSeconds) : []),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the queries' answers
