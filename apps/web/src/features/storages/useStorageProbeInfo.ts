@@ -25,11 +25,15 @@ export function useStorageProbeInfo(bsId: string) {
   const conf = useBsConf(bsId);
   const data = useStationData(bsId);
   const nowS = useNowSeconds(TIMESTAMP_REFRESH_MS);
+  // Keyed by the lists, which a read keeps when they did not change (TanStack Query shares them), not
+  // by the answers: the readings' answer carries the server's clock, new on every read, and a new
+  // lookup draws the whole layout again (as right after a drawn storage is taken over, when the push
+  // socket's first `ready` reads again).
+  const configurations = conf.data?.sensor_configurations;
+  const results = data.data?.results;
   const lookup = useMemo(() => {
-    const names = new Map(
-      (conf.data?.sensor_configurations ?? []).map((c) => [c.sensor_id_sys, c.sensor_name] as const),
-    );
-    const readings = new Map((data.data?.results ?? []).map((r) => [r.sensor_id, r] as const));
+    const names = new Map((configurations ?? []).map((c) => [c.sensor_id_sys, c.sensor_name] as const));
+    const readings = new Map((results ?? []).map((r) => [r.sensor_id, r] as const));
     return (id: string): StorageProbeInfo => {
       const r = readings.get(id);
       const recent = r !== undefined && !isStale(readingAgeSeconds(r.meas_ts, nowS));
@@ -49,7 +53,7 @@ export function useStorageProbeInfo(bsId: string) {
         alert: r?.alert ?? false,
       };
     };
-  }, [conf.data, data.data, nowS]);
+  }, [configurations, results, nowS]);
   return {
     lookup,
     nowS,
