@@ -82,7 +82,7 @@ function ShellFrame() {
     const timer = setTimeout(() => {
       void SideMenu.preload();
       // The windows the shell may open (news, authorizations, activation, renewal): decision 0159.
-      preloadWindows();
+      void preloadWindows();
     }, SIDE_MENU_PRELOAD_MS);
     return () => clearTimeout(timer);
   }, []);

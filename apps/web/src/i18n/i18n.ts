@@ -5,6 +5,7 @@ import type { TranslationsResponse } from '@emberwatch/shared/contracts/translat
 import { supportedLanguage, LANGUAGE_COOKIE } from './detectLanguage';
 import { writeCookie } from '../lib/cookies';
 import { isNetworkFailure } from '../lib/ApiRequestError';
+import { inSlices } from '../lib/yieldToBrowser';
 
 /**
  * Texts come from the server's translation calls (spec doc 1 §7), which serve the store seeded from
@@ -48,7 +49,11 @@ const englishFeaturesLoaded = Promise.all(Object.values(englishFeatures).map((lo
   (modules) => {
     englishFeatureTexts = modules.map((m) => m.default);
     // Under texts already there (the server's English may be a translator's edit), never over them.
-    for (const texts of englishFeatureTexts) i18n.addResourceBundle('en', 'translation', texts, true, false);
+    // A few files at a time: merging all fifty was one task of about 100 ms on a phone, while the app
+    // takes over a page the server drew.
+    return inSlices(englishFeatureTexts, (texts) =>
+      i18n.addResourceBundle('en', 'translation', texts, true, false),
+    );
   },
   () => undefined,
 );
