@@ -178,6 +178,21 @@ describe('storage detail', () => {
     expect(depths.textContent).toContain('Depth 3: 38.5 °C');
   });
 
+  it('shows every depth on keyboard focus, describes the cell by them, and hides them on Escape', async () => {
+    const { user } = renderPage('/storages/5', storageServer());
+    const cell = await screen.findByTestId('cell-H-001');
+    expect(cell.getAttribute('aria-describedby')).toBeNull();
+    // Tab through the page to the cell, as a keyboard user does.
+    for (let i = 0; i < 100 && document.activeElement !== cell; i++) await user.tab();
+    expect(document.activeElement).toBe(cell);
+    const tooltip = await screen.findByRole('tooltip');
+    expect(within(tooltip).getByTestId('depths-H-001').textContent).toContain('Depth 2: 65.0 °C');
+    expect(cell.getAttribute('aria-describedby')).toBe(tooltip.id);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+    expect(document.activeElement).toBe(cell);
+  });
+
   it('on a touch screen shows the depths on the first tap and opens the probe on the second', async () => {
     const { location } = renderPage('/storages/5', storageServer());
     const cell = await screen.findByTestId('cell-H-002');

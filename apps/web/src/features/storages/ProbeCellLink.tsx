@@ -1,8 +1,6 @@
-import { useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
-import Tooltip from '@mui/material/Tooltip';
 import {
   isDiagnosticMode,
   type LayoutViewMode,
@@ -15,6 +13,7 @@ import { isAboveAlert } from '@emberwatch/shared/domain/temperatureAlert';
 import { AboveAlertIcon, MonitorAlertIcon, useTemperatureScale } from '../probes';
 import { cellDisplay } from './layoutModes';
 import type { StorageProbeInfo } from './useStorageProbeInfo';
+import { useCellTooltip } from './useCellTooltip';
 
 /**
  * One probe in a layout cell (spec doc 3 §2 "Storage detail"): in mode 1 its hottest depth written
@@ -44,44 +43,39 @@ export function ProbeCellLink({
   nowS: number;
 }) {
   const { t } = useTranslation();
-  // On a touch screen there is no hover: the first tap shows the depths, a second tap opens the probe.
-  const [open, setOpen] = useState(false);
-  const lastPointer = useRef<string>('mouse');
   const display = cellDisplay(mode, probe, { unit, colorStepsC, nowS, t });
   const { alertC } = useTemperatureScale();
   const hot =
     !isDiagnosticMode(mode) && probe.temperatures !== null && isAboveAlert(probe.temperatures, alertC);
   const hotLabel = t('probes.aboveAlert', { limit: `${settingToDisplay(alertC, unit)} °${unit}` });
   const label = probe.name ?? probe.id;
-  const depths =
-    probe.temperatures === null || probe.temperatures.length === 0 ? (
-      t('storageDetail.noReading')
-    ) : (
-      <span data-testid={`depths-${probe.id}`}>
-        {probe.temperatures.map((tenths, i) => (
-          <span key={i} style={{ display: 'block' }}>
-            {t('storageDetail.depth', { n: i + 1, value: formatTemperatureText(tenths, unit, true) })}
-          </span>
-        ))}
-      </span>
+  const tooltip = useCellTooltip(() => {
+    const depths =
+      probe.temperatures === null || probe.temperatures.length === 0 ? (
+        t('storageDetail.noReading')
+      ) : (
+        <span data-testid={`depths-${probe.id}`}>
+          {probe.temperatures.map((tenths, i) => (
+            <span key={i} style={{ display: 'block' }}>
+              {t('storageDetail.depth', { n: i + 1, value: formatTemperatureText(tenths, unit, true) })}
+            </span>
+          ))}
+        </span>
+      );
+    return (
+      <>
+        <strong style={{ display: 'block' }}>{label}</strong>
+        {depths}
+        {probe.alert && <span style={{ display: 'block' }}>{t('probes.monitorAlert')}</span>}
+      </>
     );
+  });
+  const open = tooltip.open;
   return (
-    <Tooltip
-      title={
-        <>
-          <strong style={{ display: 'block' }}>{label}</strong>
-          {depths}
-          {probe.alert && <span style={{ display: 'block' }}>{t('probes.monitorAlert')}</span>}
-        </>
-      }
-      open={open}
-      onOpen={() => setOpen(true)}
-      onClose={() => setOpen(false)}
-      disableTouchListener
-      arrow
-    >
+    <>
       <Box
         component={RouterLink}
+        {...tooltip.anchorProps}
         to={probeDetailPath(probe.id, String(itemID))}
         aria-label={[
           t(mode === 1 ? 'storageDetail.cellLabel' : 'storageDetail.cellValue', {
@@ -95,13 +89,11 @@ export function ProbeCellLink({
         data-alert={probe.alert ? 'true' : undefined}
         data-testid={`cell-${probe.id}`}
         data-band={display.band}
-        onPointerDown={(e: React.PointerEvent) => {
-          lastPointer.current = e.pointerType;
-        }}
         onClick={(e: React.MouseEvent) => {
-          if (lastPointer.current === 'touch' && !open) {
+          // On a touch screen there is no hover: the first tap shows the depths, a second opens the probe.
+          if (tooltip.lastPointer.current === 'touch' && !open) {
             e.preventDefault();
-            setOpen(true);
+            tooltip.show(e.currentTarget as HTMLElement);
           }
         }}
         sx={{
@@ -163,6 +155,7 @@ export function ProbeCellLink({
           {label}
         </Box>
       </Box>
-    </Tooltip>
+      {tooltip.popup}
+    </>
   );
 }
