@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { memo, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -71,7 +71,7 @@ function levelGap(prefs: LayoutPrefs): number {
  * the draft is saved as the whole item or discarded, and `onDirtyChange` tells the page while it
  * holds unsaved edits (spec doc 3 §4).
  */
-export function StorageLayoutTab({
+function StorageLayoutTabView({
   storage,
   editable = false,
   onDirtyChange,
@@ -355,3 +355,28 @@ function LayoutCells({
     </Box>
   );
 }
+
+type StorageLayoutTabProps = Parameters<typeof StorageLayoutTabView>[0];
+
+/**
+ * The same props, the view modes and the plan's segment by value (the page computes them anew on each
+ * render). The page is drawn again, at once, right after it is taken over (the storages' query answers
+ * its first subscription with a new result); with the same storage the layout — a cell per probe, the
+ * largest part of the page — is not. Every prop is compared: a prop added to the tab belongs here too.
+ */
+export function sameLayoutTabProps(a: StorageLayoutTabProps, b: StorageLayoutTabProps): boolean {
+  const am = a.modes ?? [];
+  const bm = b.modes ?? [];
+  return (
+    a.storage === b.storage &&
+    a.editable === b.editable &&
+    a.onDirtyChange === b.onDirtyChange &&
+    a.initialMode === b.initialMode &&
+    a.startEditing === b.startEditing &&
+    a.layoutSettings?.segment === b.layoutSettings?.segment &&
+    am.length === bm.length &&
+    am.every((m, i) => m === bm[i])
+  );
+}
+
+export const StorageLayoutTab = memo(StorageLayoutTabView, sameLayoutTabProps);
