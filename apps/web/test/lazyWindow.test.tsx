@@ -8,8 +8,8 @@ describe('windows the shell may open', () => {
     const load = vi.fn(() => Promise.resolve({ default: ({ text }: { text: string }) => <p>{text}</p> }));
     const Window = lazyWindow(load);
     expect(load).not.toHaveBeenCalled();
-    preloadWindows();
-    preloadWindows();
+    void preloadWindows();
+    void preloadWindows();
     expect(load).toHaveBeenCalledTimes(1);
     render(
       <Suspense fallback={null}>
