@@ -155,24 +155,20 @@ export function englishReady(): Promise<void> {
   return englishFeaturesLoaded;
 }
 
-/** Texts compared between two yields to the browser (see differingTexts). */
-const TEXTS_PER_SLICE = 400;
-
 /**
  * The texts of `results` that differ from those already in `lang`. Compared in slices with a yield
- * between them: a language holds some 3,000 texts, and comparing them all at once was one long task of
- * about 80 ms on a phone, right as the app takes over a page the server drew (decision 0174).
+ * between them (lib/yieldToBrowser.ts): a language holds some 3,000 texts, and comparing them all at once
+ * was one long task of about 80 ms on a phone, right as the app takes over a page the server drew
+ * (decision 0174).
  */
 async function differingTexts(
   lang: Language,
   results: readonly (readonly [string, string])[],
 ): Promise<(readonly [string, string])[]> {
   const changed: (readonly [string, string])[] = [];
-  for (let i = 0; i < results.length; i += TEXTS_PER_SLICE) {
-    if (i > 0) await new Promise((resolve) => setTimeout(resolve, 0));
-    for (const entry of results.slice(i, i + TEXTS_PER_SLICE))
-      if (i18n.getResource(lang, 'translation', entry[0]) !== entry[1]) changed.push(entry);
-  }
+  await inSlices(results, (entry) => {
+    if (i18n.getResource(lang, 'translation', entry[0]) !== entry[1]) changed.push(entry);
+  });
   return changed;
 }
 
