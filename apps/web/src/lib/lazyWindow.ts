@@ -22,9 +22,9 @@ export function lazyWindow<T extends AnyComponent>(load: () => Promise<{ default
 }
 
 /**
- * Fetches every window's code (the shell calls it once the page's own work is done), one window at a
- * time between the browser's other work: each asks the module loader for its files, and all of them at
- * once was one task of about 80 ms here (some 300 ms on a phone).
+ * Fetches every window's code (the shell calls it once the page's own work is done), a few windows at a
+ * time between the browser's other work (inSlices): each asks the module loader for its files, and all
+ * of them at once was one task of about 80 ms here (some 300 ms on a phone).
  */
 export function preloadWindows(): Promise<void> {
   return inSlices(windows, (component) => void component.preload());

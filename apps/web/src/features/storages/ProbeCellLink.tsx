@@ -70,7 +70,6 @@ export function ProbeCellLink({
       </>
     );
   });
-  const open = tooltip.open;
   return (
     <>
       <Box
@@ -91,7 +90,7 @@ export function ProbeCellLink({
         data-band={display.band}
         onClick={(e: React.MouseEvent) => {
           // On a touch screen there is no hover: the first tap shows the depths, a second opens the probe.
-          if (tooltip.lastPointer.current === 'touch' && !open) {
+          if (tooltip.lastPointer.current === 'touch' && !tooltip.open) {
             e.preventDefault();
             tooltip.show(e.currentTarget as HTMLElement);
           }

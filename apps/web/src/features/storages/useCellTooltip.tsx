@@ -11,16 +11,17 @@ const PRESS_MS = 1000;
 const POPPER_MODIFIERS = [{ name: 'offset', options: { offset: [0, 8] } }];
 
 /**
- * A layout cell's tooltip (its name and every depth; `title` is asked for only while it is open): shown on hover, on keyboard focus, or by a first
- * tap on a phone (the caller opens it then), and hidden on leaving, blur or Escape — as MUI's Tooltip
- * does, but drawn only while it is open. A storage draws a cell per probe, and a MUI Tooltip per cell
+ * A layout cell's tooltip (its name and every depth; `title` is asked for only while it is open):
+ * shown on hover, on keyboard focus, or by a first tap on a phone (the caller opens it then), and hidden
+ * on leaving, blur or Escape — as MUI's Tooltip does, but drawn only while it is open. A storage draws a cell per probe, and a MUI Tooltip per cell
  * was the largest part of taking a storage page over: each keeps its element in state, so every cell
  * was drawn a second time, at once, right after the page was taken over (some 300 ms here for a
  * storage of the demo farm, four times that on a phone).
  */
 export function useCellTooltip(title: () => ReactNode) {
-  const [open, setOpen] = useState(false);
+  // The cell it is open for; closed while null.
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const open = anchor !== null;
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   /** The kind of the last pointer pressed on the cell ('touch', 'mouse', 'pen'), and when. */
   const lastPointer = useRef<string>('mouse');
@@ -33,11 +34,10 @@ export function useCellTooltip(title: () => ReactNode) {
   const show = (element: HTMLElement) => {
     clearTimeout(timer.current);
     setAnchor(element);
-    setOpen(true);
   };
   const hide = () => {
     clearTimeout(timer.current);
-    setOpen(false);
+    setAnchor(null);
   };
 
   /** Handlers and the description for the cell's element. */
@@ -68,7 +68,7 @@ export function useCellTooltip(title: () => ReactNode) {
 
   const popup =
     // MUI's Popper is the tooltip element (role "tooltip").
-    open && anchor ? (
+    anchor ? (
       <Popper
         id={id}
         open
@@ -96,5 +96,5 @@ export function useCellTooltip(title: () => ReactNode) {
       </Popper>
     ) : null;
 
-  return { open, show, hide, lastPointer, anchorProps, popup };
+  return { open, show, lastPointer, anchorProps, popup };
 }
