@@ -3,8 +3,9 @@ import { sameLayoutTabProps } from '../src/features/storages/StorageLayoutTab';
 import { storage } from './support/fixtures';
 
 // The storage page is drawn again right after it is taken over; the layout tab (a cell per probe) is
-// drawn again only when something it shows changed. The page computes the modes and the plan's segment
-// anew on each render, so those count by value; everything else by identity.
+// drawn again only when something it shows changed. The page computes the modes and the plan's settings
+// anew on each render: each prop counts as the same when it is identical or made anew with identical
+// entries.
 
 const shown = storage({ itemID: 5 });
 const onDirtyChange = () => undefined;
@@ -26,6 +27,7 @@ describe('whether the layout tab is drawn again', () => {
       true,
     ],
     ['another storage object (a read brought a change)', { storage: storage({ itemID: 5 }) }, false],
+    ['the storage made anew with the same entries', { storage: { ...shown } }, true],
     ['another mode shown', { modes: [1, 4, 5] as const }, false],
     ['the modes in another order', { modes: [4, 1] as const }, false],
     ['another plan segment', { layoutSettings: { segment: null } }, false],

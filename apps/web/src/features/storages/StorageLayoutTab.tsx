@@ -358,25 +358,25 @@ function LayoutCells({
 
 type StorageLayoutTabProps = Parameters<typeof StorageLayoutTabView>[0];
 
+/** Identical, or an array or plain object made anew with identical entries (one level down). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const entriesA = Object.entries(a);
+  const recordB = b as Record<string, unknown>;
+  return entriesA.length === Object.keys(b).length && entriesA.every(([k, v]) => Object.is(v, recordB[k]));
+}
+
 /**
- * The same props, the view modes and the plan's segment by value (the page computes them anew on each
- * render). The page is drawn again, at once, right after it is taken over (the storages' query answers
- * its first subscription with a new result); with the same storage the layout — a cell per probe, the
- * largest part of the page — is not. Every prop is compared: a prop added to the tab belongs here too.
+ * The same props, each identical or made anew with identical entries (the page computes the view modes
+ * and the plan's settings anew on each render). The page is drawn again, at once, right after it is
+ * taken over (the storages' query answers its first subscription with a new result); with the same
+ * storage the layout — a cell per probe, the largest part of the page — is not.
  */
 export function sameLayoutTabProps(a: StorageLayoutTabProps, b: StorageLayoutTabProps): boolean {
-  const am = a.modes ?? [];
-  const bm = b.modes ?? [];
-  return (
-    a.storage === b.storage &&
-    a.editable === b.editable &&
-    a.onDirtyChange === b.onDirtyChange &&
-    a.initialMode === b.initialMode &&
-    a.startEditing === b.startEditing &&
-    a.layoutSettings?.segment === b.layoutSettings?.segment &&
-    am.length === bm.length &&
-    am.every((m, i) => m === bm[i])
-  );
+  const keys = Object.keys(a) as (keyof StorageLayoutTabProps)[];
+  return keys.length === Object.keys(b).length && keys.every((k) => sameValue(a[k], b[k]));
 }
 
 export const StorageLayoutTab = memo(StorageLayoutTabView, sameLayoutTabProps);
