@@ -4,7 +4,7 @@ import { join, resolve, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type Rolldown } from 'vite';
 import { allEndpoints } from '@emberwatch/shared/contracts/endpoints';
-import { BUILD_RECORD, sha256, type BuildRecord } from '../vite.config';
+import { BUILD_RECORD, COMPILE_HINT, sha256, type BuildRecord } from '../vite.config';
 
 /** What these checks read of a chunk; a Rolldown output chunk and a recorded one both have it. */
 interface Chunk {
@@ -133,5 +133,12 @@ describe('the built web app', () => {
     // The OpenAPI summaries are the server's: none of them is in the build.
     const summaries = allEndpoints().map((e) => e.summary);
     expect(summaries.filter((s) => code.includes(s))).toEqual([]);
+  });
+
+  // V8 reads the hint only at the top of a file: a plugin that prepends code after it (Vite's map of a
+  // chunk's dependencies does) would leave every function compiled on the main thread again.
+  it('marks every chunk to be compiled as it streams in, at its very top', () => {
+    expect(chunks.length).toBeGreaterThan(10);
+    expect(chunks.filter((c) => !c.code.startsWith(COMPILE_HINT)).map((c) => c.fileName)).toEqual([]);
   });
 });
