@@ -193,7 +193,7 @@ function precompress(): Plugin {
  * each on the main thread the first time it is called. A chunk is fetched when it is about to run (the
  * entry, the framework, the shell and the page at start; a page's own when it opens), and most of its
  * functions run then. Compiled lazily, a first load of the probe list compiled about 1,800 functions on
- * the main thread in its first 8 s (0.2–0.6 s here), inside the long tasks Lighthouse's phone counts four
+ * the main thread in its first 8 s (0.2–0.5 s here), inside the long tasks Lighthouse's phone counts four
  * times; with the hint, 7 (decision 0176, PERFORMANCE.md "Compiled as it streams in"). Browsers without
  * the hint read a comment.
  *
