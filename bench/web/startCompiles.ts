@@ -16,12 +16,11 @@
  * at four times its length). The count of compiles is the measure that does not move with the
  * machine's load; the times are printed with each pair's ratio (this ÷ peer). Nothing is written.
  */
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
+import type { Browser } from 'playwright-core';
 import { median } from '../support/procStats.js';
-import { assertBuilt, loggedInPhonePage, startDemoApp, webDist } from './demoApp.js';
+import { loggedInPhonePage } from './demoApp.js';
+import { PEER_PAGE_OPTIONS, medianPairRatio, runPeerPairs } from './peerPairs.js';
 
 interface TraceEvent {
   name: string;
@@ -107,40 +106,17 @@ const line = (s: Sample) =>
 
 async function main() {
   const { values: args } = parseArgs({
-    options: {
-      'peer-web-dist': { type: 'string' },
-      path: { type: 'string', default: '/probes' },
-      pairs: { type: 'string', default: '3' },
-    },
+    options: { ...PEER_PAGE_OPTIONS },
   });
-  if (!args['peer-web-dist']) throw new Error('--peer-web-dist DIR is required');
-  assertBuilt();
-  const apps = {
-    this: await startDemoApp({ web: webDist }),
-    peer: await startDemoApp({ web: resolve(args['peer-web-dist']) }),
-  };
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  const samples: Record<'this' | 'peer', Sample[]> = { this: [], peer: [] };
-  try {
-    for (let i = 0; i < Number(args.pairs); i++) {
-      // Alternately first, so that neither build always runs on the machine the other just warmed.
-      for (const who of i % 2 === 0 ? (['this', 'peer'] as const) : (['peer', 'this'] as const)) {
-        const s = await sample(browser, apps[who].baseUrl, args.path);
-        samples[who].push(s);
-        console.log(`pair ${i + 1}, ${who} build: ${line(s)}`);
-      }
-    }
-  } finally {
-    await browser.close();
-    await apps.this.stop();
-    await apps.peer.stop();
-  }
+  const samples = await runPeerPairs({
+    peerWebDist: args['peer-web-dist'],
+    pairs: Number(args.pairs),
+    measure: (browser, baseUrl) => sample(browser, baseUrl, args.path),
+    report: (who, i, s) => console.log(`pair ${i + 1}, ${who} build: ${line(s)}`),
+  });
   for (const key of ['compiles', 'compileMs', 'taskMs', 'phoneBlockingMs'] as const) {
-    const ratios = samples.this.map((a, i) => {
-      const b = samples.peer[i];
-      return b ? a[key] / b[key] : Number.NaN;
-    });
-    console.log(`${key}, this ÷ peer: median of ${ratios.length} pairs ${median(ratios).toFixed(2)}`);
+    const r = medianPairRatio(samples, key);
+    console.log(`${key}, this ÷ peer: median of ${r.pairs} pairs ${r.median.toFixed(2)}`);
   }
   for (const who of ['this', 'peer'] as const) {
     const s = samples[who];

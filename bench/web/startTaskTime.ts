@@ -20,12 +20,11 @@
  * 675 kbit/s up, the main thread slowed 4×): then "shown after" is what the chain of calls costs on a
  * phone's network, which an unthrottled load hides. Each pair's ratios (this ÷ peer) are printed too.
  */
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
+import type { Browser } from 'playwright-core';
 import { median } from '../support/procStats.js';
-import { assertBuilt, firstShown, loggedInPhonePage, startDemoApp, webDist } from './demoApp.js';
+import { firstShown, loggedInPhonePage } from './demoApp.js';
+import { PEER_PAGE_OPTIONS, medianPairRatio, pairRatio, runPeerPairs } from './peerPairs.js';
 
 interface Sample {
   shownMs: number;
@@ -117,48 +116,29 @@ async function sample(browser: Browser, baseUrl: string, path: string, phone: bo
 
 async function main() {
   const { values: args } = parseArgs({
-    options: {
-      'peer-web-dist': { type: 'string' },
-      path: { type: 'string', default: '/probes' },
-      pairs: { type: 'string', default: '3' },
-      phone: { type: 'boolean', default: false },
-    },
+    options: { ...PEER_PAGE_OPTIONS, phone: { type: 'boolean', default: false } },
   });
-  if (!args['peer-web-dist']) throw new Error('--peer-web-dist DIR is required');
-  assertBuilt();
-  const apps = {
-    this: await startDemoApp({ web: webDist }),
-    peer: await startDemoApp({ web: resolve(args['peer-web-dist']) }),
-  };
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  const samples: Record<'this' | 'peer', Sample[]> = { this: [], peer: [] };
-  try {
-    for (let i = 0; i < Number(args.pairs); i++) {
-      // Alternately first, so that neither build always runs into the other's aftermath.
-      for (const who of i % 2 === 0 ? (['this', 'peer'] as const) : (['peer', 'this'] as const)) {
-        const s = await sample(browser, apps[who].baseUrl, args.path, args.phone);
-        samples[who].push(s);
-        console.log(
-          `${who} build: shown after ${s.shownMs} ms; main thread ${s.taskMs.toFixed(0)} ms (script ${s.scriptMs.toFixed(0)}, layout ${s.layoutMs.toFixed(0)}, style ${s.styleMs.toFixed(0)}); blocking after the first paint ${s.blockingMs.toFixed(0)} ms, longest task ${s.longestTaskMs.toFixed(0)} ms`,
-        );
-      }
-      const [a, b] = [samples.this[i], samples.peer[i]];
+  const samples = await runPeerPairs({
+    peerWebDist: args['peer-web-dist'],
+    pairs: Number(args.pairs),
+    measure: (browser, baseUrl) => sample(browser, baseUrl, args.path, args.phone),
+    report: (who, i, s, sofar) => {
+      console.log(
+        `${who} build: shown after ${s.shownMs} ms; main thread ${s.taskMs.toFixed(0)} ms (script ${s.scriptMs.toFixed(0)}, layout ${s.layoutMs.toFixed(0)}, style ${s.styleMs.toFixed(0)}); blocking after the first paint ${s.blockingMs.toFixed(0)} ms, longest task ${s.longestTaskMs.toFixed(0)} ms`,
+      );
+      const [a, b] = [sofar.this[i], sofar.peer[i]];
       if (a && b)
         console.log(
           `pair ${i + 1}: shown after, this ÷ peer ${pairRatio(a, b, 'shownMs').toFixed(2)}; blocking, this ÷ peer ${pairRatio(a, b, 'blockingMs').toFixed(2)}`,
         );
-    }
-  } finally {
-    await browser.close();
-    await apps.this.stop();
-    await apps.peer.stop();
-  }
+    },
+  });
   for (const [label, key] of [
     ['shown after', 'shownMs'],
     ['blocking after the first paint', 'blockingMs'],
   ] as const) {
-    const ratios = samples.this.map((a, i) => pairRatio(a, samples.peer[i], key));
-    console.log(`${label}, this ÷ peer: median of ${ratios.length} pairs ${median(ratios).toFixed(2)}`);
+    const r = medianPairRatio(samples, key);
+    console.log(`${label}, this ÷ peer: median of ${r.pairs} pairs ${r.median.toFixed(2)}`);
   }
   for (const who of ['this', 'peer'] as const) {
     const s = samples[who];
@@ -166,11 +146,6 @@ async function main() {
       `${who} build, median of ${s.length}: shown after ${median(s.map((x) => x.shownMs)).toFixed(0)} ms, main thread ${median(s.map((x) => x.taskMs)).toFixed(0)} ms, script ${median(s.map((x) => x.scriptMs)).toFixed(0)} ms, blocking after the first paint ${median(s.map((x) => x.blockingMs)).toFixed(0)} ms`,
     );
   }
-}
-
-/** One pair's ratio of a measure, this build ÷ the peer's run beside it (NaN without the peer's run). */
-function pairRatio(a: Sample, b: Sample | undefined, key: 'shownMs' | 'blockingMs'): number {
-  return b ? a[key] / b[key] : Number.NaN;
 }
 
 main().catch((err: unknown) => {
