@@ -212,8 +212,7 @@ function compileHints(): Plugin {
       order: 'post',
       handler(_options, bundle) {
         for (const file of Object.values(bundle))
-          if (file.type === 'chunk' && !file.code.startsWith(COMPILE_HINT))
-            file.code = `${COMPILE_HINT}${file.code}`;
+          if (file.type === 'chunk') file.code = `${COMPILE_HINT}${file.code}`;
       },
     },
   };

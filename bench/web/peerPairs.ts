@@ -6,6 +6,9 @@ import { assertBuilt, startDemoApp, webDist } from './demoApp.js';
 
 export type Build = 'this' | 'peer';
 
+/** The keys of a sample that hold a number: the measures a pair's ratio is taken of. */
+type Measure<S> = { [K in keyof S]: S[K] extends number ? K : never }[keyof S];
+
 /** The command-line options every side-by-side bench of a page takes (node:util parseArgs). */
 export const PEER_PAGE_OPTIONS = {
   'peer-web-dist': { type: 'string' },
@@ -52,18 +55,14 @@ export async function runPeerPairs<S>(options: {
 }
 
 /** One pair's ratio of a measure, this build ÷ the peer's run beside it (NaN without the peer's run). */
-export function pairRatio<S>(
-  a: S,
-  b: S | undefined,
-  key: { [K in keyof S]: S[K] extends number ? K : never }[keyof S],
-): number {
+export function pairRatio<S>(a: S, b: S | undefined, key: Measure<S>): number {
   return b ? (a[key] as number) / (b[key] as number) : Number.NaN;
 }
 
 /** The median over the pairs of their ratios of a measure. */
 export function medianPairRatio<S>(
   samples: Record<Build, S[]>,
-  key: { [K in keyof S]: S[K] extends number ? K : never }[keyof S],
+  key: Measure<S>,
 ): { pairs: number; median: number } {
   const ratios = samples.this.map((a, i) => pairRatio(a, samples.peer[i], key));
   return { pairs: ratios.length, median: median(ratios) };

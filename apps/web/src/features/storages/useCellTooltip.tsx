@@ -13,10 +13,10 @@ const POPPER_MODIFIERS = [{ name: 'offset', options: { offset: [0, 8] } }];
 /**
  * A layout cell's tooltip (its name and every depth; `title` is asked for only while it is open):
  * shown on hover, on keyboard focus, or by a first tap on a phone (the caller opens it then), and hidden
- * on leaving, blur or Escape — as MUI's Tooltip does, but drawn only while it is open. A storage draws a cell per probe, and a MUI Tooltip per cell
- * was the largest part of taking a storage page over: each keeps its element in state, so every cell
- * was drawn a second time, at once, right after the page was taken over (some 300 ms here for a
- * storage of the demo farm, four times that on a phone).
+ * on leaving, blur or Escape — as MUI's Tooltip does, but drawn only while it is open. A storage draws
+ * a cell per probe, and a MUI Tooltip per cell was the largest part of taking a storage page over: each
+ * keeps its element in state, so every cell was drawn a second time, at once, right after the page was
+ * taken over (some 300 ms here for a storage of the demo farm, four times that on a phone).
  */
 export function useCellTooltip(title: () => ReactNode) {
   // The cell it is open for; closed while null.
