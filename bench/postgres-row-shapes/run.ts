@@ -15,6 +15,7 @@
  *   row-unkeyed   a row per reading without the key
  *   row-bare      without the key and without the generated `hour`
  *   row-keyed-c   keyed, `sensor_id` in the `C` collation instead of the database's
+ *   row-hour      keyed, `hour` a plain column the COPY names (the writer computes it) instead of generated
  *   packet        a row per station packet (100 probes): scalars for the station and times, arrays for
  *                 the probes' ids and values, keyed (hour, bs_id, meas_ts)
  * Reads: a probe's 48 hours by the hours named (as readingHours.ts names them), from rows by their key,
@@ -54,12 +55,15 @@ const SCHEMA = `bench_row_shapes_${process.pid}`;
 const ROW_COLUMNS = 'sensor_id, meas_ts, bs_id, received_ts, temperature, temps, sensor_rssi, bs_rssi, batt';
 const PACKET_COLUMNS =
   'bs_id, meas_ts, received_ts, sensor_ids, temperature, temps, sensor_rssi, bs_rssi, batt';
-const rowTable = (name: string, o: { key?: boolean; hour?: boolean; collateC?: boolean } = {}) => `
+const rowTable = (
+  name: string,
+  o: { key?: boolean; hour?: boolean | 'written'; collateC?: boolean } = {},
+) => `
   create table ${name} (
     sensor_id text ${o.collateC ? 'collate "C" ' : ''}not null, meas_ts bigint not null, bs_id text not null,
     received_ts bigint not null, temperature integer not null, temps text not null,
     sensor_rssi integer, bs_rssi integer, batt integer
-    ${o.hour === false ? '' : ', hour integer generated always as ((meas_ts / 3600)::integer) stored'}
+    ${o.hour === false ? '' : o.hour === 'written' ? ', hour integer not null' : ', hour integer generated always as ((meas_ts / 3600)::integer) stored'}
     ${o.key ? ', primary key (hour, sensor_id, meas_ts)' : ''})`;
 const packetTable = (name: string) => `
   create table ${name} (
@@ -73,6 +77,8 @@ interface Shape {
   /** The table COPY writes into (the parent, for row-parent). */
   table: string;
   packets: boolean;
+  /** The COPY names `hour` (the row-hour shape). */
+  hour?: boolean;
 }
 const SHAPES: Shape[] = [
   { name: 'row-keyed', table: 'row_keyed', packets: false },
@@ -80,6 +86,7 @@ const SHAPES: Shape[] = [
   { name: 'row-unkeyed', table: 'row_unkeyed', packets: false },
   { name: 'row-bare', table: 'row_bare', packets: false },
   { name: 'row-keyed-c', table: 'row_keyed_c', packets: false },
+  { name: 'row-hour', table: 'row_hour', packets: false, hour: true },
   { name: 'packet', table: 'packet', packets: true },
 ];
 
@@ -93,9 +100,13 @@ const valuesOf = (p: number) => ({
 const sensorId = (p: number) => `H${100_000 + p}`;
 const stationId = (s: number) => `BS${String(s).padStart(4, '0')}`;
 
-/** The readings in COPY's text format: as rows of the row shapes, and as rows of the packet shape. */
-function copyTexts(times: number): { rows: string; packets: string } {
+/**
+ * The readings in COPY's text format: as rows of the row shapes, the same with their hour last (the
+ * row-hour shape), and as rows of the packet shape.
+ */
+function copyTexts(times: number): { rows: string; hourRows: string; packets: string } {
   const rows: string[] = [];
+  const hourRows: string[] = [];
   const packets: string[] = [];
   for (let t = 0; t < times; t++) {
     const ts = START_TS + t * STEP_S;
@@ -107,9 +118,9 @@ function copyTexts(times: number): { rows: string; packets: string } {
       const batt: number[] = [];
       for (let p = s * 100; p < (s + 1) * 100; p++) {
         const v = valuesOf(p);
-        rows.push(
-          `${sensorId(p)}\t${ts}\t${stationId(s)}\t${ts + 5}\t${v.temperature}\t[${v.temps.join(',')}]\t${v.sensorRssi}\t${-(70 + s)}\t${v.batt}\n`,
-        );
+        const row = `${sensorId(p)}\t${ts}\t${stationId(s)}\t${ts + 5}\t${v.temperature}\t[${v.temps.join(',')}]\t${v.sensorRssi}\t${-(70 + s)}\t${v.batt}`;
+        rows.push(`${row}\n`);
+        hourRows.push(`${row}\t${Math.floor(ts / 3600)}\n`);
         ids.push(sensorId(p));
         temperature.push(v.temperature);
         temps.push(`{${v.temps.join(',')}}`);
@@ -121,7 +132,7 @@ function copyTexts(times: number): { rows: string; packets: string } {
       );
     }
   }
-  return { rows: rows.join(''), packets: packets.join('') };
+  return { rows: rows.join(''), hourRows: hourRows.join(''), packets: packets.join('') };
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
@@ -154,6 +165,7 @@ async function main() {
       rowTable('row_unkeyed'),
       rowTable('row_bare', { hour: false }),
       rowTable('row_keyed_c', { key: true, collateC: true }),
+      rowTable('row_hour', { key: true, hour: 'written' }),
       packetTable('packet'),
       rowTable('read_rows', { key: true }),
       packetTable('read_packets'),
@@ -198,8 +210,10 @@ async function main() {
         await query('checkpoint');
         const before = cpuMs();
         const result = await query(
-          copyStatement(`copy ${shape.table} (${shape.packets ? PACKET_COLUMNS : ROW_COLUMNS}) from stdin`),
-          [shape.packets ? written.packets : written.rows],
+          copyStatement(
+            `copy ${shape.table} (${shape.packets ? PACKET_COLUMNS : shape.hour ? `${ROW_COLUMNS}, hour` : ROW_COLUMNS}) from stdin`,
+          ),
+          [shape.packets ? written.packets : shape.hour ? written.hourRows : written.rows],
         );
         spent[shape.name] = ((cpuMs() - before) / readings) * 1000;
         const expected = shape.packets ? readings / 100 : readings;
