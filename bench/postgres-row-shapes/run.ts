@@ -72,22 +72,28 @@ const packetTable = (name: string) => `
     batt integer[], hour integer generated always as ((meas_ts / 3600)::integer) stored,
     primary key (hour, bs_id, meas_ts))`;
 
+/** Which of copyTexts' texts a shape's COPY sends, and the columns it names. */
+type CopyForm = 'rows' | 'hourRows' | 'packets';
+const COPY_COLUMNS: Record<CopyForm, string> = {
+  rows: ROW_COLUMNS,
+  hourRows: `${ROW_COLUMNS}, hour`,
+  packets: PACKET_COLUMNS,
+};
+
 interface Shape {
   name: string;
   /** The table COPY writes into (the parent, for row-parent). */
   table: string;
-  packets: boolean;
-  /** The COPY names `hour` (the row-hour shape). */
-  hour?: boolean;
+  form: CopyForm;
 }
 const SHAPES: Shape[] = [
-  { name: 'row-keyed', table: 'row_keyed', packets: false },
-  { name: 'row-parent', table: 'row_parent', packets: false },
-  { name: 'row-unkeyed', table: 'row_unkeyed', packets: false },
-  { name: 'row-bare', table: 'row_bare', packets: false },
-  { name: 'row-keyed-c', table: 'row_keyed_c', packets: false },
-  { name: 'row-hour', table: 'row_hour', packets: false, hour: true },
-  { name: 'packet', table: 'packet', packets: true },
+  { name: 'row-keyed', table: 'row_keyed', form: 'rows' },
+  { name: 'row-parent', table: 'row_parent', form: 'rows' },
+  { name: 'row-unkeyed', table: 'row_unkeyed', form: 'rows' },
+  { name: 'row-bare', table: 'row_bare', form: 'rows' },
+  { name: 'row-keyed-c', table: 'row_keyed_c', form: 'rows' },
+  { name: 'row-hour', table: 'row_hour', form: 'hourRows' },
+  { name: 'packet', table: 'packet', form: 'packets' },
 ];
 
 /** A probe's values at a time: a daily-looking spread, three depths. */
@@ -104,7 +110,7 @@ const stationId = (s: number) => `BS${String(s).padStart(4, '0')}`;
  * The readings in COPY's text format: as rows of the row shapes, the same with their hour last (the
  * row-hour shape), and as rows of the packet shape.
  */
-function copyTexts(times: number): { rows: string; hourRows: string; packets: string } {
+function copyTexts(times: number): Record<CopyForm, string> {
   const rows: string[] = [];
   const hourRows: string[] = [];
   const packets: string[] = [];
@@ -210,13 +216,11 @@ async function main() {
         await query('checkpoint');
         const before = cpuMs();
         const result = await query(
-          copyStatement(
-            `copy ${shape.table} (${shape.packets ? PACKET_COLUMNS : shape.hour ? `${ROW_COLUMNS}, hour` : ROW_COLUMNS}) from stdin`,
-          ),
-          [shape.packets ? written.packets : shape.hour ? written.hourRows : written.rows],
+          copyStatement(`copy ${shape.table} (${COPY_COLUMNS[shape.form]}) from stdin`),
+          [written[shape.form]],
         );
         spent[shape.name] = ((cpuMs() - before) / readings) * 1000;
-        const expected = shape.packets ? readings / 100 : readings;
+        const expected = shape.form === 'packets' ? readings / 100 : readings;
         if (result.rowCount !== expected)
           throw new Error(`${shape.name}: COPY wrote ${result.rowCount} rows, not ${expected}`);
       }
