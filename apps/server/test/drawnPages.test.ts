@@ -201,6 +201,57 @@ describe(`pages drawn on the server on ${TEST_ENGINE}`, () => {
     expect(stateOf(english.body)).toMatchObject({ language: 'en' });
   }, 60_000);
 
+  it('draws English with a translator’s edits, carries them in the state, and the next page without them', async () => {
+    // Decision 0177: the browser takes the edits from the page instead of fetching the user's English.
+    const admin = await login(ADMIN);
+    const saveEnglish = async (id: number | undefined, key: string, text: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/admin/updateTranslations',
+        headers: bearer(admin.accessToken),
+        payload: { locale: 'en', data: { ...(id === undefined ? {} : { id }), key, text } },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ result: { id: number } }>().result.id;
+    };
+    const rows = await t.app.inject({
+      method: 'GET',
+      url: '/admin/getAdminTranslations?locale=en',
+      headers: bearer(admin.accessToken),
+    });
+    const title = rows
+      .json<{ results: { id: number; key: string; text: string }[] }>()
+      .results.find((r) => r.key === 'titles.probes');
+    expect(title?.text).toBe('Probes');
+
+    const unedited = stateOf((await pageOf('/probes', hay)).body) as State & { englishEdits?: unknown };
+    expect(unedited.englishEdits).toEqual([]);
+
+    const added = `drawnPages.added${Date.now()}`;
+    await saveEnglish(title!.id, 'titles.probes', 'Stack probes');
+    const addedId = await saveEnglish(undefined, added, 'A text the build lacks');
+    try {
+      const edited = await pageOf('/probes', hay);
+      expect(rootOf(edited.body)).toContain('>Stack probes</h1>');
+      const state = stateOf(edited.body) as State & { englishEdits?: [string, string][] };
+      expect(state).toMatchObject({ language: 'en', uid: hay.uid });
+      expect(new Map(state.englishEdits)).toEqual(
+        new Map([
+          ['titles.probes', 'Stack probes'],
+          [added, 'A text the build lacks'],
+        ]),
+      );
+    } finally {
+      await saveEnglish(title!.id, 'titles.probes', 'Probes');
+      await saveEnglish(addedId, added, '');
+    }
+    // The render's English is the build's again: the edit is not drawn for the next page.
+    const after = await pageOf('/probes', hay);
+    expect(rootOf(after.body)).toContain('>Probes</h1>');
+    expect(rootOf(after.body)).not.toContain('Stack probes');
+    expect((stateOf(after.body) as State & { englishEdits?: unknown }).englishEdits).toEqual([]);
+  }, 60_000);
+
   it.each([
     ['/', '/storages'],
     ['/account', '/account/users'],

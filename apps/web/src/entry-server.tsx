@@ -66,20 +66,43 @@ function enabled(query: Query): boolean {
 /**
  * Makes the render speak `language` with the user's texts in it, as the browser fetches them
  * (getUserTranslations), read afresh for each page: a translator's edit shows on the next page drawn.
- * English is the bundled English, as the browser draws it until the user's own English has arrived.
+ * English is the bundled English with the user's English put over it where the two differ (a
+ * translator's edits): those texts go into the page's state, so that the browser takes the page over
+ * with them and does not fetch the user's English again (decision 0177). Returns them for English,
+ * with what puts the bundled English back once the page is drawn (the render's texts are every page's).
  */
 async function speak(
   api: ReturnType<typeof createApiClient>,
   uid: number,
   language: Language,
-): Promise<void> {
-  if (language !== 'en') {
-    const texts = await api.call(endpoints.translations.getUserTranslations, { locale: language, UID: uid });
+): Promise<{ englishEdits?: [string, string][]; restore: () => void }> {
+  const texts = await api.call(endpoints.translations.getUserTranslations, { locale: language, UID: uid });
+  let spoken: { englishEdits?: [string, string][]; restore: () => void } = { restore: () => undefined };
+  if (language === 'en') {
+    const englishEdits = texts.results.filter(
+      ([key, text]) => i18n.getResource('en', 'translation', key) !== text,
+    );
+    const bundled = englishEdits.map(
+      ([key]) => [key, i18n.getResource('en', 'translation', key) as unknown] as const,
+    );
+    // Silent: nothing listens to the render's texts (React's subscriptions are the browser's).
+    for (const [key, text] of englishEdits) i18n.addResource('en', 'translation', key, text, SILENT);
+    spoken = {
+      englishEdits,
+      // A key the build does not have is left undefined: no text of the app reads it.
+      restore: () => {
+        for (const [key, text] of bundled) i18n.addResource('en', 'translation', key, text as string, SILENT);
+      },
+    };
+  } else {
     i18n.removeResourceBundle(language, 'translation');
     i18n.addResources(language, 'translation', Object.fromEntries(texts.results));
   }
   if (i18n.language !== language) await i18n.changeLanguage(language);
+  return spoken;
 }
+
+const SILENT = { silent: true };
 
 interface RenderOutcome {
   html: string;
@@ -128,11 +151,13 @@ export async function renderPage(input: PageRenderInput): Promise<PageRenderResu
   const defaults = queryClient.getDefaultOptions();
   queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
   setRenderRequest({ cookies: input.cookies, screen, timeZone: input.timeZone, nowMs: input.nowMs });
+  let restoreTexts = () => undefined as void;
   try {
     // The session first: its language is the page's.
     const session: SessionInfo = await queryClient.fetchQuery(sessionInfoQuery(api));
     const language = supportedLanguage(session.ui_preferences?.language) ?? 'en';
-    await speak(api, session.UID, language);
+    const { englishEdits, restore } = await speak(api, session.UID, language);
+    restoreTexts = restore;
     // The first screen's known reads at once, as the browser asks them on a start (decision 0173): the
     // rounds below then only find what a page reads beyond them.
     await prefetchStart(api, queryClient, session.UID);
@@ -157,6 +182,7 @@ export async function renderPage(input: PageRenderInput): Promise<PageRenderResu
             language,
             uid: session.UID,
             parts,
+            ...(englishEdits ? { englishEdits } : {}),
           },
           lang: language,
         };
@@ -167,6 +193,7 @@ export async function renderPage(input: PageRenderInput): Promise<PageRenderResu
   } catch {
     return null;
   } finally {
+    restoreTexts();
     setRenderRequest(null);
     // The client keeps a timer to refresh its token: a render's client has no future.
     api.forget();

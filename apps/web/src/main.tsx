@@ -5,7 +5,7 @@ import type { Language } from '@emberwatch/shared/contracts/preferences';
 import { App } from './app/App';
 import { createApiClient } from './lib/apiClient';
 import { createQueryClient } from './lib/createQueryClient';
-import { changeLanguage, setTranslationsSource } from './i18n/i18n';
+import { changeLanguage, setTranslationsSource, takeDrawnTexts } from './i18n/i18n';
 import { detectLanguage } from './i18n/detectLanguage';
 import { loadShellAndPage, preloadShell } from './app/lazyShell';
 import { registerServiceWorker } from './features/push/registerServiceWorker';
@@ -15,6 +15,7 @@ import { englishReady, i18n } from './i18n/i18n';
 import { takeHydrationState } from './app/hydrationState';
 import { rememberReader } from './lib/rememberReader';
 import { replayEarlyTaps } from './lib/earlyTaps';
+import { AfterTakeOver } from './lib/AfterTakeOver';
 import { pinRenderClock } from './lib/renderContext';
 import { rememberDrawnPageShown } from './lib/drawnPageShown';
 import { preloadDrawnParts } from './lib/lazyWithPreload';
@@ -59,17 +60,21 @@ const TRANSLATION_WAIT_MS = 1000;
 // bundled English.
 const language = detectLanguage(document.cookie, navigator.languages);
 let ready: Promise<unknown> = Promise.resolve();
-if (drawn?.language === 'en') {
-  // Drawn in the bundled English, with every feature's English: the same texts before it is taken over.
-  ready = englishReady();
-} else if (drawn) {
-  // Drawn in the user's language: the user's texts in it, as the session's start fetches them
-  // (TranslationsSync then finds them loaded), before the page is taken over, and no sooner.
-  const { uid } = drawn;
+if (drawn) {
+  // Drawn in the user's language with the user's texts: the browser takes the page over with the same
+  // texts (TranslationsSync then finds them loaded), and no sooner.
+  const { uid, englishEdits = [] } = drawn;
   setTranslationsSource(api, uid, (locale: Language) =>
     api.call(endpoints.translations.getUserTranslations, { locale, UID: uid }),
   );
-  ready = englishReady().then(() => changeLanguage(drawn.language, { remember: true }));
+  ready = englishReady().then((): unknown =>
+    drawn.language === 'en'
+      ? // English is bundled, and the translators' edits of it came with the page (decision 0177): the
+        // user's English is not fetched again (172 kB, compared text by text, on every start before).
+        takeDrawnTexts('en', englishEdits)
+      : // Another language is fetched, as the session's start would.
+        changeLanguage(drawn.language, { remember: true }),
+  );
 } else if (language !== 'en') {
   setTranslationsSource(api, null, (locale: Language) =>
     api.call(endpoints.translations.getAnonymousTranslations, { locale }),
@@ -115,9 +120,9 @@ void ready.finally(() => {
     // Its data has been on screen since the drawn page was: the windows that open 2 s after their data
     // count from then (decision 0175).
     rememberDrawnPageShown();
-    hydrateRoot(root, app);
-    // Taps made on the drawn page before now are made again as its parts become the app's.
-    replayEarlyTaps();
+    // Taps and text made on the drawn page before the take-over are made again as its parts become the
+    // app's, from the moment React has committed the take-over.
+    hydrateRoot(root, <AfterTakeOver run={replayEarlyTaps}>{app}</AfterTakeOver>);
   }
 });
 

@@ -118,7 +118,43 @@ describe('text typed into a drawn field', () => {
     own(field);
     vi.advanceTimersByTime(100);
     expect(changes).toEqual(['ewk_typed']);
+    // Watched a second for React drawing it again empty, then left to the user.
+    vi.advanceTimersByTime(1_000);
     expect(keeper.typed).toEqual([]);
+    expect(changes).toEqual(['ewk_typed']);
+  });
+
+  it('is given again when React draws the field again empty right after (the event reached no handler)', () => {
+    const { field, changes } = drawnField('station-picker');
+    keeper.typed.push({ el: field, text: 'North barn' });
+    replayEarlyTaps();
+    own(field);
+    vi.advanceTimersByTime(60);
+    expect(changes).toEqual(['North barn']);
+    // React draws its controlled field again with its own value: the text had not reached its onChange.
+    field.value = '';
+    vi.advanceTimersByTime(60);
+    expect(field.value).toBe('North barn');
+    expect(changes).toEqual(['North barn', 'North barn']);
+    // Held this time: given up watching a second later, and never given again.
+    vi.advanceTimersByTime(1_100);
+    expect(keeper.typed).toEqual([]);
+    field.value = '';
+    vi.advanceTimersByTime(1_000);
+    expect(changes).toHaveLength(2);
+  });
+
+  it('is left to the user once it held, or the user typed on', () => {
+    const { field, changes } = drawnField('station-picker');
+    keeper.typed.push({ el: field, text: 'North' });
+    replayEarlyTaps();
+    own(field);
+    vi.advanceTimersByTime(60);
+    field.value = 'North barn';
+    vi.advanceTimersByTime(60);
+    expect(keeper.typed).toEqual([]);
+    expect(field.value).toBe('North barn');
+    expect(changes).toEqual(['North']);
   });
 
   it('is given to the field React drew anew after its fallback', () => {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
-import { changeLanguage, i18n, resetTranslations } from '../src/i18n/i18n';
+import type { Language } from '@emberwatch/shared/contracts/preferences';
+import {
+  changeLanguage,
+  i18n,
+  resetTranslations,
+  setTranslationsSource,
+  takeDrawnTexts,
+} from '../src/i18n/i18n';
 import { TRANSLATION_ALERT_CLOSE, TRANSLATION_LOAD_FAILED_TEXT } from '../src/i18n/translationLoadFailedText';
 import { readCookie } from '../src/lib/cookies';
 import { createFakeServer, json } from './support/fakeServer';
@@ -122,6 +129,58 @@ describe('translations from the server', () => {
     expect(readCookie(document.cookie, 'lang')).toBe('en');
     expect(server.callsTo('GET', '/client/getAnonymousTranslations').at(-1)?.query.get('locale')).toBe('en');
     expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
+  });
+});
+
+// Decision 0177: a page drawn in English carries the translators' edits of the bundled English.
+describe('the texts a drawn page came with', () => {
+  /** A user's texts source that records what it was asked for. */
+  const recordingSource = () => {
+    const asked: Language[] = [];
+    const fetch = (locale: Language) => {
+      asked.push(locale);
+      const text = locale === 'en' ? 'Probes, as fetched' : 'Sonden';
+      return Promise.resolve({
+        status_code: 0 as const,
+        locale,
+        results: [['titles.probes', text] as [string, string]],
+        supported_languages: ['en', 'de'],
+      });
+    };
+    return { asked, fetch };
+  };
+
+  it('puts the edits in, and the session’s start does not fetch the user’s English again', async () => {
+    const owner = {};
+    const source = recordingSource();
+    setTranslationsSource(owner, 7, source.fetch);
+    takeDrawnTexts('en', [['titles.probes', 'Stack probes']]);
+    expect(i18n.t('titles.probes')).toBe('Stack probes');
+    // What TranslationsSync does once the session is known: the same source, the same language.
+    setTranslationsSource(owner, 7, source.fetch);
+    expect(await changeLanguage('en', { remember: true })).toBe('en');
+    expect(source.asked).toEqual([]);
+    expect(i18n.t('titles.probes')).toBe('Stack probes');
+    // Another language and back: fetched, as ever.
+    await changeLanguage('de');
+    expect(i18n.t('titles.probes')).toBe('Sonden');
+    await changeLanguage('en');
+    expect(source.asked).toEqual(['de', 'en']);
+    expect(i18n.t('titles.probes')).toBe('Probes, as fetched');
+  });
+
+  it('with no edits, leaves the bundled English and fetches nothing; another account’s source fetches', async () => {
+    const owner = {};
+    const source = recordingSource();
+    setTranslationsSource(owner, 7, source.fetch);
+    takeDrawnTexts('en', []);
+    await changeLanguage('en');
+    expect(source.asked).toEqual([]);
+    expect(i18n.t('titles.probes')).toBe('Probes');
+    // A tab working for another account asks for that account's texts.
+    setTranslationsSource(owner, 8, source.fetch);
+    await changeLanguage('en');
+    expect(source.asked).toEqual(['en']);
   });
 });
 

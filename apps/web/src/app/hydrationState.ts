@@ -17,6 +17,12 @@ export interface HydrationState {
   /** The user's interface language, which the page is drawn in, and the user whose texts those are. */
   language: Language;
   uid: number;
+  /**
+   * Drawn in English: the user's English texts where they differ from the build's (a translator's
+   * edits), as [key, text] — the page was drawn with them, and the browser takes them from here
+   * instead of fetching the user's texts (decision 0177). Absent for another language.
+   */
+  englishEdits?: [string, string][];
   /** The parts with code of their own the page has (lib/lazyWithPreload.tsx's drawnPart), by name. */
   parts: string[];
 }

@@ -193,6 +193,18 @@ async function fetchInto(current: Source, lang: Language): Promise<boolean> {
   }
 }
 
+/**
+ * Takes `lang`'s texts from a page the server drew in it (decision 0177): `differing` are the user's
+ * texts where they differ from those already here (for English, a translator's edits of the bundled
+ * English), which the page was drawn with. They go in, and the current source counts `lang` as loaded,
+ * so the session's start (TranslationsSync) does not fetch them again; a later switch back to `lang`
+ * from another language fetches as ever. Before the page is taken over, so that it draws the same.
+ */
+export function takeDrawnTexts(lang: Language, differing: readonly (readonly [string, string])[]): void {
+  if (differing.length > 0) i18n.addResources(lang, 'translation', Object.fromEntries(differing));
+  if (source) loadedLang = lang;
+}
+
 function load(lang: Language): Promise<boolean> {
   const current = source;
   if (!current) return Promise.resolve(false);

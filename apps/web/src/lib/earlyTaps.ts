@@ -1,6 +1,9 @@
 /** How long a kept tap waits for its element to become the app's (its part of the page taken over). */
 const TAKE_OVER_WAIT_MS = 15_000;
 const POLL_MS = 50;
+/** How long a field given its text is watched for React drawing it again empty (see retype), and how often it is given. */
+const STICK_MS = 1_000;
+const GIVE_TIMES = 3;
 
 /** The keeper of a drawn page's early taps (@emberwatch/shared/contracts/drawnPage). */
 export interface TapKeeper {
@@ -53,6 +56,8 @@ export function replayEarlyTaps(): void {
   const { kept, typed } = keeper;
   /** When each typed field was first seen gone: it is given up TAKE_OVER_WAIT_MS later (see next). */
   const goneSince = new Map<TapKeeper['typed'][number], number>();
+  /** When each field was last given its text, and how often (it stays in `typed` while watched). */
+  const givenAt = new Map<TapKeeper['typed'][number], { at: number; times: number }>();
   /** Gives a field the text typed into it before the app owned it, as typing would (React's onChange). */
   const retype = () => {
     for (let n = typed.length - 1; n >= 0; n--) {
@@ -72,7 +77,21 @@ export function replayEarlyTaps(): void {
       }
       goneSince.delete(entry);
       if (!takenOver(field)) continue;
-      typed.splice(n, 1);
+      const given = givenAt.get(entry);
+      if (given !== undefined) {
+        // Given before, and watched for STICK_MS: React may draw the field again with its own empty value
+        // when the input event reached no handler yet (its part was still being taken over). Back to empty
+        // then, it is given the text again (GIVE_TIMES at most); text of the user's own, or a field that
+        // kept the text, is left as it is.
+        const watched = Date.now() - given.at <= STICK_MS;
+        if (watched && field.value === entry.text) continue;
+        if (!watched || field.value !== '' || given.times >= GIVE_TIMES) {
+          typed.splice(n, 1);
+          givenAt.delete(entry);
+          continue;
+        }
+      }
+      givenAt.set(entry, { at: Date.now(), times: (given?.times ?? 0) + 1 });
       // React keeps the field's last value where its own setter sees it: cleared through that setter, the
       // text set past it, and the input event tells React the field changed to the text (its onChange).
       field.value = '';
