@@ -75,6 +75,8 @@ function hayRoutes(storage: HayStorage): Route[] {
     { path: '/probes', main: (page) => page.getByTestId('probe-row').first() },
     { path: '/storages', main: (page) => page.locator('#main-content').getByText(storage.name).first() },
     { path: `/storages/${storage.itemID}`, main: (page) => page.getByTestId(`cell-${storage.probe}`) },
+    // Opened in its editor, whose code is its own (decision 0178).
+    { path: `/storages/${storage.itemID}/edit`, main },
     { path: '/storages/monitors', main },
     { path: '/storages/site', main },
     { path: '/quality', main },

@@ -283,6 +283,15 @@ describe(`pages drawn on the server on ${TEST_ENGINE}`, () => {
     const admin = await pageOf('/probes', await login(ADMIN));
     expect(admin.statusCode, admin.body).toBe(200);
     expect(stateOf(admin.body)?.parts).toContain('AdminBar');
+    // A storage opened in its editor draws the editor, whose code is its own (decision 0178); opened
+    // plainly, the layout alone.
+    const storage = await pageOf(`/storages/${hayStorage.itemID}`, hay);
+    expect(stateOf(storage.body)?.parts).toEqual([]);
+    const editing = await pageOf(`/storages/${hayStorage.itemID}/edit`, hay);
+    expect(editing.statusCode, editing.body).toBe(200);
+    expect(stateOf(editing.body)?.parts).toEqual([
+      expect.stringMatching(/^(StacksLayoutEditor|RowsLayoutEditor)$/),
+    ]);
   }, 60_000);
 
   it('draws the operator console’s customers for an admin, and a farmer asking for it stops nothing', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import Snackbar from '@mui/material/Snackbar';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -18,13 +18,29 @@ import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { useShellContext } from '../../lib/shellContext';
 import { useStorages } from './storageQueries';
 import { DeleteStorageButton } from './DeleteStorageButton';
-import { StorageDetailsTab } from './StorageDetailsTab';
-import { StorageLayoutTab } from './StorageLayoutTab';
+import { preloadLayoutEditing, StorageLayoutTab } from './StorageLayoutTab';
 import { useUnsavedEditsGuard } from './useUnsavedEditsGuard';
 import { MissingInfoDialog } from './MissingInfoDialog';
-import { StorageMonitorTab } from './StorageMonitorTab';
 import { storageProbeIds } from './layoutLevels';
 import { useDrawnMomentSeconds } from '../../lib/useDrawnMomentSeconds';
+import { lazyWithPreload } from '../../lib/lazyWithPreload';
+
+// The layout tab is the page's first screen; the monitor and details tabs' code (the monitors' editor,
+// the delivery log, the alert channels and recipients, the data-break delay, with their MUI controls) is
+// not fetched and evaluated with it on a phone's start (decision 0178), but once the page has settled
+// (TABS_PRELOAD_MS, as the shell's windows, with the layout editor's), or as soon as a tab is pointed at
+// or focused.
+const StorageMonitorTab = lazyWithPreload(() =>
+  import('./StorageMonitorTab').then((m) => ({ default: m.StorageMonitorTab })),
+);
+const StorageDetailsTab = lazyWithPreload(() =>
+  import('./StorageDetailsTab').then((m) => ({ default: m.StorageDetailsTab })),
+);
+const TABS_PRELOAD_MS = 6000;
+const preloadTabs = () => {
+  void StorageMonitorTab.preload();
+  void StorageDetailsTab.preload();
+};
 
 /** Spec doc 3 §2: the layout view is tab 1, the monitor tab 3, the storage details tab 4. */
 type DetailTab = 1 | 3 | 4;
@@ -64,6 +80,13 @@ function StorageDetail({ itemID, opening }: { itemID: number; opening: StorageOp
   const nowS = useDrawnMomentSeconds();
   const [dirty, setDirty] = useState(false);
   const guard = useUnsavedEditsGuard(dirty);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      preloadTabs();
+      preloadLayoutEditing();
+    }, TABS_PRELOAD_MS);
+    return () => clearTimeout(timer);
+  }, []);
   if (storages.error)
     return <LoadErrorAlert error={storages.error} onRetry={() => void storages.refetch()} />;
   if (!storages.data) return <LoadingIndicator label={t('common.loading')} />;
@@ -90,8 +113,20 @@ function StorageDetail({ itemID, opening }: { itemID: number; opening: StorageOp
       </Typography>
       <Tabs value={tab} onChange={(_, v: DetailTab) => (dirty ? guard.warn() : setTab(v))} sx={{ mb: 2 }}>
         <Tab value={1} label={t('storageDetail.layoutTab')} />
-        <Tab value={3} label={t('storageDetail.monitorTab')} />
-        <Tab value={4} label={t('storageDetail.detailsTab')} />
+        <Tab
+          value={3}
+          label={t('storageDetail.monitorTab')}
+          onPointerEnter={preloadTabs}
+          onPointerDown={preloadTabs}
+          onFocus={preloadTabs}
+        />
+        <Tab
+          value={4}
+          label={t('storageDetail.detailsTab')}
+          onPointerEnter={preloadTabs}
+          onPointerDown={preloadTabs}
+          onFocus={preloadTabs}
+        />
       </Tabs>
       {tab === 1 && (
         <StorageLayoutTab
@@ -105,30 +140,32 @@ function StorageDetail({ itemID, opening }: { itemID: number; opening: StorageOp
           layoutSettings={{ segment: roleContext.plans[0]?.segment ?? null }}
         />
       )}
-      {tab === 3 && (
-        // Which monitor watches the storage is a change of its alerts (docs/roles.md).
-        <StorageMonitorTab
-          storage={storage}
-          readOnly={!editable || !mayChange(roleContext, 'editStorageAlerts')}
-        />
-      )}
-      {tab === 4 && (
-        <>
-          <StorageDetailsTab
-            key={storage.itemID}
+      <Suspense fallback={<LoadingIndicator label={t('common.loading')} />}>
+        {tab === 3 && (
+          // Which monitor watches the storage is a change of its alerts (docs/roles.md).
+          <StorageMonitorTab
             storage={storage}
-            readOnly={!editable}
-            // The web app does not load the Insight survey's answers yet (doc 1 §3; the survey is
-            // not built): the capacity keeps the default maximum of 1000 until it does.
-            survey={null}
+            readOnly={!editable || !mayChange(roleContext, 'editStorageAlerts')}
           />
-          {mayChange(roleContext, 'removeStorage') && (
-            <Box sx={{ mt: 4 }}>
-              <DeleteStorageButton storage={storage} />
-            </Box>
-          )}
-        </>
-      )}
+        )}
+        {tab === 4 && (
+          <>
+            <StorageDetailsTab
+              key={storage.itemID}
+              storage={storage}
+              readOnly={!editable}
+              // The web app does not load the Insight survey's answers yet (doc 1 §3; the survey is
+              // not built): the capacity keeps the default maximum of 1000 until it does.
+              survey={null}
+            />
+            {mayChange(roleContext, 'removeStorage') && (
+              <Box sx={{ mt: 4 }}>
+                <DeleteStorageButton storage={storage} />
+              </Box>
+            )}
+          </>
+        )}
+      </Suspense>
       {editable && (
         <MissingInfoDialog
           storage={storage}

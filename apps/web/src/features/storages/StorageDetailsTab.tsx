@@ -11,7 +11,6 @@ import {
   alertMessagingOrDefault,
   type AlertMessaging,
   type Storage,
-  type StorageInput,
 } from '@emberwatch/shared/contracts/storages';
 import { mayChange } from '@emberwatch/shared/domain/changeRights';
 import {
@@ -27,13 +26,8 @@ import { useShellContext } from '../../lib/shellContext';
 import { AlertMessagingSection } from './AlertMessagingSection';
 import { useAlertRecipients, useSetCustomAlertHours } from './alertMessagingQueries';
 import { useSaveStorage } from './storageQueries';
+import { storageInputOf } from './storageInput';
 import { STORAGE_TYPES, type StorageType } from './storageTypes';
-
-/** The saved storage as the save call takes it back: the whole item, without the server's fields. */
-export function storageInputOf(storage: Storage): StorageInput {
-  const { UID: _uid, undefinedLayoutType: _undefined, updated_ts: _updated, ...input } = storage;
-  return input;
-}
 
 function hoursOf(m: AlertMessaging): { noCallHours: [number, number]; tempLimit: number } {
   return { noCallHours: m.voice.noCallHours, tempLimit: m.voice.tempLimit };

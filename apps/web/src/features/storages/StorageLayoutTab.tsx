@@ -28,13 +28,11 @@ import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { StorageExport } from '../export';
 import { useUiPreferences } from '../sessions';
+import { drawnPart, lazyWithPreload } from '../../lib/lazyWithPreload';
 import { LayoutGrid } from './LayoutGrid';
 import { ProbeCellLink } from './ProbeCellLink';
-import { RowsLayoutEditor } from './RowsLayoutEditor';
-import { StacksLayoutEditor } from './StacksLayoutEditor';
-import { storageInputOf } from './StorageDetailsTab';
+import { storageInputOf } from './storageInput';
 import { useSaveStorage } from './storageQueries';
-import { EditConfirmDialog } from './EditConfirmDialog';
 import { StorageProbeList } from './StorageProbeList';
 import { LayoutSettingsPopover } from './LayoutSettingsPopover';
 import { LAYOUT_MODES } from './layoutModes';
@@ -57,6 +55,27 @@ function editBase(storage: Storage, isStacks: boolean): LayoutDraft {
 }
 
 /** The gap under a level: 8 px, plus the spacing slider's share (0–100 %) of a cell. */
+// The editors are the edit mode's (the edit button, or a page opened at /storages/{id}/edit): their code
+// (the stack and rows editors, the probe picker, the forms and the confirm window) is not part of the
+// layout's first load on a phone (decision 0178). Parts with code of their own: a page the server drew in
+// edit mode has the browser fetch them before it takes the page over.
+const StacksLayoutEditor = drawnPart('StacksLayoutEditor', () =>
+  import('./StacksLayoutEditor').then((m) => ({ default: m.StacksLayoutEditor })),
+);
+const RowsLayoutEditor = drawnPart('RowsLayoutEditor', () =>
+  import('./RowsLayoutEditor').then((m) => ({ default: m.RowsLayoutEditor })),
+);
+const EditConfirmDialog = lazyWithPreload(() =>
+  import('./EditConfirmDialog').then((m) => ({ default: m.EditConfirmDialog })),
+);
+
+/** Fetches the edit mode's code (the storage page does once it has settled, and on the edit button's intent). */
+export function preloadLayoutEditing(): void {
+  void StacksLayoutEditor.preload();
+  void RowsLayoutEditor.preload();
+  void EditConfirmDialog.preload();
+}
+
 function levelGap(prefs: LayoutPrefs): number {
   return 8 + Math.round((prefs.spaceDefault / 100) * prefs.sizeDefault);
 }
@@ -164,43 +183,49 @@ function StorageLayoutTabView({
           </Button>
         </Stack>
         {confirming && (
-          <EditConfirmDialog
-            reasons={editConfirmReasons({
-              probeCount: placedProbeIds({ sensorLayout: draft.sensor_layout, stacks: draft.stacks }).length,
-              monitor: storage.monitor,
-              alertMessaging: storage.alertMessaging,
-            })}
-            saving={save.isPending}
-            onBack={() => setConfirming(false)}
-            onDiscard={() => {
-              setConfirming(false);
-              stopEdit();
-            }}
-            onSave={() => {
-              setConfirming(false);
-              onSave();
-            }}
-          />
+          // Nothing shows until its code is here (fetched with the editor's; a window, as the shell's).
+          <Suspense fallback={null}>
+            <EditConfirmDialog
+              reasons={editConfirmReasons({
+                probeCount: placedProbeIds({ sensorLayout: draft.sensor_layout, stacks: draft.stacks })
+                  .length,
+                monitor: storage.monitor,
+                alertMessaging: storage.alertMessaging,
+              })}
+              saving={save.isPending}
+              onBack={() => setConfirming(false)}
+              onDiscard={() => {
+                setConfirming(false);
+                stopEdit();
+              }}
+              onSave={() => {
+                setConfirming(false);
+                onSave();
+              }}
+            />
+          </Suspense>
         )}
-        {isStacks ? (
-          <StacksLayoutEditor
-            storage={storage}
-            draft={editing.draft.stacks}
-            settings={layoutSettings}
-            onChange={(stacks) => setEditing({ ...editing, draft: { ...editing.draft, stacks } })}
-          />
-        ) : (
-          <RowsLayoutEditor
-            storage={storage}
-            draft={editing.draft.sensor_layout ?? defaultSensorLayout()}
-            settings={layoutSettings}
-            onChange={(layout) =>
-              // A step the shared rules refuse answers the same layout: then nothing changed.
-              layout !== editing.draft.sensor_layout &&
-              setEditing({ ...editing, draft: { ...editing.draft, sensor_layout: layout } })
-            }
-          />
-        )}
+        <Suspense fallback={<LoadingIndicator label={t('common.loading')} />}>
+          {isStacks ? (
+            <StacksLayoutEditor
+              storage={storage}
+              draft={editing.draft.stacks}
+              settings={layoutSettings}
+              onChange={(stacks) => setEditing({ ...editing, draft: { ...editing.draft, stacks } })}
+            />
+          ) : (
+            <RowsLayoutEditor
+              storage={storage}
+              draft={editing.draft.sensor_layout ?? defaultSensorLayout()}
+              settings={layoutSettings}
+              onChange={(layout) =>
+                // A step the shared rules refuse answers the same layout: then nothing changed.
+                layout !== editing.draft.sensor_layout &&
+                setEditing({ ...editing, draft: { ...editing.draft, sensor_layout: layout } })
+              }
+            />
+          )}
+        </Suspense>
       </Box>
     );
   }
@@ -241,7 +266,13 @@ function StorageLayoutTabView({
           </TextField>
         )}
         {editable && (
-          <Button variant="outlined" onClick={startEdit}>
+          <Button
+            variant="outlined"
+            onClick={startEdit}
+            onPointerEnter={preloadLayoutEditing}
+            onPointerDown={preloadLayoutEditing}
+            onFocus={preloadLayoutEditing}
+          >
             {t('storageDetail.editLayout')}
           </Button>
         )}

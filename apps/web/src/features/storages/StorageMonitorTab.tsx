@@ -1,7 +1,7 @@
 import type { Storage } from '@emberwatch/shared/contracts/storages';
 import { StorageMonitorPanel } from '../monitors';
 import { DeliveryLog } from '../delivery';
-import { storageInputOf } from './StorageDetailsTab';
+import { storageInputOf } from './storageInput';
 import { storageProbeIds } from './layoutLevels';
 import { useSaveStorage } from './storageQueries';
 
