@@ -23,9 +23,14 @@ let outDir: string | null = null;
 
 /** The chunks index.html loads first: the entry and what it imports statically. */
 function entryChunks(): Chunk[] {
+  return withStaticImports(chunks.filter((c) => c.isEntry));
+}
+
+/** `start` and every chunk they import statically (what loading them loads). */
+function withStaticImports(start: Chunk[]): Chunk[] {
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
   const seen = new Set<Chunk>();
-  const queue = chunks.filter((c) => c.isEntry);
+  const queue = [...start];
   while (queue.length > 0) {
     const chunk = queue.shift()!;
     if (seen.has(chunk)) continue;
@@ -124,6 +129,18 @@ describe('the built web app', () => {
     const shellOnly =
       /([\\/]app[\\/]AppShell|[\\/]sessions[\\/](useEnsureUiPreferences|useChangeLanguage))\.tsx?$/;
     expect(initial.filter((id) => shellOnly.test(id))).toEqual([]);
+  });
+
+  // Decision 0178: a storage opens on its layout; the rest of the page comes when opened or once it has
+  // settled.
+  it('loads a storage’s page without its other tabs, its editors, the export form or the sliders', () => {
+    const page = chunks.filter((c) => c.moduleIds.some((id) => /[\\/]StorageDetailPage\.tsx$/.test(id)));
+    expect(page).toHaveLength(1);
+    const loaded = withStaticImports(page).flatMap((c) => c.moduleIds);
+    expect(loaded.some((id) => /[\\/]StorageLayoutTab\.tsx$/.test(id))).toBe(true);
+    const later =
+      /[\\/](StorageMonitorTab|StorageDetailsTab|StacksLayoutEditor|RowsLayoutEditor|EditConfirmDialog|ExportForm|ExportDialog|LayoutSettingsSliders)\.tsx$|[\\/]@mui[\\/]material[\\/](esm[\\/])?Slider[\\/]/;
+    expect(loaded.filter((id) => later.test(id))).toEqual([]);
   });
 
   it('keeps each endpoint the client calls to its method, path and auth', () => {

@@ -39,6 +39,7 @@ import { InsightRedirect } from '../features/insight';
 import { CustomerSessionBanner } from '../features/staff';
 import { ConnectionNotices, OfflineBanner } from '../features/offline';
 import { preloadWindows } from '../lib/lazyWindow';
+import { usePreloadWhenSettled } from '../lib/usePreloadWhenSettled';
 import { TopBar } from './TopBar';
 import { RealtimeBridge } from './RealtimeBridge';
 import { ShellTheme } from './ShellTheme';
@@ -49,14 +50,18 @@ export { preloadPageAt } from './preloadPage';
 
 // The side menu (a Drawer with its modal, focus trap and slide transition) is fetched once the page
 // has done its own first work and mounted on first open, so it weighs nothing on the page's first
-// load: SIDE_MENU_PRELOAD_MS after the frame, when the page's data and the notifications that open by
-// themselves 2 s after it are in (decision 0146; at 1.5 s it was fetched in the middle of them).
-const SIDE_MENU_PRELOAD_MS = 6000;
+// load (usePreloadWhenSettled).
 const SideMenu = lazyWithPreload(() => import('./SideMenu').then((m) => ({ default: m.SideMenu })));
 // The admin bar is for admins only: no one else downloads it (decision 0088).
 const AdminBar = drawnPart('AdminBar', () =>
   import('../features/admin').then((m) => ({ default: m.AdminBar })),
 );
+
+const preloadMenuAndWindows = () => {
+  void SideMenu.preload();
+  // The windows the shell may open (news, authorizations, activation, renewal): decision 0159.
+  void preloadWindows();
+};
 
 /** The logged-in frame in MUI's theme, which loads with it (the entry carries no MUI). */
 export function AppShell() {
@@ -78,14 +83,7 @@ function ShellFrame() {
   const [menuOpen, setMenuOpen] = useState(false);
   // Mounted on first open and kept, so that the Drawer can play its closing transition.
   const [menuMounted, setMenuMounted] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      void SideMenu.preload();
-      // The windows the shell may open (news, authorizations, activation, renewal): decision 0159.
-      void preloadWindows();
-    }, SIDE_MENU_PRELOAD_MS);
-    return () => clearTimeout(timer);
-  }, []);
+  usePreloadWhenSettled(preloadMenuAndWindows);
 
   const session = useSessionInfo();
   // The user info and the stations are read beside the session info, not after it (decision 0146):

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -11,12 +11,26 @@ import { useApiClient } from '../../lib/ApiClientContext';
 import { useShellContext } from '../../lib/shellContext';
 import { useNowSeconds } from '../../lib/useNowSeconds';
 import { useUiPreferences } from '../sessions';
-import { ExportDialog } from './ExportDialog';
 import { EXPORT_PANEL_MIN_WIDTH, exportEntryOf, NARROW_VIEW_QUERY } from './exportEntry';
-import { ExportForm, type ExportPrefs } from './ExportForm';
+import type { ExportPrefs } from './ExportForm';
 import type { ExportProbe } from './exportSheets';
 import type { ExportFile, LoadReadings } from './runExport';
 import { saveFile } from './saveFile';
+import { drawnPart, lazyWithPreload } from '../../lib/lazyWithPreload';
+import { usePreloadWhenSettled } from '../../lib/usePreloadWhenSettled';
+
+// The form (its day fields, its progress, the workbook's writer) is not part of a page's first load where
+// it sits behind the button (decision 0178): fetched as the button is pointed at, focused or pressed, or
+// once the page has settled (usePreloadWhenSettled, as the shell's windows). The supervisor's panel shows
+// it at once: a part with code of its own, which a page the server drew has the browser fetch before it
+// takes over, and which the page drawn in the browser waits for.
+const ExportForm = drawnPart('ExportForm', () =>
+  import('./ExportForm').then((m) => ({ default: m.ExportForm })),
+);
+const ExportDialog = lazyWithPreload(() =>
+  import('./ExportDialog').then((m) => ({ default: m.ExportDialog })),
+);
+const preloadExport = () => void ExportDialog.preload();
 
 export interface StorageExportProps {
   /** Names the file and the dialog. */
@@ -42,6 +56,9 @@ export function StorageExport({ storageName, basestationID, probes, entry = 'byR
   const ui = useUiPreferences();
   const nowS = useNowSeconds(60_000);
   const [open, setOpen] = useState(false);
+  // The dialog is mounted on its first opening and kept, so that it can play its closing transition.
+  const [opened, setOpened] = useState(false);
+  usePreloadWhenSettled(preloadExport);
   const prefs: ExportPrefs = {
     unit: unitOf(ui.degrees),
     dateFormat: ui.date_format,
@@ -67,15 +84,32 @@ export function StorageExport({ storageName, basestationID, probes, entry = 'byR
         <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
           {t('export.title')}
         </Typography>
+        {/* No boundary of its own: the page waits for the form's code as for its own (the panel
+            appearing later would move the layout under the pointer). */}
         <ExportForm {...form} />
       </Paper>
     );
   return (
     <>
-      <Button startIcon={<FileDownload />} onClick={() => setOpen(true)} data-testid="export-open">
+      <Button
+        startIcon={<FileDownload />}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+        onPointerEnter={preloadExport}
+        onPointerDown={preloadExport}
+        onFocus={preloadExport}
+        data-testid="export-open"
+      >
         {t('export.open')}
       </Button>
-      <ExportDialog open={open} onClose={() => setOpen(false)} {...form} />
+      {opened && (
+        // Nothing shows until its code is here (fetched on the button's intent already), as the shell's windows.
+        <Suspense fallback={null}>
+          <ExportDialog open={open} onClose={() => setOpen(false)} {...form} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,82 +1,51 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Popover from '@mui/material/Popover';
-import Slider from '@mui/material/Slider';
-import Typography from '@mui/material/Typography';
 import Tune from '@mui/icons-material/Tune';
-import type { LayoutPrefs } from '@emberwatch/shared/contracts/storageLayout';
-import type { StorageLayout } from '@emberwatch/shared/domain/kinds/storageLayouts';
-import {
-  layoutSliderLimits,
-  snapToSlider,
-  type SliderRange,
-} from '@emberwatch/shared/domain/storageLayout/layoutSliders';
+import { lazyWithPreload } from '../../lib/lazyWithPreload';
+import type { LayoutSettingsProps } from './LayoutSettingsSliders';
+
+// The sliders (MUI's Slider, the popover) are fetched as the button is pointed at, focused or pressed,
+// or once the page has settled, not with the layout on a phone's start (decision 0178).
+const LayoutSettingsSliders = lazyWithPreload(() =>
+  import('./LayoutSettingsSliders').then((m) => ({ default: m.LayoutSettingsSliders })),
+);
+
+/** Fetches the sliders' code (the storage page does once it has settled). */
+export const preloadLayoutSettings = (): void => void LayoutSettingsSliders.preload();
 
 /**
  * The layout view's settings popover (spec doc 3 §2 "A settings popover for layout appearance",
- * §5 "Layout sliders"): angle, cell size and spacing with the limits of the layout (the stack
- * variants through the shared layoutSliderLimits; spacing disabled with 1 layer). The slider moves
- * the drawing at once (`onChange`); `onCommit` fires when it is let go, where the tab persists
- * the prefs on the storage (Storage.layout_prefs, doc 3 §3).
+ * §5 "Layout sliders"): angle, cell size and spacing with the limits of the layout
+ * (LayoutSettingsSliders). The slider moves the drawing at once (`onChange`); `onCommit` fires when it
+ * is let go, where the tab persists the prefs on the storage (Storage.layout_prefs, doc 3 §3).
  */
-export function LayoutSettingsPopover({
-  layout,
-  layers,
-  prefs,
-  onChange,
-  onCommit,
-}: {
-  layout: StorageLayout;
-  layers: number;
-  prefs: LayoutPrefs;
-  onChange: (prefs: LayoutPrefs) => void;
-  onCommit: (prefs: LayoutPrefs) => void;
-}) {
+export function LayoutSettingsPopover(props: LayoutSettingsProps) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const limits = layoutSliderLimits({ layout }, { layers });
-  const slider = (key: keyof LayoutPrefs, label: string, range: SliderRange, disabled = false) => (
-    <Box key={key} sx={{ mb: 1 }}>
-      <Typography id={`layout-${key}`} variant="body2">
-        {label}
-      </Typography>
-      <Slider
-        aria-labelledby={`layout-${key}`}
-        value={prefs[key]}
-        min={range.min}
-        max={range.max}
-        step={range.step}
-        disabled={disabled}
-        valueLabelDisplay="auto"
-        onChange={(_, v) => onChange({ ...prefs, [key]: snapToSlider(v, range) })}
-        onChangeCommitted={(_, v) => onCommit({ ...prefs, [key]: snapToSlider(v, range) })}
-      />
-    </Box>
-  );
+  // Mounted on first opening and kept, so that the popover can play its closing transition.
+  const [opened, setOpened] = useState(false);
   return (
     <>
       <IconButton
         aria-label={t('storageDetail.layoutSettings')}
         title={t('storageDetail.layoutSettings')}
-        onClick={(e) => setAnchor(e.currentTarget)}
+        onClick={(e) => {
+          setOpened(true);
+          setAnchor(e.currentTarget);
+        }}
+        onPointerEnter={preloadLayoutSettings}
+        onPointerDown={preloadLayoutSettings}
+        onFocus={preloadLayoutSettings}
       >
         <Tune />
       </IconButton>
-      <Popover
-        open={anchor !== null}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        <Box sx={{ p: 2, width: 260 }} role="group" aria-label={t('storageDetail.layoutSettings')}>
-          {slider('angleDefault', t('storageDetail.angle'), limits.angle)}
-          {slider('sizeDefault', t('storageDetail.cellSize'), limits.cellSize)}
-          {slider('spaceDefault', t('storageDetail.spacing'), limits.spacing, limits.spacing.disabled)}
-        </Box>
-      </Popover>
+      {opened && (
+        // Nothing shows until its code is here (fetched on the button's intent already).
+        <Suspense fallback={null}>
+          <LayoutSettingsSliders anchor={anchor} onClose={() => setAnchor(null)} {...props} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import Snackbar from '@mui/material/Snackbar';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -19,27 +19,33 @@ import { useShellContext } from '../../lib/shellContext';
 import { useStorages } from './storageQueries';
 import { DeleteStorageButton } from './DeleteStorageButton';
 import { preloadLayoutEditing, StorageLayoutTab } from './StorageLayoutTab';
+import { preloadLayoutSettings } from './LayoutSettingsPopover';
 import { useUnsavedEditsGuard } from './useUnsavedEditsGuard';
 import { MissingInfoDialog } from './MissingInfoDialog';
 import { storageProbeIds } from './layoutLevels';
 import { useDrawnMomentSeconds } from '../../lib/useDrawnMomentSeconds';
 import { lazyWithPreload } from '../../lib/lazyWithPreload';
+import { usePreloadWhenSettled } from '../../lib/usePreloadWhenSettled';
 
 // The layout tab is the page's first screen; the monitor and details tabs' code (the monitors' editor,
 // the delivery log, the alert channels and recipients, the data-break delay, with their MUI controls) is
 // not fetched and evaluated with it on a phone's start (decision 0178), but once the page has settled
-// (TABS_PRELOAD_MS, as the shell's windows, with the layout editor's), or as soon as a tab is pointed at
-// or focused.
+// (usePreloadWhenSettled, as the shell's windows, with the layout's editors and settings), or as soon as a tab is
+// pointed at or focused.
 const StorageMonitorTab = lazyWithPreload(() =>
   import('./StorageMonitorTab').then((m) => ({ default: m.StorageMonitorTab })),
 );
 const StorageDetailsTab = lazyWithPreload(() =>
   import('./StorageDetailsTab').then((m) => ({ default: m.StorageDetailsTab })),
 );
-const TABS_PRELOAD_MS = 6000;
 const preloadTabs = () => {
   void StorageMonitorTab.preload();
   void StorageDetailsTab.preload();
+};
+const preloadTabsAndEditors = () => {
+  preloadTabs();
+  preloadLayoutEditing();
+  preloadLayoutSettings();
 };
 
 /** Spec doc 3 §2: the layout view is tab 1, the monitor tab 3, the storage details tab 4. */
@@ -80,13 +86,7 @@ function StorageDetail({ itemID, opening }: { itemID: number; opening: StorageOp
   const nowS = useDrawnMomentSeconds();
   const [dirty, setDirty] = useState(false);
   const guard = useUnsavedEditsGuard(dirty);
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      preloadTabs();
-      preloadLayoutEditing();
-    }, TABS_PRELOAD_MS);
-    return () => clearTimeout(timer);
-  }, []);
+  usePreloadWhenSettled(preloadTabsAndEditors);
   if (storages.error)
     return <LoadErrorAlert error={storages.error} onRetry={() => void storages.refetch()} />;
   if (!storages.data) return <LoadingIndicator label={t('common.loading')} />;
