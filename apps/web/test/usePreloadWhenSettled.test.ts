@@ -1,6 +1,7 @@
-import { renderHook } from '@testing-library/react';
+import { createElement } from 'react';
+import { fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SETTLED_MS, usePreloadWhenSettled } from '../src/lib/usePreloadWhenSettled';
+import { preloadOnIntent, SETTLED_MS, usePreloadWhenSettled } from '../src/lib/usePreloadWhenSettled';
 
 // Decisions 0159, 0178: what a page may need next is fetched once it has settled, not on its start.
 describe('usePreloadWhenSettled', () => {
@@ -26,5 +27,17 @@ describe('usePreloadWhenSettled', () => {
     unmount();
     vi.advanceTimersByTime(SETTLED_MS);
     expect(preload).not.toHaveBeenCalled();
+  });
+});
+
+describe('preloadOnIntent', () => {
+  it('preloads as the pointer arrives or presses, or focus arrives, before the click', () => {
+    const preload = vi.fn();
+    render(createElement('button', { type: 'button', ...preloadOnIntent(preload) }, 'Export'));
+    const button = screen.getByRole('button', { name: 'Export' });
+    fireEvent.pointerEnter(button);
+    fireEvent.pointerDown(button);
+    fireEvent.focus(button);
+    expect(preload).toHaveBeenCalledTimes(3);
   });
 });

@@ -15,3 +15,11 @@ export function usePreloadWhenSettled(preload: () => void): void {
     return () => clearTimeout(timer);
   }, [preload]);
 }
+
+/**
+ * The handlers that fetch a control's code ahead as the user goes for it: the pointer arriving (a mouse),
+ * pressing (a finger, a few hundred ms before the tap's click) or focus arriving (the keyboard).
+ */
+export function preloadOnIntent(preload: () => void) {
+  return { onPointerEnter: preload, onPointerDown: preload, onFocus: preload };
+}

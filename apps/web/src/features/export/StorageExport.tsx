@@ -17,7 +17,7 @@ import type { ExportProbe } from './exportSheets';
 import type { ExportFile, LoadReadings } from './runExport';
 import { saveFile } from './saveFile';
 import { drawnPart, lazyWithPreload } from '../../lib/lazyWithPreload';
-import { usePreloadWhenSettled } from '../../lib/usePreloadWhenSettled';
+import { preloadOnIntent, usePreloadWhenSettled } from '../../lib/usePreloadWhenSettled';
 
 // The form (its day fields, its progress, the workbook's writer) is not part of a page's first load where
 // it sits behind the button (decision 0178): fetched as the button is pointed at, focused or pressed, or
@@ -97,9 +97,7 @@ export function StorageExport({ storageName, basestationID, probes, entry = 'byR
           setOpened(true);
           setOpen(true);
         }}
-        onPointerEnter={preloadExport}
-        onPointerDown={preloadExport}
-        onFocus={preloadExport}
+        {...preloadOnIntent(preloadExport)}
         data-testid="export-open"
       >
         {t('export.open')}

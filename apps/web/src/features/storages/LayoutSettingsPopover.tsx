@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import IconButton from '@mui/material/IconButton';
 import Tune from '@mui/icons-material/Tune';
 import { lazyWithPreload } from '../../lib/lazyWithPreload';
+import { preloadOnIntent } from '../../lib/usePreloadWhenSettled';
 import type { LayoutSettingsProps } from './LayoutSettingsSliders';
 
 // The sliders (MUI's Slider, the popover) are fetched as the button is pointed at, focused or pressed,
@@ -34,9 +35,7 @@ export function LayoutSettingsPopover(props: LayoutSettingsProps) {
           setOpened(true);
           setAnchor(e.currentTarget);
         }}
-        onPointerEnter={preloadLayoutSettings}
-        onPointerDown={preloadLayoutSettings}
-        onFocus={preloadLayoutSettings}
+        {...preloadOnIntent(preloadLayoutSettings)}
       >
         <Tune />
       </IconButton>

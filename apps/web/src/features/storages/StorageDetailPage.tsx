@@ -25,7 +25,7 @@ import { MissingInfoDialog } from './MissingInfoDialog';
 import { storageProbeIds } from './layoutLevels';
 import { useDrawnMomentSeconds } from '../../lib/useDrawnMomentSeconds';
 import { lazyWithPreload } from '../../lib/lazyWithPreload';
-import { usePreloadWhenSettled } from '../../lib/usePreloadWhenSettled';
+import { preloadOnIntent, usePreloadWhenSettled } from '../../lib/usePreloadWhenSettled';
 
 // The layout tab is the page's first screen; the monitor and details tabs' code (the monitors' editor,
 // the delivery log, the alert channels and recipients, the data-break delay, with their MUI controls) is
@@ -113,20 +113,8 @@ function StorageDetail({ itemID, opening }: { itemID: number; opening: StorageOp
       </Typography>
       <Tabs value={tab} onChange={(_, v: DetailTab) => (dirty ? guard.warn() : setTab(v))} sx={{ mb: 2 }}>
         <Tab value={1} label={t('storageDetail.layoutTab')} />
-        <Tab
-          value={3}
-          label={t('storageDetail.monitorTab')}
-          onPointerEnter={preloadTabs}
-          onPointerDown={preloadTabs}
-          onFocus={preloadTabs}
-        />
-        <Tab
-          value={4}
-          label={t('storageDetail.detailsTab')}
-          onPointerEnter={preloadTabs}
-          onPointerDown={preloadTabs}
-          onFocus={preloadTabs}
-        />
+        <Tab value={3} label={t('storageDetail.monitorTab')} {...preloadOnIntent(preloadTabs)} />
+        <Tab value={4} label={t('storageDetail.detailsTab')} {...preloadOnIntent(preloadTabs)} />
       </Tabs>
       {tab === 1 && (
         <StorageLayoutTab

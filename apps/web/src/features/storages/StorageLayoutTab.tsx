@@ -29,6 +29,7 @@ import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { StorageExport } from '../export';
 import { useUiPreferences } from '../sessions';
 import { drawnPart, lazyWithPreload } from '../../lib/lazyWithPreload';
+import { preloadOnIntent } from '../../lib/usePreloadWhenSettled';
 import { LayoutGrid } from './LayoutGrid';
 import { ProbeCellLink } from './ProbeCellLink';
 import { storageInputOf } from './storageInput';
@@ -266,13 +267,7 @@ function StorageLayoutTabView({
           </TextField>
         )}
         {editable && (
-          <Button
-            variant="outlined"
-            onClick={startEdit}
-            onPointerEnter={preloadLayoutEditing}
-            onPointerDown={preloadLayoutEditing}
-            onFocus={preloadLayoutEditing}
-          >
+          <Button variant="outlined" onClick={startEdit} {...preloadOnIntent(preloadLayoutEditing)}>
             {t('storageDetail.editLayout')}
           </Button>
         )}
