@@ -22,7 +22,7 @@ import type { SessionInfo } from '@emberwatch/shared/contracts/session';
 import { App } from './app/App';
 import { createApiClient } from './lib/apiClient';
 import { createQueryClient } from './lib/createQueryClient';
-import { englishReady, i18n } from './i18n/i18n';
+import { differsHere, englishReady, i18n } from './i18n/i18n';
 import { supportedLanguage } from './i18n/detectLanguage';
 import { endpoints } from '@emberwatch/shared/contracts/endpoints';
 import type { Language } from '@emberwatch/shared/contracts/preferences';
@@ -77,29 +77,26 @@ async function speak(
   language: Language,
 ): Promise<{ englishEdits?: [string, string][]; restore: () => void }> {
   const texts = await api.call(endpoints.translations.getUserTranslations, { locale: language, UID: uid });
-  let spoken: { englishEdits?: [string, string][]; restore: () => void } = { restore: () => undefined };
-  if (language === 'en') {
-    const englishEdits = texts.results.filter(
-      ([key, text]) => i18n.getResource('en', 'translation', key) !== text,
-    );
-    const bundled = englishEdits.map(
-      ([key]) => [key, i18n.getResource('en', 'translation', key) as unknown] as const,
-    );
-    // Silent: nothing listens to the render's texts (React's subscriptions are the browser's).
-    for (const [key, text] of englishEdits) i18n.addResource('en', 'translation', key, text, SILENT);
-    spoken = {
-      englishEdits,
-      // A key the build does not have is left undefined: no text of the app reads it.
-      restore: () => {
-        for (const [key, text] of bundled) i18n.addResource('en', 'translation', key, text as string, SILENT);
-      },
-    };
-  } else {
+  if (language !== 'en') {
     i18n.removeResourceBundle(language, 'translation');
     i18n.addResources(language, 'translation', Object.fromEntries(texts.results));
+    if (i18n.language !== language) await i18n.changeLanguage(language);
+    return { restore: () => undefined };
   }
-  if (i18n.language !== language) await i18n.changeLanguage(language);
-  return spoken;
+  const englishEdits = texts.results.filter((entry) => differsHere('en', entry));
+  const bundled = englishEdits.map(
+    ([key]) => [key, i18n.getResource('en', 'translation', key) as string] as const,
+  );
+  // Silent: nothing listens to the render's texts (React's subscriptions are the browser's).
+  for (const [key, text] of englishEdits) i18n.addResource('en', 'translation', key, text, SILENT);
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
+  return {
+    englishEdits,
+    // A key the build does not have is left undefined: no text of the app reads it.
+    restore: () => {
+      for (const [key, text] of bundled) i18n.addResource('en', 'translation', key, text, SILENT);
+    },
+  };
 }
 
 const SILENT = { silent: true };
@@ -151,7 +148,7 @@ export async function renderPage(input: PageRenderInput): Promise<PageRenderResu
   const defaults = queryClient.getDefaultOptions();
   queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
   setRenderRequest({ cookies: input.cookies, screen, timeZone: input.timeZone, nowMs: input.nowMs });
-  let restoreTexts = () => undefined as void;
+  let restoreTexts: () => void = () => undefined;
   try {
     // The session first: its language is the page's.
     const session: SessionInfo = await queryClient.fetchQuery(sessionInfoQuery(api));

@@ -39,7 +39,8 @@ import { InsightRedirect } from '../features/insight';
 import { CustomerSessionBanner } from '../features/staff';
 import { ConnectionNotices, OfflineBanner } from '../features/offline';
 import { preloadWindows } from '../lib/lazyWindow';
-import { usePreloadWhenSettled } from '../lib/usePreloadWhenSettled';
+import { usePreloadWhenSettled } from '../lib/preloadAhead';
+import { useOpenedOnce } from '../lib/useOpenedOnce';
 import { TopBar } from './TopBar';
 import { RealtimeBridge } from './RealtimeBridge';
 import { ShellTheme } from './ShellTheme';
@@ -82,7 +83,7 @@ function ShellFrame() {
   const { endSession, logout, account } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
   // Mounted on first open and kept, so that the Drawer can play its closing transition.
-  const [menuMounted, setMenuMounted] = useState(false);
+  const menuMounted = useOpenedOnce(menuOpen);
   usePreloadWhenSettled(preloadMenuAndWindows);
 
   const session = useSessionInfo();
@@ -144,10 +145,7 @@ function ShellFrame() {
         title={title}
         menuOpen={menuOpen}
         menuMounted={menuMounted}
-        onOpenMenu={() => {
-          setMenuMounted(true);
-          setMenuOpen(true);
-        }}
+        onOpenMenu={() => setMenuOpen(true)}
         onCloseMenu={() => setMenuOpen(false)}
         onLogout={() => {
           // Once the token is gone the auth gate sends the browser to /login.

@@ -167,9 +167,14 @@ async function differingTexts(
 ): Promise<(readonly [string, string])[]> {
   const changed: (readonly [string, string])[] = [];
   await inSlices(results, (entry) => {
-    if (i18n.getResource(lang, 'translation', entry[0]) !== entry[1]) changed.push(entry);
+    if (differsHere(lang, entry)) changed.push(entry);
   });
   return changed;
+}
+
+/** Whether a [key, text] of `lang` differs from the text loaded here (the bundled English, or fetched). */
+export function differsHere(lang: Language, [key, text]: readonly [string, string]): boolean {
+  return i18n.getResource(lang, 'translation', key) !== text;
 }
 
 async function fetchInto(current: Source, lang: Language): Promise<boolean> {

@@ -1,8 +1,9 @@
 /** How long a kept tap waits for its element to become the app's (its part of the page taken over). */
 const TAKE_OVER_WAIT_MS = 15_000;
 const POLL_MS = 50;
-/** How long a field given its text is watched for React drawing it again empty (see retype), and how often it is given. */
+/** How long a field given its text is watched for React drawing it again empty (see retype). */
 const STICK_MS = 1_000;
+/** How often a field is given its text at most. */
 const GIVE_TIMES = 3;
 
 /** The keeper of a drawn page's early taps (@emberwatch/shared/contracts/drawnPage). */

@@ -17,7 +17,8 @@ import type { ExportProbe } from './exportSheets';
 import type { ExportFile, LoadReadings } from './runExport';
 import { saveFile } from './saveFile';
 import { drawnPart, lazyWithPreload } from '../../lib/lazyWithPreload';
-import { preloadOnIntent, usePreloadWhenSettled } from '../../lib/usePreloadWhenSettled';
+import { preloadOnIntent, usePreloadWhenSettled } from '../../lib/preloadAhead';
+import { useOpenedOnce } from '../../lib/useOpenedOnce';
 
 // The form (its day fields, its progress, the workbook's writer) is not part of a page's first load where
 // it sits behind the button (decision 0178): fetched as the button is pointed at, focused or pressed, or
@@ -56,8 +57,7 @@ export function StorageExport({ storageName, basestationID, probes, entry = 'byR
   const ui = useUiPreferences();
   const nowS = useNowSeconds(60_000);
   const [open, setOpen] = useState(false);
-  // The dialog is mounted on its first opening and kept, so that it can play its closing transition.
-  const [opened, setOpened] = useState(false);
+  const opened = useOpenedOnce(open);
   usePreloadWhenSettled(preloadExport);
   const prefs: ExportPrefs = {
     unit: unitOf(ui.degrees),
@@ -93,17 +93,15 @@ export function StorageExport({ storageName, basestationID, probes, entry = 'byR
     <>
       <Button
         startIcon={<FileDownload />}
-        onClick={() => {
-          setOpened(true);
-          setOpen(true);
-        }}
+        onClick={() => setOpen(true)}
         {...preloadOnIntent(preloadExport)}
         data-testid="export-open"
       >
         {t('export.open')}
       </Button>
       {opened && (
-        // Nothing shows until its code is here (fetched on the button's intent already), as the shell's windows.
+        // Nothing shows until its code is here (fetched on the button's intent already), as with the
+        // shell's windows.
         <Suspense fallback={null}>
           <ExportDialog open={open} onClose={() => setOpen(false)} {...form} />
         </Suspense>

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import IconButton from '@mui/material/IconButton';
 import Tune from '@mui/icons-material/Tune';
 import { lazyWithPreload } from '../../lib/lazyWithPreload';
-import { preloadOnIntent } from '../../lib/usePreloadWhenSettled';
+import { preloadOnIntent } from '../../lib/preloadAhead';
+import { useOpenedOnce } from '../../lib/useOpenedOnce';
 import type { LayoutSettingsProps } from './LayoutSettingsSliders';
 
 // The sliders (MUI's Slider, the popover) are fetched as the button is pointed at, focused or pressed,
@@ -24,17 +25,13 @@ export const preloadLayoutSettings = (): void => void LayoutSettingsSliders.prel
 export function LayoutSettingsPopover(props: LayoutSettingsProps) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  // Mounted on first opening and kept, so that the popover can play its closing transition.
-  const [opened, setOpened] = useState(false);
+  const opened = useOpenedOnce(anchor !== null);
   return (
     <>
       <IconButton
         aria-label={t('storageDetail.layoutSettings')}
         title={t('storageDetail.layoutSettings')}
-        onClick={(e) => {
-          setOpened(true);
-          setAnchor(e.currentTarget);
-        }}
+        onClick={(e) => setAnchor(e.currentTarget)}
         {...preloadOnIntent(preloadLayoutSettings)}
       >
         <Tune />

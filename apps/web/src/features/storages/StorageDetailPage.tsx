@@ -25,13 +25,13 @@ import { MissingInfoDialog } from './MissingInfoDialog';
 import { storageProbeIds } from './layoutLevels';
 import { useDrawnMomentSeconds } from '../../lib/useDrawnMomentSeconds';
 import { lazyWithPreload } from '../../lib/lazyWithPreload';
-import { preloadOnIntent, usePreloadWhenSettled } from '../../lib/usePreloadWhenSettled';
+import { preloadOnIntent, usePreloadWhenSettled } from '../../lib/preloadAhead';
 
 // The layout tab is the page's first screen; the monitor and details tabs' code (the monitors' editor,
 // the delivery log, the alert channels and recipients, the data-break delay, with their MUI controls) is
 // not fetched and evaluated with it on a phone's start (decision 0178), but once the page has settled
-// (usePreloadWhenSettled, as the shell's windows, with the layout's editors and settings), or as soon as a tab is
-// pointed at or focused.
+// (usePreloadWhenSettled, as the shell's windows, with the layout's editors and settings), or as soon
+// as a tab is pointed at or focused.
 const StorageMonitorTab = lazyWithPreload(() =>
   import('./StorageMonitorTab').then((m) => ({ default: m.StorageMonitorTab })),
 );

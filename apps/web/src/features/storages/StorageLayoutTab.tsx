@@ -29,7 +29,7 @@ import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { StorageExport } from '../export';
 import { useUiPreferences } from '../sessions';
 import { drawnPart, lazyWithPreload } from '../../lib/lazyWithPreload';
-import { preloadOnIntent } from '../../lib/usePreloadWhenSettled';
+import { preloadOnIntent } from '../../lib/preloadAhead';
 import { LayoutGrid } from './LayoutGrid';
 import { ProbeCellLink } from './ProbeCellLink';
 import { storageInputOf } from './storageInput';

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { preloadOnIntent, SETTLED_MS, usePreloadWhenSettled } from '../src/lib/usePreloadWhenSettled';
+import { preloadOnIntent, SETTLED_MS, usePreloadWhenSettled } from '../src/lib/preloadAhead';
 
 // Decisions 0159, 0178: what a page may need next is fetched once it has settled, not on its start.
 describe('usePreloadWhenSettled', () => {
