@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { compareNames } from '@emberwatch/shared/domain/compareNames';
 import { useStorages } from './storageQueries';
 import { storageProbeIds } from './layoutLevels';
 
@@ -19,7 +20,7 @@ export function useStorageGroups(enabled: boolean): StorageGroup[] {
     () =>
       enabled
         ? [...(storages.data ?? [])]
-            .sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true, sensitivity: 'base' }))
+            .sort((a, b) => compareNames(a.name, b.name))
             .map((s) => ({
               id: String(s.itemID),
               name: s.name,
