@@ -4,7 +4,7 @@ import type { Notification } from '@emberwatch/shared/contracts/notifications';
 import { DEFAULT_UI_PREFERENCES } from '@emberwatch/shared/contracts/preferences';
 import { createFakeServer, json, type FakeServerOptions } from './support/fakeServer';
 import { renderApp } from './support/renderApp';
-import { station } from './support/fixtures';
+import { reading, station } from './support/fixtures';
 import { FakeWebSocket } from './support/FakeWebSocket';
 import {
   NOTIFICATIONS_AUTO_OPEN_MS as AUTO_OPEN_MS,
@@ -204,6 +204,48 @@ describe('the notifications button and dialog (spec doc 1 §2, §4; doc 3 §2, �
     expect(await within(dialog).findByText('Acknowledged: the reminders stop.')).toBeTruthy();
     const [sent] = s.callsTo('POST', '/client/acknowledgeDataBreak');
     expect(sent!.body).toMatchObject({ BS_ID: 'F1000002' });
+  });
+
+  it('reads the list again after new readings of its station, not after a read that brought the same ones', async () => {
+    rememberAutoOpen(7, NOTIFICATIONS_WINDOW, 'closed');
+    const s = server({ data: { F1000001: [reading('H-001', [30], 60)] } });
+    renderApp('/probes', s);
+    await screen.findByRole('button', { name: 'Notifications, unread: 0' }, { timeout: 8000 });
+    await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
+    const ws = FakeWebSocket.latest();
+    act(() => ws.serverOpen());
+    const lists = () => s.callsTo('GET', '/client/getNotifications').length;
+    const read = lists();
+    const dataReads = s.callsTo('GET', '/client/data').length;
+    // The socket's first `ready` reads the station's readings again (a push may have been missed): the
+    // same readings, no news.
+    act(() => ws.serverSend({ type: 'ready', UID: 7 }));
+    await waitFor(() => expect(s.callsTo('GET', '/client/data')).toHaveLength(dataReads + 1));
+    // The socket's first `ready` reads the list once more too (an alertsChanged may have been
+    // missed); the station's unchanged readings add no second read.
+    await waitFor(() => expect(lists()).toBe(read + 1));
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(lists()).toBe(read + 1);
+    // A new reading may pass a general alert limit: the list is read again half a second later.
+    s.state.data.F1000001 = [reading('H-001', [71], 5)];
+    act(() => ws.serverSend({ type: 'newData', bs_ids: 'F1000001' }));
+    await waitFor(() => expect(lists()).toBe(read + 2), { timeout: 3000 });
+  });
+
+  it('marks the entries seen without reading the list again', async () => {
+    const s = server({ notifications: [hot, silent] });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderApp('/probes', s);
+    await screen.findByRole('button', { name: 'Notifications, unread: 1' }, { timeout: 8000 });
+    const read = s.callsTo('GET', '/client/getNotifications').length;
+    await act(() => vi.advanceTimersByTimeAsync(AUTO_OPEN_MS));
+    await screen.findByRole('dialog', { name: 'Notifications' });
+    await waitFor(() => expect(s.callsTo('POST', '/client/notificationsSeen')).toHaveLength(1));
+    expect(await screen.findByRole('button', { name: 'Notifications, unread: 0' })).toBeTruthy();
+    // The entries stay as they were shown (the new one still says so) until the list is read again.
+    expect(within(screen.getByTestId('notification-storageMax:4')).getByText('New')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(s.callsTo('GET', '/client/getNotifications')).toHaveLength(read);
   });
 
   it('reads the list again when alerts change (push), without a reload', async () => {

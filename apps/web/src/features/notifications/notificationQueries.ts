@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpoints } from '@emberwatch/shared/contracts/endpoints';
+import type { GetNotificationsResponse } from '@emberwatch/shared/contracts/notifications';
 import { useApiClient } from '../../lib/ApiClientContext';
 import { queryKeys } from '../../lib/queryKeys';
 import { queueWhenOffline } from '../../lib/createQueryClient';
@@ -21,10 +22,22 @@ export function useNotifications(uid: number | undefined) {
   useEffect(() => {
     if (uid === undefined) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const isData = (key: readonly unknown[]) => key[0] === queryKeys.data('')[0];
+    // Each station's readings as last read: the query cache keeps the same array when a read brings
+    // the same readings (structural sharing), as the push socket's first `ready` does right after a
+    // page the server drew with them (decision 0169) — no news, and no second read of the list.
+    const readingsOf = (data: unknown) => (data as { results?: unknown } | undefined)?.results;
+    const lastReadings = new Map<string, unknown>();
+    for (const query of queryClient.getQueryCache().findAll({ queryKey: [queryKeys.data('')[0]] }))
+      lastReadings.set(query.queryHash, readingsOf(query.state.data));
     const off = queryClient.getQueryCache().subscribe((event) => {
       if (event.type !== 'updated' || event.action.type !== 'success') return;
-      const key = (event.query as { queryKey: readonly unknown[] }).queryKey;
-      if (key[0] !== queryKeys.data('')[0] || timer) return;
+      const query = event.query as { queryKey: readonly unknown[]; queryHash: string };
+      if (!isData(query.queryKey)) return;
+      const readings = readingsOf(event.query.state.data);
+      const before = lastReadings.get(query.queryHash);
+      lastReadings.set(query.queryHash, readings);
+      if (timer || readings === before) return;
       // The station's first readings on this page are no news: the notifications were read with
       // them (at start the list was fetched beside them, decision 0146).
       if (event.query.state.dataUpdateCount < 2) return;
@@ -54,6 +67,17 @@ export function useMarkNotificationsSeen(uid: number | undefined) {
     mutationFn: () => api.call(endpoints.notifications.notificationsSeen, { UID: uid }),
     // A mark, idempotent: sent when the network returns (0140).
     ...queueWhenOffline(),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsKey(uid ?? 0) }),
+    // The server marks every entry up to now seen: the list shown is then read in full, without
+    // asking for it again (the dialog is open over it); a newer entry comes with the next read.
+    onSuccess: () =>
+      queryClient.setQueryData<GetNotificationsResponse>(
+        notificationsKey(uid ?? 0),
+        (list) =>
+          list && {
+            ...list,
+            unread: 0,
+            results: list.results.map((n) => (n.unread ? { ...n, unread: false } : n)),
+          },
+      ),
   });
 }
