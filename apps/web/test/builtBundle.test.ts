@@ -133,13 +133,13 @@ describe('the built web app', () => {
 
   // Decision 0178: a storage opens on its layout; the rest of the page comes when opened or once it has
   // settled.
-  it('loads a storage’s page without its other tabs, its editors, the export form or the sliders', () => {
+  it('loads a storage’s page without its other tabs, its editors, the export form, the sliders or MUI’s Dialog', () => {
     const page = chunks.filter((c) => c.moduleIds.some((id) => /[\\/]StorageDetailPage\.tsx$/.test(id)));
     expect(page).toHaveLength(1);
     const loaded = withStaticImports(page).flatMap((c) => c.moduleIds);
     expect(loaded.some((id) => /[\\/]StorageLayoutTab\.tsx$/.test(id))).toBe(true);
     const later =
-      /[\\/](StorageMonitorTab|StorageDetailsTab|StacksLayoutEditor|RowsLayoutEditor|EditConfirmDialog|ExportForm|ExportDialog|LayoutSettingsSliders)\.tsx$|[\\/]@mui[\\/]material[\\/](esm[\\/])?Slider[\\/]/;
+      /[\\/](StorageMonitorTab|StorageDetailsTab|StacksLayoutEditor|RowsLayoutEditor|EditConfirmDialog|ExportForm|ExportDialog|LayoutSettingsSliders|DeleteStorageDialog|MissingInfoWindow)\.tsx$|[\\/]@mui[\\/]material[\\/](esm[\\/])?(Slider|Dialog|DialogTitle|DialogContentText)[\\/]/;
     expect(loaded.filter((id) => later.test(id))).toEqual([]);
   });
 

@@ -1,53 +1,38 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import type { Storage } from '@emberwatch/shared/contracts/storages';
-import { useRemoveStorage } from './storageQueries';
+import { lazyWithPreload } from '../../lib/lazyWithPreload';
+import { preloadOnIntent } from '../../lib/preloadAhead';
+import { useOpenedOnce } from '../../lib/useOpenedOnce';
 
-/**
- * Spec doc 3 §4 "Delete storage: confirm, then delete. The storage list is refreshed and the view
- * closes." The list refresh comes from useRemoveStorage's invalidation; the view closes by going back
- * to the storages list. A failed delete is not reported to the user (§8: storage failures are only
- * logged); the dialog stays open so that a second try is one click.
- */
+// The confirmation and MUI's Dialog come when asked for: a storage's page opens without them (decision
+// 0178), fetched ahead on the button's intent or once the page has settled.
+const DeleteStorageDialog = lazyWithPreload(() =>
+  import('./DeleteStorageDialog').then((m) => ({ default: m.DeleteStorageDialog })),
+);
+export const preloadDeleteStorage = () => void DeleteStorageDialog.preload();
+
+/** Spec doc 3 §4: the detail's delete button, which asks before it deletes (DeleteStorageDialog). */
 export function DeleteStorageButton({ storage }: { storage: Storage }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const remove = useRemoveStorage();
   const [open, setOpen] = useState(false);
-
-  const onConfirm = () =>
-    remove.mutate(storage.itemID, {
-      onSuccess: () => {
-        setOpen(false);
-        void navigate('/storages');
-      },
-      onError: (error) => console.error('removeStorage failed', error),
-    });
-
+  const opened = useOpenedOnce(open);
   return (
     <>
-      <Button color="error" variant="outlined" onClick={() => setOpen(true)}>
+      <Button
+        color="error"
+        variant="outlined"
+        onClick={() => setOpen(true)}
+        {...preloadOnIntent(preloadDeleteStorage)}
+      >
         {t('storageDetail.delete')}
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="delete-storage-title">
-        <DialogTitle id="delete-storage-title">{t('storageDetail.deleteTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('storageDetail.deleteConfirm', { name: storage.name })}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>{t('storageDetail.cancel')}</Button>
-          <Button color="error" variant="contained" onClick={onConfirm} disabled={remove.isPending}>
-            {t('storageDetail.deleteAction')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {opened && (
+        <Suspense fallback={null}>
+          <DeleteStorageDialog storage={storage} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,18 +1,20 @@
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Typography from '@mui/material/Typography';
+import { Suspense, useState } from 'react';
 import type { Storage } from '@emberwatch/shared/contracts/storages';
 import { missingStorageInfo } from '@emberwatch/shared/domain/storageLayout/storageCapacity';
+import { lazyWithPreload } from '../../lib/lazyWithPreload';
 import { useAutoOpen } from '../../lib/useAutoOpen';
+import { useOpenedOnce } from '../../lib/useOpenedOnce';
 import { useSessionInfo } from '../sessions';
 
 /** The dialog's name, per storage, in the session's memory of windows that open by itself (decision 0077). */
 export const missingInfoWindow = (itemID: number) => `missingInfo:${itemID}`;
+
+// The window and MUI's Dialog come when it opens: a storage with its information given opens without
+// them (decision 0178); fetched ahead once the page has settled.
+const MissingInfoWindow = lazyWithPreload(() =>
+  import('./MissingInfoWindow').then((m) => ({ default: m.MissingInfoWindow })),
+);
+export const preloadMissingInfo = () => void MissingInfoWindow.preload();
 
 /**
  * Spec doc 3 §5 "A missing-info dialog is triggered when capacity, type or name is missing, or when
@@ -30,7 +32,6 @@ export function MissingInfoDialog({
   probeIds: readonly string[];
   onOpenDetails: () => void;
 }) {
-  const { t } = useTranslation();
   const uid = useSessionInfo().data?.UID;
   const [shown, setShown] = useState(false);
   const missing = missingStorageInfo(storage, probeIds);
@@ -43,33 +44,24 @@ export function MissingInfoDialog({
     onOpen: () => setShown(true),
     subject: String(storage.itemID),
   });
+  const open = shown && missing.length > 0;
+  const opened = useOpenedOnce(open);
   const close = () => {
     auto.closed();
     setShown(false);
   };
+  if (!opened) return null;
   return (
-    <Dialog open={shown && missing.length > 0} onClose={close} aria-labelledby="missing-info-title">
-      <DialogTitle id="missing-info-title">{t('storageDetail.missingInfo.title')}</DialogTitle>
-      <DialogContent>
-        <Typography sx={{ mb: 1 }}>{t('storageDetail.missingInfo.intro')}</Typography>
-        <ul>
-          {missing.map((m) => (
-            <li key={m}>{t(`storageDetail.missingInfo.${m}`)}</li>
-          ))}
-        </ul>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close}>{t('storageDetail.missingInfo.later')}</Button>
-        <Button
-          variant="contained"
-          onClick={() => {
-            close();
-            onOpenDetails();
-          }}
-        >
-          {t('storageDetail.missingInfo.openDetails')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <Suspense fallback={null}>
+      <MissingInfoWindow
+        open={open}
+        missing={missing}
+        onLater={close}
+        onOpenDetails={() => {
+          close();
+          onOpenDetails();
+        }}
+      />
+    </Suspense>
   );
 }

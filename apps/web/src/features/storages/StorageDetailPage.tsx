@@ -17,11 +17,11 @@ import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { useShellContext } from '../../lib/shellContext';
 import { useStorages } from './storageQueries';
-import { DeleteStorageButton } from './DeleteStorageButton';
+import { DeleteStorageButton, preloadDeleteStorage } from './DeleteStorageButton';
 import { preloadLayoutEditing, StorageLayoutTab } from './StorageLayoutTab';
 import { preloadLayoutSettings } from './LayoutSettingsPopover';
 import { useUnsavedEditsGuard } from './useUnsavedEditsGuard';
-import { MissingInfoDialog } from './MissingInfoDialog';
+import { MissingInfoDialog, preloadMissingInfo } from './MissingInfoDialog';
 import { storageProbeIds } from './layoutLevels';
 import { useDrawnMomentSeconds } from '../../lib/useDrawnMomentSeconds';
 import { lazyWithPreload } from '../../lib/lazyWithPreload';
@@ -46,6 +46,8 @@ const preloadTabsAndEditors = () => {
   preloadTabs();
   preloadLayoutEditing();
   preloadLayoutSettings();
+  preloadDeleteStorage();
+  preloadMissingInfo();
 };
 
 /** Spec doc 3 §2: the layout view is tab 1, the monitor tab 3, the storage details tab 4. */
