@@ -75,7 +75,10 @@ describe('a master on an authorised farm (spec doc 3 §6, decision 0108)', () =>
     expect(await screen.findByRole('heading', { name: 'North barn' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Edit layout' })).toBeNull();
     await user.click(screen.getByRole('tab', { name: 'Storage details' }));
-    expect(screen.getByText('Your access to this storage is read-only.')).toBeTruthy();
+    // The details tab's code comes when the tab opens (decision 0178).
+    expect(
+      await screen.findByText('Your access to this storage is read-only.', {}, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Name' }).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete storage' })).toBeNull();
@@ -125,8 +128,9 @@ describe('a grand master on an authorised farm (spec doc 3 §6 "Grand master: ca
     const { user } = renderPage('/storages/5', masterServer({ grandMaster: true }));
     expect(await screen.findByRole('button', { name: 'Edit layout' })).toBeTruthy();
     await user.click(screen.getByRole('tab', { name: 'Storage details' }));
+    const name = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Name' }, { timeout: 5000 });
     expect(screen.queryByText('Your access to this storage is read-only.')).toBeNull();
-    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Name' }).disabled).toBe(false);
+    expect(name.disabled).toBe(false);
     expect(screen.getByRole('button', { name: 'Delete storage' })).toBeTruthy();
   });
 

@@ -261,7 +261,7 @@ describe('storage detail', () => {
     const server = storageServer();
     const { user } = renderPage('/storages/5', server);
     await user.click(await screen.findByRole('tab', { name: 'Storage details' }));
-    const save = screen.getByRole<HTMLButtonElement>('button', { name: 'Save' });
+    const save = await screen.findByRole<HTMLButtonElement>('button', { name: 'Save' }, { timeout: 5000 });
     expect(save.disabled).toBe(true);
     const capacity = screen.getByRole('spinbutton', { name: 'Capacity' });
     await user.clear(capacity);
@@ -301,7 +301,9 @@ describe('storage detail', () => {
     const server = storageServer({ session: { master: true, grandMaster: false } });
     const { user } = renderPage('/storages/5', server);
     await user.click(await screen.findByRole('tab', { name: 'Storage details' }));
-    expect(screen.getByText('Your access to this storage is read-only.')).toBeTruthy();
+    expect(
+      await screen.findByText('Your access to this storage is read-only.', {}, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Name' }).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });
