@@ -22,18 +22,18 @@ export function useNotifications(uid: number | undefined) {
   useEffect(() => {
     if (uid === undefined) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const isData = (key: readonly unknown[]) => key[0] === queryKeys.data('')[0];
+    const dataPrefix = queryKeys.data('')[0];
     // Each station's readings as last read: the query cache keeps the same array when a read brings
     // the same readings (structural sharing), as the push socket's first `ready` does right after a
     // page the server drew with them (decision 0169) — no news, and no second read of the list.
     const readingsOf = (data: unknown) => (data as { results?: unknown } | undefined)?.results;
     const lastReadings = new Map<string, unknown>();
-    for (const query of queryClient.getQueryCache().findAll({ queryKey: [queryKeys.data('')[0]] }))
+    for (const query of queryClient.getQueryCache().findAll({ queryKey: [dataPrefix] }))
       lastReadings.set(query.queryHash, readingsOf(query.state.data));
     const off = queryClient.getQueryCache().subscribe((event) => {
       if (event.type !== 'updated' || event.action.type !== 'success') return;
       const query = event.query as { queryKey: readonly unknown[]; queryHash: string };
-      if (!isData(query.queryKey)) return;
+      if (query.queryKey[0] !== dataPrefix) return;
       const readings = readingsOf(event.query.state.data);
       const before = lastReadings.get(query.queryHash);
       lastReadings.set(query.queryHash, readings);
