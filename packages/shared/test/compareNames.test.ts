@@ -91,10 +91,14 @@ describe('which comparison compareNames takes', () => {
     vi.resetModules();
   });
 
-  /** compareNames as a page loads it, in a browser of `language` (none: the server), collators counted. */
+  /**
+   * compareNames as a page loads it, in a browser of `language`, collators counted. `undefined`: a
+   * runtime without `navigator` (Node before 21); Node 21 and later have one whose language is the
+   * process's own, the one its collator uses.
+   */
   async function freshCompareNames(language: string | undefined) {
     vi.resetModules();
-    if (language) vi.stubGlobal('navigator', { language });
+    vi.stubGlobal('navigator', language ? { language } : undefined);
     const Real = Intl.Collator;
     const made = { count: 0 };
     vi.stubGlobal('Intl', {
@@ -114,7 +118,7 @@ describe('which comparison compareNames takes', () => {
     expect(made.count).toBe(0);
   });
 
-  it('a name with another character, a browser in Croatian, or the server, ask the collator', async () => {
+  it('a name with another character, a browser in Croatian, or a runtime without navigator, ask the collator', async () => {
     for (const [language, a, b] of [
       ['en-US', 'Süd', 'Nord'],
       ['en-US', 'Heu\u00a0Nord', 'Heu Süd'],

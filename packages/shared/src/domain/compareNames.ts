@@ -51,8 +51,9 @@ function isPlainName(name: string): boolean {
 }
 
 /**
- * The browser's language, whose collation `new Intl.Collator(undefined)` uses; none on the server,
- * where the collator always decides (its cost there is paid once per process, not on a phone's start).
+ * The browser's language, whose collation `new Intl.Collator(undefined)` uses. Node 21 and later have a
+ * `navigator` too, whose language is the process's default locale, the collator's own: the server
+ * orders plain names the same way then. Without one (Node 20) the collator always decides.
  */
 function defaultLanguage(): string | undefined {
   const nav = (globalThis as { navigator?: { language?: string } }).navigator;
