@@ -8,7 +8,10 @@ import { reading, sensorConf, station } from './support/fixtures';
 import { renderApp } from './support/renderApp';
 
 beforeAll(async () => {
-  await Promise.all([import('../src/features/admin'), import('../src/features/admin/AdminHomePage')]);
+  await Promise.all([
+    import('../src/features/admin/AdminBar'),
+    import('../src/features/admin/AdminHomePage'),
+  ]);
 });
 
 const slow = { timeout: 8000 };
@@ -218,6 +221,50 @@ describe('the admin bar', () => {
     );
     const lookup = server.callsTo('GET', '/admin/findSystem').at(-1)!.query;
     expect([lookup.get('q'), lookup.get('by')]).toEqual(['F1000001', 'station']);
+  });
+
+  it('draws the page only with the bar whole: a bar that grew later pushed the page under a tap', async () => {
+    const owner = { UID: 9, username: 'hay@demo', name: 'Hillside Hay Farm' };
+    const server = adminServer();
+    const held = { info: () => undefined as void, owner: () => undefined as void };
+    const released = (key: keyof typeof held) => new Promise<void>((r) => (held[key] = r));
+    server.override('GET /admin/consoleInfo', async () => {
+      await released('info');
+      return json({ status_code: 0, environment: 'development', staffLevel: 'admin' });
+    });
+    server.override('GET /admin/findSystem', async () => {
+      await released('owner');
+      const match: SystemMatch = {
+        ...grainMatch,
+        bs_id: 'F1000001',
+        owner,
+        matched: { key: 'stationId', value: 'F1000001' },
+      };
+      return json({ status_code: 0, results: [match], more: false } satisfies FindSystemResponse);
+    });
+    renderApp('/probes', server);
+    await waitFor(() => expect(server.callsTo('GET', '/admin/findSystem')).toHaveLength(1), slow);
+    await waitFor(() => expect(server.callsTo('GET', '/admin/consoleInfo')).toHaveLength(1));
+    held.owner();
+    // The stations' readings would be here long since; the page waits for the bar's last answer.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.queryByText('Hay probe')).toBeNull();
+    expect(screen.queryByTestId('admin-bar')).toBeNull();
+    held.info();
+    await screen.findByText('Hay probe', undefined, slow);
+    // When the page is first drawn the bar already says all it will say: nothing above the page grows.
+    expect(screen.getByTestId('admin-bar').textContent).toContain('Development');
+    expect(screen.getByTestId('customer-banner').textContent).toContain(
+      'Data of Hillside Hay Farm (hay@demo)',
+    );
+  });
+
+  it('does not hold the page back when the bar’s owner lookup fails: the banner says less', async () => {
+    const server = adminServer();
+    server.override('GET /admin/findSystem', () => json({ status_code: 500 }, 500));
+    renderApp('/probes', server);
+    await screen.findByText('Hay probe', undefined, slow);
+    expect(screen.getByTestId('customer-banner').textContent).toContain('Data of a customer');
   });
 
   it('searches in the family and the key chosen', async () => {

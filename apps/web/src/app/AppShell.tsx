@@ -9,7 +9,7 @@ import type { UserInfo } from '@emberwatch/shared/contracts/users';
 import { roleContextOf } from '@emberwatch/shared/domain/roleContextOf';
 import { visibleMenuEntries, type RoleContext } from '@emberwatch/shared/domain/roles';
 import { LoadingIndicator } from '../ui/LoadingIndicator';
-import { drawnPart, lazyWithPreload } from '../lib/lazyWithPreload';
+import { drawnPart, lazyWithPreload, useCodeHere } from '../lib/lazyWithPreload';
 import { isApiRequestError, isNetworkFailure } from '../lib/ApiRequestError';
 import {
   useChangeLanguage,
@@ -30,6 +30,7 @@ import { useDemoStations } from '../features/demo';
 import { ADMIN_TOOLS, IMPLEMENTED_ENTRIES } from './implementedRoutes';
 import { pageTitleKey } from './pageTitleKey';
 import { PageRoutes } from './pageRoutes';
+import { useAdminBarReady } from '../features/admin';
 import { MasterRequests } from '../features/master-access';
 import { NewsButton } from '../features/news';
 import { NotificationsButton } from '../features/notifications';
@@ -55,7 +56,7 @@ export { preloadPageAt } from './preloadPage';
 const SideMenu = lazyWithPreload(() => import('./SideMenu').then((m) => ({ default: m.SideMenu })));
 // The admin bar is for admins only: no one else downloads it (decision 0088).
 const AdminBar = drawnPart('AdminBar', () =>
-  import('../features/admin').then((m) => ({ default: m.AdminBar })),
+  import('../features/admin/AdminBar').then((m) => ({ default: m.AdminBar })),
 );
 
 const preloadMenuAndWindows = () => {
@@ -133,7 +134,12 @@ function ShellFrame() {
     [session.data, user.data],
   );
 
-  if (failure || !roleContext || !session.data || !user.data || !shownStations)
+  // The admin bar sits above the page: drawn after it, it would push the page down under a tap aimed at
+  // a probe (decision 0181). Its code is fetched as soon as the session names an admin, beside the user
+  // and stations; what it reads, once the stations are known (ShellBody).
+  const adminBarHere = useCodeHere(AdminBar, !!session.data?.admin && !session.data.master);
+
+  if (failure || !roleContext || !session.data || !user.data || !shownStations || !adminBarHere)
     return <LoadingIndicator fullPage label={t('common.loading')} />;
 
   return (
@@ -190,6 +196,8 @@ function ShellBody({
 }) {
   const { t } = useTranslation();
   const { roleContext, loading } = useFarmRoleContext(ownContext, uid);
+  const adminBar = roleContext.admin && !roleContext.master;
+  const adminBarReady = useAdminBarReady(adminBar);
   const entries = useMemo(
     () => visibleMenuEntries(roleContext).filter((e) => IMPLEMENTED_ENTRIES.includes(e)),
     [roleContext],
@@ -198,7 +206,7 @@ function ShellBody({
     () => ({ roleContext, implementedEntries: IMPLEMENTED_ENTRIES, adminTools: ADMIN_TOOLS }),
     [roleContext],
   );
-  if (loading) return <LoadingIndicator fullPage label={t('common.loading')} />;
+  if (loading || !adminBarReady) return <LoadingIndicator fullPage label={t('common.loading')} />;
 
   return (
     <>
@@ -214,7 +222,7 @@ function ShellBody({
         <OfflineBanner />
         <ConnectionNotices />
         <CustomerSessionBanner />
-        {roleContext.admin && !roleContext.master && (
+        {adminBar && (
           <Suspense fallback={null}>
             <AdminBar />
           </Suspense>

@@ -1,5 +1,5 @@
-import { lazy, useState, type ComponentProps, type ComponentType } from 'react';
-import { noteDrawnPart } from './renderContext';
+import { lazy, useEffect, useState, type ComponentProps, type ComponentType } from 'react';
+import { drawingOnServer, noteDrawnPart } from './renderContext';
 
 // React.lazy's own bound: a component of any props.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -11,6 +11,8 @@ type Module<T extends AnyComponent> = { default: T };
 export type Preloadable<T extends AnyComponent> = ComponentType<ComponentProps<T>> & {
   /** Starts fetching the component's code; never rejects (drawing it reports a failure). */
   preload: () => Promise<unknown>;
+  /** Whether its code is here, so that drawing it draws it at once. */
+  isLoaded: () => boolean;
 };
 
 /** A page of the logged-in app (lib/pageDefinition.ts). */
@@ -50,7 +52,10 @@ export function lazyWithPreload<T extends AnyComponent>(
     const Component = (here?.default ?? Lazy) as AnyComponent;
     return <Component {...props} />;
   }
-  const component = Object.assign(Preloaded, { preload: () => fetchOnce().catch(() => undefined) });
+  const component = Object.assign(Preloaded, {
+    preload: () => fetchOnce().catch(() => undefined),
+    isLoaded: () => loaded !== undefined,
+  });
   // The module evaluated again (a hot reload in development) replaces its part.
   if (part !== undefined) parts.set(part, component as Preloadable<AnyComponent>);
   return component;
@@ -77,6 +82,30 @@ export const drawnPart = <T extends AnyComponent>(
  */
 export async function preloadDrawnParts(names: readonly string[]): Promise<void> {
   await Promise.all(names.map((name) => parts.get(name)?.preload() ?? Promise.resolve()));
+}
+
+/**
+ * Whether `component`'s code is here, fetching it when `wanted`: a part that must not appear after what
+ * is drawn below it (the admin bar above the page: a tap aimed at the page would land on it) is waited
+ * for before that is drawn (decision 0181). True once the fetch has ended, loaded or not: a failed fetch leaves the part
+ * to its loading boundary, which tries again, rather than keep the whole frame waiting.
+ */
+export function useCodeHere(component: Preloadable<AnyComponent>, wanted: boolean): boolean {
+  const [ended, setEnded] = useState<Preloadable<AnyComponent> | null>(null);
+  // The server's render waits for a lazy part by itself, and runs no effect that would fetch it.
+  const here = !wanted || drawingOnServer() || component.isLoaded() || ended === component;
+  useEffect(() => {
+    if (here) return;
+    let current = true;
+    void component.preload().then(() => {
+      // Wrapped: a component is a function, which setState would call as an updater.
+      if (current) setEnded(() => component);
+    });
+    return () => {
+      current = false;
+    };
+  }, [component, here]);
+  return here;
 }
 
 /** A page of the logged-in app, loaded on demand (lib/pageDefinition.ts). */

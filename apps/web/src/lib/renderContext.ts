@@ -62,6 +62,11 @@ export function noteDrawnPart(name: string): void {
   if (request) drawnParts.add(name);
 }
 
+/** Whether the page is being drawn on the server (between setRenderRequest and its end). */
+export function drawingOnServer(): boolean {
+  return request !== null;
+}
+
 /** The server entry: the parts the render just made drew (noteDrawnPart); forgotten once read. */
 export function takeDrawnParts(): string[] {
   const names = [...drawnParts];

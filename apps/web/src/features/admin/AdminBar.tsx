@@ -19,6 +19,7 @@ import { setActingFor, useActingFor, useSelectedStation } from '../base-stations
 import { useSessionInfo } from '../sessions';
 import { OpenCustomerSessionButton } from '../staff';
 import { useConsoleInfo } from './adminConsoleQueries';
+import { isConsolePath } from './bannerOwner';
 import { CustomerBanner } from './CustomerBanner';
 import { StationPicker } from './StationPicker';
 import { storedSystemFamily, storeSystemFamily } from './systemFamilyChoice';
@@ -59,7 +60,7 @@ export function AdminBar() {
       name: m.owner.name,
       bsId: m.bs_id,
     });
-    if (pathname === '/admin' || pathname.startsWith('/admin/')) void navigate('/probes');
+    if (isConsolePath(pathname)) void navigate('/probes');
   };
 
   return (

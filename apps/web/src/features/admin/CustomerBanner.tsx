@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import PersonSearch from '@mui/icons-material/PersonSearch';
 import { customerLabel } from '@emberwatch/shared/domain/adminConsole';
 import { stationLabel } from '@emberwatch/shared/domain/baseStationTabs';
-import { setActingFor, useSelectedStation, type ActingFor } from '../base-stations';
-import { useStationOwner } from './adminConsoleQueries';
+import { setActingFor, type ActingFor } from '../base-stations';
+import { useBannerOwner } from './bannerOwner';
 
 /**
  * Whose data an admin looks at (decision 0088): the customer it picked, or the owner of the station it
@@ -17,10 +17,7 @@ import { useStationOwner } from './adminConsoleQueries';
 export function CustomerBanner({ actingFor }: { actingFor: ActingFor | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const { selected } = useSelectedStation();
-  const onConsole = pathname === '/admin' || pathname.startsWith('/admin/');
-  const lookedUp = useStationOwner(!actingFor && !onConsole ? selected?.bs_id : undefined);
+  const { onConsole, selected, lookedUp } = useBannerOwner(actingFor);
   if (!actingFor && (onConsole || !selected)) return null;
 
   const owner = actingFor ?? lookedUp.data;

@@ -10,12 +10,13 @@ export const PICKER_PAGE = 10;
 const consoleKey = ['adminConsole'] as const;
 
 /** The admin bar's facts: the server's environment and the caller's staff level. */
-export function useConsoleInfo() {
+export function useConsoleInfo(enabled = true) {
   const api = useApiClient();
   return useQuery({
     queryKey: [...consoleKey, 'info'],
     queryFn: () => api.call(endpoints.adminConsole.consoleInfo),
     staleTime: Infinity,
+    enabled,
   });
 }
 

@@ -1,4 +1,5 @@
-// The admin console's public surface: the admin bar the shell shows admins on every page (loaded
-// lazily, so no one else downloads it). Its home page is declared in pages.tsx, and the admin pages
-// it lists declare themselves there (PageDefinition.adminTool).
-export { AdminBar } from './AdminBar';
+// The admin console's public surface: what the shell needs to draw the admin bar (decision 0181). The
+// bar itself (./AdminBar) the shell loads on demand, so that no one but an admin downloads it. Its home
+// page is declared in pages.tsx, and the admin pages it lists declare themselves there
+// (PageDefinition.adminTool).
+export { useAdminBarReady } from './useAdminBarReady';
