@@ -204,6 +204,25 @@ describe.runIf(TEST_ENGINE === 'postgres')('realtime across server instances sha
     c.ws.close();
   });
 
+  it('tells a tab on one instance of a push made by the other since its page was drawn', async () => {
+    const { t } = instances;
+    const ask = async (sinceMs: number) => {
+      const c = await connect(wsUrl);
+      c.ws.send(
+        JSON.stringify({ type: 'auth', token: await t.login('grain@demo.emberwatch'), since: sinceMs }),
+      );
+      const ready = await waitFor(() => c.messages.find((m) => m.type === 'ready'));
+      c.ws.close();
+      return ready;
+    };
+    // Wait out the clocks' margin after the relay's link and the tests before.
+    await new Promise((r) => setTimeout(r, 2100));
+    const drawnAt = Date.now();
+    expect(await ask(drawnAt)).toMatchObject({ quiet: true });
+    t.kernel.bus.emit('alertsChanged', { ownerIds: [2], bsIds: ['F2000001'] });
+    await waitFor(async () => ((await ask(drawnAt)).quiet === undefined ? true : undefined));
+  });
+
   it('lets every instance follow a probe moved on another one', async () => {
     const { t, second } = instances;
     const ingestOnSecond = (ts: number) =>
@@ -345,6 +364,82 @@ describe(`a WebSocket whose token runs out, on ${TEST_ENGINE}`, () => {
     clocked.kernel.bus.emit('newData', { bsIds: ['F2000001', 'F2000002'] });
     await new Promise((r) => setTimeout(r, 200));
     expect(c.messages).toEqual([]);
+    c.ws.close();
+  });
+});
+
+describe(`a tab that names the moment its page was drawn, on ${TEST_ENGINE}`, () => {
+  let t: TestApp;
+  let server: Awaited<ReturnType<typeof createServer>>;
+  const startedS = Math.floor(Date.now() / 1000);
+  let now = startedS;
+  let wsUrl: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    server = await createServer(t.kernel.config, t.store, { logger: false, nowS: () => now });
+    wsUrl = (await server.app.listen({ host: '127.0.0.1', port: 0 })).replace('http', 'ws') + '/ws';
+  });
+  afterAll(async () => {
+    await server.app.close();
+    await t.close();
+  });
+
+  /** The `ready` a user's socket gets when its page was drawn at `sinceS` (none: no moment named). */
+  async function readyFor(username: string, sinceS?: number) {
+    const c = await connect(wsUrl);
+    const token = await t.login(username);
+    c.ws.send(
+      JSON.stringify({ type: 'auth', token, ...(sinceS === undefined ? {} : { since: sinceS * 1000 }) }),
+    );
+    const ready = await waitFor(() => c.messages.find((m) => m.type === 'ready'));
+    c.ws.close();
+    return ready;
+  }
+
+  it('is told nothing was pushed to it since, and only then', async () => {
+    now += 10;
+    const drawnAt = now;
+    now += 3;
+    expect(await readyFor('hay@demo.emberwatch', drawnAt)).toMatchObject({ type: 'ready', quiet: true });
+    // Another account's station and another account's alerts are not this user's.
+    server.kernel.bus.emit('newData', { bsIds: ['F2000001'] });
+    server.kernel.bus.emit('alertsChanged', { ownerIds: [2], bsIds: ['F2000001'] });
+    expect(await readyFor('hay@demo.emberwatch', drawnAt)).toMatchObject({ quiet: true });
+    // An admin may see every station: anything pushed since is its.
+    expect(await readyFor('admin@demo.emberwatch', drawnAt)).not.toHaveProperty('quiet');
+    // Its own station's data, since: the tab missed a push and reads its data again.
+    server.kernel.bus.emit('newData', { bsIds: ['F1000002'] });
+    expect(await readyFor('hay@demo.emberwatch', drawnAt)).not.toHaveProperty('quiet');
+    // The farm hand sees the same farm's stations.
+    expect(await readyFor('hay-helper@demo.emberwatch', drawnAt)).not.toHaveProperty('quiet');
+    // Pushed before the page was drawn (beyond the clocks' margin): the page had it.
+    now += 5;
+    expect(await readyFor('hay@demo.emberwatch', now - 1)).toMatchObject({ quiet: true });
+  });
+
+  it('cannot tell, and says nothing, for a moment it does not remember or has not come', async () => {
+    // Before this instance was there to hear (its start, or with other instances the relay's link).
+    expect(await readyFor('hay@demo.emberwatch', startedS - 5)).not.toHaveProperty('quiet');
+    now += 10;
+    // No moment named: the tab reads again as before.
+    expect(await readyFor('hay@demo.emberwatch')).not.toHaveProperty('quiet');
+    // Beyond the two minutes the gateway remembers.
+    expect(await readyFor('hay@demo.emberwatch', now - 121)).not.toHaveProperty('quiet');
+    now += 200;
+    expect(await readyFor('hay@demo.emberwatch', now - 100)).toMatchObject({ quiet: true });
+    // A moment ahead of the server's clock is no moment the server has seen.
+    expect(await readyFor('hay@demo.emberwatch', now + 60)).not.toHaveProperty('quiet');
+  });
+
+  it('refuses a moment that is not a time', async () => {
+    const c = await connect(wsUrl);
+    const token = await t.login('hay@demo.emberwatch');
+    c.ws.send(JSON.stringify({ type: 'auth', token, since: 'yesterday' }));
+    expect(await waitFor(() => c.messages.find((m) => m.type === 'error'))).toEqual({
+      type: 'error',
+      error: 'unknown message',
+    });
     c.ws.close();
   });
 });

@@ -17,7 +17,7 @@ import { rememberReader } from './lib/rememberReader';
 import { replayEarlyTaps } from './lib/earlyTaps';
 import { AfterTakeOver } from './lib/AfterTakeOver';
 import { pinRenderClock } from './lib/renderContext';
-import { rememberDrawnPageShown } from './lib/drawnPageShown';
+import { forgetDrawnMoment, rememberDrawnMoment, rememberDrawnPageShown } from './lib/drawnPageShown';
 import { preloadDrawnParts } from './lib/lazyWithPreload';
 import { REDRAW_ATTRIBUTE } from '@emberwatch/shared/contracts/drawnPage';
 
@@ -35,17 +35,26 @@ const drawn = takeHydrationState(document);
 const redraw = document.documentElement.hasAttribute(REDRAW_ATTRIBUTE);
 const api = createApiClient(drawn ? { token: drawn.token } : {});
 const queryClient = createQueryClient();
-// The drawn page's data is the cache's start, but not another view's.
-if (drawn && !redraw) hydrate(queryClient, drawn.queries);
+// The drawn page's data is the cache's start, but not another view's. Read from its moment on: the push
+// socket asks whether anything was pushed since (decision 0182).
+if (drawn && !redraw) {
+  hydrate(queryClient, drawn.queries);
+  rememberDrawnMoment(drawn.nowMs);
+}
 
 // The last data this device saw, kept for a start without network (decision 0128). TanStack Query
 // starts believing it is online; told the truth, it waits for the network instead of failing.
 const offlineCache = createOfflineCache(window.localStorage);
 offlineCache.persistFrom(queryClient);
 onlineManager.setOnline(navigator.onLine);
+// The device's copy is older than any drawn page: once restored, the drawn moment no longer covers the cache.
+const restored = <T,>(result: T): T => {
+  if (result !== null && result !== false) forgetDrawnMoment();
+  return result;
+};
 const offlineStart = {
-  restore: () => offlineCache.restore(queryClient) !== null,
-  restoreFor: (account: number) => offlineCache.restoreFor(queryClient, account),
+  restore: () => restored(offlineCache.restore(queryClient) !== null),
+  restoreFor: (account: number) => restored(offlineCache.restoreFor(queryClient, account)),
   clear: () => offlineCache.clear(),
 };
 

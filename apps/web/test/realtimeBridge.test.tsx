@@ -5,6 +5,7 @@ import type { ApiClient } from '../src/lib/apiClient';
 import { ApiClientProvider } from '../src/lib/ApiClientContext';
 import { queryKeys } from '../src/lib/queryKeys';
 import { RealtimeBridge } from '../src/app/RealtimeBridge';
+import { forgetDrawnPageShown, rememberDrawnMoment } from '../src/lib/drawnPageShown';
 import { FakeWebSocket } from './support/FakeWebSocket';
 
 // The bridge reads the selected station's group; the selection itself is the base-stations feature's.
@@ -41,7 +42,13 @@ function stale(qc: QueryClient): string[] {
 }
 
 /** The bridge drawn, its socket opened and ready; the queries seeded after that unless `seededBefore`. */
-async function connected(qc: QueryClient, { seededBefore = false } = {}) {
+async function connected(
+  qc: QueryClient,
+  {
+    seededBefore = false,
+    ready = { type: 'ready', UID: 1 },
+  }: { seededBefore?: boolean; ready?: object } = {},
+) {
   if (seededBefore) seed(qc);
   const api = {
     freshToken: () => Promise.resolve('tok'),
@@ -58,7 +65,7 @@ async function connected(qc: QueryClient, { seededBefore = false } = {}) {
   const ws = FakeWebSocket.latest();
   act(() => {
     ws.serverOpen();
-    ws.serverSend({ type: 'ready', UID: 1 });
+    ws.serverSend(ready);
   });
   if (!seededBefore) seed(qc);
   return { ws, view };
@@ -73,6 +80,7 @@ describe('the realtime bridge: live messages go to the handlers the web features
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.useRealTimers();
+    forgetDrawnPageShown();
   });
 
   it("newData refetches the group's readings and any station's open chart, nothing else", async () => {
@@ -130,6 +138,57 @@ describe('the realtime bridge: live messages go to the handlers the web features
     qc.setQueryData(['user'], { seeded: true });
     const { view } = await connected(qc, { seededBefore: true });
     // Everything a handler reads after a reconnection; not the user, which no push concerns.
+    expect(stale(qc)).toEqual([
+      '["data","F1"]',
+      '["fans","FC1"]',
+      '["fans","FC9"]',
+      '["monitors"]',
+      '["storages"]',
+    ]);
+    view.unmount();
+  });
+
+  it('on a page the server drew, names its moment, and reads nothing again when nothing was pushed since', async () => {
+    rememberDrawnMoment(1_764_979_200_000);
+    const qc = client();
+    const { ws, view } = await connected(qc, {
+      seededBefore: true,
+      ready: { type: 'ready', UID: 1, quiet: true },
+    });
+    expect(ws.sent[0]).toEqual({ type: 'auth', token: 'tok', since: 1_764_979_200_000 });
+    expect(stale(qc)).toEqual([]);
+    // Pushes still reach the page.
+    act(() => ws.serverSend({ type: 'newData', bs_ids: 'F1' }));
+    expect(stale(qc)).toEqual(['["data","F1"]']);
+    view.unmount();
+  });
+
+  it('on a page the server drew, reads again when the server cannot say nothing was pushed since', async () => {
+    rememberDrawnMoment(1_764_979_200_000);
+    const qc = client();
+    const { view } = await connected(qc, { seededBefore: true });
+    expect(stale(qc)).toEqual([
+      '["data","F1"]',
+      '["fans","FC1"]',
+      '["fans","FC9"]',
+      '["monitors"]',
+      '["storages"]',
+    ]);
+    view.unmount();
+  });
+
+  it('names no moment after a drop: the reconnection reads everything again, whatever it is told', async () => {
+    rememberDrawnMoment(1_764_979_200_000);
+    const qc = client();
+    const { ws, view } = await connected(qc, { ready: { type: 'ready', UID: 1, quiet: true } });
+    act(() => ws.serverClose());
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    const again = FakeWebSocket.latest();
+    act(() => {
+      again.serverOpen();
+      again.serverSend({ type: 'ready', UID: 1, quiet: true });
+    });
+    expect(again.sent[0]).toEqual({ type: 'auth', token: 'tok' });
     expect(stale(qc)).toEqual([
       '["data","F1"]',
       '["fans","FC1"]',

@@ -22,11 +22,18 @@ export function realtimeFeature(
   const relay = store.pg
     ? new PgEventRelay(store.pg.connectionString, store.pg.schema, bus, opts.log, kernel.nowS)
     : null;
-  const gateway = wsGateway({ bus, nowS: kernel.nowS, ...deps }, opts.wsRefreshMs);
+  const startedS = kernel.nowS();
+  // With other instances, this one hears their events only while the relay is connected (decision 0182).
+  const hearsAllSinceS = () => {
+    if (!relay) return startedS;
+    const link = relay.state();
+    return link.state === 'connected' ? link.sinceTs : null;
+  };
+  const gateway = wsGateway({ bus, nowS: kernel.nowS, hearsAllSinceS, ...deps }, opts.wsRefreshMs);
   // The operator console's view and switches of this instance's live channel (decision 0096).
   const control: LiveControl = {
     instance: `${hostname()}:${process.pid}:${randomUUID().slice(0, 4)}`,
-    startedTs: kernel.nowS(),
+    startedTs: startedS,
     ...gateway.control,
     relay: () => relay?.state() ?? { state: 'none', sinceTs: null, sent: 0, received: 0, reconnects: 0 },
     reconnectRelay: async () => {

@@ -18,7 +18,32 @@ export interface WsGatewayDeps {
   nowS: () => number;
   signer: Pick<AccessTokenVerifier, 'verifyWithExpiry'>;
   access: Pick<AccessService, 'actorFor' | 'visibleStationIds'>;
+  /**
+   * Since when (epoch seconds) this instance has heard every instance's events: its own start alone, or
+   * with other instances, since the relay last connected; null while it does not (decision 0182).
+   */
+  hearsAllSinceS?: () => number | null;
 }
+
+/** What the gateway remembers of an event it pushed (or would have, to a connected user). */
+interface Pushed {
+  atMs: number;
+  /** A station event's stations, or null for an account event. */
+  stations: readonly string[] | null;
+  /** An account event's accounts. */
+  accounts: readonly number[];
+}
+
+/**
+ * How long the gateway remembers what it pushed, for a tab that asks whether it missed anything since
+ * its page was drawn (decision 0182): a phone takes a drawn page over within seconds, rarely a minute.
+ */
+const REMEMBERED_MS = 120_000;
+/**
+ * Instances' clocks differ a little, and the moments are whole seconds on some clocks: an event this
+ * close before the tab's moment counts as after it.
+ */
+const CLOCK_MARGIN_MS = 2_000;
 
 interface Subscriber {
   socket: WebSocket;
@@ -76,6 +101,36 @@ export function wsGateway(ctx: WsGatewayDeps, refreshMs = ACCESS_REFRESH_MS) {
   let pending = 0;
   let muted: ReadonlySet<number> = new Set();
   let pushOn = true;
+  const startedS = ctx.nowS();
+  /** What was pushed in the last REMEMBERED_MS, oldest first. */
+  const recent: Pushed[] = [];
+
+  function remember(stations: readonly string[] | null, accounts: readonly number[]): void {
+    const atMs = ctx.nowS() * 1000;
+    recent.push({ atMs, stations, accounts });
+    while (recent.length > 0 && recent[0]!.atMs < atMs - REMEMBERED_MS) recent.shift();
+  }
+
+  /**
+   * Whether nothing `s` may see was pushed since `sinceMs` (decision 0182): only when this instance has
+   * heard every event since then and still remembers that far back. Remembered whether it was sent or
+   * not (a muted user, the push off): missed is missed.
+   */
+  function quietSince(sinceMs: number, s: Omit<Subscriber, 'socket'>): boolean {
+    const fromMs = sinceMs - CLOCK_MARGIN_MS;
+    const nowMs = ctx.nowS() * 1000;
+    const hearsAllSinceS = ctx.hearsAllSinceS ? ctx.hearsAllSinceS() : startedS;
+    if (hearsAllSinceS === null || fromMs < hearsAllSinceS * 1000) return false;
+    if (fromMs < nowMs - REMEMBERED_MS || sinceMs > nowMs + CLOCK_MARGIN_MS) return false;
+    return !recent.some(
+      (p) =>
+        p.atMs >= fromMs &&
+        (s.isAdmin ||
+          (p.stations
+            ? p.stations.some((id) => s.bsIds.has(id))
+            : p.accounts.some((id) => s.accountIds.has(id)))),
+    );
+  }
 
   async function accessFor(
     userId: number,
@@ -121,6 +176,7 @@ export function wsGateway(ctx: WsGatewayDeps, refreshMs = ACCESS_REFRESH_MS) {
     if (push.to === 'stations') {
       const bsIds = push.stationsOf(event);
       if (bsIds.length === 0) return;
+      remember(bsIds, []);
       for (const s of receivers()) {
         const mine = s.isAdmin ? bsIds : bsIds.filter((id) => s.bsIds.has(id));
         if (mine.length > 0) pushTo(s, push.message(mine, event));
@@ -132,6 +188,7 @@ export function wsGateway(ctx: WsGatewayDeps, refreshMs = ACCESS_REFRESH_MS) {
     const message = push.message(event);
     if (message === null) return;
     const ownerIds = push.accountsOf(event);
+    remember(null, ownerIds);
     for (const s of receivers()) {
       if (s.isAdmin || ownerIds.some((id) => s.accountIds.has(id))) pushTo(s, message);
     }
@@ -262,7 +319,8 @@ export function wsGateway(ctx: WsGatewayDeps, refreshMs = ACCESS_REFRESH_MS) {
               ...access,
             };
             subscribers.add(sub);
-            send(socket, { type: 'ready', UID: userId });
+            const quiet = msg.since !== undefined && quietSince(msg.since, sub);
+            send(socket, quiet ? { type: 'ready', UID: userId, quiet } : { type: 'ready', UID: userId });
           } catch {
             socket.close(4401, 'session ended');
           }

@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent } from 'react';
 import { useQueryClient, type InvalidateQueryFilters } from '@tanstack/react-query';
 import { endpoints } from '@emberwatch/shared/contracts/endpoints';
 import { useApiClient } from '../lib/ApiClientContext';
+import { drawnDataMomentMs } from '../lib/drawnPageShown';
 import type { LiveContext, LiveHandler } from '../lib/liveHandler';
 import { createRealtimeClient, realtimeUrl } from '../lib/realtimeClient';
 import { refetchUnwatched } from '../lib/refetchUnwatched';
@@ -33,7 +34,8 @@ function oncePerMessage(refetch: Refetch): Refetch {
  * Connects the push channel to the data queries (spec doc 1 §4 "Live updates"): each live message
  * goes to the handlers the web features declare in their live.ts (app/features.ts; decision 0085),
  * which refetch the queries it names. After a reconnection every handler reads its data afresh;
- * after the first connection, only what was read before the socket was ready (lib/refetchUnwatched.ts).
+ * after the first connection, only what was read before the socket was ready (lib/refetchUnwatched.ts),
+ * and on a page the server drew nothing when the server says nothing was pushed since (decision 0182).
  * Also sends the keep-alive when the tab becomes visible again.
  */
 export function RealtimeBridge({ handlers = HANDLERS }: { handlers?: readonly LiveHandler[] }) {
@@ -71,9 +73,13 @@ export function RealtimeBridge({ handlers = HANDLERS }: { handlers?: readonly Li
     const client = createRealtimeClient({
       url: realtimeUrl(window.location),
       getToken: () => api.freshToken(),
+      // A page the server drew: its data is the server's as of its moment, and the first `ready` says
+      // whether anything for this user was pushed since; if nothing was, nothing is read again
+      // (decision 0182). After a drop the data is read again, as before.
+      since: () => (connectedBefore ? undefined : (drawnDataMomentMs() ?? undefined)),
       onMessage: (message) => {
         if (message.type === 'ready') {
-          onReady(!connectedBefore);
+          if (!(message.quiet && !connectedBefore)) onReady(!connectedBefore);
           connectedBefore = true;
         } else if (message.type !== 'pong' && message.type !== 'error') onLive(message);
       },

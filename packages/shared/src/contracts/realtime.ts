@@ -2,14 +2,28 @@ import { z } from 'zod';
 
 /** Messages on the WebSocket /ws. The client authenticates with its first message. */
 export const wsClientMessageSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('auth'), token: z.string().min(1).max(4096) }),
+  z.strictObject({
+    type: z.literal('auth'),
+    token: z.string().min(1).max(4096),
+    /**
+     * The moment (epoch ms, the server's clock) since which the tab's data is the server's: a page the
+     * server drew gives the moment it was drawn at. The answer's `quiet` says whether anything for this
+     * user was pushed since (decision 0182).
+     */
+    since: z.number().int().positive().max(8_640_000_000_000_000).optional(),
+  }),
   z.strictObject({ type: z.literal('ping') }),
 ]);
 export type WsClientMessage = z.infer<typeof wsClientMessageSchema>;
 
-/** The socket's own messages: the answer to auth, to a ping, and to a message it could not read. */
+/**
+ * The socket's own messages: the answer to auth, to a ping, and to a message it could not read. `ready`'s
+ * `quiet` (only when the auth named `since`): true when the server knows that nothing this user may see
+ * was pushed since that moment, so that the tab missed nothing and need not read its data again; absent
+ * when it cannot tell (decision 0182).
+ */
 export type WsControlMessage =
-  { type: 'ready'; UID: number } | { type: 'pong' } | { type: 'error'; error: string };
+  { type: 'ready'; UID: number; quiet?: true } | { type: 'pong' } | { type: 'error'; error: string };
 
 /**
  * A live event's message: `type` names the event, the rest is its payload. Each feature declares its
