@@ -32,6 +32,9 @@ function seed(qc: QueryClient): QueryClient {
   return qc;
 }
 
+/** Every seeded query a live handler reads again after a reconnection (the user's is none's). */
+const EVERY_WATCHED = ['["data","F1"]', '["fans","FC1"]', '["fans","FC9"]', '["monitors"]', '["storages"]'];
+
 function stale(qc: QueryClient): string[] {
   return qc
     .getQueryCache()
@@ -123,13 +126,7 @@ describe('the realtime bridge: live messages go to the handlers the web features
       again.serverOpen();
       again.serverSend({ type: 'ready', UID: 1 });
     });
-    expect(stale(qc)).toEqual([
-      '["data","F1"]',
-      '["fans","FC1"]',
-      '["fans","FC9"]',
-      '["monitors"]',
-      '["storages"]',
-    ]);
+    expect(stale(qc)).toEqual(EVERY_WATCHED);
     view.unmount();
   });
 
@@ -138,13 +135,7 @@ describe('the realtime bridge: live messages go to the handlers the web features
     qc.setQueryData(['user'], { seeded: true });
     const { view } = await connected(qc, { seededBefore: true });
     // Everything a handler reads after a reconnection; not the user, which no push concerns.
-    expect(stale(qc)).toEqual([
-      '["data","F1"]',
-      '["fans","FC1"]',
-      '["fans","FC9"]',
-      '["monitors"]',
-      '["storages"]',
-    ]);
+    expect(stale(qc)).toEqual(EVERY_WATCHED);
     view.unmount();
   });
 
@@ -167,13 +158,7 @@ describe('the realtime bridge: live messages go to the handlers the web features
     rememberDrawnMoment(1_764_979_200_000);
     const qc = client();
     const { view } = await connected(qc, { seededBefore: true });
-    expect(stale(qc)).toEqual([
-      '["data","F1"]',
-      '["fans","FC1"]',
-      '["fans","FC9"]',
-      '["monitors"]',
-      '["storages"]',
-    ]);
+    expect(stale(qc)).toEqual(EVERY_WATCHED);
     view.unmount();
   });
 
@@ -189,13 +174,7 @@ describe('the realtime bridge: live messages go to the handlers the web features
       again.serverSend({ type: 'ready', UID: 1, quiet: true });
     });
     expect(again.sent[0]).toEqual({ type: 'auth', token: 'tok' });
-    expect(stale(qc)).toEqual([
-      '["data","F1"]',
-      '["fans","FC1"]',
-      '["fans","FC9"]',
-      '["monitors"]',
-      '["storages"]',
-    ]);
+    expect(stale(qc)).toEqual(EVERY_WATCHED);
     view.unmount();
   });
 
