@@ -5,7 +5,7 @@ import type { ApiClient } from '../src/lib/apiClient';
 import { ApiClientProvider } from '../src/lib/ApiClientContext';
 import { queryKeys } from '../src/lib/queryKeys';
 import { RealtimeBridge } from '../src/app/RealtimeBridge';
-import { forgetDrawnPageShown, rememberDrawnMoment } from '../src/lib/drawnPageShown';
+import { forgetDrawnMoment, forgetDrawnPageShown, rememberDrawnMoment } from '../src/lib/drawnPageShown';
 import { FakeWebSocket } from './support/FakeWebSocket';
 
 // The bridge reads the selected station's group; the selection itself is the base-stations feature's.
@@ -44,13 +44,17 @@ function stale(qc: QueryClient): string[] {
     .sort();
 }
 
-/** The bridge drawn, its socket opened and ready; the queries seeded after that unless `seededBefore`. */
+/**
+ * The bridge drawn, its socket opened (then `beforeReady`) and ready; the queries seeded after that unless
+ * `seededBefore`.
+ */
 async function connected(
   qc: QueryClient,
   {
     seededBefore = false,
     ready = { type: 'ready', UID: 1 },
-  }: { seededBefore?: boolean; ready?: object } = {},
+    beforeReady = () => undefined,
+  }: { seededBefore?: boolean; ready?: object; beforeReady?: () => void } = {},
 ) {
   if (seededBefore) seed(qc);
   const api = {
@@ -68,6 +72,7 @@ async function connected(
   const ws = FakeWebSocket.latest();
   act(() => {
     ws.serverOpen();
+    beforeReady();
     ws.serverSend(ready);
   });
   if (!seededBefore) seed(qc);
@@ -158,6 +163,19 @@ describe('the realtime bridge: live messages go to the handlers the web features
     rememberDrawnMoment(1_764_979_200_000);
     const qc = client();
     const { view } = await connected(qc, { seededBefore: true });
+    expect(stale(qc)).toEqual(EVERY_WATCHED);
+    view.unmount();
+  });
+
+  it('reads again when the device’s older copy came into the cache after the moment was named', async () => {
+    rememberDrawnMoment(1_764_979_200_000);
+    const qc = client();
+    const { ws, view } = await connected(qc, {
+      seededBefore: true,
+      ready: { type: 'ready', UID: 1, quiet: true },
+      beforeReady: forgetDrawnMoment,
+    });
+    expect(ws.sent[0]).toEqual({ type: 'auth', token: 'tok', since: 1_764_979_200_000 });
     expect(stale(qc)).toEqual(EVERY_WATCHED);
     view.unmount();
   });

@@ -79,7 +79,10 @@ export function RealtimeBridge({ handlers = HANDLERS }: { handlers?: readonly Li
       since: () => (connectedBefore ? undefined : (drawnDataMomentMs() ?? undefined)),
       onMessage: (message) => {
         if (message.type === 'ready') {
-          if (!(message.quiet && !connectedBefore)) onReady(!connectedBefore);
+          // Quiet counts only while the moment still speaks for the whole cache (not after the device's
+          // older copy was put in it meanwhile).
+          const missedNothing = message.quiet === true && !connectedBefore && drawnDataMomentMs() !== null;
+          if (!missedNothing) onReady(!connectedBefore);
           connectedBefore = true;
         } else if (message.type !== 'pong' && message.type !== 'error') onLive(message);
       },
