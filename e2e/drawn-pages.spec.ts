@@ -166,6 +166,36 @@ test.describe('on a desktop', () => {
     expect(await failuresOf(context, [probes!, storages!, detail!])).toEqual([]);
   });
 
+  test('a drawn page whose data nothing has changed since is not read again once its push socket is ready', async ({
+    context,
+    request,
+  }) => {
+    const storage = await hayStorage(request);
+    await logInThroughLoginPage(context, 'click');
+    const page = await context.newPage();
+    const reads: string[] = [];
+    page.on('request', (r) => {
+      const { pathname } = new URL(r.url());
+      if (r.method() === 'GET' && pathname.startsWith('/client/')) reads.push(pathname);
+    });
+    const ready = new Promise<string>((resolve) =>
+      page.on('websocket', (ws) =>
+        ws.on('framereceived', (f) => {
+          if (String(f.payload).includes('"ready"')) resolve(String(f.payload));
+        }),
+      ),
+    );
+    const response = await page.goto(`/storages/${storage.itemID}`);
+    expect(await response?.text()).toContain('id="ew-state"');
+    // The demo's stations send nothing live here: the server can say nothing was pushed since the page
+    // was drawn, and the page's data (drawn with it) is not read again (decision 0182).
+    expect(JSON.parse(await ready)).toEqual({ type: 'ready', UID: expect.any(Number), quiet: true });
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    expect(reads.filter((p) => p === '/client/getStorages' || p === '/client/getNotifications')).toEqual([]);
+    await page.close();
+  });
+
   for (const [held, script, entryRuns] of [
     ['the app’s code', /\/assets\/index-[^/]*\.js$/, false],
     ['the page’s own code (the app’s entry has run)', /\/assets\/AccountPage-[^/]*\.js$/, true],
