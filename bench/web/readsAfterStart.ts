@@ -12,6 +12,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { DRAWN_STATE_ID } from '@emberwatch/shared/contracts/drawnPage';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
 import { assertBuilt, logInThroughLoginPage, root, startDemoApp, webDist } from './demoApp.js';
 
@@ -50,7 +51,7 @@ try {
       }),
     );
     const answer = await page.goto(`${app.baseUrl}${args.path}`);
-    const drawn = (await answer?.text())?.includes('id="root"><') ?? false;
+    const drawn = (await answer?.text())?.includes(`id="${DRAWN_STATE_ID}"`) ?? false;
     await page.waitForTimeout(Number(args.seconds) * 1000);
     const gets = reads.filter((r) => r.includes(' GET ')).length;
     counts.push(gets);

@@ -47,14 +47,19 @@ if (drawn && !redraw) {
 const offlineCache = createOfflineCache(window.localStorage);
 offlineCache.persistFrom(queryClient);
 onlineManager.setOnline(navigator.onLine);
-// The device's copy is older than any drawn page: once restored, the drawn moment no longer covers the cache.
-const restored = <T,>(result: T): T => {
-  if (result !== null && result !== false) forgetDrawnMoment();
-  return result;
-};
+// The device's copy is older than any drawn page: once some of it is in the cache, the drawn page's moment
+// no longer speaks for the cache (decision 0182).
 const offlineStart = {
-  restore: () => restored(offlineCache.restore(queryClient) !== null),
-  restoreFor: (account: number) => restored(offlineCache.restoreFor(queryClient, account)),
+  restore: () => {
+    const restored = offlineCache.restore(queryClient) !== null;
+    if (restored) forgetDrawnMoment();
+    return restored;
+  },
+  restoreFor: (account: number) => {
+    const restored = offlineCache.restoreFor(queryClient, account);
+    if (restored !== null) forgetDrawnMoment();
+    return restored;
+  },
   clear: () => offlineCache.clear(),
 };
 

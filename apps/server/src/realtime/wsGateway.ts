@@ -25,14 +25,8 @@ export interface WsGatewayDeps {
   hearsAllSinceS?: () => number | null;
 }
 
-/** What the gateway remembers of an event it pushed (or would have, to a connected user). */
-interface Pushed {
-  atMs: number;
-  /** A station event's stations, or null for an account event. */
-  stations: readonly string[] | null;
-  /** An account event's accounts. */
-  accounts: readonly number[];
-}
+/** What the gateway remembers of an event it pushed (or would have, to a connected user): whose it was. */
+type Pushed = { atMs: number } & ({ stations: readonly string[] } | { accounts: readonly number[] });
 
 /**
  * How long the gateway remembers what it pushed, for a tab that asks whether it missed anything since
@@ -62,6 +56,13 @@ interface Subscriber {
   /** The accounts whose stations and controllers it may see. */
   accountIds: Set<number>;
 }
+
+/** Whether a subscriber may see a station's events: an admin every station's. */
+const seesStation = (s: Subscriber, bsId: string): boolean => s.isAdmin || s.bsIds.has(bsId);
+
+/** Whether a subscriber may see an account event of these accounts: an admin every account's. */
+const seesAccounts = (s: Subscriber, ownerIds: readonly number[]): boolean =>
+  s.isAdmin || ownerIds.some((id) => s.accountIds.has(id));
 
 /**
  * How often a connection's set of visible stations is refreshed (new stations, revoked access) and
@@ -105,9 +106,9 @@ export function wsGateway(ctx: WsGatewayDeps, refreshMs = ACCESS_REFRESH_MS) {
   /** What was pushed in the last REMEMBERED_MS, oldest first. */
   const recent: Pushed[] = [];
 
-  function remember(stations: readonly string[] | null, accounts: readonly number[]): void {
+  function remember(whose: { stations: readonly string[] } | { accounts: readonly number[] }): void {
     const atMs = ctx.nowS() * 1000;
-    recent.push({ atMs, stations, accounts });
+    recent.push({ atMs, ...whose });
     while (recent.length > 0 && recent[0]!.atMs < atMs - REMEMBERED_MS) recent.shift();
   }
 
@@ -116,7 +117,7 @@ export function wsGateway(ctx: WsGatewayDeps, refreshMs = ACCESS_REFRESH_MS) {
    * heard every event since then and still remembers that far back. Remembered whether it was sent or
    * not (a muted user, the push off): missed is missed.
    */
-  function quietSince(sinceMs: number, s: Omit<Subscriber, 'socket'>): boolean {
+  function quietSince(sinceMs: number, s: Subscriber): boolean {
     const fromMs = sinceMs - CLOCK_MARGIN_MS;
     const nowMs = ctx.nowS() * 1000;
     const hearsAllSinceS = ctx.hearsAllSinceS ? ctx.hearsAllSinceS() : startedS;
@@ -125,10 +126,7 @@ export function wsGateway(ctx: WsGatewayDeps, refreshMs = ACCESS_REFRESH_MS) {
     return !recent.some(
       (p) =>
         p.atMs >= fromMs &&
-        (s.isAdmin ||
-          (p.stations
-            ? p.stations.some((id) => s.bsIds.has(id))
-            : p.accounts.some((id) => s.accountIds.has(id)))),
+        ('stations' in p ? p.stations.some((id) => seesStation(s, id)) : seesAccounts(s, p.accounts)),
     );
   }
 
@@ -176,9 +174,9 @@ export function wsGateway(ctx: WsGatewayDeps, refreshMs = ACCESS_REFRESH_MS) {
     if (push.to === 'stations') {
       const bsIds = push.stationsOf(event);
       if (bsIds.length === 0) return;
-      remember(bsIds, []);
+      remember({ stations: bsIds });
       for (const s of receivers()) {
-        const mine = s.isAdmin ? bsIds : bsIds.filter((id) => s.bsIds.has(id));
+        const mine = s.isAdmin ? bsIds : bsIds.filter((id) => seesStation(s, id));
         if (mine.length > 0) pushTo(s, push.message(mine, event));
       }
       return;
@@ -188,9 +186,9 @@ export function wsGateway(ctx: WsGatewayDeps, refreshMs = ACCESS_REFRESH_MS) {
     const message = push.message(event);
     if (message === null) return;
     const ownerIds = push.accountsOf(event);
-    remember(null, ownerIds);
+    remember({ accounts: ownerIds });
     for (const s of receivers()) {
-      if (s.isAdmin || ownerIds.some((id) => s.accountIds.has(id))) pushTo(s, message);
+      if (seesAccounts(s, ownerIds)) pushTo(s, message);
     }
   }
 

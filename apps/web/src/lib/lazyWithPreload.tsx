@@ -87,19 +87,18 @@ export async function preloadDrawnParts(names: readonly string[]): Promise<void>
 /**
  * Whether `component`'s code is here, fetching it when `wanted`: a part that must not appear after what
  * is drawn below it (the admin bar above the page: a tap aimed at the page would land on it) is waited
- * for before that is drawn (decision 0181). True once the fetch has ended, loaded or not: a failed fetch leaves the part
- * to its loading boundary, which tries again, rather than keep the whole frame waiting.
+ * for before that is drawn (decision 0181). True once the fetch has ended, loaded or not: a failed fetch
+ * leaves the part to its loading boundary, which tries again, rather than keep the whole frame waiting.
  */
 export function useCodeHere(component: Preloadable<AnyComponent>, wanted: boolean): boolean {
-  const [ended, setEnded] = useState<Preloadable<AnyComponent> | null>(null);
+  const [fetchEnded, setFetchEnded] = useState(false);
   // The server's render waits for a lazy part by itself, and runs no effect that would fetch it.
-  const here = !wanted || drawingOnServer() || component.isLoaded() || ended === component;
+  const here = !wanted || drawingOnServer() || component.isLoaded() || fetchEnded;
   useEffect(() => {
     if (here) return;
     let current = true;
     void component.preload().then(() => {
-      // Wrapped: a component is a function, which setState would call as an updater.
-      if (current) setEnded(() => component);
+      if (current) setFetchEnded(true);
     });
     return () => {
       current = false;
