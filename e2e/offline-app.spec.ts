@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { backfillAged, demoUsers, runSimulator, stationIds } from './support/app.js';
 import { logInThroughApi } from './support/logInThroughApi.js';
 import { controllingWorker } from './support/serviceWorker.js';
+import { DRAWN_STATE_ID } from '@emberwatch/shared/contracts/drawnPage';
 
 // Issue 35 item 2 (decision 0128): the app installs (manifest, icons, a service worker controlling the
 // page), opens with no network showing the last data it saw with an offline banner, and recovers by
@@ -141,5 +142,51 @@ test('opens offline in the user’s language, from the texts the worker kept', a
   } finally {
     await context.setOffline(false);
     await setLanguage('en');
+  }
+});
+
+// Decision 0183: the installed app's start is drawn by the app from the worker's copy, and its reads go
+// out before the push socket is ready. The socket's `ready` tells for how long nothing the user may see
+// was pushed; what was read within that time is not read again.
+test('the installed app reads its data once as it opens, and again only if something was pushed meanwhile', async ({
+  page,
+}) => {
+  await logInThroughApi(page, demoUsers.hay, '/probes');
+  await expect.poll(() => controllingWorker(page), { timeout: 30_000 }).toMatch(/\/sw\.js$/);
+  const reads: string[] = [];
+  page.on('request', (r) => {
+    const { pathname } = new URL(r.url());
+    if (r.method() === 'GET' && pathname.startsWith('/client/')) reads.push(pathname);
+  });
+  let readyAfterMs = 0;
+  const ready = new Promise<{ quietForMs?: number }>((resolve) =>
+    page.on('websocket', (ws) =>
+      ws.on('framereceived', (f) => {
+        const text = String(f.payload);
+        if (text.includes('"ready"')) {
+          readyAfterMs = Date.now() - opened;
+          resolve(JSON.parse(text) as { quietForMs?: number });
+        }
+      }),
+    ),
+  );
+  const opened = Date.now();
+  await page.reload();
+  // Drawn by the app, not the server: the worker answered with its copy of the shell.
+  await expect(page.getByTestId('probe-row').first()).toBeVisible();
+  expect(await page.locator(`#${DRAWN_STATE_ID}`).count()).toBe(0);
+  const { quietForMs = 0 } = await ready;
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
+  const notifications = reads.filter((p) => p === '/client/getNotifications').length;
+  const probes = reads.filter((p) => p === '/client/data').length;
+  if (quietForMs >= readyAfterMs) {
+    // Quiet since before the page was opened: every read of the start began within it.
+    expect({ notifications, probes }).toEqual({ notifications: 1, probes: 1 });
+  } else {
+    // Another spec of this worker changed the hay farm a moment ago: what may have missed it is read again.
+    test.info().annotations.push({ type: 'pushed meanwhile', description: `quiet for ${quietForMs} ms` });
+    expect(notifications).toBeLessThanOrEqual(2);
+    expect(probes).toBeLessThanOrEqual(2);
   }
 });

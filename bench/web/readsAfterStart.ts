@@ -1,10 +1,13 @@
 /**
- * What a page the server drew reads again after it is taken over (decision 0182): the demo hay farmer's
- * page loaded `--runs` times on a phone's screen, and the API requests the page made in the `--seconds`
- * after its document, with the push socket's `ready`. The demo's stations send nothing live here
- * (`--no-live`), so a read after the start is one the start itself asked for.
+ * What a start reads (decisions 0182, 0183): the demo hay farmer's page loaded `--runs` times on a phone's
+ * screen, and the API requests the page made in the `--seconds` after its document, with the push
+ * socket's `ready`. The demo's stations send nothing live here (`--no-live`), so every read is one the
+ * start itself asked for: none on a page the server drew with its data, the page's own reads on a start
+ * the app draws itself, and in either case any data read again once the socket is ready.
+ * `--installed`: the app's service worker is installed first, and each start is the installed app's,
+ * drawn by the app from the worker's copy of its shell (decision 0128).
  *
- *   npx tsx bench/web/readsAfterStart.ts [--path /probes] [--runs 5] [--seconds 5] [--web-dist DIR]
+ *   npx tsx bench/web/readsAfterStart.ts [--path /probes] [--runs 5] [--seconds 5] [--installed] [--web-dist DIR]
  *
  * The app must be built (`npm run build`); `--web-dist` serves another web build (a peer build, made as
  * docs/PERFORMANCE.md shows) from this server.
@@ -21,6 +24,7 @@ const { values: args } = parseArgs({
     path: { type: 'string', default: '/probes' },
     runs: { type: 'string', default: '5' },
     seconds: { type: 'string', default: '5' },
+    installed: { type: 'boolean', default: false },
     'web-dist': { type: 'string' },
   },
 });
@@ -31,8 +35,25 @@ const app = await startDemoApp({ web: dist });
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   const phone = { width: 412, height: 823 };
-  const context = await browser.newContext({ viewport: phone, isMobile: true, serviceWorkers: 'block' });
+  const context = await browser.newContext({
+    viewport: phone,
+    isMobile: true,
+    serviceWorkers: args.installed ? 'allow' : 'block',
+  });
   await logInThroughLoginPage(context, app.baseUrl, phone);
+  if (args.installed) {
+    // Installed: the worker has kept the app's files and controls the pages of the context from now on.
+    const page = await context.newPage();
+    await page.goto(`${app.baseUrl}${args.path}`);
+    await page.waitForFunction(
+      () =>
+        (globalThis as unknown as { navigator: { serviceWorker: { controller: unknown } } }).navigator
+          .serviceWorker.controller !== null,
+      undefined,
+      { timeout: 30_000 },
+    );
+    await page.close();
+  }
   const counts: number[] = [];
   for (let run = 1; run <= Number(args.runs); run++) {
     const page = await context.newPage();

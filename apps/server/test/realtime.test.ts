@@ -204,23 +204,20 @@ describe.runIf(TEST_ENGINE === 'postgres')('realtime across server instances sha
     c.ws.close();
   });
 
-  it('tells a tab on one instance of a push made by the other since its page was drawn', async () => {
+  it('counts a push made on the other instance in the quiet time it tells a tab', async () => {
     const { t } = instances;
-    const ask = async (sinceMs: number) => {
+    const ask = async () => {
       const c = await connect(wsUrl);
-      c.ws.send(
-        JSON.stringify({ type: 'auth', token: await t.login('grain@demo.emberwatch'), since: sinceMs }),
-      );
+      c.ws.send(JSON.stringify({ type: 'auth', token: await t.login('grain@demo.emberwatch') }));
       const ready = await waitFor(() => c.messages.find((m) => m.type === 'ready'));
       c.ws.close();
       return ready;
     };
-    // Wait out the clocks' margin after the relay's link and the tests before.
+    // Some quiet time after the relay's link and the tests before.
     await new Promise((r) => setTimeout(r, 2100));
-    const drawnAt = Date.now();
-    expect(await ask(drawnAt)).toMatchObject({ quiet: true });
+    expect((await ask()).quietForMs).toBeGreaterThanOrEqual(1_000);
     t.kernel.bus.emit('alertsChanged', { ownerIds: [2], bsIds: ['F2000001'] });
-    await waitFor(async () => ((await ask(drawnAt)).quiet === undefined ? true : undefined));
+    await waitFor(async () => ((await ask()).quietForMs === undefined ? true : undefined));
   });
 
   it('lets every instance follow a probe moved on another one', async () => {
@@ -368,7 +365,7 @@ describe(`a WebSocket whose token runs out, on ${TEST_ENGINE}`, () => {
   });
 });
 
-describe(`a tab that names the moment its page was drawn, on ${TEST_ENGINE}`, () => {
+describe(`a tab told for how long nothing it may see was pushed, on ${TEST_ENGINE}`, () => {
   let t: TestApp;
   let server: Awaited<ReturnType<typeof createServer>>;
   const startedS = Math.floor(Date.now() / 1000);
@@ -385,7 +382,7 @@ describe(`a tab that names the moment its page was drawn, on ${TEST_ENGINE}`, ()
     await t.close();
   });
 
-  /** The `ready` a user's socket gets when its page was drawn at `sinceS` (none: no moment named). */
+  /** The `ready` a user's socket gets, its page drawn at `sinceS` when named (decision 0182's app). */
   async function readyFor(username: string, sinceS?: number) {
     const c = await connect(wsUrl);
     const token = await t.login(username);
@@ -397,38 +394,43 @@ describe(`a tab that names the moment its page was drawn, on ${TEST_ENGINE}`, ()
     return ready;
   }
 
-  it('is told nothing was pushed to it since, and only then', async () => {
+  it('is told for how long nothing it may see was pushed: since its last push, its start, or its memory', async () => {
+    now += 10;
+    // Nothing pushed since the instance started (a second off: the clock counts whole seconds).
+    expect(await readyFor('hay@demo.emberwatch')).toEqual({ type: 'ready', UID: 1, quietForMs: 9_000 });
+    // Another account's station and another account's alerts are not this user's.
+    server.kernel.bus.emit('newData', { bsIds: ['F2000001'] });
+    server.kernel.bus.emit('alertsChanged', { ownerIds: [2], bsIds: ['F2000001'] });
+    now += 3;
+    expect(await readyFor('hay@demo.emberwatch')).toMatchObject({ quietForMs: 12_000 });
+    // An admin may see every station: those pushes were its.
+    expect(await readyFor('admin@demo.emberwatch')).toMatchObject({ quietForMs: 2_000 });
+    // Its own station's data: pushed now, so no quiet time at all.
+    server.kernel.bus.emit('newData', { bsIds: ['F1000002'] });
+    expect(await readyFor('hay@demo.emberwatch')).not.toHaveProperty('quietForMs');
+    now += 5;
+    expect(await readyFor('hay@demo.emberwatch')).toMatchObject({ quietForMs: 4_000 });
+    // The farm hand sees the same farm's stations.
+    expect(await readyFor('hay-helper@demo.emberwatch')).toMatchObject({ quietForMs: 4_000 });
+    // No further back than the two minutes the gateway remembers.
+    now += 200;
+    expect(await readyFor('hay@demo.emberwatch')).toMatchObject({ quietForMs: 119_000 });
+  });
+
+  it('answers an app that names the moment its page was drawn (decision 0182) from the same memory', async () => {
     now += 10;
     const drawnAt = now;
     now += 3;
     expect(await readyFor('hay@demo.emberwatch', drawnAt)).toMatchObject({ type: 'ready', quiet: true });
-    // Another account's station and another account's alerts are not this user's.
-    server.kernel.bus.emit('newData', { bsIds: ['F2000001'] });
-    server.kernel.bus.emit('alertsChanged', { ownerIds: [2], bsIds: ['F2000001'] });
-    expect(await readyFor('hay@demo.emberwatch', drawnAt)).toMatchObject({ quiet: true });
-    // An admin may see every station: anything pushed since is its.
-    expect(await readyFor('admin@demo.emberwatch', drawnAt)).not.toHaveProperty('quiet');
-    // Its own station's data, since: the tab missed a push and reads its data again.
     server.kernel.bus.emit('newData', { bsIds: ['F1000002'] });
     expect(await readyFor('hay@demo.emberwatch', drawnAt)).not.toHaveProperty('quiet');
-    // The farm hand sees the same farm's stations.
-    expect(await readyFor('hay-helper@demo.emberwatch', drawnAt)).not.toHaveProperty('quiet');
     // Pushed before the page was drawn (beyond the clocks' margin): the page had it.
     now += 5;
     expect(await readyFor('hay@demo.emberwatch', now - 1)).toMatchObject({ quiet: true });
-  });
-
-  it('cannot tell, and says nothing, for a moment it does not remember or has not come', async () => {
-    // Before this instance was there to hear (its start, or with other instances the relay's link).
-    expect(await readyFor('hay@demo.emberwatch', startedS - 5)).not.toHaveProperty('quiet');
-    now += 10;
-    // No moment named: the tab reads again as before.
-    expect(await readyFor('hay@demo.emberwatch')).not.toHaveProperty('quiet');
-    // Beyond the two minutes the gateway remembers.
-    expect(await readyFor('hay@demo.emberwatch', now - 121)).not.toHaveProperty('quiet');
+    // Beyond the two minutes the gateway remembers, or ahead of its clock: it cannot tell.
     now += 200;
+    expect(await readyFor('hay@demo.emberwatch', now - 121)).not.toHaveProperty('quiet');
     expect(await readyFor('hay@demo.emberwatch', now - 100)).toMatchObject({ quiet: true });
-    // A moment ahead of the server's clock is no moment the server has seen.
     expect(await readyFor('hay@demo.emberwatch', now + 60)).not.toHaveProperty('quiet');
   });
 

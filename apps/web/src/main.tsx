@@ -17,7 +17,8 @@ import { rememberReader } from './lib/rememberReader';
 import { replayEarlyTaps } from './lib/earlyTaps';
 import { AfterTakeOver } from './lib/AfterTakeOver';
 import { pinRenderClock } from './lib/renderContext';
-import { forgetDrawnMoment, rememberDrawnMoment, rememberDrawnPageShown } from './lib/drawnPageShown';
+import { rememberDrawnPageShown } from './lib/drawnPageShown';
+import { forgetReadStarts, markReadStarts, trackReadStarts } from './lib/readStarts';
 import { preloadDrawnParts } from './lib/lazyWithPreload';
 import { REDRAW_ATTRIBUTE } from '@emberwatch/shared/contracts/drawnPage';
 
@@ -35,11 +36,13 @@ const drawn = takeHydrationState(document);
 const redraw = document.documentElement.hasAttribute(REDRAW_ATTRIBUTE);
 const api = createApiClient(drawn ? { token: drawn.token } : {});
 const queryClient = createQueryClient();
-// The drawn page's data is the cache's start, but not another view's. Read from its moment on: the push
-// socket asks whether anything was pushed since (decision 0182).
+// When each answer's read began, for the push socket's `ready` to tell what missed nothing (decision 0183).
+trackReadStarts(queryClient);
+// The drawn page's data is the cache's start, but not another view's. The server read it after this
+// document's request began, which is the navigation's start or later (0 on the clock of readStarts).
 if (drawn && !redraw) {
   hydrate(queryClient, drawn.queries);
-  rememberDrawnMoment(drawn.nowMs);
+  markReadStarts(queryClient, 0);
 }
 
 // The last data this device saw, kept for a start without network (decision 0128). TanStack Query
@@ -47,17 +50,17 @@ if (drawn && !redraw) {
 const offlineCache = createOfflineCache(window.localStorage);
 offlineCache.persistFrom(queryClient);
 onlineManager.setOnline(navigator.onLine);
-// The device's copy is older than any drawn page: once some of it is in the cache, the drawn page's moment
-// no longer speaks for the cache (decision 0182).
+// The device's copy is older than any read of this start: once some of it is in the cache, no read's start
+// speaks for the cache's data (decision 0183).
 const offlineStart = {
   restore: () => {
     const restored = offlineCache.restore(queryClient) !== null;
-    if (restored) forgetDrawnMoment();
+    if (restored) forgetReadStarts(queryClient);
     return restored;
   },
   restoreFor: (account: number) => {
     const restored = offlineCache.restoreFor(queryClient, account);
-    if (restored !== null) forgetDrawnMoment();
+    if (restored !== null) forgetReadStarts(queryClient);
     return restored;
   },
   clear: () => offlineCache.clear(),

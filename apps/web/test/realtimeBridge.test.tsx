@@ -5,7 +5,7 @@ import type { ApiClient } from '../src/lib/apiClient';
 import { ApiClientProvider } from '../src/lib/ApiClientContext';
 import { queryKeys } from '../src/lib/queryKeys';
 import { RealtimeBridge } from '../src/app/RealtimeBridge';
-import { forgetDrawnMoment, forgetDrawnPageShown, rememberDrawnMoment } from '../src/lib/drawnPageShown';
+import { forgetReadStarts, markReadStarts, trackReadStarts } from '../src/lib/readStarts';
 import { FakeWebSocket } from './support/FakeWebSocket';
 
 // The bridge reads the selected station's group; the selection itself is the base-stations feature's.
@@ -44,6 +44,10 @@ function stale(qc: QueryClient): string[] {
     .sort();
 }
 
+/** The clock of lib/readStarts the bridge and the tracker are given here. */
+let clock = 0;
+const now = () => clock;
+
 /**
  * The bridge drawn, its socket opened (then `beforeReady`) and ready; the queries seeded after that unless
  * `seededBefore`.
@@ -64,7 +68,7 @@ async function connected(
   const view = render(
     <QueryClientProvider client={qc}>
       <ApiClientProvider client={api}>
-        <RealtimeBridge />
+        <RealtimeBridge now={now} />
       </ApiClientProvider>
     </QueryClientProvider>,
   );
@@ -84,11 +88,11 @@ describe('the realtime bridge: live messages go to the handlers the web features
     vi.useFakeTimers();
     FakeWebSocket.reset();
     vi.stubGlobal('WebSocket', FakeWebSocket);
+    clock = 10_000;
   });
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.useRealTimers();
-    forgetDrawnPageShown();
   });
 
   it("newData refetches the group's readings and any station's open chart, nothing else", async () => {
@@ -144,14 +148,16 @@ describe('the realtime bridge: live messages go to the handlers the web features
     view.unmount();
   });
 
-  it('on a page the server drew, names its moment, and reads nothing again when nothing was pushed since', async () => {
-    rememberDrawnMoment(1_764_979_200_000);
+  it('reads nothing again of what was read since the time the server says nothing was pushed', async () => {
     const qc = client();
+    seed(qc);
+    // As a page the server drew: its data read after the navigation began (lib/readStarts' 0).
+    markReadStarts(qc, 0);
     const { ws, view } = await connected(qc, {
       seededBefore: true,
-      ready: { type: 'ready', UID: 1, quiet: true },
+      ready: { type: 'ready', UID: 1, quietForMs: 10_000 },
     });
-    expect(ws.sent[0]).toEqual({ type: 'auth', token: 'tok', since: 1_764_979_200_000 });
+    expect(ws.sent[0]).toEqual({ type: 'auth', token: 'tok' });
     expect(stale(qc)).toEqual([]);
     // Pushes still reach the page.
     act(() => ws.serverSend({ type: 'newData', bs_ids: 'F1' }));
@@ -159,40 +165,103 @@ describe('the realtime bridge: live messages go to the handlers the web features
     view.unmount();
   });
 
-  it('on a page the server drew, reads again when the server cannot say nothing was pushed since', async () => {
-    rememberDrawnMoment(1_764_979_200_000);
+  it('reads again what was read before the quiet time began, or when the server cannot tell', async () => {
+    for (const ready of [
+      { type: 'ready', UID: 1, quietForMs: 9_999 },
+      { type: 'ready', UID: 1 },
+    ]) {
+      const qc = client();
+      seed(qc);
+      markReadStarts(qc, 0);
+      const { view } = await connected(qc, { seededBefore: true, ready });
+      expect(stale(qc), JSON.stringify(ready)).toEqual(EVERY_WATCHED);
+      view.unmount();
+    }
+  });
+
+  it('reads again when the device’s older copy came into the cache, however long it was quiet', async () => {
     const qc = client();
-    const { view } = await connected(qc, { seededBefore: true });
+    seed(qc);
+    markReadStarts(qc, 0);
+    const { view } = await connected(qc, {
+      seededBefore: true,
+      ready: { type: 'ready', UID: 1, quietForMs: 10_000 },
+      beforeReady: () => forgetReadStarts(qc),
+    });
     expect(stale(qc)).toEqual(EVERY_WATCHED);
     view.unmount();
   });
 
-  it('reads again when the device’s older copy came into the cache after the moment was named', async () => {
-    rememberDrawnMoment(1_764_979_200_000);
+  it('after a drop reads again only what may have missed a push: the quiet time counts across the drop', async () => {
     const qc = client();
+    seed(qc);
+    markReadStarts(qc, 0);
     const { ws, view } = await connected(qc, {
       seededBefore: true,
-      ready: { type: 'ready', UID: 1, quiet: true },
-      beforeReady: forgetDrawnMoment,
+      ready: { type: 'ready', UID: 1, quietForMs: 10_000 },
     });
-    expect(ws.sent[0]).toEqual({ type: 'auth', token: 'tok', since: 1_764_979_200_000 });
-    expect(stale(qc)).toEqual(EVERY_WATCHED);
-    view.unmount();
-  });
-
-  it('names no moment after a drop: the reconnection reads everything again, whatever it is told', async () => {
-    rememberDrawnMoment(1_764_979_200_000);
-    const qc = client();
-    const { ws, view } = await connected(qc, { ready: { type: 'ready', UID: 1, quiet: true } });
+    expect(stale(qc)).toEqual([]);
     act(() => ws.serverClose());
     await act(() => vi.advanceTimersByTimeAsync(30_000));
+    clock = 20_000;
     const again = FakeWebSocket.latest();
     act(() => {
       again.serverOpen();
-      again.serverSend({ type: 'ready', UID: 1, quiet: true });
+      again.serverSend({ type: 'ready', UID: 1, quietForMs: 20_000 });
     });
-    expect(again.sent[0]).toEqual({ type: 'auth', token: 'tok' });
+    expect(stale(qc)).toEqual([]);
+    // Something was pushed while it was down: 15 s of quiet do not reach back to the reads.
+    act(() => again.serverClose());
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    const third = FakeWebSocket.latest();
+    act(() => {
+      third.serverOpen();
+      third.serverSend({ type: 'ready', UID: 1, quietForMs: 15_000 });
+    });
     expect(stale(qc)).toEqual(EVERY_WATCHED);
+    view.unmount();
+  });
+
+  it('knows when each read began: an answer read within the quiet time is not read again, an earlier one is', async () => {
+    const qc = client();
+    const stop = trackReadStarts(qc, now);
+    let reads = 0;
+    const observe = (queryKey: string[]) =>
+      new QueryObserver(qc, { queryKey, queryFn: () => Promise.resolve(++reads) }).subscribe(() => undefined);
+    clock = 1_000;
+    const early = observe(['fans', 'FC2']);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    clock = 4_000;
+    const late = observe(['fans', 'FC3']);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(reads).toBe(2);
+    clock = 6_000;
+    // Quiet since 3 s on this clock: FC3's read began after, FC2's before.
+    const { view } = await connected(qc, { ready: { type: 'ready', UID: 1, quietForMs: 3_000 } });
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(reads).toBe(3);
+    expect(qc.getQueryState(['fans', 'FC2'])?.dataUpdateCount).toBe(2);
+    expect(qc.getQueryState(['fans', 'FC3'])?.dataUpdateCount).toBe(1);
+    early();
+    late();
+    stop();
+    view.unmount();
+  });
+
+  it('reads again a read that failed, once the socket is ready', async () => {
+    const qc = client();
+    let reads = 0;
+    const unsubscribe = new QueryObserver(qc, {
+      queryKey: ['fans', 'FC1'],
+      queryFn: () => (++reads === 1 ? Promise.reject(new Error('offline')) : Promise.resolve(reads)),
+    }).subscribe(() => undefined);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(qc.getQueryState(['fans', 'FC1'])?.status).toBe('error');
+    const { view } = await connected(qc, { ready: { type: 'ready', UID: 1, quietForMs: 60_000 } });
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(reads).toBe(2);
+    expect(qc.getQueryData(['fans', 'FC1'])).toBe(2);
+    unsubscribe();
     view.unmount();
   });
 

@@ -29,8 +29,8 @@ export interface WsGatewayDeps {
 type Pushed = { atMs: number } & ({ stations: readonly string[] } | { accounts: readonly number[] });
 
 /**
- * How long the gateway remembers what it pushed, for a tab that asks whether it missed anything since
- * its page was drawn (decision 0182): a phone takes a drawn page over within seconds, rarely a minute.
+ * How long the gateway remembers what it pushed, for a tab that asks whether it missed anything since it
+ * read its data (decisions 0182, 0183): a phone takes a page over within seconds, rarely a minute.
  */
 const REMEMBERED_MS = 120_000;
 /**
@@ -38,6 +38,8 @@ const REMEMBERED_MS = 120_000;
  * close before the tab's moment counts as after it.
  */
 const CLOCK_MARGIN_MS = 2_000;
+/** The resolution of the gateway's clock (`nowS`: whole seconds). */
+const SECOND_MS = 1_000;
 
 interface Subscriber {
   socket: WebSocket;
@@ -113,21 +115,32 @@ export function wsGateway(ctx: WsGatewayDeps, refreshMs = ACCESS_REFRESH_MS) {
   }
 
   /**
-   * Whether nothing `s` may see was pushed since `sinceMs` (decision 0182): only when this instance has
-   * heard every event since then and still remembers that far back. Remembered whether it was sent or
-   * not (a muted user, the push off): missed is missed.
+   * For how long, up to now, nothing `s` may see was pushed (decision 0183): since the last such push this
+   * instance remembers, no further back than its memory, and only while it has heard every instance's
+   * events. Remembered whether it was sent or not (a muted user, the push off): missed is missed. The
+   * times are whole seconds: one is taken off, so that the answer is never longer than the truth.
    */
-  function quietSince(sinceMs: number, s: Subscriber): boolean {
-    const fromMs = sinceMs - CLOCK_MARGIN_MS;
+  function quietForMs(s: Subscriber): number {
     const nowMs = ctx.nowS() * 1000;
     const hearsAllSinceS = ctx.hearsAllSinceS ? ctx.hearsAllSinceS() : startedS;
-    if (hearsAllSinceS === null || fromMs < hearsAllSinceS * 1000) return false;
-    if (fromMs < nowMs - REMEMBERED_MS || sinceMs > nowMs + CLOCK_MARGIN_MS) return false;
-    return !recent.some(
-      (p) =>
-        p.atMs >= fromMs &&
-        ('stations' in p ? p.stations.some((id) => seesStation(s, id)) : seesAccounts(s, p.accounts)),
-    );
+    if (hearsAllSinceS === null) return 0;
+    let fromMs = Math.max(hearsAllSinceS * 1000, nowMs - REMEMBERED_MS);
+    for (const p of recent)
+      if (
+        p.atMs > fromMs &&
+        ('stations' in p ? p.stations.some((id) => seesStation(s, id)) : seesAccounts(s, p.accounts))
+      )
+        fromMs = p.atMs;
+    return Math.max(0, nowMs - fromMs - SECOND_MS);
+  }
+
+  /**
+   * The answer to an app of decision 0182, which names the moment its drawn page was read (the server's
+   * clock): whether nothing `s` may see was pushed since, from the same memory.
+   */
+  function quietSince(sinceMs: number, s: Subscriber): boolean {
+    const nowMs = ctx.nowS() * 1000;
+    return sinceMs <= nowMs + CLOCK_MARGIN_MS && sinceMs - CLOCK_MARGIN_MS >= nowMs - quietForMs(s);
   }
 
   async function accessFor(
@@ -317,8 +330,14 @@ export function wsGateway(ctx: WsGatewayDeps, refreshMs = ACCESS_REFRESH_MS) {
               ...access,
             };
             subscribers.add(sub);
+            const quietFor = quietForMs(sub);
             const quiet = msg.since !== undefined && quietSince(msg.since, sub);
-            send(socket, quiet ? { type: 'ready', UID: userId, quiet } : { type: 'ready', UID: userId });
+            send(socket, {
+              type: 'ready',
+              UID: userId,
+              ...(quietFor > 0 ? { quietForMs: quietFor } : {}),
+              ...(quiet ? { quiet } : {}),
+            });
           } catch {
             socket.close(4401, 'session ended');
           }

@@ -2,10 +2,10 @@ import { useEffect, useEffectEvent } from 'react';
 import { useQueryClient, type InvalidateQueryFilters } from '@tanstack/react-query';
 import { endpoints } from '@emberwatch/shared/contracts/endpoints';
 import { useApiClient } from '../lib/ApiClientContext';
-import { drawnDataMomentMs } from '../lib/drawnPageShown';
 import type { LiveContext, LiveHandler } from '../lib/liveHandler';
 import { createRealtimeClient, realtimeUrl } from '../lib/realtimeClient';
-import { refetchUnwatched } from '../lib/refetchUnwatched';
+import { monotonicNow } from '../lib/readStarts';
+import { refetchMissed } from '../lib/refetchMissed';
 import { useSelectedStation } from '../features/base-stations';
 import { WEB_FEATURES } from './features';
 
@@ -33,12 +33,19 @@ function oncePerMessage(refetch: Refetch): Refetch {
 /**
  * Connects the push channel to the data queries (spec doc 1 §4 "Live updates"): each live message
  * goes to the handlers the web features declare in their live.ts (app/features.ts; decision 0085),
- * which refetch the queries it names. After a reconnection every handler reads its data afresh;
- * after the first connection, only what was read before the socket was ready (lib/refetchUnwatched.ts),
- * and on a page the server drew nothing when the server says nothing was pushed since (decision 0182).
- * Also sends the keep-alive when the tab becomes visible again.
+ * which refetch the queries it names. At each `ready`, first or after a drop, every handler reads again
+ * what may have missed a push: the data read before the time the server says nothing was pushed for
+ * this user (lib/refetchMissed.ts, decision 0183). Also sends the keep-alive when the tab becomes
+ * visible again.
  */
-export function RealtimeBridge({ handlers = HANDLERS }: { handlers?: readonly LiveHandler[] }) {
+export function RealtimeBridge({
+  handlers = HANDLERS,
+  now = monotonicNow,
+}: {
+  handlers?: readonly LiveHandler[];
+  /** The clock of lib/readStarts (tests give their own). */
+  now?: () => number;
+}) {
   const api = useApiClient();
   const queryClient = useQueryClient();
   const { selected, groupIds } = useSelectedStation();
@@ -53,15 +60,14 @@ export function RealtimeBridge({ handlers = HANDLERS }: { handlers?: readonly Li
     for (const h of handlers) if (h.type === message.type) h.receive(message, ctx);
   });
 
-  // Pushes sent while the socket was not ready are lost: after a reconnection read the data afresh;
-  // after the first connection, what was read before it.
-  const onReady = useEffectEvent((first: boolean) => {
+  // Pushes sent while the socket was not ready are lost: what was read before the quiet time the server
+  // tells is read again. `quietForMs` is a duration up to the moment the server sent it: counted back
+  // from when it arrived, the quiet time begins no earlier than the server's did, whatever either clock
+  // says.
+  const onReady = useEffectEvent((quietForMs: number) => {
+    const quietSince = now() - quietForMs;
     const ctx: LiveContext = {
-      refetch: oncePerMessage(
-        first
-          ? (filters) => refetchUnwatched(queryClient, filters)
-          : (filters) => void queryClient.invalidateQueries(filters),
-      ),
+      refetch: oncePerMessage((filters) => refetchMissed(queryClient, filters, quietSince)),
       stationSelected: selected !== null,
       groupIds,
     };
@@ -69,22 +75,12 @@ export function RealtimeBridge({ handlers = HANDLERS }: { handlers?: readonly Li
   });
 
   useEffect(() => {
-    let connectedBefore = false;
     const client = createRealtimeClient({
       url: realtimeUrl(window.location),
       getToken: () => api.freshToken(),
-      // A page the server drew: its data is the server's as of its moment, and the first `ready` says
-      // whether anything for this user was pushed since; if nothing was, nothing is read again
-      // (decision 0182). After a drop the data is read again, as before.
-      since: () => (connectedBefore ? undefined : (drawnDataMomentMs() ?? undefined)),
       onMessage: (message) => {
-        if (message.type === 'ready') {
-          // Quiet counts only while the moment still speaks for the whole cache (not after the device's
-          // older copy was put in it meanwhile).
-          const missedNothing = message.quiet === true && !connectedBefore && drawnDataMomentMs() !== null;
-          if (!missedNothing) onReady(!connectedBefore);
-          connectedBefore = true;
-        } else if (message.type !== 'pong' && message.type !== 'error') onLive(message);
+        if (message.type === 'ready') onReady(message.quietForMs ?? 0);
+        else if (message.type !== 'pong' && message.type !== 'error') onLive(message);
       },
     });
     client.start();

@@ -29,33 +29,7 @@ export function actedOnDrawnPage(): boolean {
   return tapKeeper()?.acted === true;
 }
 
-/**
- * The moment the drawn page's data was read from (the server's clock, the drawn state's `nowMs`): every
- * answer in the tab's cache at its start is at least that fresh. Null when the app drew the page itself,
- * and once data older than that was put in the cache (the device's copy for an offline start).
- */
-let drawnMomentMs: number | null = null;
-
-/** Called once by the start of a drawn page whose data fills the cache. */
-export function rememberDrawnMoment(nowMs: number): void {
-  drawnMomentMs = nowMs;
-}
-
-/**
- * The drawn page's moment, for the push socket's first connection (decision 0182): the server says
- * whether anything for this user was pushed since, and if not, nothing is read again.
- */
-export function drawnDataMomentMs(): number | null {
-  return drawnMomentMs;
-}
-
-/** Data older than the drawn page came into the cache: the moment no longer speaks for all of it. */
-export function forgetDrawnMoment(): void {
-  drawnMomentMs = null;
-}
-
 /** For tests: as if the app had drawn the page itself. */
 export function forgetDrawnPageShown(): void {
   shownAtMs = null;
-  drawnMomentMs = null;
 }

@@ -5,8 +5,8 @@ import type { LiveMessages } from '@emberwatch/shared/contracts/realtime';
 export interface LiveContext {
   /**
    * Reads the queries these filters match again (the active ones; the others are marked stale).
-   * After the socket's first `ready` it reads only what was read before the server listened for this
-   * tab, each once its answer is in (lib/refetchUnwatched.ts).
+   * At the socket's `ready` it reads only what may have missed a push, each once its answer is in
+   * (lib/refetchMissed.ts).
    */
   refetch: (filters: InvalidateQueryFilters) => void;
   /** Whether a station is selected; `groupIds` are it and the stations grouped with it. */

@@ -12,11 +12,6 @@ export interface RealtimeOptions {
   url: string;
   /** A fresh access token for each (re)connection; null means "no session", so do not connect. */
   getToken: () => Promise<string | null>;
-  /**
-   * Asked at each connection: the moment (epoch ms, the server's clock) since which the tab's data is the
-   * server's, named in the auth so that `ready` can say nothing was missed (decision 0182); undefined: none.
-   */
-  since?: () => number | undefined;
   onMessage: (message: WsServerMessage) => void;
   onStatus?: (status: RealtimeStatus) => void;
   WebSocketImpl?: typeof WebSocket;
@@ -96,8 +91,7 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
     const ws = new WS(options.url);
     socket = ws;
     ws.onopen = () => {
-      const since = options.since?.();
-      ws.send(JSON.stringify(since === undefined ? { type: 'auth', token } : { type: 'auth', token, since }));
+      ws.send(JSON.stringify({ type: 'auth', token }));
     };
     ws.onmessage = (event: MessageEvent) => {
       const message = parse(event.data);

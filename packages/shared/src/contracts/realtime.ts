@@ -6,9 +6,9 @@ export const wsClientMessageSchema = z.discriminatedUnion('type', [
     type: z.literal('auth'),
     token: z.string().min(1).max(4096),
     /**
-     * The moment (epoch ms, the server's clock) since which the tab's data is the server's: a page the
-     * server drew gives the moment it was drawn at. The answer's `quiet` says whether anything for this
-     * user was pushed since (decision 0182).
+     * The moment (epoch ms, the server's clock) since which the tab's data is the server's, as the app of
+     * decision 0182 named it for a page the server drew; the answer's `quiet` says whether anything for
+     * this user was pushed since. Today's app reads `ready`'s `quietForMs` instead (decision 0183).
      */
     since: z.number().int().positive().max(8_640_000_000_000_000).optional(),
   }),
@@ -17,13 +17,16 @@ export const wsClientMessageSchema = z.discriminatedUnion('type', [
 export type WsClientMessage = z.infer<typeof wsClientMessageSchema>;
 
 /**
- * The socket's own messages: the answer to auth, to a ping, and to a message it could not read. `ready`'s
- * `quiet` (only when the auth named `since`): true when the server knows that nothing this user may see
- * was pushed since that moment, so that the tab missed nothing and need not read its data again; absent
- * when it cannot tell (decision 0182).
+ * The socket's own messages: the answer to auth, to a ping, and to a message it could not read.
+ * `ready`'s `quietForMs`: for how long, up to the moment it was sent, the server knows that nothing this
+ * user may see was pushed; data the tab began to read within that time missed nothing and need not be
+ * read again (decision 0183). Absent when the server cannot tell. A duration, so that no clock is
+ * compared with another. `quiet` answers an auth that named `since` (decision 0182).
  */
 export type WsControlMessage =
-  { type: 'ready'; UID: number; quiet?: true } | { type: 'pong' } | { type: 'error'; error: string };
+  | { type: 'ready'; UID: number; quietForMs?: number; quiet?: true }
+  | { type: 'pong' }
+  | { type: 'error'; error: string };
 
 /**
  * A live event's message: `type` names the event, the rest is its payload. Each feature declares its
