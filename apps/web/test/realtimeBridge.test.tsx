@@ -248,20 +248,32 @@ describe('the realtime bridge: live messages go to the handlers the web features
     view.unmount();
   });
 
-  it('reads again a read that failed, once the socket is ready', async () => {
+  it('reads again a read that failed, once the socket is ready, even over data read within the quiet time', async () => {
     const qc = client();
+    const stop = trackReadStarts(qc, now);
     let reads = 0;
-    const unsubscribe = new QueryObserver(qc, {
-      queryKey: ['fans', 'FC1'],
-      queryFn: () => (++reads === 1 ? Promise.reject(new Error('offline')) : Promise.resolve(reads)),
-    }).subscribe(() => undefined);
+    const failing = new Set([1, 3]);
+    const observe = (queryKey: string[]) =>
+      new QueryObserver(qc, {
+        queryKey,
+        queryFn: () => (failing.has(++reads) ? Promise.reject(new Error('offline')) : Promise.resolve(reads)),
+      }).subscribe(() => undefined);
+    // FC2: its first read fails. FC3: read, then its second read fails (its data stays).
+    const never = observe(['fans', 'FC2']);
     await act(() => vi.advanceTimersByTimeAsync(0));
-    expect(qc.getQueryState(['fans', 'FC1'])?.status).toBe('error');
+    const once = observe(['fans', 'FC3']);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    await act(() => qc.refetchQueries({ queryKey: ['fans', 'FC3'] }));
+    expect(qc.getQueryState(['fans', 'FC2'])?.status).toBe('error');
+    expect(qc.getQueryState(['fans', 'FC3'])).toMatchObject({ status: 'error', data: 2 });
     const { view } = await connected(qc, { ready: { type: 'ready', UID: 1, quietForMs: 60_000 } });
     await act(() => vi.advanceTimersByTimeAsync(0));
-    expect(reads).toBe(2);
-    expect(qc.getQueryData(['fans', 'FC1'])).toBe(2);
-    unsubscribe();
+    expect(reads).toBe(5);
+    expect(qc.getQueryState(['fans', 'FC2'])).toMatchObject({ status: 'success' });
+    expect(qc.getQueryState(['fans', 'FC3'])).toMatchObject({ status: 'success' });
+    never();
+    once();
+    stop();
     view.unmount();
   });
 

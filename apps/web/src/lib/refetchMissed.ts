@@ -9,7 +9,8 @@ import { pendingReadStartOf, readStartOf } from './readStarts';
  *
  * `quietSince` (lib/readStarts' clock): the server knows that nothing this user may see was pushed from
  * then on (decision 0183). Data whose read began then or later missed nothing and is left alone; so is a
- * query not read yet, whose read comes after `ready`. Other data is read again now. A read on its way
+ * query not read yet, whose read comes after `ready`. Other data is read again now, and so is every query
+ * whose last read failed (the network is back), whatever data it holds. A read on its way
  * that began earlier is left to finish and is read again once: cancelling it would put the first
  * screen's data further back on a slow network.
  */
@@ -27,7 +28,7 @@ export function refetchMissed(
   for (const q of cache.findAll(filters)) {
     if (q.state.fetchStatus === 'fetching') {
       if (!current(pendingReadStartOf(q))) inFlight.add(q.queryHash);
-    } else if ((q.state.dataUpdatedAt > 0 || q.state.status === 'error') && !current(readStartOf(q)))
+    } else if (q.state.status === 'error' || (q.state.dataUpdatedAt > 0 && !current(readStartOf(q))))
       readAgain(q.queryKey);
   }
   if (inFlight.size === 0) return;
