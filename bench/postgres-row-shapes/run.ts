@@ -16,6 +16,7 @@
  *   row-bare      without the key and without the generated `hour`
  *   row-keyed-c   keyed, `sensor_id` in the `C` collation instead of the database's
  *   row-hour      keyed, `hour` a plain column the COPY names (the writer computes it) instead of generated
+ *   row-number    keyed, the probe an integer (a number a table of probes would give it) instead of its id
  *   packet        a row per station packet (100 probes): scalars for the station and times, arrays for
  *                 the probes' ids and values, keyed (hour, bs_id, meas_ts)
  * Reads: a probe's 48 hours by the hours named (as readingHours.ts names them), from rows by their key,
@@ -57,10 +58,10 @@ const PACKET_COLUMNS =
   'bs_id, meas_ts, received_ts, sensor_ids, temperature, temps, sensor_rssi, bs_rssi, batt';
 const rowTable = (
   name: string,
-  o: { key?: boolean; hour?: boolean | 'written'; collateC?: boolean } = {},
+  o: { key?: boolean; hour?: boolean | 'written'; collateC?: boolean; probeNumber?: boolean } = {},
 ) => `
   create table ${name} (
-    sensor_id text ${o.collateC ? 'collate "C" ' : ''}not null, meas_ts bigint not null, bs_id text not null,
+    sensor_id ${o.probeNumber ? 'integer' : 'text'} ${o.collateC ? 'collate "C" ' : ''}not null, meas_ts bigint not null, bs_id text not null,
     received_ts bigint not null, temperature integer not null, temps text not null,
     sensor_rssi integer, bs_rssi integer, batt integer
     ${o.hour === false ? '' : o.hour === 'written' ? ', hour integer not null' : ', hour integer generated always as ((meas_ts / 3600)::integer) stored'}
@@ -73,10 +74,11 @@ const packetTable = (name: string) => `
     primary key (hour, bs_id, meas_ts))`;
 
 /** Which of copyTexts' texts a shape's COPY sends, and the columns it names. */
-type CopyForm = 'rows' | 'hourRows' | 'packets';
+type CopyForm = 'rows' | 'hourRows' | 'numberedRows' | 'packets';
 const COPY_COLUMNS: Record<CopyForm, string> = {
   rows: ROW_COLUMNS,
   hourRows: `${ROW_COLUMNS}, hour`,
+  numberedRows: ROW_COLUMNS,
   packets: PACKET_COLUMNS,
 };
 
@@ -93,6 +95,7 @@ const SHAPES: Shape[] = [
   { name: 'row-bare', table: 'row_bare', form: 'rows' },
   { name: 'row-keyed-c', table: 'row_keyed_c', form: 'rows' },
   { name: 'row-hour', table: 'row_hour', form: 'hourRows' },
+  { name: 'row-number', table: 'row_number', form: 'numberedRows' },
   { name: 'packet', table: 'packet', form: 'packets' },
 ];
 
@@ -108,11 +111,13 @@ const stationId = (s: number) => `BS${String(s).padStart(4, '0')}`;
 
 /**
  * The readings in COPY's text format: as rows of the row shapes, the same with their hour last (the
- * row-hour shape), and as rows of the packet shape.
+ * row-hour shape), with the probe as a number rather than its text id (the row-number shape: a probe
+ * numbered by a table of its own), and as rows of the packet shape.
  */
 function copyTexts(times: number): Record<CopyForm, string> {
   const rows: string[] = [];
   const hourRows: string[] = [];
+  const numberedRows: string[] = [];
   const packets: string[] = [];
   for (let t = 0; t < times; t++) {
     const ts = START_TS + t * STEP_S;
@@ -124,8 +129,10 @@ function copyTexts(times: number): Record<CopyForm, string> {
       const batt: number[] = [];
       for (let p = s * 100; p < (s + 1) * 100; p++) {
         const v = valuesOf(p);
-        const row = `${sensorId(p)}\t${ts}\t${stationId(s)}\t${ts + 5}\t${v.temperature}\t[${v.temps.join(',')}]\t${v.sensorRssi}\t${-(70 + s)}\t${v.batt}`;
+        const rest = `${ts}\t${stationId(s)}\t${ts + 5}\t${v.temperature}\t[${v.temps.join(',')}]\t${v.sensorRssi}\t${-(70 + s)}\t${v.batt}`;
+        const row = `${sensorId(p)}\t${rest}`;
         rows.push(`${row}\n`);
+        numberedRows.push(`${100_000 + p}\t${rest}\n`);
         hourRows.push(`${row}\t${Math.floor(ts / 3600)}\n`);
         ids.push(sensorId(p));
         temperature.push(v.temperature);
@@ -138,7 +145,12 @@ function copyTexts(times: number): Record<CopyForm, string> {
       );
     }
   }
-  return { rows: rows.join(''), hourRows: hourRows.join(''), packets: packets.join('') };
+  return {
+    rows: rows.join(''),
+    hourRows: hourRows.join(''),
+    numberedRows: numberedRows.join(''),
+    packets: packets.join(''),
+  };
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
@@ -172,6 +184,7 @@ async function main() {
       rowTable('row_bare', { hour: false }),
       rowTable('row_keyed_c', { key: true, collateC: true }),
       rowTable('row_hour', { key: true, hour: 'written' }),
+      rowTable('row_number', { key: true, probeNumber: true }),
       packetTable('packet'),
       rowTable('read_rows', { key: true }),
       packetTable('read_packets'),
