@@ -36,7 +36,10 @@ export function trackReadStarts(queryClient: QueryClient, now: () => number = mo
   });
 }
 
-/** Every query in the cache now holds data read from `at` on (a page the server drew, read after its request began). */
+/**
+ * Every query in the cache now holds data read from `at` on: a page the server drew, whose data the
+ * server read after the page's request began.
+ */
 export function markReadStarts(queryClient: QueryClient, at: number): void {
   for (const q of queryClient.getQueryCache().getAll()) if (q.state.dataUpdatedAt > 0) startOf.set(q, at);
 }

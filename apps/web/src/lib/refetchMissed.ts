@@ -10,9 +10,9 @@ import { pendingReadStartOf, readStartOf } from './readStarts';
  * `quietSince` (lib/readStarts' clock): the server knows that nothing this user may see was pushed from
  * then on (decision 0183). Data whose read began then or later missed nothing and is left alone; so is a
  * query not read yet, whose read comes after `ready`. Other data is read again now, and so is every query
- * whose last read failed (the network is back), whatever data it holds. A read on its way
- * that began earlier is left to finish and is read again once: cancelling it would put the first
- * screen's data further back on a slow network.
+ * whose last read failed (the network is back), whatever data it holds. A read on its way that began
+ * earlier is left to finish and is read again once: cancelling it would put the first screen's data
+ * further back on a slow network.
  */
 export function refetchMissed(
   queryClient: QueryClient,
