@@ -44,6 +44,11 @@ function stale(qc: QueryClient): string[] {
     .sort();
 }
 
+/** A mounted query of `queryKey` read by `read` (each call the next read); returns the unsubscribe. */
+function observe(qc: QueryClient, queryKey: string[], read: () => Promise<unknown>): () => void {
+  return new QueryObserver(qc, { queryKey, queryFn: read }).subscribe(() => undefined);
+}
+
 /** The clock of lib/readStarts the bridge and the tracker are given here. */
 let clock = 0;
 const now = () => clock;
@@ -226,13 +231,12 @@ describe('the realtime bridge: live messages go to the handlers the web features
     const qc = client();
     const stop = trackReadStarts(qc, now);
     let reads = 0;
-    const observe = (queryKey: string[]) =>
-      new QueryObserver(qc, { queryKey, queryFn: () => Promise.resolve(++reads) }).subscribe(() => undefined);
+    const read = () => Promise.resolve(++reads);
     clock = 1_000;
-    const early = observe(['fans', 'FC2']);
+    const early = observe(qc, ['fans', 'FC2'], read);
     await act(() => vi.advanceTimersByTimeAsync(0));
     clock = 4_000;
-    const late = observe(['fans', 'FC3']);
+    const late = observe(qc, ['fans', 'FC3'], read);
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(reads).toBe(2);
     clock = 6_000;
@@ -253,15 +257,11 @@ describe('the realtime bridge: live messages go to the handlers the web features
     const stop = trackReadStarts(qc, now);
     let reads = 0;
     const failing = new Set([1, 3]);
-    const observe = (queryKey: string[]) =>
-      new QueryObserver(qc, {
-        queryKey,
-        queryFn: () => (failing.has(++reads) ? Promise.reject(new Error('offline')) : Promise.resolve(reads)),
-      }).subscribe(() => undefined);
+    const read = () => (failing.has(++reads) ? Promise.reject(new Error('offline')) : Promise.resolve(reads));
     // FC2: its first read fails. FC3: read, then its second read fails (its data stays).
-    const never = observe(['fans', 'FC2']);
+    const never = observe(qc, ['fans', 'FC2'], read);
     await act(() => vi.advanceTimersByTimeAsync(0));
-    const once = observe(['fans', 'FC3']);
+    const once = observe(qc, ['fans', 'FC3'], read);
     await act(() => vi.advanceTimersByTimeAsync(0));
     await act(() => qc.refetchQueries({ queryKey: ['fans', 'FC3'] }));
     expect(qc.getQueryState(['fans', 'FC2'])?.status).toBe('error');
