@@ -5,8 +5,8 @@
 #   bench/ingest-vs-influx/perfServers.sh /tmp/perf-servers &
 #   BENCH_NODE_ARGS=--perf-basic-prof npx tsx bench/ingest-vs-influx/run.ts --seconds 20 --warmup 3 --rounds 1 \
 #     --settle-seconds 5 --storage-points 0 --no-install --influxd /nonexistent --stores sqlite,postgres
-# then read each: perf report -i /tmp/perf-servers-1.data --no-children --sort dso -g none
-# A profile is a direction, not a figure: shares of one run's samples.
+# with --results <file>, then put per 1,000 readings: npx tsx bench/ingest-vs-influx/perfSummary.ts /tmp/perf-servers <file>
+# (or read each: perf report -i /tmp/perf-servers-1.data --no-children --sort dso -g none).
 set -u
 out=${1:-/tmp/perf-servers}
 servers=${2:-2}
