@@ -3,6 +3,7 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { demoPassword, demoUsers, keepAutoOpenClosed } from './support/app.js';
 import { copyDemoAccount } from './support/copyDemoAccount.js';
+import { watchStartReads } from './support/startReads.js';
 import {
   errorsOf,
   failuresOf,
@@ -173,24 +174,13 @@ test.describe('on a desktop', () => {
     const storage = await hayStorage(request);
     await logInThroughLoginPage(context, 'click');
     const page = await context.newPage();
-    const reads: string[] = [];
-    page.on('request', (r) => {
-      const { pathname } = new URL(r.url());
-      if (r.method() === 'GET' && pathname.startsWith('/client/')) reads.push(pathname);
-    });
-    const ready = new Promise<string>((resolve) =>
-      page.on('websocket', (ws) =>
-        ws.on('framereceived', (f) => {
-          if (String(f.payload).includes('"ready"')) resolve(String(f.payload));
-        }),
-      ),
-    );
+    const { reads, ready } = watchStartReads(page);
     const response = await page.goto(`/storages/${storage.itemID}`);
     expect(await response?.text()).toContain('id="ew-state"');
     // The demo's stations send nothing live here: the server tells for how long nothing was pushed, which
     // reaches back before the page was asked for, and the page's data (drawn with it) is not read again
     // (decisions 0182, 0183).
-    expect(JSON.parse(await ready)).toEqual({
+    expect((await ready).message).toEqual({
       type: 'ready',
       UID: expect.any(Number),
       quietForMs: expect.any(Number),

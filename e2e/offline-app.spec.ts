@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { backfillAged, demoUsers, runSimulator, stationIds } from './support/app.js';
 import { logInThroughApi } from './support/logInThroughApi.js';
 import { controllingWorker } from './support/serviceWorker.js';
+import { watchStartReads } from './support/startReads.js';
 import { DRAWN_STATE_ID } from '@emberwatch/shared/contracts/drawnPage';
 
 // Issue 35 item 2 (decision 0128): the app installs (manifest, icons, a service worker controlling the
@@ -153,29 +154,15 @@ test('the installed app reads its data once as it opens, and again only if somet
 }) => {
   await logInThroughApi(page, demoUsers.hay, '/probes');
   await expect.poll(() => controllingWorker(page), { timeout: 30_000 }).toMatch(/\/sw\.js$/);
-  const reads: string[] = [];
-  page.on('request', (r) => {
-    const { pathname } = new URL(r.url());
-    if (r.method() === 'GET' && pathname.startsWith('/client/')) reads.push(pathname);
-  });
-  let readyAfterMs = 0;
-  const ready = new Promise<{ quietForMs?: number }>((resolve) =>
-    page.on('websocket', (ws) =>
-      ws.on('framereceived', (f) => {
-        const text = String(f.payload);
-        if (text.includes('"ready"')) {
-          readyAfterMs = Date.now() - opened;
-          resolve(JSON.parse(text) as { quietForMs?: number });
-        }
-      }),
-    ),
-  );
-  const opened = Date.now();
+  const { reads, ready } = watchStartReads(page);
   await page.reload();
   // Drawn by the app, not the server: the worker answered with its copy of the shell.
   await expect(page.getByTestId('probe-row').first()).toBeVisible();
   expect(await page.locator(`#${DRAWN_STATE_ID}`).count()).toBe(0);
-  const { quietForMs = 0 } = await ready;
+  const {
+    message: { quietForMs = 0 },
+    afterMs: readyAfterMs,
+  } = await ready;
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(500);
   const notifications = reads.filter((p) => p === '/client/getNotifications').length;
