@@ -1,5 +1,5 @@
 import { act, render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider, QueryObserver } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, QueryObserver, type QueryKey } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../src/lib/apiClient';
 import { ApiClientProvider } from '../src/lib/ApiClientContext';
@@ -45,7 +45,7 @@ function stale(qc: QueryClient): string[] {
 }
 
 /** A mounted query of `queryKey` read by `read` (each call the next read); returns the unsubscribe. */
-function observe(qc: QueryClient, queryKey: string[], read: () => Promise<unknown>): () => void {
+function observe(qc: QueryClient, queryKey: QueryKey, read: () => Promise<unknown>): () => void {
   return new QueryObserver(qc, { queryKey, queryFn: read }).subscribe(() => undefined);
 }
 
@@ -280,11 +280,7 @@ describe('the realtime bridge: live messages go to the handlers the web features
   it('lets a read under way at the first connection finish, then reads it once more', async () => {
     const qc = client();
     const answers: ((v: unknown) => void)[] = [];
-    const observer = new QueryObserver(qc, {
-      queryKey: ['fans', 'FC1'],
-      queryFn: () => new Promise((resolve) => answers.push(resolve)),
-    });
-    const unsubscribe = observer.subscribe(() => undefined);
+    const unsubscribe = observe(qc, ['fans', 'FC1'], () => new Promise((resolve) => answers.push(resolve)));
     expect(answers).toHaveLength(1);
     const { view } = await connected(qc);
     // Not cancelled and started again: on a slow network that would hold the first screen back.
@@ -305,15 +301,30 @@ describe('the realtime bridge: live messages go to the handlers the web features
     view.unmount();
   });
 
+  it('leaves alone a read under way that began within the quiet time', async () => {
+    const qc = client();
+    const stop = trackReadStarts(qc, now);
+    const answers: ((v: unknown) => void)[] = [];
+    clock = 8_000;
+    const unsubscribe = observe(qc, ['fans', 'FC1'], () => new Promise((resolve) => answers.push(resolve)));
+    // Quiet since 7 s on this clock: the read on its way began after.
+    const { view } = await connected(qc, { ready: { type: 'ready', UID: 1, quietForMs: 3_000 } });
+    await act(async () => {
+      answers[0]!({ first: true });
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(answers).toHaveLength(1);
+    expect(qc.getQueryData(['fans', 'FC1'])).toEqual({ first: true });
+    unsubscribe();
+    stop();
+    view.unmount();
+  });
+
   it('does not read again after the first connection what is read after it', async () => {
     const qc = client();
     let reads = 0;
     const { view } = await connected(qc);
-    const observer = new QueryObserver(qc, {
-      queryKey: ['fans', 'FC2'],
-      queryFn: () => Promise.resolve(++reads),
-    });
-    const unsubscribe = observer.subscribe(() => undefined);
+    const unsubscribe = observe(qc, ['fans', 'FC2'], () => Promise.resolve(++reads));
     await act(() => vi.advanceTimersByTimeAsync(100));
     expect(reads).toBe(1);
     expect(stale(qc)).toEqual([]);
@@ -325,11 +336,7 @@ describe('the realtime bridge: live messages go to the handlers the web features
     const qc = client();
     let reads = 0;
     // The station's readings, which the probe list and the monitors both refetch on newData.
-    const observer = new QueryObserver(qc, {
-      queryKey: queryKeys.data('F1'),
-      queryFn: () => Promise.resolve(++reads),
-    });
-    const unsubscribe = observer.subscribe(() => undefined);
+    const unsubscribe = observe(qc, queryKeys.data('F1'), () => Promise.resolve(++reads));
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(reads).toBe(1);
     // Read before the socket was ready: read again once, not once per feature.
