@@ -125,12 +125,14 @@ export function wsGateway(ctx: WsGatewayDeps, refreshMs = ACCESS_REFRESH_MS) {
     const hearsAllSinceS = ctx.hearsAllSinceS ? ctx.hearsAllSinceS() : startedS;
     if (hearsAllSinceS === null) return 0;
     let fromMs = Math.max(hearsAllSinceS * 1000, nowMs - REMEMBERED_MS);
-    for (const p of recent)
-      if (
-        p.atMs > fromMs &&
-        ('stations' in p ? p.stations.some((id) => seesStation(s, id)) : seesAccounts(s, p.accounts))
-      )
+    // Newest first: the first push the user may see is the last one, and nothing older counts.
+    for (let i = recent.length - 1; i >= 0 && recent[i]!.atMs > fromMs; i--) {
+      const p = recent[i]!;
+      if ('stations' in p ? p.stations.some((id) => seesStation(s, id)) : seesAccounts(s, p.accounts)) {
         fromMs = p.atMs;
+        break;
+      }
+    }
     return Math.max(0, nowMs - fromMs - SECOND_MS);
   }
 
