@@ -194,6 +194,32 @@ describe.runIf(TEST_ENGINE === 'postgres')('deferred roll-ups on PostgreSQL', ()
   const recover = (writer: PostgresIngestWriter) =>
     store.db.transaction().execute((trx) => writer.recoverRollups(trx));
 
+  it("keeps a commit's keys as their arrays' text, compressed with LZ4 where the server has it (decision 0184)", async () => {
+    const writer = new PostgresIngestWriter(options);
+    await commit(writer, rounds[0] as IngestReading[]);
+    // A commit under load of a thousand readings: keys long enough to be compressed.
+    const many = Array.from({ length: 1_000 }, (_, i) => reading(50_000 + i, DAY0 + 7, i));
+    await commit(writer, many);
+    const { rows } = await sql<{ ids: string[]; times: string[]; type: string; compression: string | null }>`
+      select sensor_ids::text[] as ids, times::bigint[]::text[] as times, pg_typeof(sensor_ids)::text as type,
+        pg_column_compression(sensor_ids) as compression
+      from ingest_rollup_journal`.execute(store.db);
+    expect(rows).toHaveLength(1);
+    const row = rows[0]!;
+    expect(row.type).toBe('text');
+    // The text of the arrays: what the statements that read them parse.
+    expect(row.ids).toEqual(many.map((r) => r.sensor_id));
+    expect(row.times).toEqual(many.map((r) => String(r.meas_ts)));
+    const { rows: lz4 } = await sql<{ lz4: boolean }>`
+      select 'lz4' = any(enumvals) as lz4 from pg_settings where name = 'default_toast_compression'`.execute(
+      store.db,
+    );
+    expect(row.compression).toBe(lz4[0]?.lz4 ? 'lz4' : 'pglz');
+    // Merged from the journal as a crashed instance's row: the readings counted once, from the text.
+    expect(await recover(new PostgresIngestWriter(options))).toBe(1);
+    expect((await latest('R50999'))?.meas_ts).toBe(DAY0 + 7);
+  });
+
   it("merges a crashed instance's journal once: from another instance once stale, or from a starting server", async () => {
     const crashed = new PostgresIngestWriter(options);
     for (const round of rounds.slice(0, 150)) await commit(crashed, round);
@@ -230,7 +256,7 @@ describe.runIf(TEST_ENGINE === 'postgres')('deferred roll-ups on PostgreSQL', ()
     const kinds = await sql<{ keys: boolean; n: number; oldest: boolean }>`
       select bs_ids is null as keys, count(*)::int as n,
         bool_and(oldest_ts is not distinct from
-          case when bs_ids is null then (select min(t) from unnest(times) as t) end) as oldest
+          case when bs_ids is null then (select min(t) from unnest(times::bigint[]) as t) end) as oldest
       from ingest_rollup_journal group by 1 order by 1`.execute(store.db);
     expect(kinds.rows).toEqual([
       { keys: false, n: 13, oldest: true },

@@ -179,8 +179,9 @@ export interface IngestRollupJournalTable {
   instance: Generated<string>;
   seq: Generated<number>;
   created_ms: Generated<number>;
-  sensor_ids: string[];
-  times: number[];
+  /** The keys: the text of a text[] and of a bigint[] (migration 0079), parsed by the statements that read them. */
+  sensor_ids: string;
+  times: string;
   /** null in a row of keys only (migration 0041): the values are read from `readings`. */
   bs_ids: string[] | null;
   sensor_rssi: (number | null)[] | null;

@@ -58,6 +58,7 @@ import { apiKeysMigration } from './0069_api_keys.js';
 import { apiStationReleasesMigration } from './0070_api_station_releases.js';
 import { gariMigrationsMigration } from './0062_gari_migrations.js';
 import { translationSeedsMigration } from './0078_translation_seeds.js';
+import { ingestJournalKeysAsTextMigration } from './0079_ingest_journal_keys_as_text.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -120,5 +121,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0076_postgres_readings_by_hour': postgresReadingsByHourMigration(engine),
     '0077_ingest_journal_oldest_reading': ingestJournalOldestReadingMigration(engine),
     '0078_translation_seeds': translationSeedsMigration(engine),
+    '0079_ingest_journal_keys_as_text': ingestJournalKeysAsTextMigration(engine),
   };
 }

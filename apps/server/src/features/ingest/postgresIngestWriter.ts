@@ -38,8 +38,9 @@ const ROLLUP_TRY_LOCK = `pg_try_advisory_xact_lock(${MERGE_KEY})`;
  * `journalParameters`).
  */
 const JOURNAL_COLUMNS = 'sensor_ids, times, bs_ids, sensor_rssi, bs_rssi, batt, instance, seq, created_ms';
+// The keys are kept as their arrays' text (migration 0079): the same parameters as the readings' arrays.
 const journalValues = (p: readonly number[]) =>
-  `$${p[0]}::text[], $${p[1]}::bigint[], $${p[2]}::text[], $${p[3]}::int[], $${p[4]}::int[], $${p[5]}::int[],
+  `$${p[0]}::text[]::text, $${p[1]}::bigint[]::text, $${p[2]}::text[], $${p[3]}::int[], $${p[4]}::int[], $${p[5]}::int[],
    $${p[6]}::text, $${p[7]}::bigint, $${p[8]}::bigint`;
 
 /** Who writes a journal row (migration 0041): this instance, the commit's number, the time. */
@@ -227,14 +228,14 @@ function mergeStatement(lock: string, limit: number, filter: MergeFilter): strin
     -- The rows' readings: from their arrays, or for a row of keys only, from readings (its depths out
     -- of the JSON text, parsed once per reading: "offset 0" keeps the subquery from being inlined).
     r as (
-      select u.* from j cross join lateral unnest(j.sensor_ids, j.times, j.bs_ids, j.sensor_rssi, j.bs_rssi,
+      select u.* from j cross join lateral unnest(j.sensor_ids::text[], j.times::bigint[], j.bs_ids, j.sensor_rssi, j.bs_rssi,
         j.batt, ${d.map((c) => `j.${c}`).join(', ')})
         as u(sensor_id, meas_ts, bs_id, sensor_rssi, bs_rssi, batt, ${d.join(', ')})
       where j.bs_ids is not null
       union all
       select x.sensor_id, x.meas_ts, x.bs_id, x.sensor_rssi, x.bs_rssi, x.batt,
         ${d.map((_, i) => `t.a[${i + 1}]`).join(', ')}
-      from j cross join lateral unnest(j.sensor_ids, j.times) as k(sensor_id, meas_ts)
+      from j cross join lateral unnest(j.sensor_ids::text[], j.times::bigint[]) as k(sensor_id, meas_ts)
         join readings x on x.hour = (k.meas_ts / 3600)::integer and x.sensor_id = k.sensor_id
           and x.meas_ts = k.meas_ts
         cross join lateral (select string_to_array(btrim(x.temps, '[]'), ',')::int[] as a offset 0) as t

@@ -172,7 +172,7 @@ export class ReadingPacker {
             .where(stepRows)
             .where(
               sql<boolean>`not exists (select from ingest_rollup_journal j where j.bs_ids is null
-                and (j.oldest_ts is null or j.oldest_ts < ${to}) and j.sensor_ids @> array[${sensorId}]::text[])`,
+                and (j.oldest_ts is null or j.oldest_ts < ${to}) and j.sensor_ids::text[] @> array[${sensorId}]::text[])`,
             )
             .returning(READING_VALUE_COLUMNS)
             .execute()
