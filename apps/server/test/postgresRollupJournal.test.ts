@@ -1,8 +1,9 @@
 import type { IngestReading } from '@emberwatch/shared/contracts/ingest';
-import { sql, type CompiledQuery } from 'kysely';
+import { Migrator, sql, type CompiledQuery, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, openStore, type Store } from '../src/db/createDatabase.js';
+import { migrations } from '../src/db/migrations/index.js';
 import { RepeatedReadings } from '../src/features/ingest/ingestWriter.js';
 import { ReadingPacker } from '../src/features/readings/readingPacker.js';
 import {
@@ -445,5 +446,71 @@ describe.runIf(TEST_ENGINE === 'postgres')('deferred roll-ups on PostgreSQL', ()
     clockMs += 1_000;
     expect((await commit(writer, rounds[1] as IngestReading[])).complete).toBe(true);
     expect(await dailyRows()).toEqual(rollupsOf(rounds.slice(0, 2).flat()));
+  });
+});
+
+/**
+ * Migration 0079 (decision 0184): a journal row an instance of the build before left as arrays (its
+ * writer crashed, or the upgrade came between its commit and its merge) is kept as the arrays' text and
+ * merged after the upgrade, each reading once.
+ */
+describe.runIf(TEST_ENGINE === 'postgres')("the journal's keys kept as text across the upgrade", () => {
+  const schema = `t_pg_journal_text_${process.pid}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  let store: Store | undefined;
+  afterAll(async () => {
+    await store?.close();
+    await admin.query(`drop schema if exists ${schema} cascade`);
+    await admin.end();
+  });
+
+  it('merges a row of keys written as arrays before the migration', async () => {
+    await admin.connect();
+    await admin.query(`drop schema if exists ${schema} cascade`);
+    await admin.query(`create schema ${schema}`);
+    const db = openStore({ databaseUrl: TEST_DATABASE_URL, sqlitePath: ':memory:', pgSchema: schema });
+    store = db;
+    const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations('postgres')) };
+    const upTo = new Migrator({ db: db.db, provider, migrationTableSchema: schema });
+    expect((await upTo.migrateTo('0078_translation_seeds')).error).toBeUndefined();
+    const readings = [reading(1, DAY0 + 600, 1), reading(2, DAY0 + 600, 2), reading(1, DAY0 + 1200, 3)];
+    await db.db
+      .insertInto('readings')
+      .values(
+        readings.map((r) => ({
+          sensor_id: r.sensor_id,
+          meas_ts: r.meas_ts,
+          bs_id: 'BS1',
+          received_ts: DAY0 + 1300,
+          temperature: r.temperatures[0] as number,
+          temps: `[${r.temperatures.join(',')}]`,
+          sensor_rssi: r.sensor_RSSI,
+          bs_rssi: r.bs_RSSI,
+          batt: r.batt_voltage,
+        })),
+      )
+      .execute();
+    await sql`insert into ingest_rollup_journal (sensor_ids, times, instance, seq, created_ms, oldest_ts)
+      values (${readings.map((r) => r.sensor_id)}::text[], ${readings.map((r) => r.meas_ts)}::bigint[],
+        'gone', 1, 0, ${DAY0 + 600})`.execute(db.db);
+
+    await migrateToLatest(db);
+    const { rows: kept } = await sql<{ ids: string[] }>`
+      select sensor_ids::text[] as ids from ingest_rollup_journal`.execute(db.db);
+    expect(kept).toEqual([{ ids: readings.map((r) => r.sensor_id) }]);
+    const writer = new PostgresIngestWriter({ immediateBelow: 0, rollupIntervalMs: 60_000 });
+    expect(await db.db.transaction().execute((trx) => writer.recoverRollups(trx))).toBe(1);
+    const { rows: daily } = await sql<{ sensor_id: string; n: number }>`
+      select sensor_id, n from probe_daily order by sensor_id`.execute(db.db);
+    expect(daily).toEqual([
+      { sensor_id: 'R00001', n: 2 },
+      { sensor_id: 'R00002', n: 1 },
+    ]);
+    const { rows: latest } = await sql<{ sensor_id: string; meas_ts: string }>`
+      select sensor_id, meas_ts::text from probe_latest order by sensor_id`.execute(db.db);
+    expect(latest).toEqual([
+      { sensor_id: 'R00001', meas_ts: String(DAY0 + 1200) },
+      { sensor_id: 'R00002', meas_ts: String(DAY0 + 600) },
+    ]);
   });
 });
