@@ -14,11 +14,11 @@
  * packets of a station's 100 probes).
  */
 import { writeFileSync } from 'node:fs';
-import type pg from 'pg';
 import { parseArgs } from 'node:util';
-import { copyField, copyStatement, PostgresClient } from '../../apps/server/src/db/postgresClient.js';
+import { copyField, copyStatement } from '../../apps/server/src/db/postgresClient.js';
 import { intArray, textArray } from '../../apps/server/src/features/ingest/postgresArrays.js';
-import { loadAverage, median, processCpuMsFine } from '../support/procStats.js';
+import { openBackendSession } from '../support/backendSession.js';
+import { loadAverage, median } from '../support/procStats.js';
 import { positive } from '../support/positiveArg.js';
 
 const { values: args } = parseArgs({
@@ -79,17 +79,7 @@ function copyText(): string {
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
 async function main() {
-  const client = new PostgresClient({ connectionString: args['database-url'] });
-  await client.connect();
-  const query = <R extends pg.QueryResultRow = Record<string, unknown>>(text: string, values?: unknown[]) =>
-    (values ? client.query(text, values) : client.query(text)) as unknown as Promise<pg.QueryResult<R>>;
-  const backend = ((await query('select pg_backend_pid() as pid')).rows[0] as { pid: number }).pid;
-  const cpuMs = () => {
-    const ms = processCpuMsFine(backend);
-    if (ms === undefined)
-      throw new Error(`no CPU time for backend ${backend}: is PostgreSQL on this machine?`);
-    return ms;
-  };
+  const { query, cpuMs, end } = await openBackendSession(args['database-url']);
   const lz4 = (
     await query<{ lz4: boolean }>(
       `select coalesce(bool_or('lz4' = any(enumvals)), false) as lz4
@@ -188,7 +178,7 @@ async function main() {
     console.log(`wrote ${args.results}`);
   } finally {
     await query(`drop schema if exists ${SCHEMA} cascade`).catch(() => undefined);
-    await client.end();
+    await end();
   }
 }
 

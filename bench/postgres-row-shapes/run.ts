@@ -23,10 +23,10 @@
  * and from its station's packets (`array_position` of the probe, its values taken at that index).
  */
 import { writeFileSync } from 'node:fs';
-import type pg from 'pg';
 import { parseArgs } from 'node:util';
-import { copyStatement, PostgresClient } from '../../apps/server/src/db/postgresClient.js';
-import { loadAverage, median, processCpuMsFine } from '../support/procStats.js';
+import { copyStatement } from '../../apps/server/src/db/postgresClient.js';
+import { openBackendSession } from '../support/backendSession.js';
+import { loadAverage, median } from '../support/procStats.js';
 import { positive } from '../support/positiveArg.js';
 
 const { values: args } = parseArgs({
@@ -156,18 +156,7 @@ function copyTexts(times: number): Record<CopyForm, string> {
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
 async function main() {
-  const client = new PostgresClient({ connectionString: args['database-url'] });
-  await client.connect();
-  // PostgresClient's query keeps node-postgres' overloads behind one signature: typed here for its results.
-  const query = <R extends pg.QueryResultRow = Record<string, unknown>>(text: string, values?: unknown[]) =>
-    (values ? client.query(text, values) : client.query(text)) as unknown as Promise<pg.QueryResult<R>>;
-  const backend = ((await query('select pg_backend_pid() as pid')).rows[0] as { pid: number }).pid;
-  const cpuMs = () => {
-    const ms = processCpuMsFine(backend);
-    if (ms === undefined)
-      throw new Error(`no CPU time for backend ${backend}: is PostgreSQL on this machine?`);
-    return ms;
-  };
+  const { query, cpuMs, end } = await openBackendSession(args['database-url']);
   const loadBefore = loadAverage();
   const written = copyTexts(TIMES);
   const forReads = copyTexts(READ_TIMES);
@@ -306,7 +295,7 @@ async function main() {
     console.log(`wrote ${args.results}`);
   } finally {
     await query(`drop schema if exists ${SCHEMA} cascade`).catch(() => undefined);
-    await client.end();
+    await end();
   }
 }
 
