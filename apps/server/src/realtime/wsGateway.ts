@@ -138,11 +138,11 @@ export function wsGateway(ctx: WsGatewayDeps, refreshMs = ACCESS_REFRESH_MS) {
 
   /**
    * The answer to an app of decision 0182, which names the moment its drawn page was read (the server's
-   * clock): whether nothing `s` may see was pushed since, from the same memory.
+   * clock): whether that moment lies within the quiet time `quietFor` (quietForMs's answer) reaches back.
    */
-  function quietSince(sinceMs: number, s: Subscriber): boolean {
+  function quietSince(sinceMs: number, quietFor: number): boolean {
     const nowMs = ctx.nowS() * 1000;
-    return sinceMs <= nowMs + CLOCK_MARGIN_MS && sinceMs - CLOCK_MARGIN_MS >= nowMs - quietForMs(s);
+    return sinceMs <= nowMs + CLOCK_MARGIN_MS && sinceMs - CLOCK_MARGIN_MS >= nowMs - quietFor;
   }
 
   async function accessFor(
@@ -333,7 +333,7 @@ export function wsGateway(ctx: WsGatewayDeps, refreshMs = ACCESS_REFRESH_MS) {
             };
             subscribers.add(sub);
             const quietFor = quietForMs(sub);
-            const quiet = msg.since !== undefined && quietSince(msg.since, sub);
+            const quiet = msg.since !== undefined && quietSince(msg.since, quietFor);
             send(socket, {
               type: 'ready',
               UID: userId,
