@@ -153,7 +153,7 @@ test('a farmer switches a bin’s fan on by hand and the simulated controller ru
 test('the cooldown rule starts a bin’s fan when the bin is warmer than the outdoor air, and says why', async ({
   page,
   request,
-}) => {
+}, testInfo) => {
   // A wait for the controller's next poll (below) on top of the usual steps.
   test.setTimeout(120_000);
   const headers = await bearer(request);
@@ -181,7 +181,11 @@ test('the cooldown rule starts a bin’s fan when the bin is warmer than the out
     });
     expect(sent.status(), await sent.text()).toBe(200);
   };
-  const now = Math.floor(Date.now() / 1000);
+  // A run again (the shared tab's retry, decision 0168, or --repeat-each) stamps its readings after the
+  // run before's last one (now + 60): otherwise its first reading, older than that, would not be the bin's
+  // latest, and the rule would still see the cooled bin. 180 s a run, within the 600 s a station's clock
+  // may run ahead (MAX_FUTURE_SKEW_S) for the one retry and a second repeat.
+  const now = Math.floor(Date.now() / 1000) + 180 * (testInfo.retry + testInfo.repeatEachIndex);
 
   // The bin at 12 °C, the air at 10 °C: too little difference to cool (the rule wants 5 °C).
   await send(now - 60, 12, 10);
