@@ -50,6 +50,7 @@ import {
   type TargetName,
 } from './targets.js';
 import { positive } from '../support/positiveArg.js';
+import { databaseUrlOption } from '../support/databaseUrlOption.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -63,10 +64,7 @@ const { values: args } = parseArgs({
     'settle-seconds': { type: 'string', default: '60' },
     'storage-stations': { type: 'string', default: '2' },
     'storage-points': { type: 'string', default: '1008' },
-    'database-url': {
-      type: 'string',
-      default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
-    },
+    'database-url': databaseUrlOption('test'),
     influxd: { type: 'string', default: '/usr/bin/influxd' },
     'no-install': { type: 'boolean', default: false },
     /**

@@ -22,6 +22,7 @@ import {
   stopServer,
   writeResults,
 } from '../support/benchServer.js';
+import { databaseUrlOption } from '../support/databaseUrlOption.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -30,10 +31,7 @@ const { values: args } = parseArgs({
     probes: { type: 'string', default: '100' },
     concurrency: { type: 'string', default: '32' },
     engine: { type: 'string' },
-    'database-url': {
-      type: 'string',
-      default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-    },
+    'database-url': databaseUrlOption('postgres'),
   },
 });
 const SECONDS = Number(args.seconds);

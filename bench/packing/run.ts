@@ -44,6 +44,7 @@ import { percentile, prepareStore, round1, stationId, writeResults } from '../su
 import { insertHayProbes } from '../support/insertHayProbes.js';
 import { loadAverage, median, processCpuMsFine } from '../support/procStats.js';
 import { storeProbeReadings } from '../support/readingRows.js';
+import { databaseUrlOption } from '../support/databaseUrlOption.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -56,10 +57,7 @@ const { values: args } = parseArgs({
     'cpu-profile': { type: 'string' },
     /** Another file for the results (a comparison's runs), so the recorded bench/results/packing.json stays. */
     results: { type: 'string' },
-    'database-url': {
-      type: 'string',
-      default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
-    },
+    'database-url': databaseUrlOption('test'),
   },
 });
 const PROBES = Number(args.probes);

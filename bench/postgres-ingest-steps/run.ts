@@ -26,6 +26,7 @@ import { PostgresIngestWriter } from '../../apps/server/src/features/ingest/post
 import { intArray, textArray } from '../../apps/server/src/features/ingest/postgresArrays.js';
 import { clockTicksPerSecond, loadAverage, median } from '../support/procStats.js';
 import { positive } from '../support/positiveArg.js';
+import { databaseUrlOption } from '../support/databaseUrlOption.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -37,10 +38,7 @@ const { values: args } = parseArgs({
      * backlog): the writer journals their values, and the look-up finds their day packable.
      */
     backlog: { type: 'boolean', default: false },
-    'database-url': {
-      type: 'string',
-      default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
-    },
+    'database-url': databaseUrlOption('test'),
   },
 });
 const COMMITS = Math.round(positive('commits', args.commits, 100_000));

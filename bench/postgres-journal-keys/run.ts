@@ -20,16 +20,14 @@ import { intArray, textArray } from '../../apps/server/src/features/ingest/postg
 import { openBackendSession } from '../support/backendSession.js';
 import { loadAverage, median } from '../support/procStats.js';
 import { positive } from '../support/positiveArg.js';
+import { databaseUrlOption } from '../support/databaseUrlOption.js';
 
 const { values: args } = parseArgs({
   options: {
     rounds: { type: 'string', default: '7' },
     rows: { type: 'string', default: '2000' },
     keys: { type: 'string', default: '900' },
-    'database-url': {
-      type: 'string',
-      default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
-    },
+    'database-url': databaseUrlOption('test'),
     results: { type: 'string', default: 'bench/results/postgres-journal-keys.json' },
   },
 });

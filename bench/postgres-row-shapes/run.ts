@@ -28,6 +28,7 @@ import { copyStatement } from '../../apps/server/src/db/postgresClient.js';
 import { openBackendSession } from '../support/backendSession.js';
 import { loadAverage, median } from '../support/procStats.js';
 import { positive } from '../support/positiveArg.js';
+import { databaseUrlOption } from '../support/databaseUrlOption.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -35,10 +36,7 @@ const { values: args } = parseArgs({
     probes: { type: 'string', default: '2000' },
     times: { type: 'string', default: '100' },
     reads: { type: 'string', default: '200' },
-    'database-url': {
-      type: 'string',
-      default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
-    },
+    'database-url': databaseUrlOption('test'),
     results: { type: 'string', default: 'bench/results/postgres-row-shapes.json' },
   },
 });

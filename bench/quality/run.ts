@@ -36,6 +36,7 @@ import {
 } from '../support/benchServer.js';
 import { insertHayProbes } from '../support/insertHayProbes.js';
 import { processCpuMs } from '../support/procStats.js';
+import { databaseUrlOption } from '../support/databaseUrlOption.js';
 
 // The server's packing job would move the seeded year into packed days while the calls are measured,
 // adding its CPU to theirs (quality reads its own roll-ups, not the readings): keep it away.
@@ -48,10 +49,7 @@ const { values: args } = parseArgs({
     requests: { type: 'string', default: '100' },
     probes: { type: 'string', default: '200' },
     days: { type: 'string', default: '365' },
-    'database-url': {
-      type: 'string',
-      default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
-    },
+    'database-url': databaseUrlOption('test'),
   },
 });
 const ROUNDS = Number(args.rounds);

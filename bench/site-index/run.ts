@@ -37,6 +37,7 @@ import {
 import { hashStationSecret } from '../../apps/server/src/features/ingest/stationCredentials.js';
 import { databaseCpu, openBenchStore } from '../support/benchStore.js';
 import { processCpuMs } from '../support/procStats.js';
+import { databaseUrlOption } from '../support/databaseUrlOption.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -50,10 +51,7 @@ const { values: args } = parseArgs({
     'changed-share': { type: 'string', default: '0.1' },
     /** SQLite: seed, print the store's folder and keep it (to look at the queries' plans), no run. */
     'seed-only': { type: 'boolean', default: false },
-    'database-url': {
-      type: 'string',
-      default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/site_index_bench',
-    },
+    'database-url': databaseUrlOption('site_index_bench'),
   },
 });
 const ROUNDS = Number(args.rounds);

@@ -32,6 +32,7 @@ import {
 } from '../support/benchServer.js';
 import { databaseCpu, openBenchStore } from '../support/benchStore.js';
 import { processCpuMs } from '../support/procStats.js';
+import { databaseUrlOption } from '../support/databaseUrlOption.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -40,10 +41,7 @@ const { values: args } = parseArgs({
     requests: { type: 'string', default: '200' },
     stations: { type: 'string', default: '10000' },
     'probes-per-station': { type: 'string', default: '50' },
-    'database-url': {
-      type: 'string',
-      default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/station_picker_bench',
-    },
+    'database-url': databaseUrlOption('station_picker_bench'),
   },
 });
 const ROUNDS = Number(args.rounds);
