@@ -29,7 +29,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
 import { median as medianOf } from '../support/procStats.js';
 import { assertBuilt, logInThroughLoginPage, root, startDemoApp, storagePath } from './demoApp.js';
 import { loadMetricsOf, type LoadMetrics } from './lighthouseMetrics.js';
-import { mainThreadRan, type TraceEvent } from './mainThreadRan.js';
+import { mainThreadRan } from './mainThreadRan.js';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -137,13 +137,12 @@ async function runOnce(baseUrl: string, path: string, reportFile?: string): Prom
         .map((a) => a.id);
       if (lost.length > 0) failing[id] = lost;
     }
-    const trace = (result.artifacts as { Trace?: { traceEvents?: TraceEvent[] } }).Trace;
     return {
       scores,
       ...metrics,
       lcpElement: lcpTable?.items?.[0]?.node?.nodeLabel ?? '',
       failing,
-      mainThreadRan: mainThreadRan(trace?.traceEvents ?? []),
+      mainThreadRan: mainThreadRan(result.artifacts.Trace),
     };
   } finally {
     chrome.kill();

@@ -1,43 +1,45 @@
-/** The fields of a Chromium trace event this reads (Lighthouse's `artifacts.Trace.traceEvents`). */
-export interface TraceEvent {
-  ph: string;
-  name: string;
-  pid: number;
-  tid: number;
-  /** Wall time, µs. */
-  dur?: number;
-  /** The thread's CPU time, µs. */
-  tdur?: number;
-  args?: { name?: string };
+import type lighthouse from 'lighthouse';
+import { MainThreadTasks } from 'lighthouse/core/lib/tracehouse/main-thread-tasks.js';
+import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.js';
+
+/** A Lighthouse run's trace (its `artifacts.Trace`). */
+export type LighthouseTrace = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['artifacts']['Trace'];
+
+type TasksOf = typeof MainThreadTasks.getMainThreadTasks;
+/** What this reads of Lighthouse's processed trace. */
+interface ProcessedTrace {
+  mainThreadEvents: Parameters<TasksOf>[0];
+  frames: Parameters<TasksOf>[1];
+  timestamps: { traceEnd: number };
 }
 
 /**
- * How much of its tasks' wall time the page's main thread spent running: the thread CPU time (`tdur`)
- * of its top-level tasks over their wall time (`dur`). Lighthouse's simulated phone takes each task's
- * wall time as work (four times over, on the mobile profile); where the host's other processes and
- * threads hold the cores, the thread waits inside its tasks, runnable but not running, and this falls
- * below 1. Lighthouse asks for two cores of its own ("Run on adequate hardware", its docs'
- * variability.md); these machines have two in all, shared with the demo server and every process of
- * Chromium. The page's main thread is the renderer's main thread that ran the most tasks (the other
- * renderers hold about:blank and DevTools' own pages). NaN when the trace has no such tasks or no
- * thread times.
+ * How much of its tasks' wall time the page's main thread spent running: the thread CPU time Chromium
+ * records for each top-level task (`tdur`) over its wall time (`dur`). The thread and its tasks are the
+ * ones Lighthouse itself simulates (its TraceProcessor's main frame's renderer thread, its MainThreadTasks'
+ * top-level tasks), whose wall time the simulated phone takes as work, four times over on the mobile
+ * profile. Where the host's other processes and threads hold the cores, the thread waits inside its tasks,
+ * runnable but not running, and this falls below 1. Lighthouse asks for two cores of its own ("Run on
+ * Adequate Hardware", its docs' variability.md); these machines have two in all, shared with the demo
+ * server and every process of Chromium. NaN when the tasks carry no thread times.
  */
-export function mainThreadRan(events: readonly TraceEvent[]): number {
-  const mains = new Set(
-    events
-      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-      .map((e) => `${e.pid}:${e.tid}`),
+export function mainThreadRan(trace: LighthouseTrace): number {
+  // Typed here by what it is given to: the linter's view of Lighthouse's types does not resolve its
+  // global ProcessedTrace (the compiler's does).
+  const processed = TraceProcessor.processTrace(trace) as unknown as ProcessedTrace;
+  const tasks = MainThreadTasks.getMainThreadTasks(
+    processed.mainThreadEvents,
+    processed.frames,
+    processed.timestamps.traceEnd,
   );
-  const threads = new Map<string, { wall: number; cpu: number; tasks: number }>();
-  for (const e of events) {
-    const key = `${e.pid}:${e.tid}`;
-    if (e.ph !== 'X' || e.name !== 'RunTask' || !mains.has(key) || e.tdur === undefined) continue;
-    let t = threads.get(key);
-    if (!t) threads.set(key, (t = { wall: 0, cpu: 0, tasks: 0 }));
-    t.wall += e.dur ?? 0;
-    t.cpu += e.tdur;
-    t.tasks++;
+  let wall = 0;
+  let cpu = 0;
+  for (const task of tasks) {
+    // Lighthouse's event type leaves out the thread time Chromium writes beside `dur`.
+    const cpuUs = (task.event as { tdur?: number }).tdur;
+    if (task.parent || cpuUs === undefined) continue;
+    wall += task.event.dur;
+    cpu += cpuUs;
   }
-  const main = [...threads.values()].sort((a, b) => b.tasks - a.tasks)[0];
-  return main && main.wall > 0 ? Math.round((main.cpu / main.wall) * 100) / 100 : Number.NaN;
+  return wall > 0 ? Math.round((cpu / wall) * 100) / 100 : Number.NaN;
 }
