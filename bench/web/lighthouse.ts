@@ -95,7 +95,16 @@ const DRAWN_DOCUMENT_BYTES = 10_000;
 /** The call each audited page reads its data with. */
 const DATA_CALL = (path: string) => (path === '/probes' ? '/client/data?' : '/client/getStorages?');
 
-async function runOnce(baseUrl: string, path: string, reportFile?: string): Promise<LighthouseRun> {
+/**
+ * One audit of `path` in a fresh Chromium, logged in. `audited` is called once Lighthouse is done, while
+ * the browser is still open (hostContention.ts reads its processes' CPU there).
+ */
+export async function runOnce(
+  baseUrl: string,
+  path: string,
+  reportFile?: string,
+  audited?: () => void,
+): Promise<LighthouseRun> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless', ...CHROMIUM_ARGS],
@@ -109,6 +118,7 @@ async function runOnce(baseUrl: string, path: string, reportFile?: string): Prom
       onlyCategories: [...CATEGORIES],
     });
     if (!result) throw new Error('Lighthouse returned nothing');
+    audited?.();
     const lhr = result.lhr;
     if (lhr.runtimeError) throw new IncompleteRun(`Lighthouse: ${lhr.runtimeError.message}`);
     if (reportFile) writeFileSync(reportFile, JSON.stringify(lhr));
