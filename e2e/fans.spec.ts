@@ -221,8 +221,8 @@ test('the cooldown rule starts a bin’s fan when the bin is warmer than the out
     .toPass({ timeout: 45_000 })
     .catch(async (error: Error) => {
       // What the server and the controller held at that moment.
-      const now = await channel(request, headers, 6);
-      error.message += `\nchannel 6 now: ${JSON.stringify(now)}\nsimulator log's end:\n${simulatorLog.slice(-1500)}`;
+      const held = await channel(request, headers, 6);
+      error.message += `\nchannel 6 now: ${JSON.stringify(held)}\nsimulator log's end:\n${simulatorLog.slice(-1500)}`;
       throw error;
     });
 
