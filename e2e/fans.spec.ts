@@ -86,6 +86,19 @@ async function binNamed(request: APIRequestContext, headers: Record<string, stri
   return bin;
 }
 
+/** The newest stored reading's time among `ids` of station `bsId` (0 when none has one). */
+async function newestReading(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  bsId: string,
+  ids: readonly string[],
+): Promise<number> {
+  const res = await request.get(`/client/data?basestationID=${bsId}`, { headers });
+  expect(res.ok(), await res.text()).toBe(true);
+  const { results } = (await res.json()) as { results: { sensor_id: string; meas_ts: number }[] };
+  return Math.max(0, ...results.filter((r) => ids.includes(r.sensor_id)).map((r) => r.meas_ts));
+}
+
 async function channel(request: APIRequestContext, headers: Record<string, string>, n: number) {
   const res = await request.get(`/fc/getFcItem?id=${RC}`, { headers });
   expect(res.ok()).toBe(true);
@@ -153,7 +166,7 @@ test('a farmer switches a bin’s fan on by hand and the simulated controller ru
 test('the cooldown rule starts a bin’s fan when the bin is warmer than the outdoor air, and says why', async ({
   page,
   request,
-}, testInfo) => {
+}) => {
   // A wait for the controller's next poll (below) on top of the usual steps.
   test.setTimeout(120_000);
   const headers = await bearer(request);
@@ -181,11 +194,14 @@ test('the cooldown rule starts a bin’s fan when the bin is warmer than the out
     });
     expect(sent.status(), await sent.text()).toBe(200);
   };
-  // A run again (the shared tab's retry, decision 0168, or --repeat-each) stamps its readings after the
-  // run before's last one (now + 60): otherwise its first reading, older than that, would not be the bin's
-  // latest, and the rule would still see the cooled bin. 180 s a run, within the 600 s a station's clock
-  // may run ahead (MAX_FUTURE_SKEW_S) for the one retry and a second repeat.
-  const now = Math.floor(Date.now() / 1000) + 180 * (testInfo.retry + testInfo.repeatEachIndex);
+  // Stamped after the newest reading the bin and the air already have, or the first one would not be
+  // their latest and the rule would decide on what was there: the demo's readings, stamped every 20
+  // minutes up to the last such mark (stamped from the clock alone, this test failed whenever it ran
+  // within a minute after one), or a run before's last one, a minute ahead of its clock (the shared
+  // tab's retry, decision 0168, or --repeat-each). A run right after another thus stamps about three
+  // minutes on; a station's clock may run 600 s ahead (MAX_FUTURE_SKEW_S), room for three in a row.
+  const newest = await newestReading(request, headers, station.bs_id, [...cables, OUTDOOR]);
+  const now = Math.max(Math.floor(Date.now() / 1000), newest + 120);
 
   // The bin at 12 °C, the air at 10 °C: too little difference to cool (the rule wants 5 °C).
   await send(now - 60, 12, 10);
