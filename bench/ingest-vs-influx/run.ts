@@ -38,6 +38,7 @@ import {
   median,
   processCpuMs,
   processesCpuMs,
+  processUserSystemMs,
 } from '../support/procStats.js';
 import { packetAt, probeReadings, type LoadShape } from '../support/probeReadings.js';
 import { influxdVersion, locateInfluxd } from './influxd.js';
@@ -73,6 +74,12 @@ const { values: args } = parseArgs({
      * each commit then locks its readings' days and looks for packed days (decisions 0149, 0157).
      */
     live: { type: 'boolean', default: false },
+    /**
+     * A PostgreSQL checkpoint before each of its runs: with none falling due during the window, no page
+     * logs a full image of itself at its next change. Without it, whether one begins during a run
+     * depends on the WAL the runs before it wrote (max_wal_size), and moves its CPU per reading.
+     */
+    'checkpoint-first': { type: 'boolean', default: false },
     /** Where the results go; a quick run while working can write elsewhere and leave the recorded ones. */
     results: { type: 'string', default: 'bench/results/ingest-vs-influx.json' },
   },
@@ -135,6 +142,15 @@ interface RunRecord {
   /** PostgreSQL: its backends serving the server's connections. */
   databaseCpuMs: number | undefined;
   cpuMsPer1000ReadingsWithDatabase: number | undefined;
+  /**
+   * Of those, the time in the kernel (system time, in 10 ms ticks of /proc/<pid>/stat): the server's, and
+   * PostgreSQL's backends' (their sockets, WAL writes and flushes, pages written and extended).
+   */
+  systemMsPer1000Readings: number;
+  databaseSystemMsPer1000Readings: number | undefined;
+  /** PostgreSQL: checkpoints begun during the window, and the WAL written per reading stored in it. */
+  checkpointsBegun: number | undefined;
+  walBytesPerReading: number | undefined;
   /** InfluxDB: CPU it spent after the window, snapshotting and compacting. */
   settleCpuMs: number | undefined;
   generatorCpuMs: number;
@@ -203,11 +219,16 @@ async function measure(start: () => Promise<Target>, round: number): Promise<Run
     const loop = (seconds: number) =>
       closedLoop({ concurrency: CONCURRENCY, seconds, nextIndex, send, alive: () => target.alive() });
 
+    if (args['checkpoint-first']) await target.checkpoint?.();
     // Warm-up: JIT, caches, the probes' first packets; then the measured window, on without a pause.
     const warm = await loop(WARMUP);
     if (warm.readings === 0)
       throw new Error(`${target.name}: nothing stored in the warm-up: ${warm.firstError}`);
-    const helpersBefore = processesCpuMs(await target.helperPids());
+    const wal0 = await target.walState?.();
+    const helperPids0 = await target.helperPids();
+    const helpersBefore = processesCpuMs(helperPids0);
+    const helpersSystemBefore = processesCpuMs(helperPids0, 'system');
+    const system0 = processUserSystemMs(target.pid)?.system ?? Number.NaN;
     const cpu0 = processCpuMs(target.pid) ?? Number.NaN;
     const machine0 = machineCpu();
     const generator0 = process.cpuUsage();
@@ -215,7 +236,11 @@ async function measure(start: () => Promise<Target>, round: number): Promise<Run
     const cpu1 = processCpuMs(target.pid) ?? Number.NaN;
     const generatorCpuMs = process.cpuUsage(generator0);
     const machine1 = machineCpu();
-    const helpersAfter = processesCpuMs(await target.helperPids());
+    const system1 = processUserSystemMs(target.pid)?.system ?? Number.NaN;
+    const helperPids1 = await target.helperPids();
+    const helpersAfter = processesCpuMs(helperPids1);
+    const helpersSystemAfter = processesCpuMs(helperPids1, 'system');
+    const wal1 = await target.walState?.();
     const loadAverageAfter = loadAverage();
     if (measured.errors > 0) console.warn(`  ${measured.errors} failed requests: ${measured.firstError}`);
 
@@ -223,8 +248,9 @@ async function measure(start: () => Promise<Target>, round: number): Promise<Run
     const cpu2 = processCpuMs(target.pid);
     const serverCpuMs = cpu1 - cpu0;
     const per1000 = (ms: number) => round2((ms / Math.max(1, measured.readings)) * 1000);
-    const databaseCpuMs =
-      target.name === 'emberwatch-postgres' ? helperDelta(helpersBefore, helpersAfter) : undefined;
+    const postgres = target.name === 'emberwatch-postgres';
+    const databaseCpuMs = postgres ? helperDelta(helpersBefore, helpersAfter) : undefined;
+    const databaseSystemMs = postgres ? helperDelta(helpersSystemBefore, helpersSystemAfter) : undefined;
     return {
       target: target.name,
       round,
@@ -242,6 +268,13 @@ async function measure(start: () => Promise<Target>, round: number): Promise<Run
       databaseCpuMs: databaseCpuMs === undefined ? undefined : Math.round(databaseCpuMs),
       cpuMsPer1000ReadingsWithDatabase:
         databaseCpuMs === undefined ? undefined : per1000(serverCpuMs + databaseCpuMs),
+      systemMsPer1000Readings: per1000(system1 - system0),
+      databaseSystemMsPer1000Readings: databaseSystemMs === undefined ? undefined : per1000(databaseSystemMs),
+      checkpointsBegun: wal0 && wal1 ? wal1.checkpoints - wal0.checkpoints : undefined,
+      walBytesPerReading:
+        wal0 && wal1
+          ? Math.round((wal1.walBytes - wal0.walBytes) / Math.max(1, measured.readings))
+          : undefined,
       settleCpuMs: cpu2 === undefined ? undefined : Math.round(cpu2 - cpu1),
       generatorCpuMs: Math.round((generatorCpuMs.user + generatorCpuMs.system) / 1000),
       latencyMs: latencySummary(measured.latencies),
@@ -259,9 +292,14 @@ function describe(r: RunRecord): string {
     r.cpuMsPer1000ReadingsWithDatabase === undefined
       ? ''
       : ` (${r.cpuMsPer1000ReadingsWithDatabase} ms with PostgreSQL's backends)`;
+  const kernel =
+    r.databaseSystemMsPer1000Readings === undefined
+      ? `${r.systemMsPer1000Readings} ms`
+      : `${r.systemMsPer1000Readings} ms, its backends ${r.databaseSystemMsPer1000Readings} ms; ` +
+        `WAL ${r.walBytesPerReading} B/reading, ${r.checkpointsBegun} checkpoint(s) begun`;
   const settle = r.settleCpuMs ? `, settle ${r.settleCpuMs} ms CPU` : '';
   return (
-    `  ${r.readingsPerSecond.toLocaleString('en')} readings/s, ${r.cpuMsPer1000Readings} ms CPU / 1,000 readings${db}, ` +
+    `  ${r.readingsPerSecond.toLocaleString('en')} readings/s, ${r.cpuMsPer1000Readings} ms CPU / 1,000 readings${db}, in the kernel ${kernel}, ` +
     `p50/p95/p99 ${r.latencyMs.p50}/${r.latencyMs.p95}/${r.latencyMs.p99} ms, ` +
     `${r.bytesPerReading} B/reading (${r.storedReadings.toLocaleString('en')} stored, ${r.readingsPerSeries} per probe, settled in ${r.settleSeconds} s${r.settled ? '' : ' — not fully'}${settle}), ` +
     `errors ${r.errors}, load ${r.loadAverageBefore[0]} → ${r.loadAverageAfter[0]}, machine busy ${Math.round(r.machineBusyShare * 100)} %\n`

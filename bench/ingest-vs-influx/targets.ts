@@ -39,6 +39,14 @@ export interface Target {
   alive(): boolean;
   /** Other processes doing the product's work (PostgreSQL's backends for Emberwatch's pool). */
   helperPids(): Promise<number[]>;
+  /**
+   * PostgreSQL: the server's checkpoints begun so far and its WAL position (bytes), read before and after
+   * the measured window. A checkpoint begun during it makes each page written before it log a full image
+   * of itself at its next change, which the backends pay for.
+   */
+  walState?(): Promise<{ checkpoints: number; walBytes: number }>;
+  /** PostgreSQL: a checkpoint now (--checkpoint-first), so that none falls due during the window. */
+  checkpoint?(): Promise<void>;
   /** After the measured window: stop writing, let the store settle, measure it. */
   settle(maxSeconds: number): Promise<Storage>;
   /** Stops everything and removes the store; safe to call more than once. */
@@ -175,6 +183,16 @@ export async function startEmberwatchPostgres(stations: number, baseUrl: string)
         [schema],
       );
       return rows.map((r) => r.pid);
+    },
+    async walState() {
+      const { rows } = await admin.query<{ checkpoints: string; wal: string }>(
+        `select (checkpoints_timed + checkpoints_req)::text as checkpoints,
+                pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::text as wal from pg_stat_bgwriter`,
+      );
+      return { checkpoints: Number(rows[0]?.checkpoints ?? 0), walBytes: Number(rows[0]?.wal ?? 0) };
+    },
+    async checkpoint() {
+      await admin.query('checkpoint');
     },
     async settle() {
       const began = performance.now();

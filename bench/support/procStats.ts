@@ -78,11 +78,14 @@ export function processCpuMsFine(pid: number): number | undefined {
   return Number.isFinite(ns) && tids.length > 0 ? ns / 1e6 : undefined;
 }
 
-/** Sums processCpuMs over several processes, keyed by pid, skipping those that are gone. */
-export function processesCpuMs(pids: readonly number[]): Map<number, number> {
+/**
+ * processCpuMs (or, with `part`, only the user or the system time) of several processes, keyed by pid,
+ * skipping those that are gone.
+ */
+export function processesCpuMs(pids: readonly number[], part?: 'user' | 'system'): Map<number, number> {
   const out = new Map<number, number>();
   for (const pid of pids) {
-    const ms = processCpuMs(pid);
+    const ms = part ? processUserSystemMs(pid)?.[part] : processCpuMs(pid);
     if (ms !== undefined) out.set(pid, ms);
   }
   return out;
