@@ -112,7 +112,7 @@ test.describe('on a phone', () => {
     test.setTimeout(180_000);
     const storage = await hayStorage(request);
     await logInThroughLoginPage(context, 'tap');
-    expect(await failuresOf(context, hayRoutes(storage))).toEqual([]);
+    expect(await failuresOf(context, hayRoutes(storage), 3)).toEqual([]);
   });
 
   test('a drawn probe list is live: a tap on a probe opens it, the station selector switches station', async ({
@@ -273,7 +273,7 @@ test.describe('on a desktop', () => {
         timezoneId: 'Europe/Helsinki',
       });
       await logInThroughLoginPage(context, 'click', username);
-      failures.push(...(await failuresOf(context, routes)));
+      failures.push(...(await failuresOf(context, routes, 3)));
       await context.close();
     }
     expect(failures).toEqual([]);
