@@ -158,6 +158,7 @@ export async function startEmberwatchPostgres(stations: number, baseUrl: string)
     rmSync(dataDir, { recursive: true, force: true });
   };
   let emptyBytes = 0;
+  let walStateQuery: string | undefined;
   try {
     await admin.query(`create schema ${schema}`);
     await prepareStore({ dataDir, databaseUrl: baseUrl, pgSchema: schema, stations });
@@ -185,10 +186,8 @@ export async function startEmberwatchPostgres(stations: number, baseUrl: string)
       return rows.map((r) => r.pid);
     },
     async walState() {
-      const { rows } = await admin.query<{ checkpoints: string; wal: string }>(
-        `select (checkpoints_timed + checkpoints_req)::text as checkpoints,
-                pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::text as wal from pg_stat_bgwriter`,
-      );
+      walStateQuery ??= await walStateQueryOf(admin);
+      const { rows } = await admin.query<{ checkpoints: string; wal: string }>(walStateQuery);
       return { checkpoints: Number(rows[0]?.checkpoints ?? 0), walBytes: Number(rows[0]?.wal ?? 0) };
     },
     async checkpoint() {
@@ -209,6 +208,21 @@ export async function startEmberwatchPostgres(stations: number, baseUrl: string)
     },
     close,
   };
+}
+
+/**
+ * The checkpoints begun so far and the WAL position in bytes, as one row. PostgreSQL 17 moved the
+ * checkpoints' counts from pg_stat_bgwriter to pg_stat_checkpointer.
+ */
+async function walStateQueryOf(client: pg.Client): Promise<string> {
+  const { rows } = await client.query<{ v: number }>(
+    `select current_setting('server_version_num')::int as v`,
+  );
+  const [counts, view] =
+    (rows[0]?.v ?? 0) >= 170_000
+      ? ['num_timed + num_requested', 'pg_stat_checkpointer']
+      : ['checkpoints_timed + checkpoints_req', 'pg_stat_bgwriter'];
+  return `select (${counts})::text as checkpoints, pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::text as wal from ${view}`;
 }
 
 /** Every table of the schema with its indexes and TOAST (pg_total_relation_size), and `readings` alone. */
