@@ -31,10 +31,16 @@ type State = 'open' | 'claimed' | 'all';
 export function KitsPage() {
   const { t } = useTranslation();
   const { roleContext } = useShellContext();
+  // Before the kits are asked for: someone else who types the address reads nothing the server refuses.
+  if (!roleContext.admin) return <Alert severity="info">{t('activation.kits.adminsOnly')}</Alert>;
+  return <Kits />;
+}
+
+function Kits() {
+  const { t } = useTranslation();
   const [state, setState] = useState<State>('open');
   const kits = useKits(state);
   const mayRegister = useOperatorTool('kitRegistration');
-  if (!roleContext.admin) return <Alert severity="info">{t('activation.kits.adminsOnly')}</Alert>;
   return (
     <Box>
       {mayRegister && <RegisterKitsForm />}

@@ -34,6 +34,9 @@ import { Redirect } from '../../lib/Redirect';
  */
 export function BatchDetailPage() {
   const { batchId = '' } = useParams();
+  const { roleContext } = useShellContext();
+  // Before the batch is asked for: someone who may not follow batches reads nothing the server refuses.
+  if (!mayUseBatches(roleContext)) return <Redirect to="/" />;
   if (!/^\d+$/.test(batchId)) return null;
   return <BatchDetail batchId={Number(batchId)} />;
 }
@@ -48,7 +51,6 @@ function BatchDetail({ batchId }: { batchId: number }) {
   const guard = useUnsavedEditsGuard(editing && dirty);
   const onDirty = useCallback((d: boolean) => setDirty(d), []);
 
-  if (!mayUseBatches(roleContext)) return <Redirect to="/" />;
   if (error && !batch) return <LoadErrorAlert error={error} onRetry={refetch} />;
   if (missing)
     return (

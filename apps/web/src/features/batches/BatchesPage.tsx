@@ -41,6 +41,13 @@ type ListView = 'ongoing' | 'completed' | 'archived';
  * getChangedBatches (merged by batch_id) on a timer and after new readings of its stations.
  */
 export function BatchesPage() {
+  const { roleContext } = useShellContext();
+  // Before the batches are asked for: someone who may not follow batches reads nothing the server refuses.
+  if (!mayUseBatches(roleContext)) return <Redirect to="/" />;
+  return <Batches />;
+}
+
+function Batches() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { roleContext } = useShellContext();
@@ -69,7 +76,6 @@ export function BatchesPage() {
   const mayEdit = mayChangeBatches(roleContext, 'editBatch');
   const mayArchive = mayChangeBatches(roleContext, 'archiveBatch');
 
-  if (!mayUseBatches(roleContext)) return <Redirect to="/" />;
   if (!selected) return <EmptyState icon={<Compost />} text={t('stations.none')} />;
 
   const source = view === 'archived' ? archived : active;

@@ -5,6 +5,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { SERVICE_KINDS, type ServiceKind } from '@emberwatch/shared/domain/services';
+import { useShellContext } from '../../lib/shellContext';
+import { Redirect } from '../../lib/Redirect';
 import { RegistrationsTable } from './RegistrationsTable';
 import { useServices } from './servicesQueries';
 
@@ -14,9 +16,17 @@ const STATES: readonly State[] = ['running', 'ended', 'all'];
 /**
  * /admin/services (decision 0103): every account's registered services, filtered by kind, by state
  * and by how soon they end — the list support reads before a renewal call. A registration is made on
- * the customer's account page (Account → Services), where the account is known.
+ * the customer's account page (Account → Services), where the account is known. Staff only; everyone
+ * else goes to "/".
  */
 export function ServicesPage() {
+  const { roleContext } = useShellContext();
+  // Before the list is asked for: someone else who types the address reads nothing the server refuses.
+  if (!roleContext.admin) return <Redirect to="/" />;
+  return <Services />;
+}
+
+function Services() {
   const { t } = useTranslation();
   const [kind, setKind] = useState<ServiceKind | ''>('');
   const [state, setState] = useState<State>('running');

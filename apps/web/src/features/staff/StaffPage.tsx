@@ -19,12 +19,17 @@ import { Redirect } from '../../lib/Redirect';
  * with the reason), and a refusal of the server is shown as it says. Staff only.
  */
 export function StaffPage() {
-  const { t } = useTranslation();
   const { roleContext } = useShellContext();
+  // Before the list is asked for: someone else who types the address reads nothing the server refuses.
+  if (!roleContext.admin) return <Redirect to="/" />;
+  return <Staff />;
+}
+
+function Staff() {
+  const { t } = useTranslation();
   const session = useSessionInfo().data;
   const list = useStaffList();
   const [notice, setNotice] = useState<string | null>(null);
-  if (!roleContext.admin) return <Redirect to="/" />;
   const me = session ? { id: session.UID, level: staffLevelOf(session.admin_group) } : null;
   return (
     <Stack spacing={2} data-testid="staff-page">
