@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -20,19 +19,21 @@ import { useKits } from './activationQueries';
 import { KitAdminActions } from './KitAdminActions';
 import { RegisterKitsForm } from './RegisterKitsForm';
 import { useOperatorTool } from '../../lib/useOperatorTool';
+import { Redirect } from '../../lib/Redirect';
 
 type State = 'open' | 'claimed' | 'all';
 
 /**
  * The admin's kits (beyond the spec, issue 14 item 5): each base station and probe set with its code
  * and a QR code that a phone's camera opens straight into /activation?code1=… or ?code2=…. The labels
- * print one per card; the page's own chrome is left off the print.
+ * print one per card; the page's own chrome is left off the print. Admins only; everyone else goes to
+ * "/".
  */
 export function KitsPage() {
-  const { t } = useTranslation();
   const { roleContext } = useShellContext();
-  // Before the kits are asked for: someone else who types the address reads nothing the server refuses.
-  if (!roleContext.admin) return <Alert severity="info">{t('activation.kits.adminsOnly')}</Alert>;
+  // Admins only, as every /admin page (spec doc 1 §2), and checked before the kits are asked for:
+  // someone else who types the address reads nothing the server refuses.
+  if (!roleContext.admin) return <Redirect to="/" />;
   return <Kits />;
 }
 
