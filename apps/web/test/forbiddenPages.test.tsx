@@ -4,10 +4,11 @@ import { ADMIN_TOOLS } from '../src/app/implementedRoutes';
 import { createFakeServer, type FakeServer } from './support/fakeServer';
 import { renderPage } from './support/renderPage';
 
-// A page someone may not open sends them on before it asks the server for anything of its own: a farmer who types an operator page's address, or follows an old link to a
-// batch, makes no request the server refuses (found in a walk of the demo: the staff, kits, services and
-// batches pages asked first and were answered 403). The pages come from the app's own page list, so a
-// new operator page is checked as soon as it is listed.
+// A page someone may not open sends them on before it asks the server for anything of its own: a farmer
+// who types an operator page's address, or follows an old link to a batch, makes no request the server
+// refuses (found in a walk of the demo: the staff, kits, services and batches pages asked first and were
+// answered 403). The admin area's pages are guarded where the routes are made (app/StaffOnly.tsx), and
+// the pages come from the app's own page list, so a new operator page is checked as soon as it is listed.
 
 /** `METHOD path` of every call the fake server has had. */
 const callKeys = (server: FakeServer) => server.calls.map((c) => `${c.method} ${c.path}`);

@@ -5,20 +5,35 @@ import type { PageDefinition } from '../lib/pageDefinition';
 import { PartnerAreaGuard } from '../features/partner-apps';
 import { PAGES } from './pages';
 import { RootRedirect } from './RootRedirect';
+import { StaffOnly } from './StaffOnly';
 
 const pages: readonly PageDefinition[] = PAGES;
 
 // Every page below the shell may use MUI, the not-found page included: all load on demand.
 const NotFoundPage = lazy(() => import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 
-/** The routes under the logged-in frame, from the page list: "/" redirects, unknown paths are not found. */
+/**
+ * The routes under the logged-in frame, from the page list: "/" redirects, unknown paths are not found,
+ * and the admin area's pages are staff only (StaffOnly).
+ */
 export const pageRoutes: RouteObject[] = [
   {
     // Gari and hay-app users opening an area they do not have are sent on (decision 0116).
     element: <PartnerAreaGuard />,
     children: [
       { index: true, element: <RootRedirect /> },
-      ...pages.flatMap(({ paths, component: Page }) => paths.map((path) => ({ path, element: <Page /> }))),
+      ...pages.flatMap(({ paths, component: Page, adminTool }) =>
+        paths.map((path) => ({
+          path,
+          element: adminTool ? (
+            <StaffOnly>
+              <Page />
+            </StaffOnly>
+          ) : (
+            <Page />
+          ),
+        })),
+      ),
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -3,11 +3,9 @@ import { useTranslation } from 'react-i18next';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useShellContext } from '../../lib/shellContext';
 import { ComposeTab } from './ComposeTab';
 import { HistoryTab } from './HistoryTab';
 import { NewsCampaignsTab } from './NewsCampaignsTab';
-import { Redirect } from '../../lib/Redirect';
 
 const TABS = ['compose', 'history', 'news'] as const;
 type TabName = (typeof TABS)[number];
@@ -18,10 +16,8 @@ type TabName = (typeof TABS)[number];
  */
 export function BroadcastsPage() {
   const { t } = useTranslation();
-  const { roleContext } = useShellContext();
   const [tab, setTab] = useState<TabName>('compose');
   const [selected, setSelected] = useState<number | null>(null);
-  if (!roleContext.admin) return <Redirect to="/" />;
   return (
     <Stack spacing={2} data-testid="broadcasts-page">
       <Tabs value={tab} onChange={(_e, v: TabName) => setTab(v)} variant="scrollable">

@@ -8,7 +8,6 @@ import type { FieldSystem } from '@emberwatch/shared/contracts/connections';
 import { FIELD_SYSTEM_STATUSES, type FieldSystemStatus } from '@emberwatch/shared/domain/fieldSystems';
 import { CONTROLLER_TYPES } from '@emberwatch/shared/domain/kinds/controllerTypes';
 import { useDebouncedCallback } from '../../lib/useDebouncedCallback';
-import { useShellContext } from '../../lib/shellContext';
 import { AdminTable, type AdminColumn } from '../../ui/AdminTable';
 import { QueryAdminTable } from '../../ui/QueryAdminTable';
 import { BandTemperature } from '../probes';
@@ -16,7 +15,6 @@ import { useFieldSystems, type FsFilter } from './connectionsQueries';
 import { STATUS_LABELS } from './labels';
 import { timeColumn } from '../../ui/timeColumn';
 import { useDateTimeText } from '../sessions';
-import { Redirect } from '../../lib/Redirect';
 
 type Channel = FieldSystem['channels'][number];
 
@@ -27,12 +25,6 @@ type Channel = FieldSystem['channels'][number];
  * they serve.
  */
 export function FieldSystemsPage() {
-  const { roleContext } = useShellContext();
-  if (!roleContext.admin) return <Redirect to="/" />;
-  return <FieldSystems />;
-}
-
-function FieldSystems() {
   const { t } = useTranslation();
   const time = useDateTimeText();
   const [typed, setTyped] = useState('');

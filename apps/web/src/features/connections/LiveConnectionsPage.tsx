@@ -8,7 +8,6 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import type { LiveClient, LiveInstance, MutedUser } from '@emberwatch/shared/contracts/connections';
 import { connectionsByUser } from '@emberwatch/shared/domain/liveSwitches';
-import { useShellContext } from '../../lib/shellContext';
 import { AdminTable, type AdminColumn } from '../../ui/AdminTable';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
@@ -18,18 +17,6 @@ import { refusalText } from '../../lib/refusalText';
 import { timeColumn } from '../../ui/timeColumn';
 import { useDateTimeText } from '../sessions';
 import { useOperatorTool } from '../../lib/useOperatorTool';
-import { Redirect } from '../../lib/Redirect';
-
-/**
- * /admin/connections (decision 0096): the live connections of every server instance — who is
- * connected, since when, what they receive — and the switches: a user's live updates off or on, a
- * user's sockets closed, the push off for everyone, every client or the relay reconnected.
- */
-export function LiveConnectionsPage() {
-  const { roleContext } = useShellContext();
-  if (!roleContext.admin) return <Redirect to="/" />;
-  return <LiveConnections />;
-}
 
 interface UserRow {
   userId: number;
@@ -39,7 +26,12 @@ interface UserRow {
   connections: (LiveClient & { userId: number; connectedTs: number })[];
 }
 
-function LiveConnections() {
+/**
+ * /admin/connections (decision 0096): the live connections of every server instance — who is
+ * connected, since when, what they receive — and the switches: a user's live updates off or on, a
+ * user's sockets closed, the push off for everyone, every client or the relay reconnected.
+ */
+export function LiveConnectionsPage() {
   const { t } = useTranslation();
   const time = useDateTimeText();
   const mayswitch = useOperatorTool('liveSwitches');

@@ -15,7 +15,6 @@ import {
   RC_TEST_MAX_MINUTES,
   type RcTestState,
 } from '@emberwatch/shared/domain/rcTestResponse';
-import { useShellContext } from '../../lib/shellContext';
 import type { AdminColumn } from '../../ui/AdminTable';
 import { QueryAdminTable } from '../../ui/QueryAdminTable';
 import { useRcList, useRcTest, useSetRcTest, useSetRcTestEnabled } from './connectionsQueries';
@@ -24,7 +23,6 @@ import { refusalText } from '../../lib/refusalText';
 import { timeColumn } from '../../ui/timeColumn';
 import { useDateTimeText } from '../sessions';
 import { useOperatorTool } from '../../lib/useOperatorTool';
-import { Redirect } from '../../lib/Redirect';
 
 const STATE_COLOURS: Record<RcTestState, 'default' | 'warning' | 'info' | 'success'> = {
   off: 'default',
@@ -40,12 +38,6 @@ const STATE_COLOURS: Record<RcTestState, 'default' | 'warning' | 'info' | 'succe
  * armed test shows at the top of the page and in its row; every change and answer is in its log.
  */
 export function RcTestPage() {
-  const { roleContext } = useShellContext();
-  if (!roleContext.admin) return <Redirect to="/" />;
-  return <RcTests />;
-}
-
-function RcTests() {
   const { t } = useTranslation();
   const time = useDateTimeText();
   const list = useRcList();

@@ -18,7 +18,6 @@ import { alpha } from '@mui/material/styles';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import type { FailingRecipient, OutboxMessage, OutboxResponse } from '@emberwatch/shared/contracts/delivery';
 import { formatDateTime } from '../../lib/formatDateTime';
-import { useShellContext } from '../../lib/shellContext';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
@@ -29,7 +28,6 @@ import { useOutbox, type OutboxFilter } from './deliveryQueries';
 import { FakeSmsReplyForm } from './FakeSmsReplyForm';
 import { OutboxMessageDialog } from './OutboxMessageDialog';
 import { useOperatorTool } from '../../lib/useOperatorTool';
-import { Redirect } from '../../lib/Redirect';
 
 /**
  * /admin/outbox (issue 12 item 2): every message the server sent or is sending, newest first, with
@@ -41,12 +39,6 @@ import { Redirect } from '../../lib/Redirect';
  * "/admin: admins only; others redirected to /"); the server refuses the calls to others as well.
  */
 export function OutboxPage() {
-  const { roleContext } = useShellContext();
-  if (!roleContext.admin) return <Redirect to="/" />;
-  return <Outbox />;
-}
-
-function Outbox() {
   const mayPlay = useOperatorTool('fakeProviderPlay');
   const { t } = useTranslation();
   const [filter, setFilter] = useState<OutboxFilter>({ onlyFailed: false, ownerId: null });

@@ -8,7 +8,6 @@ import { useShellContext } from '../../lib/shellContext';
 import { QueryAdminTable } from '../../ui/QueryAdminTable';
 import { useGariCalls } from './diagnosticsQueries';
 import { AccessDetail, SpanSelect, Truncated, useAccessColumns } from './tableParts';
-import { Redirect } from '../../lib/Redirect';
 import { useDrawnMomentSeconds } from '../../lib/useDrawnMomentSeconds';
 
 /**
@@ -18,7 +17,6 @@ import { useDrawnMomentSeconds } from '../../lib/useDrawnMomentSeconds';
 export function GariLogPage() {
   const { t } = useTranslation();
   const { roleContext } = useShellContext();
-  if (!roleContext.admin) return <Redirect to="/" />;
   if (!mayUseOperatorTool(roleContext, 'serverDiagnostics'))
     return <Alert severity="warning">{t('diagnostics.notYours')}</Alert>;
   return <GariLog />;

@@ -5,14 +5,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { BsRegistration, ProbeRegistration } from '@emberwatch/shared/contracts/diagnostics';
-import { useShellContext } from '../../lib/shellContext';
 import type { AdminColumn } from '../../ui/AdminTable';
 import { QueryAdminTable } from '../../ui/QueryAdminTable';
 import { useBsRegistrations, useProbeRegistrations, type RegistrationState } from './diagnosticsQueries';
 import { Truncated } from './tableParts';
 import { timeColumn } from '../../ui/timeColumn';
 import { useDateTimeText } from '../sessions';
-import { Redirect } from '../../lib/Redirect';
 
 const STATES: readonly RegistrationState[] = ['all', 'open', 'activated'];
 
@@ -22,12 +20,6 @@ const STATES: readonly RegistrationState[] = ['all', 'open', 'activated'];
  * Every staff level; everyone else is sent to "/".
  */
 export function IdsPage() {
-  const { roleContext } = useShellContext();
-  if (!roleContext.admin) return <Redirect to="/" />;
-  return <Ids />;
-}
-
-function Ids() {
   const { t } = useTranslation();
   const [state, setState] = useState<RegistrationState>('all');
   return (

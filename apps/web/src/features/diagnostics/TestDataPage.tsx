@@ -9,7 +9,6 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { TestStation } from '@emberwatch/shared/contracts/diagnostics';
 import { unitOf } from '@emberwatch/shared/domain/temperature';
-import { useShellContext } from '../../lib/shellContext';
 import type { AdminColumn } from '../../ui/AdminTable';
 import { QueryAdminTable } from '../../ui/QueryAdminTable';
 import { TemperatureBar, useTemperatureScale } from '../probes';
@@ -17,7 +16,6 @@ import { useTestData } from './diagnosticsQueries';
 import { SpanSelect, Truncated } from './tableParts';
 import { timeColumn } from '../../ui/timeColumn';
 import { useDateTimeText, useUiPreferences } from '../sessions';
-import { Redirect } from '../../lib/Redirect';
 
 /**
  * /test_ (spec doc 1 §2 diagnostic pages, §7 getTestDataAll; decision 0095): stations registered
@@ -25,12 +23,6 @@ import { Redirect } from '../../lib/Redirect';
  * the user's colour steps. Every staff level; everyone else is sent to "/".
  */
 export function TestDataPage() {
-  const { roleContext } = useShellContext();
-  if (!roleContext.admin) return <Redirect to="/" />;
-  return <TestData />;
-}
-
-function TestData() {
   const { t } = useTranslation();
   const time = useDateTimeText();
   const [hours, setHours] = useState(168);

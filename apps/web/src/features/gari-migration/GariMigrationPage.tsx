@@ -8,14 +8,12 @@ import Typography from '@mui/material/Typography';
 import UploadFile from '@mui/icons-material/UploadFile';
 import type { GariCheck } from '@emberwatch/shared/contracts/gariMigration';
 import { parseGariExport, type GariAccount } from '@emberwatch/shared/domain/gariMigration/gariExport';
-import { useShellContext } from '../../lib/shellContext';
 import { useOperatorTool } from '../../lib/useOperatorTool';
 import { AdminTable, type AdminColumn } from '../../ui/AdminTable';
 import { refusalText } from '../../lib/refusalText';
 import { ProgressLine } from '../../ui/ProgressLine';
 import { useCheckGariMigration, useMigrateGariUser } from './gariMigrationQueries';
 import { MigratedTable } from './MigratedTable';
-import { Redirect } from '../../lib/Redirect';
 
 /** An account of the file with the server's check and, once tried, what migrating it did. */
 interface Row {
@@ -40,7 +38,6 @@ const migratable = (c: GariCheck) =>
  */
 export function GariMigrationPage() {
   const { t } = useTranslation();
-  const { roleContext } = useShellContext();
   const canMigrate = useOperatorTool('gariMigration');
   const check = useCheckGariMigration();
   const migrate = useMigrateGariUser();
@@ -48,8 +45,6 @@ export function GariMigrationPage() {
   const [rows, setRows] = useState<Row[]>([]);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
-
-  if (!roleContext.admin) return <Redirect to="/" />;
 
   const checkAll = async (accounts: GariAccount[], outcomes = new Map<string, Row['outcome']>()) => {
     const { results } = await check.mutateAsync(accounts);

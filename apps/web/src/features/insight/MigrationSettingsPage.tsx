@@ -11,7 +11,6 @@ import Typography from '@mui/material/Typography';
 import { mayUseOperatorTool } from '@emberwatch/shared/domain/operatorTools';
 import { useShellContext } from '../../lib/shellContext';
 import { useMigrationSettings, useSetMigrationOn } from './insightQueries';
-import { Redirect } from '../../lib/Redirect';
 
 /**
  * /admin/migration (spec doc 1 §7 "Migration": /setMigrationOn, /getMigrationCount; decision 0051):
@@ -20,7 +19,6 @@ import { Redirect } from '../../lib/Redirect';
  */
 export function MigrationSettingsPage() {
   const { roleContext } = useShellContext();
-  if (!roleContext.admin) return <Redirect to="/" />;
   return <MigrationSettings mayChange={mayUseOperatorTool(roleContext, 'migrationSettings')} />;
 }
 

@@ -3,12 +3,10 @@ import { useTranslation } from 'react-i18next';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useShellContext } from '../../lib/shellContext';
 import { SimCheckTab } from './SimCheckTab';
 import { SimImportTab } from './SimImportTab';
 import { SimListTab } from './SimListTab';
 import { ValidityTab } from './ValidityTab';
-import { Redirect } from '../../lib/Redirect';
 
 const TABS = ['list', 'import', 'check', 'validity'] as const;
 type TabName = (typeof TABS)[number];
@@ -20,9 +18,7 @@ type TabName = (typeof TABS)[number];
  */
 export function SimsPage() {
   const { t } = useTranslation();
-  const { roleContext } = useShellContext();
   const [tab, setTab] = useState<TabName>('list');
-  if (!roleContext.admin) return <Redirect to="/" />;
   return (
     <Stack spacing={2} data-testid="sims-page">
       <Tabs value={tab} onChange={(_e, v: TabName) => setTab(v)} variant="scrollable">

@@ -4,14 +4,12 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { staffLevelOf } from '@emberwatch/shared/domain/operatorTools';
-import { useShellContext } from '../../lib/shellContext';
 import { useSessionInfo } from '../sessions';
 import { AddStaffForm } from './AddStaffForm';
 import { StaffTable } from './StaffTable';
 import { useStaffList } from './staffQueries';
 import { refusalText } from '../../lib/refusalText';
 import './locale';
-import { Redirect } from '../../lib/Redirect';
 
 /**
  * /admin/staff (issue 31 item 2, decision 0099): the staff with their levels; Root and Admin change a
@@ -19,13 +17,6 @@ import { Redirect } from '../../lib/Redirect';
  * with the reason), and a refusal of the server is shown as it says. Staff only.
  */
 export function StaffPage() {
-  const { roleContext } = useShellContext();
-  // Before the list is asked for: someone else who types the address reads nothing the server refuses.
-  if (!roleContext.admin) return <Redirect to="/" />;
-  return <Staff />;
-}
-
-function Staff() {
   const { t } = useTranslation();
   const session = useSessionInfo().data;
   const list = useStaffList();

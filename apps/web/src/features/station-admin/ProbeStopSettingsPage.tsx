@@ -19,7 +19,6 @@ import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
 import { useUiPreferences } from '../sessions';
 import { useProbeStopSettings, useSaveProbeStopSettings } from './stationAdminQueries';
-import { Redirect } from '../../lib/Redirect';
 
 const INTERVALS = Array.from(
   { length: PROBE_STOP_INTERVALS_MAX - PROBE_STOP_INTERVALS_MIN + 1 },
@@ -46,12 +45,6 @@ function hoursText(
  * them; Root and Admin change them.
  */
 export function ProbeStopSettingsPage() {
-  const { roleContext } = useShellContext();
-  if (!roleContext.admin) return <Redirect to="/" />;
-  return <ProbeStopSettingsForm />;
-}
-
-function ProbeStopSettingsForm() {
   const { t } = useTranslation();
   const prefs = useUiPreferences();
   const { roleContext } = useShellContext();

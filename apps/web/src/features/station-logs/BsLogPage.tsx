@@ -12,7 +12,6 @@ import Typography from '@mui/material/Typography';
 import type { EarlyCall, LoggedStation, StationCall } from '@emberwatch/shared/contracts/stationLogs';
 import { MAX_TRAFFIC_OFFSET_H } from '@emberwatch/shared/domain/stationTraffic';
 import { refusalText } from '../../lib/refusalText';
-import { useShellContext } from '../../lib/shellContext';
 import { AdminTable, type AdminColumn } from '../../ui/AdminTable';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { QueryAdminTable } from '../../ui/QueryAdminTable';
@@ -23,7 +22,6 @@ import { useDateTimeText } from '../sessions';
 import { CALL_KIND_LABELS } from './callKindLabels';
 import { useBsLogs, useEarlyCalls, useLoggingList, useSetLogging } from './stationLogsQueries';
 import { useOperatorTool } from '../../lib/useOperatorTool';
-import { Redirect } from '../../lib/Redirect';
 
 /** The spans /bslog offers, in hours. */
 export const BSLOG_HOURS = [1, 3, 6, 12, 24, 48, 168] as const;
@@ -36,12 +34,6 @@ const STATION_ID = /^[A-Za-z0-9_-]{1,32}$/;
  * calling before anyone registered or activated them. Everyone else is sent to "/".
  */
 export function BsLogPage() {
-  const { roleContext } = useShellContext();
-  if (!roleContext.admin) return <Redirect to="/" />;
-  return <BsLog />;
-}
-
-function BsLog() {
   const { t } = useTranslation();
   const initial = useSelectedStation().selected?.bs_id ?? '';
   const [typed, setTyped] = useState(initial);
