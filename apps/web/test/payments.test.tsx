@@ -5,7 +5,12 @@ import type { UpgradeInfo } from '@emberwatch/shared/contracts/payments';
 import { dialogSubject } from '../src/features/payments/orderLines';
 import { paymentRouteOf } from '../src/features/payments/paymentRoute';
 import { json } from './support/fakeServer';
-import { accountPageServer, PREMIUM_PLAN, renderAccountPage } from './support/renderAccountPage';
+import {
+  accountPageServer,
+  PREMIUM_PLAN,
+  renderAccountPage,
+  type AccountServerOptions,
+} from './support/renderAccountPage';
 
 // Whole typing flows (a dialog filled key by key) take 15–25 s when the machine is loaded to 20:
 // a generous limit, so that a busy machine does not fail them.
@@ -73,10 +78,11 @@ function offer(over: Partial<UpgradeInfo> = {}): UpgradeInfo {
   };
 }
 
-function paymentServer(info: UpgradeInfo) {
+function paymentServer(info: UpgradeInfo, session: AccountServerOptions['session'] = {}) {
   const server = accountPageServer({
     account: { phones: [] },
     user: { plans: [PREMIUM_PLAN], email: 'anna@example.com' },
+    session,
   });
   server.override('GET /client/getUpgradeInfo', () => json(info));
   return server;
@@ -265,6 +271,30 @@ describe('payments', () => {
     await renderAccountPage('/account/services/renewal', paymentServer(offer({ mode: 'support' })));
     expect(await screen.findByTestId('payment-support')).toBeTruthy();
     expect(screen.queryByTestId('pay')).toBeNull();
+  });
+
+  // Spec doc 2 §4 "Renewal buttons are hidden … when renewal is unauthorized": a sub-user is not asked
+  // the offer the server would refuse it, and a renewal or invoice link tells it why (payRefusal; a
+  // master's /account is its own master account page, which has no services tab).
+  it('shows a sub-user no renewal button, and at a renewal or invoice link why', async () => {
+    const server = paymentServer(offer(), { subUser: true });
+    const services = await renderAccountPage('/account/services', server);
+    await screen.findByTestId('plan-due');
+    services.unmount();
+    for (const link of [
+      '/account/services/checkout/',
+      '/account/services/renewal',
+      '/account/services?invoice=7',
+    ]) {
+      const shown = await renderAccountPage(link, server);
+      expect((await screen.findByTestId('payment-refused')).textContent).toBe(
+        'Only the account owner can pay for renewals.',
+      );
+      shown.unmount();
+    }
+    expect(screen.queryByTestId('renew-plan')).toBeNull();
+    expect(server.callsTo('GET', '/client/getUpgradeInfo')).toEqual([]);
+    expect(server.callsTo('GET', '/client/invoicePdf')).toEqual([]);
   });
 
   it('says the renewal is unavailable when nothing is due', async () => {

@@ -1,21 +1,24 @@
+import { payRefusal, type PayRefusal } from '@emberwatch/shared/domain/payments/payRefusal';
 import { refuse, type Verdict, type Who } from '../../http/access/index.js';
 
 /**
- * Who pays for an account (decision 0056; docs/roles.md): its owner for its own account, staff for a
- * customer's. A sub-user (a farm hand) and a master (who sees farms, not their bills) pay for none.
- * Pure; its table is apps/server/test/policies/payments.policy.test.ts.
+ * Who pays for an account (decision 0056; docs/roles.md): the rule is shared with the web app
+ * (`payRefusal`), the texts are the server's. Pure; its table is
+ * apps/server/test/policies/payments.policy.test.ts.
  */
+const REFUSALS: Record<PayRefusal, string> = {
+  otherAccount: 'You may pay only for your own account.',
+  subUser: 'Only the account owner can pay for renewals.',
+  master: 'A master account pays no renewals; each farm renews its own.',
+};
 
 /**
  * `namesAnother`: the call names a user other than the caller (staff acting for a customer); asked
  * before that user is looked up, so nobody learns which ids exist.
  */
 export function mayPayFor(who: Who, namesAnother: boolean): Verdict {
-  if (namesAnother) return who.staff !== null ? true : refuse('You may pay only for your own account.');
-  if (who.subUser) return refuse('Only the account owner can pay for renewals.');
-  if (who.master || who.grandMaster)
-    return refuse('A master account pays no renewals; each farm renews its own.');
-  return true;
+  const refusal = payRefusal({ ...who, staff: who.staff !== null }, namesAnother);
+  return refusal === null ? true : refuse(REFUSALS[refusal]);
 }
 
 /** Staff confirming a payment or reading an invoice act for the account the order is for. */

@@ -10,6 +10,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import type { PayRefusal } from '@emberwatch/shared/domain/payments/payRefusal';
 import type { TranslationKey } from '../../i18n/translationKey';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { LoadingIndicator } from '../../ui/LoadingIndicator';
@@ -19,6 +20,7 @@ import { dialogSubject, offeredLines, type DialogSubject } from './orderLines';
 import { paymentRouteOf, type PaymentRoute } from './paymentRoute';
 import { PaymentResult, type PaymentOutcome } from './PaymentResult';
 import { useInvoiceDownload, useUpgradeInfo } from './paymentsQueries';
+import { usePayRefusal } from './usePayRefusal';
 
 const TITLE_KEYS = {
   checkout: 'payments.title.checkout',
@@ -27,6 +29,12 @@ const TITLE_KEYS = {
   upgrade: 'payments.title.upgrade',
   pending: 'payments.title.pending',
 } as const satisfies Record<DialogSubject, TranslationKey>;
+
+const REFUSED_KEYS = {
+  subUser: 'payments.refused.subUser',
+  master: 'payments.refused.master',
+  otherAccount: 'payments.refused.otherAccount',
+} as const satisfies Record<PayRefusal, TranslationKey>;
 
 /**
  * The checkout and renewal dialogs over the account's Services tab (spec doc 2 §2.8): they close back
@@ -37,10 +45,29 @@ export function PaymentRouteDialog({ uid }: { uid: number }) {
   const route = paymentRouteOf(pathname, search);
   // The invoice e-mail links to /account/services?invoice={id}: the PDF is downloaded from there.
   const invoiceId = Number(new URLSearchParams(search).get('invoice'));
-  if (!route && Number.isInteger(invoiceId) && invoiceId > 0)
-    return <InvoiceDialog uid={uid} invoiceId={invoiceId} />;
+  const invoice = !route && Number.isInteger(invoiceId) && invoiceId > 0;
+  const refusal = usePayRefusal();
+  // A farm hand or an advisor following a renewal or invoice link is told why there is nothing to pay.
+  if ((route || invoice) && refusal) return <RefusedDialog refusal={refusal} />;
+  if (invoice) return <InvoiceDialog uid={uid} invoiceId={invoiceId} />;
   if (!route) return null;
   return <PaymentDialog key={`${pathname}${search}`} uid={uid} route={route} />;
+}
+
+function RefusedDialog({ refusal }: { refusal: PayRefusal }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const close = () => void navigate('/account/services');
+  return (
+    <Dialog open onClose={close} aria-labelledby="payment-refused-title">
+      <DialogTitle id="payment-refused-title">{t('payments.result.unavailableTitle')}</DialogTitle>
+      <SimpleContent onClose={close} closeLabel={t('payments.close')}>
+        <Alert severity="info" data-testid="payment-refused">
+          {t(REFUSED_KEYS[refusal])}
+        </Alert>
+      </SimpleContent>
+    </Dialog>
+  );
 }
 
 function InvoiceDialog({ uid, invoiceId }: { uid: number; invoiceId: number }) {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useUpgradeInfo } from './paymentsQueries';
+import { usePayRefusal } from './usePayRefusal';
 
 /**
  * The account's renewal and upgrade actions (spec doc 2 §4 "Renewal buttons are hidden when the plan
@@ -10,6 +11,11 @@ import { useUpgradeInfo } from './paymentsQueries';
  * and nothing for a caller the server does not let pay (a sub-user, a master).
  */
 export function RenewalButtons({ uid }: { uid: number }) {
+  // A sub-user or a master is not asked what is on offer: the server would refuse it.
+  return usePayRefusal() === null ? <OfferedButtons uid={uid} /> : null;
+}
+
+function OfferedButtons({ uid }: { uid: number }) {
   const { t } = useTranslation();
   const info = useUpgradeInfo(uid).data;
   if (!info) return null;
