@@ -145,6 +145,11 @@ export const ROLES = {
       '/account',
     ],
   },
+  compost: {
+    name: 'compost farmer',
+    username: demoUsers.compost,
+    routes: ['/batches', '/batches/:batch'],
+  },
   master: {
     name: 'master',
     username: demoUsers.master,
@@ -214,6 +219,49 @@ export async function ownIds(request: APIRequestContext, token: string): Promise
   };
 }
 
+/**
+ * What makes the page scroll sideways on a phone, or null: a page wider than the screen hides its right
+ * edge (a value, a button) from someone who does not think to scroll. The widest elements that stick
+ * out are named; a table inside its own scrolling box does not count, since only that box scrolls.
+ */
+async function widerThanThePage(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    interface Box {
+      width: number;
+      right: number;
+    }
+    interface El {
+      tagName: string;
+      textContent: string | null;
+      parentElement: El | null;
+      getAttribute(name: string): string | null;
+      getBoundingClientRect(): Box;
+    }
+    const doc = (
+      globalThis as unknown as {
+        document: {
+          documentElement: { clientWidth: number; scrollWidth: number };
+          querySelectorAll(s: string): Iterable<El>;
+        };
+      }
+    ).document;
+    const w = doc.documentElement.clientWidth;
+    if (doc.documentElement.scrollWidth <= w + 1) return null;
+    const out: string[] = [];
+    for (const el of doc.querySelectorAll('body *')) {
+      const r = el.getBoundingClientRect();
+      const parent = el.parentElement?.getBoundingClientRect();
+      // The outermost that sticks out: its parent fits.
+      if (r.width === 0 || r.right <= w + 1 || (parent && parent.right > w + 1)) continue;
+      const name =
+        el.getAttribute('data-testid') ??
+        `${el.tagName.toLowerCase()} "${(el.textContent ?? '').slice(0, 30)}"`;
+      out.push(`${name} to ${Math.round(r.right)} px`);
+    }
+    return `${doc.documentElement.scrollWidth} px of ${w}: ${out.slice(0, 3).join('; ')}`;
+  });
+}
+
 /** Scans the page at both widths; returns what it found, labelled with the page and the width. */
 async function scanBothWidths(page: Page, inFlight: () => number, label: string): Promise<string[]> {
   const found: string[] = [];
@@ -227,6 +275,8 @@ async function scanBothWidths(page: Page, inFlight: () => number, label: string)
   await page.setViewportSize(PHONE);
   await settle(page, inFlight);
   report('phone', await seriousViolations(page));
+  const wider = await widerThanThePage(page);
+  if (wider) found.push(`${label} @phone: wider than the phone, ${wider}`);
   await page.setViewportSize(DESKTOP);
   return found;
 }

@@ -185,7 +185,8 @@ function BatchHeader({
         component="dl"
         sx={{
           display: 'grid',
-          gridTemplateColumns: 'max-content 1fr',
+          // The labels take at most half a phone's width and wrap; a value never pushes the card wider.
+          gridTemplateColumns: 'fit-content(50%) minmax(0, 1fr)',
           columnGap: 2,
           rowGap: 0.5,
           m: 0,
@@ -222,7 +223,11 @@ function Term({ label, value }: { label: string; value: string }) {
       <Typography component="dt" variant="body2" color="text.secondary">
         {label}
       </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0, whiteSpace: 'pre-wrap' }}>
+      <Typography
+        component="dd"
+        variant="body2"
+        sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+      >
         {value}
       </Typography>
     </>

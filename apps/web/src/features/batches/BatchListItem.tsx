@@ -77,7 +77,12 @@ export function BatchListItem({
           </Typography>
           {progress !== null && batch.status === BATCH_STATUS.ongoing && (
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, maxWidth: 360 }}>
-              <LinearProgress variant="determinate" value={progress * 100} sx={{ flex: 1 }} />
+              <LinearProgress
+                variant="determinate"
+                value={progress * 100}
+                sx={{ flex: 1 }}
+                aria-label={t('batches.progress', { percent: Math.round(progress * 100) })}
+              />
               <Typography variant="caption">
                 {t('batches.progress', { percent: Math.round(progress * 100) })}
               </Typography>

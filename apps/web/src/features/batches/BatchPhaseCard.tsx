@@ -84,7 +84,17 @@ export function BatchPhaseCard({
           </Typography>
         )
       ) : (
-        <Box sx={{ overflowX: 'auto', mt: 1 }}>
+        // A table wider than a phone scrolls, by keyboard too (a named region in the tab order, decision 0138).
+        <Box
+          role="region"
+          aria-label={`${phase.index + 1}. ${phase.phase_name}`}
+          tabIndex={0}
+          sx={{
+            overflowX: 'auto',
+            mt: 1,
+            '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+          }}
+        >
           <Table size="small" data-testid="phase-progress">
             <TableHead>
               <TableRow>

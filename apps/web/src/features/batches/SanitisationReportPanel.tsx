@@ -185,7 +185,16 @@ export function SanitisationReportPanel({ batch }: { batch: Batch }) {
           {r.probes.length > 0 && (
             <>
               <Typography variant="subtitle2">{t('batches.report.probesTitle')}</Typography>
-              <Box sx={{ overflowX: 'auto' }}>
+              {/* Wider than a phone: it scrolls, by keyboard too (a named region in the tab order). */}
+              <Box
+                role="region"
+                aria-label={t('batches.report.probesTitle')}
+                tabIndex={0}
+                sx={{
+                  overflowX: 'auto',
+                  '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+                }}
+              >
                 <Table size="small" data-testid="report-probes">
                   <TableHead>
                     <TableRow>

@@ -54,7 +54,13 @@ export function OutboxMessageDialog({
       <DialogContent>
         <Box
           component="dl"
-          sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: 'fit-content(50%) minmax(0, 1fr)',
+            columnGap: 2,
+            rowGap: 0.5,
+            m: 0,
+          }}
         >
           {facts.map(([label, value]) => (
             <Box key={label} sx={{ display: 'contents' }}>

@@ -188,7 +188,8 @@ function StorageListItem({ row }: { row: StorageListRow }) {
         primary={row.storage.name}
         secondary={
           notes.length > 0 && (
-            <Stack direction="row" spacing={1} component="span" sx={{ mt: 0.5 }}>
+            // Wrapped: two notes side by side are wider than a phone in most languages.
+            <Stack direction="row" spacing={1} useFlexGap component="span" sx={{ mt: 0.5, flexWrap: 'wrap' }}>
               {notes.map((n) => (
                 <Chip key={n} label={n} size="small" component="span" />
               ))}
