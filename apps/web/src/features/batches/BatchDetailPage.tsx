@@ -25,6 +25,7 @@ import { useStationName, useStationProbeNames } from './stationNames';
 import { TurningsCard } from './TurningsCard';
 import { useBatchFormat } from './useBatchFormat';
 import { Redirect } from '../../lib/Redirect';
+import { FACT_GRID_SX } from '../../ui/factGrid';
 
 /**
  * /batches/{batch_id} (spec doc 1 §2, doc 3 §3): one batch with its phases, each probe's progress,
@@ -181,18 +182,7 @@ function BatchHeader({
           </Button>
         )}
       </Box>
-      <Box
-        component="dl"
-        sx={{
-          display: 'grid',
-          // The labels take at most half a phone's width and wrap; a value never pushes the card wider.
-          gridTemplateColumns: 'fit-content(50%) minmax(0, 1fr)',
-          columnGap: 2,
-          rowGap: 0.5,
-          m: 0,
-          mt: 1,
-        }}
-      >
+      <Box component="dl" sx={{ ...FACT_GRID_SX, mt: 1 }}>
         <Term label={t('batches.fields.station')} value={stationName(batch.BS_ID)} />
         {/* The batch's times are on its station's clock, the PDF's too (decision 0079). */}
         <Term label={t('batches.fields.timeZone')} value={fmt.timeZone} />

@@ -15,6 +15,7 @@ import type { BatchPhase } from '@emberwatch/shared/contracts/batches';
 import { BandTemperature } from '../probes';
 import { RcLogDialog } from './RcLogDialog';
 import { useBatchFormat } from './useBatchFormat';
+import { ScrollRegion } from '../../ui/ScrollRegion';
 
 /**
  * One phase of a batch (spec doc 3 §3): its name, start and completion, target, each probe's
@@ -79,22 +80,12 @@ export function BatchPhaseCard({
       </Typography>
       {phase.sensor_progress.length === 0 ? (
         state !== 'notStarted' && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          <Typography variant="body2" color="text.secondary" mt={1}>
             {t('batches.phases.noProbes')}
           </Typography>
         )
       ) : (
-        // A table wider than a phone scrolls, by keyboard too (a named region in the tab order, decision 0138).
-        <Box
-          role="region"
-          aria-label={`${phase.index + 1}. ${phase.phase_name}`}
-          tabIndex={0}
-          sx={{
-            overflowX: 'auto',
-            mt: 1,
-            '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
-          }}
-        >
+        <ScrollRegion label={`${phase.index + 1}. ${phase.phase_name}`} mt={1}>
           <Table size="small" data-testid="phase-progress">
             <TableHead>
               <TableRow>
@@ -140,7 +131,7 @@ export function BatchPhaseCard({
               ))}
             </TableBody>
           </Table>
-        </Box>
+        </ScrollRegion>
       )}
       {phase.probeReplacements.length > 0 && (
         <Box sx={{ mt: 1 }} data-testid="phase-replacements">

@@ -34,6 +34,7 @@ import { fetchReportPdf, useBatchAccount, useSanitisationReport } from './batchQ
 import { saveBlob } from '../../lib/saveBlob';
 import { useBatchFormat, type BatchFormat } from './useBatchFormat';
 import { readerTimeZone } from '../../lib/renderContext';
+import { ScrollRegion } from '../../ui/ScrollRegion';
 
 const DAY_S = 86_400;
 const VERDICT_SEVERITY = { proven: 'success', notProven: 'warning', noData: 'info' } as const;
@@ -185,16 +186,7 @@ export function SanitisationReportPanel({ batch }: { batch: Batch }) {
           {r.probes.length > 0 && (
             <>
               <Typography variant="subtitle2">{t('batches.report.probesTitle')}</Typography>
-              {/* Wider than a phone: it scrolls, by keyboard too (a named region in the tab order). */}
-              <Box
-                role="region"
-                aria-label={t('batches.report.probesTitle')}
-                tabIndex={0}
-                sx={{
-                  overflowX: 'auto',
-                  '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
-                }}
-              >
+              <ScrollRegion label={t('batches.report.probesTitle')}>
                 <Table size="small" data-testid="report-probes">
                   <TableHead>
                     <TableRow>
@@ -223,7 +215,7 @@ export function SanitisationReportPanel({ batch }: { batch: Batch }) {
                     ))}
                   </TableBody>
                 </Table>
-              </Box>
+              </ScrollRegion>
             </>
           )}
         </>

@@ -14,6 +14,7 @@ import { formatDateTime } from '../../lib/formatDateTime';
 import { useUiPreferences } from '../sessions';
 import { useFakeCallKeys } from './deliveryQueries';
 import { ChannelIcon, MessageStatusChip } from './deliveryMarks';
+import { FACT_GRID_SX } from '../../ui/factGrid';
 
 /** One outbox message in full: the whole text as it was sent, and where and how it went. */
 export function OutboxMessageDialog({
@@ -52,16 +53,7 @@ export function OutboxMessageDialog({
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="outbox-message-title">
       <DialogTitle id="outbox-message-title">{t('delivery.outbox.details', { id: m.id })}</DialogTitle>
       <DialogContent>
-        <Box
-          component="dl"
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: 'fit-content(50%) minmax(0, 1fr)',
-            columnGap: 2,
-            rowGap: 0.5,
-            m: 0,
-          }}
-        >
+        <Box component="dl" sx={FACT_GRID_SX}>
           {facts.map(([label, value]) => (
             <Box key={label} sx={{ display: 'contents' }}>
               <Typography component="dt" variant="body2" color="text.secondary">

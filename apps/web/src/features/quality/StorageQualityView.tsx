@@ -18,6 +18,7 @@ import { QualityPeriodPicker } from './QualityPeriodPicker';
 import { SavePeriodButton } from './SavePeriodButton';
 import { binnedProbeIds, qualityLevels } from './qualityLevels';
 import { useStorageQuality } from './qualityQueries';
+import { ScrollRegion } from '../../ui/ScrollRegion';
 
 const CELL = 76;
 
@@ -79,19 +80,7 @@ export function StorageQualityView({ storage }: { storage: Storage }) {
                 {/* As the temperatures' layout (decision 0078): a column is as wide as its widest
                   probe, so nothing spills into the next cell; a level wider than the page scrolls,
                   by keyboard too (a named region in the tab order, decision 0138). */}
-                <Box
-                  role="region"
-                  aria-label={levelName}
-                  tabIndex={0}
-                  sx={{
-                    overflowX: 'auto',
-                    '&:focus-visible': {
-                      outline: '2px solid',
-                      outlineColor: 'primary.main',
-                      outlineOffset: 2,
-                    },
-                  }}
-                >
+                <ScrollRegion label={levelName}>
                   <Box
                     sx={{
                       display: 'grid',
@@ -121,7 +110,7 @@ export function StorageQualityView({ storage }: { storage: Storage }) {
                       )),
                     )}
                   </Box>
-                </Box>
+                </ScrollRegion>
               </Box>
             );
           })}
