@@ -221,8 +221,9 @@ export async function ownIds(request: APIRequestContext, token: string): Promise
 
 /**
  * What makes the page scroll sideways on a phone, or null: a page wider than the screen hides its right
- * edge (a value, a button) from someone who does not think to scroll. The widest elements that stick
- * out are named; a table inside its own scrolling box does not count, since only that box scrolls.
+ * edge (a value, a button) from someone who does not think to scroll. Only the page's own width counts
+ * (a table in a scrolling box of its own moves only that box); when it is too wide, the first three
+ * elements that stick out of a parent that fits are named.
  */
 async function widerThanThePage(page: Page): Promise<string | null> {
   return page.evaluate(() => {

@@ -213,11 +213,7 @@ function Term({ label, value }: { label: string; value: string }) {
       <Typography component="dt" variant="body2" color="text.secondary">
         {label}
       </Typography>
-      <Typography
-        component="dd"
-        variant="body2"
-        sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-      >
+      <Typography component="dd" variant="body2" sx={{ m: 0, whiteSpace: 'pre-wrap' }}>
         {value}
       </Typography>
     </>
