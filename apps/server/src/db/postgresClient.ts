@@ -116,7 +116,7 @@ function copyIn(
     throw new TypeError(`this COPY takes ${statements} string(s) or Buffer(s) of data, one per statement`);
   const copy = new CopyIn(
     text,
-    data.map((d) => (typeof d === 'string' ? Buffer.from(d, 'utf8') : (d as Buffer))),
+    data.map((d) => (typeof d === 'string' ? Buffer.from(d, 'utf8') : d)),
   );
   (client.query as (q: unknown) => unknown)(copy);
   return copy.done;
