@@ -2,7 +2,6 @@ import { sql, CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../src/db/createDatabase.js';
-import { CopyText } from '../src/db/copyText.js';
 import { copyField, copyStatement, namedStatement } from '../src/db/postgresClient.js';
 import { TEST_DATABASE_URL, TEST_ENGINE } from './support/testApp.js';
 
@@ -64,29 +63,6 @@ describe.runIf(TEST_ENGINE === 'postgres')('the PostgreSQL pool client', () => {
       store.db,
     );
     expect(rows.rows.map((r) => r.note)).toEqual(notes);
-  });
-
-  it('copies rows given as bytes (CopyText) as it copies them given as text', async () => {
-    const notes = ['Heuböden\t12 °C', 'back\\slash', '\\N'];
-    const data = new CopyText(4);
-    notes.forEach((n, i) =>
-      data
-        .int(300 + i)
-        .tab()
-        .text(n)
-        .endRow(),
-    );
-    data.int(303).tab().intOrNull(null).endRow();
-    const copy = copyStatement('copy t (id, note) from stdin');
-    const r = await store.db
-      .transaction()
-      .execute((trx) => trx.executeQuery(CompiledQuery.raw(copy, [data.bytes()])));
-    expect(r.rows).toEqual([{ n: 4 }]);
-    const rows = await sql<{ note: string | null }>`select note from t where id >= 300 order by id`.execute(
-      store.db,
-    );
-    expect(rows.rows.map((x) => x.note)).toEqual([...notes, null]);
-    await sql`delete from t where id >= 300`.execute(store.db);
   });
 
   it('fails a COPY of a key stored before with the unique violation, and stores none of its rows', async () => {

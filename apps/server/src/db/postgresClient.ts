@@ -1,6 +1,5 @@
 import type { Writable } from 'node:stream';
 import pg from 'pg';
-import { escapeCopyText } from './copyText.js';
 
 /**
  * Two things Kysely's PostgreSQL driver cannot ask of node-postgres, for the few statements the ingest
@@ -22,8 +21,7 @@ export function namedStatement(text: string): string {
 
 /**
  * Registers one or more `copy … from stdin` statements, joined by `;`, as one query; returns the text.
- * Run it with one parameter per statement, its data in COPY's text format (copyField), as a string or
- * as the bytes of one (CopyText): the result has
+ * Run it with one parameter per statement, its data in COPY's text format (copyField): the result has
  * one row per statement, `{ n }` the rows it copied. One failing statement fails the query, and the
  * statements after it do not run.
  */
@@ -36,11 +34,13 @@ export function copyStatement(text: string): string {
   return text;
 }
 
+const copyEscapes: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
 /** A value as one field of COPY's text format: `\N` for null, the four special characters escaped. */
 export function copyField(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '\\N';
   if (typeof value === 'number') return String(value);
-  return escapeCopyText(value);
+  return /[\\\t\n\r]/.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => copyEscapes[c] as string) : value;
 }
 
 /** The part of node-postgres' connection a submitted query writes to. */
@@ -112,11 +112,11 @@ function copyIn(
   statements: number,
   data: unknown[],
 ): Promise<pg.QueryResult> {
-  if (data.length !== statements || !data.every((d) => typeof d === 'string' || Buffer.isBuffer(d)))
-    throw new TypeError(`this COPY takes ${statements} string(s) or Buffer(s) of data, one per statement`);
+  if (data.length !== statements || !data.every((d) => typeof d === 'string'))
+    throw new TypeError(`this COPY takes ${statements} string(s) of data, one per statement`);
   const copy = new CopyIn(
     text,
-    data.map((d) => (typeof d === 'string' ? Buffer.from(d, 'utf8') : d)),
+    data.map((d) => Buffer.from(d, 'utf8')),
   );
   (client.query as (q: unknown) => unknown)(copy);
   return copy.done;

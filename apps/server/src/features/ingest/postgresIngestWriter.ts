@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CompiledQuery, type Transaction } from 'kysely';
 import type { IngestReading } from '@emberwatch/shared/contracts/ingest';
 import type { Database } from '../../db/schema.js';
-import { copyStatement, namedStatement } from '../../db/postgresClient.js';
-import { CopyText, escapeCopyText } from '../../db/copyText.js';
+import { copyField, copyStatement, namedStatement } from '../../db/postgresClient.js';
 import { intArray, textArray } from './postgresArrays.js';
 import {
   RepeatedReadings,
@@ -134,77 +133,8 @@ const copyKeysStatement = copyStatement(
   'copy readings (sensor_id, meas_ts, bs_id, received_ts, temperature, temps, sensor_rssi, bs_rssi, batt) from stdin;' +
     ' copy ingest_rollup_journal (sensor_ids, times, instance, seq, created_ms, oldest_ts) from stdin',
 );
-
-/** A quote or backslash in an id is escaped inside the array literal (textArray's rule). */
-const ARRAY_ESCAPE = /[\\"]/g;
-
-/**
- * The common commit's COPY data (copyKeysStatement), written as bytes (CopyText, decision 0186): the
- * readings as rows of `readings`, and the journal row of their keys — the probes and times as array
- * literals (textArray's and intArray's text), the owner and the oldest reading's time.
- */
-function copyData(
-  origins: readonly PacketOrigin[],
-  readings: readonly IngestReading[],
-  packetOf: readonly number[],
-  o: JournalOwner,
-): [rows: Buffer, journal: Buffer] {
-  const rows = new CopyText(readings.length * 64);
-  const ids = new CopyText(readings.length * 12).raw('{');
-  const times = new CopyText(readings.length * 11).raw('{');
-  // Each packet's station as a COPY field, escaped once per packet rather than once per reading.
-  const stations = origins.map((p) => escapeCopyText(p.bsId));
-  let oldest = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < readings.length; i++) {
-    const r = readings[i] as IngestReading;
-    const packet = packetOf[i] as number;
-    const t = r.temperatures;
-    rows
-      .text(r.sensor_id)
-      .tab()
-      .int(r.meas_ts)
-      .tab()
-      .raw(stations[packet] as string)
-      .tab()
-      .int((origins[packet] as PacketOrigin).receivedTs)
-      .tab()
-      .int(t[0] as number)
-      .tab()
-      .intsJson(t)
-      .tab()
-      .intOrNull(r.sensor_RSSI)
-      .tab()
-      .intOrNull(r.bs_RSSI)
-      .tab()
-      .intOrNull(r.batt_voltage)
-      .endRow();
-    if (i > 0) {
-      ids.raw(',');
-      times.raw(',');
-    }
-    const id = r.sensor_id;
-    ids
-      .raw('"')
-      .text(id.includes('"') || id.includes('\\') ? id.replace(ARRAY_ESCAPE, '\\$&') : id)
-      .raw('"');
-    times.int(r.meas_ts);
-    if (r.meas_ts < oldest) oldest = r.meas_ts;
-  }
-  const journal = new CopyText(ids.size + times.size + 128)
-    .append(ids.raw('}').bytes())
-    .tab()
-    .append(times.raw('}').bytes())
-    .tab()
-    .text(o.instance)
-    .tab()
-    .int(o.seq)
-    .tab()
-    .int(o.createdMs)
-    .tab()
-    .int(oldest)
-    .endRow();
-  return [rows.bytes(), journal.bytes()];
-}
+const journalKeysRow = (a: ReadingArrays, o: JournalOwner): string =>
+  `${copyField(a.ids)}\t${a.times}\t${copyField(o.instance)}\t${o.seq}\t${o.createdMs}\t${a.oldest}\n`;
 
 /**
  * Journal rows one merge takes at most (a commit's readings each, hundreds to a few thousand under
@@ -369,17 +299,22 @@ interface Merged {
 interface ReadingArrays {
   ids: string;
   times: string;
+  /** The oldest reading's time (the journal row of keys says it, decision 0157). */
+  oldest: number;
   bsIds: string;
-  /** When each reading's packet arrived. */
+  /** When each reading's packet arrived ('' in the COPY form: the rows carry it). */
   received: string;
-  /** Each reading's depths as JSON. */
+  /** Each reading's depths as JSON ('' in the COPY form: the rows carry them). */
   temps: string;
+  /** The values' arrays of a journal row with values ('' in the COPY form: its journal row has keys only). */
   sensorRssi: string;
   bsRssi: string;
   batt: string;
   /** Depth d of each reading (null where it has fewer), for d = 1 up to the most depths among them. */
   depths: string[];
   count: number;
+  /** In the COPY form: the readings as rows of `readings` in COPY's text format (copyKeysStatement). */
+  rows: string;
 }
 
 const UNIQUE_VIOLATION = '23505';
@@ -394,7 +329,10 @@ function readingArrays(
   readings: readonly IngestReading[],
   packetOf: readonly number[],
   indices: Iterable<number> | undefined,
+  /** copy: COPY's rows and the keys' arrays; arrays: every column as an array (the insert that skips repeats). */
+  form: 'copy' | 'arrays',
 ): ReadingArrays {
+  const copy = form === 'copy';
   const ids: string[] = [];
   const times: number[] = [];
   const bsIds: string[] = [];
@@ -404,22 +342,37 @@ function readingArrays(
   const bsRssi: (number | null)[] = [];
   const batt: (number | null)[] = [];
   const byDepth: (number | null)[][] = [];
+  let rows = '';
   let count = 0;
+  let oldest = Number.POSITIVE_INFINITY;
+  // Each packet's station as a COPY field, escaped once per packet rather than once per reading.
+  const stationFields = copy ? origins.map((o) => copyField(o.bsId)) : [];
   const add = (i: number) => {
     const r = readings[i] as IngestReading;
     const origin = origins[packetOf[i] as number] as PacketOrigin;
     const t = r.temperatures;
+    const sRssi = r.sensor_RSSI ?? null;
+    const bRssi = r.bs_RSSI ?? null;
+    const b = r.batt_voltage ?? null;
     ids.push(r.sensor_id);
     times.push(r.meas_ts);
-    received.push(origin.receivedTs);
-    temps.push(tempsJson(t));
-    bsIds.push(origin.bsId);
-    sensorRssi.push(r.sensor_RSSI ?? null);
-    bsRssi.push(r.bs_RSSI ?? null);
-    batt.push(r.batt_voltage ?? null);
-    // A depth the reading lacks is null in its array (the arrays stay aligned).
-    while (byDepth.length < t.length) byDepth.push(new Array<number | null>(count).fill(null));
-    for (let d = 0; d < byDepth.length; d++) (byDepth[d] as (number | null)[]).push(t[d] ?? null);
+    if (r.meas_ts < oldest) oldest = r.meas_ts;
+    if (copy) {
+      // Probe and station ids are checked serials; copyField escapes anything else all the same.
+      rows += `${copyField(r.sensor_id)}\t${r.meas_ts}\t${stationFields[packetOf[i] as number] as string}\t${origin.receivedTs}\t${
+        t[0] as number
+      }\t${tempsJson(t)}\t${copyField(sRssi)}\t${copyField(bRssi)}\t${copyField(b)}\n`;
+    } else {
+      received.push(origin.receivedTs);
+      temps.push(tempsJson(t));
+      bsIds.push(origin.bsId);
+      sensorRssi.push(sRssi);
+      bsRssi.push(bRssi);
+      batt.push(b);
+      // A depth the reading lacks is null in its array (the arrays stay aligned).
+      while (byDepth.length < t.length) byDepth.push(new Array<number | null>(count).fill(null));
+      for (let d = 0; d < byDepth.length; d++) (byDepth[d] as (number | null)[]).push(t[d] ?? null);
+    }
     count++;
   };
   if (indices) for (const i of indices) add(i);
@@ -427,14 +380,16 @@ function readingArrays(
   return {
     ids: textArray(ids),
     times: intArray(times),
-    bsIds: textArray(bsIds),
-    received: intArray(received),
-    temps: textArray(temps),
-    sensorRssi: intArray(sensorRssi),
-    bsRssi: intArray(bsRssi),
-    batt: intArray(batt),
+    oldest,
+    bsIds: copy ? '' : textArray(bsIds),
+    received: copy ? '' : intArray(received),
+    temps: copy ? '' : textArray(temps),
+    sensorRssi: copy ? '' : intArray(sensorRssi),
+    bsRssi: copy ? '' : intArray(bsRssi),
+    batt: copy ? '' : intArray(batt),
     depths: byDepth.map(intArray),
     count,
+    rows,
   };
 }
 
@@ -631,10 +586,9 @@ export class PostgresIngestWriter implements IngestWriter {
       // The common case, every reading new: COPY, with the journal row of keys. COPY cannot skip a
       // repeat: it fails, and with it the transaction (a savepoint around it would cost every commit a
       // round trip and a subtransaction), which the service runs again with `repeats`.
+      const all = readingArrays(origins, readings, packetOf, undefined, 'copy');
       try {
-        await trx.executeQuery(
-          CompiledQuery.raw(copyKeysStatement, copyData(origins, readings, packetOf, owner)),
-        );
+        await trx.executeQuery(CompiledQuery.raw(copyKeysStatement, [all.rows, journalKeysRow(all, owner)]));
       } catch (err) {
         if ((err as { code?: unknown }).code !== UNIQUE_VIOLATION) throw err;
         this.repeatsUntil = this.pace.nowMs() + REPEATS_MS;
@@ -667,7 +621,7 @@ export class PostgresIngestWriter implements IngestWriter {
     fresh: Uint8Array,
     owner: JournalOwner,
   ): Promise<boolean> {
-    const all = readingArrays(origins, readings, packetOf, undefined);
+    const all = readingArrays(origins, readings, packetOf, undefined, 'arrays');
     const { rows } = await trx.executeQuery<{ n: number; keys: string[] | null }>(
       CompiledQuery.raw(commitStatement(all.depths.length), commitParameters(all, owner)),
     );
@@ -686,7 +640,7 @@ export class PostgresIngestWriter implements IngestWriter {
       fresh[i] = 1;
       freshAt.push(i);
     }
-    const some = readingArrays(origins, readings, packetOf, freshAt);
+    const some = readingArrays(origins, readings, packetOf, freshAt, 'arrays');
     await trx.executeQuery(
       CompiledQuery.raw(journalStatement(some.depths.length), journalParameters(some, owner)),
     );
