@@ -23,8 +23,6 @@ export class PgEventRelay {
   private readonly instanceId = randomUUID();
   private readonly channel: string;
   private client: pg.Client | undefined;
-  /** The connected client's backend, whose notifications are this instance's own. */
-  private ownPid: number | undefined;
   private stopped = false;
   private offBus: (() => void) | undefined;
   /** Messages published while a lot was on its way: the next lot (send). */
@@ -148,19 +146,12 @@ export class PgEventRelay {
       });
       try {
         await client.connect();
-        // A NOTIFY's transaction holds nothing to keep: its commit need not wait for the WAL to reach
-        // the disk (the data it announces was committed, durably, before it was published). The
-        // backend's pid names this connection's own messages when they come back (deliver).
-        const { rows } = await client.query<{ pid: number }>(
-          `select set_config('synchronous_commit', 'off', false), pg_backend_pid() as pid`,
-        );
         await client.query(`listen ${this.channel}`);
         if (this.stopped) {
           await client.end();
           return;
         }
         this.client = client;
-        this.ownPid = rows[0]?.pid;
         this.enter('connected');
         return;
       } catch (err) {
@@ -174,8 +165,7 @@ export class PgEventRelay {
   }
 
   private deliver(msg: pg.Notification): void {
-    // This instance's own messages come back on the same connection: dropped before they are parsed.
-    if (msg.channel !== this.channel || !msg.payload || msg.processId === this.ownPid) return;
+    if (msg.channel !== this.channel || !msg.payload) return;
     let e: RelayMessage;
     try {
       e = JSON.parse(msg.payload) as RelayMessage;
