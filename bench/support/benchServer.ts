@@ -3,7 +3,7 @@
  * its own process (BENCH_NODE_ARGS reach node, e.g. --cpu-prof), login, keep-alive HTTP and percentiles.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -80,6 +80,8 @@ export async function prepareStore(opts: {
 /**
  * Starts apps/server/dist/main.js on the port and waits until /health answers. `main` (or
  * BENCH_SERVER_MAIN) names another build's main.js instead: a side-by-side run against another tree's build.
+ * The server's standard output is dropped, or written to `<BENCH_SERVER_STDOUT>-<port>` when that is set
+ * (what `BENCH_NODE_ARGS=--trace-gc-nvp` prints, say).
  */
 export async function startServer(
   dataDir: string,
@@ -99,11 +101,15 @@ export async function startServer(
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
+  const out = process.env.BENCH_SERVER_STDOUT
+    ? openSync(`${process.env.BENCH_SERVER_STDOUT}-${port}`, 'w')
+    : undefined;
   const child = spawn(
     process.execPath,
     [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), main],
-    { env, stdio: ['ignore', 'ignore', 'inherit'] },
+    { env, stdio: ['ignore', out ?? 'ignore', 'inherit'] },
   );
+  if (out !== undefined) closeSync(out); // the child holds its own copy
   // Up to 30 s: on a loaded machine (others' tests beside the bench) a start took more than 10.
   for (let i = 0; i < 300; i++) {
     try {
