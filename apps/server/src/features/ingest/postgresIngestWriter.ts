@@ -44,7 +44,7 @@ const journalValues = (p: readonly number[]) =>
    $${p[6]}::text, $${p[7]}::bigint, $${p[8]}::bigint`;
 
 /** Who writes a journal row (migration 0041): this instance, the commit's number, the time. */
-interface JournalOwner {
+export interface JournalOwner {
   instance: string;
   seq: number;
   createdMs: number;
@@ -133,7 +133,7 @@ const copyKeysStatement = copyStatement(
   'copy readings (sensor_id, meas_ts, bs_id, received_ts, temperature, temps, sensor_rssi, bs_rssi, batt) from stdin;' +
     ' copy ingest_rollup_journal (sensor_ids, times, instance, seq, created_ms, oldest_ts) from stdin',
 );
-const journalKeysRow = (a: ReadingArrays, o: JournalOwner): string =>
+export const journalKeysRow = (a: ReadingArrays, o: JournalOwner): string =>
   `${copyField(a.ids)}\t${a.times}\t${copyField(o.instance)}\t${o.seq}\t${o.createdMs}\t${a.oldest}\n`;
 
 /**
@@ -296,7 +296,7 @@ interface Merged {
 }
 
 /** The readings at `indices` (or all) as array literals, one per column, and one per depth. */
-interface ReadingArrays {
+export interface ReadingArrays {
   ids: string;
   times: string;
   /** The oldest reading's time (the journal row of keys says it, decision 0157). */
@@ -324,7 +324,7 @@ const UNIQUE_VIOLATION = '23505';
  */
 export const REPEATS_MS = 10_000;
 
-function readingArrays(
+export function readingArrays(
   origins: readonly PacketOrigin[],
   readings: readonly IngestReading[],
   packetOf: readonly number[],
