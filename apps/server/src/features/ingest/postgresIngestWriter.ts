@@ -133,6 +133,7 @@ const copyKeysStatement = copyStatement(
   'copy readings (sensor_id, meas_ts, bs_id, received_ts, temperature, temps, sensor_rssi, bs_rssi, batt) from stdin;' +
     ' copy ingest_rollup_journal (sensor_ids, times, instance, seq, created_ms, oldest_ts) from stdin',
 );
+// Exported with readingArrays for bench/postgres-copy-text, which measures what making them costs.
 export const journalKeysRow = (a: ReadingArrays, o: JournalOwner): string =>
   `${copyField(a.ids)}\t${a.times}\t${copyField(o.instance)}\t${o.seq}\t${o.createdMs}\t${a.oldest}\n`;
 

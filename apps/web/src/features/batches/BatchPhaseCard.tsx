@@ -80,7 +80,7 @@ export function BatchPhaseCard({
       </Typography>
       {phase.sensor_progress.length === 0 ? (
         state !== 'notStarted' && (
-          <Typography variant="body2" color="text.secondary" mt={1}>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             {t('batches.phases.noProbes')}
           </Typography>
         )
