@@ -13,7 +13,7 @@
  *   npx tsx bench/ingest-vs-influx/run.ts [--seconds 15] [--warmup 5] [--rounds 3] [--stores sqlite,postgres]
  *     [--stations 50] [--probes 100] [--concurrency 32] [--settle-seconds 60]
  *     [--database-url postgres://postgres@127.0.0.1:5432/test] [--influxd /usr/bin/influxd] [--no-install]
- *     [--results bench/results/ingest-vs-influx.json]
+ *     [--windows 1] [--results bench/results/ingest-vs-influx.json]
  *   npx tsx bench/ingest-vs-influx/run.ts --seconds 10 --warmup 3 --rounds 1 --settle-seconds 5 \
  *     --storage-points 0 --no-install --results /tmp/ivi.json      (CPU per 1,000 readings in about a minute)
  *
@@ -30,7 +30,7 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { latencySummary, root, round1 } from '../support/benchServer.js';
-import { closedLoop } from '../support/closedLoop.js';
+import { closedLoop, type LoopResult } from '../support/closedLoop.js';
 import {
   busyShare,
   loadAverage,
@@ -80,6 +80,11 @@ const { values: args } = parseArgs({
      * depends on the WAL the runs before it wrote (max_wal_size), and moves its CPU per reading.
      */
     'checkpoint-first': { type: 'boolean', default: false },
+    /**
+     * The measured window in this many equal parts, each one's CPU per reading beside the whole's: shows
+     * whether a server is still warming up (its JIT compiling, its caches filling) or its store growing.
+     */
+    windows: { type: 'string', default: '1' },
     /** Where the results go; a quick run while working can write elsewhere and leave the recorded ones. */
     results: { type: 'string', default: 'bench/results/ingest-vs-influx.json' },
   },
@@ -88,6 +93,7 @@ const { values: args } = parseArgs({
 const SECONDS = positive('seconds', args.seconds, 600);
 const WARMUP = positive('warmup', args.warmup, 600);
 const ROUNDS = Math.round(positive('rounds', args.rounds, 20));
+const WINDOWS = Math.round(positive('windows', args.windows, 60));
 const STATIONS = Math.round(positive('stations', args.stations, 1000));
 const PROBES = Math.round(positive('probes', args.probes, 100));
 const CONCURRENCY = Math.round(positive('concurrency', args.concurrency, 256));
@@ -165,6 +171,28 @@ interface RunRecord {
   readingsTableBytesPerReading: number | undefined;
   settleSeconds: number;
   settled: boolean;
+  /** With --windows: each part of the measured window, in order. */
+  windows: WindowRecord[] | undefined;
+}
+
+/** One part of the measured window (--windows): its readings and CPU per 1,000 of them. */
+interface WindowRecord {
+  readings: number;
+  readingsPerSecond: number;
+  cpuMsPer1000Readings: number;
+  cpuMsPer1000ReadingsWithDatabase: number | undefined;
+}
+
+/** The parts of a measured window as one loop's result. */
+function joined(parts: readonly LoopResult[]): LoopResult {
+  return {
+    requests: sum(parts.map((p) => p.requests)),
+    readings: sum(parts.map((p) => p.readings)),
+    errors: sum(parts.map((p) => p.errors)),
+    seconds: sum(parts.map((p) => p.seconds)),
+    latencies: parts.flatMap((p) => p.latencies),
+    firstError: parts.find((p) => p.firstError !== undefined)?.firstError,
+  };
 }
 
 const cleanups = new Set<() => Promise<void>>();
@@ -232,7 +260,24 @@ async function measure(start: () => Promise<Target>, round: number): Promise<Run
     const cpu0 = processCpuMs(target.pid) ?? Number.NaN;
     const machine0 = machineCpu();
     const generator0 = process.cpuUsage();
-    const measured = await loop(SECONDS);
+    const parts: LoopResult[] = [];
+    const windows: WindowRecord[] = [];
+    for (let w = 0; w < WINDOWS; w++) {
+      const pids = WINDOWS > 1 ? await target.helperPids() : [];
+      const [c0, h0] = [processCpuMs(target.pid) ?? Number.NaN, processesCpuMs(pids)];
+      const part = await loop(SECONDS / WINDOWS);
+      const [c1, h1] = [processCpuMs(target.pid) ?? Number.NaN, processesCpuMs(pids)];
+      parts.push(part);
+      const per = (ms: number) => round2((ms / Math.max(1, part.readings)) * 1000);
+      windows.push({
+        readings: part.readings,
+        readingsPerSecond: Math.round(part.readings / part.seconds),
+        cpuMsPer1000Readings: per(c1 - c0),
+        cpuMsPer1000ReadingsWithDatabase:
+          target.name === 'emberwatch-postgres' ? per(c1 - c0 + helperDelta(h0, h1)) : undefined,
+      });
+    }
+    const measured = joined(parts);
     const cpu1 = processCpuMs(target.pid) ?? Number.NaN;
     const generatorCpuMs = process.cpuUsage(generator0);
     const machine1 = machineCpu();
@@ -279,6 +324,7 @@ async function measure(start: () => Promise<Target>, round: number): Promise<Run
       generatorCpuMs: Math.round((generatorCpuMs.user + generatorCpuMs.system) / 1000),
       latencyMs: latencySummary(measured.latencies),
       storedReadings: storage.storedReadings,
+      windows: WINDOWS > 1 ? windows : undefined,
       ...diskFigures(storage, target.emptyBytes, STATIONS),
     };
   } finally {
@@ -298,11 +344,19 @@ function describe(r: RunRecord): string {
       : `${r.systemMsPer1000Readings} ms, its backends ${r.databaseSystemMsPer1000Readings} ms; ` +
         `WAL ${r.walBytesPerReading} B/reading, ${r.checkpointsBegun} checkpoint(s) begun`;
   const settle = r.settleCpuMs ? `, settle ${r.settleCpuMs} ms CPU` : '';
+  const windows = r.windows
+    ? `  by window: ${r.windows
+        .map((w) => `${w.cpuMsPer1000ReadingsWithDatabase ?? w.cpuMsPer1000Readings}`)
+        .join(
+          ', ',
+        )} ms CPU / 1,000 readings${r.windows[0]?.cpuMsPer1000ReadingsWithDatabase === undefined ? '' : ' with its backends'}\n`
+    : '';
   return (
     `  ${r.readingsPerSecond.toLocaleString('en')} readings/s, ${r.cpuMsPer1000Readings} ms CPU / 1,000 readings${db}, in the kernel ${kernel}, ` +
     `p50/p95/p99 ${r.latencyMs.p50}/${r.latencyMs.p95}/${r.latencyMs.p99} ms, ` +
     `${r.bytesPerReading} B/reading (${r.storedReadings.toLocaleString('en')} stored, ${r.readingsPerSeries} per probe, settled in ${r.settleSeconds} s${r.settled ? '' : ' — not fully'}${settle}), ` +
-    `errors ${r.errors}, load ${r.loadAverageBefore[0]} → ${r.loadAverageAfter[0]}, machine busy ${Math.round(r.machineBusyShare * 100)} %\n`
+    `errors ${r.errors}, load ${r.loadAverageBefore[0]} → ${r.loadAverageAfter[0]}, machine busy ${Math.round(r.machineBusyShare * 100)} %\n` +
+    windows
   );
 }
 
@@ -478,8 +532,15 @@ if (STORAGE_POINTS > 0) {
 }
 
 /** Per round that ran both stores: PostgreSQL's rate and CPU per reading (with its backends) over SQLite's. */
-function pairedRatios(all: readonly RunRecord[]): { round: number; rate: number; cpuWithDatabase: number }[] {
-  const out: { round: number; rate: number; cpuWithDatabase: number }[] = [];
+interface PairedRatio {
+  round: number;
+  rate: number;
+  cpuWithDatabase: number;
+  /** With --windows: the CPU ratio of each part of the window, SQLite's and PostgreSQL's parts in order. */
+  cpuWithDatabaseByWindow?: number[];
+}
+function pairedRatios(all: readonly RunRecord[]): PairedRatio[] {
+  const out: PairedRatio[] = [];
   for (const sqliteRun of all.filter((r) => r.target === 'emberwatch-sqlite')) {
     const pgRun = all.find((r) => r.target === 'emberwatch-postgres' && r.round === sqliteRun.round);
     if (!pgRun || pgRun.cpuMsPer1000ReadingsWithDatabase === undefined) continue;
@@ -487,6 +548,16 @@ function pairedRatios(all: readonly RunRecord[]): { round: number; rate: number;
       round: sqliteRun.round,
       rate: round2(pgRun.readingsPerSecond / sqliteRun.readingsPerSecond),
       cpuWithDatabase: round2(pgRun.cpuMsPer1000ReadingsWithDatabase / sqliteRun.cpuMsPer1000Readings),
+      ...(sqliteRun.windows && pgRun.windows
+        ? {
+            cpuWithDatabaseByWindow: pgRun.windows.map((w, i) =>
+              round2(
+                (w.cpuMsPer1000ReadingsWithDatabase ?? NaN) /
+                  (sqliteRun.windows?.[i]?.cpuMsPer1000Readings ?? NaN),
+              ),
+            ),
+          }
+        : {}),
     });
   }
   return out;
@@ -603,6 +674,9 @@ if (pairs.length > 0) {
     )})\n`,
   );
 }
+for (const p of pairs)
+  if (p.cpuWithDatabaseByWindow)
+    process.stdout.write(`  round ${p.round} by window: ${p.cpuWithDatabaseByWindow.join(', ')}\n`);
 for (const [what, why] of Object.entries(skipped)) process.stdout.write(`skipped ${what}: ${why}\n`);
 
 const smoke = SECONDS < 15 || ROUNDS < 3;
