@@ -183,6 +183,43 @@ interface WindowRecord {
   cpuMsPer1000ReadingsWithDatabase: number | undefined;
 }
 
+/**
+ * The helper processes' CPU time (PostgreSQL's backends serving the server) as last seen, looked at each second
+ * through the window: a backend that closes meanwhile (the pool lets a connection go after 10 s idle) keeps
+ * what it spent up to the last look, where a look at the start and the end only would lose all of it.
+ */
+class HelperWatch {
+  readonly cpu = new Map<number, number>();
+  readonly system = new Map<number, number>();
+  private timer: NodeJS.Timeout | undefined;
+  private looking: Promise<void> = Promise.resolve();
+
+  constructor(private readonly target: Target) {}
+
+  /** Looks now (after any look under way). */
+  look(): Promise<void> {
+    // One look failing (the admin connection busy, say) does not stop the ones after it.
+    this.looking = this.looking
+      .catch(() => undefined)
+      .then(async () => {
+        const pids = await this.target.helperPids();
+        for (const [pid, ms] of processesCpuMs(pids)) this.cpu.set(pid, ms);
+        for (const [pid, ms] of processesCpuMs(pids, 'system')) this.system.set(pid, ms);
+      });
+    return this.looking;
+  }
+
+  start(everyMs = 1000): void {
+    this.timer = setInterval(() => void this.look().catch(() => undefined), everyMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.look();
+  }
+}
+
 /** The parts of a measured window as one loop's result. */
 function joined(parts: readonly LoopResult[]): LoopResult {
   return {
@@ -253,20 +290,24 @@ async function measure(start: () => Promise<Target>, round: number): Promise<Run
     if (warm.readings === 0)
       throw new Error(`${target.name}: nothing stored in the warm-up: ${warm.firstError}`);
     const wal0 = await target.walState?.();
-    const helperPids0 = await target.helperPids();
-    const helpersBefore = processesCpuMs(helperPids0);
-    const helpersSystemBefore = processesCpuMs(helperPids0, 'system');
+    const helpers = new HelperWatch(target);
+    await helpers.look();
+    const helpersBefore = new Map(helpers.cpu);
+    const helpersSystemBefore = new Map(helpers.system);
     const system0 = processUserSystemMs(target.pid)?.system ?? Number.NaN;
     const cpu0 = processCpuMs(target.pid) ?? Number.NaN;
     const machine0 = machineCpu();
     const generator0 = process.cpuUsage();
+    helpers.start();
     const parts: LoopResult[] = [];
     const windows: WindowRecord[] = [];
     for (let w = 0; w < WINDOWS; w++) {
-      const pids = WINDOWS > 1 ? await target.helperPids() : [];
-      const [c0, h0] = [processCpuMs(target.pid) ?? Number.NaN, processesCpuMs(pids)];
+      if (WINDOWS > 1) await helpers.look();
+      const [c0, h0] = [processCpuMs(target.pid) ?? Number.NaN, new Map(helpers.cpu)];
       const part = await loop(SECONDS / WINDOWS);
-      const [c1, h1] = [processCpuMs(target.pid) ?? Number.NaN, processesCpuMs(pids)];
+      const c1 = processCpuMs(target.pid) ?? Number.NaN;
+      if (WINDOWS > 1) await helpers.look();
+      const h1 = new Map(helpers.cpu);
       parts.push(part);
       const per = (ms: number) => round2((ms / Math.max(1, part.readings)) * 1000);
       windows.push({
@@ -282,9 +323,8 @@ async function measure(start: () => Promise<Target>, round: number): Promise<Run
     const generatorCpuMs = process.cpuUsage(generator0);
     const machine1 = machineCpu();
     const system1 = processUserSystemMs(target.pid)?.system ?? Number.NaN;
-    const helperPids1 = await target.helperPids();
-    const helpersAfter = processesCpuMs(helperPids1);
-    const helpersSystemAfter = processesCpuMs(helperPids1, 'system');
+    await helpers.stop();
+    const [helpersAfter, helpersSystemAfter] = [helpers.cpu, helpers.system];
     const wal1 = await target.walState?.();
     const loadAverageAfter = loadAverage();
     if (measured.errors > 0) console.warn(`  ${measured.errors} failed requests: ${measured.firstError}`);
