@@ -13,7 +13,7 @@
  *   npx tsx bench/ingest-vs-influx/run.ts [--seconds 15] [--warmup 5] [--rounds 3] [--stores sqlite,postgres]
  *     [--stations 50] [--probes 100] [--concurrency 32] [--settle-seconds 60]
  *     [--database-url postgres://postgres@127.0.0.1:5432/test] [--influxd /usr/bin/influxd] [--no-install]
- *     [--windows 1] [--results bench/results/ingest-vs-influx.json]
+ *     [--windows 1] [--warmup-packets N] [--packets N] [--results bench/results/ingest-vs-influx.json]
  *   npx tsx bench/ingest-vs-influx/run.ts --seconds 10 --warmup 3 --rounds 1 --settle-seconds 5 \
  *     --storage-points 0 --no-install --results /tmp/ivi.json      (CPU per 1,000 readings in about a minute)
  *
@@ -85,6 +85,13 @@ const { values: args } = parseArgs({
      * whether a server is still warming up (its JIT compiling, its caches filling) or its store growing.
      */
     windows: { type: 'string', default: '1' },
+    /**
+     * The warm-up and the measured window counted in packets instead of seconds: every store then measures
+     * the same readings on a store of the same size (a faster one has stored more after the same seconds).
+     * --warmup and --seconds stay the longest each may take.
+     */
+    'warmup-packets': { type: 'string' },
+    packets: { type: 'string' },
     /** Where the results go; a quick run while working can write elsewhere and leave the recorded ones. */
     results: { type: 'string', default: 'bench/results/ingest-vs-influx.json' },
   },
@@ -94,6 +101,10 @@ const SECONDS = positive('seconds', args.seconds, 600);
 const WARMUP = positive('warmup', args.warmup, 600);
 const ROUNDS = Math.round(positive('rounds', args.rounds, 20));
 const WINDOWS = Math.round(positive('windows', args.windows, 60));
+const byPackets = (name: 'warmup-packets' | 'packets') =>
+  args[name] === undefined ? undefined : Math.round(positive(name, args[name], 10_000_000));
+const WARMUP_PACKETS = byPackets('warmup-packets');
+const PACKETS = byPackets('packets');
 const STATIONS = Math.round(positive('stations', args.stations, 1000));
 const PROBES = Math.round(positive('probes', args.probes, 100));
 const CONCURRENCY = Math.round(positive('concurrency', args.concurrency, 256));
@@ -281,12 +292,19 @@ async function measure(start: () => Promise<Target>, round: number): Promise<Run
       const { station, ts } = packetAt(shape, index);
       return target.send(station, ts, probeReadings(shape, station, ts));
     };
-    const loop = (seconds: number) =>
-      closedLoop({ concurrency: CONCURRENCY, seconds, nextIndex, send, alive: () => target.alive() });
+    const loop = (seconds: number, maxIndex?: number) =>
+      closedLoop({
+        concurrency: CONCURRENCY,
+        seconds,
+        nextIndex,
+        maxIndex,
+        send,
+        alive: () => target.alive(),
+      });
 
     if (args['checkpoint-first']) await target.checkpoint?.();
     // Warm-up: JIT, caches, the probes' first packets; then the measured window, on without a pause.
-    const warm = await loop(WARMUP);
+    const warm = await loop(WARMUP, WARMUP_PACKETS);
     if (warm.readings === 0)
       throw new Error(`${target.name}: nothing stored in the warm-up: ${warm.firstError}`);
     const wal0 = await target.walState?.();
@@ -299,12 +317,16 @@ async function measure(start: () => Promise<Target>, round: number): Promise<Run
     const machine0 = machineCpu();
     const generator0 = process.cpuUsage();
     helpers.start();
+    const firstPacket = nextIndex.value;
     const parts: LoopResult[] = [];
     const windows: WindowRecord[] = [];
     for (let w = 0; w < WINDOWS; w++) {
       if (WINDOWS > 1) await helpers.look();
       const [c0, h0] = [processCpuMs(target.pid) ?? Number.NaN, new Map(helpers.cpu)];
-      const part = await loop(SECONDS / WINDOWS);
+      const part = await loop(
+        SECONDS / WINDOWS,
+        PACKETS === undefined ? undefined : firstPacket + Math.round((PACKETS * (w + 1)) / WINDOWS),
+      );
       const c1 = processCpuMs(target.pid) ?? Number.NaN;
       if (WINDOWS > 1) await helpers.look();
       const h1 = new Map(helpers.cpu);
@@ -462,7 +484,8 @@ const influxRun: { name: TargetName; start: Starter } | undefined =
 const timedRuns = ROUNDS * emberwatchRuns.length * (influxRun ? 2 : 1);
 process.stdout.write(
   `ingest side by side: ${STATIONS} stations × ${PROBES} probes (3 depths), packets of ${PROBES} readings, ` +
-    `${CONCURRENCY} in flight; ${timedRuns} timed runs of ${WARMUP} s warm-up + ${SECONDS} s measured ` +
+    `${CONCURRENCY} in flight; ${timedRuns} timed runs of ${WARMUP_PACKETS === undefined ? `${WARMUP} s` : `${WARMUP_PACKETS} packets' (at most ${WARMUP} s)`} warm-up + ` +
+    `${PACKETS === undefined ? `${SECONDS} s` : `${PACKETS} packets (at most ${SECONDS} s)`} measured ` +
     `(${ROUNDS} round(s)), each on a fresh store, then the same ${(STORAGE_STATIONS * PROBES * STORAGE_POINTS).toLocaleString('en')} ` +
     `readings stored in each product\n`,
 );
@@ -741,6 +764,9 @@ writeFileSync(
       options: {
         seconds: SECONDS,
         warmupSeconds: WARMUP,
+        warmupPackets: WARMUP_PACKETS,
+        packets: PACKETS,
+        windows: WINDOWS,
         rounds: ROUNDS,
         stations: STATIONS,
         probes: PROBES,
