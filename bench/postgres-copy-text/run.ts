@@ -4,18 +4,21 @@
  * `readingArrays` in its COPY form and `journalKeysRow`, turned into Buffers as the COPY sends them),
  * beside the same bytes written straight into one growing Buffer (`ByteRows` below: integers as digits,
  * ASCII byte by byte) — the lever "the COPY data written as bytes" in decision 0185, not kept. Both run
- * in this process on the same commits (each station's packet of 100 probes at one time, three depths,
- * 9 packets a commit as the side-by-side ingest bench commits them under load), first one then the
+ * in this process on the same commits (the side-by-side ingest bench's packets — each station's 100 probes at
+ * one time, three depths — 9 a commit as that bench's server commits them under load), first one then the
  * other, alternately, round by round. Before timing, the two must give the same bytes.
  *
  * The figure: the process's CPU time (every thread, the garbage collector's helpers too) per 1,000
- * readings for each way, and bytes ÷ strings within each round, median of the rounds.
+ * readings for each way, each pass begun on a collected heap, and bytes ÷ strings within each round, median
+ * of the rounds.
  *
  *   npx tsx bench/postgres-copy-text/run.ts [--rounds 9] [--commits 400] [--packets 9] [--results FILE]
  */
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { IngestReading } from '@emberwatch/shared/contracts/ingest';
 import { copyField } from '../../apps/server/src/db/postgresClient.js';
 import type { PacketOrigin } from '../../apps/server/src/features/ingest/ingestWriter.js';
@@ -24,7 +27,10 @@ import {
   readingArrays,
   type JournalOwner,
 } from '../../apps/server/src/features/ingest/postgresIngestWriter.js';
+import { stationId } from '../support/benchServer.js';
+import { ingestReading } from '../support/ingestPacket.js';
 import { median } from '../support/procStats.js';
+import { packetAt, probeReadings } from '../support/probeReadings.js';
 import { positive } from '../support/positiveArg.js';
 
 const { values: args } = parseArgs({
@@ -174,22 +180,20 @@ function asBytes(c: Commit): [Buffer, Buffer] {
   return [rows.bytes(), journal.bytes()];
 }
 
+/**
+ * The side-by-side ingest bench's readings (its backlog shape: 50 stations, 10 minutes a step), PACKETS of its
+ * packets a commit in the order it sends them.
+ */
 function commits(): Commit[] {
+  const shape = { stations: 50, probes: PROBES, startTs: 1_788_393_600, stepSeconds: 600 };
   const out: Commit[] = [];
   for (let c = 0; c < COMMITS; c++) {
     const commit: Commit = { origins: [], readings: [], packetOf: [] };
     for (let p = 0; p < PACKETS; p++) {
-      const station = (c * PACKETS + p) % 50;
-      commit.origins.push({ bsId: `B${1_000_000 + station}`, receivedTs: 1_796_342_400 + c });
-      for (let k = 0; k < PROBES; k++) {
-        commit.readings.push({
-          sensor_id: `B${station}P${k}`,
-          meas_ts: 1_788_393_600 + c * 600,
-          temperatures: [180 + ((k + c) % 90), 200 + (k % 40), 150 - (c % 30)],
-          sensor_RSSI: -60 - (k % 30),
-          bs_RSSI: -70,
-          batt_voltage: k % 7 === 0 ? null : 330 - (c % 20),
-        });
+      const { station, ts } = packetAt(shape, c * PACKETS + p);
+      commit.origins.push({ bsId: stationId(station), receivedTs: 1_796_342_400 + c });
+      for (const r of probeReadings(shape, station, ts)) {
+        commit.readings.push(ingestReading(r, ts) as IngestReading);
         commit.packetOf.push(p);
       }
     }
@@ -207,10 +211,16 @@ for (const c of data.slice(0, 5)) {
 }
 const readingsPerPass = data.reduce((n, c) => n + c.readings.length, 0);
 
+// A full collection before each pass, outside its timing: each way pays for the garbage it makes, not for
+// what the pass before it left (without it the rounds' ratios spread from 0.9 to 2.1).
+setFlagsFromString('--expose-gc');
+const collect = runInNewContext('gc') as () => void;
+
 /** CPU µs per 1,000 readings of one pass over every commit. */
 function pass(way: Way): number {
   const make = ways[way];
   let bytes = 0;
+  collect();
   const before = process.cpuUsage();
   for (const c of data) bytes += make(c)[0].length;
   const used = process.cpuUsage(before);
