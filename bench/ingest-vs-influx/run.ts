@@ -320,17 +320,18 @@ async function measure(start: () => Promise<Target>, round: number): Promise<Run
     const firstPacket = nextIndex.value;
     const parts: LoopResult[] = [];
     const windows: WindowRecord[] = [];
+    // Each boundary is looked at once and ends one part as it begins the next: the parts add up to the whole.
+    let [c0, h0] = [cpu0, helpersBefore];
     for (let w = 0; w < WINDOWS; w++) {
-      if (WINDOWS > 1) await helpers.look();
-      const [c0, h0] = [processCpuMs(target.pid) ?? Number.NaN, new Map(helpers.cpu)];
       const part = await loop(
         SECONDS / WINDOWS,
         PACKETS === undefined ? undefined : firstPacket + Math.round((PACKETS * (w + 1)) / WINDOWS),
       );
-      const c1 = processCpuMs(target.pid) ?? Number.NaN;
-      if (WINDOWS > 1) await helpers.look();
-      const h1 = new Map(helpers.cpu);
       parts.push(part);
+      if (WINDOWS === 1) break;
+      const c1 = processCpuMs(target.pid) ?? Number.NaN;
+      await helpers.look();
+      const h1 = new Map(helpers.cpu);
       const per = (ms: number) => round2((ms / Math.max(1, part.readings)) * 1000);
       windows.push({
         readings: part.readings,
@@ -339,6 +340,7 @@ async function measure(start: () => Promise<Target>, round: number): Promise<Run
         cpuMsPer1000ReadingsWithDatabase:
           target.name === 'emberwatch-postgres' ? per(c1 - c0 + helperDelta(h0, h1)) : undefined,
       });
+      [c0, h0] = [c1, h1];
     }
     const measured = joined(parts);
     const cpu1 = processCpuMs(target.pid) ?? Number.NaN;
@@ -406,12 +408,10 @@ function describe(r: RunRecord): string {
       : `${r.systemMsPer1000Readings} ms, its backends ${r.databaseSystemMsPer1000Readings} ms; ` +
         `WAL ${r.walBytesPerReading} B/reading, ${r.checkpointsBegun} checkpoint(s) begun`;
   const settle = r.settleCpuMs ? `, settle ${r.settleCpuMs} ms CPU` : '';
-  const windows = r.windows
-    ? `  by window: ${r.windows
-        .map((w) => `${w.cpuMsPer1000ReadingsWithDatabase ?? w.cpuMsPer1000Readings}`)
-        .join(
-          ', ',
-        )} ms CPU / 1,000 readings${r.windows[0]?.cpuMsPer1000ReadingsWithDatabase === undefined ? '' : ' with its backends'}\n`
+  const windowCpu = r.windows?.map((w) => w.cpuMsPer1000ReadingsWithDatabase ?? w.cpuMsPer1000Readings);
+  const withBackends = r.cpuMsPer1000ReadingsWithDatabase === undefined ? '' : ' with its backends';
+  const windows = windowCpu
+    ? `  by window: ${windowCpu.join(', ')} ms CPU / 1,000 readings${withBackends}\n`
     : '';
   return (
     `  ${r.readingsPerSecond.toLocaleString('en')} readings/s, ${r.cpuMsPer1000Readings} ms CPU / 1,000 readings${db}, in the kernel ${kernel}, ` +
