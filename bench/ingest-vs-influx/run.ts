@@ -37,7 +37,6 @@ import {
   machineCpu,
   median,
   processCpuMs,
-  processesCpuMs,
   processUserSystemMs,
 } from '../support/procStats.js';
 import { packetAt, probeReadings, type LoadShape } from '../support/probeReadings.js';
@@ -213,9 +212,13 @@ class HelperWatch {
     this.looking = this.looking
       .catch(() => undefined)
       .then(async () => {
-        const pids = await this.target.helperPids();
-        for (const [pid, ms] of processesCpuMs(pids)) this.cpu.set(pid, ms);
-        for (const [pid, ms] of processesCpuMs(pids, 'system')) this.system.set(pid, ms);
+        // One read of each backend's /proc/<pid>/stat gives both counts.
+        for (const pid of await this.target.helperPids()) {
+          const t = processUserSystemMs(pid);
+          if (t === undefined) continue;
+          this.cpu.set(pid, t.user + t.system);
+          this.system.set(pid, t.system);
+        }
       });
     return this.looking;
   }
@@ -260,6 +263,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 const sum = (xs: Iterable<number>): number => [...xs].reduce((a, b) => a + b, 0);
 const round2 = (x: number): number => Math.round(x * 100) / 100;
+/** `ms` of CPU per 1,000 of `readings`. */
+const per1000 = (ms: number, readings: number): number => round2((ms / Math.max(1, readings)) * 1000);
 
 /** CPU time the helper processes spent between two snapshots (a backend that appeared counts from 0). */
 function helperDelta(before: Map<number, number>, after: Map<number, number>): number {
@@ -332,13 +337,14 @@ async function measure(start: () => Promise<Target>, round: number): Promise<Run
       const c1 = processCpuMs(target.pid) ?? Number.NaN;
       await helpers.look();
       const h1 = new Map(helpers.cpu);
-      const per = (ms: number) => round2((ms / Math.max(1, part.readings)) * 1000);
       windows.push({
         readings: part.readings,
         readingsPerSecond: Math.round(part.readings / part.seconds),
-        cpuMsPer1000Readings: per(c1 - c0),
+        cpuMsPer1000Readings: per1000(c1 - c0, part.readings),
         cpuMsPer1000ReadingsWithDatabase:
-          target.name === 'emberwatch-postgres' ? per(c1 - c0 + helperDelta(h0, h1)) : undefined,
+          target.name === 'emberwatch-postgres'
+            ? per1000(c1 - c0 + helperDelta(h0, h1), part.readings)
+            : undefined,
       });
       [c0, h0] = [c1, h1];
     }
@@ -356,7 +362,6 @@ async function measure(start: () => Promise<Target>, round: number): Promise<Run
     const storage = await target.settle(SETTLE_SECONDS);
     const cpu2 = processCpuMs(target.pid);
     const serverCpuMs = cpu1 - cpu0;
-    const per1000 = (ms: number) => round2((ms / Math.max(1, measured.readings)) * 1000);
     const postgres = target.name === 'emberwatch-postgres';
     const databaseCpuMs = postgres ? helperDelta(helpersBefore, helpersAfter) : undefined;
     const databaseSystemMs = postgres ? helperDelta(helpersSystemBefore, helpersSystemAfter) : undefined;
@@ -373,12 +378,13 @@ async function measure(start: () => Promise<Target>, round: number): Promise<Run
       firstError: measured.firstError ?? warm.firstError,
       readingsPerSecond: Math.round(measured.readings / measured.seconds),
       serverCpuMs: Math.round(serverCpuMs),
-      cpuMsPer1000Readings: per1000(serverCpuMs),
+      cpuMsPer1000Readings: per1000(serverCpuMs, measured.readings),
       databaseCpuMs: databaseCpuMs === undefined ? undefined : Math.round(databaseCpuMs),
       cpuMsPer1000ReadingsWithDatabase:
-        databaseCpuMs === undefined ? undefined : per1000(serverCpuMs + databaseCpuMs),
-      systemMsPer1000Readings: per1000(system1 - system0),
-      databaseSystemMsPer1000Readings: databaseSystemMs === undefined ? undefined : per1000(databaseSystemMs),
+        databaseCpuMs === undefined ? undefined : per1000(serverCpuMs + databaseCpuMs, measured.readings),
+      systemMsPer1000Readings: per1000(system1 - system0, measured.readings),
+      databaseSystemMsPer1000Readings:
+        databaseSystemMs === undefined ? undefined : per1000(databaseSystemMs, measured.readings),
       checkpointsBegun: wal0 && wal1 ? wal1.checkpoints - wal0.checkpoints : undefined,
       walBytesPerReading:
         wal0 && wal1

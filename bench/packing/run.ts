@@ -34,13 +34,12 @@ import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import pg from 'pg';
 import { openStore, type Store } from '../../apps/server/src/db/createDatabase.js';
 import { ReadingHistory } from '../../apps/server/src/features/readings/readingHistory.js';
 import { ReadingPacker } from '../../apps/server/src/features/readings/readingPacker.js';
 import { percentile, prepareStore, round1, stationId, writeResults } from '../support/benchServer.js';
+import { collectGarbage } from '../support/collectGarbage.js';
 import { insertHayProbes } from '../support/insertHayProbes.js';
 import { loadAverage, median, processCpuMsFine } from '../support/procStats.js';
 import { storeProbeReadings } from '../support/readingRows.js';
@@ -135,12 +134,6 @@ async function tableBytes(
      from pg_partition_tree('${schema}.${table}') where isleaf`,
   );
   return Number(rows[0]!.b);
-}
-
-/** A full garbage collection now (the seed's garbage), so none falls inside a measured window. */
-function collectGarbage(): void {
-  setFlagsFromString('--expose-gc');
-  (runInNewContext('gc') as () => void)();
 }
 
 /** CPU ms of this process and, on PostgreSQL, of its backends (application_name `schema`) so far. */

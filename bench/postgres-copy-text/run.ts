@@ -17,8 +17,6 @@
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import type { IngestReading } from '@emberwatch/shared/contracts/ingest';
 import { copyField } from '../../apps/server/src/db/postgresClient.js';
 import type { PacketOrigin } from '../../apps/server/src/features/ingest/ingestWriter.js';
@@ -28,6 +26,7 @@ import {
   type JournalOwner,
 } from '../../apps/server/src/features/ingest/postgresIngestWriter.js';
 import { stationId } from '../support/benchServer.js';
+import { collectGarbage } from '../support/collectGarbage.js';
 import { ingestReading } from '../support/ingestPacket.js';
 import { median } from '../support/procStats.js';
 import { packetAt, probeReadings } from '../support/probeReadings.js';
@@ -211,16 +210,13 @@ for (const c of data.slice(0, 5)) {
 }
 const readingsPerPass = data.reduce((n, c) => n + c.readings.length, 0);
 
-// A full collection before each pass, outside its timing: each way pays for the garbage it makes, not for
-// what the pass before it left (without it the rounds' ratios spread from 0.9 to 2.1).
-setFlagsFromString('--expose-gc');
-const collect = runInNewContext('gc') as () => void;
-
 /** CPU µs per 1,000 readings of one pass over every commit. */
 function pass(way: Way): number {
   const make = ways[way];
   let bytes = 0;
-  collect();
+  // A full collection before each pass, outside its timing: each way pays for the garbage it makes, not for
+  // what the pass before it left (without it the rounds' ratios spread from 0.9 to 2.1).
+  collectGarbage();
   const before = process.cpuUsage();
   for (const c of data) bytes += make(c)[0].length;
   const used = process.cpuUsage(before);

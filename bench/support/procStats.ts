@@ -78,19 +78,6 @@ export function processCpuMsFine(pid: number): number | undefined {
   return Number.isFinite(ns) && tids.length > 0 ? ns / 1e6 : undefined;
 }
 
-/**
- * processCpuMs (or, with `part`, only the user or the system time) of several processes, keyed by pid,
- * skipping those that are gone.
- */
-export function processesCpuMs(pids: readonly number[], part?: 'user' | 'system'): Map<number, number> {
-  const out = new Map<number, number>();
-  for (const pid of pids) {
-    const ms = part ? processUserSystemMs(pid)?.[part] : processCpuMs(pid);
-    if (ms !== undefined) out.set(pid, ms);
-  }
-  return out;
-}
-
 /** The first three fields of /proc/loadavg: the 1, 5 and 15 minute load averages. */
 export function loadAverage(): [number, number, number] {
   try {
