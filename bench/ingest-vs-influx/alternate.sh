@@ -19,12 +19,12 @@ run_one() {
   local file="$out/run-$i-$which.json"
   echo "run $i $which start $(date -u +%H:%M:%S) load $(cut -d' ' -f1-3 /proc/loadavg)" >>"$out/index.txt"
   if [ "$which" = other ]; then export BENCH_SERVER_MAIN="$other_main"; else unset BENCH_SERVER_MAIN; fi
-  npx tsx bench/ingest-vs-influx/run.ts --seconds 10 --warmup 3 --rounds "$rounds" --settle-seconds 5 \
-    --storage-points 0 --no-install --influxd /nonexistent --stores sqlite,postgres --results "$file" \
-    >"$out/run-$i-$which.log" 2>&1
+  side_by_side "$rounds" "$file" "$out/run-$i-$which.log"
   grep -A3 '^medians' "$out/run-$i-$which.log" | tail -3 >>"$out/index.txt"
   echo "run $i $which end $(date -u +%H:%M:%S) load $(cut -d' ' -f1-3 /proc/loadavg)" >>"$out/index.txt"
 }
+here=$(dirname "$(realpath "$0")")
+. "$here/sideBySide.sh"
 # The same order as the test-run pairs (bench/test-run/alternation.sh).
-. "$(dirname "$(realpath "$0")")/../test-run/alternation.sh"
+. "$here/../test-run/alternation.sh"
 alternate "$base" "$base"
